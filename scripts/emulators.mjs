@@ -1,0 +1,138 @@
+/**
+ * Prepares the environment the Firebase Emulator Suite needs on this machine,
+ * online or offline. Used by `npm start`, `npm run dev` and `npm test`.
+ *
+ * - Java: firebase-tools 15 needs Java 21+ for the Firestore emulator. We look
+ *   in JAVA_HOME, PATH and /usr/lib/jvm/* and put the first JDK >= 21 first on
+ *   PATH.
+ * - Firestore JAR: firebase-tools downloads it into ~/.cache/firebase/emulators.
+ *   Where that cache is empty and the machine carries Debian's
+ *   google-cloud-cli-firestore-emulator, we generate a manifest-only launcher
+ *   JAR under .cache/ and point FIRESTORE_EMULATOR_BINARY_PATH at it, so no
+ *   download is needed. See ../shared/notes/firebase-offline.md.
+ *
+ * Every failure is one line naming what is missing (EmulatorSetupError).
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { delimiter, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const PROJECT_ID = 'demo-studio';
+export const PORTS = { hosting: 5000, functions: 5001, firestore: 8080, auth: 9099, hub: 4400 };
+
+const GCLOUD_FIRESTORE_JAR =
+  '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
+const FIRESTORE_MAIN_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
+
+export class EmulatorSetupError extends Error {}
+
+/** Major version of the `java` binary at `javaBin`, or 0 when it cannot run. */
+function javaMajor(javaBin) {
+  const out = spawnSync(javaBin, ['-version'], { encoding: 'utf8' });
+  if (out.error) return 0;
+  const m = /version "(\d+)(?:\.(\d+))?/.exec(`${out.stderr}${out.stdout}`);
+  if (!m) return 0;
+  const major = Number(m[1]);
+  return major === 1 ? Number(m[2]) : major; // "1.8" style
+}
+
+/** Finds a `bin/` directory holding a Java >= 21, or null. */
+export function findJava21Bin() {
+  const candidates = [];
+  if (process.env.JAVA_HOME) candidates.push(join(process.env.JAVA_HOME, 'bin'));
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) if (dir) candidates.push(dir);
+  if (existsSync('/usr/lib/jvm')) {
+    for (const name of readdirSync('/usr/lib/jvm').sort().reverse()) {
+      candidates.push(join('/usr/lib/jvm', name, 'bin'));
+    }
+  }
+  for (const bin of candidates) {
+    const java = join(bin, 'java');
+    if (existsSync(java) && javaMajor(java) >= 21) return bin;
+  }
+  return null;
+}
+
+/** True when firebase-tools already has a Firestore emulator JAR in its cache. */
+function firestoreJarCached() {
+  const dir = join(homedir(), '.cache', 'firebase', 'emulators');
+  return existsSync(dir) && readdirSync(dir).some((f) => /^cloud-firestore-emulator.*\.jar$/.test(f));
+}
+
+/** Builds (once) the manifest-only launcher JAR for the machine's Firestore emulator. */
+function ensureLauncherJar(javaBin) {
+  const outDir = join(ROOT, '.cache', 'firestore-launcher');
+  const jarPath = join(outDir, 'launcher.jar');
+  if (existsSync(jarPath)) return jarPath;
+  mkdirSync(outDir, { recursive: true });
+  const manifest = join(outDir, 'MANIFEST.MF');
+  writeFileSync(
+    manifest,
+    `Manifest-Version: 1.0\nMain-Class: ${FIRESTORE_MAIN_CLASS}\nClass-Path: file:${GCLOUD_FIRESTORE_JAR}\n`,
+  );
+  const jarTool = [join(javaBin, 'jar'), 'jar'].find((p) => spawnSync(p, ['--version']).status === 0);
+  if (!jarTool) throw new EmulatorSetupError('Missing: the JDK `jar` tool (needed to build the Firestore emulator launcher).');
+  execFileSync(jarTool, ['cfm', jarPath, manifest], { cwd: outDir });
+  return jarPath;
+}
+
+/**
+ * Returns the environment for `firebase emulators:*` child processes.
+ * @param {{ quiet?: boolean }} [opts]
+ * @throws {EmulatorSetupError} with one line naming what is missing.
+ */
+export function emulatorEnv({ quiet = false } = {}) {
+  const env = { ...process.env };
+  const javaBin = findJava21Bin();
+  if (!javaBin) {
+    throw new EmulatorSetupError(
+      'Missing: Java 21 or newer (firebase-tools 15 needs it for the Firestore emulator); install a JDK 21+ or set JAVA_HOME to one.',
+    );
+  }
+  env.PATH = `${javaBin}${delimiter}${env.PATH ?? ''}`;
+  env.JAVA_HOME = dirname(javaBin);
+
+  if (!env.FIRESTORE_EMULATOR_BINARY_PATH && !firestoreJarCached()) {
+    if (existsSync(GCLOUD_FIRESTORE_JAR)) {
+      env.FIRESTORE_EMULATOR_BINARY_PATH = ensureLauncherJar(javaBin);
+      if (!quiet) console.log(`[emulators] Firestore: using the machine's emulator JAR through ${env.FIRESTORE_EMULATOR_BINARY_PATH}`);
+    } else if (!quiet) {
+      console.log(
+        '[emulators] Firestore: no cached or local emulator JAR; firebase-tools will download it (offline, install google-cloud-cli-firestore-emulator).',
+      );
+    }
+  }
+  env.FIREBASE_CLI_DISABLE_UPDATE_CHECK = '1'; // no network nag on closed machines
+  env.NODE_OPTIONS = [env.NODE_OPTIONS, '--no-deprecation'].filter(Boolean).join(' ');
+  return env;
+}
+
+/** The `firebase` CLI from node_modules, as [command, ...args] for spawn. */
+export function firebaseCli(...args) {
+  const bin = join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
+  if (!existsSync(bin)) throw new EmulatorSetupError('Missing: firebase-tools in node_modules; run `npm install` first.');
+  return [process.execPath, bin, '--project', PROJECT_ID, ...args];
+}
+
+/** Environment pointing Admin SDK / test clients at the emulators. */
+export const EMULATOR_CLIENT_ENV = {
+  GCLOUD_PROJECT: PROJECT_ID,
+  FIREBASE_PROJECT_ID: PROJECT_ID,
+  FIRESTORE_EMULATOR_HOST: `127.0.0.1:${PORTS.firestore}`,
+  FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${PORTS.auth}`,
+  STUDIO_BASE_URL: `http://127.0.0.1:${PORTS.hosting}`,
+};
+
+// Allow `node scripts/emulators.mjs` as a quick check of this machine.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  try {
+    const env = emulatorEnv();
+    console.log(`[emulators] ready: java from ${env.JAVA_HOME}`);
+  } catch (e) {
+    console.error(e instanceof EmulatorSetupError ? e.message : e);
+    process.exit(1);
+  }
+}
