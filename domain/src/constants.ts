@@ -1,0 +1,99 @@
+/**
+ * Business constants of the studio (spec §3 enumerations, §4 states, §9 constants).
+ * Durations are in milliseconds unless the name says otherwise.
+ */
+
+/** Project types a lead or project can have (spec §3). */
+export const PROJECT_TYPES = ['Web Project', 'Brand/Logo Design', 'Product Design', 'AI Automation'] as const;
+export type ProjectType = (typeof PROJECT_TYPES)[number];
+export const DEFAULT_PROJECT_TYPE: ProjectType = 'Web Project';
+
+/** Lead status values (spec §4). Deposit and Won appear on the invoicing page only. */
+export const LEAD_STATUSES = [
+  'New',
+  'Contacted',
+  'Quoted',
+  'Set Up',
+  'Production',
+  'Launch',
+  'Complete',
+  'Lost',
+  'Payment Failed',
+  'Subscription Expired',
+  'Deposit',
+  'Won',
+] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** The CRM pipeline board's six columns, in order (spec §2 "CRM dashboard"). */
+export const BOARD_COLUMNS = ['New', 'Contacted', 'Quoted', 'Set Up', 'Production', 'Launch'] as const satisfies readonly LeadStatus[];
+export type BoardColumn = (typeof BOARD_COLUMNS)[number];
+/** Status shown in the Won bucket. */
+export const WON_STATUS: LeadStatus = 'Complete';
+/** Status shown in the Dead Leads bucket. */
+export const DEAD_STATUS: LeadStatus = 'Lost';
+
+export const COMPLEXITIES = ['Low', 'Medium', 'High'] as const;
+export type Complexity = (typeof COMPLEXITIES)[number];
+
+export const SERVICE_PLAN_TYPES = ['Hosting', 'Hosting & 2hr maintenance', 'Hosting & 8hr maintenance'] as const;
+export type ServicePlanType = (typeof SERVICE_PLAN_TYPES)[number];
+
+export const PRIORITIES = ['High', 'Medium', 'Low'] as const;
+export type Priority = (typeof PRIORITIES)[number];
+
+/** Reasons offered when a lead is marked dead (spec §3). */
+export const DEAD_REASONS = [
+  'No Response',
+  'Quote Rejected',
+  'Quote Expired - Not accepted after 30 Days',
+  'Invoice Expired - Non Payment beyond Invoice Terms',
+  'Contract Expired - Unrenewed contract beyond Terms',
+  'Contact Canceled',
+  'Rejected Client - Declination to work with said client',
+  'Test Data',
+] as const;
+export type DeadReason = (typeof DEAD_REASONS)[number];
+
+/** Project status values (spec §4). */
+export const PROJECT_STATUSES = [
+  'New',
+  'Quote Accepted',
+  'Deposit Paid',
+  'Set up',
+  'Production',
+  'Beta',
+  'Launch',
+  'Maintenance',
+  'Canceled',
+] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+/** Timing constants (spec §9), in milliseconds. */
+export const TIMING = {
+  leadCountPollMs: 30_000,
+  contactResetMs: 4_000,
+  carouselAnimationMs: 150,
+  hashScrollDelayMs: 100,
+  launchCountdownMs: 7 * 24 * 60 * 60 * 1000,
+} as const;
+
+/** Quote expiry wording shown to clients, in days (spec §9). */
+export const QUOTE_EXPIRY_DAYS = 30;
+
+/** Note line marking a lead as test data; such leads are hidden from the dead bucket (spec §9). */
+export const TEST_DATA_MARKER = 'Dead Reason: Test Data';
+
+/** Upper bounds on free text accepted by the API, in characters. */
+export const LIMITS = {
+  name: 100,
+  email: 254,
+  phone: 40,
+  subject: 200,
+  message: 5_000,
+  note: 10_000,
+  username: 64,
+  password: 128,
+  /** Largest JSON body the API accepts, in bytes. */
+  bodyBytes: 64 * 1024,
+} as const;

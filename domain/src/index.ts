@@ -1,0 +1,8 @@
+/** @studio/domain: the studio's business rules, shared by web and functions. No Firebase imports. */
+export * from './constants.js';
+export * from './money.js';
+export * from './auth.js';
+export * from './schemas.js';
+export * from './leads.js';
+export * from './records.js';
+export * from './dashboard.js';

@@ -1,0 +1,87 @@
+/**
+ * Request schemas shared by the web forms and the API (spec §5 "Validation rules").
+ * Every object schema is strict: unknown keys are rejected. Text is trimmed and
+ * capped (LIMITS). Messages are the spec's wording where it gives one.
+ */
+import { z } from 'zod';
+import { DEFAULT_PROJECT_TYPE, LIMITS, PROJECT_TYPES } from './constants.js';
+
+/** A required, trimmed string of at most `max` characters, with one message for "missing". */
+export function requiredText(message: string, max: number, label = 'This field') {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+/** An optional trimmed string; blank becomes undefined. */
+export function optionalText(max: number, label = 'This field') {
+  return z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+}
+
+export const EMAIL_MESSAGE = 'Please enter a valid email address';
+
+/** A required, trimmed, lowercased email address. */
+export const emailField = z
+  .string({ error: EMAIL_MESSAGE })
+  .trim()
+  .max(LIMITS.email, EMAIL_MESSAGE)
+  .pipe(z.email(EMAIL_MESSAGE))
+  .transform((v) => v.toLowerCase());
+
+export const projectTypeField = z
+  .enum(PROJECT_TYPES, { error: `Project type must be one of: ${PROJECT_TYPES.join(', ')}` })
+  .default(DEFAULT_PROJECT_TYPE);
+
+/** POST /api/contact body (spec §7; §5 "Contact / lead creation"). */
+export const contactSchema = z.strictObject({
+  name: requiredText('Name is required', LIMITS.name, 'Name'),
+  email: emailField,
+  phone: optionalText(LIMITS.phone, 'Phone'),
+  projectType: projectTypeField,
+  subject: requiredText('Subject is required', LIMITS.subject, 'Subject'),
+  message: requiredText('Message is required', LIMITS.message, 'Message'),
+});
+export type ContactInput = z.input<typeof contactSchema>;
+export type Contact = z.output<typeof contactSchema>;
+
+/** POST /api/leads body: the admin's Add New Lead dialog (spec §2, §7). */
+export const newLeadSchema = contactSchema;
+export type NewLead = z.output<typeof newLeadSchema>;
+
+/** POST /api/auth/login body (spec §5 "Admin login"). */
+export const loginSchema = z.strictObject({
+  username: requiredText('Username is required', LIMITS.username, 'Username'),
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(LIMITS.password, `Password must be at most ${LIMITS.password} characters`),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** POST /api/leads/{leadId}/notes body (spec §5 "Note"). */
+export const noteSchema = z.strictObject({
+  content: requiredText('Note content is required', LIMITS.note, 'Note'),
+});
+export type NoteInput = z.infer<typeof noteSchema>;
+
+/**
+ * Flattens a zod error into `{ field: firstMessage }` for 400 replies and forms.
+ * Keys are dotted paths; a root-level problem (e.g. an unknown key) is keyed by that key.
+ */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [issue.path.join('.') || '_'];
+    for (const key of keys) {
+      out[key] ??= issue.code === 'unrecognized_keys' ? 'Unknown field' : issue.message;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { dashboardTiles, groupLeadsForBoard, newLeadRecord, toLeadDto, type LeadStatus } from '../src/index.js';
+
+const lead = (status: LeadStatus, extra: Partial<{ notes: string; quoteAmountCents: number | null; depositAmountCents: number | null }> = {}) => ({
+  status,
+  notes: '',
+  quoteAmountCents: null,
+  depositAmountCents: null,
+  ...extra,
+});
+
+describe('groupLeadsForBoard', () => {
+  it('puts each status in its column or bucket and hides test data', () => {
+    const leads = [
+      lead('New'),
+      lead('Launch'),
+      lead('Complete'),
+      lead('Lost', { notes: 'Dead Reason: No Response - 1/2/2026' }),
+      lead('Lost', { notes: 'x\nDead Reason: Test Data - 1/2/2026' }),
+      lead('Payment Failed'),
+    ];
+    const g = groupLeadsForBoard(leads);
+    expect(Object.keys(g.columns)).toEqual(['New', 'Contacted', 'Quoted', 'Set Up', 'Production', 'Launch']);
+    expect(g.columns.New).toHaveLength(1);
+    expect(g.columns.Launch).toHaveLength(1);
+    expect(g.won).toHaveLength(1);
+    expect(g.dead).toHaveLength(1);
+  });
+});
+
+describe('dashboardTiles', () => {
+  it('counts and sums as spec §9 defines', () => {
+    const tiles = dashboardTiles([
+      lead('Quoted', { quoteAmountCents: 100_00 }),
+      lead('Quoted', { quoteAmountCents: 50_00 }),
+      lead('Set Up', { quoteAmountCents: 200_00, depositAmountCents: 100_00 }),
+      lead('Set Up'),
+      lead('Production', { quoteAmountCents: 300_00 }),
+      lead('Launch', { quoteAmountCents: 400_00 }),
+      lead('Launch'),
+      lead('New', { quoteAmountCents: 999_00 }),
+    ]);
+    expect(tiles.map((t) => [t.label, t.count, t.totalCents])).toEqual([
+      ['Open Quotes', 2, 150_00],
+      ['Accepted', 5, 900_00],
+      ['Open Invoices', 1, 100_00],
+      ['Completed', 1, 400_00],
+    ]);
+  });
+});
+
+describe('toLeadDto', () => {
+  it('shows money as 2-decimal strings and dates as ISO', () => {
+    const at = new Date('2026-01-02T03:04:05Z');
+    const record = { ...newLeadRecord({ name: 'A', email: 'a@b.co', projectType: 'Web Project', subject: 's', message: 'm' }), quoteAmountCents: 123450, createdAt: at, updatedAt: at };
+    const dto = toLeadDto('id1', record);
+    expect(dto).toMatchObject({ id: 'id1', quoteAmount: '1234.50', depositAmount: null, createdAt: '2026-01-02T03:04:05.000Z', status: 'New' });
+    expect(dto).not.toHaveProperty('quoteAmountCents');
+  });
+});
