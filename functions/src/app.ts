@@ -1,0 +1,36 @@
+/**
+ * The /api Express app (spec §7). Hosting rewrites /api/** to the `api`
+ * function, which receives the full path, so every router is mounted at /api.
+ */
+import express from 'express';
+import { capBodySize, errorHandler, HttpError } from './http.js';
+import { contactRouter } from './routes/contact.js';
+import { leadsRouter } from './routes/leads.js';
+import { sessionRouter } from './session.js';
+import { LIMITS } from '@studio/domain';
+
+export function createApp(): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', true);
+  app.use(capBodySize);
+  app.use(express.json({ limit: LIMITS.bodyBytes }));
+  app.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  const api = express.Router();
+  api.get('/health', (_req, res) => {
+    res.json({ ok: true });
+  });
+  api.use('/auth', sessionRouter);
+  api.use(contactRouter);
+  api.use(leadsRouter);
+  api.use((_req, _res, next) => next(new HttpError(404, 'Not found')));
+
+  app.use('/api', api);
+  app.use((_req, _res, next) => next(new HttpError(404, 'Not found')));
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,49 @@
+/**
+ * HTTP plumbing for the /api app: typed errors, zod body/query validation and
+ * the JSON error handler. Error replies are `{ error, fields? }`.
+ */
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import { fieldErrors, LIMITS } from '@studio/domain';
+import type { z } from 'zod';
+import { logger } from 'firebase-functions/v2';
+
+/** An error that becomes an HTTP reply with `status` and `{ error: message, fields }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Parses `req.body` with `schema`.
+ * @throws HttpError 400 "Validation failed" with `fields` naming each bad field.
+ */
+export function parseBody<S extends z.ZodType>(req: Request, schema: S): z.output<S> {
+  const result = schema.safeParse(req.body ?? {});
+  if (!result.success) throw new HttpError(400, 'Validation failed', fieldErrors(result.error));
+  return result.data;
+}
+
+/** Rejects bodies larger than LIMITS.bodyBytes with 413, before any handler runs. */
+export const capBodySize: RequestHandler = (req, _res, next) => {
+  const raw = (req as Request & { rawBody?: Buffer }).rawBody;
+  const size = raw ? raw.length : Number(req.get('content-length') ?? 0);
+  if (size > LIMITS.bodyBytes) return next(new HttpError(413, 'Request body too large'));
+  next();
+};
+
+/** Turns thrown errors into JSON replies; unexpected ones are logged and answered 500. */
+export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
+  if (err instanceof HttpError) {
+    res.status(err.status).json(err.fields ? { error: err.message, fields: err.fields } : { error: err.message });
+    return;
+  }
+  // body-parser errors (malformed JSON, too large) carry a status.
+  const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
+  if (status === 500) logger.error('api: unhandled error', err);
+  res.status(status).json({ error: status === 500 ? 'Internal server error' : 'Malformed request body' });
+};

@@ -1,0 +1,41 @@
+/**
+ * Creating admin users (issue: `npm run admin:create`, and the emulator seed).
+ * The Auth user carries the `admin` custom claim and its username; the `users`
+ * doc holds id, username and createdAt, never a password (spec §3 "users").
+ */
+import type { Auth } from 'firebase-admin/auth';
+import type { Firestore } from 'firebase-admin/firestore';
+import { FieldValue } from 'firebase-admin/firestore';
+import { USERNAME_PATTERN, usernameToEmail } from '@studio/domain';
+
+export class AdminUserError extends Error {}
+
+/**
+ * Creates (or, with `update`, re-passwords) the admin `username`.
+ * @returns the Auth uid.
+ * @throws AdminUserError on a bad username, a short password, or an existing user without `update`.
+ */
+export async function createAdminUser(
+  deps: { auth: Auth; db: Firestore },
+  input: { username: string; password: string; update?: boolean },
+): Promise<string> {
+  const username = input.username.trim().toLowerCase();
+  if (!USERNAME_PATTERN.test(username)) throw new AdminUserError('Username must be 3-64 letters, digits, dots, dashes or underscores.');
+  if (input.password.length < 8) throw new AdminUserError('Password must be at least 8 characters.');
+  const email = usernameToEmail(username);
+
+  let uid: string;
+  try {
+    const existing = await deps.auth.getUserByEmail(email);
+    if (!input.update) throw new AdminUserError(`User "${username}" already exists (pass --update to set a new password).`);
+    await deps.auth.updateUser(existing.uid, { password: input.password });
+    uid = existing.uid;
+  } catch (e) {
+    if (e instanceof AdminUserError) throw e;
+    if ((e as { code?: string }).code !== 'auth/user-not-found') throw e;
+    uid = (await deps.auth.createUser({ email, password: input.password, displayName: username })).uid;
+  }
+  await deps.auth.setCustomUserClaims(uid, { admin: true, username });
+  await deps.db.collection('users').doc(uid).set({ id: uid, username, createdAt: FieldValue.serverTimestamp() }, { merge: true });
+  return uid;
+}

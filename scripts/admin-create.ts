@@ -1,0 +1,52 @@
+/**
+ * npm run admin:create -- --username U --password P [--update]
+ *
+ * Creates an admin: the Firebase Auth user (username mapped to an email),
+ * the `admin` custom claim and the `users` doc (no password in Firestore).
+ * Target: the emulators when FIRESTORE_EMULATOR_HOST is set or --emulator is
+ * passed; otherwise a real project given by --project (or GCLOUD_PROJECT),
+ * with Application Default Credentials (GOOGLE_APPLICATION_CREDENTIALS).
+ */
+import { parseArgs } from 'node:util';
+import { initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
+import { AdminUserError, createAdminUser } from '../functions/src/services/adminUsers.js';
+
+const { values } = parseArgs({
+  options: {
+    username: { type: 'string' },
+    password: { type: 'string' },
+    project: { type: 'string' },
+    emulator: { type: 'boolean', default: false },
+    update: { type: 'boolean', default: false },
+  },
+});
+
+function fail(message: string): never {
+  console.error(`admin:create: ${message}`);
+  process.exit(1);
+}
+
+if (!values.username || !values.password) fail('usage: npm run admin:create -- --username U --password P [--project ID | --emulator] [--update]');
+if (values.emulator) {
+  process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080';
+  process.env.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
+}
+const onEmulator = Boolean(process.env.FIRESTORE_EMULATOR_HOST);
+const projectId = values.project ?? process.env.GCLOUD_PROJECT ?? (onEmulator ? 'demo-studio' : undefined);
+if (!projectId) fail('name the project with --project ID (or pass --emulator).');
+if (onEmulator && !process.env.FIREBASE_AUTH_EMULATOR_HOST) fail('FIRESTORE_EMULATOR_HOST is set but FIREBASE_AUTH_EMULATOR_HOST is not.');
+
+const app = initializeApp({ projectId });
+try {
+  const uid = await createAdminUser({ auth: getAuth(app), db: getFirestore(app) }, {
+    username: values.username,
+    password: values.password,
+    update: values.update,
+  });
+  console.log(`admin:create: admin "${values.username.toLowerCase()}" ready (uid ${uid}) on ${onEmulator ? 'the emulators' : projectId}.`);
+  process.exit(0);
+} catch (e) {
+  fail(e instanceof AdminUserError ? e.message : String((e as Error).message ?? e));
+}
