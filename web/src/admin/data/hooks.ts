@@ -1,0 +1,26 @@
+/**
+ * The admin's live data layer: thin hooks over reactfire, one Firestore
+ * listener per board (never one per card). Documents come back as domain
+ * records (cents, Dates) with their id.
+ */
+import { useMemo } from 'react';
+import { collection, orderBy, query } from 'firebase/firestore';
+import { useFirestore, useFirestoreCollectionData } from 'reactfire';
+import { reviveDates, type LeadRecord } from '@studio/domain';
+
+export type LeadView = LeadRecord & { id: string };
+
+export interface LiveList<T> {
+  status: 'loading' | 'error' | 'success';
+  data: T[];
+  error?: Error;
+}
+
+/** Every lead, newest first, kept live (one listener). */
+export function useLiveLeads(): LiveList<LeadView> {
+  const firestore = useFirestore();
+  const leadsQuery = useMemo(() => query(collection(firestore, 'leads'), orderBy('createdAt', 'desc')), [firestore]);
+  const { status, data, error } = useFirestoreCollectionData(leadsQuery, { idField: 'id' });
+  const leads = useMemo(() => (data ?? []).map((d) => reviveDates(d) as unknown as LeadView), [data]);
+  return { status, data: leads, error };
+}

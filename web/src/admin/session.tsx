@@ -1,0 +1,61 @@
+/**
+ * Admin session on the client (spec §6): every admin page first checks the
+ * session with GET /api/auth/me ("Loading..." meanwhile) and redirects to
+ * /admin/login with "Not authenticated" when it fails.
+ */
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { signOut } from 'firebase/auth';
+import { useSigninCheck } from 'reactfire';
+import { api } from '../lib/api';
+import { Loading } from '../components/PageState';
+import { useToast } from '../components/Toast';
+import { auth } from './firebase';
+
+export interface AdminSession {
+  username: string;
+}
+
+const SessionContext = createContext<AdminSession | null>(null);
+
+/** The signed-in admin; only inside <RequireAdmin>. */
+export function useAdminSession(): AdminSession {
+  const s = useContext(SessionContext);
+  if (!s) throw new Error('useAdminSession outside <RequireAdmin>');
+  return s;
+}
+
+type Check = { state: 'checking' } | { state: 'ok'; session: AdminSession } | { state: 'denied' };
+
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const toast = useToast();
+  const signin = useSigninCheck();
+  const uid = signin.data?.user?.uid ?? null;
+  const [check, setCheck] = useState<Check>({ state: 'checking' });
+
+  useEffect(() => {
+    if (signin.status !== 'success') return;
+    if (!uid) {
+      setCheck({ state: 'denied' });
+      return;
+    }
+    let alive = true;
+    setCheck({ state: 'checking' });
+    api.get<{ success: boolean; user: AdminSession }>('/api/auth/me').then(
+      (r) => alive && setCheck({ state: 'ok', session: r.user }),
+      () => {
+        if (!alive) return;
+        void signOut(auth);
+        toast({ title: 'Not authenticated', severity: 'error' });
+        setCheck({ state: 'denied' });
+      },
+    );
+    return () => {
+      alive = false;
+    };
+  }, [signin.status, uid, toast]);
+
+  if (check.state === 'denied') return <Navigate to="/admin/login" replace />;
+  if (check.state === 'checking') return <Loading />;
+  return <SessionContext.Provider value={check.session}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,96 @@
+/**
+ * Landing page (spec §2): sections home, portfolio, about, ai-automation,
+ * skills and contact. A URL hash scrolls to its section after 100 ms.
+ */
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { TIMING } from '@studio/domain';
+import { ContactSection } from './ContactSection';
+
+export function Section({ id, title, children, tint = false }: { id: string; title: string; children: ReactNode; tint?: boolean }) {
+  return (
+    <Box component="section" id={id} aria-labelledby={`${id}-title`} sx={{ py: { xs: 8, md: 12 }, scrollMarginTop: 64, bgcolor: tint ? 'grey.50' : undefined }}>
+      <Container maxWidth="lg">
+        <Typography id={`${id}-title`} variant="h3" component="h2" sx={{ mb: 4 }}>
+          {title}
+        </Typography>
+        {children}
+      </Container>
+    </Box>
+  );
+}
+
+function useHashScroll() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    const timer = window.setTimeout(() => {
+      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ behavior: 'smooth' });
+    }, TIMING.hashScrollDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [hash]);
+}
+
+export function LandingPage() {
+  useHashScroll();
+  const scrollTo = (id: string) => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth' });
+  return (
+    <>
+      <Box
+        component="section"
+        id="home"
+        sx={{
+          scrollMarginTop: 64,
+          color: 'common.white',
+          background: 'radial-gradient(circle at 20% 20%, #4338ca 0%, #1e1b4b 55%, #0f172a 100%)',
+          py: { xs: 10, md: 16 },
+        }}
+      >
+        <Container maxWidth="lg">
+          <Typography variant="overline" sx={{ color: 'primary.light', letterSpacing: 2 }}>
+            Design · Development · AI automation
+          </Typography>
+          <Typography variant="h1" sx={{ fontSize: { xs: '2.5rem', md: '4rem' }, maxWidth: 820, my: 2 }}>
+            Brands, products and websites that work as hard as you do.
+          </Typography>
+          <Typography variant="h6" component="p" sx={{ color: 'grey.300', maxWidth: 640, mb: 5, fontWeight: 400 }}>
+            A designer-developer studio with 20+ years of experience, from the first sketch to launch and beyond.
+          </Typography>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <Button size="large" variant="contained" onClick={() => scrollTo('portfolio')}>
+              View Portfolio
+            </Button>
+            <Button size="large" variant="outlined" color="inherit" onClick={() => scrollTo('contact')}>
+              Get in Touch
+            </Button>
+          </Stack>
+        </Container>
+      </Box>
+      <Section id="portfolio" title="Portfolio">
+        <Typography color="text.secondary">The portfolio carousels are not built yet.</Typography>
+      </Section>
+      <Section id="about" title="About" tint>
+        <Typography sx={{ maxWidth: 760 }} color="text.secondary">
+          For more than 20 years I have designed identities, products and websites for small businesses and growing teams. One person from
+          brief to launch means fewer hand-offs, faster decisions and a site you can actually run.
+        </Typography>
+      </Section>
+      <Section id="ai-automation" title="AI Automation">
+        <Typography sx={{ maxWidth: 760 }} color="text.secondary">
+          Answer enquiries, qualify leads and move data between your tools automatically, with people kept in the loop where it matters.
+        </Typography>
+      </Section>
+      <Section id="skills" title="Skills" tint>
+        <Typography sx={{ maxWidth: 760 }} color="text.secondary">
+          Brand identity · Product and UX design · React and TypeScript · Firebase and serverless back ends · Payments · AI integrations
+        </Typography>
+      </Section>
+      <ContactSection />
+    </>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * Fixed top bar (spec §2 "Public navigation"): section links that scroll (or go
+ * to /#section from other pages), Payments → /cart, My Project, and a mobile
+ * menu. The Contact link carries a green badge with the new-lead count.
+ */
+import { useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import MenuIcon from '@mui/icons-material/Menu';
+import { Logo } from '../components/Logo';
+import { NAV_SECTIONS, SECTIONS, type SectionId } from './sections';
+import { useNewLeadCount } from './useNewLeadCount';
+
+function labelOf(id: SectionId): string {
+  return SECTIONS.find((s) => s.id === id)!.label;
+}
+
+export function TopBar() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const newLeads = useNewLeadCount();
+
+  const goTo = (id: SectionId) => {
+    setMenuOpen(false);
+    if (location.pathname === '/') {
+      document.getElementById(id)?.scrollIntoView({ behavior: 'smooth' });
+      window.history.replaceState(null, '', `#${id}`);
+    } else {
+      navigate(`/#${id}`);
+    }
+  };
+
+  const sectionLabel = (id: SectionId) =>
+    id === 'contact' && newLeads > 0 ? (
+      <Badge badgeContent={newLeads} color="success" aria-label={`Contact, ${newLeads} new leads`} sx={{ '& .MuiBadge-badge': { right: -10 } }}>
+        Contact
+      </Badge>
+    ) : (
+      labelOf(id)
+    );
+
+  return (
+    <AppBar position="fixed" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', backdropFilter: 'blur(8px)', bgcolor: 'rgba(255,255,255,0.9)' }}>
+      <Container maxWidth="lg">
+        <Toolbar disableGutters sx={{ gap: 1 }}>
+          <Box component={RouterLink} to="/" aria-label="Studio home" sx={{ display: 'flex', alignItems: 'center', mr: 2, color: 'inherit', textDecoration: 'none' }}>
+            <Logo />
+          </Box>
+          <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flexGrow: 1 }}>
+            {NAV_SECTIONS.map((id) => (
+              <Button key={id} color="inherit" onClick={() => goTo(id)}>
+                {sectionLabel(id)}
+              </Button>
+            ))}
+            <Button color="inherit" component={RouterLink} to="/cart">
+              Payments
+            </Button>
+          </Box>
+          <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
+          <Button variant="contained" component={RouterLink} to="/my-project">
+            My Project
+          </Button>
+          <IconButton
+            aria-label="Open menu"
+            aria-controls="mobile-menu"
+            aria-expanded={menuOpen}
+            onClick={() => setMenuOpen(true)}
+            sx={{ display: { md: 'none' } }}
+          >
+            <MenuIcon />
+          </IconButton>
+        </Toolbar>
+      </Container>
+      <Drawer id="mobile-menu" anchor="right" open={menuOpen} onClose={() => setMenuOpen(false)}>
+        <List sx={{ width: 260 }} aria-label="Mobile">
+          {NAV_SECTIONS.map((id) => (
+            <ListItemButton key={id} onClick={() => goTo(id)}>
+              <ListItemText primary={sectionLabel(id)} />
+            </ListItemButton>
+          ))}
+          <ListItemButton component={RouterLink} to="/cart" onClick={() => setMenuOpen(false)}>
+            <ListItemText primary="Payments" />
+          </ListItemButton>
+        </List>
+      </Drawer>
+    </AppBar>
+  );
+}
