@@ -1,0 +1,75 @@
+/**
+ * npm start: builds web and functions, starts the Auth, Firestore, Functions
+ * and Hosting emulators (site on http://127.0.0.1:5000), seeds demo data and
+ * prints where to go. Ctrl-C stops everything.
+ *
+ * npm run dev (--dev): the same emulators and seed, plus Vite with hot reload
+ * on http://127.0.0.1:5173 proxying /api to the functions emulator.
+ */
+import { EMULATOR_CLIENT_ENV, EmulatorSetupError, PORTS, emulatorEnv, firebaseCli } from './emulators.mjs';
+import { NPM, NPX, runOrExit, startChild, waitForHttp } from './run.mjs';
+import { DEV_ADMIN } from './dev-admin.ts';
+
+const dev = process.argv.includes('--dev');
+
+let env;
+try {
+  env = emulatorEnv();
+} catch (e) {
+  console.error(e instanceof EmulatorSetupError ? `✖ ${e.message}` : e);
+  process.exit(1);
+}
+
+runOrExit('Building functions', NPM, ['run', 'build', '-w', 'functions']);
+if (!dev) runOrExit('Building web', NPM, ['run', 'build:emulator', '-w', 'web']);
+
+const [cmd, ...args] = firebaseCli('emulators:start', '--only', 'auth,firestore,functions,hosting');
+const children = [];
+const emulators = startChild(cmd, args, env);
+children.push(emulators);
+let emulatorsAlive = true;
+emulators.on('exit', (code) => {
+  emulatorsAlive = false;
+  if (!stopping) {
+    console.error(`\n✖ The emulators stopped (exit ${code}).`);
+    stop(code ?? 1);
+  }
+});
+
+let stopping = false;
+function stop(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping...');
+  for (const c of children) if (c.exitCode === null) c.kill('SIGINT');
+  const force = setTimeout(() => {
+    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+    process.exit(code);
+  }, 15_000);
+  force.unref();
+  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.on('exit', r))))).then(() => process.exit(code));
+}
+process.on('SIGINT', () => stop(0));
+process.on('SIGTERM', () => stop(0));
+
+const site = `http://127.0.0.1:${PORTS.hosting}`;
+if (!(await waitForHttp(`${site}/api/health`, 180_000, () => emulatorsAlive))) {
+  console.error('✖ The emulators did not answer on /api/health within 3 minutes.');
+  stop(1);
+} else {
+  runOrExit('Seeding demo data', NPX, ['tsx', 'scripts/seed.ts'], { ...process.env, ...EMULATOR_CLIENT_ENV });
+  let url = site;
+  if (dev) {
+    children.push(startChild(NPM, ['run', 'dev', '-w', 'web']));
+    url = 'http://127.0.0.1:5173';
+  }
+  console.log(`
+──────────────────────────────────────────────────────────
+  Studio is running on the Firebase emulators (demo-studio)
+  Site:   ${url}/
+  Admin:  ${url}/admin/login
+  Dev admin (emulator only): ${DEV_ADMIN.username} / ${DEV_ADMIN.password}
+  Press Ctrl-C to stop.
+──────────────────────────────────────────────────────────
+`);
+}

@@ -1,0 +1,66 @@
+/**
+ * npm test: type-checks, builds, runs the domain unit tests, then starts the
+ * emulators (firebase emulators:exec), seeds the demo data and runs the
+ * rules, API and Playwright tests, and stops them. Ends with one line "tests: N passed, N failed".
+ */
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { EMULATOR_CLIENT_ENV, EmulatorSetupError, ROOT, emulatorEnv, firebaseCli } from './emulators.mjs';
+import { NPM, runOrExit } from './run.mjs';
+
+const results = join(ROOT, 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+let env;
+try {
+  env = emulatorEnv();
+} catch (e) {
+  console.error(e instanceof EmulatorSetupError ? `✖ ${e.message}` : e);
+  process.exit(1);
+}
+const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
+if (!chromium) {
+  console.error('✖ Missing: Chromium for the end-to-end tests (apt-get install -y chromium, or set CHROMIUM_PATH).');
+  process.exit(1);
+}
+
+runOrExit('Type-check', NPM, ['run', 'typecheck']);
+runOrExit('Building functions', NPM, ['run', 'build', '-w', 'functions']);
+runOrExit('Building web', NPM, ['run', 'build:emulator', '-w', 'web']);
+
+const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
+const vitest = (project) =>
+  `"${bin('vitest')}" run --project ${project} --reporter=default --reporter=json --outputFile.json=test-results/${project}.json`;
+
+console.log('\n▶ Unit tests');
+const unit = spawnSync(vitest('unit'), { cwd: ROOT, stdio: 'inherit', shell: true });
+
+console.log('\n▶ Rules, API and end-to-end tests on the emulators');
+const inner = `"${bin('tsx')}" scripts/seed.ts && ${vitest('integration')} ; v=$? ; "${bin('playwright')}" test -c tests/e2e/playwright.config.ts ; p=$? ; [ $v -eq 0 ] && [ $p -eq 0 ]`;
+const [cmd, ...args] = firebaseCli('emulators:exec', '--only', 'auth,firestore,functions,hosting', inner);
+const emu = spawnSync(cmd, args, {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: { ...env, ...EMULATOR_CLIENT_ENV, CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+});
+
+/** Reads passed/failed counts from a vitest or Playwright JSON report. */
+function counts(file) {
+  const path = join(results, file);
+  if (!existsSync(path)) return { passed: 0, failed: 1, missing: true };
+  const r = JSON.parse(readFileSync(path, 'utf8'));
+  if (r.stats) return { passed: r.stats.expected + (r.stats.flaky ?? 0), failed: r.stats.unexpected };
+  return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) };
+}
+
+const parts = { unit: counts('unit.json'), integration: counts('integration.json'), e2e: counts('e2e.json') };
+for (const [name, c] of Object.entries(parts)) {
+  console.log(`  ${name.padEnd(12)} ${c.missing ? 'did not run' : `${c.passed} passed, ${c.failed} failed`}`);
+}
+const passed = Object.values(parts).reduce((s, c) => s + c.passed, 0);
+const failed = Object.values(parts).reduce((s, c) => s + c.failed, 0);
+const ok = unit.status === 0 && emu.status === 0 && failed === 0;
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(ok ? 0 : 1);

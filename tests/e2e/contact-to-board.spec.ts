@@ -1,0 +1,90 @@
+/**
+ * The product's main job (issue 2): a visitor's message becomes a lead that
+ * the owner, already on the dashboard in another browser, sees appear live.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { DEV_ADMIN } from '../../scripts/dev-admin.js';
+
+async function loginAsAdmin(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByLabel('Username').fill(DEV_ADMIN.username);
+  await page.getByLabel('Password').fill(DEV_ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Login successful')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('heading', { name: `Welcome back, ${DEV_ADMIN.username}` })).toBeVisible();
+}
+
+test('a contact message appears live in the New column of an open dashboard', async ({ browser }) => {
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await loginAsAdmin(admin);
+  const newColumn = admin.getByTestId('column-New');
+  await expect(newColumn).toBeVisible();
+
+  const visitorContext = await browser.newContext();
+  const visitor = await visitorContext.newPage();
+  const name = `E2E Visitor ${Date.now()}`;
+  await visitor.goto('/#contact');
+  const form = visitor.getByRole('form', { name: 'Contact form' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Email').fill('e2e.visitor@example.com');
+  await form.getByLabel('Subject').fill('Live board check');
+  await form.getByLabel('Message').fill('Hello from the end-to-end test.');
+  await form.getByRole('button', { name: 'Send Message' }).click();
+
+  await expect(visitor.getByText('Message sent!')).toBeVisible();
+  await expect(visitor.getByText(`Thanks, ${name}.`)).toBeVisible();
+
+  // No reload on the admin side: the Firestore listener brings the lead in.
+  await expect(newColumn.getByText(name)).toBeVisible();
+
+  // The confirmation resets to an empty form after 4 s.
+  await expect(visitor.getByRole('form', { name: 'Contact form' })).toBeVisible({ timeout: 10_000 });
+  await expect(visitor.getByRole('form', { name: 'Contact form' }).getByLabel('Name')).toHaveValue('');
+
+  await adminContext.close();
+  await visitorContext.close();
+});
+
+test('the contact form shows field messages and sends nothing when empty', async ({ page }) => {
+  let posted = false;
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/contact')) posted = true;
+  });
+  await page.goto('/#contact');
+  const form = page.getByRole('form', { name: 'Contact form' });
+  await form.getByRole('button', { name: 'Send Message' }).click();
+  await expect(form.getByText('Name is required')).toBeVisible();
+  await expect(form.getByText('Please enter a valid email address')).toBeVisible();
+  await expect(form.getByText('Subject is required')).toBeVisible();
+  await expect(form.getByText('Message is required')).toBeVisible();
+  expect(posted).toBe(false);
+});
+
+test('admin pages redirect to the login without a session; unknown paths show the 404 page', async ({ page }) => {
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Username is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password').fill('wrong-password');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Invalid credentials')).toBeVisible();
+
+  await page.goto('/no-such-page');
+  await expect(page.getByText('404 Page Not Found')).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+});
+
+test('logout ends the session', async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByText('Logged out successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});

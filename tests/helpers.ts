@@ -1,0 +1,85 @@
+/**
+ * Shared helpers for the integration tests. They run inside
+ * `firebase emulators:exec` (npm test), which sets the emulator hosts.
+ */
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
+import { createAdminUser } from '../functions/src/services/adminUsers.js';
+
+export const PROJECT_ID = process.env.GCLOUD_PROJECT ?? 'demo-studio';
+export const BASE_URL = process.env.STUDIO_BASE_URL ?? 'http://127.0.0.1:5000';
+const AUTH_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+
+if (!process.env.FIRESTORE_EMULATOR_HOST) throw new Error('integration tests need the emulators: run `npm test`');
+
+export const adminApp = getApps().find((a) => a.name === 'tests') ?? initializeApp({ projectId: PROJECT_ID }, 'tests');
+export const db = getFirestore(adminApp);
+export const adminAuth = getAuth(adminApp);
+
+/** Signs in on the Auth emulator's REST API and returns an ID token. */
+async function identityToolkit(method: string, body: object): Promise<string> {
+  const res = await fetch(`http://${AUTH_HOST}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=test`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...body, returnSecureToken: true }),
+  });
+  const json = (await res.json()) as { idToken?: string; error?: unknown };
+  if (!json.idToken) throw new Error(`${method} failed: ${JSON.stringify(json.error)}`);
+  return json.idToken;
+}
+
+export const TEST_ADMIN = { username: 'test-admin', password: 'test-admin-pass' };
+
+/** Ensures the test admin exists and returns a fresh ID token for it, obtained through POST /api/auth/login. */
+export async function adminIdToken(admin: { username: string; password: string } = TEST_ADMIN): Promise<string> {
+  await createAdminUser({ auth: adminAuth, db }, { ...admin, update: true });
+  const res = await api('POST', '/api/auth/login', { body: admin });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
+  return identityToolkit('signInWithCustomToken', { token: (res.json as { customToken: string }).customToken });
+}
+
+/** A signed-in user without the admin claim. */
+export async function userIdToken(email = 'visitor@example.com', password = 'visitor-pass'): Promise<string> {
+  try {
+    await adminAuth.createUser({ email, password });
+  } catch (e) {
+    if ((e as { code?: string }).code !== 'auth/email-already-exists') throw e;
+  }
+  return identityToolkit('signInWithPassword', { email, password });
+}
+
+export interface ApiResponse {
+  status: number;
+  json: unknown;
+  headers: Headers;
+}
+
+/** Calls the API through the Hosting emulator, like the browser does. */
+export async function api(
+  method: string,
+  path: string,
+  opts: { body?: unknown; token?: string; rawBody?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResponse> {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.body !== undefined || opts.rawBody !== undefined) headers['content-type'] ??= 'application/json';
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  const res = await fetch(`${BASE_URL}${path}`, {
+    method,
+    headers,
+    body: opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
+  });
+  const text = await res.text();
+  let json: unknown = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = text;
+  }
+  return { status: res.status, json, headers: res.headers };
+}
+
+/** Number of documents in a collection (Admin SDK). */
+export async function countDocs(collection: string): Promise<number> {
+  return (await db.collection(collection).count().get()).data().count;
+}
