@@ -6,3 +6,4 @@ export * from './schemas.js';
 export * from './leads.js';
 export * from './records.js';
 export * from './dashboard.js';
+export * from './leadStatus.js';

@@ -4,7 +4,7 @@
  * capped (LIMITS). Messages are the spec's wording where it gives one.
  */
 import { z } from 'zod';
-import { DEFAULT_PROJECT_TYPE, LIMITS, PROJECT_TYPES } from './constants.js';
+import { DEAD_REASONS, DEFAULT_PROJECT_TYPE, LEAD_STATUSES, LIMITS, PROJECT_TYPES } from './constants.js';
 
 /** A required, trimmed string of at most `max` characters, with one message for "missing". */
 export function requiredText(message: string, max: number, label = 'This field') {
@@ -85,3 +85,28 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return out;
 }
+
+/**
+ * PUT /api/leads/{id} body for board moves, dead marking and revive (spec §4, §7).
+ * `expectedStatus` is the status the caller saw: when the lead has moved since,
+ * the server answers 409 instead of applying a stale move.
+ * `deadReason` is required when, and only allowed when, status is Lost.
+ */
+export const leadUpdateSchema = z
+  .strictObject({
+    status: z.enum(LEAD_STATUSES, { error: 'Unknown lead status' }).optional(),
+    expectedStatus: z.enum(LEAD_STATUSES, { error: 'Unknown lead status' }).optional(),
+    deadReason: z.enum(DEAD_REASONS, { error: 'Choose one of the dead reasons' }).optional(),
+    name: requiredText('Name is required', LIMITS.name, 'Name').optional(),
+    email: emailField.optional(),
+    phone: optionalText(LIMITS.phone, 'Phone'),
+    projectType: z.enum(PROJECT_TYPES, { error: `Project type must be one of: ${PROJECT_TYPES.join(', ')}` }).optional(),
+    subject: requiredText('Subject is required', LIMITS.subject, 'Subject').optional(),
+    message: requiredText('Message is required', LIMITS.message, 'Message').optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.status === 'Lost' && !v.deadReason) ctx.addIssue({ code: 'custom', path: ['deadReason'], message: 'A dead reason is required' });
+    if (v.deadReason && v.status !== 'Lost') ctx.addIssue({ code: 'custom', path: ['deadReason'], message: 'A dead reason goes with status Lost' });
+    if (Object.keys(v).every((k) => k === 'expectedStatus')) ctx.addIssue({ code: 'custom', path: ['_'], message: 'Nothing to update' });
+  });
+export type LeadUpdate = z.output<typeof leadUpdateSchema>;

@@ -16,4 +16,5 @@ export const COLLECTIONS = {
   notes: 'notes',
   projects: 'projects',
   promoCodes: 'promo_codes',
+  leadActivity: 'lead_activity',
 } as const;

@@ -11,7 +11,7 @@ import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, setLogLevel, updat
 // Denied writes are the point of these tests; keep the SDK from logging each one.
 setLogLevel('silent');
 
-const CRM_COLLECTIONS = ['leads', 'contacts', 'notes', 'projects', 'promo_codes', 'users'];
+const CRM_COLLECTIONS = ['leads', 'contacts', 'notes', 'projects', 'promo_codes', 'users', 'lead_activity'];
 const OTHER = ['email_templates', 'outbox', 'anything_else'];
 
 let env: RulesTestEnvironment;

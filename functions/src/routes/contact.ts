@@ -8,6 +8,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { contactSchema, newLeadRecord } from '@studio/domain';
 import { COLLECTIONS, db } from '../firebase.js';
 import { parseBody } from '../http.js';
+import { recordActivity } from '../services/activity.js';
 
 export const contactRouter = Router();
 
@@ -28,6 +29,7 @@ contactRouter.post('/contact', async (req, res) => {
     createdAt: now,
   });
   batch.create(leadRef, { ...newLeadRecord(input), source: 'contact', contactId: contactRef.id, createdAt: now, updatedAt: now });
+  recordActivity(db, batch, { leadId: leadRef.id, type: 'created', to: 'New', by: 'client' });
   await batch.commit();
   res.status(201).json({ success: true, message: 'Thank you! We will respond within 24 hours.' });
 });

@@ -1,44 +1,139 @@
 /**
- * Leads (spec §7): the public new-lead count, and the admin list and create.
+ * Leads (spec §7): the public new-lead count; the admin list, create, update
+ * (board moves, dead marking, revive, detail edits), notes and activity.
  */
 import { Router } from 'express';
 import { FieldValue } from 'firebase-admin/firestore';
-import { newLeadRecord, newLeadSchema, reviveDates, toLeadDto, type LeadRecord } from '@studio/domain';
+import {
+  appendNoteLine,
+  deadReasonLine,
+  leadMoveError,
+  leadUpdateSchema,
+  newLeadRecord,
+  newLeadSchema,
+  noteSchema,
+  reviveDates,
+  toLeadDto,
+  type LeadRecord,
+} from '@studio/domain';
 import { COLLECTIONS, db } from '../firebase.js';
-import { parseBody } from '../http.js';
-import { requireAdmin } from '../session.js';
+import { HttpError, parseBody } from '../http.js';
+import { requireAdmin, type AdminLocals } from '../session.js';
+import { recordActivity } from '../services/activity.js';
 
 export const leadsRouter = Router();
+
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : null);
 
 /** GET /api/leads/count → { newLeadsCount }: leads in status New (public; no lead data leaves). */
 leadsRouter.get('/leads/count', async (_req, res) => {
   const snap = await db.collection(COLLECTIONS.leads).where('status', '==', 'New').count().get();
-  res.set('Cache-Control', 'no-store').json({ newLeadsCount: snap.data().count });
+  res.json({ newLeadsCount: snap.data().count });
 });
 
+leadsRouter.use(['/leads', '/contacts'], requireAdmin);
+
 /** GET /api/leads (admin) → LeadDto[], newest first. */
-leadsRouter.get('/leads', requireAdmin, async (_req, res) => {
+leadsRouter.get('/leads', async (_req, res) => {
   const snap = await db.collection(COLLECTIONS.leads).orderBy('createdAt', 'desc').get();
   res.json(snap.docs.map((d) => toLeadDto(d.id, reviveDates(d.data()) as LeadRecord)));
 });
 
 /** POST /api/leads (admin) {name, email, projectType, subject, message, phone?} → 201 LeadDto. */
-leadsRouter.post('/leads', requireAdmin, async (req, res) => {
+leadsRouter.post('/leads', async (req, res) => {
   const input = parseBody(req, newLeadSchema);
+  const admin = res.locals.admin as AdminLocals;
   const ref = db.collection(COLLECTIONS.leads).doc();
   const now = FieldValue.serverTimestamp();
-  await ref.create({ ...newLeadRecord(input), source: 'admin', createdAt: now, updatedAt: now });
+  const batch = db.batch();
+  batch.create(ref, { ...newLeadRecord(input), source: 'admin', createdAt: now, updatedAt: now });
+  recordActivity(db, batch, { leadId: ref.id, type: 'created', to: 'New', by: admin.username });
+  await batch.commit();
   const saved = await ref.get();
   res.status(201).json(toLeadDto(ref.id, reviveDates(saved.data()!) as LeadRecord));
 });
 
+/**
+ * PUT /api/leads/{id} (admin): partial update, checked in a transaction.
+ * - status moves follow LEAD_TRANSITIONS (domain/leadStatus.ts): 409 otherwise;
+ * - `expectedStatus` that no longer matches → 409 (someone moved it first);
+ * - status Lost needs a deadReason; the line "Dead Reason: {reason} - {date}"
+ *   is appended to notes; reviving (Lost → New) clears deadReason;
+ * - every status move is written to the activity history.
+ * → LeadDto. 404 "Lead not found".
+ */
+leadsRouter.put('/leads/:id', async (req, res) => {
+  const input = parseBody(req, leadUpdateSchema);
+  const admin = res.locals.admin as AdminLocals;
+  const ref = db.collection(COLLECTIONS.leads).doc(req.params.id as string);
+  await db.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) throw new HttpError(404, 'Lead not found');
+    const lead = snap.data() as LeadRecord;
+    const { status, expectedStatus, deadReason, ...details } = input;
+    if (expectedStatus && expectedStatus !== lead.status) {
+      throw new HttpError(409, `Lead was moved to ${lead.status} in the meantime`);
+    }
+    const update: Record<string, unknown> = { ...stripUndefined(details), updatedAt: FieldValue.serverTimestamp() };
+    if (status && status !== lead.status) {
+      const refused = leadMoveError(lead.status, status);
+      if (refused) throw new HttpError(409, refused);
+      update.status = status;
+      if (status === 'Lost' && deadReason) {
+        update.deadReason = deadReason;
+        update.notes = appendNoteLine(lead.notes, deadReasonLine(deadReason, new Date()));
+        recordActivity(db, tx, { leadId: ref.id, type: 'marked_dead', from: lead.status, to: status, detail: deadReason, by: admin.username });
+      } else if (lead.status === 'Lost') {
+        update.deadReason = null;
+        recordActivity(db, tx, { leadId: ref.id, type: 'revived', from: lead.status, to: status, by: admin.username });
+      } else {
+        recordActivity(db, tx, { leadId: ref.id, type: 'status_changed', from: lead.status, to: status, by: admin.username });
+      }
+    } else if (status) {
+      throw new HttpError(409, `Lead is already ${status}`);
+    }
+    tx.update(ref, update);
+  });
+  const saved = await ref.get();
+  res.json(toLeadDto(ref.id, reviveDates(saved.data()!) as LeadRecord));
+});
+
+function stripUndefined(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+}
+
+/** GET /api/leads/{leadId}/notes (admin) → [{ id, leadId, content, createdAt }], newest first. */
+leadsRouter.get('/leads/:leadId/notes', async (req, res) => {
+  const leadId = req.params.leadId as string;
+  const snap = await db.collection(COLLECTIONS.notes).where('leadId', '==', leadId).orderBy('createdAt', 'desc').get();
+  res.json(snap.docs.map((d) => ({ id: d.id, leadId, content: d.get('content') as string, createdAt: iso(d.get('createdAt')?.toDate()) })));
+});
+
+/** POST /api/leads/{leadId}/notes (admin) { content } → 201 note. 404 when the lead does not exist. */
+leadsRouter.post('/leads/:leadId/notes', async (req, res) => {
+  const { content } = parseBody(req, noteSchema);
+  const admin = res.locals.admin as AdminLocals;
+  const leadId = req.params.leadId as string;
+  const noteRef = db.collection(COLLECTIONS.notes).doc();
+  await db.runTransaction(async (tx) => {
+    const lead = await tx.get(db.collection(COLLECTIONS.leads).doc(leadId));
+    if (!lead.exists) throw new HttpError(404, 'Lead not found');
+    tx.create(noteRef, { leadId, content, createdAt: FieldValue.serverTimestamp() });
+    recordActivity(db, tx, { leadId, type: 'note_added', by: admin.username });
+  });
+  const saved = await noteRef.get();
+  res.status(201).json({ id: noteRef.id, leadId, content, createdAt: iso(saved.get('createdAt')?.toDate()) });
+});
+
+/** GET /api/leads/{leadId}/activity (admin) → the lead's history, newest first. */
+leadsRouter.get('/leads/:leadId/activity', async (req, res) => {
+  const leadId = req.params.leadId as string;
+  const snap = await db.collection(COLLECTIONS.leadActivity).where('leadId', '==', leadId).orderBy('at', 'desc').get();
+  res.json(snap.docs.map((d) => ({ id: d.id, ...d.data(), at: iso(d.get('at')?.toDate()) })));
+});
+
 /** GET /api/contacts (admin) → contact messages, newest first. */
-leadsRouter.get('/contacts', requireAdmin, async (_req, res) => {
+leadsRouter.get('/contacts', async (_req, res) => {
   const snap = await db.collection(COLLECTIONS.contacts).orderBy('createdAt', 'desc').get();
-  res.json(
-    snap.docs.map((d) => {
-      const c = reviveDates(d.data());
-      return { id: d.id, ...c, createdAt: c.createdAt instanceof Date ? c.createdAt.toISOString() : null };
-    }),
-  );
+  res.json(snap.docs.map((d) => ({ id: d.id, ...d.data(), createdAt: iso(d.get('createdAt')?.toDate()) })));
 });

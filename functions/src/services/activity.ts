@@ -1,0 +1,35 @@
+/**
+ * Lead activity history (issue 4): what changed, when and by whom, written by
+ * the server for every status move and quote event, in the same transaction or
+ * batch as the change itself. Collection `lead_activity`, admin-readable.
+ */
+import { FieldValue, type DocumentReference, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
+
+export type ActivityType = 'created' | 'status_changed' | 'marked_dead' | 'revived' | 'note_added' | 'quote_event';
+
+export interface ActivityEntry {
+  leadId: string;
+  type: ActivityType;
+  /** Status before and after, for moves. */
+  from?: string | null;
+  to?: string | null;
+  /** Free detail, e.g. the dead reason. */
+  detail?: string | null;
+  /** Username of the admin, or "client" / "system". */
+  by: string;
+}
+
+/** Adds an activity entry to `tx` (a transaction or batch). Returns its ref. */
+export function recordActivity(db: Firestore, tx: Transaction | WriteBatch, entry: ActivityEntry): DocumentReference {
+  const ref = db.collection('lead_activity').doc();
+  (tx as WriteBatch).create(ref, {
+    leadId: entry.leadId,
+    type: entry.type,
+    from: entry.from ?? null,
+    to: entry.to ?? null,
+    detail: entry.detail ?? null,
+    by: entry.by,
+    at: FieldValue.serverTimestamp(),
+  });
+  return ref;
+}

@@ -1,0 +1,122 @@
+/** Lead pipeline API (issue 4): moves, dead/revive, notes, activity history, concurrency. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminIdToken, api, countDocs, db, userIdToken } from '../helpers.js';
+
+let token: string;
+let userToken: string;
+
+async function newLead(name = `Lead ${Math.random().toString(36).slice(2, 8)}`): Promise<string> {
+  const r = await api('POST', '/api/leads', { token, body: { name, email: 'lead@example.com', subject: 'Hi', message: 'Hello' } });
+  expect(r.status).toBe(201);
+  return (r.json as { id: string }).id;
+}
+
+const move = (id: string, body: object, t = token) => api('PUT', `/api/leads/${id}`, { token: t, body });
+
+beforeAll(async () => {
+  token = await adminIdToken();
+  userToken = await userIdToken();
+});
+
+describe('PUT /api/leads/{id}', () => {
+  it('moves along the pipeline and records who moved it', async () => {
+    const id = await newLead();
+    const r = await move(id, { status: 'Contacted' });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ id, status: 'Contacted' });
+    const history = (await api('GET', `/api/leads/${id}/activity`, { token })).json as Array<Record<string, unknown>>;
+    expect(history[0]).toMatchObject({ type: 'status_changed', from: 'New', to: 'Contacted', by: 'test-admin' });
+    expect(history.at(-1)).toMatchObject({ type: 'created', to: 'New' });
+  });
+
+  it('refuses a move the transition table forbids, and writes nothing', async () => {
+    const id = await newLead();
+    const before = await countDocs('lead_activity');
+    const r = await move(id, { status: 'Launch' });
+    expect(r.status).toBe(409);
+    expect(r.json).toEqual({ error: 'Cannot move a lead from New to Launch' });
+    expect((await db.collection('leads').doc(id).get()).get('status')).toBe('New');
+    expect(await countDocs('lead_activity')).toBe(before);
+  });
+
+  it('marks dead with a reason line in the notes, and revives to New', async () => {
+    const id = await newLead();
+    expect((await move(id, { status: 'Lost' })).status).toBe(400);
+    const dead = await move(id, { status: 'Lost', deadReason: 'Quote Rejected' });
+    expect(dead.status).toBe(200);
+    expect(dead.json).toMatchObject({ status: 'Lost', deadReason: 'Quote Rejected' });
+    expect((dead.json as { notes: string }).notes).toMatch(/^Dead Reason: Quote Rejected - \d{1,2}\/\d{1,2}\/\d{4}$/);
+
+    expect((await move(id, { status: 'Contacted' })).status).toBe(409);
+    const revived = await move(id, { status: 'New' });
+    expect(revived.json).toMatchObject({ status: 'New', deadReason: null });
+    const types = ((await api('GET', `/api/leads/${id}/activity`, { token })).json as Array<{ type: string }>).map((a) => a.type);
+    expect(types.slice(0, 2)).toEqual(['revived', 'marked_dead']);
+  });
+
+  it('answers 404 for an unknown lead and 400 for unknown keys', async () => {
+    expect((await move('no-such-lead', { status: 'Contacted' })).status).toBe(404);
+    const id = await newLead();
+    const r = await move(id, { status: 'Contacted', quoteAmountCents: 1 });
+    expect(r.status).toBe(400);
+    expect((await db.collection('leads').doc(id).get()).get('status')).toBe('New');
+  });
+
+  it('two admins moving the same lead at once end in one consistent state', async () => {
+    const id = await newLead();
+    const [a, b] = await Promise.all([
+      move(id, { status: 'Contacted', expectedStatus: 'New' }),
+      move(id, { status: 'Lost', deadReason: 'No Response', expectedStatus: 'New' }),
+    ]);
+    const statuses = [a.status, b.status].sort();
+    expect(statuses).toEqual([200, 409]);
+    const winner = (a.status === 200 ? a : b).json as { status: string };
+    const stored = await db.collection('leads').doc(id).get();
+    expect(stored.get('status')).toBe(winner.status);
+    const moves = (await db.collection('lead_activity').where('leadId', '==', id).get()).docs.filter((d) => d.get('type') !== 'created');
+    expect(moves).toHaveLength(1);
+  });
+
+  it('refuses the wrong caller', async () => {
+    const id = await newLead();
+    expect((await api('PUT', `/api/leads/${id}`, { body: { status: 'Contacted' } })).status).toBe(401);
+    expect((await move(id, { status: 'Contacted' }, userToken)).status).toBe(403);
+  });
+});
+
+describe('notes', () => {
+  it('adds notes and lists them newest first', async () => {
+    const id = await newLead();
+    expect((await api('GET', `/api/leads/${id}/notes`, { token })).json).toEqual([]);
+    for (const content of ['first', 'second']) {
+      const r = await api('POST', `/api/leads/${id}/notes`, { token, body: { content } });
+      expect(r.status).toBe(201);
+      expect(r.json).toMatchObject({ leadId: id, content, createdAt: expect.any(String) });
+    }
+    const notes = (await api('GET', `/api/leads/${id}/notes`, { token })).json as Array<{ content: string }>;
+    expect(notes.map((n) => n.content)).toEqual(['second', 'first']);
+  });
+
+  it('requires content, needs an existing lead, and writes nothing on refusal', async () => {
+    const id = await newLead();
+    const before = await countDocs('notes');
+    const empty = await api('POST', `/api/leads/${id}/notes`, { token, body: { content: '  ' } });
+    expect(empty.status).toBe(400);
+    expect((empty.json as { fields: object }).fields).toEqual({ content: 'Note content is required' });
+    expect((await api('POST', '/api/leads/no-such-lead/notes', { token, body: { content: 'x' } })).status).toBe(404);
+    expect(await countDocs('notes')).toBe(before);
+  });
+
+  it('refuses the wrong caller', async () => {
+    const id = await newLead();
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['POST', { content: 'x' }],
+    ] as const) {
+      expect((await api(method, `/api/leads/${id}/notes`, { body })).status).toBe(401);
+      expect((await api(method, `/api/leads/${id}/notes`, { body, token: userToken })).status).toBe(403);
+    }
+    expect((await api('GET', `/api/leads/${id}/activity`)).status).toBe(401);
+    expect((await api('GET', `/api/leads/${id}/activity`, { token: userToken })).status).toBe(403);
+  });
+});
