@@ -7,3 +7,4 @@ export * from './leads.js';
 export * from './records.js';
 export * from './dashboard.js';
 export * from './leadStatus.js';
+export * from './pricing.js';
