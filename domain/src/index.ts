@@ -8,3 +8,4 @@ export * from './records.js';
 export * from './dashboard.js';
 export * from './leadStatus.js';
 export * from './pricing.js';
+export * from './hostedProjects.js';
