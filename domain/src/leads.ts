@@ -125,3 +125,11 @@ export function groupLeadsForBoard<T extends { status: LeadStatus; notes?: strin
   }
   return { columns, won, dead };
 }
+
+/** Days after which an open lead sitting in its column is flagged "needs attention". */
+export const ATTENTION_AFTER_DAYS = 7;
+
+/** Whole days between `since` and `now` (never negative). */
+export function ageInDays(since: Date, now: Date): number {
+  return Math.max(0, Math.floor((now.getTime() - since.getTime()) / 86_400_000));
+}

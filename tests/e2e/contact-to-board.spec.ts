@@ -2,18 +2,8 @@
  * The product's main job (issue 2): a visitor's message becomes a lead that
  * the owner, already on the dashboard in another browser, sees appear live.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { DEV_ADMIN } from '../../scripts/dev-admin.js';
-
-async function loginAsAdmin(page: Page) {
-  await page.goto('/admin/login');
-  await page.getByLabel('Username').fill(DEV_ADMIN.username);
-  await page.getByLabel('Password').fill(DEV_ADMIN.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText('Login successful')).toBeVisible();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(page.getByRole('heading', { name: `Welcome back, ${DEV_ADMIN.username}` })).toBeVisible();
-}
+import { expect, test } from '@playwright/test';
+import { loginAsAdmin } from './support/admin.js';
 
 test('a contact message appears live in the New column of an open dashboard', async ({ browser }) => {
   const adminContext = await browser.newContext();

@@ -24,3 +24,21 @@ export function useLiveLeads(): LiveList<LeadView> {
   const leads = useMemo(() => (data ?? []).map((d) => reviveDates(d) as unknown as LeadView), [data]);
   return { status, data: leads, error };
 }
+
+export interface PromoCodeView {
+  id: string;
+  code: string;
+  discountType: 'percentage' | 'fixed';
+  discountValue: number;
+  isActive: boolean;
+  usedCount: number;
+  usageLimit: number | null;
+}
+
+/** Every promo code, by code (one listener). */
+export function useLivePromoCodes(): LiveList<PromoCodeView> {
+  const firestore = useFirestore();
+  const promoQuery = useMemo(() => query(collection(firestore, 'promo_codes'), orderBy('code')), [firestore]);
+  const { status, data, error } = useFirestoreCollectionData(promoQuery, { idField: 'id' });
+  return { status, data: (data ?? []) as PromoCodeView[], error };
+}

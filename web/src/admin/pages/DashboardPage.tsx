@@ -1,83 +1,120 @@
 /**
- * CRM dashboard (spec §2 "CRM dashboard", §9): greeting, summary tiles, the
- * six-column pipeline and the Won and Dead buckets, read live from Firestore.
+ * CRM dashboard (spec §2 "CRM dashboard", §4, §9): greeting, header buttons,
+ * summary tiles, the drag-and-drop pipeline with Won and Dead buckets, and
+ * the lead dialogs. Leads come from one live Firestore listener.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { BOARD_COLUMNS, dashboardTiles, formatUsd, groupLeadsForBoard } from '@studio/domain';
+import AddIcon from '@mui/icons-material/Add';
+import { dashboardTiles, formatUsd, groupLeadsForBoard, type DeadReason, type LeadStatus } from '@studio/domain';
 import { Loading } from '../../components/PageState';
-import { useLiveLeads, type LeadView } from '../data/hooks';
+import { useLiveLeads, useLivePromoCodes, type LeadView } from '../data/hooks';
 import { useAdminSession } from '../session';
+import { LeadBoard } from '../dashboard/LeadBoard';
+import { useLeadMoves } from '../dashboard/useLeadMoves';
+import { MarkDeadDialog } from '../dashboard/MarkDeadDialog';
+import { DeadLeadsDialog } from '../dashboard/DeadLeadsDialog';
+import { LeadDetailDialog } from '../dashboard/LeadDetailDialog';
+import { NotesDialog } from '../dashboard/NotesDialog';
+import { AddLeadDialog } from '../dashboard/AddLeadDialog';
+import type { LeadCardActions } from '../dashboard/LeadCard';
 
-const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+type Open = { kind: 'none' } | { kind: 'dead' | 'detail' | 'notes'; lead: LeadView } | { kind: 'deadList' | 'addLead' | 'quotes' | 'promos' };
 
-function LeadCard({ lead }: { lead: LeadView }) {
+function ListDialog({ open, title, onClose, items, note }: { open: boolean; title: string; onClose(): void; items: { id: string; primary: string; secondary: string }[]; note: string }) {
   return (
-    <Card component="article" aria-label={`Lead ${lead.name}`} data-testid="lead-card" sx={{ mb: 1 }}>
-      <CardContent sx={{ p: 1.5, '&:last-child': { pb: 1.5 } }}>
-        <Typography fontWeight={700} noWrap title={lead.name}>
-          {lead.name}
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`${title}-title`}>
+      <DialogTitle id={`${title}-title`}>{title}</DialogTitle>
+      <DialogContent>
+        {items.length === 0 ? (
+          <Typography color="text.secondary">Nothing here.</Typography>
+        ) : (
+          <List>
+            {items.map((i) => (
+              <ListItem key={i.id} divider>
+                <ListItemText primary={i.primary} secondary={i.secondary} />
+              </ListItem>
+            ))}
+          </List>
+        )}
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          {note}
         </Typography>
-        <Typography variant="body2" color="text.secondary" noWrap title={lead.subject}>
-          {lead.subject}
-        </Typography>
-        <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Chip size="small" label={lead.projectType} />
-          {lead.quoteAmountCents != null && <Typography variant="body2" fontWeight={600}>{formatUsd(lead.quoteAmountCents)}</Typography>}
-        </Stack>
-        <Typography variant="caption" color="text.secondary">
-          {lead.createdAt instanceof Date ? dateFmt.format(lead.createdAt) : ''}
-        </Typography>
-      </CardContent>
-    </Card>
-  );
-}
-
-function Column({ title, leads, testId }: { title: string; leads: LeadView[]; testId: string }) {
-  return (
-    <Paper component="section" aria-label={title} data-testid={testId} variant="outlined" sx={{ p: 1.5, bgcolor: 'grey.50', minHeight: 200 }}>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
-        <Typography variant="subtitle1" component="h2" fontWeight={700}>
-          {title}
-        </Typography>
-        <Chip size="small" label={leads.length} aria-label={`${leads.length} leads`} />
-      </Stack>
-      {leads.length === 0 ? (
-        <Typography variant="body2" color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-          No leads
-        </Typography>
-      ) : (
-        leads.map((l) => <LeadCard key={l.id} lead={l} />)
-      )}
-    </Paper>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
   );
 }
 
 export function DashboardPage() {
   const { username } = useAdminSession();
-  const leads = useLiveLeads();
-  const board = useMemo(() => groupLeadsForBoard(leads.data), [leads.data]);
-  const tiles = useMemo(() => dashboardTiles(leads.data), [leads.data]);
+  const live = useLiveLeads();
+  const promos = useLivePromoCodes();
+  const { leads, move } = useLeadMoves(live.data);
+  const [open, setOpen] = useState<Open>({ kind: 'none' });
+  const close = () => setOpen({ kind: 'none' });
+
+  const tiles = useMemo(() => dashboardTiles(leads), [leads]);
+  const dead = useMemo(() => groupLeadsForBoard(leads).dead, [leads]);
+  const pendingQuotes = useMemo(() => leads.filter((l) => l.quoteReviewStatus === 'Pending'), [leads]);
+
+  const actions = useMemo<LeadCardActions>(
+    () => ({
+      onOpen: (lead) => setOpen({ kind: 'detail', lead }),
+      onNotes: (lead) => setOpen({ kind: 'notes', lead }),
+      onMove: (lead: LeadView, to: LeadStatus) => (to === 'Lost' ? setOpen({ kind: 'dead', lead }) : void move(lead, to)),
+    }),
+    [move],
+  );
 
   return (
     <Box>
-      <Typography variant="h4" component="h1" sx={{ mb: 0.5 }}>
-        Welcome back, {username}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Your lead pipeline, live.
-      </Typography>
-      {leads.status === 'loading' ? (
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 3 }}>
+        <Box>
+          <Typography variant="h4" component="h1">
+            Welcome back, {username}
+          </Typography>
+          <Typography color="text.secondary">Your lead pipeline, live.</Typography>
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          <Button variant="outlined" onClick={() => setOpen({ kind: 'quotes' })}>
+            {pendingQuotes.length > 0 ? (
+              <Badge badgeContent={pendingQuotes.length} color="error" sx={{ '& .MuiBadge-badge': { right: -12 } }}>
+                Quote Review
+              </Badge>
+            ) : (
+              'Quote Review'
+            )}
+          </Button>
+          <Button variant="outlined" onClick={() => setOpen({ kind: 'promos' })}>
+            Promo Codes ({promos.data.length})
+          </Button>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen({ kind: 'addLead' })}>
+            Add Lead
+          </Button>
+        </Stack>
+      </Stack>
+
+      {live.status === 'loading' ? (
         <Loading label="Loading dashboard..." />
-      ) : leads.status === 'error' ? (
-        <Alert severity="error">Could not load leads: {leads.error?.message}</Alert>
+      ) : live.status === 'error' ? (
+        <Alert severity="error">Could not load leads: {live.error?.message}</Alert>
       ) : (
         <>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, mb: 3 }}>
@@ -95,24 +132,50 @@ export function DashboardPage() {
               </Card>
             ))}
           </Box>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(6, minmax(0, 1fr))' },
-              mb: 3,
-            }}
-          >
-            {BOARD_COLUMNS.map((c) => (
-              <Column key={c} title={c} leads={board.columns[c]} testId={`column-${c}`} />
-            ))}
-          </Box>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-            <Column title="Won" leads={board.won} testId="bucket-won" />
-            <Column title="Dead Leads" leads={board.dead} testId="bucket-dead" />
-          </Box>
+          <LeadBoard leads={leads} actions={actions} onShowDead={() => setOpen({ kind: 'deadList' })} />
         </>
       )}
+
+      <MarkDeadDialog
+        lead={open.kind === 'dead' ? open.lead : null}
+        onCancel={close}
+        onConfirm={(reason: DeadReason) => {
+          if (open.kind === 'dead') void move(open.lead, 'Lost', { deadReason: reason });
+          close();
+        }}
+      />
+      <DeadLeadsDialog
+        open={open.kind === 'deadList'}
+        leads={dead}
+        onClose={close}
+        onRevive={(lead) => void move(lead, 'New', { successTitle: 'Lead Revived' })}
+        onDetails={(lead) => setOpen({ kind: 'detail', lead })}
+      />
+      <LeadDetailDialog
+        lead={open.kind === 'detail' ? (leads.find((l) => l.id === open.lead.id) ?? open.lead) : null}
+        onClose={close}
+        onNotes={(lead) => setOpen({ kind: 'notes', lead })}
+      />
+      <NotesDialog lead={open.kind === 'notes' ? open.lead : null} onClose={close} />
+      <AddLeadDialog open={open.kind === 'addLead'} onClose={close} />
+      <ListDialog
+        open={open.kind === 'quotes'}
+        title="Quote Review"
+        onClose={close}
+        items={pendingQuotes.map((l) => ({ id: l.id, primary: l.name, secondary: l.quoteAmountCents != null ? formatUsd(l.quoteAmountCents) : 'No amount' }))}
+        note="Approving, revising and editing quotes is not built yet."
+      />
+      <ListDialog
+        open={open.kind === 'promos'}
+        title="Promo Codes"
+        onClose={close}
+        items={promos.data.map((p) => ({
+          id: p.id,
+          primary: p.code,
+          secondary: `${p.discountType === 'percentage' ? `${p.discountValue}%` : formatUsd(p.discountValue)} off · used ${p.usedCount}${p.usageLimit != null ? ` of ${p.usageLimit}` : ''} · ${p.isActive ? 'active' : 'inactive'}`,
+        }))}
+        note="Creating, editing and deleting promo codes is not built yet."
+      />
     </Box>
   );
 }

@@ -1,0 +1,116 @@
+/** The CRM pipeline board (issue 4): add, move (menu and keyboard drag), refused move, dead and revive, notes, details. */
+import { expect, test, type Page } from '@playwright/test';
+import { loginAsAdmin } from './support/admin.js';
+
+const column = (page: Page, status: string) => page.getByTestId(`column-${status}`);
+const card = (page: Page, name: string) => page.getByTestId('lead-card').filter({ hasText: name });
+
+async function addLead(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Add Lead' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Lead' });
+  await expect(dialog.getByLabel('Project type')).toHaveText('Web Project');
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Email').fill('pipeline@example.com');
+  await dialog.getByLabel('Subject').fill('Pipeline test');
+  await dialog.getByLabel('Message').fill('Testing the board.');
+  await dialog.getByRole('button', { name: 'Add Lead' }).click();
+  await expect(page.getByText('Lead added successfully')).toBeVisible();
+  await expect(column(page, 'New').getByText(name)).toBeVisible();
+}
+
+async function menuMove(page: Page, name: string, target: string) {
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: `Move to ${target}` }).click();
+}
+
+test('moves a lead through the pipeline, refuses a skipped stage, and marks dead and revives', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await loginAsAdmin(page);
+  const name = `Board Lead ${Date.now()}`;
+  await addLead(page, name);
+
+  await menuMove(page, name, 'Contacted');
+  await expect(column(page, 'Contacted').getByText(name)).toBeVisible();
+  await expect(page.getByText('Lead updated successfully')).toBeVisible();
+
+  // Keyboard drag: lift with space, move one column right, drop.
+  await card(page, name).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  await expect(column(page, 'Quoted').getByText(name)).toBeVisible();
+
+  // A skipped stage (Quoted → Production) is refused by the server and reverts.
+  await card(page, name).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  await expect(page.getByText('Cannot move a lead from Quoted to Production')).toBeVisible();
+  await expect(column(page, 'Quoted').getByText(name)).toBeVisible();
+
+  // Dead: the reason is required before "Mark as Dead".
+  await menuMove(page, name, 'Dead…');
+  const deadDialog = page.getByRole('dialog', { name: 'Mark Lead as Dead' });
+  await expect(deadDialog.getByRole('radio')).toHaveCount(8);
+  await expect(deadDialog.getByRole('button', { name: 'Mark as Dead' })).toBeDisabled();
+  await deadDialog.getByLabel('No Response').check();
+  await deadDialog.getByRole('button', { name: 'Mark as Dead' }).click();
+  await expect(card(page, name)).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'View Dead Leads' }).click();
+  const deadList = page.getByRole('dialog', { name: 'Dead Leads' });
+  await expect(deadList.getByText(name)).toBeVisible();
+  await expect(deadList.getByText('Test Lead')).toHaveCount(0); // "Dead Reason: Test Data" is hidden
+  await deadList.getByRole('button', { name: `Revive ${name}` }).click();
+  await expect(page.getByText('Lead Revived')).toBeVisible();
+  await deadList.getByRole('button', { name: 'Close' }).click();
+  await expect(column(page, 'New').getByText(name)).toBeVisible();
+
+  // Won: from Launch only. Walk it there through the menu, then drop it on Won.
+  for (const s of ['Contacted', 'Quoted', 'Set Up', 'Production', 'Launch']) {
+    await menuMove(page, name, s);
+    await expect(column(page, s).getByText(name)).toBeVisible();
+  }
+  await menuMove(page, name, 'Won');
+  await expect(page.getByTestId('bucket-won').getByText(name)).toBeVisible();
+
+  // Details show the badges and the history the server recorded.
+  await card(page, name).click();
+  const detail = page.getByRole('dialog', { name });
+  await expect(detail.getByLabel('Status Complete')).toBeVisible();
+  await expect(detail.getByLabel('Project type Web Project')).toBeVisible();
+  await expect(detail.getByText('Moved Launch → Complete')).toBeVisible();
+  await expect(detail.getByText('Marked dead (No Response)')).toBeVisible();
+  await expect(detail.getByText('Revived to New')).toBeVisible();
+});
+
+test('notes: required content, newest first, the viewer resets to the newest', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await loginAsAdmin(page);
+  const name = `Notes Lead ${Date.now()}`;
+  await addLead(page, name);
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Notes' }).click();
+  const dialog = page.getByRole('dialog', { name: `Notes · ${name}` });
+  await expect(dialog.getByText('No notes yet.')).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Add Note' }).click();
+  await expect(dialog.getByText('Note content is required')).toBeVisible();
+
+  await dialog.getByLabel('New note').fill('First note');
+  await dialog.getByRole('button', { name: 'Add Note' }).click();
+  await expect(page.getByText('Note added')).toBeVisible();
+  await expect(dialog.getByTestId('current-note')).toContainText('First note');
+
+  await dialog.getByLabel('New note').fill('Second note');
+  await dialog.getByRole('button', { name: 'Add Note' }).click();
+  await expect(dialog.getByText('1 of 2')).toBeVisible();
+  await expect(dialog.getByTestId('current-note')).toContainText('Second note');
+  await dialog.getByRole('button', { name: 'Older note' }).click();
+  await expect(dialog.getByTestId('current-note')).toContainText('First note');
+  await dialog.getByLabel('New note').fill('Third note');
+  await dialog.getByRole('button', { name: 'Add Note' }).click();
+  await expect(dialog.getByText('1 of 3')).toBeVisible();
+  await expect(dialog.getByTestId('current-note')).toContainText('Third note');
+});

@@ -1,0 +1,76 @@
+/** Add New Lead (spec §2, §7 POST /api/leads): project type defaults to Web Project. Failures show no toast (spec §8). */
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { newLeadSchema, PROJECT_TYPES, type ContactInput, type NewLead } from '@studio/domain';
+import { api, ApiError } from '../../lib/api';
+import { useToast } from '../../components/Toast';
+
+const EMPTY: ContactInput = { name: '', email: '', projectType: 'Web Project', subject: '', message: '' };
+
+export function AddLeadDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const toast = useToast();
+  const { control, handleSubmit, reset, setError, formState } = useForm<ContactInput, unknown, NewLead>({
+    resolver: zodResolver(newLeadSchema),
+    defaultValues: EMPTY,
+  });
+
+  const submit = async (data: NewLead) => {
+    try {
+      await api.post('/api/leads', data);
+      toast({ title: 'Lead added successfully' });
+      reset(EMPTY);
+      onClose();
+    } catch (e) {
+      // Spec §8: no message for a failed add; server field errors still show inline.
+      if (e instanceof ApiError && e.fields) {
+        for (const [k, m] of Object.entries(e.fields)) setError(k as keyof ContactInput, { message: m });
+      }
+    }
+  };
+
+  const text = (name: keyof ContactInput, label: string, extra: object = {}) => (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field, fieldState }) => <TextField {...field} {...extra} label={label} error={!!fieldState.error} helperText={fieldState.error?.message ?? ' '} />}
+    />
+  );
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="add-lead-title" fullWidth maxWidth="sm">
+      <form noValidate onSubmit={handleSubmit(submit)}>
+        <DialogTitle id="add-lead-title">Add New Lead</DialogTitle>
+        <DialogContent>
+          <Stack sx={{ pt: 1 }}>
+            {text('name', 'Name', { autoFocus: true })}
+            {text('email', 'Email', { type: 'email' })}
+            {text('projectType', 'Project type', {
+              select: true,
+              children: PROJECT_TYPES.map((t) => (
+                <MenuItem key={t} value={t}>
+                  {t}
+                </MenuItem>
+              )),
+            })}
+            {text('subject', 'Subject')}
+            {text('message', 'Message', { multiline: true, minRows: 3 })}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+            Add Lead
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
