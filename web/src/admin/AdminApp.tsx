@@ -13,6 +13,7 @@ import { RequireAdmin } from './session';
 import { AdminLayout } from './AdminLayout';
 import { LoginPage } from './pages/LoginPage';
 import { DashboardPage } from './pages/DashboardPage';
+import { ClientsPage } from './pages/ClientsPage';
 
 function guarded(page: ReactNode) {
   return (
@@ -34,7 +35,7 @@ export default function AdminApp() {
             <Route path="login" element={<LoginPage />} />
             <Route path="dashboard" element={guarded(<DashboardPage />)} />
             <Route path="projects" element={guarded(<NotBuiltYet title="Projects" />)} />
-            <Route path="clients" element={guarded(<NotBuiltYet title="Client List" />)} />
+            <Route path="clients" element={guarded(<ClientsPage />)} />
             <Route path="replit" element={guarded(<NotBuiltYet title="Replit Projects" />)} />
             <Route path="invoicing" element={guarded(<NotBuiltYet title="Invoicing" />)} />
             <Route path="email-templates" element={guarded(<NotBuiltYet title="Email Templates" />)} />
