@@ -9,3 +9,4 @@ export * from './dashboard.js';
 export * from './leadStatus.js';
 export * from './pricing.js';
 export * from './hostedProjects.js';
+export * from './quotes.js';

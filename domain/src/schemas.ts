@@ -110,3 +110,6 @@ export const leadUpdateSchema = z
     if (Object.keys(v).every((k) => k === 'expectedStatus')) ctx.addIssue({ code: 'custom', path: ['_'], message: 'Nothing to update' });
   });
 export type LeadUpdate = z.output<typeof leadUpdateSchema>;
+
+/** Body of action routes that take no input: `{}` only, unknown keys rejected. */
+export const emptyBodySchema = z.strictObject({});

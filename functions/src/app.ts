@@ -6,6 +6,7 @@ import express from 'express';
 import { capBodySize, errorHandler, HttpError } from './http.js';
 import { contactRouter } from './routes/contact.js';
 import { leadsRouter } from './routes/leads.js';
+import { quotesRouter } from './routes/quotes.js';
 import { sessionRouter } from './session.js';
 import { LIMITS } from '@studio/domain';
 
@@ -27,6 +28,7 @@ export function createApp(): express.Express {
   api.use('/auth', sessionRouter);
   api.use(contactRouter);
   api.use(leadsRouter);
+  api.use(quotesRouter);
   api.use((_req, _res, next) => next(new HttpError(404, 'Not found')));
 
   app.use('/api', api);

@@ -17,4 +17,7 @@ export const COLLECTIONS = {
   projects: 'projects',
   promoCodes: 'promo_codes',
   leadActivity: 'lead_activity',
+  quoteVersions: 'quote_versions',
+  quoteLinks: 'quote_links',
+  quoteAcceptances: 'quote_acceptances',
 } as const;

@@ -47,3 +47,13 @@ export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
   if (status === 500) logger.error('api: unhandled error', err);
   res.status(status).json({ error: status === 500 ? 'Internal server error' : 'Malformed request body' });
 };
+
+/**
+ * The caller's IP as Hosting/Cloud Functions report it: Express's `req.ip`
+ * (trust proxy is on), else the first X-Forwarded-For hop, else the socket.
+ * Null when none is known (e.g. a local unix-socket hop).
+ */
+export function clientIp(req: Request): string | null {
+  const forwarded = req.get('x-forwarded-for')?.split(',')[0]?.trim();
+  return req.ip || forwarded || req.socket?.remoteAddress || null;
+}

@@ -56,6 +56,7 @@ async function verifyPassword(email: string, password: string): Promise<string |
  * Sets `res.locals.admin` (AdminLocals).
  */
 export const requireAdmin: RequestHandler = async (req, res, next) => {
+  if (res.locals.admin) return next(); // already checked by an outer router
   const token = bearer(req.get('authorization'));
   if (!token) throw new HttpError(401, 'Not authenticated');
   let decoded;

@@ -1,0 +1,120 @@
+/**
+ * Project plans and quote review (spec §4 "Add Project Plan", "Quote review",
+ * "Quote acceptance"; §5 "Project plan", "Edit quote"; §9 created-project defaults).
+ */
+import { z } from 'zod';
+import { COMPLEXITIES, SERVICE_PLAN_TYPES, type Complexity, type Priority } from './constants.js';
+import { optionalText } from './schemas.js';
+import { parseAmountToCents } from './money.js';
+
+export const QUOTE_REVIEW_STATUSES = ['Pending', 'Approved', 'Needs Revision'] as const;
+export type QuoteReviewStatus = (typeof QUOTE_REVIEW_STATUSES)[number];
+
+/** Quote links expire after this many days (spec §9 "quote expiry wording 30 days"). */
+export const QUOTE_LINK_TTL_DAYS = 30;
+
+const PLAN_TEXT_MAX = 4_000;
+
+/** Add Project Plan body (spec §5): timeline ≥ 5 chars, requirements ≥ 10; defaults as the spec gives. */
+export const projectPlanSchema = z
+  .strictObject({
+    complexity: z.enum(COMPLEXITIES, { error: 'Complexity must be Low, Medium or High' }).default('Medium'),
+    timeline: z.string({ error: 'Please provide estimated timeline' }).trim().min(5, 'Please provide estimated timeline').max(200),
+    requirements: z.string({ error: 'Please list key requirements' }).trim().min(10, 'Please list key requirements').max(PLAN_TEXT_MAX),
+    estimatedHours: z.number({ error: 'Estimated hours must be a number' }).positive('Estimated hours must be positive').max(10_000).multipleOf(0.5, 'Use steps of 0.5 hours').optional(),
+    phase1: optionalText(PLAN_TEXT_MAX, 'Phase 1'),
+    phase2: optionalText(PLAN_TEXT_MAX, 'Phase 2'),
+    phase3: optionalText(PLAN_TEXT_MAX, 'Phase 3'),
+    phase4: optionalText(PLAN_TEXT_MAX, 'Phase 4'),
+    database: optionalText(PLAN_TEXT_MAX, 'Database'),
+    integrations: optionalText(PLAN_TEXT_MAX, 'Integrations'),
+    techStack: optionalText(PLAN_TEXT_MAX, 'Tech stack'),
+    automationAI: optionalText(PLAN_TEXT_MAX, 'Automation / AI'),
+    forceDeposit: z.boolean().default(true),
+    includeServicePlan: z.boolean().default(false),
+    servicePlanType: z.enum(SERVICE_PLAN_TYPES).default('Hosting'),
+  })
+  .transform((p) => ({ ...p, servicePlanType: p.includeServicePlan ? p.servicePlanType : null }));
+export type ProjectPlanInput = z.input<typeof projectPlanSchema>;
+export type ProjectPlan = z.output<typeof projectPlanSchema>;
+
+/** The text the feature multipliers read: everything the plan says about what is built. */
+export function planFeaturesText(p: ProjectPlan): string {
+  return [p.requirements, p.database, p.integrations, p.techStack, p.automationAI, p.phase1, p.phase2, p.phase3, p.phase4].filter(Boolean).join('\n');
+}
+
+/** The plan as note text, appended to the lead's notes with the quote text. */
+export function renderPlanText(p: ProjectPlan): string {
+  const lines = [`Project Plan (${p.complexity} complexity, timeline: ${p.timeline})`, `Requirements: ${p.requirements}`];
+  const optional: Array<[string, string | undefined]> = [
+    ['Phase 1', p.phase1],
+    ['Phase 2', p.phase2],
+    ['Phase 3', p.phase3],
+    ['Phase 4', p.phase4],
+    ['Database', p.database],
+    ['Integrations', p.integrations],
+    ['Tech stack', p.techStack],
+    ['Automation/AI', p.automationAI],
+  ];
+  for (const [label, v] of optional) if (v) lines.push(`${label}: ${v}`);
+  lines.push(`Deposit: ${p.forceDeposit ? '50% before start' : 'not required before start'}`);
+  if (p.servicePlanType) lines.push(`Service plan: ${p.servicePlanType}`);
+  return lines.join('\n');
+}
+
+function moneyField(message: string) {
+  return z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .refine((v) => parseAmountToCents(v) !== null, 'Enter an amount with at most 2 decimals')
+    .transform((v) => parseAmountToCents(v)!);
+}
+
+/**
+ * Edit Quote body (spec §5): all amounts are required non-empty strings (money
+ * step 0.01, hours step 0.5), parsed to cents and hundredths; deposit + final
+ * must equal the quote.
+ */
+export const quoteEditSchema = z
+  .strictObject({
+    quoteAmount: moneyField('Quote amount is required'),
+    depositAmount: moneyField('Deposit amount is required'),
+    finalAmount: moneyField('Final amount is required'),
+    estimatedHours: z
+      .string({ error: 'Estimated hours required' })
+      .trim()
+      .min(1, 'Estimated hours required')
+      .refine((v) => /^\d{1,5}(\.(0|5|00|50))?$/.test(v), 'Use steps of 0.5 hours')
+      .transform(Number),
+    hourlyRate: moneyField('Hourly rate is required'),
+    complexity: z.enum(COMPLEXITIES, { error: 'Complexity must be Low, Medium or High' }),
+  })
+  .refine((q) => q.depositAmount + q.finalAmount === q.quoteAmount, {
+    path: ['finalAmount'],
+    message: 'Deposit and final amount must add up to the quote amount',
+  });
+export type QuoteEditInput = z.input<typeof quoteEditSchema>;
+export type QuoteEdit = z.output<typeof quoteEditSchema>;
+
+/** Public quote acceptance query/body (spec §7): both ids are required; sizes capped. */
+export const quoteLinkSchema = z.strictObject({
+  leadId: z.string({ error: 'Invalid Quote Link' }).trim().min(1, 'Invalid Quote Link').max(128, 'Invalid Quote Link'),
+  token: z.string({ error: 'Invalid Quote Link' }).trim().min(16, 'Invalid Quote Link').max(256, 'Invalid Quote Link'),
+});
+
+/** Priority of a project created from an accepted quote (spec §9): High → High, Low → Low, else Medium. */
+export function priorityFromComplexity(c: Complexity | null | undefined): Priority {
+  return c === 'High' ? 'High' : c === 'Low' ? 'Low' : 'Medium';
+}
+
+/** Hours of a project created from an accepted quote: the quote's, else 40 (spec §9). */
+export function projectHoursFromQuote(hours: number | null | undefined): number {
+  return hours && hours > 0 ? hours : 40;
+}
+
+/** Path of the client's checkout for an amount in cents (spec §2 "/checkout (query: amount, description, leadId)"). */
+export function checkoutPath(amountCents: number, description: string, leadId: string): string {
+  const q = new URLSearchParams({ amount: (amountCents / 100).toFixed(2), description, leadId });
+  return `/checkout?${q.toString()}`;
+}

@@ -1,0 +1,68 @@
+/**
+ * Accepting a quote (spec §4 "Quote review" Accept, "Quote acceptance"): the
+ * review status becomes Approved, the lead moves to Set Up, a project is
+ * created in "Set up" (priority from complexity, hours from the quote or 40),
+ * and the acceptance evidence is recorded. Runs inside the caller's
+ * transaction, after all its reads.
+ */
+import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
+import { priorityFromComplexity, projectHoursFromQuote, type LeadRecord } from '@studio/domain';
+import { COLLECTIONS, db } from '../firebase.js';
+import { recordActivity } from './activity.js';
+
+export interface AcceptanceEvidence {
+  via: 'admin' | 'client';
+  by: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Writes the acceptance into `tx`. Returns the new project's id. */
+export function acceptQuoteInTx(
+  tx: Transaction,
+  leadRef: DocumentReference,
+  lead: LeadRecord & { quoteVersion?: number },
+  evidence: AcceptanceEvidence,
+): string {
+  const projectRef = db.collection(COLLECTIONS.projects).doc();
+  const now = FieldValue.serverTimestamp();
+  tx.update(leadRef, {
+    status: 'Set Up',
+    quoteReviewStatus: 'Approved',
+    quoteAccepted: true,
+    quoteAcceptedAt: now,
+    updatedAt: now,
+  });
+  tx.create(projectRef, {
+    leadId: leadRef.id,
+    name: lead.subject || `${lead.projectType} for ${lead.name}`,
+    client: lead.name,
+    projectType: lead.projectType,
+    description: lead.message,
+    status: 'Set up',
+    priority: priorityFromComplexity(lead.complexity),
+    estimatedHours: projectHoursFromQuote(lead.estimatedHours),
+    actualHours: null,
+    startDate: null,
+    dueDate: null,
+    completedDate: null,
+    deploymentUrl: null,
+    launchDate: null,
+    domainUrl: null,
+    handoffType: null,
+    maintenanceSubscriptionPaid: false,
+    notes: '',
+    createdAt: now,
+    updatedAt: now,
+  });
+  tx.create(db.collection(COLLECTIONS.quoteAcceptances).doc(), {
+    leadId: leadRef.id,
+    projectId: projectRef.id,
+    quoteVersion: lead.quoteVersion ?? null,
+    quoteAmountCents: lead.quoteAmountCents,
+    at: now,
+    ...evidence,
+  });
+  recordActivity(db, tx, { leadId: leadRef.id, type: 'quote_event', from: lead.status, to: 'Set Up', detail: `Quote accepted (${evidence.via})`, by: evidence.by });
+  return projectRef.id;
+}
