@@ -32,6 +32,11 @@ export interface LeadRecord {
   /** Free text, appended to (spec §3). */
   notes: string;
   deadReason: string | null;
+  /** JSON text of GeneratedQuoteDetails (spec §3), when a quote exists. */
+  generatedQuoteDetails?: string | null;
+  hourlyRateCents?: number | null;
+  /** Number of the lead's latest quote version. */
+  quoteVersion?: number | null;
   createdAt: Date;
   updatedAt: Date;
 }

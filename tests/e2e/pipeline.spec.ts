@@ -1,27 +1,8 @@
 /** The CRM pipeline board (issue 4): add, move (menu and keyboard drag), refused move, dead and revive, notes, details. */
 import { expect, test, type Page } from '@playwright/test';
-import { loginAsAdmin } from './support/admin.js';
+import { addLead, column, loginAsAdmin, menuMove } from './support/admin.js';
 
-const column = (page: Page, status: string) => page.getByTestId(`column-${status}`);
 const card = (page: Page, name: string) => page.getByTestId('lead-card').filter({ hasText: name });
-
-async function addLead(page: Page, name: string) {
-  await page.getByRole('button', { name: 'Add Lead' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add New Lead' });
-  await expect(dialog.getByLabel('Project type')).toHaveText('Web Project');
-  await dialog.getByLabel('Name').fill(name);
-  await dialog.getByLabel('Email').fill('pipeline@example.com');
-  await dialog.getByLabel('Subject').fill('Pipeline test');
-  await dialog.getByLabel('Message').fill('Testing the board.');
-  await dialog.getByRole('button', { name: 'Add Lead' }).click();
-  await expect(page.getByText('Lead added successfully')).toBeVisible();
-  await expect(column(page, 'New').getByText(name)).toBeVisible();
-}
-
-async function menuMove(page: Page, name: string, target: string) {
-  await page.getByRole('button', { name: `Actions for ${name}` }).click();
-  await page.getByRole('menuitem', { name: `Move to ${target}` }).click();
-}
 
 test('moves a lead through the pipeline, refuses a skipped stage, and marks dead and revives', async ({ page }) => {
   await page.setViewportSize({ width: 1600, height: 1000 });

@@ -7,6 +7,7 @@ import { LandingPage } from './public/LandingPage';
 import { NotFoundPage } from './public/NotFoundPage';
 
 const AdminApp = lazy(() => import('./admin/AdminApp'));
+const QuoteAcceptancePage = lazy(() => import('./public/QuoteAcceptancePage').then((m) => ({ default: m.QuoteAcceptancePage })));
 
 export function App() {
   return (
@@ -15,7 +16,14 @@ export function App() {
         <Route index element={<LandingPage />} />
         <Route path="cart" element={<NotBuiltYet title="Payments" />} />
         <Route path="my-project" element={<NotBuiltYet title="Access Your Project" />} />
-        <Route path="quote-acceptance" element={<NotBuiltYet title="Quote" />} />
+        <Route
+          path="quote-acceptance"
+          element={
+            <Suspense fallback={<Loading />}>
+              <QuoteAcceptancePage />
+            </Suspense>
+          }
+        />
         <Route path="checkout" element={<NotBuiltYet title="Checkout" />} />
         <Route path="payment-success" element={<NotBuiltYet title="Payment Successful!" />} />
       </Route>

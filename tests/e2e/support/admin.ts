@@ -11,3 +11,26 @@ export async function loginAsAdmin(page: Page): Promise<void> {
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByRole('heading', { name: `Welcome back, ${DEV_ADMIN.username}` })).toBeVisible();
 }
+
+/** A board column by status. */
+export const column = (page: Page, status: string) => page.getByTestId(`column-${status}`);
+
+/** Adds a lead through the Add Lead dialog and waits for it in New. */
+export async function addLead(page: Page, name: string) {
+  await page.getByRole('button', { name: 'Add Lead' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Lead' });
+  await expect(dialog.getByLabel('Project type')).toHaveText('Web Project');
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Email').fill('pipeline@example.com');
+  await dialog.getByLabel('Subject').fill('Pipeline test');
+  await dialog.getByLabel('Message').fill('Testing the board.');
+  await dialog.getByRole('button', { name: 'Add Lead' }).click();
+  await expect(page.getByText('Lead added successfully')).toBeVisible();
+  await expect(column(page, 'New').getByText(name)).toBeVisible();
+}
+
+/** Moves a lead through its card's actions menu. */
+export async function menuMove(page: Page, name: string, target: string) {
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: `Move to ${target}` }).click();
+}

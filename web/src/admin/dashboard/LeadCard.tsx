@@ -2,6 +2,7 @@
 import { memo, useState } from 'react';
 import { Draggable } from '@hello-pangea/dnd';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
@@ -20,6 +21,9 @@ export interface LeadCardActions {
   onNotes(lead: LeadView): void;
   /** Requests a move; Lost opens the dead-reason dialog. */
   onMove(lead: LeadView, to: LeadStatus): void;
+  onPlan(lead: LeadView): void;
+  onReviewQuote(lead: LeadView): void;
+  onAcceptQuote(lead: LeadView): void;
 }
 
 function moveLabel(to: LeadStatus): string {
@@ -92,6 +96,36 @@ export const LeadCard = memo(function LeadCard({ lead, index, now, actions }: { 
               </Typography>
             </Tooltip>
           </Stack>
+          {lead.status === 'Quoted' && lead.quoteGenerated && !lead.quoteAccepted && (
+            <Button
+              size="small"
+              fullWidth
+              variant={lead.quoteReviewStatus === 'Approved' ? 'contained' : 'outlined'}
+              sx={{ mt: 1 }}
+              onClick={(e) => {
+                e.stopPropagation();
+                if (lead.quoteReviewStatus === 'Approved') actions.onAcceptQuote(lead);
+                else actions.onReviewQuote(lead);
+              }}
+            >
+              {lead.quoteReviewStatus === 'Approved' ? 'Accept Quote' : 'Review Quote'}
+            </Button>
+          )}
+          {lead.status === 'Contacted' && (
+            <Button
+              size="small"
+              fullWidth
+              variant="outlined"
+              sx={{ mt: 1 }}
+              onClick={(e) => {
+                e.stopPropagation();
+                if (lead.quoteGenerated) actions.onReviewQuote(lead);
+                else actions.onPlan(lead);
+              }}
+            >
+              {lead.quoteGenerated ? 'Review Quote' : 'Add Project Plan'}
+            </Button>
+          )}
           <Menu anchorEl={menuAnchor} open={!!menuAnchor} onClose={() => setMenuAnchor(null)} onClick={(e) => e.stopPropagation()}>
             <MenuItem
               onClick={() => {

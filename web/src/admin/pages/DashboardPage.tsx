@@ -32,8 +32,17 @@ import { LeadDetailDialog } from '../dashboard/LeadDetailDialog';
 import { NotesDialog } from '../dashboard/NotesDialog';
 import { AddLeadDialog } from '../dashboard/AddLeadDialog';
 import type { LeadCardActions } from '../dashboard/LeadCard';
+import { ProjectPlanDialog } from '../quotes/ProjectPlanDialog';
+import { QuoteReviewDialog } from '../quotes/QuoteReviewDialog';
+import { EditQuoteDialog } from '../quotes/EditQuoteDialog';
+import { api, errorMessage } from '../../lib/api';
+import { useToast } from '../../components/Toast';
 
-type Open = { kind: 'none' } | { kind: 'dead' | 'detail' | 'notes'; lead: LeadView } | { kind: 'deadList' | 'addLead' | 'quotes' | 'promos' };
+type Open =
+  | { kind: 'none' }
+  | { kind: 'dead' | 'detail' | 'notes' | 'plan' | 'editQuote'; lead: LeadView }
+  | { kind: 'quotes'; leadId?: string }
+  | { kind: 'deadList' | 'addLead' | 'promos' };
 
 function ListDialog({ open, title, onClose, items, note }: { open: boolean; title: string; onClose(): void; items: { id: string; primary: string; secondary: string }[]; note: string }) {
   return (
@@ -73,14 +82,30 @@ export function DashboardPage() {
   const tiles = useMemo(() => dashboardTiles(leads), [leads]);
   const dead = useMemo(() => groupLeadsForBoard(leads).dead, [leads]);
   const pendingQuotes = useMemo(() => leads.filter((l) => l.quoteReviewStatus === 'Pending'), [leads]);
+  const reviewQueue = useMemo(() => {
+    if (open.kind !== 'quotes') return [];
+    if (open.leadId) return leads.filter((l) => l.id === open.leadId);
+    return leads.filter((l) => !l.quoteAccepted && (l.quoteReviewStatus === 'Pending' || l.quoteReviewStatus === 'Needs Revision'));
+  }, [leads, open]);
+  const toast = useToast();
 
   const actions = useMemo<LeadCardActions>(
     () => ({
       onOpen: (lead) => setOpen({ kind: 'detail', lead }),
       onNotes: (lead) => setOpen({ kind: 'notes', lead }),
       onMove: (lead: LeadView, to: LeadStatus) => (to === 'Lost' ? setOpen({ kind: 'dead', lead }) : void move(lead, to)),
+      onPlan: (lead) => setOpen({ kind: 'plan', lead }),
+      onReviewQuote: (lead) => setOpen({ kind: 'quotes', leadId: lead.id }),
+      onAcceptQuote: async (lead) => {
+        try {
+          await api.post(`/api/leads/${lead.id}/quote/accept`);
+          toast({ title: 'Quote Accepted', description: 'Project created in Set up.' });
+        } catch (e) {
+          toast({ title: 'Error', description: errorMessage(e, 'Failed to accept quote and create project'), severity: 'error' });
+        }
+      },
     }),
-    [move],
+    [move, toast],
   );
 
   return (
@@ -158,13 +183,9 @@ export function DashboardPage() {
       />
       <NotesDialog lead={open.kind === 'notes' ? open.lead : null} onClose={close} />
       <AddLeadDialog open={open.kind === 'addLead'} onClose={close} />
-      <ListDialog
-        open={open.kind === 'quotes'}
-        title="Quote Review"
-        onClose={close}
-        items={pendingQuotes.map((l) => ({ id: l.id, primary: l.name, secondary: l.quoteAmountCents != null ? formatUsd(l.quoteAmountCents) : 'No amount' }))}
-        note="Approving, revising and editing quotes is not built yet."
-      />
+      <QuoteReviewDialog open={open.kind === 'quotes'} leads={reviewQueue} onClose={close} onEdit={(lead) => setOpen({ kind: 'editQuote', lead })} />
+      <EditQuoteDialog lead={open.kind === 'editQuote' ? open.lead : null} onClose={() => setOpen({ kind: 'quotes', leadId: open.kind === 'editQuote' ? open.lead.id : undefined })} />
+      <ProjectPlanDialog lead={open.kind === 'plan' ? open.lead : null} onClose={close} />
       <ListDialog
         open={open.kind === 'promos'}
         title="Promo Codes"

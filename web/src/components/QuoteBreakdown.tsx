@@ -1,0 +1,64 @@
+/** How a quote's price was built (issue 5): amounts and the breakdown from generatedQuoteDetails. */
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+
+export interface QuoteDetails {
+  quoteAmount: string;
+  depositAmount: string;
+  finalAmount: string;
+  hourlyRate: string;
+  estimatedHours: number;
+  breakdown?: { baseCost: string; adjustments: string; totalCost: string; depositAmount: string; finalAmount: string };
+}
+
+/** Parses generatedQuoteDetails text; null when absent or unparseable ("Quote details unavailable"). */
+export function parseQuoteDetails(text: string | null | undefined): QuoteDetails | null {
+  if (!text) return null;
+  try {
+    const d = JSON.parse(text) as QuoteDetails;
+    return typeof d?.quoteAmount === 'string' ? d : null;
+  } catch {
+    return null;
+  }
+}
+
+const usd = (s: string) => `$${Number(s).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+export function QuoteBreakdown({ details }: { details: QuoteDetails | null }) {
+  if (!details) return <Typography color="text.secondary">Quote details unavailable</Typography>;
+  const rows: Array<[string, string]> = [
+    ['Estimated hours', String(details.estimatedHours)],
+    ['Hourly rate', usd(details.hourlyRate)],
+    ...(details.breakdown
+      ? ([
+          ['Base (hours × rate)', usd(details.breakdown.baseCost)],
+          ['Adjustments (features, rounding)', usd(details.breakdown.adjustments)],
+        ] as Array<[string, string]>)
+      : []),
+    ['Total', usd(details.quoteAmount)],
+    ['Deposit', usd(details.depositAmount)],
+    ['Final payment', usd(details.finalAmount)],
+  ];
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label="Quote breakdown">
+        <TableBody>
+          {rows.map(([k, v]) => (
+            <TableRow key={k}>
+              <TableCell component="th" scope="row" sx={{ fontWeight: k === 'Total' ? 700 : 400 }}>
+                {k}
+              </TableCell>
+              <TableCell align="right" sx={{ fontWeight: k === 'Total' ? 700 : 400 }}>
+                {v}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
