@@ -66,6 +66,8 @@ export const PROJECT_STATUSES = [
   'Launch',
   'Maintenance',
   'Canceled',
+  // Ours: where a launched project ends when no maintenance is paid (spec §4 "otherwise to Won").
+  'Won',
 ] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 

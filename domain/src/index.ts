@@ -10,3 +10,4 @@ export * from './leadStatus.js';
 export * from './pricing.js';
 export * from './hostedProjects.js';
 export * from './quotes.js';
+export * from './projects.js';

@@ -7,6 +7,7 @@ import { capBodySize, errorHandler, HttpError } from './http.js';
 import { contactRouter } from './routes/contact.js';
 import { leadsRouter } from './routes/leads.js';
 import { quotesRouter } from './routes/quotes.js';
+import { projectsRouter } from './routes/projects.js';
 import { sessionRouter } from './session.js';
 import { LIMITS } from '@studio/domain';
 
@@ -29,6 +30,7 @@ export function createApp(): express.Express {
   api.use(contactRouter);
   api.use(leadsRouter);
   api.use(quotesRouter);
+  api.use(projectsRouter);
   api.use((_req, _res, next) => next(new HttpError(404, 'Not found')));
 
   app.use('/api', api);

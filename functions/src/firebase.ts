@@ -20,4 +20,5 @@ export const COLLECTIONS = {
   quoteVersions: 'quote_versions',
   quoteLinks: 'quote_links',
   quoteAcceptances: 'quote_acceptances',
+  outbox: 'outbox',
 } as const;

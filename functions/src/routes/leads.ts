@@ -7,6 +7,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import {
   appendNoteLine,
   deadReasonLine,
+  LEAD_TO_PROJECT,
   leadMoveError,
   leadUpdateSchema,
   newLeadRecord,
@@ -20,6 +21,7 @@ import { COLLECTIONS, db } from '../firebase.js';
 import { HttpError, parseBody } from '../http.js';
 import { requireAdmin, type AdminLocals } from '../session.js';
 import { recordActivity } from '../services/activity.js';
+import { syncProjectFromLead } from '../services/projectSync.js';
 
 export const leadsRouter = Router();
 
@@ -59,7 +61,8 @@ leadsRouter.post('/leads', async (req, res) => {
  * - `expectedStatus` that no longer matches → 409 (someone moved it first);
  * - status Lost needs a deadReason; the line "Dead Reason: {reason} - {date}"
  *   is appended to notes; reviving (Lost → New) clears deadReason;
- * - every status move is written to the activity history.
+ * - every status move is written to the activity history;
+ * - the lead's project follows (LEAD_TO_PROJECT) where the project table allows.
  * → LeadDto. 404 "Lead not found".
  */
 leadsRouter.put('/leads/:id', async (req, res) => {
@@ -70,6 +73,7 @@ leadsRouter.put('/leads/:id', async (req, res) => {
     const snap = await tx.get(ref);
     if (!snap.exists) throw new HttpError(404, 'Lead not found');
     const lead = snap.data() as LeadRecord;
+    const projectSnap = input.status ? (await tx.get(db.collection(COLLECTIONS.projects).where('leadId', '==', ref.id).limit(1))).docs[0] ?? null : null;
     const { status, expectedStatus, deadReason, ...details } = input;
     if (expectedStatus && expectedStatus !== lead.status) {
       throw new HttpError(409, `Lead was moved to ${lead.status} in the meantime`);
@@ -93,6 +97,7 @@ leadsRouter.put('/leads/:id', async (req, res) => {
       throw new HttpError(409, `Lead is already ${status}`);
     }
     tx.update(ref, update);
+    if (status) syncProjectFromLead(tx, projectSnap, LEAD_TO_PROJECT[status]);
   });
   const saved = await ref.get();
   res.json(toLeadDto(ref.id, reviveDates(saved.data()!) as LeadRecord));

@@ -1,0 +1,151 @@
+/**
+ * Projects (spec §3 projects, §4 "Project status values", "Projects board flow").
+ *
+ * Project transitions (ours; the spec shows none):
+ * - Set up ⇄ Production; Production → Beta only through Deploy to Beta (needs a
+ *   URL); Beta → Launch only through Launch (needs a handoff); back moves one
+ *   stage are allowed (Beta → Production, Launch → Beta).
+ * - Launch → Maintenance or Won is the scheduled countdown's move (7 days after
+ *   launch: Maintenance when the maintenance subscription is paid, else Won).
+ * - Any open project can be Canceled by hand; a Canceled project can be
+ *   reopened to Set up.
+ * - Auto-expiry: a project still in Set up with no deposit paid 30 days after it
+ *   was created is Canceled by the scheduled job (its lead becomes Lost with
+ *   "Invoice Expired - Non Payment beyond Invoice Terms").
+ *
+ * Lead ⇄ project sync (ours): see PROJECT_TO_LEAD and LEAD_TO_PROJECT.
+ */
+import { z } from 'zod';
+import { TIMING, PRIORITIES, PROJECT_TYPES, type LeadStatus, type ProjectStatus } from './constants.js';
+import { optionalText, requiredText } from './schemas.js';
+
+/** Board columns of the projects board, in order (spec §2). */
+export const PROJECT_COLUMNS = ['Set up', 'Production', 'Beta', 'Launch'] as const satisfies readonly ProjectStatus[];
+/** Statuses shown as tiles with a View List dialog. */
+export const PROJECT_LIST_TILES = ['Maintenance', 'Canceled'] as const satisfies readonly ProjectStatus[];
+/** Spec §4: Set up, Launch and Maintenance are auto-triggered; Production, Beta and Canceled manual. */
+export const PROJECT_STAGE_TRIGGER: Partial<Record<ProjectStatus, 'auto-triggered' | 'manual'>> = {
+  'Set up': 'auto-triggered',
+  Production: 'manual',
+  Beta: 'manual',
+  Launch: 'auto-triggered',
+  Maintenance: 'auto-triggered',
+  Canceled: 'manual',
+};
+
+/** Moves allowed by a plain status update (drag and drop, PUT /api/projects/{id}). */
+export const PROJECT_TRANSITIONS: Readonly<Record<ProjectStatus, readonly ProjectStatus[]>> = {
+  New: ['Quote Accepted', 'Deposit Paid', 'Set up', 'Canceled'],
+  'Quote Accepted': ['Deposit Paid', 'Set up', 'Canceled'],
+  'Deposit Paid': ['Set up', 'Canceled'],
+  'Set up': ['Production', 'Canceled'],
+  Production: ['Set up', 'Canceled'],
+  Beta: ['Production', 'Canceled'],
+  Launch: ['Beta', 'Canceled'],
+  Maintenance: ['Canceled'],
+  Won: [],
+  Canceled: ['Set up'],
+};
+
+/** Why a plain status move is refused, for a toast; null when allowed. */
+export function projectMoveError(from: ProjectStatus, to: ProjectStatus): string | null {
+  if (from === to) return `Project is already ${from}`;
+  if (PROJECT_TRANSITIONS[from].includes(to)) return null;
+  if (to === 'Beta') return 'Use Deploy to Beta (with the beta URL) to move a project to Beta';
+  if (to === 'Launch') return 'Use Launch (with the handoff) to move a project to Launch';
+  if (to === 'Maintenance' || to === 'Won') return `${to} follows the 7-day launch countdown`;
+  return `Cannot move a project from ${from} to ${to}`;
+}
+
+/** The lead status that follows a project status. Beta keeps the lead in Production. */
+export const PROJECT_TO_LEAD: Readonly<Partial<Record<ProjectStatus, LeadStatus>>> = {
+  'Set up': 'Set Up',
+  Production: 'Production',
+  Beta: 'Production',
+  Launch: 'Launch',
+  Maintenance: 'Complete',
+  Won: 'Complete',
+  Canceled: 'Lost',
+};
+
+/** The project status that follows a lead moved on the CRM board (only when the project table allows it). */
+export const LEAD_TO_PROJECT: Readonly<Partial<Record<LeadStatus, ProjectStatus>>> = {
+  'Set Up': 'Set up',
+  Production: 'Production',
+  Lost: 'Canceled',
+};
+
+/** Days a project may sit in Set up without a paid deposit before the scheduled job cancels it. */
+export const SETUP_EXPIRY_DAYS = 30;
+
+/** When the launch countdown of a project launched at `launchDate` ends. */
+export function countdownEndsAt(launchDate: Date): Date {
+  return new Date(launchDate.getTime() + TIMING.launchCountdownMs);
+}
+
+/** Time left in a launch countdown, as "3d 4h", "5h 12m" or "ended". */
+export function formatCountdown(launchDate: Date, now: Date): string {
+  const ms = countdownEndsAt(launchDate).getTime() - now.getTime();
+  if (ms <= 0) return 'ended';
+  const h = Math.floor(ms / 3_600_000);
+  const d = Math.floor(h / 24);
+  return d > 0 ? `${d}d ${h % 24}h` : `${h}h ${Math.floor((ms % 3_600_000) / 60_000)}m`;
+}
+
+/** What the scheduled job does to a project at `now`, or null (pure; the job applies it). */
+export function scheduledProjectMove(
+  p: { status: ProjectStatus; launchDate: Date | null; maintenanceSubscriptionPaid: boolean; createdAt: Date | null; depositPaid: boolean },
+  now: Date,
+): { to: ProjectStatus; reason: 'countdown' | 'setup-expired' } | null {
+  if (p.status === 'Launch' && p.launchDate && countdownEndsAt(p.launchDate).getTime() <= now.getTime()) {
+    return { to: p.maintenanceSubscriptionPaid ? 'Maintenance' : 'Won', reason: 'countdown' };
+  }
+  if (p.status === 'Set up' && !p.depositPaid && p.createdAt && now.getTime() - p.createdAt.getTime() >= SETUP_EXPIRY_DAYS * 86_400_000) {
+    return { to: 'Canceled', reason: 'setup-expired' };
+  }
+  return null;
+}
+
+/** New Project form (spec §5). */
+export const newProjectSchema = z.strictObject({
+  name: requiredText('Project name is required', 200, 'Project name'),
+  client: requiredText('Client name is required', 100, 'Client name'),
+  projectType: z.enum(PROJECT_TYPES, { error: `Project type must be one of: ${PROJECT_TYPES.join(', ')}` }).default('Web Project'),
+  description: optionalText(5_000, 'Description'),
+  priority: z.enum(PRIORITIES, { error: 'Priority must be High, Medium or Low' }).default('Medium'),
+  estimatedHours: z.number({ error: 'Estimated hours must be a number' }).positive('Estimated hours must be positive').max(10_000).multipleOf(0.5, 'Use steps of 0.5 hours').optional(),
+  startDate: z.iso.date('Use a date like 2026-01-31').optional(),
+  dueDate: z.iso.date('Use a date like 2026-01-31').optional(),
+  leadId: z.string().trim().min(1).max(128).optional(),
+});
+export type NewProjectInput = z.input<typeof newProjectSchema>;
+export type NewProject = z.output<typeof newProjectSchema>;
+
+/** PUT /api/projects/{id}: a status move, with the status the caller saw. */
+export const projectUpdateSchema = z.strictObject({
+  status: z.enum(['New', 'Quote Accepted', 'Deposit Paid', 'Set up', 'Production', 'Beta', 'Launch', 'Maintenance', 'Canceled', 'Won'], { error: 'Unknown project status' }),
+  expectedStatus: z.enum(['New', 'Quote Accepted', 'Deposit Paid', 'Set up', 'Production', 'Beta', 'Launch', 'Maintenance', 'Canceled', 'Won'], { error: 'Unknown project status' }).optional(),
+});
+
+/** Deploy to Beta: a non-blank http(s) URL. */
+export const deployToBetaSchema = z.strictObject({
+  deploymentUrl: z
+    .string({ error: 'Deployment URL is required' })
+    .trim()
+    .min(1, 'Deployment URL is required')
+    .max(500)
+    .pipe(z.url({ protocol: /^https?$/, error: 'Enter a valid http(s) URL' })),
+});
+
+/** Launch: handoff "domain" with its URL, or "files" (the URL is not sent then). */
+export const launchSchema = z.discriminatedUnion(
+  'handoffType',
+  [
+    z.strictObject({
+      handoffType: z.literal('domain'),
+      domainUrl: z.string({ error: 'Domain URL is required' }).trim().min(1, 'Domain URL is required').max(500).pipe(z.url({ protocol: /^https?$/, error: 'Enter a valid http(s) URL' })),
+    }),
+    z.strictObject({ handoffType: z.literal('files') }),
+  ],
+  { error: 'Choose a handoff type' },
+);

@@ -1,0 +1,28 @@
+/**
+ * The email outbox (issue 8 designs the sender): every email is an `outbox`
+ * document written in the same transaction or batch as the business change
+ * that causes it, so a change is never stored without its email, and an email
+ * failure never loses the change. Status starts PENDING.
+ */
+import { FieldValue, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
+
+export interface OutboxEmail {
+  to: string;
+  templateId: string;
+  /** Values for the template's ${placeholders}; escaped when rendered. */
+  variables: Record<string, string>;
+  leadId?: string | null;
+}
+
+/** Adds an outbox entry to `tx`. */
+export function enqueueEmail(db: Firestore, tx: Transaction | WriteBatch, email: OutboxEmail): void {
+  (tx as WriteBatch).create(db.collection('outbox').doc(), {
+    ...email,
+    leadId: email.leadId ?? null,
+    status: 'PENDING',
+    attempts: 0,
+    lastError: null,
+    createdAt: FieldValue.serverTimestamp(),
+    updatedAt: FieldValue.serverTimestamp(),
+  });
+}

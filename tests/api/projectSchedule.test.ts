@@ -1,0 +1,60 @@
+/** The scheduled projects job (issue 6), run directly against the Firestore emulator with a given clock. */
+import { describe, expect, it } from 'vitest';
+import { Timestamp } from 'firebase-admin/firestore';
+import { runProjectSchedule } from '../../functions/src/jobs/launchCountdown.js';
+import { db } from '../helpers.js';
+
+const DAY = 86_400_000;
+const NOW = new Date('2031-06-15T12:00:00Z'); // far from the seed's dates
+
+async function project(fields: Record<string, unknown>): Promise<{ projectId: string; leadId: string }> {
+  const lead = db.collection('leads').doc();
+  await lead.set({ name: 'Sched', email: 's@example.com', status: 'Launch', notes: '', createdAt: Timestamp.now(), updatedAt: Timestamp.now() });
+  const p = db.collection('projects').doc();
+  await p.set({ leadId: lead.id, name: 'Sched project', status: 'Launch', maintenanceSubscriptionPaid: false, createdAt: Timestamp.fromMillis(NOW.getTime() - 60 * DAY), ...fields });
+  return { projectId: p.id, leadId: lead.id };
+}
+
+const get = async (c: string, id: string) => (await db.collection(c).doc(id).get()).data()!;
+const mine = (ids: string[]) => (r: { moved: Array<{ projectId: string }> }) => r.moved.filter((m) => ids.includes(m.projectId));
+
+describe('runProjectSchedule', () => {
+  it('ends countdowns: Maintenance when paid, otherwise Won with the lead Complete; not before 7 days', async () => {
+    const paid = await project({ launchDate: Timestamp.fromMillis(NOW.getTime() - 7 * DAY), maintenanceSubscriptionPaid: true });
+    const unpaid = await project({ launchDate: Timestamp.fromMillis(NOW.getTime() - 8 * DAY) });
+    const early = await project({ launchDate: Timestamp.fromMillis(NOW.getTime() - 7 * DAY + 60_000) });
+    const result = await runProjectSchedule(NOW);
+    expect(mine([paid.projectId, unpaid.projectId, early.projectId])(result)).toHaveLength(2);
+    expect((await get('projects', paid.projectId)).status).toBe('Maintenance');
+    expect((await get('leads', paid.leadId)).status).toBe('Complete');
+    expect((await get('projects', unpaid.projectId)).status).toBe('Won');
+    expect((await get('leads', unpaid.leadId)).status).toBe('Complete');
+    expect((await get('projects', early.projectId)).status).toBe('Launch');
+  });
+
+  it('expires a set-up with no deposit after 30 days', async () => {
+    const stale = await project({ status: 'Set up', createdAt: Timestamp.fromMillis(NOW.getTime() - 30 * DAY) });
+    const paid = await project({ status: 'Set up', createdAt: Timestamp.fromMillis(NOW.getTime() - 40 * DAY), depositPaidAt: Timestamp.now() });
+    const fresh = await project({ status: 'Set up', createdAt: Timestamp.fromMillis(NOW.getTime() - 29 * DAY) });
+    await runProjectSchedule(NOW);
+    expect((await get('projects', stale.projectId)).status).toBe('Canceled');
+    expect((await get('leads', stale.leadId)).status).toBe('Lost');
+    expect((await get('projects', paid.projectId)).status).toBe('Set up');
+    expect((await get('projects', fresh.projectId)).status).toBe('Set up');
+  });
+
+  it('has one effect when run twice in sequence, or twice at once, with the same clock', async () => {
+    const a = await project({ launchDate: Timestamp.fromMillis(NOW.getTime() - 9 * DAY) });
+    const first = mine([a.projectId])(await runProjectSchedule(NOW));
+    const second = mine([a.projectId])(await runProjectSchedule(NOW));
+    expect([first.length, second.length]).toEqual([1, 0]);
+
+    const b = await project({ launchDate: Timestamp.fromMillis(NOW.getTime() - 9 * DAY) });
+    const both = await Promise.all([runProjectSchedule(NOW), runProjectSchedule(NOW)]);
+    expect(both.map(mine([b.projectId])).flat()).toHaveLength(1);
+    expect((await get('projects', b.projectId)).status).toBe('Won');
+    const moves = (await db.collection('lead_activity').where('leadId', '==', b.leadId).get()).docs.filter((d) => d.get('by') === 'system' && d.get('type') === 'status_changed');
+    // One lead move (Launch → Complete) plus one scheduler note, once.
+    expect(moves).toHaveLength(2);
+  });
+});
