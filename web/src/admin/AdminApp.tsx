@@ -14,6 +14,7 @@ import { AdminLayout } from './AdminLayout';
 import { LoginPage } from './pages/LoginPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { ClientsPage } from './pages/ClientsPage';
+import { ProjectsPage } from './projects/ProjectsPage';
 
 function guarded(page: ReactNode) {
   return (
@@ -34,7 +35,7 @@ export default function AdminApp() {
           <Routes>
             <Route path="login" element={<LoginPage />} />
             <Route path="dashboard" element={guarded(<DashboardPage />)} />
-            <Route path="projects" element={guarded(<NotBuiltYet title="Projects" />)} />
+            <Route path="projects" element={guarded(<ProjectsPage />)} />
             <Route path="clients" element={guarded(<ClientsPage />)} />
             <Route path="replit" element={guarded(<NotBuiltYet title="Replit Projects" />)} />
             <Route path="invoicing" element={guarded(<NotBuiltYet title="Invoicing" />)} />

@@ -1,14 +1,14 @@
 /**
- * Optimistic lead moves for the board (issue 4): a move shows at once as a
- * local override over the live data, is sent as PUT /api/leads/{id} with the
- * status the admin saw (`expectedStatus`), and is reverted with a toast when
- * the server refuses. The override is dropped once the live data agrees.
+ * Optimistic lead moves for the board (issue 4): PUT /api/leads/{id} with the
+ * status the admin saw (`expectedStatus`); a refusal reverts the card and
+ * shows the server's reason.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback } from 'react';
 import type { DeadReason, LeadStatus } from '@studio/domain';
 import { api, errorMessage } from '../../lib/api';
 import { useToast } from '../../components/Toast';
 import type { LeadView } from '../data/hooks';
+import { useOptimisticStatus } from '../data/useOptimisticStatus';
 
 export interface MoveOptions {
   deadReason?: DeadReason;
@@ -17,32 +17,17 @@ export interface MoveOptions {
 
 export function useLeadMoves(live: LeadView[]) {
   const toast = useToast();
-  const [overrides, setOverrides] = useState<Record<string, LeadStatus>>({});
-
-  const leads = useMemo(() => {
-    if (Object.keys(overrides).length === 0) return live;
-    return live.map((l) => (overrides[l.id] && overrides[l.id] !== l.status ? { ...l, status: overrides[l.id]! } : l));
-  }, [live, overrides]);
-
-  const clear = useCallback((id: string) => {
-    setOverrides(({ [id]: _dropped, ...rest }) => rest);
-  }, []);
-
-  const move = useCallback(
+  const send = useCallback(
     async (lead: LeadView, to: LeadStatus, opts: MoveOptions = {}) => {
-      if (lead.status === to) return;
-      setOverrides((o) => ({ ...o, [lead.id]: to }));
       try {
         await api.put(`/api/leads/${lead.id}`, { status: to, expectedStatus: lead.status, ...(opts.deadReason ? { deadReason: opts.deadReason } : {}) });
         toast({ title: opts.successTitle ?? 'Lead updated successfully' });
       } catch (e) {
         toast({ title: 'Move refused', description: errorMessage(e, 'Please try again later.'), severity: 'error' });
-      } finally {
-        clear(lead.id);
       }
     },
-    [toast, clear],
+    [toast],
   );
-
-  return { leads, move };
+  const { items, move } = useOptimisticStatus<LeadStatus, LeadView, MoveOptions>(live, send);
+  return { leads: items, move };
 }

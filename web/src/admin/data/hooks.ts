@@ -42,3 +42,30 @@ export function useLivePromoCodes(): LiveList<PromoCodeView> {
   const { status, data, error } = useFirestoreCollectionData(promoQuery, { idField: 'id' });
   return { status, data: (data ?? []) as PromoCodeView[], error };
 }
+
+export interface ProjectView {
+  id: string;
+  leadId: string | null;
+  name: string;
+  client: string;
+  projectType: string;
+  description: string;
+  status: import('@studio/domain').ProjectStatus;
+  priority: 'High' | 'Medium' | 'Low';
+  estimatedHours: number | null;
+  deploymentUrl: string | null;
+  domainUrl: string | null;
+  handoffType: 'domain' | 'files' | null;
+  launchDate: Date | null;
+  maintenanceSubscriptionPaid: boolean;
+  createdAt: Date | null;
+}
+
+/** Every project, newest first, kept live (one listener). */
+export function useLiveProjects(): LiveList<ProjectView> {
+  const firestore = useFirestore();
+  const projectsQuery = useMemo(() => query(collection(firestore, 'projects'), orderBy('createdAt', 'desc')), [firestore]);
+  const { status, data, error } = useFirestoreCollectionData(projectsQuery, { idField: 'id' });
+  const projects = useMemo(() => (data ?? []).map((d) => reviveDates(d) as unknown as ProjectView), [data]);
+  return { status, data: projects, error };
+}

@@ -1,0 +1,44 @@
+/** A project on the board: title clipped to 2 lines, client, priority, and the launch countdown. */
+import { memo } from 'react';
+import { Draggable } from '@hello-pangea/dnd';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatCountdown } from '@studio/domain';
+import type { ProjectView } from '../data/hooks';
+
+const PRIORITY_COLOR = { High: 'error', Medium: 'warning', Low: 'default' } as const;
+
+export const ProjectCard = memo(function ProjectCard({ project, index, now, onOpen }: { project: ProjectView; index: number; now: Date; onOpen(p: ProjectView): void }) {
+  return (
+    <Draggable draggableId={project.id} index={index}>
+      {(provided, snapshot) => (
+        <Card
+          ref={provided.innerRef}
+          {...provided.draggableProps}
+          {...provided.dragHandleProps}
+          data-testid="project-card"
+          aria-label={`Project ${project.name}, ${project.status}`}
+          onClick={() => onOpen(project)}
+          onKeyDown={(e) => e.key === 'Enter' && e.target === e.currentTarget && onOpen(project)}
+          sx={{ mb: 1, p: 1.5, cursor: 'grab', boxShadow: snapshot.isDragging ? 6 : 0, '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+        >
+          <Typography fontWeight={700} sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }} title={project.name}>
+            {project.name}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" noWrap>
+            {project.client}
+          </Typography>
+          <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
+            <Chip size="small" color={PRIORITY_COLOR[project.priority] ?? 'default'} variant="outlined" label={project.priority} />
+            {project.status === 'Launch' && project.launchDate instanceof Date && (
+              <Chip size="small" color="primary" label={`⏱ ${formatCountdown(project.launchDate, now)} left`} data-testid="countdown" />
+            )}
+            {project.maintenanceSubscriptionPaid && <Chip size="small" color="success" variant="outlined" label="Maintenance paid" />}
+          </Stack>
+        </Card>
+      )}
+    </Draggable>
+  );
+});

@@ -1,0 +1,176 @@
+/**
+ * Projects board (spec §2 "Projects board", §4): columns Set up, Production,
+ * Beta, Launch with drag and drop (optimistic, reverted with a toast when the
+ * server refuses), Maintenance and Canceled tiles with View List dialogs, New
+ * Project and the details dialog. One live listener.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { DragDropContext, Droppable, type DropResult } from '@hello-pangea/dnd';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import { PROJECT_COLUMNS, PROJECT_LIST_TILES, PROJECT_STAGE_TRIGGER, type ProjectStatus } from '@studio/domain';
+import { api, errorMessage } from '../../lib/api';
+import { Loading } from '../../components/PageState';
+import { useToast } from '../../components/Toast';
+import { useLiveProjects, type ProjectView } from '../data/hooks';
+import { useOptimisticStatus } from '../data/useOptimisticStatus';
+import { ProjectCard } from './ProjectCard';
+import { NewProjectDialog } from './NewProjectDialog';
+import { ProjectDetailsDialog } from './ProjectDetailsDialog';
+
+export function ProjectsPage() {
+  const toast = useToast();
+  const live = useLiveProjects();
+  const send = useCallback(
+    async (p: ProjectView, to: ProjectStatus) => {
+      try {
+        await api.put(`/api/projects/${p.id}`, { status: to, expectedStatus: p.status });
+        toast({ title: 'Project Updated' });
+      } catch (e) {
+        toast({ title: 'Update Failed', description: errorMessage(e, 'Failed to update project'), severity: 'error' });
+      }
+    },
+    [toast],
+  );
+  const { items: projects, move } = useOptimisticStatus<ProjectStatus, ProjectView>(live.data, send);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [listOf, setListOf] = useState<ProjectStatus | null>(null);
+  const [creating, setCreating] = useState(false);
+  const now = useMemo(() => new Date(), [projects]);
+  const byStatus = useMemo(() => {
+    const m = new Map<ProjectStatus, ProjectView[]>();
+    for (const p of projects) m.set(p.status, [...(m.get(p.status) ?? []), p]);
+    return m;
+  }, [projects]);
+  const opened = projects.find((p) => p.id === openId) ?? null;
+
+  const onDragEnd = (r: DropResult) => {
+    if (!r.destination || r.destination.droppableId === r.source.droppableId) return;
+    const p = projects.find((x) => x.id === r.draggableId);
+    if (p) void move(p, r.destination.droppableId as ProjectStatus);
+  };
+
+  return (
+    <Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 3 }}>
+        <Typography variant="h4" component="h1">
+          Projects
+        </Typography>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+          New Project
+        </Button>
+      </Stack>
+      {live.status === 'loading' ? (
+        <Loading label="Loading projects..." />
+      ) : live.status === 'error' ? (
+        <Alert severity="error">Could not load projects: {live.error?.message}</Alert>
+      ) : (
+        <>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr' , md: 'repeat(2, 1fr)' }, mb: 3, maxWidth: 720 }}>
+            {PROJECT_LIST_TILES.map((s) => (
+              <Card key={s} component="section" aria-label={s}>
+                <CardContent>
+                  <Typography variant="body2" color="text.secondary">
+                    {s} · {PROJECT_STAGE_TRIGGER[s]}
+                  </Typography>
+                  <Typography variant="h5" component="p" fontWeight={800}>
+                    {byStatus.get(s)?.length ?? 0}
+                  </Typography>
+                  <Button size="small" onClick={() => setListOf(s)} aria-label={`View List: ${s}`}>
+                    View List
+                  </Button>
+                </CardContent>
+              </Card>
+            ))}
+          </Box>
+          <DragDropContext onDragEnd={onDragEnd}>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, minmax(0, 1fr))' } }}>
+              {PROJECT_COLUMNS.map((c) => {
+                const list = byStatus.get(c) ?? [];
+                return (
+                  <Droppable key={c} droppableId={c}>
+                    {(provided, snapshot) => (
+                      <Paper component="section" aria-label={c} data-testid={`project-column-${c}`} variant="outlined" sx={{ p: 1.5, minHeight: 200, bgcolor: snapshot.isDraggingOver ? 'primary.50' : 'grey.50' }}>
+                        <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+                          <Box>
+                            <Typography variant="subtitle1" component="h2" fontWeight={700}>
+                              {c}
+                            </Typography>
+                            <Typography variant="caption" color="text.secondary">
+                              {PROJECT_STAGE_TRIGGER[c]}
+                            </Typography>
+                          </Box>
+                          <Chip size="small" label={list.length} />
+                        </Stack>
+                        <Box ref={provided.innerRef} {...provided.droppableProps} sx={{ minHeight: 80 }}>
+                          {list.map((p, i) => (
+                            <ProjectCard key={p.id} project={p} index={i} now={now} onOpen={(x) => setOpenId(x.id)} />
+                          ))}
+                          {provided.placeholder}
+                          {list.length === 0 && !snapshot.isDraggingOver && (
+                            <Typography variant="body2" color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+                              No projects
+                            </Typography>
+                          )}
+                        </Box>
+                      </Paper>
+                    )}
+                  </Droppable>
+                );
+              })}
+            </Box>
+          </DragDropContext>
+        </>
+      )}
+      <Dialog open={!!listOf} onClose={() => setListOf(null)} aria-labelledby="project-list-title" fullWidth maxWidth="sm">
+        <DialogTitle id="project-list-title">{listOf} projects</DialogTitle>
+        <DialogContent>
+          {(byStatus.get(listOf ?? 'Maintenance') ?? []).length === 0 ? (
+            <Typography color="text.secondary">None yet.</Typography>
+          ) : (
+            <List>
+              {(byStatus.get(listOf!) ?? []).map((p) => (
+                <ListItemButton
+                  key={p.id}
+                  onClick={() => {
+                    setListOf(null);
+                    setOpenId(p.id);
+                  }}
+                >
+                  <ListItemText primary={p.name} secondary={p.client} />
+                </ListItemButton>
+              ))}
+            </List>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setListOf(null)}>Close</Button>
+        </DialogActions>
+      </Dialog>
+      <NewProjectDialog open={creating} onClose={() => setCreating(false)} />
+      <ProjectDetailsDialog
+        project={opened}
+        onClose={() => setOpenId(null)}
+        onCancelProject={(p) => {
+          setOpenId(null);
+          void move(p, 'Canceled');
+        }}
+      />
+    </Box>
+  );
+}
