@@ -1,5 +1,6 @@
 /**
- * npm test: type-checks, builds, runs the domain unit tests, then starts the
+ * npm test: type-checks, builds, checks the landing page's JS budget, runs
+ * the domain unit tests, then starts the
  * emulators (firebase emulators:exec), seeds the demo data and runs the
  * rules, API and Playwright tests, and stops them. Ends with one line "tests: N passed, N failed".
  */
@@ -29,6 +30,7 @@ if (!chromium) {
 runOrExit('Type-check', NPM, ['run', 'typecheck']);
 runOrExit('Building functions', NPM, ['run', 'build', '-w', 'functions']);
 runOrExit('Building web', NPM, ['run', 'build:emulator', '-w', 'web']);
+runOrExit('Landing JS budget (≤ 180 KB gzip, no Firebase)', process.execPath, ['scripts/check-bundle.mjs']);
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 const vitest = (project) =>

@@ -2,28 +2,21 @@
  * Landing page (spec §2): sections home, portfolio, about, ai-automation,
  * skills and contact. A URL hash scrolls to its section after 100 ms.
  */
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { TIMING } from '@studio/domain';
-import { ContactSection } from './ContactSection';
+import { TIMING } from '@studio/domain/constants';
+import Skeleton from '@mui/material/Skeleton';
+import { Section } from './Section';
+import { BackgroundShapes } from './BackgroundShapes';
+import { PortfolioCarousels } from './portfolio/PortfolioCarousels';
 
-export function Section({ id, title, children, tint = false }: { id: string; title: string; children: ReactNode; tint?: boolean }) {
-  return (
-    <Box component="section" id={id} aria-labelledby={`${id}-title`} sx={{ py: { xs: 8, md: 12 }, scrollMarginTop: 64, bgcolor: tint ? 'grey.50' : undefined }}>
-      <Container maxWidth="lg">
-        <Typography id={`${id}-title`} variant="h3" component="h2" sx={{ mb: 4 }}>
-          {title}
-        </Typography>
-        {children}
-      </Container>
-    </Box>
-  );
-}
+// The form (react-hook-form + zod) is its own chunk: the landing's first paint does not wait for it.
+const ContactForm = lazy(() => import('./ContactForm'));
 
 function useHashScroll() {
   const { hash } = useLocation();
@@ -41,6 +34,7 @@ export function LandingPage() {
   const scrollTo = (id: string) => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth' });
   return (
     <>
+      <BackgroundShapes />
       <Box
         component="section"
         id="home"
@@ -72,7 +66,7 @@ export function LandingPage() {
         </Container>
       </Box>
       <Section id="portfolio" title="Portfolio">
-        <Typography color="text.secondary">The portfolio carousels are not built yet.</Typography>
+        <PortfolioCarousels />
       </Section>
       <Section id="about" title="About" tint>
         <Typography sx={{ maxWidth: 760 }} color="text.secondary">
@@ -90,7 +84,14 @@ export function LandingPage() {
           Brand identity · Product and UX design · React and TypeScript · Firebase and serverless back ends · Payments · AI integrations
         </Typography>
       </Section>
-      <ContactSection />
+      <Section id="contact" title="Contact">
+        <Typography color="text.secondary" sx={{ mb: 4, maxWidth: 640 }}>
+          Tell me about your project. I respond within 24 hours.
+        </Typography>
+        <Suspense fallback={<Skeleton variant="rounded" height={520} sx={{ maxWidth: 720 }} aria-label="Loading the contact form" />}>
+          <ContactForm />
+        </Suspense>
+      </Section>
     </>
   );
 }

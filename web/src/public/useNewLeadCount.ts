@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { TIMING } from '@studio/domain';
+import { TIMING } from '@studio/domain/constants';
 import { api } from '../lib/api';
 
 /**

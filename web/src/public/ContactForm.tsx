@@ -1,5 +1,5 @@
 /**
- * Contact form (spec §2 "Contact form", §5, §7 POST /api/contact, §8).
+ * Contact form, lazy-loaded by the landing page (spec §2 "Contact form", §5, §7 POST /api/contact, §8).
  * Editing → submitted confirmation showing the details → reset after 4 s.
  */
 import { useEffect, useState } from 'react';
@@ -16,11 +16,10 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { contactSchema, PROJECT_TYPES, TIMING, type Contact, type ContactInput } from '@studio/domain';
 import { api, errorMessage } from '../lib/api';
 import { useToast } from '../components/Toast';
-import { Section } from './LandingPage';
 
 const EMPTY: ContactInput = { name: '', email: '', phone: '', projectType: 'Web Project', subject: '', message: '' };
 
-export function ContactSection() {
+export default function ContactForm() {
   const toast = useToast();
   const [sent, setSent] = useState<Contact | null>(null);
   const { control, handleSubmit, reset, formState } = useForm<ContactInput, unknown, Contact>({
@@ -57,10 +56,7 @@ export function ContactSection() {
   );
 
   return (
-    <Section id="contact" title="Contact">
-      <Typography color="text.secondary" sx={{ mb: 4, maxWidth: 640 }}>
-        Tell me about your project. I respond within 24 hours.
-      </Typography>
+    <>
       {sent ? (
         <Card role="status" aria-live="polite" sx={{ maxWidth: 720, borderColor: 'success.main' }}>
           <CardContent>
@@ -115,6 +111,6 @@ export function ContactSection() {
           </CardContent>
         </Card>
       )}
-    </Section>
+    </>
   );
 }

@@ -1,0 +1,37 @@
+/**
+ * Landing page JS budget (issue 3): the initial JS of `/`, meaning the entry
+ * script plus every module index.html preloads, must be ≤ 180 KB gzip
+ * (184,320 bytes) and hold no Firebase SDK code. Reads web/dist (build first).
+ * Prints one line per file and a verdict; exits 1 over budget.
+ */
+import { readFileSync, existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { ROOT } from './emulators.mjs';
+
+export const BUDGET_BYTES = 180 * 1024;
+const FIREBASE_MARKERS = [/@firebase\//, /FirebaseError/, /firestore\.googleapis\.com/, /identitytoolkit\.googleapis\.com/];
+
+/** The initial JS files of the built landing page and their gzip sizes. */
+export function initialJs(dist = join(ROOT, 'web', 'dist')) {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const srcs = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]);
+  return [...new Set(srcs)].map((src) => {
+    const code = readFileSync(join(dist, src.replace(/^\//, '')));
+    return { src, gzipBytes: gzipSync(code, { level: 9 }).length, firebase: FIREBASE_MARKERS.some((re) => re.test(code.toString('utf8'))) };
+  });
+}
+
+if (process.argv[1]?.endsWith('check-bundle.mjs')) {
+  if (!existsSync(join(ROOT, 'web', 'dist', 'index.html'))) {
+    console.error('✖ web/dist is missing: build the web app first.');
+    process.exit(1);
+  }
+  const files = initialJs();
+  const total = files.reduce((s, f) => s + f.gzipBytes, 0);
+  for (const f of files) console.log(`  ${f.src}  ${(f.gzipBytes / 1024).toFixed(1)} KB gzip${f.firebase ? '  (Firebase SDK code!)' : ''}`);
+  const firebase = files.filter((f) => f.firebase);
+  const ok = total <= BUDGET_BYTES && firebase.length === 0;
+  console.log(`landing initial JS: ${(total / 1024).toFixed(1)} KB gzip of ${BUDGET_BYTES / 1024} KB budget; Firebase SDK code: ${firebase.length ? 'present' : 'none'} → ${ok ? 'ok' : 'FAIL'}`);
+  process.exit(ok ? 0 : 1);
+}
