@@ -6,6 +6,7 @@ import express from 'express';
 import { capBodySize, errorHandler, HttpError } from './http.js';
 import { contactRouter } from './routes/contact.js';
 import { leadsRouter } from './routes/leads.js';
+import { replitRouter } from './routes/replit.js';
 import { quotesRouter } from './routes/quotes.js';
 import { projectsRouter } from './routes/projects.js';
 import { sessionRouter } from './session.js';
@@ -29,6 +30,7 @@ export function createApp(): express.Express {
   api.use('/auth', sessionRouter);
   api.use(contactRouter);
   api.use(leadsRouter);
+  api.use(replitRouter);
   api.use(quotesRouter);
   api.use(projectsRouter);
   api.use((_req, _res, next) => next(new HttpError(404, 'Not found')));

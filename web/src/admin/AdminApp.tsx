@@ -15,6 +15,7 @@ import { LoginPage } from './pages/LoginPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { ClientsPage } from './pages/ClientsPage';
 import { ProjectsPage } from './projects/ProjectsPage';
+import { ReplitPage } from './pages/ReplitPage';
 
 function guarded(page: ReactNode) {
   return (
@@ -37,7 +38,7 @@ export default function AdminApp() {
             <Route path="dashboard" element={guarded(<DashboardPage />)} />
             <Route path="projects" element={guarded(<ProjectsPage />)} />
             <Route path="clients" element={guarded(<ClientsPage />)} />
-            <Route path="replit" element={guarded(<NotBuiltYet title="Replit Projects" />)} />
+            <Route path="replit" element={guarded(<ReplitPage />)} />
             <Route path="invoicing" element={guarded(<NotBuiltYet title="Invoicing" />)} />
             <Route path="email-templates" element={guarded(<NotBuiltYet title="Email Templates" />)} />
             <Route path="email-test" element={guarded(<NotBuiltYet title="Email Testing" />)} />
