@@ -1,11 +1,13 @@
 /**
  * Toasts: a title and an optional description (spec §8 wording), one at a
- * time, newest wins. `useToast()` returns `toast({ title, description, severity })`.
+ * time, newest wins. Bottom right on wide screens, top centre on phones. `useToast()` returns `toast({ title, description, severity })`.
  */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Snackbar from '@mui/material/Snackbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 
 export interface ToastOptions {
   title: string;
@@ -19,6 +21,8 @@ const ToastContext = createContext<ToastFn>(() => undefined);
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [current, setCurrent] = useState<(ToastOptions & { key: number }) | null>(null);
   const [open, setOpen] = useState(false);
+  // On phones dialogs fill the screen and keep their buttons at the bottom: toast at the top there.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const toast = useCallback<ToastFn>((t) => {
     setCurrent({ ...t, key: Date.now() });
     setOpen(true);
@@ -32,7 +36,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         open={open}
         autoHideDuration={5000}
         onClose={(_e, reason) => reason !== 'clickaway' && setOpen(false)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        anchorOrigin={phone ? { vertical: 'top', horizontal: 'center' } : { vertical: 'bottom', horizontal: 'right' }}
       >
         <Alert
           role={current?.severity === 'error' ? 'alert' : 'status'}
