@@ -11,6 +11,10 @@ import { quotesRouter } from './routes/quotes.js';
 import { projectsRouter } from './routes/projects.js';
 import { sessionRouter } from './session.js';
 import { LIMITS } from '@studio/domain';
+import { ipKey, limiter, rateLimit } from './services/rateLimit.js';
+
+/** Contact messages accepted per IP in 10 minutes (spam guard, issue 10). */
+export const CONTACT_LIMIT = { points: 10, durationSec: 10 * 60 } as const;
 
 export function createApp(): express.Express {
   const app = express();
@@ -28,6 +32,7 @@ export function createApp(): express.Express {
     res.json({ ok: true });
   });
   api.use('/auth', sessionRouter);
+  api.use('/contact', rateLimit(limiter('contact', CONTACT_LIMIT.points, CONTACT_LIMIT.durationSec), ipKey, 'Too many messages from your network. Please try again in a few minutes.'));
   api.use(contactRouter);
   api.use(leadsRouter);
   api.use(replitRouter);

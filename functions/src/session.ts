@@ -13,6 +13,7 @@ import { loginSchema, usernameToEmail } from '@studio/domain';
 import { logger } from 'firebase-functions/v2';
 import { auth } from './firebase.js';
 import { HttpError } from './http.js';
+import { ipKey, limiter } from './services/rateLimit.js';
 
 export interface AdminLocals {
   uid: string;
@@ -72,15 +73,34 @@ export const requireAdmin: RequestHandler = async (req, res, next) => {
 
 export const sessionRouter = Router();
 
-/** POST /api/auth/login {username, password} → { success, user: { username }, customToken }; any failure → 401. */
+/** Failed logins allowed per IP and username in 15 minutes; a success clears the count. */
+export const LOGIN_FAILURES = { points: 10, durationSec: 15 * 60 } as const;
+const loginFailures = limiter('login-failures', LOGIN_FAILURES.points, LOGIN_FAILURES.durationSec);
+
+/**
+ * POST /api/auth/login {username, password} → { success, user: { username }, customToken }.
+ * Any failure → 401 "Invalid credentials"; after 10 failures for one IP and
+ * username within 15 minutes → 429 until the window passes.
+ */
 sessionRouter.post('/login', async (req, res) => {
   const parsed = loginSchema.safeParse(req.body ?? {});
   if (!parsed.success) throw new HttpError(401, INVALID);
   const { username, password } = parsed.data;
+  const key = `${ipKey(req)}|${username.toLowerCase()}`;
+  const seen = await loginFailures.get(key).catch(() => null);
+  if (seen && seen.consumedPoints >= LOGIN_FAILURES.points) {
+    res.set('Retry-After', String(Math.ceil(seen.msBeforeNext / 1000)));
+    throw new HttpError(429, 'Too many failed logins. Please wait 15 minutes and try again.');
+  }
+  const fail = async (): Promise<never> => {
+    await loginFailures.penalty(key).catch(() => undefined);
+    throw new HttpError(401, INVALID);
+  };
   const uid = await verifyPassword(usernameToEmail(username), password);
-  if (!uid) throw new HttpError(401, INVALID);
+  if (!uid) return fail();
   const user = await auth.getUser(uid);
-  if (user.customClaims?.admin !== true) throw new HttpError(401, INVALID);
+  if (user.customClaims?.admin !== true) return fail();
+  await loginFailures.delete(key).catch(() => undefined);
   const customToken = await auth.createCustomToken(uid);
   res.json({ success: true, user: { username: String(user.customClaims.username ?? username) }, customToken });
 });

@@ -1,0 +1,29 @@
+/** Security headers from Hosting (issue 10), checked against the Hosting emulator. */
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { BASE_URL } from '../helpers.js';
+
+const directives = (csp: string) => new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k!, v]));
+
+describe('Hosting security headers', () => {
+  it.each(['/', '/admin/login', '/quote-acceptance', '/assets/../index.html'])('%s carries CSP, HSTS, nosniff and a referrer policy', async (path) => {
+    const res = await fetch(`${BASE_URL}${path}`);
+    const csp = directives(res.headers.get('content-security-policy') ?? '');
+    expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
+    expect(csp.get('script-src')).not.toContain("'unsafe-eval'");
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(csp.get('base-uri')).toEqual(["'none'"]);
+    expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe(path === '/quote-acceptance' ? 'no-referrer' : 'strict-origin-when-cross-origin');
+  });
+
+  it('the built page has no inline script for the CSP to allow', () => {
+    const html = readFileSync('web/dist/index.html', 'utf8');
+    for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+      expect(m[1]).toMatch(/\bsrc=/);
+      expect(m[2]!.trim()).toBe('');
+    }
+  });
+});

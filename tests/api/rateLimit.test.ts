@@ -1,0 +1,54 @@
+/** Firestore-backed rate limits (issue 10): never more than N accepted, sequentially or in parallel. */
+import { describe, expect, it } from 'vitest';
+import { api, adminAuth, countDocs, db } from '../helpers.js';
+import { CONTACT_LIMIT } from '../../functions/src/app.js';
+import { LOGIN_FAILURES } from '../../functions/src/session.js';
+import { createAdminUser } from '../../functions/src/services/adminUsers.js';
+
+const contact = { name: 'Rate Tester', email: 'rate@example.com', subject: 'Hi', message: 'Hello' };
+const from = (ip: string) => ({ 'x-forwarded-for': ip });
+
+describe('contact form limit', () => {
+  it(`accepts ${CONTACT_LIMIT.points} messages per IP, then answers 429 with Retry-After`, async () => {
+    const before = await countDocs('leads');
+    const statuses: number[] = [];
+    for (let i = 0; i <= CONTACT_LIMIT.points; i++) statuses.push((await api('POST', '/api/contact', { body: contact, headers: from('203.0.113.10') })).status);
+    expect(statuses.slice(0, CONTACT_LIMIT.points).every((s) => s === 201)).toBe(true);
+    const last = await api('POST', '/api/contact', { body: contact, headers: from('203.0.113.10') });
+    expect(last.status).toBe(429);
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await countDocs('leads')).toBe(before + CONTACT_LIMIT.points);
+    // Another address is not affected.
+    expect((await api('POST', '/api/contact', { body: contact, headers: from('203.0.113.11') })).status).toBe(201);
+  });
+
+  it('20 parallel messages from one IP never get more than the limit accepted', async () => {
+    const before = await countDocs('leads');
+    const results = await Promise.all(Array.from({ length: 20 }, () => api('POST', '/api/contact', { body: contact, headers: from('203.0.113.12') })));
+    const accepted = results.filter((r) => r.status === 201).length;
+    expect(accepted).toBeLessThanOrEqual(CONTACT_LIMIT.points);
+    expect(results.every((r) => [201, 429, 503].includes(r.status))).toBe(true);
+    expect(await countDocs('leads')).toBe(before + accepted);
+  });
+});
+
+describe('login failures', () => {
+  it(`locks one IP and username after ${LOGIN_FAILURES.points} failures, even for the right password`, async () => {
+    await createAdminUser({ auth: adminAuth, db }, { username: 'locked-admin', password: 'locked-admin-pass', update: true });
+    const ip = from('203.0.113.20');
+    for (let i = 0; i < LOGIN_FAILURES.points; i++) {
+      expect((await api('POST', '/api/auth/login', { body: { username: 'locked-admin', password: 'wrong-password' }, headers: ip })).status).toBe(401);
+    }
+    const locked = await api('POST', '/api/auth/login', { body: { username: 'locked-admin', password: 'locked-admin-pass' }, headers: ip });
+    expect(locked.status).toBe(429);
+    // Elsewhere the right password still works, and a success clears that key.
+    expect((await api('POST', '/api/auth/login', { body: { username: 'locked-admin', password: 'locked-admin-pass' }, headers: from('203.0.113.21') })).status).toBe(200);
+  });
+
+  it('successful logins do not count', async () => {
+    await createAdminUser({ auth: adminAuth, db }, { username: 'busy-admin', password: 'busy-admin-pass', update: true });
+    for (let i = 0; i < LOGIN_FAILURES.points + 2; i++) {
+      expect((await api('POST', '/api/auth/login', { body: { username: 'busy-admin', password: 'busy-admin-pass' }, headers: from('203.0.113.30') })).status).toBe(200);
+    }
+  });
+});
