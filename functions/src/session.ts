@@ -9,10 +9,10 @@
  * nothing for a cross-site request to ride on (no CSRF surface).
  */
 import { Router, type RequestHandler } from 'express';
-import { loginSchema, usernameToEmail } from '@studio/domain';
+import { emptyBodySchema, loginSchema, usernameToEmail } from '@studio/domain';
 import { logger } from 'firebase-functions/v2';
 import { auth } from './firebase.js';
-import { HttpError } from './http.js';
+import { HttpError, parseBody } from './http.js';
 import { ipKey, limiter } from './services/rateLimit.js';
 
 export interface AdminLocals {
@@ -111,8 +111,9 @@ sessionRouter.get('/me', requireAdmin, (_req, res) => {
   res.json({ success: true, user: { username: admin.username } });
 });
 
-/** POST /api/auth/logout: revokes the caller's refresh tokens when a valid token is sent. Always 200. */
+/** POST /api/auth/logout {}: revokes the caller's refresh tokens when a valid token is sent; 200 even without one. */
 sessionRouter.post('/logout', async (req, res) => {
+  parseBody(req, emptyBodySchema);
   const token = bearer(req.get('authorization'));
   if (token) {
     try {
