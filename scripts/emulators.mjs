@@ -110,6 +110,16 @@ export function emulatorEnv({ quiet = false } = {}) {
   return env;
 }
 
+/** emulatorEnv(), or exit(1) after printing its one-line reason. */
+export function emulatorEnvOrExit(opts) {
+  try {
+    return emulatorEnv(opts);
+  } catch (e) {
+    console.error(e instanceof EmulatorSetupError ? `✖ ${e.message}` : e);
+    process.exit(1);
+  }
+}
+
 /** The `firebase` CLI from node_modules, as [command, ...args] for spawn. */
 export function firebaseCli(...args) {
   const bin = join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');

@@ -6,19 +6,13 @@
  * npm run dev (--dev): the same emulators and seed, plus Vite with hot reload
  * on http://127.0.0.1:5173 proxying /api to the functions emulator.
  */
-import { EMULATOR_CLIENT_ENV, EmulatorSetupError, PORTS, emulatorEnv, firebaseCli } from './emulators.mjs';
+import { EMULATOR_CLIENT_ENV, PORTS, emulatorEnvOrExit, firebaseCli } from './emulators.mjs';
 import { NPM, NPX, runOrExit, startChild, waitForHttp } from './run.mjs';
 import { DEV_ADMIN } from './dev-admin.ts';
 
 const dev = process.argv.includes('--dev');
 
-let env;
-try {
-  env = emulatorEnv();
-} catch (e) {
-  console.error(e instanceof EmulatorSetupError ? `✖ ${e.message}` : e);
-  process.exit(1);
-}
+const env = emulatorEnvOrExit();
 
 runOrExit('Building functions', NPM, ['run', 'build', '-w', 'functions']);
 if (!dev) runOrExit('Building web', NPM, ['run', 'build:emulator', '-w', 'web']);

@@ -7,20 +7,14 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { EMULATOR_CLIENT_ENV, EmulatorSetupError, ROOT, emulatorEnv, firebaseCli } from './emulators.mjs';
+import { EMULATOR_CLIENT_ENV, ROOT, emulatorEnvOrExit, firebaseCli } from './emulators.mjs';
 import { NPM, runOrExit } from './run.mjs';
 
 const results = join(ROOT, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
-let env;
-try {
-  env = emulatorEnv();
-} catch (e) {
-  console.error(e instanceof EmulatorSetupError ? `✖ ${e.message}` : e);
-  process.exit(1);
-}
+const env = emulatorEnvOrExit();
 const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
 if (!chromium) {
   console.error('✖ Missing: Chromium for the end-to-end tests (apt-get install -y chromium, or set CHROMIUM_PATH).');

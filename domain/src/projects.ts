@@ -149,3 +149,30 @@ export const launchSchema = z.discriminatedUnion(
   ],
   { error: 'Choose a handoff type' },
 );
+
+/**
+ * Fields of a brand-new project in "Set up" (spec §3 projects and its defaults),
+ * before dates and timestamps, which the server adds.
+ */
+export function newProjectRecord(input: {
+  leadId: string | null;
+  name: string;
+  client: string;
+  projectType: (typeof PROJECT_TYPES)[number];
+  description: string;
+  priority: (typeof PRIORITIES)[number];
+  estimatedHours: number | null;
+}) {
+  return {
+    ...input,
+    status: 'Set up' as ProjectStatus,
+    actualHours: null,
+    completedDate: null,
+    deploymentUrl: null,
+    launchDate: null,
+    domainUrl: null,
+    handoffType: null,
+    maintenanceSubscriptionPaid: false,
+    notes: '',
+  };
+}

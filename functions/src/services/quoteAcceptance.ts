@@ -6,7 +6,7 @@
  * transaction, after all its reads.
  */
 import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
-import { priorityFromComplexity, projectHoursFromQuote, type LeadRecord } from '@studio/domain';
+import { newProjectRecord, priorityFromComplexity, projectHoursFromQuote, type LeadRecord } from '@studio/domain';
 import { COLLECTIONS, db } from '../firebase.js';
 import { recordActivity } from './activity.js';
 
@@ -34,24 +34,17 @@ export function acceptQuoteInTx(
     updatedAt: now,
   });
   tx.create(projectRef, {
-    leadId: leadRef.id,
-    name: lead.subject || `${lead.projectType} for ${lead.name}`,
-    client: lead.name,
-    projectType: lead.projectType,
-    description: lead.message,
-    status: 'Set up',
-    priority: priorityFromComplexity(lead.complexity),
-    estimatedHours: projectHoursFromQuote(lead.estimatedHours),
-    actualHours: null,
+    ...newProjectRecord({
+      leadId: leadRef.id,
+      name: lead.subject || `${lead.projectType} for ${lead.name}`,
+      client: lead.name,
+      projectType: lead.projectType,
+      description: lead.message,
+      priority: priorityFromComplexity(lead.complexity),
+      estimatedHours: projectHoursFromQuote(lead.estimatedHours),
+    }),
     startDate: null,
     dueDate: null,
-    completedDate: null,
-    deploymentUrl: null,
-    launchDate: null,
-    domainUrl: null,
-    handoffType: null,
-    maintenanceSubscriptionPaid: false,
-    notes: '',
     createdAt: now,
     updatedAt: now,
   });
