@@ -1,0 +1,90 @@
+/**
+ * API under load: the Express app of functions/src/app.ts (createApp) served
+ * in its own Node process by bench/api-server.ts (tsx), straight on the
+ * Firestore emulator, no Functions/Hosting emulator in between; autocannon
+ * runs in the bench process (so load generation does not share the app's
+ * event loop). Per endpoint: `runs` × (`connections` connections × `duration` s).
+ *
+ * POST /api/contact is rate limited per client IP (10 per 10 min, the key is
+ * Express's req.ip, i.e. the first X-Forwarded-For hop as trust proxy is on):
+ * every request carries its own X-Forwarded-For (IPv6 documentation prefix
+ * 2001:db8::/32, never an address that is contacted), so the Firestore-backed
+ * limiter runs its transaction on each request but never refuses.
+ */
+import autocannon from 'autocannon';
+import { runTsx, benchResult, startTsxServer } from '../lib/proc.mjs';
+
+const CONTACT = {
+  name: 'Bench Visitor',
+  email: 'visitor@bench.example',
+  projectType: 'Web Project',
+  subject: 'Load test',
+  message: 'Sent by npm run bench (autocannon).',
+};
+
+/** One autocannon run (no live progress bar: keeps the bench log readable). */
+function run(opts) {
+  return new Promise((ok, fail) => {
+    autocannon(opts, (err, res) => (err ? fail(err) : ok(res)));
+  });
+}
+
+let ipCounter = 0;
+function nextIp() {
+  ipCounter++;
+  return `2001:db8::${((ipCounter >>> 16) & 0xffff).toString(16)}:${(ipCounter & 0xffff).toString(16)}`;
+}
+
+/**
+ * @param {{ runs: number, duration: number, connections: number, projectId: string, seedLeads: number, log?: Function }} o
+ */
+export async function apiLoad({ runs, duration, connections, projectId, seedLeads, log = console.log }) {
+  const env = { GCLOUD_PROJECT: projectId, FIREBASE_PROJECT_ID: projectId };
+  let seeded = null;
+  if (seedLeads > 0) seeded = benchResult(runTsx(`Seeding ${seedLeads} leads into ${projectId} for GET /api/leads/count`, 'bench/seed-bench.ts', ['--leads', String(seedLeads)], env));
+  const server = await startTsxServer('bench/api-server.ts', env);
+  const url = `http://127.0.0.1:${server.info.port}`;
+  try {
+    const probe = await fetch(`${url}/api/leads/count`);
+    if (!probe.ok) throw new Error(`GET /api/leads/count answered ${probe.status} before the load (${await probe.text()})`);
+    const endpoints = [
+      { key: 'count', title: 'GET /api/leads/count', requests: [{ method: 'GET', path: '/api/leads/count' }] },
+      {
+        key: 'contact',
+        title: 'POST /api/contact',
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/contact',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify(CONTACT),
+            setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-forwarded-for': nextIp() } }),
+          },
+        ],
+      },
+    ];
+    const out = {};
+    for (const ep of endpoints) {
+      const p99 = [];
+      const errs = [];
+      const notes = [];
+      for (let i = 0; i < runs; i++) {
+        const res = await run({ url, connections, duration, requests: ep.requests, timeout: 10 });
+        const codes = Object.entries(res.statusCodeStats ?? {})
+          .map(([c, v]) => `${c}×${v.count}`)
+          .join(' ');
+        p99.push(res.latency.p99);
+        errs.push(res.errors + res.non2xx);
+        notes.push(`run ${i + 1}: ${res.requests.total} requests, ${res.requests.average.toFixed(0)} req/s, p50 ${res.latency.p50} ms, p99 ${res.latency.p99} ms, max ${res.latency.max} ms, errors ${res.errors} (timeouts ${res.timeouts}), non-2xx ${res.non2xx}, codes ${codes || '–'}`);
+        log(`  ${ep.title} ${notes[notes.length - 1]}`);
+        await new Promise((r) => setTimeout(r, 2000));
+      }
+      out[`api-${ep.key}-p99`] = { samples: p99, details: notes.join('; ') };
+      out[`api-${ep.key}-errors`] = { samples: errs, total: errs.reduce((s, e) => s + e, 0) };
+    }
+    out.meta = { projectId, seeded };
+    return out;
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,274 @@
+/**
+ * Browser figures of the CRM board, against the running emulators (Hosting on
+ * :5000 serving web/dist): live update between two browsers, optimistic drop,
+ * first render with many leads, and Firestore reads per dashboard load.
+ */
+import { DEV_ADMIN, launchBrowser, loginAsAdmin, newContext, waitForBoard } from '../lib/browser.mjs';
+import { PORTS } from '../lib/proc.mjs';
+import { probeScript } from '../lib/page-probe.mjs';
+
+export const BOARD_COLUMNS = ['New', 'Contacted', 'Quoted', 'Set Up', 'Production', 'Launch'];
+const LIVE = { id: 'bench-live-lead', name: 'Bench Live Lead' };
+const DROP = { id: 'bench-drop-lead', name: 'Bench Drop Lead' };
+
+const cardSelector = (name, status) => `[data-testid="column-${status}"] [aria-label="Lead ${name}, ${status}"]`;
+
+/** The signed-in user's Firebase ID token, read from the SDK's IndexedDB store in the page. */
+async function idTokenIn(page) {
+  return page.evaluate(async () => {
+    const db = await new Promise((ok, fail) => {
+      const r = indexedDB.open('firebaseLocalStorageDb');
+      r.onsuccess = () => ok(r.result);
+      r.onerror = () => fail(r.error);
+    });
+    const all = await new Promise((ok, fail) => {
+      const r = db.transaction('firebaseLocalStorage', 'readonly').objectStore('firebaseLocalStorage').getAll();
+      r.onsuccess = () => ok(r.result);
+      r.onerror = () => fail(r.error);
+    });
+    db.close();
+    const user = all.find((e) => String(e.fbase_key).startsWith('firebase:authUser:'));
+    return user?.value?.stsTokenManager?.accessToken ?? null;
+  });
+}
+
+/** Fallback: an ID token for the dev admin through the API and the Auth emulator (what the login page does). */
+async function idTokenViaApi(baseURL) {
+  const login = await fetch(`${baseURL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEV_ADMIN) });
+  if (!login.ok) throw new Error(`POST /api/auth/login answered ${login.status}`);
+  const { customToken } = await login.json();
+  const r = await fetch(`http://127.0.0.1:${PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token: customToken, returnSecureToken: true }),
+  });
+  if (!r.ok) throw new Error(`Auth emulator signInWithCustomToken answered ${r.status}`);
+  return (await r.json()).idToken;
+}
+
+/**
+ * Live update: browsers A and B (separate contexts, both signed in as the dev
+ * admin, both on the dashboard). Each run, B arms a MutationObserver for the
+ * lead's card in the target column; A then stamps Date.now() and sends
+ * PUT /api/leads/{id} with its ID token (fetch in A's page); B stamps
+ * Date.now() when its DOM shows the card there. Both stamps come from the
+ * same machine clock in the same browser. The lead alternates New ↔ Contacted.
+ */
+export async function liveUpdate({ baseURL, runs, log = console.log }) {
+  const { browser, close } = await launchBrowser();
+  const samples = [];
+  const apiMs = [];
+  const frameLag = [];
+  let failures = 0;
+  try {
+    const ctxA = await newContext(browser, baseURL);
+    const ctxB = await newContext(browser, baseURL);
+    const a = await ctxA.newPage();
+    const b = await ctxB.newPage();
+    await loginAsAdmin(a);
+    await loginAsAdmin(b);
+    await waitForBoard(a);
+    await waitForBoard(b);
+    // A's own ID token (from the Firebase SDK's IndexedDB store), else one fetched the way the login page gets it.
+    const token = (await idTokenIn(a).catch(() => null)) ?? (await idTokenViaApi(baseURL));
+    let from = 'New';
+    await b.locator(cardSelector(LIVE.name, from)).waitFor({ timeout: 30_000 });
+    for (let i = 0; i < runs; i++) {
+      const to = from === 'New' ? 'Contacted' : 'New';
+      await b.evaluate((sel) => {
+        window.__benchLive = new Promise((resolve) => {
+          const done = () => {
+            const seenAt = Date.now();
+            obs.disconnect();
+            requestAnimationFrame(() => resolve({ seenAt, frameAt: Date.now() }));
+          };
+          const obs = new MutationObserver(() => {
+            if (document.querySelector(sel)) done();
+          });
+          obs.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-label'] });
+          if (document.querySelector(sel)) done();
+        });
+      }, cardSelector(LIVE.name, to));
+      const write = await a.evaluate(
+        async ({ id, from, to, token }) => {
+          const sentAt = Date.now();
+          const res = await fetch(`/api/leads/${id}`, {
+            method: 'PUT',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify({ status: to, expectedStatus: from }),
+          });
+          return { sentAt, answeredAt: Date.now(), status: res.status, text: res.ok ? '' : await res.text() };
+        },
+        { id: LIVE.id, from, to, token },
+      );
+      if (write.status !== 200) {
+        failures++;
+        log(`  live run ${i + 1}: PUT answered ${write.status} ${write.text}`);
+        await b.evaluate(() => (window.__benchLive = null));
+        break;
+      }
+      const seen = await b.evaluate(() => Promise.race([window.__benchLive, new Promise((r) => setTimeout(() => r(null), 15_000))]));
+      if (!seen) {
+        failures++;
+        log(`  live run ${i + 1}: B did not show the move within 15 s`);
+        break;
+      }
+      samples.push(seen.seenAt - write.sentAt);
+      frameLag.push(seen.frameAt - seen.seenAt);
+      apiMs.push(write.answeredAt - write.sentAt);
+      from = to;
+      await a.waitForTimeout(150);
+    }
+    log(`  live update: ${samples.length}/${runs} runs`);
+    await ctxA.close();
+    await ctxB.close();
+  } finally {
+    await close();
+  }
+  const sortedApi = [...apiMs].sort((x, y) => x - y);
+  return {
+    samples,
+    failures,
+    details: `PUT answered in A after a median ${sortedApi.length ? sortedApi[Math.floor(sortedApi.length / 2)] : '–'} ms; B's next frame came a median ${[...frameLag].sort((x, y) => x - y)[Math.floor(frameLag.length / 2)] ?? '–'} ms after its DOM showed the card${failures ? `; ${failures} run(s) failed` : ''}`,
+  };
+}
+
+/**
+ * Drop to card shown (optimistic): in a signed-in dashboard, a keyboard drag of
+ * the fixture lead (Space to lift, arrow to the next column, Space to drop).
+ * In the page, the drop key's event.timeStamp is the start and a
+ * MutationObserver stamps performance.now() when the card is in the new
+ * column's DOM; both on the page's own clock. The server write (PUT) is then
+ * awaited before the next run, so every run is an optimistic move.
+ */
+export async function dropToMoved({ baseURL, runs, log = console.log }) {
+  const { browser, close } = await launchBrowser();
+  const samples = [];
+  const toFrame = [];
+  let beforeServer = 0;
+  let failures = 0;
+  try {
+    const ctx = await newContext(browser, baseURL);
+    const page = await ctx.newPage();
+    // Registered before any app code, so it runs before the drag library's own window listeners.
+    await page.addInitScript(() => {
+      window.addEventListener(
+        'keydown',
+        (e) => {
+          if (e.key === ' ') window.__benchSpaceAt = e.timeStamp;
+        },
+        { capture: true },
+      );
+    });
+    await loginAsAdmin(page);
+    await waitForBoard(page);
+    let from = 'New';
+    await page.locator(cardSelector(DROP.name, from)).waitFor({ timeout: 30_000 });
+    for (let i = 0; i < runs; i++) {
+      const to = from === 'New' ? 'Contacted' : 'New';
+      const card = page.locator(cardSelector(DROP.name, from));
+      await card.scrollIntoViewIfNeeded();
+      await card.focus();
+      await page.keyboard.press('Space');
+      await page.waitForTimeout(250);
+      await page.keyboard.press(to === 'Contacted' ? 'ArrowRight' : 'ArrowLeft');
+      await page.waitForTimeout(400); // the library animates the keyboard move
+      await page.evaluate((sel) => {
+        performance.setResourceTimingBufferSize(100_000);
+        window.__benchDrop = new Promise((resolve) => {
+          const liftAt = window.__benchSpaceAt;
+          const obs = new MutationObserver(() => {
+            const dropAt = window.__benchSpaceAt;
+            if (dropAt === liftAt || !document.querySelector(sel)) return;
+            const shownAt = performance.now();
+            obs.disconnect();
+            requestAnimationFrame(() => resolve({ dropAt, shownAt, frameAt: performance.now() }));
+          });
+          obs.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-label'] });
+        });
+      }, cardSelector(DROP.name, to));
+      const put = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/leads/${DROP.id}`), { timeout: 30_000 });
+      await page.keyboard.press('Space');
+      const r = await page.evaluate(() => Promise.race([window.__benchDrop, new Promise((ok) => setTimeout(() => ok(null), 10_000))]));
+      const res = await put.catch(() => null);
+      if (!r || !res || res.status() !== 200) {
+        failures++;
+        log(`  drop run ${i + 1}: ${!r ? 'card never shown in the new column' : `PUT answered ${res ? res.status() : 'nothing'}`}`);
+        break;
+      }
+      // The PUT's responseEnd on the page's clock (resource timing), to confirm the move showed before the server answered.
+      const answeredAt = await page.evaluate(
+        async ({ id, after }) => {
+          for (let t = 0; t < 40; t++) {
+            const e = performance.getEntriesByType('resource').find((x) => x.name.endsWith(`/api/leads/${id}`) && x.startTime >= after && x.responseEnd > 0);
+            if (e) return e.responseEnd;
+            await new Promise((ok) => setTimeout(ok, 50));
+          }
+          return null;
+        },
+        { id: DROP.id, after: r.dropAt },
+      );
+      if (answeredAt != null && r.shownAt < answeredAt) beforeServer++;
+      samples.push(r.shownAt - r.dropAt);
+      toFrame.push(r.frameAt - r.dropAt);
+      from = to;
+      await page.locator(cardSelector(DROP.name, to)).waitFor();
+      await page.waitForTimeout(600); // let the toast and the live snapshot settle
+    }
+    log(`  drop: ${samples.length}/${runs} runs`);
+    await ctx.close();
+  } finally {
+    await close();
+  }
+  const med = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  return {
+    samples,
+    failures,
+    details: `to the next animation frame: median ${toFrame.length ? med(toFrame).toFixed(1) : '–'} ms; card shown before the PUT answered in ${beforeServer}/${samples.length} runs${failures ? `; ${failures} run(s) failed` : ''}`,
+  };
+}
+
+/** Board-card count the complete board shows: leads in the six columns plus Won (Complete). */
+export function expectedBoardCards(byStatus) {
+  return [...BOARD_COLUMNS, 'Complete'].reduce((s, k) => s + (byStatus[k] ?? 0), 0);
+}
+
+/**
+ * Dashboard loads in a signed-in context: each run opens a new page (fresh
+ * Firestore SDK, HTTP cache warm from the login) and navigates to
+ * /admin/dashboard. The probe stamps navigation start → board complete and
+ * counts the documents delivered to each listener; after the board is
+ * complete it waits `settleMs` so late listeners are counted too.
+ */
+export async function dashboardLoads({ baseURL, runs, expectedCards, settleMs = 2000, log = console.log, label = '' }) {
+  const { browser, close } = await launchBrowser();
+  const loads = [];
+  try {
+    const ctx = await newContext(browser, baseURL);
+    const login = await ctx.newPage();
+    await loginAsAdmin(login);
+    await login.close();
+    for (let i = 0; i < runs; i++) {
+      const page = await ctx.newPage();
+      await page.addInitScript({ content: probeScript({ expectedCards, columns: BOARD_COLUMNS }) });
+      await page.goto('/admin/dashboard', { waitUntil: 'commit' });
+      await page.waitForFunction(() => window.__bench && window.__bench.completeAt != null, null, { timeout: 120_000, polling: 100 });
+      await page.waitForTimeout(settleMs);
+      const m = await page.evaluate(() => {
+        const st = window.__bench;
+        const me = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/auth/me'));
+        return { completeAt: st.completeAt, frameAt: st.completeFrameAt, shellAt: st.shellAt, authMeEnd: me ? me.responseEnd : null, reads: st.reads(), board: st.board() };
+      });
+      loads.push(m);
+      log(
+        `  dashboard load ${label}${i + 1}/${runs}: board complete at ${m.completeAt.toFixed(0)} ms (shell ${m.shellAt?.toFixed(0) ?? '–'} ms); ` +
+          `${m.reads.total} docs delivered ${JSON.stringify(m.reads.byCollection)}; listeners ${JSON.stringify(m.reads.listeners)}`,
+      );
+      await page.close();
+    }
+    await ctx.close();
+  } finally {
+    await close();
+  }
+  return loads;
+}

@@ -1,0 +1,222 @@
+/**
+ * Processes of the bench: builds, the Firebase emulators (the scripts/start.mjs
+ * pattern, reusing scripts/emulators.mjs), tsx helpers, and clean-up on exit
+ * or Ctrl-C. Every child the bench starts is registered here and stopped by
+ * its own id (the emulators as their own process group, so their Java
+ * Firestore emulator goes too).
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { EMULATOR_CLIENT_ENV, PORTS, ROOT, emulatorEnv, firebaseCli } from '../../scripts/emulators.mjs';
+import { NPM, waitForHttp } from '../../scripts/run.mjs';
+
+export { EMULATOR_CLIENT_ENV, PORTS, ROOT };
+export const ARTIFACTS = join(ROOT, 'bench', '.artifacts');
+export const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+
+/** Every port the emulator suite of firebase.json takes (hub and logging included). */
+export const EMULATOR_PORTS = [PORTS.hosting, PORTS.functions, PORTS.firestore, PORTS.auth, PORTS.hub, 4500];
+
+const cleanups = [];
+let cleaning = null;
+
+/** Registers an async clean-up step (run in reverse order on exit, error or signal). */
+export function onCleanup(fn) {
+  cleanups.push(fn);
+  return () => {
+    const i = cleanups.indexOf(fn);
+    if (i >= 0) cleanups.splice(i, 1);
+  };
+}
+
+/** Runs every registered clean-up once. */
+export function cleanup() {
+  if (!cleaning) {
+    cleaning = (async () => {
+      while (cleanups.length) {
+        const fn = cleanups.pop();
+        try {
+          await fn();
+        } catch (e) {
+          console.error(`[bench] clean-up step failed: ${e?.message ?? e}`);
+        }
+      }
+    })();
+  }
+  return cleaning;
+}
+
+let signalled = false;
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    if (signalled) return;
+    signalled = true;
+    console.error(`\n[bench] ${sig}: stopping everything the bench started...`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+/** Runs a command to completion with inherited output; throws on failure. */
+export function runStep(label, cmd, args, { env = process.env, cwd = ROOT } = {}) {
+  console.log(`[bench] ${label}`);
+  const r = spawnSync(cmd, args, { cwd, env, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`${label} failed (exit ${r.status ?? r.signal})`);
+}
+
+/** Builds the functions bundle (functions/lib/index.js). */
+export function buildFunctions() {
+  runStep('Building functions (npm run build -w functions)', NPM, ['run', 'build', '-w', 'functions']);
+}
+
+/**
+ * Builds the web app in mode "emulator" into `dist`: web/dist through the
+ * workspace script, any other directory through a private `vite build --outDir`.
+ */
+export function buildWeb(dist) {
+  const webDist = join(ROOT, 'web', 'dist');
+  if (dist === webDist) runStep('Building web (npm run build:emulator -w web)', NPM, ['run', 'build:emulator', '-w', 'web']);
+  else runStep(`Building web into ${dist}`, join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--mode', 'emulator', '--outDir', dist, '--emptyOutDir'], { cwd: join(ROOT, 'web') });
+}
+
+/** True when something accepts TCP connections on 127.0.0.1:`port`. */
+export function portInUse(port) {
+  return new Promise((ok) => {
+    const s = connect({ host: '127.0.0.1', port });
+    s.setTimeout(1000);
+    s.once('connect', () => {
+      s.destroy();
+      ok(true);
+    });
+    s.once('timeout', () => {
+      s.destroy();
+      ok(false);
+    });
+    s.once('error', () => ok(false));
+  });
+}
+
+/** Runs `tsx <script> ...args` to completion with the emulator client env; returns stdout. Throws on failure. */
+export function runTsx(label, script, args = [], extraEnv = {}) {
+  console.log(`[bench] ${label}`);
+  const r = spawnSync(TSX, [script, ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...EMULATOR_CLIENT_ENV, ...extraEnv },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (r.stdout) process.stdout.write(r.stdout.replace(/^BENCH_RESULT .*$/gm, ''));
+  if (r.status !== 0) throw new Error(`${label} failed (exit ${r.status ?? r.signal})`);
+  return r.stdout ?? '';
+}
+
+/** The JSON after "BENCH_RESULT " in a helper's output. */
+export function benchResult(stdout) {
+  const line = stdout.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
+  if (!line) throw new Error('helper printed no BENCH_RESULT line');
+  return JSON.parse(line.slice('BENCH_RESULT '.length));
+}
+
+/**
+ * Starts `firebase emulators:start --only auth,firestore,functions,hosting`
+ * (their output goes to bench/.artifacts/emulators.log), waits for /api/health
+ * through Hosting and seeds the demo data with scripts/seed.ts. Refuses to
+ * start when any emulator port is taken (e.g. another suite is running).
+ * Returns { stop() }; stopping is also registered for exit and Ctrl-C.
+ */
+export async function startEmulators() {
+  const busy = [];
+  for (const p of EMULATOR_PORTS) if (await portInUse(p)) busy.push(p);
+  if (busy.length) {
+    throw new Error(`emulator port(s) ${busy.join(', ')} already in use on 127.0.0.1: stop the other emulator suite first (the bench starts its own).`);
+  }
+  const env = emulatorEnv({ quiet: true });
+  mkdirSync(ARTIFACTS, { recursive: true });
+  const logPath = join(ARTIFACTS, 'emulators.log');
+  const log = createWriteStream(logPath);
+  const [cmd, ...args] = firebaseCli('emulators:start', '--only', 'auth,firestore,functions,hosting');
+  console.log(`[bench] Starting the emulators (log: ${logPath})`);
+  // Own process group: Ctrl-C in the terminal reaches only the bench, which
+  // then sends the suite exactly one SIGINT (a second one makes firebase-tools exit abruptly).
+  const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  let alive = true;
+  const exited = new Promise((ok) => child.once('exit', (code, sig) => ((alive = false), ok({ code, sig }))));
+
+  const stop = async () => {
+    if (!alive) return;
+    console.log('[bench] Stopping the emulators...');
+    try {
+      process.kill(-child.pid, 'SIGINT');
+    } catch {
+      // already gone
+    }
+    const timeout = new Promise((ok) => setTimeout(() => ok('timeout'), 20_000).unref());
+    if ((await Promise.race([exited, timeout])) === 'timeout') {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+      await exited;
+    }
+    log.end();
+  };
+  const unregister = onCleanup(stop);
+
+  const site = `http://127.0.0.1:${PORTS.hosting}`;
+  if (!(await waitForHttp(`${site}/api/health`, 180_000, () => alive))) {
+    await stop();
+    unregister();
+    throw new Error(`the emulators did not answer ${site}/api/health within 3 minutes (see ${logPath})`);
+  }
+  runTsx('Seeding demo data (scripts/seed.ts)', 'scripts/seed.ts');
+  return {
+    site,
+    stop: async () => {
+      unregister();
+      await stop();
+    },
+  };
+}
+
+/**
+ * Starts a long-running tsx child that prints one "BENCH_RESULT {json}" line
+ * when ready; resolves to { info, child, stop() }.
+ */
+export function startTsxServer(script, extraEnv = {}) {
+  return new Promise((resolveStart, rejectStart) => {
+    const child = spawn(TSX, [script], { cwd: ROOT, env: { ...process.env, ...EMULATOR_CLIENT_ENV, ...extraEnv }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const exited = new Promise((ok) => child.once('exit', ok));
+    const stop = async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const t = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(t);
+    };
+    const unregister = onCleanup(stop);
+    let buf = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (d) => {
+      buf += d;
+      const line = buf.split('\n').find((l) => l.startsWith('BENCH_RESULT '));
+      if (line) {
+        child.stdout.removeAllListeners('data');
+        child.stdout.resume();
+        resolveStart({
+          info: JSON.parse(line.slice('BENCH_RESULT '.length)),
+          child,
+          stop: async () => {
+            unregister();
+            await stop();
+          },
+        });
+      }
+    });
+    child.once('exit', (code) => rejectStart(new Error(`${script} exited (${code}) before it was ready`)));
+  });
+}

@@ -1,0 +1,275 @@
+/**
+ * npm run bench (issue 11): builds the product, starts its own Firebase
+ * emulators, seeds them, measures every figure of the issue and writes
+ * bench/report.md and bench/report.json. Not part of `npm test`.
+ *
+ *   node bench/run.mjs [options]
+ *     --offline             only the figures that need no emulators (bundle sizes,
+ *                           Lighthouse on the bench static server, functions import
+ *                           time, admin JS as a pre-login preview); starts no emulator
+ *     --only g1,g2          only these figure groups: lighthouse, landing-js, admin-js,
+ *                           live-update, drop, first-render, reads, api, functions-import
+ *     --dist DIR            build output for the offline figures (default web/dist);
+ *                           built there privately with `vite build --outDir` (offline only:
+ *                           the Hosting emulator always serves web/dist)
+ *     --no-build            use the existing builds (web dist, functions/lib)
+ *     --functions-lib FILE  the bundle to time (default functions/lib/index.js)
+ *     --out DIR             where report.md/report.json go (default bench/)
+ *     --quick               fewer repeats (a smoke run; the report says so)
+ *
+ * The emulators are started on the standard ports of firebase.json; the bench
+ * refuses to start when any of them is taken. Ctrl-C (or any failure) stops
+ * everything it started.
+ */
+import { cpus, loadavg, totalmem, platform, release } from 'node:os';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { GROUPS } from './lib/catalog.mjs';
+import { buildRows, writeReport } from './lib/report.mjs';
+import { ARTIFACTS, PORTS, ROOT, benchResult, buildFunctions, buildWeb, cleanup, runTsx, startEmulators } from './lib/proc.mjs';
+import { chromiumPath } from './lib/browser.mjs';
+import { median } from './lib/stats.mjs';
+import { landingJs } from './figures/bundles.mjs';
+import { functionsImport } from './figures/functions-import.mjs';
+import { landingLighthouse } from './figures/lighthouse.mjs';
+import { adminJs } from './figures/admin-js.mjs';
+import { dashboardLoads, dropToMoved, expectedBoardCards, liveUpdate } from './figures/board.mjs';
+import { apiLoad } from './figures/api-load.mjs';
+import { readsRows } from './figures/reads.mjs';
+import { initialJs } from '../scripts/check-bundle.mjs';
+
+// ── options ────────────────────────────────────────────────────────────────
+const argv = process.argv.slice(2);
+const flag = (name) => argv.includes(`--${name}`);
+const opt = (name, dflt) => {
+  const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i < 0) return dflt;
+  return argv[i].includes('=') ? argv[i].slice(argv[i].indexOf('=') + 1) : argv[i + 1];
+};
+if (flag('help') || flag('h')) {
+  console.log(readFileSync(new URL(import.meta.url), 'utf8').split('*/')[0].replace(/^\/\*\*?|^ \* ?/gm, ''));
+  process.exit(0);
+}
+const offline = flag('offline');
+const quick = flag('quick');
+const build = !flag('no-build');
+const webDist = join(ROOT, 'web', 'dist');
+let dist = resolve(opt('dist', webDist));
+if (!offline && dist !== webDist) {
+  console.warn(`[bench] --dist is for --offline runs; the emulators serve web/dist, so this run uses ${webDist}.`);
+  dist = webDist;
+}
+const fnLib = resolve(opt('functions-lib', join(ROOT, 'functions', 'lib', 'index.js')));
+const outDir = resolve(opt('out', join(ROOT, 'bench')));
+const allGroups = GROUPS.map((g) => g.id);
+const only = opt('only', null)?.split(',').map((s) => s.trim()).filter(Boolean) ?? allGroups;
+for (const g of only) {
+  if (!allGroups.includes(g)) {
+    console.error(`✖ bench: unknown figure group "${g}" (one of ${allGroups.join(', ')})`);
+    process.exit(2);
+  }
+}
+const want = (g) => only.includes(g);
+
+const N = quick
+  ? { lighthouse: 1, adminJs: 1, live: 5, drop: 3, loads: 2, smallLoads: 1, apiRuns: 1, apiSeconds: 3, fnImport: 3 }
+  : { lighthouse: 5, adminJs: 3, live: 50, drop: 20, loads: 5, smallLoads: 3, apiRuns: 3, apiSeconds: 10, fnImport: 10 };
+const BULK_LEADS = 2000;
+const LOAD_AT_START = loadavg()[0].toFixed(2);
+const API_PROJECT = 'demo-studio-bench';
+
+// ── bookkeeping ────────────────────────────────────────────────────────────
+const measured = {};
+const skipped = {};
+const notes = [];
+const rowIdsOf = (group) => ({
+  lighthouse: ['lh-performance', 'lh-lcp', 'lh-cls', 'lh-tbt'],
+  'landing-js': ['landing-js-gzip', 'landing-js-firebase'],
+  'admin-js': ['admin-js-gzip'],
+  'live-update': ['live-p50', 'live-p95'],
+  drop: ['drop-ms'],
+  'first-render': ['first-render-ms'],
+  reads: ['reads-per-load', 'reads-listeners'],
+  api: ['api-contact-p99', 'api-contact-errors', 'api-count-p99', 'api-count-errors'],
+  'functions-import': ['fn-import-ms'],
+})[group];
+
+/** Runs one figure group; a failure is recorded on its rows and the bench goes on. */
+async function figure(group, fn) {
+  if (!want(group)) return;
+  const title = GROUPS.find((g) => g.id === group).title;
+  console.log(`\n▶ ${title}`);
+  const t0 = Date.now();
+  try {
+    const rows = await fn();
+    Object.assign(measured, rows);
+    console.log(`  (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
+  } catch (e) {
+    const msg = (e?.message ?? String(e)).split('\n')[0];
+    console.error(`  ✖ ${title}: ${msg}`);
+    for (const id of rowIdsOf(group)) measured[id] = { error: msg };
+  }
+}
+
+function versionOf(pkg) {
+  try {
+    return JSON.parse(readFileSync(join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')).version;
+  } catch {
+    return '?';
+  }
+}
+
+function meta() {
+  const c = cpus();
+  let chromium = 'Chromium ?';
+  try {
+    chromium = spawnSync(chromiumPath(), ['--version'], { encoding: 'utf8' }).stdout.trim() || chromium;
+  } catch {
+    // reported as unknown
+  }
+  return {
+    generatedAt: new Date().toISOString(),
+    command: ['npm run bench', ...(argv.length ? ['--', ...argv] : [])].join(' '),
+    mode: `${offline ? 'offline (no emulators)' : 'full (own emulators)'}${quick ? ', QUICK (reduced repeats)' : ''}${only.length < allGroups.length ? `, only ${only.join(', ')}` : ''}`,
+    machine: { cpus: c.length, cpuModel: c[0]?.model?.trim() ?? '?', memGiB: Math.round(totalmem() / 2 ** 30), platform: `${platform()} ${release()}` },
+    node: process.version,
+    chromium,
+    versions: { lighthouse: versionOf('lighthouse'), autocannon: versionOf('autocannon'), playwright: versionOf('@playwright/test') },
+    dist,
+    repeats: N,
+    loadavg: { start: LOAD_AT_START, end: loadavg()[0].toFixed(2) },
+  };
+}
+
+// ── the figures ────────────────────────────────────────────────────────────
+async function offlineFigures() {
+  await figure('landing-js', () => landingJs(dist));
+  await figure('functions-import', () => functionsImport(fnLib, N.fnImport));
+}
+
+async function main() {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  if (build) {
+    if (!offline || want('functions-import')) buildFunctions();
+    if (want('lighthouse') || want('landing-js') || want('admin-js') || !offline) buildWeb(dist);
+  }
+  if (!existsSync(join(dist, 'index.html'))) throw new Error(`${dist} has no index.html: build the web app first (or drop --no-build).`);
+
+  await offlineFigures();
+  const landingFiles = initialJs(dist).map((f) => f.src);
+
+  if (offline) {
+    const reason = 'needs the emulators: run without --offline';
+    for (const g of ['live-update', 'drop', 'first-render', 'reads', 'api']) skipped[g] = reason;
+    await figure('lighthouse', () => landingLighthouse({ dist, runs: N.lighthouse }));
+    if (want('admin-js')) {
+      const { startStaticServer } = await import('./lib/static-server.mjs');
+      const server = await startStaticServer({ dist });
+      try {
+        await figure('admin-js', () => adminJs({ baseURL: server.url, runs: N.adminJs, login: false, landingFiles }));
+      } finally {
+        await server.close();
+      }
+    }
+    notes.push('Offline run: the figures that need the emulators are not measured; the admin JS row is a pre-login preview on the bench static server.');
+    return;
+  }
+
+  const emulatorGroups = ['admin-js', 'live-update', 'drop', 'first-render', 'reads', 'api', 'lighthouse'];
+  if (!emulatorGroups.some(want)) return;
+  const emu = await startEmulators();
+  try {
+    runTsx('Bench fixtures (bench/seed-bench.ts --fixtures)', 'bench/seed-bench.ts', ['--fixtures']);
+    const site = emu.site;
+
+    await figure('lighthouse', () => landingLighthouse({ dist, runs: N.lighthouse, apiOrigin: `http://127.0.0.1:${PORTS.hosting}` }));
+    await figure('admin-js', () => adminJs({ baseURL: site, runs: N.adminJs, login: true, landingFiles }));
+
+    await figure('live-update', async () => {
+      const r = await liveUpdate({ baseURL: site, runs: N.live });
+      const fail = r.failures ? { pass: false, reason: `${r.failures} run(s) failed` } : {};
+      return {
+        'live-p50': { samples: r.samples, details: r.details, ...fail },
+        'live-p95': { samples: r.samples, ...fail },
+      };
+    });
+    await figure('drop', async () => {
+      const r = await dropToMoved({ baseURL: site, runs: N.drop });
+      return { 'drop-ms': { samples: r.samples, details: r.details, ...(r.failures ? { pass: false } : {}) } };
+    });
+
+    // Reads with the demo seed only (the small size), then 2,000 more leads.
+    let small = null;
+    if (want('reads')) {
+      try {
+        const counts = benchResult(runTsx('Counting leads', 'bench/seed-bench.ts'));
+        small = { counts, loads: await dashboardLoads({ baseURL: site, runs: N.smallLoads, expectedCards: expectedBoardCards(counts.byStatus), label: `(${counts.total} leads) ` }) };
+      } catch (e) {
+        console.error(`  ✖ small-size dashboard loads: ${e.message}`);
+      }
+    }
+    let large = null;
+    let largeError = null;
+    if (want('first-render') || want('reads')) {
+      try {
+        const counts = benchResult(runTsx(`Seeding ${BULK_LEADS} synthetic leads (batches of 500)`, 'bench/seed-bench.ts', ['--leads', String(BULK_LEADS)]));
+        large = { counts, loads: await dashboardLoads({ baseURL: site, runs: N.loads, expectedCards: expectedBoardCards(counts.byStatus), label: `(${counts.total} leads) ` }) };
+      } catch (e) {
+        largeError = e.message.split('\n')[0];
+      }
+    }
+    await figure('first-render', () => {
+      if (!large) throw new Error(largeError ?? 'no dashboard loads');
+      const l = large.loads;
+      return {
+        'first-render-ms': {
+          samples: l.map((x) => x.completeAt),
+          details:
+            `${large.counts.total} leads in Firestore, ${l[0].board.cards} cards on the board; medians: dashboard shell at ${median(l.map((x) => x.shellAt ?? NaN)).toFixed(0)} ms, ` +
+            `/api/auth/me answered at ${median(l.map((x) => x.authMeEnd ?? NaN)).toFixed(0)} ms, next frame after the complete board at ${median(l.map((x) => x.frameAt ?? NaN)).toFixed(0)} ms (all from navigation start)`,
+        },
+      };
+    });
+    await figure('reads', () => readsRows(small, large, largeError));
+
+    await figure('api', async () => {
+      let r;
+      try {
+        r = await apiLoad({ runs: N.apiRuns, duration: N.apiSeconds, connections: 20, projectId: API_PROJECT, seedLeads: BULK_LEADS });
+      } catch (e) {
+        console.error(`  ${API_PROJECT} failed (${e.message.split('\n')[0]}); retrying on demo-studio`);
+        notes.push(`API load: the separate project ${API_PROJECT} failed (${e.message.split('\n')[0]}); measured on demo-studio instead.`);
+        r = await apiLoad({ runs: N.apiRuns, duration: N.apiSeconds, connections: 20, projectId: 'demo-studio', seedLeads: 0 });
+      }
+      const { meta: m, ...rows } = r;
+      rows['api-count-p99'].details = `${rows['api-count-p99'].details}; project ${m.projectId}${m.seeded ? ` (${m.seeded.total} leads, ${m.seeded.byStatus.New ?? 0} New before the contact load)` : ''}`;
+      return rows;
+    });
+  } finally {
+    await emu.stop();
+  }
+}
+
+// ── run ────────────────────────────────────────────────────────────────────
+let exitCode = 0;
+const started = Date.now();
+try {
+  await main();
+} catch (e) {
+  console.error(`\n✖ bench: ${e?.message ?? e}`);
+  notes.push(`The bench stopped early: ${e?.message ?? e}`);
+  exitCode = 1;
+} finally {
+  await cleanup();
+}
+for (const g of allGroups) {
+  if (!want(g)) skipped[g] = 'not selected (--only)';
+  else skipped[g] ??= exitCode ? 'the bench stopped before it, see the note' : 'not measured';
+}
+const rows = buildRows(measured, skipped);
+mkdirSync(outDir, { recursive: true });
+const { mdPath, jsonPath } = writeReport(outDir, { rows, meta: { ...meta(), durationSec: Math.round((Date.now() - started) / 1000) }, notes });
+console.log(`\n${readFileSync(mdPath, 'utf8').split('\n## Method')[0]}`);
+console.log(`report: ${mdPath} and ${jsonPath} (${Math.round((Date.now() - started) / 1000)} s)`);
+process.exit(exitCode);
