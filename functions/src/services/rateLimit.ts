@@ -2,17 +2,26 @@
  * Rate limiting backed by Firestore (issue 10), so every function instance
  * shares one count. The limiter logic is rate-limiter-flexible's; this file
  * adds only its storage adapter (RateLimiterStoreAbstract's documented
- * _upsert/_get/_delete contract) over a transaction per key, in the
- * server-only collection `rate_limits` (one doc per key; `expiresAt` suits a
- * Firestore TTL policy for clean-up).
+ * _upsert/_get/_delete contract) in the server-only collection `rate_limits`.
  *
- * Faults: when the store fails (Firestore down, or transactions exhausted
- * under contention), the request is refused with 503 rather than let through,
- * so a burst can never slip past the limit.
+ * A sliding-window count without transactions: one document per key and
+ * fixed window (id = SHA-256 of the key, then the window number, so no email
+ * or IP is stored); the count is this window's hits plus the previous
+ * window's weighted by how much of it still overlaps the last `duration`
+ * (rounded up), so a burst across a window edge is still counted. A hit is an
+ * atomic increment, then the count is read back, so each caller sees at least
+ * its own rank among concurrent callers: no more than `points` requests get
+ * through however many arrive at once, and a burst on one key never queues
+ * on a document lock. `expiresAt` suits a Firestore TTL
+ * policy for clean-up (firestore.indexes.json).
+ *
+ * Faults: when the store fails (Firestore down), the request is refused with
+ * 503 rather than let through, so a burst can never slip past the limit.
  */
 import { createHash } from 'node:crypto';
+import ipaddr from 'ipaddr.js';
 import type { Request, RequestHandler } from 'express';
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 // Not re-exported by the package index; the documented base class for custom stores.
 import RateLimiterStoreAbstractImpl from 'rate-limiter-flexible/lib/RateLimiterStoreAbstract';
@@ -37,8 +46,26 @@ export class RateLimiterFirestore extends StoreAbstract {
     this.firestore = opts.storeClient;
   }
 
-  private ref(rlKey: string) {
-    return this.firestore.collection('rate_limits').doc(createHash('sha256').update(rlKey).digest('hex'));
+  /** The current and previous windows' documents for `rlKey`, and where `now` sits in the current one. */
+  private slot(rlKey: string, msDuration: number, now = Date.now()) {
+    const ms = Math.max(msDuration, 1);
+    const window = Math.floor(now / ms);
+    const id = createHash('sha256').update(rlKey).digest('hex');
+    const col = this.firestore.collection('rate_limits');
+    return {
+      ref: col.doc(`${id}_${window}`),
+      previous: col.doc(`${id}_${window - 1}`),
+      endsAt: (window + 1) * ms,
+      /** How much of the previous window still lies within the last `msDuration` (0..1]. */
+      overlap: 1 - (now - window * ms) / ms,
+    };
+  }
+
+  /** This window's hits plus the previous window's, weighted by overlap and rounded up (a sliding-window count). */
+  private async count(slot: ReturnType<RateLimiterFirestore['slot']>): Promise<{ consumed: number; exists: boolean }> {
+    const [cur, prev] = await this.firestore.getAll(slot.ref, slot.previous);
+    const hits = (snap: typeof cur) => (snap?.exists ? Number(snap.get('points')) || 0 : 0);
+    return { consumed: hits(cur) + Math.ceil(hits(prev) * slot.overlap), exists: !!(cur?.exists || prev?.exists) };
   }
 
   _getRateLimiterRes(_rlKey: string, changedPoints: number, result: StoreResult): RateLimiterRes {
@@ -46,29 +73,24 @@ export class RateLimiterFirestore extends StoreAbstract {
   }
 
   async _upsert(rlKey: string, points: number, msDuration: number, forceExpire = false): Promise<StoreResult> {
-    const ref = this.ref(rlKey);
-    return this.firestore.runTransaction(async (tx) => {
-      const now = Date.now();
-      const snap = await tx.get(ref);
-      const expiresAt = snap.exists ? (snap.get('expiresAt') as Timestamp | null)?.toMillis() ?? null : null;
-      const live = snap.exists && (expiresAt === null || expiresAt > now) && !forceExpire;
-      const consumed = (live ? (snap.get('points') as number) : 0) + points;
-      const newExpiry = live ? expiresAt : msDuration > 0 ? now + msDuration : null;
-      tx.set(ref, { key: rlKey, points: consumed, expiresAt: newExpiry === null ? null : Timestamp.fromMillis(newExpiry) });
-      return { consumedPoints: consumed, msBeforeNext: newExpiry === null ? -1 : newExpiry - now };
-    });
+    const now = Date.now();
+    const slot = this.slot(rlKey, msDuration, now);
+    const expiresAt = Timestamp.fromMillis(slot.endsAt + msDuration);
+    await slot.ref.set({ points: forceExpire ? points : FieldValue.increment(points), expiresAt }, { merge: true });
+    const { consumed } = await this.count(slot);
+    return { consumedPoints: Math.max(consumed, points), msBeforeNext: slot.endsAt - now };
   }
 
   async _get(rlKey: string): Promise<StoreResult | null> {
-    const snap = await this.ref(rlKey).get();
-    if (!snap.exists) return null;
-    const expiresAt = (snap.get('expiresAt') as Timestamp | null)?.toMillis() ?? null;
-    if (expiresAt !== null && expiresAt <= Date.now()) return null;
-    return { consumedPoints: snap.get('points') as number, msBeforeNext: expiresAt === null ? -1 : expiresAt - Date.now() };
+    const now = Date.now();
+    const slot = this.slot(rlKey, this.duration * 1000, now);
+    const { consumed, exists } = await this.count(slot);
+    return exists ? { consumedPoints: consumed, msBeforeNext: slot.endsAt - now } : null;
   }
 
   async _delete(rlKey: string): Promise<boolean> {
-    await this.ref(rlKey).delete();
+    const slot = this.slot(rlKey, this.duration * 1000);
+    await Promise.all([slot.ref.delete(), slot.previous.delete()]);
     return true;
   }
 }
@@ -78,8 +100,23 @@ export function limiter(name: string, points: number, durationSec: number): Rate
   return new RateLimiterFirestore({ storeClient: db, keyPrefix: `rl:${name}`, points, duration: durationSec }) as unknown as RateLimiterAbstract;
 }
 
-/** The IP key of a request ("unknown" when the platform gives none). */
-export const ipKey = (req: Request) => clientIp(req) ?? 'unknown';
+/**
+ * The rate-limit key for an IP address: IPv4 as is, IPv6 by its /56 prefix
+ * (one subscriber usually holds a whole /56 or /64, so per-address limits
+ * would be trivial to dodge). IPv4-mapped IPv6 counts as the IPv4 address.
+ */
+export function ipLimitKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  let addr = ipaddr.parse(ip);
+  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
+  if (addr.kind() === 'ipv4') return addr.toString();
+  const parts = (addr as ipaddr.IPv6).parts.slice(0, 4);
+  parts[3] = parts[3]! & 0xff00;
+  return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0]).toString()}/56`;
+}
+
+/** The IP key of a request (see ipLimitKey; "unknown" when the platform gives none). */
+export const ipKey = (req: Request) => ipLimitKey(clientIp(req) ?? 'unknown');
 
 /**
  * Express middleware consuming one point of `rl` per request under `key(req)`.
