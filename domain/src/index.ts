@@ -11,3 +11,6 @@ export * from './pricing.js';
 export * from './hostedProjects.js';
 export * from './quotes.js';
 export * from './projects.js';
+export * from './email.js';
+export * from './promo.js';
+export * from './packages.js';

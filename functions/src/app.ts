@@ -9,6 +9,9 @@ import { leadsRouter } from './routes/leads.js';
 import { replitRouter } from './routes/replit.js';
 import { quotesRouter } from './routes/quotes.js';
 import { projectsRouter } from './routes/projects.js';
+import { clientProjectRouter } from './routes/clientProject.js';
+import { emailRouter } from './routes/email.js';
+import { promoRouter } from './routes/promo.js';
 import { sessionRouter } from './session.js';
 import { LIMITS } from '@studio/domain';
 import { ipKey, limiter, rateLimit } from './services/rateLimit.js';
@@ -38,6 +41,9 @@ export function createApp(): express.Express {
   api.use(replitRouter);
   api.use(quotesRouter);
   api.use(projectsRouter);
+  api.use(clientProjectRouter);
+  api.use(emailRouter);
+  api.use(promoRouter);
   api.use((_req, _res, next) => next(new HttpError(404, 'Not found')));
 
   app.use('/api', api);

@@ -9,6 +9,7 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { logger } from 'firebase-functions/v2';
 import { runProjectSchedule } from './jobs/launchCountdown.js';
 import { createApp } from './app.js';
+import { outboxTrigger } from './jobs/outboxSender.js';
 
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
@@ -18,3 +19,5 @@ export const projectSchedule = onSchedule({ schedule: 'every 60 minutes', timeZo
   const { moved } = await runProjectSchedule(new Date(event.scheduleTime));
   logger.info('projectSchedule', { moved });
 });
+
+export const sendOutboxEmail = outboxTrigger();

@@ -8,14 +8,30 @@ import { NotFoundPage } from './public/NotFoundPage';
 
 const AdminApp = lazy(() => import('./admin/AdminApp'));
 const QuoteAcceptancePage = lazy(() => import('./public/QuoteAcceptancePage').then((m) => ({ default: m.QuoteAcceptancePage })));
+const CartPage = lazy(() => import('./public/CartPage').then((m) => ({ default: m.CartPage })));
+const MyProjectPage = lazy(() => import('./public/MyProjectPage').then((m) => ({ default: m.MyProjectPage })));
 
 export function App() {
   return (
     <Routes>
       <Route element={<PublicLayout />}>
         <Route index element={<LandingPage />} />
-        <Route path="cart" element={<NotBuiltYet title="Payments" />} />
-        <Route path="my-project" element={<NotBuiltYet title="Access Your Project" />} />
+        <Route
+          path="cart"
+          element={
+            <Suspense fallback={<Loading />}>
+              <CartPage />
+            </Suspense>
+          }
+        />
+        <Route
+          path="my-project"
+          element={
+            <Suspense fallback={<Loading />}>
+              <MyProjectPage />
+            </Suspense>
+          }
+        />
         <Route
           path="quote-acceptance"
           element={

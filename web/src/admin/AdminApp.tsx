@@ -16,6 +16,8 @@ import { DashboardPage } from './pages/DashboardPage';
 import { ClientsPage } from './pages/ClientsPage';
 import { ProjectsPage } from './projects/ProjectsPage';
 import { ReplitPage } from './pages/ReplitPage';
+import { EmailTemplatesPage } from './email/EmailTemplatesPage';
+import { EmailTestPage } from './email/EmailTestPage';
 
 function guarded(page: ReactNode) {
   return (
@@ -40,8 +42,8 @@ export default function AdminApp() {
             <Route path="clients" element={guarded(<ClientsPage />)} />
             <Route path="replit" element={guarded(<ReplitPage />)} />
             <Route path="invoicing" element={guarded(<NotBuiltYet title="Invoicing" />)} />
-            <Route path="email-templates" element={guarded(<NotBuiltYet title="Email Templates" />)} />
-            <Route path="email-test" element={guarded(<NotBuiltYet title="Email Testing" />)} />
+            <Route path="email-templates" element={guarded(<EmailTemplatesPage />)} />
+            <Route path="email-test" element={guarded(<EmailTestPage />)} />
             <Route index element={<Navigate to="/admin/login" replace />} />
             <Route path="*" element={<NotFoundPage />} />
           </Routes>

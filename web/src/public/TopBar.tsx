@@ -3,7 +3,7 @@
  * to /#section from other pages), Payments → /cart, My Project, and a mobile
  * menu. The Contact link carries a green badge with the new-lead count.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
@@ -21,6 +21,9 @@ import { Logo } from '../components/Logo';
 import { NAV_SECTIONS, SECTIONS, type SectionId } from './sections';
 import { useNewLeadCount } from './useNewLeadCount';
 
+// Fetched on the first click of My Project: the landing's first paint does not carry the dialog's form code.
+const AccessProjectDialog = lazy(() => import('./AccessProjectDialog').then((m) => ({ default: m.AccessProjectDialog })));
+
 function labelOf(id: SectionId): string {
   return SECTIONS.find((s) => s.id === id)!.label;
 }
@@ -29,6 +32,7 @@ export function TopBar() {
   const location = useLocation();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [accessOpen, setAccessOpen] = useState<boolean | null>(null); // null: never opened, not loaded
   const newLeads = useNewLeadCount();
 
   const goTo = (id: SectionId) => {
@@ -43,7 +47,7 @@ export function TopBar() {
 
   const sectionLabel = (id: SectionId) =>
     id === 'contact' && newLeads > 0 ? (
-      <Badge badgeContent={newLeads} color="success" aria-label={`Contact, ${newLeads} new leads`} sx={{ '& .MuiBadge-badge': { right: -10 } }}>
+      <Badge badgeContent={newLeads} color="success" aria-label={`Contact, ${newLeads} new leads`} sx={{ '& .MuiBadge-badge': { right: -10, bgcolor: 'success.dark' } }}>
         Contact
       </Badge>
     ) : (
@@ -68,7 +72,7 @@ export function TopBar() {
             </Button>
           </Box>
           <Box sx={{ flexGrow: { xs: 1, md: 0 } }} />
-          <Button variant="contained" component={RouterLink} to="/my-project">
+          <Button variant="contained" onClick={() => setAccessOpen(true)}>
             My Project
           </Button>
           <IconButton
@@ -94,6 +98,11 @@ export function TopBar() {
           </ListItemButton>
         </List>
       </Drawer>
+      {accessOpen !== null && (
+        <Suspense fallback={null}>
+          <AccessProjectDialog open={accessOpen} onClose={() => setAccessOpen(false)} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

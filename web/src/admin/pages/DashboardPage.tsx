@@ -10,13 +10,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -35,6 +28,7 @@ import type { LeadCardActions } from '../dashboard/LeadCard';
 import { ProjectPlanDialog } from '../quotes/ProjectPlanDialog';
 import { QuoteReviewDialog } from '../quotes/QuoteReviewDialog';
 import { EditQuoteDialog } from '../quotes/EditQuoteDialog';
+import { PromoCodesDialog } from '../promo/PromoCodesDialog';
 import { api, errorMessage } from '../../lib/api';
 import { useToast } from '../../components/Toast';
 
@@ -43,33 +37,6 @@ type Open =
   | { kind: 'dead' | 'detail' | 'notes' | 'plan' | 'editQuote'; lead: LeadView }
   | { kind: 'quotes'; leadId?: string }
   | { kind: 'deadList' | 'addLead' | 'promos' };
-
-function ListDialog({ open, title, onClose, items, note }: { open: boolean; title: string; onClose(): void; items: { id: string; primary: string; secondary: string }[]; note: string }) {
-  return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={`${title}-title`}>
-      <DialogTitle id={`${title}-title`}>{title}</DialogTitle>
-      <DialogContent>
-        {items.length === 0 ? (
-          <Typography color="text.secondary">Nothing here.</Typography>
-        ) : (
-          <List>
-            {items.map((i) => (
-              <ListItem key={i.id} divider>
-                <ListItemText primary={i.primary} secondary={i.secondary} />
-              </ListItem>
-            ))}
-          </List>
-        )}
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-          {note}
-        </Typography>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
 
 export function DashboardPage() {
   const { username } = useAdminSession();
@@ -186,17 +153,7 @@ export function DashboardPage() {
       <QuoteReviewDialog open={open.kind === 'quotes'} leads={reviewQueue} onClose={close} onEdit={(lead) => setOpen({ kind: 'editQuote', lead })} />
       <EditQuoteDialog lead={open.kind === 'editQuote' ? open.lead : null} onClose={() => setOpen({ kind: 'quotes', leadId: open.kind === 'editQuote' ? open.lead.id : undefined })} />
       <ProjectPlanDialog lead={open.kind === 'plan' ? open.lead : null} onClose={close} />
-      <ListDialog
-        open={open.kind === 'promos'}
-        title="Promo Codes"
-        onClose={close}
-        items={promos.data.map((p) => ({
-          id: p.id,
-          primary: p.code,
-          secondary: `${p.discountType === 'percentage' ? `${p.discountValue}%` : formatUsd(p.discountValue)} off · used ${p.usedCount}${p.usageLimit != null ? ` of ${p.usageLimit}` : ''} · ${p.isActive ? 'active' : 'inactive'}`,
-        }))}
-        note="Creating, editing and deleting promo codes is not built yet."
-      />
+      <PromoCodesDialog open={open.kind === 'promos'} onClose={close} codes={promos.data} />
     </Box>
   );
 }

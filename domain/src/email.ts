@@ -1,0 +1,501 @@
+/**
+ * Email templates and the test center (spec §2 "Email templates and test
+ * center", §3 "Email template", §5, §7 /api/email-templates*, /api/test-email;
+ * issue 8). Pure rules shared by the API, the outbox sender and the admin UI:
+ *
+ * - the default templates, kept in code (Firestore `email_templates/{id}` only
+ *   holds the admin's overrides of subject and html);
+ * - `${var}` placeholders: listing them, flagging unknown ones before a save,
+ *   and rendering with every variable value HTML-escaped for where it lands
+ *   (text, attribute, or the start of a link, where only http/https/mailto pass);
+ * - the request schemas of the template and test-email routes;
+ * - the outbox retry policy (statuses, which send failures are retried, backoff).
+ */
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+import { EMAIL_MESSAGE } from './schemas.js';
+import { formatUsd } from './money.js';
+
+// ---------------------------------------------------------------------------
+// Templates
+// ---------------------------------------------------------------------------
+
+/** An email template (spec §3): html and subject carry `${var}` placeholders named in `variables`. */
+export interface EmailTemplate {
+  id: string;
+  name: string;
+  description: string;
+  subject: string;
+  html: string;
+  variables: string[];
+}
+
+export const EMAIL_TEMPLATE_IDS = [
+  'contact-confirmation',
+  'new-lead-alert',
+  'quote-sent',
+  'beta-deployed',
+  'launched',
+  'invoice',
+  'payment-received',
+  'status-update',
+] as const;
+export type EmailTemplateId = (typeof EMAIL_TEMPLATE_IDS)[number];
+
+/** Template selected when the templates page opens (spec §2). */
+export const DEFAULT_TEMPLATE_ID: EmailTemplateId = 'contact-confirmation';
+
+/** Outbox `templateId` of a test-center email: subject and html travel as variables, nothing is substituted. */
+export const RAW_TEMPLATE_ID = 'raw';
+
+/** Shared frame of the default templates: a 600 px table with inline styles, as mail clients expect. */
+function frame(heading: string, body: string): string {
+  return [
+    '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background-color:#f8fafc;padding:24px 0;font-family:Arial,Helvetica,sans-serif;color:#0f172a">',
+    '<tr><td align="center">',
+    '<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background-color:#ffffff;border:1px solid #e2e8f0;border-radius:12px">',
+    `<tr><td style="padding:24px 32px;background-color:#1e1b4b;border-radius:12px 12px 0 0;color:#ffffff;font-size:20px;font-weight:bold">${heading}</td></tr>`,
+    `<tr><td style="padding:24px 32px;font-size:15px;line-height:1.6">${body}</td></tr>`,
+    '<tr><td style="padding:16px 32px;border-top:1px solid #e2e8f0;color:#64748b;font-size:12px">Studio · Design &amp; development</td></tr>',
+    '</table>',
+    '</td></tr>',
+    '</table>',
+  ].join('\n');
+}
+
+const button = (href: string, label: string) =>
+  `<p style="margin:24px 0"><a href="${href}" style="background-color:#4338ca;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${label}</a></p>`;
+
+const quoteBlock = (v: string) => `<p style="margin:16px 0;padding:12px 16px;background-color:#f1f5f9;border-radius:8px;white-space:pre-wrap">${v}</p>`;
+
+/**
+ * The default templates (issue 8). Every placeholder is declared in `variables`.
+ * Built by a pure call, so bundles that never use templates (the public site) drop them.
+ */
+export const DEFAULT_EMAIL_TEMPLATES: readonly EmailTemplate[] = /* @__PURE__ */ buildDefaultTemplates();
+
+function buildDefaultTemplates(): EmailTemplate[] {
+  return [
+    {
+      id: 'contact-confirmation',
+      name: 'Contact confirmation',
+      description: 'Sent to a visitor right after they send the contact form.',
+      subject: 'Thanks for reaching out, ${name}',
+      html: frame(
+        'Thanks for getting in touch',
+        [
+          '<p>Hi ${name},</p>',
+          '<p>Thank you for your message about <strong>${subject}</strong> (${projectType}). We will respond within 24 hours.</p>',
+          '<p>For reference, this is what you sent:</p>',
+          quoteBlock('${message}'),
+          '<p>Talk soon,<br />The Studio</p>',
+        ].join('\n'),
+      ),
+      variables: ['name', 'projectType', 'subject', 'message'],
+    },
+    {
+      id: 'new-lead-alert',
+      name: 'New lead alert',
+      description: 'Sent to the studio owner when the contact form creates a new lead.',
+      subject: 'New lead: ${name} - ${subject}',
+      html: frame(
+        'New lead from the contact form',
+        [
+          '<table role="presentation" cellpadding="4" cellspacing="0" style="font-size:15px">',
+          '<tr><td style="color:#64748b">Name</td><td>${name}</td></tr>',
+          '<tr><td style="color:#64748b">Email</td><td><a href="mailto:${email}">${email}</a></td></tr>',
+          '<tr><td style="color:#64748b">Phone</td><td>${phone}</td></tr>',
+          '<tr><td style="color:#64748b">Project type</td><td>${projectType}</td></tr>',
+          '<tr><td style="color:#64748b">Subject</td><td>${subject}</td></tr>',
+          '</table>',
+          quoteBlock('${message}'),
+          '<p>The lead is in the New column of the CRM board.</p>',
+        ].join('\n'),
+      ),
+      variables: ['name', 'email', 'phone', 'projectType', 'subject', 'message'],
+    },
+    {
+      id: 'quote-sent',
+      name: 'Quote sent',
+      description: 'Sent to a client with the link to review and accept their quote.',
+      subject: 'Your quote for ${projectType} is ready',
+      html: frame(
+        'Your quote is ready',
+        [
+          '<p>Hi ${name},</p>',
+          '<p>Your quote for <strong>${subject}</strong> is ready: <strong>${quoteAmount}</strong>, with a deposit of ${depositAmount} to get started.</p>',
+          button('${quoteLink}', 'Review and accept your quote'),
+          '<p>If the button does not work, copy this link into your browser:<br /><a href="${quoteLink}">${quoteLink}</a></p>',
+          '<p>The quote stays valid for 30 days.</p>',
+        ].join('\n'),
+      ),
+      variables: ['name', 'projectType', 'subject', 'quoteAmount', 'depositAmount', 'quoteLink'],
+    },
+    {
+      id: 'beta-deployed',
+      name: 'Beta deployed',
+      description: 'Sent to a client when their project is deployed to beta.',
+      subject: '${projectName} is ready for review',
+      html: frame(
+        'Your beta is live',
+        [
+          '<p>Hi ${name},</p>',
+          '<p>Good news: a beta version of <strong>${projectName}</strong> is ready for you to review.</p>',
+          button('${deploymentUrl}', 'Open the beta'),
+          '<p>Beta address: <a href="${deploymentUrl}">${deploymentUrl}</a></p>',
+          '<p>Reply to this email with any feedback.</p>',
+        ].join('\n'),
+      ),
+      variables: ['name', 'projectName', 'deploymentUrl'],
+    },
+    {
+      id: 'launched',
+      name: 'Project launched',
+      description: 'Sent to a client when their project launches.',
+      subject: '${projectName} has launched',
+      html: frame(
+        'Your project has launched',
+        [
+          '<p>Hi ${name},</p>',
+          '<p><strong>${projectName}</strong> is launched. Thank you for working with us!</p>',
+          '<p>Live address (when we host your domain): <a href="${url}">${url}</a></p>',
+          '<p>Your launch support window runs for 7 days. After that you can keep us on a hosting and maintenance plan.</p>',
+        ].join('\n'),
+      ),
+      variables: ['name', 'projectName', 'url'],
+    },
+    {
+      id: 'invoice',
+      name: 'Invoice',
+      description: 'Sent to a client with an invoice and its payment link.',
+      subject: 'Invoice: ${description}',
+      html: frame(
+        'New invoice',
+        [
+          '<p>Hi ${name},</p>',
+          '<p>Here is your invoice for <strong>${description}</strong>.</p>',
+          '<table role="presentation" cellpadding="4" cellspacing="0" style="font-size:15px">',
+          '<tr><td style="color:#64748b">Amount</td><td><strong>${amount}</strong></td></tr>',
+          '<tr><td style="color:#64748b">Due</td><td>${dueDate}</td></tr>',
+          '</table>',
+          button('${paymentLink}', 'Pay now'),
+        ].join('\n'),
+      ),
+      variables: ['name', 'description', 'amount', 'dueDate', 'paymentLink'],
+    },
+    {
+      id: 'payment-received',
+      name: 'Payment received',
+      description: 'Sent to a client when a payment succeeds.',
+      subject: 'Payment received - thank you',
+      html: frame(
+        'Payment received',
+        ['<p>Hi ${name},</p>', '<p>We received your payment of <strong>${amount}</strong> for ${description}. Thank you!</p>', '<p>Keep this email as your receipt.</p>'].join('\n'),
+      ),
+      variables: ['name', 'amount', 'description'],
+    },
+    {
+      id: 'status-update',
+      name: 'Status update',
+      description: 'A general project status update to a client.',
+      subject: 'Update on ${projectName}: ${status}',
+      html: frame(
+        'Project update',
+        ['<p>Hi ${name},</p>', '<p>Your project <strong>${projectName}</strong> is now in <strong>${status}</strong>.</p>', quoteBlock('${message}'), '<p>Questions? Just reply to this email.</p>'].join('\n'),
+      ),
+      variables: ['name', 'projectName', 'status', 'message'],
+    },
+  ];
+}
+
+/** The default template `id`, or undefined. */
+export function findDefaultTemplate(id: string): EmailTemplate | undefined {
+  return DEFAULT_EMAIL_TEMPLATES.find((t) => t.id === id);
+}
+
+/** Test-center picker (spec §2): the three starting points and the template each prefills from. */
+export const TEST_CENTER_PRESETS = [
+  { key: 'contact', label: 'Contact', templateId: 'contact-confirmation' },
+  { key: 'quote', label: 'Quote', templateId: 'quote-sent' },
+  { key: 'status', label: 'Status', templateId: 'status-update' },
+] as const satisfies ReadonlyArray<{ key: string; label: string; templateId: EmailTemplateId }>;
+
+// ---------------------------------------------------------------------------
+// Sample data
+// ---------------------------------------------------------------------------
+
+/** Values for every default variable, used for previews and test sends when no real lead exists. */
+export const SAMPLE_TEMPLATE_VARIABLES: Readonly<Record<string, string>> = {
+  name: 'Jane Client',
+  email: 'jane.client@example.com',
+  phone: '+1 555 0100',
+  projectType: 'Web Project',
+  subject: 'A new website for my bakery',
+  message: 'Hello! I would like a new website with online ordering.\nCan we talk next week?',
+  quoteAmount: '$4,750.00',
+  depositAmount: '$2,375.00',
+  quoteLink: 'https://studio.example.com/quote-acceptance?leadId=sample&token=sample',
+  projectName: 'Bakery website',
+  deploymentUrl: 'https://beta.example.com',
+  url: 'https://www.example.com',
+  description: 'Bakery website - 50% deposit',
+  amount: '$2,375.00',
+  dueDate: 'within 14 days',
+  paymentLink: 'https://studio.example.com/checkout?amount=2375.00',
+  status: 'Production',
+};
+
+/** The lead fields the template variables draw on (a stored lead or its DTO). */
+export interface LeadLikeForEmail {
+  name?: string | null;
+  email?: string | null;
+  phone?: string | null;
+  projectType?: string | null;
+  subject?: string | null;
+  message?: string | null;
+  status?: string | null;
+  quoteAmountCents?: number | null;
+  depositAmountCents?: number | null;
+}
+
+/**
+ * Template variables for `lead`: its own values where it has them, sample data
+ * for the rest (links, invoice fields), so a preview or test send shows a real
+ * lead's data. Without a lead: the sample data.
+ */
+export function templateVariablesFromLead(lead?: LeadLikeForEmail | null): Record<string, string> {
+  const vars: Record<string, string> = { ...SAMPLE_TEMPLATE_VARIABLES };
+  if (!lead) return vars;
+  const text = (k: keyof LeadLikeForEmail & string, as: string = k) => {
+    const v = lead[k];
+    if (typeof v === 'string' && v.trim()) vars[as] = v;
+  };
+  text('name');
+  text('email');
+  text('phone');
+  text('projectType');
+  text('subject');
+  text('message');
+  text('status');
+  text('subject', 'projectName');
+  if (typeof lead.quoteAmountCents === 'number') vars.quoteAmount = formatUsd(lead.quoteAmountCents);
+  if (typeof lead.depositAmountCents === 'number') vars.depositAmount = vars.amount = formatUsd(lead.depositAmountCents);
+  return vars;
+}
+
+// ---------------------------------------------------------------------------
+// Placeholders and rendering
+// ---------------------------------------------------------------------------
+
+/** Any `${...}`: the inside is checked against the declared variables, so malformed names are flagged too. */
+const PLACEHOLDER = /\$\{([^{}]*)\}/g;
+
+/** Names of the `${...}` placeholders in `text`, trimmed, each once, in order of appearance. */
+export function placeholders(text: string): string[] {
+  const seen = new Set<string>();
+  for (const m of text.matchAll(PLACEHOLDER)) seen.add((m[1] ?? '').trim());
+  return [...seen];
+}
+
+/** Placeholders of the template's subject and html that are not among its `variables` (checked before saving). */
+export function unknownPlaceholders(template: Pick<EmailTemplate, 'subject' | 'html' | 'variables'>): string[] {
+  const known = new Set(template.variables);
+  return placeholders(`${template.subject}\n${template.html}`).filter((p) => !known.has(p));
+}
+
+const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Escapes `value` for HTML text and quoted attribute values: & < > " '. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => TEXT_ESCAPES[c]!);
+}
+
+/** Stronger escaping inside a tag: also backtick, `=` and whitespace, so even an unquoted attribute cannot be broken out of. */
+function escapeInTag(value: string): string {
+  return escapeHtml(value).replace(/[`=\s]/g, (c) => `&#${c.codePointAt(0)};`);
+}
+
+/** Attributes whose value is a URL: a placeholder at the start of one decides the scheme. */
+const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'background', 'poster', 'cite', 'data', 'xlink:href']);
+export const SAFE_URL_SCHEMES = ['http', 'https', 'mailto'] as const;
+
+/** `value` when it is an http(s)/mailto or scheme-less URL; otherwise '#' (javascript:, data:, vbscript:, ...). */
+export function safeUrl(value: string): string {
+  // Browsers ignore control characters and whitespace inside a scheme ("java\tscript:").
+  const compact = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact)?.[1]?.toLowerCase();
+  if (scheme && !(SAFE_URL_SCHEMES as readonly string[]).includes(scheme)) return '#';
+  if (compact.startsWith('//')) return '#'; // protocol-relative: another host, unknown scheme
+  return value;
+}
+
+interface Context {
+  /** In text, inside a tag (attribute name or unquoted value), or inside a quoted attribute value. */
+  where: 'text' | 'tag' | 'quoted';
+  /** At the very start of a URL attribute's value: the value decides the scheme. */
+  url: boolean;
+}
+
+/**
+ * Where in `html` the placeholder at `index` sits: a small scan of the HTML
+ * tokenizer states that matter (text, comment, tag, quoted attribute value),
+ * so a `>` inside quotes does not end the tag.
+ */
+function contextAt(html: string, index: number): Context {
+  let state: 'text' | 'comment' | 'tag' | 'dq' | 'sq' = 'text';
+  let tagStart = 0;
+  for (let i = 0; i < index; i++) {
+    const c = html[i];
+    if (state === 'text') {
+      if (c !== '<') continue;
+      if (html.startsWith('<!--', i)) {
+        state = 'comment';
+        i += 3;
+      } else if (/[A-Za-z/!?]/.test(html[i + 1] ?? '')) {
+        state = 'tag';
+        tagStart = i;
+      }
+    } else if (state === 'comment') {
+      if (html.startsWith('-->', i)) {
+        state = 'text';
+        i += 2;
+      }
+    } else if (state === 'tag') {
+      if (c === '"') state = 'dq';
+      else if (c === "'") state = 'sq';
+      else if (c === '>') state = 'text';
+    } else if ((state === 'dq' && c === '"') || (state === 'sq' && c === "'")) {
+      state = 'tag';
+    }
+  }
+  if (state === 'text' || state === 'comment') return { where: 'text', url: false };
+  const attr = /\s([^\s"'<>/=]+)\s*=\s*(?:"([^"]*)|'([^']*)|([^\s"'>]*))$/.exec(html.slice(tagStart, index));
+  const valueSoFar = attr ? (attr[2] ?? attr[3] ?? attr[4] ?? '') : null;
+  const url = !!attr && URL_ATTRIBUTES.has(attr[1]!.toLowerCase()) && valueSoFar!.trim() === '';
+  return { where: state === 'tag' ? 'tag' : 'quoted', url };
+}
+
+/** Removes CR/LF (and other control characters) from a subject line: header injection is impossible. */
+export function stripLineBreaks(subject: string): string {
+  return subject
+    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+}
+
+const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+
+/**
+ * Renders `template` with `vars`. In the html every value is escaped for its
+ * context (text, attribute, URL); a value at the start of a link that is not
+ * http/https/mailto becomes '#'. The subject is plain text: substituted, then
+ * stripped of CR/LF. Placeholders without a value render empty.
+ */
+export function renderTemplate(template: Pick<EmailTemplate, 'subject' | 'html'>, vars: Readonly<Record<string, string | null | undefined>>): { subject: string; html: string } {
+  const value = (name: string) => {
+    const key = name.trim();
+    const v = hasOwn(vars, key) ? vars[key] : undefined;
+    return v == null ? '' : String(v);
+  };
+  const html = template.html.replace(PLACEHOLDER, (_m, name: string, offset: number) => {
+    const at = contextAt(template.html, offset);
+    const v = at.url ? safeUrl(value(name)) : value(name);
+    // Inside quotes the five entities suffice; elsewhere in a tag, whitespace, ` and = are escaped too.
+    return at.where === 'tag' ? escapeInTag(v) : escapeHtml(v);
+  });
+  const subject = stripLineBreaks(template.subject.replace(PLACEHOLDER, (_m, name: string) => value(name)));
+  return { subject, html };
+}
+
+// ---------------------------------------------------------------------------
+// Request schemas
+// ---------------------------------------------------------------------------
+
+/** Largest template or test-email html, in UTF-8 bytes. */
+export const EMAIL_HTML_MAX_BYTES = 50 * 1024;
+
+/** UTF-8 length of `s` in bytes (no TextEncoder needed). */
+export function utf8Length(s: string): number {
+  let n = 0;
+  for (const ch of s) {
+    const cp = ch.codePointAt(0)!;
+    n += cp < 0x80 ? 1 : cp < 0x800 ? 2 : cp < 0x10000 ? 3 : 4;
+  }
+  return n;
+}
+
+/** The test center's toast when a field is empty (spec §5). The server answers with field messages instead. */
+export const MISSING_FIELDS_TOAST = {
+  title: 'Missing Required Fields',
+  description: 'Please fill in recipient email, subject, and message content.',
+} as const;
+
+export const EMAIL_FIELD_MESSAGES = {
+  subject: 'Subject is required',
+  html: 'Message content is required',
+  htmlTooLarge: 'Message content must be at most 50 KB',
+  to: 'Recipient email is required',
+  testEmail: 'Test email address is required',
+} as const;
+
+/** A required email address with its own "missing" message; bad ones get the usual EMAIL_MESSAGE. */
+function requiredEmail(missing: string) {
+  return z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(LIMITS.email, EMAIL_MESSAGE)
+    .pipe(z.email(EMAIL_MESSAGE))
+    .transform((v) => v.toLowerCase());
+}
+
+const subjectField = z
+  .string({ error: EMAIL_FIELD_MESSAGES.subject })
+  .transform(stripLineBreaks)
+  .pipe(z.string().min(1, EMAIL_FIELD_MESSAGES.subject).max(LIMITS.subject, `Subject must be at most ${LIMITS.subject} characters`));
+
+const htmlField = z
+  .string({ error: EMAIL_FIELD_MESSAGES.html })
+  .trim()
+  .min(1, EMAIL_FIELD_MESSAGES.html)
+  .refine((v) => utf8Length(v) <= EMAIL_HTML_MAX_BYTES, EMAIL_FIELD_MESSAGES.htmlTooLarge);
+
+/** PUT /api/email-templates/{id} body. */
+export const emailTemplateUpdateSchema = z.strictObject({ subject: subjectField, html: htmlField });
+export type EmailTemplateUpdate = z.output<typeof emailTemplateUpdateSchema>;
+
+/** POST /api/email-templates/{id}/test body: the template test needs an address (spec §5). */
+export const templateTestSchema = z.strictObject({ testEmail: requiredEmail(EMAIL_FIELD_MESSAGES.testEmail) });
+export type TemplateTestInput = z.output<typeof templateTestSchema>;
+
+/** POST /api/test-email body: to, subject and html all required (spec §5). */
+export const testEmailSchema = z.strictObject({ to: requiredEmail(EMAIL_FIELD_MESSAGES.to), subject: subjectField, html: htmlField });
+export type TestEmailInput = z.output<typeof testEmailSchema>;
+
+// ---------------------------------------------------------------------------
+// Outbox policy
+// ---------------------------------------------------------------------------
+
+export const OUTBOX_STATUSES = ['PENDING', 'PROCESSING', 'SUCCESS', 'ERROR'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** True once an entry will not change any more (the test center stops polling). */
+export function isFinalOutboxStatus(status: string | null | undefined): boolean {
+  return status === 'SUCCESS' || status === 'ERROR';
+}
+
+/** Most send attempts per outbox entry, the first included. */
+export const OUTBOX_MAX_ATTEMPTS = 4;
+/** First retry delay; each later retry doubles it. */
+export const OUTBOX_BASE_DELAY_MS = 200;
+
+/** Whether a failed send is worth retrying: 429, 5xx, or no HTTP status at all (network failure). Other 4xx are permanent. */
+export function isRetryableSendStatus(status: number | null | undefined): boolean {
+  if (status == null) return true;
+  return status === 429 || status >= 500;
+}
+
+/** Delay before the attempt after `failedAttempt` (1-based): base × 2^(failedAttempt-1). */
+export function outboxRetryDelayMs(failedAttempt: number, baseMs: number = OUTBOX_BASE_DELAY_MS): number {
+  return baseMs * 2 ** Math.max(0, failedAttempt - 1);
+}

@@ -1,0 +1,300 @@
+/**
+ * Promo codes (spec §3 promo_codes, §5 "Promo code", §9 "Promo codes are
+ * uppercased and validated at subscription creation, in one-time mode only").
+ *
+ * Units: Firestore and code carry `discountValue` as a whole percent for
+ * "percentage" and as integer CENTS for "fixed"; the minimum order and the
+ * maximum discount are cents too. Forms and the API take dollars (at most 2
+ * decimals) and replies show 2-decimal strings (`toPromoDto`).
+ *
+ * Bounds (ours; the spec shows none): code 3–32 of A–Z 0–9 _ - (uppercased);
+ * percentage 1–100 whole; fixed 0.01–99,999,999.99; minimum order ≥ 0;
+ * maximum discount ≥ 0.01; usage limit 1–1,000,000 (blank = unlimited).
+ *
+ * Validity window by server time, half-open: valid from `validFrom`
+ * (inclusive) until `validUntil` (exclusive; null = no expiration).
+ */
+import { z } from 'zod';
+import { centsToString, formatUsd, parseAmountToCents } from './money.js';
+
+export const PROMO_DISCOUNT_TYPES = ['percentage', 'fixed'] as const;
+export type PromoDiscountType = (typeof PROMO_DISCOUNT_TYPES)[number];
+
+/** Stored codes: 3–32 of A–Z, 0–9, underscore and hyphen (also the Firestore doc id). */
+export const PROMO_CODE_PATTERN = /^[A-Z0-9_-]{3,32}$/;
+export const PROMO_CODE_MESSAGE = 'Use 3 to 32 letters, digits, _ or -';
+export const PROMO_USAGE_LIMIT_MAX = 1_000_000;
+
+/** A promo code as stored (Firestore timestamps already turned into Dates). */
+export interface PromoRecord {
+  code: string;
+  discountType: PromoDiscountType;
+  /** Whole percent (percentage) or cents (fixed). */
+  discountValue: number;
+  minOrderAmountCents: number | null;
+  maxDiscountAmountCents: number | null;
+  /** null = unlimited. */
+  usageLimit: number | null;
+  usedCount: number;
+  isActive: boolean;
+  validFrom: Date;
+  /** null = no expiration. */
+  validUntil: Date | null;
+}
+
+// ---- validation -------------------------------------------------------------
+
+export type PromoRejectionReason = 'inactive' | 'not_yet_valid' | 'expired' | 'below_minimum' | 'usage_limit_reached';
+
+/** Client-facing messages. `usage_limit_reached` is also the 409 a lost redemption race gets. */
+export const PROMO_MESSAGES = {
+  notFound: 'Invalid promo code',
+  inactive: 'This promo code is not active',
+  not_yet_valid: 'This promo code is not valid yet',
+  expired: 'This promo code has expired',
+  usage_limit_reached: 'Promo code usage limit reached',
+} as const;
+
+export function belowMinimumMessage(minOrderAmountCents: number): string {
+  return `This promo code needs an order of at least ${formatUsd(minOrderAmountCents)}`;
+}
+
+export type PromoCheck = { ok: true; discountCents: number } | { ok: false; reason: PromoRejectionReason; message: string };
+
+/**
+ * The discount `promo` gives on an order of `orderCents`, before any rule is
+ * checked: percentage rounded half-up to whole cents, or the fixed amount;
+ * then capped by the maximum discount, and never above the order.
+ */
+export function promoDiscountCents(promo: Pick<PromoRecord, 'discountType' | 'discountValue' | 'maxDiscountAmountCents'>, orderCents: number): number {
+  if (!Number.isSafeInteger(orderCents) || orderCents <= 0) return 0;
+  let discount = promo.discountType === 'percentage' ? Math.round((orderCents * promo.discountValue) / 100) : promo.discountValue;
+  if (promo.maxDiscountAmountCents != null) discount = Math.min(discount, promo.maxDiscountAmountCents);
+  return Math.max(0, Math.min(discount, orderCents));
+}
+
+/**
+ * Whether `promo` applies to an order of `orderCents` at server time `now`.
+ * Checks, in order: active, not before validFrom, not at/after validUntil,
+ * usage limit not reached, order at least the minimum. On success returns the
+ * discount (promoDiscountCents); otherwise the reason and a client message.
+ */
+export function checkPromo(promo: PromoRecord, orderCents: number, now: Date): PromoCheck {
+  const t = now.getTime();
+  if (!promo.isActive) return { ok: false, reason: 'inactive', message: PROMO_MESSAGES.inactive };
+  if (t < promo.validFrom.getTime()) return { ok: false, reason: 'not_yet_valid', message: PROMO_MESSAGES.not_yet_valid };
+  if (promo.validUntil && t >= promo.validUntil.getTime()) return { ok: false, reason: 'expired', message: PROMO_MESSAGES.expired };
+  if (promo.usageLimit != null && promo.usedCount >= promo.usageLimit) {
+    return { ok: false, reason: 'usage_limit_reached', message: PROMO_MESSAGES.usage_limit_reached };
+  }
+  if (promo.minOrderAmountCents != null && orderCents < promo.minOrderAmountCents) {
+    return { ok: false, reason: 'below_minimum', message: belowMinimumMessage(promo.minOrderAmountCents) };
+  }
+  return { ok: true, discountCents: promoDiscountCents(promo, orderCents) };
+}
+
+// ---- request schemas ----------------------------------------------------------
+
+/** A code typed by a client or the admin: trimmed, uppercased, A–Z 0–9 _ -, 3–32. */
+export const promoCodeField = z
+  .string({ error: 'Promo code is required' })
+  .trim()
+  .toUpperCase()
+  .min(1, 'Promo code is required')
+  .regex(PROMO_CODE_PATTERN, PROMO_CODE_MESSAGE);
+
+/** True for the "empty" values of an optional form field: absent, null or blank. */
+const isBlank = (v: unknown) => v == null || (typeof v === 'string' && v.trim() === '');
+
+/** Dollars (number or string, ≤ 2 decimals) → cents, or null when blank. */
+function optionalDollars(label: string, minCents: number) {
+  return z
+    .union([z.number(), z.string(), z.null()], { error: `${label} must be an amount` })
+    .optional()
+    .transform((v, ctx) => {
+      if (isBlank(v)) return null;
+      const cents = parseAmountToCents(typeof v === 'number' ? String(v) : (v as string));
+      if (cents === null || cents < minCents) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be an amount of at least ${centsToString(minCents)} with at most 2 decimals` });
+        return z.NEVER;
+      }
+      return cents;
+    });
+}
+
+const usageLimitField = z
+  .union([z.number(), z.string(), z.null()], { error: 'Usage limit must be a whole number' })
+  .optional()
+  .transform((v, ctx) => {
+    if (isBlank(v)) return null;
+    const n = typeof v === 'number' ? v : /^\s*\d+\s*$/.test(v as string) ? Number(v) : NaN;
+    if (!Number.isSafeInteger(n) || n < 1 || n > PROMO_USAGE_LIMIT_MAX) {
+      ctx.addIssue({ code: 'custom', message: `Usage limit must be a whole number from 1 to ${PROMO_USAGE_LIMIT_MAX.toLocaleString('en-US')}` });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+const validFromField = z
+  .string({ error: 'Valid from is required' })
+  .trim()
+  .min(1, 'Valid from is required')
+  .pipe(z.iso.datetime({ offset: true, error: 'Valid from must be an ISO date-time' }))
+  .transform((v) => new Date(v));
+
+const optionalIsoDate = z
+  .union([z.string(), z.null()], { error: 'Valid until must be an ISO date-time' })
+  .optional()
+  .transform((v, ctx) => {
+    if (isBlank(v)) return null;
+    const parsed = z.iso.datetime({ offset: true }).safeParse((v as string).trim());
+    if (!parsed.success) {
+      ctx.addIssue({ code: 'custom', message: 'Valid until must be an ISO date-time' });
+      return z.NEVER;
+    }
+    return new Date(parsed.data);
+  });
+
+const discountValueField = z.union([z.number(), z.string()], { error: 'Discount value is required' });
+
+/**
+ * The discount value in stored units: a whole percent 1–100 ("10", "10.00"
+ * and 10 all mean 10%), or dollars with at most 2 decimals as cents ≥ 1.
+ * `{ error }` when it does not fit the type.
+ */
+export function parseDiscountValue(type: PromoDiscountType, value: number | string): { value: number } | { error: string } {
+  if (isBlank(value)) return { error: 'Discount value is required' };
+  const cents = parseAmountToCents(typeof value === 'number' ? String(value) : value);
+  if (type === 'percentage') {
+    if (cents === null || cents % 100 !== 0 || cents < 100 || cents > 10_000) return { error: 'Percentage must be a whole number from 1 to 100' };
+    return { value: cents / 100 };
+  }
+  if (cents === null || cents < 1) return { error: 'Fixed discount must be an amount of at least 0.01 with at most 2 decimals' };
+  return { value: cents };
+}
+
+/** Fields of both the create and the update body, before the cross-field rules. */
+const termsShape = {
+  discountType: z.enum(PROMO_DISCOUNT_TYPES, { error: 'Discount type must be percentage or fixed' }),
+  discountValue: discountValueField,
+  minOrderAmount: optionalDollars('Minimum order amount', 0),
+  maxDiscountAmount: optionalDollars('Maximum discount amount', 1),
+  usageLimit: usageLimitField,
+  validUntil: optionalIsoDate,
+};
+
+type TermsIn = {
+  discountType: PromoDiscountType;
+  discountValue: number | string;
+  minOrderAmount: number | null;
+  maxDiscountAmount: number | null;
+  usageLimit: number | null;
+  validUntil: Date | null;
+  validFrom?: Date;
+};
+
+/** Cross-field rules. Zod runs them even when a field failed, so each looks only at fields that parsed. */
+function checkTerms(v: TermsIn, ctx: z.RefinementCtx) {
+  const typeOk = (PROMO_DISCOUNT_TYPES as readonly unknown[]).includes(v.discountType);
+  const valueOk = typeof v.discountValue === 'number' || typeof v.discountValue === 'string';
+  if (typeOk && valueOk) {
+    const parsed = parseDiscountValue(v.discountType, v.discountValue);
+    if ('error' in parsed) ctx.addIssue({ code: 'custom', path: ['discountValue'], message: parsed.error });
+  }
+  if (v.validFrom instanceof Date && v.validUntil instanceof Date && v.validUntil.getTime() <= v.validFrom.getTime()) {
+    ctx.addIssue({ code: 'custom', path: ['validUntil'], message: 'Valid until must be after valid from' });
+  }
+}
+
+function toTerms(v: TermsIn) {
+  return {
+    discountType: v.discountType,
+    discountValue: (parseDiscountValue(v.discountType, v.discountValue) as { value: number }).value,
+    minOrderAmountCents: v.minOrderAmount,
+    maxDiscountAmountCents: v.maxDiscountAmount,
+    usageLimit: v.usageLimit,
+    validUntil: v.validUntil,
+  };
+}
+
+/**
+ * POST /api/promo-codes body (spec §5, §7). Dollars in, cents out:
+ * `{ code, discountType, discountValue (percent or cents), minOrderAmountCents,
+ * maxDiscountAmountCents, usageLimit, isActive (default true), validFrom,
+ * validUntil }`; blank optional numbers and dates become null.
+ */
+export const promoCreateSchema = z
+  .strictObject({
+    code: promoCodeField,
+    ...termsShape,
+    isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
+    validFrom: validFromField,
+  })
+  .superRefine(checkTerms)
+  .transform((v) => ({ code: v.code, ...toTerms(v), isActive: v.isActive, validFrom: v.validFrom }));
+export type PromoCreateInput = z.input<typeof promoCreateSchema>;
+export type PromoCreate = z.output<typeof promoCreateSchema>;
+
+/**
+ * PUT /api/promo-codes/{id} body: the same fields. It replaces the terms:
+ * discountType and discountValue are required, and an omitted (or blank)
+ * minimum order, maximum discount, usage limit or validUntil is cleared
+ * (the form omits empty fields, so clearing one clears it). Omitted isActive
+ * and validFrom keep their stored values. `code` may be sent but cannot change
+ * (the route checks it against the id); usedCount is never client-written.
+ */
+export const promoUpdateSchema = z
+  .strictObject({
+    code: promoCodeField.optional(),
+    ...termsShape,
+    isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+    validFrom: validFromField.optional(),
+  })
+  .superRefine(checkTerms)
+  .transform((v) => ({ code: v.code, ...toTerms(v), isActive: v.isActive, validFrom: v.validFrom }));
+export type PromoUpdateInput = z.input<typeof promoUpdateSchema>;
+export type PromoUpdate = z.output<typeof promoUpdateSchema>;
+
+// ---- replies -----------------------------------------------------------------
+
+/** A promo code as the API shows it: money and discount as 2-decimal strings, dates ISO. */
+export interface PromoDto {
+  id: string;
+  code: string;
+  discountType: PromoDiscountType;
+  /** "10.00" (percent) or "50.00" (dollars). */
+  discountValue: string;
+  minOrderAmount: string | null;
+  maxDiscountAmount: string | null;
+  usageLimit: number | null;
+  usedCount: number;
+  isActive: boolean;
+  validFrom: string;
+  validUntil: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+}
+
+export function toPromoDto(id: string, p: PromoRecord & { createdAt?: Date | null; updatedAt?: Date | null }): PromoDto {
+  return {
+    id,
+    code: p.code,
+    discountType: p.discountType,
+    discountValue: centsToString(p.discountType === 'percentage' ? p.discountValue * 100 : p.discountValue),
+    minOrderAmount: p.minOrderAmountCents == null ? null : centsToString(p.minOrderAmountCents),
+    maxDiscountAmount: p.maxDiscountAmountCents == null ? null : centsToString(p.maxDiscountAmountCents),
+    usageLimit: p.usageLimit ?? null,
+    usedCount: p.usedCount ?? 0,
+    isActive: p.isActive,
+    validFrom: p.validFrom.toISOString(),
+    validUntil: p.validUntil ? p.validUntil.toISOString() : null,
+    createdAt: p.createdAt ? p.createdAt.toISOString() : null,
+    updatedAt: p.updatedAt ? p.updatedAt.toISOString() : null,
+  };
+}
+
+/** "10% off" or "$50.00 off" (admin list, cart). */
+export function describePromo(p: Pick<PromoRecord, 'discountType' | 'discountValue' | 'maxDiscountAmountCents'>): string {
+  const base = p.discountType === 'percentage' ? `${p.discountValue}% off` : `${formatUsd(p.discountValue)} off`;
+  return p.discountType === 'percentage' && p.maxDiscountAmountCents != null ? `${base} (up to ${formatUsd(p.maxDiscountAmountCents)})` : base;
+}

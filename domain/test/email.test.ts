@@ -1,0 +1,231 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_EMAIL_TEMPLATES,
+  DEFAULT_TEMPLATE_ID,
+  EMAIL_HTML_MAX_BYTES,
+  EMAIL_TEMPLATE_IDS,
+  emailTemplateUpdateSchema,
+  escapeHtml,
+  findDefaultTemplate,
+  isFinalOutboxStatus,
+  isRetryableSendStatus,
+  MISSING_FIELDS_TOAST,
+  outboxRetryDelayMs,
+  placeholders,
+  renderTemplate,
+  safeUrl,
+  SAMPLE_TEMPLATE_VARIABLES,
+  stripLineBreaks,
+  templateTestSchema,
+  templateVariablesFromLead,
+  testEmailSchema,
+  TEST_CENTER_PRESETS,
+  unknownPlaceholders,
+  utf8Length,
+} from '../src/email.js';
+import { fieldErrors } from '../src/schemas.js';
+
+/** Payloads that must never reach an email as markup. */
+const XSS_CORPUS = [
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  "'><svg onload=alert(1)>",
+  '<iframe src="javascript:alert(1)"></iframe>',
+  'javascript:alert(1)',
+  ' JaVaScRiPt:alert(document.cookie)',
+  'java\tscript:alert(1)',
+  'data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==',
+  '</td></tr></table><a href="https://evil.example">click</a>',
+  '${name}',
+  '`onmouseover=alert(1)',
+  'x onmouseover=alert(1) y',
+  '&lt;script&gt;',
+];
+
+/** No live markup from the payload: no tag opener, and no quote that could close an attribute. */
+function expectInert(rendered: string, payload: string) {
+  expect(rendered).not.toContain('<script');
+  expect(rendered).not.toMatch(/<img[^>]*onerror/i);
+  expect(rendered).not.toMatch(/<svg/i);
+  expect(rendered).not.toMatch(/<iframe/i);
+  expect(rendered).not.toMatch(/href="\s*javascript:/i);
+  expect(rendered).not.toMatch(/href="\s*data:/i);
+  expect(rendered).not.toContain('href="https://evil.example"');
+  if (payload.includes('<')) expect(rendered).toContain('&lt;');
+}
+
+describe('default templates', () => {
+  it('has the eight templates, contact-confirmation first and selected by default', () => {
+    expect(DEFAULT_EMAIL_TEMPLATES.map((t) => t.id)).toEqual([...EMAIL_TEMPLATE_IDS]);
+    expect(DEFAULT_TEMPLATE_ID).toBe('contact-confirmation');
+    expect(findDefaultTemplate('quote-sent')?.html).toContain('href="${quoteLink}"');
+    expect(findDefaultTemplate('nope')).toBeUndefined();
+  });
+
+  it('declares every placeholder it uses, and uses every variable it declares', () => {
+    for (const t of DEFAULT_EMAIL_TEMPLATES) {
+      expect(unknownPlaceholders(t), t.id).toEqual([]);
+      const used = new Set(placeholders(`${t.subject}${t.html}`));
+      for (const v of t.variables) expect(used.has(v), `${t.id} uses ${v}`).toBe(true);
+      expect(t.name && t.description, t.id).toBeTruthy();
+      for (const v of t.variables) expect(SAMPLE_TEMPLATE_VARIABLES[v], `sample ${v}`).toBeTruthy();
+    }
+  });
+
+  it('the variables of projects.ts emails match beta-deployed and launched', () => {
+    expect(findDefaultTemplate('beta-deployed')?.variables.sort()).toEqual(['deploymentUrl', 'name', 'projectName']);
+    expect(findDefaultTemplate('launched')?.variables.sort()).toEqual(['name', 'projectName', 'url']);
+  });
+
+  it('test-center presets point at real templates', () => {
+    expect(TEST_CENTER_PRESETS.map((p) => p.key)).toEqual(['contact', 'quote', 'status']);
+    for (const p of TEST_CENTER_PRESETS) expect(findDefaultTemplate(p.templateId)).toBeDefined();
+  });
+});
+
+describe('placeholders', () => {
+  it('lists names once, in order, trimmed, including malformed ones', () => {
+    expect(placeholders('Hi ${name}, ${ name }! ${quote_link} ${} ${a b} $name {x}')).toEqual(['name', 'quote_link', '', 'a b']);
+  });
+
+  it('flags placeholders the template does not declare', () => {
+    const t = { subject: 'Hi ${name} ${nmae}', html: '<p>${name} ${total}</p>', variables: ['name'] };
+    expect(unknownPlaceholders(t)).toEqual(['nmae', 'total']);
+    expect(unknownPlaceholders({ ...t, variables: ['name', 'nmae', 'total'] })).toEqual([]);
+  });
+});
+
+describe('renderTemplate', () => {
+  const t = { subject: 'Hello ${name}', html: '<p>Hi ${name}</p><a href="${link}">x</a><a href="mailto:${email}">m</a><td title=${title}>t</td>' };
+
+  it('substitutes values and leaves missing ones empty', () => {
+    const r = renderTemplate(t, { name: 'Ada', link: 'https://ok.example/path?a=1&b=2', email: 'ada@example.com' });
+    expect(r.subject).toBe('Hello Ada');
+    expect(r.html).toBe('<p>Hi Ada</p><a href="https://ok.example/path?a=1&amp;b=2">x</a><a href="mailto:ada@example.com">m</a><td title=>t</td>');
+  });
+
+  it('escapes more inside a tag than inside a quoted value', () => {
+    const v = { v: 'a b=c`d"e' };
+    expect(renderTemplate({ subject: '', html: '<td title="${v}" class=${v}>' }, v).html).toBe('<td title="a b=c`d&quot;e" class=a&#32;b&#61;c&#96;d&quot;e>');
+  });
+
+  it('a > inside quotes does not end the tag', () => {
+    const v = { v: 'x onmouseover=alert(1)' };
+    expect(renderTemplate({ subject: '', html: '<a title="a>b" class=${v}>t</a>' }, v).html).toBe('<a title="a>b" class=x&#32;onmouseover&#61;alert(1)>t</a>');
+    expect(renderTemplate({ subject: '', html: '<p>a < b ${v}</p><!-- <a href="${v}"> -->' }, v).html).toBe('<p>a < b x onmouseover=alert(1)</p><!-- <a href="x onmouseover=alert(1)"> -->');
+    expect(renderTemplate({ subject: '', html: "<a href='${v}'>" }, { v: 'javascript:x' }).html).toBe("<a href='#'>");
+  });
+
+  it('escapes text values', () => {
+    expect(renderTemplate({ subject: '', html: '<p>${v}</p>' }, { v: `<b>"Tom" & 'Jerry'</b>` }).html).toBe('<p>&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;</p>');
+  });
+
+  it('does not re-substitute placeholders inside values', () => {
+    expect(renderTemplate({ subject: '${a}', html: '<p>${a}</p>' }, { a: '${b}', b: 'LEAK' })).toEqual({ subject: '${b}', html: '<p>${b}</p>' });
+  });
+
+  it('ignores inherited keys', () => {
+    expect(renderTemplate({ subject: '${constructor}${toString}', html: '${__proto__}' }, {})).toEqual({ subject: '', html: '' });
+  });
+
+  it.each(XSS_CORPUS)('keeps %j inert in text, attributes and links', (payload) => {
+    const r = renderTemplate(t, { name: payload, link: payload, email: payload, title: payload });
+    expectInert(r.html, payload);
+    // Unquoted attributes cannot be split: no raw whitespace, quote or `=` from the value.
+    const title = /<td title=([^>]*)>/.exec(r.html)?.[1] ?? '';
+    expect(title).not.toMatch(/[\s"'`=<>]/);
+  });
+
+  it('turns non-http links into #', () => {
+    for (const bad of ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'java\nscript:alert(1)', 'vbscript:x', 'data:text/html,x', '//evil.example/x']) {
+      expect(renderTemplate({ subject: '', html: '<a href="${u}">x</a>' }, { u: bad }).html, bad).toBe('<a href="#">x</a>');
+    }
+    for (const ok of ['https://a.example', 'http://a.example', 'mailto:a@b.example', '/relative', '#anchor']) {
+      expect(safeUrl(ok)).toBe(ok);
+    }
+  });
+
+  it('javascript: in text stays plain text', () => {
+    expect(renderTemplate({ subject: '', html: '<p>${v}</p>' }, { v: 'javascript:alert(1)' }).html).toBe('<p>javascript:alert(1)</p>');
+  });
+
+  it('strips CR/LF from the subject after substitution (no header injection)', () => {
+    const r = renderTemplate({ subject: 'Hi ${name}\r\n', html: '' }, { name: 'Ada\r\nBcc: victim@example.com\nX' });
+    expect(r.subject).toBe('Hi Ada Bcc: victim@example.com X');
+    expect(r.subject).not.toMatch(/[\r\n]/);
+    expect(stripLineBreaks('a\u2028b\u0000c')).toBe('a b c');
+  });
+
+  it('escapes every default template against the corpus', () => {
+    for (const tpl of DEFAULT_EMAIL_TEMPLATES) {
+      for (const payload of XSS_CORPUS) {
+        const vars = Object.fromEntries(tpl.variables.map((v) => [v, payload]));
+        const r = renderTemplate(tpl, vars);
+        expectInert(r.html, payload);
+        expect(r.subject).not.toMatch(/[\r\n]/);
+      }
+    }
+  });
+
+  it('escapeHtml covers the five characters', () => {
+    expect(escapeHtml(`&<>"'`)).toBe('&amp;&lt;&gt;&quot;&#39;');
+  });
+});
+
+describe('templateVariablesFromLead', () => {
+  it('uses the lead where it has data and samples elsewhere', () => {
+    const v = templateVariablesFromLead({ name: 'Real Lead', email: 'real@example.com', phone: null, subject: 'Shop', quoteAmountCents: 123450, depositAmountCents: 61725 });
+    expect(v).toMatchObject({ name: 'Real Lead', email: 'real@example.com', phone: SAMPLE_TEMPLATE_VARIABLES.phone, projectName: 'Shop', quoteAmount: '$1,234.50', depositAmount: '$617.25' });
+    expect(templateVariablesFromLead(null)).toEqual(SAMPLE_TEMPLATE_VARIABLES);
+  });
+});
+
+describe('schemas', () => {
+  it('template update: subject and html required, strict, capped', () => {
+    expect(fieldErrors(emailTemplateUpdateSchema.safeParse({}).error!)).toEqual({ subject: 'Subject is required', html: 'Message content is required' });
+    expect(fieldErrors(emailTemplateUpdateSchema.safeParse({ subject: ' ', html: ' ' }).error!)).toEqual({ subject: 'Subject is required', html: 'Message content is required' });
+    expect(fieldErrors(emailTemplateUpdateSchema.safeParse({ subject: 's', html: 'h', id: 'x' }).error!)).toEqual({ id: 'Unknown field' });
+    expect(fieldErrors(emailTemplateUpdateSchema.safeParse({ subject: 'x'.repeat(201), html: 'h' }).error!).subject).toMatch(/at most 200/);
+    expect(emailTemplateUpdateSchema.safeParse({ subject: 'x'.repeat(200), html: 'a'.repeat(EMAIL_HTML_MAX_BYTES) }).success).toBe(true);
+    expect(fieldErrors(emailTemplateUpdateSchema.safeParse({ subject: 's', html: 'a'.repeat(EMAIL_HTML_MAX_BYTES + 1) }).error!).html).toMatch(/50 KB/);
+    // 50 KB is bytes: 2-byte characters count twice.
+    expect(emailTemplateUpdateSchema.safeParse({ subject: 's', html: 'é'.repeat(EMAIL_HTML_MAX_BYTES / 2 + 1) }).success).toBe(false);
+  });
+
+  it('template update: subject loses its line breaks', () => {
+    expect(emailTemplateUpdateSchema.parse({ subject: 'A\r\nB', html: '<p>x</p>' }).subject).toBe('A B');
+  });
+
+  it('template test: needs an address', () => {
+    expect(fieldErrors(templateTestSchema.safeParse({}).error!)).toEqual({ testEmail: 'Test email address is required' });
+    expect(fieldErrors(templateTestSchema.safeParse({ testEmail: 'nope' }).error!)).toEqual({ testEmail: 'Please enter a valid email address' });
+    expect(templateTestSchema.parse({ testEmail: ' Me@Example.com ' })).toEqual({ testEmail: 'me@example.com' });
+  });
+
+  it('test email: to, subject and html required, with field messages', () => {
+    expect(fieldErrors(testEmailSchema.safeParse({}).error!)).toEqual({ to: 'Recipient email is required', subject: 'Subject is required', html: 'Message content is required' });
+    expect(fieldErrors(testEmailSchema.safeParse({ to: 'x', subject: 's', html: 'h' }).error!)).toEqual({ to: 'Please enter a valid email address' });
+    expect(testEmailSchema.parse({ to: 'a@b.example', subject: 's', html: '<p>h</p>' })).toEqual({ to: 'a@b.example', subject: 's', html: '<p>h</p>' });
+    expect(MISSING_FIELDS_TOAST).toEqual({ title: 'Missing Required Fields', description: 'Please fill in recipient email, subject, and message content.' });
+  });
+
+  it('utf8Length counts bytes', () => {
+    expect(utf8Length('aé€😀')).toBe(1 + 2 + 3 + 4);
+  });
+});
+
+describe('outbox policy', () => {
+  it('retries 429, 5xx and network failures only', () => {
+    for (const s of [429, 500, 502, 503, null, undefined]) expect(isRetryableSendStatus(s), String(s)).toBe(true);
+    for (const s of [400, 401, 403, 404, 413]) expect(isRetryableSendStatus(s), String(s)).toBe(false);
+  });
+
+  it('backs off exponentially from the base', () => {
+    expect([1, 2, 3].map((n) => outboxRetryDelayMs(n))).toEqual([200, 400, 800]);
+    expect(outboxRetryDelayMs(3, 1)).toBe(4);
+  });
+
+  it('knows the final statuses', () => {
+    expect(['PENDING', 'PROCESSING', 'SUCCESS', 'ERROR'].map(isFinalOutboxStatus)).toEqual([false, false, true, true]);
+  });
+});

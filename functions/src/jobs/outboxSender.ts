@@ -1,0 +1,212 @@
+/**
+ * The outbox sender (issue 8). Every email is an `outbox` document written in
+ * the same batch or transaction as the change that causes it (services/outbox.ts);
+ * this job delivers it.
+ *
+ * `processOutboxEntry(ref, deps)`:
+ * 1. claims the entry in a transaction: only a PENDING entry moves to
+ *    PROCESSING (attempts + 1), so a redelivered trigger event or a second
+ *    caller does nothing;
+ * 2. renders it: `raw` entries (test center) carry subject and html; others
+ *    use the template override in `email_templates/{id}`, else the default in
+ *    code, rendered with every variable escaped (domain renderTemplate), then
+ *    sanitized (services/emailHtml.ts). An unknown template or a bad address
+ *    is a permanent ERROR;
+ * 3. sends it with @sendgrid/mail. 429, 5xx and network failures are retried
+ *    with exponential backoff (base × 2^n, at most OUTBOX_MAX_ATTEMPTS attempts
+ *    in all, `attempts` counting each); any other 4xx is a permanent ERROR with
+ *    `lastError`; success → SUCCESS with `sentAt`.
+ *    Without SENDGRID_API_KEY (the local default) the email is "delivered" to
+ *    `email_log/{outboxId}` {to, from, subject, html, at} instead, atomically
+ *    with SUCCESS.
+ *
+ * Collections are resolved from `ref.firestore`, so the function needs no app
+ * of its own: tests call it directly with their own ref and a `mailer` (the
+ * real SDK pointed at a local HTTP stub).
+ *
+ * `outboxTrigger()` makes the v2 Firestore trigger on `outbox/{id}` creation
+ * (exported from index.ts as `sendOutboxEmail`).
+ * Entries stuck in PROCESSING (the instance died mid-send) are not re-sent
+ * automatically: a send may have happened, and emailing twice is worse.
+ */
+import sgMail from '@sendgrid/mail';
+import type { MailDataRequired } from '@sendgrid/mail';
+import { FieldValue, type DocumentReference } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions/v2';
+import { onDocumentCreated } from 'firebase-functions/v2/firestore';
+import {
+  findDefaultTemplate,
+  isRetryableSendStatus,
+  OUTBOX_BASE_DELAY_MS,
+  OUTBOX_MAX_ATTEMPTS,
+  outboxRetryDelayMs,
+  RAW_TEMPLATE_ID,
+  renderTemplate,
+  stripLineBreaks,
+  type OutboxStatus,
+} from '@studio/domain';
+import { sanitizeEmailHtml } from '../services/emailHtml.js';
+
+/** What the sender needs of a mail service: @sendgrid/mail's `send` (a MailService instance fits). */
+export interface Mailer {
+  send(data: MailDataRequired): Promise<unknown>;
+}
+
+export interface SenderDeps {
+  /** The SendGrid mail service; null delivers to the `email_log` collection instead. */
+  mailer: Mailer | null;
+  /** From address (env EMAIL_FROM). */
+  from: string;
+  /** First retry delay in ms; later retries double it. */
+  baseDelayMs: number;
+  maxAttempts: number;
+  sleep(ms: number): Promise<void>;
+}
+
+export type SendOutcome =
+  | { outcome: 'skipped'; reason: string }
+  | { outcome: 'sent' | 'logged'; status: 'SUCCESS'; attempts: number }
+  | { outcome: 'failed'; status: 'ERROR'; attempts: number; lastError: string };
+
+export const EMAIL_LOG = 'email_log';
+export const EMAIL_TEMPLATES = 'email_templates';
+export const DEFAULT_EMAIL_FROM = 'studio@example.com';
+
+const SEND_TIMEOUT_MS = 10_000;
+let configuredMailer: { key: string; mailer: Mailer } | null = null;
+
+/** The SendGrid singleton configured with `apiKey` (once per key), or null without a key. */
+function mailerForKey(apiKey: string | undefined): Mailer | null {
+  if (!apiKey) return null;
+  if (configuredMailer?.key !== apiKey) {
+    sgMail.setApiKey(apiKey);
+    sgMail.setTimeout(SEND_TIMEOUT_MS);
+    configuredMailer = { key: apiKey, mailer: sgMail };
+  }
+  return configuredMailer.mailer;
+}
+
+/** Deps from the environment (SENDGRID_API_KEY, EMAIL_FROM), with `overrides` on top. */
+export function senderDeps(overrides: Partial<SenderDeps> = {}, env: NodeJS.ProcessEnv = process.env): SenderDeps {
+  return {
+    mailer: overrides.mailer !== undefined ? overrides.mailer : mailerForKey(env.SENDGRID_API_KEY?.trim()),
+    from: overrides.from ?? (env.EMAIL_FROM?.trim() || DEFAULT_EMAIL_FROM),
+    baseDelayMs: overrides.baseDelayMs ?? OUTBOX_BASE_DELAY_MS,
+    maxAttempts: overrides.maxAttempts ?? OUTBOX_MAX_ATTEMPTS,
+    sleep: overrides.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+  };
+}
+
+/** A failure that retrying cannot fix (unknown template, bad address). */
+class PermanentError extends Error {}
+
+interface Rendered {
+  to: string;
+  subject: string;
+  html: string;
+}
+
+/** Renders the entry `data` (see the module comment). @throws PermanentError */
+async function renderEntry(ref: DocumentReference, data: FirebaseFirestore.DocumentData): Promise<Rendered> {
+  const to = typeof data.to === 'string' ? data.to.trim() : '';
+  if (!/^[^\s@<>,;]+@[^\s@<>,;]+$/.test(to)) throw new PermanentError('Invalid recipient address');
+  const vars: Record<string, string> = {};
+  if (data.variables && typeof data.variables === 'object') {
+    for (const [k, v] of Object.entries(data.variables as Record<string, unknown>)) if (v != null) vars[k] = String(v);
+  }
+  const templateId = String(data.templateId ?? '');
+  if (templateId === RAW_TEMPLATE_ID) {
+    const subject = stripLineBreaks(vars.subject ?? '');
+    const html = sanitizeEmailHtml(vars.html ?? '');
+    if (!subject || !html) throw new PermanentError('A raw email needs a subject and html');
+    return { to, subject, html };
+  }
+  const template = findDefaultTemplate(templateId);
+  if (!template) throw new PermanentError(`Unknown template "${templateId}"`);
+  const override = await ref.firestore.collection(EMAIL_TEMPLATES).doc(templateId).get();
+  const subject = typeof override.get('subject') === 'string' ? (override.get('subject') as string) : template.subject;
+  const html = typeof override.get('html') === 'string' ? (override.get('html') as string) : template.html;
+  const rendered = renderTemplate({ subject, html }, vars);
+  return { to, subject: rendered.subject, html: sanitizeEmailHtml(rendered.html) };
+}
+
+/** HTTP status and a short description of a send failure (SendGrid ResponseError, or a network error). */
+function describeSendError(e: unknown): { status: number | null; message: string } {
+  const err = e as { code?: unknown; message?: unknown; response?: { body?: { errors?: Array<{ message?: string }> } } };
+  const status = typeof err?.code === 'number' ? err.code : null;
+  const details = err?.response?.body?.errors?.map((x) => x?.message).filter(Boolean).join('; ');
+  const text = details || (typeof err?.message === 'string' && err.message) || String(e);
+  const message = status ? `SendGrid ${status}: ${text}` : `Send failed: ${typeof err?.code === 'string' ? `${err.code} ` : ''}${text}`;
+  return { status, message: message.slice(0, 500) };
+}
+
+/**
+ * Delivers the outbox entry at `ref` (see the module comment). Safe to call
+ * more than once: only the caller that claims a PENDING entry sends it.
+ */
+export async function processOutboxEntry(ref: DocumentReference, deps: Partial<SenderDeps> = {}): Promise<SendOutcome> {
+  const d = senderDeps(deps);
+  const db = ref.firestore;
+
+  const claim = await db.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) return { skip: 'missing' as const };
+    const status = snap.get('status') as OutboxStatus | undefined;
+    if (status !== 'PENDING') return { skip: `status ${String(status)}` };
+    const attempts = (Number(snap.get('attempts')) || 0) + 1;
+    tx.update(ref, { status: 'PROCESSING', attempts, claimedAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
+    return { data: snap.data()!, attempts };
+  });
+  if ('skip' in claim) return { outcome: 'skipped', reason: claim.skip ?? 'unknown' };
+  let attempts = claim.attempts;
+
+  const fail = async (lastError: string): Promise<SendOutcome> => {
+    await ref.update({ status: 'ERROR', lastError, updatedAt: FieldValue.serverTimestamp() });
+    return { outcome: 'failed', status: 'ERROR', attempts, lastError };
+  };
+
+  let email: Rendered;
+  try {
+    email = await renderEntry(ref, claim.data);
+  } catch (e) {
+    // Unknown template or bad address; or the override read failed: ERROR rather than stuck in PROCESSING.
+    return fail(e instanceof PermanentError ? e.message : `Render failed: ${String((e as Error)?.message ?? e).slice(0, 400)}`);
+  }
+
+  if (!d.mailer) {
+    const batch = db.batch();
+    batch.set(db.collection(EMAIL_LOG).doc(ref.id), { outboxId: ref.id, templateId: claim.data.templateId ?? null, to: email.to, from: d.from, subject: email.subject, html: email.html, at: FieldValue.serverTimestamp() });
+    batch.update(ref, { status: 'SUCCESS', sentAt: FieldValue.serverTimestamp(), deliveredVia: 'email_log', lastError: null, updatedAt: FieldValue.serverTimestamp() });
+    await batch.commit();
+    return { outcome: 'logged', status: 'SUCCESS', attempts };
+  }
+
+  for (;;) {
+    try {
+      await d.mailer.send({ to: email.to, from: d.from, subject: email.subject, html: email.html });
+    } catch (e) {
+      const { status, message } = describeSendError(e);
+      if (!isRetryableSendStatus(status) || attempts >= d.maxAttempts) return fail(message);
+      await ref.update({ lastError: message, updatedAt: FieldValue.serverTimestamp() });
+      await d.sleep(outboxRetryDelayMs(attempts, d.baseDelayMs));
+      attempts += 1;
+      await ref.update({ attempts, updatedAt: FieldValue.serverTimestamp() });
+      continue;
+    }
+    await ref.update({ status: 'SUCCESS', sentAt: FieldValue.serverTimestamp(), deliveredVia: 'sendgrid', lastError: null, updatedAt: FieldValue.serverTimestamp() });
+    return { outcome: 'sent', status: 'SUCCESS', attempts };
+  }
+}
+
+/**
+ * The v2 Firestore trigger delivering each new `outbox/{id}` entry. A factory,
+ * so index.ts creates it after setGlobalOptions (the options are read when a
+ * trigger is defined).
+ */
+export function outboxTrigger() {
+  return onDocumentCreated('outbox/{id}', async (event) => {
+    if (!event.data) return;
+    const result = await processOutboxEntry(event.data.ref);
+    logger.info('outbox', { id: event.params.id, ...result });
+  });
+}

@@ -1,0 +1,120 @@
+/**
+ * The client's project lookup (spec §2 "My-project" and "Access Your Project
+ * dialog", §4 "Client timeline" and "Invoice view (client)", §5
+ * access-your-project email, §7 GET /api/client-project, §8 lookup errors).
+ *
+ * GET /api/client-project?email= (public, no login: spec §6) →
+ * `{ success: true, lead, project }` for the most recent lead with that email
+ * and its project (null while there is none). Only client-safe fields leave:
+ * never notes, deadReason, Stripe ids, internal flags, contact details or
+ * activity (see `clientLead` / `clientProject`).
+ *
+ * - 400 `{ error: 'Validation failed', fields: { email } }` for an invalid email.
+ * - 404 `{ error: 'Project Not Found' }` for an unknown email AND for a lead
+ *   marked dead as test data: one answer, whatever the reason.
+ * - 429 `{ error: TOO_MANY_LOOKUPS }` past CLIENT_PROJECT_LIMITS (per IP and per
+ *   email). The email is the only secret, so the limits are what stops
+ *   guessing. Counts live in Firestore (services/rateLimit.ts), not in
+ *   memory: every function instance (and every emulator worker) shares them.
+ * - Cache-Control: no-store.
+ */
+import { Router, type RequestHandler } from 'express';
+import { Timestamp } from 'firebase-admin/firestore';
+import { countdownEndsAt, EMAIL_MESSAGE, emailField, optionalCentsToString, TEST_DATA_MARKER, type ProjectStatus } from '@studio/domain';
+import { COLLECTIONS, db } from '../firebase.js';
+import { HttpError } from '../http.js';
+import { ipKey, limiter, rateLimit } from '../services/rateLimit.js';
+
+export const clientProjectRouter = Router();
+
+/** Lookups allowed per minute, per client IP and per email address (ours; the spec gives no figure). */
+export const CLIENT_PROJECT_LIMITS = { windowSec: 60, perIp: 10, perEmail: 5 } as const;
+export const TOO_MANY_LOOKUPS = 'Too many lookups. Please wait a minute and try again.';
+export const PROJECT_NOT_FOUND = 'Project Not Found';
+
+/** 10 lookups a minute per client IP. */
+const perIp = rateLimit(limiter('client-project-ip', CLIENT_PROJECT_LIMITS.perIp, CLIENT_PROJECT_LIMITS.windowSec), ipKey, TOO_MANY_LOOKUPS);
+
+/** 5 lookups a minute per email address (whatever the IP), keyed by the validated, lowercased email. */
+const perEmail = rateLimit(
+  limiter('client-project-email', CLIENT_PROJECT_LIMITS.perEmail, CLIENT_PROJECT_LIMITS.windowSec),
+  (req) => String(req.res?.locals.email),
+  TOO_MANY_LOOKUPS,
+);
+
+const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};
+
+/** Puts the trimmed, lowercased email in res.locals.email; 400 with the spec's message otherwise. */
+const validEmail: RequestHandler = (req, res, next) => {
+  const parsed = emailField.safeParse(req.query.email);
+  if (!parsed.success) throw new HttpError(400, 'Validation failed', { email: EMAIL_MESSAGE });
+  res.locals.email = parsed.data;
+  next();
+};
+
+type Doc = Record<string, unknown>;
+
+const iso = (v: unknown): string | null => (v instanceof Timestamp ? v.toDate().toISOString() : v instanceof Date ? v.toISOString() : null);
+const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+const cents = (v: unknown): string | null => (typeof v === 'number' && Number.isSafeInteger(v) ? optionalCentsToString(v) : null);
+
+/** A lead marked dead as test data (spec §9 "Dead Reason: Test Data"), as the dashboard's dead bucket reads it. */
+function isTestData(lead: Doc): boolean {
+  return lead.status === 'Lost' && (lead.deadReason === 'Test Data' || (typeof lead.notes === 'string' && lead.notes.includes(TEST_DATA_MARKER)));
+}
+
+/** What the client may see of their lead. `id` is there for Pay Now (the checkout's leadId). */
+export function clientLead(id: string, l: Doc) {
+  return {
+    id,
+    name: text(l.name),
+    projectType: text(l.projectType),
+    subject: text(l.subject),
+    status: text(l.status),
+    quoteAmount: cents(l.quoteAmountCents),
+    depositAmount: cents(l.depositAmountCents),
+    finalAmount: cents(l.finalAmountCents),
+    estimatedHours: typeof l.estimatedHours === 'number' ? l.estimatedHours : null,
+    complexity: text(l.complexity),
+    phase1: text(l.phase1),
+    phase2: text(l.phase2),
+    phase3: text(l.phase3),
+    phase4: text(l.phase4),
+    techStack: text(l.techStack),
+    database: text(l.database),
+    integrations: text(l.integrations),
+    createdAt: iso(l.createdAt),
+  };
+}
+
+/** What the client may see of their project: the beta URL only while in Beta, the countdown's end only while in Launch. */
+export function clientProject(p: Doc) {
+  const status = p.status as ProjectStatus;
+  const launchDate = p.launchDate instanceof Timestamp ? p.launchDate.toDate() : null;
+  return {
+    name: text(p.name),
+    status,
+    deploymentUrl: status === 'Beta' ? text(p.deploymentUrl) : null,
+    launchDate: launchDate?.toISOString() ?? null,
+    countdownEndsAt: status === 'Launch' && launchDate ? countdownEndsAt(launchDate).toISOString() : null,
+    handoffType: p.handoffType === 'domain' || p.handoffType === 'files' ? p.handoffType : null,
+    createdAt: iso(p.createdAt),
+  };
+}
+
+/** GET /api/client-project?email= → { success, lead, project } (see the file comment). */
+clientProjectRouter.get('/client-project', noStore, perIp, validEmail, perEmail, async (_req, res) => {
+  const email = res.locals.email as string;
+  const leads = await db.collection(COLLECTIONS.leads).where('email', '==', email).orderBy('createdAt', 'desc').limit(1).get();
+  const leadDoc = leads.docs[0];
+  if (!leadDoc || isTestData(leadDoc.data())) throw new HttpError(404, PROJECT_NOT_FOUND);
+  const projects = await db.collection(COLLECTIONS.projects).where('leadId', '==', leadDoc.id).get();
+  // A lead normally has one project; if an admin made more, the newest is the one the client follows.
+  const newest = projects.docs
+    .map((d) => d.data())
+    .sort((a, b) => ((b.createdAt as Timestamp | undefined)?.toMillis() ?? 0) - ((a.createdAt as Timestamp | undefined)?.toMillis() ?? 0))[0];
+  res.json({ success: true, lead: clientLead(leadDoc.id, leadDoc.data()), project: newest ? clientProject(newest) : null });
+});

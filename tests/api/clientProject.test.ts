@@ -1,0 +1,253 @@
+/**
+ * The client's project lookup (issue 3; spec §7 GET /api/client-project, §8):
+ * client-safe fields only, one 404 for every "not found", 400 for a bad email,
+ * and the per-IP and per-email limits, sequentially and in parallel.
+ *
+ * Every test uses its own emails and X-Forwarded-For addresses (the API keys
+ * the IP limit on the first hop), so the limits of one test never touch another.
+ */
+import { describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { Timestamp } from 'firebase-admin/firestore';
+import { api, db } from '../helpers.js';
+import { CLIENT_PROJECT_LIMITS, PROJECT_NOT_FOUND, TOO_MANY_LOOKUPS } from '../../functions/src/routes/clientProject.js';
+
+const DAY = 86_400_000;
+const LEAD_KEYS = [
+  'id', 'name', 'projectType', 'subject', 'status', 'quoteAmount', 'depositAmount', 'finalAmount', 'estimatedHours', 'complexity',
+  'phase1', 'phase2', 'phase3', 'phase4', 'techStack', 'database', 'integrations', 'createdAt',
+].sort();
+const PROJECT_KEYS = ['name', 'status', 'deploymentUrl', 'launchDate', 'countdownEndsAt', 'handoffType', 'createdAt'].sort();
+
+/** A random second octet per run, so runs against a still-running emulator do not share counters either. */
+const RUN = Math.floor(Math.random() * 250) + 1;
+let ipCounter = 0;
+/** A fresh address per call. */
+const freshIp = () => {
+  ipCounter += 1;
+  return `10.${RUN}.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+};
+const uniqueEmail = (tag: string) => `cp.${tag}.${randomUUID().slice(0, 8)}@example.com`;
+const lookup = (email: string, ip = freshIp()) => api('GET', `/api/client-project?email=${encodeURIComponent(email)}`, { headers: { 'x-forwarded-for': ip } });
+
+/** A stored lead with every kind of field, internal ones included, as the CRM leaves it. */
+async function seedLead(email: string, over: Record<string, unknown> = {}): Promise<string> {
+  const ref = db.collection('leads').doc();
+  await ref.set({
+    name: 'Client Safe',
+    email,
+    phone: '+1 555 0100',
+    projectType: 'Web Project',
+    subject: 'Clinic website',
+    message: 'Private message to the studio',
+    status: 'Production',
+    quoteAmountCents: 450000,
+    depositAmountCents: 225000,
+    finalAmountCents: 225000,
+    estimatedHours: 40,
+    complexity: 'Medium',
+    hasProjectPlan: true,
+    quoteGenerated: true,
+    quoteReviewStatus: 'Approved',
+    generatedQuoteDetails: '{"quoteAmount":"4500.00"}',
+    hourlyRateCents: 9500,
+    quoteVersion: 2,
+    forceDeposit: true,
+    quoteAccepted: true,
+    includeServicePlan: false,
+    servicePlanType: null,
+    phase1: 'Discovery',
+    phase2: 'Design',
+    phase3: 'Build',
+    phase4: 'Launch',
+    techStack: 'React',
+    database: 'Firestore',
+    integrations: 'Stripe',
+    automationAI: 'internal automation note',
+    detectedFeatures: 'internal features text',
+    stripeCustomerId: 'cus_SECRET',
+    stripeQuoteId: 'qt_SECRET',
+    stripeDepositPaymentId: 'pi_SECRET',
+    replitProjectId: 'repl_SECRET',
+    notes: 'INTERNAL NOTE: difficult client',
+    deadReason: null,
+    source: 'contact',
+    createdAt: Timestamp.fromMillis(Date.now() - 20 * DAY),
+    updatedAt: Timestamp.fromMillis(Date.now() - DAY),
+    ...over,
+  });
+  return ref.id;
+}
+
+async function seedProject(leadId: string, over: Record<string, unknown> = {}): Promise<string> {
+  const ref = db.collection('projects').doc();
+  await ref.set({
+    leadId,
+    name: 'Clinic website build',
+    client: 'Client Safe',
+    projectType: 'Web Project',
+    description: 'Internal description',
+    status: 'Production',
+    priority: 'High',
+    estimatedHours: 40,
+    actualHours: 12,
+    startDate: null,
+    dueDate: null,
+    completedDate: null,
+    deploymentUrl: 'https://beta.client.example',
+    launchDate: null,
+    domainUrl: 'https://client.example',
+    handoffType: null,
+    maintenanceSubscriptionPaid: true,
+    notes: 'INTERNAL PROJECT NOTE',
+    createdAt: Timestamp.fromMillis(Date.now() - 10 * DAY),
+    updatedAt: Timestamp.fromMillis(Date.now() - DAY),
+    ...over,
+  });
+  return ref.id;
+}
+
+describe('GET /api/client-project: found', () => {
+  it('answers the most recent lead and its project with client-safe fields only, no-store', async () => {
+    const email = uniqueEmail('found');
+    const older = await seedLead(email, { subject: 'Older request', createdAt: Timestamp.fromMillis(Date.now() - 90 * DAY) });
+    await seedProject(older, { name: 'Older project' });
+    const leadId = await seedLead(email);
+    await seedProject(leadId, { status: 'Beta' });
+
+    const r = await lookup(`  ${email.toUpperCase()} `);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('cache-control')).toBe('no-store');
+    const body = r.json as { success: boolean; lead: Record<string, unknown>; project: Record<string, unknown> };
+    expect(Object.keys(body).sort()).toEqual(['lead', 'project', 'success']);
+    expect(Object.keys(body.lead).sort()).toEqual(LEAD_KEYS);
+    expect(Object.keys(body.project).sort()).toEqual(PROJECT_KEYS);
+    expect(body.success).toBe(true);
+    expect(body.lead).toEqual({
+      id: leadId,
+      name: 'Client Safe',
+      projectType: 'Web Project',
+      subject: 'Clinic website',
+      status: 'Production',
+      quoteAmount: '4500.00',
+      depositAmount: '2250.00',
+      finalAmount: '2250.00',
+      estimatedHours: 40,
+      complexity: 'Medium',
+      phase1: 'Discovery',
+      phase2: 'Design',
+      phase3: 'Build',
+      phase4: 'Launch',
+      techStack: 'React',
+      database: 'Firestore',
+      integrations: 'Stripe',
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
+    });
+    expect(body.project).toMatchObject({ name: 'Clinic website build', status: 'Beta', deploymentUrl: 'https://beta.client.example', launchDate: null, countdownEndsAt: null, handoffType: null });
+    const text = JSON.stringify(r.json);
+    for (const secret of ['INTERNAL', 'SECRET', 'Private message', '555 0100', email, 'internal', 'https://client.example']) expect(text).not.toContain(secret);
+  });
+
+  it('shows the beta URL only in Beta and the countdown only in Launch', async () => {
+    const email = uniqueEmail('launch');
+    const leadId = await seedLead(email, { status: 'Launch' });
+    const launchedAt = Date.now() - 2 * DAY;
+    await seedProject(leadId, { status: 'Launch', launchDate: Timestamp.fromMillis(launchedAt), handoffType: 'domain' });
+    const r = await lookup(email);
+    expect(r.status).toBe(200);
+    expect((r.json as { project: object }).project).toMatchObject({
+      status: 'Launch',
+      deploymentUrl: null,
+      launchDate: new Date(launchedAt).toISOString(),
+      countdownEndsAt: new Date(launchedAt + 7 * DAY).toISOString(),
+      handoffType: 'domain',
+    });
+
+    const prodEmail = uniqueEmail('prod');
+    await seedProject(await seedLead(prodEmail), { status: 'Production' });
+    expect((await lookup(prodEmail)).json).toMatchObject({ project: { status: 'Production', deploymentUrl: null, countdownEndsAt: null } });
+  });
+
+  it('answers a lead that has no project yet with project null', async () => {
+    const email = uniqueEmail('noproject');
+    const leadId = await seedLead(email, { status: 'Quoted', quoteAmountCents: null, depositAmountCents: null, finalAmountCents: null });
+    const r = await lookup(email);
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ success: true, lead: { id: leadId, status: 'Quoted', quoteAmount: null, depositAmount: null, finalAmount: null }, project: null });
+  });
+});
+
+describe('GET /api/client-project: not found and invalid', () => {
+  it('answers an unknown email and a lead marked dead as test data identically', async () => {
+    const unknown = await lookup(uniqueEmail('unknown'));
+    expect([unknown.status, unknown.json]).toEqual([404, { error: PROJECT_NOT_FOUND }]);
+    expect(PROJECT_NOT_FOUND).toBe('Project Not Found');
+
+    const testEmail = uniqueEmail('testdata');
+    const leadId = await seedLead(testEmail, { status: 'Lost', deadReason: 'Test Data', notes: 'Dead Reason: Test Data - 1/2/2026' });
+    await seedProject(leadId, { status: 'Canceled' });
+    const testData = await lookup(testEmail);
+    expect([testData.status, testData.json]).toEqual([unknown.status, unknown.json]);
+    expect(testData.headers.get('cache-control')).toBe(unknown.headers.get('cache-control'));
+    // The seeded test lead (scripts/seed.ts) answers the same.
+    const seeded = await lookup('test@example.com');
+    expect([seeded.status, seeded.json]).toEqual([unknown.status, unknown.json]);
+  });
+
+  it('refuses a missing or invalid email with 400 and the spec message', async () => {
+    const expected = { error: 'Validation failed', fields: { email: 'Please enter a valid email address' } };
+    for (const path of ['/api/client-project', '/api/client-project?email=', '/api/client-project?email=not-an-email', '/api/client-project?email=a@b.c&email=d@e.f', `/api/client-project?email=${'a'.repeat(250)}@example.com`]) {
+      const r = await api('GET', path, { headers: { 'x-forwarded-for': freshIp() } });
+      expect([r.status, r.json], path).toEqual([400, expected]);
+    }
+  });
+});
+
+describe('GET /api/client-project: rate limits', () => {
+  const isLimited = (r: { status: number; json: unknown }) => {
+    if (r.status !== 429) return false;
+    expect(r.json).toEqual({ error: TOO_MANY_LOOKUPS });
+    return true;
+  };
+
+  it(`allows ${CLIENT_PROJECT_LIMITS.perIp} lookups a minute per IP, then 429 with Retry-After; another IP is unaffected`, async () => {
+    const ip = freshIp();
+    for (let i = 0; i < CLIENT_PROJECT_LIMITS.perIp; i++) expect((await lookup(uniqueEmail('ip'), ip)).status).toBe(404);
+    const last = await lookup(uniqueEmail('ip'), ip);
+    expect(last.status).toBe(429);
+    expect(last.json).toEqual({ error: 'Too many lookups. Please wait a minute and try again.' });
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await lookup(uniqueEmail('ip'), freshIp())).status).toBe(404);
+  });
+
+  it(`allows ${CLIENT_PROJECT_LIMITS.perEmail} lookups a minute per email, whatever the IP`, async () => {
+    const email = uniqueEmail('email');
+    await seedLead(email);
+    for (let i = 0; i < CLIENT_PROJECT_LIMITS.perEmail; i++) expect((await lookup(email)).status).toBe(200);
+    const last = await lookup(email.toUpperCase());
+    expect(last.status).toBe(429);
+    expect(last.json).toEqual({ error: TOO_MANY_LOOKUPS });
+    expect((await lookup(uniqueEmail('email'))).status).toBe(404);
+  });
+
+  it('groups IPv6 addresses of one /56 under one limit', async () => {
+    const prefix = `2001:db8:${RUN.toString(16)}:${(ipCounter++ % 0xff).toString(16)}00`;
+    for (let i = 0; i < CLIENT_PROJECT_LIMITS.perIp; i++) expect((await lookup(uniqueEmail('v6'), `${prefix}::${i + 1}`)).status).toBe(404);
+    expect((await lookup(uniqueEmail('v6'), `${prefix}::ffff`)).status).toBe(429);
+  });
+
+  it('20 parallel lookups from one IP never get more than the per-IP limit through', { timeout: 120_000 }, async () => {
+    const ip = freshIp();
+    const results = await Promise.all(Array.from({ length: 20 }, () => lookup(uniqueEmail('par-ip'), ip)));
+    expect(results.every((r) => r.status === 404 || isLimited(r)), JSON.stringify(results.map((r) => r.status))).toBe(true);
+    expect(results.filter((r) => r.status !== 429).length).toBeLessThanOrEqual(CLIENT_PROJECT_LIMITS.perIp);
+  });
+
+  it('20 parallel lookups of one email from 20 IPs never get more than the per-email limit through', { timeout: 120_000 }, async () => {
+    const email = uniqueEmail('par-email');
+    await seedLead(email);
+    const results = await Promise.all(Array.from({ length: 20 }, () => lookup(email)));
+    expect(results.every((r) => r.status === 200 || isLimited(r)), JSON.stringify(results.map((r) => r.status))).toBe(true);
+    expect(results.filter((r) => r.status !== 429).length).toBeLessThanOrEqual(CLIENT_PROJECT_LIMITS.perEmail);
+  });
+});
