@@ -14,3 +14,4 @@ export * from './projects.js';
 export * from './email.js';
 export * from './promo.js';
 export * from './packages.js';
+export * from './payments.js';

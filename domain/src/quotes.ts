@@ -62,7 +62,8 @@ export function renderPlanText(p: ProjectPlan): string {
   return lines.join('\n');
 }
 
-function moneyField(message: string) {
+/** A required 2-decimal amount string ("1234.50") → integer cents; `message` when missing. */
+export function moneyField(message: string) {
   return z
     .string({ error: message })
     .trim()

@@ -49,6 +49,7 @@ const PUBLIC = new Set([
   'POST /api/create-payment-intent',
   'GET /api/stripe/config',
   'POST /api/stripe/webhook',
+  'POST /api/test-mode/confirm-payment',
 ]);
 
 const app = createApp() as unknown as { router: { stack: LayerLike[] } };

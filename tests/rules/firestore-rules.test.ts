@@ -11,8 +11,8 @@ import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, setLogLevel, updat
 // Denied writes are the point of these tests; keep the SDK from logging each one.
 setLogLevel('silent');
 
-const CRM_COLLECTIONS = ['leads', 'contacts', 'notes', 'projects', 'promo_codes', 'orders', 'users', 'lead_activity', 'quote_versions', 'quote_acceptances', 'email_templates', 'email_log'];
-const OTHER = ['quote_links', 'outbox', 'anything_else'];
+const CRM_COLLECTIONS = ['leads', 'contacts', 'notes', 'projects', 'promo_codes', 'orders', 'payments', 'invoices', 'users', 'lead_activity', 'quote_versions', 'quote_acceptances', 'email_templates', 'email_log'];
+const OTHER = ['quote_links', 'outbox', 'stripe_events', 'rate_limits', 'anything_else'];
 
 let env: RulesTestEnvironment;
 

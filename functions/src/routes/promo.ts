@@ -205,6 +205,7 @@ promoRouter.post('/create-subscription', async (req, res) => {
     promoCode: price.promoApplied ? code : null,
     currency: 'usd',
     clientSecret: payment.clientSecret,
+    paymentIntentId: payment.paymentIntentId,
     paymentMode: payment.paymentMode,
     message: payment.paymentMode === 'test' ? 'Order created. Payments run in test mode: no card is charged.' : 'Order created. Complete the payment to start your plan.',
   });

@@ -4,14 +4,18 @@
  * An order is stored, status "pending_payment", before any payment step, so
  * it survives whatever fails after it. Amounts are the server's (priceCart),
  * in cents; the client's totals are never read. Collection `orders`,
- * admin-readable, server-written.
+ * admin-readable, server-written; a verified payment marks it "paid"
+ * (services/payments.ts fulfilEvent).
  */
 import { FieldValue } from 'firebase-admin/firestore';
 import { CART_CURRENCY, findPackage, type CartClientInfo, type CartPrice } from '@studio/domain';
+import type Stripe from 'stripe';
 import { db } from '../firebase.js';
+import { startOrderPayment } from './payments.js';
+import { stripeClient, type PaymentMode } from './stripe.js';
 
 export const ORDERS_COLLECTION = 'orders';
-export type OrderStatus = 'pending_payment' | 'payment_setup_failed';
+export type OrderStatus = 'pending_payment' | 'payment_setup_failed' | 'paid';
 
 export const newOrderRef = () => db.collection(ORDERS_COLLECTION).doc();
 
@@ -31,25 +35,64 @@ export function orderDoc(price: CartPrice, clientInfo: CartClientInfo, promoCode
     annualSavingCents: price.annualSavingCents,
     discountCents: price.discountCents,
     totalDueNowCents: price.totalDueNowCents,
-    paymentMode: 'test',
+    paymentMode: stripeClient() ? 'live' : 'test',
     createdAt: FieldValue.serverTimestamp(),
     updatedAt: FieldValue.serverTimestamp(),
   };
 }
 
 export interface PaymentSetup {
-  /** The card provider's client secret; null while payments run in test mode. */
-  clientSecret: string | null;
-  paymentMode: 'test' | 'live';
+  /** The card provider's client secret (test mode: the test provider's). */
+  clientSecret: string;
+  /** The PaymentIntent to confirm; null for a live subscription (its first invoice carries the intent). */
+  paymentIntentId: string | null;
+  paymentMode: PaymentMode;
 }
 
 /**
- * The payment step of a stored order. Payments run in test mode: there is no
- * card provider call, so no client secret. The Stripe task replaces this body
- * (create the subscription / payment intent for `totalDueNowCents` and return
- * its client secret); a throw here marks the order "payment_setup_failed" and
- * the client sees "Failed to prepare checkout".
+ * The payment step of a stored order (spec §7 create-subscription).
+ * One-time mode, and every order in test mode: a PaymentIntent for
+ * `totalDueNowCents` (purpose "order"). Live monthly/annual: a Stripe
+ * Subscription on the package's product, its first invoice paid through the
+ * returned confirmation secret; `invoice.paid` fulfils the order. Every call
+ * carries an idempotency key derived from the order id.
+ * @throws on provider failure; the route then marks the order "payment_setup_failed".
  */
-export async function preparePayment(_orderId: string, _price: CartPrice, _clientInfo: CartClientInfo): Promise<PaymentSetup> {
-  return { clientSecret: null, paymentMode: 'test' };
+export async function preparePayment(orderId: string, price: CartPrice, clientInfo: CartClientInfo): Promise<PaymentSetup> {
+  const name = findPackage(price.packageId)?.name ?? price.packageId;
+  const stripe = stripeClient();
+  if (stripe && price.mode !== 'onetime') {
+    const secret = await createLiveSubscription(stripe, orderId, price, clientInfo, name);
+    return { clientSecret: secret, paymentIntentId: null, paymentMode: 'live' };
+  }
+  const label = price.mode === 'onetime' ? `${name}: setup and first month` : `${name}: first ${price.interval}`;
+  const p = await startOrderPayment(orderId, price.totalDueNowCents, label, clientInfo.email);
+  return { clientSecret: p.clientSecret, paymentIntentId: p.paymentIntentId, paymentMode: p.mode };
+}
+
+async function createLiveSubscription(stripe: Stripe, orderId: string, price: CartPrice, clientInfo: CartClientInfo, name: string): Promise<string> {
+  const product = `studio-${price.packageId}`;
+  await stripe.products.create({ id: product, name }, { idempotencyKey: `studio-product-${product}` }).catch((e: { code?: string }) => {
+    if (e.code !== 'resource_already_exists') throw e;
+  });
+  const customer = await stripe.customers.create(
+    { email: clientInfo.email, name: clientInfo.name, ...(clientInfo.phone ? { phone: clientInfo.phone } : {}), metadata: { orderId } },
+    { idempotencyKey: `studio-customer-order-${orderId}` },
+  );
+  const sub = await stripe.subscriptions.create(
+    {
+      customer: customer.id,
+      items: [{ price_data: { currency: CART_CURRENCY, product, unit_amount: price.recurringCents, recurring: { interval: price.interval } } }],
+      payment_behavior: 'default_incomplete',
+      payment_settings: { save_default_payment_method: 'on_subscription' },
+      metadata: { purpose: 'order', orderId },
+      expand: ['latest_invoice.confirmation_secret'],
+    },
+    { idempotencyKey: `studio-subscription-order-${orderId}` },
+  );
+  const invoice = sub.latest_invoice as Stripe.Invoice | null;
+  const secret = invoice?.confirmation_secret?.client_secret;
+  if (!secret) throw new Error('Stripe returned a subscription without a confirmation secret');
+  await db.collection(ORDERS_COLLECTION).doc(orderId).update({ stripeSubscriptionId: sub.id, stripeCustomerId: customer.id, paymentMode: 'live' });
+  return secret;
 }

@@ -1,0 +1,117 @@
+/**
+ * Payment routes (issue 7; spec §7):
+ *
+ * Public:
+ * - GET  /stripe/config → { publishableKey, mode }: mode "test" when the
+ *   server has no Stripe secret key (the local default).
+ * - POST /create-payment-intent {amount?, currency?, description?, leadId?,
+ *   invoiceId?, checkoutId?} → { clientSecret, paymentIntentId, amount,
+ *   description, mode }. The amount of a lead's deposit or final payment, or
+ *   of an invoice, is the server's; only a plain payment link charges its own
+ *   amount. 400/404/409 as services/payments.ts; 502 PAYMENT_SETUP_FAILED.
+ * - POST /stripe/webhook: Stripe-Signature verified on the raw body
+ *   (STRIPE_WEBHOOK_SECRET, 5-minute tolerance) → { received, outcome }; 400
+ *   "Invalid signature" and nothing written otherwise. Payments take effect
+ *   only here (or through the test-mode confirmation below).
+ * - POST /test-mode/confirm-payment {paymentIntentId} → { success, status }:
+ *   the test provider's card-free completion; 404 when live keys are set.
+ *
+ * Admin:
+ * - POST /create-invoice {leadId, amount, description, dueDate?} → 201
+ *   { success, message: "Invoice Created Successfully", invoiceId,
+ *   checkoutUrl }: a PaymentIntent-backed invoice stored in `invoices` and
+ *   emailed to the client (outbox, same batch) with its payment link.
+ */
+import { Router, type Request } from 'express';
+import { FieldValue } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions/v2';
+import { z } from 'zod';
+import { centsToString, createInvoiceSchema, createPaymentIntentSchema, DEFAULT_INVOICE_DAYS, formatUsd } from '@studio/domain';
+import { COLLECTIONS, db } from '../firebase.js';
+import { HttpError, parseBody } from '../http.js';
+import { requireAdmin, type AdminLocals } from '../session.js';
+import { recordActivity } from '../services/activity.js';
+import { enqueueEmail } from '../services/outbox.js';
+import { dueTimestamp, fulfilEvent, PAYMENT_COLLECTIONS, siteUrl, startPayment, testModeSuccessEvent } from '../services/payments.js';
+import { paymentProvider, verifyWebhook } from '../services/stripe.js';
+
+export const paymentsRouter = Router();
+
+paymentsRouter.get('/stripe/config', (_req, res) => {
+  const provider = paymentProvider();
+  res.json({ publishableKey: provider.publishableKey, mode: provider.mode });
+});
+
+paymentsRouter.post('/create-payment-intent', async (req, res) => {
+  const input = parseBody(req, createPaymentIntentSchema);
+  const p = await startPayment(input);
+  res.json({ clientSecret: p.clientSecret, paymentIntentId: p.paymentIntentId, amount: centsToString(p.amountCents), description: p.description, mode: p.mode });
+});
+
+paymentsRouter.post('/stripe/webhook', async (req, res) => {
+  const raw = (req as Request & { rawBody?: Buffer }).rawBody;
+  let event;
+  try {
+    if (!raw) throw new Error('No raw body');
+    event = verifyWebhook(raw, req.get('stripe-signature'));
+  } catch (e) {
+    logger.warn('stripe webhook: refused', { error: e instanceof Error ? e.message : String(e) });
+    throw new HttpError(400, 'Invalid signature');
+  }
+  const outcome = await fulfilEvent(event as never);
+  res.json({ received: true, outcome });
+});
+
+const confirmSchema = z.strictObject({ paymentIntentId: z.string().trim().regex(/^pi_test_[a-f0-9]{24}$/, 'Invalid payment') });
+
+paymentsRouter.post('/test-mode/confirm-payment', async (req, res) => {
+  if (paymentProvider().mode !== 'test') throw new HttpError(404, 'Not found');
+  const { paymentIntentId } = parseBody(req, confirmSchema);
+  const payment = await db.collection(PAYMENT_COLLECTIONS.payments).doc(paymentIntentId).get();
+  if (!payment.exists) throw new HttpError(404, 'Payment not found');
+  await fulfilEvent(testModeSuccessEvent(payment), 'client (test mode)');
+  res.json({ success: true, status: 'succeeded' });
+});
+
+paymentsRouter.post('/create-invoice', requireAdmin, async (req, res) => {
+  const input = parseBody(req, createInvoiceSchema);
+  const lead = await db.collection(COLLECTIONS.leads).doc(input.leadId).get();
+  if (!lead.exists) throw new HttpError(404, 'Lead not found');
+  const email = lead.get('email') as string | undefined;
+  if (!email) throw new HttpError(409, 'This lead has no email address to send the invoice to');
+
+  const ref = db.collection(PAYMENT_COLLECTIONS.invoices).doc();
+  const due = dueTimestamp(input.dueDate, DEFAULT_INVOICE_DAYS);
+  const checkoutUrl = `/checkout?${new URLSearchParams({ amount: centsToString(input.amount), description: input.description, invoiceId: ref.id })}`;
+  const admin = res.locals.admin as AdminLocals;
+  const batch = db.batch();
+  batch.create(ref, {
+    leadId: lead.id,
+    email,
+    clientName: lead.get('name') ?? null,
+    amountCents: input.amount,
+    currency: 'usd',
+    description: input.description,
+    dueDate: due,
+    status: 'open',
+    checkoutUrl,
+    createdBy: admin.username,
+    createdAt: FieldValue.serverTimestamp(),
+    updatedAt: FieldValue.serverTimestamp(),
+  });
+  enqueueEmail(db, batch, {
+    to: email,
+    templateId: 'invoice',
+    variables: {
+      name: String(lead.get('name') ?? 'there'),
+      description: input.description,
+      amount: formatUsd(input.amount),
+      dueDate: due.toDate().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
+      paymentLink: `${siteUrl()}${checkoutUrl}`,
+    },
+    leadId: lead.id,
+  });
+  recordActivity(db, batch, { leadId: lead.id, type: 'invoice_sent', detail: `Invoice sent: ${formatUsd(input.amount)} for ${input.description}`, by: admin.username });
+  await batch.commit();
+  res.status(201).json({ success: true, message: 'Invoice Created Successfully', invoiceId: ref.id, checkoutUrl });
+});

@@ -1,0 +1,319 @@
+/**
+ * Payments on the server (issue 7; spec §2 "Invoicing", "Checkout and payment
+ * success"; §7 create-payment-intent, create-invoice, stripe/webhook).
+ *
+ * - startPayment: decides the amount (the lead's next payment, an invoice's
+ *   amount, or a payment link's own amount), creates the PaymentIntent with a
+ *   stable Idempotency-Key and stores `payments/{paymentIntentId}`.
+ * - fulfilEvent: the one place a payment takes effect. A verified Stripe
+ *   webhook and the test-mode confirmation both end here. Each event id is
+ *   recorded in `stripe_events` in the same transaction as its effects, so a
+ *   redelivered or concurrent copy of an event has no second effect; states
+ *   only move forward (a late "failed" never undoes "succeeded").
+ *
+ * Collections (server-written; admin-readable except stripe_events):
+ * payments, invoices, stripe_events. Amounts in cents.
+ */
+import { randomUUID } from 'node:crypto';
+import { FieldValue, Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions/v2';
+import {
+  formatUsd,
+  nextLeadPayment,
+  paymentIdempotencyKey,
+  paymentMoves,
+  PAYMENT_CURRENCY,
+  PAYMENT_PURPOSES,
+  type CreatePaymentIntentInput,
+  type LeadStatus,
+  type PaymentPurpose,
+  type ProjectStatus,
+} from '@studio/domain';
+import { COLLECTIONS, db } from '../firebase.js';
+import { HttpError } from '../http.js';
+import { recordActivity } from './activity.js';
+import { enqueueEmail } from './outbox.js';
+import { paymentProvider, type PaymentMode } from './stripe.js';
+
+export const PAYMENT_COLLECTIONS = { payments: 'payments', invoices: 'invoices', events: 'stripe_events', orders: 'orders' } as const;
+
+/** Spec §8 "Payment Setup Failed - Unable to initialize payment. Please try again." */
+export const PAYMENT_SETUP_FAILED = 'Payment Setup Failed - Unable to initialize payment. Please try again.';
+
+export interface StartedPayment {
+  clientSecret: string;
+  paymentIntentId: string;
+  amountCents: number;
+  description: string;
+  mode: PaymentMode;
+}
+
+interface Charge {
+  purpose: PaymentPurpose;
+  amountCents: number;
+  description: string;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+  receiptEmail: string | null;
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+/** What a create-payment-intent request charges (server amounts for leads and invoices). */
+async function resolveCharge(input: CreatePaymentIntentInput): Promise<Charge> {
+  if (input.invoiceId) {
+    const inv = await db.collection(PAYMENT_COLLECTIONS.invoices).doc(input.invoiceId).get();
+    if (!inv.exists) throw new HttpError(404, 'Invoice not found');
+    if (inv.get('status') === 'paid') throw new HttpError(409, 'This invoice is already paid');
+    const amountCents = inv.get('amountCents') as number;
+    const leadId = inv.get('leadId') as string;
+    return {
+      purpose: 'invoice',
+      amountCents,
+      description: String(inv.get('description')),
+      idempotencyKey: paymentIdempotencyKey('invoice', inv.id, amountCents),
+      metadata: { purpose: 'invoice', invoiceId: inv.id, leadId },
+      receiptEmail: str(inv.get('email')),
+    };
+  }
+  if (input.leadId) {
+    const lead = await db.collection(COLLECTIONS.leads).doc(input.leadId).get();
+    if (!lead.exists) throw new HttpError(404, 'Lead not found');
+    const due = nextLeadPayment(lead.data()!);
+    if (!due) throw new HttpError(409, 'Nothing is due on this project');
+    const what = str(lead.get('subject')) ?? str(lead.get('projectType')) ?? 'your project';
+    return {
+      purpose: due.purpose,
+      amountCents: due.amountCents,
+      description: `${due.purpose === 'deposit' ? '50% deposit' : 'Final payment'}: ${what}`,
+      idempotencyKey: paymentIdempotencyKey(due.purpose, lead.id, due.amountCents),
+      metadata: { purpose: due.purpose, leadId: lead.id },
+      receiptEmail: str(lead.get('email')),
+    };
+  }
+  if (input.amount === undefined) throw new HttpError(400, 'Validation failed', { amount: 'Amount is required' });
+  return {
+    purpose: 'custom',
+    amountCents: input.amount,
+    description: input.description || 'Payment',
+    idempotencyKey: input.checkoutId ? paymentIdempotencyKey('custom', input.checkoutId, input.amount) : `studio-pi-custom-${randomUUID()}`,
+    metadata: { purpose: 'custom' },
+    receiptEmail: null,
+  };
+}
+
+/**
+ * Creates (or, for the same idempotency key, re-obtains) the PaymentIntent for
+ * a checkout and stores its `payments` record.
+ * @throws HttpError 400 no amount; 404 lead/invoice; 409 nothing due / paid; 502 PAYMENT_SETUP_FAILED.
+ */
+export async function startPayment(input: CreatePaymentIntentInput): Promise<StartedPayment> {
+  const charge = await resolveCharge(input);
+  return createIntent(charge);
+}
+
+async function createIntent(charge: Charge): Promise<StartedPayment> {
+  const provider = paymentProvider();
+  let intent;
+  try {
+    intent = await provider.createPaymentIntent({
+      amountCents: charge.amountCents,
+      currency: PAYMENT_CURRENCY,
+      description: charge.description,
+      metadata: charge.metadata,
+      idempotencyKey: charge.idempotencyKey,
+      receiptEmail: charge.receiptEmail,
+    });
+  } catch (e) {
+    logger.error('payments: PaymentIntent creation failed', { purpose: charge.purpose, error: e instanceof Error ? e.message : String(e) });
+    throw new HttpError(502, PAYMENT_SETUP_FAILED);
+  }
+  await db
+    .collection(PAYMENT_COLLECTIONS.payments)
+    .doc(intent.id)
+    .create({
+      ...paymentFields(charge.metadata),
+      amountCents: intent.amountCents,
+      currency: PAYMENT_CURRENCY,
+      description: charge.description,
+      mode: provider.mode,
+      idempotencyKey: charge.idempotencyKey,
+      status: 'requires_payment',
+      createdAt: FieldValue.serverTimestamp(),
+      updatedAt: FieldValue.serverTimestamp(),
+    })
+    .catch((e: { code?: number }) => {
+      if (e.code !== 6) throw e; // ALREADY_EXISTS: the same intent again (idempotent retry).
+    });
+  return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amountCents: intent.amountCents, description: charge.description, mode: provider.mode };
+}
+
+/** Creates the PaymentIntent of a stored cart order (purpose "order"). */
+export function startOrderPayment(orderId: string, amountCents: number, description: string, email: string): Promise<StartedPayment> {
+  return createIntent({
+    purpose: 'order',
+    amountCents,
+    description,
+    idempotencyKey: paymentIdempotencyKey('order', orderId, amountCents),
+    metadata: { purpose: 'order', orderId },
+    receiptEmail: email,
+  });
+}
+
+/** The record ids of a payment, from PaymentIntent metadata. */
+function paymentFields(metadata: Record<string, string | undefined>) {
+  const purpose = (PAYMENT_PURPOSES as readonly string[]).includes(metadata.purpose ?? '') ? (metadata.purpose as PaymentPurpose) : 'custom';
+  return { purpose, leadId: metadata.leadId ?? null, invoiceId: metadata.invoiceId ?? null, orderId: metadata.orderId ?? null };
+}
+
+/** The part of a Stripe event fulfilment reads (a PaymentIntent or an invoice object). */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  created?: number;
+  data: { object: { id: string; object?: string; amount?: number; amount_received?: number; amount_paid?: number; metadata?: Record<string, string> | null; last_payment_error?: { message?: string } | null; parent?: { subscription_details?: { metadata?: Record<string, string> | null } | null } | null } };
+}
+
+export type FulfilOutcome = 'applied' | 'duplicate' | 'ignored';
+
+const HANDLED = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed', 'invoice.paid']);
+
+/**
+ * Applies a verified payment event exactly once (see the file comment).
+ * payment_intent.succeeded and invoice.paid (a subscription's invoice) mark
+ * the payment paid and run its purpose's effects; payment_intent.payment_failed
+ * records the failure unless the payment already succeeded. Other types are
+ * recorded and ignored. @returns what happened to this event id.
+ */
+export async function fulfilEvent(event: PaymentEvent, by = 'stripe'): Promise<FulfilOutcome> {
+  const eventRef = db.collection(PAYMENT_COLLECTIONS.events).doc(event.id);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.runTransaction(async (tx) => {
+        if ((await tx.get(eventRef)).exists) return 'duplicate';
+        const outcome: FulfilOutcome = HANDLED.has(event.type) ? 'applied' : 'ignored';
+        const apply = outcome === 'applied' ? await readEffects(tx, event) : null;
+        apply?.(by);
+        tx.create(eventRef, { type: event.type, objectId: event.data.object.id, outcome, receivedAt: FieldValue.serverTimestamp() });
+        return outcome;
+      });
+    } catch (e) {
+      const code = (e as { code?: number }).code;
+      if (code === 6) return 'duplicate'; // ALREADY_EXISTS: a concurrent copy committed first
+      // ABORTED after the SDK's own retries: copies of one event contend for its lock; try again.
+      if (code !== 10 || attempt >= 3) throw e;
+    }
+  }
+}
+
+/** Reads what the event touches (all reads first, as transactions require) and returns the writes to make. */
+async function readEffects(tx: Transaction, event: PaymentEvent): Promise<(by: string) => void> {
+  const obj = event.data.object;
+  const isInvoice = event.type === 'invoice.paid';
+  const metadata = (isInvoice ? obj.parent?.subscription_details?.metadata : obj.metadata) ?? {};
+  const fields = paymentFields(metadata);
+  const paymentRef = db.collection(PAYMENT_COLLECTIONS.payments).doc(obj.id);
+  const succeeded = event.type !== 'payment_intent.payment_failed';
+  const amountCents = (isInvoice ? obj.amount_paid : succeeded ? (obj.amount_received ?? obj.amount) : obj.amount) ?? 0;
+
+  const [payment, lead, project, invoice, order] = await Promise.all([
+    tx.get(paymentRef),
+    fields.leadId ? tx.get(db.collection(COLLECTIONS.leads).doc(fields.leadId)) : null,
+    fields.leadId ? tx.get(db.collection(COLLECTIONS.projects).where('leadId', '==', fields.leadId).limit(1)).then((q) => q.docs[0] ?? null) : null,
+    fields.invoiceId ? tx.get(db.collection(PAYMENT_COLLECTIONS.invoices).doc(fields.invoiceId)) : null,
+    fields.orderId ? tx.get(db.collection(PAYMENT_COLLECTIONS.orders).doc(fields.orderId)) : null,
+  ]);
+  const alreadyPaid = payment.get('status') === 'succeeded';
+
+  return (by) => {
+    const now = FieldValue.serverTimestamp();
+    if (!succeeded) {
+      if (alreadyPaid) return; // out of order: success already recorded
+      tx.set(paymentRef, { ...fields, status: 'failed', lastError: obj.last_payment_error?.message ?? null, updatedAt: now }, { merge: true });
+      return;
+    }
+    tx.set(paymentRef, { ...fields, status: 'succeeded', amountReceivedCents: amountCents, paidAt: now, updatedAt: now }, { merge: true });
+    if (alreadyPaid) return;
+    applyPurpose(tx, { purpose: fields.purpose, paymentIntentId: obj.id, amountCents, lead, project, invoice, order, by });
+  };
+}
+
+interface PurposeContext {
+  purpose: PaymentPurpose;
+  paymentIntentId: string;
+  amountCents: number;
+  lead: DocumentSnapshot | null;
+  project: DocumentSnapshot | null;
+  invoice: DocumentSnapshot | null;
+  order: DocumentSnapshot | null;
+  by: string;
+}
+
+/** The business effects of a paid payment (domain paymentMoves decides the status moves). */
+function applyPurpose(tx: Transaction, c: PurposeContext): void {
+  const now = FieldValue.serverTimestamp();
+  const amount = formatUsd(c.amountCents);
+  let receipt: { to: string | null; name: string; description: string } | null = null;
+
+  if (c.order?.exists) {
+    tx.update(c.order.ref, { status: 'paid', paidAt: now, paymentIntentId: c.paymentIntentId, updatedAt: now });
+    const client = (c.order.get('clientInfo') ?? {}) as { name?: string; email?: string };
+    receipt = { to: client.email ?? null, name: client.name ?? 'there', description: String(c.order.get('packageName') ?? 'your plan') };
+  }
+  if (c.invoice?.exists && c.invoice.get('status') !== 'paid') {
+    tx.update(c.invoice.ref, { status: 'paid', paidAt: now, paymentIntentId: c.paymentIntentId, updatedAt: now });
+  }
+  if (c.lead?.exists) {
+    const lead = c.lead;
+    const update: Record<string, unknown> = {};
+    const leadStatus = lead.get('status') as LeadStatus;
+    const projectStatus = c.project ? (c.project.get('status') as ProjectStatus) : null;
+    const firstOfKind =
+      (c.purpose === 'deposit' && !lead.get('stripeDepositPaymentId')) || (c.purpose === 'final' && !lead.get('stripeFinalPaymentId')) || c.purpose === 'invoice';
+    if (c.purpose === 'deposit' && firstOfKind) Object.assign(update, { stripeDepositPaymentId: c.paymentIntentId, depositPaidAt: now });
+    if (c.purpose === 'final' && firstOfKind) Object.assign(update, { stripeFinalPaymentId: c.paymentIntentId, finalPaidAt: now });
+    const moves = firstOfKind ? paymentMoves(c.purpose, leadStatus, projectStatus) : {};
+    if (moves.lead && moves.lead !== leadStatus) {
+      update.status = moves.lead;
+      recordActivity(db, tx, { leadId: lead.id, type: 'status_changed', from: leadStatus, to: moves.lead, detail: `${c.purpose === 'deposit' ? 'Deposit' : 'Final payment'} paid`, by: c.by });
+    }
+    if (c.project && (moves.project || c.purpose === 'deposit')) {
+      tx.update(c.project.ref, { ...(moves.project ? { status: moves.project } : {}), ...(c.purpose === 'deposit' ? { depositPaidAt: now } : {}), updatedAt: now });
+    }
+    if (Object.keys(update).length > 0) tx.update(lead.ref, { ...update, updatedAt: now });
+    recordActivity(db, tx, { leadId: lead.id, type: 'payment_received', detail: `Payment received: ${amount} (${c.purpose})${firstOfKind ? '' : ', already paid before'}`, by: c.by });
+    if (!firstOfKind) logger.warn('payments: a second payment for an already paid stage', { leadId: lead.id, purpose: c.purpose, paymentIntentId: c.paymentIntentId });
+    receipt = {
+      to: str(lead.get('email')),
+      name: str(lead.get('name')) ?? 'there',
+      description: c.invoice?.exists ? String(c.invoice.get('description')) : c.purpose === 'deposit' ? 'your project deposit' : 'your project',
+    };
+  }
+  if (receipt?.to) {
+    enqueueEmail(db, tx, { to: receipt.to, templateId: 'payment-received', variables: { name: receipt.name, amount, description: receipt.description }, leadId: c.lead?.id ?? null });
+  }
+}
+
+/** A synthetic `payment_intent.succeeded` for a test-mode intent, as Stripe would send it. */
+export function testModeSuccessEvent(payment: DocumentSnapshot): PaymentEvent {
+  const meta: Record<string, string> = { purpose: String(payment.get('purpose')) };
+  for (const k of ['leadId', 'invoiceId', 'orderId'] as const) if (payment.get(k)) meta[k] = String(payment.get(k));
+  const amount = payment.get('amountCents') as number;
+  return {
+    id: `evt_test_${payment.id}`,
+    type: 'payment_intent.succeeded',
+    data: { object: { id: payment.id, object: 'payment_intent', amount, amount_received: amount, metadata: meta } },
+  };
+}
+
+/** Public site address for links in emails (SITE_URL, else the emulator's Hosting, else the project's web.app). */
+export function siteUrl(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.SITE_URL) return env.SITE_URL.replace(/\/$/, '');
+  if (env.FUNCTIONS_EMULATOR === 'true') return 'http://127.0.0.1:5000';
+  return `https://${env.GCLOUD_PROJECT ?? 'studio'}.web.app`;
+}
+
+/** Timestamp for a due date; DEFAULT days from now when none is given. */
+export function dueTimestamp(due: Date | undefined, defaultDays: number, now = new Date()): Timestamp {
+  return Timestamp.fromDate(due ?? new Date(now.getTime() + defaultDays * 86_400_000));
+}

@@ -1,0 +1,267 @@
+/**
+ * Payments (issue 7): the real `stripe` SDK against a local HTTP stub
+ * (request parameters, stable Idempotency-Keys, provider faults), and the
+ * test-mode provider and invoices through the emulators.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { adminIdToken, api, db } from '../helpers.js';
+import { seedPayableLead } from './paymentFixtures.js';
+
+interface StubRequest {
+  method: string;
+  path: string;
+  idempotencyKey: string | undefined;
+  params: URLSearchParams;
+}
+
+/** A stand-in for api.stripe.com: records each request, answers like Stripe. */
+class StripeStub {
+  requests: StubRequest[] = [];
+  failWith: { status: number; body: unknown } | null = null;
+  private server!: Server;
+  private n = 0;
+  url = '';
+
+  async start() {
+    this.server = createServer(async (req, res) => {
+      const body = await read(req);
+      const r: StubRequest = { method: req.method!, path: req.url!, idempotencyKey: req.headers['idempotency-key'] as string | undefined, params: new URLSearchParams(body) };
+      this.requests.push(r);
+      res.setHeader('content-type', 'application/json');
+      if (this.failWith) {
+        res.statusCode = this.failWith.status;
+        res.end(JSON.stringify(this.failWith.body));
+        return;
+      }
+      res.end(JSON.stringify(this.answer(r)));
+    });
+    await new Promise<void>((ok) => this.server.listen(0, '127.0.0.1', ok));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  private answer(r: StubRequest) {
+    const id = `${++this.n}`.padStart(4, '0');
+    if (r.path.startsWith('/v1/payment_intents')) {
+      return { id: `pi_stub_${id}`, object: 'payment_intent', amount: Number(r.params.get('amount')), currency: r.params.get('currency'), client_secret: `pi_stub_${id}_secret_x`, status: 'requires_payment_method' };
+    }
+    if (r.path.startsWith('/v1/products')) return { id: r.params.get('id'), object: 'product' };
+    if (r.path.startsWith('/v1/customers')) return { id: `cus_stub_${id}`, object: 'customer' };
+    if (r.path.startsWith('/v1/subscriptions')) {
+      return { id: `sub_stub_${id}`, object: 'subscription', latest_invoice: { id: `in_stub_${id}`, object: 'invoice', confirmation_secret: { client_secret: `pi_sub_${id}_secret_y`, type: 'payment_intent' } } };
+    }
+    return { error: { type: 'invalid_request_error', message: `stub: unknown ${r.path}` } };
+  }
+
+  close() {
+    this.server.close();
+  }
+}
+
+const read = (req: IncomingMessage) =>
+  new Promise<string>((ok) => {
+    let s = '';
+    req.on('data', (c) => (s += c));
+    req.on('end', () => ok(s));
+  });
+
+describe('live mode: the stripe SDK against an HTTP stub', () => {
+  const stub = new StripeStub();
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    await stub.start();
+    process.env.STRIPE_SECRET_KEY = 'sk_test_stub';
+    process.env.STRIPE_PUBLISHABLE_KEY = 'pk_test_stub';
+    process.env.STRIPE_API_BASE = stub.url;
+    const { createApp } = await import('../../functions/src/app.js');
+    server = createApp().listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    server?.close();
+    stub.close();
+    delete process.env.STRIPE_SECRET_KEY;
+    delete process.env.STRIPE_PUBLISHABLE_KEY;
+    delete process.env.STRIPE_API_BASE;
+  });
+  beforeEach(() => {
+    stub.requests = [];
+    stub.failWith = null;
+  });
+
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${Math.floor(Math.random() * 250) + 1}` },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  };
+
+  it('config names live mode and the publishable key', async () => {
+    const res = await fetch(`${base}/api/stripe/config`);
+    expect(await res.json()).toEqual({ publishableKey: 'pk_test_stub', mode: 'live' });
+  });
+
+  it("charges the lead's deposit from the server record, whatever the browser sends, with a stable key", async () => {
+    const { leadId } = await seedPayableLead({ quoteAmountCents: 300_000, depositAmountCents: 150_000 });
+    const first = await post('/api/create-payment-intent', { amount: '1.00', description: 'tampered', leadId });
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ amount: '1500.00', mode: 'live', clientSecret: expect.stringMatching(/^pi_stub_\d+_secret_x$/) });
+    const second = await post('/api/create-payment-intent', { leadId });
+    expect(second.status).toBe(200);
+
+    expect(stub.requests).toHaveLength(2);
+    const [a, b] = stub.requests;
+    expect(a!.method).toBe('POST');
+    expect(a!.path).toBe('/v1/payment_intents');
+    expect(Object.fromEntries(a!.params)).toMatchObject({
+      amount: '150000',
+      currency: 'usd',
+      'metadata[purpose]': 'deposit',
+      'metadata[leadId]': leadId,
+      'automatic_payment_methods[enabled]': 'true',
+      receipt_email: 'payer@example.com',
+    });
+    expect(a!.idempotencyKey).toBe(`studio-pi-deposit-${leadId}-150000`);
+    expect(b!.idempotencyKey).toBe(a!.idempotencyKey);
+
+    const stored = await db.collection('payments').doc(String(first.json.paymentIntentId)).get();
+    expect(stored.data()).toMatchObject({ purpose: 'deposit', leadId, amountCents: 150_000, status: 'requires_payment', mode: 'live' });
+  });
+
+  it('a plain payment link charges its own amount; the same checkout id gives the same key', async () => {
+    await post('/api/create-payment-intent', { amount: '25.00', description: 'Consulting', checkoutId: 'chk_stable_0001' });
+    await post('/api/create-payment-intent', { amount: '25.00', description: 'Consulting', checkoutId: 'chk_stable_0001' });
+    expect(stub.requests.map((r) => r.params.get('amount'))).toEqual(['2500', '2500']);
+    expect(stub.requests[0]!.params.get('description')).toBe('Consulting');
+    expect(stub.requests[0]!.idempotencyKey).toBe('studio-pi-custom-chk_stable_0001-2500');
+    expect(stub.requests[1]!.idempotencyKey).toBe(stub.requests[0]!.idempotencyKey);
+  });
+
+  it('refuses bad input before calling Stripe', async () => {
+    for (const body of [{}, { amount: '0.10' }, { amount: '10', currency: 'eur' }, { amount: '10', extra: true }, { leadId: 'no/such' }]) {
+      expect((await post('/api/create-payment-intent', body)).status).toBe(400);
+    }
+    expect((await post('/api/create-payment-intent', { leadId: 'no-such-lead' })).status).toBe(404);
+    expect(stub.requests).toHaveLength(0);
+  });
+
+  it('a Stripe failure answers 502 with the spec message and stores no payment', async () => {
+    stub.failWith = { status: 400, body: { error: { type: 'invalid_request_error', message: 'Stripe is unhappy' } } };
+    const before = (await db.collection('payments').count().get()).data().count;
+    const res = await post('/api/create-payment-intent', { amount: '40.00', description: 'x' });
+    expect(res).toEqual({ status: 502, json: { error: 'Payment Setup Failed - Unable to initialize payment. Please try again.' } });
+    expect((await db.collection('payments').count().get()).data().count).toBe(before);
+  });
+
+  it('a monthly cart becomes a Stripe subscription with keys derived from the order', async () => {
+    const res = await post('/api/create-subscription', {
+      packageId: 'maintenance-2hr',
+      pricingMode: 'monthly',
+      clientInfo: { name: 'Sub Client', email: 'sub.client@example.com', projectDescription: 'A site refresh' },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect(res.json).toMatchObject({ paymentMode: 'live', paymentIntentId: null, clientSecret: expect.stringMatching(/^pi_sub_/) });
+    const orderId = String(res.json.orderId);
+    const paths = stub.requests.map((r) => r.path);
+    expect(paths).toEqual(['/v1/products', '/v1/customers', '/v1/subscriptions']);
+    const sub = stub.requests[2]!;
+    expect(Object.fromEntries(sub.params)).toMatchObject({
+      'items[0][price_data][currency]': 'usd',
+      'items[0][price_data][unit_amount]': '8500',
+      'items[0][price_data][recurring][interval]': 'month',
+      payment_behavior: 'default_incomplete',
+      'metadata[orderId]': orderId,
+      'metadata[purpose]': 'order',
+    });
+    expect(stub.requests.map((r) => r.idempotencyKey)).toEqual([
+      'studio-product-studio-maintenance-2hr',
+      `studio-customer-order-${orderId}`,
+      `studio-subscription-order-${orderId}`,
+    ]);
+    expect((await db.collection('orders').doc(orderId).get()).data()).toMatchObject({ status: 'pending_payment', paymentMode: 'live', stripeSubscriptionId: expect.stringMatching(/^sub_stub_/) });
+  });
+});
+
+describe('test mode through the emulators', () => {
+  let token: string;
+  beforeAll(async () => {
+    token = await adminIdToken();
+  });
+
+  it('config says test mode with no publishable key', async () => {
+    expect((await api('GET', '/api/stripe/config')).json).toEqual({ publishableKey: null, mode: 'test' });
+  });
+
+  it('a deposit paid in test mode moves the project to Production, once', async () => {
+    const { leadId, projectId } = await seedPayableLead({ quoteAmountCents: 200_000, depositAmountCents: 100_000, withProject: true });
+    const intent = await api('POST', '/api/create-payment-intent', { body: { leadId } });
+    expect(intent.status).toBe(200);
+    const { paymentIntentId, amount, mode } = intent.json as Record<string, string>;
+    expect({ amount, mode }).toEqual({ amount: '1000.00', mode: 'test' });
+    expect(paymentIntentId).toMatch(/^pi_test_[a-f0-9]{24}$/);
+
+    for (let i = 0; i < 2; i++) {
+      expect((await api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId } })).json).toEqual({ success: true, status: 'succeeded' });
+    }
+    const lead = (await db.collection('leads').doc(leadId).get()).data()!;
+    expect(lead).toMatchObject({ status: 'Production', stripeDepositPaymentId: paymentIntentId });
+    expect((await db.collection('projects').doc(projectId!).get()).get('status')).toBe('Production');
+    const received = await db.collection('lead_activity').where('leadId', '==', leadId).where('type', '==', 'payment_received').get();
+    expect(received.size).toBe(1);
+
+    // Next comes the final payment: the remainder, from the server.
+    expect((await api('POST', '/api/create-payment-intent', { body: { leadId } })).json).toMatchObject({ amount: '1000.00', description: expect.stringMatching(/^Final payment/) });
+  });
+
+  it('confirm-payment refuses ids that are not test intents', async () => {
+    expect((await api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId: 'pi_live_123' } })).status).toBe(400);
+    expect((await api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId: `pi_test_${'0'.repeat(24)}` } })).status).toBe(404);
+  });
+
+  it('an invoice is stored, emailed with its payment link, and paid through its own amount', async () => {
+    const { leadId } = await seedPayableLead({ quoteAmountCents: 100_000, depositAmountCents: 50_000 });
+    const bad = await api('POST', '/api/create-invoice', { token, body: { leadId, amount: '', description: '' } });
+    expect(bad.status).toBe(400);
+    expect((bad.json as { fields: Record<string, string> }).fields).toMatchObject({ amount: 'Amount is required', description: 'Description is required' });
+    expect((await db.collection('invoices').where('leadId', '==', leadId).get()).size).toBe(0);
+
+    const created = await api('POST', '/api/create-invoice', { token, body: { leadId, amount: '250.00', description: 'Extra hours', dueDate: '2026-12-31' } });
+    expect(created.status).toBe(201);
+    const { invoiceId, checkoutUrl, message } = created.json as Record<string, string>;
+    expect(message).toBe('Invoice Created Successfully');
+    expect(checkoutUrl).toBe(`/checkout?amount=250.00&description=Extra+hours&invoiceId=${invoiceId}`);
+    const email = (await db.collection('outbox').where('leadId', '==', leadId).where('templateId', '==', 'invoice').get()).docs[0]!.data();
+    expect(email.to).toBe('payer@example.com');
+    expect(email.variables).toMatchObject({ amount: '$250.00', dueDate: 'December 31, 2026', paymentLink: `http://127.0.0.1:5000${checkoutUrl}` });
+
+    const intent = await api('POST', '/api/create-payment-intent', { body: { invoiceId, amount: '1.00' } });
+    expect(intent.json).toMatchObject({ amount: '250.00', description: 'Extra hours' });
+    await api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId: (intent.json as Record<string, string>).paymentIntentId } });
+    expect((await db.collection('invoices').doc(invoiceId!).get()).get('status')).toBe('paid');
+    expect((await api('POST', '/api/create-payment-intent', { body: { invoiceId } })).status).toBe(409);
+    // The invoice did not count as the deposit.
+    expect((await db.collection('leads').doc(leadId).get()).get('stripeDepositPaymentId')).toBeUndefined();
+  });
+
+  it('create-invoice: an unknown lead is 404, and only the admin may call it', async () => {
+    expect((await api('POST', '/api/create-invoice', { token, body: { leadId: 'nope', amount: '10.00', description: 'x' } })).status).toBe(404);
+    expect((await api('POST', '/api/create-invoice', { body: { leadId: 'nope', amount: '10.00', description: 'x' } })).status).toBe(401);
+  });
+
+  it('a test-mode cart order is paid through the same fulfilment', async () => {
+    const res = await api('POST', '/api/create-subscription', {
+      body: { packageId: 'web-hosting', pricingMode: 'annual', clientInfo: { name: 'Cart Payer', email: 'cart.payer@example.com', projectDescription: 'Hosting' } },
+    });
+    expect(res.status).toBe(201);
+    const { orderId, paymentIntentId } = res.json as Record<string, string>;
+    expect(paymentIntentId).toMatch(/^pi_test_/);
+    await api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId } });
+    expect((await db.collection('orders').doc(orderId!).get()).data()).toMatchObject({ status: 'paid', paymentIntentId });
+  });
+});
