@@ -2,7 +2,8 @@
  * npm test: type-checks, builds, checks the landing page's JS budget, runs
  * the domain unit tests, then starts the
  * emulators (firebase emulators:exec), seeds the demo data and runs the
- * rules, API and Playwright tests, and stops them. Ends with one line "tests: N passed, N failed".
+ * rules, API and Playwright tests, and stops them, then prints the security
+ * report (scripts/report-security.mjs). Ends with one line "tests: N passed, N failed".
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -57,6 +58,9 @@ for (const [name, c] of Object.entries(parts)) {
 }
 const passed = Object.values(parts).reduce((s, c) => s + c.passed, 0);
 const failed = Object.values(parts).reduce((s, c) => s + c.failed, 0);
-const ok = unit.status === 0 && emu.status === 0 && failed === 0;
+console.log();
+const report = spawnSync(process.execPath, ['scripts/report-security.mjs'], { cwd: ROOT, stdio: 'inherit' });
+console.log();
+const ok = unit.status === 0 && emu.status === 0 && failed === 0 && report.status === 0;
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(ok ? 0 : 1);

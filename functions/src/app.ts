@@ -17,10 +17,24 @@ import { sessionRouter } from './session.js';
 import { LIMITS } from '@studio/domain';
 import { ipKey, limiter, rateLimit } from './services/rateLimit.js';
 
-/** Contact messages accepted per IP in 10 minutes (spam guard, issue 10). */
-export const CONTACT_LIMIT = { points: 10, durationSec: 10 * 60 } as const;
-/** Checkouts started per IP in 10 minutes (each may create a PaymentIntent at Stripe). */
-export const CHECKOUT_LIMIT = { points: 30, durationSec: 10 * 60 } as const;
+const TRY_LATER = 'Too many attempts. Please try again in a few minutes.';
+
+/**
+ * Per-IP limits on the public routes that write, charge or can be used to
+ * guess (issue 10), all in Firestore (services/rateLimit.ts). Login failures
+ * (session.ts) and the client lookup (routes/clientProject.ts) keep their own.
+ */
+export const PUBLIC_LIMITS = {
+  /** Contact messages: spam guard. */
+  contact: { paths: ['/contact'], points: 10, durationSec: 10 * 60, message: 'Too many messages from your network. Please try again in a few minutes.' },
+  /** Opening and accepting quote links: token guessing. */
+  quoteAcceptance: { paths: ['/quote-acceptance'], points: 30, durationSec: 10 * 60, message: TRY_LATER },
+  /** Promo code checks: code guessing. */
+  promoValidation: { paths: ['/promo-codes/validate'], points: 30, durationSec: 10 * 60, message: TRY_LATER },
+  /** Checkouts started: each may create a PaymentIntent at Stripe. */
+  checkout: { paths: ['/create-payment-intent'], points: 30, durationSec: 10 * 60, message: 'Too many payment attempts. Please try again in a few minutes.' },
+} as const;
+export const CONTACT_LIMIT = PUBLIC_LIMITS.contact;
 
 export function createApp(): express.Express {
   const app = express();
@@ -46,11 +60,9 @@ export function createApp(): express.Express {
     res.json({ ok: true });
   });
   api.use('/auth', sessionRouter);
-  api.use('/contact', rateLimit(limiter('contact', CONTACT_LIMIT.points, CONTACT_LIMIT.durationSec), ipKey, 'Too many messages from your network. Please try again in a few minutes.'));
-  api.use(
-    ['/create-payment-intent', '/create-subscription'],
-    rateLimit(limiter('checkout', CHECKOUT_LIMIT.points, CHECKOUT_LIMIT.durationSec), ipKey, 'Too many payment attempts. Please try again in a few minutes.'),
-  );
+  for (const [name, l] of Object.entries(PUBLIC_LIMITS)) {
+    api.use([...l.paths], rateLimit(limiter(name, l.points, l.durationSec), ipKey, l.message));
+  }
   api.use(contactRouter);
   api.use(leadsRouter);
   api.use(replitRouter);

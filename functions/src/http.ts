@@ -42,6 +42,13 @@ export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
     res.status(err.status).json(err.fields ? { error: err.message, fields: err.fields } : { error: err.message });
     return;
   }
+  // Firestore unreachable or overloaded (gRPC UNAVAILABLE, DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED):
+  // nothing was committed (writes are single batches or transactions), so the caller may retry.
+  if ([14, 4, 8].includes(err?.code)) {
+    logger.error('api: datastore unavailable', err);
+    res.set('Retry-After', '5').status(503).json({ error: 'Service temporarily unavailable. Please try again shortly.' });
+    return;
+  }
   // body-parser errors (malformed JSON, too large) carry a status.
   const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
   if (status === 500) logger.error('api: unhandled error', err);

@@ -159,6 +159,15 @@ describe('live mode: the stripe SDK against an HTTP stub', () => {
     expect((await db.collection('payments').count().get()).data().count).toBe(before);
   });
 
+  it('a Stripe failure on a cart keeps the order, marked payment_setup_failed, with the spec message', async () => {
+    stub.failWith = { status: 400, body: { error: { type: 'invalid_request_error', message: 'Stripe is unhappy' } } };
+    const email = `stripe.down.${Date.now()}@example.com`;
+    const res = await post('/api/create-subscription', { packageId: 'web-hosting', pricingMode: 'onetime', clientInfo: { name: 'Down Client', email, projectDescription: 'A site' } });
+    expect(res).toEqual({ status: 502, json: { error: 'Failed to prepare checkout' } });
+    const orders = await db.collection('orders').where('clientInfo.email', '==', email).get();
+    expect(orders.docs.map((d) => d.get('status'))).toEqual(['payment_setup_failed']);
+  });
+
   it('a monthly cart becomes a Stripe subscription with keys derived from the order', async () => {
     const res = await post('/api/create-subscription', {
       packageId: 'maintenance-2hr',

@@ -194,7 +194,7 @@ describe('POST /api/create-subscription (public)', () => {
     const info = clientInfo();
     const r = await subscribe({ packageId: 'web-hosting', pricingMode: 'monthly', clientInfo: info });
     expect(r.status).toBe(201);
-    expect(r.json).toMatchObject({ success: true, orderId: expect.any(String), setupFee: '0.00', monthlyPrice: '45.00', interval: 'month', discount: '0.00', totalDueNow: '45.00', annualSaving: '90.00', clientSecret: null, paymentMode: 'test', message: expect.any(String) });
+    expect(r.json).toMatchObject({ success: true, orderId: expect.any(String), setupFee: '0.00', monthlyPrice: '45.00', interval: 'month', discount: '0.00', totalDueNow: '45.00', annualSaving: '90.00', clientSecret: expect.stringMatching(/^pi_test_/), paymentIntentId: expect.stringMatching(/^pi_test_/), paymentMode: 'test', message: expect.any(String) });
     const order = (await db.collection('orders').doc((r.json as { orderId: string }).orderId).get()).data()!;
     expect(order).toMatchObject({
       status: 'pending_payment',

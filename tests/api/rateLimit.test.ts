@@ -1,7 +1,7 @@
 /** Firestore-backed rate limits (issue 10): never more than N accepted, sequentially or in parallel. */
 import { describe, expect, it } from 'vitest';
 import { api, adminAuth, countDocs, db } from '../helpers.js';
-import { CONTACT_LIMIT } from '../../functions/src/app.js';
+import { CONTACT_LIMIT, PUBLIC_LIMITS } from '../../functions/src/app.js';
 import { LOGIN_FAILURES } from '../../functions/src/session.js';
 import { createAdminUser } from '../../functions/src/services/adminUsers.js';
 
@@ -30,6 +30,25 @@ describe('contact form limit', () => {
     expect(results.every((r) => [201, 429, 503].includes(r.status))).toBe(true);
     expect(await countDocs('leads')).toBe(before + accepted);
   });
+});
+
+describe('quote links, promo checks and checkouts', () => {
+  const cases = [
+    { name: 'quote acceptance', limit: PUBLIC_LIMITS.quoteAcceptance, call: (ip: string) => api('GET', '/api/quote-acceptance?leadId=nope&token=not-a-real-token-at-all', { headers: from(ip) }), ok: 404 },
+    { name: 'promo validation', limit: PUBLIC_LIMITS.promoValidation, call: (ip: string) => api('POST', '/api/promo-codes/validate', { body: { code: 'NOSUCHCODE', packageId: 'web-hosting' }, headers: from(ip) }), ok: 404 },
+    { name: 'checkout', limit: PUBLIC_LIMITS.checkout, call: (ip: string) => api('POST', '/api/create-payment-intent', { body: { leadId: 'no-such-lead' }, headers: from(ip) }), ok: 404 },
+  ];
+  for (const c of cases) {
+    it(`${c.name}: ${c.limit.points} sequential calls pass, then the next and 20 parallel ones are 429`, async () => {
+      const ip = `203.0.113.${40 + cases.indexOf(c)}`;
+      for (let i = 0; i < c.limit.points; i++) expect((await c.call(ip)).status).toBe(c.ok);
+      const over = await c.call(ip);
+      expect(over.status).toBe(429);
+      expect(over.json).toEqual({ error: c.limit.message });
+      const burst = await Promise.all(Array.from({ length: 20 }, () => c.call(ip)));
+      expect(burst.map((r) => r.status).filter((s) => s !== 429)).toEqual([]);
+    });
+  }
 });
 
 describe('login failures', () => {

@@ -2,12 +2,16 @@
  * Route sweep (issue 10): every /api route is read from the Express router
  * itself, not from a hand-kept list. Each route outside the public allow-list
  * answers 401 without a session and 403 for a signed-in non-admin; every
- * route answers hostile bodies with 4xx, never 5xx. A foreign Origin gets no
- * CORS allowance.
+ * route answers hostile bodies with 4xx, never 5xx, and property-based
+ * bodies (fast-check) sent with an admin session are refused with 4xx and
+ * write nothing. A foreign Origin gets no CORS allowance. The figures go to
+ * test-results/security-sweep.json for `npm run report:security`.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/src/app.js';
-import { api, userIdToken } from '../helpers.js';
+import { adminIdToken, api, countDocs, userIdToken, type ApiResponse } from '../helpers.js';
 
 interface RouteInfo {
   method: string;
@@ -56,10 +60,31 @@ const app = createApp() as unknown as { router: { stack: LayerLike[] } };
 const routes = listRoutes(app.router.stack);
 const concrete = (p: string) => p.replace(/:(\w+)/g, 'sweep-$1');
 let userToken: string;
+let adminToken: string;
+
+/** What the sweep did, for the security report. */
+const figures = { routes: 0, guardChecks: 0, hostileInputs: 0, serverErrors: 0, documentsWrittenByRejected: 0 };
+/** Counts a reply: every hostile request is a figure, and any 5xx is one too many. */
+const tally = (res: ApiResponse) => {
+  figures.hostileInputs++;
+  if (res.status >= 500) figures.serverErrors++;
+  return res;
+};
 
 beforeAll(async () => {
   userToken = await userIdToken();
+  adminToken = await adminIdToken();
+  figures.routes = routes.length;
 });
+
+afterAll(() => {
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync('test-results/security-sweep.json', JSON.stringify(figures));
+});
+
+/** Collections a rejected request could write to (rate_limits counts attempts by design; email_log is the mail trigger's). */
+const WATCHED = ['leads', 'contacts', 'notes', 'projects', 'promo_codes', 'orders', 'payments', 'invoices', 'users', 'lead_activity', 'quote_versions', 'quote_links', 'quote_acceptances', 'email_templates', 'outbox', 'stripe_events'];
+const snapshotCounts = async () => Object.fromEntries(await Promise.all(WATCHED.map(async (c) => [c, await countDocs(c)] as const)));
 
 describe('route sweep', () => {
   it('finds the routes from the router', () => {
@@ -78,6 +103,7 @@ describe('route sweep', () => {
       expect(anon.status, `${name} anonymous`).toBe(401);
       const user = await api(r.method, concrete(r.path), { body, token: userToken });
       expect(user.status, `${name} non-admin`).toBe(403);
+      figures.guardChecks += 2;
       swept.push(name);
     }
     expect(swept.length).toBeGreaterThan(20);
@@ -94,11 +120,36 @@ describe('route sweep', () => {
     ];
     for (const r of routes.filter((x) => x.method === 'POST' || x.method === 'PUT')) {
       for (const h of hostile) {
-        const res = await api(r.method, concrete(r.path), h);
+        const res = tally(await api(r.method, concrete(r.path), h));
         expect(res.status, `${r.method} ${r.path} ← ${h.rawBody.slice(0, 30)}`).toBeGreaterThanOrEqual(400);
         expect(res.status, `${r.method} ${r.path} ← ${h.rawBody.slice(0, 30)}`).toBeLessThan(500);
       }
     }
+  });
+
+  it('property-based bodies with an admin session: 4xx, never 5xx, and nothing written', { timeout: 240_000 }, async () => {
+    // Every generated body carries a key no schema knows, so each one is invalid
+    // by construction (strict schemas); the rest is arbitrary JSON of any shape.
+    const junk = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 1 }));
+    const fields = ['name', 'email', 'status', 'amount', 'leadId', 'code', 'content', 'packageId', 'pricingMode', 'discountCode', 'clientInfo', 'quoteAmount', 'html', 'to', 'token', 'expectedStatus'];
+    const bodyArb = fc.record({
+      known: fc.dictionary(fc.constantFrom(...fields), junk, { maxKeys: 4 }),
+      unknownKey: fc.stringMatching(/^[a-z][a-zA-Z0-9]{2,12}$/).filter((k) => !fields.includes(k)),
+      unknownValue: junk,
+    });
+    const bodies = fc.sample(bodyArb, { numRuns: 8, seed: 20261122 }).map((b) => ({ ...b.known, [`x_${b.unknownKey}`]: b.unknownValue }));
+    const before = await snapshotCounts();
+    for (const r of routes.filter((x) => x.method === 'POST' || x.method === 'PUT')) {
+      for (const body of bodies) {
+        const res = tally(await api(r.method, concrete(r.path), { body, token: adminToken }));
+        expect(res.status, `${r.method} ${r.path} ← ${JSON.stringify(body).slice(0, 80)}`).toBeGreaterThanOrEqual(400);
+        expect(res.status, `${r.method} ${r.path} ← ${JSON.stringify(body).slice(0, 80)}`).toBeLessThan(500);
+      }
+    }
+    const after = await snapshotCounts();
+    const written = WATCHED.filter((c) => after[c] !== before[c]).map((c) => `${c}: ${before[c]} → ${after[c]}`);
+    figures.documentsWrittenByRejected += WATCHED.reduce((n, c) => n + Math.abs(after[c]! - before[c]!), 0);
+    expect(written).toEqual([]);
   });
 
   it('a foreign Origin gets no CORS allowance from our app', async () => {
