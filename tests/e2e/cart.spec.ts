@@ -3,7 +3,9 @@
  * packages"): the pricing toggle and the three packages in each mode, the
  * promo box in One Time only with the seeded WELCOME10 (10% of the $500 setup
  * fee), the missing-information toast, and the test-mode checkout to
- * "Subscription Successful!". The order is checked with the Admin SDK.
+ * "Subscription Successful!": the shared payment form's Pay Now confirms the
+ * order's PaymentIntent on the server, which marks the order paid. The order
+ * is checked with the Admin SDK.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
@@ -115,8 +117,8 @@ test('create-subscription success path on a 360 px phone: test-mode payment, the
   await form.getByRole('button', { name: 'Continue to payment' }).click();
 
   await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
-  await expect(page.getByText('TEST MODE: no card is charged')).toBeVisible();
-  await expect(page.getByText(/Payments run in test mode/)).toBeVisible();
+  await expect(page.getByText('Test mode: no card is charged')).toBeVisible();
+  await expect(page.getByText(/Payments complete without a card/)).toBeVisible();
   // $500 − $50 + $12.99, priced by the server.
   await expect(summary(page).getByText('Total due now').locator('..')).toContainText('$462.99');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -126,9 +128,14 @@ test('create-subscription success path on a 360 px phone: test-mode payment, the
     expect.objectContaining({ status: 'pending_payment', packageId: 'web-hosting', pricingMode: 'onetime', promoCode: 'WELCOME10', discountCents: 5_000, totalDueNowCents: 46_299 }),
   ]);
 
-  await page.getByRole('button', { name: 'Complete test payment' }).click();
+  await expect(page.getByRole('button', { name: 'Back to packages' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay Now' }).click();
   await expect(page).toHaveURL(/\/cart\?success=true$/);
   await expect(page.getByRole('heading', { name: 'Subscription Successful!' })).toBeVisible();
+  // Paid on the server, through the same fulfilment as a Stripe webhook.
+  await expect
+    .poll(async () => (await db.collection('orders').where('clientInfo.email', '==', email).get()).docs.map((d) => d.get('status')))
+    .toEqual(['paid']);
 });
 
 test('a failed subscription toasts and returns to the package list', async ({ page }) => {

@@ -1,7 +1,11 @@
-/** Routes of spec §2. The admin area is one lazy chunk so the public page stays small. */
-import { lazy, Suspense } from 'react';
+/**
+ * Routes of spec §2. Everything but the landing is lazy so the public page
+ * stays small: the admin area (itself split per page), and the public pages
+ * that fetch or take payment, each inside the shared LazyPage boundary.
+ */
+import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { Loading, NotBuiltYet } from './components/PageState';
+import { LazyPage } from './components/PageState';
 import { PublicLayout } from './public/PublicLayout';
 import { LandingPage } from './public/LandingPage';
 import { NotFoundPage } from './public/NotFoundPage';
@@ -10,6 +14,8 @@ const AdminApp = lazy(() => import('./admin/AdminApp'));
 const QuoteAcceptancePage = lazy(() => import('./public/QuoteAcceptancePage').then((m) => ({ default: m.QuoteAcceptancePage })));
 const CartPage = lazy(() => import('./public/CartPage').then((m) => ({ default: m.CartPage })));
 const MyProjectPage = lazy(() => import('./public/MyProjectPage').then((m) => ({ default: m.MyProjectPage })));
+const CheckoutPage = lazy(() => import('./public/CheckoutPage').then((m) => ({ default: m.CheckoutPage })));
+const PaymentSuccessPage = lazy(() => import('./public/PaymentSuccessPage').then((m) => ({ default: m.PaymentSuccessPage })));
 
 export function App() {
   return (
@@ -19,37 +25,51 @@ export function App() {
         <Route
           path="cart"
           element={
-            <Suspense fallback={<Loading />}>
+            <LazyPage key="cart">
               <CartPage />
-            </Suspense>
+            </LazyPage>
           }
         />
         <Route
           path="my-project"
           element={
-            <Suspense fallback={<Loading />}>
+            <LazyPage key="my-project">
               <MyProjectPage />
-            </Suspense>
+            </LazyPage>
           }
         />
         <Route
           path="quote-acceptance"
           element={
-            <Suspense fallback={<Loading />}>
+            <LazyPage key="quote-acceptance">
               <QuoteAcceptancePage />
-            </Suspense>
+            </LazyPage>
           }
         />
-        <Route path="checkout" element={<NotBuiltYet title="Checkout" />} />
-        <Route path="payment-success" element={<NotBuiltYet title="Payment Successful!" />} />
+        <Route
+          path="checkout"
+          element={
+            <LazyPage key="checkout">
+              <CheckoutPage />
+            </LazyPage>
+          }
+        />
+        <Route
+          path="payment-success"
+          element={
+            <LazyPage key="payment-success">
+              <PaymentSuccessPage />
+            </LazyPage>
+          }
+        />
       </Route>
       <Route path="admin" element={<Navigate to="/admin/login" replace />} />
       <Route
         path="admin/*"
         element={
-          <Suspense fallback={<Loading />}>
+          <LazyPage key="admin">
             <AdminApp />
-          </Suspense>
+          </LazyPage>
         }
       />
       <Route path="*" element={<NotFoundPage />} />

@@ -1,28 +1,34 @@
 /**
- * The admin area (lazy chunk): Firebase providers, the ID-token provider for
- * /api calls, and the admin routes of spec §2, each behind the session check.
+ * The admin area (lazy chunk): the ID-token provider for /api calls, the
+ * login page, and the admin routes of spec §2, each behind the session check.
+ * This chunk holds only Firebase App and Auth: every signed-in page is a lazy
+ * chunk of its own (./lazyPages), loaded with the Firestore/reactfire chunk
+ * (./data/FirestoreScope) and shown inside the admin bar with the shared
+ * loading state.
  */
-import type { ReactNode } from 'react';
+import { useEffect } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { AuthProvider, FirebaseAppProvider, FirestoreProvider } from 'reactfire';
 import { setTokenProvider } from '../lib/api';
-import { NotBuiltYet } from '../components/PageState';
+import { LazyPage } from '../components/PageState';
 import { NotFoundPage } from '../public/NotFoundPage';
-import { auth, firebaseApp, firestore } from './firebase';
+import { auth } from './firebase';
 import { RequireAdmin } from './session';
 import { AdminLayout } from './AdminLayout';
 import { LoginPage } from './pages/LoginPage';
-import { DashboardPage } from './pages/DashboardPage';
-import { ClientsPage } from './pages/ClientsPage';
-import { ProjectsPage } from './projects/ProjectsPage';
-import { ReplitPage } from './pages/ReplitPage';
-import { EmailTemplatesPage } from './email/EmailTemplatesPage';
-import { EmailTestPage } from './email/EmailTestPage';
+import { ADMIN_PAGES, type AdminPage } from './lazyPages';
 
-function guarded(page: ReactNode) {
+/** A signed-in page: its chunk starts downloading while the session is checked. */
+function Guarded({ path, page }: { path: string; page: AdminPage }) {
+  useEffect(() => {
+    page.preload().catch(() => undefined); // a failure shows when the page renders
+  }, [page]);
   return (
     <RequireAdmin>
-      <AdminLayout>{page}</AdminLayout>
+      <AdminLayout>
+        <LazyPage key={path}>
+          <page.Component />
+        </LazyPage>
+      </AdminLayout>
     </RequireAdmin>
   );
 }
@@ -32,23 +38,13 @@ setTokenProvider(async () => (auth.currentUser ? auth.currentUser.getIdToken() :
 
 export default function AdminApp() {
   return (
-    <FirebaseAppProvider firebaseApp={firebaseApp}>
-      <AuthProvider sdk={auth}>
-        <FirestoreProvider sdk={firestore}>
-          <Routes>
-            <Route path="login" element={<LoginPage />} />
-            <Route path="dashboard" element={guarded(<DashboardPage />)} />
-            <Route path="projects" element={guarded(<ProjectsPage />)} />
-            <Route path="clients" element={guarded(<ClientsPage />)} />
-            <Route path="replit" element={guarded(<ReplitPage />)} />
-            <Route path="invoicing" element={guarded(<NotBuiltYet title="Invoicing" />)} />
-            <Route path="email-templates" element={guarded(<EmailTemplatesPage />)} />
-            <Route path="email-test" element={guarded(<EmailTestPage />)} />
-            <Route index element={<Navigate to="/admin/login" replace />} />
-            <Route path="*" element={<NotFoundPage />} />
-          </Routes>
-        </FirestoreProvider>
-      </AuthProvider>
-    </FirebaseAppProvider>
+    <Routes>
+      <Route path="login" element={<LoginPage />} />
+      {Object.entries(ADMIN_PAGES).map(([path, page]) => (
+        <Route key={path} path={path} element={<Guarded path={path} page={page} />} />
+      ))}
+      <Route index element={<Navigate to="/admin/login" replace />} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
   );
 }

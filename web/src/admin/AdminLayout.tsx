@@ -14,6 +14,7 @@ import { api } from '../lib/api';
 import { Logo } from '../components/Logo';
 import { useToast } from '../components/Toast';
 import { auth } from './firebase';
+import { ADMIN_PAGES, type AdminPagePath } from './lazyPages';
 
 export const ADMIN_LINKS = [
   { to: '/admin/dashboard', label: 'CRM' },
@@ -24,6 +25,12 @@ export const ADMIN_LINKS = [
   { to: '/admin/email-templates', label: 'Email Templates' },
   { to: '/admin/email-test', label: 'Email Testing' },
 ] as const;
+
+/** Starts downloading the lazy page behind an admin link (errors show when the page renders). */
+function preload(to: string) {
+  const page = ADMIN_PAGES[to.replace('/admin/', '') as AdminPagePath];
+  page?.preload().catch(() => undefined);
+}
 
 export function AdminLayout({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
@@ -53,6 +60,9 @@ export function AdminLayout({ children }: { children: ReactNode }) {
                 key={l.to}
                 component={NavLink}
                 to={l.to}
+                // Hovering or focusing a link starts downloading its page.
+                onMouseEnter={() => preload(l.to)}
+                onFocus={() => preload(l.to)}
                 color="inherit"
                 size="small"
                 sx={{ opacity: 0.8, '&.active': { opacity: 1, bgcolor: 'rgba(255,255,255,0.16)' } }}

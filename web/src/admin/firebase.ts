@@ -1,10 +1,11 @@
 /**
- * Firebase web SDK for the admin area only (lazy chunk). In mode "emulator"
- * it talks to the local Auth and Firestore emulators.
+ * Firebase web SDK for the admin area only (lazy chunk): the app and Auth,
+ * which the login page needs. Firestore lives in ./data/FirestoreScope, a
+ * chunk of its own that only the signed-in pages load. In mode "emulator" it
+ * talks to the local Auth emulator.
  */
 import { initializeApp, type FirebaseOptions } from 'firebase/app';
 import { connectAuthEmulator, getAuth } from 'firebase/auth';
-import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore';
 
 const env = import.meta.env;
 
@@ -17,9 +18,10 @@ export const firebaseConfig: FirebaseOptions = {
 
 export const firebaseApp = initializeApp(firebaseConfig);
 export const auth = getAuth(firebaseApp);
-export const firestore = getFirestore(firebaseApp);
 
-if (env.VITE_USE_EMULATORS === 'true') {
+/** True when the build talks to the local emulators (mode "emulator"). */
+export const USE_EMULATORS = env.VITE_USE_EMULATORS === 'true';
+
+if (USE_EMULATORS) {
   connectAuthEmulator(auth, env.VITE_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099', { disableWarnings: true });
-  connectFirestoreEmulator(firestore, env.VITE_FIRESTORE_EMULATOR_HOST ?? '127.0.0.1', Number(env.VITE_FIRESTORE_EMULATOR_PORT ?? 8080));
 }

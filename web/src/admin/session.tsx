@@ -5,8 +5,7 @@
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { signOut } from 'firebase/auth';
-import { useSigninCheck } from 'reactfire';
+import { onAuthStateChanged, signOut } from 'firebase/auth';
 import { api } from '../lib/api';
 import { Loading } from '../components/PageState';
 import { useToast } from '../components/Toast';
@@ -27,14 +26,24 @@ export function useAdminSession(): AdminSession {
 
 type Check = { state: 'checking' } | { state: 'ok'; session: AdminSession } | { state: 'denied' };
 
+/**
+ * The signed-in Firebase user's uid: undefined until Auth has restored its
+ * state, then the uid or null. (Plain Auth rather than reactfire, so the
+ * login path never loads reactfire and the Firestore SDK it pulls in.)
+ */
+function useAuthUid(): string | null | undefined {
+  const [uid, setUid] = useState<string | null | undefined>(undefined);
+  useEffect(() => onAuthStateChanged(auth, (user) => setUid(user?.uid ?? null)), []);
+  return uid;
+}
+
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const toast = useToast();
-  const signin = useSigninCheck();
-  const uid = signin.data?.user?.uid ?? null;
+  const uid = useAuthUid();
   const [check, setCheck] = useState<Check>({ state: 'checking' });
 
   useEffect(() => {
-    if (signin.status !== 'success') return;
+    if (uid === undefined) return;
     if (!uid) {
       setCheck({ state: 'denied' });
       return;
@@ -53,7 +62,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
     return () => {
       alive = false;
     };
-  }, [signin.status, uid, toast]);
+  }, [uid, toast]);
 
   if (check.state === 'denied') return <Navigate to="/admin/login" replace />;
   if (check.state === 'checking') return <Loading />;

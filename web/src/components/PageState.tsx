@@ -1,7 +1,14 @@
-/** Shared page states: a centred loading line, and a "not built yet" screen for pages later issues build. */
+/**
+ * Shared page states: a centred loading line, and the boundary every lazy
+ * route renders in (`LazyPage`): "Loading..." while its chunk downloads, and a
+ * short error with a Reload button when the chunk cannot be fetched (for
+ * example after a deploy replaced it, or offline).
+ */
+import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 
 export function Loading({ label = 'Loading...' }: { label?: string }) {
@@ -13,13 +20,45 @@ export function Loading({ label = 'Loading...' }: { label?: string }) {
   );
 }
 
-export function NotBuiltYet({ title }: { title: string }) {
+/** Catches a lazy chunk that failed to load, so one page's failure never blanks the whole app. */
+class ChunkErrorBoundary extends Component<{ children: ReactNode; message: string }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('page failed to load', error, info.componentStack);
+  }
+
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 8, px: 2 }}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+              Reload
+            </Button>
+          }
+        >
+          {this.props.message}
+        </Alert>
+      </Box>
+    );
+  }
+}
+
+/**
+ * The boundary of a lazy route (or a lazy part of a page, with its own
+ * `errorMessage`): `Loading` while its chunk downloads, a Reload prompt if it fails.
+ */
+export function LazyPage({ children, label, errorMessage = 'This page could not be loaded. Check your connection and reload.' }: { children: ReactNode; label?: string; errorMessage?: string }) {
   return (
-    <Container maxWidth="md" sx={{ py: 8 }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        {title}
-      </Typography>
-      <Typography color="text.secondary">This screen is not built yet.</Typography>
-    </Container>
+    <ChunkErrorBoundary message={errorMessage}>
+      <Suspense fallback={<Loading label={label} />}>{children}</Suspense>
+    </ChunkErrorBoundary>
   );
 }

@@ -6,15 +6,17 @@
  * Pricing toggle One Time / Monthly / Annual (default Monthly) → three
  * package cards → for the chosen one: the promo box (One Time only), the
  * client info form and "Continue to payment". The server prices the order;
- * the page only shows prices. Payments run in test mode for now: a clearly
- * labelled panel completes a test payment and lands on /cart?success=true.
+ * the page only shows prices. create-subscription returns the order's payment
+ * (intent id, client secret, mode), paid through the shared PaymentForm: in
+ * test mode its labelled panel confirms the payment on the server (the order
+ * is marked paid exactly as a card payment would), in live mode Stripe's
+ * Payment Element. Then /cart?success=true ("Subscription Successful!").
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -56,6 +58,7 @@ import {
 } from '@studio/domain';
 import { api, ApiError, errorMessage } from '../lib/api';
 import { useToast } from '../components/Toast';
+import { PaymentForm, type PreparedPayment } from '../payments/PaymentForm';
 
 interface AppliedPromo {
   code: string;
@@ -74,8 +77,16 @@ interface SubscriptionReply {
   totalDueNow: string;
   promoCode: string | null;
   clientSecret: string | null;
+  /** The PaymentIntent to confirm; null for a live subscription (its first invoice is paid through clientSecret). */
+  paymentIntentId?: string | null;
   paymentMode: 'test' | 'live';
   message: string;
+}
+
+/** The order's payment, or null when the reply cannot be paid (no intent in test mode, no secret in live mode). */
+function orderPayment(order: SubscriptionReply, description: string): PreparedPayment | null {
+  const payment: PreparedPayment = { paymentIntentId: order.paymentIntentId ?? null, clientSecret: order.clientSecret, amount: order.totalDueNow, description, mode: order.paymentMode };
+  return (payment.mode === 'test' ? payment.paymentIntentId : payment.clientSecret) ? payment : null;
 }
 
 const EMPTY_INFO: CartClientInfoInput = { name: '', email: '', phone: '', projectDescription: '' };
@@ -180,7 +191,7 @@ export function CartPage() {
   const [promo, setPromo] = useState<AppliedPromo | null>(null);
   const [promoError, setPromoError] = useState<string | null>(null);
   const [checkingPromo, setCheckingPromo] = useState(false);
-  const [order, setOrder] = useState<SubscriptionReply | null>(null);
+  const [order, setOrder] = useState<{ reply: SubscriptionReply; payment: PreparedPayment } | null>(null);
   const { control, handleSubmit, formState } = useForm<CartClientInfoInput, unknown, CartClientInfo>({ resolver: zodResolver(cartClientInfoSchema), defaultValues: EMPTY_INFO });
 
   const checkoutRef = useRef<HTMLDivElement>(null);
@@ -218,60 +229,70 @@ export function CartPage() {
 
   const submit = async (clientInfo: CartClientInfo) => {
     if (!pkg) return;
-    try {
-      const r = await api.post<SubscriptionReply>('/api/create-subscription', {
-        packageId: pkg.id,
-        pricingMode: mode,
-        ...(mode === 'onetime' && promo ? { discountCode: promo.code } : {}),
-        clientInfo,
-      });
-      setOrder(r);
-    } catch (e) {
-      // 502: the order was stored but the payment step failed (spec §8 "Failed to prepare checkout").
-      const title = e instanceof ApiError && e.status === 502 ? 'Failed to prepare checkout' : 'Failed to create subscription';
-      toast({ title, description: errorMessage(e, 'Please try again.'), severity: 'error' });
+    const fail = (title: string, description: string) => {
+      toast({ title, description, severity: 'error' });
       if (promo) {
         setPromo(null);
         setPromoError(null);
       }
       backToPackages();
+    };
+    let r: SubscriptionReply;
+    try {
+      r = await api.post<SubscriptionReply>('/api/create-subscription', {
+        packageId: pkg.id,
+        pricingMode: mode,
+        ...(mode === 'onetime' && promo ? { discountCode: promo.code } : {}),
+        clientInfo,
+      });
+    } catch (e) {
+      // 502: the order was stored but the payment step failed (spec §8 "Failed to prepare checkout").
+      fail(e instanceof ApiError && e.status === 502 ? 'Failed to prepare checkout' : 'Failed to create subscription', errorMessage(e, 'Please try again.'));
+      return;
     }
+    const payment = orderPayment(r, `${pkg.name} · ${PRICING_MODE_LABELS[mode]}`);
+    // A reply without anything to pay with is a payment step that failed.
+    if (payment) setOrder({ reply: r, payment });
+    else fail('Failed to prepare checkout', 'Please try again.');
   };
 
   const missingInfo = () => toast({ title: 'Required Information', description: 'Please fill in all required fields', severity: 'error' });
 
   if (order && pkg) {
+    const { reply } = order;
     return (
-      <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 } }}>
+      <Container maxWidth="sm" sx={{ py: { xs: 4, md: 8 }, px: { xs: 2, sm: 3 } }}>
         <Typography variant="h4" component="h1" gutterBottom>
           Payment
         </Typography>
-        <Alert severity="warning" variant="outlined" sx={{ mb: 3 }} role="note" aria-label="Test mode">
-          <AlertTitle>TEST MODE: no card is charged</AlertTitle>
-          Payments run in test mode on this local setup. Card payment will be connected in a later release; completing the test payment below only confirms the
-          order flow.
-        </Alert>
         <Card sx={{ mb: 3 }} component="section" aria-label="Order summary">
           <CardContent>
             <Typography variant="h6" component="h2" gutterBottom>
               {pkg.name} · {PRICING_MODE_LABELS[mode]}
             </Typography>
-            {cents(order.setupFee) > 0 && <SummaryRow label="Setup fee" value={formatUsd(cents(order.setupFee))} />}
-            {cents(order.discount) > 0 && <SummaryRow label={`Promo ${order.promoCode ?? ''}`.trim()} value={`−${formatUsd(cents(order.discount))}`} />}
-            <SummaryRow label={order.interval === 'year' ? 'First year' : 'First month'} value={formatUsd(cents(order.recurringPrice))} />
+            {cents(reply.setupFee) > 0 && <SummaryRow label="Setup fee" value={formatUsd(cents(reply.setupFee))} />}
+            {cents(reply.discount) > 0 && <SummaryRow label={`Promo ${reply.promoCode ?? ''}`.trim()} value={`−${formatUsd(cents(reply.discount))}`} />}
+            <SummaryRow label={reply.interval === 'year' ? 'First year' : 'First month'} value={formatUsd(cents(reply.recurringPrice))} />
             <Divider sx={{ my: 1 }} />
-            <SummaryRow label="Total due now" value={formatUsd(cents(order.totalDueNow))} strong />
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              Then {formatUsd(cents(order.recurringPrice))}/{order.interval}. Order reference: {order.orderId}
+            <SummaryRow label="Total due now" value={formatUsd(cents(reply.totalDueNow))} strong />
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+              Then {formatUsd(cents(reply.recurringPrice))}/{reply.interval}. Order reference: {reply.orderId}
             </Typography>
           </CardContent>
         </Card>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <Button variant="contained" size="large" onClick={() => navigate('/cart?success=true')}>
-            Complete test payment
-          </Button>
-          <Button onClick={backToPackages}>Back to packages</Button>
-        </Stack>
+        <PaymentForm
+          prepared={order.payment}
+          showSummary={false}
+          returnPath="/cart?success=true"
+          successToast={{ title: 'Subscription Successful!' }}
+          onSuccess={() => navigate('/cart?success=true')}
+          onClose={backToPackages}
+          secondaryAction={
+            <Button size="large" onClick={backToPackages}>
+              Back to packages
+            </Button>
+          }
+        />
       </Container>
     );
   }

@@ -3,12 +3,20 @@
  * listener per board (never one per card). Documents come back as domain
  * records (cents, Dates) with their id.
  */
-import { useMemo } from 'react';
-import { collection, orderBy, query } from 'firebase/firestore';
+import { useEffect, useMemo, useState } from 'react';
+import { collection, onSnapshot, orderBy, query } from 'firebase/firestore';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
 import { reviveDates, type LeadRecord } from '@studio/domain';
 
-export type LeadView = LeadRecord & { id: string };
+/** What the server writes on a lead when a payment succeeds (absent until then). */
+export interface LeadPaymentFields {
+  stripeDepositPaymentId?: string | null;
+  stripeFinalPaymentId?: string | null;
+  depositPaidAt?: Date | null;
+  finalPaidAt?: Date | null;
+}
+
+export type LeadView = LeadRecord & LeadPaymentFields & { id: string };
 
 export interface LiveList<T> {
   status: 'loading' | 'error' | 'success';
@@ -68,4 +76,36 @@ export function useLiveProjects(): LiveList<ProjectView> {
   const { status, data, error } = useFirestoreCollectionData(projectsQuery, { idField: 'id' });
   const projects = useMemo(() => (data ?? []).map((d) => reviveDates(d) as unknown as ProjectView), [data]);
   return { status, data: projects, error };
+}
+
+export interface InvoiceView {
+  id: string;
+  leadId: string;
+  amountCents: number;
+  description: string;
+  dueDate: Date | null;
+  status: 'open' | 'paid';
+  createdAt: Date | null;
+  paidAt: Date | null;
+  paymentIntentId: string | null;
+  checkoutUrl: string | null;
+}
+
+/**
+ * Every invoice, newest first, kept live (one listener). Unlike the hooks
+ * above, a refused or failed read does not throw: it comes back as
+ * `status: 'error'`, since invoices are an extra on the pages that show them.
+ */
+export function useLiveInvoices(): LiveList<InvoiceView> {
+  const firestore = useFirestore();
+  const [state, setState] = useState<LiveList<InvoiceView>>({ status: 'loading', data: [] });
+  useEffect(() => {
+    const invoicesQuery = query(collection(firestore, 'invoices'), orderBy('createdAt', 'desc'));
+    return onSnapshot(
+      invoicesQuery,
+      (snap) => setState({ status: 'success', data: snap.docs.map((d) => ({ ...(reviveDates(d.data()) as unknown as InvoiceView), id: d.id })) }),
+      (error) => setState({ status: 'error', data: [], error }),
+    );
+  }, [firestore]);
+  return state;
 }

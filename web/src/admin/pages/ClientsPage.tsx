@@ -11,7 +11,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
-import Chip, { type ChipProps } from '@mui/material/Chip';
+import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import ListItemText from '@mui/material/ListItemText';
@@ -25,6 +25,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { formatUsd, type LeadStatus, type ProjectType } from '@studio/domain';
 import { Loading } from '../../components/PageState';
 import { useLiveLeads, type LeadView } from '../data/hooks';
+import { LEAD_STATUS_COLORS } from '../leadStatus';
 import {
   applyClientFilters,
   buildClientsCsv,
@@ -41,21 +42,6 @@ import {
 } from './clientsFilter';
 
 const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
-const STATUS_COLORS: Partial<Record<LeadStatus, ChipProps['color']>> = {
-  New: 'primary',
-  Contacted: 'info',
-  Quoted: 'secondary',
-  Deposit: 'warning',
-  'Set Up': 'info',
-  Production: 'info',
-  Launch: 'secondary',
-  Complete: 'success',
-  Won: 'success',
-  Lost: 'default',
-  'Payment Failed': 'error',
-  'Subscription Expired': 'warning',
-};
 
 /** Starts a browser download of `csv` (UTF-8 with a BOM so spreadsheet apps read accents right). */
 function downloadCsv(csv: string, fileName: string) {
@@ -88,7 +74,7 @@ function ClientCard({ lead }: { lead: LeadView }) {
           <Typography variant="h6" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere', minWidth: 0 }}>
             {lead.name}
           </Typography>
-          <Chip size="small" label={lead.status} color={STATUS_COLORS[lead.status] ?? 'default'} aria-label={`Status: ${lead.status}`} />
+          <Chip size="small" label={lead.status} color={LEAD_STATUS_COLORS[lead.status] ?? 'default'} aria-label={`Status: ${lead.status}`} />
         </Stack>
         <Link href={`mailto:${lead.email}`} variant="body2" sx={{ overflowWrap: 'anywhere', alignSelf: 'flex-start' }}>
           {lead.email}

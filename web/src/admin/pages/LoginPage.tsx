@@ -17,6 +17,7 @@ import { api } from '../../lib/api';
 import { Logo } from '../../components/Logo';
 import { useToast } from '../../components/Toast';
 import { auth } from '../firebase';
+import { ADMIN_PAGES } from '../lazyPages';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -28,6 +29,8 @@ export function LoginPage() {
   const { errors, isSubmitting } = formState;
 
   const onSubmit = async (data: LoginInput) => {
+    // The dashboard's chunks download while the credentials are checked.
+    ADMIN_PAGES.dashboard.preload().catch(() => undefined);
     try {
       const r = await api.post<{ customToken: string }>('/api/auth/login', data);
       await signInWithCustomToken(auth, r.customToken);
