@@ -5,7 +5,7 @@
 import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import { fieldErrors, LIMITS } from '@studio/domain';
 import type { z } from 'zod';
-import { logger } from 'firebase-functions/v2';
+import * as logger from 'firebase-functions/logger';
 
 /** An error that becomes an HTTP reply with `status` and `{ error: message, fields }`. */
 export class HttpError extends Error {

@@ -3,10 +3,10 @@
  * - `api`: the /api Express app behind the Hosting rewrite (spec §7).
  * - `projectSchedule`: hourly, ends launch countdowns and expires stale set-ups.
  */
-import { setGlobalOptions } from 'firebase-functions/v2';
+import { setGlobalOptions } from 'firebase-functions/v2/options';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { logger } from 'firebase-functions/v2';
+import * as logger from 'firebase-functions/logger';
 import { runProjectSchedule } from './jobs/launchCountdown.js';
 import { createApp } from './app.js';
 import { outboxTrigger } from './jobs/outboxSender.js';

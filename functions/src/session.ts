@@ -10,7 +10,7 @@
  */
 import { Router, type RequestHandler } from 'express';
 import { emptyBodySchema, loginSchema, usernameToEmail } from '@studio/domain';
-import { logger } from 'firebase-functions/v2';
+import * as logger from 'firebase-functions/logger';
 import { auth } from './firebase.js';
 import { HttpError, parseBody } from './http.js';
 import { ipKey, limiter } from './services/rateLimit.js';

@@ -29,10 +29,9 @@
  * Entries stuck in PROCESSING (the instance died mid-send) are not re-sent
  * automatically: a send may have happened, and emailing twice is worse.
  */
-import sgMail from '@sendgrid/mail';
 import type { MailDataRequired } from '@sendgrid/mail';
 import { FieldValue, type DocumentReference } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions/v2';
+import * as logger from 'firebase-functions/logger';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import {
   findDefaultTemplate,
@@ -73,17 +72,26 @@ export const EMAIL_TEMPLATES = 'email_templates';
 export const DEFAULT_EMAIL_FROM = 'studio@example.com';
 
 const SEND_TIMEOUT_MS = 10_000;
-let configuredMailer: { key: string; mailer: Mailer } | null = null;
+let configuredKey: string | null = null;
 
-/** The SendGrid singleton configured with `apiKey` (once per key), or null without a key. */
+/**
+ * A mailer over the SendGrid singleton for `apiKey`, or null without a key.
+ * The SDK is loaded and configured (once per key) on the first send, so it
+ * stays out of the functions' cold start.
+ */
 function mailerForKey(apiKey: string | undefined): Mailer | null {
   if (!apiKey) return null;
-  if (configuredMailer?.key !== apiKey) {
-    sgMail.setApiKey(apiKey);
-    sgMail.setTimeout(SEND_TIMEOUT_MS);
-    configuredMailer = { key: apiKey, mailer: sgMail };
-  }
-  return configuredMailer.mailer;
+  return {
+    async send(data) {
+      const sgMail = (await import('@sendgrid/mail')).default;
+      if (configuredKey !== apiKey) {
+        sgMail.setApiKey(apiKey);
+        sgMail.setTimeout(SEND_TIMEOUT_MS);
+        configuredKey = apiKey;
+      }
+      return sgMail.send(data);
+    },
+  };
 }
 
 /** Deps from the environment (SENDGRID_API_KEY, EMAIL_FROM), with `overrides` on top. */
@@ -117,7 +125,7 @@ async function renderEntry(ref: DocumentReference, data: FirebaseFirestore.Docum
   const templateId = String(data.templateId ?? '');
   if (templateId === RAW_TEMPLATE_ID) {
     const subject = stripLineBreaks(vars.subject ?? '');
-    const html = sanitizeEmailHtml(vars.html ?? '');
+    const html = await sanitizeEmailHtml(vars.html ?? '');
     if (!subject || !html) throw new PermanentError('A raw email needs a subject and html');
     return { to, subject, html };
   }
@@ -127,7 +135,7 @@ async function renderEntry(ref: DocumentReference, data: FirebaseFirestore.Docum
   const subject = typeof override.get('subject') === 'string' ? (override.get('subject') as string) : template.subject;
   const html = typeof override.get('html') === 'string' ? (override.get('html') as string) : template.html;
   const rendered = renderTemplate({ subject, html }, vars);
-  return { to, subject: rendered.subject, html: sanitizeEmailHtml(rendered.html) };
+  return { to, subject: rendered.subject, html: await sanitizeEmailHtml(rendered.html) };
 }
 
 /** HTTP status and a short description of a send failure (SendGrid ResponseError, or a network error). */

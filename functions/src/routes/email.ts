@@ -99,7 +99,7 @@ emailRouter.get('/email-templates', async (_req, res) => {
 emailRouter.put('/email-templates/:id', async (req, res) => {
   const template = defaultOr404(req.params.id as string);
   const input = parseBody(req, emailTemplateUpdateSchema);
-  const html = sanitizeEmailHtml(input.html);
+  const html = await sanitizeEmailHtml(input.html);
   const fields: Record<string, string> = {};
   for (const key of ['subject', 'html'] as const) {
     const unknown = unknownPlaceholders({ subject: key === 'subject' ? input.subject : '', html: key === 'html' ? `${input.html}\n${html}` : '', variables: template.variables });
@@ -139,7 +139,7 @@ emailRouter.post('/email-templates/:id/test', async (req, res) => {
 /** POST /api/test-email {to, subject, html} → 202 { success, outboxId }: queued as a `raw` email with sanitized html. */
 emailRouter.post('/test-email', async (req, res) => {
   const input = parseBody(req, testEmailSchema);
-  const html = sanitizeEmailHtml(input.html);
+  const html = await sanitizeEmailHtml(input.html);
   if (!html) throw new HttpError(400, 'Validation failed', { html: EMAIL_FIELD_MESSAGES.html });
   const outboxId = await enqueueOne({ to: input.to, templateId: RAW_TEMPLATE_ID, variables: { subject: input.subject, html }, leadId: null });
   res.status(202).json({ success: true, outboxId });

@@ -24,7 +24,7 @@
  */
 import { Router, type Request } from 'express';
 import { FieldValue } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions/v2';
+import * as logger from 'firebase-functions/logger';
 import { z } from 'zod';
 import { centsToString, createInvoiceSchema, createPaymentIntentSchema, DEFAULT_INVOICE_DAYS, formatUsd } from '@studio/domain';
 import { COLLECTIONS, db } from '../firebase.js';
@@ -33,12 +33,12 @@ import { requireAdmin, type AdminLocals } from '../session.js';
 import { recordActivity } from '../services/activity.js';
 import { enqueueEmail } from '../services/outbox.js';
 import { dueTimestamp, fulfilEvent, PAYMENT_COLLECTIONS, siteUrl, startPayment, testModeSuccessEvent } from '../services/payments.js';
-import { paymentProvider, verifyWebhook } from '../services/stripe.js';
+import { paymentMode, paymentProvider, verifyWebhook } from '../services/stripe.js';
 
 export const paymentsRouter = Router();
 
-paymentsRouter.get('/stripe/config', (_req, res) => {
-  const provider = paymentProvider();
+paymentsRouter.get('/stripe/config', async (_req, res) => {
+  const provider = await paymentProvider();
   res.json({ publishableKey: provider.publishableKey, mode: provider.mode });
 });
 
@@ -53,7 +53,7 @@ paymentsRouter.post('/stripe/webhook', async (req, res) => {
   let event;
   try {
     if (!raw) throw new Error('No raw body');
-    event = verifyWebhook(raw, req.get('stripe-signature'));
+    event = await verifyWebhook(raw, req.get('stripe-signature'));
   } catch (e) {
     logger.warn('stripe webhook: refused', { error: e instanceof Error ? e.message : String(e) });
     throw new HttpError(400, 'Invalid signature');
@@ -65,7 +65,7 @@ paymentsRouter.post('/stripe/webhook', async (req, res) => {
 const confirmSchema = z.strictObject({ paymentIntentId: z.string().trim().regex(/^pi_test_[a-f0-9]{24}$/, 'Invalid payment') });
 
 paymentsRouter.post('/test-mode/confirm-payment', async (req, res) => {
-  if (paymentProvider().mode !== 'test') throw new HttpError(404, 'Not found');
+  if (paymentMode() !== 'test') throw new HttpError(404, 'Not found');
   const { paymentIntentId } = parseBody(req, confirmSchema);
   const payment = await db.collection(PAYMENT_COLLECTIONS.payments).doc(paymentIntentId).get();
   if (!payment.exists) throw new HttpError(404, 'Payment not found');

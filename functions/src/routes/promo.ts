@@ -19,7 +19,7 @@
  */
 import { Router } from 'express';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions/v2';
+import * as logger from 'firebase-functions/logger';
 import {
   centsToString,
   createSubscriptionSchema,

@@ -8,11 +8,14 @@
  * Used when a template override or a test-center email is stored, and again
  * by the sender on the final rendered HTML.
  */
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtmlType from 'sanitize-html';
+
+/** sanitize-html, loaded on first use (keeps it out of the functions' cold start). */
+let sanitizer: ((html: string) => string) | null = null;
 
 const TABLE_ATTRIBUTES = ['width', 'height', 'align', 'valign', 'bgcolor', 'border', 'cellpadding', 'cellspacing', 'role', 'colspan', 'rowspan'];
 
-const OPTIONS: sanitizeHtml.IOptions = {
+const options = (sanitizeHtml: typeof sanitizeHtmlType): sanitizeHtmlType.IOptions => ({
   allowedTags: [
     ...sanitizeHtml.defaults.allowedTags, // text, lists, headings, tables, a, b, i, code, ...
     'img',
@@ -44,9 +47,14 @@ const OPTIONS: sanitizeHtml.IOptions = {
   // Inline styles are kept as written (parsing them would drop any style holding a `${var}`).
   // Mail clients do not run CSS expressions; scripts and handlers are what matter, and they go.
   parseStyleAttributes: false,
-};
+});
 
 /** `html` with only ordinary email markup left. */
-export function sanitizeEmailHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+export async function sanitizeEmailHtml(html: string): Promise<string> {
+  if (!sanitizer) {
+    const sanitizeHtml = (await import('sanitize-html')).default;
+    const opts = options(sanitizeHtml);
+    sanitizer = (h) => sanitizeHtml(h, opts);
+  }
+  return sanitizer(html).trim();
 }

@@ -12,7 +12,7 @@ import { CART_CURRENCY, findPackage, type CartClientInfo, type CartPrice } from 
 import type Stripe from 'stripe';
 import { db } from '../firebase.js';
 import { startOrderPayment } from './payments.js';
-import { stripeClient, type PaymentMode } from './stripe.js';
+import { paymentMode, stripeClient, type PaymentMode } from './stripe.js';
 
 export const ORDERS_COLLECTION = 'orders';
 export type OrderStatus = 'pending_payment' | 'payment_setup_failed' | 'paid';
@@ -35,7 +35,7 @@ export function orderDoc(price: CartPrice, clientInfo: CartClientInfo, promoCode
     annualSavingCents: price.annualSavingCents,
     discountCents: price.discountCents,
     totalDueNowCents: price.totalDueNowCents,
-    paymentMode: stripeClient() ? 'live' : 'test',
+    paymentMode: paymentMode(),
     createdAt: FieldValue.serverTimestamp(),
     updatedAt: FieldValue.serverTimestamp(),
   };
@@ -60,7 +60,7 @@ export interface PaymentSetup {
  */
 export async function preparePayment(orderId: string, price: CartPrice, clientInfo: CartClientInfo): Promise<PaymentSetup> {
   const name = findPackage(price.packageId)?.name ?? price.packageId;
-  const stripe = stripeClient();
+  const stripe = await stripeClient();
   if (stripe && price.mode !== 'onetime') {
     const secret = await createLiveSubscription(stripe, orderId, price, clientInfo, name);
     return { clientSecret: secret, paymentIntentId: null, paymentMode: 'live' };

@@ -16,7 +16,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { FieldValue, Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
-import { logger } from 'firebase-functions/v2';
+import * as logger from 'firebase-functions/logger';
 import {
   formatUsd,
   nextLeadPayment,
@@ -113,7 +113,7 @@ export async function startPayment(input: CreatePaymentIntentInput): Promise<Sta
 }
 
 async function createIntent(charge: Charge): Promise<StartedPayment> {
-  const provider = paymentProvider();
+  const provider = await paymentProvider();
   let intent;
   try {
     intent = await provider.createPaymentIntent({

@@ -26,7 +26,7 @@ import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 // Not re-exported by the package index; the documented base class for custom stores.
 import RateLimiterStoreAbstractImpl from 'rate-limiter-flexible/lib/RateLimiterStoreAbstract';
 import type { RateLimiterStoreAbstract as StoreAbstractType } from 'rate-limiter-flexible';
-import { logger } from 'firebase-functions/v2';
+import * as logger from 'firebase-functions/logger';
 import { db } from '../firebase.js';
 import { clientIp } from '../http.js';
 

@@ -18,7 +18,10 @@
  * host: the tests' HTTP stub. It is refused outside the emulator and tests.
  */
 import { createHash } from 'node:crypto';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+
+/** The SDK, loaded on first use so a cold start that takes no payment does not pay for it. */
+const loadStripe = async () => (await import('stripe')).default;
 
 export type PaymentMode = 'test' | 'live';
 
@@ -48,11 +51,16 @@ export interface PaymentProvider {
 
 let cached: { key: string; client: Stripe } | null = null;
 
+/** The payment mode of the configuration: live when STRIPE_SECRET_KEY is set. */
+export function paymentMode(env: NodeJS.ProcessEnv = process.env): PaymentMode {
+  return env.STRIPE_SECRET_KEY?.trim() ? 'live' : 'test';
+}
+
 /**
  * The Stripe SDK client for the configured secret key, or null in test mode.
  * @throws Error when STRIPE_API_BASE is set on a real (non-demo) project outside the emulator.
  */
-export function stripeClient(env: NodeJS.ProcessEnv = process.env): Stripe | null {
+export async function stripeClient(env: NodeJS.ProcessEnv = process.env): Promise<Stripe | null> {
   const secret = env.STRIPE_SECRET_KEY?.trim();
   if (!secret) return null;
   const base = env.STRIPE_API_BASE?.trim();
@@ -63,7 +71,8 @@ export function stripeClient(env: NodeJS.ProcessEnv = process.env): Stripe | nul
     throw new Error('Refusing STRIPE_API_BASE outside the emulator and tests');
   }
   const url = base ? new URL(base) : null;
-  const client = new Stripe(secret, {
+  const StripeSdk = await loadStripe();
+  const client = new StripeSdk(secret, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     appInfo: { name: 'studio-crm' },
@@ -112,8 +121,8 @@ const testProvider: PaymentProvider = {
 };
 
 /** The provider for the current configuration (live when STRIPE_SECRET_KEY is set). */
-export function paymentProvider(env: NodeJS.ProcessEnv = process.env): PaymentProvider {
-  const stripe = stripeClient(env);
+export async function paymentProvider(env: NodeJS.ProcessEnv = process.env): Promise<PaymentProvider> {
+  const stripe = await stripeClient(env);
   return stripe ? liveProvider(stripe, env.STRIPE_PUBLISHABLE_KEY?.trim() || null) : testProvider;
 }
 
@@ -125,9 +134,9 @@ export const WEBHOOK_TOLERANCE_SEC = 300;
  * Works without a secret key: verification needs only STRIPE_WEBHOOK_SECRET.
  * @throws Error when the secret is missing, the signature is wrong or stale.
  */
-export function verifyWebhook(rawBody: Buffer, signature: string | undefined, env: NodeJS.ProcessEnv = process.env): Stripe.Event {
+export async function verifyWebhook(rawBody: Buffer, signature: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<Stripe.Event> {
   const secret = env.STRIPE_WEBHOOK_SECRET?.trim();
   if (!secret) throw new Error('Webhook secret not configured');
   if (!signature) throw new Error('Missing Stripe-Signature');
-  return Stripe.webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SEC);
+  return (await loadStripe()).webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SEC);
 }
