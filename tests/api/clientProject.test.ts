@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { api, db } from '../helpers.js';
+import { storeLead } from '../fixtures.js';
 import { CLIENT_PROJECT_LIMITS, PROJECT_NOT_FOUND, TOO_MANY_LOOKUPS } from '../../functions/src/routes/clientProject.js';
 
 const DAY = 86_400_000;
@@ -32,30 +33,19 @@ const lookup = (email: string, ip = freshIp()) => api('GET', `/api/client-projec
 
 /** A stored lead with every kind of field, internal ones included, as the CRM leaves it. */
 async function seedLead(email: string, over: Record<string, unknown> = {}): Promise<string> {
-  const ref = db.collection('leads').doc();
-  await ref.set({
+  return storeLead(db, {
     name: 'Client Safe',
     email,
     phone: '+1 555 0100',
-    projectType: 'Web Project',
     subject: 'Clinic website',
     message: 'Private message to the studio',
     status: 'Production',
     quoteAmountCents: 450000,
     depositAmountCents: 225000,
     finalAmountCents: 225000,
-    estimatedHours: 40,
-    complexity: 'Medium',
-    hasProjectPlan: true,
-    quoteGenerated: true,
-    quoteReviewStatus: 'Approved',
     generatedQuoteDetails: '{"quoteAmount":"4500.00"}',
     hourlyRateCents: 9500,
     quoteVersion: 2,
-    forceDeposit: true,
-    quoteAccepted: true,
-    includeServicePlan: false,
-    servicePlanType: null,
     phase1: 'Discovery',
     phase2: 'Design',
     phase3: 'Build',
@@ -70,13 +60,11 @@ async function seedLead(email: string, over: Record<string, unknown> = {}): Prom
     stripeDepositPaymentId: 'pi_SECRET',
     replitProjectId: 'repl_SECRET',
     notes: 'INTERNAL NOTE: difficult client',
-    deadReason: null,
     source: 'contact',
     createdAt: Timestamp.fromMillis(Date.now() - 20 * DAY),
     updatedAt: Timestamp.fromMillis(Date.now() - DAY),
     ...over,
   });
-  return ref.id;
 }
 
 async function seedProject(leadId: string, over: Record<string, unknown> = {}): Promise<string> {

@@ -15,6 +15,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
+import { quotedLeadDoc } from '../fixtures.js';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
 const DAY = 86_400_000;
@@ -32,39 +33,27 @@ async function seedClient(tag: string, lead: Record<string, unknown>, project: R
   const email = `e2e.${tag}.${randomUUID().slice(0, 8)}@example.com`;
   const now = Date.now();
   const leadRef = db.collection('leads').doc();
-  await leadRef.set({
-    name: 'Ava Client',
-    email,
-    phone: null,
-    projectType: 'Web Project',
-    subject: `Site for ${tag}`,
-    message: 'Private message',
-    status: 'Production',
-    quoteAmountCents: 450000,
-    depositAmountCents: 225000,
-    finalAmountCents: 225000,
-    estimatedHours: 40,
-    complexity: 'Medium',
-    hasProjectPlan: true,
-    quoteGenerated: true,
-    quoteReviewStatus: 'Approved',
-    forceDeposit: true,
-    quoteAccepted: true,
-    includeServicePlan: false,
-    servicePlanType: null,
-    phase1: 'Discovery and content',
-    phase2: 'Design',
-    phase3: 'Build',
-    phase4: 'Launch and training',
-    techStack: 'React, TypeScript',
-    database: 'Firestore',
-    integrations: 'Stripe',
-    notes: 'Internal note',
-    deadReason: null,
-    createdAt: Timestamp.fromMillis(now - 30 * DAY),
-    updatedAt: Timestamp.fromMillis(now - DAY),
-    ...lead,
-  });
+  await leadRef.set(
+    quotedLeadDoc({
+      email,
+      subject: `Site for ${tag}`,
+      status: 'Production',
+      quoteAmountCents: 450000,
+      depositAmountCents: 225000,
+      finalAmountCents: 225000,
+      phase1: 'Discovery and content',
+      phase2: 'Design',
+      phase3: 'Build',
+      phase4: 'Launch and training',
+      techStack: 'React, TypeScript',
+      database: 'Firestore',
+      integrations: 'Stripe',
+      notes: 'Internal note',
+      createdAt: Timestamp.fromMillis(now - 30 * DAY),
+      updatedAt: Timestamp.fromMillis(now - DAY),
+      ...lead,
+    }),
+  );
   if (project) {
     await db.collection('projects').doc().set({
       leadId: leadRef.id,

@@ -22,6 +22,7 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { DEV_ADMIN } from '../../scripts/dev-admin.js';
 import { loginAsAdmin } from './support/admin.js';
+import { storeLead } from '../fixtures.js';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
 const DAY = 86_400_000;
@@ -38,35 +39,8 @@ const paymentSummary = (page: Page) => page.getByRole('region', { name: 'Payment
 
 /** A lead as the CRM stores it (money in cents), by default in Set Up with a $4,000 quote; returns its id. */
 async function seedLead(name: string, fields: Record<string, unknown> = {}): Promise<string> {
-  const ref = db.collection('leads').doc();
-  const now = Date.now();
-  await ref.set({
-    name,
-    email: `e2e.payments.${ref.id.toLowerCase()}@example.com`,
-    phone: null,
-    projectType: 'Web Project',
-    subject: `Site for ${name}`,
-    message: 'Seeded by payments.spec.ts',
-    status: 'Set Up',
-    quoteAmountCents: 400_000,
-    depositAmountCents: 200_000,
-    finalAmountCents: 200_000,
-    estimatedHours: 40,
-    complexity: 'Medium',
-    hasProjectPlan: true,
-    quoteGenerated: true,
-    quoteReviewStatus: 'Approved',
-    forceDeposit: true,
-    quoteAccepted: true,
-    includeServicePlan: false,
-    servicePlanType: null,
-    notes: '',
-    deadReason: null,
-    createdAt: Timestamp.fromMillis(now),
-    updatedAt: Timestamp.fromMillis(now),
-    ...fields,
-  });
-  return ref.id;
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+  return storeLead(db, { name, email: `e2e.payments.${tag}@example.com`, subject: `Site for ${name}`, message: 'Seeded by payments.spec.ts', ...fields });
 }
 
 /** An ID token of the dev admin, for admin API calls (POST /api/auth/login, then the Auth emulator). */

@@ -1,0 +1,44 @@
+/**
+ * Stored-record fixtures shared by the API and end-to-end tests: documents
+ * written with the Admin SDK exactly as the CRM leaves them (money in cents).
+ * No imports of tests/helpers.ts: Playwright specs use this too, with their own Firestore.
+ */
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+
+/** A lead after an accepted quote: Set Up, $4,000 quote, 50% deposit. Any field can be overridden. */
+export function quotedLeadDoc(over: Record<string, unknown> = {}): Record<string, unknown> {
+  const now = Date.now();
+  return {
+    name: 'Ava Client',
+    email: 'ava.client@example.com',
+    phone: null,
+    projectType: 'Web Project',
+    subject: 'Client site',
+    message: 'Private message',
+    status: 'Set Up',
+    quoteAmountCents: 400_000,
+    depositAmountCents: 200_000,
+    finalAmountCents: 200_000,
+    estimatedHours: 40,
+    complexity: 'Medium',
+    hasProjectPlan: true,
+    quoteGenerated: true,
+    quoteReviewStatus: 'Approved',
+    forceDeposit: true,
+    quoteAccepted: true,
+    includeServicePlan: false,
+    servicePlanType: null,
+    notes: '',
+    deadReason: null,
+    createdAt: Timestamp.fromMillis(now),
+    updatedAt: Timestamp.fromMillis(now),
+    ...over,
+  };
+}
+
+/** Stores quotedLeadDoc(over) as a new lead in `db`; returns its id. */
+export async function storeLead(db: Firestore, over: Record<string, unknown> = {}): Promise<string> {
+  const ref = db.collection('leads').doc();
+  await ref.set(quotedLeadDoc(over));
+  return ref.id;
+}
