@@ -83,8 +83,10 @@ export const TIMING = {
 /** Quote expiry wording shown to clients, in days (spec §9). */
 export const QUOTE_EXPIRY_DAYS = 30;
 
+/** The dead reason that marks a lead as test data (spec §3, §9). */
+export const TEST_DATA_REASON = 'Test Data' satisfies DeadReason;
 /** Note line marking a lead as test data; such leads are hidden from the dead bucket (spec §9). */
-export const TEST_DATA_MARKER = 'Dead Reason: Test Data';
+export const TEST_DATA_MARKER = `Dead Reason: ${TEST_DATA_REASON}`;
 
 /** Upper bounds on free text accepted by the API, in characters. */
 export const LIMITS = {

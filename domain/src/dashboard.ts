@@ -1,7 +1,11 @@
 /**
- * CRM dashboard summary tiles (spec §9 "Dashboard tiles"). Sums are in cents.
+ * CRM dashboard numbers: the summary tiles (spec §9 "Dashboard tiles") and
+ * the Insights charts (issue 4): pipeline value by stage, won and lost by
+ * reason. All pure; sums are in cents.
  */
-import type { LeadStatus } from './constants.js';
+import { BOARD_COLUMNS, DEAD_REASONS, DEAD_STATUS, WON_STATUS, type BoardColumn, type LeadStatus } from './constants.js';
+import { groupLeadsForBoard, isTestDataLead } from './leads.js';
+import { leadDeadReason } from './leadStatus.js';
 
 export interface TileLead {
   status: LeadStatus;
@@ -38,4 +42,92 @@ export function dashboardTiles(leads: readonly TileLead[]): Tile[] {
     tile('openInvoices', 'Open Invoices', leads, (l) => l.depositAmountCents, (l) => l.status === 'Set Up' && hasQuote(l)),
     tile('completed', 'Completed', leads, quote, (l) => l.status === 'Launch' && hasQuote(l)),
   ];
+}
+
+/** What the Insights aggregations read from a lead. */
+export interface InsightLead {
+  status: LeadStatus;
+  quoteAmountCents: number | null;
+  notes?: string | null;
+  deadReason?: string | null;
+}
+
+export interface StageValue {
+  stage: BoardColumn;
+  /** Leads in the column. */
+  count: number;
+  /** Leads in the column that carry a quote. */
+  quotedCount: number;
+  /** Summed quoteAmount of the column, in cents (leads without a quote add 0). */
+  totalCents: number;
+}
+
+/**
+ * Pipeline value by stage: for each of the six board columns, in board
+ * order, its lead count and summed quoteAmount (cents). Columns are those of
+ * `groupLeadsForBoard`, so the numbers match what the board shows.
+ */
+export function pipelineValueByStage(leads: readonly InsightLead[]): StageValue[] {
+  const { columns } = groupLeadsForBoard(leads);
+  return BOARD_COLUMNS.map((stage) => {
+    const inStage = columns[stage];
+    const quoted = inStage.filter((l) => l.quoteAmountCents != null);
+    return { stage, count: inStage.length, quotedCount: quoted.length, totalCents: quoted.reduce((sum, l) => sum + (l.quoteAmountCents ?? 0), 0) };
+  });
+}
+
+/** Label of the lost bucket for dead leads that name no reason. */
+export const UNSPECIFIED_DEAD_REASON = 'Unspecified';
+
+/** Statuses counted as won: Complete (the board's Won bucket) and Won (paid in full, invoicing). */
+export const WON_STATUSES: readonly LeadStatus[] = [WON_STATUS, 'Won'];
+
+export interface LostReasonCount {
+  /** The full dead reason (one of DEAD_REASONS, another stored reason, or UNSPECIFIED_DEAD_REASON). */
+  reason: string;
+  /** A short form for chart axes: the text before " - " ("Quote Expired"). */
+  shortLabel: string;
+  count: number;
+}
+
+export interface Outcomes {
+  /** Won leads (WON_STATUSES). */
+  won: number;
+  /** Dead leads (Lost) without test data: the dead bucket's count. */
+  lost: number;
+  /** Dead leads by reason: DEAD_REASONS order, then other reasons A–Z, then Unspecified; only reasons with leads. */
+  lostByReason: LostReasonCount[];
+}
+
+/** The short form of a dead reason for charts: "Quote Expired - Not accepted after 30 Days" → "Quote Expired". */
+export function shortDeadReason(reason: string): string {
+  const cut = reason.indexOf(' - ');
+  return cut > 0 ? reason.slice(0, cut) : reason;
+}
+
+/**
+ * Won and lost by reason. Lost leads marked as test data are left out, as the
+ * dead bucket leaves them out (`isTestDataLead`); each remaining lost lead is
+ * counted under `leadDeadReason` (its deadReason field, else its last
+ * "Dead Reason: X - date" note line), or Unspecified.
+ */
+export function outcomesByReason(leads: readonly InsightLead[]): Outcomes {
+  let won = 0;
+  const byReason = new Map<string, number>();
+  for (const lead of leads) {
+    if (WON_STATUSES.includes(lead.status)) won++;
+    else if (lead.status === DEAD_STATUS && !isTestDataLead(lead)) {
+      const reason = leadDeadReason(lead) ?? UNSPECIFIED_DEAD_REASON;
+      byReason.set(reason, (byReason.get(reason) ?? 0) + 1);
+    }
+  }
+  const rank = (reason: string) => {
+    const known = (DEAD_REASONS as readonly string[]).indexOf(reason);
+    if (known >= 0) return known;
+    return reason === UNSPECIFIED_DEAD_REASON ? DEAD_REASONS.length + 1 : DEAD_REASONS.length;
+  };
+  const lostByReason = [...byReason]
+    .map(([reason, count]) => ({ reason, shortLabel: shortDeadReason(reason), count }))
+    .sort((a, b) => rank(a.reason) - rank(b.reason) || a.reason.localeCompare(b.reason));
+  return { won, lost: lostByReason.reduce((sum, r) => sum + r.count, 0), lostByReason };
 }

@@ -54,6 +54,41 @@ export function deadReasonLine(reason: DeadReason, at: Date): string {
   return `Dead Reason: ${reason} - ${at.toLocaleDateString('en-US', { timeZone: 'UTC' })}`;
 }
 
+const DEAD_REASON_PREFIX = 'Dead Reason: ';
+
+/**
+ * The reason named by one "Dead Reason: {reason} - {date}" note line (the
+ * inverse of `deadReasonLine`), or null when the line is not one. Reasons may
+ * themselves contain " - " ("Quote Expired - Not accepted after 30 Days"), so
+ * the known reasons are matched first, longest first; an unknown reason is
+ * read up to its last " - ".
+ */
+export function parseDeadReasonLine(line: string): string | null {
+  const text = line.trim();
+  if (!text.startsWith(DEAD_REASON_PREFIX)) return null;
+  const rest = text.slice(DEAD_REASON_PREFIX.length);
+  const known = [...DEAD_REASONS].sort((a, b) => b.length - a.length).find((r) => rest === r || rest.startsWith(`${r} - `));
+  if (known) return known;
+  const cut = rest.lastIndexOf(' - ');
+  const reason = (cut > 0 ? rest.slice(0, cut) : rest).trim();
+  return reason || null;
+}
+
+/**
+ * Why a lead was marked dead: its `deadReason` field when set, else the last
+ * "Dead Reason: …" line of its notes (older leads and imports carry only the
+ * note). Null when neither names a reason.
+ */
+export function leadDeadReason(lead: { deadReason?: string | null; notes?: string | null }): string | null {
+  if (lead.deadReason?.trim()) return lead.deadReason.trim();
+  const lines = (lead.notes ?? '').split('\n');
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const reason = parseDeadReasonLine(lines[i]!);
+    if (reason) return reason;
+  }
+  return null;
+}
+
 /** Appends `line` to free-text notes on a new line. */
 export function appendNoteLine(notes: string | null | undefined, line: string): string {
   return notes ? `${notes}\n${line}` : line;

@@ -5,7 +5,7 @@
  * read); LeadDto is what the API and UI carry (money as 2-decimal strings,
  * dates as ISO strings). `toLeadDto` is the one conversion between them.
  */
-import { BOARD_COLUMNS, DEAD_STATUS, TEST_DATA_MARKER, WON_STATUS } from './constants.js';
+import { BOARD_COLUMNS, DEAD_STATUS, TEST_DATA_MARKER, TEST_DATA_REASON, WON_STATUS } from './constants.js';
 import type { BoardColumn, Complexity, LeadStatus, ProjectType, ServicePlanType } from './constants.js';
 import { optionalCentsToString } from './money.js';
 
@@ -114,27 +114,78 @@ export interface BoardGroups<T> {
 }
 
 /**
+ * True for a lead marked as test data (spec §9): its notes hold the line
+ * "Dead Reason: Test Data", or its deadReason is Test Data. The dead bucket
+ * and the dashboard insights leave such leads out.
+ */
+export function isTestDataLead(lead: { notes?: string | null; deadReason?: string | null }): boolean {
+  return lead.deadReason === TEST_DATA_REASON || (lead.notes ?? '').includes(TEST_DATA_MARKER);
+}
+
+/**
  * Splits leads into the board's six columns, the Won bucket and the Dead bucket
- * (spec §2, §9). Dead leads marked "Dead Reason: Test Data" are hidden.
+ * (spec §2, §9). Dead leads marked as test data (`isTestDataLead`) are hidden.
  * Leads in other statuses (e.g. Payment Failed) are on no board list.
  */
-export function groupLeadsForBoard<T extends { status: LeadStatus; notes?: string | null }>(leads: readonly T[]): BoardGroups<T> {
+export function groupLeadsForBoard<T extends { status: LeadStatus; notes?: string | null; deadReason?: string | null }>(leads: readonly T[]): BoardGroups<T> {
   const columns = Object.fromEntries(BOARD_COLUMNS.map((c) => [c, [] as T[]])) as Record<BoardColumn, T[]>;
   const won: T[] = [];
   const dead: T[] = [];
   for (const lead of leads) {
     if (lead.status === WON_STATUS) won.push(lead);
     else if (lead.status === DEAD_STATUS) {
-      if (!(lead.notes ?? '').includes(TEST_DATA_MARKER)) dead.push(lead);
+      if (!isTestDataLead(lead)) dead.push(lead);
     } else if ((BOARD_COLUMNS as readonly string[]).includes(lead.status)) columns[lead.status as BoardColumn].push(lead);
   }
   return { columns, won, dead };
 }
 
-/** Days after which an open lead sitting in its column is flagged "needs attention". */
+/**
+ * Default number of days after which an open lead sitting in its column is
+ * flagged "needs attention". The owner can change it per browser, within
+ * ATTENTION_DAYS_RANGE (see `parseAttentionDays`).
+ */
 export const ATTENTION_AFTER_DAYS = 7;
+
+/** Allowed "needs attention" thresholds, in whole days (inclusive). */
+export const ATTENTION_DAYS_RANGE = { min: 1, max: 90 } as const;
 
 /** Whole days between `since` and `now` (never negative). */
 export function ageInDays(since: Date, now: Date): number {
   return Math.max(0, Math.floor((now.getTime() - since.getTime()) / 86_400_000));
+}
+
+/**
+ * A "needs attention" threshold read from user input or storage: a whole
+ * number of days within ATTENTION_DAYS_RANGE ("14", 14), or null for anything
+ * else (blank, "3.5", "0", "91", "abc").
+ */
+export function parseAttentionDays(value: unknown): number | null {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (!/^\d{1,3}$/.test(text)) return null;
+  const days = Number(text);
+  return days >= ATTENTION_DAYS_RANGE.min && days <= ATTENTION_DAYS_RANGE.max ? days : null;
+}
+
+export interface LeadAttention {
+  /** Whole days since the lead last changed (its age in the current stage). */
+  ageDays: number;
+  /** True when the lead is open (on a board column) and `ageDays` ≥ the threshold. */
+  needsAttention: boolean;
+}
+
+/**
+ * How long a lead has sat in its stage and whether it needs attention: an
+ * open lead (one of the six board columns) unchanged for `afterDays` days or
+ * more. Won, dead and off-board leads never need attention. `updatedAt` is
+ * the lead's last change; a missing date counts as age 0.
+ */
+export function leadAttention(
+  lead: { status: LeadStatus; updatedAt?: Date | null },
+  now: Date,
+  afterDays: number = ATTENTION_AFTER_DAYS,
+): LeadAttention {
+  const ageDays = lead.updatedAt instanceof Date && !Number.isNaN(lead.updatedAt.getTime()) ? ageInDays(lead.updatedAt, now) : 0;
+  const open = (BOARD_COLUMNS as readonly string[]).includes(lead.status);
+  return { ageDays, needsAttention: open && ageDays >= afterDays };
 }

@@ -20,7 +20,7 @@
  */
 import { Router, type RequestHandler } from 'express';
 import { Timestamp } from 'firebase-admin/firestore';
-import { countdownEndsAt, EMAIL_MESSAGE, emailField, optionalCentsToString, TEST_DATA_MARKER, type ProjectStatus } from '@studio/domain';
+import { countdownEndsAt, EMAIL_MESSAGE, emailField, optionalCentsToString, isTestDataLead, type ProjectStatus } from '@studio/domain';
 import { COLLECTIONS, db } from '../firebase.js';
 import { HttpError } from '../http.js';
 import { ipKey, limiter, rateLimit } from '../services/rateLimit.js';
@@ -57,14 +57,13 @@ const validEmail: RequestHandler = (req, res, next) => {
 
 type Doc = Record<string, unknown>;
 
+/** A lead marked dead as test data (spec §9 "Dead Reason: Test Data"), as the dashboard's dead bucket reads it. */
+const isLostTestData = (lead: Doc) => lead.status === 'Lost' && isTestDataLead({ deadReason: text(lead.deadReason), notes: text(lead.notes) });
+
 const iso = (v: unknown): string | null => (v instanceof Timestamp ? v.toDate().toISOString() : v instanceof Date ? v.toISOString() : null);
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const cents = (v: unknown): string | null => (typeof v === 'number' && Number.isSafeInteger(v) ? optionalCentsToString(v) : null);
 
-/** A lead marked dead as test data (spec §9 "Dead Reason: Test Data"), as the dashboard's dead bucket reads it. */
-function isTestData(lead: Doc): boolean {
-  return lead.status === 'Lost' && (lead.deadReason === 'Test Data' || (typeof lead.notes === 'string' && lead.notes.includes(TEST_DATA_MARKER)));
-}
 
 /** What the client may see of their lead. `id` is there for Pay Now (the checkout's leadId). */
 export function clientLead(id: string, l: Doc) {
@@ -110,7 +109,7 @@ clientProjectRouter.get('/client-project', noStore, perIp, validEmail, perEmail,
   const email = res.locals.email as string;
   const leads = await db.collection(COLLECTIONS.leads).where('email', '==', email).orderBy('createdAt', 'desc').limit(1).get();
   const leadDoc = leads.docs[0];
-  if (!leadDoc || isTestData(leadDoc.data())) throw new HttpError(404, PROJECT_NOT_FOUND);
+  if (!leadDoc || isLostTestData(leadDoc.data())) throw new HttpError(404, PROJECT_NOT_FOUND);
   const projects = await db.collection(COLLECTIONS.projects).where('leadId', '==', leadDoc.id).get();
   // A lead normally has one project; if an admin made more, the newest is the one the client follows.
   const newest = projects.docs

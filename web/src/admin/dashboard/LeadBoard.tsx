@@ -3,9 +3,15 @@
  * and Dead buckets, drag and drop by @hello-pangea/dnd (mouse, touch and
  * keyboard: space to lift, arrows to move). A drop on Won sets Complete; a
  * drop on Dead asks for a reason first.
+ *
+ * A column holding more than VIRTUALIZE_AFTER cards becomes a virtual list
+ * (react-window, @hello-pangea/dnd's `mode="virtual"` with a drag clone): a
+ * scroll box of fixed height that renders only the cards in view, so a board
+ * of thousands of leads stays smooth. Shorter columns stay plain lists.
  */
-import { useMemo } from 'react';
-import { DragDropContext, Droppable, type DropResult } from '@hello-pangea/dnd';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { DragDropContext, Droppable, type DraggableChildrenFn, type DroppableProvided, type DroppableStateSnapshot, type DropResult } from '@hello-pangea/dnd';
+import { List, type RowComponentProps } from 'react-window';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -14,14 +20,99 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { BOARD_COLUMNS, groupLeadsForBoard, type LeadStatus } from '@studio/domain';
 import type { LeadView } from '../data/hooks';
-import { LeadCard, type LeadCardActions } from './LeadCard';
+import { LEAD_CARD_GAP, LEAD_CARD_HEIGHTS, LeadCard, LeadCardView, leadCardHeight, type LeadCardActions } from './LeadCard';
 
 const WON = 'bucket-won';
 const DEAD = 'bucket-dead';
 
-function Lane({ id, title, leads, now, actions, footer }: { id: string; title: string; leads: LeadView[]; now: Date; actions: LeadCardActions; footer?: React.ReactNode }) {
+/** Columns with more cards than this render as virtual lists. */
+export const VIRTUALIZE_AFTER = 40;
+/** Height of a virtual column's scroll box. */
+const VIRTUAL_HEIGHT = 'min(70vh, 720px)';
+/** Cards rendered beyond the visible ones (the library needs at least 1). */
+const OVERSCAN = 4;
+
+interface CardsProps {
+  leads: LeadView[];
+  now: Date;
+  attentionDays: number;
+  actions: LeadCardActions;
+}
+
+function PlainCards({ provided, snapshot, leads, now, attentionDays, actions }: CardsProps & { provided: DroppableProvided; snapshot: DroppableStateSnapshot }) {
   return (
-    <Droppable droppableId={id}>
+    <Box ref={provided.innerRef} {...provided.droppableProps} sx={{ flexGrow: 1, minHeight: 60 }}>
+      {leads.map((l, i) => (
+        <LeadCard key={l.id} lead={l} index={i} now={now} attentionDays={attentionDays} actions={actions} />
+      ))}
+      {provided.placeholder}
+      {leads.length === 0 && !snapshot.isDraggingOver && (
+        <Typography variant="body2" color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+          No leads
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** A virtual list's row: one card, or the empty room a card dragged in needs at the end. */
+function VirtualRow({ index, style, ariaAttributes, leads, now, attentionDays, actions }: RowComponentProps<CardsProps>) {
+  const lead = leads[index];
+  if (!lead) return <div style={style} aria-hidden />;
+  return (
+    <div style={style} {...ariaAttributes}>
+      <LeadCard lead={lead} index={index} now={now} attentionDays={attentionDays} actions={actions} height={leadCardHeight(lead)} />
+    </div>
+  );
+}
+
+const rowHeight = (index: number, { leads }: CardsProps) => {
+  const lead = leads[index];
+  return (lead ? leadCardHeight(lead) : LEAD_CARD_HEIGHTS.withAction) + LEAD_CARD_GAP;
+};
+const rowKey = (index: number, { leads }: CardsProps) => leads[index]?.id ?? 'drop-room';
+
+function VirtualCards({ provided, snapshot, ...cards }: CardsProps & { provided: DroppableProvided; snapshot: DroppableStateSnapshot }) {
+  // The droppable is the scroll box; react-window renders the rows visible in it.
+  const [scrollBox, setScrollBox] = useState<HTMLElement | null>(null);
+  const { innerRef } = provided;
+  const ref = useCallback(
+    (el: HTMLElement | null) => {
+      innerRef(el);
+      setScrollBox(el);
+    },
+    [innerRef],
+  );
+  const { leads, now, attentionDays, actions } = cards;
+  const rowProps = useMemo(() => ({ leads, now, attentionDays, actions }), [leads, now, attentionDays, actions]);
+  // No placeholder in a virtual list: an extra empty row makes room for a card dragged in.
+  const rowCount = leads.length + (snapshot.isUsingPlaceholder ? 1 : 0);
+  // The side padding keeps cards inside the box the library measures from the
+  // (whole-pixel) scroll width; without it a keyboard move into the column finds no target.
+  return (
+    <Box ref={ref} {...provided.droppableProps} data-testid="virtual-cards" sx={{ height: VIRTUAL_HEIGHT, overflowY: 'auto', px: 0.5 }}>
+      <List rowComponent={VirtualRow} rowProps={rowProps} rowCount={rowCount} rowHeight={rowHeight} rowKey={rowKey} overscanCount={OVERSCAN} scrollElement={scrollBox} />
+    </Box>
+  );
+}
+
+function Lane({ id, title, leads, now, attentionDays, actions, footer }: CardsProps & { id: string; title: string; footer?: ReactNode }) {
+  const virtual = leads.length > VIRTUALIZE_AFTER;
+  // The card being dragged out of a virtual column is drawn as a clone (its row may scroll away).
+  const renderClone = useCallback<DraggableChildrenFn>(
+    (provided, snapshot, rubric) => {
+      const lead = leads.find((l) => l.id === rubric.draggableId);
+      return lead ? (
+        <LeadCardView lead={lead} now={now} attentionDays={attentionDays} actions={actions} provided={provided} isDragging={snapshot.isDragging} height={leadCardHeight(lead)} />
+      ) : (
+        <div ref={provided.innerRef} {...provided.draggableProps} {...provided.dragHandleProps} />
+      );
+    },
+    [leads, now, attentionDays, actions],
+  );
+  return (
+    // Remounted when the column switches between plain and virtual.
+    <Droppable key={virtual ? 'virtual' : 'plain'} droppableId={id} mode={virtual ? 'virtual' : 'standard'} renderClone={virtual ? renderClone : undefined}>
       {(provided, snapshot) => (
         <Paper
           component="section"
@@ -36,17 +127,11 @@ function Lane({ id, title, leads, now, actions, footer }: { id: string; title: s
             </Typography>
             <Chip size="small" label={leads.length} aria-label={`${leads.length} leads`} />
           </Stack>
-          <Box ref={provided.innerRef} {...provided.droppableProps} sx={{ flexGrow: 1, minHeight: 60 }}>
-            {leads.map((l, i) => (
-              <LeadCard key={l.id} lead={l} index={i} now={now} actions={actions} />
-            ))}
-            {provided.placeholder}
-            {leads.length === 0 && !snapshot.isDraggingOver && (
-              <Typography variant="body2" color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-                No leads
-              </Typography>
-            )}
-          </Box>
+          {virtual ? (
+            <VirtualCards provided={provided} snapshot={snapshot} leads={leads} now={now} attentionDays={attentionDays} actions={actions} />
+          ) : (
+            <PlainCards provided={provided} snapshot={snapshot} leads={leads} now={now} attentionDays={attentionDays} actions={actions} />
+          )}
           {footer}
         </Paper>
       )}
@@ -54,7 +139,7 @@ function Lane({ id, title, leads, now, actions, footer }: { id: string; title: s
   );
 }
 
-export function LeadBoard({ leads, actions, onShowDead }: { leads: LeadView[]; actions: LeadCardActions; onShowDead(): void }) {
+export function LeadBoard({ leads, actions, onShowDead, attentionDays }: { leads: LeadView[]; actions: LeadCardActions; onShowDead(): void; attentionDays: number }) {
   const board = useMemo(() => groupLeadsForBoard(leads), [leads]);
   const now = useMemo(() => new Date(), [leads]);
 
@@ -71,11 +156,11 @@ export function LeadBoard({ leads, actions, onShowDead }: { leads: LeadView[]; a
     <DragDropContext onDragEnd={onDragEnd}>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(6, minmax(0, 1fr))' }, mb: 3 }}>
         {BOARD_COLUMNS.map((c) => (
-          <Lane key={c} id={c} title={c} leads={board.columns[c]} now={now} actions={actions} />
+          <Lane key={c} id={c} title={c} leads={board.columns[c]} now={now} attentionDays={attentionDays} actions={actions} />
         ))}
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
-        <Lane id={WON} title="Won" leads={board.won} now={now} actions={actions} />
+        <Lane id={WON} title="Won" leads={board.won} now={now} attentionDays={attentionDays} actions={actions} />
         <Droppable droppableId={DEAD}>
           {(provided, snapshot) => (
             <Paper

@@ -1,7 +1,8 @@
 /**
  * CRM dashboard (spec §2 "CRM dashboard", §4, §9): greeting, header buttons,
- * summary tiles, the drag-and-drop pipeline with Won and Dead buckets, and
- * the lead dialogs. Leads come from one live Firestore listener.
+ * summary tiles, the Insights charts (a lazy chunk), the "needs attention"
+ * setting, the drag-and-drop pipeline with Won and Dead buckets, and the lead
+ * dialogs. Leads come from one live Firestore listener, shared by all of them.
  */
 import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -18,6 +19,9 @@ import { Loading } from '../../components/PageState';
 import { useLiveLeads, useLivePromoCodes, type LeadView } from '../data/hooks';
 import { useAdminSession } from '../session';
 import { LeadBoard } from '../dashboard/LeadBoard';
+import { AttentionSetting } from '../dashboard/AttentionSetting';
+import { InsightsPanel } from '../dashboard/InsightsPanel';
+import { useAttentionDays } from '../dashboard/boardSettings';
 import { useLeadMoves } from '../dashboard/useLeadMoves';
 import { MarkDeadDialog } from '../dashboard/MarkDeadDialog';
 import { DeadLeadsDialog } from '../dashboard/DeadLeadsDialog';
@@ -44,6 +48,7 @@ export function DashboardPage() {
   const promos = useLivePromoCodes();
   const { leads, move } = useLeadMoves(live.data);
   const [open, setOpen] = useState<Open>({ kind: 'none' });
+  const [attentionDays, setAttentionDays] = useAttentionDays();
   const close = () => setOpen({ kind: 'none' });
 
   const tiles = useMemo(() => dashboardTiles(leads), [leads]);
@@ -124,7 +129,9 @@ export function DashboardPage() {
               </Card>
             ))}
           </Box>
-          <LeadBoard leads={leads} actions={actions} onShowDead={() => setOpen({ kind: 'deadList' })} />
+          <InsightsPanel leads={leads} />
+          <AttentionSetting days={attentionDays} onChange={setAttentionDays} />
+          <LeadBoard leads={leads} actions={actions} attentionDays={attentionDays} onShowDead={() => setOpen({ kind: 'deadList' })} />
         </>
       )}
 

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { ATTENTION_AFTER_DAYS, ATTENTION_DAYS_RANGE, ageInDays, leadAttention, parseAttentionDays } from '../src/index.js';
+
+const DAY = 86_400_000;
+const now = new Date('2026-05-20T12:00:00Z');
+const daysAgo = (d: number) => new Date(now.getTime() - d * DAY);
+
+describe('ageInDays', () => {
+  it('counts whole days and never goes negative', () => {
+    expect(ageInDays(daysAgo(0), now)).toBe(0);
+    expect(ageInDays(new Date(now.getTime() - DAY + 1), now)).toBe(0);
+    expect(ageInDays(daysAgo(3), now)).toBe(3);
+    expect(ageInDays(new Date(now.getTime() + DAY), now)).toBe(0);
+  });
+});
+
+describe('leadAttention', () => {
+  it('flags an open lead once it has sat N days, with N as given', () => {
+    const lead = { status: 'Contacted' as const, updatedAt: daysAgo(5) };
+    expect(leadAttention(lead, now, 5)).toEqual({ ageDays: 5, needsAttention: true });
+    expect(leadAttention(lead, now, 6)).toEqual({ ageDays: 5, needsAttention: false });
+    expect(leadAttention(lead, now, 1).needsAttention).toBe(true);
+  });
+
+  it('defaults N to ATTENTION_AFTER_DAYS', () => {
+    expect(ATTENTION_AFTER_DAYS).toBe(7);
+    expect(leadAttention({ status: 'New', updatedAt: daysAgo(6) }, now).needsAttention).toBe(false);
+    expect(leadAttention({ status: 'New', updatedAt: daysAgo(7) }, now).needsAttention).toBe(true);
+  });
+
+  it('never flags won, dead or off-board leads', () => {
+    for (const status of ['Complete', 'Won', 'Lost', 'Payment Failed'] as const) {
+      expect(leadAttention({ status, updatedAt: daysAgo(400) }, now, 1)).toEqual({ ageDays: 400, needsAttention: false });
+    }
+  });
+
+  it('treats a missing or invalid date as age 0', () => {
+    expect(leadAttention({ status: 'New' }, now, 1)).toEqual({ ageDays: 0, needsAttention: false });
+    expect(leadAttention({ status: 'New', updatedAt: new Date('nope') }, now, 1).ageDays).toBe(0);
+  });
+});
+
+describe('parseAttentionDays', () => {
+  it('accepts whole days within the range, as text or number', () => {
+    expect(ATTENTION_DAYS_RANGE).toEqual({ min: 1, max: 90 });
+    expect(parseAttentionDays('1')).toBe(1);
+    expect(parseAttentionDays(' 14 ')).toBe(14);
+    expect(parseAttentionDays(90)).toBe(90);
+    expect(parseAttentionDays('007')).toBe(7);
+  });
+
+  it('refuses anything else', () => {
+    for (const bad of ['', '0', '91', '3.5', '-2', '1e1', 'abc', '1000', null, undefined, 3.5, Number.NaN, {}]) {
+      expect(parseAttentionDays(bad), String(bad)).toBeNull();
+    }
+  });
+});
