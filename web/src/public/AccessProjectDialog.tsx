@@ -21,9 +21,9 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import { api, ApiError } from '../lib/api';
 import { useToast } from '../components/Toast';
+import { ClientEmailField } from './ClientEmailField';
 
 /** sessionStorage key of the last lookup's reply. */
 export const CLIENT_PROJECT_KEY = 'studio.clientProject';
@@ -198,18 +198,7 @@ export function AccessProjectDialog({ open, onClose }: { open: boolean; onClose:
               {problem}
             </Alert>
           )}
-          <TextField
-            autoFocus
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-            error={Boolean(error)}
-            helperText={error ?? ' '}
-            slotProps={{ htmlInput: { maxLength: 254, inputMode: 'email' } }}
-          />
+          <ClientEmailField autoFocus value={email} onChange={setEmail} error={error} />
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={close}>Cancel</Button>

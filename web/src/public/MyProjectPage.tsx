@@ -26,7 +26,6 @@ import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
@@ -44,6 +43,7 @@ import {
   type ClientProjectLookup,
   type ClientProjectView,
 } from './AccessProjectDialog';
+import { ClientEmailField } from './ClientEmailField';
 
 export type StageState = 'past' | 'current' | 'future';
 
@@ -207,17 +207,7 @@ function EmailEntry() {
         </Alert>
       )}
       <Box component="form" noValidate onSubmit={submit} aria-label="Access your project" sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, alignItems: { sm: 'flex-start' } }}>
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          error={Boolean(error)}
-          helperText={error ?? ' '}
-          slotProps={{ htmlInput: { maxLength: 254, inputMode: 'email' } }}
-        />
+        <ClientEmailField value={email} onChange={setEmail} error={error} />
         <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ minWidth: 120, height: 56, flexShrink: 0 }}>
           {busy ? 'Loading...' : notFound ? 'Try Again' : 'Open'}
         </Button>
