@@ -1,7 +1,9 @@
 /** Quotes (issue 5): plan → server-computed quote → review → link → client acceptance → project. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
+import { readFileSync } from 'node:fs';
 import { adminIdToken, api, countDocs, db, userIdToken } from '../helpers.js';
+import { unseal } from '../../functions/src/services/sealed.js';
 
 let token: string;
 let userToken: string;
@@ -157,6 +159,21 @@ describe('client quote acceptance', () => {
     const revoked = await approvedLead();
     expect((await api('POST', `/api/leads/${revoked.id}/quote/revoke-link`, { token, body: {} })).json).toEqual({ success: true, revoked: 1 });
     expect((await api('GET', `/api/quote-acceptance?leadId=${revoked.leadId}&token=${revoked.linkToken}`)).status).toBe(404);
+  });
+
+  it('emails the link through the outbox, sealed; the sent copy carries it, the log copy is redacted', async () => {
+    const { leadId, link, linkToken } = await approvedLead();
+    const entry = (await db.collection('outbox').where('leadId', '==', leadId).where('templateId', '==', 'quote-sent').get()).docs[0]!;
+    expect(entry.get('to')).toBe('quote.client@example.com');
+    const sealed = entry.get('variables.quoteLink') as string;
+    expect(sealed).toMatch(/^sealed:v1:/);
+    const key = /^OUTBOX_SECRET_KEY=(.+)$/m.exec(readFileSync(new URL('../../functions/.env.demo-studio', import.meta.url), 'utf8'))![1]!.trim();
+    expect(unseal(sealed, { OUTBOX_SECRET_KEY: key } as NodeJS.ProcessEnv)).toBe(`http://127.0.0.1:5000${link}`);
+    // The emulator's sender logs instead of sending: the token must not reach the log.
+    for (let i = 0; i < 100 && !(await db.collection('email_log').doc(entry.id).get()).exists; i++) await new Promise((r) => setTimeout(r, 200));
+    const logged = (await db.collection('email_log').doc(entry.id).get()).get('html') as string;
+    expect(logged).toContain('[redacted]');
+    expect(logged).not.toContain(linkToken);
   });
 
   it('stores no raw token anywhere in Firestore', async () => {

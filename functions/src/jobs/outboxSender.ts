@@ -45,6 +45,7 @@ import {
   type OutboxStatus,
 } from '@studio/domain';
 import { sanitizeEmailHtml } from '../services/emailHtml.js';
+import { isSealed, unseal } from '../services/sealed.js';
 
 /** What the sender needs of a mail service: @sendgrid/mail's `send` (a MailService instance fits). */
 export interface Mailer {
@@ -112,6 +113,15 @@ interface Rendered {
   to: string;
   subject: string;
   html: string;
+  /** Opened sealed values (services/sealed.ts): sent, but redacted from the email_log copy. */
+  secrets?: string[];
+}
+
+/** `html` with every secret (plain or HTML-escaped) replaced, for the email_log copy. */
+function redact(html: string, secrets: string[] = []): string {
+  let out = html;
+  for (const v of secrets) for (const form of new Set([v, v.replaceAll('&', '&amp;')])) out = out.split(form).join('[redacted]');
+  return out;
 }
 
 /** Renders the entry `data` (see the module comment). @throws PermanentError */
@@ -119,8 +129,20 @@ async function renderEntry(ref: DocumentReference, data: FirebaseFirestore.Docum
   const to = typeof data.to === 'string' ? data.to.trim() : '';
   if (!/^[^\s@<>,;]+@[^\s@<>,;]+$/.test(to)) throw new PermanentError('Invalid recipient address');
   const vars: Record<string, string> = {};
+  const secrets: string[] = [];
   if (data.variables && typeof data.variables === 'object') {
-    for (const [k, v] of Object.entries(data.variables as Record<string, unknown>)) if (v != null) vars[k] = String(v);
+    for (const [k, v] of Object.entries(data.variables as Record<string, unknown>)) {
+      if (v == null) continue;
+      vars[k] = String(v);
+      if (isSealed(vars[k])) {
+        try {
+          vars[k] = unseal(vars[k]);
+        } catch {
+          throw new PermanentError(`Sealed variable "${k}" cannot be opened (OUTBOX_SECRET_KEY missing or changed)`);
+        }
+        secrets.push(vars[k]);
+      }
+    }
   }
   const templateId = String(data.templateId ?? '');
   if (templateId === RAW_TEMPLATE_ID) {
@@ -135,7 +157,7 @@ async function renderEntry(ref: DocumentReference, data: FirebaseFirestore.Docum
   const subject = typeof override.get('subject') === 'string' ? (override.get('subject') as string) : template.subject;
   const html = typeof override.get('html') === 'string' ? (override.get('html') as string) : template.html;
   const rendered = renderTemplate({ subject, html }, vars);
-  return { to, subject: rendered.subject, html: await sanitizeEmailHtml(rendered.html) };
+  return { to, subject: rendered.subject, html: await sanitizeEmailHtml(rendered.html), secrets };
 }
 
 /** HTTP status and a short description of a send failure (SendGrid ResponseError, or a network error). */
@@ -183,7 +205,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
 
   if (!d.mailer) {
     const batch = db.batch();
-    batch.set(db.collection(EMAIL_LOG).doc(ref.id), { outboxId: ref.id, templateId: claim.data.templateId ?? null, to: email.to, from: d.from, subject: email.subject, html: email.html, at: FieldValue.serverTimestamp() });
+    batch.set(db.collection(EMAIL_LOG).doc(ref.id), { outboxId: ref.id, templateId: claim.data.templateId ?? null, to: email.to, from: d.from, subject: email.subject, html: redact(email.html, email.secrets), at: FieldValue.serverTimestamp() });
     batch.update(ref, { status: 'SUCCESS', sentAt: FieldValue.serverTimestamp(), deliveredVia: 'email_log', lastError: null, updatedAt: FieldValue.serverTimestamp() });
     await batch.commit();
     return { outcome: 'logged', status: 'SUCCESS', attempts };

@@ -32,7 +32,8 @@ import { HttpError, parseBody } from '../http.js';
 import { requireAdmin, type AdminLocals } from '../session.js';
 import { recordActivity } from '../services/activity.js';
 import { enqueueEmail } from '../services/outbox.js';
-import { dueTimestamp, fulfilEvent, PAYMENT_COLLECTIONS, siteUrl, startPayment, testModeSuccessEvent } from '../services/payments.js';
+import { dueTimestamp, fulfilEvent, PAYMENT_COLLECTIONS, startPayment, testModeSuccessEvent } from '../services/payments.js';
+import { siteUrl } from '../services/siteUrl.js';
 import { paymentMode, paymentProvider, verifyWebhook } from '../services/stripe.js';
 
 export const paymentsRouter = Router();

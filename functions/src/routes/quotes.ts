@@ -14,6 +14,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Router, type Request } from 'express';
 import { FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
 import {
+  formatUsd,
   appendNoteLine,
   canMoveLead,
   centsToString,
@@ -35,6 +36,10 @@ import { clientIp, HttpError, parseBody } from '../http.js';
 import { requireAdmin, type AdminLocals } from '../session.js';
 import { recordActivity } from '../services/activity.js';
 import { acceptQuoteInTx } from '../services/quoteAcceptance.js';
+import { enqueueEmail } from '../services/outbox.js';
+import { canSeal, seal } from '../services/sealed.js';
+import { siteUrl } from '../services/siteUrl.js';
+import * as logger from 'firebase-functions/logger';
 
 type StoredLead = LeadRecord & { quoteVersion?: number; hourlyRateCents?: number; generatedQuoteDetails?: string };
 
@@ -141,6 +146,8 @@ quotesRouter.post('/leads/:id/quote/approve', async (req, res) => {
   const token = randomBytes(32).toString('base64url');
   const leadId = req.params.id as string;
   const expiresAt = Timestamp.fromMillis(Date.now() + QUOTE_LINK_TTL_DAYS * DAY_MS);
+  const link = `/quote-acceptance?${new URLSearchParams({ leadId, token }).toString()}`;
+  let emailed = false;
   await db.runTransaction(async (tx) => {
     const { ref, lead } = await readLead(tx, leadId);
     const open = await tx.get(db.collection(COLLECTIONS.quoteLinks).where('leadId', '==', leadId).where('revokedAt', '==', null));
@@ -158,10 +165,27 @@ quotesRouter.post('/leads/:id/quote/approve', async (req, res) => {
       createdBy: admin.username,
       createdAt: FieldValue.serverTimestamp(),
     });
-    recordActivity(db, tx, { leadId, type: 'quote_event', from: lead.status, to: 'Quoted', detail: 'Quote approved; link issued', by: admin.username });
+    emailed = Boolean(lead.email) && canSeal();
+    if (emailed) {
+      enqueueEmail(db, tx, {
+        to: String(lead.email),
+        templateId: 'quote-sent',
+        variables: {
+          name: String(lead.name ?? 'there'),
+          projectType: String(lead.projectType ?? 'your project'),
+          subject: String(lead.subject ?? lead.projectType ?? 'your project'),
+          quoteAmount: formatUsd(Number(lead.quoteAmountCents ?? 0)),
+          depositAmount: formatUsd(Number(lead.depositAmountCents ?? 0)),
+          // The token lives only as a hash in quote_links; the email carries it sealed.
+          quoteLink: seal(`${siteUrl()}${link}`),
+        },
+        leadId,
+      });
+    }
+    recordActivity(db, tx, { leadId, type: 'quote_event', from: lead.status, to: 'Quoted', detail: `Quote approved; link issued${emailed ? ' and emailed' : ''}`, by: admin.username });
   });
-  const link = `/quote-acceptance?${new URLSearchParams({ leadId, token }).toString()}`;
-  res.json({ success: true, acceptanceUrl: link, expiresAt: expiresAt.toDate().toISOString() });
+  if (!emailed) logger.warn('quote approve: link not emailed (no client email or OUTBOX_SECRET_KEY); the admin copies it', { leadId });
+  res.json({ success: true, acceptanceUrl: link, emailed, expiresAt: expiresAt.toDate().toISOString() });
 });
 
 /** POST /api/leads/{id}/quote/revise (admin): review "Needs Revision". */
