@@ -7,9 +7,9 @@
  *
  * POST /api/contact is rate limited per client IP (10 per 10 min, the key is
  * Express's req.ip, i.e. the first X-Forwarded-For hop as trust proxy is on):
- * every request carries its own X-Forwarded-For (IPv6 documentation prefix
- * 2001:db8::/32, never an address that is contacted), so the Firestore-backed
- * limiter runs its transaction on each request but never refuses.
+ * every request carries an X-Forwarded-For in its own /56 (IPv6 documentation
+ * prefix 2001:db8::/32, never contacted; the limiter keys IPv6 by /56), so the
+ * Firestore-backed limiter counts every request but never refuses.
  */
 import autocannon from 'autocannon';
 import { runTsx, benchResult, startTsxServer } from '../lib/proc.mjs';
@@ -32,7 +32,8 @@ function run(opts) {
 let ipCounter = 0;
 function nextIp() {
   ipCounter++;
-  return `2001:db8::${((ipCounter >>> 16) & 0xffff).toString(16)}:${(ipCounter & 0xffff).toString(16)}`;
+  // One /56 per request: the limiter keys IPv6 clients by their /56 (services/rateLimit.ts ipLimitKey).
+  return `2001:db8:${((ipCounter >>> 8) & 0xffff).toString(16)}:${((ipCounter & 0xff) << 8).toString(16)}::1`;
 }
 
 /**

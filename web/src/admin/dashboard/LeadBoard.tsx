@@ -118,6 +118,8 @@ function Lane({ id, title, leads, now, attentionDays, actions, footer }: CardsPr
           component="section"
           aria-label={title}
           data-testid={id.startsWith('bucket') ? id : `column-${id}`}
+          // Leads in the column, rendered or not (long columns are virtualized); read by the benchmark.
+          data-count={leads.length}
           variant="outlined"
           sx={{ p: 1.5, bgcolor: snapshot.isDraggingOver ? 'primary.50' : 'grey.50', borderColor: snapshot.isDraggingOver ? 'primary.main' : 'divider', minHeight: 160, display: 'flex', flexDirection: 'column' }}
         >
