@@ -32,7 +32,7 @@ import { HttpError, parseBody } from '../http.js';
 import { requireAdmin, type AdminLocals } from '../session.js';
 import { recordActivity } from '../services/activity.js';
 import { enqueueEmail } from '../services/outbox.js';
-import { dueTimestamp, fulfilEvent, PAYMENT_COLLECTIONS, startPayment, testModeSuccessEvent } from '../services/payments.js';
+import { dueTimestamp, fulfilEvent, PAYMENT_COLLECTIONS, startPayment, testModeSuccessEvent, type PaymentEvent } from '../services/payments.js';
 import { siteUrl } from '../services/siteUrl.js';
 import { paymentMode, paymentProvider, verifyWebhook } from '../services/stripe.js';
 
@@ -59,7 +59,8 @@ paymentsRouter.post('/stripe/webhook', async (req, res) => {
     logger.warn('stripe webhook: refused', { error: e instanceof Error ? e.message : String(e) });
     throw new HttpError(400, 'Invalid signature');
   }
-  const outcome = await fulfilEvent(event as never);
+  // A verified Stripe event; fulfilEvent reads only the fields PaymentEvent names.
+  const outcome = await fulfilEvent(event as unknown as PaymentEvent);
   res.json({ received: true, outcome });
 });
 
