@@ -25,6 +25,9 @@ import { api, ApiError } from '../lib/api';
 import { useToast } from '../components/Toast';
 import { ClientEmailField } from './ClientEmailField';
 
+/** The lookup's one-line explanation, in the dialog and on /my-project. */
+export const LOOKUP_INTRO = "Enter the email address you used to contact us to see your project's status, quote and invoice.";
+
 /** sessionStorage key of the last lookup's reply. */
 export const CLIENT_PROJECT_KEY = 'studio.clientProject';
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
@@ -191,7 +194,7 @@ export function AccessProjectDialog({ open, onClose }: { open: boolean; onClose:
         <DialogTitle id="access-project-title">Access Your Project</DialogTitle>
         <DialogContent>
           <DialogContentText id="access-project-text" sx={{ mb: 2 }}>
-            Enter the email address you used to contact us to see your project's status, quote and invoice.
+            {LOOKUP_INTRO}
           </DialogContentText>
           {problem && (
             <Alert severity="warning" sx={{ mb: 2 }}>

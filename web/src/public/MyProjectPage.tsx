@@ -36,6 +36,7 @@ import { useToast } from '../components/Toast';
 import {
   clearClientProject,
   EMAIL_MESSAGE,
+  LOOKUP_INTRO,
   looksLikeEmail,
   readClientProject,
   useProjectLookup,
@@ -199,7 +200,7 @@ function EmailEntry() {
         Access Your Project
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Enter the email address you used to contact us to see your project's status, quote and invoice.
+        {LOOKUP_INTRO}
       </Typography>
       {problem && (
         <Alert severity="warning" sx={{ mb: 2 }}>

@@ -29,6 +29,7 @@ import { useLiveInvoices, useLiveLeads, type InvoiceView, type LeadView } from '
 import { LEAD_STATUS_COLORS } from '../leadStatus';
 import { CompletePaymentDialog } from './CompletePaymentDialog';
 import { CreateInvoiceDialog } from './CreateInvoiceDialog';
+import { CardGrid } from '../../components/CardGrid';
 
 const INVOICING = new Set<LeadStatus>(INVOICING_STATUSES);
 const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
@@ -193,15 +194,7 @@ export function InvoicingPage() {
               Sent invoices could not be loaded; amounts and payments below are up to date.
             </Alert>
           )}
-          <Box
-            component="section"
-            aria-label="Projects ready for invoicing"
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(3, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' },
-            }}
-          >
+          <CardGrid label="Projects ready for invoicing">
             {cards.map((l) => (
               <InvoicingCard
                 key={l.id}
@@ -211,7 +204,7 @@ export function InvoicingPage() {
                 onInvoice={() => setOpen({ kind: 'invoice', leadId: l.id })}
               />
             ))}
-          </Box>
+          </CardGrid>
         </>
       )}
       <CompletePaymentDialog lead={find('pay')} onClose={close} />

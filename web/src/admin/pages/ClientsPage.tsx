@@ -26,6 +26,7 @@ import { formatUsd, type LeadStatus, type ProjectType } from '@studio/domain';
 import { Loading } from '../../components/PageState';
 import { useLiveLeads, type LeadView } from '../data/hooks';
 import { LEAD_STATUS_COLORS } from '../leadStatus';
+import { CardGrid } from '../../components/CardGrid';
 import {
   applyClientFilters,
   buildClientsCsv,
@@ -269,24 +270,11 @@ export function ClientsPage() {
               </Button>
             </Paper>
           ) : (
-            <Box
-              component="section"
-              aria-label="Clients"
-              sx={{
-                display: 'grid',
-                gap: 2,
-                gridTemplateColumns: {
-                  xs: '1fr',
-                  sm: 'repeat(2, minmax(0, 1fr))',
-                  md: 'repeat(3, minmax(0, 1fr))',
-                  xl: 'repeat(4, minmax(0, 1fr))',
-                },
-              }}
-            >
+            <CardGrid label="Clients">
               {visible.map((l) => (
                 <ClientCard key={l.id} lead={l} />
               ))}
-            </Box>
+            </CardGrid>
           )}
         </>
       )}

@@ -69,6 +69,7 @@ import {
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { Loading } from '../../components/PageState';
 import { useToast } from '../../components/Toast';
+import { CardGrid } from '../../components/CardGrid';
 
 const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -627,19 +628,11 @@ export function ReplitPage() {
           <Typography variant="body2" color="text.secondary" role="status" aria-live="polite" sx={{ mb: 2 }}>
             {state.projects.length} demo {state.projects.length === 1 ? 'project' : 'projects'} for @{state.username}
           </Typography>
-          <Box
-            component="section"
-            aria-label="Projects"
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' },
-            }}
-          >
+          <CardGrid label="Projects">
             {state.projects.map((p) => (
               <ProjectCard key={p.id} project={p} onQuote={openDialog} />
             ))}
-          </Box>
+          </CardGrid>
         </>
       )}
 
