@@ -50,6 +50,7 @@ for (const [label, re] of [
   ['Rate-limit tests failed', /rateLimit\.test|clientProject\.test/],
   ['Webhook tests failed (signature, replay, concurrency, order)', /webhook\.test/],
   ['Payment and email fault tests failed', /payments\.test|email\.test/],
+  ['Firestore outage tests failed (503 while down, recovery, nothing half-written)', /faults\.test/],
   ['Security header tests failed', /headers\.test/],
 ]) {
   const s = suite(re);

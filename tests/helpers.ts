@@ -59,18 +59,18 @@ export interface ApiResponse {
   headers: Headers;
 }
 
-/** Calls the API through the Hosting emulator, like the browser does. */
+/** Calls the API through the Hosting emulator, like the browser does (or at `opts.baseUrl`). */
 export async function api(
   method: string,
   path: string,
-  opts: { body?: unknown; token?: string; rawBody?: string; headers?: Record<string, string> } = {},
+  opts: { body?: unknown; token?: string; rawBody?: string; headers?: Record<string, string>; baseUrl?: string } = {},
 ): Promise<ApiResponse> {
   // Each call comes from its own documentation-range address unless the test names one, so
   // per-IP rate limits only bite in the tests that aim at them.
   const headers: Record<string, string> = { 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 254) + 1}, 10.0.${Math.floor(Math.random() * 255)}.1`, ...opts.headers };
   if (opts.body !== undefined || opts.rawBody !== undefined) headers['content-type'] ??= 'application/json';
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-  const res = await fetch(`${BASE_URL}${path}`, {
+  const res = await fetch(`${opts.baseUrl ?? BASE_URL}${path}`, {
     method,
     headers,
     body: opts.rawBody ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),

@@ -1,6 +1,6 @@
 /**
  * API under load: the Express app of functions/src/app.ts (createApp) served
- * in its own Node process by bench/api-server.ts (tsx), straight on the
+ * in its own Node process by scripts/api-server.ts (tsx), straight on the
  * Firestore emulator, no Functions/Hosting emulator in between; autocannon
  * runs in the bench process (so load generation does not share the app's
  * event loop). Per endpoint: `runs` × (`connections` connections × `duration` s).
@@ -43,7 +43,7 @@ export async function apiLoad({ runs, duration, connections, projectId, seedLead
   const env = { GCLOUD_PROJECT: projectId, FIREBASE_PROJECT_ID: projectId };
   let seeded = null;
   if (seedLeads > 0) seeded = benchResult(runTsx(`Seeding ${seedLeads} leads into ${projectId} for GET /api/leads/count`, 'bench/seed-bench.ts', ['--leads', String(seedLeads)], env));
-  const server = await startTsxServer('bench/api-server.ts', env);
+  const server = await startTsxServer('scripts/api-server.ts', env);
   const url = `http://127.0.0.1:${server.info.port}`;
   try {
     const probe = await fetch(`${url}/api/leads/count`);

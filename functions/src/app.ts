@@ -3,7 +3,7 @@
  * function, which receives the full path, so every router is mounted at /api.
  */
 import express from 'express';
-import { capBodySize, errorHandler, HttpError } from './http.js';
+import { capBodySize, errorHandler, HttpError, requestDeadline } from './http.js';
 import { contactRouter } from './routes/contact.js';
 import { leadsRouter } from './routes/leads.js';
 import { replitRouter } from './routes/replit.js';
@@ -15,6 +15,7 @@ import { promoRouter } from './routes/promo.js';
 import { paymentsRouter } from './routes/payments.js';
 import { sessionRouter } from './session.js';
 import { LIMITS } from '@studio/domain';
+import { FIRESTORE_TIMEOUT_MS } from './firebase.js';
 import { ipKey, limiter, rateLimit } from './services/rateLimit.js';
 
 const TRY_LATER = 'Too many attempts. Please try again in a few minutes.';
@@ -36,10 +37,17 @@ export const PUBLIC_LIMITS = {
 } as const;
 export const CONTACT_LIMIT = PUBLIC_LIMITS.contact;
 
+/**
+ * Per-request deadline (ms): twice the Firestore call budget, well inside the
+ * function's 60 s timeout. Env API_DEADLINE_MS overrides it.
+ */
+export const API_DEADLINE_MS = Number(process.env.API_DEADLINE_MS) || 2 * FIRESTORE_TIMEOUT_MS;
+
 export function createApp(): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', true);
+  app.use(requestDeadline(API_DEADLINE_MS));
   app.use(capBodySize);
   app.use(
     express.json({

@@ -1,10 +1,34 @@
 import { describe, expect, it, vi } from 'vitest';
 
-vi.mock('firebase-admin/app', () => ({ getApps: () => [{}], initializeApp: vi.fn() }));
-vi.mock('firebase-admin/auth', () => ({ getAuth: () => ({}) }));
-vi.mock('firebase-admin/firestore', () => ({ getFirestore: () => ({}) }));
+import { createRequire } from 'node:module';
 
-const { assertNoEmulatorVarsInProduction: guard } = await import('./firebase.js');
+vi.mock('firebase-admin/app', () => ({ getApps: () => [{}], getApp: () => ({}), initializeApp: vi.fn() }));
+vi.mock('firebase-admin/auth', () => ({ getAuth: () => ({}) }));
+vi.mock('firebase-admin/firestore', () => ({ initializeFirestore: () => ({}) }));
+
+const { assertNoEmulatorVarsInProduction: guard, firestoreClientConfig } = await import('./firebase.js');
+
+describe('firestoreClientConfig', () => {
+  // The real google-gax merge of Firestore's own client config with the overrides.
+  const require = createRequire(import.meta.url);
+  const firestoreRequire = createRequire(require.resolve('@google-cloud/firestore'));
+  const gax = firestoreRequire('google-gax');
+  const defaults = firestoreRequire('./v1/firestore_client_config.json');
+  const settings = (overrides: object) =>
+    gax.constructSettings('google.firestore.v1.Firestore', defaults, overrides, gax.Status);
+
+  it('caps every retried call at the budget, keeping the retry codes', () => {
+    const before = settings({});
+    const after = settings(firestoreClientConfig(3_000));
+    expect(before.commit.retry.backoffSettings.totalTimeoutMillis).toBe(600_000);
+    for (const m of ['commit', 'runQuery', 'runAggregationQuery', 'batchGetDocuments', 'beginTransaction']) {
+      expect(after[m].timeout).toBe(3_000);
+      expect(after[m].retry.backoffSettings.totalTimeoutMillis).toBe(3_000);
+      expect(after[m].retry.backoffSettings.maxRpcTimeoutMillis).toBe(3_000);
+      expect(after[m].retry.retryCodes).toEqual(before[m].retry.retryCodes);
+    }
+  });
+});
 
 describe('assertNoEmulatorVarsInProduction', () => {
   it('refuses emulator variables on a real project outside the emulator', () => {

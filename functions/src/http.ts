@@ -2,7 +2,7 @@
  * HTTP plumbing for the /api app: typed errors, zod body/query validation and
  * the JSON error handler. Error replies are `{ error, fields? }`.
  */
-import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { fieldErrors, LIMITS } from '@studio/domain';
 import type { z } from 'zod';
 import * as logger from 'firebase-functions/logger';
@@ -36,8 +36,40 @@ export const capBodySize: RequestHandler = (req, _res, next) => {
   next();
 };
 
+const UNAVAILABLE = 'Service temporarily unavailable. Please try again shortly.';
+
+/** Answers 503 with Retry-After (seconds): the datastore is down or the request ran out of time. */
+function unavailable(res: Response): void {
+  res.set('Retry-After', '5').status(503).json({ error: UNAVAILABLE });
+}
+
+/**
+ * A per-request deadline (issue 10, "Faults"): a request still unanswered
+ * after `ms` milliseconds gets 503 + Retry-After instead of hanging until the
+ * platform's timeout. Firestore calls have their own budget
+ * (FIRESTORE_TIMEOUT_MS in firebase.ts), so this is the backstop for chains
+ * of calls and retried transactions. Every write is one batch or transaction,
+ * so a request cut off here has written all or nothing.
+ */
+export function requestDeadline(ms: number): RequestHandler {
+  return (_req, res, next) => {
+    const timer = setTimeout(() => {
+      if (res.headersSent) return;
+      logger.error('api: request deadline exceeded', { ms });
+      unavailable(res);
+    }, ms);
+    res.on('close', () => clearTimeout(timer));
+    next();
+  };
+}
+
 /** Turns thrown errors into JSON replies; unexpected ones are logged and answered 500. */
 export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
+  // Already answered (the deadline above fired first): only log.
+  if (res.headersSent) {
+    logger.warn('api: error after the reply was sent', err);
+    return;
+  }
   if (err instanceof HttpError) {
     res.status(err.status).json(err.fields ? { error: err.message, fields: err.fields } : { error: err.message });
     return;
@@ -46,7 +78,7 @@ export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
   // nothing was committed (writes are single batches or transactions), so the caller may retry.
   if ([14, 4, 8].includes(err?.code)) {
     logger.error('api: datastore unavailable', err);
-    res.set('Retry-After', '5').status(503).json({ error: 'Service temporarily unavailable. Please try again shortly.' });
+    unavailable(res);
     return;
   }
   // body-parser errors (malformed JSON, too large) carry a status.

@@ -1,9 +1,11 @@
 /**
  * The /api Express app (createApp() of functions/src/app.ts) served by a
- * plain Node HTTP server on 127.0.0.1 (random port), for the API load figure.
- * No Functions or Hosting emulator in between: the app talks straight to the
- * Firestore emulator of FIRESTORE_EMULATOR_HOST. Prints one
- * "BENCH_RESULT {"port":N}" line when listening; stops on SIGTERM/SIGINT.
+ * plain Node HTTP server on 127.0.0.1 (random port), in its own process: for
+ * the bench's API load figure and the Firestore-outage fault test
+ * (tests/api/faults.test.ts). No Functions or Hosting emulator in between:
+ * the app talks straight to the Firestore emulator of FIRESTORE_EMULATOR_HOST.
+ * Prints one "BENCH_RESULT {"port":N}" line (the bench's helper protocol)
+ * when listening; stops on SIGTERM/SIGINT.
  */
 import { createServer } from 'node:http';
 import { createApp } from '../functions/src/app.js';
