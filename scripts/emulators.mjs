@@ -14,7 +14,7 @@
  * Every failure is one line naming what is missing (EmulatorSetupError).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,11 +120,36 @@ export function emulatorEnvOrExit(opts) {
   }
 }
 
-/** The `firebase` CLI from node_modules, as [command, ...args] for spawn. */
+/** Where writeEmulatorConfig() puts its file (git-ignored; next to firebase.json so relative paths hold). */
+export const EMULATOR_CONFIG = join(ROOT, 'firebase.emulators.json');
+
+/**
+ * Writes the emulators' copy of firebase.json: the same file, except that the
+ * CSP's connect-src also allows the Auth and Firestore emulator origins the
+ * emulator-mode web build talks to. The deployed firebase.json never names
+ * them (issue 10, headers). Returns the file's path.
+ */
+export function writeEmulatorConfig() {
+  const config = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8'));
+  const origins = [PORTS.auth, PORTS.firestore].map((p) => `http://127.0.0.1:${p}`).join(' ');
+  for (const rule of config.hosting?.headers ?? []) {
+    for (const h of rule.headers) {
+      if (h.key === 'Content-Security-Policy') h.value = h.value.replace(/connect-src ([^;]*)/, `connect-src $1 ${origins}`);
+    }
+  }
+  writeFileSync(EMULATOR_CONFIG, `${JSON.stringify(config, null, 2)}\n`);
+  return EMULATOR_CONFIG;
+}
+
+/**
+ * The `firebase` CLI from node_modules, as [command, ...args] for spawn.
+ * `emulators:*` commands run on writeEmulatorConfig()'s copy of firebase.json.
+ */
 export function firebaseCli(...args) {
   const bin = join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
   if (!existsSync(bin)) throw new EmulatorSetupError('Missing: firebase-tools in node_modules; run `npm install` first.');
-  return [process.execPath, bin, '--project', PROJECT_ID, ...args];
+  const config = String(args[0]).startsWith('emulators:') ? ['--config', writeEmulatorConfig()] : [];
+  return [process.execPath, bin, '--project', PROJECT_ID, ...config, ...args];
 }
 
 /** Environment pointing Admin SDK / test clients at the emulators. */

@@ -19,6 +19,14 @@ describe('Hosting security headers', () => {
     expect(res.headers.get('referrer-policy')).toBe(path === '/quote-acceptance' ? 'no-referrer' : 'strict-origin-when-cross-origin');
   });
 
+  it('only the emulators\' copy of firebase.json lets pages reach the emulator hosts', async () => {
+    const deployed = JSON.parse(readFileSync('firebase.json', 'utf8')) as { hosting: { headers: { headers: { key: string; value: string }[] }[] } };
+    const deployedCsp = deployed.hosting.headers.flatMap((r) => r.headers).find((h) => h.key === 'Content-Security-Policy')!.value;
+    expect(directives(deployedCsp).get('connect-src')!.join(' ')).not.toMatch(/127\.0\.0\.1|localhost/);
+    const served = directives((await fetch(`${BASE_URL}/`)).headers.get('content-security-policy') ?? '');
+    expect(served.get('connect-src')).toEqual(expect.arrayContaining([...directives(deployedCsp).get('connect-src')!, 'http://127.0.0.1:9099', 'http://127.0.0.1:8080']));
+  });
+
   it('the built page has no inline script for the CSP to allow', () => {
     const html = readFileSync('web/dist/index.html', 'utf8');
     for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
