@@ -38,10 +38,11 @@ export const PUBLIC_LIMITS = {
 export const CONTACT_LIMIT = PUBLIC_LIMITS.contact;
 
 /**
- * Per-request deadline (ms): twice the Firestore call budget, well inside the
+ * Per-request deadline (ms): three Firestore call budgets (a transaction may
+ * retry through lock waits, e.g. a contended promo code), well inside the
  * function's 60 s timeout. Env API_DEADLINE_MS overrides it.
  */
-export const API_DEADLINE_MS = Number(process.env.API_DEADLINE_MS) || 2 * FIRESTORE_TIMEOUT_MS;
+export const API_DEADLINE_MS = Number(process.env.API_DEADLINE_MS) || 3 * FIRESTORE_TIMEOUT_MS;
 
 export function createApp(): express.Express {
   const app = express();

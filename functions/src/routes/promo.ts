@@ -165,7 +165,7 @@ promoRouter.post('/promo-codes/validate', async (req, res) => {
  * → 201 { success, orderId, setupFee, monthlyPrice, totalDueNow, ..., clientSecret, paymentMode, message }.
  *
  * The server prices the cart (priceCart); a discountCode counts in one-time
- * mode only and is redeemed in the same atomic write as the order, so a
+ * mode only and is redeemed in the same transaction as the order, so a
  * caller who loses the race for a code's last use gets 409 "Promo code usage
  * limit reached" and no order. The order is stored before the payment step;
  * if that step fails the order stays, marked "payment_setup_failed".
@@ -178,9 +178,9 @@ promoRouter.post('/create-subscription', async (req, res) => {
   let price = priceCart(input.packageId, input.pricingMode, null, now);
 
   if (code) {
-    await redeemPromo(code, price.setupFeeCents, now, (batch, redemption) => {
+    await redeemPromo(code, price.setupFeeCents, now, (tx, redemption) => {
       price = priceCart(input.packageId, 'onetime', redemption.promo, now);
-      batch.create(orderRef, orderDoc(price, input.clientInfo, redemption.code));
+      tx.create(orderRef, orderDoc(price, input.clientInfo, redemption.code));
     });
   } else {
     await orderRef.create(orderDoc(price, input.clientInfo, null));
