@@ -7,6 +7,7 @@
  * loading state.
  */
 import { useEffect } from 'react';
+import { onAuthStateChanged } from 'firebase/auth';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { setTokenProvider } from '../lib/api';
 import { LazyPage } from '../components/PageState';
@@ -15,13 +16,30 @@ import { auth } from './firebase';
 import { RequireAdmin } from './session';
 import { AdminLayout } from './AdminLayout';
 import { LoginPage } from './pages/LoginPage';
-import { ADMIN_PAGES, type AdminPage } from './lazyPages';
+import { ADMIN_PAGES, adminPageAt, type AdminPage } from './lazyPages';
 
-/** A signed-in page: its chunk starts downloading while the session is checked. */
+/**
+ * Starts a signed-in page early: its chunks now, and its live data as soon as
+ * Auth knows the user, both in parallel with the session check. Returns the
+ * Auth unsubscribe.
+ */
+function startPage(page: AdminPage): () => void {
+  page.preload().catch(() => undefined); // a failure shows when the page renders
+  const stop = onAuthStateChanged(auth, (user) => {
+    if (user) page.warm();
+    stop();
+  });
+  return stop;
+}
+
+// A page opened directly (reload, bookmark) starts while this chunk evaluates,
+// not when React reveals the route (a Suspense reveal can wait up to 300 ms).
+const opened = adminPageAt(window.location.pathname);
+if (opened) startPage(opened);
+
+/** A signed-in page, behind the session check; navigations start it here. */
 function Guarded({ path, page }: { path: string; page: AdminPage }) {
-  useEffect(() => {
-    page.preload().catch(() => undefined); // a failure shows when the page renders
-  }, [page]);
+  useEffect(() => startPage(page), [page]);
   return (
     <RequireAdmin>
       <AdminLayout>

@@ -13,11 +13,21 @@ export interface AdminPage {
   Component: LazyExoticComponent<ComponentType>;
   /** Starts downloading the page and Firestore; safe to call any number of times. */
   preload(): Promise<unknown>;
+  /**
+   * Once Auth knows the user: starts the page's main live query, so its
+   * documents arrive while the session is checked (see warmQuery).
+   */
+  warm(): void;
 }
 
-const loadFirestore = () => import('./data/FirestoreScope');
+type FirestoreChunk = typeof import('./data/FirestoreScope');
+const loadFirestore = (): Promise<FirestoreChunk> => import('./data/FirestoreScope');
+/** How long (ms) a warm listener waits for its page to take over. */
+const WARM_HOLD_MS = 15_000;
+/** The leads listener, for the pages that show the leads. */
+const warmLeads = (m: FirestoreChunk) => m.warmQuery(m.leadsQuery(m.firestore), WARM_HOLD_MS);
 
-function adminPage(load: () => Promise<ComponentType>): AdminPage {
+function adminPage(load: () => Promise<ComponentType>, warmWith?: (m: FirestoreChunk) => void): AdminPage {
   let pending: Promise<{ default: ComponentType }> | null = null;
   const preload = () => {
     pending ??= Promise.all([load(), loadFirestore()]).then(
@@ -37,17 +47,29 @@ function adminPage(load: () => Promise<ComponentType>): AdminPage {
     );
     return pending;
   };
-  return { Component: lazy(preload), preload };
+  let warmUntil = 0;
+  const warm = () => {
+    if (!warmWith || Date.now() < warmUntil) return; // one warm listener at a time
+    warmUntil = Date.now() + WARM_HOLD_MS;
+    loadFirestore().then((m) => warmWith(m), () => undefined); // a failure shows when the page renders
+  };
+  return { Component: lazy(preload), preload, warm };
 }
 
 export const ADMIN_PAGES = {
-  dashboard: adminPage(() => import('./pages/DashboardPage').then((m) => m.DashboardPage)),
+  dashboard: adminPage(() => import('./pages/DashboardPage').then((m) => m.DashboardPage), warmLeads),
   projects: adminPage(() => import('./projects/ProjectsPage').then((m) => m.ProjectsPage)),
-  clients: adminPage(() => import('./pages/ClientsPage').then((m) => m.ClientsPage)),
+  clients: adminPage(() => import('./pages/ClientsPage').then((m) => m.ClientsPage), warmLeads),
   replit: adminPage(() => import('./pages/ReplitPage').then((m) => m.ReplitPage)),
-  invoicing: adminPage(() => import('./invoicing/InvoicingPage').then((m) => m.InvoicingPage)),
+  invoicing: adminPage(() => import('./invoicing/InvoicingPage').then((m) => m.InvoicingPage), warmLeads),
   'email-templates': adminPage(() => import('./email/EmailTemplatesPage').then((m) => m.EmailTemplatesPage)),
   'email-test': adminPage(() => import('./email/EmailTestPage').then((m) => m.EmailTestPage)),
 } satisfies Record<string, AdminPage>;
 
 export type AdminPagePath = keyof typeof ADMIN_PAGES;
+
+/** The signed-in page at `pathname` (/admin/<path>), if any. */
+export function adminPageAt(pathname: string): AdminPage | undefined {
+  const path = /^\/admin\/([^/]+)\/?$/.exec(pathname)?.[1];
+  return path && Object.hasOwn(ADMIN_PAGES, path) ? ADMIN_PAGES[path as AdminPagePath] : undefined;
+}

@@ -6,7 +6,7 @@
  * Firestore emulator.
  */
 import type { ReactNode } from 'react';
-import { connectFirestoreEmulator, getFirestore } from 'firebase/firestore';
+import { collection, connectFirestoreEmulator, getFirestore, onSnapshot, orderBy, query, type Firestore, type Query } from 'firebase/firestore';
 import { FirebaseAppProvider, FirestoreProvider } from 'reactfire';
 import { firebaseApp, USE_EMULATORS } from '../firebase';
 
@@ -25,4 +25,27 @@ export function FirestoreScope({ children }: { children: ReactNode }) {
       <FirestoreProvider sdk={firestore}>{children}</FirestoreProvider>
     </FirebaseAppProvider>
   );
+}
+
+/** Every lead, newest first: the one leads query of the admin pages (./hooks useLiveLeads). */
+export function leadsQuery(db: Firestore): Query {
+  return query(collection(db, 'leads'), orderBy('createdAt', 'desc'));
+}
+
+/**
+ * Starts listening to `q` before any page asks for it, and lets go after
+ * `holdMs` (ms). A page that then listens to the same query shares this
+ * listener's watch target (the SDK keeps one target per distinct query), so
+ * it gets the documents already here, and nothing is read twice. Used while
+ * the session is being checked (../lazyPages.tsx), so the board's data and the
+ * /api/auth/me answer travel in parallel. A caller without access only gets
+ * permission-denied, which ends the listener.
+ */
+export function warmQuery(q: Query, holdMs = 15_000): void {
+  const stop = onSnapshot(
+    q,
+    () => undefined,
+    () => stop(),
+  );
+  setTimeout(stop, holdMs);
 }

@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { collection, onSnapshot, orderBy, query } from 'firebase/firestore';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
 import { reviveDates, type LeadRecord } from '@studio/domain';
+import { leadsQuery } from './FirestoreScope';
 
 /** What the server writes on a lead when a payment succeeds (absent until then). */
 export interface LeadPaymentFields {
@@ -27,8 +28,8 @@ export interface LiveList<T> {
 /** Every lead, newest first, kept live (one listener). */
 export function useLiveLeads(): LiveList<LeadView> {
   const firestore = useFirestore();
-  const leadsQuery = useMemo(() => query(collection(firestore, 'leads'), orderBy('createdAt', 'desc')), [firestore]);
-  const { status, data, error } = useFirestoreCollectionData(leadsQuery, { idField: 'id' });
+  const q = useMemo(() => leadsQuery(firestore), [firestore]);
+  const { status, data, error } = useFirestoreCollectionData(q, { idField: 'id' });
   const leads = useMemo(() => (data ?? []).map((d) => reviveDates(d) as unknown as LeadView), [data]);
   return { status, data: leads, error };
 }
