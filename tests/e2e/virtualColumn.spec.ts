@@ -1,0 +1,69 @@
+/**
+ * A long pipeline column (issue 4, "Scale"): past VIRTUALIZE_AFTER (40) cards
+ * a column becomes a virtual list. It keeps counting every lead, renders only
+ * the rows in view, shows the oldest lead once scrolled to the end, and a card
+ * dragged out of it (keyboard drag, through the drag clone) moves like any other.
+ * The leads are written with the Admin SDK and deleted afterwards, so the
+ * other specs see the usual board.
+ */
+import { expect, test } from '@playwright/test';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore, Timestamp } from 'firebase-admin/firestore';
+import { quotedLeadDoc } from '../fixtures.js';
+import { column, loginAsAdmin } from './support/admin.js';
+
+const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
+const RUN = `Virtual ${Date.now().toString(36)}`;
+const COUNT = 60;
+const ids: string[] = [];
+
+test.beforeAll(async () => {
+  const batch = db.batch();
+  const start = Date.now() - 10 * 60_000; // older than anything a spec adds now, so they stay on top
+  for (let i = 1; i <= COUNT; i++) {
+    const ref = db.collection('leads').doc();
+    ids.push(ref.id);
+    // Lead 01 is the oldest: the last row of a newest-first column.
+    const at = Timestamp.fromMillis(start + i * 1000);
+    batch.set(ref, quotedLeadDoc({ name: `${RUN} Lead ${String(i).padStart(2, '0')}`, email: 'virtual@example.com', status: 'Production', quoteAccepted: true, createdAt: at, updatedAt: at }));
+  }
+  await batch.commit();
+});
+
+test.afterAll(async () => {
+  const batch = db.batch();
+  for (const id of ids) batch.delete(db.collection('leads').doc(id));
+  for (const a of (await db.collection('lead_activity').where('leadId', 'in', ids.slice(0, 30)).get()).docs) batch.delete(a.ref);
+  await batch.commit();
+});
+
+test('a column of 60+ leads is virtual: counted in full, rendered in part, scrollable to its end, and cards still move out of it', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await loginAsAdmin(page);
+
+  const production = column(page, 'Production');
+  const list = production.getByTestId('virtual-cards');
+  await expect(list).toBeVisible();
+  const total = Number(await production.getAttribute('data-count'));
+  expect(total).toBeGreaterThanOrEqual(COUNT);
+  await expect(production.getByLabel(`${total} leads`)).toBeVisible();
+  const rendered = await production.getByTestId('lead-card').count();
+  expect(rendered).toBeGreaterThan(0);
+  expect(rendered).toBeLessThan(total);
+
+  // The newest seeded lead is near the top; the oldest shows once the list is scrolled to its end.
+  const oldest = production.getByTestId('lead-card').filter({ hasText: `${RUN} Lead 01` });
+  await expect(oldest).toHaveCount(0);
+  await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(oldest).toBeVisible();
+
+  // Keyboard drag out of the virtual column: Production → Launch.
+  await oldest.focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  await expect(column(page, 'Launch').getByText(`${RUN} Lead 01`)).toBeVisible();
+  await expect(page.getByText('Lead updated successfully')).toBeVisible();
+  await expect(production).toHaveAttribute('data-count', String(total - 1));
+  await expect.poll(async () => (await db.collection('leads').doc(ids[0]!).get()).get('status')).toBe('Launch');
+});
