@@ -3,7 +3,8 @@
  * function, which receives the full path, so every router is mounted at /api.
  */
 import express from 'express';
-import { capBodySize, errorHandler, HttpError, requestDeadline } from './http.js';
+import { capBodySize, errorHandler, HttpError, unavailable } from './http.js';
+import { requestDeadline } from './deadline.js';
 import { contactRouter } from './routes/contact.js';
 import { leadsRouter } from './routes/leads.js';
 import { replitRouter } from './routes/replit.js';
@@ -38,9 +39,9 @@ export const PUBLIC_LIMITS = {
 export const CONTACT_LIMIT = PUBLIC_LIMITS.contact;
 
 /**
- * Per-request deadline (ms): three Firestore call budgets (a transaction may
- * retry through lock waits, e.g. a contended promo code), well inside the
- * function's 60 s timeout. Env API_DEADLINE_MS overrides it.
+ * Per-request deadline (ms, deadline.ts): three Firestore call budgets (a
+ * transaction may retry through lock waits, e.g. a contended promo code),
+ * well inside the function's 60 s timeout. Env API_DEADLINE_MS overrides it.
  */
 export const API_DEADLINE_MS = Number(process.env.API_DEADLINE_MS) || 3 * FIRESTORE_TIMEOUT_MS;
 
@@ -48,7 +49,7 @@ export function createApp(): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', true);
-  app.use(requestDeadline(API_DEADLINE_MS));
+  app.use(requestDeadline(API_DEADLINE_MS, unavailable));
   app.use(capBodySize);
   app.use(
     express.json({

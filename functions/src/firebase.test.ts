@@ -1,32 +1,39 @@
 import { describe, expect, it, vi } from 'vitest';
 
 import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 
 vi.mock('firebase-admin/app', () => ({ getApps: () => [{}], getApp: () => ({}), initializeApp: vi.fn() }));
 vi.mock('firebase-admin/auth', () => ({ getAuth: () => ({}) }));
 vi.mock('firebase-admin/firestore', () => ({ initializeFirestore: () => ({}) }));
+vi.mock('./deadline.js', () => ({ guardWrites: vi.fn() }));
 
-const { assertNoEmulatorVarsInProduction: guard, firestoreClientConfig } = await import('./firebase.js');
+const { assertNoEmulatorVarsInProduction: guard, capFirestoreRetries, FIRESTORE_TIMEOUT_MS } = await import('./firebase.js');
 
-describe('firestoreClientConfig', () => {
-  // The real google-gax merge of Firestore's own client config with the overrides.
+describe('capFirestoreRetries', () => {
+  // A fresh copy of the SDK's real default config, merged by the real google-gax as the SDK does.
   const require = createRequire(import.meta.url);
-  const firestoreRequire = createRequire(require.resolve('@google-cloud/firestore'));
-  const gax = firestoreRequire('google-gax');
-  const defaults = firestoreRequire('./v1/firestore_client_config.json');
-  const settings = (overrides: object) =>
-    gax.constructSettings('google.firestore.v1.Firestore', defaults, overrides, gax.Status);
+  const sdk = createRequire(require.resolve('@google-cloud/firestore'));
+  const gax = sdk('google-gax');
+  const fresh = () => JSON.parse(readFileSync(sdk.resolve('./v1/firestore_client_config.json'), 'utf8'));
+  const settings = (config: object) => gax.constructSettings('google.firestore.v1.Firestore', config, {}, gax.Status);
 
-  it('caps every retried call at the budget, keeping the retry codes', () => {
-    const before = settings({});
-    const after = settings(firestoreClientConfig(3_000));
+  it('caps every call and its retries at the budget, keeping the retry codes', () => {
+    const before = settings(fresh());
+    const after = settings(capFirestoreRetries(3_000, fresh()));
     expect(before.commit.retry.backoffSettings.totalTimeoutMillis).toBe(600_000);
-    for (const m of ['commit', 'runQuery', 'runAggregationQuery', 'batchGetDocuments', 'beginTransaction']) {
+    for (const m of ['commit', 'runQuery', 'runAggregationQuery', 'batchGetDocuments', 'beginTransaction', 'getDocument']) {
       expect(after[m].timeout).toBe(3_000);
       expect(after[m].retry.backoffSettings.totalTimeoutMillis).toBe(3_000);
       expect(after[m].retry.backoffSettings.maxRpcTimeoutMillis).toBe(3_000);
       expect(after[m].retry.retryCodes).toEqual(before[m].retry.retryCodes);
     }
+  });
+
+  it('applies at import to the config the SDK itself uses, commits included', () => {
+    const util = sdk('./util.js');
+    expect(util.getRetryParams('commit').totalTimeoutMillis).toBe(FIRESTORE_TIMEOUT_MS);
+    expect(util.getTotalTimeout('runQuery')).toBe(FIRESTORE_TIMEOUT_MS);
   });
 });
 

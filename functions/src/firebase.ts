@@ -2,6 +2,8 @@
 import { getApp, getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { initializeFirestore, type FirestoreSettings } from 'firebase-admin/firestore';
+import { createRequire } from 'node:module';
+import { guardWrites } from './deadline.js';
 
 /**
  * Startup guard (issue 10): emulator variables on a real project would point a
@@ -21,7 +23,7 @@ assertNoEmulatorVarsInProduction(process.env);
 if (!getApps().some((a) => a.name === '[DEFAULT]')) initializeApp();
 
 /**
- * Budget (ms) for one Firestore call, its retries included. The client's
+ * Budget (ms) for one Firestore call, its retries included. The SDK's
  * defaults retry an unreachable backend for up to 10 minutes; with this cap a
  * Firestore outage fails the call within seconds, and the API answers 503
  * (http.ts) instead of hanging (issue 10, "Faults"). Env FIRESTORE_TIMEOUT_MS
@@ -29,41 +31,50 @@ if (!getApps().some((a) => a.name === '[DEFAULT]')) initializeApp();
  */
 export const FIRESTORE_TIMEOUT_MS = Number(process.env.FIRESTORE_TIMEOUT_MS) || 10_000;
 
-/** The unary and server-streaming Firestore RPCs the functions use (not Listen/Write). */
-const RPCS = ['GetDocument', 'ListDocuments', 'CreateDocument', 'UpdateDocument', 'DeleteDocument', 'BatchGetDocuments', 'BeginTransaction', 'Commit', 'Rollback', 'RunQuery', 'RunAggregationQuery', 'PartitionQuery', 'ListCollectionIds', 'BatchWrite'];
-
-/**
- * google-gax client config overrides for the Firestore v1 service: every RPC
- * above keeps its retry codes but stops retrying after `budgetMs` in total.
- */
-export function firestoreClientConfig(budgetMs: number) {
-  const capped = {
-    initial_retry_delay_millis: 100,
-    retry_delay_multiplier: 1.3,
-    max_retry_delay_millis: Math.min(1_000, budgetMs),
-    initial_rpc_timeout_millis: budgetMs,
-    rpc_timeout_multiplier: 1,
-    max_rpc_timeout_millis: budgetMs,
-    total_timeout_millis: budgetMs,
-  };
-  return {
-    interfaces: {
-      'google.firestore.v1.Firestore': {
-        retry_params: { capped },
-        methods: Object.fromEntries(RPCS.map((m) => [m, { timeout_millis: budgetMs, retry_params_name: 'capped' }])),
-      },
-    },
-  };
+/** Firestore's default client config (google-gax format), as loaded by the SDK that firebase-admin uses. */
+interface GaxClientConfig {
+  interfaces: Record<string, { retry_params: Record<string, Record<string, number>>; methods: Record<string, { timeout_millis?: number }> }>;
 }
 
-// firebase-admin's settings type names only its own keys; @google-cloud/firestore hands every
-// other key to its GAPIC client (clientConfig) and gRPC channel (grpc.*).
+function firestoreDefaultConfig(): GaxClientConfig {
+  const here = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
+  const sdk = createRequire(createRequire(here.resolve('firebase-admin/firestore')).resolve('@google-cloud/firestore'));
+  return sdk('./v1/firestore_client_config.json') as GaxClientConfig;
+}
+
+/**
+ * Caps every Firestore RPC, its retries included, at `budgetMs`, by adjusting
+ * the SDK's default client config in place, once, before the first call.
+ * Not through settings: the SDK's own batch and transaction commits read
+ * their retry settings straight from that default config (its
+ * util.getRetryParams), which no `clientConfig` override reaches, and they
+ * would otherwise retry an unreachable backend for 10 minutes. Returns the
+ * config, for the unit test.
+ */
+export function capFirestoreRetries(budgetMs: number, config: GaxClientConfig = firestoreDefaultConfig()): GaxClientConfig {
+  for (const service of Object.values(config.interfaces)) {
+    for (const params of Object.values(service.retry_params)) {
+      Object.assign(params, {
+        max_retry_delay_millis: Math.min(params.max_retry_delay_millis ?? 1_000, 1_000, budgetMs),
+        initial_rpc_timeout_millis: budgetMs,
+        max_rpc_timeout_millis: budgetMs,
+        total_timeout_millis: budgetMs,
+      });
+    }
+    for (const method of Object.values(service.methods)) method.timeout_millis = budgetMs;
+  }
+  return config;
+}
+
+capFirestoreRetries(FIRESTORE_TIMEOUT_MS);
+
 export const db = initializeFirestore(getApp(), {
-  clientConfig: firestoreClientConfig(FIRESTORE_TIMEOUT_MS),
   // Reconnect soon after the backend comes back (gRPC's default backoff grows to 2 minutes).
+  // firebase-admin's settings type names only its own keys; the SDK hands grpc.* to the channel.
   'grpc.initial_reconnect_backoff_ms': 250,
   'grpc.max_reconnect_backoff_ms': 2_000,
 } as FirestoreSettings);
+guardWrites(db);
 export const auth = getAuth();
 
 /** Firestore collection names (spec §3). */

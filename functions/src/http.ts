@@ -6,6 +6,7 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'exp
 import { fieldErrors, LIMITS } from '@studio/domain';
 import type { z } from 'zod';
 import * as logger from 'firebase-functions/logger';
+import { DeadlineExceeded } from './deadline.js';
 
 /** An error that becomes an HTTP reply with `status` and `{ error: message, fields }`. */
 export class HttpError extends Error {
@@ -39,33 +40,13 @@ export const capBodySize: RequestHandler = (req, _res, next) => {
 const UNAVAILABLE = 'Service temporarily unavailable. Please try again shortly.';
 
 /** Answers 503 with Retry-After (seconds): the datastore is down or the request ran out of time. */
-function unavailable(res: Response): void {
+export function unavailable(res: Response): void {
   res.set('Retry-After', '5').status(503).json({ error: UNAVAILABLE });
-}
-
-/**
- * A per-request deadline (issue 10, "Faults"): a request still unanswered
- * after `ms` milliseconds gets 503 + Retry-After instead of hanging until the
- * platform's timeout. Firestore calls have their own budget
- * (FIRESTORE_TIMEOUT_MS in firebase.ts), so this is the backstop for chains
- * of calls and retried transactions. Every write is one batch or transaction,
- * so a request cut off here has written all or nothing.
- */
-export function requestDeadline(ms: number): RequestHandler {
-  return (_req, res, next) => {
-    const timer = setTimeout(() => {
-      if (res.headersSent) return;
-      logger.error('api: request deadline exceeded', { ms });
-      unavailable(res);
-    }, ms);
-    res.on('close', () => clearTimeout(timer));
-    next();
-  };
 }
 
 /** Turns thrown errors into JSON replies; unexpected ones are logged and answered 500. */
 export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
-  // Already answered (the deadline above fired first): only log.
+  // Already answered (the request deadline fired first): only log.
   if (res.headersSent) {
     logger.warn('api: error after the reply was sent', err);
     return;
@@ -74,9 +55,10 @@ export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
     res.status(err.status).json(err.fields ? { error: err.message, fields: err.fields } : { error: err.message });
     return;
   }
-  // Firestore unreachable or overloaded (gRPC UNAVAILABLE, DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED):
-  // nothing was committed (writes are single batches or transactions), so the caller may retry.
-  if ([14, 4, 8].includes(err?.code)) {
+  // Firestore unreachable or overloaded (gRPC UNAVAILABLE, DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED), or
+  // the request's deadline passed before a write (deadline.ts): nothing was committed (writes are
+  // single batches or transactions), so the caller may retry.
+  if ([14, 4, 8].includes(err?.code) || err instanceof DeadlineExceeded) {
     logger.error('api: datastore unavailable', err);
     unavailable(res);
     return;

@@ -28,7 +28,7 @@ import RateLimiterStoreAbstractImpl from 'rate-limiter-flexible/lib/RateLimiterS
 import type { RateLimiterStoreAbstract as StoreAbstractType } from 'rate-limiter-flexible';
 import * as logger from 'firebase-functions/logger';
 import { db } from '../firebase.js';
-import { clientIp } from '../http.js';
+import { clientIp, unavailable } from '../http.js';
 
 interface StoreResult {
   consumedPoints: number;
@@ -134,7 +134,7 @@ export function rateLimit(rl: RateLimiterAbstract, key: (req: Request) => string
         return;
       }
       logger.error('rateLimit: store failed; refusing the request', e);
-      res.status(503).json({ error: 'Service temporarily unavailable. Please try again shortly.' });
+      unavailable(res);
     }
   };
 }
