@@ -3,6 +3,7 @@
  * (board moves, dead marking, revive, detail edits), notes and activity.
  */
 import { Router } from 'express';
+import { LRUCache } from 'lru-cache';
 import { FieldValue } from 'firebase-admin/firestore';
 import {
   appendNoteLine,
@@ -27,10 +28,22 @@ export const leadsRouter = Router();
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : null);
 
-/** GET /api/leads/count → { newLeadsCount }: leads in status New (public; no lead data leaves). */
+/**
+ * How long (ms) an instance reuses the New-lead count. Every visitor's page
+ * polls it every 30 s (spec §2), so without this each poll would run a count
+ * query; with it an instance runs at most one per window, and concurrent
+ * polls share it. Env LEAD_COUNT_TTL_MS overrides the default of 5 s.
+ */
+export const LEAD_COUNT_TTL_MS = Number(process.env.LEAD_COUNT_TTL_MS) || 5_000;
+const newLeadCount = new LRUCache<'New', number>({
+  max: 1,
+  ttl: LEAD_COUNT_TTL_MS,
+  fetchMethod: async () => (await db.collection(COLLECTIONS.leads).where('status', '==', 'New').count().get()).data().count,
+});
+
+/** GET /api/leads/count → { newLeadsCount }: leads in status New, at most LEAD_COUNT_TTL_MS old (public; no lead data leaves). */
 leadsRouter.get('/leads/count', async (_req, res) => {
-  const snap = await db.collection(COLLECTIONS.leads).where('status', '==', 'New').count().get();
-  res.json({ newLeadsCount: snap.data().count });
+  res.json({ newLeadsCount: await newLeadCount.fetch('New') });
 });
 
 leadsRouter.use(['/leads', '/contacts'], requireAdmin);
