@@ -7,13 +7,23 @@ import { setGlobalOptions } from 'firebase-functions/v2/options';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import * as logger from 'firebase-functions/logger';
+import type { Express } from 'express';
 import { runProjectSchedule } from './jobs/launchCountdown.js';
-import { createApp } from './app.js';
 import { outboxTrigger } from './jobs/outboxSender.js';
 
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
-export const api = onRequest({ invoker: 'public', concurrency: 80 }, createApp());
+let app: Promise<Express> | undefined;
+/**
+ * The Express app, built on the first request. Every function's instance
+ * loads this bundle, and the scheduler's and the outbox trigger's never serve
+ * HTTP, so they skip Express, the routes and their schemas (cold start).
+ */
+const apiApp = () => (app ??= import('./app.js').then((m) => m.createApp()));
+
+export const api = onRequest({ invoker: 'public', concurrency: 80 }, async (req, res) => {
+  (await apiApp())(req, res);
+});
 
 export const projectSchedule = onSchedule({ schedule: 'every 60 minutes', timeZone: 'UTC' }, async (event) => {
   const { moved } = await runProjectSchedule(new Date(event.scheduleTime));
