@@ -26,8 +26,8 @@ export const api = onRequest({ invoker: 'public', concurrency: 80 }, async (req,
 });
 
 export const projectSchedule = onSchedule({ schedule: 'every 60 minutes', timeZone: 'UTC' }, async (event) => {
-  const { moved } = await runProjectSchedule(new Date(event.scheduleTime));
-  logger.info('projectSchedule', { moved });
+  const { moved, failed } = await runProjectSchedule(new Date(event.scheduleTime));
+  logger.info('projectSchedule', { moved, failed });
 });
 
 export const sendOutboxEmail = outboxTrigger();

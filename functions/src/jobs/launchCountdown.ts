@@ -6,8 +6,13 @@
  * Idempotent: each project is re-read and re-checked inside its own
  * transaction, so two runs with the same clock, one after the other or at
  * once, move each project once (the second sees the new status and skips).
+ * A project whose transaction fails (two runs contending for it can end in
+ * the emulator's "Transaction is invalid or closed", which the SDK does not
+ * retry) is tried again, up to ATTEMPTS times, and otherwise left for the next
+ * run; it never stops the others. Retrying is safe for the same reason.
  */
-import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import * as logger from 'firebase-functions/logger';
+import { FieldValue, Timestamp, type DocumentReference } from 'firebase-admin/firestore';
 import { scheduledProjectMove, type ProjectStatus } from '@studio/domain';
 import { COLLECTIONS, db } from '../firebase.js';
 import { recordActivity } from '../services/activity.js';
@@ -15,38 +20,59 @@ import { syncLeadFromProject } from '../services/projectSync.js';
 
 export interface CountdownResult {
   moved: Array<{ projectId: string; to: ProjectStatus; reason: string }>;
+  /** Projects this run could not check (left for the next run). */
+  failed: string[];
 }
+
+/** Transaction attempts per project in one run (each re-reads and re-checks). */
+const ATTEMPTS = 3;
 
 const toDate = (v: unknown) => (v instanceof Timestamp ? v.toDate() : null);
 
-/** Runs the job at `now`. Returns what this run moved. */
+/** Runs the job at `now`. Returns what this run moved and which projects it could not check. */
 export async function runProjectSchedule(now: Date): Promise<CountdownResult> {
   const candidates = await db.collection(COLLECTIONS.projects).where('status', 'in', ['Launch', 'Set up']).get();
   const moved: CountdownResult['moved'] = [];
+  const failed: string[] = [];
   for (const candidate of candidates.docs) {
-    const result = await db.runTransaction(async (tx) => {
-      const snap = await tx.get(candidate.ref);
-      const d = snap.data();
-      if (!d) return null;
-      const leadId = d.leadId as string | null;
-      const lead = leadId ? await tx.get(db.collection(COLLECTIONS.leads).doc(leadId)) : null;
-      const move = scheduledProjectMove(
-        {
-          status: d.status,
-          launchDate: toDate(d.launchDate),
-          maintenanceSubscriptionPaid: d.maintenanceSubscriptionPaid === true,
-          createdAt: toDate(d.createdAt),
-          depositPaid: Boolean(d.depositPaidAt) || lead?.get('stripeDepositPaymentId') != null,
-        },
-        now,
-      );
-      if (!move) return null;
-      tx.update(snap.ref, { status: move.to, updatedAt: FieldValue.serverTimestamp(), completedDate: Timestamp.fromDate(now) });
-      syncLeadFromProject(tx, lead, move.to, 'system');
-      if (lead?.exists) recordActivity(db, tx, { leadId: lead.id, type: 'status_changed', detail: `Scheduled: project ${move.reason === 'countdown' ? 'countdown ended' : 'set-up expired'} → ${move.to}`, by: 'system' });
-      return { projectId: snap.id, ...move };
-    });
-    if (result) moved.push(result);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const result = await moveIfDue(candidate.ref, now);
+        if (result) moved.push(result);
+        break;
+      } catch (error) {
+        if (attempt < ATTEMPTS) continue;
+        logger.warn('projectSchedule: project left for the next run', { projectId: candidate.id, error: String(error) });
+        failed.push(candidate.id);
+        break;
+      }
+    }
   }
-  return { moved };
+  return { moved, failed };
+}
+
+/** One project's check and move, in its own transaction; null when nothing is due. */
+function moveIfDue(ref: DocumentReference, now: Date): Promise<CountdownResult['moved'][number] | null> {
+  return db.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    const d = snap.data();
+    if (!d) return null;
+    const leadId = d.leadId as string | null;
+    const lead = leadId ? await tx.get(db.collection(COLLECTIONS.leads).doc(leadId)) : null;
+    const move = scheduledProjectMove(
+      {
+        status: d.status,
+        launchDate: toDate(d.launchDate),
+        maintenanceSubscriptionPaid: d.maintenanceSubscriptionPaid === true,
+        createdAt: toDate(d.createdAt),
+        depositPaid: Boolean(d.depositPaidAt) || lead?.get('stripeDepositPaymentId') != null,
+      },
+      now,
+    );
+    if (!move) return null;
+    tx.update(snap.ref, { status: move.to, updatedAt: FieldValue.serverTimestamp(), completedDate: Timestamp.fromDate(now) });
+    syncLeadFromProject(tx, lead, move.to, 'system');
+    if (lead?.exists) recordActivity(db, tx, { leadId: lead.id, type: 'status_changed', detail: `Scheduled: project ${move.reason === 'countdown' ? 'countdown ended' : 'set-up expired'} → ${move.to}`, by: 'system' });
+    return { projectId: snap.id, ...move };
+  });
 }
