@@ -1,7 +1,8 @@
 /**
  * Landing page JS budget (issue 3): the initial JS of `/`, meaning the entry
  * script plus every module index.html preloads, must be ≤ 180 KB gzip
- * (184,320 bytes) and hold no Firebase SDK code. Reads web/dist (build first).
+ * (184,320 bytes) and hold no Firebase SDK code; and index.html must be the
+ * prerendered landing, app.html the empty SPA shell. Reads web/dist (build first).
  * Prints one line per file and a verdict; exits 1 over budget.
  */
 import { readFileSync, existsSync } from 'node:fs';
@@ -27,6 +28,14 @@ if (process.argv[1]?.endsWith('check-bundle.mjs')) {
     console.error('✖ web/dist is missing: build the web app first.');
     process.exit(1);
   }
+  // `/` is prerendered (web/scripts/prerender.mjs): its HTML carries the hero; every other route gets the empty shell.
+  const landing = readFileSync(join(ROOT, 'web', 'dist', 'index.html'), 'utf8');
+  const shell = existsSync(join(ROOT, 'web', 'dist', 'app.html')) ? readFileSync(join(ROOT, 'web', 'dist', 'app.html'), 'utf8') : '';
+  if (!/<div id="root"><[^>]+>/.test(landing) || !/<h1\b/.test(landing) || !shell.includes('<div id="root"></div>')) {
+    console.error('✖ web/dist/index.html is not the prerendered landing, or web/dist/app.html (the SPA shell) is missing.');
+    process.exit(1);
+  }
+  console.log('landing HTML: prerendered (hero in index.html); app.html is the shell');
   const files = initialJs();
   const total = files.reduce((s, f) => s + f.gzipBytes, 0);
   for (const f of files) console.log(`  ${f.src}  ${(f.gzipBytes / 1024).toFixed(1)} KB gzip${f.firebase ? '  (Firebase SDK code!)' : ''}`);

@@ -14,7 +14,7 @@ export const GROUPS = [
       'Lighthouse 12 (Node API), default config = mobile preset (Moto G Power class device, simulated slow 4G, 4× CPU slowdown), performance category only;',
       'one fresh Debian Chromium per run via chrome-launcher (`/usr/bin/chromium`, flags `--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync`).',
       'Served compressed: the Hosting emulator does not compress, so the built `web/dist` is served by `bench/lib/static-server.mjs` on 127.0.0.1',
-      '(Brotli q11 / gzip 9 by Accept-Encoding, precompressed at start; the SPA fallback `** → /index.html`; the `hosting.headers` of firebase.json, i.e. CSP, HSTS, cache headers).',
+      '(Brotli q11 / gzip 9 by Accept-Encoding, precompressed at start; the SPA fallback `** → /app.html`, the landing `/` being the prerendered index.html; the `hosting.headers` of firebase.json, i.e. CSP, HSTS, cache headers).',
       'In the full run `/api/**` is proxied to the Hosting emulator so the landing\'s new-lead count works; offline it answers 503 and the count fails silently.',
       'Each metric\'s median over the runs is compared with its target; spread is min–max. Raw reports: `bench/.artifacts/lighthouse/`.',
     ].join(' '),

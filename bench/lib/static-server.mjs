@@ -8,7 +8,8 @@
  * - files of `dist` (hosting.public); names starting with "." are ignored;
  * - Brotli (quality 11) or gzip (level 9) by Accept-Encoding for text types,
  *   precompressed once at start; Vary: Accept-Encoding;
- * - the "**" → /index.html SPA fallback for any path that is not a file;
+ * - the SPA fallback of the `"source": "**"` rewrite (/app.html, the shell;
+ *   `/` itself is the prerendered /index.html) for any path that is not a file;
  * - the headers of hosting.headers (glob `source`, later rules win for the same key);
  * - /api/**: proxied to `apiOrigin` when given (e.g. the Hosting emulator),
  *   otherwise answered 503 (the landing's new-lead count then fails silently).
@@ -77,6 +78,12 @@ export function hostingHeaderRules(firebaseJsonPath = join(ROOT, 'firebase.json'
   return (cfg.hosting?.headers ?? []).map((r) => ({ re: globToRegExp(r.source), headers: r.headers }));
 }
 
+/** The destination of hosting's catch-all rewrite (`"source": "**"`), e.g. "/app.html". */
+export function spaFallback(firebaseJsonPath = join(ROOT, 'firebase.json')) {
+  const cfg = JSON.parse(readFileSync(firebaseJsonPath, 'utf8'));
+  return (cfg.hosting?.rewrites ?? []).find((r) => r.source === '**')?.destination ?? '/index.html';
+}
+
 /** Headers for `path` from the rules, later rules overriding earlier ones per key. */
 export function headersFor(path, rules) {
   const out = {};
@@ -138,6 +145,8 @@ export async function startStaticServer({ dist, port = 0, apiOrigin = null, fire
   if (!existsSync(join(dist, 'index.html'))) throw new Error(`static server: ${dist} has no index.html (build the web app first)`);
   const files = loadFiles(dist);
   const rules = hostingHeaderRules(firebaseJson);
+  const fallback = spaFallback(firebaseJson);
+  if (!files.has(fallback)) throw new Error(`static server: ${dist} has no ${fallback} (the SPA fallback; build the web app first)`);
   const stats = { br: 0, gzip: 0, identity: 0, fallback: 0, api: 0 };
 
   const server = createServer((req, res) => {
@@ -170,7 +179,7 @@ export async function startStaticServer({ dist, port = 0, apiOrigin = null, fire
     let file = files.get(path);
     if (!file && path.endsWith('/')) file = files.get(`${path}index.html`);
     if (!file) {
-      file = files.get('/index.html'); // rewrite "**" → /index.html
+      file = files.get(fallback); // rewrite "**" → the shell
       stats.fallback++;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {

@@ -27,8 +27,8 @@ describe('Hosting security headers', () => {
     expect(served.get('connect-src')).toEqual(expect.arrayContaining([...directives(deployedCsp).get('connect-src')!, 'http://127.0.0.1:9099', 'http://127.0.0.1:8080']));
   });
 
-  it('the built page has no inline script for the CSP to allow', () => {
-    const html = readFileSync('web/dist/index.html', 'utf8');
+  it.each(['index.html', 'app.html'])('the built %s has no inline script for the CSP to allow', (file) => {
+    const html = readFileSync(`web/dist/${file}`, 'utf8');
     for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
       expect(m[1]).toMatch(/\bsrc=/);
       expect(m[2]!.trim()).toBe('');

@@ -306,7 +306,8 @@ test.describe('accessibility (axe): no serious or critical violations', () => {
       if (heading) await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
       await page.waitForLoadState('networkidle');
       if (path === '/') {
-        await expect(page.getByRole('form', { name: 'Contact form' })).toBeVisible(); // the lazy form is in
+        await page.locator('#contact').scrollIntoViewIfNeeded(); // the form loads as its section nears the viewport
+        await expect(page.getByRole('form', { name: 'Contact form' })).toBeVisible();
         await expect(page.locator('#contact-title')).toBeVisible();
       }
       expect(await seriousViolations(page)).toEqual([]);

@@ -1,21 +1,16 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+/**
+ * Browser entry. `/` arrives prerendered (scripts/prerender.mjs writes the
+ * landing's HTML and critical CSS into dist/index.html), so it is hydrated;
+ * every other route gets the empty shell (dist/app.html) and renders here.
+ */
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
-import { ToastProvider } from './components/Toast';
-import { theme } from './theme';
-import { App } from './App';
+import { AppShell } from './AppShell';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <ToastProvider>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-      </ToastProvider>
-    </ThemeProvider>
-  </StrictMode>,
-);
+const container = document.getElementById('root')!;
+const app = <AppShell router={BrowserRouter} />;
+if (container.hasChildNodes() && window.location.pathname === '/') {
+  hydrateRoot(container, app);
+} else {
+  createRoot(container).render(app); // replaces any prerendered markup (e.g. /index.html opened by name)
+}

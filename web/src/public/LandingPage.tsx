@@ -4,6 +4,7 @@
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { useInView } from 'react-intersection-observer';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -17,6 +18,21 @@ import { PortfolioCarousels } from './portfolio/PortfolioCarousels';
 
 // The form (react-hook-form + zod) is its own chunk: the landing's first paint does not wait for it.
 const ContactForm = lazy(() => import('./ContactForm'));
+
+/** How far below the viewport the contact section starts loading its form (px, CSS margin syntax). */
+const CONTACT_FORM_MARGIN = '600px 0px';
+
+/**
+ * The contact form, loaded and rendered once its place comes within
+ * CONTACT_FORM_MARGIN of the viewport (or is scrolled to by #contact): its
+ * code and render stay off the main thread while the page first loads. The
+ * prerendered page and the first client render both show the placeholder.
+ */
+function DeferredContactForm() {
+  const { ref, inView } = useInView({ rootMargin: CONTACT_FORM_MARGIN, triggerOnce: true });
+  const placeholder = <Skeleton variant="rounded" height={520} sx={{ maxWidth: 720 }} aria-label="Loading the contact form" />;
+  return <div ref={ref}>{inView ? <Suspense fallback={placeholder}><ContactForm /></Suspense> : placeholder}</div>;
+}
 
 function useHashScroll() {
   const { hash } = useLocation();
@@ -88,9 +104,7 @@ export function LandingPage() {
         <Typography color="text.secondary" sx={{ mb: 4, maxWidth: 640 }}>
           Tell me about your project. I respond within 24 hours.
         </Typography>
-        <Suspense fallback={<Skeleton variant="rounded" height={520} sx={{ maxWidth: 720 }} aria-label="Loading the contact form" />}>
-          <ContactForm />
-        </Suspense>
+        <DeferredContactForm />
       </Section>
     </>
   );

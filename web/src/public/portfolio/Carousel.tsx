@@ -203,7 +203,9 @@ export function Carousel({ category, number, onOpenBeforeAfter, onPrefetchBefore
               alt={item.image.alt}
               width={item.image.width}
               height={item.image.height}
-              loading={index === 0 ? 'eager' : 'lazy'}
+              // The portfolio starts below the hero on every screen: no artwork competes with the first paint.
+              // The portfolio starts below the hero on every screen: no artwork competes with the first paint.
+              loading="lazy"
               decoding="async"
               draggable={false}
             />

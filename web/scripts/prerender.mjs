@@ -1,0 +1,58 @@
+/**
+ * Prerenders the landing page into the built site (issue 3 "Speed"). Run
+ * after `vite build` with the same mode (`node scripts/prerender.mjs [--mode m]`):
+ *
+ * 1. bundles src/prerender.tsx for Node with Vite's SSR build (into
+ *    node_modules/.cache/prerender, never deployed);
+ * 2. keeps the client build's empty page as dist/app.html, the shell that
+ *    Hosting serves for every other route (firebase.json rewrite `**`);
+ * 3. writes dist/index.html with the landing's markup in #root and its
+ *    critical CSS in <head>, so `/` paints before any script runs and the
+ *    browser hydrates it (src/main.tsx).
+ *
+ * Exits 1 with one line if the page cannot be rendered or the output would
+ * carry an inline script (the CSP allows none).
+ */
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+
+const web = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(web, 'dist');
+const out = join(web, 'node_modules', '.cache', 'prerender');
+const modeAt = process.argv.indexOf('--mode');
+const mode = modeAt > 0 ? process.argv[modeAt + 1] : 'production';
+
+process.env.NODE_ENV = 'production';
+await build({
+  root: web,
+  mode,
+  logLevel: 'warn',
+  ssr: { noExternal: ['@studio/domain'] },
+  build: {
+    ssr: 'src/prerender.tsx',
+    outDir: out,
+    emptyOutDir: true,
+    sourcemap: false,
+    copyPublicDir: false,
+    rolldownOptions: { output: { codeSplitting: true } },
+  },
+});
+
+const { renderLanding } = await import(pathToFileURL(join(out, 'prerender.js')).href);
+const { html, styles } = await renderLanding();
+
+const shell = readFileSync(join(dist, 'index.html'), 'utf8');
+const marker = '<div id="root"></div>';
+if (!shell.includes(marker)) {
+  console.error(`✖ prerender: ${marker} not found in dist/index.html (already prerendered? run vite build first)`);
+  process.exit(1);
+}
+if (/<script\b/.test(html) || /<link\b/.test(html)) {
+  console.error('✖ prerender: the landing markup holds a <script> (the CSP blocks inline ones) or a <link> that would break hydration');
+  process.exit(1);
+}
+copyFileSync(join(dist, 'index.html'), join(dist, 'app.html'));
+writeFileSync(join(dist, 'index.html'), shell.replace('</head>', `${styles}\n  </head>`).replace(marker, `<div id="root">${html}</div>`));
+console.log(`prerender: dist/index.html holds the landing (${(html.length / 1024).toFixed(1)} KB HTML, ${(styles.length / 1024).toFixed(1)} KB CSS); dist/app.html is the shell for other routes`);
