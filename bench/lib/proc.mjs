@@ -77,7 +77,10 @@ export function buildFunctions() {
 export function buildWeb(dist) {
   const webDist = join(ROOT, 'web', 'dist');
   if (dist === webDist) runStep('Building web (npm run build:emulator -w web)', NPM, ['run', 'build:emulator', '-w', 'web']);
-  else runStep(`Building web into ${dist}`, join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--mode', 'emulator', '--outDir', dist, '--emptyOutDir'], { cwd: join(ROOT, 'web') });
+  else {
+    runStep(`Building web into ${dist}`, join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--mode', 'emulator', '--outDir', dist, '--emptyOutDir'], { cwd: join(ROOT, 'web') });
+    runStep(`Prerendering the landing into ${dist}`, process.execPath, ['scripts/prerender.mjs', '--mode', 'emulator', '--dist', dist], { cwd: join(ROOT, 'web') });
+  }
 }
 
 /** True when something accepts TCP connections on 127.0.0.1:`port`. */

@@ -1,6 +1,7 @@
 /**
  * Prerenders the landing page into the built site (issue 3 "Speed"). Run
- * after `vite build` with the same mode (`node scripts/prerender.mjs [--mode m]`):
+ * after `vite build` with the same mode and output folder
+ * (`node scripts/prerender.mjs [--mode m] [--dist DIR]`, DIR default web/dist):
  *
  * 1. bundles src/prerender.tsx for Node with Vite's SSR build (into
  *    node_modules/.cache/prerender, never deployed);
@@ -14,15 +15,18 @@
  * carry an inline script (the CSP allows none).
  */
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(web, 'dist');
+const arg = (name, fallback) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at > 0 ? process.argv[at + 1] : fallback;
+};
+const dist = resolve(arg('dist', join(web, 'dist')));
+const mode = arg('mode', 'production');
 const out = join(web, 'node_modules', '.cache', 'prerender');
-const modeAt = process.argv.indexOf('--mode');
-const mode = modeAt > 0 ? process.argv[modeAt + 1] : 'production';
 
 process.env.NODE_ENV = 'production';
 await build({
