@@ -27,6 +27,7 @@ import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useClock } from '../lib/useClock';
 import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
@@ -117,11 +118,7 @@ function Timeline({ status }: { status: string }) {
 
 /** Time left in the launch countdown, refreshed every 30 s. */
 function Countdown({ launchDate }: { launchDate: string }) {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(new Date()), 30_000);
-    return () => window.clearInterval(timer);
-  }, []);
+  const now = useClock(30_000);
   const left = formatCountdown(new Date(launchDate), now);
   return (
     <Alert severity="info" data-testid="launch-countdown">

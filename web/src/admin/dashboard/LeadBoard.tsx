@@ -9,7 +9,7 @@
  * scroll box of fixed height that renders only the cards in view, so a board
  * of thousands of leads stays smooth. Shorter columns stay plain lists.
  */
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { DragDropContext, Droppable, type DraggableChildrenFn, type DroppableProvided, type DroppableStateSnapshot, type DropResult } from '@hello-pangea/dnd';
 import { List, type RowComponentProps } from 'react-window';
 import Box from '@mui/material/Box';
@@ -20,6 +20,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { BOARD_COLUMNS, groupLeadsForBoard, type LeadStatus } from '@studio/domain';
 import type { LeadView } from '../data/hooks';
+import { useClock } from '../../lib/useClock';
 import { LEAD_CARD_GAP, LEAD_CARD_HEIGHTS, LeadCard, LeadCardView, leadCardHeight, type LeadCardActions } from './LeadCard';
 
 const WON = 'bucket-won';
@@ -96,7 +97,31 @@ function VirtualCards({ provided, snapshot, ...cards }: CardsProps & { provided:
   );
 }
 
-function Lane({ id, title, leads, now, attentionDays, actions, footer }: CardsProps & { id: string; title: string; footer?: ReactNode }) {
+/** Card ages are whole days: the board's clock ticks once a minute. */
+const CLOCK_TICK_MS = 60_000;
+
+/**
+ * `groupLeadsForBoard` with each group's array kept from the previous render
+ * while it holds the same leads, so a move re-renders only the two lanes it
+ * touches (lanes and cards are memoized).
+ */
+function useBoardGroups(leads: LeadView[]) {
+  const previous = useRef<ReturnType<typeof groupLeadsForBoard<LeadView>> | null>(null);
+  return useMemo(() => {
+    const next = groupLeadsForBoard(leads);
+    const before = previous.current;
+    const keep = (a: LeadView[], b: LeadView[] | undefined) => (b && a.length === b.length && a.every((l, i) => l === b[i]) ? b : a);
+    if (before) {
+      for (const c of BOARD_COLUMNS) next.columns[c] = keep(next.columns[c], before.columns[c]);
+      next.won = keep(next.won, before.won);
+      next.dead = keep(next.dead, before.dead);
+    }
+    previous.current = next;
+    return next;
+  }, [leads]);
+}
+
+const Lane = memo(function Lane({ id, title, leads, now, attentionDays, actions, footer }: CardsProps & { id: string; title: string; footer?: ReactNode }) {
   const virtual = leads.length > VIRTUALIZE_AFTER;
   // The card being dragged out of a virtual column is drawn as a clone (its row may scroll away).
   const renderClone = useCallback<DraggableChildrenFn>(
@@ -139,11 +164,11 @@ function Lane({ id, title, leads, now, attentionDays, actions, footer }: CardsPr
       )}
     </Droppable>
   );
-}
+});
 
 export function LeadBoard({ leads, actions, onShowDead, attentionDays }: { leads: LeadView[]; actions: LeadCardActions; onShowDead(): void; attentionDays: number }) {
-  const board = useMemo(() => groupLeadsForBoard(leads), [leads]);
-  const now = useMemo(() => new Date(), [leads]);
+  const board = useBoardGroups(leads);
+  const now = useClock(CLOCK_TICK_MS);
 
   const onDragEnd = (r: DropResult) => {
     if (!r.destination || r.destination.droppableId === r.source.droppableId) return;
