@@ -3,7 +3,7 @@
  * to /#section from other pages), Payments → /cart, My Project, and a mobile
  * menu. The Contact link carries a green badge with the new-lead count.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
@@ -18,6 +18,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Logo } from '../components/Logo';
+import { MountWhenOpened } from '../components/MountWhenOpened';
 import { NAV_SECTIONS, SECTIONS, type SectionId } from './sections';
 import { useNewLeadCount } from './useNewLeadCount';
 
@@ -32,7 +33,7 @@ export function TopBar() {
   const location = useLocation();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
-  const [accessOpen, setAccessOpen] = useState<boolean | null>(null); // null: never opened, not loaded
+  const [accessOpen, setAccessOpen] = useState(false);
   const newLeads = useNewLeadCount();
 
   const goTo = (id: SectionId) => {
@@ -98,11 +99,9 @@ export function TopBar() {
           </ListItemButton>
         </List>
       </Drawer>
-      {accessOpen !== null && (
-        <Suspense fallback={null}>
-          <AccessProjectDialog open={accessOpen} onClose={() => setAccessOpen(false)} />
-        </Suspense>
-      )}
+      <MountWhenOpened open={accessOpen}>
+        <AccessProjectDialog open={accessOpen} onClose={() => setAccessOpen(false)} />
+      </MountWhenOpened>
     </AppBar>
   );
 }

@@ -4,7 +4,7 @@
  * setting, the drag-and-drop pipeline with Won and Dead buckets, and the lead
  * dialogs. Leads come from one live Firestore listener, shared by all of them.
  */
-import { useMemo, useState } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -23,18 +23,21 @@ import { AttentionSetting } from '../dashboard/AttentionSetting';
 import { InsightsPanel } from '../dashboard/InsightsPanel';
 import { useAttentionDays } from '../dashboard/boardSettings';
 import { useLeadMoves } from '../dashboard/useLeadMoves';
-import { MarkDeadDialog } from '../dashboard/MarkDeadDialog';
-import { DeadLeadsDialog } from '../dashboard/DeadLeadsDialog';
-import { LeadDetailDialog } from '../dashboard/LeadDetailDialog';
-import { NotesDialog } from '../dashboard/NotesDialog';
-import { AddLeadDialog } from '../dashboard/AddLeadDialog';
 import type { LeadCardActions } from '../dashboard/LeadCard';
-import { ProjectPlanDialog } from '../quotes/ProjectPlanDialog';
-import { QuoteReviewDialog } from '../quotes/QuoteReviewDialog';
-import { EditQuoteDialog } from '../quotes/EditQuoteDialog';
-import { PromoCodesDialog } from '../promo/PromoCodesDialog';
 import { api, errorMessage } from '../../lib/api';
 import { useToast } from '../../components/Toast';
+import { MountWhenOpened } from '../../components/MountWhenOpened';
+
+// The dialogs (forms, zod, pickers) are chunks of their own, loaded and mounted on first open.
+const MarkDeadDialog = lazy(() => import('../dashboard/MarkDeadDialog').then((m) => ({ default: m.MarkDeadDialog })));
+const DeadLeadsDialog = lazy(() => import('../dashboard/DeadLeadsDialog').then((m) => ({ default: m.DeadLeadsDialog })));
+const LeadDetailDialog = lazy(() => import('../dashboard/LeadDetailDialog').then((m) => ({ default: m.LeadDetailDialog })));
+const NotesDialog = lazy(() => import('../dashboard/NotesDialog').then((m) => ({ default: m.NotesDialog })));
+const AddLeadDialog = lazy(() => import('../dashboard/AddLeadDialog').then((m) => ({ default: m.AddLeadDialog })));
+const ProjectPlanDialog = lazy(() => import('../quotes/ProjectPlanDialog').then((m) => ({ default: m.ProjectPlanDialog })));
+const QuoteReviewDialog = lazy(() => import('../quotes/QuoteReviewDialog').then((m) => ({ default: m.QuoteReviewDialog })));
+const EditQuoteDialog = lazy(() => import('../quotes/EditQuoteDialog').then((m) => ({ default: m.EditQuoteDialog })));
+const PromoCodesDialog = lazy(() => import('../promo/PromoCodesDialog').then((m) => ({ default: m.PromoCodesDialog })));
 
 type Open =
   | { kind: 'none' }
@@ -135,32 +138,50 @@ export function DashboardPage() {
         </>
       )}
 
-      <MarkDeadDialog
-        lead={open.kind === 'dead' ? open.lead : null}
-        onCancel={close}
-        onConfirm={(reason: DeadReason) => {
-          if (open.kind === 'dead') void move(open.lead, 'Lost', { deadReason: reason });
-          close();
-        }}
-      />
-      <DeadLeadsDialog
-        open={open.kind === 'deadList'}
-        leads={dead}
-        onClose={close}
-        onRevive={(lead) => void move(lead, 'New', { successTitle: 'Lead Revived' })}
-        onDetails={(lead) => setOpen({ kind: 'detail', lead })}
-      />
-      <LeadDetailDialog
-        lead={open.kind === 'detail' ? (leads.find((l) => l.id === open.lead.id) ?? open.lead) : null}
-        onClose={close}
-        onNotes={(lead) => setOpen({ kind: 'notes', lead })}
-      />
-      <NotesDialog lead={open.kind === 'notes' ? open.lead : null} onClose={close} />
-      <AddLeadDialog open={open.kind === 'addLead'} onClose={close} />
-      <QuoteReviewDialog open={open.kind === 'quotes'} leads={reviewQueue} onClose={close} onEdit={(lead) => setOpen({ kind: 'editQuote', lead })} />
-      <EditQuoteDialog lead={open.kind === 'editQuote' ? open.lead : null} onClose={() => setOpen({ kind: 'quotes', leadId: open.kind === 'editQuote' ? open.lead.id : undefined })} />
-      <ProjectPlanDialog lead={open.kind === 'plan' ? open.lead : null} onClose={close} />
-      <PromoCodesDialog open={open.kind === 'promos'} onClose={close} codes={promos.data} />
+      <MountWhenOpened open={open.kind === 'dead'}>
+        <MarkDeadDialog
+          lead={open.kind === 'dead' ? open.lead : null}
+          onCancel={close}
+          onConfirm={(reason: DeadReason) => {
+            if (open.kind === 'dead') void move(open.lead, 'Lost', { deadReason: reason });
+            close();
+          }}
+        />
+      </MountWhenOpened>
+      <MountWhenOpened open={open.kind === 'deadList'}>
+        <DeadLeadsDialog
+          open={open.kind === 'deadList'}
+          leads={dead}
+          onClose={close}
+          onRevive={(lead) => void move(lead, 'New', { successTitle: 'Lead Revived' })}
+          onDetails={(lead) => setOpen({ kind: 'detail', lead })}
+        />
+      </MountWhenOpened>
+      <MountWhenOpened open={open.kind === 'detail'}>
+        <LeadDetailDialog
+          lead={open.kind === 'detail' ? (leads.find((l) => l.id === open.lead.id) ?? open.lead) : null}
+          onClose={close}
+          onNotes={(lead) => setOpen({ kind: 'notes', lead })}
+        />
+      </MountWhenOpened>
+      <MountWhenOpened open={open.kind === 'notes'}>
+        <NotesDialog lead={open.kind === 'notes' ? open.lead : null} onClose={close} />
+      </MountWhenOpened>
+      <MountWhenOpened open={open.kind === 'addLead'}>
+        <AddLeadDialog open={open.kind === 'addLead'} onClose={close} />
+      </MountWhenOpened>
+      <MountWhenOpened open={open.kind === 'quotes'}>
+        <QuoteReviewDialog open={open.kind === 'quotes'} leads={reviewQueue} onClose={close} onEdit={(lead) => setOpen({ kind: 'editQuote', lead })} />
+      </MountWhenOpened>
+      <MountWhenOpened open={open.kind === 'editQuote'}>
+        <EditQuoteDialog lead={open.kind === 'editQuote' ? open.lead : null} onClose={() => setOpen({ kind: 'quotes', leadId: open.kind === 'editQuote' ? open.lead.id : undefined })} />
+      </MountWhenOpened>
+      <MountWhenOpened open={open.kind === 'plan'}>
+        <ProjectPlanDialog lead={open.kind === 'plan' ? open.lead : null} onClose={close} />
+      </MountWhenOpened>
+      <MountWhenOpened open={open.kind === 'promos'}>
+        <PromoCodesDialog open={open.kind === 'promos'} onClose={close} codes={promos.data} />
+      </MountWhenOpened>
     </Box>
   );
 }
