@@ -72,16 +72,19 @@ export function globToRegExp(glob) {
   return new RegExp(`^${re}$`);
 }
 
-/** The hosting header rules of firebase.json as [{ re, headers }]. */
-export function hostingHeaderRules(firebaseJsonPath = join(ROOT, 'firebase.json')) {
-  const cfg = JSON.parse(readFileSync(firebaseJsonPath, 'utf8'));
-  return (cfg.hosting?.headers ?? []).map((r) => ({ re: globToRegExp(r.source), headers: r.headers }));
+/** The "hosting" block of firebase.json. */
+export function hostingConfig(firebaseJsonPath = join(ROOT, 'firebase.json')) {
+  return JSON.parse(readFileSync(firebaseJsonPath, 'utf8')).hosting ?? {};
+}
+
+/** The hosting header rules as [{ re, headers }]. */
+export function hostingHeaderRules(hosting = hostingConfig()) {
+  return (hosting.headers ?? []).map((r) => ({ re: globToRegExp(r.source), headers: r.headers }));
 }
 
 /** The destination of hosting's catch-all rewrite (`"source": "**"`), e.g. "/app.html". */
-export function spaFallback(firebaseJsonPath = join(ROOT, 'firebase.json')) {
-  const cfg = JSON.parse(readFileSync(firebaseJsonPath, 'utf8'));
-  return (cfg.hosting?.rewrites ?? []).find((r) => r.source === '**')?.destination ?? '/index.html';
+export function spaFallback(hosting = hostingConfig()) {
+  return (hosting.rewrites ?? []).find((r) => r.source === '**')?.destination ?? '/index.html';
 }
 
 /** Headers for `path` from the rules, later rules overriding earlier ones per key. */
@@ -144,8 +147,9 @@ function pickEncoding(accept = '') {
 export async function startStaticServer({ dist, port = 0, apiOrigin = null, firebaseJson } = {}) {
   if (!existsSync(join(dist, 'index.html'))) throw new Error(`static server: ${dist} has no index.html (build the web app first)`);
   const files = loadFiles(dist);
-  const rules = hostingHeaderRules(firebaseJson);
-  const fallback = spaFallback(firebaseJson);
+  const hosting = hostingConfig(firebaseJson);
+  const rules = hostingHeaderRules(hosting);
+  const fallback = spaFallback(hosting);
   if (!files.has(fallback)) throw new Error(`static server: ${dist} has no ${fallback} (the SPA fallback; build the web app first)`);
   const stats = { br: 0, gzip: 0, identity: 0, fallback: 0, api: 0 };
 

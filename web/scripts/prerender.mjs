@@ -47,16 +47,17 @@ await build({
 const { renderLanding } = await import(pathToFileURL(join(out, 'prerender.js')).href);
 const { html, styles } = await renderLanding();
 
-const shell = readFileSync(join(dist, 'index.html'), 'utf8');
+const page = join(dist, 'index.html');
+const shell = readFileSync(page, 'utf8');
 const marker = '<div id="root"></div>';
 if (!shell.includes(marker)) {
-  console.error(`✖ prerender: ${marker} not found in dist/index.html (already prerendered? run vite build first)`);
+  console.error(`✖ prerender: ${marker} not found in ${page} (already prerendered? run vite build first)`);
   process.exit(1);
 }
 if (/<script\b/.test(html) || /<link\b/.test(html)) {
   console.error('✖ prerender: the landing markup holds a <script> (the CSP blocks inline ones) or a <link> that would break hydration');
   process.exit(1);
 }
-copyFileSync(join(dist, 'index.html'), join(dist, 'app.html'));
-writeFileSync(join(dist, 'index.html'), shell.replace('</head>', `${styles}\n  </head>`).replace(marker, `<div id="root">${html}</div>`));
+copyFileSync(page, join(dist, 'app.html'));
+writeFileSync(page, shell.replace('</head>', `${styles}\n  </head>`).replace(marker, `<div id="root">${html}</div>`));
 console.log(`prerender: dist/index.html holds the landing (${(html.length / 1024).toFixed(1)} KB HTML, ${(styles.length / 1024).toFixed(1)} KB CSS); dist/app.html is the shell for other routes`);

@@ -5,17 +5,18 @@
  */
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { lazyNamed } from './lib/lazyNamed';
 import { LazyPage } from './components/PageState';
 import { PublicLayout } from './public/PublicLayout';
 import { LandingPage } from './public/LandingPage';
 import { NotFoundPage } from './public/NotFoundPage';
 
 const AdminApp = lazy(() => import('./admin/AdminApp'));
-const QuoteAcceptancePage = lazy(() => import('./public/QuoteAcceptancePage').then((m) => ({ default: m.QuoteAcceptancePage })));
-const CartPage = lazy(() => import('./public/CartPage').then((m) => ({ default: m.CartPage })));
-const MyProjectPage = lazy(() => import('./public/MyProjectPage').then((m) => ({ default: m.MyProjectPage })));
-const CheckoutPage = lazy(() => import('./public/CheckoutPage').then((m) => ({ default: m.CheckoutPage })));
-const PaymentSuccessPage = lazy(() => import('./public/PaymentSuccessPage').then((m) => ({ default: m.PaymentSuccessPage })));
+const QuoteAcceptancePage = lazyNamed(() => import('./public/QuoteAcceptancePage'), 'QuoteAcceptancePage');
+const CartPage = lazyNamed(() => import('./public/CartPage'), 'CartPage');
+const MyProjectPage = lazyNamed(() => import('./public/MyProjectPage'), 'MyProjectPage');
+const CheckoutPage = lazyNamed(() => import('./public/CheckoutPage'), 'CheckoutPage');
+const PaymentSuccessPage = lazyNamed(() => import('./public/PaymentSuccessPage'), 'PaymentSuccessPage');
 
 export function App() {
   return (

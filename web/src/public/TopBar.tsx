@@ -3,7 +3,7 @@
  * to /#section from other pages), Payments → /cart, My Project, and a mobile
  * menu. The Contact link carries a green badge with the new-lead count.
  */
-import { lazy, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Badge from '@mui/material/Badge';
@@ -19,11 +19,12 @@ import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Logo } from '../components/Logo';
 import { MountWhenOpened } from '../components/MountWhenOpened';
+import { lazyNamed } from '../lib/lazyNamed';
 import { NAV_SECTIONS, SECTIONS, type SectionId } from './sections';
 import { useNewLeadCount } from './useNewLeadCount';
 
 // Fetched on the first click of My Project: the landing's first paint does not carry the dialog's form code.
-const AccessProjectDialog = lazy(() => import('./AccessProjectDialog').then((m) => ({ default: m.AccessProjectDialog })));
+const AccessProjectDialog = lazyNamed(() => import('./AccessProjectDialog'), 'AccessProjectDialog');
 
 function labelOf(id: SectionId): string {
   return SECTIONS.find((s) => s.id === id)!.label;

@@ -4,7 +4,7 @@
  * setting, the drag-and-drop pipeline with Won and Dead buckets, and the lead
  * dialogs. Leads come from one live Firestore listener, shared by all of them.
  */
-import { lazy, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -27,17 +27,18 @@ import type { LeadCardActions } from '../dashboard/LeadCard';
 import { api, errorMessage } from '../../lib/api';
 import { useToast } from '../../components/Toast';
 import { MountWhenOpened } from '../../components/MountWhenOpened';
+import { lazyNamed } from '../../lib/lazyNamed';
 
 // The dialogs (forms, zod, pickers) are chunks of their own, loaded and mounted on first open.
-const MarkDeadDialog = lazy(() => import('../dashboard/MarkDeadDialog').then((m) => ({ default: m.MarkDeadDialog })));
-const DeadLeadsDialog = lazy(() => import('../dashboard/DeadLeadsDialog').then((m) => ({ default: m.DeadLeadsDialog })));
-const LeadDetailDialog = lazy(() => import('../dashboard/LeadDetailDialog').then((m) => ({ default: m.LeadDetailDialog })));
-const NotesDialog = lazy(() => import('../dashboard/NotesDialog').then((m) => ({ default: m.NotesDialog })));
-const AddLeadDialog = lazy(() => import('../dashboard/AddLeadDialog').then((m) => ({ default: m.AddLeadDialog })));
-const ProjectPlanDialog = lazy(() => import('../quotes/ProjectPlanDialog').then((m) => ({ default: m.ProjectPlanDialog })));
-const QuoteReviewDialog = lazy(() => import('../quotes/QuoteReviewDialog').then((m) => ({ default: m.QuoteReviewDialog })));
-const EditQuoteDialog = lazy(() => import('../quotes/EditQuoteDialog').then((m) => ({ default: m.EditQuoteDialog })));
-const PromoCodesDialog = lazy(() => import('../promo/PromoCodesDialog').then((m) => ({ default: m.PromoCodesDialog })));
+const MarkDeadDialog = lazyNamed(() => import('../dashboard/MarkDeadDialog'), 'MarkDeadDialog');
+const DeadLeadsDialog = lazyNamed(() => import('../dashboard/DeadLeadsDialog'), 'DeadLeadsDialog');
+const LeadDetailDialog = lazyNamed(() => import('../dashboard/LeadDetailDialog'), 'LeadDetailDialog');
+const NotesDialog = lazyNamed(() => import('../dashboard/NotesDialog'), 'NotesDialog');
+const AddLeadDialog = lazyNamed(() => import('../dashboard/AddLeadDialog'), 'AddLeadDialog');
+const ProjectPlanDialog = lazyNamed(() => import('../quotes/ProjectPlanDialog'), 'ProjectPlanDialog');
+const QuoteReviewDialog = lazyNamed(() => import('../quotes/QuoteReviewDialog'), 'QuoteReviewDialog');
+const EditQuoteDialog = lazyNamed(() => import('../quotes/EditQuoteDialog'), 'EditQuoteDialog');
+const PromoCodesDialog = lazyNamed(() => import('../promo/PromoCodesDialog'), 'PromoCodesDialog');
 
 type Open =
   | { kind: 'none' }
