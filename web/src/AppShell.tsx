@@ -5,7 +5,7 @@
  * StaticRouter), so the HTML the server writes and the tree the browser
  * hydrates are the same.
  */
-import { StrictMode, type ComponentType, type ReactNode } from 'react';
+import { StrictMode, Suspense, type ComponentType, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { ToastProvider } from './components/Toast';
@@ -19,7 +19,12 @@ export function AppShell({ router: Router }: { router: ComponentType<{ children:
         <CssBaseline />
         <ToastProvider>
           <Router>
-            <App />
+            {/* Hydration boundary: on the prerendered landing, React hydrates everything below
+                the providers as low-priority work in 5 ms slices (a dehydrated Suspense boundary
+                hydrates at offscreen priority) instead of one long main-thread task. */}
+            <Suspense>
+              <App />
+            </Suspense>
           </Router>
         </ToastProvider>
       </ThemeProvider>

@@ -2,7 +2,7 @@
  * Toasts: a title and an optional description (spec §8 wording), one at a
  * time, newest wins. Bottom right on wide screens, top centre on phones. `useToast()` returns `toast({ title, description, severity })`.
  */
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Snackbar from '@mui/material/Snackbar';
@@ -19,37 +19,47 @@ type ToastFn = (t: ToastOptions) => void;
 const ToastContext = createContext<ToastFn>(() => undefined);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
-  const [current, setCurrent] = useState<(ToastOptions & { key: number }) | null>(null);
+  const [current, setCurrent] = useState<Toast | null>(null);
   const [open, setOpen] = useState(false);
-  // On phones dialogs fill the screen and keep their buttons at the bottom: toast at the top there.
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const toast = useCallback<ToastFn>((t) => {
     setCurrent({ ...t, key: Date.now() });
     setOpen(true);
   }, []);
-  const value = useMemo(() => toast, [toast]);
+  const close = useCallback(() => setOpen(false), []);
   return (
-    <ToastContext.Provider value={value}>
+    <ToastContext.Provider value={toast}>
       {children}
-      <Snackbar
-        key={current?.key}
-        open={open}
-        autoHideDuration={5000}
-        onClose={(_e, reason) => reason !== 'clickaway' && setOpen(false)}
-        anchorOrigin={phone ? { vertical: 'top', horizontal: 'center' } : { vertical: 'bottom', horizontal: 'right' }}
-      >
-        <Alert
-          role={current?.severity === 'error' ? 'alert' : 'status'}
-          severity={current?.severity ?? 'success'}
-          variant="filled"
-          onClose={() => setOpen(false)}
-          sx={{ minWidth: 280, maxWidth: 420 }}
-        >
-          <AlertTitle sx={{ mb: current?.description ? 0.5 : 0 }}>{current?.title}</AlertTitle>
-          {current?.description}
-        </Alert>
-      </Snackbar>
+      {/* Mounted with the first toast: until then no media-query listener (whose first
+          answer would re-render this provider while the prerendered landing hydrates). */}
+      {current && <ToastSnackbar toast={current} open={open} onClose={close} />}
     </ToastContext.Provider>
+  );
+}
+
+type Toast = ToastOptions & { key: number };
+
+function ToastSnackbar({ toast, open, onClose }: { toast: Toast; open: boolean; onClose: () => void }) {
+  // On phones dialogs fill the screen and keep their buttons at the bottom: toast at the top there.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  return (
+    <Snackbar
+      key={toast.key}
+      open={open}
+      autoHideDuration={5000}
+      onClose={(_e, reason) => reason !== 'clickaway' && onClose()}
+      anchorOrigin={phone ? { vertical: 'top', horizontal: 'center' } : { vertical: 'bottom', horizontal: 'right' }}
+    >
+      <Alert
+        role={toast.severity === 'error' ? 'alert' : 'status'}
+        severity={toast.severity ?? 'success'}
+        variant="filled"
+        onClose={onClose}
+        sx={{ minWidth: 280, maxWidth: 420 }}
+      >
+        <AlertTitle sx={{ mb: toast.description ? 0.5 : 0 }}>{toast.title}</AlertTitle>
+        {toast.description}
+      </Alert>
+    </Snackbar>
   );
 }
 

@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
@@ -12,11 +11,7 @@ export function PublicLayout() {
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <TopBar />
       <Box component="main" sx={{ flexGrow: 1, pt: 8 }}>
-        {/* Hydration boundary: React hydrates the prerendered page below the top bar
-            after the top bar's commit, as separate, lower-priority work. */}
-        <Suspense>
-          <Outlet />
-        </Suspense>
+        <Outlet />
       </Box>
       <Box component="footer" sx={{ bgcolor: '#0f172a', color: 'grey.400', py: 5 }}>
         <Container maxWidth="lg" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
