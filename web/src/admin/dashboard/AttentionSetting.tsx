@@ -4,7 +4,7 @@
  * dialog where the owner sets the threshold (1–90 days). A valid number
  * applies at once; the value is kept in this browser (see boardSettings).
  */
-import { useId, useState, type FormEvent } from 'react';
+import { memo, useId, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -18,7 +18,7 @@ import { ATTENTION_AFTER_DAYS, ATTENTION_DAYS_RANGE, parseAttentionDays } from '
 
 const { min, max } = ATTENTION_DAYS_RANGE;
 
-export function AttentionSetting({ days, onChange }: { days: number; onChange(days: number | null): void }) {
+export const AttentionSetting = memo(function AttentionSetting({ days, onChange }: { days: number; onChange(days: number | null): void }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [draft, setDraft] = useState(String(days));
   const titleId = useId();
@@ -95,4 +95,4 @@ export function AttentionSetting({ days, onChange }: { days: number; onChange(da
       </Popover>
     </Stack>
   );
-}
+});

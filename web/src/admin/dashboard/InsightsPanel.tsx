@@ -3,9 +3,11 @@
  * their own lazy chunk (./InsightsCharts, with @mui/x-charts), fetched only
  * when the panel is opened (or about to be: on hover or focus of its header),
  * so the dashboard never waits for them. It charts the leads the board already
- * has: no extra Firestore listener. Open or closed is remembered per browser.
+ * has: no extra Firestore listener. Open or closed is remembered per browser
+ * (the page owns it, `useInsightsOpen`, so it can hand a closed panel no
+ * leads: the panel is memoized and a move then does not re-render it).
  */
-import { lazy } from 'react';
+import { lazy, memo } from 'react';
 import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
@@ -15,18 +17,24 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import InsightsIcon from '@mui/icons-material/InsightsOutlined';
 import type { InsightLead } from '@studio/domain';
 import { LazyPage } from '../../components/PageState';
-import { useInsightsOpen } from './boardSettings';
 
 const loadCharts = () => import('./InsightsCharts');
 const InsightsCharts = lazy(loadCharts);
 
-export function InsightsPanel({ leads }: { leads: readonly InsightLead[] }) {
-  const [open, setOpen] = useInsightsOpen();
+export const InsightsPanel = memo(function InsightsPanel({
+  open,
+  onOpenChange,
+  leads,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  leads: readonly InsightLead[];
+}) {
   const preload = () => void loadCharts().catch(() => undefined); // a failure shows when the panel renders
   return (
     <Accordion
       expanded={open}
-      onChange={(_, expanded) => setOpen(expanded)}
+      onChange={(_, expanded) => onOpenChange(expanded)}
       disableGutters
       data-testid="insights-panel"
       slotProps={{ heading: { component: 'h2' }, transition: { unmountOnExit: true } }}
@@ -50,4 +58,4 @@ export function InsightsPanel({ leads }: { leads: readonly InsightLead[] }) {
       </AccordionDetails>
     </Accordion>
   );
-}
+});

@@ -121,6 +121,18 @@ function useBoardGroups(leads: LeadView[]) {
   }, [leads]);
 }
 
+/** A column's title and lead count; memoized, as the library re-renders every column's content on each drop. */
+const LaneHeader = memo(function LaneHeader({ title, count }: { title: string; count: number }) {
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+      <Typography variant="subtitle1" component="h2" fontWeight={700}>
+        {title}
+      </Typography>
+      <Chip size="small" label={count} aria-label={`${count} leads`} />
+    </Stack>
+  );
+});
+
 const Lane = memo(function Lane({ id, title, leads, now, attentionDays, actions, footer }: CardsProps & { id: string; title: string; footer?: ReactNode }) {
   const virtual = leads.length > VIRTUALIZE_AFTER;
   // The card being dragged out of a virtual column is drawn as a clone (its row may scroll away).
@@ -148,18 +160,46 @@ const Lane = memo(function Lane({ id, title, leads, now, attentionDays, actions,
           variant="outlined"
           sx={{ p: 1.5, bgcolor: snapshot.isDraggingOver ? 'primary.50' : 'grey.50', borderColor: snapshot.isDraggingOver ? 'primary.main' : 'divider', minHeight: 160, display: 'flex', flexDirection: 'column' }}
         >
-          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
-            <Typography variant="subtitle1" component="h2" fontWeight={700}>
-              {title}
-            </Typography>
-            <Chip size="small" label={leads.length} aria-label={`${leads.length} leads`} />
-          </Stack>
+          <LaneHeader title={title} count={leads.length} />
           {virtual ? (
             <VirtualCards provided={provided} snapshot={snapshot} leads={leads} now={now} attentionDays={attentionDays} actions={actions} />
           ) : (
             <PlainCards provided={provided} snapshot={snapshot} leads={leads} now={now} attentionDays={attentionDays} actions={actions} />
           )}
           {footer}
+        </Paper>
+      )}
+    </Droppable>
+  );
+});
+
+/** The Dead Leads drop target: its count and the button opening the list (a drop here asks for a reason first). */
+const DeadBucket = memo(function DeadBucket({ count, onShowDead }: { count: number; onShowDead(): void }) {
+  return (
+    <Droppable droppableId={DEAD}>
+      {(provided, snapshot) => (
+        <Paper
+          component="section"
+          aria-label="Dead Leads"
+          data-testid={DEAD}
+          variant="outlined"
+          ref={provided.innerRef}
+          {...provided.droppableProps}
+          sx={{ p: 1.5, minHeight: 160, bgcolor: snapshot.isDraggingOver ? 'error.50' : 'grey.50', borderColor: snapshot.isDraggingOver ? 'error.main' : 'divider' }}
+        >
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+            <Typography variant="subtitle1" component="h2" fontWeight={700}>
+              Dead Leads
+            </Typography>
+            <Chip size="small" color="error" variant="outlined" label={count} aria-label={`${count} dead leads`} />
+          </Stack>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            Drop a lead here to mark it dead.
+          </Typography>
+          <Button size="small" onClick={onShowDead}>
+            View Dead Leads
+          </Button>
+          <Box sx={{ display: 'none' }}>{provided.placeholder}</Box>
         </Paper>
       )}
     </Droppable>
@@ -188,33 +228,7 @@ export function LeadBoard({ leads, actions, onShowDead, attentionDays }: { leads
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         <Lane id={WON} title="Won" leads={board.won} now={now} attentionDays={attentionDays} actions={actions} />
-        <Droppable droppableId={DEAD}>
-          {(provided, snapshot) => (
-            <Paper
-              component="section"
-              aria-label="Dead Leads"
-              data-testid={DEAD}
-              variant="outlined"
-              ref={provided.innerRef}
-              {...provided.droppableProps}
-              sx={{ p: 1.5, minHeight: 160, bgcolor: snapshot.isDraggingOver ? 'error.50' : 'grey.50', borderColor: snapshot.isDraggingOver ? 'error.main' : 'divider' }}
-            >
-              <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
-                <Typography variant="subtitle1" component="h2" fontWeight={700}>
-                  Dead Leads
-                </Typography>
-                <Chip size="small" color="error" variant="outlined" label={board.dead.length} aria-label={`${board.dead.length} dead leads`} />
-              </Stack>
-              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-                Drop a lead here to mark it dead.
-              </Typography>
-              <Button size="small" onClick={onShowDead}>
-                View Dead Leads
-              </Button>
-              <Box sx={{ display: 'none' }}>{provided.placeholder}</Box>
-            </Paper>
-          )}
-        </Droppable>
+        <DeadBucket count={board.dead.length} onShowDead={onShowDead} />
       </Box>
     </DragDropContext>
   );

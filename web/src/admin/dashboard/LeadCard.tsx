@@ -20,6 +20,7 @@ import MoreVertIcon from '@mui/icons-material/MoreVert';
 import NotesIcon from '@mui/icons-material/StickyNote2Outlined';
 import { formatUsd, LEAD_TRANSITIONS, leadAttention, type LeadStatus } from '@studio/domain';
 import type { LeadView } from '../data/hooks';
+import { MountWhenOpened } from '../../components/MountWhenOpened';
 
 export interface LeadCardActions {
   onOpen(lead: LeadView): void;
@@ -156,36 +157,46 @@ export function LeadCardView({ lead, now, attentionDays, actions, provided, isDr
           {ACTION_LABEL[action]}
         </Button>
       )}
-      <Menu anchorEl={menuAnchor} open={!!menuAnchor} onClose={() => setMenuAnchor(null)} onClick={(e) => e.stopPropagation()}>
-        <MenuItem
-          onClick={() => {
-            setMenuAnchor(null);
-            actions.onNotes(lead);
-          }}
-        >
-          <NotesIcon fontSize="small" sx={{ mr: 1 }} /> Notes
-        </MenuItem>
-        {LEAD_TRANSITIONS[lead.status].map((to) => (
+      {/* Rendered from the first open on: a card that never opens its menu does not pay for it. */}
+      <MountWhenOpened open={!!menuAnchor}>
+        <Menu anchorEl={menuAnchor} open={!!menuAnchor} onClose={() => setMenuAnchor(null)} onClick={(e) => e.stopPropagation()}>
           <MenuItem
-            key={to}
             onClick={() => {
               setMenuAnchor(null);
-              actions.onMove(lead, to);
+              actions.onNotes(lead);
             }}
           >
-            Move to {moveLabel(to)}
+            <NotesIcon fontSize="small" sx={{ mr: 1 }} /> Notes
           </MenuItem>
-        ))}
-      </Menu>
+          {LEAD_TRANSITIONS[lead.status].map((to) => (
+            <MenuItem
+              key={to}
+              onClick={() => {
+                setMenuAnchor(null);
+                actions.onMove(lead, to);
+              }}
+            >
+              Move to {moveLabel(to)}
+            </MenuItem>
+          ))}
+        </Menu>
+      </MountWhenOpened>
     </Card>
   );
 }
+
+/*
+ * A move shifts the index of the cards below it in both columns. The Draggable
+ * needs the new index, but the card itself does not re-render: the library
+ * keeps `provided` the same object while the card is at rest.
+ */
+const MemoLeadCardView = memo(LeadCardView);
 
 /** A board card as a Draggable at `index` of its column. */
 export const LeadCard = memo(function LeadCard({ index, ...view }: Omit<LeadCardViewProps, 'provided' | 'isDragging'> & { index: number }) {
   return (
     <Draggable draggableId={view.lead.id} index={index}>
-      {(provided, snapshot) => <LeadCardView {...view} provided={provided} isDragging={snapshot.isDragging} />}
+      {(provided, snapshot) => <MemoLeadCardView {...view} provided={provided} isDragging={snapshot.isDragging} />}
     </Draggable>
   );
 });

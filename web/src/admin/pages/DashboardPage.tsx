@@ -4,7 +4,7 @@
  * setting, the drag-and-drop pipeline with Won and Dead buckets, and the lead
  * dialogs. Leads come from one live Firestore listener, shared by all of them.
  */
-import { useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -14,14 +14,14 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { dashboardTiles, formatUsd, groupLeadsForBoard, type DeadReason, type LeadStatus } from '@studio/domain';
+import { dashboardTiles, formatUsd, groupLeadsForBoard, type DeadReason, type Tile, type LeadStatus } from '@studio/domain';
 import { Loading } from '../../components/PageState';
 import { useLiveLeads, useLivePromoCodes, type LeadView } from '../data/hooks';
 import { useAdminSession } from '../session';
 import { LeadBoard } from '../dashboard/LeadBoard';
 import { AttentionSetting } from '../dashboard/AttentionSetting';
 import { InsightsPanel } from '../dashboard/InsightsPanel';
-import { useAttentionDays } from '../dashboard/boardSettings';
+import { useAttentionDays, useInsightsOpen } from '../dashboard/boardSettings';
 import { useLeadMoves } from '../dashboard/useLeadMoves';
 import type { LeadCardActions } from '../dashboard/LeadCard';
 import { api, errorMessage } from '../../lib/api';
@@ -46,6 +46,73 @@ type Open =
   | { kind: 'quotes'; leadId?: string }
   | { kind: 'deadList' | 'addLead' | 'promos' };
 
+/** What the closed Insights panel gets: it renders no chart, so a move need not re-render it. */
+const NO_LEADS: LeadView[] = [];
+
+/*
+ * The parts of the page around the board are memoized: a move changes the
+ * leads, and only what shows them (two tiles, two lanes, the moved card)
+ * should render again.
+ */
+
+const DashboardHeader = memo(function DashboardHeader({
+  username,
+  pendingQuotes,
+  promoCount,
+  onOpen,
+}: {
+  username: string;
+  /** Quotes waiting for review (the red badge). */
+  pendingQuotes: number;
+  promoCount: number;
+  onOpen(open: Open): void;
+}) {
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 3 }}>
+      <Box>
+        <Typography variant="h4" component="h1">
+          Welcome back, {username}
+        </Typography>
+        <Typography color="text.secondary">Your lead pipeline, live.</Typography>
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Button variant="outlined" onClick={() => onOpen({ kind: 'quotes' })}>
+          {pendingQuotes > 0 ? (
+            <Badge badgeContent={pendingQuotes} color="error" sx={{ '& .MuiBadge-badge': { right: -12 } }}>
+              Quote Review
+            </Badge>
+          ) : (
+            'Quote Review'
+          )}
+        </Button>
+        <Button variant="outlined" onClick={() => onOpen({ kind: 'promos' })}>
+          Promo Codes ({promoCount})
+        </Button>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => onOpen({ kind: 'addLead' })}>
+          Add Lead
+        </Button>
+      </Stack>
+    </Stack>
+  );
+});
+
+/** One summary tile of spec §9 (count and total of a group of leads, in cents). */
+const SummaryTile = memo(function SummaryTile({ label, count, totalCents }: Pick<Tile, 'label' | 'count' | 'totalCents'>) {
+  return (
+    <Card component="section" aria-label={label}>
+      <CardContent>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h5" component="p" fontWeight={800}>
+          {count}
+        </Typography>
+        <Typography variant="body2">{formatUsd(totalCents)}</Typography>
+      </CardContent>
+    </Card>
+  );
+});
+
 export function DashboardPage() {
   const { username } = useAdminSession();
   const live = useLiveLeads();
@@ -53,11 +120,13 @@ export function DashboardPage() {
   const { leads, move } = useLeadMoves(live.data);
   const [open, setOpen] = useState<Open>({ kind: 'none' });
   const [attentionDays, setAttentionDays] = useAttentionDays();
+  const [insightsOpen, setInsightsOpen] = useInsightsOpen();
+  const showDead = useCallback(() => setOpen({ kind: 'deadList' }), []);
   const close = () => setOpen({ kind: 'none' });
 
   const tiles = useMemo(() => dashboardTiles(leads), [leads]);
   const dead = useMemo(() => groupLeadsForBoard(leads).dead, [leads]);
-  const pendingQuotes = useMemo(() => leads.filter((l) => l.quoteReviewStatus === 'Pending'), [leads]);
+  const pendingQuotes = useMemo(() => leads.filter((l) => l.quoteReviewStatus === 'Pending').length, [leads]);
   const reviewQueue = useMemo(() => {
     if (open.kind !== 'quotes') return [];
     if (open.leadId) return leads.filter((l) => l.id === open.leadId);
@@ -86,31 +155,7 @@ export function DashboardPage() {
 
   return (
     <Box>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 3 }}>
-        <Box>
-          <Typography variant="h4" component="h1">
-            Welcome back, {username}
-          </Typography>
-          <Typography color="text.secondary">Your lead pipeline, live.</Typography>
-        </Box>
-        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
-          <Button variant="outlined" onClick={() => setOpen({ kind: 'quotes' })}>
-            {pendingQuotes.length > 0 ? (
-              <Badge badgeContent={pendingQuotes.length} color="error" sx={{ '& .MuiBadge-badge': { right: -12 } }}>
-                Quote Review
-              </Badge>
-            ) : (
-              'Quote Review'
-            )}
-          </Button>
-          <Button variant="outlined" onClick={() => setOpen({ kind: 'promos' })}>
-            Promo Codes ({promos.data.length})
-          </Button>
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpen({ kind: 'addLead' })}>
-            Add Lead
-          </Button>
-        </Stack>
-      </Stack>
+      <DashboardHeader username={username} pendingQuotes={pendingQuotes} promoCount={promos.data.length} onOpen={setOpen} />
 
       {live.status === 'loading' ? (
         <Loading label="Loading dashboard..." />
@@ -120,22 +165,12 @@ export function DashboardPage() {
         <>
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, mb: 3 }}>
             {tiles.map((t) => (
-              <Card key={t.key} component="section" aria-label={t.label}>
-                <CardContent>
-                  <Typography variant="body2" color="text.secondary">
-                    {t.label}
-                  </Typography>
-                  <Typography variant="h5" component="p" fontWeight={800}>
-                    {t.count}
-                  </Typography>
-                  <Typography variant="body2">{formatUsd(t.totalCents)}</Typography>
-                </CardContent>
-              </Card>
+              <SummaryTile key={t.key} label={t.label} count={t.count} totalCents={t.totalCents} />
             ))}
           </Box>
-          <InsightsPanel leads={leads} />
+          <InsightsPanel open={insightsOpen} onOpenChange={setInsightsOpen} leads={insightsOpen ? leads : NO_LEADS} />
           <AttentionSetting days={attentionDays} onChange={setAttentionDays} />
-          <LeadBoard leads={leads} actions={actions} attentionDays={attentionDays} onShowDead={() => setOpen({ kind: 'deadList' })} />
+          <LeadBoard leads={leads} actions={actions} attentionDays={attentionDays} onShowDead={showDead} />
         </>
       )}
 

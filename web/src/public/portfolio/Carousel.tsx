@@ -204,7 +204,6 @@ export function Carousel({ category, number, onOpenBeforeAfter, onPrefetchBefore
               width={item.image.width}
               height={item.image.height}
               // The portfolio starts below the hero on every screen: no artwork competes with the first paint.
-              // The portfolio starts below the hero on every screen: no artwork competes with the first paint.
               loading="lazy"
               decoding="async"
               draggable={false}
