@@ -20,6 +20,8 @@ test('moves a lead through the pipeline, refuses a skipped stage, and marks dead
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Space');
   await expect(column(page, 'Quoted').getByText(name)).toBeVisible();
+  // The moved card keeps the keyboard focus in its new column.
+  await expect(column(page, 'Quoted').getByTestId('lead-card').filter({ hasText: name })).toBeFocused();
 
   // A skipped stage (Quoted → Production) is refused by the server and reverts.
   await card(page, name).focus();

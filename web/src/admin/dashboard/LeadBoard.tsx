@@ -216,6 +216,11 @@ export function LeadBoard({ leads, actions, onShowDead, attentionDays }: { leads
     if (!lead) return;
     const dest = r.destination.droppableId;
     const to: LeadStatus = dest === WON ? 'Complete' : dest === DEAD ? 'Lost' : (dest as LeadStatus);
+    // The moved card is re-created in its new column, and removing the focused element makes
+    // the browser recalculate styles on the spot (the library has just changed its drag styles).
+    // Blurring first leaves that to the next frame, where the library gives the new card focus.
+    const handle = document.activeElement;
+    if (handle instanceof HTMLElement && handle.getAttribute('data-rfd-drag-handle-draggable-id') === lead.id) handle.blur();
     actions.onMove(lead, to);
   };
 
