@@ -346,4 +346,34 @@ test.describe('landing', () => {
     const direct = await request.get('/api/leads/count');
     expect(((await direct.json()) as { newLeadsCount: number }).newLeadsCount).toBe(newLeadsCount);
   });
+
+  test('on a phone the menu lists the sections and Payments, goes to a section and closes (also by Escape)', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+    const menuButton = page.getByRole('button', { name: 'Open menu' });
+    await menuButton.click();
+    const menu = page.getByRole('navigation', { name: 'Mobile' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('button')).toHaveText([/^Home$/, /^Portfolio$/, /^About$/, /^Skills$/, /^Contact/]);
+    await expect(menu.getByRole('button', { name: /^Contact(, \d+ new leads)?$/ })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Payments' })).toBeVisible();
+    // The page behind the open drawer is hidden from assistive technology, the button included.
+    await expect(page.locator('button[aria-controls="mobile-menu"]')).toHaveAttribute('aria-expanded', 'true');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.keyboard.press('Escape');
+    await expect(menu).toBeHidden();
+    await expect(menuButton).toBeFocused();
+
+    await menuButton.click();
+    await menu.getByRole('button', { name: 'Skills' }).click();
+    await expect(menu).toBeHidden();
+    await expect(page.locator('#skills')).toBeInViewport();
+    await expect(page).toHaveURL(/#skills$/);
+
+    await menuButton.click();
+    await menu.getByRole('link', { name: 'Payments' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+  });
 });

@@ -10,11 +10,7 @@ import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Logo } from '../components/Logo';
@@ -25,6 +21,7 @@ import { useNewLeadCount } from './useNewLeadCount';
 
 // Fetched on the first click of My Project: the landing's first paint does not carry the dialog's form code.
 const AccessProjectDialog = lazyNamed(() => import('./AccessProjectDialog'), 'AccessProjectDialog');
+const MobileMenu = lazyNamed(() => import('./MobileMenu'), 'MobileMenu');
 
 function labelOf(id: SectionId): string {
   return SECTIONS.find((s) => s.id === id)!.label;
@@ -34,6 +31,9 @@ export function TopBar() {
   const location = useLocation();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
+  const wantMenu = () => setMenuWanted(true);
+  const closeMenu = () => setMenuOpen(false);
   const [accessOpen, setAccessOpen] = useState(false);
   const newLeads = useNewLeadCount();
 
@@ -47,9 +47,10 @@ export function TopBar() {
     }
   };
 
+  const sectionName = (id: SectionId) => (id === 'contact' && newLeads > 0 ? `Contact, ${newLeads} new leads` : labelOf(id));
   const sectionLabel = (id: SectionId) =>
     id === 'contact' && newLeads > 0 ? (
-      <Badge badgeContent={newLeads} color="success" aria-label={`Contact, ${newLeads} new leads`} sx={{ '& .MuiBadge-badge': { right: -10, bgcolor: 'success.dark' } }}>
+      <Badge badgeContent={newLeads} color="success" aria-label={sectionName(id)} sx={{ '& .MuiBadge-badge': { right: -10, bgcolor: 'success.dark' } }}>
         Contact
       </Badge>
     ) : (
@@ -82,24 +83,19 @@ export function TopBar() {
             aria-controls="mobile-menu"
             aria-expanded={menuOpen}
             onClick={() => setMenuOpen(true)}
+            onPointerEnter={wantMenu}
+            onTouchStart={wantMenu}
+            onFocus={wantMenu}
             sx={{ display: { md: 'none' } }}
           >
             <MenuIcon />
           </IconButton>
         </Toolbar>
       </Container>
-      <Drawer id="mobile-menu" anchor="right" open={menuOpen} onClose={() => setMenuOpen(false)}>
-        <List sx={{ width: 260 }} aria-label="Mobile">
-          {NAV_SECTIONS.map((id) => (
-            <ListItemButton key={id} onClick={() => goTo(id)}>
-              <ListItemText primary={sectionLabel(id)} />
-            </ListItemButton>
-          ))}
-          <ListItemButton component={RouterLink} to="/cart" onClick={() => setMenuOpen(false)}>
-            <ListItemText primary="Payments" />
-          </ListItemButton>
-        </List>
-      </Drawer>
+      {/* Mounted (closed) as soon as the menu button is approached, so the first open slides in. */}
+      <MountWhenOpened open={menuOpen || menuWanted}>
+        <MobileMenu open={menuOpen} onClose={closeMenu} onSection={goTo} sectionLabel={sectionLabel} sectionName={sectionName} />
+      </MountWhenOpened>
       <MountWhenOpened open={accessOpen}>
         <AccessProjectDialog open={accessOpen} onClose={() => setAccessOpen(false)} />
       </MountWhenOpened>
