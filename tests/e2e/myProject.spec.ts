@@ -376,4 +376,13 @@ test.describe('landing', () => {
     await menu.getByRole('link', { name: 'Payments' }).click();
     await expect(page).toHaveURL(/\/cart$/);
   });
+
+  test('if the menu cannot be loaded (offline), the page stays and a toast says so', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.route(/\/assets\/MobileMenu-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('alert')).toContainText('This could not be loaded. Check your connection and reload the page.');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  });
 });

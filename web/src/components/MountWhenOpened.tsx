@@ -3,13 +3,38 @@
  * keeps it mounted afterwards so its close transition plays. Before that the
  * page pays neither the dialog's code nor its render: a page owning many
  * dialogs re-renders only the ones ever opened. The chunk loads inside a
- * Suspense boundary with no fallback (the dialog appears when it is ready);
- * a chunk that fails to load is caught by the page's LazyPage boundary.
+ * Suspense boundary with no fallback (the dialog appears when it is ready).
+ * A chunk that fails to load (offline, or replaced by a deploy) leaves the
+ * page as it is and shows an error toast, instead of blanking the app.
  */
-import { Suspense, useState, type ReactNode } from 'react';
+import { Component, Suspense, useState, type ReactNode } from 'react';
+import { useToast } from './Toast';
+
+class ChunkFailure extends Component<{ children: ReactNode; onError(): void }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error): void {
+    console.error('a lazy part failed to load', error);
+    this.props.onError();
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 
 export function MountWhenOpened({ open, children }: { open: boolean; children: ReactNode }) {
   const [opened, setOpened] = useState(open);
+  const toast = useToast();
   if (open && !opened) setOpened(true);
-  return opened || open ? <Suspense fallback={null}>{children}</Suspense> : null;
+  if (!opened && !open) return null;
+  return (
+    <ChunkFailure onError={() => toast({ title: 'Error', description: 'This could not be loaded. Check your connection and reload the page.', severity: 'error' })}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </ChunkFailure>
+  );
 }
