@@ -385,4 +385,12 @@ test.describe('landing', () => {
     await expect(page.getByRole('alert')).toContainText('This could not be loaded. Check your connection and reload the page.');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
+
+  test('a page whose code cannot be fetched says so with a Reload button, under the usual top bar', async ({ page }) => {
+    await page.route(/\/assets\/CartPage-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.goto('/cart');
+    await expect(page.getByRole('alert')).toContainText('This page could not be loaded. Check your connection and reload.');
+    await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'My Project' })).toBeVisible();
+  });
 });

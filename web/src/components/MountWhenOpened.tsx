@@ -7,25 +7,9 @@
  * A chunk that fails to load (offline, or replaced by a deploy) leaves the
  * page as it is and shows an error toast, instead of blanking the app.
  */
-import { Component, Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
+import { ChunkErrorBoundary } from './PageState';
 import { useToast } from './Toast';
-
-class ChunkFailure extends Component<{ children: ReactNode; onError(): void }, { failed: boolean }> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: Error): void {
-    console.error('a lazy part failed to load', error);
-    this.props.onError();
-  }
-
-  override render() {
-    return this.state.failed ? null : this.props.children;
-  }
-}
 
 export function MountWhenOpened({ open, children }: { open: boolean; children: ReactNode }) {
   const [opened, setOpened] = useState(open);
@@ -33,8 +17,11 @@ export function MountWhenOpened({ open, children }: { open: boolean; children: R
   if (open && !opened) setOpened(true);
   if (!opened && !open) return null;
   return (
-    <ChunkFailure onError={() => toast({ title: 'Error', description: 'This could not be loaded. Check your connection and reload the page.', severity: 'error' })}>
+    <ChunkErrorBoundary
+      fallback={null}
+      onError={() => toast({ title: 'Error', description: 'This could not be loaded. Check your connection and reload the page.', severity: 'error' })}
+    >
       <Suspense fallback={null}>{children}</Suspense>
-    </ChunkFailure>
+    </ChunkErrorBoundary>
   );
 }

@@ -20,8 +20,11 @@ export function Loading({ label = 'Loading...' }: { label?: string }) {
   );
 }
 
-/** Catches a lazy chunk that failed to load, so one page's failure never blanks the whole app. */
-class ChunkErrorBoundary extends Component<{ children: ReactNode; message: string }, { failed: boolean }> {
+/**
+ * Catches a lazy chunk that failed to load and renders `fallback` instead, so
+ * one part's failure never blanks the whole app. `onError` runs once, on the failure.
+ */
+export class ChunkErrorBoundary extends Component<{ children: ReactNode; fallback: ReactNode; onError?: () => void }, { failed: boolean }> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
@@ -29,26 +32,31 @@ class ChunkErrorBoundary extends Component<{ children: ReactNode; message: strin
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.error('page failed to load', error, info.componentStack);
+    console.error('a lazy part failed to load', error, info.componentStack);
+    this.props.onError?.();
   }
 
   override render() {
-    if (!this.state.failed) return this.props.children;
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 8, px: 2 }}>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => window.location.reload()}>
-              Reload
-            </Button>
-          }
-        >
-          {this.props.message}
-        </Alert>
-      </Box>
-    );
+    return this.state.failed ? this.props.fallback : this.props.children;
   }
+}
+
+/** A page's (or a page part's) load failure, with a Reload button. */
+function LoadFailed({ message }: { message: string }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 8, px: 2 }}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+            Reload
+          </Button>
+        }
+      >
+        {message}
+      </Alert>
+    </Box>
+  );
 }
 
 /**
@@ -57,7 +65,7 @@ class ChunkErrorBoundary extends Component<{ children: ReactNode; message: strin
  */
 export function LazyPage({ children, label, errorMessage = 'This page could not be loaded. Check your connection and reload.' }: { children: ReactNode; label?: string; errorMessage?: string }) {
   return (
-    <ChunkErrorBoundary message={errorMessage}>
+    <ChunkErrorBoundary fallback={<LoadFailed message={errorMessage} />}>
       <Suspense fallback={<Loading label={label} />}>{children}</Suspense>
     </ChunkErrorBoundary>
   );
