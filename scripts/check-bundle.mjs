@@ -11,10 +11,11 @@ import { join } from 'node:path';
 import { ROOT } from './emulators.mjs';
 
 export const BUDGET_BYTES = 180 * 1024;
+const DIST = join(ROOT, 'web', 'dist');
 const FIREBASE_MARKERS = [/@firebase\//, /FirebaseError/, /firestore\.googleapis\.com/, /identitytoolkit\.googleapis\.com/];
 
 /** The initial JS files of the built landing page and their gzip sizes. */
-export function initialJs(dist = join(ROOT, 'web', 'dist')) {
+export function initialJs(dist = DIST) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const srcs = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]);
   return [...new Set(srcs)].map((src) => {
@@ -24,13 +25,13 @@ export function initialJs(dist = join(ROOT, 'web', 'dist')) {
 }
 
 if (process.argv[1]?.endsWith('check-bundle.mjs')) {
-  if (!existsSync(join(ROOT, 'web', 'dist', 'index.html'))) {
+  if (!existsSync(join(DIST, 'index.html'))) {
     console.error('✖ web/dist is missing: build the web app first.');
     process.exit(1);
   }
   // `/` is prerendered (web/scripts/prerender.mjs): its HTML carries the hero; every other route gets the empty shell.
-  const landing = readFileSync(join(ROOT, 'web', 'dist', 'index.html'), 'utf8');
-  const shell = existsSync(join(ROOT, 'web', 'dist', 'app.html')) ? readFileSync(join(ROOT, 'web', 'dist', 'app.html'), 'utf8') : '';
+  const landing = readFileSync(join(DIST, 'index.html'), 'utf8');
+  const shell = existsSync(join(DIST, 'app.html')) ? readFileSync(join(DIST, 'app.html'), 'utf8') : '';
   if (!/<div id="root"><[^>]+>/.test(landing) || !/<h1\b/.test(landing) || !shell.includes('<div id="root"></div>')) {
     console.error('✖ web/dist/index.html is not the prerendered landing, or web/dist/app.html (the SPA shell) is missing.');
     process.exit(1);

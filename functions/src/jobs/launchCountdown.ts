@@ -24,6 +24,8 @@ export interface CountdownResult {
   failed: string[];
 }
 
+type ScheduledMove = CountdownResult['moved'][number];
+
 /** Transaction attempts per project in one run (each re-reads and re-checks). */
 const ATTEMPTS = 3;
 
@@ -35,24 +37,30 @@ export async function runProjectSchedule(now: Date): Promise<CountdownResult> {
   const moved: CountdownResult['moved'] = [];
   const failed: string[] = [];
   for (const candidate of candidates.docs) {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        const result = await moveIfDue(candidate.ref, now);
-        if (result) moved.push(result);
-        break;
-      } catch (error) {
-        if (attempt < ATTEMPTS) continue;
-        logger.warn('projectSchedule: project left for the next run', { projectId: candidate.id, error: String(error) });
-        failed.push(candidate.id);
-        break;
-      }
+    try {
+      const result = await moveWithRetries(candidate.ref, now);
+      if (result) moved.push(result);
+    } catch (error) {
+      logger.warn('projectSchedule: project left for the next run', { projectId: candidate.id, error: String(error) });
+      failed.push(candidate.id);
     }
   }
   return { moved, failed };
 }
 
+/** `moveIfDue`, tried up to ATTEMPTS times; throws the last attempt's error. */
+async function moveWithRetries(ref: DocumentReference, now: Date): Promise<ScheduledMove | null> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await moveIfDue(ref, now);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+    }
+  }
+}
+
 /** One project's check and move, in its own transaction; null when nothing is due. */
-function moveIfDue(ref: DocumentReference, now: Date): Promise<CountdownResult['moved'][number] | null> {
+function moveIfDue(ref: DocumentReference, now: Date): Promise<ScheduledMove | null> {
   return db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     const d = snap.data();
