@@ -13,20 +13,26 @@ import { setTokenProvider } from '../lib/api';
 import { LazyPage } from '../components/PageState';
 import { NotFoundPage } from '../public/NotFoundPage';
 import { auth } from './firebase';
-import { RequireAdmin } from './session';
+import { prefetchSession, RequireAdmin } from './session';
 import { AdminLayout } from './AdminLayout';
 import { LoginPage } from './pages/LoginPage';
 import { ADMIN_PAGES, adminPageAt, type AdminPage } from './lazyPages';
 
+// Registered when the chunk loads, before any admin page asks the API.
+setTokenProvider(async () => (auth.currentUser ? auth.currentUser.getIdToken() : null));
+
 /**
- * Starts a signed-in page early: its chunks now, and its live data as soon as
- * Auth knows the user, both in parallel with the session check. Returns the
+ * Starts a signed-in page early: its chunks now, and as soon as Auth knows the
+ * user, its live data and the session check, all in parallel. Returns the
  * Auth unsubscribe.
  */
 function startPage(page: AdminPage): () => void {
   page.preload().catch(() => undefined); // a failure shows when the page renders
   const stop = onAuthStateChanged(auth, (user) => {
-    if (user) page.warm();
+    if (user) {
+      page.warm();
+      prefetchSession(user.uid);
+    }
     stop();
   });
   return stop;
@@ -50,9 +56,6 @@ function Guarded({ path, page }: { path: string; page: AdminPage }) {
     </RequireAdmin>
   );
 }
-
-// Registered when the chunk loads, before any admin page asks the API.
-setTokenProvider(async () => (auth.currentUser ? auth.currentUser.getIdToken() : null));
 
 export default function AdminApp() {
   return (

@@ -6,11 +6,17 @@
  * session is being checked, and the login page calls the dashboard's while
  * the credentials are checked, so no page waits on a request chain.
  */
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, useState, type ComponentType } from 'react';
 
 export interface AdminPage {
-  /** The page, wrapped in the Firestore provider; render it inside <LazyPage>. */
-  Component: LazyExoticComponent<ComponentType>;
+  /**
+   * The page, wrapped in the Firestore provider; render it inside <LazyPage>.
+   * Once its chunks are in, it renders straight away: a React.lazy component
+   * suspends on its first render even when its promise has resolved, and a
+   * revealed Suspense boundary may wait up to 300 ms (React's fallback
+   * throttle) before it shows.
+   */
+  Component: ComponentType;
   /** Starts downloading the page and Firestore; safe to call any number of times. */
   preload(): Promise<unknown>;
   /**
@@ -29,17 +35,19 @@ const warmLeads = (m: FirestoreChunk) => m.warmQuery(m.leadsQuery(m.firestore), 
 
 function adminPage(load: () => Promise<ComponentType>, warmWith?: (m: FirestoreChunk) => void): AdminPage {
   let pending: Promise<{ default: ComponentType }> | null = null;
+  let ready: ComponentType | null = null;
   const preload = () => {
     pending ??= Promise.all([load(), loadFirestore()]).then(
-      ([Page, { FirestoreScope }]) => ({
-        default: function AdminRoute() {
+      ([Page, { FirestoreScope }]) => {
+        ready = function AdminRoute() {
           return (
             <FirestoreScope>
               <Page />
             </FirestoreScope>
           );
-        },
-      }),
+        };
+        return { default: ready };
+      },
       (e: unknown) => {
         pending = null; // a later navigation may try again
         throw e;
@@ -53,7 +61,13 @@ function adminPage(load: () => Promise<ComponentType>, warmWith?: (m: FirestoreC
     warmUntil = Date.now() + WARM_HOLD_MS;
     loadFirestore().then((m) => warmWith(m), () => undefined); // a failure shows when the page renders
   };
-  return { Component: lazy(preload), preload, warm };
+  const Lazy = lazy(preload);
+  function Component() {
+    // Chosen once per mount: switching type later would remount the page.
+    const [Page] = useState<ComponentType>(() => ready ?? Lazy);
+    return <Page />;
+  }
+  return { Component, preload, warm };
 }
 
 export const ADMIN_PAGES = {

@@ -26,6 +26,30 @@ export function useAdminSession(): AdminSession {
 
 type Check = { state: 'checking' } | { state: 'ok'; session: AdminSession } | { state: 'denied' };
 
+/** How long (ms) an early session check may wait for <RequireAdmin> to take it. */
+const EARLY_CHECK_MS = 10_000;
+let early: { uid: string; at: number; check: Promise<AdminSession> } | null = null;
+
+const fetchSession = () => api.get<{ success: boolean; user: AdminSession }>('/api/auth/me').then((r) => r.user);
+
+/**
+ * Starts the session check (GET /api/auth/me) for the signed-in `uid` before
+ * <RequireAdmin> mounts, so it travels with the page's chunks and data instead
+ * of after them; the next <RequireAdmin> for that uid takes its answer.
+ */
+export function prefetchSession(uid: string): void {
+  if (early?.uid === uid && Date.now() - early.at < EARLY_CHECK_MS) return;
+  early = { uid, at: Date.now(), check: fetchSession() };
+  early.check.catch(() => undefined); // handled by whoever takes it
+}
+
+/** The early check for `uid` if there is a fresh one (used once), else a new one. */
+function takeSession(uid: string): Promise<AdminSession> {
+  const e = early;
+  early = null;
+  return e && e.uid === uid && Date.now() - e.at < EARLY_CHECK_MS ? e.check : fetchSession();
+}
+
 /**
  * The signed-in Firebase user's uid: undefined until Auth has restored its
  * state, then the uid or null. (Plain Auth rather than reactfire, so the
@@ -50,8 +74,8 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
     }
     let alive = true;
     setCheck({ state: 'checking' });
-    api.get<{ success: boolean; user: AdminSession }>('/api/auth/me').then(
-      (r) => alive && setCheck({ state: 'ok', session: r.user }),
+    takeSession(uid).then(
+      (session) => alive && setCheck({ state: 'ok', session }),
       () => {
         if (!alive) return;
         void signOut(auth);
