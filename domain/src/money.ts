@@ -26,7 +26,11 @@ export function parseAmountToCents(text: string): number | null {
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
+let usd: Intl.NumberFormat | undefined;
+
 /** Formats cents for display with a currency sign and grouping: 123450 → "$1,234.50". */
 export function formatUsd(cents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+  // One formatter, made on first use: constructing Intl.NumberFormat costs far more than formatting (a board formats hundreds).
+  usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+  return usd.format(cents / 100);
 }
