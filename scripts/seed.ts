@@ -10,6 +10,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { newLeadRecord, type LeadRecord, type LeadStatus, type ProjectType } from '@studio/domain';
 import { createAdminUser } from '../functions/src/services/adminUsers.js';
+import { rebuildLeadBoard } from '../functions/src/services/leadBoard.js';
 import { DEV_ADMIN } from './dev-admin.js';
 
 
@@ -172,6 +173,8 @@ export async function seed(): Promise<void> {
   const leadIds = await seedLeads(db, now);
   await seedProjects(db, leadIds, now);
   await seedPromoCodes(db, now);
+  // The board's projection at once (the leads trigger would fill it too, a moment later and only if the Functions emulator is up).
+  await rebuildLeadBoard(db);
   console.log(`seed: ${LEADS.length} leads, 5 projects, 3 promo codes and the dev admin.`);
 }
 

@@ -50,6 +50,7 @@ export interface InsightLead {
   quoteAmountCents: number | null;
   notes?: string | null;
   deadReason?: string | null;
+  testData?: boolean;
 }
 
 export interface StageValue {

@@ -6,6 +6,7 @@ export * from './schemas.js';
 export * from './leads.js';
 export * from './records.js';
 export * from './dashboard.js';
+export * from './leadBoard.js';
 export * from './leadStatus.js';
 export * from './pricing.js';
 export * from './hostedProjects.js';

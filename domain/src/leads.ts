@@ -115,11 +115,12 @@ export interface BoardGroups<T> {
 
 /**
  * True for a lead marked as test data (spec §9): its notes hold the line
- * "Dead Reason: Test Data", or its deadReason is Test Data. The dead bucket
+ * "Dead Reason: Test Data", or its deadReason is Test Data (a board card
+ * carries the answer as `testData`, see leadBoard.ts). The dead bucket
  * and the dashboard insights leave such leads out.
  */
-export function isTestDataLead(lead: { notes?: string | null; deadReason?: string | null }): boolean {
-  return lead.deadReason === TEST_DATA_REASON || (lead.notes ?? '').includes(TEST_DATA_MARKER);
+export function isTestDataLead(lead: { notes?: string | null; deadReason?: string | null; testData?: boolean }): boolean {
+  return lead.testData === true || lead.deadReason === TEST_DATA_REASON || (lead.notes ?? '').includes(TEST_DATA_MARKER);
 }
 
 /**
@@ -127,7 +128,7 @@ export function isTestDataLead(lead: { notes?: string | null; deadReason?: strin
  * (spec §2, §9). Dead leads marked as test data (`isTestDataLead`) are hidden.
  * Leads in other statuses (e.g. Payment Failed) are on no board list.
  */
-export function groupLeadsForBoard<T extends { status: LeadStatus; notes?: string | null; deadReason?: string | null }>(leads: readonly T[]): BoardGroups<T> {
+export function groupLeadsForBoard<T extends { status: LeadStatus; notes?: string | null; deadReason?: string | null; testData?: boolean }>(leads: readonly T[]): BoardGroups<T> {
   const columns = Object.fromEntries(BOARD_COLUMNS.map((c) => [c, [] as T[]])) as Record<BoardColumn, T[]>;
   const won: T[] = [];
   const dead: T[] = [];

@@ -2,6 +2,8 @@
  * Cloud Functions entry point (firebase-functions v2).
  * - `api`: the /api Express app behind the Hosting rewrite (spec §7).
  * - `projectSchedule`: hourly, ends launch countdowns and expires stale set-ups.
+ * - `sendOutboxEmail`: delivers each queued email.
+ * - `syncLeadBoard`: keeps the CRM board's projection (`lead_board`) in step with `leads`.
  */
 import { setGlobalOptions } from 'firebase-functions/v2/options';
 import { onRequest } from 'firebase-functions/v2/https';
@@ -10,6 +12,7 @@ import * as logger from 'firebase-functions/logger';
 import type { Express } from 'express';
 import { runProjectSchedule } from './jobs/launchCountdown.js';
 import { outboxTrigger } from './jobs/outboxSender.js';
+import { leadBoardTrigger } from './jobs/leadBoardSync.js';
 
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
@@ -31,3 +34,5 @@ export const projectSchedule = onSchedule({ schedule: 'every 60 minutes', timeZo
 });
 
 export const sendOutboxEmail = outboxTrigger();
+
+export const syncLeadBoard = leadBoardTrigger();

@@ -1,0 +1,33 @@
+/**
+ * npm run board:rebuild [-- --project ID | --emulator]
+ *
+ * Rewrites the CRM board's projection (`lead_board`, domain/leadBoard.ts)
+ * from every lead: once after the first deploy of the board onto existing
+ * leads, or to repair it. Afterwards the `syncLeadBoard` trigger keeps it
+ * current. Run it while nobody edits leads (a lead written meanwhile may
+ * keep a stale card until its next change).
+ * Target: the emulators when FIRESTORE_EMULATOR_HOST is set or --emulator is
+ * passed; otherwise a real project given by --project (or GCLOUD_PROJECT),
+ * with Application Default Credentials.
+ */
+import { parseArgs } from 'node:util';
+import { initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { rebuildLeadBoard } from '../functions/src/services/leadBoard.js';
+
+const { values } = parseArgs({ options: { project: { type: 'string' }, emulator: { type: 'boolean', default: false } } });
+if (values.emulator) process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080';
+const onEmulator = Boolean(process.env.FIRESTORE_EMULATOR_HOST);
+const projectId = values.project ?? process.env.GCLOUD_PROJECT ?? (onEmulator ? 'demo-studio' : undefined);
+if (!projectId) {
+  console.error('board:rebuild: name the project with --project ID (or pass --emulator).');
+  process.exit(1);
+}
+try {
+  const { leads, shards } = await rebuildLeadBoard(getFirestore(initializeApp({ projectId })));
+  console.log(`board:rebuild: ${leads} leads written into ${shards} lead_board shards on ${onEmulator ? 'the emulators' : projectId}.`);
+  process.exit(0);
+} catch (e) {
+  console.error(`board:rebuild: ${(e as Error).message ?? e}`);
+  process.exit(1);
+}
