@@ -47,9 +47,10 @@ test('a column of 60+ leads is virtual: counted in full, rendered in part, scrol
 
   const production = column(page, 'Production');
   const list = production.getByTestId('virtual-cards');
+  // The board reads the lead_board projection, which the leads trigger fills a moment after the batch above.
+  await expect.poll(async () => Number(await production.getAttribute('data-count')), { timeout: 20_000 }).toBeGreaterThanOrEqual(COUNT);
   await expect(list).toBeVisible();
   const total = Number(await production.getAttribute('data-count'));
-  expect(total).toBeGreaterThanOrEqual(COUNT);
   await expect(production.getByLabel(`${total} leads`)).toBeVisible();
   const rendered = await production.getByTestId('lead-card').count();
   expect(rendered).toBeGreaterThan(0);

@@ -32,6 +32,8 @@ const loadFirestore = (): Promise<FirestoreChunk> => import('./data/FirestoreSco
 const WARM_HOLD_MS = 15_000;
 /** The leads listener, for the pages that show the leads. */
 const warmLeads = (m: FirestoreChunk) => m.warmQuery(m.leadsQuery(m.firestore), WARM_HOLD_MS);
+/** The board's listener (the dashboard). */
+const warmBoard = (m: FirestoreChunk) => m.warmQuery(m.leadBoardQuery(m.firestore), WARM_HOLD_MS);
 
 function adminPage(load: () => Promise<ComponentType>, warmWith?: (m: FirestoreChunk) => void): AdminPage {
   let pending: Promise<{ default: ComponentType }> | null = null;
@@ -71,7 +73,7 @@ function adminPage(load: () => Promise<ComponentType>, warmWith?: (m: FirestoreC
 }
 
 export const ADMIN_PAGES = {
-  dashboard: adminPage(() => import('./pages/DashboardPage').then((m) => m.DashboardPage), warmLeads),
+  dashboard: adminPage(() => import('./pages/DashboardPage').then((m) => m.DashboardPage), warmBoard),
   projects: adminPage(() => import('./projects/ProjectsPage').then((m) => m.ProjectsPage)),
   clients: adminPage(() => import('./pages/ClientsPage').then((m) => m.ClientsPage), warmLeads),
   replit: adminPage(() => import('./pages/ReplitPage').then((m) => m.ReplitPage)),

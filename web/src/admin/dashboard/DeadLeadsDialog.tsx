@@ -9,7 +9,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { LeadView } from '../data/hooks';
+import type { BoardLead } from '../data/hooks';
 
 export function DeadLeadsDialog({
   open,
@@ -19,10 +19,10 @@ export function DeadLeadsDialog({
   onDetails,
 }: {
   open: boolean;
-  leads: LeadView[];
+  leads: BoardLead[];
   onClose(): void;
-  onRevive(lead: LeadView): void;
-  onDetails(lead: LeadView): void;
+  onRevive(lead: BoardLead): void;
+  onDetails(lead: BoardLead): void;
 }) {
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="dead-leads-title" fullWidth maxWidth="sm">

@@ -19,7 +19,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { BOARD_COLUMNS, groupLeadsForBoard, type LeadStatus } from '@studio/domain';
-import type { LeadView } from '../data/hooks';
+import type { BoardLead } from '../data/hooks';
 import { useClock } from '../../lib/useClock';
 import { LEAD_CARD_GAP, LEAD_CARD_HEIGHTS, LeadCard, LeadCardView, leadCardHeight, type LeadCardActions } from './LeadCard';
 
@@ -34,7 +34,7 @@ const VIRTUAL_HEIGHT = 'min(70vh, 720px)';
 const OVERSCAN = 4;
 
 interface CardsProps {
-  leads: LeadView[];
+  leads: BoardLead[];
   now: Date;
   attentionDays: number;
   actions: LeadCardActions;
@@ -105,12 +105,12 @@ const CLOCK_TICK_MS = 60_000;
  * while it holds the same leads, so a move re-renders only the two lanes it
  * touches (lanes and cards are memoized).
  */
-function useBoardGroups(leads: LeadView[]) {
-  const previous = useRef<ReturnType<typeof groupLeadsForBoard<LeadView>> | null>(null);
+function useBoardGroups(leads: BoardLead[]) {
+  const previous = useRef<ReturnType<typeof groupLeadsForBoard<BoardLead>> | null>(null);
   return useMemo(() => {
     const next = groupLeadsForBoard(leads);
     const before = previous.current;
-    const keep = (a: LeadView[], b: LeadView[] | undefined) => (b && a.length === b.length && a.every((l, i) => l === b[i]) ? b : a);
+    const keep = (a: BoardLead[], b: BoardLead[] | undefined) => (b && a.length === b.length && a.every((l, i) => l === b[i]) ? b : a);
     if (before) {
       for (const c of BOARD_COLUMNS) next.columns[c] = keep(next.columns[c], before.columns[c]);
       next.won = keep(next.won, before.won);
@@ -206,7 +206,7 @@ const DeadBucket = memo(function DeadBucket({ count, onShowDead }: { count: numb
   );
 });
 
-export function LeadBoard({ leads, actions, onShowDead, attentionDays }: { leads: LeadView[]; actions: LeadCardActions; onShowDead(): void; attentionDays: number }) {
+export function LeadBoard({ leads, actions, onShowDead, attentionDays }: { leads: BoardLead[]; actions: LeadCardActions; onShowDead(): void; attentionDays: number }) {
   const board = useBoardGroups(leads);
   const now = useClock(CLOCK_TICK_MS);
 

@@ -19,17 +19,17 @@ import Typography from '@mui/material/Typography';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import NotesIcon from '@mui/icons-material/StickyNote2Outlined';
 import { formatUsd, LEAD_TRANSITIONS, leadAttention, type LeadStatus } from '@studio/domain';
-import type { LeadView } from '../data/hooks';
+import type { BoardLead } from '../data/hooks';
 import { MountWhenOpened } from '../../components/MountWhenOpened';
 
 export interface LeadCardActions {
-  onOpen(lead: LeadView): void;
-  onNotes(lead: LeadView): void;
+  onOpen(lead: BoardLead): void;
+  onNotes(lead: BoardLead): void;
   /** Requests a move; Lost opens the dead-reason dialog. */
-  onMove(lead: LeadView, to: LeadStatus): void;
-  onPlan(lead: LeadView): void;
-  onReviewQuote(lead: LeadView): void;
-  onAcceptQuote(lead: LeadView): void;
+  onMove(lead: BoardLead, to: LeadStatus): void;
+  onPlan(lead: BoardLead): void;
+  onReviewQuote(lead: BoardLead): void;
+  onAcceptQuote(lead: BoardLead): void;
 }
 
 function moveLabel(to: LeadStatus): string {
@@ -39,7 +39,7 @@ function moveLabel(to: LeadStatus): string {
 }
 
 /** The card's one action button, if any: Accept/Review Quote in Quoted, Add Project Plan/Review Quote in Contacted. */
-export function leadCardAction(lead: LeadView): 'accept' | 'review' | 'plan' | null {
+export function leadCardAction(lead: BoardLead): 'accept' | 'review' | 'plan' | null {
   if (lead.status === 'Quoted' && lead.quoteGenerated && !lead.quoteAccepted) return lead.quoteReviewStatus === 'Approved' ? 'accept' : 'review';
   if (lead.status === 'Contacted') return lead.quoteGenerated ? 'review' : 'plan';
   return null;
@@ -60,12 +60,12 @@ export const LEAD_CARD_GAP = 8;
 export const LEAD_CARD_HEIGHTS = { plain: 104, withAction: 144 } as const;
 
 /** The card's fixed height in a virtual column (see LEAD_CARD_HEIGHTS). */
-export function leadCardHeight(lead: LeadView): number {
+export function leadCardHeight(lead: BoardLead): number {
   return leadCardAction(lead) ? LEAD_CARD_HEIGHTS.withAction : LEAD_CARD_HEIGHTS.plain;
 }
 
 export interface LeadCardViewProps {
-  lead: LeadView;
+  lead: BoardLead;
   now: Date;
   /** Days unchanged after which an open lead is flagged (the owner's setting). */
   attentionDays: number;

@@ -1,4 +1,9 @@
-/** Lead detail (spec §2): status and project type badges, contact, message, dead reason, and the activity history. */
+/**
+ * Lead detail (spec §2): status and project type badges, contact, message,
+ * dead reason, and the activity history. Opens at once with what the board
+ * card knows; the contact and message come from the whole lead, read while
+ * the dialog shows it.
+ */
 import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -11,11 +16,12 @@ import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatUsd } from '@studio/domain';
 import { api } from '../../lib/api';
-import type { LeadView } from '../data/hooks';
+import { useLiveLead, type BoardLead } from '../data/hooks';
 
 interface Activity {
   id: string;
@@ -46,8 +52,9 @@ function describe(a: Activity): string {
   }
 }
 
-export function LeadDetailDialog({ lead, onClose, onNotes }: { lead: LeadView | null; onClose(): void; onNotes(lead: LeadView): void }) {
+export function LeadDetailDialog({ lead, onClose, onNotes }: { lead: BoardLead | null; onClose(): void; onNotes(lead: BoardLead): void }) {
   const [activity, setActivity] = useState<Activity[] | null>(null);
+  const full = useLiveLead(lead?.id ?? null);
   useEffect(() => {
     if (!lead) return;
     let alive = true;
@@ -76,16 +83,24 @@ export function LeadDetailDialog({ lead, onClose, onNotes }: { lead: LeadView | 
                 Dead reason: {lead.deadReason}
               </Alert>
             )}
-            <Typography>
-              <a href={`mailto:${lead.email}`}>{lead.email}</a>
-              {lead.phone ? ` · ${lead.phone}` : ''}
-            </Typography>
+            {full ? (
+              <Typography>
+                <a href={`mailto:${full.email}`}>{full.email}</a>
+                {full.phone ? ` · ${full.phone}` : ''}
+              </Typography>
+            ) : (
+              <Skeleton width="60%" />
+            )}
             <Typography fontWeight={700} sx={{ mt: 2 }}>
               {lead.subject}
             </Typography>
-            <Typography sx={{ whiteSpace: 'pre-wrap' }} color="text.secondary">
-              {lead.message}
-            </Typography>
+            {full ? (
+              <Typography sx={{ whiteSpace: 'pre-wrap' }} color="text.secondary">
+                {full.message}
+              </Typography>
+            ) : (
+              <Skeleton />
+            )}
             {lead.quoteAmountCents != null && <Typography sx={{ mt: 2 }}>Quote: {formatUsd(lead.quoteAmountCents)}</Typography>}
             <Divider sx={{ my: 2 }} />
             <Typography variant="subtitle2" component="h3">

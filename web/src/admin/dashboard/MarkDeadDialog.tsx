@@ -10,9 +10,9 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { DEAD_REASONS, type DeadReason } from '@studio/domain';
-import type { LeadView } from '../data/hooks';
+import type { BoardLead } from '../data/hooks';
 
-export function MarkDeadDialog({ lead, onCancel, onConfirm }: { lead: LeadView | null; onCancel(): void; onConfirm(reason: DeadReason): void }) {
+export function MarkDeadDialog({ lead, onCancel, onConfirm }: { lead: BoardLead | null; onCancel(): void; onConfirm(reason: DeadReason): void }) {
   const [reason, setReason] = useState<DeadReason | ''>('');
   const close = () => {
     setReason('');

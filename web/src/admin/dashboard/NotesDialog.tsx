@@ -23,7 +23,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { noteSchema, type NoteInput } from '@studio/domain';
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { useToast } from '../../components/Toast';
-import type { LeadView } from '../data/hooks';
+import type { BoardLead } from '../data/hooks';
 
 interface Note {
   id: string;
@@ -31,7 +31,7 @@ interface Note {
   createdAt: string | null;
 }
 
-export function NotesDialog({ lead, onClose }: { lead: LeadView | null; onClose(): void }) {
+export function NotesDialog({ lead, onClose }: { lead: BoardLead | null; onClose(): void }) {
   const toast = useToast();
   const [notes, setNotes] = useState<Note[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);

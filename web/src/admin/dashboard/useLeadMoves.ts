@@ -7,7 +7,7 @@ import { useCallback } from 'react';
 import type { DeadReason, LeadStatus } from '@studio/domain';
 import { api, errorMessage } from '../../lib/api';
 import { useToast } from '../../components/Toast';
-import type { LeadView } from '../data/hooks';
+import type { BoardLead } from '../data/hooks';
 import { useOptimisticStatus } from '../data/useOptimisticStatus';
 
 export interface MoveOptions {
@@ -15,10 +15,10 @@ export interface MoveOptions {
   successTitle?: string;
 }
 
-export function useLeadMoves(live: LeadView[]) {
+export function useLeadMoves(live: BoardLead[]) {
   const toast = useToast();
   const send = useCallback(
-    async (lead: LeadView, to: LeadStatus, opts: MoveOptions = {}) => {
+    async (lead: BoardLead, to: LeadStatus, opts: MoveOptions = {}) => {
       try {
         await api.put(`/api/leads/${lead.id}`, { status: to, expectedStatus: lead.status, ...(opts.deadReason ? { deadReason: opts.deadReason } : {}) });
         toast({ title: opts.successTitle ?? 'Lead updated successfully' });
@@ -28,6 +28,6 @@ export function useLeadMoves(live: LeadView[]) {
     },
     [toast],
   );
-  const { items, move } = useOptimisticStatus<LeadStatus, LeadView, MoveOptions>(live, send);
+  const { items, move } = useOptimisticStatus<LeadStatus, BoardLead, MoveOptions>(live, send);
   return { leads: items, move };
 }

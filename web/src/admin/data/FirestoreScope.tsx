@@ -8,6 +8,7 @@
 import type { ReactNode } from 'react';
 import { collection, connectFirestoreEmulator, getFirestore, onSnapshot, orderBy, query, type Firestore, type Query } from 'firebase/firestore';
 import { FirebaseAppProvider, FirestoreProvider } from 'reactfire';
+import { LEAD_BOARD_COLLECTION } from '@studio/domain';
 import { firebaseApp, USE_EMULATORS } from '../firebase';
 
 const env = import.meta.env;
@@ -30,6 +31,11 @@ export function FirestoreScope({ children }: { children: ReactNode }) {
 /** Every lead, newest first: the one leads query of the admin pages (./hooks useLiveLeads). */
 export function leadsQuery(db: Firestore): Query {
   return query(collection(db, 'leads'), orderBy('createdAt', 'desc'));
+}
+
+/** The CRM board's projection, every shard (./hooks useLiveBoard; domain/leadBoard.ts). */
+export function leadBoardQuery(db: Firestore): Query {
+  return query(collection(db, LEAD_BOARD_COLLECTION));
 }
 
 /**

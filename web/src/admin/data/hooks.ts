@@ -4,10 +4,10 @@
  * records (cents, Dates) with their id.
  */
 import { useEffect, useMemo, useState } from 'react';
-import { collection, onSnapshot, orderBy, query } from 'firebase/firestore';
+import { collection, doc, documentId, onSnapshot, orderBy, query, where, type Query, type QuerySnapshot } from 'firebase/firestore';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
-import { reviveDates, type LeadRecord } from '@studio/domain';
-import { leadsQuery } from './FirestoreScope';
+import { reviveDates, type BoardCard, type LeadRecord } from '@studio/domain';
+import { leadBoardQuery, leadsQuery } from './FirestoreScope';
 
 /** What the server writes on a lead when a payment succeeds (absent until then). */
 export interface LeadPaymentFields {
@@ -23,6 +23,106 @@ export interface LiveList<T> {
   status: 'loading' | 'error' | 'success';
   data: T[];
   error?: Error;
+}
+
+/** A lead as the CRM board knows it: its card (domain/leadBoard.ts) and id. */
+export type BoardLead = BoardCard & { id: string };
+
+const createdMs = (l: BoardLead) => (l.createdAt instanceof Date ? l.createdAt.getTime() : 0);
+/** Newest first, as the leads query orders them; ties by id so the order is stable. */
+const newestFirst = (a: BoardLead, b: BoardLead) => createdMs(b) - createdMs(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+function sameBoardLead(a: BoardLead, b: BoardLead): boolean {
+  for (const k of Object.keys(b) as (keyof BoardLead)[]) {
+    const x = a[k];
+    const y = b[k];
+    if (x instanceof Date && y instanceof Date ? x.getTime() !== y.getTime() : x !== y) return false;
+  }
+  return Object.keys(a).length === Object.keys(b).length;
+}
+
+/** The cards of one `lead_board` shard, reusing the previous objects of cards that did not change. */
+function shardCards(cards: unknown, previous: readonly BoardLead[] | undefined): BoardLead[] {
+  const before = new Map((previous ?? []).map((l) => [l.id, l]));
+  const out: BoardLead[] = [];
+  for (const [id, raw] of Object.entries((cards ?? {}) as Record<string, object>)) {
+    const lead = { ...(reviveDates(raw) as unknown as BoardCard), id };
+    const old = before.get(id);
+    out.push(old && sameBoardLead(old, lead) ? old : lead);
+  }
+  return out;
+}
+
+/**
+ * Every lead's board card, newest first, kept live: one listener on the
+ * `lead_board` projection (LEAD_BOARD_SHARDS documents whatever the number
+ * of leads, kept by the server). A change re-reads only the shards it
+ * touched, and a card that did not change keeps its object, so memoized
+ * cards and columns do not render again.
+ */
+export function useLiveBoard(): LiveList<BoardLead> {
+  const firestore = useFirestore();
+  const [state, setState] = useState<LiveList<BoardLead>>({ status: 'loading', data: [] });
+  useEffect(() => {
+    const shards = new Map<string, BoardLead[]>();
+    return onSnapshot(
+      leadBoardQuery(firestore),
+      (snap) => {
+        for (const change of snap.docChanges()) {
+          if (change.type === 'removed') shards.delete(change.doc.id);
+          else shards.set(change.doc.id, shardCards(change.doc.get('cards'), shards.get(change.doc.id)));
+        }
+        setState({ status: 'success', data: [...shards.values()].flat().sort(newestFirst) });
+      },
+      (error) => setState({ status: 'error', data: [], error }),
+    );
+  }, [firestore]);
+  return state;
+}
+
+const leadOf = (d: { id: string; data(): object | undefined }) => ({ ...(reviveDates(d.data() ?? {}) as unknown as LeadView), id: d.id });
+
+/** One whole lead, kept live while `id` is set (a dialog's details); null while loading, when absent, or when `id` is null. */
+export function useLiveLead(id: string | null): LeadView | null {
+  const firestore = useFirestore();
+  const [lead, setLead] = useState<LeadView | null>(null);
+  useEffect(() => {
+    setLead(null);
+    if (!id) return;
+    return onSnapshot(
+      doc(firestore, 'leads', id),
+      (d) => setLead(d.exists() ? leadOf(d) : null),
+      () => setLead(null),
+    );
+  }, [firestore, id]);
+  return lead;
+}
+
+/**
+ * The whole leads a quote review shows, kept live while `enabled`: the one
+ * lead `leadId`, or every lead whose quote waits for review (Pending or Needs
+ * Revision) and is not accepted, newest first.
+ */
+export function useLiveQuoteQueue(enabled: boolean, leadId?: string): LiveList<LeadView> {
+  const firestore = useFirestore();
+  const [state, setState] = useState<LiveList<LeadView>>({ status: 'loading', data: [] });
+  useEffect(() => {
+    if (!enabled) return;
+    setState({ status: 'loading', data: [] });
+    const leads = collection(firestore, 'leads');
+    const q: Query = leadId ? query(leads, where(documentId(), '==', leadId)) : query(leads, where('quoteReviewStatus', 'in', ['Pending', 'Needs Revision']));
+    return onSnapshot(
+      q,
+      (snap: QuerySnapshot) => {
+        const all = snap.docs.map(leadOf);
+        const queue = leadId ? all : all.filter((l) => !l.quoteAccepted);
+        queue.sort((a, b) => (b.createdAt?.getTime?.() ?? 0) - (a.createdAt?.getTime?.() ?? 0));
+        setState({ status: 'success', data: queue });
+      },
+      (error) => setState({ status: 'error', data: [], error }),
+    );
+  }, [firestore, enabled, leadId]);
+  return state;
 }
 
 /** Every lead, newest first, kept live (one listener). */

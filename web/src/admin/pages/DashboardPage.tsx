@@ -2,7 +2,9 @@
  * CRM dashboard (spec §2 "CRM dashboard", §4, §9): greeting, header buttons,
  * summary tiles, the Insights charts (a lazy chunk), the "needs attention"
  * setting, the drag-and-drop pipeline with Won and Dead buckets, and the lead
- * dialogs. Leads come from one live Firestore listener, shared by all of them.
+ * dialogs. The board, tiles, Insights and header read the leads' cards from
+ * one live listener on the `lead_board` projection (../data/hooks
+ * useLiveBoard); the dialogs that need a whole lead read it while open.
  */
 import { memo, useCallback, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -16,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { dashboardTiles, formatUsd, groupLeadsForBoard, type DeadReason, type Tile, type LeadStatus } from '@studio/domain';
 import { Loading } from '../../components/PageState';
-import { useLiveLeads, useLivePromoCodes, type LeadView } from '../data/hooks';
+import { useLiveBoard, useLivePromoCodes, useLiveQuoteQueue, type BoardLead, type LeadView } from '../data/hooks';
 import { useAdminSession } from '../session';
 import { LeadBoard } from '../dashboard/LeadBoard';
 import { AttentionSetting } from '../dashboard/AttentionSetting';
@@ -42,12 +44,13 @@ const PromoCodesDialog = lazyNamed(() => import('../promo/PromoCodesDialog'), 'P
 
 type Open =
   | { kind: 'none' }
-  | { kind: 'dead' | 'detail' | 'notes' | 'plan' | 'editQuote'; lead: LeadView }
+  | { kind: 'dead' | 'detail' | 'notes' | 'plan'; lead: BoardLead }
+  | { kind: 'editQuote'; lead: LeadView }
   | { kind: 'quotes'; leadId?: string }
   | { kind: 'deadList' | 'addLead' | 'promos' };
 
 /** What the closed Insights panel gets: it renders no chart, so a move need not re-render it. */
-const NO_LEADS: LeadView[] = [];
+const NO_LEADS: BoardLead[] = [];
 
 /*
  * The parts of the page around the board are memoized: a move changes the
@@ -113,9 +116,15 @@ const SummaryTile = memo(function SummaryTile({ label, count, totalCents }: Pick
   );
 });
 
+/** The quote review with the whole leads it shows, read only while it is open (the board has their cards only). */
+function QuoteReview({ open, leadId, onClose, onEdit }: { open: boolean; leadId?: string; onClose(): void; onEdit(lead: LeadView): void }) {
+  const queue = useLiveQuoteQueue(open, leadId);
+  return <QuoteReviewDialog open={open} leads={queue.data} loading={queue.status === 'loading'} onClose={onClose} onEdit={onEdit} />;
+}
+
 export function DashboardPage() {
   const { username } = useAdminSession();
-  const live = useLiveLeads();
+  const live = useLiveBoard();
   const promos = useLivePromoCodes();
   const { leads, move } = useLeadMoves(live.data);
   const [open, setOpen] = useState<Open>({ kind: 'none' });
@@ -127,18 +136,13 @@ export function DashboardPage() {
   const tiles = useMemo(() => dashboardTiles(leads), [leads]);
   const dead = useMemo(() => groupLeadsForBoard(leads).dead, [leads]);
   const pendingQuotes = useMemo(() => leads.filter((l) => l.quoteReviewStatus === 'Pending').length, [leads]);
-  const reviewQueue = useMemo(() => {
-    if (open.kind !== 'quotes') return [];
-    if (open.leadId) return leads.filter((l) => l.id === open.leadId);
-    return leads.filter((l) => !l.quoteAccepted && (l.quoteReviewStatus === 'Pending' || l.quoteReviewStatus === 'Needs Revision'));
-  }, [leads, open]);
   const toast = useToast();
 
   const actions = useMemo<LeadCardActions>(
     () => ({
       onOpen: (lead) => setOpen({ kind: 'detail', lead }),
       onNotes: (lead) => setOpen({ kind: 'notes', lead }),
-      onMove: (lead: LeadView, to: LeadStatus) => (to === 'Lost' ? setOpen({ kind: 'dead', lead }) : void move(lead, to)),
+      onMove: (lead: BoardLead, to: LeadStatus) => (to === 'Lost' ? setOpen({ kind: 'dead', lead }) : void move(lead, to)),
       onPlan: (lead) => setOpen({ kind: 'plan', lead }),
       onReviewQuote: (lead) => setOpen({ kind: 'quotes', leadId: lead.id }),
       onAcceptQuote: async (lead) => {
@@ -207,7 +211,7 @@ export function DashboardPage() {
         <AddLeadDialog open={open.kind === 'addLead'} onClose={close} />
       </MountWhenOpened>
       <MountWhenOpened open={open.kind === 'quotes'}>
-        <QuoteReviewDialog open={open.kind === 'quotes'} leads={reviewQueue} onClose={close} onEdit={(lead) => setOpen({ kind: 'editQuote', lead })} />
+        <QuoteReview open={open.kind === 'quotes'} leadId={open.kind === 'quotes' ? open.leadId : undefined} onClose={close} onEdit={(lead) => setOpen({ kind: 'editQuote', lead })} />
       </MountWhenOpened>
       <MountWhenOpened open={open.kind === 'editQuote'}>
         <EditQuoteDialog lead={open.kind === 'editQuote' ? open.lead : null} onClose={() => setOpen({ kind: 'quotes', leadId: open.kind === 'editQuote' ? open.lead.id : undefined })} />

@@ -21,7 +21,7 @@ import TextField from '@mui/material/TextField';
 import { COMPLEXITIES, projectPlanSchema, SERVICE_PLAN_TYPES, type ProjectPlan, type ProjectPlanInput } from '@studio/domain';
 import { api, errorMessage } from '../../lib/api';
 import { useToast } from '../../components/Toast';
-import type { LeadView } from '../data/hooks';
+import type { BoardLead } from '../data/hooks';
 
 const TABS = ['Overview', 'Requirements', 'Project Plan', 'Technical Features'] as const;
 /** Which tab holds each field, to jump to the first error. */
@@ -29,7 +29,7 @@ const FIELD_TAB: Record<string, number> = { complexity: 0, timeline: 0, estimate
 
 const DEFAULTS: ProjectPlanInput = { complexity: 'Medium', timeline: '', requirements: '', forceDeposit: true, includeServicePlan: false, servicePlanType: 'Hosting' };
 
-export function ProjectPlanDialog({ lead, onClose }: { lead: LeadView | null; onClose(): void }) {
+export function ProjectPlanDialog({ lead, onClose }: { lead: BoardLead | null; onClose(): void }) {
   const toast = useToast();
   const [tab, setTab] = useState(0);
   const { control, handleSubmit, reset, watch, formState } = useForm<ProjectPlanInput, unknown, ProjectPlan>({

@@ -22,7 +22,8 @@ import { useToast } from '../../components/Toast';
 import type { LeadView } from '../data/hooks';
 import { parseQuoteDetails, QuoteBreakdown } from '../../components/QuoteBreakdown';
 
-export function QuoteReviewDialog({ open, leads, onClose, onEdit }: { open: boolean; leads: LeadView[]; onClose(): void; onEdit(lead: LeadView): void }) {
+/** The quote review (spec §2): `leads` are whole leads; `loading` while they are being read. */
+export function QuoteReviewDialog({ open, leads, loading = false, onClose, onEdit }: { open: boolean; leads: LeadView[]; loading?: boolean; onClose(): void; onEdit(lead: LeadView): void }) {
   const toast = useToast();
   const [busy, setBusy] = useState<string | null>(null);
   const [link, setLink] = useState<{ name: string; url: string } | null>(null);
@@ -65,7 +66,9 @@ export function QuoteReviewDialog({ open, leads, onClose, onEdit }: { open: bool
             </Stack>
           </Alert>
         )}
-        {leads.length === 0 ? (
+        {loading ? (
+          <Typography color="text.secondary">Loading...</Typography>
+        ) : leads.length === 0 ? (
           <Typography color="text.secondary">No quotes are waiting for review.</Typography>
         ) : (
           <Stack spacing={2}>
