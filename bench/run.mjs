@@ -179,8 +179,11 @@ async function main() {
   const emulatorGroups = ['admin-js', 'live-update', 'drop', 'first-render', 'reads', 'api', 'lighthouse'];
   if (!emulatorGroups.some(want)) return;
   const emu = await startEmulators();
+  /** After a seed: lets the Functions emulator finish the triggers the written leads fired. */
+  const settleAfterSeed = async () => console.log(`[bench] Emulators idle after ${((await emu.settle()) / 1000).toFixed(1)} s`);
   try {
     runTsx('Bench fixtures (bench/seed-bench.ts --fixtures)', 'bench/seed-bench.ts', ['--fixtures']);
+    await settleAfterSeed();
     const site = emu.site;
 
     await figure('lighthouse', () => landingLighthouse({ dist, runs: N.lighthouse, apiOrigin: `http://127.0.0.1:${PORTS.hosting}` }));
@@ -204,6 +207,7 @@ async function main() {
     if (want('reads')) {
       try {
         const counts = benchResult(runTsx('Counting leads', 'bench/seed-bench.ts'));
+        await settleAfterSeed();
         small = { counts, loads: await dashboardLoads({ baseURL: site, runs: N.smallLoads, expectedCards: expectedBoardCards(counts.byStatus), label: `(${counts.total} leads) ` }) };
       } catch (e) {
         console.error(`  ✖ small-size dashboard loads: ${e.message}`);
@@ -214,6 +218,7 @@ async function main() {
     if (want('first-render') || want('reads')) {
       try {
         const counts = benchResult(runTsx(`Seeding ${BULK_LEADS} synthetic leads (batches of 500)`, 'bench/seed-bench.ts', ['--leads', String(BULK_LEADS)]));
+        await settleAfterSeed();
         large = { counts, loads: await dashboardLoads({ baseURL: site, runs: N.loads, expectedCards: expectedBoardCards(counts.byStatus), label: `(${counts.total} leads) ` }) };
       } catch (e) {
         largeError = e.message.split('\n')[0];

@@ -6,7 +6,7 @@
  * Firestore emulator goes too).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { EMULATOR_CLIENT_ENV, PORTS, ROOT, emulatorEnv, firebaseCli } from '../../scripts/emulators.mjs';
@@ -127,7 +127,11 @@ export function benchResult(stdout) {
  * (their output goes to bench/.artifacts/emulators.log), waits for /api/health
  * through Hosting and seeds the demo data with scripts/seed.ts. Refuses to
  * start when any emulator port is taken (e.g. another suite is running).
- * Returns { stop() }; stopping is also registered for exit and Ctrl-C.
+ * Returns { site, settle(), stop() }; stopping is also registered for exit and Ctrl-C.
+ * `settle()` waits until the emulators have logged nothing for 2 s (at most
+ * 2 min): after a seed, the Functions emulator runs the `leads` trigger once
+ * per written lead (the board projection), which must not share the CPU with
+ * a measurement.
  */
 export async function startEmulators() {
   const busy = [];
@@ -177,8 +181,21 @@ export async function startEmulators() {
     throw new Error(`the emulators did not answer ${site}/api/health within 3 minutes (see ${logPath})`);
   }
   runTsx('Seeding demo data (scripts/seed.ts)', 'scripts/seed.ts');
+  const settle = async (quietMs = 2_000, maxMs = 120_000) => {
+    const started = Date.now();
+    let size = -1;
+    let since = Date.now();
+    while (Date.now() - started < maxMs) {
+      const now = statSync(logPath).size;
+      if (now !== size) [size, since] = [now, Date.now()];
+      else if (Date.now() - since >= quietMs) return Date.now() - started;
+      await new Promise((ok) => setTimeout(ok, 250));
+    }
+    return Date.now() - started;
+  };
   return {
     site,
+    settle,
     stop: async () => {
       unregister();
       await stop();
