@@ -4,13 +4,13 @@
  * The dashboard does not listen to `leads` (one document per lead: 2,000
  * leads are 2,000 reads per load and ~1 s of client-side SDK work). The server
  * keeps a projection instead: `lead_board/{shard}` documents, each holding a
- * map `cards: { [leadId]: BoardCard }` of the fields the board, its tiles,
+ * map `cards: { [leadId]: StoredBoardCard }` of the fields the board, its tiles,
  * the Insights charts and the header badge read. A lead's card lives in the
  * shard `leadBoardShardId(leadId)`. The board listens to that one collection
  * (LEAD_BOARD_SHARDS documents whatever the number of leads); dialogs that
  * need a whole lead (details, quotes) read it when they open.
  *
- * Size: a card is ~300 bytes, so 32 shards hold ~100,000 leads under
+ * Size: a stored card is ~200-300 bytes, so 32 shards hold ~100,000 leads under
  * Firestore's 1 MiB document limit (the `cards` map is exempt from indexing,
  * see firestore.indexes.json).
  */
@@ -71,6 +71,29 @@ export function boardCardOf<D>(lead: BoardCardSource<D>): BoardCard<D> {
     createdAt: lead.createdAt,
     updatedAt: lead.updatedAt ?? lead.createdAt,
   };
+}
+
+/** Card fields a stored card leaves out while they hold their default (null or false). */
+const DEFAULTED_FIELDS = ['quoteAmountCents', 'depositAmountCents', 'quoteGenerated', 'quoteReviewStatus', 'quoteAccepted', 'deadReason', 'testData'] as const;
+type DefaultedField = (typeof DEFAULTED_FIELDS)[number];
+
+/** A card as stored in a shard: the defaulted fields only when they differ from null/false. */
+export type StoredBoardCard<D = Date> = Omit<BoardCard<D>, DefaultedField> & Partial<Pick<BoardCard<D>, DefaultedField>>;
+
+/**
+ * The card of a lead as the server stores it: fields holding their default
+ * (null, false) are left out, which halves a typical card (most leads have no
+ * quote, no dead reason), and so what every board load downloads and parses.
+ */
+export function storedBoardCardOf<D>(lead: BoardCardSource<D>): StoredBoardCard<D> {
+  const card: Partial<BoardCard<D>> = boardCardOf(lead);
+  for (const k of DEFAULTED_FIELDS) if (card[k] === null || card[k] === false) delete card[k];
+  return card as StoredBoardCard<D>;
+}
+
+/** A stored card with its left-out fields back at their defaults (the inverse of storedBoardCardOf). */
+export function boardCardFromStored<D>(stored: StoredBoardCard<D>): BoardCard<D> {
+  return { quoteAmountCents: null, depositAmountCents: null, quoteGenerated: false, quoteReviewStatus: null, quoteAccepted: false, deadReason: null, testData: false, ...stored };
 }
 
 /**

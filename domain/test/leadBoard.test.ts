@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { boardCardOf, groupLeadsForBoard, LEAD_BOARD_SHARD_IDS, LEAD_BOARD_SHARDS, leadBoardShardId, newLeadRecord, outcomesByReason, pipelineValueByStage, dashboardTiles } from '../src/index.js';
+import { boardCardFromStored, boardCardOf, groupLeadsForBoard, storedBoardCardOf, LEAD_BOARD_SHARD_IDS, LEAD_BOARD_SHARDS, leadBoardShardId, newLeadRecord, outcomesByReason, pipelineValueByStage, dashboardTiles } from '../src/index.js';
 
 const created = new Date('2026-03-01T10:00:00Z');
 const base = { ...newLeadRecord({ name: 'Ada', email: 'ada@example.com', subject: 'Shop', message: 'Hi', projectType: 'Web Project' }), createdAt: created, updatedAt: created };
@@ -53,6 +53,18 @@ describe('boardCardOf', () => {
 
   it('dates the card with createdAt when the lead has no updatedAt', () => {
     expect(boardCardOf({ ...base, updatedAt: null }).updatedAt).toBe(created);
+  });
+});
+
+describe('storedBoardCardOf / boardCardFromStored', () => {
+  it('leaves out the fields at their default and puts them back', () => {
+    const plain = { ...base };
+    expect(storedBoardCardOf(plain)).toEqual({ name: 'Ada', subject: 'Shop', projectType: 'Web Project', status: 'New', createdAt: created, updatedAt: created });
+    const quoted = { ...base, status: 'Quoted' as const, quoteAmountCents: 0, quoteGenerated: true, quoteReviewStatus: 'Approved' as const };
+    expect(storedBoardCardOf(quoted)).toMatchObject({ quoteAmountCents: 0, quoteGenerated: true, quoteReviewStatus: 'Approved' });
+    for (const lead of [plain, quoted, { ...base, status: 'Lost' as const, notes: 'Dead Reason: Test Data - 1/2/2026' }]) {
+      expect(boardCardFromStored(storedBoardCardOf(lead))).toEqual(boardCardOf(lead));
+    }
   });
 });
 

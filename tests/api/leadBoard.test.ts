@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initializeApp } from 'firebase-admin/app';
 import { FieldPath, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { boardCardOf, LEAD_BOARD_COLLECTION, LEAD_BOARD_SHARD_IDS, leadBoardShardId, newLeadRecord, type BoardCardSource } from '@studio/domain';
+import { boardCardFromStored, LEAD_BOARD_COLLECTION, LEAD_BOARD_SHARD_IDS, leadBoardShardId, newLeadRecord, storedBoardCardOf, type BoardCardSource, type StoredBoardCard } from '@studio/domain';
 import { rebuildLeadBoard, syncBoardCard } from '../../functions/src/services/leadBoard.js';
 import { adminIdToken, api, db } from '../helpers.js';
 
@@ -18,12 +18,14 @@ async function cardOf(store: Firestore, leadId: string): Promise<Record<string, 
   return shard.exists ? (shard.get(new FieldPath('cards', leadId)) as Record<string, unknown> | undefined) : undefined;
 }
 
-/** Polls until the trigger has brought the card to `expected` (partial match), or to absent for null. */
+/** Polls until the trigger has brought the card (defaults filled in) to `expected` (partial match), or to absent for null. */
 async function cardBecomes(leadId: string, expected: Record<string, unknown> | null): Promise<void> {
   await expect
     .poll(async () => {
-      const card = await cardOf(db, leadId);
-      return expected === null ? card === undefined : !!card && Object.entries(expected).every(([k, v]) => card[k] === v);
+      const stored = await cardOf(db, leadId);
+      if (expected === null || !stored) return expected === null && stored === undefined;
+      const card = boardCardFromStored(stored as unknown as StoredBoardCard<Timestamp>) as unknown as Record<string, unknown>;
+      return Object.entries(expected).every(([k, v]) => card[k] === v);
     }, { timeout: 15_000, interval: 100 })
     .toBe(true);
 }
@@ -47,6 +49,7 @@ describe('the syncLeadBoard trigger', () => {
     const card = (await cardOf(db, id))!;
     expect(card).not.toHaveProperty('message');
     expect(card).not.toHaveProperty('email');
+    expect(card).not.toHaveProperty('quoteAmountCents'); // null: left out of the stored card
 
     expect((await api('PUT', `/api/leads/${id}`, { token, body: { status: 'Contacted' } })).status).toBe(200);
     await cardBecomes(id, { status: 'Contacted' });
@@ -92,7 +95,7 @@ describe('syncBoardCard and rebuildLeadBoard (own project, no trigger)', () => {
     expect(await syncBoardCard(store, ref.id)).toBe('unchanged');
     const card = (await cardOf(store, ref.id))!;
     const lead = (await ref.get()).data()!;
-    expect(card).toEqual(boardCardOf(lead as BoardCardSource<Timestamp>));
+    expect(card).toEqual(storedBoardCardOf(lead as BoardCardSource<Timestamp>));
 
     // A card left behind by an out-of-order delivery is put right by the next sync.
     await store.collection(LEAD_BOARD_COLLECTION).doc(leadBoardShardId(ref.id)).set({ cards: { [ref.id]: { ...card, status: 'Launch' } } }, { merge: true });

@@ -1,6 +1,6 @@
 /**
  * The CRM board's projection on the server (domain/leadBoard.ts): keeps
- * `lead_board/{shard}.cards.{leadId}` equal to `boardCardOf(lead)` for every
+ * `lead_board/{shard}.cards.{leadId}` equal to `storedBoardCardOf(lead)` for every
  * lead. A Firestore trigger on `leads/{leadId}` (../jobs/leadBoardSync.ts)
  * calls syncBoardCard after every write, whoever made it (the API, the
  * scheduled job, a webhook, a seed or the console), so no write path has to
@@ -11,13 +11,13 @@
  * so scripts can use it against the emulators.
  */
 import { FieldPath, FieldValue, Timestamp, type DocumentData, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { boardCardOf, LEAD_BOARD_COLLECTION, LEAD_BOARD_SHARD_IDS, leadBoardShardId, type BoardCard, type BoardCardSource } from '@studio/domain';
+import { LEAD_BOARD_COLLECTION, LEAD_BOARD_SHARD_IDS, leadBoardShardId, storedBoardCardOf, type BoardCardSource, type StoredBoardCard } from '@studio/domain';
 
 const LEADS = 'leads';
 
 /** The stored card of a stored lead (Timestamps kept; fields the lead lacks are left out rather than written as undefined). */
-export function storedBoardCard(lead: DocumentData): Partial<BoardCard<Timestamp>> {
-  const card = boardCardOf(lead as BoardCardSource<Timestamp>);
+export function storedBoardCard(lead: DocumentData): Partial<StoredBoardCard<Timestamp>> {
+  const card = storedBoardCardOf(lead as BoardCardSource<Timestamp>);
   return Object.fromEntries(Object.entries(card).filter(([, v]) => v !== undefined));
 }
 
@@ -38,7 +38,7 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 /** True when a stored card (or undefined) equals the expected one, field by field. */
-function sameCard(stored: unknown, expected: Partial<BoardCard<Timestamp>> | null): boolean {
+function sameCard(stored: unknown, expected: Partial<StoredBoardCard<Timestamp>> | null): boolean {
   if (!expected || !stored || typeof stored !== 'object') return !expected && stored === undefined;
   const s = stored as Record<string, unknown>;
   const keys = new Set([...Object.keys(s), ...Object.keys(expected)]);
@@ -90,7 +90,7 @@ export async function syncBoardCard(db: Firestore, leadId: string): Promise<'wri
  */
 export async function rebuildLeadBoard(db: Firestore): Promise<{ leads: number; shards: number }> {
   const snap = await db.collection(LEADS).get();
-  const shards = new Map<string, Record<string, Partial<BoardCard<Timestamp>>>>();
+  const shards = new Map<string, Record<string, Partial<StoredBoardCard<Timestamp>>>>();
   for (const id of LEAD_BOARD_SHARD_IDS) shards.set(id, {});
   for (const doc of snap.docs) shards.get(leadBoardShardId(doc.id))![doc.id] = storedBoardCard(doc.data());
   // One write per shard, not a batch: a batch is capped at 10 MiB, a shard at 1 MiB.

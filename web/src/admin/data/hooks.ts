@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { collection, doc, documentId, onSnapshot, orderBy, query, where, type Query, type QuerySnapshot } from 'firebase/firestore';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
-import { reviveDates, type BoardCard, type LeadRecord } from '@studio/domain';
+import { boardCardFromStored, reviveDates, type BoardCard, type LeadRecord, type StoredBoardCard } from '@studio/domain';
 import { leadBoardQuery, leadsQuery } from './FirestoreScope';
 
 /** What the server writes on a lead when a payment succeeds (absent until then). */
@@ -46,7 +46,7 @@ function shardCards(cards: unknown, previous: readonly BoardLead[] | undefined):
   const before = new Map((previous ?? []).map((l) => [l.id, l]));
   const out: BoardLead[] = [];
   for (const [id, raw] of Object.entries((cards ?? {}) as Record<string, object>)) {
-    const lead = { ...(reviveDates(raw) as unknown as BoardCard), id };
+    const lead = { ...boardCardFromStored(reviveDates(raw) as unknown as StoredBoardCard), id };
     const old = before.get(id);
     out.push(old && sameBoardLead(old, lead) ? old : lead);
   }
