@@ -30,7 +30,8 @@ test('moves a lead through the pipeline, refuses a skipped stage, and marks dead
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Space');
   await expect(page.getByText('Cannot move a lead from Quoted to Production')).toBeVisible();
-  await expect(column(page, 'Quoted').getByText(name)).toBeVisible();
+  // At once: well before an accepted move would give up waiting for its snapshot.
+  await expect(column(page, 'Quoted').getByText(name)).toBeVisible({ timeout: 2_000 });
 
   // Dead: the reason is required before "Mark as Dead".
   await menuMove(page, name, 'Dead…');

@@ -33,7 +33,7 @@ test('a project goes from Set up to Launch, and can be canceled', async ({ page 
   // Skipping Production is refused and the card returns.
   await keyboardDrag(page, name, 2);
   await expect(page.getByText('Use Deploy to Beta (with the beta URL) to move a project to Beta')).toBeVisible();
-  await expect(col(page, 'Set up').getByText(name)).toBeVisible();
+  await expect(col(page, 'Set up').getByText(name)).toBeVisible({ timeout: 2_000 }); // at once, not after the 5 s settle
 
   await keyboardDrag(page, name, 1);
   await expect(col(page, 'Production').getByText(name)).toBeVisible();

@@ -1,7 +1,7 @@
 /**
  * Optimistic lead moves for the board (issue 4): PUT /api/leads/{id} with the
- * status the admin saw (`expectedStatus`); a refusal reverts the card and
- * shows the server's reason.
+ * status the admin saw (`expectedStatus`); a refusal reverts the card at
+ * once and shows the server's reason.
  */
 import { useCallback } from 'react';
 import type { DeadReason, LeadStatus } from '@studio/domain';
@@ -9,6 +9,14 @@ import { api, errorMessage } from '../../lib/api';
 import { useToast } from '../../components/Toast';
 import type { BoardLead } from '../data/hooks';
 import { useOptimisticStatus } from '../data/useOptimisticStatus';
+
+/**
+ * How long (ms) an accepted move waits for the board to show it before the
+ * live value wins: the board reads the lead_board projection, which the
+ * `leads` trigger updates after the lead, a cold start of that function can
+ * take seconds.
+ */
+const BOARD_SETTLE_MS = 15_000;
 
 export interface MoveOptions {
   deadReason?: DeadReason;
@@ -24,10 +32,11 @@ export function useLeadMoves(live: BoardLead[]) {
         toast({ title: opts.successTitle ?? 'Lead updated successfully' });
       } catch (e) {
         toast({ title: 'Move refused', description: errorMessage(e, 'Please try again later.'), severity: 'error' });
+        throw e; // the card goes back at once
       }
     },
     [toast],
   );
-  const { items, move } = useOptimisticStatus<LeadStatus, BoardLead, MoveOptions>(live, send);
+  const { items, move } = useOptimisticStatus<LeadStatus, BoardLead, MoveOptions>(live, send, BOARD_SETTLE_MS);
   return { leads: items, move };
 }

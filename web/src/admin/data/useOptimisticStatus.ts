@@ -1,12 +1,14 @@
 /**
  * Optimistic status moves over a live list (boards): a move shows at once as
- * a local override and `send` performs it on the server. A refused move drops
- * the override at once (the live listener shows the old status again). An
- * accepted one keeps it until the listener delivers the new status, so the
- * card never jumps back for the moment between the HTTP reply and the
- * snapshot; after SETTLE_MS without that snapshot (someone else moved it
- * meanwhile) the live value wins. Returns the overlaid list and
- * `move(item, to, opts?)`; `opts` is passed through to `send`.
+ * a local override and `send` performs it on the server, throwing when the
+ * server refuses (after telling the user). A refused move drops the override
+ * at once (the live listener shows the old status again). An accepted one
+ * keeps it until the listener delivers the new status, so the card never
+ * jumps back for the moment between the HTTP reply and the snapshot; after
+ * `settleMs` (default SETTLE_MS) without that snapshot (someone else moved
+ * it meanwhile) the live value wins. Returns the overlaid list and
+ * `move(item, to, opts?)`, which resolves to whether the server accepted;
+ * `opts` is passed through to `send`.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 
@@ -19,7 +21,11 @@ interface Override<S> {
   acceptedAt?: number;
 }
 
-export function useOptimisticStatus<S extends string, T extends { id: string; status: S }, O = undefined>(live: T[], send: (item: T, to: S, opts?: O) => Promise<void>) {
+export function useOptimisticStatus<S extends string, T extends { id: string; status: S }, O = undefined>(
+  live: T[],
+  send: (item: T, to: S, opts?: O) => Promise<void>,
+  settleMs: number = SETTLE_MS,
+) {
   const [overrides, setOverrides] = useState<Record<string, Override<S>>>({});
 
   const items = useMemo(() => {
@@ -47,14 +53,14 @@ export function useOptimisticStatus<S extends string, T extends { id: string; st
     const oldest = Math.min(...pending.map((o) => o.acceptedAt!));
     const timer = setTimeout(() => {
       const now = Date.now();
-      setOverrides((cur) => Object.fromEntries(Object.entries(cur).filter(([, o]) => o.acceptedAt === undefined || now - o.acceptedAt < SETTLE_MS)));
-    }, Math.max(0, oldest + SETTLE_MS - Date.now()));
+      setOverrides((cur) => Object.fromEntries(Object.entries(cur).filter(([, o]) => o.acceptedAt === undefined || now - o.acceptedAt < settleMs)));
+    }, Math.max(0, oldest + settleMs - Date.now()));
     return () => clearTimeout(timer);
-  }, [live, overrides]);
+  }, [live, overrides, settleMs]);
 
   const move = useCallback(
-    async (item: T, to: S, opts?: O) => {
-      if (item.status === to) return;
+    async (item: T, to: S, opts?: O): Promise<boolean> => {
+      if (item.status === to) return true;
       const mine: Override<S> = { to };
       setOverrides((o) => ({ ...o, [item.id]: mine }));
       const settle = (accepted: boolean) =>
@@ -66,9 +72,10 @@ export function useOptimisticStatus<S extends string, T extends { id: string; st
       try {
         await send(item, to, opts);
         settle(true);
-      } catch (e) {
+        return true;
+      } catch {
         settle(false);
-        throw e;
+        return false;
       }
     },
     [send],

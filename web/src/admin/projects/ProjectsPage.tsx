@@ -43,6 +43,7 @@ export function ProjectsPage() {
         toast({ title: 'Project Updated' });
       } catch (e) {
         toast({ title: 'Update Failed', description: errorMessage(e, 'Failed to update project'), severity: 'error' });
+        throw e; // the card goes back at once
       }
     },
     [toast],
