@@ -28,7 +28,7 @@ export function FirestoreScope({ children }: { children: ReactNode }) {
   );
 }
 
-/** Every lead, newest first: the one leads query of the admin pages (./hooks useLiveLeads). */
+/** Every lead, newest first: the leads query of the pages that show whole leads (./hooks useLiveLeads; the dashboard reads leadBoardQuery). */
 export function leadsQuery(db: Firestore): Query {
   return query(collection(db, 'leads'), orderBy('createdAt', 'desc'));
 }

@@ -49,6 +49,10 @@ type Open =
   | { kind: 'quotes'; leadId?: string }
   | { kind: 'deadList' | 'addLead' | 'promos' };
 
+// The first currency formatter costs ~15 ms (ICU data): make it now, while the
+// session check and the board's data are on their way, not in the board's first render.
+setTimeout(() => formatUsd(0), 0);
+
 /** What the closed Insights panel gets: it renders no chart, so a move need not re-render it. */
 const NO_LEADS: BoardLead[] = [];
 
@@ -119,7 +123,7 @@ const SummaryTile = memo(function SummaryTile({ label, count, totalCents }: Pick
 /** The quote review with the whole leads it shows, read only while it is open (the board has their cards only). */
 function QuoteReview({ open, leadId, onClose, onEdit }: { open: boolean; leadId?: string; onClose(): void; onEdit(lead: LeadView): void }) {
   const queue = useLiveQuoteQueue(open, leadId);
-  return <QuoteReviewDialog open={open} leads={queue.data} loading={queue.status === 'loading'} onClose={onClose} onEdit={onEdit} />;
+  return <QuoteReviewDialog open={open} leads={queue.data} loading={queue.status === 'loading'} error={queue.error?.message} onClose={onClose} onEdit={onEdit} />;
 }
 
 export function DashboardPage() {

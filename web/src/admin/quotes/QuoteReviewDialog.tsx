@@ -22,8 +22,22 @@ import { useToast } from '../../components/Toast';
 import type { LeadView } from '../data/hooks';
 import { parseQuoteDetails, QuoteBreakdown } from '../../components/QuoteBreakdown';
 
-/** The quote review (spec §2): `leads` are whole leads; `loading` while they are being read. */
-export function QuoteReviewDialog({ open, leads, loading = false, onClose, onEdit }: { open: boolean; leads: LeadView[]; loading?: boolean; onClose(): void; onEdit(lead: LeadView): void }) {
+/** The quote review (spec §2): `leads` are whole leads; `loading` while they are being read, `error` when that failed. */
+export function QuoteReviewDialog({
+  open,
+  leads,
+  loading = false,
+  error,
+  onClose,
+  onEdit,
+}: {
+  open: boolean;
+  leads: LeadView[];
+  loading?: boolean;
+  error?: string;
+  onClose(): void;
+  onEdit(lead: LeadView): void;
+}) {
   const toast = useToast();
   const [busy, setBusy] = useState<string | null>(null);
   const [link, setLink] = useState<{ name: string; url: string } | null>(null);
@@ -66,7 +80,9 @@ export function QuoteReviewDialog({ open, leads, loading = false, onClose, onEdi
             </Stack>
           </Alert>
         )}
-        {loading ? (
+        {error ? (
+          <Alert severity="error">Could not load the quotes: {error}</Alert>
+        ) : loading ? (
           <Typography color="text.secondary">Loading...</Typography>
         ) : leads.length === 0 ? (
           <Typography color="text.secondary">No quotes are waiting for review.</Typography>
