@@ -80,7 +80,28 @@ export function useLiveBoard(): LiveList<BoardLead> {
   return state;
 }
 
-const leadOf = (d: { id: string; data(): object | undefined }) => ({ ...(reviveDates(d.data() ?? {}) as unknown as LeadView), id: d.id });
+/** A stored document as a record: its top-level timestamps as Dates, and its id. */
+const recordOf = <T>(d: { id: string; data(): object | undefined }): T => ({ ...(reviveDates(d.data() ?? {}) as T), id: d.id });
+const leadOf = (d: { id: string; data(): object | undefined }) => recordOf<LeadView>(d);
+
+/**
+ * Keeps `q` live as `map(snapshot)`; no listener while `q` is null. A refused
+ * or failed read does not throw: it comes back as `status: 'error'`. Give it
+ * a memoized query and a module-level `map` (a new query listens again).
+ */
+function useLiveQuery<T>(q: Query | null, map: (snap: QuerySnapshot) => T[]): LiveList<T> {
+  const [state, setState] = useState<LiveList<T>>({ status: 'loading', data: [] });
+  useEffect(() => {
+    if (!q) return;
+    setState((cur) => (cur.status === 'loading' ? cur : { status: 'loading', data: [] }));
+    return onSnapshot(
+      q,
+      (snap) => setState({ status: 'success', data: map(snap) }),
+      (error) => setState({ status: 'error', data: [], error }),
+    );
+  }, [q, map]);
+  return state;
+}
 
 /** One whole lead, kept live while `id` is set (a dialog's details); null while loading, when absent, or when `id` is null. */
 export function useLiveLead(id: string | null): LeadView | null {
@@ -105,25 +126,21 @@ export function useLiveLead(id: string | null): LeadView | null {
  */
 export function useLiveQuoteQueue(enabled: boolean, leadId?: string): LiveList<LeadView> {
   const firestore = useFirestore();
-  const [state, setState] = useState<LiveList<LeadView>>({ status: 'loading', data: [] });
-  useEffect(() => {
-    if (!enabled) return;
-    setState({ status: 'loading', data: [] });
+  const q = useMemo(() => {
+    if (!enabled) return null;
     const leads = collection(firestore, 'leads');
-    const q: Query = leadId ? query(leads, where(documentId(), '==', leadId)) : query(leads, where('quoteReviewStatus', 'in', ['Pending', 'Needs Revision']));
-    return onSnapshot(
-      q,
-      (snap: QuerySnapshot) => {
-        const all = snap.docs.map(leadOf);
-        const queue = leadId ? all : all.filter((l) => !l.quoteAccepted);
-        queue.sort((a, b) => (b.createdAt?.getTime?.() ?? 0) - (a.createdAt?.getTime?.() ?? 0));
-        setState({ status: 'success', data: queue });
-      },
-      (error) => setState({ status: 'error', data: [], error }),
-    );
+    return leadId ? query(leads, where(documentId(), '==', leadId)) : query(leads, where('quoteReviewStatus', 'in', ['Pending', 'Needs Revision']));
   }, [firestore, enabled, leadId]);
-  return state;
+  return useLiveQuery(q, leadId ? oneLead : waitingQuotes);
 }
+
+const newestLeadFirst = (a: LeadView, b: LeadView) => (b.createdAt?.getTime?.() ?? 0) - (a.createdAt?.getTime?.() ?? 0);
+const oneLead = (snap: QuerySnapshot) => snap.docs.map(leadOf);
+const waitingQuotes = (snap: QuerySnapshot) =>
+  snap.docs
+    .map(leadOf)
+    .filter((l) => !l.quoteAccepted)
+    .sort(newestLeadFirst);
 
 /** Every lead, newest first, kept live (one listener). */
 export function useLiveLeads(): LiveList<LeadView> {
@@ -199,14 +216,8 @@ export interface InvoiceView {
  */
 export function useLiveInvoices(): LiveList<InvoiceView> {
   const firestore = useFirestore();
-  const [state, setState] = useState<LiveList<InvoiceView>>({ status: 'loading', data: [] });
-  useEffect(() => {
-    const invoicesQuery = query(collection(firestore, 'invoices'), orderBy('createdAt', 'desc'));
-    return onSnapshot(
-      invoicesQuery,
-      (snap) => setState({ status: 'success', data: snap.docs.map((d) => ({ ...(reviveDates(d.data()) as unknown as InvoiceView), id: d.id })) }),
-      (error) => setState({ status: 'error', data: [], error }),
-    );
-  }, [firestore]);
-  return state;
+  const q = useMemo(() => query(collection(firestore, 'invoices'), orderBy('createdAt', 'desc')), [firestore]);
+  return useLiveQuery(q, invoicesOf);
 }
+
+const invoicesOf = (snap: QuerySnapshot) => snap.docs.map((d) => recordOf<InvoiceView>(d));
