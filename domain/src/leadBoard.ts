@@ -4,13 +4,13 @@
  * The dashboard does not listen to `leads` (one document per lead: 2,000
  * leads are 2,000 reads per load and ~1 s of client-side SDK work). The server
  * keeps a projection instead: `lead_board/{shard}` documents, each holding a
- * map `cards: { [leadId]: StoredBoardCard }` of the fields the board, its tiles,
- * the Insights charts and the header badge read. A lead's card lives in the
- * shard `leadBoardShardId(leadId)`. The board listens to that one collection
+ * map `cards: { [leadId]: EncodedBoardCard }`: the fields the board, its
+ * tiles, the Insights charts and the header badge read, as one JSON string
+ * per card. A lead's card lives in the shard `leadBoardShardId(leadId)`. The board listens to that one collection
  * (LEAD_BOARD_SHARDS documents whatever the number of leads); dialogs that
  * need a whole lead (details, quotes) read it when they open.
  *
- * Size: a stored card is ~200-300 bytes, so 32 shards hold ~100,000 leads under
+ * Size: a stored card is ~150-300 bytes, so 32 shards hold ~100,000 leads under
  * Firestore's 1 MiB document limit (the `cards` map is exempt from indexing,
  * see firestore.indexes.json).
  */
@@ -73,27 +73,61 @@ export function boardCardOf<D>(lead: BoardCardSource<D>): BoardCard<D> {
   };
 }
 
-/** Card fields a stored card leaves out while they hold their default (null or false). */
+/** Card fields an encoded card leaves out while they hold their default (null or false). */
 const DEFAULTED_FIELDS = ['quoteAmountCents', 'depositAmountCents', 'quoteGenerated', 'quoteReviewStatus', 'quoteAccepted', 'deadReason', 'testData'] as const;
-type DefaultedField = (typeof DEFAULTED_FIELDS)[number];
-
-/** A card as stored in a shard: the defaulted fields only when they differ from null/false. */
-export type StoredBoardCard<D = Date> = Omit<BoardCard<D>, DefaultedField> & Partial<Pick<BoardCard<D>, DefaultedField>>;
+const DEFAULTS: Pick<BoardCard, (typeof DEFAULTED_FIELDS)[number]> = {
+  quoteAmountCents: null,
+  depositAmountCents: null,
+  quoteGenerated: false,
+  quoteReviewStatus: null,
+  quoteAccepted: false,
+  deadReason: null,
+  testData: false,
+};
 
 /**
- * The card of a lead as the server stores it: fields holding their default
- * (null, false) are left out, which halves a typical card (most leads have no
- * quote, no dead reason), and so what every board load downloads and parses.
+ * A card as a shard stores it: JSON text of the card, dates as epoch
+ * milliseconds, and the defaulted fields (null, false) left out, e.g.
+ * `{"name":"Ada","subject":"Shop","projectType":"Web Project","status":"New","createdAt":1772359200000,"updatedAt":1772359200000}`.
+ *
+ * One string per card rather than a Firestore map: the web SDK converts every
+ * map field it delivers into a JavaScript value, ~20,000 of them for 2,000
+ * cards (the largest part of the board's first render, measured), while a
+ * string is handed over as it is and JSON.parse reads it natively. The text
+ * of a card is deterministic (fixed key order), so the same card always
+ * encodes to the same string and "unchanged" is a string comparison, on the
+ * server and in the browser.
  */
-export function storedBoardCardOf<D>(lead: BoardCardSource<D>): StoredBoardCard<D> {
-  const card: Partial<BoardCard<D>> = boardCardOf(lead);
-  for (const k of DEFAULTED_FIELDS) if (card[k] === null || card[k] === false) delete card[k];
-  return card as StoredBoardCard<D>;
+export type EncodedBoardCard = string;
+
+/** Every card field, in the order a stored card lists them. */
+const CARD_FIELDS: readonly (keyof BoardCard)[] = ['name', 'subject', 'projectType', 'status', ...DEFAULTED_FIELDS, 'createdAt', 'updatedAt'];
+
+const dateMs = (d: Date | null | undefined): number | undefined => (d instanceof Date && !Number.isNaN(d.getTime()) ? d.getTime() : undefined);
+
+/** The stored text of a card (see EncodedBoardCard); a missing or invalid date is left out. */
+export function encodeBoardCard(card: BoardCard): EncodedBoardCard {
+  const out: Record<string, unknown> = {};
+  for (const k of CARD_FIELDS) {
+    const v = k === 'createdAt' || k === 'updatedAt' ? dateMs(card[k]) : card[k];
+    if (v !== undefined && !(k in DEFAULTS && v === DEFAULTS[k as keyof typeof DEFAULTS])) out[k] = v;
+  }
+  return JSON.stringify(out);
 }
 
-/** A stored card with its left-out fields back at their defaults (the inverse of storedBoardCardOf). */
-export function boardCardFromStored<D>(stored: StoredBoardCard<D>): BoardCard<D> {
-  return { quoteAmountCents: null, depositAmountCents: null, quoteGenerated: false, quoteReviewStatus: null, quoteAccepted: false, deadReason: null, testData: false, ...stored };
+/**
+ * The card a stored text holds, its left-out fields back at their defaults
+ * (the inverse of encodeBoardCard). A date left out reads as undefined.
+ * @throws SyntaxError when `text` is not JSON
+ */
+export function decodeBoardCard(text: EncodedBoardCard): BoardCard {
+  const raw = JSON.parse(text) as Omit<BoardCard<number>, keyof typeof DEFAULTS> & Partial<typeof DEFAULTS>;
+  return {
+    ...DEFAULTS,
+    ...raw,
+    createdAt: typeof raw.createdAt === 'number' ? new Date(raw.createdAt) : (undefined as unknown as Date),
+    updatedAt: typeof raw.updatedAt === 'number' ? new Date(raw.updatedAt) : (undefined as unknown as Date),
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { boardCardFromStored, boardCardOf, groupLeadsForBoard, storedBoardCardOf, LEAD_BOARD_SHARD_IDS, LEAD_BOARD_SHARDS, leadBoardShardId, newLeadRecord, outcomesByReason, pipelineValueByStage, dashboardTiles } from '../src/index.js';
+import { boardCardOf, decodeBoardCard, encodeBoardCard, groupLeadsForBoard, LEAD_BOARD_SHARD_IDS, LEAD_BOARD_SHARDS, leadBoardShardId, newLeadRecord, outcomesByReason, pipelineValueByStage, dashboardTiles } from '../src/index.js';
 
 const created = new Date('2026-03-01T10:00:00Z');
 const base = { ...newLeadRecord({ name: 'Ada', email: 'ada@example.com', subject: 'Shop', message: 'Hi', projectType: 'Web Project' }), createdAt: created, updatedAt: created };
@@ -56,15 +56,29 @@ describe('boardCardOf', () => {
   });
 });
 
-describe('storedBoardCardOf / boardCardFromStored', () => {
-  it('leaves out the fields at their default and puts them back', () => {
-    const plain = { ...base };
-    expect(storedBoardCardOf(plain)).toEqual({ name: 'Ada', subject: 'Shop', projectType: 'Web Project', status: 'New', createdAt: created, updatedAt: created });
+describe('encodeBoardCard / decodeBoardCard', () => {
+  it('stores one JSON string, dates in epoch ms, the fields at their default left out', () => {
+    const text = encodeBoardCard(boardCardOf(base));
+    expect(JSON.parse(text)).toEqual({ name: 'Ada', subject: 'Shop', projectType: 'Web Project', status: 'New', createdAt: created.getTime(), updatedAt: created.getTime() });
     const quoted = { ...base, status: 'Quoted' as const, quoteAmountCents: 0, quoteGenerated: true, quoteReviewStatus: 'Approved' as const };
-    expect(storedBoardCardOf(quoted)).toMatchObject({ quoteAmountCents: 0, quoteGenerated: true, quoteReviewStatus: 'Approved' });
-    for (const lead of [plain, quoted, { ...base, status: 'Lost' as const, notes: 'Dead Reason: Test Data - 1/2/2026' }]) {
-      expect(boardCardFromStored(storedBoardCardOf(lead))).toEqual(boardCardOf(lead));
+    expect(JSON.parse(encodeBoardCard(boardCardOf(quoted)))).toMatchObject({ quoteAmountCents: 0, quoteGenerated: true, quoteReviewStatus: 'Approved' });
+  });
+
+  it('reads back the card it stored', () => {
+    for (const lead of [base, { ...base, status: 'Quoted' as const, quoteAmountCents: 0, quoteGenerated: true }, { ...base, status: 'Lost' as const, notes: 'Dead Reason: Test Data - 1/2/2026' }]) {
+      expect(decodeBoardCard(encodeBoardCard(boardCardOf(lead)))).toEqual(boardCardOf(lead));
     }
+  });
+
+  it('encodes the same card to the same text, whatever the order of its fields', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.option(fc.integer({ min: 0, max: 10_000_000 })), fc.boolean(), fc.integer({ min: 0, max: 4_102_444_800_000 }), (name, quote, accepted, ms) => {
+        const card = boardCardOf({ ...base, name, quoteAmountCents: quote, quoteAccepted: accepted, createdAt: new Date(ms), updatedAt: new Date(ms) });
+        const reversed = Object.fromEntries(Object.entries(card).reverse()) as typeof card;
+        expect(encodeBoardCard(reversed)).toBe(encodeBoardCard(card));
+        expect(decodeBoardCard(encodeBoardCard(card))).toEqual(card);
+      }),
+    );
   });
 });
 

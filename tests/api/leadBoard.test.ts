@@ -8,23 +8,30 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initializeApp } from 'firebase-admin/app';
 import { FieldPath, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { boardCardFromStored, LEAD_BOARD_COLLECTION, LEAD_BOARD_SHARD_IDS, leadBoardShardId, newLeadRecord, storedBoardCardOf, type BoardCardSource, type StoredBoardCard } from '@studio/domain';
+import { boardCardOf, decodeBoardCard, encodeBoardCard, LEAD_BOARD_COLLECTION, LEAD_BOARD_SHARD_IDS, leadBoardShardId, newLeadRecord, reviveDates, type BoardCardSource } from '@studio/domain';
 import { rebuildLeadBoard, syncBoardCard } from '../../functions/src/services/leadBoard.js';
 import { adminIdToken, api, db } from '../helpers.js';
 
-/** The stored card of `leadId` in `store` (undefined when absent). */
-async function cardOf(store: Firestore, leadId: string): Promise<Record<string, unknown> | undefined> {
+/** The stored text of `leadId`'s card in `store` (undefined when absent). */
+async function storedCard(store: Firestore, leadId: string): Promise<unknown> {
   const shard = await store.collection(LEAD_BOARD_COLLECTION).doc(leadBoardShardId(leadId)).get();
-  return shard.exists ? (shard.get(new FieldPath('cards', leadId)) as Record<string, unknown> | undefined) : undefined;
+  return shard.exists ? (shard.get(new FieldPath('cards', leadId)) as unknown) : undefined;
+}
+
+/** The card of `leadId` in `store` as the board reads it (undefined when absent). */
+async function cardOf(store: Firestore, leadId: string): Promise<Record<string, unknown> | undefined> {
+  const text = await storedCard(store, leadId);
+  if (text === undefined) return undefined;
+  expect(typeof text).toBe('string');
+  return decodeBoardCard(text as string) as unknown as Record<string, unknown>;
 }
 
 /** Polls until the trigger has brought the card (defaults filled in) to `expected` (partial match), or to absent for null. */
 async function cardBecomes(leadId: string, expected: Record<string, unknown> | null): Promise<void> {
   await expect
     .poll(async () => {
-      const stored = await cardOf(db, leadId);
-      if (expected === null || !stored) return expected === null && stored === undefined;
-      const card = boardCardFromStored(stored as unknown as StoredBoardCard<Timestamp>) as unknown as Record<string, unknown>;
+      const card = await cardOf(db, leadId);
+      if (expected === null || !card) return expected === null && card === undefined;
       return Object.entries(expected).every(([k, v]) => card[k] === v);
     }, { timeout: 15_000, interval: 100 })
     .toBe(true);
@@ -46,10 +53,10 @@ describe('the syncLeadBoard trigger', () => {
     expect(r.status).toBe(201);
     const id = (r.json as { id: string }).id;
     await cardBecomes(id, { name: 'Board Follower', status: 'New', subject: 'Follow' });
-    const card = (await cardOf(db, id))!;
-    expect(card).not.toHaveProperty('message');
-    expect(card).not.toHaveProperty('email');
-    expect(card).not.toHaveProperty('quoteAmountCents'); // null: left out of the stored card
+    const stored = JSON.parse((await storedCard(db, id)) as string) as object;
+    expect(stored).not.toHaveProperty('message');
+    expect(stored).not.toHaveProperty('email');
+    expect(stored).not.toHaveProperty('quoteAmountCents'); // null: left out of the stored card
 
     expect((await api('PUT', `/api/leads/${id}`, { token, body: { status: 'Contacted' } })).status).toBe(200);
     await cardBecomes(id, { status: 'Contacted' });
@@ -93,12 +100,11 @@ describe('syncBoardCard and rebuildLeadBoard (own project, no trigger)', () => {
     await ref.set(leadDoc('Sync Me', { quoteAmountCents: 99_00 }));
     expect(await syncBoardCard(store, ref.id)).toBe('written');
     expect(await syncBoardCard(store, ref.id)).toBe('unchanged');
-    const card = (await cardOf(store, ref.id))!;
-    const lead = (await ref.get()).data()!;
-    expect(card).toEqual(storedBoardCardOf(lead as BoardCardSource<Timestamp>));
+    const card = boardCardOf(reviveDates((await ref.get()).data()!) as BoardCardSource<Date>);
+    expect(await storedCard(store, ref.id)).toBe(encodeBoardCard(card));
 
     // A card left behind by an out-of-order delivery is put right by the next sync.
-    await store.collection(LEAD_BOARD_COLLECTION).doc(leadBoardShardId(ref.id)).set({ cards: { [ref.id]: { ...card, status: 'Launch' } } }, { merge: true });
+    await store.collection(LEAD_BOARD_COLLECTION).doc(leadBoardShardId(ref.id)).set({ cards: { [ref.id]: encodeBoardCard({ ...card, status: 'Launch' }) } }, { merge: true });
     expect(await syncBoardCard(store, ref.id)).toBe('written');
     expect((await cardOf(store, ref.id))!.status).toBe('New');
 
@@ -112,14 +118,14 @@ describe('syncBoardCard and rebuildLeadBoard (own project, no trigger)', () => {
     const batch = store.batch();
     for (let i = 0; i < 40; i++) batch.set(store.collection('leads').doc(`rebuild-${i}`), leadDoc(`Rebuild ${i}`, i % 5 === 0 ? { status: 'Lost', notes: 'Dead Reason: Test Data - 1/2/2026' } : {}));
     await batch.commit();
-    await store.collection(LEAD_BOARD_COLLECTION).doc(leadBoardShardId('ghost')).set({ cards: { ghost: { name: 'Ghost' } } }, { merge: true });
+    await store.collection(LEAD_BOARD_COLLECTION).doc(leadBoardShardId('ghost')).set({ cards: { ghost: '{"name":"Ghost"}' } }, { merge: true });
 
     expect(await rebuildLeadBoard(store)).toEqual({ leads: 40, shards: LEAD_BOARD_SHARD_IDS.length });
     const shards = await store.collection(LEAD_BOARD_COLLECTION).get();
     expect(shards.docs.map((d) => d.id).sort()).toEqual([...LEAD_BOARD_SHARD_IDS]);
-    const cards = Object.assign({}, ...shards.docs.map((d) => d.get('cards') as object)) as Record<string, Record<string, unknown>>;
+    const cards = Object.assign({}, ...shards.docs.map((d) => d.get('cards') as object)) as Record<string, string>;
     expect(Object.keys(cards).sort()).toEqual(Array.from({ length: 40 }, (_, i) => `rebuild-${i}`).sort());
-    expect(cards['rebuild-5']).toMatchObject({ status: 'Lost', testData: true, deadReason: 'Test Data' });
+    expect(decodeBoardCard(cards['rebuild-5']!)).toMatchObject({ status: 'Lost', testData: true, deadReason: 'Test Data' });
     // Each card sits in its own shard.
     for (const d of shards.docs) for (const id of Object.keys(d.get('cards') as object)) expect(leadBoardShardId(id)).toBe(d.id);
   });

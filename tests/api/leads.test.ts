@@ -1,7 +1,7 @@
 /** Lead pipeline API (issue 4): moves, dead/revive, notes, activity history, concurrency. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FieldPath } from 'firebase-admin/firestore';
-import { LEAD_BOARD_COLLECTION, leadBoardShardId } from '@studio/domain';
+import { decodeBoardCard, LEAD_BOARD_COLLECTION, leadBoardShardId } from '@studio/domain';
 import { adminIdToken, api, countDocs, db, userIdToken } from '../helpers.js';
 
 let token: string;
@@ -78,7 +78,7 @@ describe('PUT /api/leads/{id}', () => {
     const moves = (await db.collection('lead_activity').where('leadId', '==', id).get()).docs.filter((d) => d.get('type') !== 'created');
     expect(moves).toHaveLength(1);
     // The board's card (lead_board, kept by the leads trigger) ends on the same status.
-    const card = async () => (await db.collection(LEAD_BOARD_COLLECTION).doc(leadBoardShardId(id)).get()).get(new FieldPath('cards', id, 'status'));
+    const card = async () => decodeBoardCard((await db.collection(LEAD_BOARD_COLLECTION).doc(leadBoardShardId(id)).get()).get(new FieldPath('cards', id)) ?? '{}').status;
     await expect.poll(card, { timeout: 15_000 }).toBe(winner.status);
   });
 

@@ -1,7 +1,7 @@
 /**
  * The CRM board's projection on the server (domain/leadBoard.ts): keeps
- * `lead_board/{shard}.cards.{leadId}` equal to `storedBoardCardOf(lead)` for every
- * lead. A Firestore trigger on `leads/{leadId}` (../jobs/leadBoardSync.ts)
+ * `lead_board/{shard}.cards.{leadId}` equal to the lead's encoded card
+ * (`storedBoardCard(lead)`, a JSON string) for every lead. A Firestore trigger on `leads/{leadId}` (../jobs/leadBoardSync.ts)
  * calls syncBoardCard after every write, whoever made it (the API, the
  * scheduled job, a webhook, a seed or the console), so no write path has to
  * remember the board. The seeds and a first deploy fill it in one go with
@@ -10,15 +10,14 @@
  * Takes the Firestore instance as a parameter (no import of ../firebase.js),
  * so scripts can use it against the emulators.
  */
-import { FieldPath, FieldValue, Timestamp, type DocumentData, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { LEAD_BOARD_COLLECTION, LEAD_BOARD_SHARD_IDS, leadBoardShardId, storedBoardCardOf, type BoardCardSource, type StoredBoardCard } from '@studio/domain';
+import { FieldPath, FieldValue, type DocumentData, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import { boardCardOf, encodeBoardCard, LEAD_BOARD_COLLECTION, LEAD_BOARD_SHARD_IDS, leadBoardShardId, reviveDates, type BoardCardSource, type EncodedBoardCard } from '@studio/domain';
 
 const LEADS = 'leads';
 
-/** The stored card of a stored lead (Timestamps kept; fields the lead lacks are left out rather than written as undefined). */
-export function storedBoardCard(lead: DocumentData): Partial<StoredBoardCard<Timestamp>> {
-  const card = storedBoardCardOf(lead as BoardCardSource<Timestamp>);
-  return Object.fromEntries(Object.entries(card).filter(([, v]) => v !== undefined));
+/** The encoded card (domain EncodedBoardCard) of a stored lead. */
+export function storedBoardCard(lead: DocumentData): EncodedBoardCard {
+  return encodeBoardCard(boardCardOf(reviveDates(lead) as BoardCardSource<Date>));
 }
 
 /** The shard document holding `leadId`'s card. */
@@ -30,20 +29,6 @@ export function boardShardRef(db: Firestore, leadId: string) {
 function setBoardCard(db: Firestore, leadId: string, lead: DocumentData | null) {
   const value = lead ? storedBoardCard(lead) : FieldValue.delete();
   return boardShardRef(db, leadId).set({ cards: { [leadId]: value } }, { mergeFields: [new FieldPath('cards', leadId)] });
-}
-
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a instanceof Timestamp && b instanceof Timestamp) return a.isEqual(b);
-  return a === b;
-}
-
-/** True when a stored card (or undefined) equals the expected one, field by field. */
-function sameCard(stored: unknown, expected: Partial<StoredBoardCard<Timestamp>> | null): boolean {
-  if (!expected || !stored || typeof stored !== 'object') return !expected && stored === undefined;
-  const s = stored as Record<string, unknown>;
-  const keys = new Set([...Object.keys(s), ...Object.keys(expected)]);
-  for (const k of keys) if (!sameValue(s[k], (expected as Record<string, unknown>)[k])) return false;
-  return true;
 }
 
 /** Same version of a lead: both absent, or both present with the same update time. */
@@ -70,7 +55,7 @@ export async function syncBoardCard(db: Firestore, leadId: string): Promise<'wri
   const leadRef = db.collection(LEADS).doc(leadId);
   const [first, shard] = await Promise.all([leadRef.get(), boardShardRef(db, leadId).get()]);
   const stored = shard.exists ? (shard.get(new FieldPath('cards', leadId)) as unknown) : undefined;
-  if (sameCard(stored, first.exists ? storedBoardCard(first.data()!) : null)) return 'unchanged';
+  if (stored === (first.exists ? storedBoardCard(first.data()!) : undefined)) return 'unchanged';
   let lead = first;
   for (let round = 0; round < MAX_ROUNDS; round++) {
     await setBoardCard(db, leadId, lead.exists ? lead.data()! : null);
@@ -90,7 +75,7 @@ export async function syncBoardCard(db: Firestore, leadId: string): Promise<'wri
  */
 export async function rebuildLeadBoard(db: Firestore): Promise<{ leads: number; shards: number }> {
   const snap = await db.collection(LEADS).get();
-  const shards = new Map<string, Record<string, Partial<StoredBoardCard<Timestamp>>>>();
+  const shards = new Map<string, Record<string, EncodedBoardCard>>();
   for (const id of LEAD_BOARD_SHARD_IDS) shards.set(id, {});
   for (const doc of snap.docs) shards.get(leadBoardShardId(doc.id))![doc.id] = storedBoardCard(doc.data());
   // One write per shard, not a batch: a batch is capped at 10 MiB, a shard at 1 MiB.

@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { collection, doc, documentId, onSnapshot, orderBy, query, where, type Query, type QuerySnapshot } from 'firebase/firestore';
 import { useFirestore, useFirestoreCollectionData } from 'reactfire';
-import { boardCardFromStored, reviveDates, type BoardCard, type LeadRecord, type StoredBoardCard } from '@studio/domain';
+import { decodeBoardCard, reviveDates, type BoardCard, type EncodedBoardCard, type LeadRecord } from '@studio/domain';
 import { leadBoardQuery, leadsQuery } from './FirestoreScope';
 
 /** What the server writes on a lead when a payment succeeds (absent until then). */
@@ -32,23 +32,16 @@ const createdMs = (l: BoardLead) => (l.createdAt instanceof Date ? l.createdAt.g
 /** Newest first, as the leads query orders them; ties by id so the order is stable. */
 const newestFirst = (a: BoardLead, b: BoardLead) => createdMs(b) - createdMs(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-function sameBoardLead(a: BoardLead, b: BoardLead): boolean {
-  for (const k of Object.keys(b) as (keyof BoardLead)[]) {
-    const x = a[k];
-    const y = b[k];
-    if (x instanceof Date && y instanceof Date ? x.getTime() !== y.getTime() : x !== y) return false;
-  }
-  return Object.keys(a).length === Object.keys(b).length;
-}
+/** One shard's cards: each lead's stored text and the card decoded from it. */
+type ShardCards = Map<string, { text: EncodedBoardCard; lead: BoardLead }>;
 
-/** The cards of one `lead_board` shard, reusing the previous objects of cards that did not change. */
-function shardCards(cards: unknown, previous: readonly BoardLead[] | undefined): BoardLead[] {
-  const before = new Map((previous ?? []).map((l) => [l.id, l]));
-  const out: BoardLead[] = [];
-  for (const [id, raw] of Object.entries((cards ?? {}) as Record<string, object>)) {
-    const lead = { ...boardCardFromStored(reviveDates(raw) as unknown as StoredBoardCard), id };
-    const old = before.get(id);
-    out.push(old && sameBoardLead(old, lead) ? old : lead);
+/** The cards of one `lead_board` shard; a card whose stored text did not change keeps its previous object. */
+function shardCards(cards: unknown, previous: ShardCards | undefined): ShardCards {
+  const out: ShardCards = new Map();
+  for (const [id, text] of Object.entries((cards ?? {}) as Record<string, unknown>)) {
+    if (typeof text !== 'string') continue; // not a card this release wrote (run `npm run board:rebuild`)
+    const old = previous?.get(id);
+    out.set(id, old && old.text === text ? old : { text, lead: { ...decodeBoardCard(text), id } });
   }
   return out;
 }
@@ -64,7 +57,7 @@ export function useLiveBoard(): LiveList<BoardLead> {
   const firestore = useFirestore();
   const [state, setState] = useState<LiveList<BoardLead>>({ status: 'loading', data: [] });
   useEffect(() => {
-    const shards = new Map<string, BoardLead[]>();
+    const shards = new Map<string, ShardCards>();
     return onSnapshot(
       leadBoardQuery(firestore),
       (snap) => {
@@ -72,7 +65,9 @@ export function useLiveBoard(): LiveList<BoardLead> {
           if (change.type === 'removed') shards.delete(change.doc.id);
           else shards.set(change.doc.id, shardCards(change.doc.get('cards'), shards.get(change.doc.id)));
         }
-        setState({ status: 'success', data: [...shards.values()].flat().sort(newestFirst) });
+        const data: BoardLead[] = [];
+        for (const cards of shards.values()) for (const { lead } of cards.values()) data.push(lead);
+        setState({ status: 'success', data: data.sort(newestFirst) });
       },
       (error) => setState({ status: 'error', data: [], error }),
     );
