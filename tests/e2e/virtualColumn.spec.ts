@@ -3,8 +3,9 @@
  * a column becomes a virtual list. It keeps counting every lead, renders only
  * the rows in view, shows the oldest lead once scrolled to the end, and a card
  * dragged out of it (keyboard drag, through the drag clone) moves like any other.
- * The leads are written with the Admin SDK and deleted afterwards, so the
- * other specs see the usual board.
+ * A long plain lane (Contacted) sits beside it, as in a real pipeline. The
+ * leads are written with the Admin SDK and deleted afterwards, so the other
+ * specs see the usual board.
  */
 import { expect, test } from '@playwright/test';
 import { getApps, initializeApp } from 'firebase-admin/app';
@@ -15,6 +16,8 @@ import { column, loginAsAdmin } from './support/admin.js';
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
 const RUN = `Virtual ${Date.now().toString(36)}`;
 const COUNT = 60;
+/** Plain cards added to Contacted: a lane this long makes the board's row far taller than a virtual list. */
+const TALL = 25;
 const ids: string[] = [];
 
 test.beforeAll(async () => {
@@ -28,6 +31,12 @@ test.beforeAll(async () => {
     // Lead 01 is the oldest: the last row of a newest-first column.
     const at = Timestamp.fromMillis(start + i * 1000);
     batch.set(ref, quotedLeadDoc({ name: `${RUN} Lead ${String(i).padStart(2, '0')}`, email: 'virtual@example.com', status: 'Production', quoteAccepted: true, createdAt: at, updatedAt: at }));
+  }
+  for (let i = 1; i <= TALL; i++) {
+    const ref = db.collection('leads').doc();
+    ids.push(ref.id);
+    const at = Timestamp.fromMillis(start + i * 1000);
+    batch.set(ref, quotedLeadDoc({ name: `${RUN} Tall ${i}`, email: 'virtual@example.com', status: 'Contacted', createdAt: at, updatedAt: at }));
   }
   await batch.commit();
 });
@@ -54,6 +63,11 @@ test('a column of 60+ leads is virtual: counted in full, rendered in part, scrol
   expect(total).toBeGreaterThanOrEqual(COUNT);
   await expect(production).toHaveAttribute('data-count', String(total), { timeout: 60_000 });
   await expect(list).toBeVisible();
+  const contacted = (await db.collection('leads').where('status', '==', 'Contacted').count().get()).data().count;
+  await expect(column(page, 'Contacted')).toHaveAttribute('data-count', String(contacted), { timeout: 60_000 });
+  // The list keeps its own height (at most 720 px) beside a long plain lane, so its last row
+  // stays near the board's top instead of at the bottom of a page-tall lane.
+  expect((await list.boundingBox())!.height).toBeLessThanOrEqual(720);
   await expect(production.getByLabel(`${total} leads`)).toBeVisible();
   const rendered = await production.getByTestId('lead-card').count();
   expect(rendered).toBeGreaterThan(0);

@@ -11,7 +11,7 @@
  */
 import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { DragDropContext, Droppable, type DraggableChildrenFn, type DroppableProvided, type DroppableStateSnapshot, type DropResult } from '@hello-pangea/dnd';
-import { List, type RowComponentProps } from 'react-window';
+import { List, type ListImperativeAPI, type RowComponentProps } from 'react-window';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -56,12 +56,17 @@ function PlainCards({ provided, snapshot, leads, now, attentionDays, actions }: 
   );
 }
 
-/** A virtual list's row: one card, or the empty room a card dragged in needs at the end. */
+/**
+ * A virtual list's row: one card, or the empty room a card dragged in needs
+ * at the end. The side padding keeps cards inside the box the library
+ * measures from the (whole-pixel) scroll width; without it a keyboard move
+ * into the column finds no target.
+ */
 function VirtualRow({ index, style, ariaAttributes, leads, now, attentionDays, actions }: RowComponentProps<CardsProps>) {
   const lead = leads[index];
   if (!lead) return <div style={style} aria-hidden />;
   return (
-    <div style={style} {...ariaAttributes}>
+    <div style={{ ...style, paddingInline: 4, boxSizing: 'border-box' }} {...ariaAttributes}>
       <LeadCard lead={lead} index={index} now={now} attentionDays={attentionDays} actions={actions} height={leadCardHeight(lead)} />
     </div>
   );
@@ -73,27 +78,35 @@ const rowHeight = (index: number, { leads }: CardsProps) => {
 };
 const rowKey = (index: number, { leads }: CardsProps) => leads[index]?.id ?? 'drop-room';
 
+/** VIRTUAL_HEIGHT in px for the first render (the list then follows its box with a ResizeObserver). */
+const virtualHeightPx = () => Math.min(window.innerHeight * 0.7, 720);
+
 function VirtualCards({ provided, snapshot, ...cards }: CardsProps & { provided: DroppableProvided; snapshot: DroppableStateSnapshot }) {
-  // The droppable is the scroll box; react-window renders the rows visible in it.
-  const [scrollBox, setScrollBox] = useState<HTMLElement | null>(null);
+  // The droppable is the list's own scroll box (react-window's outer element). The list sizes
+  // itself from its style and a ResizeObserver, so its first render forces no layout.
   const { innerRef } = provided;
-  const ref = useCallback(
-    (el: HTMLElement | null) => {
-      innerRef(el);
-      setScrollBox(el);
-    },
-    [innerRef],
-  );
+  const listRef = useCallback((api: ListImperativeAPI | null) => innerRef(api?.element ?? null), [innerRef]);
   const { leads, now, attentionDays, actions } = cards;
   const rowProps = useMemo(() => ({ leads, now, attentionDays, actions }), [leads, now, attentionDays, actions]);
   // No placeholder in a virtual list: an extra empty row makes room for a card dragged in.
   const rowCount = leads.length + (snapshot.isUsingPlaceholder ? 1 : 0);
-  // The side padding keeps cards inside the box the library measures from the
-  // (whole-pixel) scroll width; without it a keyboard move into the column finds no target.
+  const [defaultHeight] = useState(virtualHeightPx);
   return (
-    <Box ref={ref} {...provided.droppableProps} data-testid="virtual-cards" sx={{ height: VIRTUAL_HEIGHT, overflowY: 'auto', px: 0.5 }}>
-      <List rowComponent={VirtualRow} rowProps={rowProps} rowCount={rowCount} rowHeight={rowHeight} rowKey={rowKey} overscanCount={OVERSCAN} scrollElement={scrollBox} />
-    </Box>
+    <List
+      {...provided.droppableProps}
+      listRef={listRef}
+      data-testid="virtual-cards"
+      // Fixed height: react-window's List also grows in a flex column (flex-grow 1), and the lane is
+      // a flex column as tall as the board's tallest lane, so a long plain lane would stretch it.
+      style={{ height: VIRTUAL_HEIGHT, flexGrow: 0, flexShrink: 0 }}
+      defaultHeight={defaultHeight}
+      rowComponent={VirtualRow}
+      rowProps={rowProps}
+      rowCount={rowCount}
+      rowHeight={rowHeight}
+      rowKey={rowKey}
+      overscanCount={OVERSCAN}
+    />
   );
 }
 
