@@ -6,16 +6,10 @@
  */
 import { memo, useState } from 'react';
 import { Draggable, type DraggableProvided } from '@hello-pangea/dnd';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
+import { styled } from '@mui/material/styles';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import NotesIcon from '@mui/icons-material/StickyNote2Outlined';
 import { formatUsd, LEAD_TRANSITIONS, leadAttention, type LeadStatus } from '@studio/domain';
@@ -77,76 +71,131 @@ export interface LeadCardViewProps {
   height?: number;
 }
 
+/**
+ * The card's look, for every card at once: one styled root whose nested rules
+ * style plain elements, the variants as data attributes. A board renders
+ * dozens of cards at a time; built from MUI components (Card, Stack, Box,
+ * Typography, Chip, Tooltip, IconButton) each card cost ~15 styled components
+ * and their sx work on every mount, the largest part of the board's first
+ * render (measured). The rules follow the theme and MUI's outlined Card,
+ * small Chip and small IconButton.
+ */
+const CardRoot = styled('article')(({ theme }) => ({
+  position: 'relative',
+  boxSizing: 'border-box',
+  padding: theme.spacing(1.5),
+  marginBottom: LEAD_CARD_GAP,
+  overflow: 'hidden',
+  cursor: 'grab',
+  color: theme.palette.text.primary,
+  backgroundColor: theme.palette.background.paper,
+  border: `1px solid ${theme.palette.divider}`,
+  borderLeft: '4px solid transparent',
+  borderRadius: theme.shape.borderRadius,
+  '&[data-stale]': { borderLeftColor: theme.palette.warning.main },
+  '&[data-dragging]': { boxShadow: theme.shadows[6] },
+  '&[data-fixed]': { marginBottom: 0 },
+  '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 0 },
+  '&[data-fixed]:focus-visible': { outlineOffset: -2 },
+  '& .lc-head, & .lc-meta': { display: 'flex', alignItems: 'center', gap: theme.spacing(1), minWidth: 0 },
+  '& .lc-head': { alignItems: 'flex-start', gap: 0 },
+  '& .lc-meta': { marginTop: theme.spacing(1), flexWrap: 'wrap', rowGap: theme.spacing(0.5) },
+  '&[data-fixed] .lc-meta': { flexWrap: 'nowrap' },
+  '& .lc-titles': { minWidth: 0, flexGrow: 1 },
+  '& .lc-name, & .lc-subject, & .lc-chip, & .lc-quote': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', margin: 0 },
+  '& .lc-name': { ...theme.typography.body1, fontWeight: 700 },
+  '& .lc-subject': { ...theme.typography.body2, color: theme.palette.text.secondary },
+  '& .lc-chip': {
+    ...theme.typography.body2,
+    fontSize: theme.typography.pxToRem(13),
+    lineHeight: '24px',
+    height: 24,
+    padding: '0 8px',
+    minWidth: 0,
+    flexShrink: 1,
+    borderRadius: 12,
+    backgroundColor: theme.palette.action.selected,
+  },
+  '& .lc-quote': { ...theme.typography.body2, fontWeight: 600, flexShrink: 0 },
+  '& .lc-age': { ...theme.typography.caption, marginLeft: 'auto', flexShrink: 0, color: theme.palette.text.secondary },
+  '&[data-stale] .lc-age': { color: theme.palette.warning.dark, fontWeight: 700 },
+  '& .lc-menu': {
+    display: 'inline-flex',
+    flexShrink: 0,
+    padding: 5,
+    margin: 0,
+    border: 0,
+    borderRadius: '50%',
+    color: theme.palette.action.active,
+    background: 'none',
+    cursor: 'pointer',
+    '&:hover': { backgroundColor: theme.palette.action.hover },
+    '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}` },
+  },
+  '& .lc-action': { marginTop: theme.spacing(1) },
+}));
+
 export function LeadCardView({ lead, now, attentionDays, actions, provided, isDragging, height }: LeadCardViewProps) {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const { ageDays: age, needsAttention: stale } = leadAttention(lead, now, attentionDays);
   const action = leadCardAction(lead);
-  const fixed = height != null;
+  const ageHint = stale ? `No change for ${age} days: needs attention` : `${age} days in this stage`;
   return (
-    <Card
+    <CardRoot
       ref={provided.innerRef}
       {...provided.draggableProps}
       {...provided.dragHandleProps}
-      component="article"
       aria-label={`Lead ${lead.name}, ${lead.status}`}
       data-testid="lead-card"
+      data-stale={stale || undefined}
+      data-dragging={isDragging || undefined}
+      data-fixed={height != null || undefined}
+      style={height != null ? { ...provided.draggableProps.style, height } : provided.draggableProps.style}
       onClick={() => actions.onOpen(lead)}
       onKeyDown={(e) => {
         // Space lifts the card for a keyboard drag (the library's); Enter opens it.
         if (e.key === 'Enter' && e.target === e.currentTarget) actions.onOpen(lead);
       }}
-      sx={{
-        mb: fixed ? 0 : `${LEAD_CARD_GAP}px`,
-        p: 1.5,
-        cursor: 'grab',
-        borderLeft: 4,
-        borderLeftColor: stale ? 'warning.main' : 'transparent',
-        boxShadow: isDragging ? 6 : 0,
-        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: fixed ? -2 : 0 },
-        ...(fixed && { height, boxSizing: 'border-box', overflow: 'hidden' }),
-      }}
     >
-      <Stack direction="row" sx={{ alignItems: 'flex-start' }}>
-        <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-          <Typography fontWeight={700} noWrap title={lead.name}>
+      <div className="lc-head">
+        <div className="lc-titles">
+          <p className="lc-name" title={lead.name}>
             {lead.name}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap title={lead.subject}>
+          </p>
+          <p className="lc-subject" title={lead.subject}>
             {lead.subject}
-          </Typography>
-        </Box>
-        <IconButton
-          size="small"
+          </p>
+        </div>
+        <button
+          type="button"
+          className="lc-menu"
           aria-label={`Actions for ${lead.name}`}
+          aria-haspopup="menu"
+          aria-expanded={menuAnchor ? true : undefined}
           onClick={(e) => {
             e.stopPropagation();
             setMenuAnchor(e.currentTarget);
           }}
         >
           <MoreVertIcon fontSize="small" />
-        </IconButton>
-      </Stack>
-      <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center', flexWrap: fixed ? 'nowrap' : 'wrap', rowGap: 0.5, minWidth: 0 }}>
-        <Chip size="small" label={lead.projectType} title={lead.projectType} sx={{ minWidth: 0, flexShrink: 1 }} />
-        {lead.quoteAmountCents != null && (
-          <Typography variant="body2" fontWeight={600} noWrap sx={{ flexShrink: 0 }}>
-            {formatUsd(lead.quoteAmountCents)}
-          </Typography>
-        )}
-        <Box sx={{ flexGrow: 1 }} />
-        <Tooltip title={stale ? `No change for ${age} days: needs attention` : `${age} days in this stage`}>
-          <Typography variant="caption" color={stale ? 'warning.dark' : 'text.secondary'} fontWeight={stale ? 700 : 400} sx={{ flexShrink: 0 }}>
-            {stale ? '⚑ ' : ''}
-            {age}d
-          </Typography>
-        </Tooltip>
-      </Stack>
+        </button>
+      </div>
+      <div className="lc-meta">
+        <span className="lc-chip" title={lead.projectType}>
+          {lead.projectType}
+        </span>
+        {lead.quoteAmountCents != null && <span className="lc-quote">{formatUsd(lead.quoteAmountCents)}</span>}
+        <span className="lc-age" title={ageHint} aria-label={ageHint}>
+          {stale ? '⚑ ' : ''}
+          {age}d
+        </span>
+      </div>
       {action && (
         <Button
+          className="lc-action"
           size="small"
           fullWidth
           variant={action === 'accept' ? 'contained' : 'outlined'}
-          sx={{ mt: 1 }}
           onClick={(e) => {
             e.stopPropagation();
             if (action === 'accept') actions.onAcceptQuote(lead);
@@ -181,7 +230,7 @@ export function LeadCardView({ lead, now, attentionDays, actions, provided, isDr
           ))}
         </Menu>
       </MountWhenOpened>
-    </Card>
+    </CardRoot>
   );
 }
 
