@@ -1,8 +1,8 @@
 /**
  * The admin area (lazy chunk): the ID-token provider for /api calls, the
  * login page, and the admin routes of spec §2, each behind the session check.
- * This chunk holds only Firebase App and Auth: every signed-in page is a lazy
- * chunk of its own (./lazyPages), loaded with the Firestore/reactfire chunk
+ * This chunk holds only Firebase App and Auth: the login page and every
+ * signed-in page are lazy chunks of their own (./lazyPages), loaded with the Firestore/reactfire chunk
  * (./data/FirestoreScope) and shown inside the admin bar with the shared
  * loading state.
  */
@@ -15,24 +15,27 @@ import { NotFoundPage } from '../public/NotFoundPage';
 import { auth } from './firebase';
 import { prefetchSession, RequireAdmin } from './session';
 import { AdminLayout } from './AdminLayout';
-import { LoginPage } from './pages/LoginPage';
 import { ADMIN_PAGES, adminPageAt, type AdminPage } from './lazyPages';
+import { lazyNamed } from '../lib/lazyNamed';
+
+// A chunk of its own: a signed-in page opened directly does not load or evaluate the form.
+const LoginPage = lazyNamed(() => import('./pages/LoginPage'), 'LoginPage');
 
 // Registered when the chunk loads, before any admin page asks the API.
 setTokenProvider(async () => (auth.currentUser ? auth.currentUser.getIdToken() : null));
 
 /**
- * Starts a signed-in page early: its chunks now, and as soon as Auth knows the
- * user, its live data and the session check, all in parallel. Returns the
- * Auth unsubscribe.
+ * Starts a signed-in page early, all in parallel: its chunks and its live data
+ * now, and the session check as soon as Auth knows the user. Firestore holds
+ * the data's listener until Auth has restored the user, then sends it with
+ * the user's token (without a user, the listener is refused and ends).
+ * Returns the Auth unsubscribe.
  */
 function startPage(page: AdminPage): () => void {
   page.preload().catch(() => undefined); // a failure shows when the page renders
+  page.warm();
   const stop = onAuthStateChanged(auth, (user) => {
-    if (user) {
-      page.warm();
-      prefetchSession(user.uid);
-    }
+    if (user) prefetchSession(user.uid);
     stop();
   });
   return stop;
@@ -60,7 +63,14 @@ function Guarded({ path, page }: { path: string; page: AdminPage }) {
 export default function AdminApp() {
   return (
     <Routes>
-      <Route path="login" element={<LoginPage />} />
+      <Route
+        path="login"
+        element={
+          <LazyPage key="login">
+            <LoginPage />
+          </LazyPage>
+        }
+      />
       {Object.entries(ADMIN_PAGES).map(([path, page]) => (
         <Route key={path} path={path} element={<Guarded path={path} page={page} />} />
       ))}

@@ -20,8 +20,9 @@ export interface AdminPage {
   /** Starts downloading the page and Firestore; safe to call any number of times. */
   preload(): Promise<unknown>;
   /**
-   * Once Auth knows the user: starts the page's main live query, so its
-   * documents arrive while the session is checked (see warmQuery).
+   * Starts the page's main live query ahead of the page, so its documents
+   * arrive while Auth restores the user and the session is checked (see
+   * warmQuery; Firestore sends it once Auth knows the user).
    */
   warm(): void;
 }
