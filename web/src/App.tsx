@@ -3,15 +3,22 @@
  * stays small: the admin area (itself split per page), and the public pages
  * that fetch or take payment, each inside the shared LazyPage boundary.
  */
-import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { lazyNamed } from './lib/lazyNamed';
+import { preloadable } from './lib/preloadable';
 import { LazyPage } from './components/PageState';
 import { PublicLayout } from './public/PublicLayout';
 import { LandingPage } from './public/LandingPage';
 import { NotFoundPage } from './public/NotFoundPage';
 
-const AdminApp = lazy(() => import('./admin/AdminApp'));
+const adminApp = preloadable(() => import('./admin/AdminApp').then((m) => m.firstViewReady(window.location.pathname).then(() => m.default)));
+/**
+ * Loads the admin area (one lazy chunk) and what its current page shows first.
+ * main.tsx waits for it before the first render of an /admin/ URL, so the
+ * page never goes through a Suspense fallback (whose reveal React may hold
+ * back for up to 300 ms).
+ */
+export const preloadAdminApp = adminApp.preload;
 const QuoteAcceptancePage = lazyNamed(() => import('./public/QuoteAcceptancePage'), 'QuoteAcceptancePage');
 const CartPage = lazyNamed(() => import('./public/CartPage'), 'CartPage');
 const MyProjectPage = lazyNamed(() => import('./public/MyProjectPage'), 'MyProjectPage');
@@ -69,7 +76,7 @@ export function App() {
         path="admin/*"
         element={
           <LazyPage key="admin">
-            <AdminApp />
+            <adminApp.Component />
           </LazyPage>
         }
       />

@@ -6,18 +6,25 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppShell } from './AppShell';
-
-// A signed-in page opened directly (reload, bookmark): its chunks and the
-// Firestore chunk start downloading now, beside React's first render, rather
-// than after the admin chunk has loaded and evaluated.
-if (window.location.pathname.startsWith('/admin/')) {
-  void import('./admin/lazyPages').then((m) => m.adminPageAt(window.location.pathname)?.preload()).catch(() => undefined); // a failure shows when the page renders
-}
+import { preloadAdminApp } from './App';
 
 const container = document.getElementById('root')!;
 const app = <AppShell router={BrowserRouter} />;
-if (container.hasChildNodes() && window.location.pathname === '/') {
-  hydrateRoot(container, app);
+function render() {
+  if (container.hasChildNodes() && window.location.pathname === '/') {
+    hydrateRoot(container, app);
+  } else {
+    createRoot(container).render(app); // replaces any prerendered markup (e.g. /index.html opened by name)
+  }
+}
+
+if (window.location.pathname.startsWith('/admin/')) {
+  // A signed-in page opened directly (reload, bookmark): its chunks and the
+  // Firestore chunk start downloading now, beside the admin chunk, rather than
+  // after it has loaded and evaluated.
+  void import('./admin/lazyPages').then((m) => m.adminPageAt(window.location.pathname)?.preload()).catch(() => undefined); // a failure shows when the page renders
+  // The first render waits for the admin chunk (a failure renders anyway: the route's boundary shows it).
+  preloadAdminApp().then(render, render);
 } else {
-  createRoot(container).render(app); // replaces any prerendered markup (e.g. /index.html opened by name)
+  render();
 }

@@ -16,10 +16,20 @@ import { auth } from './firebase';
 import { prefetchSession, RequireAdmin } from './session';
 import { AdminLayout } from './AdminLayout';
 import { ADMIN_PAGES, adminPageAt, type AdminPage } from './lazyPages';
-import { lazyNamed } from '../lib/lazyNamed';
+import { preloadable } from '../lib/preloadable';
 
 // A chunk of its own: a signed-in page opened directly does not load or evaluate the form.
-const LoginPage = lazyNamed(() => import('./pages/LoginPage'), 'LoginPage');
+const loginPage = preloadable(() => import('./pages/LoginPage').then((m) => m.LoginPage));
+
+/**
+ * Resolves once the chunks the admin page at `pathname` shows first are in:
+ * the login form for /admin/login (a signed-in page shows the session check
+ * first, and starts its own chunks below). Awaited with this chunk before the
+ * first render of an admin URL (../App.tsx preloadAdminApp).
+ */
+export function firstViewReady(pathname: string): Promise<unknown> {
+  return pathname === '/admin/login' ? loginPage.preload() : Promise.resolve();
+}
 
 // Registered when the chunk loads, before any admin page asks the API.
 setTokenProvider(async () => (auth.currentUser ? auth.currentUser.getIdToken() : null));
@@ -67,7 +77,7 @@ export default function AdminApp() {
         path="login"
         element={
           <LazyPage key="login">
-            <LoginPage />
+            <loginPage.Component />
           </LazyPage>
         }
       />

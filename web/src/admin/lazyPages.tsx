@@ -6,16 +6,11 @@
  * session is being checked, and the login page calls the dashboard's while
  * the credentials are checked, so no page waits on a request chain.
  */
-import { lazy, useState, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
+import { preloadable } from '../lib/preloadable';
 
 export interface AdminPage {
-  /**
-   * The page, wrapped in the Firestore provider; render it inside <LazyPage>.
-   * Once its chunks are in, it renders straight away: a React.lazy component
-   * suspends on its first render even when its promise has resolved, and a
-   * revealed Suspense boundary may wait up to 300 ms (React's fallback
-   * throttle) before it shows.
-   */
+  /** The page, wrapped in the Firestore provider; render it inside <LazyPage> (see Preloadable). */
   Component: ComponentType;
   /** Starts downloading the page and Firestore; safe to call any number of times. */
   preload(): Promise<unknown>;
@@ -37,39 +32,24 @@ const warmLeads = (m: FirestoreChunk) => m.warmQuery(m.leadsQuery(m.firestore), 
 const warmBoard = (m: FirestoreChunk) => m.warmQuery(m.leadBoardQuery(m.firestore), WARM_HOLD_MS);
 
 function adminPage(load: () => Promise<ComponentType>, warmWith?: (m: FirestoreChunk) => void): AdminPage {
-  let pending: Promise<{ default: ComponentType }> | null = null;
-  let ready: ComponentType | null = null;
-  const preload = () => {
-    pending ??= Promise.all([load(), loadFirestore()]).then(
-      ([Page, { FirestoreScope }]) => {
-        ready = function AdminRoute() {
+  const { Component, preload } = preloadable(() =>
+    Promise.all([load(), loadFirestore()]).then(
+      ([Page, { FirestoreScope }]) =>
+        function AdminRoute() {
           return (
             <FirestoreScope>
               <Page />
             </FirestoreScope>
           );
-        };
-        return { default: ready };
-      },
-      (e: unknown) => {
-        pending = null; // a later navigation may try again
-        throw e;
-      },
-    );
-    return pending;
-  };
+        },
+    ),
+  );
   let warmUntil = 0;
   const warm = () => {
     if (!warmWith || Date.now() < warmUntil) return; // one warm listener at a time
     warmUntil = Date.now() + WARM_HOLD_MS;
     loadFirestore().then((m) => warmWith(m), () => undefined); // a failure shows when the page renders
   };
-  const Lazy = lazy(preload);
-  function Component() {
-    // Chosen once per mount: switching type later would remount the page.
-    const [Page] = useState<ComponentType>(() => ready ?? Lazy);
-    return <Page />;
-  }
   return { Component, preload, warm };
 }
 
