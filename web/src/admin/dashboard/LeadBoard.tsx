@@ -21,7 +21,7 @@ import Typography from '@mui/material/Typography';
 import { BOARD_COLUMNS, groupLeadsForBoard, type LeadStatus } from '@studio/domain';
 import type { BoardLead } from '../data/hooks';
 import { useClock } from '../../lib/useClock';
-import { LEAD_CARD_GAP, LEAD_CARD_HEIGHTS, LeadCard, LeadCardView, leadCardHeight, type LeadCardActions } from './LeadCard';
+import { LEAD_CARD_GAP, LEAD_CARD_HEIGHTS, LeadCard, LeadCardStyles, LeadCardView, leadCardHeight, type LeadCardActions } from './LeadCard';
 
 const WON = 'bucket-won';
 const DEAD = 'bucket-dead';
@@ -239,6 +239,7 @@ export function LeadBoard({ leads, actions, onShowDead, attentionDays }: { leads
 
   return (
     <DragDropContext onDragEnd={onDragEnd}>
+      <LeadCardStyles />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(6, minmax(0, 1fr))' }, mb: 3 }}>
         {BOARD_COLUMNS.map((c) => (
           <Lane key={c} id={c} title={c} leads={board.columns[c]} now={now} attentionDays={attentionDays} actions={actions} />

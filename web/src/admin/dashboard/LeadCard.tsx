@@ -6,11 +6,10 @@
  */
 import { memo, useState } from 'react';
 import { Draggable, type DraggableProvided } from '@hello-pangea/dnd';
-import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { styled } from '@mui/material/styles';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import { alpha, type Theme } from '@mui/material/styles';
 import NotesIcon from '@mui/icons-material/StickyNote2Outlined';
 import { formatUsd, LEAD_TRANSITIONS, leadAttention, type LeadStatus } from '@studio/domain';
 import type { BoardLead } from '../data/hooks';
@@ -72,68 +71,97 @@ export interface LeadCardViewProps {
 }
 
 /**
- * The card's look, for every card at once: one styled root whose nested rules
- * style plain elements, the variants as data attributes. A board renders
- * dozens of cards at a time; built from MUI components (Card, Stack, Box,
- * Typography, Chip, Tooltip, IconButton) each card cost ~15 styled components
- * and their sx work on every mount, the largest part of the board's first
- * render (measured). The rules follow the theme and MUI's outlined Card,
- * small Chip and small IconButton.
+ * The cards' look, written once for the whole board (render <LeadCardStyles />
+ * once where cards show): plain elements with class names, the variants as
+ * data attributes. A board renders dozens of cards at a time; built from MUI
+ * components (Card, Stack, Box, Typography, Chip, Tooltip, IconButton,
+ * Button) each card cost ~15 styled components, and a styled root still
+ * serialized and hashed its rules per card: the largest part of the board's
+ * first render (measured). The rules follow the theme and MUI's outlined
+ * Card, small Chip, small IconButton and small Button.
  */
-const CardRoot = styled('article')(({ theme }) => ({
-  position: 'relative',
-  boxSizing: 'border-box',
-  padding: theme.spacing(1.5),
-  marginBottom: LEAD_CARD_GAP,
-  overflow: 'hidden',
-  cursor: 'grab',
-  color: theme.palette.text.primary,
-  backgroundColor: theme.palette.background.paper,
-  border: `1px solid ${theme.palette.divider}`,
-  borderLeft: '4px solid transparent',
-  borderRadius: theme.shape.borderRadius,
-  '&[data-stale]': { borderLeftColor: theme.palette.warning.main },
-  '&[data-dragging]': { boxShadow: theme.shadows[6] },
-  '&[data-fixed]': { marginBottom: 0 },
-  '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 0 },
-  '&[data-fixed]:focus-visible': { outlineOffset: -2 },
-  '& .lc-head, & .lc-meta': { display: 'flex', alignItems: 'center', gap: theme.spacing(1), minWidth: 0 },
-  '& .lc-head': { alignItems: 'flex-start', gap: 0 },
-  '& .lc-meta': { marginTop: theme.spacing(1), flexWrap: 'wrap', rowGap: theme.spacing(0.5) },
-  '&[data-fixed] .lc-meta': { flexWrap: 'nowrap' },
-  '& .lc-titles': { minWidth: 0, flexGrow: 1 },
-  '& .lc-name, & .lc-subject, & .lc-chip, & .lc-quote': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', margin: 0 },
-  '& .lc-name': { ...theme.typography.body1, fontWeight: 700 },
-  '& .lc-subject': { ...theme.typography.body2, color: theme.palette.text.secondary },
-  '& .lc-chip': {
-    ...theme.typography.body2,
-    fontSize: theme.typography.pxToRem(13),
-    lineHeight: '24px',
-    height: 24,
-    padding: '0 8px',
-    minWidth: 0,
-    flexShrink: 1,
-    borderRadius: 12,
-    backgroundColor: theme.palette.action.selected,
-  },
-  '& .lc-quote': { ...theme.typography.body2, fontWeight: 600, flexShrink: 0 },
-  '& .lc-age': { ...theme.typography.caption, marginLeft: 'auto', flexShrink: 0, color: theme.palette.text.secondary },
-  '&[data-stale] .lc-age': { color: theme.palette.warning.dark, fontWeight: 700 },
-  '& .lc-menu': {
-    display: 'inline-flex',
-    flexShrink: 0,
-    padding: 5,
-    margin: 0,
-    border: 0,
-    borderRadius: '50%',
-    color: theme.palette.action.active,
-    background: 'none',
-    cursor: 'pointer',
-    '&:hover': { backgroundColor: theme.palette.action.hover },
-    '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}` },
-  },
-  '& .lc-action': { marginTop: theme.spacing(1) },
-}));
+const leadCardStyles = (theme: Theme) => {
+  const ellipsis = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', margin: 0 } as const;
+  const focusRing = { outline: `2px solid ${theme.palette.primary.main}` };
+  return {
+    '.lead-card': {
+      position: 'relative',
+      boxSizing: 'border-box',
+      padding: theme.spacing(1.5),
+      marginBottom: LEAD_CARD_GAP,
+      overflow: 'hidden',
+      cursor: 'grab',
+      color: theme.palette.text.primary,
+      backgroundColor: theme.palette.background.paper,
+      border: `1px solid ${theme.palette.divider}`,
+      borderLeft: '4px solid transparent',
+      borderRadius: theme.shape.borderRadius,
+      '&[data-stale]': { borderLeftColor: theme.palette.warning.main },
+      '&[data-dragging]': { boxShadow: theme.shadows[6] },
+      '&[data-fixed]': { marginBottom: 0 },
+      '&:focus-visible': { ...focusRing, outlineOffset: 0 },
+      '&[data-fixed]:focus-visible': { outlineOffset: -2 },
+      '& .lc-head, & .lc-meta': { display: 'flex', alignItems: 'center', gap: theme.spacing(1), minWidth: 0 },
+      '& .lc-head': { alignItems: 'flex-start', gap: 0 },
+      '& .lc-meta': { marginTop: theme.spacing(1), flexWrap: 'wrap', rowGap: theme.spacing(0.5) },
+      '&[data-fixed] .lc-meta': { flexWrap: 'nowrap' },
+      '& .lc-titles': { minWidth: 0, flexGrow: 1 },
+      '& .lc-name': { ...theme.typography.body1, ...ellipsis, fontWeight: 700 },
+      '& .lc-subject': { ...theme.typography.body2, ...ellipsis, color: theme.palette.text.secondary },
+      '& .lc-chip': {
+        ...theme.typography.body2,
+        ...ellipsis,
+        fontSize: theme.typography.pxToRem(13),
+        lineHeight: '24px',
+        height: 24,
+        padding: '0 8px',
+        minWidth: 0,
+        flexShrink: 1,
+        borderRadius: 12,
+        backgroundColor: theme.palette.action.selected,
+      },
+      '& .lc-quote': { ...theme.typography.body2, ...ellipsis, fontWeight: 600, flexShrink: 0 },
+      '& .lc-age': { ...theme.typography.caption, marginLeft: 'auto', flexShrink: 0, color: theme.palette.text.secondary },
+      '&[data-stale] .lc-age': { color: theme.palette.warning.dark, fontWeight: 700 },
+      '& button': { font: 'inherit', margin: 0, cursor: 'pointer', '&:focus-visible': focusRing },
+      '& .lc-menu': {
+        display: 'inline-flex',
+        flexShrink: 0,
+        padding: 5,
+        border: 0,
+        borderRadius: '50%',
+        color: theme.palette.action.active,
+        background: 'none',
+        '&:hover': { backgroundColor: theme.palette.action.hover },
+        '& svg': { width: 20, height: 20, fill: 'currentColor' },
+      },
+      '& .lc-action': {
+        ...theme.typography.button,
+        display: 'block',
+        width: '100%',
+        marginTop: theme.spacing(1),
+        padding: '3px 9px',
+        fontSize: theme.typography.pxToRem(13),
+        lineHeight: 1.75,
+        borderRadius: theme.shape.borderRadius,
+        color: theme.palette.primary.main,
+        backgroundColor: 'transparent',
+        border: `1px solid ${alpha(theme.palette.primary.main, 0.5)}`,
+        '&:hover': { backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.hoverOpacity), borderColor: theme.palette.primary.main },
+        '&[data-variant=contained]': { color: theme.palette.primary.contrastText, backgroundColor: theme.palette.primary.main, borderColor: theme.palette.primary.main },
+        '&[data-variant=contained]:hover': { backgroundColor: theme.palette.primary.dark },
+      },
+    },
+  };
+};
+
+/** The cards' stylesheet (see leadCardStyles); render it once per board. */
+export const LeadCardStyles = memo(function LeadCardStyles() {
+  return <GlobalStyles styles={leadCardStyles} />;
+});
+
+/** The "more" glyph of @mui/icons-material's MoreVert, drawn without an SvgIcon component per card. */
+const MORE_VERT_PATH = 'M12 8c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2m0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2';
 
 export function LeadCardView({ lead, now, attentionDays, actions, provided, isDragging, height }: LeadCardViewProps) {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
@@ -141,10 +169,11 @@ export function LeadCardView({ lead, now, attentionDays, actions, provided, isDr
   const action = leadCardAction(lead);
   const ageHint = stale ? `No change for ${age} days: needs attention` : `${age} days in this stage`;
   return (
-    <CardRoot
+    <article
       ref={provided.innerRef}
       {...provided.draggableProps}
       {...provided.dragHandleProps}
+      className="lead-card"
       aria-label={`Lead ${lead.name}, ${lead.status}`}
       data-testid="lead-card"
       data-stale={stale || undefined}
@@ -177,7 +206,9 @@ export function LeadCardView({ lead, now, attentionDays, actions, provided, isDr
             setMenuAnchor(e.currentTarget);
           }}
         >
-          <MoreVertIcon fontSize="small" />
+          <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d={MORE_VERT_PATH} />
+          </svg>
         </button>
       </div>
       <div className="lc-meta">
@@ -191,11 +222,10 @@ export function LeadCardView({ lead, now, attentionDays, actions, provided, isDr
         </span>
       </div>
       {action && (
-        <Button
+        <button
+          type="button"
           className="lc-action"
-          size="small"
-          fullWidth
-          variant={action === 'accept' ? 'contained' : 'outlined'}
+          data-variant={action === 'accept' ? 'contained' : 'outlined'}
           onClick={(e) => {
             e.stopPropagation();
             if (action === 'accept') actions.onAcceptQuote(lead);
@@ -204,7 +234,7 @@ export function LeadCardView({ lead, now, attentionDays, actions, provided, isDr
           }}
         >
           {ACTION_LABEL[action]}
-        </Button>
+        </button>
       )}
       {/* Rendered from the first open on: a card that never opens its menu does not pay for it. */}
       <MountWhenOpened open={!!menuAnchor}>
@@ -230,7 +260,7 @@ export function LeadCardView({ lead, now, attentionDays, actions, provided, isDr
           ))}
         </Menu>
       </MountWhenOpened>
-    </CardRoot>
+    </article>
   );
 }
 
