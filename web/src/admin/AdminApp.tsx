@@ -2,9 +2,9 @@
  * The admin area (lazy chunk): the ID-token provider for /api calls, the
  * login page, and the admin routes of spec §2, each behind the session check.
  * This chunk holds only Firebase App and Auth: the login page and every
- * signed-in page are lazy chunks of their own (./lazyPages), loaded with the Firestore/reactfire chunk
- * (./data/FirestoreScope) and shown inside the admin bar with the shared
- * loading state.
+ * signed-in page are lazy chunks of their own (./lazyPages), the signed-in
+ * ones loaded with the Firestore/reactfire chunk (./data/FirestoreScope) and
+ * shown inside the admin bar with the shared loading state.
  */
 import { useEffect } from 'react';
 import { onAuthStateChanged } from 'firebase/auth';

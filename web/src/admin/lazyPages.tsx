@@ -2,9 +2,10 @@
  * The signed-in admin pages, one lazy chunk each (route /admin/<path>). Each
  * page's chunk is fetched together with the Firestore chunk
  * (./data/FirestoreScope), in parallel, and the page renders inside it.
- * `preload()` starts both downloads early: a guarded route calls it while the
- * session is being checked, and the login page calls the dashboard's while
- * the credentials are checked, so no page waits on a request chain.
+ * `preload()` starts both downloads early: the entry (main.tsx) calls it for
+ * the page of the URL it opens on, a guarded route while the session is being
+ * checked, and the login page the dashboard's while the credentials are
+ * checked, so no page waits on a request chain.
  */
 import type { ComponentType } from 'react';
 import { preloadable } from '../lib/preloadable';
