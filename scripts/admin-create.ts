@@ -12,6 +12,7 @@ import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { AdminUserError, createAdminUser } from '../functions/src/services/adminUsers.js';
+import { targetProject } from './targetProject.js';
 
 const { values } = parseArgs({
   options: {
@@ -29,12 +30,7 @@ function fail(message: string): never {
 }
 
 if (!values.username || !values.password) fail('usage: npm run admin:create -- --username U --password P [--project ID | --emulator] [--update]');
-if (values.emulator) {
-  process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080';
-  process.env.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
-}
-const onEmulator = Boolean(process.env.FIRESTORE_EMULATOR_HOST);
-const projectId = values.project ?? process.env.GCLOUD_PROJECT ?? (onEmulator ? 'demo-studio' : undefined);
+const { projectId, onEmulator } = targetProject(values);
 if (!projectId) fail('name the project with --project ID (or pass --emulator).');
 if (onEmulator && !process.env.FIREBASE_AUTH_EMULATOR_HOST) fail('FIRESTORE_EMULATOR_HOST is set but FIREBASE_AUTH_EMULATOR_HOST is not.');
 

@@ -6,19 +6,16 @@
  * leads, or to repair it. Afterwards the `syncLeadBoard` trigger keeps it
  * current. Run it while nobody edits leads (a lead written meanwhile may
  * keep a stale card until its next change).
- * Target: the emulators when FIRESTORE_EMULATOR_HOST is set or --emulator is
- * passed; otherwise a real project given by --project (or GCLOUD_PROJECT),
- * with Application Default Credentials.
+ * Target: see ./targetProject.ts (the emulators, or a real project by --project).
  */
 import { parseArgs } from 'node:util';
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { rebuildLeadBoard } from '../functions/src/services/leadBoard.js';
+import { targetProject } from './targetProject.js';
 
 const { values } = parseArgs({ options: { project: { type: 'string' }, emulator: { type: 'boolean', default: false } } });
-if (values.emulator) process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080';
-const onEmulator = Boolean(process.env.FIRESTORE_EMULATOR_HOST);
-const projectId = values.project ?? process.env.GCLOUD_PROJECT ?? (onEmulator ? 'demo-studio' : undefined);
+const { projectId, onEmulator } = targetProject(values);
 if (!projectId) {
   console.error('board:rebuild: name the project with --project ID (or pass --emulator).');
   process.exit(1);

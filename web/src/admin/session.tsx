@@ -30,6 +30,9 @@ type Check = { state: 'checking' } | { state: 'ok'; session: AdminSession } | { 
 const EARLY_CHECK_MS = 10_000;
 let early: { uid: string; at: number; check: Promise<AdminSession> } | null = null;
 
+/** The early check if it is for `uid` and still fresh. */
+const earlyFor = (uid: string) => (early?.uid === uid && Date.now() - early.at < EARLY_CHECK_MS ? early : null);
+
 const fetchSession = () => api.get<{ success: boolean; user: AdminSession }>('/api/auth/me').then((r) => r.user);
 
 /**
@@ -38,16 +41,16 @@ const fetchSession = () => api.get<{ success: boolean; user: AdminSession }>('/a
  * of after them; the next <RequireAdmin> for that uid takes its answer.
  */
 export function prefetchSession(uid: string): void {
-  if (early?.uid === uid && Date.now() - early.at < EARLY_CHECK_MS) return;
+  if (earlyFor(uid)) return;
   early = { uid, at: Date.now(), check: fetchSession() };
   early.check.catch(() => undefined); // handled by whoever takes it
 }
 
 /** The early check for `uid` if there is a fresh one (used once), else a new one. */
 function takeSession(uid: string): Promise<AdminSession> {
-  const e = early;
+  const e = earlyFor(uid);
   early = null;
-  return e && e.uid === uid && Date.now() - e.at < EARLY_CHECK_MS ? e.check : fetchSession();
+  return e ? e.check : fetchSession();
 }
 
 /**
