@@ -49,10 +49,6 @@ type Open =
   | { kind: 'quotes'; leadId?: string }
   | { kind: 'deadList' | 'addLead' | 'promos' };
 
-// The first currency formatter costs ~15 ms (ICU data): make it now, while the
-// session check and the board's data are on their way, not in the board's first render.
-setTimeout(() => formatUsd(0), 0);
-
 /** What the closed Insights panel gets: it renders no chart, so a move need not re-render it. */
 const NO_LEADS: BoardLead[] = [];
 
