@@ -41,7 +41,6 @@ export function formatUsd(cents: number): string {
     usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
     return usd.format(cents / 100);
   }
-  const abs = Math.abs(cents);
-  const dollars = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
-  return `${cents < 0 ? '-' : ''}$${dollars}.${String(abs % 100).padStart(2, '0')}`;
+  const grouped = centsToString(Math.abs(cents)).replace(/\B(?=(\d{3})+\.)/g, ','); // "1234.50" → "1,234.50"
+  return `${cents < 0 ? '-' : ''}$${grouped}`;
 }
