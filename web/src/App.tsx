@@ -6,7 +6,7 @@
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { lazyNamed } from './lib/lazyNamed';
 import { preloadable } from './lib/preloadable';
-import { LazyPage } from './components/PageState';
+import { lazyRoute } from './components/PageState';
 import { PublicLayout } from './public/PublicLayout';
 import { LandingPage } from './public/LandingPage';
 import { NotFoundPage } from './public/NotFoundPage';
@@ -30,56 +30,14 @@ export function App() {
     <Routes>
       <Route element={<PublicLayout />}>
         <Route index element={<LandingPage />} />
-        <Route
-          path="cart"
-          element={
-            <LazyPage key="cart">
-              <CartPage />
-            </LazyPage>
-          }
-        />
-        <Route
-          path="my-project"
-          element={
-            <LazyPage key="my-project">
-              <MyProjectPage />
-            </LazyPage>
-          }
-        />
-        <Route
-          path="quote-acceptance"
-          element={
-            <LazyPage key="quote-acceptance">
-              <QuoteAcceptancePage />
-            </LazyPage>
-          }
-        />
-        <Route
-          path="checkout"
-          element={
-            <LazyPage key="checkout">
-              <CheckoutPage />
-            </LazyPage>
-          }
-        />
-        <Route
-          path="payment-success"
-          element={
-            <LazyPage key="payment-success">
-              <PaymentSuccessPage />
-            </LazyPage>
-          }
-        />
+        <Route path="cart" element={lazyRoute('cart', CartPage)} />
+        <Route path="my-project" element={lazyRoute('my-project', MyProjectPage)} />
+        <Route path="quote-acceptance" element={lazyRoute('quote-acceptance', QuoteAcceptancePage)} />
+        <Route path="checkout" element={lazyRoute('checkout', CheckoutPage)} />
+        <Route path="payment-success" element={lazyRoute('payment-success', PaymentSuccessPage)} />
       </Route>
       <Route path="admin" element={<Navigate to="/admin/login" replace />} />
-      <Route
-        path="admin/*"
-        element={
-          <LazyPage key="admin">
-            <adminApp.Component />
-          </LazyPage>
-        }
-      />
+      <Route path="admin/*" element={lazyRoute('admin', adminApp.Component)} />
       <Route path="*" element={<NotFoundPage />} />
     </Routes>
   );

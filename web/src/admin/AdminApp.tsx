@@ -10,7 +10,7 @@ import { useEffect } from 'react';
 import { onAuthStateChanged } from 'firebase/auth';
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { setTokenProvider } from '../lib/api';
-import { LazyPage } from '../components/PageState';
+import { lazyRoute } from '../components/PageState';
 import { NotFoundPage } from '../public/NotFoundPage';
 import { auth } from './firebase';
 import { prefetchSession, RequireAdmin } from './session';
@@ -62,9 +62,7 @@ function Guarded({ path, page }: { path: string; page: AdminPage }) {
   return (
     <RequireAdmin>
       <AdminLayout>
-        <LazyPage key={path}>
-          <page.Component />
-        </LazyPage>
+        {lazyRoute(path, page.Component)}
       </AdminLayout>
     </RequireAdmin>
   );
@@ -73,14 +71,7 @@ function Guarded({ path, page }: { path: string; page: AdminPage }) {
 export default function AdminApp() {
   return (
     <Routes>
-      <Route
-        path="login"
-        element={
-          <LazyPage key="login">
-            <loginPage.Component />
-          </LazyPage>
-        }
-      />
+      <Route path="login" element={lazyRoute('login', loginPage.Component)} />
       {Object.entries(ADMIN_PAGES).map(([path, page]) => (
         <Route key={path} path={path} element={<Guarded path={path} page={page} />} />
       ))}

@@ -4,7 +4,7 @@
  * short error with a Reload button when the chunk cannot be fetched (for
  * example after a deploy replaced it, or offline).
  */
-import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
+import { Component, Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -68,5 +68,14 @@ export function LazyPage({ children, label, errorMessage = 'This page could not 
     <ChunkErrorBoundary fallback={<LoadFailed message={errorMessage} />}>
       <Suspense fallback={<Loading label={label} />}>{children}</Suspense>
     </ChunkErrorBoundary>
+  );
+}
+
+/** A lazy route's element: `<Page />` in its own <LazyPage> boundary, keyed `key` so each route gets a fresh one. */
+export function lazyRoute(key: string, Page: ComponentType) {
+  return (
+    <LazyPage key={key}>
+      <Page />
+    </LazyPage>
   );
 }
