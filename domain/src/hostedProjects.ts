@@ -42,8 +42,9 @@
  */
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import type { Complexity } from './constants.js';
+import type { Complexity, ProjectType } from './constants.js';
 import { centsToString, formatUsd } from './money.js';
+import { generatedQuoteDetailsOf, type GeneratedQuoteDetails } from './pricing.js';
 import { requiredText } from './schemas.js';
 
 // ---------------------------------------------------------------------------
@@ -645,17 +646,20 @@ export function analyzeHostedQuoteForm(form: HostedQuoteForm): HostedAnalysisRes
   );
 }
 
-/**
- * The quote as the API and UI carry money (spec §3: decimals 10,2 as strings):
- * `{ estimatedHours: 19, total: "1425.00", depositAmount: "427.50", finalAmount: "997.50", hourlyRate: "75.00" }`.
- */
-export function toHostedQuoteDto(quote: HostedQuote): {
+/** A hosted quote as the API carries it (see toHostedQuoteDto). */
+export interface HostedQuoteDto {
   estimatedHours: number;
   total: string;
   depositAmount: string;
   finalAmount: string;
   hourlyRate: string;
-} {
+}
+
+/**
+ * The quote as the API and UI carry money (spec §3: decimals 10,2 as strings):
+ * `{ estimatedHours: 19, total: "1425.00", depositAmount: "427.50", finalAmount: "997.50", hourlyRate: "75.00" }`.
+ */
+export function toHostedQuoteDto(quote: HostedQuote): HostedQuoteDto {
   return {
     estimatedHours: quote.estimatedHours,
     total: centsToString(quote.totalCents),
@@ -663,6 +667,41 @@ export function toHostedQuoteDto(quote: HostedQuote): {
     finalAmount: centsToString(quote.finalCents),
     hourlyRate: centsToString(quote.hourlyRateCents),
   };
+}
+
+/**
+ * Project type of a lead created from a hosted project: every hosted project is
+ * code, so "Web Project", except "AI Automation" when the analysis detected AI.
+ */
+export function hostedProjectType(result: HostedAnalysisResult): ProjectType {
+  return result.analysis.features.includes('ai') ? 'AI Automation' : 'Web Project';
+}
+
+/**
+ * The lead's generatedQuoteDetails (spec §3) for a hosted quote: baseCost is
+ * hours × rate to the cent (half-up), totalCost the model's whole-dollar total,
+ * adjustments = total − base (the rounding to whole dollars, under $0.50 either way).
+ */
+export function hostedGeneratedQuoteDetails({ quote }: HostedAnalysisResult): GeneratedQuoteDetails {
+  const centihours = Math.round(quote.estimatedHours * 100);
+  const baseCents = Math.floor((centihours * quote.hourlyRateCents + 50) / 100);
+  return generatedQuoteDetailsOf({ ...quote, baseCents }, quote.estimatedHours);
+}
+
+/** One lead's result in the POST /api/replit/sync-project-status reply (spec §7). */
+export interface ProjectStatusUpdate {
+  leadId: string;
+  name: string;
+  projectId: string;
+  /** The demo project's title, or null when the id names no demo project (e.g. a manual quote). */
+  projectTitle: string | null;
+  /** True when the id names a demo project and the lead was updated. */
+  synced: boolean;
+  /** Whether the project is deployed (Live); null when unknown. */
+  deployed: boolean | null;
+  deploymentUrl: string | null;
+  /** True when `replitDeployed` differs from what the lead had before. */
+  changed: boolean;
 }
 
 // ---------------------------------------------------------------------------

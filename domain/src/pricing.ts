@@ -328,28 +328,43 @@ export function renderQuoteText(quote: Quote): string {
   return lines.join('\n');
 }
 
+/** The money of a quote the details are written from, all in integer cents (see generatedQuoteDetailsOf). */
+export interface QuoteDetailsCents {
+  totalCents: number;
+  depositCents: number;
+  finalCents: number;
+  hourlyRateCents: number;
+  /** Hours × rate before rounding and multipliers; adjustments = total − base. */
+  baseCents: number;
+}
+
 /**
- * Builds the lead's generatedQuoteDetails object (spec §3) from a quote: money as 2-decimal
- * strings via centsToString ("5950.00", adjustments may be negative "-20.00"), hourlyRate in
- * dollars per hour ("95.00"), estimatedHours as a number of hours (40.5). The caller
- * JSON-stringifies it for storage. Throws nothing for a Quote made by computeQuote.
+ * The lead's generatedQuoteDetails object (spec §3): money as 2-decimal strings via
+ * centsToString ("5950.00"; adjustments = total − base, may be negative "-20.00"),
+ * hourlyRate in dollars per hour ("95.00"), estimatedHours as a number of hours (40.5).
+ * The one writer of this shape for every quote source; the caller JSON-stringifies it.
  */
-export function toGeneratedQuoteDetails(quote: Quote): GeneratedQuoteDetails {
-  const quoteAmount = centsToString(quote.totalCents);
-  const depositAmount = centsToString(quote.depositCents);
-  const finalAmount = centsToString(quote.finalCents);
+export function generatedQuoteDetailsOf(cents: QuoteDetailsCents, estimatedHours: number): GeneratedQuoteDetails {
+  const quoteAmount = centsToString(cents.totalCents);
+  const depositAmount = centsToString(cents.depositCents);
+  const finalAmount = centsToString(cents.finalCents);
   return {
     quoteAmount,
     depositAmount,
     finalAmount,
-    hourlyRate: centsToString(quote.hourlyRateCents),
-    estimatedHours: Number(formatHours(quote.estimatedHoursHundredths)),
+    hourlyRate: centsToString(cents.hourlyRateCents),
+    estimatedHours,
     breakdown: {
-      baseCost: centsToString(quote.baseCents),
-      adjustments: centsToString(quote.adjustmentsCents),
+      baseCost: centsToString(cents.baseCents),
+      adjustments: centsToString(cents.totalCents - cents.baseCents),
       totalCost: quoteAmount,
       depositAmount,
       finalAmount,
     },
   };
+}
+
+/** generatedQuoteDetails (spec §3) of a quote made by computeQuote. Throws nothing. */
+export function toGeneratedQuoteDetails(quote: Quote): GeneratedQuoteDetails {
+  return generatedQuoteDetailsOf(quote, Number(formatHours(quote.estimatedHoursHundredths)));
 }

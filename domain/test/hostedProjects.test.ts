@@ -16,6 +16,8 @@ import {
   hostedAnalyzeRequestSchema,
   hostedComplexityLevel,
   hostedDepositSplit,
+  hostedGeneratedQuoteDetails,
+  hostedProjectType,
   hostedQuoteFormSchema,
   hostedUsernameSchema,
   isDeployed,
@@ -242,6 +244,29 @@ describe('quote money', () => {
     expect(rateDollarsToCents(75)).toBe(7_500);
     expect(rateDollarsToCents(82.55)).toBe(8_255);
     expect(() => rateDollarsToCents(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('lead fields of a hosted quote', () => {
+  it('writes generatedQuoteDetails (spec §3) with the whole-dollar rounding as the adjustment', () => {
+    // 19 h × $82.50 = $1,567.50 → $1,568: adjustment +$0.50; deposit 30% = $470.40.
+    const result = analyzeHostedFacts(plain, 8_250);
+    expect(hostedGeneratedQuoteDetails(result)).toEqual({
+      quoteAmount: '1568.00',
+      depositAmount: '470.40',
+      finalAmount: '1097.60',
+      hourlyRate: '82.50',
+      estimatedHours: 19,
+      breakdown: { baseCost: '1567.50', adjustments: '0.50', totalCost: '1568.00', depositAmount: '470.40', finalAmount: '1097.60' },
+    });
+    // 15.25 h at $1.98 = $30.195 → base $30.20 (half-up to the cent), total $30: adjustment −$0.20.
+    const down = hostedGeneratedQuoteDetails(analyzeHostedFacts({ ...plain, language: 'HTML' }, 198));
+    expect(down).toMatchObject({ quoteAmount: '30.00', estimatedHours: 15.25, breakdown: { baseCost: '30.20', adjustments: '-0.20', totalCost: '30.00' } });
+  });
+
+  it('types a lead "AI Automation" only when the analysis found AI', () => {
+    expect(hostedProjectType(analyzeHostedFacts(plain, RATE))).toBe('Web Project');
+    expect(hostedProjectType(analyzeHostedFacts({ ...plain, features: ['ai'] }, RATE))).toBe('AI Automation');
   });
 });
 

@@ -17,13 +17,14 @@ import { FieldValue } from 'firebase-admin/firestore';
 import {
   analyzeHostedProject,
   analyzeHostedQuoteForm,
-  centsToString,
   fieldErrors,
   findDemoProject,
   demoProjects,
   emptyBodySchema,
   formatUsd,
   hostedAnalyzeRequestSchema,
+  hostedGeneratedQuoteDetails,
+  hostedProjectType,
   hostedQuoteFormSchema,
   hostedUsernameSchema,
   HOSTED_DEPOSIT_PERCENT,
@@ -32,10 +33,9 @@ import {
   newLeadRecord,
   rateDollarsToCents,
   toHostedQuoteDto,
-  type GeneratedQuoteDetails,
   type HostedAnalysisResult,
   type HostedQuoteForm,
-  type ProjectType,
+  type ProjectStatusUpdate,
 } from '@studio/domain';
 import type { z } from 'zod';
 import { COLLECTIONS, db } from '../firebase.js';
@@ -74,41 +74,7 @@ replitRouter.post('/replit/analyze-project', (req, res) => {
   res.json({ success: true, analysis, quote: toHostedQuoteDto(quote) });
 });
 
-/**
- * Project type of a lead created from a hosted project: every hosted project is
- * code, so "Web Project", except "AI Automation" when the analysis detected AI.
- */
-export function hostedProjectType(result: HostedAnalysisResult): ProjectType {
-  return result.analysis.features.includes('ai') ? 'AI Automation' : 'Web Project';
-}
 
-/**
- * The lead's generatedQuoteDetails (spec §3) for a hosted quote: baseCost is
- * hours × rate to the cent (half-up), totalCost the model's whole-dollar total,
- * adjustments = total − base (the rounding to whole dollars, under $0.50 either way).
- */
-export function hostedGeneratedQuoteDetails(result: HostedAnalysisResult): GeneratedQuoteDetails {
-  const { quote } = result;
-  const centihours = Math.round(quote.estimatedHours * 100);
-  const baseCents = Math.floor((centihours * quote.hourlyRateCents + 50) / 100);
-  const quoteAmount = centsToString(quote.totalCents);
-  const depositAmount = centsToString(quote.depositCents);
-  const finalAmount = centsToString(quote.finalCents);
-  return {
-    quoteAmount,
-    depositAmount,
-    finalAmount,
-    hourlyRate: centsToString(quote.hourlyRateCents),
-    estimatedHours: quote.estimatedHours,
-    breakdown: {
-      baseCost: centsToString(baseCents),
-      adjustments: centsToString(quote.totalCents - baseCents),
-      totalCost: quoteAmount,
-      depositAmount,
-      finalAmount,
-    },
-  };
-}
 
 /** The lead's message: what was analyzed and what it costs, in a few lines. */
 function leadMessage(form: HostedQuoteForm, result: HostedAnalysisResult): string {
@@ -179,21 +145,6 @@ replitRouter.post('/replit/create-quote-from-project', async (req, res) => {
   res.status(201).json({ success: true, leadId: ref.id });
 });
 
-/** One lead's result in the sync-project-status reply. */
-export interface ProjectStatusUpdate {
-  leadId: string;
-  name: string;
-  projectId: string;
-  /** The demo project's title, or null when the id names no demo project (e.g. a manual quote). */
-  projectTitle: string | null;
-  /** True when the id names a demo project and the lead was updated. */
-  synced: boolean;
-  /** Whether the project is deployed (Live); null when unknown. */
-  deployed: boolean | null;
-  deploymentUrl: string | null;
-  /** True when `replitDeployed` differs from what the lead had before. */
-  changed: boolean;
-}
 
 const BATCH_LIMIT = 400;
 

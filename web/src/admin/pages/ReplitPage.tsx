@@ -64,7 +64,9 @@ import {
   type HostedAnalysisResult,
   type HostedProject,
   type HostedQuoteForm,
+  type HostedQuoteDto,
   type HostedQuoteFormInput,
+  type ProjectStatusUpdate,
 } from '@studio/domain';
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { Loading } from '../../components/PageState';
@@ -77,25 +79,13 @@ const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric
 interface AnalyzeResponse {
   success: boolean;
   analysis: HostedAnalysis;
-  quote: { estimatedHours: number; total: string; depositAmount: string; finalAmount: string; hourlyRate: string };
-}
-
-/** One lead in the POST /api/replit/sync-project-status reply. */
-interface SyncUpdate {
-  leadId: string;
-  name: string;
-  projectId: string;
-  projectTitle: string | null;
-  synced: boolean;
-  deployed: boolean | null;
-  deploymentUrl: string | null;
-  changed: boolean;
+  quote: HostedQuoteDto;
 }
 
 interface SyncResponse {
   success: boolean;
   updated: number;
-  updates: SyncUpdate[];
+  updates: ProjectStatusUpdate[];
 }
 
 type ProjectsState =
