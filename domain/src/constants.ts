@@ -28,8 +28,10 @@ export type LeadStatus = (typeof LEAD_STATUSES)[number];
 /** The CRM pipeline board's six columns, in order (spec §2 "CRM dashboard"). */
 export const BOARD_COLUMNS = ['New', 'Contacted', 'Quoted', 'Set Up', 'Production', 'Launch'] as const satisfies readonly LeadStatus[];
 export type BoardColumn = (typeof BOARD_COLUMNS)[number];
-/** Status shown in the Won bucket. */
+/** Status a drop on the Won bucket sets (spec §4 "Dropping on Won sets Complete"). */
 export const WON_STATUS: LeadStatus = 'Complete';
+/** Statuses shown in the Won bucket and counted as won: Complete, and Won (paid in full, the invoicing page's status). */
+export const WON_STATUSES: readonly LeadStatus[] = [WON_STATUS, 'Won'];
 /** Status shown in the Dead Leads bucket. */
 export const DEAD_STATUS: LeadStatus = 'Lost';
 

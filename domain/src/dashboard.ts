@@ -3,7 +3,7 @@
  * the Insights charts (issue 4): pipeline value by stage, won and lost by
  * reason. All pure; sums are in cents.
  */
-import { BOARD_COLUMNS, DEAD_REASONS, DEAD_STATUS, WON_STATUS, type BoardColumn, type LeadStatus } from './constants.js';
+import { BOARD_COLUMNS, DEAD_REASONS, DEAD_STATUS, WON_STATUSES, type BoardColumn, type LeadStatus } from './constants.js';
 import { groupLeadsForBoard, isTestDataLead } from './leads.js';
 import { leadDeadReason } from './leadStatus.js';
 
@@ -79,9 +79,6 @@ export function pipelineValueByStage(leads: readonly InsightLead[]): StageValue[
 
 /** Label of the lost bucket for dead leads that name no reason. */
 export const UNSPECIFIED_DEAD_REASON = 'Unspecified';
-
-/** Statuses counted as won: Complete (the board's Won bucket) and Won (paid in full, invoicing). */
-export const WON_STATUSES: readonly LeadStatus[] = [WON_STATUS, 'Won'];
 
 export interface LostReasonCount {
   /** The full dead reason (one of DEAD_REASONS, another stored reason, or UNSPECIFIED_DEAD_REASON). */

@@ -12,7 +12,7 @@
  * - Deposit and Payment Failed sit beside Set Up (invoicing); Won is the
  *   invoicing page's paid-in-full label beside Complete.
  */
-import { DEAD_REASONS, type DeadReason, type LeadStatus } from './constants.js';
+import { BOARD_COLUMNS, DEAD_REASONS, DEAD_STATUS, WON_STATUSES, type BoardColumn, type DeadReason, type LeadStatus } from './constants.js';
 
 export const LEAD_TRANSITIONS: Readonly<Record<LeadStatus, readonly LeadStatus[]>> = {
   New: ['Contacted', 'Lost'],
@@ -40,6 +40,34 @@ export function leadMoveError(from: LeadStatus, to: LeadStatus): string | null {
   if (canMoveLead(from, to)) return null;
   if (from === 'Lost') return 'A dead lead can only be revived to New';
   return `Cannot move a lead from ${from} to ${to}`;
+}
+
+/** Where a lead shows on the CRM board: one of its six columns, the Won or the Dead bucket. */
+export type BoardPlace = BoardColumn | 'won' | 'dead';
+
+/**
+ * The board place of a lead in `status` (spec §4): its column; Complete and
+ * Won in the Won bucket; Lost in the Dead bucket; null for the statuses the
+ * board does not show (Deposit, Payment Failed, Subscription Expired).
+ */
+export function boardPlaceOf(status: LeadStatus): BoardPlace | null {
+  if ((BOARD_COLUMNS as readonly string[]).includes(status)) return status as BoardColumn;
+  if (WON_STATUSES.includes(status)) return 'won';
+  return status === DEAD_STATUS ? 'dead' : null;
+}
+
+/**
+ * The moves a card's menu offers, as its drop targets do: allowed moves
+ * (LEAD_TRANSITIONS) to another column or bucket. A move within the same
+ * place (Complete ⇄ Won) or off the board (Deposit, Payment Failed,
+ * Subscription Expired: set by payments and invoicing) is not offered.
+ */
+export function boardMovesFrom(from: LeadStatus): LeadStatus[] {
+  const here = boardPlaceOf(from);
+  return LEAD_TRANSITIONS[from].filter((to) => {
+    const there = boardPlaceOf(to);
+    return there !== null && there !== here;
+  });
 }
 
 export function isDeadReason(v: string): v is DeadReason {
@@ -75,11 +103,14 @@ export function parseDeadReasonLine(line: string): string | null {
 }
 
 /**
- * Why a lead was marked dead: its `deadReason` field when set, else the last
- * "Dead Reason: …" line of its notes (older leads and imports carry only the
- * note). Null when neither names a reason.
+ * Why a dead (Lost) lead was marked dead: its `deadReason` field when set,
+ * else the last "Dead Reason: …" line of its notes (older leads and imports
+ * carry only the note). Null when neither names a reason, and for a lead in
+ * any other status: a revived lead keeps the note line in its history but is
+ * no longer dead.
  */
-export function leadDeadReason(lead: { deadReason?: string | null; notes?: string | null }): string | null {
+export function leadDeadReason(lead: { status: LeadStatus; deadReason?: string | null; notes?: string | null }): string | null {
+  if (lead.status !== DEAD_STATUS) return null;
   if (lead.deadReason?.trim()) return lead.deadReason.trim();
   const lines = (lead.notes ?? '').split('\n');
   for (let i = lines.length - 1; i >= 0; i--) {

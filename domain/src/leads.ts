@@ -5,7 +5,7 @@
  * read); LeadDto is what the API and UI carry (money as 2-decimal strings,
  * dates as ISO strings). `toLeadDto` is the one conversion between them.
  */
-import { BOARD_COLUMNS, DEAD_STATUS, TEST_DATA_MARKER, TEST_DATA_REASON, WON_STATUS } from './constants.js';
+import { BOARD_COLUMNS, DEAD_STATUS, TEST_DATA_MARKER, TEST_DATA_REASON, WON_STATUSES } from './constants.js';
 import type { BoardColumn, Complexity, LeadStatus, ProjectType, ServicePlanType } from './constants.js';
 import { optionalCentsToString } from './money.js';
 
@@ -124,8 +124,9 @@ export function isTestDataLead(lead: { notes?: string | null; deadReason?: strin
 }
 
 /**
- * Splits leads into the board's six columns, the Won bucket and the Dead bucket
- * (spec §2, §9). Dead leads marked as test data (`isTestDataLead`) are hidden.
+ * Splits leads into the board's six columns, the Won bucket (Complete and Won)
+ * and the Dead bucket (spec §2, §9; see boardPlaceOf). Dead leads marked as
+ * test data (`isTestDataLead`) are hidden.
  * Leads in other statuses (e.g. Payment Failed) are on no board list.
  */
 export function groupLeadsForBoard<T extends { status: LeadStatus; notes?: string | null; deadReason?: string | null; testData?: boolean }>(leads: readonly T[]): BoardGroups<T> {
@@ -133,7 +134,7 @@ export function groupLeadsForBoard<T extends { status: LeadStatus; notes?: strin
   const won: T[] = [];
   const dead: T[] = [];
   for (const lead of leads) {
-    if (lead.status === WON_STATUS) won.push(lead);
+    if (WON_STATUSES.includes(lead.status)) won.push(lead);
     else if (lead.status === DEAD_STATUS) {
       if (!isTestDataLead(lead)) dead.push(lead);
     } else if ((BOARD_COLUMNS as readonly string[]).includes(lead.status)) columns[lead.status as BoardColumn].push(lead);

@@ -36,17 +36,23 @@ describe('parseDeadReasonLine', () => {
 
 describe('leadDeadReason', () => {
   it('prefers the deadReason field', () => {
-    expect(leadDeadReason({ deadReason: 'Quote Rejected', notes: 'Dead Reason: No Response - 1/2/2026' })).toBe('Quote Rejected');
+    expect(leadDeadReason({ status: 'Lost', deadReason: 'Quote Rejected', notes: 'Dead Reason: No Response - 1/2/2026' })).toBe('Quote Rejected');
   });
 
   it('falls back to the last Dead Reason note line', () => {
     const notes = ['Intro call.', 'Dead Reason: No Response - 1/2/2026', 'Revived.', deadReasonLine('Contact Canceled', at), 'Follow-up.'].join('\n');
-    expect(leadDeadReason({ deadReason: null, notes })).toBe('Contact Canceled');
+    expect(leadDeadReason({ status: 'Lost', deadReason: null, notes })).toBe('Contact Canceled');
+  });
+
+  it('is null for a lead that is not dead, e.g. revived (the note line stays in its history)', () => {
+    const notes = ['Intro call.', deadReasonLine('No Response', at)].join('\n');
+    expect(leadDeadReason({ status: 'New', deadReason: null, notes })).toBeNull();
+    expect(leadDeadReason({ status: 'Contacted', deadReason: 'No Response', notes })).toBeNull();
   });
 
   it('is null when nothing names a reason', () => {
-    expect(leadDeadReason({ deadReason: '  ', notes: 'Just a note' })).toBeNull();
-    expect(leadDeadReason({})).toBeNull();
+    expect(leadDeadReason({ status: 'Lost', deadReason: '  ', notes: 'Just a note' })).toBeNull();
+    expect(leadDeadReason({ status: 'Lost' })).toBeNull();
   });
 });
 
@@ -59,6 +65,12 @@ describe('isTestDataLead', () => {
 
   it('hides a lead whose deadReason is Test Data from the dead bucket too', () => {
     expect(groupLeadsForBoard([lead('Lost', { deadReason: 'Test Data' }), lead('Lost', { deadReason: 'No Response' })]).dead).toHaveLength(1);
+  });
+
+  it('shows Complete and Won (paid in full) in the Won bucket, and no other status outside the columns', () => {
+    const board = groupLeadsForBoard([lead('Complete'), lead('Won'), lead('Payment Failed'), lead('Launch')]);
+    expect(board.won.map((l) => l.status)).toEqual(['Complete', 'Won']);
+    expect(board.columns.Launch).toHaveLength(1);
   });
 });
 

@@ -35,6 +35,11 @@ describe('boardCardOf', () => {
     expect(test.testData).toBe(true);
   });
 
+  it('gives a revived lead no dead reason, though its notes keep the line', () => {
+    const revived = boardCardOf({ ...base, status: 'New' as const, deadReason: null, notes: 'call back\nDead Reason: Budget - 1/2/2026' });
+    expect(revived.deadReason).toBeNull();
+  });
+
   it('groups and counts lost reasons exactly as the leads it came from', () => {
     const leads = [
       { ...base, status: 'Lost' as const, notes: 'Dead Reason: Test Data - 1/2/2026' },

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   BOARD_COLUMNS,
+  boardMovesFrom,
+  boardPlaceOf,
   canMoveLead,
   deadReasonLine,
   LEAD_STATUSES,
@@ -63,5 +65,30 @@ describe('leadUpdateSchema', () => {
     expect(fieldErrors(leadUpdateSchema.safeParse({ status: 'Bogus' }).error!)).toMatchObject({ status: 'Unknown lead status' });
     expect(leadUpdateSchema.safeParse({}).success).toBe(false);
     expect(leadUpdateSchema.safeParse({ expectedStatus: 'New' }).success).toBe(false);
+  });
+});
+
+describe('board places and the moves a card offers', () => {
+  it('places every status: six columns, Won (Complete, Won), Dead (Lost), or off the board', () => {
+    expect(BOARD_COLUMNS.map(boardPlaceOf)).toEqual([...BOARD_COLUMNS]);
+    expect(boardPlaceOf('Complete')).toBe('won');
+    expect(boardPlaceOf('Won')).toBe('won');
+    expect(boardPlaceOf('Lost')).toBe('dead');
+    for (const s of ['Deposit', 'Payment Failed', 'Subscription Expired'] as const) expect(boardPlaceOf(s)).toBeNull();
+  });
+
+  it('offers only allowed moves to another column or bucket', () => {
+    for (const from of LEAD_STATUSES) {
+      for (const to of boardMovesFrom(from)) {
+        expect(canMoveLead(from, to)).toBe(true);
+        expect(boardPlaceOf(to)).not.toBeNull();
+        expect(boardPlaceOf(to)).not.toBe(boardPlaceOf(from));
+      }
+    }
+    // A card in the Won bucket is not offered "Won" again (Complete → Won would leave it where it is).
+    expect(boardMovesFrom('Complete')).toEqual(['Launch']);
+    expect(boardMovesFrom('Won')).toEqual([]);
+    expect(boardMovesFrom('Set Up')).toEqual(['New', 'Contacted', 'Quoted', 'Production', 'Lost']);
+    expect(boardMovesFrom('Lost')).toEqual(['New']);
   });
 });

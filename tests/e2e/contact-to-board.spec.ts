@@ -55,6 +55,7 @@ test('the contact form shows field messages and sends nothing when empty', async
 test('admin pages redirect to the login without a session; unknown paths show the 404 page', async ({ page }) => {
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByText('Not authenticated')).toBeVisible(); // spec §8
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/login$/);
   await page.getByRole('button', { name: 'Login' }).click();
@@ -75,6 +76,17 @@ test('logout ends the session', async ({ page }) => {
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByText('Logged out successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByText('Not authenticated')).toHaveCount(0); // the sign-out was asked for
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test('a failed logout shows no message (spec §8) and still signs out here', async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.route('**/api/auth/logout', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Service unavailable"}' }));
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+  await expect(page.getByText('Logged out successfully')).toHaveCount(0);
+  await expect(page.getByText('Not authenticated')).toHaveCount(0);
 });

@@ -58,6 +58,11 @@ test('moves a lead through the pipeline, refuses a skipped stage, and marks dead
   }
   await menuMove(page, name, 'Won');
   await expect(page.getByTestId('bucket-won').getByText(name)).toBeVisible();
+  // In the Won bucket the menu offers no second "Won" (Complete → Won would leave the card where it was).
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await expect(page.getByRole('menuitem', { name: 'Move to Launch' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Move to Won' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
 
   // Details show the badges and the history the server recorded.
   await card(page, name).click();
@@ -67,6 +72,8 @@ test('moves a lead through the pipeline, refuses a skipped stage, and marks dead
   await expect(detail.getByText('Moved Launch → Complete')).toBeVisible();
   await expect(detail.getByText('Marked dead (No Response)')).toBeVisible();
   await expect(detail.getByText('Revived to New')).toBeVisible();
+  // Revived, so no longer dead: the dead reason stays in the history, not on the lead.
+  await expect(detail.getByText(/^Dead reason:/)).toHaveCount(0);
 });
 
 test('notes: required content, newest first, the viewer resets to the newest', async ({ page }) => {

@@ -39,13 +39,13 @@ export function AdminLayout({ children }: { children: ReactNode }) {
 
   const logout = async () => {
     setBusy(true);
-    try {
-      await api.post('/api/auth/logout');
-    } catch {
-      // Spec §8: a failed logout shows no message; the local sign-out still happens.
-    }
+    // Spec §8: a failed logout shows no message; the local sign-out still happens.
+    const revoked = await api.post('/api/auth/logout').then(
+      () => true,
+      () => false,
+    );
     await signOut(auth);
-    toast({ title: 'Logged out successfully' });
+    if (revoked) toast({ title: 'Logged out successfully' });
     navigate('/admin/login');
   };
 

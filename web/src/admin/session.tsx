@@ -3,7 +3,7 @@
  * session with GET /api/auth/me ("Loading..." meanwhile) and redirects to
  * /admin/login with "Not authenticated" when it fails.
  */
-import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { onAuthStateChanged, signOut } from 'firebase/auth';
 import { api } from '../lib/api';
@@ -64,17 +64,26 @@ function useAuthUid(): string | null | undefined {
   return uid;
 }
 
+/**
+ * Shows `children` once the session check succeeds; otherwise redirects to
+ * /admin/login with the toast "Not authenticated" (spec §6, §8): when nobody
+ * is signed in, or when GET /api/auth/me refuses. A sign-out on this page
+ * (Logout, which has its own message) redirects without it.
+ */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const toast = useToast();
   const uid = useAuthUid();
   const [check, setCheck] = useState<Check>({ state: 'checking' });
+  const signedIn = useRef(false);
 
   useEffect(() => {
     if (uid === undefined) return;
     if (!uid) {
+      if (!signedIn.current) toast({ title: 'Not authenticated', severity: 'error' });
       setCheck({ state: 'denied' });
       return;
     }
+    signedIn.current = true;
     let alive = true;
     setCheck({ state: 'checking' });
     takeSession(uid).then(

@@ -18,7 +18,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { BOARD_COLUMNS, groupLeadsForBoard, type LeadStatus } from '@studio/domain';
+import { BOARD_COLUMNS, DEAD_STATUS, groupLeadsForBoard, WON_STATUS, type LeadStatus } from '@studio/domain';
 import type { BoardLead } from '../data/hooks';
 import { useClock } from '../../lib/useClock';
 import { LEAD_CARD_GAP, LEAD_CARD_HEIGHTS, LeadCard, LeadCardStyles, LeadCardView, leadCardHeight, type LeadCardActions } from './LeadCard';
@@ -228,7 +228,7 @@ export function LeadBoard({ leads, actions, onShowDead, attentionDays }: { leads
     const lead = leads.find((l) => l.id === r.draggableId);
     if (!lead) return;
     const dest = r.destination.droppableId;
-    const to: LeadStatus = dest === WON ? 'Complete' : dest === DEAD ? 'Lost' : (dest as LeadStatus);
+    const to: LeadStatus = dest === WON ? WON_STATUS : dest === DEAD ? DEAD_STATUS : (dest as LeadStatus);
     // The moved card is re-created in its new column, and removing the focused element makes
     // the browser recalculate styles on the spot (the library has just changed its drag styles).
     // Blurring first leaves that to the next frame, where the library gives the new card focus.

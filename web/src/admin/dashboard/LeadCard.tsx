@@ -11,7 +11,7 @@ import MenuItem from '@mui/material/MenuItem';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { alpha, type Theme } from '@mui/material/styles';
 import NotesIcon from '@mui/icons-material/StickyNote2Outlined';
-import { formatUsd, LEAD_TRANSITIONS, leadAttention, type LeadStatus } from '@studio/domain';
+import { boardMovesFrom, boardPlaceOf, formatUsd, leadAttention, type LeadStatus } from '@studio/domain';
 import type { BoardLead } from '../data/hooks';
 import { MountWhenOpened } from '../../components/MountWhenOpened';
 
@@ -25,10 +25,10 @@ export interface LeadCardActions {
   onAcceptQuote(lead: BoardLead): void;
 }
 
+/** A menu move's label: the place the card goes to (a board target, see boardMovesFrom). */
 function moveLabel(to: LeadStatus): string {
-  if (to === 'Complete') return 'Won';
-  if (to === 'Lost') return 'Dead…';
-  return to;
+  const place = boardPlaceOf(to);
+  return place === 'won' ? 'Won' : place === 'dead' ? 'Dead…' : to;
 }
 
 /** The card's one action button, if any: Accept/Review Quote in Quoted, Add Project Plan/Review Quote in Contacted. */
@@ -247,7 +247,7 @@ export function LeadCardView({ lead, now, attentionDays, actions, provided, isDr
           >
             <NotesIcon fontSize="small" sx={{ mr: 1 }} /> Notes
           </MenuItem>
-          {LEAD_TRANSITIONS[lead.status].map((to) => (
+          {boardMovesFrom(lead.status).map((to) => (
             <MenuItem
               key={to}
               onClick={() => {

@@ -1,12 +1,14 @@
 /**
  * The admin's live data layer: thin hooks over reactfire, one Firestore
  * listener per board (never one per card). Documents come back as domain
- * records (cents, Dates) with their id.
+ * records (cents, Dates) with their id. A refused or failed read never
+ * throws: it comes back as `status: 'error'`, so one failed listener (say,
+ * promo codes) does not take down the page around it.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { collection, doc, documentId, onSnapshot, orderBy, query, where, type Query, type QuerySnapshot } from 'firebase/firestore';
-import { useFirestore, useFirestoreCollectionData } from 'reactfire';
-import { decodeBoardCard, reviveDates, type BoardCard, type EncodedBoardCard, type LeadRecord } from '@studio/domain';
+import { useFirestore } from 'reactfire';
+import { decodeBoardCard, QUOTE_AWAITING_REVIEW, quoteAwaitsReview, reviveDates, type BoardCard, type EncodedBoardCard, type LeadRecord } from '@studio/domain';
 import { leadBoardQuery, leadsQuery } from './FirestoreScope';
 
 /** What the server writes on a lead when a payment succeeds (absent until then). */
@@ -116,15 +118,15 @@ export function useLiveLead(id: string | null): LeadView | null {
 
 /**
  * The whole leads a quote review shows, kept live while `enabled`: the one
- * lead `leadId`, or every lead whose quote waits for review (Pending or Needs
- * Revision) and is not accepted, newest first.
+ * lead `leadId`, or every lead whose quote waits for review (quoteAwaitsReview:
+ * Pending or Needs Revision, not accepted, not dead), newest first.
  */
 export function useLiveQuoteQueue(enabled: boolean, leadId?: string): LiveList<LeadView> {
   const firestore = useFirestore();
   const q = useMemo(() => {
     if (!enabled) return null;
     const leads = collection(firestore, 'leads');
-    return leadId ? query(leads, where(documentId(), '==', leadId)) : query(leads, where('quoteReviewStatus', 'in', ['Pending', 'Needs Revision']));
+    return leadId ? query(leads, where(documentId(), '==', leadId)) : query(leads, where('quoteReviewStatus', 'in', [...QUOTE_AWAITING_REVIEW]));
   }, [firestore, enabled, leadId]);
   return useLiveQuery(q, leadId ? oneLead : waitingQuotes);
 }
@@ -134,17 +136,17 @@ const oneLead = (snap: QuerySnapshot) => snap.docs.map(leadOf);
 const waitingQuotes = (snap: QuerySnapshot) =>
   snap.docs
     .map(leadOf)
-    .filter((l) => !l.quoteAccepted)
+    .filter(quoteAwaitsReview)
     .sort(newestLeadFirst);
 
 /** Every lead, newest first, kept live (one listener). */
 export function useLiveLeads(): LiveList<LeadView> {
   const firestore = useFirestore();
   const q = useMemo(() => leadsQuery(firestore), [firestore]);
-  const { status, data, error } = useFirestoreCollectionData(q, { idField: 'id' });
-  const leads = useMemo(() => (data ?? []).map((d) => reviveDates(d) as unknown as LeadView), [data]);
-  return { status, data: leads, error };
+  return useLiveQuery(q, allLeads);
 }
+
+const allLeads = (snap: QuerySnapshot) => snap.docs.map(leadOf);
 
 export interface PromoCodeView {
   id: string;
@@ -160,9 +162,10 @@ export interface PromoCodeView {
 export function useLivePromoCodes(): LiveList<PromoCodeView> {
   const firestore = useFirestore();
   const promoQuery = useMemo(() => query(collection(firestore, 'promo_codes'), orderBy('code')), [firestore]);
-  const { status, data, error } = useFirestoreCollectionData(promoQuery, { idField: 'id' });
-  return { status, data: (data ?? []) as PromoCodeView[], error };
+  return useLiveQuery(promoQuery, promoCodesOf);
 }
+
+const promoCodesOf = (snap: QuerySnapshot) => snap.docs.map((d) => ({ ...d.data(), id: d.id }) as PromoCodeView);
 
 export interface ProjectView {
   id: string;
@@ -186,10 +189,10 @@ export interface ProjectView {
 export function useLiveProjects(): LiveList<ProjectView> {
   const firestore = useFirestore();
   const projectsQuery = useMemo(() => query(collection(firestore, 'projects'), orderBy('createdAt', 'desc')), [firestore]);
-  const { status, data, error } = useFirestoreCollectionData(projectsQuery, { idField: 'id' });
-  const projects = useMemo(() => (data ?? []).map((d) => reviveDates(d) as unknown as ProjectView), [data]);
-  return { status, data: projects, error };
+  return useLiveQuery(projectsQuery, projectsOf);
 }
+
+const projectsOf = (snap: QuerySnapshot) => snap.docs.map((d) => recordOf<ProjectView>(d));
 
 export interface InvoiceView {
   id: string;
@@ -204,11 +207,7 @@ export interface InvoiceView {
   checkoutUrl: string | null;
 }
 
-/**
- * Every invoice, newest first, kept live (one listener). Unlike the hooks
- * above, a refused or failed read does not throw: it comes back as
- * `status: 'error'`, since invoices are an extra on the pages that show them.
- */
+/** Every invoice, newest first, kept live (one listener). */
 export function useLiveInvoices(): LiveList<InvoiceView> {
   const firestore = useFirestore();
   const q = useMemo(() => query(collection(firestore, 'invoices'), orderBy('createdAt', 'desc')), [firestore]);

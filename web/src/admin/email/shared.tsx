@@ -60,12 +60,19 @@ export function useEmailTemplates(): TemplatesState {
 export function usePreviewVariables(): { vars: Record<string, string>; source: string } {
   const leads = useLiveLeads();
   const lead = leads.data[0] ?? null;
+  const { status } = leads;
   return useMemo(
     () => ({
       vars: templateVariablesFromLead(lead),
-      source: lead ? `Previewing with data from ${lead.name}'s lead.` : 'No leads yet: previewing with sample data.',
+      source: lead
+        ? `Previewing with data from ${lead.name}'s lead.`
+        : status === 'error'
+          ? 'Could not load leads: previewing with sample data.'
+          : status === 'loading'
+            ? 'Loading leads: previewing with sample data.'
+            : 'No leads yet: previewing with sample data.',
     }),
-    [lead],
+    [lead, status],
   );
 }
 

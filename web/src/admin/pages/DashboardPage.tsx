@@ -16,7 +16,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { dashboardTiles, formatUsd, groupLeadsForBoard, type DeadReason, type Tile, type LeadStatus } from '@studio/domain';
+import { dashboardTiles, formatUsd, groupLeadsForBoard, quotePendingReview, type DeadReason, type Tile, type LeadStatus } from '@studio/domain';
 import { Loading } from '../../components/PageState';
 import { useLiveBoard, useLivePromoCodes, useLiveQuoteQueue, type BoardLead, type LeadView } from '../data/hooks';
 import { useAdminSession } from '../session';
@@ -135,7 +135,7 @@ export function DashboardPage() {
 
   const tiles = useMemo(() => dashboardTiles(leads), [leads]);
   const dead = useMemo(() => groupLeadsForBoard(leads).dead, [leads]);
-  const pendingQuotes = useMemo(() => leads.filter((l) => l.quoteReviewStatus === 'Pending').length, [leads]);
+  const pendingQuotes = useMemo(() => leads.filter(quotePendingReview).length, [leads]);
   const toast = useToast();
 
   const actions = useMemo<LeadCardActions>(
@@ -220,7 +220,7 @@ export function DashboardPage() {
         <ProjectPlanDialog lead={open.kind === 'plan' ? open.lead : null} onClose={close} />
       </MountWhenOpened>
       <MountWhenOpened open={open.kind === 'promos'}>
-        <PromoCodesDialog open={open.kind === 'promos'} onClose={close} codes={promos.data} />
+        <PromoCodesDialog open={open.kind === 'promos'} onClose={close} codes={promos} />
       </MountWhenOpened>
     </Box>
   );

@@ -7,6 +7,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -44,7 +45,8 @@ import {
 } from '@studio/domain';
 import { api, ApiError, errorMessage } from '../../lib/api';
 import { useToast } from '../../components/Toast';
-import type { PromoCodeView } from '../data/hooks';
+import type { LiveList, PromoCodeView } from '../data/hooks';
+import { Loading } from '../../components/PageState';
 
 /** A live promo document with every stored field (the hook's view lists only some). */
 type PromoRow = PromoRecord & { id: string };
@@ -243,10 +245,11 @@ function validityText(p: PromoRow): string {
   return 'No expiration';
 }
 
-export function PromoCodesDialog({ open, onClose, codes }: { open: boolean; onClose(): void; codes: PromoCodeView[] }) {
+/** The promo code list of the dashboard's Promo Codes button; `codes` is the dashboard's live list (loading, error or the codes). */
+export function PromoCodesDialog({ open, onClose, codes }: { open: boolean; onClose(): void; codes: LiveList<PromoCodeView> }) {
   const toast = useToast();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const rows = useMemo(() => codes.map(toRow), [codes]);
+  const rows = useMemo(() => codes.data.map(toRow), [codes.data]);
   const [form, setForm] = useState<{ mode: 'create' | 'edit'; promo: PromoRow | null } | null>(null);
   const [deleting, setDeleting] = useState<PromoRow | null>(null);
   const [busy, setBusy] = useState(false);
@@ -275,7 +278,11 @@ export function PromoCodesDialog({ open, onClose, codes }: { open: boolean; onCl
               Create New Promo Code
             </Button>
           </Stack>
-          {rows.length === 0 ? (
+          {codes.status === 'loading' ? (
+            <Loading label="Loading promo codes..." />
+          ) : codes.status === 'error' ? (
+            <Alert severity="error">Could not load promo codes: {codes.error?.message}</Alert>
+          ) : rows.length === 0 ? (
             <Typography color="text.secondary" sx={{ py: 2 }}>
               No promo codes yet.
             </Typography>
