@@ -25,3 +25,16 @@ test('lists leads as cards, filters them and exports CSV', async ({ page }) => {
   expect(csv.split('\r\n')[0]).toContain('Name,Email,Phone,Status,Project Type,Subject,Message,Quote Amount,Created');
   expect(csv).toContain('Maya Chen');
 });
+
+test('a page that cannot reach Firestore keeps loading instead of showing "no clients"', async ({ page }) => {
+  await loginAsAdmin(page);
+  const offline = page.waitForEvent('console', { predicate: (m) => m.text().includes('Could not reach Cloud Firestore backend'), timeout: 30_000 });
+  await page.route(/google\.firestore\.v1\.Firestore/, (route) => route.abort('connectionrefused'));
+  await page.goto('/admin/clients');
+  await offline; // the SDK has given up on the server and answered from its (empty) cache
+  await expect(page.getByRole('status').getByText('Loading...')).toBeVisible();
+  await expect(page.getByText(/No clients yet/)).toHaveCount(0);
+
+  await page.unroute(/google\.firestore\.v1\.Firestore/);
+  await expect(page.getByText('Maya Chen').first()).toBeVisible({ timeout: 30_000 });
+});

@@ -63,6 +63,7 @@ export function useLiveBoard(): LiveList<BoardLead> {
     return onSnapshot(
       leadBoardQuery(firestore),
       (snap) => {
+        if (unconfirmedEmpty(snap)) return;
         for (const change of snap.docChanges()) {
           if (change.type === 'removed') shards.delete(change.doc.id);
           else shards.set(change.doc.id, shardCards(change.doc.get('cards'), shards.get(change.doc.id)));
@@ -76,6 +77,15 @@ export function useLiveBoard(): LiveList<BoardLead> {
   }, [firestore]);
   return state;
 }
+
+/**
+ * True for an empty snapshot the server has not confirmed: what the SDK
+ * raises from its (memory) cache when it cannot reach Firestore before the
+ * first answer. Shown, it would read as "no leads"; the page keeps loading
+ * instead until the server answers. (Once data has arrived, later cached
+ * snapshots keep the last known data, which is not empty.)
+ */
+const unconfirmedEmpty = (snap: QuerySnapshot) => snap.empty && snap.metadata.fromCache;
 
 /** A stored document as a record: its top-level timestamps as Dates, and its id. */
 const recordOf = <T>(d: { id: string; data(): object | undefined }): T => ({ ...(reviveDates(d.data() ?? {}) as T), id: d.id });
@@ -93,7 +103,9 @@ function useLiveQuery<T>(q: Query | null, map: (snap: QuerySnapshot) => T[]): Li
     setState((cur) => (cur.status === 'loading' ? cur : { status: 'loading', data: [] }));
     return onSnapshot(
       q,
-      (snap) => setState({ status: 'success', data: map(snap) }),
+      (snap) => {
+        if (!unconfirmedEmpty(snap)) setState({ status: 'success', data: map(snap) });
+      },
       (error) => setState({ status: 'error', data: [], error }),
     );
   }, [q, map]);
