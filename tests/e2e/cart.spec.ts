@@ -96,6 +96,7 @@ test('missing client information gives the "Required Information" toast', async 
   await expect(page.getByText('Required Information')).toBeVisible();
   await expect(page.getByText('Please fill in all required fields')).toBeVisible();
   await expect(form.getByText('Project description is required')).toBeVisible();
+  await expect(form.getByRole('textbox', { name: 'Email' })).toBeFocused(); // the first invalid field
 });
 
 test('create-subscription success path on a 360 px phone: test-mode payment, then "Subscription Successful!"', async ({ page }) => {

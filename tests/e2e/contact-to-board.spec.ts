@@ -49,6 +49,8 @@ test('the contact form shows field messages and sends nothing when empty', async
   await expect(form.getByText('Please enter a valid email address')).toBeVisible();
   await expect(form.getByText('Subject is required')).toBeVisible();
   await expect(form.getByText('Message is required')).toBeVisible();
+  // The first invalid field takes the focus, so a keyboard user lands where to fix it.
+  await expect(form.getByLabel('Name')).toBeFocused();
   expect(posted).toBe(false);
 });
 
@@ -61,7 +63,10 @@ test('admin pages redirect to the login without a session; unknown paths show th
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText('Username is required')).toBeVisible();
   await expect(page.getByText('Password is required')).toBeVisible();
+  await expect(page.getByLabel('Username')).toBeFocused();
   await page.getByLabel('Username').fill('admin');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByLabel('Password')).toBeFocused();
   await page.getByLabel('Password').fill('wrong-password');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText('Invalid credentials')).toBeVisible();

@@ -13,7 +13,7 @@
  * Payment Element. Then /cart?success=true ("Subscription Successful!").
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -59,6 +59,7 @@ import {
 import { api, ApiError, errorMessage } from '../lib/api';
 import { useToast } from '../components/Toast';
 import { PaymentForm, type PreparedPayment } from '../payments/PaymentForm';
+import { FormTextField } from '../components/FormTextField';
 
 interface AppliedPromo {
   code: string;
@@ -298,11 +299,7 @@ export function CartPage() {
   }
 
   const field = (name: keyof CartClientInfoInput, label: string, extra: Record<string, unknown> = {}) => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field: f, fieldState }) => <TextField {...f} value={f.value ?? ''} {...extra} label={label} error={!!fieldState.error} helperText={fieldState.error?.message ?? ' '} />}
-    />
+    <FormTextField control={control} name={name} {...extra} label={label} />
   );
 
   return (

@@ -3,19 +3,19 @@
  * Editing → submitted confirmation showing the details → reset after 4 s.
  */
 import { useEffect, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { contactSchema, PROJECT_TYPES, TIMING, type Contact, type ContactInput } from '@studio/domain';
 import { api, errorMessage } from '../lib/api';
 import { useToast } from '../components/Toast';
+import { FormTextField } from '../components/FormTextField';
 
 const EMPTY: ContactInput = { name: '', email: '', phone: '', projectType: 'Web Project', subject: '', message: '' };
 
@@ -46,13 +46,7 @@ export default function ContactForm() {
   };
 
   const field = (name: keyof ContactInput, label: string, extra: Record<string, unknown> = {}) => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field: f, fieldState }) => (
-        <TextField {...f} {...extra} label={label} error={!!fieldState.error} helperText={fieldState.error?.message ?? ' '} />
-      )}
-    />
+    <FormTextField control={control} name={name} {...extra} label={label} />
   );
 
   return (
@@ -88,19 +82,13 @@ export default function ContactForm() {
               <Grid size={{ xs: 12, sm: 6 }}>{field('email', 'Email', { required: true, type: 'email', autoComplete: 'email' })}</Grid>
               <Grid size={{ xs: 12, sm: 6 }}>{field('phone', 'Phone (optional)', { type: 'tel', autoComplete: 'tel' })}</Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <Controller
-                  name="projectType"
-                  control={control}
-                  render={({ field: f }) => (
-                    <TextField {...f} select label="Project type" helperText=" ">
-                      {PROJECT_TYPES.map((t) => (
-                        <MenuItem key={t} value={t}>
-                          {t}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  )}
-                />
+                <FormTextField control={control} name="projectType" select label="Project type">
+                  {PROJECT_TYPES.map((t) => (
+                    <MenuItem key={t} value={t}>
+                      {t}
+                    </MenuItem>
+                  ))}
+                </FormTextField>
               </Grid>
               <Grid size={12}>{field('subject', 'Subject', { required: true })}</Grid>
               <Grid size={12}>{field('message', 'Message', { required: true, multiline: true, minRows: 5 })}</Grid>

@@ -1,5 +1,5 @@
 /** Add New Lead (spec §2, §7 POST /api/leads): project type defaults to Web Project. Failures show no toast (spec §8). */
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -8,10 +8,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { newLeadSchema, PROJECT_TYPES, type ContactInput, type NewLead } from '@studio/domain';
 import { api, ApiError } from '../../lib/api';
 import { useToast } from '../../components/Toast';
+import { FormTextField } from '../../components/FormTextField';
 
 const EMPTY: ContactInput = { name: '', email: '', projectType: 'Web Project', subject: '', message: '' };
 
@@ -37,11 +37,7 @@ export function AddLeadDialog({ open, onClose }: { open: boolean; onClose(): voi
   };
 
   const text = (name: keyof ContactInput, label: string, extra: object = {}) => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => <TextField {...field} {...extra} label={label} error={!!fieldState.error} helperText={fieldState.error?.message ?? ' '} />}
-    />
+    <FormTextField control={control} name={name} {...extra} label={label} />
   );
 
   return (

@@ -72,6 +72,7 @@ import { api, ApiError, errorMessage } from '../../lib/api';
 import { Loading } from '../../components/PageState';
 import { useToast } from '../../components/Toast';
 import { CardGrid } from '../../components/CardGrid';
+import { controlledProps, FormTextField } from '../../components/FormTextField';
 
 const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -259,13 +260,7 @@ function QuoteDialog({ open, project, onClose }: { open: boolean; project: Hoste
   };
 
   const text = (name: 'projectId' | 'projectTitle' | 'clientName' | 'clientEmail', label: string, extra: object = {}) => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <TextField {...field} {...extra} id={`replit-${name}`} label={label} fullWidth error={!!fieldState.error} helperText={fieldState.error?.message ?? ' '} />
-      )}
-    />
+    <FormTextField control={control} name={name} {...extra} id={`replit-${name}`} label={label} fullWidth />
   );
 
   const number = (name: 'fileCount' | 'baseHourlyRate', label: string, htmlInput: object) => (
@@ -274,17 +269,13 @@ function QuoteDialog({ open, project, onClose }: { open: boolean; project: Hoste
       control={control}
       render={({ field, fieldState }) => (
         <TextField
-          name={field.name}
-          inputRef={field.ref}
-          onBlur={field.onBlur}
+          {...controlledProps({ field, fieldState })}
           value={numberText(field.value)}
           onChange={(e) => field.onChange(toNumber(e.target.value))}
           id={`replit-${name}`}
           label={label}
           type="number"
           fullWidth
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? ' '}
           slotProps={{ htmlInput }}
         />
       )}
@@ -311,7 +302,7 @@ function QuoteDialog({ open, project, onClose }: { open: boolean; project: Hoste
               name="language"
               control={control}
               render={({ field, fieldState }) => (
-                <TextField {...field} id="replit-language" select label="Language" fullWidth error={!!fieldState.error} helperText={fieldState.error?.message ?? ' '}>
+                <TextField {...controlledProps({ field, fieldState })} id="replit-language" select label="Language" fullWidth>
                   {[...HOSTED_LANGUAGES, ...(field.value && !(HOSTED_LANGUAGES as readonly string[]).includes(field.value) ? [field.value] : [])].map((l) => (
                     <MenuItem key={l} value={l}>
                       {l}

@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import { newProjectSchema, PRIORITIES, PROJECT_TYPES, type NewProject, type NewProjectInput } from '@studio/domain';
 import { api, errorMessage } from '../../lib/api';
 import { useToast } from '../../components/Toast';
+import { controlledProps } from '../../components/FormTextField';
 
 const EMPTY: NewProjectInput = { name: '', client: '', projectType: 'Web Project', description: '', priority: 'Medium' };
 
@@ -37,13 +38,10 @@ export function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): 
         control={control}
         render={({ field: f, fieldState }) => (
           <TextField
-            {...f}
-            value={f.value ?? ''}
+            {...controlledProps({ field: f, fieldState })}
             onChange={(e) => f.onChange(extra.type === 'number' ? (e.target.value === '' ? undefined : Number(e.target.value)) : e.target.value === '' && extra.type === 'date' ? undefined : e.target.value)}
             {...extra}
             label={label}
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message ?? ' '}
           />
         )}
       />

@@ -26,7 +26,6 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -47,6 +46,7 @@ import { api, ApiError, errorMessage } from '../../lib/api';
 import { useToast } from '../../components/Toast';
 import type { LiveList, PromoCodeView } from '../data/hooks';
 import { Loading } from '../../components/PageState';
+import { FormTextField } from '../../components/FormTextField';
 
 /** A live promo document with every stored field (the hook's view lists only some). */
 type PromoRow = PromoRecord & { id: string };
@@ -172,11 +172,7 @@ function PromoFormDialog({ mode, promo, onClose }: { mode: 'create' | 'edit' | n
   /** A text field; `hint` is the helper text shown while the field has no error. */
   const text = (name: Exclude<keyof PromoFormValues, 'isActive' | 'discountType'>, label: string, { hint, ...extra }: Record<string, unknown> = {}) => (
     <Grid size={{ xs: 12, sm: 6 }}>
-      <Controller
-        name={name}
-        control={control}
-        render={({ field, fieldState }) => <TextField {...field} {...extra} label={label} error={!!fieldState.error} helperText={fieldState.error?.message ?? (hint as string | undefined) ?? ' '} />}
-      />
+      <FormTextField control={control} name={name} {...extra} label={label} hint={hint as string | undefined} />
     </Grid>
   );
   const dollars = { type: 'number', slotProps: { htmlInput: { min: 0, step: 0.01 }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } } };
@@ -191,16 +187,10 @@ function PromoFormDialog({ mode, promo, onClose }: { mode: 'create' | 'edit' | n
           <Grid container columnSpacing={2} rowSpacing={1} sx={{ pt: 1 }}>
             {text('code', 'Code', { disabled: mode === 'edit', autoFocus: mode === 'create', hint: 'Letters, digits, _ or -; saved in capitals', slotProps: { htmlInput: { style: { textTransform: 'uppercase' }, maxLength: 32 } } })}
             <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
-                name="discountType"
-                control={control}
-                render={({ field, fieldState }) => (
-                  <TextField {...field} select label="Discount type" error={!!fieldState.error} helperText={fieldState.error?.message ?? ' '}>
-                    <MenuItem value="percentage">Percentage (%)</MenuItem>
-                    <MenuItem value="fixed">Fixed amount ($)</MenuItem>
-                  </TextField>
-                )}
-              />
+              <FormTextField control={control} name="discountType" select label="Discount type">
+                <MenuItem value="percentage">Percentage (%)</MenuItem>
+                <MenuItem value="fixed">Fixed amount ($)</MenuItem>
+              </FormTextField>
             </Grid>
             {text(
               'discountValue',

@@ -1,6 +1,6 @@
 /** Edit Quote (spec §2, §5): required amounts (step 0.01), hours (step 0.5), complexity. Toast "Quote Updated". */
 import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -9,11 +9,11 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { centsToString, COMPLEXITIES, quoteEditSchema, type QuoteEdit, type QuoteEditInput } from '@studio/domain';
 import { api, errorMessage } from '../../lib/api';
 import { useToast } from '../../components/Toast';
 import type { LeadView } from '../data/hooks';
+import { FormTextField } from '../../components/FormTextField';
 
 function valuesOf(lead: LeadView | null): QuoteEditInput {
   const money = (c: number | null | undefined) => (c == null ? '' : centsToString(c));
@@ -46,13 +46,7 @@ export function EditQuoteDialog({ lead, onClose }: { lead: LeadView | null; onCl
 
   const field = (name: keyof QuoteEditInput, label: string, step?: number) => (
     <Grid size={{ xs: 12, sm: 6 }}>
-      <Controller
-        name={name}
-        control={control}
-        render={({ field: f, fieldState }) => (
-          <TextField {...f} label={label} type={step ? 'number' : 'text'} slotProps={{ htmlInput: step ? { step, min: 0 } : {} }} error={!!fieldState.error} helperText={fieldState.error?.message ?? ' '} />
-        )}
-      />
+      <FormTextField control={control} name={name} label={label} type={step ? 'number' : 'text'} slotProps={{ htmlInput: step ? { step, min: 0 } : {} }} />
     </Grid>
   );
 
@@ -68,19 +62,13 @@ export function EditQuoteDialog({ lead, onClose }: { lead: LeadView | null; onCl
             {field('finalAmount', 'Final amount', 0.01)}
             {field('estimatedHours', 'Estimated hours', 0.5)}
             <Grid size={{ xs: 12, sm: 6 }}>
-              <Controller
-                name="complexity"
-                control={control}
-                render={({ field: f }) => (
-                  <TextField {...f} select label="Complexity" helperText=" ">
-                    {COMPLEXITIES.map((c) => (
-                      <MenuItem key={c} value={c}>
-                        {c}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
+              <FormTextField control={control} name="complexity" select label="Complexity">
+                {COMPLEXITIES.map((c) => (
+                  <MenuItem key={c} value={c}>
+                    {c}
+                  </MenuItem>
+                ))}
+              </FormTextField>
             </Grid>
           </Grid>
         </DialogContent>

@@ -22,6 +22,7 @@ import { COMPLEXITIES, projectPlanSchema, SERVICE_PLAN_TYPES, type ProjectPlan, 
 import { api, errorMessage } from '../../lib/api';
 import { useToast } from '../../components/Toast';
 import type { BoardLead } from '../data/hooks';
+import { controlledProps, FormTextField } from '../../components/FormTextField';
 
 const TABS = ['Overview', 'Requirements', 'Project Plan', 'Technical Features'] as const;
 /** Which tab holds each field, to jump to the first error. */
@@ -56,13 +57,7 @@ export function ProjectPlanDialog({ lead, onClose }: { lead: BoardLead | null; o
   };
 
   const text = (name: keyof ProjectPlanInput, label: string, extra: object = {}) => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field, fieldState }) => (
-        <TextField {...field} value={field.value ?? ''} {...extra} label={label} error={!!fieldState.error} helperText={fieldState.error?.message ?? ' '} />
-      )}
-    />
+    <FormTextField control={control} name={name} {...extra} label={label} />
   );
 
   return (
@@ -96,13 +91,11 @@ export function ProjectPlanDialog({ lead, onClose }: { lead: BoardLead | null; o
               control={control}
               render={({ field, fieldState }) => (
                 <TextField
+                  {...controlledProps({ field, fieldState })}
                   label="Estimated hours (optional, default 40)"
                   type="number"
                   slotProps={{ htmlInput: { step: 0.5, min: 0.5 } }}
-                  value={field.value ?? ''}
                   onChange={(e) => field.onChange(e.target.value === '' ? undefined : Number(e.target.value))}
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message ?? ' '}
                 />
               )}
             />
