@@ -1,13 +1,20 @@
 /** Client list (issue 4): cards, search, filter, sort and the CSV export. */
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { quotedLeadDoc } from '../fixtures.js';
 import { loginAsAdmin } from './support/admin.js';
+
+const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
 
 test('lists leads as cards, filters them and exports CSV', async ({ page }) => {
   await loginAsAdmin(page);
   await page.getByRole('link', { name: 'Client List' }).click();
   await expect(page).toHaveURL(/\/admin\/clients$/);
   await expect(page.getByRole('heading', { name: 'Client List' })).toBeVisible();
+  await expect(page.getByTestId('client-card').first()).toBeVisible();
+  await page.getByLabel('Search').fill('Maya Chen'); // other specs' leads may push her past the first page
   await expect(page.getByText('Maya Chen').first()).toBeVisible();
 
   await page.getByLabel('Search').fill('roastery');
@@ -17,7 +24,7 @@ test('lists leads as cards, filters them and exports CSV', async ({ page }) => {
   await page.getByLabel('Search').fill('no-such-client-anywhere');
   await expect(page.getByText('No clients match your filters')).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
-  await expect(page.getByText('Maya Chen').first()).toBeVisible();
+  await expect(page.getByTestId('client-card').first()).toBeVisible();
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^clients-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -37,4 +44,33 @@ test('a page that cannot reach Firestore keeps loading instead of showing "no cl
 
   await page.unroute(/google\.firestore\.v1\.Firestore/);
   await expect(page.getByText('Maya Chen').first()).toBeVisible({ timeout: 30_000 });
+});
+
+test('a long client list shows 60 cards, then more on request; a new search starts again from the top', async ({ page }) => {
+  const run = `Paged ${Date.now().toString(36)}`;
+  const ids: string[] = [];
+  const batch = db.batch();
+  for (let i = 1; i <= 65; i++) {
+    const ref = db.collection('leads').doc();
+    ids.push(ref.id);
+    batch.set(ref, quotedLeadDoc({ name: `${run} Client ${i}`, email: 'paged@example.com', status: 'New' }));
+  }
+  await batch.commit();
+  try {
+    await loginAsAdmin(page);
+    await page.goto('/admin/clients');
+    await page.getByLabel('Search').fill(run);
+    await expect(page.getByText('Showing 65 of')).toBeVisible();
+    const cards = page.getByTestId('client-card');
+    await expect(cards).toHaveCount(60);
+    await page.getByRole('button', { name: 'Show 5 more clients (5 not shown)' }).click();
+    await expect(cards).toHaveCount(65);
+    await expect(page.getByRole('button', { name: /Show \d+ more clients/ })).toHaveCount(0);
+    await page.getByLabel('Search').fill(`${run} Client`);
+    await expect(cards).toHaveCount(60);
+  } finally {
+    const cleanup = db.batch();
+    for (const id of ids) cleanup.delete(db.collection('leads').doc(id));
+    await cleanup.commit();
+  }
 });

@@ -51,7 +51,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'background.default' }}>
-      <AppBar position="sticky" elevation={0} sx={{ bgcolor: '#1e1b4b' }}>
+      <AppBar position="sticky" elevation={0} sx={{ bgcolor: '#1e1b4b', position: { xs: 'static', md: 'sticky' } }}>
         <Toolbar sx={{ gap: 1, flexWrap: 'wrap', py: { xs: 1, md: 0 } }}>
           <Logo inverted />
           <Box component="nav" aria-label="Admin" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, flexGrow: 1, ml: 2 }}>

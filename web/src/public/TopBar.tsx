@@ -50,7 +50,7 @@ export function TopBar() {
   const sectionName = (id: SectionId) => (id === 'contact' && newLeads > 0 ? `Contact, ${newLeads} new leads` : labelOf(id));
   const sectionLabel = (id: SectionId) =>
     id === 'contact' && newLeads > 0 ? (
-      <Badge badgeContent={newLeads} color="success" aria-label={sectionName(id)} sx={{ '& .MuiBadge-badge': { right: -10, bgcolor: 'success.dark' } }}>
+      <Badge badgeContent={newLeads} color="success" aria-label={sectionName(id)} sx={{ mr: 2.5, '& .MuiBadge-badge': { right: -10, bgcolor: 'success.dark' } }}>
         Contact
       </Badge>
     ) : (

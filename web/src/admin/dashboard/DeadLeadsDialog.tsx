@@ -9,6 +9,8 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import type { BoardLead } from '../data/hooks';
 
 export function DeadLeadsDialog({
@@ -24,8 +26,9 @@ export function DeadLeadsDialog({
   onRevive(lead: BoardLead): void;
   onDetails(lead: BoardLead): void;
 }) {
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="dead-leads-title" fullWidth maxWidth="sm">
+    <Dialog open={open} onClose={onClose} aria-labelledby="dead-leads-title" fullWidth maxWidth="sm" fullScreen={phone}>
       <DialogTitle id="dead-leads-title">Dead Leads</DialogTitle>
       <DialogContent>
         {leads.length === 0 ? (
@@ -33,21 +36,17 @@ export function DeadLeadsDialog({
         ) : (
           <List aria-label="Dead leads">
             {leads.map((l) => (
-              <ListItem
-                key={l.id}
-                divider
-                secondaryAction={
-                  <Stack direction="row" spacing={1}>
-                    <Button size="small" onClick={() => onDetails(l)}>
-                      Details
-                    </Button>
-                    <Button size="small" variant="contained" onClick={() => onRevive(l)} aria-label={`Revive ${l.name}`}>
-                      Revive
-                    </Button>
-                  </Stack>
-                }
-              >
-                <ListItemText primary={l.name} secondary={l.deadReason ?? l.subject} sx={{ pr: 18 }} />
+              // The actions sit beside the text while there is room and wrap under it on a phone.
+              <ListItem key={l.id} divider sx={{ flexWrap: 'wrap', columnGap: 2, px: 0 }}>
+                <ListItemText primary={l.name} secondary={l.deadReason ?? l.subject} sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }} />
+                <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+                  <Button size="small" onClick={() => onDetails(l)}>
+                    Details
+                  </Button>
+                  <Button size="small" variant="contained" onClick={() => onRevive(l)} aria-label={`Revive ${l.name}`}>
+                    Revive
+                  </Button>
+                </Stack>
               </ListItem>
             ))}
           </List>

@@ -180,7 +180,11 @@ export function LeadCardView({ lead, now, attentionDays, actions, provided, isDr
       data-dragging={isDragging || undefined}
       data-fixed={height != null || undefined}
       style={height != null ? { ...provided.draggableProps.style, height } : provided.draggableProps.style}
-      onClick={() => actions.onOpen(lead)}
+      onClick={(e) => {
+        // The drag library keeps a mouse press from focusing the card; focus it so the dialog gives focus back to it.
+        e.currentTarget.focus({ preventScroll: true });
+        actions.onOpen(lead);
+      }}
       onKeyDown={(e) => {
         // Space lifts the card for a keyboard drag (the library's); Enter opens it.
         if (e.key === 'Enter' && e.target === e.currentTarget) actions.onOpen(lead);

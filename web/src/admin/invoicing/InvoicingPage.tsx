@@ -29,7 +29,7 @@ import { useLiveInvoices, useLiveLeads, type InvoiceView, type LeadView } from '
 import { LEAD_STATUS_COLORS } from '../leadStatus';
 import { CompletePaymentDialog } from './CompletePaymentDialog';
 import { CreateInvoiceDialog } from './CreateInvoiceDialog';
-import { CardGrid } from '../../components/CardGrid';
+import { PagedCardGrid } from '../../components/CardGrid';
 
 const INVOICING = new Set<LeadStatus>(INVOICING_STATUSES);
 const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
@@ -194,8 +194,8 @@ export function InvoicingPage() {
               Sent invoices could not be loaded; amounts and payments below are up to date.
             </Alert>
           )}
-          <CardGrid label="Projects ready for invoicing">
-            {cards.map((l) => (
+          <PagedCardGrid label="Projects ready for invoicing" items={cards} noun="projects">
+            {(l) => (
               <InvoicingCard
                 key={l.id}
                 lead={l}
@@ -203,8 +203,8 @@ export function InvoicingPage() {
                 onPay={() => setOpen({ kind: 'pay', leadId: l.id })}
                 onInvoice={() => setOpen({ kind: 'invoice', leadId: l.id })}
               />
-            ))}
-          </CardGrid>
+            )}
+          </PagedCardGrid>
         </>
       )}
       <CompletePaymentDialog lead={find('pay')} onClose={close} />

@@ -26,7 +26,7 @@ import { formatUsd, type LeadStatus, type ProjectType } from '@studio/domain';
 import { Loading } from '../../components/PageState';
 import { useLiveLeads, type LeadView } from '../data/hooks';
 import { LEAD_STATUS_COLORS } from '../leadStatus';
-import { CardGrid } from '../../components/CardGrid';
+import { PagedCardGrid } from '../../components/CardGrid';
 import {
   applyClientFilters,
   buildClientsCsv,
@@ -270,11 +270,9 @@ export function ClientsPage() {
               </Button>
             </Paper>
           ) : (
-            <CardGrid label="Clients">
-              {visible.map((l) => (
-                <ClientCard key={l.id} lead={l} />
-              ))}
-            </CardGrid>
+            <PagedCardGrid key={JSON.stringify({ ...filters, search })} label="Clients" items={visible} noun="clients">
+              {(l) => <ClientCard key={l.id} lead={l} />}
+            </PagedCardGrid>
           )}
         </>
       )}

@@ -5,6 +5,7 @@ import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import TimerIcon from '@mui/icons-material/TimerOutlined';
 import { formatCountdown } from '@studio/domain';
 import type { ProjectView } from '../data/hooks';
 
@@ -33,7 +34,7 @@ export const ProjectCard = memo(function ProjectCard({ project, index, now, onOp
           <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
             <Chip size="small" color={PRIORITY_COLOR[project.priority] ?? 'default'} variant="outlined" label={project.priority} />
             {project.status === 'Launch' && project.launchDate instanceof Date && (
-              <Chip size="small" color="primary" label={`⏱ ${formatCountdown(project.launchDate, now)} left`} data-testid="countdown" />
+              <Chip size="small" color="primary" icon={<TimerIcon />} label={`${formatCountdown(project.launchDate, now)} left`} data-testid="countdown" />
             )}
             {project.maintenanceSubscriptionPaid && <Chip size="small" color="success" variant="outlined" label="Maintenance paid" />}
           </Stack>

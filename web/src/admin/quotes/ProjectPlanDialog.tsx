@@ -70,7 +70,7 @@ export function ProjectPlanDialog({ lead, onClose }: { lead: BoardLead | null; o
         })}
       >
         <DialogTitle id="plan-title">Add Project Plan · {lead?.name}</DialogTitle>
-        <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" aria-label="Project plan sections" sx={{ px: 3 }}>
+        <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" allowScrollButtonsMobile aria-label="Project plan sections" sx={{ px: 3 }}>
           {TABS.map((t, i) => (
             <Tab key={t} label={t} id={`plan-tab-${i}`} aria-controls={`plan-panel-${i}`} />
           ))}
