@@ -82,13 +82,7 @@ export default function ContactForm() {
               <Grid size={{ xs: 12, sm: 6 }}>{field('email', 'Email', { required: true, type: 'email', autoComplete: 'email' })}</Grid>
               <Grid size={{ xs: 12, sm: 6 }}>{field('phone', 'Phone (optional)', { type: 'tel', autoComplete: 'tel' })}</Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
-                <FormTextField control={control} name="projectType" select label="Project type">
-                  {PROJECT_TYPES.map((t) => (
-                    <MenuItem key={t} value={t}>
-                      {t}
-                    </MenuItem>
-                  ))}
-                </FormTextField>
+                <FormTextField control={control} name="projectType" label="Project type" options={PROJECT_TYPES} />
               </Grid>
               <Grid size={12}>{field('subject', 'Subject', { required: true })}</Grid>
               <Grid size={12}>{field('message', 'Message', { required: true, multiline: true, minRows: 5 })}</Grid>

@@ -48,14 +48,7 @@ export function AddLeadDialog({ open, onClose }: { open: boolean; onClose(): voi
           <Stack sx={{ pt: 1 }}>
             {text('name', 'Name', { autoFocus: true })}
             {text('email', 'Email', { type: 'email' })}
-            {text('projectType', 'Project type', {
-              select: true,
-              children: PROJECT_TYPES.map((t) => (
-                <MenuItem key={t} value={t}>
-                  {t}
-                </MenuItem>
-              )),
-            })}
+            {text('projectType', 'Project type', { options: PROJECT_TYPES })}
             {text('subject', 'Subject')}
             {text('message', 'Message', { multiline: true, minRows: 3 })}
           </Stack>

@@ -37,6 +37,7 @@ import {
   describePromo,
   fieldErrors,
   promoCreateSchema,
+  PROMO_DISCOUNT_TYPES,
   promoUpdateSchema,
   reviveDates,
   type PromoDiscountType,
@@ -46,6 +47,9 @@ import { api, ApiError, errorMessage } from '../../lib/api';
 import { useToast } from '../../components/Toast';
 import type { LiveList, PromoCodeView } from '../data/hooks';
 import { Loading } from '../../components/PageState';
+
+/** How the discount type select names each type. */
+const DISCOUNT_TYPE_LABELS: Record<PromoDiscountType, string> = { percentage: 'Percentage (%)', fixed: 'Fixed amount ($)' };
 import { FormTextField } from '../../components/FormTextField';
 
 /** A live promo document with every stored field (the hook's view lists only some). */
@@ -187,10 +191,7 @@ function PromoFormDialog({ mode, promo, onClose }: { mode: 'create' | 'edit' | n
           <Grid container columnSpacing={2} rowSpacing={1} sx={{ pt: 1 }}>
             {text('code', 'Code', { disabled: mode === 'edit', autoFocus: mode === 'create', hint: 'Letters, digits, _ or -; saved in capitals', slotProps: { htmlInput: { style: { textTransform: 'uppercase' }, maxLength: 32 } } })}
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="discountType" select label="Discount type">
-                <MenuItem value="percentage">Percentage (%)</MenuItem>
-                <MenuItem value="fixed">Fixed amount ($)</MenuItem>
-              </FormTextField>
+              <FormTextField control={control} name="discountType" label="Discount type" options={PROMO_DISCOUNT_TYPES} optionLabel={(t) => DISCOUNT_TYPE_LABELS[t as PromoDiscountType]} />
             </Grid>
             {text(
               'discountValue',

@@ -62,13 +62,7 @@ export function EditQuoteDialog({ lead, onClose }: { lead: LeadView | null; onCl
             {field('finalAmount', 'Final amount', 0.01)}
             {field('estimatedHours', 'Estimated hours', 0.5)}
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="complexity" select label="Complexity">
-                {COMPLEXITIES.map((c) => (
-                  <MenuItem key={c} value={c}>
-                    {c}
-                  </MenuItem>
-                ))}
-              </FormTextField>
+              <FormTextField control={control} name="complexity" label="Complexity" options={COMPLEXITIES} />
             </Grid>
           </Grid>
         </DialogContent>

@@ -77,14 +77,7 @@ export function ProjectPlanDialog({ lead, onClose }: { lead: BoardLead | null; o
         </Tabs>
         <DialogContent sx={{ minHeight: 360 }}>
           <Box role="tabpanel" id="plan-panel-0" aria-labelledby="plan-tab-0" hidden={tab !== 0} sx={{ pt: 1 }}>
-            {text('complexity', 'Complexity', {
-              select: true,
-              children: COMPLEXITIES.map((c) => (
-                <MenuItem key={c} value={c}>
-                  {c}
-                </MenuItem>
-              )),
-            })}
+            {text('complexity', 'Complexity', { options: COMPLEXITIES })}
             {text('timeline', 'Estimated timeline', { placeholder: 'e.g. 6 weeks' })}
             <Controller
               name="estimatedHours"
@@ -110,15 +103,7 @@ export function ProjectPlanDialog({ lead, onClose }: { lead: BoardLead | null; o
               render={({ field }) => <FormControlLabel control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />} label="Include a service plan" />}
             />
             {includeServicePlan &&
-              text('servicePlanType', 'Service plan', {
-                select: true,
-                sx: { mt: 2 },
-                children: SERVICE_PLAN_TYPES.map((t) => (
-                  <MenuItem key={t} value={t}>
-                    {t}
-                  </MenuItem>
-                )),
-              })}
+              text('servicePlanType', 'Service plan', { options: SERVICE_PLAN_TYPES, sx: { mt: 2 } })}
           </Box>
           <Box role="tabpanel" id="plan-panel-1" aria-labelledby="plan-tab-1" hidden={tab !== 1} sx={{ pt: 1 }}>
             {text('requirements', 'Key requirements', { multiline: true, minRows: 6 })}
