@@ -3,13 +3,15 @@
  * listener per board (never one per card). Documents come back as domain
  * records (cents, Dates) with their id. A refused or failed read never
  * throws: it comes back as `status: 'error'`, so one failed listener (say,
- * promo codes) does not take down the page around it.
+ * promo codes) does not take down the page around it; a list that cannot
+ * reach Firestore keeps loading rather than show an empty cache (./confirmed.ts).
  */
 import { useEffect, useMemo, useState } from 'react';
 import { collection, doc, documentId, onSnapshot, orderBy, query, where, type Query, type QuerySnapshot } from 'firebase/firestore';
 import { useFirestore } from 'reactfire';
 import { decodeBoardCard, QUOTE_AWAITING_REVIEW, quoteAwaitsReview, reviveDates, type BoardCard, type EncodedBoardCard, type LeadRecord } from '@studio/domain';
 import { leadBoardQuery, leadsQuery } from './FirestoreScope';
+import { confirmedSnapshots } from './confirmed';
 
 /** What the server writes on a lead when a payment succeeds (absent until then). */
 export interface LeadPaymentFields {
@@ -62,8 +64,8 @@ export function useLiveBoard(): LiveList<BoardLead> {
     const shards = new Map<string, ShardCards>();
     return onSnapshot(
       leadBoardQuery(firestore),
-      (snap) => {
-        if (unconfirmedEmpty(snap)) return;
+      LIST_LISTEN,
+      confirmedSnapshots((snap) => {
         for (const change of snap.docChanges()) {
           if (change.type === 'removed') shards.delete(change.doc.id);
           else shards.set(change.doc.id, shardCards(change.doc.get('cards'), shards.get(change.doc.id)));
@@ -71,21 +73,15 @@ export function useLiveBoard(): LiveList<BoardLead> {
         const data: BoardLead[] = [];
         for (const cards of shards.values()) for (const { lead } of cards.values()) data.push(lead);
         setState({ status: 'success', data: data.sort(newestFirst) });
-      },
+      }),
       (error) => setState({ status: 'error', data: [], error }),
     );
   }, [firestore]);
   return state;
 }
 
-/**
- * True for an empty snapshot the server has not confirmed: what the SDK
- * raises from its (memory) cache when it cannot reach Firestore before the
- * first answer. Shown, it would read as "no leads"; the page keeps loading
- * instead until the server answers. (Once data has arrived, later cached
- * snapshots keep the last known data, which is not empty.)
- */
-const unconfirmedEmpty = (snap: QuerySnapshot) => snap.empty && snap.metadata.fromCache;
+/** How the list listeners listen: with metadata changes, so that confirmedSnapshots sees the server confirm an empty list. */
+const LIST_LISTEN = { includeMetadataChanges: true } as const;
 
 /** A stored document as a record: its top-level timestamps as Dates, and its id. */
 const recordOf = <T>(d: { id: string; data(): object | undefined }): T => ({ ...(reviveDates(d.data() ?? {}) as T), id: d.id });
@@ -103,9 +99,8 @@ function useLiveQuery<T>(q: Query | null, map: (snap: QuerySnapshot) => T[]): Li
     setState((cur) => (cur.status === 'loading' ? cur : { status: 'loading', data: [] }));
     return onSnapshot(
       q,
-      (snap) => {
-        if (!unconfirmedEmpty(snap)) setState({ status: 'success', data: map(snap) });
-      },
+      LIST_LISTEN,
+      confirmedSnapshots((snap) => setState({ status: 'success', data: map(snap) })),
       (error) => setState({ status: 'error', data: [], error }),
     );
   }, [q, map]);
