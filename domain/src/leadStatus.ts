@@ -57,10 +57,8 @@ export function boardPlaceOf(status: LeadStatus): BoardPlace | null {
 }
 
 /**
- * The moves a card's menu offers, as its drop targets do: allowed moves
- * (LEAD_TRANSITIONS) to another column or bucket. A move within the same
- * place (Complete ⇄ Won) or off the board (Deposit, Payment Failed,
- * Subscription Expired: set by payments and invoicing) is not offered.
+ * The moves a card's menu offers as "Move to …", as its drop targets do:
+ * allowed moves (LEAD_TRANSITIONS) to another column or bucket.
  */
 export function boardMovesFrom(from: LeadStatus): LeadStatus[] {
   const here = boardPlaceOf(from);
@@ -68,6 +66,17 @@ export function boardMovesFrom(from: LeadStatus): LeadStatus[] {
     const there = boardPlaceOf(to);
     return there !== null && there !== here;
   });
+}
+
+/**
+ * The other allowed moves, which the menu offers as "Set status …": to a
+ * status in the same place (Complete ⇄ Won, both in the Won bucket) or off
+ * the board (Deposit, Payment Failed, Subscription Expired; the invoicing
+ * page shows those leads). Nothing else in the app sets these statuses.
+ */
+export function statusMovesFrom(from: LeadStatus): LeadStatus[] {
+  const board = boardMovesFrom(from);
+  return LEAD_TRANSITIONS[from].filter((to) => !board.includes(to));
 }
 
 export function isDeadReason(v: string): v is DeadReason {

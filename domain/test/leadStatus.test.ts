@@ -3,6 +3,7 @@ import {
   BOARD_COLUMNS,
   boardMovesFrom,
   boardPlaceOf,
+  statusMovesFrom,
   canMoveLead,
   deadReasonLine,
   LEAD_STATUSES,
@@ -90,5 +91,16 @@ describe('board places and the moves a card offers', () => {
     expect(boardMovesFrom('Won')).toEqual([]);
     expect(boardMovesFrom('Set Up')).toEqual(['New', 'Contacted', 'Quoted', 'Production', 'Lost']);
     expect(boardMovesFrom('Lost')).toEqual(['New']);
+  });
+
+  it('offers every other allowed move as a status to set, so each status stays reachable', () => {
+    for (const from of LEAD_STATUSES) {
+      expect([...boardMovesFrom(from), ...statusMovesFrom(from)].sort()).toEqual([...LEAD_TRANSITIONS[from]].sort());
+      expect(statusMovesFrom(from).filter((to) => boardMovesFrom(from).includes(to))).toEqual([]);
+    }
+    expect(statusMovesFrom('Complete')).toEqual(['Won', 'Subscription Expired']);
+    expect(statusMovesFrom('Won')).toEqual(['Complete']);
+    expect(statusMovesFrom('Set Up')).toEqual(['Deposit', 'Payment Failed']);
+    expect(statusMovesFrom('New')).toEqual([]);
   });
 });

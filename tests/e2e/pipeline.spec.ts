@@ -58,18 +58,21 @@ test('moves a lead through the pipeline, refuses a skipped stage, and marks dead
   }
   await menuMove(page, name, 'Won');
   await expect(page.getByTestId('bucket-won').getByText(name)).toBeVisible();
-  // In the Won bucket the menu offers no second "Won" (Complete → Won would leave the card where it was).
+  // In the Won bucket the menu offers no second "Move to Won"; the Won status (paid in full) is set as a status and stays in the bucket.
   await page.getByRole('button', { name: `Actions for ${name}` }).click();
   await expect(page.getByRole('menuitem', { name: 'Move to Launch' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Move to Won' })).toHaveCount(0);
-  await page.keyboard.press('Escape');
+  await page.getByRole('menuitem', { name: 'Set status: Won' }).click();
+  await expect(page.getByText('Lead updated successfully').first()).toBeVisible();
+  await expect(page.getByTestId('bucket-won').getByRole('button', { name: `Lead ${name}, Won`, exact: true })).toBeVisible();
 
   // Details show the badges and the history the server recorded.
   await card(page, name).click();
   const detail = page.getByRole('dialog', { name });
-  await expect(detail.getByLabel('Status Complete')).toBeVisible();
+  await expect(detail.getByLabel('Status Won')).toBeVisible();
   await expect(detail.getByLabel('Project type Web Project')).toBeVisible();
   await expect(detail.getByText('Moved Launch → Complete')).toBeVisible();
+  await expect(detail.getByText('Moved Complete → Won')).toBeVisible();
   await expect(detail.getByText('Marked dead (No Response)')).toBeVisible();
   await expect(detail.getByText('Revived to New')).toBeVisible();
   // Revived, so no longer dead: the dead reason stays in the history, not on the lead.

@@ -11,7 +11,7 @@ import MenuItem from '@mui/material/MenuItem';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { alpha, type Theme } from '@mui/material/styles';
 import NotesIcon from '@mui/icons-material/StickyNote2Outlined';
-import { boardMovesFrom, boardPlaceOf, formatUsd, leadAttention, type LeadStatus } from '@studio/domain';
+import { boardMovesFrom, boardPlaceOf, formatUsd, leadAttention, statusMovesFrom, type LeadStatus } from '@studio/domain';
 import type { BoardLead } from '../data/hooks';
 import { MountWhenOpened } from '../../components/MountWhenOpened';
 
@@ -25,7 +25,7 @@ export interface LeadCardActions {
   onAcceptQuote(lead: BoardLead): void;
 }
 
-/** A menu move's label: the place the card goes to (a board target, see boardMovesFrom). */
+/** A board move's label: the place the card goes to (see boardMovesFrom; other moves read "Set status: …"). */
 function moveLabel(to: LeadStatus): string {
   const place = boardPlaceOf(to);
   return place === 'won' ? 'Won' : place === 'dead' ? 'Dead…' : to;
@@ -251,7 +251,7 @@ export function LeadCardView({ lead, now, attentionDays, actions, provided, isDr
           >
             <NotesIcon fontSize="small" sx={{ mr: 1 }} /> Notes
           </MenuItem>
-          {boardMovesFrom(lead.status).map((to) => (
+          {[...boardMovesFrom(lead.status).map((to) => [to, `Move to ${moveLabel(to)}`] as const), ...statusMovesFrom(lead.status).map((to) => [to, `Set status: ${to}`] as const)].map(([to, label]) => (
             <MenuItem
               key={to}
               onClick={() => {
@@ -259,7 +259,7 @@ export function LeadCardView({ lead, now, attentionDays, actions, provided, isDr
                 actions.onMove(lead, to);
               }}
             >
-              Move to {moveLabel(to)}
+              {label}
             </MenuItem>
           ))}
         </Menu>
