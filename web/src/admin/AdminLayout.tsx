@@ -15,6 +15,7 @@ import { Logo } from '../components/Logo';
 import { useToast } from '../components/Toast';
 import { auth } from './firebase';
 import { ADMIN_PAGES, type AdminPagePath } from './lazyPages';
+import { expectSignOut } from './session';
 
 export const ADMIN_LINKS = [
   { to: '/admin/dashboard', label: 'CRM' },
@@ -44,6 +45,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       () => true,
       () => false,
     );
+    expectSignOut();
     await signOut(auth);
     if (revoked) toast({ title: 'Logged out successfully' });
     navigate('/admin/login');

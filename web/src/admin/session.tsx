@@ -3,7 +3,7 @@
  * session with GET /api/auth/me ("Loading..." meanwhile) and redirects to
  * /admin/login with "Not authenticated" when it fails.
  */
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { onAuthStateChanged, signOut } from 'firebase/auth';
 import { api } from '../lib/api';
@@ -64,26 +64,34 @@ function useAuthUid(): string | null | undefined {
   return uid;
 }
 
+/** How long (ms) after Logout asked to sign out a redirect to the login counts as that sign-out. */
+const SIGN_OUT_GRACE_MS = 10_000;
+let signOutAskedAt = -Infinity;
+
+/** Called by Logout just before it signs out: the redirect that follows is asked for, so it shows no "Not authenticated". */
+export function expectSignOut(): void {
+  signOutAskedAt = Date.now();
+}
+
 /**
  * Shows `children` once the session check succeeds; otherwise redirects to
  * /admin/login with the toast "Not authenticated" (spec §6, §8): when nobody
- * is signed in, or when GET /api/auth/me refuses. A sign-out on this page
- * (Logout, which has its own message) redirects without it.
+ * is signed in (opened signed out, or signed out elsewhere, e.g. in another
+ * tab or by a revoked session), or when GET /api/auth/me refuses. Logout,
+ * which has its own message, redirects without it (expectSignOut).
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const toast = useToast();
   const uid = useAuthUid();
   const [check, setCheck] = useState<Check>({ state: 'checking' });
-  const signedIn = useRef(false);
 
   useEffect(() => {
     if (uid === undefined) return;
     if (!uid) {
-      if (!signedIn.current) toast({ title: 'Not authenticated', severity: 'error' });
+      if (Date.now() - signOutAskedAt > SIGN_OUT_GRACE_MS) toast({ title: 'Not authenticated', severity: 'error' });
       setCheck({ state: 'denied' });
       return;
     }
-    signedIn.current = true;
     let alive = true;
     setCheck({ state: 'checking' });
     takeSession(uid).then(
