@@ -17,7 +17,7 @@
  * every wait is on UI or stored state. Each test sends its own
  * X-Forwarded-For address so the per-IP checkout limit is never reached.
  */
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { DEV_ADMIN } from '../../scripts/dev-admin.js';
@@ -41,6 +41,14 @@ const paymentSummary = (page: Page) => page.getByRole('region', { name: 'Payment
 async function seedLead(name: string, fields: Record<string, unknown> = {}): Promise<string> {
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
   return storeLead(db, { name, email: `e2e.payments.${tag}@example.com`, subject: `Site for ${name}`, message: 'Seeded by payments.spec.ts', ...fields });
+}
+
+/** Shows `card` on a paged card list (60 at a time, newest first): other specs' leads may come before it. */
+async function revealCard(page: Page, card: Locator): Promise<void> {
+  const more = page.getByRole('button', { name: /^Show \d+ more / });
+  await expect(card.or(more).first()).toBeVisible();
+  while ((await card.count()) === 0 && (await more.count()) > 0) await more.click();
+  await expect(card).toBeVisible();
 }
 
 /** An ID token of the dev admin, for admin API calls (POST /api/auth/login, then the Auth emulator). */
@@ -225,6 +233,7 @@ test.describe('deposit', () => {
     await loginAsAdmin(page);
     await page.goto('/admin/invoicing');
     const card = page.getByTestId('invoicing-card').filter({ hasText: name });
+    await revealCard(page, card); // seeded a day ago, so possibly past the first 60
     await card.getByRole('button', { name: `Pay Now for ${name}` }).click();
 
     const dialog = page.getByRole('dialog', { name: 'Complete Payment' });

@@ -23,7 +23,6 @@ import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
@@ -47,10 +46,10 @@ import { api, ApiError, errorMessage } from '../../lib/api';
 import { useToast } from '../../components/Toast';
 import type { LiveList, PromoCodeView } from '../data/hooks';
 import { Loading } from '../../components/PageState';
+import { FormTextField } from '../../components/FormTextField';
 
 /** How the discount type select names each type. */
 const DISCOUNT_TYPE_LABELS: Record<PromoDiscountType, string> = { percentage: 'Percentage (%)', fixed: 'Fixed amount ($)' };
-import { FormTextField } from '../../components/FormTextField';
 
 /** A live promo document with every stored field (the hook's view lists only some). */
 type PromoRow = PromoRecord & { id: string };

@@ -8,7 +8,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import { centsToString, COMPLEXITIES, quoteEditSchema, type QuoteEdit, type QuoteEditInput } from '@studio/domain';
 import { api, errorMessage } from '../../lib/api';
 import { useToast } from '../../components/Toast';
