@@ -5,7 +5,8 @@
  * read); LeadDto is what the API and UI carry (money as 2-decimal strings,
  * dates as ISO strings). `toLeadDto` is the one conversion between them.
  */
-import { BOARD_COLUMNS, DEAD_STATUS, TEST_DATA_MARKER, TEST_DATA_REASON, WON_STATUSES } from './constants.js';
+import { BOARD_COLUMNS, TEST_DATA_MARKER, TEST_DATA_REASON } from './constants.js';
+import { boardPlaceOf } from './leadStatus.js';
 import type { BoardColumn, Complexity, LeadStatus, ProjectType, ServicePlanType } from './constants.js';
 import { optionalCentsToString } from './money.js';
 
@@ -134,10 +135,11 @@ export function groupLeadsForBoard<T extends { status: LeadStatus; notes?: strin
   const won: T[] = [];
   const dead: T[] = [];
   for (const lead of leads) {
-    if (WON_STATUSES.includes(lead.status)) won.push(lead);
-    else if (lead.status === DEAD_STATUS) {
+    const place = boardPlaceOf(lead.status);
+    if (place === 'won') won.push(lead);
+    else if (place === 'dead') {
       if (!isTestDataLead(lead)) dead.push(lead);
-    } else if ((BOARD_COLUMNS as readonly string[]).includes(lead.status)) columns[lead.status as BoardColumn].push(lead);
+    } else if (place) columns[place].push(lead);
   }
   return { columns, won, dead };
 }
