@@ -4,8 +4,9 @@
  * (`storedBoardCard(lead)`, a JSON string) for every lead. A Firestore
  * trigger on `leads/{leadId}` (../jobs/leadBoardSync.ts) calls syncBoardCard
  * after every write, whoever made it (the API, the scheduled job, a webhook,
- * a seed or the console), so no write path has to remember the board. The seeds and a first deploy fill it in one go with
- * rebuildLeadBoard (`npm run board:rebuild`).
+ * a seed or the console), so no write path has to remember the board. The
+ * seeds and a first deploy fill it in one go with rebuildLeadBoard
+ * (`npm run board:rebuild`).
  *
  * Takes the Firestore instance as a parameter (no import of ../firebase.js),
  * so scripts can use it against the emulators.

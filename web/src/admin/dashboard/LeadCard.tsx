@@ -25,10 +25,15 @@ export interface LeadCardActions {
   onAcceptQuote(lead: BoardLead): void;
 }
 
-/** A board move's label: the place the card goes to (see boardMovesFrom; other moves read "Set status: …"). */
+/** A board move's label: the place the card goes to (see boardMovesFrom). */
 function moveLabel(to: LeadStatus): string {
   const place = boardPlaceOf(to);
   return place === 'won' ? 'Won' : place === 'dead' ? 'Dead…' : to;
+}
+
+/** The card menu's moves and their labels: "Move to …" a column or bucket, then "Set status: …" for the other allowed statuses. */
+function menuMoves(from: LeadStatus): [LeadStatus, string][] {
+  return [...boardMovesFrom(from).map((to): [LeadStatus, string] => [to, `Move to ${moveLabel(to)}`]), ...statusMovesFrom(from).map((to): [LeadStatus, string] => [to, `Set status: ${to}`])];
 }
 
 /** The card's one action button, if any: Accept/Review Quote in Quoted, Add Project Plan/Review Quote in Contacted. */
@@ -251,7 +256,7 @@ export function LeadCardView({ lead, now, attentionDays, actions, provided, isDr
           >
             <NotesIcon fontSize="small" sx={{ mr: 1 }} /> Notes
           </MenuItem>
-          {[...boardMovesFrom(lead.status).map((to) => [to, `Move to ${moveLabel(to)}`] as const), ...statusMovesFrom(lead.status).map((to) => [to, `Set status: ${to}`] as const)].map(([to, label]) => (
+          {menuMoves(lead.status).map(([to, label]) => (
             <MenuItem
               key={to}
               onClick={() => {

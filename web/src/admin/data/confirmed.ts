@@ -10,13 +10,13 @@
  * ask (`includeMetadataChanges: true`), and once a snapshot has been shown,
  * the gate lets through only snapshots that change documents.
  */
-import type { DocumentChange, SnapshotMetadata } from 'firebase/firestore';
+import type { SnapshotMetadata } from 'firebase/firestore';
 
 /** The parts of a QuerySnapshot the gate reads. */
 export interface SnapshotLike {
   readonly empty: boolean;
   readonly metadata: Pick<SnapshotMetadata, 'fromCache'>;
-  docChanges(): readonly unknown[] | DocumentChange[];
+  docChanges(): readonly unknown[];
 }
 
 /** Wraps `next` so it sees the snapshots a page should show (see above); one gate per listener. */

@@ -7,7 +7,7 @@
  * reach Firestore keeps loading rather than show an empty cache (./confirmed.ts).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { collection, doc, documentId, onSnapshot, orderBy, query, where, type Query, type QuerySnapshot } from 'firebase/firestore';
+import { collection, doc, documentId, onSnapshot, orderBy, query, where, type FirestoreError, type Query, type QuerySnapshot, type Unsubscribe } from 'firebase/firestore';
 import { useFirestore } from 'reactfire';
 import { decodeBoardCard, QUOTE_AWAITING_REVIEW, quoteAwaitsReview, reviveDates, type BoardCard, type EncodedBoardCard, type LeadRecord } from '@studio/domain';
 import { leadBoardQuery, leadsQuery } from './FirestoreScope';
@@ -62,10 +62,9 @@ export function useLiveBoard(): LiveList<BoardLead> {
   const [state, setState] = useState<LiveList<BoardLead>>({ status: 'loading', data: [] });
   useEffect(() => {
     const shards = new Map<string, ShardCards>();
-    return onSnapshot(
+    return listenToList(
       leadBoardQuery(firestore),
-      LIST_LISTEN,
-      confirmedSnapshots((snap) => {
+      (snap) => {
         for (const change of snap.docChanges()) {
           if (change.type === 'removed') shards.delete(change.doc.id);
           else shards.set(change.doc.id, shardCards(change.doc.get('cards'), shards.get(change.doc.id)));
@@ -73,15 +72,21 @@ export function useLiveBoard(): LiveList<BoardLead> {
         const data: BoardLead[] = [];
         for (const cards of shards.values()) for (const { lead } of cards.values()) data.push(lead);
         setState({ status: 'success', data: data.sort(newestFirst) });
-      }),
+      },
       (error) => setState({ status: 'error', data: [], error }),
     );
   }, [firestore]);
   return state;
 }
 
-/** How the list listeners listen: with metadata changes, so that confirmedSnapshots sees the server confirm an empty list. */
-const LIST_LISTEN = { includeMetadataChanges: true } as const;
+/**
+ * onSnapshot for a page's list: `next` gets the snapshots confirmedSnapshots
+ * lets through, and the listener asks for metadata changes, without which the
+ * server confirming an empty list after an offline start never arrives.
+ */
+function listenToList(q: Query, next: (snap: QuerySnapshot) => void, error: (e: FirestoreError) => void): Unsubscribe {
+  return onSnapshot(q, { includeMetadataChanges: true }, confirmedSnapshots(next), error);
+}
 
 /** A stored document as a record: its top-level timestamps as Dates, and its id. */
 const recordOf = <T>(d: { id: string; data(): object | undefined }): T => ({ ...(reviveDates(d.data() ?? {}) as T), id: d.id });
@@ -97,10 +102,9 @@ function useLiveQuery<T>(q: Query | null, map: (snap: QuerySnapshot) => T[]): Li
   useEffect(() => {
     if (!q) return;
     setState((cur) => (cur.status === 'loading' ? cur : { status: 'loading', data: [] }));
-    return onSnapshot(
+    return listenToList(
       q,
-      LIST_LISTEN,
-      confirmedSnapshots((snap) => setState({ status: 'success', data: map(snap) })),
+      (snap) => setState({ status: 'success', data: map(snap) }),
       (error) => setState({ status: 'error', data: [], error }),
     );
   }, [q, map]);

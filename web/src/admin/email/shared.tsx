@@ -56,6 +56,13 @@ export function useEmailTemplates(): TemplatesState {
   return { status, data, error, replace, reload };
 }
 
+/** Why a preview uses sample data, by the leads list's state. */
+const SAMPLE_DATA_SOURCE = {
+  loading: 'Loading leads: previewing with sample data.',
+  error: 'Could not load leads: previewing with sample data.',
+  success: 'No leads yet: previewing with sample data.',
+} as const;
+
 /** Variables for previews: the newest lead's data (sample data where it has none, or when there is no lead). */
 export function usePreviewVariables(): { vars: Record<string, string>; source: string } {
   const leads = useLiveLeads();
@@ -64,13 +71,7 @@ export function usePreviewVariables(): { vars: Record<string, string>; source: s
   return useMemo(
     () => ({
       vars: templateVariablesFromLead(lead),
-      source: lead
-        ? `Previewing with data from ${lead.name}'s lead.`
-        : status === 'error'
-          ? 'Could not load leads: previewing with sample data.'
-          : status === 'loading'
-            ? 'Loading leads: previewing with sample data.'
-            : 'No leads yet: previewing with sample data.',
+      source: lead ? `Previewing with data from ${lead.name}'s lead.` : SAMPLE_DATA_SOURCE[status],
     }),
     [lead, status],
   );
