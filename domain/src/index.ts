@@ -10,6 +10,7 @@ export * from './leadBoard.js';
 export * from './leadStatus.js';
 export * from './pricing.js';
 export * from './hostedProjects.js';
+export * from './quoteReview.js';
 export * from './quotes.js';
 export * from './projects.js';
 export * from './email.js';

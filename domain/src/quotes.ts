@@ -3,31 +3,9 @@
  * "Quote acceptance"; §5 "Project plan", "Edit quote"; §9 created-project defaults).
  */
 import { z } from 'zod';
-import { COMPLEXITIES, DEAD_STATUS, SERVICE_PLAN_TYPES, type Complexity, type LeadStatus, type Priority } from './constants.js';
+import { COMPLEXITIES, SERVICE_PLAN_TYPES, type Complexity, type Priority } from './constants.js';
 import { optionalText } from './schemas.js';
 import { parseAmountToCents } from './money.js';
-
-export const QUOTE_REVIEW_STATUSES = ['Pending', 'Approved', 'Needs Revision'] as const;
-export type QuoteReviewStatus = (typeof QUOTE_REVIEW_STATUSES)[number];
-
-/** Review states in which a quote waits for the owner (the Quote Review queue). */
-export const QUOTE_AWAITING_REVIEW = ['Pending', 'Needs Revision'] as const satisfies readonly QuoteReviewStatus[];
-
-type QuoteReviewFields = { status: LeadStatus; quoteReviewStatus?: QuoteReviewStatus | null; quoteAccepted?: boolean };
-
-/**
- * True when a lead's quote waits in the Quote Review queue (spec §2): Pending
- * or Needs Revision, not accepted, and the lead not dead (a dead lead's quote
- * cannot be approved; revived, it waits again).
- */
-export function quoteAwaitsReview(lead: QuoteReviewFields): boolean {
-  return (QUOTE_AWAITING_REVIEW as readonly (string | null | undefined)[]).includes(lead.quoteReviewStatus) && !lead.quoteAccepted && lead.status !== DEAD_STATUS;
-}
-
-/** True when the Quote Review button's red badge counts the lead: its quote awaits review and is Pending (spec §2). */
-export function quotePendingReview(lead: QuoteReviewFields): boolean {
-  return lead.quoteReviewStatus === 'Pending' && quoteAwaitsReview(lead);
-}
 
 /** Quote links expire after this many days (spec §9 "quote expiry wording 30 days"). */
 export const QUOTE_LINK_TTL_DAYS = 30;

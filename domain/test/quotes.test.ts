@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quoteAwaitsReview, quotePendingReview } from '../src/quotes.js';
+import { quoteAwaitsReview, quotePendingReview } from '../src/quoteReview.js';
 
 describe('the Quote Review queue and its badge (spec §2)', () => {
   it('queues Pending and Needs Revision quotes that are not accepted', () => {
