@@ -5,7 +5,7 @@
  * talks to the local Auth emulator.
  */
 import { initializeApp, type FirebaseOptions } from 'firebase/app';
-import { connectAuthEmulator, getAuth } from 'firebase/auth';
+import { browserLocalPersistence, connectAuthEmulator, initializeAuth } from 'firebase/auth';
 
 const env = import.meta.env;
 
@@ -17,7 +17,12 @@ export const firebaseConfig: FirebaseOptions = {
 };
 
 export const firebaseApp = initializeApp(firebaseConfig);
-export const auth = getAuth(firebaseApp);
+/**
+ * Auth as getAuth() sets it up minus the popup/redirect resolver: the admin
+ * signs in with a password only, and with the resolver Auth's start-up also
+ * consults the redirect state before it restores the user.
+ */
+export const auth = initializeAuth(firebaseApp, { persistence: browserLocalPersistence });
 
 /** True when the build talks to the local emulators (mode "emulator"). */
 export const USE_EMULATORS = env.VITE_USE_EMULATORS === 'true';
