@@ -3,7 +3,7 @@
  * the owner, already on the dashboard in another browser, sees appear live.
  */
 import { expect, test } from '@playwright/test';
-import { loginAsAdmin } from './support/admin.js';
+import { loginAsAdmin, submitLogin } from './support/admin.js';
 
 test('a contact message appears live in the New column of an open dashboard', async ({ browser }) => {
   const adminContext = await browser.newContext();
@@ -84,6 +84,27 @@ test('logout ends the session', async ({ page }) => {
   await expect(page.getByText('Not authenticated')).toHaveCount(0); // the sign-out was asked for
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test('the board reloads from the device cache, and Logout deletes that cache', async ({ page }) => {
+  const firestoreCaches = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith('firestore/')));
+  await loginAsAdmin(page);
+  await expect(page.getByTestId('lead-card').first()).toBeVisible();
+  expect(await firestoreCaches()).toHaveLength(1);
+
+  // Reloaded without a network path to Firestore, the board still shows: it comes from IndexedDB.
+  await page.route(/google\.firestore\.v1\.Firestore/, (route) => route.abort('connectionrefused'));
+  await page.reload();
+  await expect(page.getByTestId('lead-card').first()).toBeVisible();
+  await page.unroute(/google\.firestore\.v1\.Firestore/);
+
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByText('Logged out successfully')).toBeVisible();
+  await expect.poll(firestoreCaches).toEqual([]);
+
+  // Signing in again in the same page starts a fresh Firestore: the board fills from the server.
+  await submitLogin(page);
+  await expect(page.getByTestId('lead-card').first()).toBeVisible();
 });
 
 test('a failed logout shows no message (spec §8) and still signs out here', async ({ page }) => {

@@ -4,6 +4,11 @@ import { DEV_ADMIN } from '../../../scripts/dev-admin.js';
 /** Signs in through the login page as the seeded dev admin and waits for the dashboard. */
 export async function loginAsAdmin(page: Page): Promise<void> {
   await page.goto('/admin/login');
+  await submitLogin(page);
+}
+
+/** Signs in as the dev admin on the login page already shown, and waits for the dashboard. */
+export async function submitLogin(page: Page): Promise<void> {
   await page.getByLabel('Username').fill(DEV_ADMIN.username);
   await page.getByLabel('Password').fill(DEV_ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();

@@ -47,6 +47,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
     );
     expectSignOut();
     await signOut(auth);
+    await import('./data/FirestoreScope').then((m) => m.forgetLocalData(), () => undefined); // loaded with every signed-in page
     if (revoked) toast({ title: 'Logged out successfully' });
     navigate('/admin/login');
   };

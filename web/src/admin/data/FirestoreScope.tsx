@@ -4,19 +4,60 @@
  * page never downloads the Firestore SDK (nor reactfire, which imports every
  * Firebase product). In mode "emulator" it talks to the local
  * Firestore emulator.
+ *
+ * Firestore keeps its cache in IndexedDB (persistentLocalCache, shared by the
+ * admin's tabs), so a reloaded board shows at once from the device while the
+ * listener confirms it with the server (issue 4's first render). Logout
+ * deletes that copy (forgetLocalData).
  */
 import type { ReactNode } from 'react';
-import { collection, connectFirestoreEmulator, getFirestore, onSnapshot, orderBy, query, type Firestore, type Query } from 'firebase/firestore';
+import {
+  clearIndexedDbPersistence,
+  collection,
+  connectFirestoreEmulator,
+  initializeFirestore,
+  onSnapshot,
+  orderBy,
+  persistentLocalCache,
+  persistentMultipleTabManager,
+  query,
+  terminate,
+  type Firestore,
+  type Query,
+} from 'firebase/firestore';
 import { FirebaseAppProvider, FirestoreProvider } from 'reactfire';
 import { LEAD_BOARD_COLLECTION } from '@studio/domain';
 import { firebaseApp, USE_EMULATORS } from '../firebase';
 
 const env = import.meta.env;
 
-export const firestore = getFirestore(firebaseApp);
+function startFirestore(): Firestore {
+  const db = initializeFirestore(firebaseApp, { localCache: persistentLocalCache({ tabManager: persistentMultipleTabManager() }) });
+  if (USE_EMULATORS) {
+    connectFirestoreEmulator(db, env.VITE_FIRESTORE_EMULATOR_HOST ?? '127.0.0.1', Number(env.VITE_FIRESTORE_EMULATOR_PORT ?? 8080));
+  }
+  return db;
+}
 
-if (USE_EMULATORS) {
-  connectFirestoreEmulator(firestore, env.VITE_FIRESTORE_EMULATOR_HOST ?? '127.0.0.1', Number(env.VITE_FIRESTORE_EMULATOR_PORT ?? 8080));
+/** The Firestore instance of the signed-in pages; replaced by forgetLocalData. */
+export let firestore = startFirestore();
+
+/**
+ * For Logout, after Auth has signed out: stops Firestore (every listener
+ * ends) and deletes its IndexedDB cache, so the CRM's leads do not stay on the
+ * device; the next signed-in page gets a fresh instance. While another tab of
+ * the admin still holds the cache it cannot be deleted (that tab signs out
+ * too, and the next Logout deletes it); never rejects.
+ */
+export async function forgetLocalData(): Promise<void> {
+  const db = firestore;
+  try {
+    await terminate(db);
+    await clearIndexedDbPersistence(db);
+  } catch {
+    // failed-precondition: another tab has the cache open
+  }
+  firestore = startFirestore();
 }
 
 /** Provides the Firebase app and Firestore to reactfire's hooks (./hooks). */
