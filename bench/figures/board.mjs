@@ -13,22 +13,11 @@ const DROP = { id: 'bench-drop-lead', name: 'Bench Drop Lead' };
 
 const cardSelector = (name, status) => `[data-testid="column-${status}"] [aria-label="Lead ${name}, ${status}"]`;
 
-/** The signed-in user's Firebase ID token, read from the SDK's IndexedDB store in the page. */
+/** The signed-in user's Firebase ID token, read from the Auth SDK's localStorage entry in the page (web/src/admin/firebase.ts). */
 async function idTokenIn(page) {
-  return page.evaluate(async () => {
-    const db = await new Promise((ok, fail) => {
-      const r = indexedDB.open('firebaseLocalStorageDb');
-      r.onsuccess = () => ok(r.result);
-      r.onerror = () => fail(r.error);
-    });
-    const all = await new Promise((ok, fail) => {
-      const r = db.transaction('firebaseLocalStorage', 'readonly').objectStore('firebaseLocalStorage').getAll();
-      r.onsuccess = () => ok(r.result);
-      r.onerror = () => fail(r.error);
-    });
-    db.close();
-    const user = all.find((e) => String(e.fbase_key).startsWith('firebase:authUser:'));
-    return user?.value?.stsTokenManager?.accessToken ?? null;
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('firebase:authUser:'));
+    return key ? (JSON.parse(localStorage.getItem(key) ?? 'null')?.stsTokenManager?.accessToken ?? null) : null;
   });
 }
 
@@ -69,7 +58,7 @@ export async function liveUpdate({ baseURL, runs, log = console.log }) {
     await loginAsAdmin(b);
     await waitForBoard(a);
     await waitForBoard(b);
-    // A's own ID token (from the Firebase SDK's IndexedDB store), else one fetched the way the login page gets it.
+    // A's own ID token (from the Auth SDK's localStorage entry), else one fetched the way the login page gets it.
     const token = (await idTokenIn(a).catch(() => null)) ?? (await idTokenViaApi(baseURL));
     let from = 'New';
     await b.locator(cardSelector(LIVE.name, from)).waitFor({ timeout: 30_000 });
@@ -235,7 +224,7 @@ export function expectedBoardCards(byStatus) {
 
 /**
  * Dashboard loads in a signed-in context: each run opens a new page (fresh
- * Firestore SDK, HTTP cache warm from the login) and navigates to
+ * Firestore SDK over its IndexedDB cache, HTTP cache warm from the login) and navigates to
  * /admin/dashboard. The probe stamps navigation start → board complete and
  * counts the documents delivered to each listener; after the board is
  * complete it waits `settleMs` so late listeners are counted too.
@@ -257,7 +246,7 @@ export async function dashboardLoads({ baseURL, runs, expectedCards, settleMs = 
       const m = await page.evaluate(() => {
         const st = window.__bench;
         const me = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/auth/me'));
-        return { completeAt: st.completeAt, frameAt: st.completeFrameAt, shellAt: st.shellAt, authMeEnd: me ? me.responseEnd : null, reads: st.reads(), board: st.board() };
+        return { completeAt: st.completeAt, frameAt: st.completeFrameAt, shellAt: st.shellAt, authMeEnd: me ? me.responseEnd : null, boardDataAt: st.boardDataAt, reads: st.reads(), board: st.board() };
       });
       loads.push(m);
       log(

@@ -76,6 +76,7 @@ function installProbe(opts, parseListenRequest, countListenDocs) {
     shellAt: null,
     completeAt: null,
     completeFrameAt: null,
+    boardDataAt: null, // last chunk from the server carrying board documents
     opts,
   };
   window.__bench = st;
@@ -114,7 +115,9 @@ function installProbe(opts, parseListenRequest, countListenDocs) {
       for (;;) {
         const { done, value } = await reader.read();
         if (done) break;
-        s.text += dec.decode(value, { stream: true });
+        const chunk = dec.decode(value, { stream: true });
+        if (chunk.includes(opts.boardPath)) st.boardDataAt = performance.now();
+        s.text += chunk;
       }
     })().catch(() => {});
     return new Response(theirs, { status: res.status, statusText: res.statusText, headers: res.headers });
@@ -133,7 +136,10 @@ function installProbe(opts, parseListenRequest, countListenDocs) {
       st.streams.push(s);
       const grab = () => {
         try {
-          if (this.readyState >= 3) s.text = this.responseText;
+          if (this.readyState >= 3 && this.responseText.length > s.text.length) {
+            if (this.responseText.slice(s.text.length).includes(opts.boardPath)) st.boardDataAt = performance.now();
+            s.text = this.responseText;
+          }
         } catch {
           // binary or unreadable
         }
@@ -200,6 +206,6 @@ function installProbe(opts, parseListenRequest, countListenDocs) {
  * shows (six columns + Won); null to count Firestore traffic only.
  */
 export function probeScript({ expectedCards = null, columns }) {
-  const opts = { expectedCards, columns, listenPath: LISTEN_PATH };
+  const opts = { expectedCards, columns, listenPath: LISTEN_PATH, boardPath: '/documents/lead_board/' };
   return `(${installProbe.toString()})(${JSON.stringify(opts)}, ${parseListenRequest.toString()}, ${countListenDocs.toString()});`;
 }
