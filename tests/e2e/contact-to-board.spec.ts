@@ -2,8 +2,11 @@
  * The product's main job (issue 2): a visitor's message becomes a lead that
  * the owner, already on the dashboard in another browser, sees appear live.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { loginAsAdmin, submitLogin } from './support/admin.js';
+
+/** The page's Firestore cache databases in IndexedDB (web/src/admin/data/FirestoreScope.tsx). */
+const firestoreCaches = (page: Page) => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith('firestore/')));
 
 test('a contact message appears live in the New column of an open dashboard', async ({ browser }) => {
   const adminContext = await browser.newContext();
@@ -87,10 +90,9 @@ test('logout ends the session', async ({ page }) => {
 });
 
 test('the board reloads from the device cache, and Logout deletes that cache', async ({ page }) => {
-  const firestoreCaches = () => page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name ?? '').filter((n) => n.startsWith('firestore/')));
   await loginAsAdmin(page);
   await expect(page.getByTestId('lead-card').first()).toBeVisible();
-  expect(await firestoreCaches()).toHaveLength(1);
+  expect(await firestoreCaches(page)).toHaveLength(1);
 
   // Reloaded without a network path to Firestore, the board still shows: it comes from IndexedDB.
   await page.route(/google\.firestore\.v1\.Firestore/, (route) => route.abort('connectionrefused'));
@@ -100,11 +102,36 @@ test('the board reloads from the device cache, and Logout deletes that cache', a
 
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByText('Logged out successfully')).toBeVisible();
-  await expect.poll(firestoreCaches).toEqual([]);
+  await expect.poll(() => firestoreCaches(page)).toEqual([]);
 
   // Signing in again in the same page starts a fresh Firestore: the board fills from the server.
   await submitLogin(page);
   await expect(page.getByTestId('lead-card').first()).toBeVisible();
+});
+
+test('Logout in another tab signs this tab out too, and the last tab to stop deletes the cache', async ({ page, context }) => {
+  await loginAsAdmin(page);
+  await expect(page.getByTestId('lead-card').first()).toBeVisible();
+  const other = await context.newPage();
+  await other.goto('/admin/clients');
+  await expect(other.getByTestId('client-card').first()).toBeVisible();
+
+  await other.getByRole('button', { name: 'Logout' }).click();
+  await expect(other).toHaveURL(/\/admin\/login$/);
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByText('Not authenticated')).toBeVisible();
+  await expect.poll(() => firestoreCaches(page)).toEqual([]);
+});
+
+test('a session the API refuses signs out and deletes the cache too', async ({ page }) => {
+  await loginAsAdmin(page);
+  await expect(page.getByTestId('lead-card').first()).toBeVisible();
+  expect(await firestoreCaches(page)).toHaveLength(1);
+  await page.route('**/api/auth/me', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":"Not authenticated"}' }));
+  await page.reload();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByText('Not authenticated')).toBeVisible();
+  await expect.poll(() => firestoreCaches(page)).toEqual([]);
 });
 
 test('a failed logout shows no message (spec §8) and still signs out here', async ({ page }) => {

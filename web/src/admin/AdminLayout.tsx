@@ -4,7 +4,6 @@
  */
 import { useState, type ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router-dom';
-import { signOut } from 'firebase/auth';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -13,9 +12,8 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { api } from '../lib/api';
 import { Logo } from '../components/Logo';
 import { useToast } from '../components/Toast';
-import { auth } from './firebase';
 import { ADMIN_PAGES, type AdminPagePath } from './lazyPages';
-import { expectSignOut } from './session';
+import { expectSignOut, signOutAndForget } from './session';
 
 export const ADMIN_LINKS = [
   { to: '/admin/dashboard', label: 'CRM' },
@@ -46,8 +44,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       () => false,
     );
     expectSignOut();
-    await signOut(auth);
-    await import('./data/FirestoreScope').then((m) => m.forgetLocalData(), () => undefined); // loaded with every signed-in page
+    await signOutAndForget();
     if (revoked) toast({ title: 'Logged out successfully' });
     navigate('/admin/login');
   };

@@ -74,6 +74,16 @@ export function expectSignOut(): void {
 }
 
 /**
+ * Signs this tab out (Logout, or a session the API refuses) and deletes the
+ * device's Firestore cache (./data/FirestoreScope forgetLocalData; its chunk
+ * is already loaded on every signed-in page). Never rejects.
+ */
+export async function signOutAndForget(): Promise<void> {
+  await signOut(auth).catch(() => undefined);
+  await import('./data/FirestoreScope').then((m) => m.forgetLocalData(), () => undefined);
+}
+
+/**
  * Shows `children` once the session check succeeds; otherwise redirects to
  * /admin/login with the toast "Not authenticated" (spec §6, §8): when nobody
  * is signed in (opened signed out, or signed out elsewhere, e.g. in another
@@ -98,7 +108,7 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
       (session) => alive && setCheck({ state: 'ok', session }),
       () => {
         if (!alive) return;
-        void signOut(auth);
+        void signOutAndForget();
         toast({ title: 'Not authenticated', severity: 'error' });
         setCheck({ state: 'denied' });
       },

@@ -7,7 +7,7 @@
  *
  * Firestore keeps its cache in IndexedDB (persistentLocalCache, shared by the
  * admin's tabs), so a reloaded board shows at once from the device while the
- * listener confirms it with the server (issue 4's first render). Logout
+ * listener confirms it with the server (issue 4's first render). Signing out
  * deletes that copy (forgetLocalData).
  */
 import type { ReactNode } from 'react';
@@ -43,11 +43,11 @@ function startFirestore(): Firestore {
 export let firestore = startFirestore();
 
 /**
- * For Logout, after Auth has signed out: stops Firestore (every listener
- * ends) and deletes its IndexedDB cache, so the CRM's leads do not stay on the
- * device; the next signed-in page gets a fresh instance. While another tab of
- * the admin still holds the cache it cannot be deleted (that tab signs out
- * too, and the next Logout deletes it); never rejects.
+ * For a sign-out made in this tab (./session.tsx signOutAndForget): stops
+ * Firestore (every listener ends) and deletes its IndexedDB cache, so the
+ * CRM's leads do not stay on the device; the next signed-in page gets a fresh
+ * instance. The admin's other tabs are signed out through Auth, and their
+ * Firestore lets go of the cache when it is deleted. Never rejects.
  */
 export async function forgetLocalData(): Promise<void> {
   const db = firestore;
@@ -55,7 +55,7 @@ export async function forgetLocalData(): Promise<void> {
     await terminate(db);
     await clearIndexedDbPersistence(db);
   } catch {
-    // failed-precondition: another tab has the cache open
+    // already stopped, or the cache could not be deleted: nothing more to do here
   }
   firestore = startFirestore();
 }

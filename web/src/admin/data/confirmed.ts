@@ -2,7 +2,8 @@
  * Which snapshots of a list listener a page shows (../data/hooks.ts).
  *
  * Started while Firestore cannot be reached, the SDK answers a new listener
- * from its memory cache: an empty snapshot marked `fromCache`. Shown, it reads
+ * from its cache (./FirestoreScope.tsx), which may hold nothing for the query:
+ * an empty snapshot marked `fromCache`. Shown, it reads
  * as "no leads"; so a list waits for its first snapshot that is not an
  * unconfirmed empty one. When the server then confirms that the list really
  * is empty, only the snapshot's metadata changes, and the SDK raises that
