@@ -51,7 +51,7 @@ test('the needs-attention threshold is set from the board, validated, and kept i
   const flagged = page.getByTestId('lead-card').getByLabel(/needs attention$/);
   await expect(legend).toHaveText(/unchanged for 7 days or more/);
 
-  const settings = page.getByRole('button', { name: 'Needs-attention settings' });
+  const settings = page.getByRole('button', { name: 'Change needs-attention days' });
   await settings.click();
   const dialog = page.getByRole('dialog', { name: 'Needs attention' });
   const field = dialog.getByLabel('Needs attention after (days)');

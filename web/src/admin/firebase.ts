@@ -18,9 +18,11 @@ export const firebaseConfig: FirebaseOptions = {
 
 export const firebaseApp = initializeApp(firebaseConfig);
 /**
- * Auth as getAuth() sets it up minus the popup/redirect resolver: the admin
- * signs in with a password only, and with the resolver Auth's start-up also
- * consults the redirect state before it restores the user.
+ * Auth without getAuth()'s popup/redirect resolver and with the user in
+ * localStorage: the admin signs in with a password only, and the resolver's
+ * redirect state and the IndexedDB store made Auth's start-up wait before it
+ * restored the user, which every signed-in page waits for (issue 4's first
+ * render). Other tabs follow sign-ins and sign-outs through storage events.
  */
 export const auth = initializeAuth(firebaseApp, { persistence: browserLocalPersistence });
 

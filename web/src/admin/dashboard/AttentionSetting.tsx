@@ -1,17 +1,15 @@
 /**
  * The board's "needs attention" legend and its setting (issue 4): a line
- * saying which cards carry the ⚑ flag, and a settings button opening a small
+ * saying which cards carry the ⚑ flag, and a Change button opening a small
  * dialog where the owner sets the threshold (1–90 days). A valid number
  * applies at once; the value is kept in this browser (see boardSettings).
  */
 import { memo, useId, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import TuneIcon from '@mui/icons-material/Tune';
 import { ATTENTION_AFTER_DAYS, ATTENTION_DAYS_RANGE, parseAttentionDays } from '@studio/domain';
@@ -47,11 +45,17 @@ export const AttentionSetting = memo(function AttentionSetting({ days, onChange 
         </Box>
         Needs attention: open leads unchanged for {days} {days === 1 ? 'day' : 'days'} or more
       </Typography>
-      <Tooltip title="Change when leads need attention">
-        <IconButton size="small" aria-label="Needs-attention settings" aria-haspopup="dialog" onClick={(e) => open(e.currentTarget)}>
-          <TuneIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      {/* A labelled button rather than an icon with a tooltip: readable on touch screens, and the board's first load skips MUI's Tooltip and Popper chunks. */}
+      <Button
+        size="small"
+        startIcon={<TuneIcon fontSize="small" />}
+        aria-label="Change needs-attention days"
+        aria-haspopup="dialog"
+        onClick={(e) => open(e.currentTarget)}
+        sx={{ flexShrink: 0 }}
+      >
+        Change
+      </Button>
       <Popover
         open={!!anchor}
         anchorEl={anchor}
