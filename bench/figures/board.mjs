@@ -224,7 +224,8 @@ export function expectedBoardCards(byStatus) {
 
 /**
  * Dashboard loads in a signed-in context: each run opens a new page (fresh
- * Firestore SDK over its IndexedDB cache, HTTP cache warm from the login) and navigates to
+ * Firestore SDK over its IndexedDB cache, HTTP cache warm from the login; the
+ * previous page closed like a user closes a tab) and navigates to
  * /admin/dashboard. The probe stamps navigation start → board complete and
  * counts the documents delivered to each listener; after the board is
  * complete it waits `settleMs` so late listeners are counted too.
@@ -236,7 +237,9 @@ export async function dashboardLoads({ baseURL, runs, expectedCards, settleMs = 
     const ctx = await newContext(browser, baseURL);
     const login = await ctx.newPage();
     await loginAsAdmin(login);
-    await login.close();
+    await waitForBoard(login);
+    // Closed the way a user closes a tab (unload handlers run): Firestore hands its IndexedDB cache on at once.
+    await login.close({ runBeforeUnload: true });
     for (let i = 0; i < runs; i++) {
       const page = await ctx.newPage();
       await page.addInitScript({ content: probeScript({ expectedCards, columns: BOARD_COLUMNS }) });
@@ -253,7 +256,7 @@ export async function dashboardLoads({ baseURL, runs, expectedCards, settleMs = 
         `  dashboard load ${label}${i + 1}/${runs}: board complete at ${m.completeAt.toFixed(0)} ms (shell ${m.shellAt?.toFixed(0) ?? '–'} ms); ` +
           `${m.reads.total} docs delivered ${JSON.stringify(m.reads.byCollection)}; listeners ${JSON.stringify(m.reads.listeners)}`,
       );
-      await page.close();
+      await page.close({ runBeforeUnload: true });
     }
     await ctx.close();
   } finally {

@@ -68,7 +68,7 @@ export const GROUPS = [
     needs: 'emulators',
     method: [
       '2,000 synthetic leads are written through the Admin SDK in batches of 500 (`bench/seed-bench.ts --leads 2000`, bench only), on top of the demo seed, spread over the six columns, Won and Dead; the seed then rebuilds the board projection (`lead_board`), and the bench waits until the Functions emulator has run the `leads` trigger for each lead (its log quiet for 2 s).',
-      'In a context already signed in (the Auth user in localStorage, the Firestore cache in IndexedDB and the HTTP cache warm from the login and the previous runs), each run opens a new page and navigates to `/admin/dashboard` (full page load: SPA boot, auth restore, `/api/auth/me`, the board listener answered from the device cache and then confirmed by the server, render).',
+      'In a context already signed in (the Auth user in localStorage, the Firestore cache in IndexedDB and the HTTP cache warm from the login and the previous runs), each run opens a new page (the previous one closed as a user closes a tab, unload handlers run) and navigates to `/admin/dashboard` (full page load: SPA boot, auth restore, `/api/auth/me`, the board listener answered from the device cache and then confirmed by the server, render).',
       'An init script (`bench/lib/page-probe.mjs`) stamps `performance.now()` (ms since navigation start) and sets the mark `bench:board-complete` when the DOM holds every expected card (six columns + Won, counted from Firestore) with all six columns populated.',
     ].join(' '),
   },

@@ -75,12 +75,13 @@ export function expectSignOut(): void {
 
 /**
  * Signs this tab out (Logout, or a session the API refuses) and deletes the
- * device's Firestore cache (./data/FirestoreScope forgetLocalData; its chunk
- * is already loaded on every signed-in page). Never rejects.
+ * device's Firestore cache (./data/FirestoreScope signOutAndForgetCache; its
+ * chunk is already loaded on every signed-in page). Never rejects.
  */
 export async function signOutAndForget(): Promise<void> {
-  await signOut(auth).catch(() => undefined);
-  await import('./data/FirestoreScope').then((m) => m.forgetLocalData(), () => undefined);
+  const signOutHere = () => signOut(auth);
+  const scope = await import('./data/FirestoreScope').catch(() => null);
+  await (scope ? scope.signOutAndForgetCache(signOutHere) : signOutHere().catch(() => undefined));
 }
 
 /**

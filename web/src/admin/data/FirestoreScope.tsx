@@ -5,10 +5,12 @@
  * Firebase product). In mode "emulator" it talks to the local
  * Firestore emulator.
  *
- * Firestore keeps its cache in IndexedDB (persistentLocalCache, shared by the
- * admin's tabs), so a reloaded board shows at once from the device while the
- * listener confirms it with the server (issue 4's first render). Signing out
- * deletes that copy (forgetLocalData).
+ * Firestore keeps its cache in IndexedDB (persistentLocalCache), so a
+ * reloaded board shows at once from the device while the listener confirms it
+ * with the server (issue 4's first render). One tab owns that cache; another
+ * tab opened meanwhile works from memory (the SDK falls back by itself, with a
+ * console warning), so no tab ever waits on another. Signing out deletes the
+ * cache (signOutAndForgetCache).
  */
 import type { ReactNode } from 'react';
 import {
@@ -19,7 +21,7 @@ import {
   onSnapshot,
   orderBy,
   persistentLocalCache,
-  persistentMultipleTabManager,
+  persistentSingleTabManager,
   query,
   terminate,
   type Firestore,
@@ -27,38 +29,60 @@ import {
 } from 'firebase/firestore';
 import { FirebaseAppProvider, FirestoreProvider } from 'reactfire';
 import { LEAD_BOARD_COLLECTION } from '@studio/domain';
-import { firebaseApp, USE_EMULATORS } from '../firebase';
+import { onAuthStateChanged } from 'firebase/auth';
+import { auth, firebaseApp, USE_EMULATORS } from '../firebase';
 
 const env = import.meta.env;
 
 function startFirestore(): Firestore {
-  const db = initializeFirestore(firebaseApp, { localCache: persistentLocalCache({ tabManager: persistentMultipleTabManager() }) });
+  const db = initializeFirestore(firebaseApp, { localCache: persistentLocalCache({ tabManager: persistentSingleTabManager(undefined) }) });
   if (USE_EMULATORS) {
     connectFirestoreEmulator(db, env.VITE_FIRESTORE_EMULATOR_HOST ?? '127.0.0.1', Number(env.VITE_FIRESTORE_EMULATOR_PORT ?? 8080));
   }
   return db;
 }
 
-/** The Firestore instance of the signed-in pages; replaced by forgetLocalData. */
+/** The Firestore instance of the signed-in pages; replaced at every sign-out (replaceFirestore). */
 export let firestore = startFirestore();
 
 /**
- * For a sign-out made in this tab (./session.tsx signOutAndForget): stops
- * Firestore (every listener ends) and deletes its IndexedDB cache, so the
- * CRM's leads do not stay on the device; the next signed-in page gets a fresh
- * instance. The admin's other tabs are signed out through Auth, and their
- * Firestore lets go of the cache when it is deleted. Never rejects.
+ * Stops the instance (every listener ends), deletes its IndexedDB cache when
+ * `clearCache`, then puts a fresh instance in its place for the next
+ * signed-in page (created after, so that it cannot hold the cache open).
  */
-export async function forgetLocalData(): Promise<void> {
+async function replaceFirestore(clearCache: boolean): Promise<void> {
   const db = firestore;
   try {
     await terminate(db);
-    await clearIndexedDbPersistence(db);
+    if (clearCache) await clearIndexedDbPersistence(db);
   } catch {
     // already stopped, or the cache could not be deleted: nothing more to do here
   }
   firestore = startFirestore();
 }
+
+let forgetting = false;
+
+/**
+ * A sign-out made in this tab (../session.tsx signOutAndForget): runs
+ * `signOut`, then stops Firestore and deletes its IndexedDB cache, so the
+ * CRM's leads do not stay on the device. Never rejects.
+ */
+export async function signOutAndForgetCache(signOut: () => Promise<void>): Promise<void> {
+  forgetting = true;
+  try {
+    await signOut().catch(() => undefined);
+    await replaceFirestore(true);
+  } finally {
+    forgetting = false;
+  }
+}
+
+// A sign-out made elsewhere (another tab's Logout): that tab deletes the
+// cache; this one only lets go of it, and starts afresh at the next sign-in.
+onAuthStateChanged(auth, (user) => {
+  if (!user && !forgetting) void replaceFirestore(false);
+});
 
 /** Provides the Firebase app and Firestore to reactfire's hooks (./hooks). */
 export function FirestoreScope({ children }: { children: ReactNode }) {
