@@ -80,8 +80,12 @@ export async function signOutAndForgetCache(signOut: () => Promise<void>): Promi
 
 // A sign-out made elsewhere (another tab's Logout): that tab deletes the
 // cache; this one only lets go of it, and starts afresh at the next sign-in.
+// Only a change from signed in to signed out counts: a page opened signed out
+// keeps the instance it started with.
+let signedIn = false;
 onAuthStateChanged(auth, (user) => {
-  if (!user && !forgetting) void replaceFirestore(false);
+  if (!user && signedIn && !forgetting) void replaceFirestore(false);
+  signedIn = !!user;
 });
 
 /** Provides the Firebase app and Firestore to reactfire's hooks (./hooks). */
