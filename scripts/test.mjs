@@ -4,12 +4,30 @@
  * emulators (firebase emulators:exec), seeds the demo data and runs the
  * rules, API and Playwright tests, and stops them, then prints the security
  * report (scripts/report-security.mjs). Ends with one line "tests: N passed, N failed".
+ *
+ * While working on one area: `npm test -- --api tests/api/payments.test.ts --e2e tests/e2e/cart.spec.ts`
+ * runs only those integration files and specs (either list may be empty) after
+ * the same checks; the security report is skipped, since it needs the full run.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { EMULATOR_CLIENT_ENV, ROOT, emulatorEnvOrExit, firebaseCli } from './emulators.mjs';
 import { NPM, runOrExit } from './run.mjs';
+
+/** `--api a b --e2e c d` → { api: [a, b], e2e: [c, d] }, or null for the full run. */
+function subset(argv) {
+  if (!argv.includes('--api') && !argv.includes('--e2e')) return null;
+  const out = { api: [], e2e: [] };
+  let into = null;
+  for (const a of argv) {
+    if (a === '--api' || a === '--e2e') into = out[a.slice(2)];
+    else into?.push(a);
+  }
+  return out;
+}
+const only = subset(process.argv.slice(2));
+const quoted = (files) => files.map((f) => `"${f}"`).join(' ');
 
 const results = join(ROOT, 'test-results');
 rmSync(results, { recursive: true, force: true });
@@ -35,7 +53,9 @@ console.log('\n▶ Unit tests');
 const unit = spawnSync(vitest('unit'), { cwd: ROOT, stdio: 'inherit', shell: true });
 
 console.log('\n▶ Rules, API and end-to-end tests on the emulators');
-const inner = `"${bin('tsx')}" scripts/seed.ts && ${vitest('integration')} ; v=$? ; "${bin('playwright')}" test -c tests/e2e/playwright.config.ts ; p=$? ; [ $v -eq 0 ] && [ $p -eq 0 ]`;
+const apiRun = only && only.api.length === 0 ? 'true' : `${vitest('integration')} ${only ? quoted(only.api) : ''}`;
+const e2eRun = only && only.e2e.length === 0 ? 'true' : `"${bin('playwright')}" test -c tests/e2e/playwright.config.ts ${only ? quoted(only.e2e) : ''}`;
+const inner = `"${bin('tsx')}" scripts/seed.ts && ${apiRun} ; v=$? ; ${e2eRun} ; p=$? ; [ $v -eq 0 ] && [ $p -eq 0 ]`;
 const [cmd, ...args] = firebaseCli('emulators:exec', '--only', 'auth,firestore,functions,hosting', inner);
 const emu = spawnSync(cmd, args, {
   cwd: ROOT,
@@ -46,6 +66,7 @@ const emu = spawnSync(cmd, args, {
 /** Reads passed/failed counts from a vitest or Playwright JSON report. */
 function counts(file) {
   const path = join(results, file);
+  if (only && !existsSync(path)) return { passed: 0, failed: 0, missing: true };
   if (!existsSync(path)) return { passed: 0, failed: 1, missing: true };
   const r = JSON.parse(readFileSync(path, 'utf8'));
   if (r.stats) return { passed: r.stats.expected + (r.stats.flaky ?? 0), failed: r.stats.unexpected };
@@ -59,7 +80,7 @@ for (const [name, c] of Object.entries(parts)) {
 const passed = Object.values(parts).reduce((s, c) => s + c.passed, 0);
 const failed = Object.values(parts).reduce((s, c) => s + c.failed, 0);
 console.log();
-const report = spawnSync(process.execPath, ['scripts/report-security.mjs'], { cwd: ROOT, stdio: 'inherit' });
+const report = only ? { status: 0 } : spawnSync(process.execPath, ['scripts/report-security.mjs'], { cwd: ROOT, stdio: 'inherit' });
 console.log();
 const ok = unit.status === 0 && emu.status === 0 && failed === 0 && report.status === 0;
 console.log(`tests: ${passed} passed, ${failed} failed`);
