@@ -1,6 +1,6 @@
 /**
  * npm run report:security — the security figures of the last `npm test`
- * (issue 10), read from test-results/: rules cells asserted and rules
+ * read from test-results/: rules cells asserted and rules
  * coverage (tests/rules), routes swept, guard checks, hostile inputs tried,
  * 5xx seen and documents written by rejected requests (tests/api/routeSweep),
  * and the pass/fail of the rate-limit, fault and webhook suites.
@@ -17,6 +17,7 @@ const rules = read('security-rules.json');
 const coverage = read('rules-coverage-summary.json');
 const sweep = read('security-sweep.json');
 const integration = read('integration.json');
+const failClosed = read('security-failclosed.json');
 
 /** passed/failed of the integration tests whose file matches `re`. */
 function suite(re) {
@@ -46,8 +47,24 @@ row('Guard checks (401 anonymous / 403 non-admin)', sweep?.guardChecks);
 row('Hostile inputs tried (malformed, 1 MB, wrong type, unknown keys, property-based)', sweep?.hostileInputs);
 row('5xx answers to hostile input', sweep?.serverErrors, true);
 row('Documents written by rejected requests', sweep?.documentsWrittenByRejected, true);
+// Fail closed in production (tests/api/failClosed.test.ts).
+row('Real-project stand-in: payment routes answering 503 without Stripe', failClosed?.standinPaymentRoutes503);
+row('Real-project stand-in: /api/test-mode status (must be 404)', failClosed?.standinTestModeStatus);
+row('Real-project stand-in: unsent emails marked SUCCESS', failClosed?.unsentEmailsMarkedSuccess, true);
+row(
+  'Contact posts with made-up X-Forwarded-For, accepted of sent (limit 10)',
+  failClosed?.spoofedForwardedPosts === undefined ? null : `${failClosed.spoofedForwardedAccepted} of ${failClosed.spoofedForwardedPosts}`,
+);
+row('Cross-site (form/text) posts refused with 415', failClosed?.crossSitePosts415);
+row('Documents written by cross-site posts', failClosed?.crossSitePostsWritten, true);
+row('Confirmation emails to one address in an hour (of 3 messages)', failClosed?.confirmationsPerAddressPerHour);
+row(
+  'Parallel wrong passwords answered 401, of sent (limit 10)',
+  failClosed?.parallelLoginAttempts === undefined ? null : `${failClosed.parallelLogin401s} of ${failClosed.parallelLoginAttempts}`,
+);
 for (const [label, re] of [
   ['Rate-limit tests failed', /rateLimit\.test|clientProject\.test/],
+  ['Fail-closed tests failed (modes, client IP, 415, relay, login limiter)', /failClosed\.test/],
   ['Webhook tests failed (signature, replay, concurrency, order)', /webhook\.test/],
   ['Payment and email fault tests failed', /payments\.test|email\.test/],
   ['Firestore outage tests failed (503 while down, recovery, nothing half-written)', /faults\.test/],

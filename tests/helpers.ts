@@ -2,10 +2,14 @@
  * Shared helpers for the integration tests. They run inside
  * `firebase emulators:exec` (npm test), which sets the emulator hosts.
  */
+import { randomUUID } from 'node:crypto';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
 import { createAdminUser } from '../functions/src/services/adminUsers.js';
+
+/** The header through which a test names its own rate-limit bucket (demo- projects only). */
+export const TEST_CLIENT_HEADER = 'x-studio-test-client';
 
 export const PROJECT_ID = process.env.GCLOUD_PROJECT ?? 'demo-studio';
 export const BASE_URL = process.env.STUDIO_BASE_URL ?? 'http://127.0.0.1:5000';
@@ -65,9 +69,9 @@ export async function api(
   path: string,
   opts: { body?: unknown; token?: string; rawBody?: string; headers?: Record<string, string>; baseUrl?: string } = {},
 ): Promise<ApiResponse> {
-  // Each call comes from its own documentation-range address unless the test names one, so
-  // per-IP rate limits only bite in the tests that aim at them.
-  const headers: Record<string, string> = { 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 254) + 1}, 10.0.${Math.floor(Math.random() * 255)}.1`, ...opts.headers };
+  // Each call has its own rate-limit bucket unless the test names one, so per-IP limits only bite in the
+  // tests that aim at them. The API honours this header on a demo- project only (functions/src/http.ts clientIp).
+  const headers: Record<string, string> = { [TEST_CLIENT_HEADER]: randomUUID(), ...opts.headers };
   if (opts.body !== undefined || opts.rawBody !== undefined) headers['content-type'] ??= 'application/json';
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   const res = await fetch(`${opts.baseUrl ?? BASE_URL}${path}`, {

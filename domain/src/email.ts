@@ -80,7 +80,7 @@ function buildDefaultTemplates(): EmailTemplate[] {
       id: 'contact-confirmation',
       name: 'Contact confirmation',
       description: 'Sent to a visitor right after they send the contact form.',
-      subject: 'Thanks for reaching out, ${name}',
+      subject: 'Thanks for reaching out',
       html: frame(
         'Thanks for getting in touch',
         [
@@ -97,13 +97,13 @@ function buildDefaultTemplates(): EmailTemplate[] {
       id: 'new-lead-alert',
       name: 'New lead alert',
       description: 'Sent to the studio owner when the contact form creates a new lead.',
-      subject: 'New lead: ${name} - ${subject}',
+      subject: 'New lead from the contact form',
       html: frame(
         'New lead from the contact form',
         [
           '<table role="presentation" cellpadding="4" cellspacing="0" style="font-size:15px">',
           '<tr><td style="color:#64748b">Name</td><td>${name}</td></tr>',
-          '<tr><td style="color:#64748b">Email</td><td><a href="mailto:${email}">${email}</a></td></tr>',
+          '<tr><td style="color:#64748b">Email</td><td>${email}</td></tr>',
           '<tr><td style="color:#64748b">Phone</td><td>${phone}</td></tr>',
           '<tr><td style="color:#64748b">Project type</td><td>${projectType}</td></tr>',
           '<tr><td style="color:#64748b">Subject</td><td>${subject}</td></tr>',
@@ -297,10 +297,33 @@ export function placeholders(text: string): string[] {
   return [...seen];
 }
 
-/** Placeholders of the template's subject and html that are not among its `variables` (checked before saving). */
+/**
+ * Variables whose text a visitor wrote (the contact form's fields, carried
+ * into later emails with the lead). Anyone can make the site email any
+ * address with them, so they never appear in a subject line (the first
+ * thing a phishing text needs), and in the html no mail client turns them
+ * into a link (defangLinks).
+ */
+export const VISITOR_TEXT_VARIABLES: ReadonlySet<string> = new Set(['name', 'email', 'phone', 'subject', 'message']);
+
+/**
+ * Placeholders that may not be saved: in the html, those not among the
+ * template's `variables`; in the subject, those too and every visitor-text
+ * variable (VISITOR_TEXT_VARIABLES). Checked before saving.
+ */
 export function unknownPlaceholders(template: Pick<EmailTemplate, 'subject' | 'html' | 'variables'>): string[] {
   const known = new Set(template.variables);
-  return placeholders(`${template.subject}\n${template.html}`).filter((p) => !known.has(p));
+  const inSubject = placeholders(template.subject).filter((p) => !known.has(p) || VISITOR_TEXT_VARIABLES.has(p));
+  return [...new Set([...inSubject, ...placeholders(template.html).filter((p) => !known.has(p))])];
+}
+
+/**
+ * Escaped text with a zero-width space after every `.`, `@` and `:`:
+ * mail clients link anything that looks like a URL, a domain or an address,
+ * and these breaks stop them while the text reads the same.
+ */
+export function defangLinks(escaped: string): string {
+  return escaped.replace(/([.@:])(?=\S)/g, '$1&#8203;');
 }
 
 const TEXT_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -388,8 +411,10 @@ const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o,
 /**
  * Renders `template` with `vars`. In the html every value is escaped for its
  * context (text, attribute, URL); a value at the start of a link that is not
- * http/https/mailto becomes '#'. The subject is plain text: substituted, then
- * stripped of CR/LF. Placeholders without a value render empty.
+ * http/https/mailto becomes '#'. Visitor text (VISITOR_TEXT_VARIABLES) is
+ * never a link and is defanged (defangLinks); in the subject it renders
+ * empty. The subject is plain text: substituted, then stripped of CR/LF.
+ * Placeholders without a value render empty.
  */
 export function renderTemplate(template: Pick<EmailTemplate, 'subject' | 'html'>, vars: Readonly<Record<string, string | null | undefined>>): { subject: string; html: string } {
   const value = (name: string) => {
@@ -399,11 +424,15 @@ export function renderTemplate(template: Pick<EmailTemplate, 'subject' | 'html'>
   };
   const html = template.html.replace(PLACEHOLDER, (_m, name: string, offset: number) => {
     const at = contextAt(template.html, offset);
-    const v = at.url ? safeUrl(value(name)) : value(name);
+    const key = name.trim();
+    const visitor = VISITOR_TEXT_VARIABLES.has(key);
+    // Visitor text never starts a link; elsewhere a link's value must be a safe URL.
+    const v = at.url ? (visitor ? '#' : safeUrl(value(name))) : value(name);
     // Inside quotes the five entities suffice; elsewhere in a tag, whitespace, ` and = are escaped too.
-    return at.where === 'tag' ? escapeInTag(v) : escapeHtml(v);
+    if (at.where === 'tag') return escapeInTag(v);
+    return visitor && at.where === 'text' ? defangLinks(escapeHtml(v)) : escapeHtml(v);
   });
-  const subject = stripLineBreaks(template.subject.replace(PLACEHOLDER, (_m, name: string) => value(name)));
+  const subject = stripLineBreaks(template.subject.replace(PLACEHOLDER, (_m, name: string) => (VISITOR_TEXT_VARIABLES.has(name.trim()) ? '' : value(name))));
   return { subject, html };
 }
 

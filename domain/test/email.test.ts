@@ -89,19 +89,42 @@ describe('placeholders', () => {
   });
 
   it('flags placeholders the template does not declare', () => {
-    const t = { subject: 'Hi ${name} ${nmae}', html: '<p>${name} ${total}</p>', variables: ['name'] };
+    const t = { subject: 'Hi ${who} ${nmae}', html: '<p>${who} ${total}</p>', variables: ['who'] };
     expect(unknownPlaceholders(t)).toEqual(['nmae', 'total']);
-    expect(unknownPlaceholders({ ...t, variables: ['name', 'nmae', 'total'] })).toEqual([]);
+    expect(unknownPlaceholders({ ...t, variables: ['who', 'nmae', 'total'] })).toEqual([]);
   });
 });
 
 describe('renderTemplate', () => {
-  const t = { subject: 'Hello ${name}', html: '<p>Hi ${name}</p><a href="${link}">x</a><a href="mailto:${email}">m</a><td title=${title}>t</td>' };
+  const t = { subject: 'Hello ${who}', html: '<p>Hi ${who}</p><a href="${link}">x</a><a href="mailto:${addr}">m</a><td title=${title}>t</td>' };
 
   it('substitutes values and leaves missing ones empty', () => {
-    const r = renderTemplate(t, { name: 'Ada', link: 'https://ok.example/path?a=1&b=2', email: 'ada@example.com' });
+    const r = renderTemplate(t, { who: 'Ada', link: 'https://ok.example/path?a=1&b=2', addr: 'ada@example.com' });
     expect(r.subject).toBe('Hello Ada');
     expect(r.html).toBe('<p>Hi Ada</p><a href="https://ok.example/path?a=1&amp;b=2">x</a><a href="mailto:ada@example.com">m</a><td title=>t</td>');
+  });
+
+  it('keeps visitor text out of subjects and links', () => {
+    const phish = 'Your account is locked. Verify now at https://evil.example/login';
+    const r = renderTemplate(
+      { subject: 'Thanks, ${name}', html: '<p>${name}</p><a href="${email}">x</a><p>${message}</p>' },
+      { name: phish, email: 'https://evil.example', message: 'mail me: a@evil.example or www.evil.example' },
+    );
+    expect(r.subject).toBe('Thanks,');
+    expect(r.html).toContain('<a href="#">x</a>');
+    // No URL, domain or address survives intact for a mail client to link.
+    for (const linkable of ['https://evil', 'evil.example', 'a@evil', 'www.evil']) expect(r.html).not.toContain(linkable);
+    expect(r.html.replaceAll('&#8203;', '')).toContain(phish);
+  });
+
+  it('refuses visitor text in a subject before saving', () => {
+    const variables = ['name', 'projectType'];
+    expect(unknownPlaceholders({ subject: 'Hi ${name}', html: '<p>${name}</p>', variables })).toEqual(['name']);
+    expect(unknownPlaceholders({ subject: 'About ${projectType}', html: '<p>${name}</p>', variables })).toEqual([]);
+  });
+
+  it('no default template puts visitor text in its subject', () => {
+    for (const tpl of DEFAULT_EMAIL_TEMPLATES) expect(unknownPlaceholders(tpl), tpl.id).toEqual([]);
   });
 
   it('escapes more inside a tag than inside a quoted value', () => {
@@ -150,7 +173,7 @@ describe('renderTemplate', () => {
   });
 
   it('strips CR/LF from the subject after substitution (no header injection)', () => {
-    const r = renderTemplate({ subject: 'Hi ${name}\r\n', html: '' }, { name: 'Ada\r\nBcc: victim@example.com\nX' });
+    const r = renderTemplate({ subject: 'Hi ${who}\r\n', html: '' }, { who: 'Ada\r\nBcc: victim@example.com\nX' });
     expect(r.subject).toBe('Hi Ada Bcc: victim@example.com X');
     expect(r.subject).not.toMatch(/[\r\n]/);
     expect(stripLineBreaks('a\u2028b\u0000c')).toBe('a b c');

@@ -3,7 +3,9 @@
  * function, which receives the full path, so every router is mounted at /api.
  */
 import express from 'express';
-import { capBodySize, errorHandler, HttpError, unavailable } from './http.js';
+import { capBodySize, errorHandler, HttpError, requireJson, unavailable } from './http.js';
+import { config } from './config.js';
+import { paymentMode, requirePayments } from './services/stripe.js';
 import { requestDeadline } from './deadline.js';
 import { contactRouter } from './routes/contact.js';
 import { leadsRouter } from './routes/leads.js';
@@ -16,14 +18,13 @@ import { promoRouter } from './routes/promo.js';
 import { paymentsRouter } from './routes/payments.js';
 import { sessionRouter } from './session.js';
 import { LIMITS } from '@studio/domain';
-import { FIRESTORE_TIMEOUT_MS } from './firebase.js';
 import { ipKey, limiter, rateLimit } from './services/rateLimit.js';
 
 const TRY_LATER = 'Too many attempts. Please try again in a few minutes.';
 
 /**
  * Per-IP limits on the public routes that write, charge or can be used to
- * guess (issue 10), all in Firestore (services/rateLimit.ts). Login failures
+ * guess, all in Firestore (services/rateLimit.ts). Login failures
  * (session.ts) and the client lookup (routes/clientProject.ts) keep their own.
  */
 export const PUBLIC_LIMITS = {
@@ -38,18 +39,17 @@ export const PUBLIC_LIMITS = {
 } as const;
 export const CONTACT_LIMIT = PUBLIC_LIMITS.contact;
 
-/**
- * Per-request deadline (ms, deadline.ts): three Firestore call budgets (a
- * transaction may retry through lock waits, e.g. a contended promo code),
- * well inside the function's 60 s timeout. Env API_DEADLINE_MS overrides it.
- */
-export const API_DEADLINE_MS = Number(process.env.API_DEADLINE_MS) || 3 * FIRESTORE_TIMEOUT_MS;
+/** Routes that take or set up a payment: 503 "Payments are not configured" on a real project without Stripe. */
+const PAYMENT_PATHS = ['/stripe/config', '/create-payment-intent', '/create-subscription', '/create-invoice'] as const;
 
 export function createApp(): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', true);
-  app.use(requestDeadline(API_DEADLINE_MS, unavailable));
+  // req.ip is not used: the client's address comes from http.ts clientIp, which trusts only the platform's entry.
+  app.set('trust proxy', false);
+  // Per-request deadline (ms, deadline.ts; config.apiDeadlineMs).
+  app.use(requestDeadline(config().apiDeadlineMs, unavailable));
+  app.use(requireJson);
   app.use(capBodySize);
   app.use(
     express.json({
@@ -70,6 +70,13 @@ export function createApp(): express.Express {
     res.json({ ok: true });
   });
   api.use('/auth', sessionRouter);
+  // Payments exist only where the configuration allows them (config.ts): 503 on a real project without Stripe,
+  // and the card-free test mode is invisible (404) anywhere but the emulator or a demo- project.
+  api.use([...PAYMENT_PATHS], (_req, _res, next) => {
+    requirePayments();
+    next();
+  });
+  api.use('/test-mode', (_req, _res, next) => next(paymentMode() === 'test' ? undefined : new HttpError(404, 'Not found')));
   for (const [name, l] of Object.entries(PUBLIC_LIMITS)) {
     api.use([...l.paths], rateLimit(limiter(name, l.points, l.durationSec), ipKey, l.message));
   }

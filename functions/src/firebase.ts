@@ -4,6 +4,7 @@ import { getAuth } from 'firebase-admin/auth';
 import { initializeFirestore, type FirestoreSettings } from 'firebase-admin/firestore';
 import { createRequire } from 'node:module';
 import { guardWrites } from './deadline.js';
+import { loadConfig } from './config.js';
 
 /**
  * Startup guard (issue 10): emulator variables on a real project would point a
@@ -26,10 +27,10 @@ if (!getApps().some((a) => a.name === '[DEFAULT]')) initializeApp();
  * Budget (ms) for one Firestore call, its retries included. The SDK's
  * defaults retry an unreachable backend for up to 10 minutes; with this cap a
  * Firestore outage fails the call within seconds, and the API answers 503
- * (http.ts) instead of hanging (issue 10, "Faults"). Env FIRESTORE_TIMEOUT_MS
+ * (http.ts) instead of hanging. Env FIRESTORE_TIMEOUT_MS (config.ts)
  * overrides the default of 10 s (the fault test uses a shorter one).
  */
-export const FIRESTORE_TIMEOUT_MS = Number(process.env.FIRESTORE_TIMEOUT_MS) || 10_000;
+export const FIRESTORE_TIMEOUT_MS = loadConfig(process.env).firestoreTimeoutMs;
 
 /** Firestore's default client config (google-gax format), as loaded by the SDK that firebase-admin uses. */
 interface GaxClientConfig {

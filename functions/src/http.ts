@@ -7,6 +7,7 @@ import { fieldErrors, LIMITS } from '@studio/domain';
 import type { z } from 'zod';
 import * as logger from 'firebase-functions/logger';
 import { DeadlineExceeded } from './deadline.js';
+import { config, NotConfigured, type Config } from './config.js';
 
 /** An error that becomes an HTTP reply with `status` and `{ error: message, fields }`. */
 export class HttpError extends Error {
@@ -55,6 +56,12 @@ export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
     res.status(err.status).json(err.fields ? { error: err.message, fields: err.fields } : { error: err.message });
     return;
   }
+  // A feature this project's configuration leaves off (config.ts): the cold start already logged what is missing.
+  if (err instanceof NotConfigured) {
+    logger.error(`api: ${err.message} (missing ${err.settings.join(', ')})`);
+    res.status(503).json({ error: err.message });
+    return;
+  }
   // Firestore unreachable or overloaded (gRPC UNAVAILABLE, DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED), or
   // the request's deadline passed before a write (deadline.ts): nothing was committed (writes are
   // single batches or transactions), so the caller may retry.
@@ -70,11 +77,53 @@ export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
 };
 
 /**
- * The caller's IP as Hosting/Cloud Functions report it: Express's `req.ip`
- * (trust proxy is on), else the first X-Forwarded-For hop, else the socket.
- * Null when none is known (e.g. a local unix-socket hop).
+ * Header through which the tests give each request its own rate-limit bucket.
+ * Honoured only on a demo- project (config.demoProject), which can never be
+ * deployed: a deployed function ignores it.
  */
-export function clientIp(req: Request): string | null {
-  const forwarded = req.get('x-forwarded-for')?.split(',')[0]?.trim();
-  return req.ip || forwarded || req.socket?.remoteAddress || null;
+export const TEST_CLIENT_HEADER = 'x-studio-test-client';
+
+/** The address every caller shares on the emulator, where no proxy vouches for an address. */
+export const LOCAL_CLIENT = 'local';
+
+/**
+ * The caller's address, from an entry the platform appended, never one the
+ * client wrote:
+ * - deployed: the X-Forwarded-For entry `cfg.trustedProxyHops` from the right
+ *   (config.ts DEFAULT_TRUSTED_PROXY_HOPS explains the Hosting → Cloud Run
+ *   chain); a shorter header means the request did not come that way, and
+ *   its callers share one bucket;
+ * - on the emulator the Hosting emulator forwards the client's headers
+ *   verbatim and the Functions emulator reaches the code over a unix socket,
+ *   so nothing vouches for an address: every caller is `local`, except that
+ *   on a demo project a test may name its own bucket (TEST_CLIENT_HEADER).
+ */
+export function clientIp(req: Request, cfg: Config = config()): string {
+  if (cfg.demoProject) {
+    const test = req.get(TEST_CLIENT_HEADER)?.trim();
+    if (test) return `test:${test.slice(0, 64)}`;
+  }
+  if (cfg.local) return LOCAL_CLIENT;
+  const chain = (req.get('x-forwarded-for') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return chain.length >= cfg.trustedProxyHops ? chain[chain.length - cfg.trustedProxyHops]! : 'unknown';
 }
+
+/** Methods whose body a browser can send cross-site without a CORS preflight unless it is JSON. */
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Writes take `application/json` only → otherwise 415 before any handler runs.
+ * A form or text/plain post is what another site can send without a CORS
+ * preflight; JSON needs one, and the API answers no other origin. A write
+ * with no body at all passes (e.g. DELETE), since nothing can be parsed from it.
+ */
+export const requireJson: RequestHandler = (req, _res, next) => {
+  if (!WRITES.has(req.method)) return next();
+  const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
+  if (!hasBody && !req.get('content-type')) return next();
+  if (!req.is('application/json')) return next(new HttpError(415, 'Content-Type must be application/json'));
+  next();
+};

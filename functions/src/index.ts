@@ -13,6 +13,7 @@ import type { Express } from 'express';
 import { runProjectSchedule } from './jobs/launchCountdown.js';
 import { outboxTrigger } from './jobs/outboxSender.js';
 import { leadBoardTrigger } from './jobs/leadBoardSync.js';
+import { SECRETS } from './config.js';
 
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
@@ -24,7 +25,11 @@ let app: Promise<Express> | undefined;
  */
 const apiApp = () => (app ??= import('./app.js').then((m) => m.createApp()));
 
-export const api = onRequest({ invoker: 'public', concurrency: 80 }, async (req, res) => {
+// Each function binds only the secrets it reads (config.ts): the API takes payments, verifies
+// webhooks and seals quote links; the outbox sender sends and opens sealed links.
+// `cors: false` answers no other origin, and keeps the Functions emulator (which would
+// otherwise add permissive CORS to every onRequest) the same as production.
+export const api = onRequest({ invoker: 'public', concurrency: 80, cors: false, secrets: [SECRETS.stripeSecretKey, SECRETS.stripeWebhookSecret, SECRETS.outboxSecretKey] }, async (req, res) => {
   (await apiApp())(req, res);
 });
 
@@ -33,6 +38,6 @@ export const projectSchedule = onSchedule({ schedule: 'every 60 minutes', timeZo
   logger.info('projectSchedule', { moved, failed });
 });
 
-export const sendOutboxEmail = outboxTrigger();
+export const sendOutboxEmail = outboxTrigger([SECRETS.sendgridApiKey, SECRETS.outboxSecretKey]);
 
 export const syncLeadBoard = leadBoardTrigger();

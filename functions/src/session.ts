@@ -13,7 +13,10 @@ import { emptyBodySchema, loginSchema, usernameToEmail } from '@studio/domain';
 import * as logger from 'firebase-functions/logger';
 import { auth } from './firebase.js';
 import { HttpError, parseBody } from './http.js';
-import { ipKey, limiter } from './services/rateLimit.js';
+import { ipKey, limiter, retryAfterSeconds } from './services/rateLimit.js';
+import { config, NOT_CONFIGURED, NotConfigured } from './config.js';
+import { z } from 'zod';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 
 export interface AdminLocals {
   uid: string;
@@ -28,28 +31,38 @@ function bearer(header: string | undefined): string | null {
   return m?.[1] ?? null;
 }
 
+/** Identity Toolkit error codes that mean "wrong username or password" (the caller's fault). */
+const CREDENTIAL_ERRORS = new Set(['INVALID_LOGIN_CREDENTIALS', 'INVALID_PASSWORD', 'EMAIL_NOT_FOUND', 'USER_DISABLED', 'INVALID_EMAIL', 'MISSING_PASSWORD']);
+
 /**
  * Verifies the password of `email` against Firebase Auth's REST API (the Admin
- * SDK cannot). Uses the Auth emulator when FIREBASE_AUTH_EMULATOR_HOST is set,
- * otherwise needs WEB_API_KEY. Returns the uid, or null when sign-in fails.
+ * SDK cannot): the Auth emulator locally, else with WEB_API_KEY (config.ts).
+ * Returns the uid, or null for wrong credentials.
+ * @throws NotConfigured (503) when the check cannot run: no Web API key, a key
+ *   Auth refuses, or the Email/Password provider is off. Logged, so a broken
+ *   setup never looks like a wrong password.
  */
 async function verifyPassword(email: string, password: string): Promise<string | null> {
-  const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-  const key = emulator ? 'emulator' : process.env.WEB_API_KEY;
-  if (!key) {
-    logger.error('auth: WEB_API_KEY is not set; admin login cannot work');
-    return null;
-  }
-  const base = emulator ? `http://${emulator}/identitytoolkit.googleapis.com` : 'https://identitytoolkit.googleapis.com';
+  const { emulatorHost, webApiKey } = config().auth;
+  const key = emulatorHost ? 'emulator' : webApiKey;
+  if (!key) throw new NotConfigured(NOT_CONFIGURED.login, ['WEB_API_KEY']);
+  const base = emulatorHost ? `http://${emulatorHost}/identitytoolkit.googleapis.com` : 'https://identitytoolkit.googleapis.com';
   const res = await fetch(`${base}/v1/accounts:signInWithPassword?key=${encodeURIComponent(key)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ email, password, returnSecureToken: false }),
   });
-  if (!res.ok) return null;
-  const body = (await res.json()) as { localId?: string };
-  return body.localId ?? null;
+  const body = signInReply.safeParse(await res.json().catch(() => null));
+  if (res.ok && body.success && body.data.localId) return body.data.localId;
+  // "INVALID_PASSWORD : ..." style messages carry the code first.
+  const code = (body.success ? (body.data.error?.message ?? '') : '').split(/[\s:]/)[0] ?? '';
+  if (res.status === 400 && CREDENTIAL_ERRORS.has(code)) return null;
+  logger.error('auth: the password check failed for a reason other than the credentials', { status: res.status, code: code || null });
+  throw new NotConfigured(NOT_CONFIGURED.login, code.startsWith('API_KEY') ? ['WEB_API_KEY'] : code ? [code] : []);
 }
+
+/** The parts of Identity Toolkit's signInWithPassword reply we read. */
+const signInReply = z.object({ localId: z.string().optional(), error: z.object({ message: z.string().optional() }).optional() });
 
 /**
  * Requires a valid, unrevoked ID token carrying the admin claim.
@@ -75,32 +88,41 @@ export const sessionRouter = Router();
 
 /** Failed logins allowed per IP and username in 15 minutes; a success clears the count. */
 export const LOGIN_FAILURES = { points: 10, durationSec: 15 * 60 } as const;
-const loginFailures = limiter('login-failures', LOGIN_FAILURES.points, LOGIN_FAILURES.durationSec);
+const loginAttempts = limiter('login-failures', LOGIN_FAILURES.points, LOGIN_FAILURES.durationSec);
+
+/** The lockout message, in whole minutes (at least 1), matching Retry-After. */
+export const lockoutMessage = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+};
 
 /**
  * POST /api/auth/login {username, password} → { success, user: { username }, customToken }.
  * Any failure → 401 "Invalid credentials"; after 10 failures for one IP and
- * username within 15 minutes → 429 until the window passes.
+ * username within 15 minutes → 429 with the lockout message and Retry-After.
+ *
+ * Each attempt takes a point before the password is checked (an atomic
+ * increment, services/rateLimit.ts), so N+1 parallel wrong passwords get at
+ * most N answers of 401; a success gives the points back.
  */
 sessionRouter.post('/login', async (req, res) => {
   const parsed = loginSchema.safeParse(req.body ?? {});
   if (!parsed.success) throw new HttpError(401, INVALID);
   const { username, password } = parsed.data;
   const key = `${ipKey(req)}|${username.toLowerCase()}`;
-  const seen = await loginFailures.get(key).catch(() => null);
-  if (seen && seen.consumedPoints >= LOGIN_FAILURES.points) {
-    res.set('Retry-After', String(Math.ceil(seen.msBeforeNext / 1000)));
-    throw new HttpError(429, 'Too many failed logins. Please wait 15 minutes and try again.');
+  try {
+    await loginAttempts.consume(key);
+  } catch (e) {
+    if (!(e instanceof RateLimiterRes)) throw e;
+    const seconds = retryAfterSeconds(e);
+    res.set('Retry-After', String(seconds));
+    throw new HttpError(429, lockoutMessage(seconds));
   }
-  const fail = async (): Promise<never> => {
-    await loginFailures.penalty(key).catch(() => undefined);
-    throw new HttpError(401, INVALID);
-  };
   const uid = await verifyPassword(usernameToEmail(username), password);
-  if (!uid) return fail();
+  if (!uid) throw new HttpError(401, INVALID);
   const user = await auth.getUser(uid);
-  if (user.customClaims?.admin !== true) return fail();
-  await loginFailures.delete(key).catch(() => undefined);
+  if (user.customClaims?.admin !== true) throw new HttpError(401, INVALID);
+  await loginAttempts.delete(key).catch(() => undefined);
   const customToken = await auth.createCustomToken(uid);
   res.json({ success: true, user: { username: String(user.customClaims.username ?? username) }, customToken });
 });

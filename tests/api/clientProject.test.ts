@@ -3,8 +3,8 @@
  * client-safe fields only, one 404 for every "not found", 400 for a bad email,
  * and the per-IP and per-email limits, sequentially and in parallel.
  *
- * Every test uses its own emails and X-Forwarded-For addresses (the API keys
- * the IP limit on the first hop), so the limits of one test never touch another.
+ * Every test uses its own emails and rate-limit buckets (the test-client
+ * header, honoured on demo- projects only), so the limits of one test never touch another.
  */
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
@@ -29,7 +29,7 @@ const freshIp = () => {
   return `10.${RUN}.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 };
 const uniqueEmail = (tag: string) => `cp.${tag}.${randomUUID().slice(0, 8)}@example.com`;
-const lookup = (email: string, ip = freshIp()) => api('GET', `/api/client-project?email=${encodeURIComponent(email)}`, { headers: { 'x-forwarded-for': ip } });
+const lookup = (email: string, ip = freshIp()) => api('GET', `/api/client-project?email=${encodeURIComponent(email)}`, { headers: { 'x-studio-test-client': ip } });
 
 /** A stored lead with every kind of field, internal ones included, as the CRM leaves it. */
 async function seedLead(email: string, over: Record<string, unknown> = {}): Promise<string> {
@@ -185,7 +185,7 @@ describe('GET /api/client-project: not found and invalid', () => {
   it('refuses a missing or invalid email with 400 and the spec message', async () => {
     const expected = { error: 'Validation failed', fields: { email: 'Please enter a valid email address' } };
     for (const path of ['/api/client-project', '/api/client-project?email=', '/api/client-project?email=not-an-email', '/api/client-project?email=a@b.c&email=d@e.f', `/api/client-project?email=${'a'.repeat(250)}@example.com`]) {
-      const r = await api('GET', path, { headers: { 'x-forwarded-for': freshIp() } });
+      const r = await api('GET', path, { headers: { 'x-studio-test-client': freshIp() } });
       expect([r.status, r.json], path).toEqual([400, expected]);
     }
   });

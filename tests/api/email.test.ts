@@ -121,7 +121,7 @@ async function postContact(fields: Record<string, string>) {
   const email = `email.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
   // Own client address: the contact form is rate limited per IP (issue 10).
   const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
-  const res = await api('POST', '/api/contact', { body: { email, projectType: 'Web Project', ...fields }, headers: { 'x-forwarded-for': ip } });
+  const res = await api('POST', '/api/contact', { body: { email, projectType: 'Web Project', ...fields }, headers: { 'x-studio-test-client': ip } });
   expect(res.status).toBe(201);
   const leads = await db.collection('leads').where('email', '==', email).get();
   expect(leads.size).toBe(1);
@@ -291,7 +291,7 @@ describe('processOutboxEntry with SendGrid at its HTTP boundary', () => {
     expect(req).toMatchObject({ method: 'POST', url: '/v3/mail/send', authorization: 'Bearer SG.test-key' });
     expect(req.body.from.email).toBe(FROM);
     expect(req.body.personalizations[0]!.to[0]!.email).toBe('client@example.com');
-    expect(req.body.subject).toBe('Thanks for reaching out, Ada');
+    expect(req.body.subject).toBe('Thanks for reaching out');
     expect(req.body.content.find((c) => c.type === 'text/html')!.value).toContain('Hi Ada,');
 
     const stored = (await ref.get()).data()!;

@@ -96,7 +96,7 @@ describe('live mode: the stripe SDK against an HTTP stub', () => {
   const post = async (path: string, body: unknown) => {
     const res = await fetch(`${base}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': `192.0.2.${Math.floor(Math.random() * 250) + 1}` },
+      headers: { 'content-type': 'application/json', 'x-studio-test-client': `192.0.2.${Math.floor(Math.random() * 250) + 1}` },
       body: JSON.stringify(body),
     });
     return { status: res.status, json: (await res.json()) as Record<string, unknown> };

@@ -124,13 +124,13 @@ describe('client quote acceptance', () => {
     expect(view.json).toMatchObject({ success: true, lead: { name: 'Quote Client' }, quoteDetails: { quoteAmount: '5950.00', depositAmount: '2975.00' } });
     expect(JSON.stringify(view.json)).not.toMatch(/notes|stripe|email/i);
 
-    const accepted = await api('POST', '/api/quote-acceptance/accept', { body: { leadId, token: linkToken }, headers: { 'user-agent': 'QuoteTest/1.0', 'x-forwarded-for': '203.0.113.7' } }); // set by Google's front end in production
+    const accepted = await api('POST', '/api/quote-acceptance/accept', { body: { leadId, token: linkToken }, headers: { 'user-agent': 'QuoteTest/1.0', 'x-studio-test-client': '203.0.113.7' } }); // the tests' own bucket; Google's front end sets the address in production
     expect(accepted.status).toBe(200);
     expect(accepted.json).toEqual({ success: true, requiresPayment: true, checkoutUrl: `/checkout?amount=2975.00&description=50%25+deposit%3A+Shop+build&leadId=${id}` });
     expect((await db.collection('leads').doc(id).get()).data()).toMatchObject({ status: 'Set Up', quoteAccepted: true });
     const evidence = (await db.collection('quote_acceptances').where('leadId', '==', id).get()).docs.map((d) => d.data());
     expect(evidence).toHaveLength(1);
-    expect(evidence[0]).toMatchObject({ via: 'client', userAgent: 'QuoteTest/1.0', quoteVersion: 1, ip: '203.0.113.7' });
+    expect(evidence[0]).toMatchObject({ via: 'client', userAgent: 'QuoteTest/1.0', quoteVersion: 1, ip: 'test:203.0.113.7' });
 
     const again = await api('POST', '/api/quote-acceptance/accept', { body: { leadId, token: linkToken } });
     expect(again.status).toBe(409);
@@ -168,7 +168,7 @@ describe('client quote acceptance', () => {
     const sealed = entry.get('variables.quoteLink') as string;
     expect(sealed).toMatch(/^sealed:v1:/);
     const key = /^OUTBOX_SECRET_KEY=(.+)$/m.exec(readFileSync(new URL('../../functions/.env.demo-studio', import.meta.url), 'utf8'))![1]!.trim();
-    expect(unseal(sealed, { OUTBOX_SECRET_KEY: key } as NodeJS.ProcessEnv)).toBe(`http://127.0.0.1:5000${link}`);
+    expect(unseal(sealed, key)).toBe(`http://127.0.0.1:5000${link}`);
     // The emulator's sender logs instead of sending: the token must not reach the log.
     for (let i = 0; i < 100 && !(await db.collection('email_log').doc(entry.id).get()).exists; i++) await new Promise((r) => setTimeout(r, 200));
     const logged = (await db.collection('email_log').doc(entry.id).get()).get('html') as string;

@@ -6,7 +6,7 @@ import { LOGIN_FAILURES } from '../../functions/src/session.js';
 import { createAdminUser } from '../../functions/src/services/adminUsers.js';
 
 const contact = { name: 'Rate Tester', email: 'rate@example.com', subject: 'Hi', message: 'Hello' };
-const from = (ip: string) => ({ 'x-forwarded-for': ip });
+const from = (ip: string) => ({ 'x-studio-test-client': ip });
 
 describe('contact form limit', () => {
   it(`accepts ${CONTACT_LIMIT.points} messages per IP, then answers 429 with Retry-After`, async () => {

@@ -7,7 +7,7 @@
  *
  * Leads and projects of the timeline tests are written with the Admin SDK
  * (firebase-admin, like quotes.spec.ts). Each test sends its own
- * X-Forwarded-For address, so the lookup's per-IP limit (10 a minute) is never
+ * rate-limit bucket (test-client header), so the lookup's per-IP limit (10 a minute) is never
  * reached by the suite as a whole.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -25,7 +25,7 @@ const RUN = Math.floor(Math.random() * 250) + 1; // runs against a still-running
 let ipCounter = 0;
 test.beforeEach(async ({ page }) => {
   ipCounter += 1;
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.${RUN}.200.${(ipCounter % 250) + 1}` });
+  await page.setExtraHTTPHeaders({ 'x-studio-test-client': `10.${RUN}.200.${(ipCounter % 250) + 1}` });
 });
 
 /** Writes a lead (and a project unless `project` is null) the way the CRM stores them; returns the lead's email and id. */

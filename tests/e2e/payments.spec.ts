@@ -15,7 +15,7 @@
  *
  * Data is written by each test (Admin SDK or admin API) under unique names;
  * every wait is on UI or stored state. Each test sends its own
- * X-Forwarded-For address so the per-IP checkout limit is never reached.
+ * rate-limit bucket (test-client header) so the per-IP checkout limit is never reached.
  */
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { getApps, initializeApp } from 'firebase-admin/app';
@@ -31,7 +31,7 @@ const RUN = Math.floor(Math.random() * 250) + 1; // runs against a still-running
 let ipCounter = 0;
 const nextIp = () => `10.${RUN}.201.${(++ipCounter % 250) + 1}`;
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': nextIp() });
+  await page.setExtraHTTPHeaders({ 'x-studio-test-client': nextIp() });
 });
 
 const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -53,7 +53,7 @@ async function revealCard(page: Page, card: Locator): Promise<void> {
 
 /** An ID token of the dev admin, for admin API calls (POST /api/auth/login, then the Auth emulator). */
 async function adminToken(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/auth/login', { data: DEV_ADMIN, headers: { 'x-forwarded-for': nextIp() } });
+  const login = await request.post('/api/auth/login', { data: DEV_ADMIN, headers: { 'x-studio-test-client': nextIp() } });
   expect(login.status()).toBe(200);
   const { customToken } = (await login.json()) as { customToken: string };
   const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
@@ -159,7 +159,7 @@ test.describe('invoicing (admin)', () => {
     const invoices = await db.collection('invoices').where('leadId', '==', leadId).get();
     expect(invoices.docs.map((d) => d.data())).toEqual([expect.objectContaining({ amountCents: 25_000, description: 'Extra hours: March', status: 'open' })]);
     const checkoutUrl = invoices.docs[0]!.get('checkoutUrl') as string;
-    const client = await (await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': nextIp() } })).newPage();
+    const client = await (await browser.newContext({ extraHTTPHeaders: { 'x-studio-test-client': nextIp() } })).newPage();
     await client.goto(checkoutUrl);
     await expect(paymentSummary(client)).toContainText('$250.00');
     await expect(paymentSummary(client)).toContainText('Extra hours: March');
@@ -181,7 +181,7 @@ test.describe('deposit', () => {
   test('the accepted quote\'s checkout, paid in test mode, moves the project from Set up to Production', async ({ page, browser, request }) => {
     // A quote approved through the admin API (as tests/api/quotes.test.ts does).
     const token = await adminToken(request);
-    const headers = () => ({ authorization: `Bearer ${token}`, 'x-forwarded-for': nextIp() });
+    const headers = () => ({ authorization: `Bearer ${token}`, 'x-studio-test-client': nextIp() });
     const subject = unique('Deposit flow');
     const created = await request.post('/api/leads', { headers: headers(), data: { name: 'Deposit Client', email: 'deposit.client@example.com', subject, message: 'We need a shop.' } });
     expect(created.status()).toBe(201);

@@ -1,5 +1,5 @@
 /**
- * The outbox sender (issue 8). Every email is an `outbox` document written in
+ * The outbox sender (spec §5 email). Every email is an `outbox` document written in
  * the same batch or transaction as the change that causes it (services/outbox.ts);
  * this job delivers it.
  *
@@ -16,9 +16,11 @@
  *    with exponential backoff (base × 2^n, at most OUTBOX_MAX_ATTEMPTS attempts
  *    in all, `attempts` counting each); any other 4xx is a permanent ERROR with
  *    `lastError`; success → SUCCESS with `sentAt`.
- *    Without SENDGRID_API_KEY (the local default) the email is "delivered" to
- *    `email_log/{outboxId}` {to, from, subject, html, at} instead, atomically
- *    with SUCCESS.
+ *    On the emulator or a demo- project without SENDGRID_API_KEY (the local
+ *    default) the email is "delivered" to `email_log/{outboxId}` {to, from,
+ *    subject, html, at} instead, atomically with SUCCESS. On a real project
+ *    without it the entry is an ERROR naming the missing settings: an email
+ *    that was not sent is never SUCCESS.
  *
  * Collections are resolved from `ref.firestore`, so the function needs no app
  * of its own: tests call it directly with their own ref and a `mailer` (the
@@ -33,6 +35,7 @@ import type { MailDataRequired } from '@sendgrid/mail';
 import { FieldValue, type DocumentReference } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
+import type { SecretParam } from 'firebase-functions/params';
 import {
   findDefaultTemplate,
   isRetryableSendStatus,
@@ -46,6 +49,7 @@ import {
 } from '@studio/domain';
 import { sanitizeEmailHtml } from '../services/emailHtml.js';
 import { isSealed, unseal } from '../services/sealed.js';
+import { config, NOT_CONFIGURED, type Config } from '../config.js';
 
 /** What the sender needs of a mail service: @sendgrid/mail's `send` (a MailService instance fits). */
 export interface Mailer {
@@ -53,9 +57,16 @@ export interface Mailer {
 }
 
 export interface SenderDeps {
-  /** The SendGrid mail service; null delivers to the `email_log` collection instead. */
+  /** The SendGrid mail service; null delivers to the `email_log` collection instead (local only, see `unconfigured`). */
   mailer: Mailer | null;
-  /** From address (env EMAIL_FROM). */
+  /**
+   * Settings a real project lacks for sending (config.ts email mode
+   * "unconfigured"): with no mailer, the entry fails with an error naming
+   * them instead of going to the email log; never SUCCESS. Null when
+   * delivery is configured or local.
+   */
+  unconfigured: string[] | null;
+  /** From address (EMAIL_FROM). */
   from: string;
   /** First retry delay in ms; later retries double it. */
   baseDelayMs: number;
@@ -70,8 +81,6 @@ export type SendOutcome =
 
 export const EMAIL_LOG = 'email_log';
 export const EMAIL_TEMPLATES = 'email_templates';
-export const DEFAULT_EMAIL_FROM = 'studio@example.com';
-
 const SEND_TIMEOUT_MS = 10_000;
 let configuredKey: string | null = null;
 
@@ -95,11 +104,15 @@ function mailerForKey(apiKey: string | undefined): Mailer | null {
   };
 }
 
-/** Deps from the environment (SENDGRID_API_KEY, EMAIL_FROM), with `overrides` on top. */
-export function senderDeps(overrides: Partial<SenderDeps> = {}, env: NodeJS.ProcessEnv = process.env): SenderDeps {
+/** Deps from the configuration (config.ts: email mode, SENDGRID_API_KEY, EMAIL_FROM), with `overrides` on top. */
+export function senderDeps(overrides: Partial<SenderDeps> = {}, cfg: Config = config()): SenderDeps {
+  const { email } = cfg;
+  const fromConfig = overrides.mailer === undefined;
   return {
-    mailer: overrides.mailer !== undefined ? overrides.mailer : mailerForKey(env.SENDGRID_API_KEY?.trim()),
-    from: overrides.from ?? (env.EMAIL_FROM?.trim() || DEFAULT_EMAIL_FROM),
+    mailer: fromConfig ? mailerForKey(email.mode === 'sendgrid' ? email.sendgridApiKey : undefined) : (overrides.mailer ?? null),
+    unconfigured:
+      overrides.unconfigured !== undefined ? overrides.unconfigured : fromConfig && email.mode === 'unconfigured' ? cfg.missing.filter((m) => m === 'SENDGRID_API_KEY' || m === 'EMAIL_FROM') : null,
+    from: overrides.from ?? email.from,
     baseDelayMs: overrides.baseDelayMs ?? OUTBOX_BASE_DELAY_MS,
     maxAttempts: overrides.maxAttempts ?? OUTBOX_MAX_ATTEMPTS,
     sleep: overrides.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
@@ -203,6 +216,10 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
     return fail(e instanceof PermanentError ? e.message : `Render failed: ${String((e as Error)?.message ?? e).slice(0, 400)}`);
   }
 
+  if (!d.mailer && d.unconfigured) {
+    logger.error('outbox: email not sent, delivery is not configured', { id: ref.id, missing: d.unconfigured });
+    return fail(`${NOT_CONFIGURED.email}: missing ${d.unconfigured.join(', ')}`);
+  }
   if (!d.mailer) {
     const batch = db.batch();
     batch.set(db.collection(EMAIL_LOG).doc(ref.id), { outboxId: ref.id, templateId: claim.data.templateId ?? null, to: email.to, from: d.from, subject: email.subject, html: redact(email.html, email.secrets), at: FieldValue.serverTimestamp() });
@@ -233,8 +250,8 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
  * so index.ts creates it after setGlobalOptions (the options are read when a
  * trigger is defined).
  */
-export function outboxTrigger() {
-  return onDocumentCreated('outbox/{id}', async (event) => {
+export function outboxTrigger(secrets: SecretParam[]) {
+  return onDocumentCreated({ document: 'outbox/{id}', secrets }, async (event) => {
     if (!event.data) return;
     const result = await processOutboxEntry(event.data.ref);
     logger.info('outbox', { id: event.params.id, ...result });

@@ -2,6 +2,12 @@
  * Public contact form (spec §7 POST /api/contact, §5 "Contact / lead creation").
  * One batch writes the `contacts` doc and its `leads` doc (status New), so a
  * message is never half-stored; bad input → 400 and nothing is written.
+ *
+ * The visitor chooses the confirmation's recipient, so the form must not
+ * become a mail relay: one confirmation per address per hour
+ * (CONFIRMATION_LIMIT; the lead is stored and the owner alerted every time),
+ * and the templates keep visitor text out of subject lines and links
+ * (domain/email.ts).
  */
 import { Router } from 'express';
 import { FieldValue } from 'firebase-admin/firestore';
@@ -10,11 +16,30 @@ import { COLLECTIONS, db } from '../firebase.js';
 import { parseBody } from '../http.js';
 import { recordActivity } from '../services/activity.js';
 import { enqueueEmail } from '../services/outbox.js';
+import { limiter } from '../services/rateLimit.js';
+import { config } from '../config.js';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+
+/** Confirmation emails per recipient address: one an hour. */
+export const CONFIRMATION_LIMIT = { points: 1, durationSec: 60 * 60 } as const;
+const confirmations = limiter('contact-confirmation', CONFIRMATION_LIMIT.points, CONFIRMATION_LIMIT.durationSec);
+
+/** True when `email` may get a confirmation now (takes its hourly allowance). A store failure throws (503). */
+async function mayConfirm(email: string): Promise<boolean> {
+  try {
+    await confirmations.consume(email.trim().toLowerCase());
+    return true;
+  } catch (e) {
+    if (e instanceof RateLimiterRes) return false;
+    throw e;
+  }
+}
 
 export const contactRouter = Router();
 
 contactRouter.post('/contact', async (req, res) => {
   const input = parseBody(req, contactSchema);
+  const confirm = await mayConfirm(input.email);
   const now = FieldValue.serverTimestamp();
   const contactRef = db.collection(COLLECTIONS.contacts).doc();
   const leadRef = db.collection(COLLECTIONS.leads).doc();
@@ -31,10 +56,13 @@ contactRouter.post('/contact', async (req, res) => {
   });
   batch.create(leadRef, { ...newLeadRecord(input), source: 'contact', contactId: contactRef.id, createdAt: now, updatedAt: now });
   recordActivity(db, batch, { leadId: leadRef.id, type: 'created', to: 'New', by: 'client' });
-  // Issue 8: the visitor's confirmation and the owner's alert go out with the lead (same batch).
+  // The visitor's confirmation and the owner's alert go out with the lead (same batch).
   const vars = { name: input.name, email: input.email, phone: input.phone ?? '', projectType: input.projectType, subject: input.subject, message: input.message };
-  enqueueEmail(db, batch, { to: input.email, templateId: 'contact-confirmation', leadId: leadRef.id, variables: { name: vars.name, projectType: vars.projectType, subject: vars.subject, message: vars.message } });
-  enqueueEmail(db, batch, { to: process.env.OWNER_EMAIL?.trim() || 'owner@example.com', templateId: 'new-lead-alert', leadId: leadRef.id, variables: vars });
+  if (confirm) {
+    enqueueEmail(db, batch, { to: input.email, templateId: 'contact-confirmation', leadId: leadRef.id, variables: { name: vars.name, projectType: vars.projectType, subject: vars.subject, message: vars.message } });
+  }
+  const owner = config().email.ownerEmail;
+  if (owner) enqueueEmail(db, batch, { to: owner, templateId: 'new-lead-alert', leadId: leadRef.id, variables: vars });
   await batch.commit();
   res.status(201).json({ success: true, message: 'Thank you! We will respond within 24 hours.' });
 });

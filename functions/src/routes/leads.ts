@@ -23,6 +23,7 @@ import { HttpError, parseBody } from '../http.js';
 import { requireAdmin, type AdminLocals } from '../session.js';
 import { recordActivity } from '../services/activity.js';
 import { syncProjectFromLead } from '../services/projectSync.js';
+import { config } from '../config.js';
 
 export const leadsRouter = Router();
 
@@ -34,7 +35,7 @@ const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : null);
  * query; with it an instance runs at most one per window, and concurrent
  * polls share it. Env LEAD_COUNT_TTL_MS overrides the default of 5 s.
  */
-export const LEAD_COUNT_TTL_MS = Number(process.env.LEAD_COUNT_TTL_MS) || 5_000;
+export const LEAD_COUNT_TTL_MS = config().leadCountTtlMs;
 const newLeadCount = new LRUCache<'New', number>({
   max: 1,
   ttl: LEAD_COUNT_TTL_MS,

@@ -1,5 +1,5 @@
 /**
- * Payment routes (issue 7; spec §7):
+ * Payment routes (spec §7):
  *
  * Public:
  * - GET  /stripe/config → { publishableKey, mode }: mode "test" when the
@@ -14,7 +14,11 @@
  *   "Invalid signature" and nothing written otherwise. Payments take effect
  *   only here (or through the test-mode confirmation below).
  * - POST /test-mode/confirm-payment {paymentIntentId} → { success, status }:
- *   the test provider's card-free completion; 404 when live keys are set.
+ *   the test provider's card-free completion; 404 unless payments run in test
+ *   mode, which only the emulator or a demo- project can (config.ts).
+ *
+ * On a real project missing a Stripe setting, every payment route answers
+ * 503 "Payments are not configured" (config.ts).
  *
  * Admin:
  * - POST /create-invoice {leadId, amount, description, dueDate?} → 201
@@ -28,6 +32,7 @@ import * as logger from 'firebase-functions/logger';
 import { z } from 'zod';
 import { centsToString, createInvoiceSchema, createPaymentIntentSchema, DEFAULT_INVOICE_DAYS, formatUsd } from '@studio/domain';
 import { COLLECTIONS, db } from '../firebase.js';
+import { NotConfigured } from '../config.js';
 import { HttpError, parseBody } from '../http.js';
 import { requireAdmin, type AdminLocals } from '../session.js';
 import { recordActivity } from '../services/activity.js';
@@ -56,6 +61,7 @@ paymentsRouter.post('/stripe/webhook', async (req, res) => {
     if (!raw) throw new Error('No raw body');
     event = await verifyWebhook(raw, req.get('stripe-signature'));
   } catch (e) {
+    if (e instanceof NotConfigured) throw e;
     logger.warn('stripe webhook: refused', { error: e instanceof Error ? e.message : String(e) });
     throw new HttpError(400, 'Invalid signature');
   }

@@ -1,5 +1,5 @@
 /**
- * Rate limiting backed by Firestore (issue 10), so every function instance
+ * Rate limiting backed by Firestore, so every function instance
  * shares one count. The limiter logic is rate-limiter-flexible's; this file
  * adds only its storage adapter (RateLimiterStoreAbstract's documented
  * _upsert/_get/_delete contract) in the server-only collection `rate_limits`.
@@ -62,10 +62,21 @@ export class RateLimiterFirestore extends StoreAbstract {
   }
 
   /** This window's hits plus the previous window's, weighted by overlap and rounded up (a sliding-window count). */
-  private async count(slot: ReturnType<RateLimiterFirestore['slot']>): Promise<{ consumed: number; exists: boolean }> {
+  private async count(slot: ReturnType<RateLimiterFirestore['slot']>): Promise<{ consumed: number; current: number; exists: boolean }> {
     const [cur, prev] = await this.firestore.getAll(slot.ref, slot.previous);
     const hits = (snap: typeof cur) => (snap?.exists ? Number(snap.get('points')) || 0 : 0);
-    return { consumed: hits(cur) + Math.ceil(hits(prev) * slot.overlap), exists: !!(cur?.exists || prev?.exists) };
+    return { consumed: hits(cur) + Math.ceil(hits(prev) * slot.overlap), current: hits(cur), exists: !!(cur?.exists || prev?.exists) };
+  }
+
+  /**
+   * Ms until a caller over the limit is let through again: the rest of this
+   * window, plus the part of the next during which this window's `current`
+   * hits, weighted down as it slides out, still reach the limit.
+   */
+  private waitMs(slot: ReturnType<RateLimiterFirestore['slot']>, msDuration: number, now: number, consumed: number, current: number): number {
+    const rest = slot.endsAt - now;
+    if (consumed <= this.points || current < this.points) return rest;
+    return rest + Math.ceil(msDuration * (1 - (this.points - 1) / current));
   }
 
   _getRateLimiterRes(_rlKey: string, changedPoints: number, result: StoreResult): RateLimiterRes {
@@ -77,15 +88,15 @@ export class RateLimiterFirestore extends StoreAbstract {
     const slot = this.slot(rlKey, msDuration, now);
     const expiresAt = Timestamp.fromMillis(slot.endsAt + msDuration);
     await slot.ref.set({ points: forceExpire ? points : FieldValue.increment(points), expiresAt }, { merge: true });
-    const { consumed } = await this.count(slot);
-    return { consumedPoints: Math.max(consumed, points), msBeforeNext: slot.endsAt - now };
+    const { consumed, current } = await this.count(slot);
+    return { consumedPoints: Math.max(consumed, points), msBeforeNext: this.waitMs(slot, msDuration, now, consumed, current) };
   }
 
   async _get(rlKey: string): Promise<StoreResult | null> {
     const now = Date.now();
     const slot = this.slot(rlKey, this.duration * 1000, now);
-    const { consumed, exists } = await this.count(slot);
-    return exists ? { consumedPoints: consumed, msBeforeNext: slot.endsAt - now } : null;
+    const { consumed, current, exists } = await this.count(slot);
+    return exists ? { consumedPoints: consumed, msBeforeNext: this.waitMs(slot, this.duration * 1000, now, consumed, current) } : null;
   }
 
   async _delete(rlKey: string): Promise<boolean> {
@@ -115,8 +126,11 @@ export function ipLimitKey(ip: string): string {
   return `${new ipaddr.IPv6([...parts, 0, 0, 0, 0]).toString()}/56`;
 }
 
-/** The IP key of a request (see ipLimitKey; "unknown" when the platform gives none). */
-export const ipKey = (req: Request) => ipLimitKey(clientIp(req) ?? 'unknown');
+/** The IP key of a request (see ipLimitKey and http.ts clientIp). */
+export const ipKey = (req: Request) => ipLimitKey(clientIp(req));
+
+/** Whole seconds until a refused caller may try again (at least 1), for Retry-After and messages. */
+export const retryAfterSeconds = (r: RateLimiterRes) => Math.max(1, Math.ceil(r.msBeforeNext / 1000));
 
 /**
  * Express middleware consuming one point of `rl` per request under `key(req)`.
@@ -129,7 +143,7 @@ export function rateLimit(rl: RateLimiterAbstract, key: (req: Request) => string
       next();
     } catch (e) {
       if (e instanceof RateLimiterRes) {
-        res.set('Retry-After', String(Math.max(1, Math.ceil(e.msBeforeNext / 1000))));
+        res.set('Retry-After', String(retryAfterSeconds(e)));
         res.status(429).json({ error: message });
         return;
       }

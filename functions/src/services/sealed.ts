@@ -8,20 +8,21 @@
  * Format: "sealed:v1:<iv>.<tag>.<ciphertext>" (base64url parts).
  */
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { config } from '../config.js';
 
 const PREFIX = 'sealed:v1:';
 
-function key(env: NodeJS.ProcessEnv): Buffer | null {
-  const secret = env.OUTBOX_SECRET_KEY?.trim();
+/** The AES key for `secret` (default: config's OUTBOX_SECRET_KEY), or null without one. */
+function key(secret: string | undefined): Buffer | null {
   return secret ? createHash('sha256').update(secret).digest() : null;
 }
 
 /** True when sealing is configured (OUTBOX_SECRET_KEY set). */
-export const canSeal = (env: NodeJS.ProcessEnv = process.env) => key(env) !== null;
+export const canSeal = (secret: string | undefined = config().outboxSecretKey) => key(secret) !== null;
 
 /** Seals `plain`. @throws Error when OUTBOX_SECRET_KEY is not set. */
-export function seal(plain: string, env: NodeJS.ProcessEnv = process.env): string {
-  const k = key(env);
+export function seal(plain: string, secret: string | undefined = config().outboxSecretKey): string {
+  const k = key(secret);
   if (!k) throw new Error('OUTBOX_SECRET_KEY is not set');
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', k, iv);
@@ -32,8 +33,8 @@ export function seal(plain: string, env: NodeJS.ProcessEnv = process.env): strin
 export const isSealed = (v: string) => v.startsWith(PREFIX);
 
 /** Opens a sealed value. @throws Error when the key is missing or the value was tampered with. */
-export function unseal(sealed: string, env: NodeJS.ProcessEnv = process.env): string {
-  const k = key(env);
+export function unseal(sealed: string, secret: string | undefined = config().outboxSecretKey): string {
+  const k = key(secret);
   if (!k) throw new Error('OUTBOX_SECRET_KEY is not set');
   const [iv, tag, ct] = sealed.slice(PREFIX.length).split('.');
   const decipher = createDecipheriv('aes-256-gcm', k, Buffer.from(iv ?? '', 'base64url'));

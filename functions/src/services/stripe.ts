@@ -1,13 +1,17 @@
 /**
- * The card payment provider (issue 7; spec §7 stripe/*).
+ * The card payment provider (spec §7 stripe/*).
  *
- * Live mode: the `stripe` SDK with STRIPE_SECRET_KEY (and the publishable key
- * STRIPE_PUBLISHABLE_KEY for the browser). Test mode: with no secret key (the
- * local default) a clearly labelled in-house provider stands in. It creates
- * PaymentIntent-like records with ids `pi_test_…` and completes them without a
- * card (POST /api/test-mode/confirm-payment), by handing a synthetic
- * `payment_intent.succeeded` event to the same fulfilment code a verified
- * webhook reaches. Both modes store the same `payments` records.
+ * The mode is config.payments.mode (config.ts decides it from the project):
+ * - live: the `stripe` SDK with STRIPE_SECRET_KEY (and STRIPE_PUBLISHABLE_KEY
+ *   for the browser);
+ * - test, only on the emulator or a demo- project with no secret key: a
+ *   clearly labelled in-house provider creates PaymentIntent-like records
+ *   with ids `pi_test_…` and completes them without a card (POST
+ *   /api/test-mode/confirm-payment), by handing a synthetic
+ *   `payment_intent.succeeded` event to the same fulfilment code a verified
+ *   webhook reaches. Both modes store the same `payments` records;
+ * - unconfigured, a real project missing a Stripe setting: every payment
+ *   route throws NotConfigured (503 "Payments are not configured").
  *
  * Every PaymentIntent is created with an Idempotency-Key chosen by the caller
  * (domain paymentIdempotencyKey), so a retried or doubled request reuses the
@@ -15,15 +19,16 @@
  * from the key for the same effect.
  *
  * STRIPE_API_BASE (e.g. http://127.0.0.1:12111) points the SDK at another
- * host: the tests' HTTP stub. It is refused outside the emulator and tests.
+ * host, the tests' HTTP stub; config.ts honours it only on a demo- project.
  */
 import { createHash } from 'node:crypto';
 import type Stripe from 'stripe';
+import { config, NOT_CONFIGURED, NotConfigured, type Config, type PaymentMode } from '../config.js';
 
 /** The SDK, loaded on first use so a cold start that takes no payment does not pay for it. */
 const loadStripe = async () => (await import('stripe')).default;
 
-export type PaymentMode = 'test' | 'live';
+export type { PaymentMode };
 
 /** What a created PaymentIntent gives back to the browser. */
 export interface CreatedIntent {
@@ -51,28 +56,31 @@ export interface PaymentProvider {
 
 let cached: { key: string; client: Stripe } | null = null;
 
-/** The payment mode of the configuration: live when STRIPE_SECRET_KEY is set. */
-export function paymentMode(env: NodeJS.ProcessEnv = process.env): PaymentMode {
-  return env.STRIPE_SECRET_KEY?.trim() ? 'live' : 'test';
+/** The payment mode of this project's configuration (config.ts). */
+export function paymentMode(cfg: Config = config()): PaymentMode {
+  return cfg.payments.mode;
+}
+
+/** Throws NotConfigured (503) unless payments can run here. */
+export function requirePayments(cfg: Config = config()): void {
+  if (cfg.payments.mode === 'unconfigured') {
+    throw new NotConfigured(NOT_CONFIGURED.payments, cfg.missing.filter((m) => m.startsWith('STRIPE_')));
+  }
 }
 
 /**
- * The Stripe SDK client for the configured secret key, or null in test mode.
- * @throws Error when STRIPE_API_BASE is set on a real (non-demo) project outside the emulator.
+ * The Stripe SDK client in live mode, or null in test mode.
+ * @throws NotConfigured on a real project without the Stripe settings.
  */
-export async function stripeClient(env: NodeJS.ProcessEnv = process.env): Promise<Stripe | null> {
-  const secret = env.STRIPE_SECRET_KEY?.trim();
-  if (!secret) return null;
-  const base = env.STRIPE_API_BASE?.trim();
-  const cacheKey = `${secret}|${base ?? ''}`;
+export async function stripeClient(cfg: Config = config()): Promise<Stripe | null> {
+  requirePayments(cfg);
+  const { secretKey, apiBase } = cfg.payments;
+  if (cfg.payments.mode !== 'live' || !secretKey) return null;
+  const cacheKey = `${secretKey}|${apiBase ?? ''}`;
   if (cached?.key === cacheKey) return cached.client;
-  const project = env.GCLOUD_PROJECT ?? env.GCP_PROJECT ?? '';
-  if (base && env.FUNCTIONS_EMULATOR !== 'true' && env.VITEST === undefined && !project.startsWith('demo-')) {
-    throw new Error('Refusing STRIPE_API_BASE outside the emulator and tests');
-  }
-  const url = base ? new URL(base) : null;
+  const url = apiBase ? new URL(apiBase) : null;
   const StripeSdk = await loadStripe();
-  const client = new StripeSdk(secret, {
+  const client = new StripeSdk(secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     appInfo: { name: 'studio-crm' },
@@ -120,10 +128,13 @@ const testProvider: PaymentProvider = {
   },
 };
 
-/** The provider for the current configuration (live when STRIPE_SECRET_KEY is set). */
-export async function paymentProvider(env: NodeJS.ProcessEnv = process.env): Promise<PaymentProvider> {
-  const stripe = await stripeClient(env);
-  return stripe ? liveProvider(stripe, env.STRIPE_PUBLISHABLE_KEY?.trim() || null) : testProvider;
+/**
+ * The provider for this project's configuration.
+ * @throws NotConfigured on a real project without the Stripe settings.
+ */
+export async function paymentProvider(cfg: Config = config()): Promise<PaymentProvider> {
+  const stripe = await stripeClient(cfg);
+  return stripe ? liveProvider(stripe, cfg.payments.publishableKey ?? null) : testProvider;
 }
 
 /** Webhook signature tolerance in seconds (Stripe's default). */
@@ -132,10 +143,12 @@ export const WEBHOOK_TOLERANCE_SEC = 300;
 /**
  * Verifies a webhook's Stripe-Signature on the raw body and returns the event.
  * Works without a secret key: verification needs only STRIPE_WEBHOOK_SECRET.
- * @throws Error when the secret is missing, the signature is wrong or stale.
+ * @throws NotConfigured when the webhook secret is missing on a real project;
+ *   Error when it is missing locally, or the signature is wrong or stale.
  */
-export async function verifyWebhook(rawBody: Buffer, signature: string | undefined, env: NodeJS.ProcessEnv = process.env): Promise<Stripe.Event> {
-  const secret = env.STRIPE_WEBHOOK_SECRET?.trim();
+export async function verifyWebhook(rawBody: Buffer, signature: string | undefined, cfg: Config = config()): Promise<Stripe.Event> {
+  const secret = cfg.payments.webhookSecret;
+  if (!secret && !cfg.local) throw new NotConfigured(NOT_CONFIGURED.payments, ['STRIPE_WEBHOOK_SECRET']);
   if (!secret) throw new Error('Webhook secret not configured');
   if (!signature) throw new Error('Missing Stripe-Signature');
   return (await loadStripe()).webhooks.constructEvent(rawBody, signature, secret, WEBHOOK_TOLERANCE_SEC);

@@ -13,7 +13,7 @@ import CardContent from '@mui/material/CardContent';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { loginSchema, type LoginInput } from '@studio/domain';
-import { api } from '../../lib/api';
+import { api, ApiError } from '../../lib/api';
 import { Logo } from '../../components/Logo';
 import { useToast } from '../../components/Toast';
 import { auth } from '../firebase';
@@ -36,8 +36,10 @@ export function LoginPage() {
       await signInWithCustomToken(auth, r.customToken);
       toast({ title: 'Login successful', description: 'Welcome to the CRM dashboard' });
       navigate('/admin/dashboard');
-    } catch {
-      toast({ title: 'Login failed', description: 'Invalid credentials', severity: 'error' });
+    } catch (e) {
+      // A lockout (429) or a sign-in the server cannot run (503) says so; anything else is the spec's "Invalid credentials".
+      const known = e instanceof ApiError && (e.status === 429 || e.status === 503);
+      toast({ title: 'Login failed', description: known ? e.serverMessage : 'Invalid credentials', severity: 'error' });
     }
   };
 

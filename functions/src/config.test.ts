@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+import { clientIp, LOCAL_CLIENT, TEST_CLIENT_HEADER } from './http.js';
+import type { Request } from 'express';
+
+const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+const sendgrid = { SENDGRID_API_KEY: 'SG.x', EMAIL_FROM: 'studio@studio.example' };
+const rest = { OUTBOX_SECRET_KEY: 'k', OWNER_EMAIL: 'owner@studio.example', SITE_URL: 'https://studio.example/', WEB_API_KEY: 'AIza' };
+
+describe('loadConfig: the project decides the mode', () => {
+  it('a demo project gets test-mode payments and the email log, with nothing missing', () => {
+    const c = loadConfig({ GCLOUD_PROJECT: 'demo-studio' });
+    expect([c.local, c.demoProject, c.payments.mode, c.email.mode, c.missing]).toEqual([true, true, 'test', 'log', []]);
+    expect(c.siteUrl).toBe('http://127.0.0.1:5000');
+  });
+
+  it('a real project with no secrets is refused payments and email, and names what is missing', () => {
+    const c = loadConfig({ GCLOUD_PROJECT: 'studio-prod' });
+    expect([c.local, c.payments.mode, c.email.mode]).toEqual([false, 'unconfigured', 'unconfigured']);
+    expect(c.missing).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'SENDGRID_API_KEY', 'EMAIL_FROM', 'OWNER_EMAIL', 'OUTBOX_SECRET_KEY', 'SITE_URL', 'WEB_API_KEY']);
+  });
+
+  it('a real project with a Stripe key but no webhook secret is still not live (nothing would confirm a payment)', () => {
+    const c = loadConfig({ GCLOUD_PROJECT: 'studio-prod', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' });
+    expect(c.payments.mode).toBe('unconfigured');
+    expect(c.missing).toContain('STRIPE_WEBHOOK_SECRET');
+  });
+
+  it('a complete real project is live and sends through SendGrid', () => {
+    const c = loadConfig({ GCLOUD_PROJECT: 'studio-prod', ...stripe, ...sendgrid, ...rest });
+    expect([c.payments.mode, c.email.mode, c.missing, c.siteUrl]).toEqual(['live', 'sendgrid', [], 'https://studio.example']);
+  });
+
+  it('blank values count as missing', () => {
+    const c = loadConfig({ GCLOUD_PROJECT: 'studio-prod', ...stripe, STRIPE_SECRET_KEY: '   ' });
+    expect(c.payments.mode).toBe('unconfigured');
+  });
+
+  it('honours STRIPE_API_BASE (the tests’ stub) on a demo project only', () => {
+    expect(loadConfig({ GCLOUD_PROJECT: 'demo-studio', STRIPE_API_BASE: 'http://127.0.0.1:1' }).payments.apiBase).toBe('http://127.0.0.1:1');
+    expect(loadConfig({ GCLOUD_PROJECT: 'studio-prod', ...stripe, STRIPE_API_BASE: 'http://127.0.0.1:1' }).payments.apiBase).toBeUndefined();
+  });
+
+  it('a real project id on the Functions emulator is local, but not a demo project', () => {
+    const c = loadConfig({ GCLOUD_PROJECT: 'studio-prod', FUNCTIONS_EMULATOR: 'true' });
+    expect([c.local, c.demoProject, c.payments.mode]).toEqual([true, false, 'test']);
+  });
+
+  it('uses the Auth emulator only locally', () => {
+    expect(loadConfig({ GCLOUD_PROJECT: 'demo-studio', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).auth).toEqual({ emulatorHost: '127.0.0.1:9099', webApiKey: undefined });
+    expect(loadConfig({ GCLOUD_PROJECT: 'studio-prod', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', ...rest }).auth).toEqual({ emulatorHost: undefined, webApiKey: 'AIza' });
+  });
+
+  it('reads durations, falling back on bad values', () => {
+    const c = loadConfig({ GCLOUD_PROJECT: 'demo-studio', FIRESTORE_TIMEOUT_MS: '1500', LEAD_COUNT_TTL_MS: 'soon' });
+    expect([c.firestoreTimeoutMs, c.apiDeadlineMs, c.leadCountTtlMs]).toEqual([1500, 4500, 5000]);
+  });
+});
+
+describe('clientIp: only an entry the platform appended', () => {
+  const req = (headers: Record<string, string>) => ({ get: (k: string) => headers[k.toLowerCase()] }) as unknown as Request;
+  const prod = loadConfig({ GCLOUD_PROJECT: 'studio-prod' });
+  const demo = loadConfig({ GCLOUD_PROJECT: 'demo-studio' });
+
+  it('deployed: the second entry from the right (Hosting appends the client, Google’s front end the edge)', () => {
+    expect(clientIp(req({ 'x-forwarded-for': '203.0.113.9, 130.211.0.1' }), prod)).toBe('203.0.113.9');
+    expect(clientIp(req({ 'x-forwarded-for': '6.6.6.6, 1.2.3.4, 203.0.113.9, 130.211.0.1' }), prod)).toBe('203.0.113.9');
+    expect(clientIp(req({ 'x-forwarded-for': '203.0.113.9' }), prod)).toBe('unknown');
+    expect(clientIp(req({}), prod)).toBe('unknown');
+  });
+
+  it('deployed: ignores the tests’ header', () => {
+    expect(clientIp(req({ [TEST_CLIENT_HEADER]: 'fresh', 'x-forwarded-for': '203.0.113.9, 130.211.0.1' }), prod)).toBe('203.0.113.9');
+  });
+
+  it('emulator: one shared bucket whatever X-Forwarded-For says; a demo project lets a test name its own', () => {
+    expect(clientIp(req({ 'x-forwarded-for': '1.2.3.4, 5.6.7.8' }), demo)).toBe(LOCAL_CLIENT);
+    expect(clientIp(req({ [TEST_CLIENT_HEADER]: 'abc' }), demo)).toBe('test:abc');
+  });
+
+  it('TRUSTED_PROXY_HOPS changes the position', () => {
+    const one = loadConfig({ GCLOUD_PROJECT: 'studio-prod', TRUSTED_PROXY_HOPS: '1' });
+    expect(clientIp(req({ 'x-forwarded-for': '6.6.6.6, 203.0.113.9' }), one)).toBe('203.0.113.9');
+  });
+});

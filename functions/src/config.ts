@@ -1,0 +1,224 @@
+/**
+ * The functions' configuration, read once per instance and parsed with zod.
+ *
+ * Every setting is a Firebase param, so `firebase deploy` knows them:
+ * - secrets (`defineSecret`, Cloud Secret Manager): STRIPE_SECRET_KEY,
+ *   STRIPE_WEBHOOK_SECRET, SENDGRID_API_KEY, OUTBOX_SECRET_KEY. Each function
+ *   binds only the ones it uses (index.ts, `secrets`);
+ * - plain settings (`defineString`): STRIPE_PUBLISHABLE_KEY, EMAIL_FROM,
+ *   OWNER_EMAIL, SITE_URL, WEB_API_KEY (set in `functions/.env.<project>`,
+ *   git-ignored, or answered when `firebase deploy` asks).
+ * On the emulator the `demo-studio` values come from `functions/.env.demo-studio`
+ * (committed: emulator-only values), so `npm start` asks nothing.
+ *
+ * The mode is decided by the project, never by a value that happens to be
+ * missing (`decideModes`):
+ * - local = the Functions emulator or a `demo-*` project. Only there do
+ *   test-mode payments (no Stripe key) and the `email_log` (no SendGrid key)
+ *   exist;
+ * - on a real project a missing secret leaves its feature "unconfigured":
+ *   its routes answer 503 ("Payments are not configured", ...), `/api/test-mode/*`
+ *   answers 404, an email is never marked sent, and the first use of the
+ *   config logs one error naming what is missing.
+ *
+ * Route and service code reads settings only through `config()`.
+ */
+import { defineSecret, defineString } from 'firebase-functions/params';
+import * as logger from 'firebase-functions/logger';
+import { z } from 'zod';
+
+/** Secrets, bound per function in index.ts. */
+export const SECRETS = {
+  stripeSecretKey: defineSecret('STRIPE_SECRET_KEY'),
+  stripeWebhookSecret: defineSecret('STRIPE_WEBHOOK_SECRET'),
+  sendgridApiKey: defineSecret('SENDGRID_API_KEY'),
+  outboxSecretKey: defineSecret('OUTBOX_SECRET_KEY'),
+} as const;
+
+/** Plain settings: `firebase deploy` asks for any without a value in `functions/.env.<project>`. */
+export const SETTINGS = {
+  stripePublishableKey: defineString('STRIPE_PUBLISHABLE_KEY', { description: 'Stripe publishable key (pk_live_… or pk_test_…), shown to the browser' }),
+  emailFrom: defineString('EMAIL_FROM', { description: 'Sender address verified in SendGrid' }),
+  ownerEmail: defineString('OWNER_EMAIL', { description: "The studio owner's address for new-lead alerts" }),
+  siteUrl: defineString('SITE_URL', { description: 'Public address of the site, for links in emails (https://…)' }),
+  webApiKey: defineString('WEB_API_KEY', { description: 'Firebase Web API key, used by the admin login to check passwords' }),
+} as const;
+
+/** A trimmed string, or undefined when empty or absent. */
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined));
+
+/** Milliseconds from an env string; absent or not a positive integer → the default. */
+const ms = (fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v) => {
+      const n = Number(v);
+      return Number.isInteger(n) && n > 0 ? n : fallback;
+    });
+
+/** The environment as the functions read it. Unknown variables are ignored (the platform sets many). */
+const envSchema = z.object({
+  GCLOUD_PROJECT: optional,
+  GCP_PROJECT: optional,
+  FUNCTIONS_EMULATOR: optional,
+  FIREBASE_AUTH_EMULATOR_HOST: optional,
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  STRIPE_PUBLISHABLE_KEY: optional,
+  STRIPE_API_BASE: optional,
+  SENDGRID_API_KEY: optional,
+  EMAIL_FROM: optional,
+  OUTBOX_SECRET_KEY: optional,
+  OWNER_EMAIL: optional,
+  SITE_URL: optional,
+  WEB_API_KEY: optional,
+  FIRESTORE_TIMEOUT_MS: ms(10_000),
+  API_DEADLINE_MS: optional,
+  LEAD_COUNT_TTL_MS: ms(5_000),
+  TRUSTED_PROXY_HOPS: optional,
+});
+
+/** How payments run: Stripe, the card-free test provider (local only), or not at all (503). */
+export type PaymentMode = 'live' | 'test' | 'unconfigured';
+/** How email leaves: SendGrid, the `email_log` collection (local only), or not at all (kept and retried). */
+export type EmailMode = 'sendgrid' | 'log' | 'unconfigured';
+
+export interface Config {
+  projectId: string;
+  /** The Functions emulator or a `demo-*` project: the only places test mode and the email log exist. */
+  local: boolean;
+  /** A `demo-*` project: never deployable, so test-only ways in (tests' rate-limit buckets) may open here. */
+  demoProject: boolean;
+  payments: {
+    mode: PaymentMode;
+    secretKey?: string;
+    publishableKey?: string;
+    webhookSecret?: string;
+    /** Another Stripe API host (the tests' HTTP stub); honoured only on a demo project. */
+    apiBase?: string;
+  };
+  email: { mode: EmailMode; sendgridApiKey?: string; from: string; ownerEmail?: string };
+  /** Key sealing secrets queued in the outbox (quote links); undefined → quote links cannot be emailed. */
+  outboxSecretKey?: string;
+  /** The public site, no trailing slash, for links in emails. */
+  siteUrl: string;
+  /** Admin login's password check: the Auth emulator host, or the Web API key. */
+  auth: { emulatorHost?: string; webApiKey?: string };
+  /**
+   * Which X-Forwarded-For entry, counted from the right, holds the client's
+   * address as the platform appended it (http.ts clientIp).
+   */
+  trustedProxyHops: number;
+  firestoreTimeoutMs: number;
+  apiDeadlineMs: number;
+  leadCountTtlMs: number;
+  /** Names (never values) of the settings a real project lacks; empty when local or complete. */
+  missing: string[];
+}
+
+/** Sender used locally when EMAIL_FROM is not set. */
+export const LOCAL_EMAIL_FROM = 'studio@example.com';
+
+/**
+ * Hops from the right of X-Forwarded-For to the client's entry on Firebase
+ * Hosting → Cloud Functions v2 (Cloud Run): Hosting's edge appends the address
+ * that connected to it (the client), then Google's front end in front of
+ * Cloud Run appends the address that connected to it (Hosting's edge). So the
+ * client is the second entry from the right, and anything left of it was
+ * written by the client. Sources: Cloud Functions request headers reference
+ * (https://cloud.google.com/functions/docs/reference/headers, "X-Forwarded-For:
+ * clientIp, proxy1Ip, proxy2Ip") and the external Application Load Balancer's
+ * documented format `<supplied-value>,<client-ip>,<load-balancer-ip>`
+ * (https://cloud.google.com/load-balancing/docs/https#x-forwarded-for_header).
+ * Override with TRUSTED_PROXY_HOPS if your logs show another chain.
+ */
+export const DEFAULT_TRUSTED_PROXY_HOPS = 2;
+
+/**
+ * Parses `env` into a Config and decides the modes. Pure: no logging.
+ * @param env a process environment (the platform's, or a test's stand-in)
+ */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const e = envSchema.parse(env);
+  const projectId = e.GCLOUD_PROJECT ?? e.GCP_PROJECT ?? '';
+  const demoProject = projectId.startsWith('demo-');
+  const local = demoProject || e.FUNCTIONS_EMULATOR === 'true';
+  const missing: string[] = [];
+  const need = (name: string, value: string | undefined) => {
+    if (!value && !local) missing.push(name);
+    return value;
+  };
+
+  const secretKey = need('STRIPE_SECRET_KEY', e.STRIPE_SECRET_KEY);
+  const publishableKey = need('STRIPE_PUBLISHABLE_KEY', e.STRIPE_PUBLISHABLE_KEY);
+  const webhookSecret = need('STRIPE_WEBHOOK_SECRET', e.STRIPE_WEBHOOK_SECRET);
+  // Live needs all three (a payment nobody's webhook confirms would never take effect); test mode only exists locally.
+  const paymentMode: PaymentMode = secretKey && (local || (publishableKey && webhookSecret)) ? 'live' : local ? 'test' : 'unconfigured';
+
+  const sendgridApiKey = need('SENDGRID_API_KEY', e.SENDGRID_API_KEY);
+  const from = need('EMAIL_FROM', e.EMAIL_FROM);
+  const emailMode: EmailMode = sendgridApiKey && (from || local) ? 'sendgrid' : local ? 'log' : 'unconfigured';
+
+  const hops = Number(e.TRUSTED_PROXY_HOPS);
+  const firestoreTimeoutMs = e.FIRESTORE_TIMEOUT_MS;
+  const deadline = Number(e.API_DEADLINE_MS);
+  return {
+    projectId,
+    local,
+    demoProject,
+    payments: { mode: paymentMode, secretKey, publishableKey, webhookSecret, apiBase: demoProject ? e.STRIPE_API_BASE : undefined },
+    email: { mode: emailMode, sendgridApiKey, from: from ?? LOCAL_EMAIL_FROM, ownerEmail: need('OWNER_EMAIL', e.OWNER_EMAIL) ?? (local ? 'owner@example.com' : undefined) },
+    outboxSecretKey: need('OUTBOX_SECRET_KEY', e.OUTBOX_SECRET_KEY),
+    siteUrl: (need('SITE_URL', e.SITE_URL) ?? (local ? 'http://127.0.0.1:5000' : `https://${projectId}.web.app`)).replace(/\/$/, ''),
+    auth: { emulatorHost: local ? e.FIREBASE_AUTH_EMULATOR_HOST : undefined, webApiKey: local && e.FIREBASE_AUTH_EMULATOR_HOST ? undefined : need('WEB_API_KEY', e.WEB_API_KEY) },
+    trustedProxyHops: Number.isInteger(hops) && hops > 0 ? hops : DEFAULT_TRUSTED_PROXY_HOPS,
+    firestoreTimeoutMs,
+    // Three Firestore call budgets (a transaction may retry through lock waits), inside the function's 60 s timeout.
+    apiDeadlineMs: Number.isInteger(deadline) && deadline > 0 ? deadline : 3 * firestoreTimeoutMs,
+    leadCountTtlMs: e.LEAD_COUNT_TTL_MS,
+    missing,
+  };
+}
+
+let current: Config | undefined;
+
+/**
+ * The instance's configuration, parsed from process.env on first use (after
+ * the platform has put the bound secrets there). On a real project with
+ * settings missing, logs one error naming them.
+ */
+export function config(): Config {
+  if (!current) {
+    current = loadConfig(process.env);
+    if (current.missing.length > 0) {
+      logger.error(`config: missing settings on project ${current.projectId}: ${current.missing.join(', ')}. Set them (README, "Production checklist"); until then the features that need them answer 503.`);
+    }
+  }
+  return current;
+}
+
+/** Replaces the instance's configuration (in-process tests standing in for another project). */
+export function setConfigForTests(next: Config | undefined): void {
+  current = next;
+}
+
+/** An error for a feature the configuration leaves off on this project: http.ts answers 503 with its message. */
+export class NotConfigured extends Error {
+  constructor(
+    message: string,
+    readonly settings: string[],
+  ) {
+    super(message);
+  }
+}
+
+/** Spec-facing messages of the 503s. */
+export const NOT_CONFIGURED = {
+  payments: 'Payments are not configured',
+  email: 'Email is not configured',
+  login: 'Admin sign-in is not configured',
+} as const;

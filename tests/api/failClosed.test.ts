@@ -1,0 +1,206 @@
+/**
+ * Fail closed in production (functions/src/config.ts, http.ts, session.ts,
+ * routes/contact.ts).
+ *
+ * Two ways in:
+ * - through the Hosting emulator, as the browser calls the demo project;
+ * - a stand-in for a real project: the same Express app started in this
+ *   process with the configuration a real project without Stripe or
+ *   SendGrid settings gets (setConfigForTests + loadConfig with a non-demo
+ *   project id). Deployed code never calls setConfigForTests, so the
+ *   stand-in cannot be reached there.
+ *
+ * Writes test-results/security-failclosed.json for `npm run report:security`.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { FieldPath, FieldValue } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminAuth, api, countDocs, db, TEST_CLIENT_HEADER } from '../helpers.js';
+import { CONTACT_LIMIT } from '../../functions/src/app.js';
+import { loadConfig, setConfigForTests } from '../../functions/src/config.js';
+import { LOGIN_FAILURES } from '../../functions/src/session.js';
+import { createAdminUser } from '../../functions/src/services/adminUsers.js';
+import { processOutboxEntry } from '../../functions/src/jobs/outboxSender.js';
+
+const figures: Record<string, number> = {};
+afterAll(() => {
+  mkdirSync('test-results', { recursive: true });
+  writeFileSync('test-results/security-failclosed.json', JSON.stringify(figures));
+});
+
+const unique = (tag: string) => `fc.${tag}.${randomUUID().slice(0, 8)}@example.com`;
+const contactBody = (email: string) => ({ name: 'Fail Closed', email, projectType: 'Web Project', subject: 'Hello', message: 'Hello there' });
+const madeUpIp = () => `${1 + Math.floor(Math.random() * 223)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+
+/** Rate-limit documents of one limiter key (services/rateLimit.ts names them sha256(key)_window). */
+async function deleteBucket(limiterName: string, key: string): Promise<void> {
+  const id = createHash('sha256').update(`rl:${limiterName}:${key}`).digest('hex');
+  const col = db.collection('rate_limits');
+  const docs = await col.where(FieldPath.documentId(), '>=', col.doc(`${id}_`)).where(FieldPath.documentId(), '<', col.doc(`${id}_~`)).get();
+  await Promise.all(docs.docs.map((d) => d.ref.delete()));
+}
+
+describe('a real project without Stripe or SendGrid (in-process stand-in)', () => {
+  let server: Server;
+  let base: string;
+  const standin = loadConfig({ GCLOUD_PROJECT: 'studio-real-standin', FIRESTORE_TIMEOUT_MS: '10000' });
+
+  beforeAll(async () => {
+    setConfigForTests(standin);
+    const { createApp } = await import('../../functions/src/app.js');
+    server = createApp().listen(0, '127.0.0.1');
+    await new Promise((r) => server.once('listening', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    server?.close();
+    setConfigForTests(undefined);
+  });
+
+  it('decides the modes from the project: payments and email unconfigured, every missing setting named', () => {
+    expect(standin.local).toBe(false);
+    expect(standin.payments.mode).toBe('unconfigured');
+    expect(standin.email.mode).toBe('unconfigured');
+    expect(standin.missing).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SENDGRID_API_KEY', 'OUTBOX_SECRET_KEY', 'WEB_API_KEY']));
+  });
+
+  it('test mode does not exist (404) and payment routes answer 503, writing nothing', async () => {
+    const [payments, orders] = [await countDocs('payments'), await countDocs('orders')];
+    const post = (path: string, body: unknown) => api('POST', path, { baseUrl: base, body });
+    const confirm = await post('/api/test-mode/confirm-payment', { paymentIntentId: `pi_test_${'a'.repeat(24)}` });
+    expect(confirm.status).toBe(404);
+    const unavailable = [
+      await post('/api/create-payment-intent', { leadId: 'any-lead' }),
+      await post('/api/create-payment-intent', { amount: 5000, description: 'Anything' }),
+      await post('/api/create-subscription', { packageId: 'web-hosting', pricingMode: 'onetime', clientInfo: { name: 'A', email: unique('sub'), projectDescription: 'x' } }),
+      await api('GET', '/api/stripe/config', { baseUrl: base }),
+      await api('POST', '/api/stripe/webhook', { baseUrl: base, rawBody: '{}', headers: { 'stripe-signature': 't=1,v1=x' } }),
+    ];
+    for (const r of unavailable) expect([r.status, r.json]).toEqual([503, { error: 'Payments are not configured' }]);
+    expect([await countDocs('payments'), await countDocs('orders')]).toEqual([payments, orders]);
+    figures.standinTestModeStatus = confirm.status;
+    figures.standinPaymentRoutes503 = unavailable.length;
+  });
+
+  it('an email it cannot send is an ERROR naming the missing settings, never SUCCESS', async () => {
+    // A scratch collection: the emulator's own outbox trigger would deliver an `outbox` entry first.
+    const ref = db.collection('outbox_failclosed_test').doc();
+    await ref.create({ to: unique('mail'), templateId: 'contact-confirmation', variables: { name: 'A', projectType: 'Web Project', subject: 'S', message: 'M' }, status: 'PENDING', attempts: 0, createdAt: FieldValue.serverTimestamp() });
+    const out = await processOutboxEntry(ref);
+    expect(out).toMatchObject({ outcome: 'failed', status: 'ERROR' });
+    const entry = (await ref.get()).data();
+    expect(entry).toMatchObject({ status: 'ERROR', lastError: expect.stringContaining('SENDGRID_API_KEY') });
+    expect((await db.collection('email_log').doc(ref.id).get()).exists).toBe(false);
+    await ref.delete();
+    figures.unsentEmailsMarkedSuccess = entry?.status === 'SUCCESS' ? 1 : 0;
+  });
+
+  it('admin login without a Web API key answers 503, not "Invalid credentials"', async () => {
+    const r = await api('POST', '/api/auth/login', { baseUrl: base, body: { username: 'admin', password: 'whatever-pass' } });
+    expect([r.status, r.json]).toEqual([503, { error: 'Admin sign-in is not configured' }]);
+  });
+
+  it('keys limits on the entry the platform appended, never on what the client wrote', async () => {
+    // Hosting appends the client's address and Google's front end the edge's: the client is second from the right.
+    const client = `198.51.100.${1 + Math.floor(Math.random() * 254)}`;
+    const statuses: number[] = [];
+    for (let i = 0; i <= CONTACT_LIMIT.points + 1; i++) {
+      const r = await api('POST', '/api/contact', {
+        baseUrl: base,
+        body: contactBody(unique('standin')),
+        // A made-up leftmost entry and a test-client header each time: neither may open a fresh bucket here.
+        headers: { 'x-forwarded-for': `${madeUpIp()}, ${client}, 130.211.0.1`, [TEST_CLIENT_HEADER]: randomUUID() },
+      });
+      statuses.push(r.status);
+    }
+    expect(statuses.slice(0, CONTACT_LIMIT.points).every((s) => s === 201)).toBe(true);
+    expect(statuses.slice(CONTACT_LIMIT.points)).toEqual([429, 429]);
+    await deleteBucket('contact', client);
+  });
+});
+
+describe('the demo project through the Hosting emulator', () => {
+  it('keeps test-mode payments', async () => {
+    const r = await api('GET', '/api/stripe/config');
+    expect(r.json).toEqual({ publishableKey: null, mode: 'test' });
+  });
+
+  it(`${CONTACT_LIMIT.points + 2} contact posts from one machine with made-up X-Forwarded-For entries get a 429`, async () => {
+    const statuses: number[] = [];
+    try {
+      for (let i = 0; i < CONTACT_LIMIT.points + 2; i++) {
+        const res = await fetch(`${process.env.STUDIO_BASE_URL ?? 'http://127.0.0.1:5000'}/api/contact`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': madeUpIp() },
+          body: JSON.stringify(contactBody(unique('spoof'))),
+        });
+        statuses.push(res.status);
+      }
+    } finally {
+      // This machine's bucket is shared with the end-to-end tests that follow.
+      await deleteBucket('contact', 'local');
+    }
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);
+    expect(statuses.filter((s) => s === 201).length).toBeLessThanOrEqual(CONTACT_LIMIT.points);
+    figures.spoofedForwardedPosts = statuses.length;
+    figures.spoofedForwardedAccepted = statuses.filter((s) => s === 201).length;
+  });
+
+  it('a form-encoded or text contact post is 415 and writes nothing', async () => {
+    const countBefore = await api('GET', '/api/leads/count');
+    const leads = await countDocs('leads');
+    const form = await api('POST', '/api/contact', {
+      rawBody: new URLSearchParams(contactBody(unique('form'))).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const text = await api('POST', '/api/contact', { rawBody: JSON.stringify(contactBody(unique('text'))), headers: { 'content-type': 'text/plain' } });
+    const cart = await api('POST', '/api/create-subscription', { rawBody: 'packageId=web-hosting', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    for (const r of [form, text, cart]) expect([r.status, r.json]).toEqual([415, { error: 'Content-Type must be application/json' }]);
+    expect(await countDocs('leads')).toBe(leads);
+    expect((await api('GET', '/api/leads/count')).json).toEqual(countBefore.json);
+    figures.crossSitePosts415 = [form, text, cart].filter((r) => r.status === 415).length;
+    figures.crossSitePostsWritten = (await countDocs('leads')) - leads;
+  });
+
+  it('answers no other origin (no CORS headers), preflight or not', async () => {
+    const origin = { origin: 'https://evil.example' };
+    const pre = await api('OPTIONS', '/api/contact', { headers: { ...origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+    const post = await api('POST', '/api/contact', { body: contactBody(unique('cors')), headers: origin });
+    for (const r of [pre, post]) expect(r.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('sends one confirmation per address an hour; the lead is stored and the owner alerted every time', async () => {
+    const email = unique('relay');
+    for (let i = 0; i < 3; i++) expect((await api('POST', '/api/contact', { body: contactBody(email) })).status).toBe(201);
+    const leads = await db.collection('leads').where('email', '==', email).get();
+    expect(leads.size).toBe(3);
+    const outbox = await db.collection('outbox').where('leadId', 'in', leads.docs.map((d) => d.id)).get();
+    const byTemplate = (id: string) => outbox.docs.filter((d) => d.get('templateId') === id);
+    expect(byTemplate('contact-confirmation').map((d) => d.get('to'))).toEqual([email]);
+    expect(byTemplate('new-lead-alert')).toHaveLength(3);
+    figures.confirmationsPerAddressPerHour = byTemplate('contact-confirmation').length;
+  });
+
+  it(`${LOGIN_FAILURES.points + 2} parallel wrong passwords get at most ${LOGIN_FAILURES.points} answers of 401, then 429 saying when`, { timeout: 120_000 }, async () => {
+    await createAdminUser({ auth: adminAuth, db }, { username: 'race-admin', password: 'race-admin-pass', update: true });
+    const bucket = { [TEST_CLIENT_HEADER]: randomUUID() };
+    const results = await Promise.all(
+      Array.from({ length: LOGIN_FAILURES.points + 2 }, () => api('POST', '/api/auth/login', { body: { username: 'race-admin', password: 'wrong-password' }, headers: bucket })),
+    );
+    const unauthorized = results.filter((r) => r.status === 401).length;
+    expect(unauthorized).toBeLessThanOrEqual(LOGIN_FAILURES.points);
+    expect(results.every((r) => r.status === 401 || r.status === 429)).toBe(true);
+    const locked = await api('POST', '/api/auth/login', { body: { username: 'race-admin', password: 'race-admin-pass' }, headers: bucket });
+    expect(locked.status).toBe(429);
+    const seconds = Number(locked.headers.get('retry-after'));
+    const minutes = Math.max(1, Math.ceil(seconds / 60));
+    expect(locked.json).toEqual({ error: `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` });
+    // A sliding window: the lockout outlasts the rest of this window.
+    expect(seconds).toBeGreaterThan(0);
+    figures.parallelLoginAttempts = results.length;
+    figures.parallelLogin401s = unauthorized;
+  });
+});
