@@ -3,6 +3,7 @@
  * `firebase emulators:exec` (npm test), which sets the emulator hosts.
  */
 import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
@@ -93,3 +94,16 @@ export async function api(
 export async function countDocs(collection: string): Promise<number> {
   return (await db.collection(collection).count().get()).data().count;
 }
+
+/**
+ * Starts the API's Express app in this process on a free port (for a stand-in
+ * configuration the emulator's functions cannot have). Imported on call, so a
+ * test can set its environment or configuration first.
+ */
+export async function startInProcessApp(): Promise<{ base: string; close: () => void }> {
+  const { createApp } = await import('../functions/src/app.js');
+  const server = createApp().listen(0, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
+}
+

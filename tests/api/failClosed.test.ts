@@ -14,11 +14,9 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { FieldPath, FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminAuth, api, countDocs, db, TEST_CLIENT_HEADER } from '../helpers.js';
+import { adminAuth, api, countDocs, db, startInProcessApp, TEST_CLIENT_HEADER } from '../helpers.js';
 import { CONTACT_LIMIT } from '../../functions/src/app.js';
 import { loadConfig, setConfigForTests } from '../../functions/src/config.js';
 import { LOGIN_FAILURES } from '../../functions/src/session.js';
@@ -44,19 +42,16 @@ async function deleteBucket(limiterName: string, key: string): Promise<void> {
 }
 
 describe('a real project without Stripe or SendGrid (in-process stand-in)', () => {
-  let server: Server;
   let base: string;
+  let close = () => {};
   const standin = loadConfig({ GCLOUD_PROJECT: 'studio-real-standin', FIRESTORE_TIMEOUT_MS: '10000' });
 
   beforeAll(async () => {
     setConfigForTests(standin);
-    const { createApp } = await import('../../functions/src/app.js');
-    server = createApp().listen(0, '127.0.0.1');
-    await new Promise((r) => server.once('listening', r));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ base, close } = await startInProcessApp());
   });
   afterAll(() => {
-    server?.close();
+    close();
     setConfigForTests(undefined);
   });
 
