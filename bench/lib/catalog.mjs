@@ -92,7 +92,7 @@ export const GROUPS = [
       '`createApp()` of `functions/src/app.ts` served by `scripts/api-server.ts` (tsx, plain Node HTTP server on 127.0.0.1) straight on the Firestore emulator: no Functions/Hosting emulator in between.',
       'autocannon 9 runs in the bench process (not on the app\'s event loop): 20 connections × 10 s per run, 10 s request timeout. The app uses its own demo project (`demo-studio-bench`, seeded with 2,000 leads for the count query),',
       'so the contact writes neither reach the dashboard data nor fire the Functions emulator\'s outbox trigger for thousands of emails. POST /api/contact is rate limited per IP (10 per 10 min):',
-      'each request carries its own `X-Forwarded-For` (documentation prefix 2001:db8::/32, never contacted), so the Firestore-backed limiter runs its transaction on every request but never refuses.',
+      'each request names its own limit bucket (the tests\' `x-studio-test-client` header, honoured on demo- projects only), so the Firestore-backed limiter runs on every request but never refuses.',
       'p99 is autocannon\'s per run; the figure is the median of the runs\' p99 (spread min–max). Errors = connection errors + timeouts + non-2xx responses, summed over all runs.',
     ].join(' '),
   },
