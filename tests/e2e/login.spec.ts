@@ -26,5 +26,7 @@ test('after 10 failures the login page shows the lockout, not "Invalid credentia
     expect(res.status()).toBe(401);
   }
   await attempt();
-  await expect(page.getByText(/^Too many attempts\. Try again in \d+ minutes?\.$/)).toBeVisible();
+  const toast = page.getByRole('alert');
+  await expect(toast).toContainText(/Too many attempts\. Try again in \d+ minutes?\./);
+  await expect(toast).not.toContainText('Invalid credentials');
 });
