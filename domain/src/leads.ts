@@ -127,8 +127,8 @@ export function isTestDataLead(lead: { notes?: string | null; deadReason?: strin
 /**
  * Splits leads into the board's six columns, the Won bucket (Complete and Won)
  * and the Dead bucket (spec §2, §9; see boardPlaceOf). Dead leads marked as
- * test data (`isTestDataLead`) are hidden.
- * Leads in other statuses (e.g. Payment Failed) are on no board list.
+ * test data (`isTestDataLead`) are hidden. Every status has a place: Deposit
+ * and Payment Failed leads are in Set Up, Subscription Expired in Won.
  */
 export function groupLeadsForBoard<T extends { status: LeadStatus; notes?: string | null; deadReason?: string | null; testData?: boolean }>(leads: readonly T[]): BoardGroups<T> {
   const columns = Object.fromEntries(BOARD_COLUMNS.map((c) => [c, [] as T[]])) as Record<BoardColumn, T[]>;
@@ -139,7 +139,7 @@ export function groupLeadsForBoard<T extends { status: LeadStatus; notes?: strin
     if (place === 'won') won.push(lead);
     else if (place === 'dead') {
       if (!isTestDataLead(lead)) dead.push(lead);
-    } else if (place) columns[place].push(lead);
+    } else columns[place].push(lead);
   }
   return { columns, won, dead };
 }
@@ -180,8 +180,9 @@ export interface LeadAttention {
 
 /**
  * How long a lead has sat in its stage and whether it needs attention: an
- * open lead (one of the six board columns) unchanged for `afterDays` days or
- * more. Won, dead and off-board leads never need attention. `updatedAt` is
+ * open lead (in one of the six board columns, Deposit and Payment Failed
+ * included) unchanged for `afterDays` days or
+ * more. Won and dead leads never need attention. `updatedAt` is
  * the lead's last change; a missing date counts as age 0.
  */
 export function leadAttention(
@@ -190,6 +191,7 @@ export function leadAttention(
   afterDays: number = ATTENTION_AFTER_DAYS,
 ): LeadAttention {
   const ageDays = lead.updatedAt instanceof Date && !Number.isNaN(lead.updatedAt.getTime()) ? ageInDays(lead.updatedAt, now) : 0;
-  const open = (BOARD_COLUMNS as readonly string[]).includes(lead.status);
+  const place = boardPlaceOf(lead.status);
+  const open = place !== 'won' && place !== 'dead';
   return { ageDays, needsAttention: open && ageDays >= afterDays };
 }

@@ -28,10 +28,14 @@ describe('leadAttention', () => {
     expect(leadAttention({ status: 'New', updatedAt: daysAgo(7) }, now).needsAttention).toBe(true);
   });
 
-  it('never flags won, dead or off-board leads', () => {
-    for (const status of ['Complete', 'Won', 'Lost', 'Payment Failed'] as const) {
+  it('never flags won or dead leads', () => {
+    for (const status of ['Complete', 'Won', 'Subscription Expired', 'Lost'] as const) {
       expect(leadAttention({ status, updatedAt: daysAgo(400) }, now, 1)).toEqual({ ageDays: 400, needsAttention: false });
     }
+  });
+
+  it('flags Deposit and Payment Failed leads, which sit in the Set Up column', () => {
+    for (const status of ['Deposit', 'Payment Failed'] as const) expect(leadAttention({ status, updatedAt: daysAgo(8) }, now, 7).needsAttention).toBe(true);
   });
 
   it('treats a missing or invalid date as age 0', () => {

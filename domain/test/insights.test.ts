@@ -67,15 +67,16 @@ describe('isTestDataLead', () => {
     expect(groupLeadsForBoard([lead('Lost', { deadReason: 'Test Data' }), lead('Lost', { deadReason: 'No Response' })]).dead).toHaveLength(1);
   });
 
-  it('shows Complete and Won (paid in full) in the Won bucket, and no other status outside the columns', () => {
-    const board = groupLeadsForBoard([lead('Complete'), lead('Won'), lead('Payment Failed'), lead('Launch')]);
-    expect(board.won.map((l) => l.status)).toEqual(['Complete', 'Won']);
+  it('shows Complete, Won (paid in full) and Subscription Expired in the Won bucket, Deposit and Payment Failed in Set Up', () => {
+    const board = groupLeadsForBoard([lead('Complete'), lead('Won'), lead('Subscription Expired'), lead('Payment Failed'), lead('Deposit'), lead('Launch')]);
+    expect(board.won.map((l) => l.status)).toEqual(['Complete', 'Won', 'Subscription Expired']);
+    expect(board.columns['Set Up'].map((l) => l.status)).toEqual(['Payment Failed', 'Deposit']);
     expect(board.columns.Launch).toHaveLength(1);
   });
 });
 
 describe('pipelineValueByStage', () => {
-  it('sums quotes per board column in board order; other statuses are left out', () => {
+  it('sums quotes per board column in board order (Deposit in Set Up); Won and Dead are left out', () => {
     const stages = pipelineValueByStage([
       lead('New'),
       lead('New', { quoteAmountCents: 10_00 }),
@@ -85,13 +86,13 @@ describe('pipelineValueByStage', () => {
       lead('Launch', { quoteAmountCents: 1 }),
       lead('Complete', { quoteAmountCents: 99_999_00 }),
       lead('Lost', { quoteAmountCents: 99_999_00 }),
-      lead('Deposit', { quoteAmountCents: 99_999_00 }),
+      lead('Deposit', { quoteAmountCents: 100 }),
     ]);
     expect(stages.map((s) => [s.stage, s.count, s.quotedCount, s.totalCents])).toEqual([
       ['New', 2, 1, 10_00],
       ['Contacted', 0, 0, 0],
       ['Quoted', 2, 2, 12_600_50],
-      ['Set Up', 1, 1, 6_200_00],
+      ['Set Up', 2, 2, 6_201_00],
       ['Production', 0, 0, 0],
       ['Launch', 1, 1, 1],
     ]);

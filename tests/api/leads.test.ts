@@ -31,14 +31,55 @@ describe('PUT /api/leads/{id}', () => {
     expect(history.at(-1)).toMatchObject({ type: 'created', to: 'New' });
   });
 
-  it('refuses a move the transition table forbids, and writes nothing', async () => {
+  it('moves New → Quoted (any column) on a lead without money or quote state, and records the move', async () => {
+    const id = await newLead();
+    const r = await move(id, { status: 'Quoted', expectedStatus: 'New' });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ status: 'Quoted' });
+    expect((await move(id, { status: 'New' })).status).toBe(200);
+    const history = (await api('GET', `/api/leads/${id}/activity`, { token })).json as Array<Record<string, unknown>>;
+    expect(history.slice(0, 2)).toMatchObject([
+      { type: 'status_changed', from: 'Quoted', to: 'New' },
+      { type: 'status_changed', from: 'New', to: 'Quoted' },
+    ]);
+  });
+
+  it('refuses Set Up or later without an accepted quote, says what to do, and writes nothing', async () => {
     const id = await newLead();
     const before = await countDocs('lead_activity');
     const r = await move(id, { status: 'Launch' });
     expect(r.status).toBe(409);
-    expect(r.json).toEqual({ error: 'Cannot move a lead from New to Launch' });
-    expect((await db.collection('leads').doc(id).get()).get('status')).toBe('New');
+    expect(r.json).toEqual({ error: 'Cannot move to Launch: the lead has no quote yet. Add a project plan (in Contacted), then accept its quote (Quote Review).' });
+    await db.collection('leads').doc(id).update({ quoteGenerated: true, quoteReviewStatus: 'Approved', status: 'Quoted' });
+    const quoted = await move(id, { status: 'Set Up' });
+    expect(quoted.status).toBe(409);
+    expect(quoted.json).toEqual({ error: 'Cannot move to Set Up: the quote is not accepted yet. Accept the quote first (Quote Review).' });
+    expect((await db.collection('leads').doc(id).get()).get('status')).toBe('Quoted');
     expect(await countDocs('lead_activity')).toBe(before);
+  });
+
+  it('with an accepted quote: any column and Won (Complete); back before Set Up only while no money was received', async () => {
+    const id = await newLead();
+    await db.collection('leads').doc(id).update({ quoteGenerated: true, quoteAccepted: true, status: 'Quoted' });
+    for (const to of ['Launch', 'Set Up', 'Complete', 'Production', 'Contacted', 'Set Up']) {
+      const r = await move(id, { status: to });
+      expect(r.status, to).toBe(200);
+    }
+    // A deposit paid (as the payment fulfilment records it): no way back before Set Up.
+    await db.collection('leads').doc(id).update({ stripeDepositPaymentId: 'pi_test_deposit' });
+    const back = await move(id, { status: 'Quoted' });
+    expect(back.status).toBe(409);
+    expect(back.json).toEqual({ error: 'Cannot move back to Quoted: a payment was received for this lead. Keep it in Set Up or a later stage, or mark it dead.' });
+    expect((await move(id, { status: 'Production' })).status).toBe(200);
+    // An invoice paid (a succeeded payment naming the lead) counts too.
+    const other = await newLead();
+    await db.collection('leads').doc(other).update({ quoteGenerated: true, quoteAccepted: true, status: 'Production' });
+    await db.collection('payments').doc(`pi_test_${other}`).set({ leadId: other, purpose: 'invoice', status: 'succeeded', amountCents: 1000 });
+    expect((await move(other, { status: 'New' })).status).toBe(409);
+    const moves = ((await api('GET', `/api/leads/${id}/activity`, { token })).json as Array<{ type: string; from: string; to: string }>)
+      .filter((a) => a.type === 'status_changed')
+      .map((a) => `${a.from}→${a.to}`);
+    expect(moves.reverse()).toEqual(['Quoted→Launch', 'Launch→Set Up', 'Set Up→Complete', 'Complete→Production', 'Production→Contacted', 'Contacted→Set Up', 'Set Up→Production']);
   });
 
   it('marks dead with a reason line in the notes, and revives to New', async () => {

@@ -1,37 +1,43 @@
-/** The CRM pipeline board (issue 4): add, move (menu and keyboard drag), refused move, dead and revive, notes, details. */
+/** The CRM pipeline board: add, move (menu and keyboard drag) to any column, refused move with its reason, every status placed, dead and revive, notes, details. */
 import { expect, test, type Page } from '@playwright/test';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
 import { addLead, column, loginAsAdmin, menuMove } from './support/admin.js';
+import { storeLead } from '../fixtures.js';
+
+const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
 
 const card = (page: Page, name: string) => page.getByTestId('lead-card').filter({ hasText: name });
 
-test('moves a lead through the pipeline, refuses a skipped stage, and marks dead and revives', async ({ page }) => {
+test('moves a lead to any column the spec allows, explains a refused move, and marks dead and revives', async ({ page }) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
   await loginAsAdmin(page);
   const name = `Board Lead ${Date.now()}`;
   await addLead(page, name);
 
-  await menuMove(page, name, 'Contacted');
-  await expect(column(page, 'Contacted').getByText(name)).toBeVisible();
-  await expect(page.getByText('Lead updated successfully')).toBeVisible();
-
-  // Keyboard drag: lift with space, move one column right, drop.
+  // Keyboard drag: lift with space, move two columns right (New → Quoted, skipping Contacted), drop.
   await card(page, name).focus();
   await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Space');
   await expect(column(page, 'Quoted').getByText(name)).toBeVisible();
+  await expect(page.getByText('Lead updated successfully')).toBeVisible();
   // The moved card keeps the keyboard focus in its new column.
   await expect(column(page, 'Quoted').getByTestId('lead-card').filter({ hasText: name })).toBeFocused();
 
-  // A skipped stage (Quoted → Production) is refused by the server and reverts.
+  await menuMove(page, name, 'Contacted');
+  await expect(column(page, 'Contacted').getByText(name)).toBeVisible();
+
+  // Set Up needs an accepted quote: the server refuses, says why and what to do, and the card goes back.
   await card(page, name).focus();
   await page.keyboard.press('Space');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Space');
-  await expect(page.getByText('Cannot move a lead from Quoted to Production')).toBeVisible();
+  await expect(page.getByText('Cannot move to Set Up: the lead has no quote yet. Add a project plan (in Contacted), then accept its quote (Quote Review).')).toBeVisible();
   // At once: well before an accepted move would give up waiting for its snapshot.
-  await expect(column(page, 'Quoted').getByText(name)).toBeVisible({ timeout: 2_000 });
+  await expect(column(page, 'Contacted').getByText(name)).toBeVisible({ timeout: 2_000 });
 
   // Dead: the reason is required before "Mark as Dead".
   await menuMove(page, name, 'Dead…');
@@ -51,8 +57,10 @@ test('moves a lead through the pipeline, refuses a skipped stage, and marks dead
   await deadList.getByRole('button', { name: 'Close' }).click();
   await expect(column(page, 'New').getByText(name)).toBeVisible();
 
-  // Won: from Launch only. Walk it there through the menu, then drop it on Won.
-  for (const s of ['Contacted', 'Quoted', 'Set Up', 'Production', 'Launch']) {
+  // With its quote accepted (as Quote Review's Accept Quote leaves it), any column and Won.
+  const leadId = (await db.collection('leads').where('name', '==', name).get()).docs[0]!.id;
+  await db.collection('leads').doc(leadId).update({ quoteGenerated: true, quoteReviewStatus: 'Approved', quoteAccepted: true });
+  for (const s of ['Launch', 'Set Up', 'Production']) {
     await menuMove(page, name, s);
     await expect(column(page, s).getByText(name)).toBeVisible();
   }
@@ -66,17 +74,36 @@ test('moves a lead through the pipeline, refuses a skipped stage, and marks dead
   await expect(page.getByText('Lead updated successfully').first()).toBeVisible();
   await expect(page.getByTestId('bucket-won').getByRole('button', { name: `Lead ${name}, Won`, exact: true })).toBeVisible();
 
-  // Details show the badges and the history the server recorded.
+  // Details show the badges and the history the server recorded: every move.
   await card(page, name).click();
   const detail = page.getByRole('dialog', { name });
   await expect(detail.getByLabel('Status Won')).toBeVisible();
   await expect(detail.getByLabel('Project type Web Project')).toBeVisible();
-  await expect(detail.getByText('Moved Launch → Complete')).toBeVisible();
-  await expect(detail.getByText('Moved Complete → Won')).toBeVisible();
+  for (const line of ['Moved New → Quoted', 'Moved Quoted → Contacted', 'Moved New → Launch', 'Moved Launch → Set Up', 'Moved Set Up → Production', 'Moved Production → Complete', 'Moved Complete → Won']) {
+    await expect(detail.getByText(line)).toBeVisible();
+  }
   await expect(detail.getByText('Marked dead (No Response)')).toBeVisible();
   await expect(detail.getByText('Revived to New')).toBeVisible();
   // Revived, so no longer dead: the dead reason stays in the history, not on the lead.
   await expect(detail.getByText(/^Dead reason:/)).toHaveCount(0);
+});
+
+test('every lead has a place: Deposit and Payment Failed in Set Up, Subscription Expired in Won, each with a badge', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  const run = Date.now();
+  const names = { 'Payment Failed': `Failed Pay ${run}`, Deposit: `Deposit Due ${run}`, 'Subscription Expired': `Lapsed Plan ${run}` };
+  for (const [status, name] of Object.entries(names)) await storeLead(db, { name, email: 'places@example.com', status });
+  await loginAsAdmin(page);
+  for (const status of ['Payment Failed', 'Deposit'] as const) {
+    const c = column(page, 'Set Up').getByTestId('lead-card').filter({ hasText: names[status] });
+    await expect(c.getByTestId('lead-badge')).toHaveText(status);
+  }
+  const lapsed = page.getByTestId('bucket-won').getByTestId('lead-card').filter({ hasText: names['Subscription Expired'] });
+  await expect(lapsed.getByTestId('lead-badge')).toHaveText('Subscription Expired');
+
+  // A drag out of Set Up sets the column's status; the failed payment's badge goes with it.
+  await menuMove(page, names['Payment Failed'], 'Production');
+  await expect(column(page, 'Production').getByTestId('lead-card').filter({ hasText: names['Payment Failed'] }).getByTestId('lead-badge')).toHaveCount(0);
 });
 
 test('notes: required content, newest first, the viewer resets to the newest', async ({ page }) => {

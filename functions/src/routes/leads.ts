@@ -8,6 +8,7 @@ import { FieldValue } from 'firebase-admin/firestore';
 import {
   appendNoteLine,
   deadReasonLine,
+  LEAD_MOVES,
   LEAD_TO_PROJECT,
   leadMoveError,
   leadUpdateSchema,
@@ -16,6 +17,7 @@ import {
   noteSchema,
   reviveDates,
   toLeadDto,
+  type LeadMoveFacts,
   type LeadRecord,
 } from '@studio/domain';
 import { COLLECTIONS, db } from '../firebase.js';
@@ -24,6 +26,7 @@ import { requireAdmin, type AdminLocals } from '../session.js';
 import { recordActivity } from '../services/activity.js';
 import { syncProjectFromLead } from '../services/projectSync.js';
 import { config } from '../config.js';
+import { PAYMENT_COLLECTIONS } from '../services/payments.js';
 
 export const leadsRouter = Router();
 
@@ -71,7 +74,9 @@ leadsRouter.post('/leads', async (req, res) => {
 
 /**
  * PUT /api/leads/{id} (admin): partial update, checked in a transaction.
- * - status moves follow LEAD_TRANSITIONS (domain/leadStatus.ts): 409 otherwise;
+ * - status moves follow LEAD_MOVES (domain/leadStatus.ts) with the lead's
+ *   facts (quote accepted, money received): 409 with the reason and what to
+ *   do instead otherwise;
  * - `expectedStatus` that no longer matches → 409 (someone moved it first);
  * - status Lost needs a deadReason; the line "Dead Reason: {reason} - {date}"
  *   is appended to notes; reviving (Lost → New) clears deadReason;
@@ -94,7 +99,7 @@ leadsRouter.put('/leads/:id', async (req, res) => {
     }
     const update: Record<string, unknown> = { ...stripUndefined(details), updatedAt: FieldValue.serverTimestamp() };
     if (status && status !== lead.status) {
-      const refused = leadMoveError(lead.status, status);
+      const refused = leadMoveError(lead.status, status, await moveFacts(tx, ref, lead, LEAD_MOVES[lead.status][status] === 'unpaid'));
       if (refused) throw new HttpError(409, refused);
       update.status = status;
       if (status === 'Lost' && deadReason) {
@@ -116,6 +121,21 @@ leadsRouter.put('/leads/:id', async (req, res) => {
   const saved = await ref.get();
   res.json(toLeadDto(ref.id, reviveDates(saved.data()!) as LeadRecord));
 });
+
+/**
+ * What the move table reads from a lead: its quote flags, and whether money
+ * was received for it (its deposit or final payment, or, only when
+ * `checkPayments` and those say no, any succeeded payment naming the lead,
+ * e.g. an invoice's).
+ */
+async function moveFacts(tx: FirebaseFirestore.Transaction, ref: FirebaseFirestore.DocumentReference, lead: FirebaseFirestore.DocumentData, checkPayments: boolean): Promise<LeadMoveFacts> {
+  let paymentReceived = [lead.stripeDepositPaymentId, lead.depositPaidAt, lead.stripeFinalPaymentId, lead.finalPaidAt].some((v) => v != null && v !== '');
+  if (!paymentReceived && checkPayments) {
+    const paid = await tx.get(db.collection(PAYMENT_COLLECTIONS.payments).where('leadId', '==', ref.id).where('status', '==', 'succeeded').limit(1));
+    paymentReceived = !paid.empty;
+  }
+  return { quoteGenerated: lead.quoteGenerated === true, quoteAccepted: lead.quoteAccepted === true, paymentReceived };
+}
 
 function stripUndefined(o: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));

@@ -11,9 +11,10 @@ import MenuItem from '@mui/material/MenuItem';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { alpha, type Theme } from '@mui/material/styles';
 import NotesIcon from '@mui/icons-material/StickyNote2Outlined';
-import { boardMovesFrom, boardPlaceOf, formatUsd, leadAttention, statusMovesFrom, type LeadStatus } from '@studio/domain';
+import { boardBadgeOf, boardMovesFrom, boardPlaceOf, formatUsd, leadAttention, statusMovesFrom, type LeadStatus } from '@studio/domain';
 import type { BoardLead } from '../data/hooks';
 import { MountWhenOpened } from '../../components/MountWhenOpened';
+import { LEAD_STATUS_COLORS } from '../leadStatus';
 
 export interface LeadCardActions {
   onOpen(lead: BoardLead): void;
@@ -125,6 +126,11 @@ const leadCardStyles = (theme: Theme) => {
         borderRadius: 12,
         backgroundColor: theme.palette.action.selected,
       },
+      // The status of a lead shown in a place of another name (boardBadgeOf), coloured as the status chips elsewhere.
+      '& .lc-badge': { ...theme.typography.caption, ...ellipsis, fontWeight: 700, lineHeight: '20px', padding: '0 6px', flexShrink: 0, borderRadius: 10, border: '1px solid currentColor' },
+      ...Object.fromEntries(
+        (['error', 'warning', 'info'] as const).map((c) => [`& .lc-badge[data-color=${c}]`, { color: theme.palette[c].dark, backgroundColor: alpha(theme.palette[c].main, 0.08) }]),
+      ),
       '& .lc-quote': { ...theme.typography.body2, ...ellipsis, fontWeight: 600, flexShrink: 0 },
       '& .lc-age': { ...theme.typography.caption, marginLeft: 'auto', flexShrink: 0, color: theme.palette.text.secondary },
       '&[data-stale] .lc-age': { color: theme.palette.warning.dark, fontWeight: 700 },
@@ -172,6 +178,7 @@ export function LeadCardView({ lead, now, attentionDays, actions, provided, isDr
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const { ageDays: age, needsAttention: stale } = leadAttention(lead, now, attentionDays);
   const action = leadCardAction(lead);
+  const badge = boardBadgeOf(lead.status);
   const ageHint = stale ? `No change for ${age} days: needs attention` : `${age} days in this stage`;
   return (
     <article
@@ -224,6 +231,11 @@ export function LeadCardView({ lead, now, attentionDays, actions, provided, isDr
         <span className="lc-chip" title={lead.projectType}>
           {lead.projectType}
         </span>
+        {badge && (
+          <span className="lc-badge" data-testid="lead-badge" data-color={LEAD_STATUS_COLORS[badge] ?? 'info'}>
+            {badge}
+          </span>
+        )}
         {lead.quoteAmountCents != null && <span className="lc-quote">{formatUsd(lead.quoteAmountCents)}</span>}
         <span className="lc-age" title={ageHint} aria-label={ageHint}>
           {stale ? '⚑ ' : ''}
