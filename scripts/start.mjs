@@ -5,10 +5,15 @@
  *
  * npm run dev (--dev): the same emulators and seed, plus Vite with hot reload
  * on http://127.0.0.1:5173 proxying /api to the functions emulator.
+ *
+ * Both run the scheduled projectSchedule function (launch countdown, set-up
+ * expiry) on the emulator once the seed is in, then every minute
+ * (scripts/schedule.ts): the emulator has no scheduler of its own.
  */
 import { EMULATOR_CLIENT_ENV, PORTS, emulatorEnvOrExit, firebaseCli } from './emulators.mjs';
 import { NPM, NPX, runOrExit, startChild, waitForHttp } from './run.mjs';
 import { DEV_ADMIN } from './dev-admin.ts';
+import { startScheduleTicker } from './schedule.ts';
 
 const dev = process.argv.includes('--dev');
 
@@ -31,9 +36,11 @@ emulators.on('exit', (code) => {
 });
 
 let stopping = false;
+let stopSchedule = () => {};
 function stop(code = 0) {
   if (stopping) return;
   stopping = true;
+  stopSchedule();
   console.log('\nStopping...');
   for (const c of children) if (c.exitCode === null) c.kill('SIGINT');
   const force = setTimeout(() => {
@@ -52,6 +59,7 @@ if (!(await waitForHttp(`${site}/api/health`, 180_000, () => emulatorsAlive))) {
   stop(1);
 } else {
   runOrExit('Seeding demo data', NPX, ['tsx', 'scripts/seed.ts'], { ...process.env, ...EMULATOR_CLIENT_ENV });
+  stopSchedule = startScheduleTicker();
   let url = site;
   if (dev) {
     children.push(startChild(NPM, ['run', 'dev', '-w', 'web']));
@@ -63,6 +71,7 @@ if (!(await waitForHttp(`${site}/api/health`, 180_000, () => emulatorsAlive))) {
   Site:   ${url}/
   Admin:  ${url}/admin/login
   Dev admin (emulator only): ${DEV_ADMIN.username} / ${DEV_ADMIN.password}
+  Launch countdown: projectSchedule runs every minute
   Press Ctrl-C to stop.
 ──────────────────────────────────────────────────────────
 `);

@@ -16,13 +16,15 @@
  * Lead ⇄ project sync (ours): see PROJECT_TO_LEAD and LEAD_TO_PROJECT.
  */
 import { z } from 'zod';
-import { TIMING, PRIORITIES, PROJECT_TYPES, type LeadStatus, type ProjectStatus } from './constants.js';
+import { TIMING, PRIORITIES, PROJECT_TYPES, type DeadReason, type LeadStatus, type ProjectStatus } from './constants.js';
 import { optionalText, requiredText } from './schemas.js';
 
 /** Board columns of the projects board, in order (spec §2). */
 export const PROJECT_COLUMNS = ['Set up', 'Production', 'Beta', 'Launch'] as const satisfies readonly ProjectStatus[];
-/** Statuses shown as tiles with a View List dialog. */
-export const PROJECT_LIST_TILES = ['Maintenance', 'Canceled'] as const satisfies readonly ProjectStatus[];
+/** Statuses shown as tiles with a View List dialog: Maintenance and Canceled (spec §2), and Won as "Completed". */
+export const PROJECT_LIST_TILES = ['Maintenance', 'Canceled', 'Won'] as const satisfies readonly ProjectStatus[];
+/** A tile's label: its status, except Won, shown as "Completed" (a launched project that ended without maintenance). */
+export const PROJECT_TILE_LABELS: Readonly<Record<(typeof PROJECT_LIST_TILES)[number], string>> = { Maintenance: 'Maintenance', Canceled: 'Canceled', Won: 'Completed' };
 /** Spec §4: Set up, Launch and Maintenance are auto-triggered; Production, Beta and Canceled manual. */
 export const PROJECT_STAGE_TRIGGER: Partial<Record<ProjectStatus, 'auto-triggered' | 'manual'>> = {
   'Set up': 'auto-triggered',
@@ -31,6 +33,7 @@ export const PROJECT_STAGE_TRIGGER: Partial<Record<ProjectStatus, 'auto-triggere
   Launch: 'auto-triggered',
   Maintenance: 'auto-triggered',
   Canceled: 'manual',
+  Won: 'auto-triggered',
 };
 
 /** Moves allowed by a plain status update (drag and drop, PUT /api/projects/{id}). */
@@ -51,8 +54,8 @@ export const PROJECT_TRANSITIONS: Readonly<Record<ProjectStatus, readonly Projec
 export function projectMoveError(from: ProjectStatus, to: ProjectStatus): string | null {
   if (from === to) return `Project is already ${from}`;
   if (PROJECT_TRANSITIONS[from].includes(to)) return null;
-  if (to === 'Beta') return 'Use Deploy to Beta (with the beta URL) to move a project to Beta';
-  if (to === 'Launch') return 'Use Launch (with the handoff) to move a project to Launch';
+  if (to === 'Beta') return from === 'Production' ? 'Use Deploy to Beta (with the beta URL) to move a project to Beta' : 'Only a project in Production can be deployed to Beta: move it to Production first';
+  if (to === 'Launch') return from === 'Beta' ? 'Use Launch (with the handoff) to move a project to Launch' : 'Only a project in Beta can be launched: deploy it to Beta first';
   if (to === 'Maintenance' || to === 'Won') return `${to} follows the 7-day launch countdown`;
   return `Cannot move a project from ${from} to ${to}`;
 }
@@ -77,6 +80,11 @@ export const LEAD_TO_PROJECT: Readonly<Partial<Record<LeadStatus, ProjectStatus>
 
 /** Days a project may sit in Set up without a paid deposit before the scheduled job cancels it. */
 export const SETUP_EXPIRY_DAYS = 30;
+
+/** The dead reason (spec §3) its lead gets when the scheduled job cancels a set-up whose deposit was never paid. */
+export const SETUP_EXPIRY_DEAD_REASON = 'Invoice Expired - Non Payment beyond Invoice Terms' satisfies DeadReason;
+/** The dead reason (spec §3) its lead gets when the admin cancels a project. */
+export const PROJECT_CANCELED_DEAD_REASON = 'Contact Canceled' satisfies DeadReason;
 
 /** When the launch countdown of a project launched at `launchDate` ends. */
 export function countdownEndsAt(launchDate: Date): Date {
@@ -104,6 +112,55 @@ export function scheduledProjectMove(
     return { to: 'Canceled', reason: 'setup-expired' };
   }
   return null;
+}
+
+/** Project statuses in the order a project advances; Canceled is not on it (spec §4). */
+export const PROJECT_PROGRESS: readonly ProjectStatus[] = ['New', 'Quote Accepted', 'Deposit Paid', 'Set up', 'Production', 'Beta', 'Launch', 'Maintenance', 'Won'];
+
+/** What the client lookup weighs of one of the email's leads (GET /api/client-project). */
+export interface ClientWork {
+  /** The lead's creation time, in ms since the epoch (newer wins a tie). */
+  createdAtMs: number;
+  quoteAccepted: boolean;
+  /** The quote's review status is Approved (sent to the client). */
+  quoteApproved: boolean;
+  /** The status of the lead's project (see `followedProject`), or null without one. */
+  projectStatus: ProjectStatus | null;
+}
+
+/** True for a project the client is still following: it exists and is not Canceled. */
+export function isLiveProject(status: ProjectStatus | null): boolean {
+  return status !== null && status !== 'Canceled';
+}
+
+/**
+ * How much a lead says about the client's work (higher first): a live
+ * project, the more advanced the higher; then an accepted quote; an approved
+ * quote awaiting the client; a canceled project; anything else (a contact
+ * message). So a newer message never hides a project or a quote.
+ */
+export function clientWorkRank(w: ClientWork): number {
+  if (isLiveProject(w.projectStatus)) return 100 + PROJECT_PROGRESS.indexOf(w.projectStatus!);
+  if (w.quoteAccepted) return 50;
+  if (w.quoteApproved) return 40;
+  if (w.projectStatus === 'Canceled') return 30;
+  return 0;
+}
+
+/** `items` ordered for the client lookup: by clientWorkRank, then newest lead first (a new array). */
+export function orderClientWork<T extends ClientWork>(items: readonly T[]): T[] {
+  return [...items].sort((a, b) => clientWorkRank(b) - clientWorkRank(a) || b.createdAtMs - a.createdAtMs);
+}
+
+/**
+ * The status of the project a lead's client follows among the lead's
+ * projects (normally one): the most advanced live one, else the newest.
+ * Null for none.
+ */
+export function followedProject<P extends { status: ProjectStatus; createdAtMs: number }>(projects: readonly P[]): P | null {
+  const live = projects.filter((p) => isLiveProject(p.status));
+  const pool = live.length > 0 ? live : projects;
+  return [...pool].sort((a, b) => PROJECT_PROGRESS.indexOf(b.status) - PROJECT_PROGRESS.indexOf(a.status) || b.createdAtMs - a.createdAtMs)[0] ?? null;
 }
 
 /** New Project form (spec §5). */

@@ -96,7 +96,7 @@ async function seedProject(leadId: string, over: Record<string, unknown> = {}): 
 }
 
 describe('GET /api/client-project: found', () => {
-  it('answers the most recent lead and its project with client-safe fields only, no-store', async () => {
+  it('answers the most advanced project (and every live one) with client-safe fields only, no-store', async () => {
     const email = uniqueEmail('found');
     const older = await seedLead(email, { subject: 'Older request', createdAt: Timestamp.fromMillis(Date.now() - 90 * DAY) });
     await seedProject(older, { name: 'Older project' });
@@ -106,8 +106,17 @@ describe('GET /api/client-project: found', () => {
     const r = await lookup(`  ${email.toUpperCase()} `);
     expect(r.status).toBe(200);
     expect(r.headers.get('cache-control')).toBe('no-store');
-    const body = r.json as { success: boolean; lead: Record<string, unknown>; project: Record<string, unknown> };
-    expect(Object.keys(body).sort()).toEqual(['lead', 'project', 'success']);
+    const body = r.json as { success: boolean; lead: Record<string, unknown>; project: Record<string, unknown>; projects: Array<{ lead: Record<string, unknown>; project: Record<string, unknown> }> };
+    expect(Object.keys(body).sort()).toEqual(['lead', 'project', 'projects', 'success']);
+    // Both live projects, the more advanced (Beta) first; the primary is that one.
+    expect(body.projects.map((w) => [w.lead.id, w.project.name, w.project.status])).toEqual([
+      [leadId, 'Clinic website build', 'Beta'],
+      [older, 'Older project', 'Production'],
+    ]);
+    for (const w of body.projects) {
+      expect(Object.keys(w.lead).sort()).toEqual(LEAD_KEYS);
+      expect(Object.keys(w.project).sort()).toEqual(PROJECT_KEYS);
+    }
     expect(Object.keys(body.lead).sort()).toEqual(LEAD_KEYS);
     expect(Object.keys(body.project).sort()).toEqual(PROJECT_KEYS);
     expect(body.success).toBe(true);
@@ -161,7 +170,40 @@ describe('GET /api/client-project: found', () => {
     const leadId = await seedLead(email, { status: 'Quoted', quoteAmountCents: null, depositAmountCents: null, finalAmountCents: null });
     const r = await lookup(email);
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ success: true, lead: { id: leadId, status: 'Quoted', quoteAmount: null, depositAmount: null, finalAmount: null }, project: null });
+    expect(r.json).toMatchObject({ success: true, lead: { id: leadId, status: 'Quoted', quoteAmount: null, depositAmount: null, finalAmount: null }, project: null, projects: [] });
+  });
+
+  it('a newer contact message never hides a project, an accepted quote or an approved one', async () => {
+    const email = uniqueEmail('returning');
+    const withProject = await seedLead(email, { createdAt: Timestamp.fromMillis(Date.now() - 60 * DAY) });
+    await seedProject(withProject, { status: 'Launch', launchDate: Timestamp.fromMillis(Date.now() - DAY) });
+    const canceled = await seedLead(email, { createdAt: Timestamp.fromMillis(Date.now() - 30 * DAY) });
+    await seedProject(canceled, { status: 'Canceled' });
+    // The client writes again through the contact form: a plain new lead, newest of all.
+    await seedLead(email, { status: 'New', quoteGenerated: false, quoteAccepted: false, quoteReviewStatus: null, createdAt: Timestamp.fromMillis(Date.now()) });
+    const r = (await lookup(email)).json as { lead: { id: string; quoteAmount: string }; project: { status: string }; projects: unknown[] };
+    expect([r.lead.id, r.project.status, r.lead.quoteAmount, r.projects.length]).toEqual([withProject, 'Launch', '4500.00', 1]);
+
+    // No project: the accepted quote wins over the newer message; without one, an approved quote.
+    const quotes = uniqueEmail('quotes');
+    const approved = await seedLead(quotes, { status: 'Quoted', quoteAccepted: false, createdAt: Timestamp.fromMillis(Date.now() - 20 * DAY) });
+    const accepted = await seedLead(quotes, { status: 'Set Up', quoteAccepted: true, createdAt: Timestamp.fromMillis(Date.now() - 40 * DAY) });
+    await seedLead(quotes, { status: 'New', quoteGenerated: false, quoteAccepted: false, quoteReviewStatus: null });
+    expect(((await lookup(quotes)).json as { lead: { id: string } }).lead.id).toBe(accepted);
+    await db.collection('leads').doc(accepted).update({ status: 'Lost', quoteAccepted: false, quoteReviewStatus: 'Needs Revision' });
+    expect(((await lookup(quotes)).json as { lead: { id: string } }).lead.id).toBe(approved);
+  });
+
+  it('shows quote amounts only once the quote is approved or accepted', async () => {
+    const email = uniqueEmail('pending');
+    await seedLead(email, { status: 'Contacted', quoteAccepted: false, quoteReviewStatus: 'Pending' });
+    expect((await lookup(email)).json).toMatchObject({ lead: { quoteAmount: null, depositAmount: null, finalAmount: null, estimatedHours: null, complexity: null } });
+    const revision = uniqueEmail('revision');
+    await seedLead(revision, { status: 'Contacted', quoteAccepted: false, quoteReviewStatus: 'Needs Revision' });
+    expect((await lookup(revision)).json).toMatchObject({ lead: { quoteAmount: null } });
+    const approved = uniqueEmail('approved');
+    await seedLead(approved, { status: 'Quoted', quoteAccepted: false, quoteReviewStatus: 'Approved' });
+    expect((await lookup(approved)).json).toMatchObject({ lead: { quoteAmount: '4500.00', depositAmount: '2250.00' } });
   });
 });
 

@@ -1,7 +1,12 @@
-/** The scheduled projects job (issue 6), run directly against the Firestore emulator with a given clock. */
+/**
+ * The scheduled projects job: its body run directly against the Firestore
+ * emulator with a given clock, and the deployed function itself fired through
+ * the Functions emulator's trigger (scripts/schedule.ts, as npm start does).
+ */
 import { describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { runProjectSchedule } from '../../functions/src/jobs/launchCountdown.js';
+import { fireProjectSchedule, triggerKeyFrom } from '../../scripts/schedule.js';
 import { db } from '../helpers.js';
 
 const DAY = 86_400_000;
@@ -39,6 +44,9 @@ describe('runProjectSchedule', () => {
     await runProjectSchedule(NOW);
     expect((await get('projects', stale.projectId)).status).toBe('Canceled');
     expect((await get('leads', stale.leadId)).status).toBe('Lost');
+    // The dead reason of spec §3 for an unpaid deposit past its terms, as a field and a note line.
+    expect((await get('leads', stale.leadId)).deadReason).toBe('Invoice Expired - Non Payment beyond Invoice Terms');
+    expect((await get('leads', stale.leadId)).notes).toMatch(/Dead Reason: Invoice Expired - Non Payment beyond Invoice Terms - /);
     expect((await get('projects', paid.projectId)).status).toBe('Set up');
     expect((await get('projects', fresh.projectId)).status).toBe('Set up');
   });
@@ -56,5 +64,27 @@ describe('runProjectSchedule', () => {
     const moves = (await db.collection('lead_activity').where('leadId', '==', b.leadId).get()).docs.filter((d) => d.get('by') === 'system' && d.get('type') === 'status_changed');
     // One lead move (Launch → Complete) plus one scheduler note, once.
     expect(moves).toHaveLength(2);
+  });
+});
+
+describe('projectSchedule on the Functions emulator', () => {
+  it('runs the real function with the clock it is given, through the trigger npm start fires every minute', async () => {
+    const due = await project({ launchDate: Timestamp.fromMillis(Date.now() - 8 * DAY), maintenanceSubscriptionPaid: true, createdAt: Timestamp.fromMillis(Date.now() - 20 * DAY) });
+    const notYet = await project({ launchDate: Timestamp.fromMillis(Date.now() - 6 * DAY), createdAt: Timestamp.fromMillis(Date.now() - 20 * DAY) });
+    await fireProjectSchedule(new Date());
+    expect((await get('projects', due.projectId)).status).toBe('Maintenance');
+    expect((await get('leads', due.leadId)).status).toBe('Complete');
+    expect((await get('projects', notYet.projectId)).status).toBe('Launch');
+    // With the clock given (npm run schedule -- --at ...): a countdown that ends by then.
+    const later = await project({ launchDate: Timestamp.fromMillis(NOW.getTime() - 8 * DAY) });
+    await fireProjectSchedule(NOW);
+    expect((await get('projects', later.projectId)).status).toBe('Won');
+  });
+
+  it('finds the trigger key the emulator lists after a reload', () => {
+    expect(triggerKeyFrom('Function us-central1-projectSchedule-0 does not exist, valid functions are: us-central1-api, us-central1-projectSchedule-1, us-central1-projectSchedule-2, us-central1-syncLeadBoard-2')).toBe(
+      'us-central1-projectSchedule-2',
+    );
+    expect(triggerKeyFrom('Function x does not exist, valid functions are: us-central1-api')).toBeNull();
   });
 });

@@ -246,6 +246,66 @@ test.describe('timeline at every stage', () => {
   }
 });
 
+test.describe('returning clients', () => {
+  test('a client with a project who writes again through the contact form still sees the project, its timeline and its invoice', async ({ page }) => {
+    const { email } = await seedClient('returning', { status: 'Production', subject: 'Returning shop' }, { status: 'Production' });
+    await page.goto('/#contact');
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await form.getByLabel('Name').fill('Ava Client');
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Subject').fill('One more thing');
+    await form.getByLabel('Message').fill('Could we add a blog later?');
+    await form.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Message sent!')).toBeVisible();
+    await expect.poll(async () => (await db.collection('leads').where('email', '==', email).get()).size).toBe(2);
+
+    await lookUpOnPage(page, email);
+    await expect(page.getByRole('heading', { level: 1, name: 'Project returning' })).toBeVisible();
+    await expectTimeline(page, [
+      ['Set up', 'past'],
+      ['Production', 'current'],
+      ['Beta', 'future'],
+      ['Launch', 'future'],
+      ['Maintenance', 'future'],
+    ]);
+    const invoice = page.getByRole('region', { name: 'Invoice' });
+    await expect(invoice).toContainText('$4,500.00');
+    await expect(invoice.getByRole('button', { name: 'Pay Now' })).toBeVisible();
+  });
+
+  test('an email with two live projects lists them; the client picks one and can go back', async ({ page }) => {
+    const first = await seedClient('multi-a', { status: 'Production' }, { status: 'Production' });
+    const second = db.collection('leads').doc();
+    await second.set(quotedLeadDoc({ email: first.email, subject: 'Second site', status: 'Launch', createdAt: Timestamp.fromMillis(Date.now() - 5 * DAY) }));
+    await db.collection('projects').doc().set({
+      leadId: second.id,
+      name: 'Project multi-b',
+      client: 'Ava Client',
+      projectType: 'Web Project',
+      status: 'Launch',
+      launchDate: Timestamp.fromMillis(Date.now() - DAY),
+      handoffType: 'files',
+      maintenanceSubscriptionPaid: false,
+      createdAt: Timestamp.fromMillis(Date.now() - 4 * DAY),
+      updatedAt: Timestamp.fromMillis(Date.now() - DAY),
+    });
+
+    await lookUpOnPage(page, first.email);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your projects' })).toBeVisible();
+    const choices = page.getByTestId('project-choice');
+    await expect(choices).toHaveCount(2);
+    await expect(choices.nth(0)).toContainText('Project multi-b'); // the more advanced first
+    await expect(choices.nth(1)).toContainText('Project multi-a');
+    await page.getByRole('button', { name: 'View Project multi-a' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Project multi-a' })).toBeVisible();
+    await expect(timeline(page).locator('[data-stage="Production"]')).toHaveAttribute('data-state', 'current');
+    await page.getByRole('button', { name: 'All your projects' }).click();
+    await page.getByRole('button', { name: 'View Project multi-b' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Project multi-b' })).toBeVisible();
+    await expect(page.getByTestId('launch-countdown')).toBeVisible();
+  });
+});
+
 test.describe('invoice', () => {
   test('Pay Now goes to the checkout with the quote amount, a description and the lead id', async ({ page }) => {
     const { email, leadId } = await seedClient('paynow', { status: 'Production', subject: 'Bakery shop' }, { status: 'Production' });

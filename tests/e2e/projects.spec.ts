@@ -1,4 +1,4 @@
-/** Projects board (issue 6): create, drag, refused drag, deploy to beta, launch with countdown, maintenance, cancel. */
+/** Projects board: create, drag, refused drag, drops on Beta and Launch through their dialogs (Cancel puts the card back), launch with countdown, maintenance, cancel. */
 import { expect, test, type Page } from '@playwright/test';
 import { loginAsAdmin } from './support/admin.js';
 
@@ -32,27 +32,39 @@ test('a project goes from Set up to Launch, and can be canceled', async ({ page 
 
   // Skipping Production is refused and the card returns.
   await keyboardDrag(page, name, 2);
-  await expect(page.getByText('Use Deploy to Beta (with the beta URL) to move a project to Beta')).toBeVisible();
+  await expect(page.getByText('Only a project in Production can be deployed to Beta: move it to Production first')).toBeVisible();
   await expect(col(page, 'Set up').getByText(name)).toBeVisible({ timeout: 2_000 }); // at once, not after the 5 s settle
 
   await keyboardDrag(page, name, 1);
   await expect(col(page, 'Production').getByText(name)).toBeVisible();
 
-  await card(page, name).click();
+  // A drop on Beta opens Deploy to Beta with the drop pending; Cancel puts the card back.
+  await keyboardDrag(page, name, 1);
   let details = page.getByRole('dialog', { name });
+  await expect(details.getByText('To move this project to Beta, deploy it to Beta below.', { exact: false })).toBeVisible();
+  await expect(col(page, 'Beta').getByText(name)).toBeVisible();
+  await details.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(details).toBeHidden();
+  await expect(col(page, 'Production').getByText(name)).toBeVisible({ timeout: 2_000 });
+
+  await keyboardDrag(page, name, 1);
+  details = page.getByRole('dialog', { name });
   await expect(details.getByRole('button', { name: 'Deploy to Beta' })).toBeDisabled();
   await details.getByLabel('Beta URL').fill('https://beta.e2e.example');
   await details.getByRole('button', { name: 'Deploy to Beta' }).click();
   await expect(page.getByText('Deployed to Beta')).toBeVisible();
   await expect(col(page, 'Beta').getByText(name)).toBeVisible();
+  await expect(col(page, 'Production').getByText(name)).toHaveCount(0);
 
-  await card(page, name).click();
+  // A drop on Launch opens the Launch dialog.
+  await keyboardDrag(page, name, 1);
   details = page.getByRole('dialog', { name });
   await details.getByRole('button', { name: 'Launch' }).click();
   await expect(details.getByText('Domain URL is required')).toBeVisible();
   await details.getByLabel('Hand over files').check();
   await details.getByRole('button', { name: 'Launch' }).click();
   await expect(page.getByText('Project Launched')).toBeVisible();
+  await expect(col(page, 'Launch').getByText(name)).toBeVisible();
   await expect(card(page, name).getByTestId('countdown')).toHaveText(/^(6d 23h|7d 0h) left$/);
 
   await card(page, name).click();

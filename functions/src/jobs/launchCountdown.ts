@@ -1,7 +1,10 @@
 /**
  * The scheduled projects job (spec §4 "Launch: after 7 days it moves
  * automatically..."; "Canceled: ... by auto-expiry"). Its body takes the clock
- * so it can be tested; `onSchedule` in index.ts calls it hourly.
+ * so it can be tested; `onSchedule` in index.ts calls it hourly in production
+ * (locally `npm start` fires it every minute, scripts/schedule.ts). A set-up
+ * it cancels leaves its lead Lost with the dead reason "Invoice Expired -
+ * Non Payment beyond Invoice Terms" (SETUP_EXPIRY_DEAD_REASON).
  *
  * Idempotent: each project is re-read and re-checked inside its own
  * transaction, so two runs with the same clock, one after the other or at
@@ -13,7 +16,7 @@
  */
 import * as logger from 'firebase-functions/logger';
 import { FieldValue, Timestamp, type DocumentReference } from 'firebase-admin/firestore';
-import { scheduledProjectMove, type ProjectStatus } from '@studio/domain';
+import { scheduledProjectMove, SETUP_EXPIRY_DEAD_REASON, type ProjectStatus } from '@studio/domain';
 import { COLLECTIONS, db } from '../firebase.js';
 import { recordActivity } from '../services/activity.js';
 import { syncLeadFromProject } from '../services/projectSync.js';
@@ -79,7 +82,7 @@ function moveIfDue(ref: DocumentReference, now: Date): Promise<ScheduledMove | n
     );
     if (!move) return null;
     tx.update(snap.ref, { status: move.to, updatedAt: FieldValue.serverTimestamp(), completedDate: Timestamp.fromDate(now) });
-    syncLeadFromProject(tx, lead, move.to, 'system');
+    syncLeadFromProject(tx, lead, move.to, 'system', move.reason === 'setup-expired' ? SETUP_EXPIRY_DEAD_REASON : undefined);
     if (lead?.exists) recordActivity(db, tx, { leadId: lead.id, type: 'status_changed', detail: `Scheduled: project ${move.reason === 'countdown' ? 'countdown ended' : 'set-up expired'} → ${move.to}`, by: 'system' });
     return { projectId: snap.id, ...move };
   });

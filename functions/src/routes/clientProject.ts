@@ -4,10 +4,17 @@
  * access-your-project email, §7 GET /api/client-project, §8 lookup errors).
  *
  * GET /api/client-project?email= (public, no login: spec §6) →
- * `{ success: true, lead, project }` for the most recent lead with that email
- * and its project (null while there is none). Only client-safe fields leave:
- * never notes, deadReason, Stripe ids, internal flags, contact details or
- * activity (see `clientLead` / `clientProject`).
+ * `{ success: true, lead, project, projects }`: `lead` and `project` (null
+ * while there is none) are the client's live work, the email's lead with the
+ * most advanced project, else an accepted or approved quote, else the newest
+ * lead (domain orderClientWork), so a newer contact message never hides a
+ * project. `projects` lists every live (not canceled) project of the email
+ * as `{ lead, project }`, most advanced first; with two or more the page lets
+ * the client pick one. Only client-safe fields leave: never notes,
+ * deadReason, Stripe ids, internal flags, contact details or activity (see
+ * `clientLead` / `clientProject`); quote amounts only once the quote is
+ * approved or accepted (before that the page says it is being prepared). The
+ * MAX_LEADS_READ newest leads of an email are weighed.
  *
  * - 400 `{ error: 'Validation failed', fields: { email } }` for an invalid email.
  * - 404 `{ error: 'Project Not Found' }` for an unknown email AND for a lead
@@ -20,7 +27,18 @@
  */
 import { Router, type RequestHandler } from 'express';
 import { Timestamp } from 'firebase-admin/firestore';
-import { countdownEndsAt, EMAIL_MESSAGE, emailField, optionalCentsToString, isTestDataLead, type ProjectStatus } from '@studio/domain';
+import {
+  countdownEndsAt,
+  EMAIL_MESSAGE,
+  emailField,
+  followedProject,
+  isLiveProject,
+  isTestDataLead,
+  optionalCentsToString,
+  orderClientWork,
+  PROJECT_STATUSES,
+  type ProjectStatus,
+} from '@studio/domain';
 import { COLLECTIONS, db } from '../firebase.js';
 import { HttpError } from '../http.js';
 import { ipKey, limiter, rateLimit } from '../services/rateLimit.js';
@@ -65,19 +83,30 @@ const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ?
 const cents = (v: unknown): string | null => (typeof v === 'number' && Number.isSafeInteger(v) ? optionalCentsToString(v) : null);
 
 
-/** What the client may see of their lead. `id` is there for Pay Now (the checkout's leadId). */
+/** The newest leads of one email the lookup weighs (reads per lookup stay bounded). */
+export const MAX_LEADS_READ = 50;
+
+/** Quote amounts are the client's once the quote is approved (sent) or accepted. */
+const quoteReleased = (l: Doc) => l.quoteReviewStatus === 'Approved' || l.quoteAccepted === true;
+
+/**
+ * What the client may see of their lead. `id` is there for Pay Now (the
+ * checkout's leadId). Amounts, hours and complexity are null until the quote
+ * is approved or accepted.
+ */
 export function clientLead(id: string, l: Doc) {
+  const released = quoteReleased(l);
   return {
     id,
     name: text(l.name),
     projectType: text(l.projectType),
     subject: text(l.subject),
     status: text(l.status),
-    quoteAmount: cents(l.quoteAmountCents),
-    depositAmount: cents(l.depositAmountCents),
-    finalAmount: cents(l.finalAmountCents),
-    estimatedHours: typeof l.estimatedHours === 'number' ? l.estimatedHours : null,
-    complexity: text(l.complexity),
+    quoteAmount: released ? cents(l.quoteAmountCents) : null,
+    depositAmount: released ? cents(l.depositAmountCents) : null,
+    finalAmount: released ? cents(l.finalAmountCents) : null,
+    estimatedHours: released && typeof l.estimatedHours === 'number' ? l.estimatedHours : null,
+    complexity: released ? text(l.complexity) : null,
     phase1: text(l.phase1),
     phase2: text(l.phase2),
     phase3: text(l.phase3),
@@ -104,16 +133,48 @@ export function clientProject(p: Doc) {
   };
 }
 
-/** GET /api/client-project?email= → { success, lead, project } (see the file comment). */
+const millis = (v: unknown): number => (v instanceof Timestamp ? v.toMillis() : 0);
+const isProjectStatus = (v: unknown): v is ProjectStatus => (PROJECT_STATUSES as readonly unknown[]).includes(v);
+
+/** The projects of `leadIds` (one `in` query per 30 ids), grouped by lead. */
+async function projectsOf(leadIds: string[]): Promise<Map<string, Doc[]>> {
+  const byLead = new Map<string, Doc[]>();
+  for (let i = 0; i < leadIds.length; i += 30) {
+    const snap = await db.collection(COLLECTIONS.projects).where('leadId', 'in', leadIds.slice(i, i + 30)).get();
+    for (const d of snap.docs) {
+      const p = d.data();
+      if (!isProjectStatus(p.status)) continue;
+      const leadId = p.leadId as string;
+      byLead.set(leadId, [...(byLead.get(leadId) ?? []), p]);
+    }
+  }
+  return byLead;
+}
+
+/** GET /api/client-project?email= → { success, lead, project, projects } (see the file comment). */
 clientProjectRouter.get('/client-project', noStore, perIp, validEmail, perEmail, async (_req, res) => {
   const email = res.locals.email as string;
-  const leads = await db.collection(COLLECTIONS.leads).where('email', '==', email).orderBy('createdAt', 'desc').limit(1).get();
-  const leadDoc = leads.docs[0];
-  if (!leadDoc || isLostTestData(leadDoc.data())) throw new HttpError(404, PROJECT_NOT_FOUND);
-  const projects = await db.collection(COLLECTIONS.projects).where('leadId', '==', leadDoc.id).get();
-  // A lead normally has one project; if an admin made more, the newest is the one the client follows.
-  const newest = projects.docs
-    .map((d) => d.data())
-    .sort((a, b) => ((b.createdAt as Timestamp | undefined)?.toMillis() ?? 0) - ((a.createdAt as Timestamp | undefined)?.toMillis() ?? 0))[0];
-  res.json({ success: true, lead: clientLead(leadDoc.id, leadDoc.data()), project: newest ? clientProject(newest) : null });
+  const leads = (await db.collection(COLLECTIONS.leads).where('email', '==', email).orderBy('createdAt', 'desc').limit(MAX_LEADS_READ).get()).docs.filter(
+    (d) => !isLostTestData(d.data()),
+  );
+  if (leads.length === 0) throw new HttpError(404, PROJECT_NOT_FOUND);
+  const projects = await projectsOf(leads.map((d) => d.id));
+  const works = orderClientWork(
+    leads.map((d) => {
+      const lead = d.data();
+      const project = followedProject((projects.get(d.id) ?? []).map((p) => ({ doc: p, status: p.status as ProjectStatus, createdAtMs: millis(p.createdAt) })));
+      return {
+        id: d.id,
+        lead,
+        project: project?.doc ?? null,
+        createdAtMs: millis(lead.createdAt),
+        quoteAccepted: lead.quoteAccepted === true,
+        quoteApproved: lead.quoteReviewStatus === 'Approved',
+        projectStatus: project?.status ?? null,
+      };
+    }),
+  );
+  const view = (w: (typeof works)[number]) => ({ lead: clientLead(w.id, w.lead), project: w.project ? clientProject(w.project) : null });
+  const primary = view(works[0]!);
+  res.json({ success: true, ...primary, projects: works.filter((w) => isLiveProject(w.projectStatus)).map(view) });
 });

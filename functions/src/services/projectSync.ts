@@ -7,20 +7,24 @@
  * where the project table allows it.
  */
 import { FieldValue, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
-import { appendNoteLine, deadReasonLine, PROJECT_TO_LEAD, PROJECT_TRANSITIONS, type LeadStatus, type ProjectStatus } from '@studio/domain';
+import { appendNoteLine, deadReasonLine, PROJECT_CANCELED_DEAD_REASON, PROJECT_TO_LEAD, PROJECT_TRANSITIONS, type DeadReason, type LeadStatus, type ProjectStatus } from '@studio/domain';
 import { db } from '../firebase.js';
 import { recordActivity } from './activity.js';
 
-/** Moves the project's lead to the status that follows `to`, if any and if different. */
-export function syncLeadFromProject(tx: Transaction, lead: DocumentSnapshot | null, to: ProjectStatus, by: string): void {
+/**
+ * Moves the project's lead to the status that follows `to`, if any and if
+ * different. A lead that becomes Lost gets `deadReason` (default: the
+ * admin's cancel, "Contact Canceled") as its field and note line.
+ */
+export function syncLeadFromProject(tx: Transaction, lead: DocumentSnapshot | null, to: ProjectStatus, by: string, deadReason: DeadReason = PROJECT_CANCELED_DEAD_REASON): void {
   if (!lead?.exists) return;
   const target = PROJECT_TO_LEAD[to];
   const from = lead.get('status') as LeadStatus;
   if (!target || target === from) return;
   const update: Record<string, unknown> = { status: target, updatedAt: FieldValue.serverTimestamp() };
   if (target === 'Lost') {
-    update.deadReason = to === 'Canceled' ? 'Contact Canceled' : null;
-    update.notes = appendNoteLine(lead.get('notes'), deadReasonLine('Contact Canceled', new Date()));
+    update.deadReason = deadReason;
+    update.notes = appendNoteLine(lead.get('notes'), deadReasonLine(deadReason, new Date()));
   }
   tx.update(lead.ref, update);
   recordActivity(db, tx, { leadId: lead.id, type: 'status_changed', from, to: target, detail: `Project moved to ${to}`, by });

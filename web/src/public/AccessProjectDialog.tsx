@@ -66,10 +66,16 @@ export interface ClientProjectView {
   createdAt: string | null;
 }
 
-export interface ClientProjectLookup {
-  success: true;
+/** One piece of the client's work: a lead and its project. */
+export interface ClientWorkView {
   lead: ClientLeadView;
   project: ClientProjectView | null;
+}
+
+/** The lookup's reply: the client's live work (`lead`, `project`) and every live project of the email, most advanced first. */
+export interface ClientProjectLookup extends ClientWorkView {
+  success: true;
+  projects?: ClientWorkView[];
 }
 
 /** A loose check before calling the server, which validates for real (and answers 400 otherwise). */

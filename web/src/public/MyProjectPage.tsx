@@ -3,7 +3,8 @@
  * "Invoice view (client)", §5 empty email, §8 lookup errors).
  *
  * Without a lookup handed over (sessionStorage, see AccessProjectDialog) it shows the email entry "Access Your Project". With
- * one: project details, the status timeline, the beta URL (Beta), the launch
+ * one whose email has two or more live projects, it lists them and the client
+ * picks one ("Your projects"); otherwise, or once picked: project details, the status timeline, the beta URL (Beta), the launch
  * countdown (Launch), quote details, phases, tech specs, Contact Support and
  * the invoice card ("Payment Completed" for a lead in Won or Complete,
  * otherwise Pay Now when there is a quote amount).
@@ -44,6 +45,7 @@ import {
   type ClientLeadView,
   type ClientProjectLookup,
   type ClientProjectView,
+  type ClientWorkView,
 } from './AccessProjectDialog';
 import { ClientEmailField } from './ClientEmailField';
 
@@ -243,7 +245,45 @@ function InvoiceCard({ lead }: { lead: ClientLeadView }) {
   );
 }
 
-function ProjectView({ data, onSwitch }: { data: ClientProjectLookup; onSwitch: () => void }) {
+/** The email's live projects, to pick one from (two or more). */
+function ProjectPicker({ works, onPick, onSwitch }: { works: ClientWorkView[]; onPick(index: number): void; onSwitch(): void }) {
+  const name = works.find((w) => w.lead.name)?.lead.name;
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 4, md: 8 } }}>
+      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.5rem' } }} gutterBottom>
+        Your projects
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 3, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+        <Typography>{name ? `Hi ${name}, you have ${works.length} projects with us. Choose one to see where it stands.` : `You have ${works.length} projects with us. Choose one to see where it stands.`}</Typography>
+        <Button onClick={onSwitch} sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' } }}>
+          Use another email
+        </Button>
+      </Stack>
+      <Stack component="ul" spacing={2} aria-label="Your projects" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {works.map((w, i) => (
+          <Card component="li" key={w.lead.id} data-testid="project-choice">
+            <CardContent sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+                  {w.project?.name ?? w.lead.subject ?? 'Your project'}
+                </Typography>
+                <Typography color="text.secondary">
+                  {w.project ? `Status: ${w.project.status}` : ''}
+                  {w.lead.createdAt ? ` · requested on ${date(w.lead.createdAt)}` : ''}
+                </Typography>
+              </Box>
+              <Button variant="contained" onClick={() => onPick(i)} aria-label={`View ${w.project?.name ?? w.lead.subject ?? 'project'}`} sx={{ flexShrink: 0 }}>
+                View project
+              </Button>
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+    </Container>
+  );
+}
+
+function ProjectView({ data, onSwitch, onBack }: { data: ClientWorkView; onSwitch: () => void; onBack?: (() => void) | undefined }) {
   const { lead, project } = data;
   const title = project?.name ?? lead.subject ?? 'Your project';
   return (
@@ -260,9 +300,10 @@ function ProjectView({ data, onSwitch }: { data: ClientProjectLookup; onSwitch: 
       </Stack>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 4, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
         <Typography>{lead.name ? `Hi ${lead.name}, here is where your project stands.` : 'Here is where your project stands.'}</Typography>
-        <Button onClick={onSwitch} sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' } }}>
-          Use another email
-        </Button>
+        <Stack direction="row" spacing={1} sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' } }}>
+          {onBack && <Button onClick={onBack}>All your projects</Button>}
+          <Button onClick={onSwitch}>Use another email</Button>
+        </Stack>
       </Stack>
 
       <Stack spacing={3}>
@@ -361,19 +402,25 @@ function ProjectView({ data, onSwitch }: { data: ClientProjectLookup; onSwitch: 
 export function MyProjectPage() {
   const location = useLocation();
   const [data, setData] = useState<ClientProjectLookup | null>(readClientProject);
+  /** The project picked among several (index into data.projects), or null. */
+  const [picked, setPicked] = useState<number | null>(null);
   // A new lookup (from the top bar's dialog while on this page) arrives as a new navigation.
   useEffect(() => {
     setData(readClientProject());
+    setPicked(null);
   }, [location.key]);
 
   if (!data) return <EmailEntry />;
-  return (
-    <ProjectView
-      data={data}
-      onSwitch={() => {
-        clearClientProject();
-        setData(null);
-      }}
-    />
-  );
+  const onSwitch = () => {
+    clearClientProject();
+    setData(null);
+    setPicked(null);
+  };
+  const works = Array.isArray(data.projects) ? data.projects : [];
+  if (works.length >= 2) {
+    const chosen = picked !== null ? works[picked] : undefined;
+    if (!chosen) return <ProjectPicker works={works} onPick={setPicked} onSwitch={onSwitch} />;
+    return <ProjectView data={chosen} onSwitch={onSwitch} onBack={() => setPicked(null)} />;
+  }
+  return <ProjectView data={data} onSwitch={onSwitch} />;
 }

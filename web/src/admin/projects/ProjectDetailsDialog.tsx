@@ -2,6 +2,8 @@
  * Project details with the stage's actions (spec §2, §4 "Projects board flow"):
  * Production → Deploy to Beta (URL); Beta → Launch (handoff domain + URL, or
  * files); Mark Maintenance Paid; Cancel. Toasts and errors as spec §8.
+ * Opened by a drop on Beta or Launch (`pendingStage`), it asks for that
+ * stage's details first; `onStageDone` follows a successful stage action.
  */
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -23,7 +25,20 @@ import { api, errorMessage } from '../../lib/api';
 import { useToast } from '../../components/Toast';
 import type { ProjectView } from '../data/hooks';
 
-export function ProjectDetailsDialog({ project, onClose, onCancelProject }: { project: ProjectView | null; onClose(): void; onCancelProject(p: ProjectView): void }) {
+export function ProjectDetailsDialog({
+  project,
+  pendingStage,
+  onClose,
+  onStageDone,
+  onCancelProject,
+}: {
+  project: ProjectView | null;
+  /** The column a drop is waiting on: the dialog completes it (Deploy to Beta, Launch) or Cancel puts the card back. */
+  pendingStage?: 'Beta' | 'Launch' | undefined;
+  onClose(): void;
+  onStageDone?(): void;
+  onCancelProject(p: ProjectView): void;
+}) {
   const toast = useToast();
   const [url, setUrl] = useState('');
   const [handoff, setHandoff] = useState<'domain' | 'files'>('domain');
@@ -38,12 +53,13 @@ export function ProjectDetailsDialog({ project, onClose, onCancelProject }: { pr
     onClose();
   };
 
-  const run = async (path: string, body: object, ok: { title: string; description?: string }, failTitle: string) => {
+  const run = async (path: string, body: object, ok: { title: string; description?: string }, failTitle: string, stage = false) => {
     if (!project) return;
     setBusy(true);
     try {
       await api.post(`/api/projects/${project.id}/${path}`, body);
       toast(ok);
+      if (stage) onStageDone?.();
       close();
     } catch (e) {
       toast({ title: failTitle, description: errorMessage(e, 'Please try again.'), severity: 'error' });
@@ -55,13 +71,13 @@ export function ProjectDetailsDialog({ project, onClose, onCancelProject }: { pr
   const deploy = () => {
     const parsed = deployToBetaSchema.safeParse({ deploymentUrl: url });
     if (!parsed.success) return setError(fieldErrors(parsed.error).deploymentUrl ?? 'Enter a URL');
-    void run('deploy-to-beta', parsed.data, { title: 'Deployed to Beta' }, 'Deployment Failed');
+    void run('deploy-to-beta', parsed.data, { title: 'Deployed to Beta' }, 'Deployment Failed', true);
   };
 
   const launch = () => {
     const parsed = launchSchema.safeParse(handoff === 'domain' ? { handoffType: 'domain', domainUrl } : { handoffType: 'files' });
     if (!parsed.success) return setError(Object.values(fieldErrors(parsed.error))[0] ?? 'Choose a handoff');
-    void run('launch', parsed.data, { title: 'Project Launched', description: '7-day countdown started' }, 'Launch Failed');
+    void run('launch', parsed.data, { title: 'Project Launched', description: '7-day countdown started' }, 'Launch Failed', true);
   };
 
   const p = project;
@@ -76,6 +92,11 @@ export function ProjectDetailsDialog({ project, onClose, onCancelProject }: { pr
               {PROJECT_STAGE_TRIGGER[p.status] && <Chip variant="outlined" label={PROJECT_STAGE_TRIGGER[p.status]} />}
               <Chip variant="outlined" label={`${p.priority} priority`} />
             </Stack>
+            {pendingStage && (
+              <Alert severity="info" sx={{ mb: 2 }}>
+                {pendingStage === 'Beta' ? 'To move this project to Beta, deploy it to Beta below.' : 'To move this project to Launch, launch it below.'} Cancel puts it back.
+              </Alert>
+            )}
             <Typography>Client: {p.client}</Typography>
             <Typography color="text.secondary" sx={{ whiteSpace: 'pre-wrap' }}>
               {p.description}
@@ -121,18 +142,18 @@ export function ProjectDetailsDialog({ project, onClose, onCancelProject }: { pr
             )}
           </DialogContent>
           <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-            {!p.maintenanceSubscriptionPaid && p.status !== 'Canceled' && p.status !== 'Won' && (
+            {!pendingStage && !p.maintenanceSubscriptionPaid && p.status !== 'Canceled' && p.status !== 'Won' && (
               <Button onClick={() => run('maintenance-subscription', {}, { title: 'Maintenance Subscription Recorded' }, 'Recording Failed')} disabled={busy}>
                 Mark Maintenance Paid
               </Button>
             )}
-            {p.status !== 'Canceled' && p.status !== 'Won' && (
+            {!pendingStage && p.status !== 'Canceled' && p.status !== 'Won' && (
               <Button color="error" onClick={() => onCancelProject(p)} disabled={busy}>
                 Cancel Project
               </Button>
             )}
             <Button onClick={close} variant="outlined">
-              Close
+              {pendingStage ? 'Cancel' : 'Close'}
             </Button>
           </DialogActions>
         </>

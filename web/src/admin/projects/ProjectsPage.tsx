@@ -1,10 +1,16 @@
 /**
  * Projects board (spec §2 "Projects board", §4): columns Set up, Production,
  * Beta, Launch with drag and drop (optimistic, reverted with a toast when the
- * server refuses), Maintenance and Canceled tiles with View List dialogs, New
- * Project and the details dialog. One live listener.
+ * server refuses), Maintenance, Canceled and Completed (Won) tiles with View
+ * List dialogs, New Project and the details dialog. One live listener.
+ *
+ * Beta and Launch need their stage's details (spec §4, §5): a drop of a
+ * Production card on Beta opens the Deploy to Beta dialog, a drop of a Beta
+ * card on Launch the Launch dialog, with the card shown in its new column
+ * while the dialog is open; the stage action completes the move, Cancel (or
+ * closing the dialog) puts the card back.
  */
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { DragDropContext, Droppable, type DropResult } from '@hello-pangea/dnd';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -23,7 +29,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { PROJECT_COLUMNS, PROJECT_LIST_TILES, PROJECT_STAGE_TRIGGER, type ProjectStatus } from '@studio/domain';
+import { PROJECT_COLUMNS, PROJECT_LIST_TILES, PROJECT_STAGE_TRIGGER, PROJECT_TILE_LABELS, type ProjectStatus } from '@studio/domain';
 import { api, errorMessage } from '../../lib/api';
 import { Loading } from '../../components/PageState';
 import { useToast } from '../../components/Toast';
@@ -33,11 +39,49 @@ import { ProjectCard } from './ProjectCard';
 import { NewProjectDialog } from './NewProjectDialog';
 import { ProjectDetailsDialog } from './ProjectDetailsDialog';
 
+/** A drop on Beta or Launch waiting for its stage dialog: the project as it was before the drop. */
+interface PendingDrop {
+  project: ProjectView;
+  to: 'Beta' | 'Launch';
+  done(): void;
+  canceled(): void;
+}
+
+/** The stage a drop of a project in `from` on `to` needs a dialog for, or null (a plain status move). */
+function stageDialogFor(from: ProjectStatus, to: ProjectStatus): PendingDrop['to'] | null {
+  if (from === 'Production' && to === 'Beta') return 'Beta';
+  if (from === 'Beta' && to === 'Launch') return 'Launch';
+  return null;
+}
+
 export function ProjectsPage() {
   const toast = useToast();
   const live = useLiveProjects();
+  const [pending, setPendingState] = useState<PendingDrop | null>(null);
+  const pendingRef = useRef<PendingDrop | null>(null);
+  const setPending = useCallback((p: PendingDrop | null) => {
+    pendingRef.current = p;
+    setPendingState(p);
+  }, []);
+  /** Ends the pending drop: kept when its stage action succeeded, put back otherwise. */
+  const settlePending = useCallback(
+    (ok: boolean) => {
+      const p = pendingRef.current;
+      if (!p) return;
+      setPending(null);
+      if (ok) p.done();
+      else p.canceled();
+    },
+    [setPending],
+  );
   const send = useCallback(
     async (p: ProjectView, to: ProjectStatus) => {
+      const stage = stageDialogFor(p.status, to);
+      if (stage) {
+        // The stage dialog performs the move; its Cancel rejects, which puts the card back.
+        await new Promise<void>((done, reject) => setPending({ project: p, to: stage, done, canceled: () => reject(new Error('canceled')) }));
+        return;
+      }
       try {
         await api.put(`/api/projects/${p.id}`, { status: to, expectedStatus: p.status });
         toast({ title: 'Project Updated' });
@@ -46,7 +90,7 @@ export function ProjectsPage() {
         throw e; // the card goes back at once
       }
     },
-    [toast],
+    [toast, setPending],
   );
   const { items: projects, move } = useOptimisticStatus<ProjectStatus, ProjectView>(live.data, send);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -82,17 +126,17 @@ export function ProjectsPage() {
         <Alert severity="error">Could not load projects: {live.error?.message}</Alert>
       ) : (
         <>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr' , md: 'repeat(2, 1fr)' }, mb: 3, maxWidth: 720 }}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' }, mb: 3, maxWidth: 1080 }}>
             {PROJECT_LIST_TILES.map((s) => (
-              <Card key={s} component="section" aria-label={s}>
+              <Card key={s} component="section" aria-label={PROJECT_TILE_LABELS[s]}>
                 <CardContent>
                   <Typography variant="body2" color="text.secondary">
-                    {s} · {PROJECT_STAGE_TRIGGER[s]}
+                    {PROJECT_TILE_LABELS[s]} · {PROJECT_STAGE_TRIGGER[s]}
                   </Typography>
-                  <Typography variant="h5" component="p" fontWeight={800}>
+                  <Typography variant="h5" component="p" fontWeight={800} data-testid={`project-tile-count-${s}`}>
                     {byStatus.get(s)?.length ?? 0}
                   </Typography>
-                  <Button size="small" onClick={() => setListOf(s)} aria-label={`View List: ${s}`}>
+                  <Button size="small" onClick={() => setListOf(s)} aria-label={`View List: ${PROJECT_TILE_LABELS[s]}`}>
                     View List
                   </Button>
                 </CardContent>
@@ -139,7 +183,7 @@ export function ProjectsPage() {
         </>
       )}
       <Dialog open={!!listOf} onClose={() => setListOf(null)} aria-labelledby="project-list-title" fullWidth maxWidth="sm">
-        <DialogTitle id="project-list-title">{listOf} projects</DialogTitle>
+        <DialogTitle id="project-list-title">{listOf && (PROJECT_TILE_LABELS as Partial<Record<ProjectStatus, string>>)[listOf]} projects</DialogTitle>
         <DialogContent>
           {(byStatus.get(listOf ?? 'Maintenance') ?? []).length === 0 ? (
             <Typography color="text.secondary">None yet.</Typography>
@@ -165,8 +209,13 @@ export function ProjectsPage() {
       </Dialog>
       <NewProjectDialog open={creating} onClose={() => setCreating(false)} />
       <ProjectDetailsDialog
-        project={opened}
-        onClose={() => setOpenId(null)}
+        project={pending ? pending.project : opened}
+        pendingStage={pending?.to}
+        onStageDone={() => settlePending(true)}
+        onClose={() => {
+          settlePending(false);
+          setOpenId(null);
+        }}
         onCancelProject={(p) => {
           setOpenId(null);
           void move(p, 'Canceled');
