@@ -127,9 +127,10 @@ const leadCardStyles = (theme: Theme) => {
         backgroundColor: theme.palette.action.selected,
       },
       // The status of a lead shown in a place of another name (boardBadgeOf), coloured as the status chips elsewhere.
-      '& .lc-badge': { ...theme.typography.caption, ...ellipsis, fontWeight: 700, lineHeight: '20px', padding: '0 6px', flexShrink: 0, borderRadius: 10, border: '1px solid currentColor' },
+      // Text in the primary text colour (contrast on every tint); the status colour on the border and background.
+      '& .lc-badge': { ...theme.typography.caption, ...ellipsis, fontWeight: 700, lineHeight: '20px', padding: '0 6px', flexShrink: 0, borderRadius: 10, border: '1px solid', color: theme.palette.text.primary },
       ...Object.fromEntries(
-        (['error', 'warning', 'info'] as const).map((c) => [`& .lc-badge[data-color=${c}]`, { color: theme.palette[c].dark, backgroundColor: alpha(theme.palette[c].main, 0.08) }]),
+        (['error', 'warning', 'info'] as const).map((c) => [`& .lc-badge[data-color=${c}]`, { borderColor: theme.palette[c].main, backgroundColor: alpha(theme.palette[c].main, 0.12) }]),
       ),
       '& .lc-quote': { ...theme.typography.body2, ...ellipsis, fontWeight: 600, flexShrink: 0 },
       '& .lc-age': { ...theme.typography.caption, marginLeft: 'auto', flexShrink: 0, color: theme.palette.text.secondary },
