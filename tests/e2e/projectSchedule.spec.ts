@@ -63,25 +63,25 @@ test('projects launched 8 days ago leave Launch when the scheduled function fire
 
   await loginAsAdmin(page);
   await page.getByRole('link', { name: 'Projects' }).click();
-  for (const name of [paid, unpaid, running]) await expect(launchColumn(page).getByText(name)).toBeVisible();
+  for (const name of [paid, unpaid, running]) await expect(launchColumn(page).getByText(name, { exact: true })).toBeVisible();
 
   await fireProjectSchedule(new Date());
 
   // The open board follows the live listener: no reload.
-  await expect(launchColumn(page).getByText(paid)).toHaveCount(0);
-  await expect(launchColumn(page).getByText(unpaid)).toHaveCount(0);
-  await expect(launchColumn(page).getByText(running)).toBeVisible();
+  await expect(launchColumn(page).getByText(paid, { exact: true })).toHaveCount(0);
+  await expect(launchColumn(page).getByText(unpaid, { exact: true })).toHaveCount(0);
+  await expect(launchColumn(page).getByText(running, { exact: true })).toBeVisible();
 
   await page.getByRole('button', { name: 'View List: Maintenance' }).click();
   let list = page.getByRole('dialog', { name: 'Maintenance projects' });
-  await expect(list.getByText(paid)).toBeVisible();
-  await expect(list.getByText(unpaid)).toHaveCount(0);
+  await expect(list.getByText(paid, { exact: true })).toBeVisible();
+  await expect(list.getByText(unpaid, { exact: true })).toHaveCount(0);
   await list.getByRole('button', { name: 'Close' }).click();
 
   await page.getByRole('button', { name: 'View List: Completed' }).click();
   list = page.getByRole('dialog', { name: 'Completed projects' });
-  await expect(list.getByText(unpaid)).toBeVisible();
-  await expect(list.getByText(paid)).toHaveCount(0);
+  await expect(list.getByText(unpaid, { exact: true })).toBeVisible();
+  await expect(list.getByText(paid, { exact: true })).toHaveCount(0);
 
   const status = async (collection: string, id: string) => (await db.collection(collection).doc(id).get()).get('status');
   expect([await status('projects', a.projectId), await status('projects', b.projectId), await status('projects', c.projectId)]).toEqual(['Maintenance', 'Won', 'Launch']);
