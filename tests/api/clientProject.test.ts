@@ -260,11 +260,8 @@ describe('GET /api/client-project: rate limits', () => {
     expect((await lookup(uniqueEmail('email'))).status).toBe(404);
   });
 
-  it('groups IPv6 addresses of one /56 under one limit', async () => {
-    const prefix = `2001:db8:${RUN.toString(16)}:${(ipCounter++ % 0xff).toString(16)}00`;
-    for (let i = 0; i < CLIENT_PROJECT_LIMITS.perIp; i++) expect((await lookup(uniqueEmail('v6'), `${prefix}::${i + 1}`)).status).toBe(404);
-    expect((await lookup(uniqueEmail('v6'), `${prefix}::ffff`)).status).toBe(429);
-  });
+  // IPv6 callers are grouped by /56 (services/rateLimit.ts ipLimitKey, unit-tested in rateLimit.test.ts). Through the
+  // emulator every caller's bucket is named by the test-client header (http.ts clientIp), so no address reaches it here.
 
   it('20 parallel lookups from one IP never get more than the per-IP limit through', { timeout: 120_000 }, async () => {
     const ip = freshIp();
