@@ -17,6 +17,25 @@
  *   the launch countdown.
  * - invoice, order, custom: recorded only; nothing moves.
  * A lead marked Lost never moves on a payment (the payment is still recorded).
+ *
+ * Payable only when the quote stands (leadPaymentDue): a lead's deposit can be
+ * paid only after its quote is accepted, the final payment only after the
+ * deposit (when there is one), and the amounts are those of the accepted quote
+ * version (the `acceptedQuote` snapshot written at acceptance; older records
+ * without it use the lead's own amounts, which cannot change once accepted).
+ * Anything else is refused (409) with one of PAYMENT_REFUSALS.
+ *
+ * Failed payments: a failed deposit or final payment moves an active lead to
+ * "Payment Failed" (paymentFailureMove) and remembers where it was; a later
+ * success moves it on as a first success would, or back to where it was when
+ * the paid stage moves nothing (paymentMoves' `resumeStatus`).
+ *
+ * Editing a quote after money has moved (quoteEditRefusal): REFUSED. Once a
+ * deposit or final payment of the lead is recorded, the quote's amounts are
+ * what the client agreed to and paid against; the Edit Quote call answers 409
+ * QUOTE_EDIT_AFTER_PAYMENT, which points to Create Invoice for any difference
+ * (an invoice is its own payment and leaves the quote's figures alone). The
+ * refused attempt is recorded in the lead's activity history.
  */
 import { z } from 'zod';
 import type { LeadStatus, ProjectStatus } from './constants.js';
@@ -42,6 +61,112 @@ export interface LeadPaymentState {
   forceDeposit?: boolean | null;
   stripeDepositPaymentId?: string | null;
   stripeFinalPaymentId?: string | null;
+}
+
+/** A lead's quote amounts at the version the client accepted, in cents (written on the lead at acceptance). */
+export interface AcceptedQuote {
+  version: number | null;
+  quoteAmountCents: number;
+  depositAmountCents: number;
+  finalAmountCents: number;
+}
+
+/** The fields of a stored lead that decide whether, and what, the client may pay. */
+export interface PayableLeadState extends LeadPaymentState {
+  quoteAccepted?: boolean | null;
+  quoteReviewStatus?: string | null;
+  acceptedQuote?: AcceptedQuote | null;
+}
+
+/** Why a lead payment is refused (the 409 messages of create-payment-intent). */
+export const PAYMENT_REFUSALS = {
+  closed: 'This project is closed, so no payment can be taken',
+  quotePreparing: 'The quote is still being prepared. Payment opens once the quote is accepted.',
+  notAccepted: 'The deposit can be paid only after the quote is accepted',
+  nothingDue: 'Nothing is due on this project',
+} as const;
+
+const isCents = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
+/**
+ * The amounts of the accepted quote version: the `acceptedQuote` snapshot, or
+ * for records accepted before it existed, the lead's own amounts (an accepted
+ * quote cannot be edited). Null when the quote is not accepted.
+ */
+export function acceptedQuoteOf(lead: PayableLeadState): AcceptedQuote | null {
+  if (!lead.quoteAccepted) return null;
+  const a = lead.acceptedQuote;
+  if (a && isCents(a.quoteAmountCents) && isCents(a.depositAmountCents) && isCents(a.finalAmountCents)) return a;
+  const quote = lead.quoteAmountCents ?? 0;
+  if (!isCents(quote) || quote <= 0) return null;
+  const deposit = isCents(lead.depositAmountCents) ? lead.depositAmountCents : 0;
+  return { version: null, quoteAmountCents: quote, depositAmountCents: deposit, finalAmountCents: isCents(lead.finalAmountCents) ? lead.finalAmountCents : quote - deposit };
+}
+
+export type LeadPaymentCheck = { ok: true; purpose: 'deposit' | 'final'; amountCents: number } | { ok: false; message: string };
+
+/**
+ * Whether the client may pay on `lead` now, and what (see the file comment):
+ * a Lost lead → closed; a quote not accepted → quotePreparing (pending review
+ * or needing revision) or notAccepted (approved, link not yet accepted); then
+ * the next payment of the accepted quote version (deposit first, final only
+ * after it), or nothingDue.
+ */
+export function leadPaymentDue(lead: PayableLeadState): LeadPaymentCheck {
+  if (lead.status === 'Lost') return { ok: false, message: PAYMENT_REFUSALS.closed };
+  const accepted = acceptedQuoteOf(lead);
+  if (!accepted) {
+    return { ok: false, message: lead.quoteReviewStatus === 'Approved' ? PAYMENT_REFUSALS.notAccepted : PAYMENT_REFUSALS.quotePreparing };
+  }
+  const due = nextLeadPayment({
+    quoteAmountCents: accepted.quoteAmountCents,
+    depositAmountCents: accepted.depositAmountCents,
+    finalAmountCents: accepted.finalAmountCents,
+    stripeDepositPaymentId: lead.stripeDepositPaymentId,
+    stripeFinalPaymentId: lead.stripeFinalPaymentId,
+  });
+  return due ? { ok: true, ...due } : { ok: false, message: PAYMENT_REFUSALS.nothingDue };
+}
+
+/**
+ * True when the client's quote amounts may be shown (the client lookup, My
+ * Project): an approved or accepted quote. Before that the quote is being
+ * prepared and its draft figures stay private.
+ */
+export function clientMaySeeQuote(lead: Pick<PayableLeadState, 'quoteAccepted' | 'quoteReviewStatus' | 'status'>): boolean {
+  return lead.status !== 'Lost' && (lead.quoteAccepted === true || lead.quoteReviewStatus === 'Approved');
+}
+
+/** Lead statuses in which the client can pay the next stage of an accepted quote (My Project's Pay Now). */
+export const CLIENT_PAYABLE_STATUSES = ['Set Up', 'Deposit', 'Payment Failed', 'Production', 'Launch'] as const satisfies readonly LeadStatus[];
+
+/** My Project's Pay Now: the lead is in a payable status and has a quote amount to pay against. */
+export function clientCanPayNow(lead: { status?: string | null; quoteAmount?: string | null }): boolean {
+  return (CLIENT_PAYABLE_STATUSES as readonly string[]).includes(lead.status ?? '') && Boolean(lead.quoteAmount);
+}
+
+/** The status a failed payment sets (spec §4 "Payment Failed"). */
+export const PAYMENT_FAILED_STATUS: LeadStatus = 'Payment Failed';
+
+/** Lead statuses a failed deposit or final payment moves to "Payment Failed". */
+const FAILABLE_STATUSES: readonly string[] = ['Set Up', 'Deposit', 'Production', 'Launch'];
+
+/**
+ * The lead status after a failed payment of `purpose`: "Payment Failed" for a
+ * deposit or final payment of an active lead; null (no move) for other
+ * purposes, a lead already there, dead, complete or not yet accepted.
+ */
+export function paymentFailureMove(purpose: PaymentPurpose, leadStatus: LeadStatus | string | null): LeadStatus | null {
+  if (purpose !== 'deposit' && purpose !== 'final') return null;
+  return leadStatus && FAILABLE_STATUSES.includes(leadStatus) ? PAYMENT_FAILED_STATUS : null;
+}
+
+/** Edit Quote refused after money has moved (the policy in the file comment). */
+export const QUOTE_EDIT_AFTER_PAYMENT = 'Payments have been received on this quote, so it cannot be edited. Use Create Invoice to bill any difference.';
+
+/** QUOTE_EDIT_AFTER_PAYMENT when a deposit or final payment of the lead is recorded; null when the quote may be edited. */
+export function quoteEditRefusal(lead: Pick<LeadPaymentState, 'stripeDepositPaymentId' | 'stripeFinalPaymentId'>): string | null {
+  return lead.stripeDepositPaymentId || lead.stripeFinalPaymentId ? QUOTE_EDIT_AFTER_PAYMENT : null;
 }
 
 /** The next payment a lead owes, or null when nothing is due (no quote, or paid in full). */
@@ -71,16 +196,29 @@ export function paymentIdempotencyKey(purpose: PaymentPurpose, recordId: string,
   return `studio-pi-${purpose}-${recordId}-${amountCents}`;
 }
 
-/** The status moves a paid payment causes (see the file comment); absent keys mean "no move". */
+/**
+ * The status moves a paid payment causes (see the file comment); absent keys
+ * mean "no move". A lead in "Payment Failed" whose paid stage moves nothing
+ * goes back to `resumeStatus` (where the failure found it).
+ */
 export function paymentMoves(
   purpose: PaymentPurpose,
   leadStatus: LeadStatus | null,
   projectStatus: ProjectStatus | null,
+  resumeStatus?: LeadStatus | null,
 ): { lead?: LeadStatus; project?: ProjectStatus } {
   if (leadStatus === 'Lost') return {};
+  const moves = paidStageMoves(purpose, leadStatus, projectStatus);
+  if (leadStatus === PAYMENT_FAILED_STATUS && !moves.lead && (purpose === 'deposit' || purpose === 'final')) {
+    moves.lead = resumeStatus && resumeStatus !== PAYMENT_FAILED_STATUS && resumeStatus !== 'Lost' ? resumeStatus : 'Set Up';
+  }
+  return moves;
+}
+
+function paidStageMoves(purpose: PaymentPurpose, leadStatus: LeadStatus | null, projectStatus: ProjectStatus | null): { lead?: LeadStatus; project?: ProjectStatus } {
   if (purpose === 'deposit') {
     if (projectStatus && ['New', 'Quote Accepted', 'Deposit Paid', 'Set up'].includes(projectStatus)) return { project: 'Production', lead: 'Production' };
-    if (!projectStatus && leadStatus === 'Set Up') return { lead: 'Production' };
+    if (!projectStatus && (leadStatus === 'Set Up' || leadStatus === 'Deposit' || leadStatus === PAYMENT_FAILED_STATUS)) return { lead: 'Production' };
     return {};
   }
   if (purpose === 'final') {

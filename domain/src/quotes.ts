@@ -101,6 +101,34 @@ export const quoteLinkSchema = z.strictObject({
   token: z.string({ error: 'Invalid Quote Link' }).trim().min(16, 'Invalid Quote Link').max(256, 'Invalid Quote Link'),
 });
 
+/** The 409 of a quote link that died with its quote (spec §2 "Quote acceptance page" shows it). */
+export const QUOTE_NO_LONGER_AVAILABLE = 'This quote is no longer available';
+
+/** What decides whether a quote link still stands: the link as stored, and its lead now. */
+export interface QuoteLinkFacts {
+  link: { quoteVersion?: number | null; revoked: boolean };
+  lead: { status: string; quoteVersion?: number | null; quoteReviewStatus?: string | null; quoteAccepted?: boolean | null };
+}
+
+/**
+ * True when a quote link is revoked, computed when it is opened or accepted:
+ * - it was marked revoked (a newer link was issued, the quote was edited or
+ *   revised, or the admin revoked it);
+ * - its lead is Lost (a dead lead's quote is gone; reviving does not bring
+ *   the link back unless the lead is quoted again and a new link issued);
+ * - its quote version is not the lead's current one (edited since);
+ * - the quote is not accepted and no longer stands as sent: the review is not
+ *   Approved, or the lead has left Quoted.
+ * An accepted quote's own link stays readable (the page shows it accepted)
+ * until the lead is Lost.
+ */
+export function quoteLinkRevoked({ link, lead }: QuoteLinkFacts): boolean {
+  if (link.revoked || lead.status === 'Lost') return true;
+  if (link.quoteVersion != null && lead.quoteVersion != null && link.quoteVersion !== lead.quoteVersion) return true;
+  if (lead.quoteAccepted) return false;
+  return lead.quoteReviewStatus !== 'Approved' || lead.status !== 'Quoted';
+}
+
 /** Priority of a project created from an accepted quote (spec §9): High → High, Low → Low, else Medium. */
 export function priorityFromComplexity(c: Complexity | null | undefined): Priority {
   return c === 'High' ? 'High' : c === 'Low' ? 'Low' : 'Medium';

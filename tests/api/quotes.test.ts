@@ -149,7 +149,7 @@ describe('client quote acceptance', () => {
     expect((await api('GET', `/api/quote-acceptance?leadId=${leadId}`)).status).toBe(400);
   });
 
-  it('refuses an expired link with 410 and a revoked one like an unknown link', async () => {
+  it('refuses an expired link with 410 and a revoked one with 409 "This quote is no longer available"', async () => {
     const expired = await approvedLead();
     const links = await db.collection('quote_links').where('leadId', '==', expired.leadId).get();
     await Promise.all(links.docs.map((d) => d.ref.update({ expiresAt: Timestamp.fromMillis(Date.now() - 1000) })));
@@ -158,7 +158,7 @@ describe('client quote acceptance', () => {
 
     const revoked = await approvedLead();
     expect((await api('POST', `/api/leads/${revoked.id}/quote/revoke-link`, { token, body: {} })).json).toEqual({ success: true, revoked: 1 });
-    expect((await api('GET', `/api/quote-acceptance?leadId=${revoked.leadId}&token=${revoked.linkToken}`)).status).toBe(404);
+    expect(await api('GET', `/api/quote-acceptance?leadId=${revoked.leadId}&token=${revoked.linkToken}`)).toMatchObject({ status: 409, json: { error: 'This quote is no longer available' } });
   });
 
   it('emails the link through the outbox, sealed; the sent copy carries it, the log copy is redacted', async () => {

@@ -7,8 +7,12 @@
  *
  * Quote links: approving a quote issues `/quote-acceptance?leadId=…&token=…`.
  * The token is 256 random bits; only its SHA-256 is stored (`quote_links/{hash}`),
- * it expires after 30 days, is single-use and can be revoked. Unknown leads,
- * wrong and revoked tokens all answer 404 "Quote Not Found".
+ * it expires after 30 days and is single-use. A link dies with its quote:
+ * issuing a newer link, editing or revising the quote mark it revoked, and
+ * opening or accepting it re-checks it against its lead (domain
+ * quoteLinkRevoked: lead Lost, another quote version) → 409 "This quote is
+ * no longer available", nothing written. Unknown leads and wrong tokens
+ * answer 404 "Quote Not Found".
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { Router, type Request } from 'express';
@@ -26,6 +30,9 @@ import {
   QUOTE_LINK_TTL_DAYS,
   quoteEditSchema,
   quoteLinkSchema,
+  quoteLinkRevoked,
+  QUOTE_NO_LONGER_AVAILABLE,
+  quoteEditRefusal,
   renderPlanText,
   renderQuoteText,
   toGeneratedQuoteDetails,
@@ -41,7 +48,7 @@ import { canSeal, seal } from '../services/sealed.js';
 import { siteUrl } from '../services/siteUrl.js';
 import * as logger from 'firebase-functions/logger';
 
-type StoredLead = LeadRecord & { quoteVersion?: number; hourlyRateCents?: number; generatedQuoteDetails?: string };
+type StoredLead = LeadRecord & { quoteVersion?: number; hourlyRateCents?: number; generatedQuoteDetails?: string; stripeDepositPaymentId?: string | null; stripeFinalPaymentId?: string | null };
 
 export const quotesRouter = Router();
 
@@ -100,13 +107,23 @@ quotesRouter.post('/leads/:id/project-plan', async (req, res) => {
   res.status(201).json({ success: true, quoteDetails: result.details, quoteVersion: result.version });
 });
 
-/** PUT /api/leads/{id}/quote (admin): the Edit Quote dialog. A new version; review goes back to Pending. */
+/**
+ * PUT /api/leads/{id}/quote (admin): the Edit Quote dialog. A new version;
+ * review goes back to Pending; earlier quote links die with the old version.
+ * After money has moved (a recorded deposit or final payment) the edit is
+ * refused: 409 QUOTE_EDIT_AFTER_PAYMENT (domain/payments.ts), and the refused
+ * attempt is recorded in the lead's activity history.
+ */
 quotesRouter.put('/leads/:id/quote', async (req, res) => {
   const q = parseBody(req, quoteEditSchema);
   const admin = res.locals.admin as AdminLocals;
-  await db.runTransaction(async (tx) => {
-    const { ref, lead } = await readLead(tx, req.params.id as string);
+  const leadId = req.params.id as string;
+  const refused = await db.runTransaction(async (tx) => {
+    const { ref, lead } = await readLead(tx, leadId);
+    const links = await openLinks(tx, leadId);
     if (!lead.quoteGenerated) throw new HttpError(409, 'This lead has no quote to edit');
+    const afterPayment = quoteEditRefusal(lead);
+    if (afterPayment) return afterPayment;
     if (lead.quoteAccepted) throw new HttpError(409, 'An accepted quote cannot be edited');
     const version = (lead.quoteVersion ?? 0) + 1;
     const details = {
@@ -117,6 +134,8 @@ quotesRouter.put('/leads/:id/quote', async (req, res) => {
       estimatedHours: q.estimatedHours,
       breakdown: { baseCost: centsToString(Math.round(q.hourlyRate * q.estimatedHours)), adjustments: centsToString(q.quoteAmount - Math.round(q.hourlyRate * q.estimatedHours)), totalCost: centsToString(q.quoteAmount), depositAmount: centsToString(q.depositAmount), finalAmount: centsToString(q.finalAmount) },
     };
+    // A new version needs a new link: the old ones die with the old version.
+    for (const d of links) tx.update(d.ref, { revokedAt: FieldValue.serverTimestamp() });
     tx.update(ref, {
       quoteAmountCents: q.quoteAmount,
       depositAmountCents: q.depositAmount,
@@ -131,7 +150,15 @@ quotesRouter.put('/leads/:id/quote', async (req, res) => {
     });
     writeVersion(tx, ref.id, version, { source: 'edit', quoteAmountCents: q.quoteAmount, depositAmountCents: q.depositAmount, finalAmountCents: q.finalAmount, hourlyRateCents: q.hourlyRate, estimatedHours: q.estimatedHours, complexity: q.complexity }, admin.username);
     recordActivity(db, tx, { leadId: ref.id, type: 'quote_event', detail: `Quote edited (v${version}, ${centsToString(q.quoteAmount)})`, by: admin.username });
+    return null;
   });
+  if (refused) {
+    // The quote is untouched; the history keeps the attempt (what was asked, and why not).
+    const batch = db.batch();
+    recordActivity(db, batch, { leadId, type: 'quote_event', detail: `Quote edit to ${centsToString(q.quoteAmount)} refused: payments already received (use Create Invoice for any difference)`, by: admin.username });
+    await batch.commit();
+    throw new HttpError(409, refused);
+  }
   res.json({ success: true });
 });
 
@@ -194,8 +221,10 @@ quotesRouter.post('/leads/:id/quote/revise', async (req, res) => {
   const admin = res.locals.admin as AdminLocals;
   await db.runTransaction(async (tx) => {
     const { ref, lead } = await readLead(tx, req.params.id as string);
+    const links = await openLinks(tx, ref.id);
     if (!lead.quoteGenerated) throw new HttpError(409, 'This lead has no quote to revise');
     if (lead.quoteAccepted) throw new HttpError(409, 'This quote is already accepted');
+    for (const d of links) tx.update(d.ref, { revokedAt: FieldValue.serverTimestamp() });
     tx.update(ref, { quoteReviewStatus: 'Needs Revision', updatedAt: FieldValue.serverTimestamp() });
     recordActivity(db, tx, { leadId: ref.id, type: 'quote_event', detail: 'Quote needs revision', by: admin.username });
   });
@@ -239,13 +268,28 @@ function noStore(_req: Request, res: import('express').Response, next: import('e
 }
 quotesRouter.use('/quote-acceptance', noStore);
 
-/** Looks up a live link in `tx`. Unknown lead, wrong/revoked token → 404; expired → 410. */
+/**
+ * Looks up a live link in `tx`. Unknown lead or wrong token → 404; a link
+ * that died with its quote (domain quoteLinkRevoked: revoked, lead Lost,
+ * quote edited, revised or superseded) → 409 QUOTE_NO_LONGER_AVAILABLE;
+ * expired → 410.
+ */
 async function readLink(tx: Transaction, leadId: string, token: string, now: number) {
   const linkRef = db.collection(COLLECTIONS.quoteLinks).doc(sha256(token));
   const [link, leadSnap] = await Promise.all([tx.get(linkRef), tx.get(db.collection(COLLECTIONS.leads).doc(leadId))]);
-  if (!link.exists || link.get('leadId') !== leadId || link.get('revokedAt') || !leadSnap.exists) throw new HttpError(404, NOT_FOUND);
+  if (!link.exists || link.get('leadId') !== leadId || !leadSnap.exists) throw new HttpError(404, NOT_FOUND);
+  const lead = leadSnap.data() as StoredLead;
+  const linkVersion = link.get('quoteVersion');
+  if (quoteLinkRevoked({ link: { quoteVersion: typeof linkVersion === 'number' ? linkVersion : null, revoked: Boolean(link.get('revokedAt')) }, lead })) {
+    throw new HttpError(409, QUOTE_NO_LONGER_AVAILABLE);
+  }
   if ((link.get('expiresAt') as Timestamp).toMillis() <= now) throw new HttpError(410, 'This quote link has expired');
-  return { linkRef, link, leadRef: leadSnap.ref, lead: leadSnap.data() as StoredLead };
+  return { linkRef, link, leadRef: leadSnap.ref, lead };
+}
+
+/** Marks every open link of a lead revoked, in `tx` (the query is a read: call before any write). */
+async function openLinks(tx: Transaction, leadId: string) {
+  return (await tx.get(db.collection(COLLECTIONS.quoteLinks).where('leadId', '==', leadId).where('revokedAt', '==', null))).docs;
 }
 
 /** What the client may see of a quote: no notes, ids or internal flags. */

@@ -19,7 +19,7 @@ import { FieldValue, Timestamp, type DocumentSnapshot, type Transaction } from '
 import * as logger from 'firebase-functions/logger';
 import {
   formatUsd,
-  nextLeadPayment,
+  leadPaymentDue,
   paymentIdempotencyKey,
   paymentMoves,
   PAYMENT_CURRENCY,
@@ -79,8 +79,9 @@ async function resolveCharge(input: CreatePaymentIntentInput): Promise<Charge> {
   if (input.leadId) {
     const lead = await db.collection(COLLECTIONS.leads).doc(input.leadId).get();
     if (!lead.exists) throw new HttpError(404, 'Lead not found');
-    const due = nextLeadPayment(lead.data()!);
-    if (!due) throw new HttpError(409, 'Nothing is due on this project');
+    // Payable only when the quote stands: accepted, deposit before final, amounts of the accepted version.
+    const due = leadPaymentDue(lead.data()!);
+    if (!due.ok) throw new HttpError(409, due.message);
     const what = str(lead.get('subject')) ?? str(lead.get('projectType')) ?? 'your project';
     return {
       purpose: due.purpose,
@@ -105,7 +106,8 @@ async function resolveCharge(input: CreatePaymentIntentInput): Promise<Charge> {
 /**
  * Creates (or, for the same idempotency key, re-obtains) the PaymentIntent for
  * a checkout and stores its `payments` record.
- * @throws HttpError 400 no amount; 404 lead/invoice; 409 nothing due / paid; 502 PAYMENT_SETUP_FAILED.
+ * @throws HttpError 400 no amount; 404 lead/invoice; 409 a PAYMENT_REFUSALS message (quote not accepted, lead
+ *   closed, nothing due) or invoice paid; 502 PAYMENT_SETUP_FAILED.
  */
 export async function startPayment(input: CreatePaymentIntentInput): Promise<StartedPayment> {
   const charge = await resolveCharge(input);

@@ -2,8 +2,10 @@
  * Accepting a quote (spec §4 "Quote review" Accept, "Quote acceptance"): the
  * review status becomes Approved, the lead moves to Set Up, a project is
  * created in "Set up" (priority from complexity, hours from the quote or 40),
- * and the acceptance evidence is recorded. Runs inside the caller's
- * transaction, after all its reads.
+ * and the acceptance evidence is recorded. The lead keeps the accepted
+ * version's amounts as `acceptedQuote` {version, quoteAmountCents,
+ * depositAmountCents, finalAmountCents}: payments are charged from it.
+ * Runs inside the caller's transaction, after all its reads.
  */
 import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { newProjectRecord, priorityFromComplexity, projectHoursFromQuote, type LeadRecord } from '@studio/domain';
@@ -26,11 +28,15 @@ export function acceptQuoteInTx(
 ): string {
   const projectRef = db.collection(COLLECTIONS.projects).doc();
   const now = FieldValue.serverTimestamp();
+  const quote = lead.quoteAmountCents ?? 0;
+  const deposit = lead.depositAmountCents ?? 0;
   tx.update(leadRef, {
     status: 'Set Up',
     quoteReviewStatus: 'Approved',
     quoteAccepted: true,
     quoteAcceptedAt: now,
+    // The accepted version's amounts: every later payment is charged from these (domain leadPaymentDue).
+    acceptedQuote: { version: lead.quoteVersion ?? null, quoteAmountCents: quote, depositAmountCents: deposit, finalAmountCents: lead.finalAmountCents ?? quote - deposit },
     updatedAt: now,
   });
   tx.create(projectRef, {

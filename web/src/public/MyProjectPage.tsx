@@ -7,7 +7,8 @@
  * picks one ("Your projects"); otherwise, or once picked: project details, the status timeline, the beta URL (Beta), the launch
  * countdown (Launch), quote details, phases, tech specs, Contact Support and
  * the invoice card ("Payment Completed" for a lead in Won or Complete,
- * otherwise Pay Now when there is a quote amount).
+ * otherwise Pay Now when there is a quote amount and the lead is in a payable
+ * status, domain clientCanPayNow: after acceptance, and again after a failed payment).
  *
  * Timeline (spec §4): the stages Set up, Production, Beta, Launch and
  * Maintenance, with Canceled replacing Maintenance when the project is
@@ -32,7 +33,7 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import { checkoutPath, formatCountdown, formatUsd, parseAmountToCents, PROJECT_COLUMNS } from '@studio/domain';
+import { checkoutPath, clientCanPayNow, formatCountdown, formatUsd, parseAmountToCents, PROJECT_COLUMNS } from '@studio/domain';
 import { useToast } from '../components/Toast';
 import { useClock } from '../lib/useClock';
 import {
@@ -235,7 +236,7 @@ function InvoiceCard({ lead }: { lead: ClientLeadView }) {
           <Alert severity="success" icon={<CheckCircleIcon aria-hidden="true" />}>
             Payment Completed
           </Alert>
-        ) : quoteCents != null ? (
+        ) : quoteCents != null && clientCanPayNow(lead) ? (
           <Button variant="contained" size="large" onClick={() => navigate(checkoutPath(quoteCents, `Invoice: ${lead.subject ?? lead.projectType ?? 'Project'}`, lead.id))}>
             Pay Now
           </Button>

@@ -16,7 +16,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatUsd, QUOTE_EXPIRY_DAYS, SERVICE_PLAN_MONTHLY_CENTS, type ServicePlanType } from '@studio/domain';
+import { formatUsd, QUOTE_EXPIRY_DAYS, QUOTE_NO_LONGER_AVAILABLE, SERVICE_PLAN_MONTHLY_CENTS, type ServicePlanType } from '@studio/domain';
 import { api, ApiError } from '../lib/api';
 import { Loading } from '../components/PageState';
 import { QuoteBreakdown, type QuoteDetails } from '../components/QuoteBreakdown';
@@ -36,7 +36,16 @@ interface QuoteView {
   quoteDetails: QuoteDetails | null;
 }
 
-type State = { kind: 'invalid' } | { kind: 'loading' } | { kind: 'notFound'; expired: boolean } | { kind: 'ready'; quote: QuoteView } | { kind: 'accepted'; message: string };
+type State =
+  | { kind: 'invalid' }
+  | { kind: 'loading' }
+  | { kind: 'notFound'; expired: boolean }
+  | { kind: 'gone' }
+  | { kind: 'ready'; quote: QuoteView }
+  | { kind: 'accepted'; message: string };
+
+/** 409 from the link routes: the link died with its quote (lead lost, quote edited or superseded). */
+const isGone = (e: unknown) => e instanceof ApiError && e.status === 409 && e.serverMessage === QUOTE_NO_LONGER_AVAILABLE;
 
 function Message({ title, body }: { title: string; body: string }) {
   return (
@@ -63,7 +72,7 @@ export function QuoteAcceptancePage() {
     let alive = true;
     api.get<QuoteView>(`/api/quote-acceptance?${new URLSearchParams({ leadId, token }).toString()}`).then(
       (quote) => alive && setState({ kind: 'ready', quote }),
-      (e) => alive && setState(e instanceof ApiError && e.status === 400 ? { kind: 'invalid' } : { kind: 'notFound', expired: e instanceof ApiError && e.status === 410 }),
+      (e) => alive && setState(e instanceof ApiError && e.status === 400 ? { kind: 'invalid' } : isGone(e) ? { kind: 'gone' } : { kind: 'notFound', expired: e instanceof ApiError && e.status === 410 }),
     );
     return () => {
       alive = false;
@@ -77,8 +86,9 @@ export function QuoteAcceptancePage() {
       toast({ title: 'Quote Accepted!' });
       if (r.requiresPayment && r.checkoutUrl) navigate(r.checkoutUrl);
       else setState({ kind: 'accepted', message: r.message ?? 'We will be in touch to start your project.' });
-    } catch {
-      toast({ title: 'Failed to accept quote. Please try again or contact support.', severity: 'error' });
+    } catch (e) {
+      if (isGone(e)) setState({ kind: 'gone' });
+      else toast({ title: 'Failed to accept quote. Please try again or contact support.', severity: 'error' });
     } finally {
       setAccepting(false);
     }
@@ -93,6 +103,7 @@ export function QuoteAcceptancePage() {
         body={state.expired ? `This quote link has expired (links are valid for ${QUOTE_EXPIRY_DAYS} days). Please contact us for a fresh one.` : 'We could not find this quote. Please check the link or contact us.'}
       />
     );
+  if (state.kind === 'gone') return <Message title={QUOTE_NO_LONGER_AVAILABLE} body="This quote has been withdrawn or replaced. Please contact us for the current quote." />;
   if (state.kind === 'accepted') return <Message title="Quote Accepted!" body={state.message} />;
 
   const { lead, quoteDetails } = state.quote;
