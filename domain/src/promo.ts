@@ -13,6 +13,14 @@
  *
  * Validity window by server time, half-open: valid from `validFrom`
  * (inclusive) until `validUntil` (exclusive; null = no expiration).
+ *
+ * Reserved, then redeemed: creating a cart order RESERVES the code for that
+ * order (a hold of PROMO_RESERVATION_MINUTES); the hold becomes a redemption
+ * when the order's payment succeeds (`usedCount` + 1: usedCount counts paid
+ * redemptions only), and ends when the payment fails or the hold lapses
+ * unpaid. The usage limit counts both: usedCount + active holds. A code may be
+ * limited to one use per customer (`onePerCustomer`, by normalized email): a
+ * customer holding or having redeemed it is refused.
  */
 import { z } from 'zod';
 import { centsToString, formatUsd, parseAmountToCents } from './money.js';
@@ -40,6 +48,38 @@ export interface PromoRecord {
   validFrom: Date;
   /** null = no expiration. */
   validUntil: Date | null;
+  /** One use per customer (by email); absent = false. */
+  onePerCustomer?: boolean;
+  /** Orders holding the code right now (unexpired reservations); absent = 0. */
+  reservedCount?: number;
+}
+
+/** How long an unpaid order holds its promo code. */
+export const PROMO_RESERVATION_MINUTES = 30;
+export const PROMO_RESERVATION_MS = PROMO_RESERVATION_MINUTES * 60_000;
+
+/** A reservation as stored in the code's `holds` map, by order id: until when (epoch ms) and the customer's key. */
+export interface PromoHold {
+  expiresAtMs: number;
+  customer: string | null;
+}
+
+/** The holds of a code split at `now`: active ones count against the limit, expired ones are freed. */
+export function splitPromoHolds(holds: Record<string, PromoHold> | null | undefined, now: Date): { active: string[]; expired: string[] } {
+  const active: string[] = [];
+  const expired: string[] = [];
+  for (const [orderId, h] of Object.entries(holds ?? {})) (h && typeof h.expiresAtMs === 'number' && h.expiresAtMs > now.getTime() ? active : expired).push(orderId);
+  return { active, expired };
+}
+
+/** The customer key of a one-use-per-customer check: the email trimmed and lowercased. */
+export function promoCustomerKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Whether a customer may use a one-use-per-customer code: not if they hold it for another order or redeemed it. */
+export function customerMayUsePromo(promo: Pick<PromoRecord, 'onePerCustomer'>, customer: { redeemed: boolean; heldByOtherOrder: boolean }): boolean {
+  return !promo.onePerCustomer || (!customer.redeemed && !customer.heldByOtherOrder);
 }
 
 // ---- validation -------------------------------------------------------------
@@ -53,6 +93,7 @@ export const PROMO_MESSAGES = {
   not_yet_valid: 'This promo code is not valid yet',
   expired: 'This promo code has expired',
   usage_limit_reached: 'Promo code usage limit reached',
+  usedByCustomer: 'This promo code has already been used with this email',
 } as const;
 
 export function belowMinimumMessage(minOrderAmountCents: number): string {
@@ -76,7 +117,8 @@ export function promoDiscountCents(promo: Pick<PromoRecord, 'discountType' | 'di
 /**
  * Whether `promo` applies to an order of `orderCents` at server time `now`.
  * Checks, in order: active, not before validFrom, not at/after validUntil,
- * usage limit not reached, order at least the minimum. On success returns the
+ * usage limit not reached (paid redemptions plus active reservations), order
+ * at least the minimum. On success returns the
  * discount (promoDiscountCents); otherwise the reason and a client message.
  */
 export function checkPromo(promo: PromoRecord, orderCents: number, now: Date): PromoCheck {
@@ -84,7 +126,7 @@ export function checkPromo(promo: PromoRecord, orderCents: number, now: Date): P
   if (!promo.isActive) return { ok: false, reason: 'inactive', message: PROMO_MESSAGES.inactive };
   if (t < promo.validFrom.getTime()) return { ok: false, reason: 'not_yet_valid', message: PROMO_MESSAGES.not_yet_valid };
   if (promo.validUntil && t >= promo.validUntil.getTime()) return { ok: false, reason: 'expired', message: PROMO_MESSAGES.expired };
-  if (promo.usageLimit != null && promo.usedCount >= promo.usageLimit) {
+  if (promo.usageLimit != null && promo.usedCount + (promo.reservedCount ?? 0) >= promo.usageLimit) {
     return { ok: false, reason: 'usage_limit_reached', message: PROMO_MESSAGES.usage_limit_reached };
   }
   if (promo.minOrderAmountCents != null && orderCents < promo.minOrderAmountCents) {
@@ -228,10 +270,11 @@ export const promoCreateSchema = z
     code: promoCodeField,
     ...termsShape,
     isActive: z.boolean({ error: 'isActive must be true or false' }).default(true),
+    onePerCustomer: z.boolean({ error: 'onePerCustomer must be true or false' }).default(false),
     validFrom: validFromField,
   })
   .superRefine(checkTerms)
-  .transform((v) => ({ code: v.code, ...toTerms(v), isActive: v.isActive, validFrom: v.validFrom }));
+  .transform((v) => ({ code: v.code, ...toTerms(v), isActive: v.isActive, onePerCustomer: v.onePerCustomer, validFrom: v.validFrom }));
 export type PromoCreateInput = z.input<typeof promoCreateSchema>;
 export type PromoCreate = z.output<typeof promoCreateSchema>;
 
@@ -240,7 +283,7 @@ export type PromoCreate = z.output<typeof promoCreateSchema>;
  * discountType and discountValue are required, and an omitted (or blank)
  * minimum order, maximum discount, usage limit or validUntil is cleared
  * (the form omits empty fields, so clearing one clears it). Omitted isActive
- * and validFrom keep their stored values. `code` may be sent but cannot change
+ * onePerCustomer and validFrom keep their stored values. `code` may be sent but cannot change
  * (the route checks it against the id); usedCount is never client-written.
  */
 export const promoUpdateSchema = z
@@ -248,10 +291,11 @@ export const promoUpdateSchema = z
     code: promoCodeField.optional(),
     ...termsShape,
     isActive: z.boolean({ error: 'isActive must be true or false' }).optional(),
+    onePerCustomer: z.boolean({ error: 'onePerCustomer must be true or false' }).optional(),
     validFrom: validFromField.optional(),
   })
   .superRefine(checkTerms)
-  .transform((v) => ({ code: v.code, ...toTerms(v), isActive: v.isActive, validFrom: v.validFrom }));
+  .transform((v) => ({ code: v.code, ...toTerms(v), isActive: v.isActive, onePerCustomer: v.onePerCustomer, validFrom: v.validFrom }));
 export type PromoUpdateInput = z.input<typeof promoUpdateSchema>;
 export type PromoUpdate = z.output<typeof promoUpdateSchema>;
 
@@ -267,7 +311,11 @@ export interface PromoDto {
   minOrderAmount: string | null;
   maxDiscountAmount: string | null;
   usageLimit: number | null;
+  /** Paid redemptions. */
   usedCount: number;
+  /** Unpaid orders holding the code now. */
+  reservedCount: number;
+  onePerCustomer: boolean;
   isActive: boolean;
   validFrom: string;
   validUntil: string | null;
@@ -285,6 +333,8 @@ export function toPromoDto(id: string, p: PromoRecord & { createdAt?: Date | nul
     maxDiscountAmount: p.maxDiscountAmountCents == null ? null : centsToString(p.maxDiscountAmountCents),
     usageLimit: p.usageLimit ?? null,
     usedCount: p.usedCount ?? 0,
+    reservedCount: p.reservedCount ?? 0,
+    onePerCustomer: p.onePerCustomer === true,
     isActive: p.isActive,
     validFrom: p.validFrom.toISOString(),
     validUntil: p.validUntil ? p.validUntil.toISOString() : null,

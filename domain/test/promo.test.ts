@@ -97,6 +97,7 @@ describe('promoCreateSchema', () => {
       maxDiscountAmountCents: null,
       usageLimit: null,
       isActive: true,
+      onePerCustomer: false,
       validFrom: new Date('2026-01-01T00:00:00.000Z'),
       validUntil: null,
     });
@@ -188,6 +189,8 @@ describe('helpers', () => {
       maxDiscountAmount: null,
       usageLimit: 20,
       usedCount: 3,
+      reservedCount: 0,
+      onePerCustomer: false,
       isActive: true,
       validFrom: '2026-01-01T00:00:00.000Z',
       validUntil: '2026-02-01T00:00:00.000Z',

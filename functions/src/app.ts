@@ -36,6 +36,8 @@ export const PUBLIC_LIMITS = {
   promoValidation: { paths: ['/promo-codes/validate'], points: 30, durationSec: 10 * 60, message: TRY_LATER },
   /** Checkouts started: each may create a PaymentIntent at Stripe. */
   checkout: { paths: ['/create-payment-intent'], points: 30, durationSec: 10 * 60, message: 'Too many payment attempts. Please try again in a few minutes.' },
+  /** Cart orders: each reserves a promo code and may create a PaymentIntent or subscription; also code guessing. */
+  subscription: { paths: ['/create-subscription'], points: 30, durationSec: 10 * 60, message: 'Too many payment attempts. Please try again in a few minutes.' },
 } as const;
 export const CONTACT_LIMIT = PUBLIC_LIMITS.contact;
 

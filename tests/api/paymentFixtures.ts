@@ -3,10 +3,10 @@ import { FieldValue } from 'firebase-admin/firestore';
 import { db } from '../helpers.js';
 import { storeLead } from '../fixtures.js';
 
-export async function seedPayableLead(opts: { quoteAmountCents: number; depositAmountCents: number; withProject?: boolean; status?: string }) {
+export async function seedPayableLead(opts: { quoteAmountCents: number; depositAmountCents: number; withProject?: boolean; status?: string; email?: string }) {
   const leadId = await storeLead(db, {
     name: 'Payer Client',
-    email: 'payer@example.com',
+    email: opts.email ?? 'payer@example.com',
     subject: 'Shop build',
     message: 'Please build a shop.',
     status: opts.status ?? 'Set Up',

@@ -19,6 +19,8 @@ interface StubRequest {
 /** A stand-in for api.stripe.com: records each request, answers like Stripe. */
 class StripeStub {
   requests: StubRequest[] = [];
+  /** Customers created through the stub, listed by email as Stripe does. */
+  customers: Array<{ id: string; object: 'customer'; email: string | null; created: number }> = [];
   failWith: { status: number; body: unknown } | null = null;
   private server!: Server;
   private n = 0;
@@ -47,7 +49,15 @@ class StripeStub {
       return { id: `pi_stub_${id}`, object: 'payment_intent', amount: Number(r.params.get('amount')), currency: r.params.get('currency'), client_secret: `pi_stub_${id}_secret_x`, status: 'requires_payment_method' };
     }
     if (r.path.startsWith('/v1/products')) return { id: r.params.get('id'), object: 'product' };
-    if (r.path.startsWith('/v1/customers')) return { id: `cus_stub_${id}`, object: 'customer' };
+    if (r.path.startsWith('/v1/customers') && r.method === 'GET') {
+      const email = new URL(r.path, 'http://stub').searchParams.get('email');
+      return { object: 'list', has_more: false, url: '/v1/customers', data: this.customers.filter((c) => c.email === email) };
+    }
+    if (r.path.startsWith('/v1/customers')) {
+      const customer = { id: `cus_stub_${id}`, object: 'customer' as const, email: r.params.get('email'), created: this.n };
+      this.customers.push(customer);
+      return customer;
+    }
     if (r.path.startsWith('/v1/subscriptions')) {
       return { id: `sub_stub_${id}`, object: 'subscription', latest_invoice: { id: `in_stub_${id}`, object: 'invoice', confirmation_secret: { client_secret: `pi_sub_${id}_secret_y`, type: 'payment_intent' } } };
     }
@@ -115,8 +125,13 @@ describe('live mode: the stripe SDK against an HTTP stub', () => {
     const second = await post('/api/create-payment-intent', { leadId });
     expect(second.status).toBe(200);
 
-    expect(stub.requests).toHaveLength(2);
-    const [a, b] = stub.requests;
+    // The lead's Stripe Customer: looked up by email, created once, stored on the lead, then reused.
+    expect(stub.requests.map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual(['GET /v1/customers', 'POST /v1/customers', 'POST /v1/payment_intents', 'POST /v1/payment_intents']);
+    const customerId = (await db.collection('leads').doc(leadId).get()).get('stripeCustomerId') as string;
+    expect(customerId).toMatch(/^cus_stub_/);
+    const [a, b] = stub.requests.filter((r) => r.path === '/v1/payment_intents');
+    expect(a!.params.get('customer')).toBe(customerId);
+    expect(b!.params.get('customer')).toBe(customerId);
     expect(a!.method).toBe('POST');
     expect(a!.path).toBe('/v1/payment_intents');
     expect(Object.fromEntries(a!.params)).toMatchObject({
@@ -177,9 +192,9 @@ describe('live mode: the stripe SDK against an HTTP stub', () => {
     expect(res.status, JSON.stringify(res.json)).toBe(201);
     expect(res.json).toMatchObject({ paymentMode: 'live', paymentIntentId: null, clientSecret: expect.stringMatching(/^pi_sub_/) });
     const orderId = String(res.json.orderId);
-    const paths = stub.requests.map((r) => r.path);
-    expect(paths).toEqual(['/v1/products', '/v1/customers', '/v1/subscriptions']);
-    const sub = stub.requests[2]!;
+    const paths = stub.requests.map((r) => `${r.method} ${r.path.split('?')[0]}`);
+    expect(paths).toEqual(['POST /v1/products', 'GET /v1/customers', 'POST /v1/customers', 'POST /v1/subscriptions']);
+    const sub = stub.requests[3]!;
     expect(Object.fromEntries(sub.params)).toMatchObject({
       'items[0][price_data][currency]': 'usd',
       'items[0][price_data][unit_amount]': '8500',
@@ -190,10 +205,25 @@ describe('live mode: the stripe SDK against an HTTP stub', () => {
     });
     expect(stub.requests.map((r) => r.idempotencyKey)).toEqual([
       'studio-product-studio-maintenance-2hr',
-      `studio-customer-order-${orderId}`,
+      undefined,
+      expect.stringMatching(/^studio-customer-[a-f0-9]{32}$/),
       `studio-subscription-order-${orderId}`,
     ]);
+    expect(sub.params.get('customer')).toBe(stub.customers.find((c) => c.email === 'sub.client@example.com')!.id);
     expect((await db.collection('orders').doc(orderId).get()).data()).toMatchObject({ status: 'pending_payment', paymentMode: 'live', stripeSubscriptionId: expect.stringMatching(/^sub_stub_/) });
+  });
+
+  it('one Stripe Customer per client email, reused across a lead\'s payments and a subscription', async () => {
+    const email = `one.customer.${Date.now()}@example.com`;
+    const { leadId } = await seedPayableLead({ quoteAmountCents: 100_000, depositAmountCents: 50_000, email });
+    const sub = await post('/api/create-subscription', { packageId: 'web-hosting', pricingMode: 'monthly', clientInfo: { name: 'Same Client', email: email.toUpperCase(), projectDescription: 'Hosting' } });
+    expect(sub.status, JSON.stringify(sub.json)).toBe(201);
+    expect((await post('/api/create-payment-intent', { leadId })).status).toBe(200);
+    expect(stub.customers.filter((c) => c.email === email)).toHaveLength(1);
+    const customerId = stub.customers.find((c) => c.email === email)!.id;
+    expect((await db.collection('leads').doc(leadId).get()).get('stripeCustomerId')).toBe(customerId);
+    expect((await db.collection('orders').doc(String(sub.json.orderId)).get()).get('stripeCustomerId')).toBe(customerId);
+    expect(stub.requests.find((r) => r.path === '/v1/payment_intents')!.params.get('customer')).toBe(customerId);
   });
 });
 

@@ -28,6 +28,8 @@ async function createPromo(over: Record<string, unknown> = {}): Promise<string> 
 }
 
 const usedCount = async (code: string) => (await db.collection('promo_codes').doc(code).get()).get('usedCount') as number;
+/** Unpaid orders holding the code now, as the admin list shows it. */
+const reservedCount = async (code: string) => ((await api('GET', '/api/promo-codes', { token })).json as Array<{ code: string; reservedCount: number }>).find((p) => p.code === code)!.reservedCount;
 const ordersFor = async (email: string) => (await db.collection('orders').where('clientInfo.email', '==', email).get()).docs.map((d) => d.data());
 
 let buyer = 0;
@@ -226,13 +228,14 @@ describe('POST /api/create-subscription (public)', () => {
     expect(r.json).toMatchObject({ setupFee: '500.00', monthlyPrice: '49.99', discount: '0.00', totalDueNow: '549.99', promoApplied: false });
   });
 
-  it('one-time with a promo: discounted on the server and redeemed once', async () => {
+  it('one-time with a promo: discounted on the server and reserved (not yet redeemed) for the unpaid order', async () => {
     const code = await createPromo({ discountValue: 20, usageLimit: 5 });
     const info = clientInfo();
     const r = await subscribe({ packageId: 'web-hosting', pricingMode: 'onetime', discountCode: code.toLowerCase(), clientInfo: info });
     expect(r.status).toBe(201);
     expect(r.json).toMatchObject({ setupFee: '500.00', discount: '100.00', totalDueNow: '412.99', promoApplied: true, promoCode: code });
-    expect(await usedCount(code)).toBe(1);
+    expect(await usedCount(code)).toBe(0);
+    expect(await reservedCount(code)).toBe(1);
     expect(await ordersFor(info.email)).toEqual([expect.objectContaining({ promoCode: code, discountCents: 10_000, totalDueNowCents: 41_299 })]);
   });
 
@@ -274,7 +277,7 @@ describe('POST /api/create-subscription (public)', () => {
 });
 
 describe('promo usage limit under concurrency', () => {
-  it('50 concurrent one-time subscriptions with a 10-use code: 10 succeed with the promo, the rest get a clear 409 and no order', { timeout: 240_000 }, async () => {
+  it('50 concurrent one-time subscriptions with a 10-use code: 10 reserve it, the rest get a clear 409 and no order', { timeout: 240_000 }, async () => {
     const code = await createPromo({ usageLimit: 10 });
     const tag = `race.${Date.now()}`;
     const responses = await Promise.all(
@@ -291,7 +294,9 @@ describe('promo usage limit under concurrency', () => {
     // Every call ended in one of the two clear outcomes, so the limit was reached exactly.
     expect(won.length).toBeLessThanOrEqual(10);
     expect(won.length).toBe(10);
-    expect(await usedCount(code)).toBe(won.length);
+    // Reservations count against the limit; none is paid yet, so usedCount stays 0.
+    expect(await reservedCount(code)).toBe(won.length);
+    expect(await usedCount(code)).toBe(0);
 
     const orders = (await db.collection('orders').where('promoCode', '==', code).get()).docs;
     expect(orders).toHaveLength(won.length);

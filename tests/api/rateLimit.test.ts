@@ -37,6 +37,12 @@ describe('quote links, promo checks and checkouts', () => {
     { name: 'quote acceptance', limit: PUBLIC_LIMITS.quoteAcceptance, call: (ip: string) => api('GET', '/api/quote-acceptance?leadId=nope&token=not-a-real-token-at-all', { headers: from(ip) }), ok: 404 },
     { name: 'promo validation', limit: PUBLIC_LIMITS.promoValidation, call: (ip: string) => api('POST', '/api/promo-codes/validate', { body: { code: 'NOSUCHCODE', packageId: 'web-hosting' }, headers: from(ip) }), ok: 404 },
     { name: 'checkout', limit: PUBLIC_LIMITS.checkout, call: (ip: string) => api('POST', '/api/create-payment-intent', { body: { leadId: 'no-such-lead' }, headers: from(ip) }), ok: 404 },
+    {
+      name: 'cart orders (promo code guessing)',
+      limit: PUBLIC_LIMITS.subscription,
+      call: (ip: string) => api('POST', '/api/create-subscription', { body: { packageId: 'web-hosting', pricingMode: 'onetime', discountCode: 'NOSUCHCODE', clientInfo: { name: 'Guesser', email: 'guesser@example.com', projectDescription: 'Guessing' } }, headers: from(ip) }),
+      ok: 404,
+    },
   ];
   for (const c of cases) {
     it(`${c.name}: ${c.limit.points} sequential calls pass, then the next and 20 parallel ones are 429`, async () => {

@@ -54,6 +54,7 @@ const PUBLIC = new Set([
   'GET /api/stripe/config',
   'POST /api/stripe/webhook',
   'POST /api/test-mode/confirm-payment',
+  'POST /api/test-mode/decline-payment',
 ]);
 
 const app = createApp() as unknown as { router: { stack: LayerLike[] } };

@@ -84,10 +84,34 @@ describe('stripe webhook', () => {
     const pi2 = `pi_${randomUUID().slice(0, 8)}`;
     await send(depositEvent(b.leadId, 'payment_intent.payment_failed', pi2));
     expect((await db.collection('payments').doc(pi2).get()).data()).toMatchObject({ status: 'failed', lastError: 'Your card was declined.' });
-    expect((await db.collection('leads').doc(b.leadId).get()).get('status')).toBe('Set Up');
+    // A failed deposit moves the lead to "Payment Failed"; the success that follows moves it on.
+    expect((await db.collection('leads').doc(b.leadId).get()).data()).toMatchObject({ status: 'Payment Failed', statusBeforePaymentFailed: 'Set Up' });
     await send(depositEvent(b.leadId, 'payment_intent.succeeded', pi2));
     expect((await db.collection('payments').doc(pi2).get()).get('status')).toBe('succeeded');
     expect((await db.collection('leads').doc(b.leadId).get()).get('status')).toBe('Production');
+  });
+
+  it('a failed final payment while the project is in the works: Payment Failed, then back to its stage when paid', async () => {
+    const { leadId, projectId } = await seedPayableLead({ quoteAmountCents: 200_000, depositAmountCents: 100_000, withProject: true, status: 'Production' });
+    await db.collection('projects').doc(projectId!).update({ status: 'Production' });
+    await db.collection('leads').doc(leadId).update({ stripeDepositPaymentId: 'pi_paid_before' });
+    const pi = `pi_${randomUUID().slice(0, 8)}`;
+    const final = (type: string) => piEvent(type, { id: pi, amount: 100_000, metadata: { purpose: 'final', leadId } });
+    await send(final('payment_intent.payment_failed'));
+    await send(final('payment_intent.payment_failed')); // a second decline: still one move
+    expect((await db.collection('leads').doc(leadId).get()).get('status')).toBe('Payment Failed');
+    const moves = (await db.collection('lead_activity').where('leadId', '==', leadId).where('type', '==', 'status_changed').get()).docs.map((d) => `${d.get('from')}→${d.get('to')}`);
+    expect(moves).toEqual(['Production→Payment Failed']);
+    await send(final('payment_intent.succeeded'));
+    expect((await db.collection('leads').doc(leadId).get()).data()).toMatchObject({ status: 'Production', stripeFinalPaymentId: pi });
+    expect((await db.collection('leads').doc(leadId).get()).get('statusBeforePaymentFailed')).toBeUndefined();
+  });
+
+  it('a failure for a stage already paid by another intent moves nothing', async () => {
+    const { leadId } = await seedPayableLead({ quoteAmountCents: 200_000, depositAmountCents: 100_000 });
+    await send(depositEvent(leadId));
+    await send(depositEvent(leadId, 'payment_intent.payment_failed'));
+    expect((await db.collection('leads').doc(leadId).get()).get('status')).toBe('Production');
   });
 
   it('a final payment before its deposit event still leaves each recorded once; the final completes a delivered project', async () => {

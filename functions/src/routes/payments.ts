@@ -16,6 +16,10 @@
  * - POST /test-mode/confirm-payment {paymentIntentId} → { success, status }:
  *   the test provider's card-free completion; 404 unless payments run in test
  *   mode, which only the emulator or a demo- project can (config.ts).
+ * - POST /test-mode/decline-payment {paymentIntentId} → { success: false,
+ *   status: "failed", error }: the test panel's Decline, through the same
+ *   fulfilment as a verified payment_intent.payment_failed (the lead goes to
+ *   "Payment Failed"); 409 once the payment succeeded; 404 outside test mode.
  *
  * On a real project missing a Stripe setting, every payment route answers
  * 503 "Payments are not configured" (config.ts).
@@ -37,7 +41,7 @@ import { HttpError, parseBody } from '../http.js';
 import { requireAdmin, type AdminLocals } from '../session.js';
 import { recordActivity } from '../services/activity.js';
 import { enqueueEmail } from '../services/outbox.js';
-import { dueTimestamp, fulfilEvent, PAYMENT_COLLECTIONS, startPayment, testModeSuccessEvent, type PaymentEvent } from '../services/payments.js';
+import { dueTimestamp, fulfilEvent, PAYMENT_COLLECTIONS, startPayment, testModeFailureEvent, testModeSuccessEvent, type PaymentEvent } from '../services/payments.js';
 import { siteUrl } from '../services/siteUrl.js';
 import { paymentMode, paymentProvider, verifyWebhook } from '../services/stripe.js';
 
@@ -79,6 +83,17 @@ paymentsRouter.post('/test-mode/confirm-payment', async (req, res) => {
   if (!payment.exists) throw new HttpError(404, 'Payment not found');
   await fulfilEvent(testModeSuccessEvent(payment), 'client (test mode)');
   res.json({ success: true, status: 'succeeded' });
+});
+
+/** POST /test-mode/decline-payment {paymentIntentId}: the test panel's Decline, a synthetic payment_intent.payment_failed. */
+paymentsRouter.post('/test-mode/decline-payment', async (req, res) => {
+  if (paymentMode() !== 'test') throw new HttpError(404, 'Not found');
+  const { paymentIntentId } = parseBody(req, confirmSchema);
+  const payment = await db.collection(PAYMENT_COLLECTIONS.payments).doc(paymentIntentId).get();
+  if (!payment.exists) throw new HttpError(404, 'Payment not found');
+  if (payment.get('status') === 'succeeded') throw new HttpError(409, 'This payment has already succeeded');
+  await fulfilEvent(testModeFailureEvent(payment), 'client (test mode)');
+  res.json({ success: false, status: 'failed', error: 'Your card was declined. (test mode)' });
 });
 
 paymentsRouter.post('/create-invoice', requireAdmin, async (req, res) => {

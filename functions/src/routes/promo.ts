@@ -10,7 +10,7 @@
  * Public:
  * - POST /promo-codes/validate {code, packageId} → the discount on that
  *   package's one-time price. Checks only; never redeems.
- * - POST /create-subscription → prices the cart on the server, redeems the
+ * - POST /create-subscription → prices the cart on the server, reserves the
  *   promo (one-time mode only), stores the order, then prepares payment.
  *
  * Stored: promo_codes/{CODE} with money and fixed discounts in cents;
@@ -37,7 +37,7 @@ import {
 import { COLLECTIONS, db } from '../firebase.js';
 import { HttpError, parseBody } from '../http.js';
 import { requireAdmin } from '../session.js';
-import { previewPromo, promoFromDoc, promoRef, redeemPromo } from '../services/promo.js';
+import { previewPromo, promoFromDoc, promoRef, releasePromoHold, reservePromo } from '../services/promo.js';
 import { newOrderRef, orderDoc, preparePayment } from '../services/orders.js';
 
 export const promoRouter = Router();
@@ -75,6 +75,7 @@ promoRouter.post('/promo-codes', requireAdmin, async (req, res) => {
       usageLimit: p.usageLimit,
       usedCount: 0,
       isActive: p.isActive,
+      onePerCustomer: p.onePerCustomer,
       validFrom: ts(p.validFrom),
       validUntil: ts(p.validUntil),
       createdAt: now,
@@ -105,6 +106,7 @@ promoRouter.put('/promo-codes/:id', requireAdmin, async (req, res) => {
       usageLimit: p.usageLimit,
       validUntil: ts(p.validUntil),
       ...(p.isActive !== undefined ? { isActive: p.isActive } : {}),
+      ...(p.onePerCustomer !== undefined ? { onePerCustomer: p.onePerCustomer } : {}),
       ...(p.validFrom ? { validFrom: ts(p.validFrom) } : {}),
       updatedAt: FieldValue.serverTimestamp(),
     });
@@ -165,9 +167,12 @@ promoRouter.post('/promo-codes/validate', async (req, res) => {
  * → 201 { success, orderId, setupFee, monthlyPrice, totalDueNow, ..., clientSecret, paymentMode, message }.
  *
  * The server prices the cart (priceCart); a discountCode counts in one-time
- * mode only and is redeemed in the same transaction as the order, so a
- * caller who loses the race for a code's last use gets 409 "Promo code usage
- * limit reached" and no order. The order is stored before the payment step;
+ * mode only and is RESERVED for 30 minutes in the same transaction as the
+ * order (services/promo.ts reservePromo; the order's payment redeems or
+ * releases it), so a caller who loses the race for a code's last use gets
+ * 409 "Promo code usage limit reached" and no order, and a customer who
+ * already used a one-use-per-customer code gets 409 "This promo code has
+ * already been used with this email". Rate-limited per IP (app.ts). The order is stored before the payment step;
  * if that step fails the order stays, marked "payment_setup_failed".
  */
 promoRouter.post('/create-subscription', async (req, res) => {
@@ -178,9 +183,9 @@ promoRouter.post('/create-subscription', async (req, res) => {
   let price = priceCart(input.packageId, input.pricingMode, null, now);
 
   if (code) {
-    await redeemPromo(code, price.setupFeeCents, now, (tx, redemption) => {
-      price = priceCart(input.packageId, 'onetime', redemption.promo, now);
-      tx.create(orderRef, orderDoc(price, input.clientInfo, redemption.code));
+    await reservePromo(code, price.setupFeeCents, now, { orderId: orderRef.id, email: input.clientInfo.email }, (tx, reservation) => {
+      price = priceCart(input.packageId, 'onetime', reservation.promo, now);
+      tx.create(orderRef, { ...orderDoc(price, input.clientInfo, reservation.code), promoReservedUntil: Timestamp.fromDate(reservation.expiresAt) });
     });
   } else {
     await orderRef.create(orderDoc(price, input.clientInfo, null));
@@ -192,6 +197,7 @@ promoRouter.post('/create-subscription', async (req, res) => {
   } catch (e) {
     logger.error('create-subscription: payment setup failed', { orderId: orderRef.id, error: e instanceof Error ? e.message : String(e) });
     await orderRef.update({ status: 'payment_setup_failed', updatedAt: FieldValue.serverTimestamp() }).catch(() => undefined);
+    if (price.promoApplied && code) await releasePromoHold(code, orderRef.id, input.clientInfo.email).catch(() => undefined);
     throw new HttpError(502, 'Failed to prepare checkout');
   }
 

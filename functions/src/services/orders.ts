@@ -12,10 +12,10 @@ import { CART_CURRENCY, findPackage, type CartClientInfo, type CartPrice } from 
 import type Stripe from 'stripe';
 import { db } from '../firebase.js';
 import { startOrderPayment } from './payments.js';
-import { paymentMode, stripeClient, type PaymentMode } from './stripe.js';
+import { customerForEmail, paymentMode, stripeClient, type PaymentMode } from './stripe.js';
 
 export const ORDERS_COLLECTION = 'orders';
-export type OrderStatus = 'pending_payment' | 'payment_setup_failed' | 'paid';
+export type OrderStatus = 'pending_payment' | 'payment_setup_failed' | 'payment_failed' | 'paid';
 
 export const newOrderRef = () => db.collection(ORDERS_COLLECTION).doc();
 
@@ -75,13 +75,11 @@ async function createLiveSubscription(stripe: Stripe, orderId: string, price: Ca
   await stripe.products.create({ id: product, name }, { idempotencyKey: `studio-product-${product}` }).catch((e: { code?: string }) => {
     if (e.code !== 'resource_already_exists') throw e;
   });
-  const customer = await stripe.customers.create(
-    { email: clientInfo.email, name: clientInfo.name, ...(clientInfo.phone ? { phone: clientInfo.phone } : {}), metadata: { orderId } },
-    { idempotencyKey: `studio-customer-order-${orderId}` },
-  );
+  // One Stripe Customer per client email, shared with the lead's payments.
+  const customerId = await customerForEmail(stripe, clientInfo.email, clientInfo.name, clientInfo.phone);
   const sub = await stripe.subscriptions.create(
     {
-      customer: customer.id,
+      customer: customerId,
       items: [{ price_data: { currency: CART_CURRENCY, product, unit_amount: price.recurringCents, recurring: { interval: price.interval } } }],
       payment_behavior: 'default_incomplete',
       payment_settings: { save_default_payment_method: 'on_subscription' },
@@ -93,6 +91,6 @@ async function createLiveSubscription(stripe: Stripe, orderId: string, price: Ca
   const invoice = sub.latest_invoice as Stripe.Invoice | null;
   const secret = invoice?.confirmation_secret?.client_secret;
   if (!secret) throw new Error('Stripe returned a subscription without a confirmation secret');
-  await db.collection(ORDERS_COLLECTION).doc(orderId).update({ stripeSubscriptionId: sub.id, stripeCustomerId: customer.id, paymentMode: 'live' });
+  await db.collection(ORDERS_COLLECTION).doc(orderId).update({ stripeSubscriptionId: sub.id, stripeCustomerId: customerId, paymentMode: 'live' });
   return secret;
 }

@@ -20,6 +20,7 @@ import * as logger from 'firebase-functions/logger';
 import {
   formatUsd,
   leadPaymentDue,
+  paymentFailureMove,
   paymentIdempotencyKey,
   paymentMoves,
   PAYMENT_CURRENCY,
@@ -33,7 +34,8 @@ import { COLLECTIONS, db } from '../firebase.js';
 import { HttpError } from '../http.js';
 import { recordActivity } from './activity.js';
 import { enqueueEmail } from './outbox.js';
-import { paymentProvider, type PaymentMode } from './stripe.js';
+import { readPromoSettlement, settlePromoInTx, type PromoSettlementReads } from './promo.js';
+import { customerForEmail, paymentProvider, stripeClient, type PaymentMode } from './stripe.js';
 
 export const PAYMENT_COLLECTIONS = { payments: 'payments', invoices: 'invoices', events: 'stripe_events', orders: 'orders' } as const;
 
@@ -50,6 +52,8 @@ export interface StartedPayment {
 
 interface Charge {
   purpose: PaymentPurpose;
+  /** Live mode: the lead's Stripe Customer (one per client email), attached to the PaymentIntent. */
+  customer?: { leadId: string; email: string; name: string | null; known: string | null };
   amountCents: number;
   description: string;
   idempotencyKey: string;
@@ -90,6 +94,7 @@ async function resolveCharge(input: CreatePaymentIntentInput): Promise<Charge> {
       idempotencyKey: paymentIdempotencyKey(due.purpose, lead.id, due.amountCents),
       metadata: { purpose: due.purpose, leadId: lead.id },
       receiptEmail: str(lead.get('email')),
+      customer: str(lead.get('email')) ? { leadId: lead.id, email: str(lead.get('email'))!, name: str(lead.get('name')), known: str(lead.get('stripeCustomerId')) } : undefined,
     };
   }
   if (input.amount === undefined) throw new HttpError(400, 'Validation failed', { amount: 'Amount is required' });
@@ -118,7 +123,9 @@ async function createIntent(charge: Charge): Promise<StartedPayment> {
   const provider = await paymentProvider();
   let intent;
   try {
+    const customerId = provider.mode === 'live' && charge.customer ? await leadCustomer(charge.customer) : null;
     intent = await provider.createPaymentIntent({
+      customerId,
       amountCents: charge.amountCents,
       currency: PAYMENT_CURRENCY,
       description: charge.description,
@@ -148,6 +155,20 @@ async function createIntent(charge: Charge): Promise<StartedPayment> {
       if (e.code !== 6) throw e; // ALREADY_EXISTS: the same intent again (idempotent retry).
     });
   return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amountCents: intent.amountCents, description: charge.description, mode: provider.mode };
+}
+
+/**
+ * Live mode: the lead's Stripe Customer, one per client email: the lead's
+ * stored `stripeCustomerId`, else the customer of that email at Stripe (found
+ * or created, services/stripe.ts customerForEmail), then stored on the lead.
+ */
+async function leadCustomer(c: NonNullable<Charge['customer']>): Promise<string | null> {
+  if (c.known) return c.known;
+  const stripe = await stripeClient();
+  if (!stripe) return null;
+  const id = await customerForEmail(stripe, c.email, c.name);
+  await db.collection(COLLECTIONS.leads).doc(c.leadId).update({ stripeCustomerId: id });
+  return id;
 }
 
 /** Creates the PaymentIntent of a stored cart order (purpose "order"). */
@@ -225,19 +246,47 @@ async function readEffects(tx: Transaction, event: PaymentEvent): Promise<(by: s
     fields.invoiceId ? tx.get(db.collection(PAYMENT_COLLECTIONS.invoices).doc(fields.invoiceId)) : null,
     fields.orderId ? tx.get(db.collection(PAYMENT_COLLECTIONS.orders).doc(fields.orderId)) : null,
   ]);
+  // An order's promo hold is settled by its payment: read the code and the customer's entry now.
+  const promo = order?.exists && order.get('status') !== 'paid' ? await readPromoSettlement(tx, str(order.get('promoCode')), str(order.get('clientInfo.email'))) : null;
   const alreadyPaid = payment.get('status') === 'succeeded';
 
   return (by) => {
     const now = FieldValue.serverTimestamp();
     if (!succeeded) {
       if (alreadyPaid) return; // out of order: success already recorded
-      tx.set(paymentRef, { ...fields, status: 'failed', lastError: obj.last_payment_error?.message ?? null, updatedAt: now }, { merge: true });
+      const lastError = obj.last_payment_error?.message ?? null;
+      tx.set(paymentRef, { ...fields, status: 'failed', lastError, updatedAt: now }, { merge: true });
+      applyFailure(tx, { purpose: fields.purpose, lead, order, promo, lastError, by });
       return;
     }
     tx.set(paymentRef, { ...fields, status: 'succeeded', amountReceivedCents: amountCents, paidAt: now, updatedAt: now }, { merge: true });
     if (alreadyPaid) return;
-    applyPurpose(tx, { purpose: fields.purpose, paymentIntentId: obj.id, amountCents, lead, project, invoice, order, by });
+    applyPurpose(tx, { purpose: fields.purpose, paymentIntentId: obj.id, amountCents, lead, project, invoice, order, promo, by });
   };
+}
+
+/**
+ * The effects of a failed payment: a deposit or final payment of an active
+ * lead moves it to "Payment Failed" (domain paymentFailureMove), remembering
+ * where it was; a pending cart order is marked "payment_failed" and its promo
+ * hold released. A failure for a stage already paid (by another intent) moves nothing.
+ */
+function applyFailure(
+  tx: Transaction,
+  c: { purpose: PaymentPurpose; lead: DocumentSnapshot | null; order: DocumentSnapshot | null; promo: PromoSettlementReads | null; lastError: string | null; by: string },
+): void {
+  const now = FieldValue.serverTimestamp();
+  if (c.order?.exists && c.order.get('status') === 'pending_payment') {
+    tx.update(c.order.ref, { status: 'payment_failed', lastError: c.lastError, updatedAt: now });
+    settlePromoInTx(tx, c.promo, c.order.id, false);
+  }
+  if (!c.lead?.exists) return;
+  const stagePaid = (c.purpose === 'deposit' && c.lead.get('stripeDepositPaymentId')) || (c.purpose === 'final' && c.lead.get('stripeFinalPaymentId'));
+  const from = c.lead.get('status') as LeadStatus;
+  const to = stagePaid ? null : paymentFailureMove(c.purpose, from);
+  if (!to) return;
+  tx.update(c.lead.ref, { status: to, statusBeforePaymentFailed: from, updatedAt: now });
+  recordActivity(db, tx, { leadId: c.lead.id, type: 'status_changed', from, to, detail: `${c.purpose === 'deposit' ? 'Deposit' : 'Final payment'} failed${c.lastError ? `: ${c.lastError.slice(0, 200)}` : ''}`, by: c.by });
 }
 
 interface PurposeContext {
@@ -248,6 +297,7 @@ interface PurposeContext {
   project: DocumentSnapshot | null;
   invoice: DocumentSnapshot | null;
   order: DocumentSnapshot | null;
+  promo: PromoSettlementReads | null;
   by: string;
 }
 
@@ -258,6 +308,9 @@ function applyPurpose(tx: Transaction, c: PurposeContext): void {
   let receipt: { to: string | null; name: string; description: string } | null = null;
 
   if (c.order?.exists) {
+    // The promo hold becomes a redemption (usedCount counts paid orders only), also when a failure had
+    // released it and a retry on the same intent then succeeded: the client paid the discounted price.
+    if (c.order.get('status') !== 'paid') settlePromoInTx(tx, c.promo, c.order.id, true);
     tx.update(c.order.ref, { status: 'paid', paidAt: now, paymentIntentId: c.paymentIntentId, updatedAt: now });
     const client = (c.order.get('clientInfo') ?? {}) as { name?: string; email?: string };
     receipt = { to: client.email ?? null, name: client.name ?? 'there', description: String(c.order.get('packageName') ?? 'your plan') };
@@ -274,9 +327,10 @@ function applyPurpose(tx: Transaction, c: PurposeContext): void {
       (c.purpose === 'deposit' && !lead.get('stripeDepositPaymentId')) || (c.purpose === 'final' && !lead.get('stripeFinalPaymentId')) || c.purpose === 'invoice';
     if (c.purpose === 'deposit' && firstOfKind) Object.assign(update, { stripeDepositPaymentId: c.paymentIntentId, depositPaidAt: now });
     if (c.purpose === 'final' && firstOfKind) Object.assign(update, { stripeFinalPaymentId: c.paymentIntentId, finalPaidAt: now });
-    const moves = firstOfKind ? paymentMoves(c.purpose, leadStatus, projectStatus) : {};
+    const moves = firstOfKind ? paymentMoves(c.purpose, leadStatus, projectStatus, (lead.get('statusBeforePaymentFailed') as LeadStatus | undefined) ?? null) : {};
     if (moves.lead && moves.lead !== leadStatus) {
       update.status = moves.lead;
+      if (leadStatus === 'Payment Failed') update.statusBeforePaymentFailed = FieldValue.delete();
       recordActivity(db, tx, { leadId: lead.id, type: 'status_changed', from: leadStatus, to: moves.lead, detail: `${c.purpose === 'deposit' ? 'Deposit' : 'Final payment'} paid`, by: c.by });
     }
     if (c.project && (moves.project || c.purpose === 'deposit')) {
@@ -294,6 +348,16 @@ function applyPurpose(tx: Transaction, c: PurposeContext): void {
   if (receipt?.to) {
     enqueueEmail(db, tx, { to: receipt.to, templateId: 'payment-received', variables: { name: receipt.name, amount, description: receipt.description }, leadId: c.lead?.id ?? null });
   }
+}
+
+/** A synthetic `payment_intent.payment_failed` for a test-mode intent (the test panel's Decline), as Stripe would send it. */
+export function testModeFailureEvent(payment: DocumentSnapshot): PaymentEvent {
+  const success = testModeSuccessEvent(payment);
+  return {
+    id: `evt_test_decline_${payment.id}_${randomUUID().slice(0, 8)}`,
+    type: 'payment_intent.payment_failed',
+    data: { object: { ...success.data.object, amount_received: 0, last_payment_error: { message: 'Your card was declined. (test mode)' } } },
+  };
 }
 
 /** A synthetic `payment_intent.succeeded` for a test-mode intent, as Stripe would send it. */

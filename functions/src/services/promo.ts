@@ -1,34 +1,68 @@
 /**
- * Promo code look-up and redemption (spec §9 "Promo codes are uppercased and
- * validated at subscription creation, in one-time mode only").
+ * Promo code look-up, reservation and redemption (spec §9 "Promo codes are
+ * uppercased and validated at subscription creation, in one-time mode only";
+ * domain/promo.ts "Reserved, then redeemed").
  *
- * Redemption runs inside a Firestore transaction (issue 7): it reads the
- * code, runs checkPromo (domain/promo.ts) at server time, and writes
- * `usedCount + 1` together with the caller's writes (the order). So
- * `usedCount` never passes `usageLimit` and always equals the number of
- * committed orders that used the code; a caller that loses the race for the
- * last use gets 409 "Promo code usage limit reached" and has written nothing.
+ * Reservation runs inside a Firestore transaction: it reads the code (and the
+ * customer's entry), runs checkPromo (domain/promo.ts) at server time counting
+ * paid redemptions plus active holds, and writes the order's hold
+ * `holds.{orderId}` {expiresAtMs, customer} together with the caller's writes
+ * (the order), pruning lapsed holds on the way. So paid + held never passes
+ * `usageLimit`; a caller that loses the race for the last use gets 409 "Promo
+ * code usage limit reached" and has written nothing. The order's payment
+ * settles the hold in the fulfilment transaction (services/payments.ts):
+ * success → `usedCount` + 1 (paid redemptions only) and the hold removed;
+ * failure → the hold removed. A hold that lapses unpaid simply stops counting.
+ *
+ * Customers: `promo_codes/{CODE}/customers/{sha256(email)}` {status "held" |
+ * "redeemed", orderId, expiresAtMs}: the one-use-per-customer check, kept for
+ * every code so the setting can be switched on later.
  *
  * Contention: Firestore's server transactions lock pessimistically, so
  * concurrent transactions that read and then write the same code wait on each
  * other's locks and retry (on the emulator a wait ends only by a lock
- * timeout). Redemptions of one code are therefore queued per instance (a
+ * timeout). Reservations of one code are therefore queued per instance (a
  * keyed async-mutex) before their transaction starts, and only other
- * instances' redemptions can conflict; the transaction gets
+ * instances' reservations can conflict; the transaction gets
  * REDEEM_MAX_ATTEMPTS attempts, then the caller gets 503 "Promo code is busy".
- * Cost, measured: 50 simultaneous redemptions on the functions emulator (one
- * instance per request) take about 20 s in all, against under 1 s for a
- * lock-free compare-and-set on the document, which this module used before.
+ * Cost, measured: 50 simultaneous reservations on the functions emulator (one
+ * instance per request) take about 20 s in all.
  */
+import { createHash } from 'node:crypto';
 import { FieldValue, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { Mutex } from 'async-mutex';
-import { checkPromo, PROMO_MESSAGES, reviveDates, type PromoRecord } from '@studio/domain';
+import {
+  checkPromo,
+  customerMayUsePromo,
+  PROMO_MESSAGES,
+  PROMO_RESERVATION_MS,
+  promoCustomerKey,
+  reviveDates,
+  splitPromoHolds,
+  type PromoHold,
+  type PromoRecord,
+} from '@studio/domain';
 import { COLLECTIONS, db } from '../firebase.js';
 import { HttpError } from '../http.js';
 
-/** Stored promo document → PromoRecord (timestamps as Dates, absent optionals as null). */
-export function promoFromDoc(snap: DocumentSnapshot): PromoRecord & { createdAt: Date | null; updatedAt: Date | null } {
-  const d = reviveDates(snap.data() ?? {}) as Record<string, unknown>;
+/** The stored `holds` map, parsed (entries that are not holds are dropped, and so count as lapsed). */
+function holdsOf(snap: DocumentSnapshot): Record<string, PromoHold> {
+  const raw = snap.get('holds');
+  const out: Record<string, PromoHold> = {};
+  if (!raw || typeof raw !== 'object') return out;
+  for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
+    const h = v as { expiresAtMs?: unknown; customer?: unknown } | null;
+    if (h && typeof h.expiresAtMs === 'number') out[k] = { expiresAtMs: h.expiresAtMs, customer: typeof h.customer === 'string' ? h.customer : null };
+  }
+  return out;
+}
+
+/**
+ * Stored promo document → PromoRecord (timestamps as Dates, absent optionals
+ * as null); `reservedCount` is the holds still active at `now`.
+ */
+export function promoFromDoc(snap: DocumentSnapshot, now: Date = new Date()): PromoRecord & { createdAt: Date | null; updatedAt: Date | null } {
+  const d = reviveDates({ ...(snap.data() ?? {}), holds: null }) as Record<string, unknown>;
   const date = (v: unknown) => (v instanceof Date ? v : null);
   const num = (v: unknown) => (typeof v === 'number' ? v : null);
   return {
@@ -40,6 +74,8 @@ export function promoFromDoc(snap: DocumentSnapshot): PromoRecord & { createdAt:
     usageLimit: num(d.usageLimit),
     usedCount: num(d.usedCount) ?? 0,
     isActive: d.isActive === true,
+    onePerCustomer: d.onePerCustomer === true,
+    reservedCount: splitPromoHolds(holdsOf(snap), now).active.length,
     validFrom: date(d.validFrom) ?? new Date(0),
     validUntil: date(d.validUntil),
     createdAt: date(d.createdAt),
@@ -59,7 +95,7 @@ export interface PromoApplication {
 /** Runs checkPromo on a read document. 404 "Invalid promo code" when missing; 409 with the reason's message. */
 function apply(snap: DocumentSnapshot, orderCents: number, now: Date): PromoApplication {
   if (!snap.exists) throw new HttpError(404, PROMO_MESSAGES.notFound);
-  const promo = promoFromDoc(snap);
+  const promo = promoFromDoc(snap, now);
   const check = checkPromo(promo, orderCents, now);
   if (!check.ok) throw new HttpError(409, check.message);
   return { code: snap.id, promo, discountCents: check.discountCents };
@@ -93,33 +129,86 @@ const ABORTED = 10;
 /** Transaction attempts before a redemption gives up with 503 (the SDK's default is 5). */
 export const REDEEM_MAX_ATTEMPTS = 10;
 
+/** The document of a customer's use of a code (see the file comment). */
+export const promoCustomerRef = (code: string, email: string) =>
+  promoRef(code).collection('customers').doc(createHash('sha256').update(promoCustomerKey(email)).digest('hex'));
+
 /**
- * Redeems `code` for an order of `orderCents` at `now`, in one transaction:
- * reads the code, runs checkPromo, writes usedCount + 1 and whatever
- * `alsoWrite` adds to the same transaction (e.g. the order).
+ * Reserves `code` for the order `orderId` of `email` (an order of
+ * `orderCents`, at `now`), in one transaction: reads the code and the
+ * customer's entry, runs checkPromo counting active holds, refuses a customer
+ * who already holds or redeemed a one-use-per-customer code, and writes the
+ * hold (PROMO_RESERVATION_MS), the customer's entry and whatever `alsoWrite`
+ * adds (the order). Lapsed holds are pruned. usedCount is not touched.
  * @throws HttpError 404 "Invalid promo code"; 409 with checkPromo's message
- *   (a lost race for the last use: "Promo code usage limit reached");
- *   503 "Promo code is busy. Please try again." when the transaction keeps
- *   conflicting with other instances' redemptions.
+ *   (a lost race for the last use: "Promo code usage limit reached") or
+ *   PROMO_MESSAGES.usedByCustomer; 503 "Promo code is busy. Please try
+ *   again." when the transaction keeps conflicting with other instances.
  */
-export async function redeemPromo(
+export async function reservePromo(
   code: string,
   orderCents: number,
   now: Date,
-  alsoWrite?: (tx: Transaction, redemption: PromoApplication) => void,
-): Promise<PromoApplication> {
+  order: { orderId: string; email: string },
+  alsoWrite?: (tx: Transaction, reservation: PromoApplication & { expiresAt: Date }) => void,
+): Promise<PromoApplication & { expiresAt: Date }> {
   const ref = promoRef(code);
+  const customerRef = promoCustomerRef(code, order.email);
   try {
     return await queued(code, () =>
       db.runTransaction(async (tx) => {
-        const redemption = apply(await tx.get(ref), orderCents, now);
-        tx.update(ref, { usedCount: FieldValue.increment(1), lastRedeemedAt: FieldValue.serverTimestamp() });
-        alsoWrite?.(tx, redemption);
-        return { ...redemption, promo: { ...redemption.promo, usedCount: redemption.promo.usedCount + 1 } };
+        const [snap, customer] = await Promise.all([tx.get(ref), tx.get(customerRef)]);
+        const reservation = apply(snap, orderCents, now);
+        const holds = holdsOf(snap);
+        const held = customer.get('status') === 'held' && customer.get('orderId') !== order.orderId && (holds[String(customer.get('orderId'))]?.expiresAtMs ?? 0) > now.getTime();
+        if (!customerMayUsePromo(reservation.promo, { redeemed: customer.get('status') === 'redeemed', heldByOtherOrder: held })) {
+          throw new HttpError(409, PROMO_MESSAGES.usedByCustomer);
+        }
+        const expiresAtMs = now.getTime() + PROMO_RESERVATION_MS;
+        const update: Record<string, unknown> = { [`holds.${order.orderId}`]: { expiresAtMs, customer: customerRef.id }, lastReservedAt: FieldValue.serverTimestamp() };
+        for (const lapsed of splitPromoHolds(holds, now).expired) update[`holds.${lapsed}`] = FieldValue.delete();
+        tx.update(ref, update);
+        if (customer.get('status') !== 'redeemed') tx.set(customerRef, { status: 'held', orderId: order.orderId, expiresAtMs, updatedAt: FieldValue.serverTimestamp() });
+        const result = { ...reservation, expiresAt: new Date(expiresAtMs), promo: { ...reservation.promo, reservedCount: (reservation.promo.reservedCount ?? 0) + 1 } };
+        alsoWrite?.(tx, result);
+        return result;
       }, { maxAttempts: REDEEM_MAX_ATTEMPTS }),
     );
   } catch (e) {
     if ((e as { code?: unknown }).code === ABORTED) throw new HttpError(503, 'Promo code is busy. Please try again.');
     throw e;
   }
+}
+
+/** What settling an order's hold needs read first (transactions read before they write). */
+export interface PromoSettlementReads {
+  promo: DocumentSnapshot;
+  customer: DocumentSnapshot;
+}
+
+/** Reads the code and the customer's entry of an order, in `tx`; null when the order used no code. */
+export async function readPromoSettlement(tx: Transaction, code: string | null, email: string | null): Promise<PromoSettlementReads | null> {
+  if (!code || !email) return null;
+  const [promo, customer] = await Promise.all([tx.get(promoRef(code)), tx.get(promoCustomerRef(code, email))]);
+  return { promo, customer };
+}
+
+/**
+ * Settles an order's hold in `tx`: `paid` turns it into a redemption
+ * (usedCount + 1, the customer "redeemed"), otherwise it is released (the
+ * customer's entry removed if it was this order's hold). A deleted code is
+ * left alone. Call once per order outcome (fulfilment runs once per event).
+ */
+export function settlePromoInTx(tx: Transaction, reads: PromoSettlementReads | null, orderId: string, paid: boolean): void {
+  if (!reads?.promo.exists) return;
+  const update: Record<string, unknown> = { [`holds.${orderId}`]: FieldValue.delete() };
+  if (paid) Object.assign(update, { usedCount: FieldValue.increment(1), lastRedeemedAt: FieldValue.serverTimestamp() });
+  tx.update(reads.promo.ref, update);
+  if (paid) tx.set(reads.customer.ref, { status: 'redeemed', orderId, expiresAtMs: null, updatedAt: FieldValue.serverTimestamp() });
+  else if (reads.customer.exists && reads.customer.get('status') === 'held' && reads.customer.get('orderId') === orderId) tx.delete(reads.customer.ref);
+}
+
+/** Releases an order's hold at once (its payment could not even be set up). Best effort: a lapsed hold frees itself. */
+export async function releasePromoHold(code: string, orderId: string, email: string): Promise<void> {
+  await db.runTransaction(async (tx) => settlePromoInTx(tx, await readPromoSettlement(tx, code, email), orderId, false));
 }

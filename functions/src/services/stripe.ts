@@ -45,6 +45,8 @@ export interface IntentRequest {
   metadata: Record<string, string>;
   idempotencyKey: string;
   receiptEmail?: string | null;
+  /** Live mode: the Stripe Customer to attach (customerForEmail). */
+  customerId?: string | null;
 }
 
 /** The payment provider used by the routes. */
@@ -104,6 +106,7 @@ function liveProvider(stripe: Stripe, publishableKey: string | null): PaymentPro
           metadata: r.metadata,
           automatic_payment_methods: { enabled: true },
           ...(r.receiptEmail ? { receipt_email: r.receiptEmail } : {}),
+          ...(r.customerId ? { customer: r.customerId } : {}),
         },
         { idempotencyKey: r.idempotencyKey },
       );
@@ -111,6 +114,25 @@ function liveProvider(stripe: Stripe, publishableKey: string | null): PaymentPro
       return { id: pi.id, clientSecret: pi.client_secret, amountCents: pi.amount };
     },
   };
+}
+
+/**
+ * The one Stripe Customer of a client email, reused across payments and
+ * subscriptions: the oldest customer Stripe lists for that email (trimmed,
+ * lowercased), else a new one created with an Idempotency-Key derived from
+ * the email, so two concurrent first payments make one customer.
+ * @returns the customer id (cus_…). @throws on Stripe errors.
+ */
+export async function customerForEmail(stripe: Stripe, email: string, name: string | null, phone?: string | null): Promise<string> {
+  const normalized = email.trim().toLowerCase();
+  const found = await stripe.customers.list({ email: normalized, limit: 100 });
+  const existing = [...found.data].filter((c) => !('deleted' in c && c.deleted)).sort((a, b) => a.created - b.created)[0];
+  if (existing) return existing.id;
+  const created = await stripe.customers.create(
+    { email: normalized, ...(name ? { name } : {}), ...(phone ? { phone } : {}) },
+    { idempotencyKey: `studio-customer-${createHash('sha256').update(normalized).digest('hex').slice(0, 32)}` },
+  );
+  return created.id;
 }
 
 /** The test-mode id for an idempotency key: the same key always names the same intent. */

@@ -11,7 +11,8 @@
  *    the server says it owes, whatever the link carried);
  * 2. test mode (the server has no Stripe keys): a labelled panel whose
  *    "Pay Now" asks POST /api/test-mode/confirm-payment, which records the
- *    payment exactly as a verified Stripe webhook would;
+ *    payment exactly as a verified Stripe webhook would ("Decline" asks
+ *    /api/test-mode/decline-payment: a declined card, as payment_failed would);
  *    live mode: GET /api/stripe/config for the publishable key, then Stripe's
  *    Payment Element, downloaded only then (./StripeElementsForm), and
  *    stripe.confirmPayment with return_url = origin + `returnPath`;
@@ -244,10 +245,26 @@ function Actions({ children, secondaryAction }: { children: ReactNode; secondary
   );
 }
 
-/** Test mode: no card; Pay Now records the payment through the server's test provider. */
+/**
+ * Test mode: no card; Pay Now records the payment through the server's test
+ * provider, and Decline records a declined card the same way (the lead goes
+ * to "Payment Failed"; Pay Now can then be tried again).
+ */
 function TestModePanel({ payment, onPaid, secondaryAction }: { payment: PreparedPayment; onPaid(p: PreparedPayment): void; secondaryAction?: ReactNode }) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
+  const decline = async () => {
+    setBusy(true);
+    try {
+      const r = await api.post<{ success: boolean; status: string; error?: string }>('/api/test-mode/decline-payment', { paymentIntentId: payment.paymentIntentId });
+      toast({ title: PAYMENT_FAILED_TITLE, description: r.error ?? 'The payment was declined.', severity: 'error' });
+    } catch (e) {
+      if (e instanceof ApiError) toast({ title: PAYMENT_FAILED_TITLE, description: e.serverMessage || 'The payment was declined.', severity: 'error' });
+      else toast({ ...UNEXPECTED_ERROR, severity: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
   const pay = async () => {
     setBusy(true);
     try {
@@ -266,6 +283,9 @@ function TestModePanel({ payment, onPaid, secondaryAction }: { payment: Prepared
         Payments complete without a card, exactly as a real payment would be recorded.
       </Alert>
       <Actions secondaryAction={secondaryAction}>
+        <Button variant="outlined" color="error" size="large" disabled={busy} onClick={decline}>
+          Decline
+        </Button>
         <PayButton busy={busy} onClick={pay} />
       </Actions>
     </Stack>

@@ -39,7 +39,9 @@ import {
   PROMO_DISCOUNT_TYPES,
   promoUpdateSchema,
   reviveDates,
+  splitPromoHolds,
   type PromoDiscountType,
+  type PromoHold,
   type PromoRecord,
 } from '@studio/domain';
 import { api, ApiError, errorMessage } from '../../lib/api';
@@ -67,6 +69,9 @@ function toRow(doc: PromoCodeView): PromoRow {
     usageLimit: num(d.usageLimit),
     usedCount: num(d.usedCount) ?? 0,
     isActive: d.isActive === true,
+    onePerCustomer: d.onePerCustomer === true,
+    // Unpaid orders holding the code now (lapsed holds no longer count).
+    reservedCount: splitPromoHolds(d.holds as Record<string, PromoHold> | undefined, new Date()).active.length,
     validFrom: d.validFrom instanceof Date ? d.validFrom : new Date(0),
     validUntil: d.validUntil instanceof Date ? d.validUntil : null,
   };
@@ -82,6 +87,8 @@ interface PromoFormValues {
   maxDiscountAmount: string;
   usageLimit: string;
   isActive: boolean;
+  /** One use per customer, by email. */
+  onePerCustomer: boolean;
   /** datetime-local text, the browser's local time. */
   validFrom: string;
   validUntil: string;
@@ -101,7 +108,7 @@ function localToIso(v: string): string {
 }
 
 function createDefaults(): PromoFormValues {
-  return { code: '', discountType: 'percentage', discountValue: '10', minOrderAmount: '', maxDiscountAmount: '', usageLimit: '', isActive: true, validFrom: toLocalInput(new Date()), validUntil: '' };
+  return { code: '', discountType: 'percentage', discountValue: '10', minOrderAmount: '', maxDiscountAmount: '', usageLimit: '', isActive: true, onePerCustomer: false, validFrom: toLocalInput(new Date()), validUntil: '' };
 }
 
 function editValues(p: PromoRow): PromoFormValues {
@@ -114,6 +121,7 @@ function editValues(p: PromoRow): PromoFormValues {
     maxDiscountAmount: money(p.maxDiscountAmountCents),
     usageLimit: p.usageLimit == null ? '' : String(p.usageLimit),
     isActive: p.isActive,
+    onePerCustomer: p.onePerCustomer === true,
     validFrom: toLocalInput(p.validFrom),
     validUntil: toLocalInput(p.validUntil),
   };
@@ -121,7 +129,7 @@ function editValues(p: PromoRow): PromoFormValues {
 
 /** The request body (spec §7): empty optional numbers and an empty validUntil are left out. The code is sent on create only. */
 function toRequest(v: PromoFormValues, mode: 'create' | 'edit'): Record<string, unknown> {
-  const body: Record<string, unknown> = { discountType: v.discountType, discountValue: v.discountValue.trim(), isActive: v.isActive, validFrom: localToIso(v.validFrom) };
+  const body: Record<string, unknown> = { discountType: v.discountType, discountValue: v.discountValue.trim(), isActive: v.isActive, onePerCustomer: v.onePerCustomer, validFrom: localToIso(v.validFrom) };
   if (mode === 'create') body.code = v.code;
   for (const k of ['minOrderAmount', 'maxDiscountAmount', 'usageLimit'] as const) if (v[k].trim() !== '') body[k] = v[k].trim();
   if (v.validUntil) body.validUntil = localToIso(v.validUntil);
@@ -173,7 +181,7 @@ function PromoFormDialog({ mode, promo, onClose }: { mode: 'create' | 'edit' | n
   };
 
   /** A text field; `hint` is the helper text shown while the field has no error. */
-  const text = (name: Exclude<keyof PromoFormValues, 'isActive' | 'discountType'>, label: string, { hint, ...extra }: Record<string, unknown> = {}) => (
+  const text = (name: Exclude<keyof PromoFormValues, 'isActive' | 'onePerCustomer' | 'discountType'>, label: string, { hint, ...extra }: Record<string, unknown> = {}) => (
     <Grid size={{ xs: 12, sm: 6 }}>
       <FormTextField control={control} name={name} {...extra} label={label} hint={hint as string | undefined} />
     </Grid>
@@ -207,6 +215,13 @@ function PromoFormDialog({ mode, promo, onClose }: { mode: 'create' | 'edit' | n
             <Grid size={12}>
               <Controller name="isActive" control={control} render={({ field }) => <FormControlLabel control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />} label="Active" />} />
             </Grid>
+            <Grid size={12}>
+              <Controller
+                name="onePerCustomer"
+                control={control}
+                render={({ field }) => <FormControlLabel control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />} label="One use per customer (by email)" />}
+              />
+            </Grid>
           </Grid>
         </DialogContent>
         <DialogActions>
@@ -224,8 +239,10 @@ function PromoFormDialog({ mode, promo, onClose }: { mode: 'create' | 'edit' | n
 
 const dateText = (d: Date) => d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
+/** Paid uses against the limit, and the unpaid orders holding the code (they count against the limit too). */
 function usageText(p: PromoRow): string {
-  return p.usageLimit == null ? `Used ${p.usedCount} (unlimited)` : `Used ${p.usedCount} of ${p.usageLimit}`;
+  const used = p.usageLimit == null ? `Used ${p.usedCount} (unlimited)` : `Used ${p.usedCount} of ${p.usageLimit}`;
+  return `${used}${p.reservedCount ? ` · ${p.reservedCount} reserved` : ''}${p.onePerCustomer ? ' · one per customer' : ''}`;
 }
 
 function validityText(p: PromoRow): string {

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { checkPromo, customerMayUsePromo, promoCreateSchema, promoCustomerKey, promoUpdateSchema, PROMO_RESERVATION_MS, splitPromoHolds, type PromoRecord } from '../src/promo.js';
+
+const NOW = new Date('2026-06-01T12:00:00Z');
+const promo = (over: Partial<PromoRecord> = {}): PromoRecord => ({
+  code: 'SAVE10',
+  discountType: 'percentage',
+  discountValue: 10,
+  minOrderAmountCents: null,
+  maxDiscountAmountCents: null,
+  usageLimit: 2,
+  usedCount: 0,
+  isActive: true,
+  validFrom: new Date('2026-01-01T00:00:00Z'),
+  validUntil: null,
+  ...over,
+});
+
+describe('promo reservations', () => {
+  it('holds last 30 minutes; lapsed ones are split out', () => {
+    expect(PROMO_RESERVATION_MS).toBe(30 * 60_000);
+    const holds = { a: { expiresAtMs: NOW.getTime() + 1, customer: null }, b: { expiresAtMs: NOW.getTime(), customer: 'x' }, c: { expiresAtMs: NOW.getTime() - 60_000, customer: null } };
+    expect(splitPromoHolds(holds, NOW)).toEqual({ active: ['a'], expired: ['b', 'c'] });
+    expect(splitPromoHolds(undefined, NOW)).toEqual({ active: [], expired: [] });
+  });
+  it('the limit counts paid redemptions plus active reservations', () => {
+    expect(checkPromo(promo({ usedCount: 1, reservedCount: 0 }), 50_000, NOW)).toMatchObject({ ok: true });
+    expect(checkPromo(promo({ usedCount: 1, reservedCount: 1 }), 50_000, NOW)).toMatchObject({ ok: false, reason: 'usage_limit_reached' });
+    expect(checkPromo(promo({ usedCount: 0, reservedCount: 2 }), 50_000, NOW)).toMatchObject({ ok: false, reason: 'usage_limit_reached' });
+    expect(checkPromo(promo({ usageLimit: null, reservedCount: 500 }), 50_000, NOW)).toMatchObject({ ok: true });
+  });
+  it('one use per customer, by normalized email', () => {
+    expect(promoCustomerKey('  Ava@Example.COM ')).toBe('ava@example.com');
+    expect(customerMayUsePromo({ onePerCustomer: true }, { redeemed: true, heldByOtherOrder: false })).toBe(false);
+    expect(customerMayUsePromo({ onePerCustomer: true }, { redeemed: false, heldByOtherOrder: true })).toBe(false);
+    expect(customerMayUsePromo({ onePerCustomer: true }, { redeemed: false, heldByOtherOrder: false })).toBe(true);
+    expect(customerMayUsePromo({ onePerCustomer: false }, { redeemed: true, heldByOtherOrder: true })).toBe(true);
+  });
+  it('the setting is a boolean on create (default off) and kept when omitted on update', () => {
+    const base = { code: 'ONCE', discountType: 'percentage', discountValue: 10, validFrom: '2026-01-01T00:00:00Z' };
+    expect(promoCreateSchema.parse(base).onePerCustomer).toBe(false);
+    expect(promoCreateSchema.parse({ ...base, onePerCustomer: true }).onePerCustomer).toBe(true);
+    expect(promoCreateSchema.safeParse({ ...base, onePerCustomer: 'yes' }).success).toBe(false);
+    expect(promoUpdateSchema.parse({ discountType: 'fixed', discountValue: '5' }).onePerCustomer).toBeUndefined();
+  });
+});

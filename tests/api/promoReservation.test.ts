@@ -1,0 +1,94 @@
+/**
+ * Promo codes reserved, then redeemed (domain/promo.ts, services/promo.ts):
+ * an unpaid order only reserves its code; paying it redeems (usedCount + 1);
+ * a failed payment or a lapsed 30-minute hold frees the code; optional one
+ * use per customer by email.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { adminIdToken, api, db } from '../helpers.js';
+
+let token: string;
+beforeAll(async () => {
+  token = await adminIdToken();
+});
+
+let seq = 0;
+const uniqueCode = () => `R${Date.now().toString(36)}${(seq++).toString(36)}`.toUpperCase();
+const email = (label: string) => `${label}.${Date.now().toString(36)}${seq++}@example.com`;
+
+async function createPromo(over: Record<string, unknown> = {}): Promise<string> {
+  const code = uniqueCode();
+  const r = await api('POST', '/api/promo-codes', { token, body: { code, discountType: 'percentage', discountValue: 10, validFrom: new Date(Date.now() - 60_000).toISOString(), ...over } });
+  expect(r.status, JSON.stringify(r.json)).toBe(201);
+  return code;
+}
+
+const order = (code: string, to: string) =>
+  api('POST', '/api/create-subscription', { body: { packageId: 'web-hosting', pricingMode: 'onetime', discountCode: code, clientInfo: { name: 'Promo Buyer', email: to, projectDescription: 'A shop' } } });
+const listed = async (code: string) => ((await api('GET', '/api/promo-codes', { token })).json as Array<{ code: string; usedCount: number; reservedCount: number; onePerCustomer: boolean }>).find((p) => p.code === code)!;
+const confirm = (paymentIntentId: string) => api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId } });
+const decline = (paymentIntentId: string) => api('POST', '/api/test-mode/decline-payment', { body: { paymentIntentId } });
+
+describe('reserved, then redeemed', () => {
+  it('an unpaid order leaves usedCount unchanged; paying it raises usedCount by one, once', async () => {
+    const code = await createPromo({ usageLimit: 3 });
+    const r = await order(code, email('payer'));
+    expect(r.status).toBe(201);
+    expect(await listed(code)).toMatchObject({ usedCount: 0, reservedCount: 1 });
+    const { orderId, paymentIntentId } = r.json as { orderId: string; paymentIntentId: string };
+    const stored = (await db.collection('orders').doc(orderId).get()).data()!;
+    expect(stored.promoReservedUntil.toMillis() - stored.createdAt.toMillis()).toBeGreaterThan(29 * 60_000);
+
+    expect((await confirm(paymentIntentId)).status).toBe(200);
+    expect((await confirm(paymentIntentId)).status).toBe(200); // a second confirmation changes nothing
+    expect(await listed(code)).toMatchObject({ usedCount: 1, reservedCount: 0 });
+    expect((await db.collection('orders').doc(orderId).get()).get('status')).toBe('paid');
+  });
+
+  it('an order left unpaid past its reservation frees the code again', async () => {
+    const code = await createPromo({ usageLimit: 1 });
+    const first = await order(code, email('slow'));
+    expect(first.status).toBe(201);
+    const blocked = await order(code, email('next'));
+    expect(blocked).toMatchObject({ status: 409, json: { error: 'Promo code usage limit reached' } });
+
+    // The 30 minutes pass (the stored hold's end moves into the past).
+    const firstId = (first.json as { orderId: string }).orderId;
+    await db.collection('promo_codes').doc(code).update({ [`holds.${firstId}.expiresAtMs`]: Date.now() - 1000 });
+    expect(await listed(code)).toMatchObject({ usedCount: 0, reservedCount: 0 });
+    const next = await order(code, email('next'));
+    expect(next.status, JSON.stringify(next.json)).toBe(201);
+    const holds = (await db.collection('promo_codes').doc(code).get()).get('holds') as Record<string, unknown>;
+    expect(Object.keys(holds)).toEqual([(next.json as { orderId: string }).orderId]); // the lapsed hold was pruned
+  });
+
+  it('a failed payment releases the reservation', async () => {
+    const code = await createPromo({ usageLimit: 1 });
+    const first = await order(code, email('declined'));
+    const { orderId, paymentIntentId } = first.json as { orderId: string; paymentIntentId: string };
+    expect((await decline(paymentIntentId)).json).toMatchObject({ success: false, status: 'failed' });
+    expect((await db.collection('orders').doc(orderId).get()).get('status')).toBe('payment_failed');
+    expect(await listed(code)).toMatchObject({ usedCount: 0, reservedCount: 0 });
+    expect((await order(code, email('after'))).status).toBe(201);
+  });
+});
+
+describe('one use per customer', () => {
+  it('refuses the same email (any case) once it holds or redeemed the code; others may use it; editable', async () => {
+    const code = await createPromo({ onePerCustomer: true });
+    expect(await listed(code)).toMatchObject({ onePerCustomer: true });
+    const buyer = email('once');
+    const first = await order(code, buyer);
+    expect(first.status).toBe(201);
+    expect(await order(code, buyer.toUpperCase())).toMatchObject({ status: 409, json: { error: 'This promo code has already been used with this email' } });
+    await confirm((first.json as { paymentIntentId: string }).paymentIntentId);
+    expect(await order(code, buyer)).toMatchObject({ status: 409, json: { error: 'This promo code has already been used with this email' } });
+    expect((await order(code, email('other'))).status).toBe(201);
+
+    // Switched off in the Promo Code dialog (PUT), the same customer may use it again.
+    const off = await api('PUT', `/api/promo-codes/${code}`, { token, body: { discountType: 'percentage', discountValue: 10, onePerCustomer: false } });
+    expect(off.json).toMatchObject({ onePerCustomer: false });
+    expect((await order(code, buyer)).status).toBe(201);
+    expect((await api('POST', '/api/promo-codes', { token, body: { code: uniqueCode(), discountType: 'percentage', discountValue: 10, validFrom: new Date().toISOString(), onePerCustomer: 'yes' } })).status).toBe(400);
+  });
+});
