@@ -246,3 +246,22 @@ test.describe('deposit', () => {
     await expect.poll(async () => (await db.collection('leads').doc(leadId).get()).get('status')).toBe('Production');
   });
 });
+
+test.describe('failed payments', () => {
+  test('a declined test-mode deposit moves the lead to "Payment Failed"; a retry that succeeds moves it on', async ({ page }) => {
+    const name = unique('Declined Client');
+    const leadId = await seedLead(name);
+    await page.goto(`/checkout?${new URLSearchParams({ amount: '2000.00', description: 'Deposit', leadId })}`);
+    await expect(paymentSummary(page)).toContainText('$2,000.00');
+
+    await page.getByRole('button', { name: 'Decline' }).click();
+    await expect(page.getByText('Payment Failed', { exact: true })).toBeVisible();
+    await expect.poll(async () => (await db.collection('leads').doc(leadId).get()).get('status')).toBe('Payment Failed');
+
+    // The same checkout can be paid again.
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+    const lead = (await db.collection('leads').doc(leadId).get()).data()!;
+    expect(lead).toMatchObject({ status: 'Production', stripeDepositPaymentId: expect.stringMatching(/^pi_test_/) });
+  });
+});

@@ -3,6 +3,7 @@ import { expect, test } from '@playwright/test';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { addLead, column, loginAsAdmin, menuMove } from './support/admin.js';
+import { DEV_ADMIN } from '../../scripts/dev-admin.js';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
 
@@ -62,4 +63,26 @@ test('the acceptance page explains a broken or unknown link', async ({ page }) =
   await expect(page.getByRole('heading', { name: 'Invalid Quote Link' })).toBeVisible();
   await page.goto('/quote-acceptance?leadId=nope&token=not-a-real-token-at-all');
   await expect(page.getByRole('heading', { name: 'Quote Not Found' })).toBeVisible();
+});
+
+test('a link whose lead was marked Lost shows "This quote is no longer available" and creates no project', async ({ page, request }) => {
+  // A quote approved through the admin API, then the lead marked dead.
+  const login = await request.post('/api/auth/login', { data: DEV_ADMIN });
+  const { customToken } = (await login.json()) as { customToken: string };
+  const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+  const signIn = await request.post(`http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=test`, { data: { token: customToken, returnSecureToken: true } });
+  const { idToken } = (await signIn.json()) as { idToken: string };
+  const headers = { authorization: `Bearer ${idToken}` };
+  const created = await request.post('/api/leads', { headers, data: { name: 'Gone Client', email: 'gone.client@example.com', subject: `Gone ${Date.now()}`, message: 'Maybe later.' } });
+  const leadId = ((await created.json()) as { id: string }).id;
+  expect((await request.put(`/api/leads/${leadId}`, { headers, data: { status: 'Contacted' } })).status()).toBe(200);
+  expect((await request.post(`/api/leads/${leadId}/project-plan`, { headers, data: { complexity: 'Low', timeline: '2 weeks', requirements: 'A small brochure site' } })).status()).toBe(201);
+  const approved = await request.post(`/api/leads/${leadId}/quote/approve`, { headers, data: {} });
+  const link = ((await approved.json()) as { acceptanceUrl: string }).acceptanceUrl;
+  expect((await request.put(`/api/leads/${leadId}`, { headers, data: { status: 'Lost', deadReason: 'Quote Rejected' } })).status()).toBe(200);
+
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'This quote is no longer available' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Accept Quote' })).toHaveCount(0);
+  expect((await db.collection('projects').where('leadId', '==', leadId).get()).size).toBe(0);
 });
