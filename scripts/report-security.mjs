@@ -68,6 +68,8 @@ for (const [label, re] of [
   ['Webhook tests failed (signature, replay, concurrency, order)', /webhook\.test/],
   ['Payment and email fault tests failed', /payments\.test|email\.test/],
   ['Firestore outage tests failed (503 while down, recovery, nothing half-written)', /faults\.test/],
+  ['Money and quote guard tests failed (payable only on an accepted quote, dead links, refused edits after payment, promo reservations)', /quoteMoney\.test|promoReservation\.test/],
+  ['Email outage tests failed (2-hour SendGrid outage delivered exactly once)', /outboxOutage\.test/],
   ['Security header tests failed', /headers\.test/],
 ]) {
   const s = suite(re);

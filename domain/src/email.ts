@@ -9,7 +9,8 @@
  *   and rendering with every variable value HTML-escaped for where it lands
  *   (text, attribute, or the start of a link, where only http/https/mailto pass);
  * - the request schemas of the template and test-email routes;
- * - the outbox retry policy (statuses, which send failures are retried, backoff).
+ * - the outbox retry policy (statuses, which send failures are retried, the
+ *   backoff schedule from minutes to hours, the PROCESSING lease).
  */
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
@@ -513,10 +514,27 @@ export function isFinalOutboxStatus(status: string | null | undefined): boolean 
   return status === 'SUCCESS' || status === 'ERROR';
 }
 
-/** Most send attempts per outbox entry, the first included. */
-export const OUTBOX_MAX_ATTEMPTS = 4;
-/** First retry delay; each later retry doubles it. */
-export const OUTBOX_BASE_DELAY_MS = 200;
+/**
+ * Retry schedule of an email whose send failed for a reason worth retrying
+ * (429, 5xx, network): the wait before each next attempt, minutes growing to
+ * hours, 31 h 51 min in all, so a provider outage of up to a day loses
+ * nothing. The scheduled sweeper sends each retry when it is due.
+ */
+export const OUTBOX_RETRY_DELAYS_MS: readonly number[] = [1, 5, 15, 30, 60, 120, 240, 480, 480, 480].map((m) => m * 60_000);
+
+/** Most send attempts per outbox entry, the first included (one more than the retries). */
+export const OUTBOX_MAX_ATTEMPTS = OUTBOX_RETRY_DELAYS_MS.length + 1;
+
+/**
+ * How long a sender may hold an entry in PROCESSING (its lease): past it the
+ * sweeper takes the entry back (the instance died mid-send). Far above a
+ * send's 10 s timeout; a send that did reach the provider before the crash
+ * may then go out twice, which beats never.
+ */
+export const OUTBOX_LEASE_MS = 10 * 60_000;
+
+/** How often the sweeper runs (index.ts schedule), in minutes. */
+export const OUTBOX_SWEEP_EVERY_MINUTES = 5;
 
 /** Whether a failed send is worth retrying: 429, 5xx, or no HTTP status at all (network failure). Other 4xx are permanent. */
 export function isRetryableSendStatus(status: number | null | undefined): boolean {
@@ -524,7 +542,10 @@ export function isRetryableSendStatus(status: number | null | undefined): boolea
   return status === 429 || status >= 500;
 }
 
-/** Delay before the attempt after `failedAttempt` (1-based): base × 2^(failedAttempt-1). */
-export function outboxRetryDelayMs(failedAttempt: number, baseMs: number = OUTBOX_BASE_DELAY_MS): number {
-  return baseMs * 2 ** Math.max(0, failedAttempt - 1);
+/**
+ * Wait (ms) before the attempt after `failedAttempt` (1-based), or null when
+ * the schedule is spent (the entry becomes ERROR; the admin can Resend it).
+ */
+export function outboxRetryDelayMs(failedAttempt: number, delays: readonly number[] = OUTBOX_RETRY_DELAYS_MS): number | null {
+  return delays[Math.max(1, failedAttempt) - 1] ?? null;
 }

@@ -10,6 +10,7 @@ import {
   isFinalOutboxStatus,
   isRetryableSendStatus,
   MISSING_FIELDS_TOAST,
+  OUTBOX_MAX_ATTEMPTS,
   outboxRetryDelayMs,
   placeholders,
   renderTemplate,
@@ -244,8 +245,14 @@ describe('outbox policy', () => {
   });
 
   it('backs off exponentially from the base', () => {
-    expect([1, 2, 3].map((n) => outboxRetryDelayMs(n))).toEqual([200, 400, 800]);
-    expect(outboxRetryDelayMs(3, 1)).toBe(4);
+    const minutes = (n: number) => outboxRetryDelayMs(n)! / 60_000;
+    expect([1, 2, 3, 4, 5, 6].map(minutes)).toEqual([1, 5, 15, 30, 60, 120]);
+    expect(outboxRetryDelayMs(OUTBOX_MAX_ATTEMPTS)).toBeNull();
+    // Minutes to hours, at least 24 hours in all.
+    const total = Array.from({ length: OUTBOX_MAX_ATTEMPTS - 1 }, (_, i) => outboxRetryDelayMs(i + 1)!).reduce((a, b) => a + b, 0);
+    expect(total).toBeGreaterThanOrEqual(24 * 3_600_000);
+    expect(outboxRetryDelayMs(2, [10, 20])).toBe(20);
+    expect(outboxRetryDelayMs(3, [10, 20])).toBeNull();
   });
 
   it('knows the final statuses', () => {

@@ -2,7 +2,8 @@
  * Cloud Functions entry point (firebase-functions v2).
  * - `api`: the /api Express app behind the Hosting rewrite (spec §7).
  * - `projectSchedule`: hourly, ends launch countdowns and expires stale set-ups.
- * - `sendOutboxEmail`: delivers each queued email.
+ * - `sendOutboxEmail`: delivers each queued email; `sweepOutbox` (every 5
+ *   minutes) sends its retries when due and takes back stuck sends.
  * - `syncLeadBoard`: keeps the CRM board's projection (`lead_board`) in step with `leads`.
  */
 import { setGlobalOptions } from 'firebase-functions/v2/options';
@@ -11,7 +12,9 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import * as logger from 'firebase-functions/logger';
 import type { Express } from 'express';
 import { runProjectSchedule } from './jobs/launchCountdown.js';
-import { outboxTrigger } from './jobs/outboxSender.js';
+import { outboxTrigger, runOutboxSweep } from './jobs/outboxSender.js';
+import { OUTBOX_SWEEP_EVERY_MINUTES } from '@studio/domain';
+import { db } from './firebase.js';
 import { leadBoardTrigger } from './jobs/leadBoardSync.js';
 import { SECRETS } from './config.js';
 
@@ -39,5 +42,11 @@ export const projectSchedule = onSchedule({ schedule: 'every 60 minutes', timeZo
 });
 
 export const sendOutboxEmail = outboxTrigger([SECRETS.sendgridApiKey, SECRETS.outboxSecretKey]);
+
+/** Sends outbox retries when due and takes back entries stuck past their lease (jobs/outboxSender.ts). */
+export const sweepOutbox = onSchedule({ schedule: `every ${OUTBOX_SWEEP_EVERY_MINUTES} minutes`, timeZone: 'UTC', secrets: [SECRETS.sendgridApiKey, SECRETS.outboxSecretKey] }, async (event) => {
+  const result = await runOutboxSweep(new Date(event.scheduleTime), { collection: db.collection('outbox') });
+  logger.info('sweepOutbox', { ...result });
+});
 
 export const syncLeadBoard = leadBoardTrigger();

@@ -26,6 +26,7 @@ import { Client } from '@sendgrid/client';
 import { FieldValue, type DocumentReference } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminIdToken, api, db, userIdToken } from '../helpers.js';
+import { OUTBOX_MAX_ATTEMPTS, outboxRetryDelayMs } from '@studio/domain';
 import { processOutboxEntry } from '../../functions/src/jobs/outboxSender.js';
 
 const SCRATCH = 'outbox_sender_test';
@@ -92,9 +93,9 @@ function stubMailer(): MailService {
   return mailer;
 }
 
-/** Sender deps for the tests: the stub, no real waiting, delays recorded. */
-function deps(delays: number[] = []) {
-  return { mailer: stubMailer(), from: FROM, baseDelayMs: 200, sleep: async (ms: number) => void delays.push(ms) };
+/** Sender deps for the tests: the stub, and a clock (real unless given). */
+function deps(now?: () => Date) {
+  return { mailer: stubMailer(), from: FROM, ...(now ? { now } : {}) };
 }
 
 /** A PENDING entry with the outbox document shape, in the scratch collection. */
@@ -277,17 +278,20 @@ describe('test sends', () => {
 // ---- the sender ----------------------------------------------------------------
 
 describe('processOutboxEntry with SendGrid at its HTTP boundary', () => {
-  it('(a) 500, 500, 500 then 202: SUCCESS after 4 attempts, exactly one accepted send, exponential backoff', async () => {
-    replies = [500, 500, 500, 202];
-    const delays: number[] = [];
+  it('(a) 500 then 202: the failure waits for its retry (PENDING, due in a minute), then SUCCESS with exactly one accepted send', async () => {
+    replies = [500, 202];
+    const t0 = new Date();
     const ref = await scratchEntry({ to: 'client@example.com', templateId: 'contact-confirmation', variables: contactVars });
-    const result = await processOutboxEntry(ref, deps(delays));
-    expect(result).toEqual({ outcome: 'sent', status: 'SUCCESS', attempts: 4 });
-    expect(delays).toEqual([200, 400, 800]);
-    expect(received.map((r) => r.status)).toEqual([500, 500, 500, 202]);
-    expect(received.filter((r) => r.status === 202)).toHaveLength(1);
+    const first = await processOutboxEntry(ref, deps(() => t0));
+    expect(first).toMatchObject({ outcome: 'retry', status: 'PENDING', attempts: 1, lastError: expect.stringContaining('500') });
+    expect((await ref.get()).get('nextAttemptAt').toMillis()).toBe(t0.getTime() + 60_000);
+    // Not due yet: nothing is sent.
+    expect(await processOutboxEntry(ref, deps(() => new Date(t0.getTime() + 59_000)))).toEqual({ outcome: 'skipped', reason: 'not due' });
+    const second = await processOutboxEntry(ref, deps(() => new Date(t0.getTime() + 60_000)));
+    expect(second).toEqual({ outcome: 'sent', status: 'SUCCESS', attempts: 2 });
+    expect(received.map((r) => r.status)).toEqual([500, 202]);
 
-    const req = received[3]!;
+    const req = received[1]!;
     expect(req).toMatchObject({ method: 'POST', url: '/v3/mail/send', authorization: 'Bearer SG.test-key' });
     expect(req.body.from.email).toBe(FROM);
     expect(req.body.personalizations[0]!.to[0]!.email).toBe('client@example.com');
@@ -295,39 +299,46 @@ describe('processOutboxEntry with SendGrid at its HTTP boundary', () => {
     expect(req.body.content.find((c) => c.type === 'text/html')!.value).toContain('Hi Ada,');
 
     const stored = (await ref.get()).data()!;
-    expect(stored).toMatchObject({ status: 'SUCCESS', attempts: 4, lastError: null, deliveredVia: 'sendgrid' });
+    expect(stored).toMatchObject({ status: 'SUCCESS', attempts: 2, lastError: null, deliveredVia: 'sendgrid' });
     expect(stored.sentAt).toBeDefined();
 
     // Processing again sends nothing.
     expect(await processOutboxEntry(ref, deps())).toMatchObject({ outcome: 'skipped' });
-    expect(received).toHaveLength(4);
+    expect(received).toHaveLength(2);
   });
 
   it('(b) 400: ERROR at once with lastError, no retry', async () => {
     replies = [400];
-    const delays: number[] = [];
     const ref = await scratchEntry({ to: 'client@example.com', templateId: 'contact-confirmation', variables: contactVars });
-    const result = await processOutboxEntry(ref, deps(delays));
+    const result = await processOutboxEntry(ref, deps());
     expect(result).toMatchObject({ outcome: 'failed', status: 'ERROR', attempts: 1 });
     expect(received).toHaveLength(1);
-    expect(delays).toEqual([]);
     const stored = (await ref.get()).data()!;
     expect(stored).toMatchObject({ status: 'ERROR', attempts: 1 });
     expect(stored.lastError).toMatch(/400/);
     expect(stored.lastError).toContain('stub says 400');
   });
 
-  it('429 is retried; four 5xx end in ERROR; an unknown template is a permanent ERROR without a send', async () => {
+  it('429 is retried; 5xx through the whole schedule ends in ERROR; an unknown template is a permanent ERROR without a send', async () => {
     replies = [429, 202];
+    const t0 = Date.now();
     const a = await scratchEntry({ to: 'client@example.com', templateId: 'contact-confirmation', variables: contactVars });
-    expect(await processOutboxEntry(a, deps())).toEqual({ outcome: 'sent', status: 'SUCCESS', attempts: 2 });
+    expect(await processOutboxEntry(a, deps(() => new Date(t0)))).toMatchObject({ outcome: 'retry' });
+    expect(await processOutboxEntry(a, deps(() => new Date(t0 + 60_000)))).toEqual({ outcome: 'sent', status: 'SUCCESS', attempts: 2 });
 
-    replies = [503, 503, 503, 503, 202];
+    replies = Array.from({ length: OUTBOX_MAX_ATTEMPTS }, () => 503);
     received = [];
     const b = await scratchEntry({ to: 'client@example.com', templateId: 'contact-confirmation', variables: contactVars });
-    expect(await processOutboxEntry(b, deps())).toMatchObject({ outcome: 'failed', attempts: 4 });
-    expect(received).toHaveLength(4);
-    expect((await b.get()).data()).toMatchObject({ status: 'ERROR', attempts: 4, lastError: expect.stringContaining('503') });
+    let at = t0;
+    let last;
+    for (let n = 1; n <= OUTBOX_MAX_ATTEMPTS; n++) {
+      last = await processOutboxEntry(b, deps(() => new Date(at)));
+      if (n < OUTBOX_MAX_ATTEMPTS) at += outboxRetryDelayMs(n)!;
+    }
+    expect(last).toMatchObject({ outcome: 'failed', attempts: OUTBOX_MAX_ATTEMPTS });
+    expect(at - t0).toBeGreaterThanOrEqual(24 * 3_600_000); // the last attempt came more than a day after the first
+    expect(received).toHaveLength(OUTBOX_MAX_ATTEMPTS);
+    expect((await b.get()).data()).toMatchObject({ status: 'ERROR', attempts: OUTBOX_MAX_ATTEMPTS, lastError: expect.stringContaining('503') });
 
     received = [];
     const c = await scratchEntry({ to: 'client@example.com', templateId: 'no-such-template', variables: {} });
@@ -398,5 +409,35 @@ describe('processOutboxEntry with SendGrid at its HTTP boundary', () => {
       expect(logged.html).not.toMatch(/<script|<iframe|<img[^>]*onerror/i);
       expect(logged.html).toContain('&lt;script&gt;');
     }
+  });
+});
+
+describe('failed emails: listed, resent, and listed per lead', () => {
+  it('an ERROR entry is listed, "Resend" queues one fresh copy that goes out, and the lead lists both with status', async () => {
+    const leadId = `resend-lead-${Date.now().toString(36)}`;
+    const failed = db.collection('outbox').doc();
+    await failed.create({ to: 'resend.me@example.com', templateId: 'contact-confirmation', variables: contactVars, leadId, status: 'ERROR', attempts: 11, lastError: 'SendGrid 503: down', createdAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
+
+    const list = await api('GET', '/api/outbox?status=ERROR&limit=200', { token });
+    expect(list.status).toBe(200);
+    expect((list.json as Array<{ id: string }>).map((e) => e.id)).toContain(failed.id);
+    expect(JSON.stringify(list.json)).not.toContain('variables');
+
+    expect((await api('POST', `/api/outbox/${failed.id}/resend`, { body: {} })).status).toBe(401);
+    const resent = await api('POST', `/api/outbox/${failed.id}/resend`, { token, body: {} });
+    expect(resent.status).toBe(202);
+    const copyId = (resent.json as { outboxId: string }).outboxId;
+    expect((await api('POST', `/api/outbox/${failed.id}/resend`, { token, body: {} })).status).toBe(409); // once
+    expect((await failed.get()).data()).toMatchObject({ status: 'ERROR', resentAs: copyId });
+    // The creation trigger delivers the copy (to the emulator's email_log).
+    await eventually(async () => ((await db.collection('outbox').doc(copyId).get()).get('status') === 'SUCCESS' ? true : undefined));
+
+    const emails = await api('GET', `/api/leads/${leadId}/emails`, { token });
+    expect(emails.status).toBe(200);
+    const rows = emails.json as Array<{ id: string; status: string; resentAs: string | null }>;
+    expect(rows.map((r) => [r.id, r.status]).sort()).toEqual([[copyId, 'SUCCESS'], [failed.id, 'ERROR']].sort());
+    expect((await api('GET', `/api/leads/${leadId}/emails`, { token: userToken })).status).toBe(403);
+
+    expect((await api('POST', `/api/outbox/${copyId}/resend`, { token, body: {} })).status).toBe(409); // not failed
   });
 });

@@ -1,46 +1,54 @@
 /**
- * The outbox sender (spec §5 email). Every email is an `outbox` document written in
- * the same batch or transaction as the change that causes it (services/outbox.ts);
- * this job delivers it.
+ * The outbox sender (spec §5 email). Every email is an `outbox` document
+ * written in the same batch or transaction as the change that causes it
+ * (services/outbox.ts); this job delivers it, and keeps trying through a
+ * provider outage.
  *
- * `processOutboxEntry(ref, deps)`:
- * 1. claims the entry in a transaction: only a PENDING entry moves to
- *    PROCESSING (attempts + 1), so a redelivered trigger event or a second
- *    caller does nothing;
+ * `processOutboxEntry(ref, deps)`, at `deps.now()`:
+ * 1. claims the entry in a transaction: only a PENDING entry that is due
+ *    (`nextAttemptAt` absent or ≤ now) moves to PROCESSING (attempts + 1)
+ *    with a lease (`leaseUntil` = now + OUTBOX_LEASE_MS), so a redelivered
+ *    trigger event, the sweeper or a second caller does nothing;
  * 2. renders it: `raw` entries (test center) carry subject and html; others
  *    use the template override in `email_templates/{id}`, else the default in
  *    code, rendered with every variable escaped (domain renderTemplate), then
  *    sanitized (services/emailHtml.ts). An unknown template or a bad address
  *    is a permanent ERROR;
- * 3. sends it with @sendgrid/mail. 429, 5xx and network failures are retried
- *    with exponential backoff (base × 2^n, at most OUTBOX_MAX_ATTEMPTS attempts
- *    in all, `attempts` counting each); any other 4xx is a permanent ERROR with
- *    `lastError`; success → SUCCESS with `sentAt`.
+ * 3. sends it once with @sendgrid/mail. Success → SUCCESS with `sentAt`. A
+ *    429, 5xx or network failure goes back to PENDING with `nextAttemptAt`
+ *    from the domain schedule (OUTBOX_RETRY_DELAYS_MS: 1 min … 8 h, about
+ *    32 h in all) and `lastError`; when the schedule is spent, or for any
+ *    other 4xx, ERROR with `lastError`. The admin's "Resend" queues a fresh
+ *    copy of an ERROR entry (routes/email.ts).
  *    On the emulator or a demo- project without SENDGRID_API_KEY (the local
  *    default) the email is "delivered" to `email_log/{outboxId}` {to, from,
  *    subject, html, at} instead, atomically with SUCCESS. On a real project
  *    without it the entry is an ERROR naming the missing settings: an email
  *    that was not sent is never SUCCESS.
  *
- * Collections are resolved from `ref.firestore`, so the function needs no app
- * of its own: tests call it directly with their own ref and a `mailer` (the
- * real SDK pointed at a local HTTP stub).
+ * `runOutboxSweep(now, deps)` (scheduled every OUTBOX_SWEEP_EVERY_MINUTES in
+ * index.ts) sends every PENDING entry that is due, and first takes back
+ * entries stuck in PROCESSING past their lease (the instance died mid-send:
+ * PENDING again, due now). A plain function of the clock, so a test drives it
+ * through hours with a fake one.
+ *
+ * Collections are resolved from `ref.firestore` (or `deps.collection`), so
+ * the function needs no app of its own: tests call it directly with their own
+ * collection and a `mailer` (the real SDK pointed at a local HTTP stub).
  *
  * `outboxTrigger()` makes the v2 Firestore trigger on `outbox/{id}` creation
- * (exported from index.ts as `sendOutboxEmail`).
- * Entries stuck in PROCESSING (the instance died mid-send) are not re-sent
- * automatically: a send may have happened, and emailing twice is worse.
+ * (exported from index.ts as `sendOutboxEmail`): the first attempt, at once.
  */
 import type { MailDataRequired } from '@sendgrid/mail';
-import { FieldValue, type DocumentReference } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type CollectionReference, type DocumentReference } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import type { SecretParam } from 'firebase-functions/params';
 import {
   findDefaultTemplate,
   isRetryableSendStatus,
-  OUTBOX_BASE_DELAY_MS,
-  OUTBOX_MAX_ATTEMPTS,
+  OUTBOX_LEASE_MS,
+  OUTBOX_RETRY_DELAYS_MS,
   outboxRetryDelayMs,
   RAW_TEMPLATE_ID,
   renderTemplate,
@@ -68,15 +76,16 @@ export interface SenderDeps {
   unconfigured: string[] | null;
   /** From address (EMAIL_FROM). */
   from: string;
-  /** First retry delay in ms; later retries double it. */
-  baseDelayMs: number;
-  maxAttempts: number;
-  sleep(ms: number): Promise<void>;
+  /** Waits before each retry, in ms (the domain schedule; tests may shorten it). */
+  retryDelaysMs: readonly number[];
+  /** The clock: real time, or a test's fake one. */
+  now(): Date;
 }
 
 export type SendOutcome =
   | { outcome: 'skipped'; reason: string }
   | { outcome: 'sent' | 'logged'; status: 'SUCCESS'; attempts: number }
+  | { outcome: 'retry'; status: 'PENDING'; attempts: number; lastError: string; nextAttemptAt: Date }
   | { outcome: 'failed'; status: 'ERROR'; attempts: number; lastError: string };
 
 export const EMAIL_LOG = 'email_log';
@@ -113,9 +122,8 @@ export function senderDeps(overrides: Partial<SenderDeps> = {}, cfg: Config = co
     unconfigured:
       overrides.unconfigured !== undefined ? overrides.unconfigured : fromConfig && email.mode === 'unconfigured' ? cfg.missing.filter((m) => m === 'SENDGRID_API_KEY' || m === 'EMAIL_FROM') : null,
     from: overrides.from ?? email.from,
-    baseDelayMs: overrides.baseDelayMs ?? OUTBOX_BASE_DELAY_MS,
-    maxAttempts: overrides.maxAttempts ?? OUTBOX_MAX_ATTEMPTS,
-    sleep: overrides.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    retryDelaysMs: overrides.retryDelaysMs ?? OUTBOX_RETRY_DELAYS_MS,
+    now: overrides.now ?? (() => new Date()),
   };
 }
 
@@ -184,27 +192,30 @@ function describeSendError(e: unknown): { status: number | null; message: string
 }
 
 /**
- * Delivers the outbox entry at `ref` (see the module comment). Safe to call
- * more than once: only the caller that claims a PENDING entry sends it.
+ * Delivers the outbox entry at `ref` once (see the module comment). Safe to
+ * call more than once: only the caller that claims a due PENDING entry sends it.
  */
 export async function processOutboxEntry(ref: DocumentReference, deps: Partial<SenderDeps> = {}): Promise<SendOutcome> {
   const d = senderDeps(deps);
   const db = ref.firestore;
+  const now = d.now();
 
   const claim = await db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) return { skip: 'missing' as const };
     const status = snap.get('status') as OutboxStatus | undefined;
     if (status !== 'PENDING') return { skip: `status ${String(status)}` };
+    const due = snap.get('nextAttemptAt');
+    if (due instanceof Timestamp && due.toMillis() > now.getTime()) return { skip: 'not due' };
     const attempts = (Number(snap.get('attempts')) || 0) + 1;
-    tx.update(ref, { status: 'PROCESSING', attempts, claimedAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
+    tx.update(ref, { status: 'PROCESSING', attempts, claimedAt: Timestamp.fromDate(now), leaseUntil: Timestamp.fromMillis(now.getTime() + OUTBOX_LEASE_MS), updatedAt: FieldValue.serverTimestamp() });
     return { data: snap.data()!, attempts };
   });
   if ('skip' in claim) return { outcome: 'skipped', reason: claim.skip ?? 'unknown' };
-  let attempts = claim.attempts;
+  const { attempts } = claim;
 
   const fail = async (lastError: string): Promise<SendOutcome> => {
-    await ref.update({ status: 'ERROR', lastError, updatedAt: FieldValue.serverTimestamp() });
+    await ref.update({ status: 'ERROR', lastError, leaseUntil: null, nextAttemptAt: null, updatedAt: FieldValue.serverTimestamp() });
     return { outcome: 'failed', status: 'ERROR', attempts, lastError };
   };
 
@@ -223,26 +234,75 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
   if (!d.mailer) {
     const batch = db.batch();
     batch.set(db.collection(EMAIL_LOG).doc(ref.id), { outboxId: ref.id, templateId: claim.data.templateId ?? null, to: email.to, from: d.from, subject: email.subject, html: redact(email.html, email.secrets), at: FieldValue.serverTimestamp() });
-    batch.update(ref, { status: 'SUCCESS', sentAt: FieldValue.serverTimestamp(), deliveredVia: 'email_log', lastError: null, updatedAt: FieldValue.serverTimestamp() });
+    batch.update(ref, { status: 'SUCCESS', sentAt: FieldValue.serverTimestamp(), deliveredVia: 'email_log', lastError: null, leaseUntil: null, nextAttemptAt: null, updatedAt: FieldValue.serverTimestamp() });
     await batch.commit();
     return { outcome: 'logged', status: 'SUCCESS', attempts };
   }
 
-  for (;;) {
-    try {
-      await d.mailer.send({ to: email.to, from: d.from, subject: email.subject, html: email.html });
-    } catch (e) {
-      const { status, message } = describeSendError(e);
-      if (!isRetryableSendStatus(status) || attempts >= d.maxAttempts) return fail(message);
-      await ref.update({ lastError: message, updatedAt: FieldValue.serverTimestamp() });
-      await d.sleep(outboxRetryDelayMs(attempts, d.baseDelayMs));
-      attempts += 1;
-      await ref.update({ attempts, updatedAt: FieldValue.serverTimestamp() });
-      continue;
-    }
-    await ref.update({ status: 'SUCCESS', sentAt: FieldValue.serverTimestamp(), deliveredVia: 'sendgrid', lastError: null, updatedAt: FieldValue.serverTimestamp() });
-    return { outcome: 'sent', status: 'SUCCESS', attempts };
+  try {
+    await d.mailer.send({ to: email.to, from: d.from, subject: email.subject, html: email.html });
+  } catch (e) {
+    const { status, message } = describeSendError(e);
+    const wait = isRetryableSendStatus(status) ? outboxRetryDelayMs(attempts, d.retryDelaysMs) : null;
+    if (wait === null) return fail(message);
+    const nextAttemptAt = new Date(now.getTime() + wait);
+    await ref.update({ status: 'PENDING', lastError: message, nextAttemptAt: Timestamp.fromDate(nextAttemptAt), leaseUntil: null, updatedAt: FieldValue.serverTimestamp() });
+    return { outcome: 'retry', status: 'PENDING', attempts, lastError: message, nextAttemptAt };
   }
+  await ref.update({ status: 'SUCCESS', sentAt: FieldValue.serverTimestamp(), deliveredVia: 'sendgrid', lastError: null, leaseUntil: null, nextAttemptAt: null, updatedAt: FieldValue.serverTimestamp() });
+  return { outcome: 'sent', status: 'SUCCESS', attempts };
+}
+
+/** Entries a sweep handles at most (the next sweep takes the rest). */
+export const OUTBOX_SWEEP_BATCH = 200;
+
+export interface SweepResult {
+  /** Entries taken back from PROCESSING past their lease. */
+  reclaimed: number;
+  /** Outcomes of the due entries this sweep tried. */
+  sent: number;
+  retrying: number;
+  failed: number;
+  skipped: number;
+}
+
+/**
+ * The scheduled sweeper (see the module comment), at `now`: takes back
+ * PROCESSING entries past their lease, then processes every due PENDING
+ * entry, one at a time. `deps.collection` defaults to `outbox`.
+ */
+export async function runOutboxSweep(now: Date, deps: Partial<SenderDeps> & { collection: CollectionReference }): Promise<SweepResult> {
+  const { collection, ...rest } = deps;
+  const at = Timestamp.fromDate(now);
+  const result: SweepResult = { reclaimed: 0, sent: 0, retrying: 0, failed: 0, skipped: 0 };
+
+  const stuck = await collection.where('status', '==', 'PROCESSING').where('leaseUntil', '<=', at).limit(OUTBOX_SWEEP_BATCH).get();
+  for (const doc of stuck.docs) {
+    const taken = await collection.firestore.runTransaction(async (tx) => {
+      const snap = await tx.get(doc.ref);
+      const lease = snap.get('leaseUntil');
+      if (snap.get('status') !== 'PROCESSING' || !(lease instanceof Timestamp) || lease.toMillis() > now.getTime()) return false;
+      tx.update(doc.ref, { status: 'PENDING', nextAttemptAt: at, leaseUntil: null, lastError: 'Sender stopped mid-send; taken back after its lease', updatedAt: FieldValue.serverTimestamp() });
+      return true;
+    });
+    if (taken) result.reclaimed++;
+  }
+
+  const due = await collection.where('status', '==', 'PENDING').where('nextAttemptAt', '<=', at).orderBy('nextAttemptAt').limit(OUTBOX_SWEEP_BATCH).get();
+  for (const doc of due.docs) {
+    try {
+      const r = await processOutboxEntry(doc.ref, { ...rest, now: () => now });
+      if (r.outcome === 'sent' || r.outcome === 'logged') result.sent++;
+      else if (r.outcome === 'retry') result.retrying++;
+      else if (r.outcome === 'failed') result.failed++;
+      else result.skipped++;
+    } catch (error) {
+      // Left PENDING or PROCESSING: the next sweep (or the lease) brings it back.
+      logger.warn('outbox sweep: entry left for the next sweep', { id: doc.id, error: String(error) });
+      result.skipped++;
+    }
+  }
+  return result;
 }
 
 /**

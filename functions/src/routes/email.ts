@@ -7,8 +7,15 @@
  * placeholders (400 naming them) and sanitizes the html. Test sends go through
  * the outbox like every other email; GET /api/outbox/{id} reports their status
  * and GET /api/email-log lists what the local (keyless) sender "delivered".
+ *
+ * Delivery problems: GET /api/outbox?status=ERROR lists failed emails (the
+ * email pages show them with "Resend"); POST /api/outbox/{id}/resend queues a
+ * fresh copy of a failed email (the creation trigger sends it at once) and
+ * marks the failed one `resentAs`; GET /api/leads/{id}/emails lists a lead's
+ * emails with their status (the lead details dialog).
  */
 import { Router } from 'express';
+import { z } from 'zod';
 import { FieldValue, Timestamp, type DocumentReference, type DocumentData, type WriteBatch } from 'firebase-admin/firestore';
 import {
   DEFAULT_EMAIL_TEMPLATES,
@@ -32,7 +39,7 @@ import { sanitizeEmailHtml } from '../services/emailHtml.js';
 import { EMAIL_LOG, EMAIL_TEMPLATES } from '../jobs/outboxSender.js';
 
 export const emailRouter = Router();
-emailRouter.use(['/email-templates', '/test-email', '/outbox', '/email-log'], requireAdmin);
+emailRouter.use(['/email-templates', '/test-email', '/outbox', '/email-log', '/leads/:id/emails'], requireAdmin);
 
 export interface EmailTemplateDto extends EmailTemplate {
   /** True when an override is stored (Reset brings back the default). */
@@ -162,6 +169,69 @@ emailRouter.get('/outbox/:id', async (req, res) => {
     updatedAt: iso(d.updatedAt),
     sentAt: iso(d.sentAt),
   });
+});
+
+/** An outbox entry as the admin pages list it (no variables: they may hold sealed links). */
+function outboxRow(snap: FirebaseFirestore.DocumentSnapshot) {
+  const d = snap.data() ?? {};
+  return {
+    id: snap.id,
+    status: d.status ?? null,
+    attempts: d.attempts ?? 0,
+    lastError: d.lastError ?? null,
+    to: d.to ?? null,
+    templateId: d.templateId ?? null,
+    leadId: d.leadId ?? null,
+    deliveredVia: d.deliveredVia ?? null,
+    nextAttemptAt: d.status === 'PENDING' ? iso(d.nextAttemptAt) : null,
+    resentAs: d.resentAs ?? null,
+    createdAt: iso(d.createdAt),
+    updatedAt: iso(d.updatedAt),
+    sentAt: iso(d.sentAt),
+  };
+}
+
+const outboxListQuery = z.strictObject({ status: z.enum(['ERROR']).default('ERROR'), limit: z.coerce.number().int().min(1).max(200).default(50) });
+
+/** GET /api/outbox?status=ERROR&limit=50 → failed emails, most recently failed first. */
+emailRouter.get('/outbox', async (req, res) => {
+  const q = outboxListQuery.safeParse(req.query);
+  if (!q.success) throw new HttpError(400, 'Invalid query');
+  const snap = await db.collection(COLLECTIONS.outbox).where('status', '==', q.data.status).orderBy('updatedAt', 'desc').limit(q.data.limit).get();
+  res.json(snap.docs.map(outboxRow));
+});
+
+/**
+ * POST /api/outbox/{id}/resend → 202 { success, outboxId }: a failed (ERROR)
+ * email goes out again as a new outbox entry with the same recipient,
+ * template and variables; the failed entry keeps its history and points to
+ * the copy (`resentAs`). 404 unknown; 409 not failed, or already resent.
+ */
+emailRouter.post('/outbox/:id/resend', async (req, res) => {
+  parseBody(req, emptyBodySchema);
+  const admin = res.locals.admin as AdminLocals;
+  const ref = db.collection(COLLECTIONS.outbox).doc(req.params.id as string);
+  const outboxId = await db.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) throw new HttpError(404, 'Outbox entry not found');
+    if (snap.get('status') !== 'ERROR') throw new HttpError(409, 'Only a failed email can be resent');
+    if (snap.get('resentAs')) throw new HttpError(409, 'This email has already been resent');
+    const copy = enqueueEmail(db, tx, {
+      to: String(snap.get('to') ?? ''),
+      templateId: String(snap.get('templateId') ?? ''),
+      variables: (snap.get('variables') ?? {}) as Record<string, string>,
+      leadId: (snap.get('leadId') as string | null) ?? null,
+    });
+    tx.update(ref, { resentAs: copy.id, resentBy: admin.username, resentAt: FieldValue.serverTimestamp() });
+    return copy.id;
+  });
+  res.status(202).json({ success: true, outboxId });
+});
+
+/** GET /api/leads/{id}/emails → the lead's emails (outbox entries), newest first, at most 50. */
+emailRouter.get('/leads/:id/emails', async (req, res) => {
+  const snap = await db.collection(COLLECTIONS.outbox).where('leadId', '==', req.params.id as string).orderBy('createdAt', 'desc').limit(50).get();
+  res.json(snap.docs.map(outboxRow));
 });
 
 /** GET /api/email-log?limit=50 → the local delivery log, newest first (at most 200). */

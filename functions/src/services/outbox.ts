@@ -2,9 +2,10 @@
  * The email outbox (issue 8 designs the sender): every email is an `outbox`
  * document written in the same transaction or batch as the business change
  * that causes it, so a change is never stored without its email, and an email
- * failure never loses the change. Status starts PENDING.
+ * failure never loses the change. Status starts PENDING, due at once
+ * (`nextAttemptAt`); jobs/outboxSender.ts sends it and retries it.
  */
-import { FieldValue, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentReference, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
 
 export interface OutboxEmail {
   to: string;
@@ -14,15 +15,19 @@ export interface OutboxEmail {
   leadId?: string | null;
 }
 
-/** Adds an outbox entry to `tx`. */
-export function enqueueEmail(db: Firestore, tx: Transaction | WriteBatch, email: OutboxEmail): void {
-  (tx as WriteBatch).create(db.collection('outbox').doc(), {
+/** Adds an outbox entry to `tx`; returns its ref. */
+export function enqueueEmail(db: Firestore, tx: Transaction | WriteBatch, email: OutboxEmail): DocumentReference {
+  const ref = db.collection('outbox').doc();
+  (tx as WriteBatch).create(ref, {
     ...email,
     leadId: email.leadId ?? null,
     status: 'PENDING',
     attempts: 0,
     lastError: null,
+    // Due at once: the creation trigger sends it; if that never runs, the sweeper does.
+    nextAttemptAt: FieldValue.serverTimestamp(),
     createdAt: FieldValue.serverTimestamp(),
     updatedAt: FieldValue.serverTimestamp(),
   });
+  return ref;
 }

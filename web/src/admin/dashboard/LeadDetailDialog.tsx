@@ -1,6 +1,7 @@
 /**
  * Lead detail (spec §2): status and project type badges, contact, message,
- * dead reason, and the activity history. Opens at once with what the board
+ * dead reason, the activity history and the lead's emails with their status
+ * (failed ones can be resent). Opens at once with what the board
  * card knows; the contact and message come from the whole lead, read while
  * the dialog shows it.
  */
@@ -22,6 +23,7 @@ import Typography from '@mui/material/Typography';
 import { formatUsd } from '@studio/domain';
 import { api } from '../../lib/api';
 import { useLiveLead, type BoardLead } from '../data/hooks';
+import { OutboxList } from '../email/OutboxList';
 
 interface Activity {
   id: string;
@@ -119,6 +121,11 @@ export function LeadDetailDialog({ lead, onClose, onNotes }: { lead: BoardLead |
                 ))}
               </List>
             )}
+            <Divider sx={{ my: 2 }} />
+            <Typography variant="subtitle2" component="h3">
+              Emails
+            </Typography>
+            <OutboxList path={`/api/leads/${encodeURIComponent(lead.id)}/emails`} label="Emails" empty="No emails yet." />
           </DialogContent>
           <DialogActions>
             <Button onClick={() => onNotes(lead)}>Notes</Button>

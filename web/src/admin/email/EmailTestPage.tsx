@@ -25,6 +25,7 @@ import { isFinalOutboxStatus, MISSING_FIELDS_TOAST, renderTemplate, TEST_CENTER_
 import { api, ApiError } from '../../lib/api';
 import { useToast } from '../../components/Toast';
 import { EmailPreview, useEmailTemplates, usePreviewVariables } from './shared';
+import { OutboxList } from './OutboxList';
 
 /** GET /api/outbox/{id} reply. */
 interface OutboxEntryView {
@@ -253,6 +254,14 @@ export function EmailTestPage() {
             </CardContent>
           </Card>
           <StatusPanel outboxId={outboxId} />
+          <Card component="section" aria-label="Failed emails">
+            <CardContent>
+              <Typography variant="h6" component="h2" gutterBottom>
+                Failed emails
+              </Typography>
+              <OutboxList path="/api/outbox?status=ERROR" label="Failed emails" empty="No failed emails." />
+            </CardContent>
+          </Card>
         </Stack>
       </Box>
     </Box>

@@ -1,0 +1,103 @@
+/**
+ * Email that survives an outage (jobs/outboxSender.ts, domain OUTBOX_RETRY_DELAYS_MS):
+ * a fake clock drives the scheduled sweeper through a 2-hour SendGrid outage
+ * (the real @sendgrid/mail SDK against a local stub answering 503), and every
+ * email is delivered exactly once after recovery, including one whose sender
+ * died mid-send (taken back after its lease). The entries live in a
+ * collection of their own, so the sweeps see only this test's emails and the
+ * emulator's `outbox` trigger never races them.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MailService } from '@sendgrid/mail';
+import { Client } from '@sendgrid/client';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OUTBOX_LEASE_MS, OUTBOX_SWEEP_EVERY_MINUTES } from '@studio/domain';
+import { db } from '../helpers.js';
+import { processOutboxEntry, runOutboxSweep } from '../../functions/src/jobs/outboxSender.js';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const T0 = Date.UTC(2026, 5, 1, 9, 0, 0);
+const OUTAGE_ENDS = T0 + 2 * HOUR;
+
+/** The fake clock: the sweeper, the sender and the stub all read it. */
+let now = T0;
+/** Recipients of the sends SendGrid accepted (202). */
+const accepted: string[] = [];
+let refused = 0;
+let server: Server;
+let stubUrl = '';
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (c: string) => (raw += c));
+    req.on('end', () => {
+      if (now < OUTAGE_ENDS) {
+        refused++;
+        res.writeHead(503, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ errors: [{ message: 'Service Unavailable' }] }));
+        return;
+      }
+      accepted.push((JSON.parse(raw) as { personalizations: Array<{ to: Array<{ email: string }> }> }).personalizations[0]!.to[0]!.email);
+      res.writeHead(202);
+      res.end();
+    });
+  });
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
+  stubUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  await new Promise<void>((ok) => server.close(() => ok()));
+});
+
+function mailer(): MailService {
+  const client = new Client();
+  client.setApiKey('SG.outage-test');
+  client.setDefaultRequest('baseUrl', stubUrl);
+  client.setDefaultRequest({ proxy: false } as unknown as Parameters<Client['setDefaultRequest']>[0]);
+  const m = new MailService();
+  m.setClient(client);
+  return m;
+}
+
+describe('a 2-hour SendGrid outage', () => {
+  it('delivers every email exactly once after recovery, through the scheduled sweeper', { timeout: 180_000 }, async () => {
+    const collection = db.collection(`outbox_outage_${Date.now().toString(36)}`);
+    const deps = { mailer: mailer(), from: 'studio@example.com', now: () => new Date(now) };
+    const recipients = ['quote@example.com', 'invoice@example.com', 'receipt@example.com', 'contact@example.com'];
+    const vars = { name: 'Ada', projectType: 'Web Project', subject: 'Site', message: 'Hello' };
+
+    // Queued as the business changes write them; the creation trigger tries each at once, during the outage.
+    const refs = [];
+    for (const to of recipients) {
+      const ref = collection.doc();
+      await ref.create({ to, templateId: 'contact-confirmation', variables: vars, leadId: null, status: 'PENDING', attempts: 0, lastError: null, nextAttemptAt: Timestamp.fromMillis(T0), createdAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
+      refs.push(ref);
+      expect(await processOutboxEntry(ref, deps)).toMatchObject({ outcome: 'retry', status: 'PENDING' });
+    }
+    // One more whose sender died mid-send: PROCESSING, claimed just now, its lease running.
+    const stuck = collection.doc();
+    await stuck.create({ to: 'stuck@example.com', templateId: 'contact-confirmation', variables: vars, leadId: null, status: 'PROCESSING', attempts: 1, lastError: null, claimedAt: Timestamp.fromMillis(T0), leaseUntil: Timestamp.fromMillis(T0 + OUTBOX_LEASE_MS), createdAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
+
+    // The sweeper runs on its schedule for 30 hours of fake time.
+    let reclaimed = 0;
+    for (now = T0 + OUTBOX_SWEEP_EVERY_MINUTES * MINUTE; now <= T0 + 30 * HOUR; now += OUTBOX_SWEEP_EVERY_MINUTES * MINUTE) {
+      const r = await runOutboxSweep(new Date(now), { ...deps, collection });
+      reclaimed += r.reclaimed;
+      expect(r.failed).toBe(0);
+      if (now < OUTAGE_ENDS) expect(r.sent).toBe(0);
+    }
+
+    expect(refused).toBeGreaterThan(recipients.length); // every email was refused more than once during the outage
+    expect(reclaimed).toBe(1);
+    expect([...accepted].sort()).toEqual([...recipients, 'stuck@example.com'].sort()); // each exactly once
+    for (const ref of [...refs, stuck]) {
+      const d = (await ref.get()).data()!;
+      expect(d).toMatchObject({ status: 'SUCCESS', deliveredVia: 'sendgrid', lastError: null });
+    }
+  });
+});
