@@ -113,3 +113,24 @@ test('the email pages fit a 360 px wide screen', async ({ page }) => {
   await expect(page.locator('iframe[title="Test email preview"]')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
 });
+
+test('a failed email is listed on Email Testing and resent with "Resend"', async ({ page }) => {
+  const { getApps, initializeApp } = await import('firebase-admin/app');
+  const { getFirestore, FieldValue } = await import('firebase-admin/firestore');
+  const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
+  const to = `failed.${Date.now().toString(36)}@example.com`;
+  const failed = db.collection('outbox').doc();
+  // Created already failed, so the creation trigger leaves it alone.
+  await failed.create({ to, templateId: 'contact-confirmation', variables: { name: 'Ada' }, leadId: null, status: 'ERROR', attempts: 11, lastError: 'SendGrid 503: down for a day', createdAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
+
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await loginAsAdmin(page);
+  await page.getByRole('link', { name: 'Email Testing' }).click();
+  const row = page.getByRole('list', { name: 'Failed emails' }).getByTestId('outbox-row').filter({ hasText: to });
+  await expect(row).toContainText('SendGrid 503: down for a day');
+  await row.getByRole('button', { name: /^Resend/ }).click();
+  await expect(page.getByText('Email queued again')).toBeVisible();
+  await expect(row).toContainText('RESENT');
+  await expect(row.getByRole('button', { name: /^Resend/ })).toHaveCount(0);
+  await expect.poll(async () => (await db.collection('outbox').doc(String((await failed.get()).get('resentAs'))).get()).get('status')).toBe('SUCCESS');
+});
