@@ -6,7 +6,7 @@
  *
  * `processOutboxEntry(ref, deps)`, at `deps.now()`:
  * 1. claims the entry in a transaction: only a PENDING entry that is due
- *    (`nextAttemptAt` absent or ≤ now) moves to PROCESSING (attempts + 1)
+ *    (never tried, or its retry's `nextAttemptAt` ≤ now) moves to PROCESSING (attempts + 1)
  *    with a lease (`leaseUntil` = now + OUTBOX_LEASE_MS), so a redelivered
  *    trigger event, the sweeper or a second caller does nothing;
  * 2. renders it: `raw` entries (test center) carry subject and html; others
@@ -205,9 +205,11 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
     if (!snap.exists) return { skip: 'missing' as const };
     const status = snap.get('status') as OutboxStatus | undefined;
     if (status !== 'PENDING') return { skip: `status ${String(status)}` };
+    const tried = Number(snap.get('attempts')) || 0;
+    // A first attempt is always due (its nextAttemptAt is the server's commit time; this clock may lag it).
     const due = snap.get('nextAttemptAt');
-    if (due instanceof Timestamp && due.toMillis() > now.getTime()) return { skip: 'not due' };
-    const attempts = (Number(snap.get('attempts')) || 0) + 1;
+    if (tried > 0 && due instanceof Timestamp && due.toMillis() > now.getTime()) return { skip: 'not due' };
+    const attempts = tried + 1;
     tx.update(ref, { status: 'PROCESSING', attempts, claimedAt: Timestamp.fromDate(now), leaseUntil: Timestamp.fromMillis(now.getTime() + OUTBOX_LEASE_MS), updatedAt: FieldValue.serverTimestamp() });
     return { data: snap.data()!, attempts };
   });
