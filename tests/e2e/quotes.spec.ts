@@ -66,6 +66,8 @@ test('the acceptance page explains a broken or unknown link', async ({ page }) =
 });
 
 test('a link whose lead was marked Lost shows "This quote is no longer available" and creates no project', async ({ page, request }) => {
+  // Its own rate-limit bucket (honoured on the demo project only).
+  await page.setExtraHTTPHeaders({ 'x-studio-test-client': `quotes-gone-${Date.now()}` });
   // A quote approved through the admin API, then the lead marked dead.
   const login = await request.post('/api/auth/login', { data: DEV_ADMIN });
   const { customToken } = (await login.json()) as { customToken: string };
