@@ -128,10 +128,10 @@ export async function customerForEmail(stripe: Stripe, email: string, name: stri
   const found = await stripe.customers.list({ email: normalized, limit: 100 });
   const existing = [...found.data].filter((c) => !('deleted' in c && c.deleted)).sort((a, b) => a.created - b.created)[0];
   if (existing) return existing.id;
-  const created = await stripe.customers.create(
-    { email: normalized, ...(name ? { name } : {}), ...(phone ? { phone } : {}) },
-    { idempotencyKey: `studio-customer-${createHash('sha256').update(normalized).digest('hex').slice(0, 32)}` },
-  );
+  // Only the email in the create call: a key reused with other parameters is an error at Stripe, and
+  // concurrent first payments of one client may carry different names. The name follows in an update.
+  const created = await stripe.customers.create({ email: normalized }, { idempotencyKey: `studio-customer-${createHash('sha256').update(normalized).digest('hex').slice(0, 32)}` });
+  if (name || phone) await stripe.customers.update(created.id, { ...(name ? { name } : {}), ...(phone ? { phone } : {}) });
   return created.id;
 }
 
