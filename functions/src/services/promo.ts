@@ -169,9 +169,9 @@ export async function reservePromo(
         for (const lapsed of splitPromoHolds(holds, now).expired) update[`holds.${lapsed}`] = FieldValue.delete();
         tx.update(ref, update);
         if (customer.get('status') !== 'redeemed') tx.set(customerRef, { status: 'held', orderId: order.orderId, expiresAtMs, updatedAt: FieldValue.serverTimestamp() });
-        const result = { ...reservation, expiresAt: new Date(expiresAtMs), promo: { ...reservation.promo, reservedCount: (reservation.promo.reservedCount ?? 0) + 1 } };
-        alsoWrite?.(tx, result);
-        return result;
+        // The caller prices the order with the promo as checked (before this hold counts against the limit).
+        alsoWrite?.(tx, { ...reservation, expiresAt: new Date(expiresAtMs) });
+        return { ...reservation, expiresAt: new Date(expiresAtMs), promo: { ...reservation.promo, reservedCount: (reservation.promo.reservedCount ?? 0) + 1 } };
       }, { maxAttempts: REDEEM_MAX_ATTEMPTS }),
     );
   } catch (e) {
