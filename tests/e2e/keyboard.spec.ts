@@ -39,7 +39,7 @@ async function adminToken(request: APIRequestContext): Promise<string> {
   return idToken!;
 }
 
-/** A lead in Contacted whose quote the server generated and awaits review; returns its name. */
+/** A lead in Contacted whose quote the server generated from a project plan, awaiting review. */
 async function leadAwaitingReview(request: APIRequestContext, name: string): Promise<void> {
   const token = await adminToken(request);
   const headers = () => ({ authorization: `Bearer ${token}`, 'x-forwarded-for': nextIp() });
@@ -104,8 +104,9 @@ test('keyboard only: sign in, move and annotate a lead, approve a quote, move a 
   const quoted = `Quote Keyboard ${tag}`;
   const project = `Keyboard Project ${tag}`;
   const client = `Keyboard Client ${tag}`;
-  await storeLead(db, { name: lead, email: 'ada.keyboard@example.com', subject: 'Screen reader friendly site', status: 'New', quoteGenerated: false, hasProjectPlan: false, quoteReviewStatus: null, quoteAccepted: false, quoteAmountCents: null, depositAmountCents: null, finalAmountCents: null });
+  // The quoted lead first: columns list the newest first, so Tab meets the moved lead, then the quoted one.
   await leadAwaitingReview(request, quoted);
+  await storeLead(db, { name: lead, email: 'ada.keyboard@example.com', subject: 'Screen reader friendly site', status: 'New', quoteGenerated: false, hasProjectPlan: false, quoteReviewStatus: null, quoteAccepted: false, quoteAmountCents: null, depositAmountCents: null, finalAmountCents: null });
   await projectInSetUp(project, client);
 
   // Sign in: the username field has the focus, then the password, then Login.
