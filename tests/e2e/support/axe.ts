@@ -33,7 +33,7 @@ export async function settle(page: Page): Promise<void> {
  */
 export async function wcagViolations(page: Page, include?: string): Promise<string[]> {
   await settle(page);
-  const builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ iframes: false }).setLegacyMode(true);
+  const builder = new AxeBuilder({ page }).options({ iframes: false }).withTags(WCAG_TAGS).setLegacyMode(true); // options() first: it replaces what withTags() set
   if (include) builder.include(include);
   const { violations } = await builder.analyze();
   return violations.map(
