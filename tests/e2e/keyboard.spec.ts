@@ -194,7 +194,7 @@ test('keyboard only: sign in, move and annotate a lead, approve a quote, move a 
   await expect(page.getByText('Project Updated')).toBeVisible();
   await expect(page.getByTestId('project-column-Production').getByRole('group', { name: `${project}, Production.` })).toBeFocused();
 
-  // Invoicing: the client's Invoice button opens Create Invoice on its first field; Escape closes it and the focus returns to the button.
+  // Invoicing: the client's Invoice button opens Create Invoice on its Amount field; Escape closes it and the focus returns to the button.
   await page.goto('/admin/invoicing');
   await expect(page.getByRole('heading', { level: 1, name: 'Invoicing' })).toBeVisible();
   const invoiceButton = page.getByRole('button', { name: `Invoice ${client}`, exact: true });
@@ -202,7 +202,7 @@ test('keyboard only: sign in, move and annotate a lead, approve a quote, move a 
   await page.keyboard.press('Enter');
   const invoice = page.getByRole('dialog', { name: 'Create Invoice' });
   await expect(invoice).toBeVisible();
-  await expect(invoice.getByRole('textbox').first()).toBeFocused();
+  await expect(invoice.getByRole('spinbutton', { name: 'Amount' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(invoice).toBeHidden();
   await expect(invoiceButton).toBeFocused();
