@@ -38,10 +38,10 @@ import { useLiveProjects, type ProjectView } from '../data/hooks';
 import { useOptimisticStatus } from '../data/useOptimisticStatus';
 import { dragInstructions, dropAnnouncement, liftAnnouncement, overAnnouncement } from '../dragAnnouncements';
 import { ProjectCard } from './ProjectCard';
-
-const PROJECT_DRAG_INSTRUCTIONS = dragInstructions('project');
 import { NewProjectDialog } from './NewProjectDialog';
 import { ProjectDetailsDialog } from './ProjectDetailsDialog';
+
+const PROJECT_DRAG_INSTRUCTIONS = dragInstructions('project');
 
 /** A drop on Beta or Launch waiting for its stage dialog: the project as it was before the drop. */
 interface PendingDrop {
