@@ -16,15 +16,17 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { storeLead } from '../fixtures.js';
 import { column, loginAsAdmin } from './support/admin.js';
+import { quotedLead } from './support/adminApi.js';
 import { WIDTHS, wcagViolations } from './support/axe.js';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
 
 const RUN = Math.floor(Math.random() * 250) + 1;
 let ipCounter = 0;
+const nextIp = () => `10.${RUN}.202.${(++ipCounter % 250) + 1}`;
 test.beforeEach(async ({ page }) => {
   // Own client addresses: the per-IP limits of the public API are never shared with other specs.
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.${RUN}.202.${(++ipCounter % 250) + 1}` });
+  await page.setExtraHTTPHeaders({ 'x-forwarded-for': nextIp() });
 });
 
 /** Checks the page (or the part matching `include`) as it is now; a violation fails the test, which goes on to the next check. */
@@ -65,7 +67,7 @@ const ADMIN: Array<[string, string | RegExp]> = [
   ['/admin/email-test', 'Email Testing'],
 ];
 
-/** Leads and a project owned by one test: one awaiting quote review, one needing a plan, one ready for invoicing. */
+/** Leads and a project owned by one test: one awaiting quote review, one needing a plan, one ready for invoicing with its project in Set up (found by `invoiceEmail`). */
 async function seedCrm(tag: string) {
   const suffix = randomUUID().slice(0, 6);
   const names = { review: `Axe Review ${tag} ${suffix}`, plan: `Axe Plan ${tag} ${suffix}`, invoice: `Axe Invoice ${tag} ${suffix}`, project: `Axe Project ${tag} ${suffix}` };
@@ -108,7 +110,7 @@ async function seedCrm(tag: string) {
     createdAt: Timestamp.fromMillis(now),
     updatedAt: Timestamp.fromMillis(now),
   });
-  return names;
+  return { ...names, invoiceEmail: email('invoice') };
 }
 
 /**
@@ -130,14 +132,29 @@ for (const size of WIDTHS) {
       await page.setViewportSize({ width: size.width, height: size.height });
     });
 
-    test('every public route has no WCAG A/AA violation', async ({ page }) => {
-      test.setTimeout(PUBLIC.length * 45_000);
+    test('every public route has no WCAG A/AA violation', async ({ page, request }) => {
+      test.setTimeout((PUBLIC.length + 2) * 45_000);
       for (const [path, ready] of PUBLIC) {
         await page.goto(path);
         await ready(page);
         await noLoading(page);
         await scan(page, path);
       }
+
+      // A valid quote link, as the client opens it.
+      const { acceptancePath } = await quotedLead(request, `Axe Acceptance ${randomUUID().slice(0, 8)}`, nextIp, true);
+      await page.goto(acceptancePath!);
+      await expect(page.getByRole('button', { name: 'Accept Quote' })).toBeVisible();
+      await noLoading(page);
+      await scan(page, '/quote-acceptance (valid link)');
+
+      // The client's project view, found by email.
+      const { invoiceEmail: email } = await seedCrm('client');
+      await page.goto('/my-project');
+      await page.getByRole('form', { name: 'Access your project' }).getByLabel('Email').fill(email);
+      await page.getByRole('form', { name: 'Access your project' }).getByRole('button', { name: 'Open' }).click();
+      await expect(page.getByRole('list', { name: 'Project status timeline' })).toBeVisible();
+      await scan(page, '/my-project (a project found)');
     });
 
     test('every signed-in route has no WCAG A/AA violation', async ({ page }) => {

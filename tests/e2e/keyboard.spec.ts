@@ -11,45 +11,20 @@
  * awaiting review (admin API: plan and quote computed by the server), and a
  * project in Set up for an accepted lead (Admin SDK), under unique names.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { DEV_ADMIN } from '../../scripts/dev-admin.js';
 import { storeLead } from '../fixtures.js';
 import { column } from './support/admin.js';
+import { quotedLead } from './support/adminApi.js';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
 
 const RUN = Math.floor(Math.random() * 250) + 1;
 let ipCounter = 0;
 const nextIp = () => `10.${RUN}.203.${(++ipCounter % 250) + 1}`;
-
-/** An ID token of the dev admin, for admin API calls (POST /api/auth/login, then the Auth emulator). */
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/auth/login', { data: DEV_ADMIN, headers: { 'x-forwarded-for': nextIp() } });
-  expect(login.status()).toBe(200);
-  const { customToken } = (await login.json()) as { customToken: string };
-  const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
-  const res = await request.post(`http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=test`, {
-    data: { token: customToken, returnSecureToken: true },
-  });
-  const { idToken } = (await res.json()) as { idToken?: string };
-  expect(idToken).toBeTruthy();
-  return idToken!;
-}
-
-/** A lead in Contacted whose quote the server generated from a project plan, awaiting review. */
-async function leadAwaitingReview(request: APIRequestContext, name: string): Promise<void> {
-  const token = await adminToken(request);
-  const headers = () => ({ authorization: `Bearer ${token}`, 'x-forwarded-for': nextIp() });
-  const created = await request.post('/api/leads', { headers: headers(), data: { name, email: 'keyboard.review@example.com', subject: 'Keyboard quote', message: 'A site we can use without a mouse.' } });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: string };
-  expect((await request.put(`/api/leads/${id}`, { headers: headers(), data: { status: 'Contacted' } })).status()).toBe(200);
-  const plan = { complexity: 'Medium', timeline: '4 weeks', requirements: 'Accessible booking pages', estimatedHours: 30 };
-  expect((await request.post(`/api/leads/${id}/project-plan`, { headers: headers(), data: plan })).status()).toBe(201);
-}
 
 /** A project in Set up for an accepted lead (as the quote acceptance leaves it). */
 async function projectInSetUp(name: string, client: string): Promise<void> {
@@ -105,7 +80,7 @@ test('keyboard only: sign in, move and annotate a lead, approve a quote, move a 
   const project = `Keyboard Project ${tag}`;
   const client = `Keyboard Client ${tag}`;
   // The quoted lead first: columns list the newest first, so Tab meets the moved lead, then the quoted one.
-  await leadAwaitingReview(request, quoted);
+  await quotedLead(request, quoted, nextIp);
   await storeLead(db, { name: lead, email: 'ada.keyboard@example.com', subject: 'Screen reader friendly site', status: 'New', quoteGenerated: false, hasProjectPlan: false, quoteReviewStatus: null, quoteAccepted: false, quoteAmountCents: null, depositAmountCents: null, finalAmountCents: null });
   await projectInSetUp(project, client);
 
