@@ -26,7 +26,7 @@ let ipCounter = 0;
 const nextIp = () => `10.${RUN}.202.${(++ipCounter % 250) + 1}`;
 test.beforeEach(async ({ page }) => {
   // Own client addresses: the per-IP limits of the public API are never shared with other specs.
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': nextIp() });
+  await page.setExtraHTTPHeaders({ 'x-studio-test-client': nextIp() });
 });
 
 /** Checks the page (or the part matching `include`) as it is now; a violation fails the test, which goes on to the next check. */

@@ -73,7 +73,7 @@ const announcer = (page: Page) => page.locator('[id^="rfd-announcement"]');
 test('keyboard only: sign in, move and annotate a lead, approve a quote, move a project, open and close an invoice', async ({ page, request }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': nextIp() });
+  await page.setExtraHTTPHeaders({ 'x-studio-test-client': nextIp() });
   const tag = randomUUID().slice(0, 6);
   const lead = `Ada Keyboard ${tag}`;
   const quoted = `Quote Keyboard ${tag}`;

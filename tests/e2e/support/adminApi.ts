@@ -1,9 +1,9 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { DEV_ADMIN } from '../../../scripts/dev-admin.js';
 
-/** An ID token of the dev admin, for admin API calls (POST /api/auth/login, then the Auth emulator). `ip` is the X-Forwarded-For to send. */
+/** An ID token of the dev admin, for admin API calls (POST /api/auth/login, then the Auth emulator). `ip` is the test client header (rate-limit bucket) to send. */
 export async function adminToken(request: APIRequestContext, ip: string): Promise<string> {
-  const login = await request.post('/api/auth/login', { data: DEV_ADMIN, headers: { 'x-forwarded-for': ip } });
+  const login = await request.post('/api/auth/login', { data: DEV_ADMIN, headers: { 'x-studio-test-client': ip } });
   expect(login.status()).toBe(200);
   const { customToken } = (await login.json()) as { customToken: string };
   const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
@@ -23,7 +23,7 @@ export async function adminToken(request: APIRequestContext, ip: string): Promis
  */
 export async function quotedLead(request: APIRequestContext, name: string, nextIp: () => string, approve = false): Promise<{ id: string; acceptancePath: string | null }> {
   const token = await adminToken(request, nextIp());
-  const headers = () => ({ authorization: `Bearer ${token}`, 'x-forwarded-for': nextIp() });
+  const headers = () => ({ authorization: `Bearer ${token}`, 'x-studio-test-client': nextIp() });
   const created = await request.post('/api/leads', { headers: headers(), data: { name, email: 'quoted.lead@example.com', subject: 'Keyboard quote', message: 'A site we can use without a mouse.' } });
   expect(created.status()).toBe(201);
   const { id } = (await created.json()) as { id: string };
