@@ -25,7 +25,7 @@ const RUN = Math.floor(Math.random() * 250) + 1;
 let ipCounter = 0;
 const nextIp = () => `10.${RUN}.202.${(++ipCounter % 250) + 1}`;
 test.beforeEach(async ({ page }) => {
-  // Own client addresses: the per-IP limits of the public API are never shared with other specs.
+  // Own rate-limit buckets (the tests' client header): the public API's limits are never shared with other specs.
   await page.setExtraHTTPHeaders({ 'x-studio-test-client': nextIp() });
 });
 
