@@ -11,7 +11,7 @@ export const BOARD_COLUMNS = ['New', 'Contacted', 'Quoted', 'Set Up', 'Productio
 const LIVE = { id: 'bench-live-lead', name: 'Bench Live Lead' };
 const DROP = { id: 'bench-drop-lead', name: 'Bench Drop Lead' };
 
-const cardSelector = (name, status) => `[data-testid="column-${status}"] [aria-label="Lead ${name}, ${status}"]`;
+const cardSelector = (name, status) => `[data-testid="column-${status}"] [aria-label^="${name}, ${status}."]`;
 
 /** The signed-in user's Firebase ID token, read from the Auth SDK's localStorage entry in the page (web/src/admin/firebase.ts). */
 async function idTokenIn(page) {

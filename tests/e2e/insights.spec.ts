@@ -48,7 +48,7 @@ test('the needs-attention threshold is set from the board, validated, and kept i
   await page.setViewportSize({ width: 1400, height: 1000 });
   await loginAsAdmin(page);
   const legend = page.getByTestId('attention-legend');
-  const flagged = page.getByTestId('lead-card').getByLabel(/needs attention$/);
+  const flagged = page.getByTestId('lead-card').getByTitle(/needs attention$/);
   await expect(legend).toHaveText(/unchanged for 7 days or more/);
 
   const settings = page.getByRole('button', { name: 'Change needs-attention days' });

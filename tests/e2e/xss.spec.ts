@@ -37,7 +37,7 @@ test('script payloads in lead and note fields render as text and never run', asy
   await expect(column(page, 'New').getByText(name)).toBeVisible();
 
   // Lead details: the payloads are text.
-  await column(page, 'New').getByRole('button', { name: `Lead ${name}, New` }).click();
+  await column(page, 'New').getByRole('group', { name: `${name}, New.` }).click();
   const detail = page.getByRole('dialog', { name });
   await expect(detail.getByText(CORPUS.subject)).toBeVisible();
   await expect(detail.getByText(CORPUS.message, { exact: false })).toBeVisible();

@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 /** Any unknown path (spec §2). */
 export function NotFoundPage() {
   return (
-    <Container maxWidth="sm" sx={{ py: 12, textAlign: 'center' }}>
+    <Container component="main" maxWidth="sm" sx={{ py: 12, textAlign: 'center' }}>
       <Typography variant="h3" component="h1" gutterBottom>
         404 Page Not Found
       </Typography>

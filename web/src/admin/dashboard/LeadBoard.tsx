@@ -10,7 +10,7 @@
  * of thousands of leads stays smooth. Shorter columns stay plain lists.
  */
 import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { DragDropContext, Droppable, type DraggableChildrenFn, type DroppableProvided, type DroppableStateSnapshot, type DropResult } from '@hello-pangea/dnd';
+import { DragDropContext, Droppable, type DragStart, type DragUpdate, type DraggableChildrenFn, type DroppableProvided, type DroppableStateSnapshot, type DropResult, type ResponderProvided } from '@hello-pangea/dnd';
 import { List, type ListImperativeAPI, type RowComponentProps } from 'react-window';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,10 +21,14 @@ import Typography from '@mui/material/Typography';
 import { BOARD_COLUMNS, DEAD_STATUS, groupLeadsForBoard, WON_STATUS, type LeadStatus } from '@studio/domain';
 import type { BoardLead } from '../data/hooks';
 import { useClock } from '../../lib/useClock';
+import { dragInstructions, dropAnnouncement, liftAnnouncement, overAnnouncement } from '../dragAnnouncements';
 import { LEAD_CARD_GAP, LEAD_CARD_HEIGHTS, LeadCard, LeadCardStyles, LeadCardView, leadCardHeight, type LeadCardActions } from './LeadCard';
 
 const WON = 'bucket-won';
 const DEAD = 'bucket-dead';
+/** A drop target's name as the board shows it. */
+const placeName = (droppableId: string) => (droppableId === WON ? 'Won' : droppableId === DEAD ? 'Dead Leads' : droppableId);
+const LEAD_DRAG_INSTRUCTIONS = dragInstructions('lead');
 
 /** Columns with more cards than this render as virtual lists. */
 export const VIRTUALIZE_AFTER = 40;
@@ -223,7 +227,19 @@ export function LeadBoard({ leads, actions, onShowDead, attentionDays }: { leads
   const board = useBoardGroups(leads);
   const now = useClock(CLOCK_TICK_MS);
 
-  const onDragEnd = (r: DropResult) => {
+  // Screen readers hear the lead's name and the columns (see dragAnnouncements).
+  const nameOf = (id: string) => leads.find((l) => l.id === id)?.name ?? 'The lead';
+  const onDragStart = (s: DragStart, p: ResponderProvided) => p.announce(liftAnnouncement(nameOf(s.draggableId), placeName(s.source.droppableId)));
+  const onDragUpdate = (u: DragUpdate, p: ResponderProvided) =>
+    p.announce(overAnnouncement(nameOf(u.draggableId), placeName(u.source.droppableId), u.destination ? placeName(u.destination.droppableId) : null));
+
+  const onDragEnd = (r: DropResult, p: ResponderProvided) => {
+    const name = nameOf(r.draggableId);
+    p.announce(
+      r.reason === 'DROP' && r.destination?.droppableId === DEAD && r.source.droppableId !== DEAD
+        ? `Dropped ${name} on Dead Leads: choose a reason`
+        : dropAnnouncement(name, placeName(r.source.droppableId), r.destination ? placeName(r.destination.droppableId) : null, r.reason),
+    );
     if (!r.destination || r.destination.droppableId === r.source.droppableId) return;
     const lead = leads.find((l) => l.id === r.draggableId);
     if (!lead) return;
@@ -238,7 +254,7 @@ export function LeadBoard({ leads, actions, onShowDead, attentionDays }: { leads
   };
 
   return (
-    <DragDropContext onDragEnd={onDragEnd}>
+    <DragDropContext onDragStart={onDragStart} onDragUpdate={onDragUpdate} onDragEnd={onDragEnd} dragHandleUsageInstructions={LEAD_DRAG_INSTRUCTIONS}>
       <LeadCardStyles />
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(6, minmax(0, 1fr))' }, mb: 3 }}>
         {BOARD_COLUMNS.map((c) => (

@@ -3,6 +3,12 @@
  * "needs attention" flag (after the owner's threshold, see leadAttention) and
  * its actions. `LeadCard` is the Draggable; `LeadCardView` is the card itself,
  * also rendered as the drag clone of a virtual column.
+ *
+ * The card is the drag handle (mouse, touch, and keyboard: Tab to it, space
+ * to lift). It is a focusable `group`, not a `button`, because it holds its
+ * own buttons (actions menu, quote/plan action), which Tab reaches next: a
+ * button may not contain controls. Its name (leadCardLabel) holds the visible
+ * text plus the status; Enter or a click opens the lead.
  */
 import { memo, useState } from 'react';
 import { Draggable, type DraggableProvided } from '@hello-pangea/dnd';
@@ -45,6 +51,16 @@ export function leadCardAction(lead: BoardLead): 'accept' | 'review' | 'plan' | 
 }
 
 const ACTION_LABEL = { accept: 'Accept Quote', review: 'Review Quote', plan: 'Add Project Plan' } as const;
+
+/**
+ * The card's accessible name: name and status, subject, project type, quote
+ * amount and age, e.g. "Ada Lovelace, Quoted. Website redesign. Web Project,
+ * $1,200.00. 3 days in this stage".
+ */
+export function leadCardLabel(lead: BoardLead, ageHint: string): string {
+  const amount = lead.quoteAmountCents != null ? `, ${formatUsd(lead.quoteAmountCents)}` : '';
+  return `${lead.name}, ${lead.status}. ${lead.subject}. ${lead.projectType}${amount}. ${ageHint}`;
+}
 
 /** Space between cards in a column, in px. */
 export const LEAD_CARD_GAP = 8;
@@ -133,6 +149,8 @@ const leadCardStyles = (theme: Theme) => {
         (['error', 'warning', 'info'] as const).map((c) => [`& .lc-badge[data-color=${c}]`, { borderColor: theme.palette[c].main, backgroundColor: alpha(theme.palette[c].main, 0.12) }]),
       ),
       '& .lc-quote': { ...theme.typography.body2, ...ellipsis, fontWeight: 600, flexShrink: 0 },
+      // Read by screen readers, not shown (MUI's visuallyHidden).
+      '& .lc-sr': { border: 0, clip: 'rect(0 0 0 0)', height: 1, margin: -1, overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: 1 },
       '& .lc-age': { ...theme.typography.caption, marginLeft: 'auto', flexShrink: 0, color: theme.palette.text.secondary },
       '&[data-stale] .lc-age': { color: theme.palette.warning.dark, fontWeight: 700 },
       '& button': { font: 'inherit', margin: 0, cursor: 'pointer', '&:focus-visible': focusRing },
@@ -182,12 +200,13 @@ export function LeadCardView({ lead, now, attentionDays, actions, provided, isDr
   const badge = boardBadgeOf(lead.status);
   const ageHint = stale ? `No change for ${age} days: needs attention` : `${age} days in this stage`;
   return (
-    <article
+    <div
       ref={provided.innerRef}
       {...provided.draggableProps}
       {...provided.dragHandleProps}
+      role="group"
       className="lead-card"
-      aria-label={`Lead ${lead.name}, ${lead.status}`}
+      aria-label={leadCardLabel(lead, ageHint)}
       data-testid="lead-card"
       data-stale={stale || undefined}
       data-dragging={isDragging || undefined}
@@ -238,9 +257,12 @@ export function LeadCardView({ lead, now, attentionDays, actions, provided, isDr
           </span>
         )}
         {lead.quoteAmountCents != null && <span className="lc-quote">{formatUsd(lead.quoteAmountCents)}</span>}
-        <span className="lc-age" title={ageHint} aria-label={ageHint}>
-          {stale ? '⚑ ' : ''}
-          {age}d
+        <span className="lc-age" title={ageHint}>
+          <span aria-hidden="true">
+            {stale ? '⚑ ' : ''}
+            {age}d
+          </span>
+          <span className="lc-sr">{ageHint}</span>
         </span>
       </div>
       {action && (
@@ -282,7 +304,7 @@ export function LeadCardView({ lead, now, attentionDays, actions, provided, isDr
           ))}
         </Menu>
       </MountWhenOpened>
-    </article>
+    </div>
   );
 }
 

@@ -18,6 +18,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
@@ -203,18 +204,21 @@ export function EmailTemplatesPage() {
     <Paper variant="outlined" component="nav" aria-label="Templates" sx={{ alignSelf: 'start' }}>
       <List disablePadding>
         {templates.data.map((t) => (
-          <ListItemButton key={t.id} selected={t.id === template.id} onClick={() => setSelectedId(t.id)} divider>
-            <ListItemText
-              primary={
-                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  <span>{t.name}</span>
-                  {t.customized && <Chip size="small" label="Customized" color="secondary" variant="outlined" />}
-                  {drafts[t.id] && <Chip size="small" label="Unsaved" color="warning" variant="outlined" />}
-                </Stack>
-              }
-              secondary={t.description}
-            />
-          </ListItemButton>
+          // Each entry a list item holding its button (a list may only hold items).
+          <ListItem key={t.id} disablePadding divider>
+            <ListItemButton selected={t.id === template.id} aria-current={t.id === template.id ? 'true' : undefined} onClick={() => setSelectedId(t.id)}>
+              <ListItemText
+                primary={
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                    <span>{t.name}</span>
+                    {t.customized && <Chip size="small" label="Customized" color="secondary" variant="outlined" />}
+                    {drafts[t.id] && <Chip size="small" label="Unsaved" color="warning" variant="outlined" />}
+                  </Stack>
+                }
+                secondary={t.description}
+              />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Paper>

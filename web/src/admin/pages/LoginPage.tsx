@@ -44,7 +44,7 @@ export function LoginPage() {
   };
 
   return (
-    <Box sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, background: 'linear-gradient(135deg, #1e1b4b, #0f172a)' }}>
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, background: 'linear-gradient(135deg, #1e1b4b, #0f172a)' }}>
       <Card sx={{ width: '100%', maxWidth: 400 }}>
         <CardContent component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ p: 4, display: 'grid', gap: 2 }}>
           <Logo />

@@ -1,4 +1,9 @@
-/** A project on the board: title clipped to 2 lines, client, priority, and the launch countdown. */
+/**
+ * A project on the board: title clipped to 2 lines, client, priority, and the
+ * launch countdown. The card is the drag handle (Tab to it, space to lift)
+ * and opens on Enter or a click; it is a focusable `group` named by
+ * projectCardLabel (its visible text plus the status), like the lead cards.
+ */
 import { memo } from 'react';
 import { Draggable } from '@hello-pangea/dnd';
 import Card from '@mui/material/Card';
@@ -11,7 +16,14 @@ import type { ProjectView } from '../data/hooks';
 
 const PRIORITY_COLOR = { High: 'error', Medium: 'warning', Low: 'default' } as const;
 
+/** The card's accessible name, e.g. "Weiss Dental website, Production. Hannah Weiss. Priority Medium. Maintenance paid". */
+export function projectCardLabel(project: ProjectView, countdown: string | null): string {
+  const extra = [countdown, project.maintenanceSubscriptionPaid ? 'Maintenance paid' : null].filter(Boolean).map((t) => `. ${t}`).join('');
+  return `${project.name}, ${project.status}. ${project.client}. Priority ${project.priority}${extra}`;
+}
+
 export const ProjectCard = memo(function ProjectCard({ project, index, now, onOpen }: { project: ProjectView; index: number; now: Date; onOpen(p: ProjectView): void }) {
+  const countdown = project.status === 'Launch' && project.launchDate instanceof Date ? `${formatCountdown(project.launchDate, now)} left` : null;
   return (
     <Draggable draggableId={project.id} index={index}>
       {(provided, snapshot) => (
@@ -19,8 +31,9 @@ export const ProjectCard = memo(function ProjectCard({ project, index, now, onOp
           ref={provided.innerRef}
           {...provided.draggableProps}
           {...provided.dragHandleProps}
+          role="group"
           data-testid="project-card"
-          aria-label={`Project ${project.name}, ${project.status}`}
+          aria-label={projectCardLabel(project, countdown)}
           onClick={() => onOpen(project)}
           onKeyDown={(e) => e.key === 'Enter' && e.target === e.currentTarget && onOpen(project)}
           sx={{ mb: 1, p: 1.5, cursor: 'grab', boxShadow: snapshot.isDragging ? 6 : 0, '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
@@ -33,9 +46,7 @@ export const ProjectCard = memo(function ProjectCard({ project, index, now, onOp
           </Typography>
           <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
             <Chip size="small" color={PRIORITY_COLOR[project.priority] ?? 'default'} variant="outlined" label={project.priority} />
-            {project.status === 'Launch' && project.launchDate instanceof Date && (
-              <Chip size="small" color="primary" icon={<TimerIcon />} label={`${formatCountdown(project.launchDate, now)} left`} data-testid="countdown" />
-            )}
+            {countdown && <Chip size="small" color="primary" icon={<TimerIcon />} label={countdown} data-testid="countdown" />}
             {project.maintenanceSubscriptionPaid && <Chip size="small" color="success" variant="outlined" label="Maintenance paid" />}
           </Stack>
         </Card>

@@ -11,7 +11,7 @@
  * closing the dialog) puts the card back.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { DragDropContext, Droppable, type DropResult } from '@hello-pangea/dnd';
+import { DragDropContext, Droppable, type DragStart, type DragUpdate, type DropResult, type ResponderProvided } from '@hello-pangea/dnd';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,6 +23,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -35,9 +36,12 @@ import { Loading } from '../../components/PageState';
 import { useToast } from '../../components/Toast';
 import { useLiveProjects, type ProjectView } from '../data/hooks';
 import { useOptimisticStatus } from '../data/useOptimisticStatus';
+import { dragInstructions, dropAnnouncement, liftAnnouncement, overAnnouncement } from '../dragAnnouncements';
 import { ProjectCard } from './ProjectCard';
 import { NewProjectDialog } from './NewProjectDialog';
 import { ProjectDetailsDialog } from './ProjectDetailsDialog';
+
+const PROJECT_DRAG_INSTRUCTIONS = dragInstructions('project');
 
 /** A drop on Beta or Launch waiting for its stage dialog: the project as it was before the drop. */
 interface PendingDrop {
@@ -104,7 +108,13 @@ export function ProjectsPage() {
   }, [projects]);
   const opened = projects.find((p) => p.id === openId) ?? null;
 
-  const onDragEnd = (r: DropResult) => {
+  // Screen readers hear the project's name and the columns (see dragAnnouncements).
+  const nameOf = (id: string) => projects.find((x) => x.id === id)?.name ?? 'The project';
+  const onDragStart = (s: DragStart, p: ResponderProvided) => p.announce(liftAnnouncement(nameOf(s.draggableId), s.source.droppableId));
+  const onDragUpdate = (u: DragUpdate, p: ResponderProvided) => p.announce(overAnnouncement(nameOf(u.draggableId), u.source.droppableId, u.destination?.droppableId ?? null));
+
+  const onDragEnd = (r: DropResult, provided: ResponderProvided) => {
+    provided.announce(dropAnnouncement(nameOf(r.draggableId), r.source.droppableId, r.destination?.droppableId ?? null, r.reason));
     if (!r.destination || r.destination.droppableId === r.source.droppableId) return;
     const p = projects.find((x) => x.id === r.draggableId);
     if (p) void move(p, r.destination.droppableId as ProjectStatus);
@@ -143,7 +153,7 @@ export function ProjectsPage() {
               </Card>
             ))}
           </Box>
-          <DragDropContext onDragEnd={onDragEnd}>
+          <DragDropContext onDragStart={onDragStart} onDragUpdate={onDragUpdate} onDragEnd={onDragEnd} dragHandleUsageInstructions={PROJECT_DRAG_INSTRUCTIONS}>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, minmax(0, 1fr))' } }}>
               {PROJECT_COLUMNS.map((c) => {
                 const list = byStatus.get(c) ?? [];
@@ -190,15 +200,16 @@ export function ProjectsPage() {
           ) : (
             <List>
               {(byStatus.get(listOf!) ?? []).map((p) => (
-                <ListItemButton
-                  key={p.id}
-                  onClick={() => {
-                    setListOf(null);
-                    setOpenId(p.id);
-                  }}
-                >
-                  <ListItemText primary={p.name} secondary={p.client} />
-                </ListItemButton>
+                <ListItem key={p.id} disablePadding>
+                  <ListItemButton
+                    onClick={() => {
+                      setListOf(null);
+                      setOpenId(p.id);
+                    }}
+                  >
+                    <ListItemText primary={p.name} secondary={p.client} />
+                  </ListItemButton>
+                </ListItem>
               ))}
             </List>
           )}
