@@ -20,10 +20,10 @@ beforeAll(async () => {
 });
 
 describe('GET /api/health', () => {
-  it('answers through the Hosting rewrite', async () => {
+  it('answers through the Hosting rewrite, having read Firestore', async () => {
     const r = await api('GET', '/api/health');
     expect(r.status).toBe(200);
-    expect(r.json).toEqual({ ok: true });
+    expect(r.json).toMatchObject({ ok: true, firestore: 'reachable' });
   });
 });
 
