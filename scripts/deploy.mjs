@@ -53,11 +53,12 @@ export function deployTarget(argv) {
  * @param {string} project
  */
 export function deploySteps(project) {
-  const base = ['deploy', '--project', project, '--non-interactive'];
+  const base = ['deploy', '--project', project];
   return [
-    { label: 'Firestore rules and indexes', args: [...base, '--only', 'firestore:rules,firestore:indexes'] },
+    { label: 'Firestore rules and indexes', args: [...base, '--non-interactive', '--only', 'firestore:rules,firestore:indexes'] },
+    // Interactive on a terminal, so firebase can ask for a setting still missing (config.ts); without one it goes non-interactive by itself.
     { label: 'Cloud Functions', args: [...base, '--only', 'functions', '--force'] },
-    { label: 'Hosting', args: [...base, '--only', 'hosting'] },
+    { label: 'Hosting', args: [...base, '--non-interactive', '--only', 'hosting'] },
   ];
 }
 

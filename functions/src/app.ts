@@ -67,7 +67,7 @@ export function createApp(): express.Express {
   });
 
   const api = express.Router();
-  api.use(healthRouter());
+  api.use(healthRouter({ missingSettings: () => config().missing }));
   api.use('/auth', sessionRouter);
   // Payments exist only where the configuration allows them (config.ts): 503 on a real project without Stripe,
   // and the card-free test mode is invisible (404) anywhere but the emulator or a demo- project.

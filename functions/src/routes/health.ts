@@ -7,10 +7,11 @@
  *   when it fails or takes longer.
  *
  * The read is of a document that never exists (`_health/ping`): one billed
- * read, no data. With `missingSettings` (names of required settings that are
- * not set, never their values) the answer also carries
- * `configuration: { complete, missing }`; an incomplete configuration alone
- * does not make it 503, since Firestore and the public site still work.
+ * read, no data. With `missingSettings` (app.ts passes config.ts's
+ * `missing`: names of the settings a real project lacks, never their values)
+ * the answer also carries `configuration: { complete, missing }`; an
+ * incomplete configuration alone does not make it 503, since Firestore and
+ * the public site still work (the features it concerns answer 503 themselves).
  */
 import { Router } from 'express';
 import * as logger from 'firebase-functions/logger';
