@@ -15,7 +15,8 @@ import { reloadIfRedeployed } from '../lib/staleBuild';
 export function Loading({ label = 'Loading...' }: { label?: string }) {
   return (
     <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, py: 10 }}>
-      <CircularProgress size={22} />
+      {/* Decorative: the status text beside it is what assistive technology reads. */}
+      <CircularProgress size={22} aria-hidden />
       <Typography color="text.secondary">{label}</Typography>
     </Box>
   );
