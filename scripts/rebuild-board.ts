@@ -1,10 +1,12 @@
 /**
- * npm run board:rebuild [-- --project ID | --emulator]
+ * npm run board:rebuild [-- --project ID | --emulator] [--shards N]
  *
  * Rewrites the CRM board's projection (`lead_board`, domain/leadBoard.ts)
  * from every lead: once after the first deploy of the board onto existing
- * leads, or to repair it. Afterwards the `syncLeadBoard` trigger keeps it
- * current. Run it while nobody edits leads (a lead written meanwhile may
+ * leads, to repair it, or with `--shards N` to spread it over more shards
+ * when the dashboard says the board needs a rebuild (the count is kept in
+ * `lead_board/_meta`; docs/operations.md "Board capacity"). Afterwards the
+ * `syncLeadBoard` trigger keeps it current. Run it while nobody edits leads (a lead written meanwhile may
  * keep a stale card until its next change).
  * Target: see ./targetProject.ts (the emulators, or a real project by --project).
  */
@@ -14,14 +16,14 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { rebuildLeadBoard } from '../functions/src/services/leadBoard.js';
 import { targetProject } from './targetProject.js';
 
-const { values } = parseArgs({ options: { project: { type: 'string' }, emulator: { type: 'boolean', default: false } } });
+const { values } = parseArgs({ options: { project: { type: 'string' }, emulator: { type: 'boolean', default: false }, shards: { type: 'string' } } });
 const { projectId, onEmulator } = targetProject(values);
 if (!projectId) {
   console.error('board:rebuild: name the project with --project ID (or pass --emulator).');
   process.exit(1);
 }
 try {
-  const { leads, shards } = await rebuildLeadBoard(getFirestore(initializeApp({ projectId })));
+  const { leads, shards } = await rebuildLeadBoard(getFirestore(initializeApp({ projectId })), values.shards === undefined ? {} : { shards: Number(values.shards) });
   console.log(`board:rebuild: ${leads} leads written into ${shards} lead_board shards on ${onEmulator ? 'the emulators' : projectId}.`);
   process.exit(0);
 } catch (e) {

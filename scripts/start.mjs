@@ -6,23 +6,34 @@
  * npm run dev (--dev): the same emulators and seed, plus Vite with hot reload
  * on http://127.0.0.1:5173 proxying /api to the functions emulator.
  *
+ * Local data persists: the emulators export Auth and Firestore into
+ * EMULATOR_DATA (git-ignored) when they stop, and the next start imports it
+ * instead of seeding. `--fresh` deletes it first and starts from the seed.
  * Both run the scheduled projectSchedule function (launch countdown, set-up
  * expiry) on the emulator once the seed is in, then every minute
  * (scripts/schedule.ts): the emulator has no scheduler of its own.
  */
-import { EMULATOR_CLIENT_ENV, PORTS, emulatorEnvOrExit, firebaseCli } from './emulators.mjs';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { EMULATOR_CLIENT_ENV, PORTS, ROOT, emulatorEnvOrExit, firebaseCli } from './emulators.mjs';
 import { NPM, NPX, runOrExit, startChild, waitForHttp } from './run.mjs';
 import { DEV_ADMIN } from './dev-admin.ts';
 import { startScheduleTicker } from './schedule.ts';
 
 const dev = process.argv.includes('--dev');
 
+/** Where the emulators' data is kept between runs (exported on exit, imported at start). */
+const EMULATOR_DATA = join(ROOT, '.emulator-data');
+if (process.argv.includes('--fresh')) rmSync(EMULATOR_DATA, { recursive: true, force: true });
+const imported = existsSync(join(EMULATOR_DATA, 'firebase-export-metadata.json'));
+
 const env = emulatorEnvOrExit();
 
 runOrExit('Building functions', NPM, ['run', 'build', '-w', 'functions']);
 if (!dev) runOrExit('Building web', NPM, ['run', 'build:emulator', '-w', 'web']);
 
-const [cmd, ...args] = firebaseCli('emulators:start', '--only', 'auth,firestore,functions,hosting');
+const persistence = ['--export-on-exit', EMULATOR_DATA, ...(imported ? ['--import', EMULATOR_DATA] : [])];
+const [cmd, ...args] = firebaseCli('emulators:start', '--only', 'auth,firestore,functions,hosting', ...persistence);
 const children = [];
 const emulators = startChild(cmd, args, env);
 children.push(emulators);
@@ -43,10 +54,11 @@ function stop(code = 0) {
   stopSchedule();
   console.log('\nStopping...');
   for (const c of children) if (c.exitCode === null) c.kill('SIGINT');
+  // Long enough for the emulators to export their data (EMULATOR_DATA).
   const force = setTimeout(() => {
     for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
     process.exit(code);
-  }, 15_000);
+  }, 60_000);
   force.unref();
   Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.on('exit', r))))).then(() => process.exit(code));
 }
@@ -58,7 +70,8 @@ if (!(await waitForHttp(`${site}/api/health`, 180_000, () => emulatorsAlive))) {
   console.error('✖ The emulators did not answer on /api/health within 3 minutes.');
   stop(1);
 } else {
-  runOrExit('Seeding demo data', NPX, ['tsx', 'scripts/seed.ts'], { ...process.env, ...EMULATOR_CLIENT_ENV });
+  // The seed adds its leads again on every run: only into empty emulators.
+  if (!imported) runOrExit('Seeding demo data', NPX, ['tsx', 'scripts/seed.ts'], { ...process.env, ...EMULATOR_CLIENT_ENV });
   stopSchedule = startScheduleTicker();
   let url = site;
   if (dev) {
@@ -71,6 +84,8 @@ if (!(await waitForHttp(`${site}/api/health`, 180_000, () => emulatorsAlive))) {
   Site:   ${url}/
   Admin:  ${url}/admin/login
   Dev admin (emulator only): ${DEV_ADMIN.username} / ${DEV_ADMIN.password}
+  Data: ${imported ? 'from the last run' : 'the demo seed'}; kept in .emulator-data/ when you stop
+        (npm start -- --fresh starts again from the seed)
   Launch countdown: projectSchedule runs every minute
   Press Ctrl-C to stop.
 ──────────────────────────────────────────────────────────

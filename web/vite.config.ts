@@ -1,13 +1,42 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const stub = (name: string) => fileURLToPath(new URL(`./stubs/${name}.ts`, import.meta.url));
 
+/**
+ * Source maps never sit in the served folder: a production build writes none,
+ * and an emulator build (whose maps the bench reads, bench/lib/sourcemap.mjs)
+ * moves them to `<outDir>-sourcemaps/` (web/dist-sourcemaps, git-ignored), so
+ * Hosting, which serves and deploys whatever is in web/dist, never has them.
+ */
+function sourcemapsOutsideDist(): Plugin {
+  let outDir = '';
+  return {
+    name: 'studio:sourcemaps-outside-dist',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      const maps = Object.keys(bundle).filter((name) => name.endsWith('.map'));
+      if (maps.length === 0) return;
+      const target = `${outDir}-sourcemaps`;
+      rmSync(target, { recursive: true, force: true });
+      for (const name of maps) {
+        mkdirSync(dirname(join(target, name)), { recursive: true });
+        renameSync(join(outDir, name), join(target, name));
+      }
+    },
+  };
+}
+
 // `npm run dev`: hot reload on :5173, /api proxied to the functions emulator
 // (the function receives the full /api/... path, as behind the Hosting rewrite).
-export default defineConfig({
-  plugins: [react()],
+export default defineConfig(({ mode }) => ({
+  plugins: [react(), sourcemapsOutsideDist()],
   resolve: {
     // Dead weight in the admin bundle, never called by this app (see each stub's docstring).
     alias: [
@@ -27,7 +56,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Emulator builds only, and 'hidden' (no sourceMappingURL comment): see sourcemapsOutsideDist.
+    sourcemap: mode === 'emulator' ? 'hidden' : false,
     rolldownOptions: {
       treeshake: {
         // reactfire imports every Firebase product it wraps, and those modules register
@@ -43,4 +73,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

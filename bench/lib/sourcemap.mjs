@@ -1,10 +1,12 @@
 /**
  * Attributes the bytes of a built JS file to its original sources through its
- * source map (Vite writes `*.js.map` beside each chunk). Used to count how many
+ * source map (`<dist>-sourcemaps/assets/<chunk>.js.map`: an emulator build
+ * moves its maps out of the served folder, web/vite.config.ts). Used to count how many
  * bytes of a chunk come from the Firebase SDK (node_modules/firebase or
  * node_modules/@firebase/*). No dependency: a minimal VLQ decoder.
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 
 const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const LOOKUP = new Int16Array(128).fill(-1);
@@ -100,8 +102,8 @@ export const FIREBASE_SOURCE = /(^|\/)node_modules\/(@firebase\/|firebase\/)/;
  * Firebase SDK; null when the file has no source map.
  */
 export function firebaseBytes(jsPath) {
-  const mapPath = `${jsPath}.map`;
-  if (!existsSync(mapPath)) return null;
+  const mapPath = [`${jsPath}.map`, join(`${dirname(dirname(jsPath))}-sourcemaps`, basename(dirname(jsPath)), `${basename(jsPath)}.map`)].find((p) => existsSync(p));
+  if (!mapPath) return null;
   const code = readFileSync(jsPath, 'utf8');
   const map = JSON.parse(readFileSync(mapPath, 'utf8'));
   let total = 0;

@@ -10,22 +10,101 @@
  * (LEAD_BOARD_SHARDS documents whatever the number of leads); dialogs that
  * need a whole lead (details, quotes) read it when they open.
  *
- * Size: a stored card is ~150-300 bytes, so 32 shards hold ~100,000 leads under
- * Firestore's 1 MiB document limit (the `cards` map is exempt from indexing,
- * see firestore.indexes.json).
+ * Capacity (docs/operations.md "Board capacity"): Firestore caps a document
+ * at 1 MiB. A card's free text is clipped (CARD_TEXT_BUDGET_BYTES; the lead
+ * keeps the whole text), so no card exceeds MAX_ENCODED_CARD_BYTES, a shard
+ * holds LEAD_BOARD_SHARD_CARD_CAPACITY of the largest cards, and the board
+ * holds leadBoardCapacity(shards) leads of the largest kind (typical cards are
+ * a third of that size). The shard count lives in the `_meta` document of the
+ * same collection (LEAD_BOARD_META_ID), so it grows with a rebuild
+ * (`npm run board:rebuild -- --shards N`), not a release. The `cards` map is
+ * exempt from indexing (firestore.indexes.json).
  */
+import { z } from 'zod';
 import { isTestDataLead } from './leads.js';
 import { leadDeadReason } from './leadStatus.js';
 import type { LeadRecord } from './leads.js';
 
-/** Number of `lead_board` documents the cards are spread over. */
+/** Number of `lead_board` shards when `_meta` names none (a board never rebuilt with --shards). */
 export const LEAD_BOARD_SHARDS = 32;
 
-/** The shards' document ids: "shard-00" to "shard-31". */
-export const LEAD_BOARD_SHARD_IDS: readonly string[] = Array.from({ length: LEAD_BOARD_SHARDS }, (_, i) => `shard-${String(i).padStart(2, '0')}`);
+/** Most shards a board may have (each is one read per dashboard load). */
+export const LEAD_BOARD_MAX_SHARDS = 512;
+
+/** The shard document ids for `shards` shards: "shard-00", "shard-01", ... */
+export function leadBoardShardIds(shards: number): string[] {
+  return Array.from({ length: shards }, (_, i) => `shard-${String(i).padStart(2, '0')}`);
+}
+
+/** The default shards' document ids: "shard-00" to "shard-31". */
+export const LEAD_BOARD_SHARD_IDS: readonly string[] = leadBoardShardIds(LEAD_BOARD_SHARDS);
 
 /** Firestore collection of the board's shards. */
 export const LEAD_BOARD_COLLECTION = 'lead_board';
+
+/**
+ * The board's own document in LEAD_BOARD_COLLECTION (no `cards`): its shard
+ * count and whether a card could not be written (see LeadBoardMeta). In the
+ * same collection, so the board's one listener reads it too.
+ */
+export const LEAD_BOARD_META_ID = '_meta';
+
+/** What `lead_board/_meta` holds; every field optional (a missing document means the defaults). */
+export const leadBoardMetaSchema = z.object({
+  /** How many shards the cards are spread over (set by a rebuild). */
+  shards: z.number().int().min(1).max(LEAD_BOARD_MAX_SHARDS).optional(),
+  /** A card write failed for good (e.g. a full shard): the board misses leads until a rebuild with more shards. */
+  needsRebuild: z.boolean().optional(),
+  /** The leads whose cards could not be written (capped list). */
+  failedLeadIds: z.array(z.string()).optional(),
+});
+export type LeadBoardMeta = z.infer<typeof leadBoardMetaSchema>;
+
+/** The shard count a stored `_meta` names, or LEAD_BOARD_SHARDS when it names none or is not valid. */
+export function leadBoardShardCount(meta: unknown): number {
+  const parsed = leadBoardMetaSchema.safeParse(meta ?? {});
+  return (parsed.success && parsed.data.shards) || LEAD_BOARD_SHARDS;
+}
+
+/** True when a stored `_meta` says a card could not be written (the admin is told to rebuild). */
+export function leadBoardNeedsRebuild(meta: unknown): boolean {
+  const parsed = leadBoardMetaSchema.safeParse(meta ?? {});
+  return parsed.success && parsed.data.needsRebuild === true;
+}
+
+/**
+ * Most UTF-8 bytes each free-text field of a card takes in its stored JSON
+ * (escapes included); longer text is clipped to fit, ending in "…". Names
+ * and subjects (at most 100 and 200 characters, LIMITS) fill a card's width
+ * long before this; a dead reason can come from a note of 10,000 characters.
+ */
+export const CARD_TEXT_BUDGET_BYTES = { name: 120, subject: 120, deadReason: 80 } as const;
+
+const utf8 = new TextEncoder();
+
+/** UTF-8 bytes `text` takes inside a JSON string (quotes, backslashes and control characters escaped). */
+export function jsonTextBytes(text: string): number {
+  return utf8.encode(JSON.stringify(text)).length - 2;
+}
+
+/**
+ * `text` clipped so that it takes at most `maxBytes` in a JSON string
+ * (jsonTextBytes), cut between code points and ending in "…" when clipped;
+ * unchanged when it fits.
+ */
+export function clipCardText(text: string, maxBytes: number): string {
+  if (jsonTextBytes(text) <= maxBytes) return text;
+  const budget = maxBytes - jsonTextBytes('…');
+  let out = '';
+  let used = 0;
+  for (const ch of text) {
+    const bytes = jsonTextBytes(ch);
+    if (used + bytes > budget) break;
+    out += ch;
+    used += bytes;
+  }
+  return `${out}…`;
+}
 
 /** The fields a board card, the tiles, Insights and the header read; dates as `D` (Date, or a Firestore Timestamp when stored). */
 export interface BoardCard<D = Date> {
@@ -54,11 +133,12 @@ export type BoardCardSource<D> = Pick<LeadRecord, 'name' | 'subject' | 'projectT
     updatedAt?: D | null;
   };
 
-/** The board card of a lead (pure; dates are passed through as they are). */
+/** The board card of a lead (pure; dates are passed through as they are; free text clipped to CARD_TEXT_BUDGET_BYTES). */
 export function boardCardOf<D>(lead: BoardCardSource<D>): BoardCard<D> {
+  const deadReason = leadDeadReason(lead);
   return {
-    name: lead.name,
-    subject: lead.subject,
+    name: clipCardText(lead.name, CARD_TEXT_BUDGET_BYTES.name),
+    subject: clipCardText(lead.subject, CARD_TEXT_BUDGET_BYTES.subject),
     projectType: lead.projectType,
     status: lead.status,
     quoteAmountCents: lead.quoteAmountCents ?? null,
@@ -66,7 +146,7 @@ export function boardCardOf<D>(lead: BoardCardSource<D>): BoardCard<D> {
     quoteGenerated: lead.quoteGenerated ?? false,
     quoteReviewStatus: lead.quoteReviewStatus ?? null,
     quoteAccepted: lead.quoteAccepted ?? false,
-    deadReason: leadDeadReason(lead),
+    deadReason: deadReason === null ? null : clipCardText(deadReason, CARD_TEXT_BUDGET_BYTES.deadReason),
     testData: isTestDataLead(lead),
     createdAt: lead.createdAt,
     updatedAt: lead.updatedAt ?? lead.createdAt,
@@ -131,15 +211,70 @@ export function decodeBoardCard(text: EncodedBoardCard): BoardCard {
 }
 
 /**
- * The `lead_board` document that holds `leadId`'s card: "shard-00" to
- * "shard-31", by a 32-bit FNV-1a hash of the id (stable across releases as
- * long as LEAD_BOARD_SHARDS is).
+ * The `lead_board` document that holds `leadId`'s card among `shards`
+ * shards ("shard-00" to "shard-31" by default), by a 32-bit FNV-1a hash of
+ * the id (stable as long as the shard count is: a new count needs a rebuild).
  */
-export function leadBoardShardId(leadId: string): string {
+export function leadBoardShardId(leadId: string, shards: number = LEAD_BOARD_SHARDS): string {
   let h = 0x811c9dc5;
   for (let i = 0; i < leadId.length; i++) {
     h ^= leadId.charCodeAt(i);
     h = Math.imul(h, 0x01000193) >>> 0;
   }
-  return LEAD_BOARD_SHARD_IDS[h % LEAD_BOARD_SHARDS]!;
+  return `shard-${String(h % shards).padStart(2, '0')}`;
+}
+
+/** Firestore's largest document, in bytes. */
+export const FIRESTORE_MAX_DOCUMENT_BYTES = 1_048_576;
+
+/**
+ * The largest card there can be: every text field at its budget in 3-byte
+ * characters, the longest enum values, 16-digit amounts, every flag set
+ * (what the capacity figures below are computed from, and tested with).
+ */
+export function largestBoardCard(): BoardCard {
+  const fill = (maxBytes: number) => '界'.repeat(Math.floor(maxBytes / 3));
+  const longest = <T extends string>(values: readonly T[]) => values.reduce((a, b) => (b.length > a.length ? b : a));
+  const at = new Date(9_999_999_999_999); // the largest 13-digit epoch milliseconds
+  return {
+    name: fill(CARD_TEXT_BUDGET_BYTES.name),
+    subject: fill(CARD_TEXT_BUDGET_BYTES.subject),
+    projectType: longest(['Web Project', 'Brand/Logo Design', 'Product Design', 'AI Automation'] as const),
+    status: longest(['New', 'Contacted', 'Quoted', 'Set Up', 'Production', 'Launch', 'Complete', 'Won', 'Lost', 'Deposit', 'Payment Failed', 'Subscription Expired'] as const),
+    quoteAmountCents: -Number.MAX_SAFE_INTEGER,
+    depositAmountCents: -Number.MAX_SAFE_INTEGER,
+    quoteGenerated: true,
+    quoteReviewStatus: 'Needs Revision',
+    quoteAccepted: true,
+    deadReason: fill(CARD_TEXT_BUDGET_BYTES.deadReason),
+    testData: true,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+/** Most bytes an encoded card takes (encodeBoardCard of largestBoardCard, rounded up). */
+export const MAX_ENCODED_CARD_BYTES = 656;
+
+/**
+ * Bytes of a shard besides its cards: its document name (under 200 with a
+ * 30-character project id), the `cards` field name and Firestore's 32-byte
+ * document overhead, with room to spare.
+ */
+const SHARD_OVERHEAD_BYTES = 1_024;
+
+/** Bytes one card takes in a shard's map: its key (a 20-character auto id, + 1) and its text (+ 1). */
+export const MAX_CARD_ENTRY_BYTES = 21 + MAX_ENCODED_CARD_BYTES + 1;
+
+/** How many of the largest cards one shard holds under Firestore's 1 MiB. */
+export const LEAD_BOARD_SHARD_CARD_CAPACITY = Math.floor((FIRESTORE_MAX_DOCUMENT_BYTES - SHARD_OVERHEAD_BYTES) / MAX_CARD_ENTRY_BYTES);
+
+/**
+ * How many leads a board of `shards` shards holds when every card is the
+ * largest possible: 85 % of the shards' room, since the hash does not fill
+ * them evenly (at this size the fullest shard holds about 8 % above the
+ * average; tested in domain/test/leadBoard.test.ts).
+ */
+export function leadBoardCapacity(shards: number = LEAD_BOARD_SHARDS): number {
+  return Math.floor(shards * LEAD_BOARD_SHARD_CARD_CAPACITY * 0.85);
 }

@@ -1,6 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { boardCardOf, decodeBoardCard, encodeBoardCard, groupLeadsForBoard, LEAD_BOARD_SHARD_IDS, LEAD_BOARD_SHARDS, leadBoardShardId, newLeadRecord, outcomesByReason, pipelineValueByStage, dashboardTiles } from '../src/index.js';
+import {
+  boardCardOf,
+  CARD_TEXT_BUDGET_BYTES,
+  clipCardText,
+  decodeBoardCard,
+  encodeBoardCard,
+  FIRESTORE_MAX_DOCUMENT_BYTES,
+  groupLeadsForBoard,
+  jsonTextBytes,
+  largestBoardCard,
+  LEAD_BOARD_SHARD_CARD_CAPACITY,
+  LEAD_BOARD_SHARD_IDS,
+  LEAD_BOARD_SHARDS,
+  leadBoardCapacity,
+  leadBoardNeedsRebuild,
+  leadBoardShardCount,
+  leadBoardShardId,
+  leadBoardShardIds,
+  LIMITS,
+  MAX_CARD_ENTRY_BYTES,
+  MAX_ENCODED_CARD_BYTES,
+  newLeadRecord,
+  outcomesByReason,
+  pipelineValueByStage,
+  dashboardTiles,
+} from '../src/index.js';
 
 const created = new Date('2026-03-01T10:00:00Z');
 const base = { ...newLeadRecord({ name: 'Ada', email: 'ada@example.com', subject: 'Shop', message: 'Hi', projectType: 'Web Project' }), createdAt: created, updatedAt: created };
@@ -114,3 +139,108 @@ describe('leadBoardShardId', () => {
     expect(Math.max(...counts.values())).toBeLessThan((2 * n) / LEAD_BOARD_SHARDS);
   });
 });
+
+/** Firestore-style auto ids (20 characters), from a fixed seed. */
+function autoIds(n: number, seed = 7): string[] {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+  let x = seed;
+  const rand = () => {
+    // xorshift32: every bit usable
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) % alphabet.length;
+  };
+  return Array.from({ length: n }, () => Array.from({ length: 20 }, () => alphabet[rand()]).join(''));
+}
+
+const bytes = (s: string) => new TextEncoder().encode(s).length;
+
+describe('card text budget', () => {
+  it('leaves text that fits as it is', () => {
+    expect(clipCardText('Ada Lovelace', 120)).toBe('Ada Lovelace');
+    expect(clipCardText('界'.repeat(40), 120)).toBe('界'.repeat(40));
+  });
+
+  it('clips longer text between code points, within the budget, ending in an ellipsis', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 400 }), fc.integer({ min: 8, max: 200 }), (text, max) => {
+        const clipped = clipCardText(text, max);
+        expect(jsonTextBytes(clipped)).toBeLessThanOrEqual(max);
+        if (clipped !== text) {
+          expect(clipped.endsWith('…')).toBe(true);
+          expect(text.startsWith(clipped.slice(0, -1))).toBe(true);
+        }
+      }),
+    );
+    const emoji = clipCardText('😀'.repeat(100), 10); // 4 bytes each: one fits beside the 3-byte ellipsis, never half of one
+    expect(emoji).toBe('😀…');
+    expect(jsonTextBytes('a"\\\n\u0001')).toBe(1 + 2 + 2 + 2 + 6);
+  });
+
+  it('clips a card (name, subject, a dead reason from a 10,000-character note); the lead keeps its text', () => {
+    const lead = { ...base, status: 'Lost' as const, name: 'N'.repeat(LIMITS.name), subject: 'S'.repeat(LIMITS.subject), notes: `Dead Reason: ${'r'.repeat(LIMITS.note - 40)} - 1/2/2026` };
+    const card = boardCardOf(lead);
+    expect(jsonTextBytes(card.name)).toBeLessThanOrEqual(CARD_TEXT_BUDGET_BYTES.name);
+    expect(jsonTextBytes(card.subject)).toBeLessThanOrEqual(CARD_TEXT_BUDGET_BYTES.subject);
+    expect(jsonTextBytes(card.deadReason!)).toBeLessThanOrEqual(CARD_TEXT_BUDGET_BYTES.deadReason);
+    expect(card.subject.startsWith('SSSS')).toBe(true);
+    expect(lead.subject).toHaveLength(LIMITS.subject);
+    expect(bytes(encodeBoardCard(card))).toBeLessThan(MAX_ENCODED_CARD_BYTES);
+  });
+
+  it('keeps every card, whatever its text, within MAX_ENCODED_CARD_BYTES; the largest card is at it', () => {
+    expect(bytes(encodeBoardCard(largestBoardCard()))).toBeLessThanOrEqual(MAX_ENCODED_CARD_BYTES);
+    expect(bytes(encodeBoardCard(largestBoardCard()))).toBeGreaterThan(MAX_ENCODED_CARD_BYTES - 16);
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'binary', maxLength: LIMITS.name }),
+        fc.string({ unit: 'binary', maxLength: LIMITS.subject }),
+        fc.string({ unit: 'binary', maxLength: 2_000 }),
+        (name, subject, deadReason) => {
+          const card = boardCardOf({ ...base, name, subject, status: 'Lost' as const, deadReason, quoteAmountCents: 99_999_999_99, depositAmountCents: 49_999_999_99, quoteGenerated: true, quoteAccepted: true, quoteReviewStatus: 'Needs Revision' as const });
+          expect(bytes(encodeBoardCard(card))).toBeLessThanOrEqual(MAX_ENCODED_CARD_BYTES);
+        },
+      ),
+    );
+  });
+});
+
+describe('board capacity', () => {
+  it('fits LEAD_BOARD_SHARD_CARD_CAPACITY of the largest cards in one shard under 1 MiB', () => {
+    expect(LEAD_BOARD_SHARD_CARD_CAPACITY * MAX_CARD_ENTRY_BYTES).toBeLessThanOrEqual(FIRESTORE_MAX_DOCUMENT_BYTES - 1_024);
+    expect(LEAD_BOARD_SHARD_CARD_CAPACITY).toBe(1_545);
+    expect(leadBoardCapacity()).toBe(42_024); // the figure in docs/operations.md
+    expect(leadBoardCapacity(64)).toBe(2 * leadBoardCapacity(32));
+  });
+
+  it.each([32, 64])('at leadBoardCapacity(%i) auto-id leads, the fullest shard still fits', (shards) => {
+    const counts = new Map<string, number>();
+    for (const id of autoIds(leadBoardCapacity(shards), shards)) {
+      const s = leadBoardShardId(id, shards);
+      counts.set(s, (counts.get(s) ?? 0) + 1);
+    }
+    expect([...counts.keys()].sort()).toEqual(leadBoardShardIds(shards));
+    expect(Math.max(...counts.values())).toBeLessThanOrEqual(LEAD_BOARD_SHARD_CARD_CAPACITY);
+  });
+});
+
+describe('shard count', () => {
+  it('reads the count from the board\'s _meta document, defaulting to LEAD_BOARD_SHARDS', () => {
+    expect(leadBoardShardCount(undefined)).toBe(LEAD_BOARD_SHARDS);
+    expect(leadBoardShardCount({})).toBe(LEAD_BOARD_SHARDS);
+    expect(leadBoardShardCount({ shards: 64, needsRebuild: false })).toBe(64);
+    for (const bad of [{ shards: 0 }, { shards: 2.5 }, { shards: '64' }, { shards: 100_000 }]) expect(leadBoardShardCount(bad)).toBe(LEAD_BOARD_SHARDS);
+    expect(leadBoardNeedsRebuild({ needsRebuild: true, failedLeadIds: ['a'] })).toBe(true);
+    expect(leadBoardNeedsRebuild(undefined)).toBe(false);
+  });
+
+  it('places cards among any number of shards, the default placement unchanged', () => {
+    expect(leadBoardShardIds(LEAD_BOARD_SHARDS)).toEqual([...LEAD_BOARD_SHARD_IDS]);
+    for (const id of autoIds(200)) {
+      expect(leadBoardShardId(id)).toBe(leadBoardShardId(id, LEAD_BOARD_SHARDS));
+      expect(leadBoardShardIds(128)).toContain(leadBoardShardId(id, 128));
+    }
+  });
+});
+

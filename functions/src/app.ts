@@ -17,6 +17,7 @@ import { emailRouter } from './routes/email.js';
 import { promoRouter } from './routes/promo.js';
 import { paymentsRouter } from './routes/payments.js';
 import { sessionRouter } from './session.js';
+import { healthRouter } from './routes/health.js';
 import { LIMITS } from '@studio/domain';
 import { ipKey, limiter, rateLimit } from './services/rateLimit.js';
 
@@ -68,9 +69,7 @@ export function createApp(): express.Express {
   });
 
   const api = express.Router();
-  api.get('/health', (_req, res) => {
-    res.json({ ok: true });
-  });
+  api.use(healthRouter({ missingSettings: () => config().missing }));
   api.use('/auth', sessionRouter);
   // Payments exist only where the configuration allows them (config.ts): 503 on a real project without Stripe,
   // and the card-free test mode is invisible (404) anywhere but the emulator or a demo- project.

@@ -17,6 +17,7 @@ import { OUTBOX_SWEEP_EVERY_MINUTES } from '@studio/domain';
 import { db } from './firebase.js';
 import { leadBoardTrigger } from './jobs/leadBoardSync.js';
 import { SECRETS } from './config.js';
+import { apiInstanceSettings } from './instances.js';
 
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
@@ -32,7 +33,8 @@ const apiApp = () => (app ??= import('./app.js').then((m) => m.createApp()));
 // webhooks and seals quote links; the outbox sender sends and opens sealed links.
 // `cors: false` answers no other origin, and keeps the Functions emulator (which would
 // otherwise add permissive CORS to every onRequest) the same as production.
-export const api = onRequest({ invoker: 'public', concurrency: 80, cors: false, secrets: [SECRETS.stripeSecretKey, SECRETS.stripeWebhookSecret, SECRETS.outboxSecretKey] }, async (req, res) => {
+// Memory, CPU, concurrency and instance counts: instances.ts (docs/operations.md "Instances").
+export const api = onRequest({ invoker: 'public', cors: false, secrets: [SECRETS.stripeSecretKey, SECRETS.stripeWebhookSecret, SECRETS.outboxSecretKey], ...apiInstanceSettings(process.env) }, async (req, res) => {
   (await apiApp())(req, res);
 });
 

@@ -133,6 +133,16 @@ function expectUnavailable(r: ApiResponse & { ms: number }) {
   expect(r.ms).toBeLessThan(API_DEADLINE_MS + 3_000);
 }
 
+/** Asserts /api/health's answer: 200 reachable, or 503 unreachable with Retry-After. */
+function expectHealth(r: ApiResponse, status: 200 | 503) {
+  expect(r.status, JSON.stringify(r.json)).toBe(status);
+  if (status === 200) expect(r.json).toMatchObject({ ok: true, firestore: 'reachable' });
+  else {
+    expect(r.json).toMatchObject({ ok: false, firestore: 'unreachable' });
+    expect(r.headers.get('retry-after')).toBe('5');
+  }
+}
+
 /**
  * Polls `request` until it answers `ok` again (the same process, no restart);
  * meanwhile every answer must be the 503. Resolves to the time it took (ms).
@@ -178,9 +188,11 @@ describe('Firestore outage (issue 10)', () => {
     for (const r of during.slice(4)) expectUnavailable(r);
     expectUnavailable(await call('GET', '/api/leads/count'));
     expectUnavailable(await call('PUT', `/api/leads/${leadId}`, { token, body: { status: 'Quoted' } }));
+    expectHealth(await call('GET', '/api/health'), 503);
 
     await proxy.restore();
     await recovered();
+    await recoveredOn(() => call('GET', '/api/health'), 200);
     // The count is a streamed query on its own connection: it may take a moment longer than the write.
     await recoveredOn(() => call('GET', '/api/leads/count'), 200);
     // The move refused during the outage did not happen; the next one does.
@@ -192,8 +204,10 @@ describe('Firestore outage (issue 10)', () => {
     await proxy.blackhole();
     const during = await Promise.all([contact(), contact(), call('GET', '/api/leads/count')]);
     for (const r of during) expectUnavailable(r);
+    expectHealth(await call('GET', '/api/health'), 503);
     await proxy.restore();
     await recovered();
+    await recoveredOn(() => call('GET', '/api/health'), 200);
   });
 
   it('left no contact batch or status move half-written', { timeout: 30_000 }, async () => {

@@ -1,6 +1,6 @@
 /** Security headers from Hosting (issue 10), checked against the Hosting emulator. */
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { BASE_URL } from '../helpers.js';
 
 const directives = (csp: string) => new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k!, v]));
@@ -33,5 +33,50 @@ describe('Hosting security headers', () => {
       expect(m[1]).toMatch(/\bsrc=/);
       expect(m[2]!.trim()).toBe('');
     }
+  });
+});
+
+/** Redeploys under open tabs (issue 24): pages revalidate, a missing chunk is a real 404, source maps stay private. */
+describe('Hosting caching and missing files', () => {
+  const shell = () => readFileSync('web/dist/app.html', 'utf8');
+
+  it.each(['/', '/index.html', '/admin/login', '/admin/dashboard', '/app.html'])('%s is revalidated on every load (no-cache)', async (path) => {
+    const res = await fetch(`${BASE_URL}${path}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('a built chunk is cached for a year as immutable', async () => {
+    const chunk = readdirSync('web/dist/assets').find((f) => f.endsWith('.js'))!;
+    const res = await fetch(`${BASE_URL}/assets/${chunk}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('a missing /assets/ file is a 404, not the app shell', async () => {
+    for (const path of ['/assets/missing-abc123.js', '/assets/missing-abc123.css', '/assets/']) {
+      const res = await fetch(`${BASE_URL}${path}`);
+      const body = await res.text();
+      expect(res.status, path).toBe(404);
+      expect(body).not.toContain('<div id="root">');
+      expect(body).not.toBe(shell());
+    }
+  });
+
+  it('serves no source map: none in web/dist, none deployed, none answered', async () => {
+    const files = readdirSync('web/dist', { recursive: true }) as string[];
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    const deployed = JSON.parse(readFileSync('firebase.json', 'utf8')) as { hosting: { ignore: string[] } };
+    expect(deployed.hosting.ignore).toContain('**/*.map');
+    const chunk = files.find((f) => /^assets\/index-.*\.js$/.test(f))!;
+    const res = await fetch(`${BASE_URL}/${chunk}.map`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).not.toContain('"mappings"');
+  });
+
+  it('API answers stay uncached', async () => {
+    const res = await fetch(`${BASE_URL}/api/health`);
+    expect(res.headers.get('cache-control')).toBe('no-store');
   });
 });

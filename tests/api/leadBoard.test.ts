@@ -8,7 +8,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initializeApp } from 'firebase-admin/app';
 import { FieldPath, getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { boardCardOf, decodeBoardCard, encodeBoardCard, LEAD_BOARD_COLLECTION, LEAD_BOARD_SHARD_IDS, leadBoardShardId, newLeadRecord, reviveDates, type BoardCardSource } from '@studio/domain';
+import {
+  boardCardOf,
+  decodeBoardCard,
+  encodeBoardCard,
+  LEAD_BOARD_COLLECTION,
+  LEAD_BOARD_META_ID,
+  LEAD_BOARD_SHARD_CARD_CAPACITY,
+  LEAD_BOARD_SHARD_IDS,
+  leadBoardShardId,
+  leadBoardShardIds,
+  LIMITS,
+  MAX_ENCODED_CARD_BYTES,
+  newLeadRecord,
+  reviveDates,
+  type BoardCardSource,
+} from '@studio/domain';
 import { rebuildLeadBoard, syncBoardCard } from '../../functions/src/services/leadBoard.js';
 import { adminIdToken, api, db } from '../helpers.js';
 
@@ -121,8 +136,10 @@ describe('syncBoardCard and rebuildLeadBoard (own project, no trigger)', () => {
     await store.collection(LEAD_BOARD_COLLECTION).doc(leadBoardShardId('ghost')).set({ cards: { ghost: '{"name":"Ghost"}' } }, { merge: true });
 
     expect(await rebuildLeadBoard(store)).toEqual({ leads: 40, shards: LEAD_BOARD_SHARD_IDS.length });
-    const shards = await store.collection(LEAD_BOARD_COLLECTION).get();
+    const all = await store.collection(LEAD_BOARD_COLLECTION).get();
+    const shards = { docs: all.docs.filter((d) => d.id !== LEAD_BOARD_META_ID) };
     expect(shards.docs.map((d) => d.id).sort()).toEqual([...LEAD_BOARD_SHARD_IDS]);
+    expect(all.docs.find((d) => d.id === LEAD_BOARD_META_ID)?.data()).toEqual({ shards: LEAD_BOARD_SHARD_IDS.length, needsRebuild: false, failedLeadIds: [] });
     const cards = Object.assign({}, ...shards.docs.map((d) => d.get('cards') as object)) as Record<string, string>;
     expect(Object.keys(cards).sort()).toEqual(Array.from({ length: 40 }, (_, i) => `rebuild-${i}`).sort());
     expect(decodeBoardCard(cards['rebuild-5']!)).toMatchObject({ status: 'Lost', testData: true, deadReason: 'Test Data' });
@@ -130,3 +147,103 @@ describe('syncBoardCard and rebuildLeadBoard (own project, no trigger)', () => {
     for (const d of shards.docs) for (const id of Object.keys(d.get('cards') as object)) expect(leadBoardShardId(id)).toBe(d.id);
   });
 });
+
+/**
+ * Capacity (docs/operations.md "Board capacity"): one shard filled with the
+ * largest valid cards up to LEAD_BOARD_SHARD_CARD_CAPACITY holds them all; past
+ * Firestore's 1 MiB a card write is refused for good, recorded for the
+ * dashboard and not thrown (so the trigger does not retry it for days); a
+ * rebuild with more shards, read from `_meta`, puts every card back.
+ */
+describe('board capacity (own project, no trigger)', () => {
+  const store = getFirestore(initializeApp({ projectId: 'demo-studio-capacity' }, 'capacity-test'));
+  afterAll(async () => {
+    await store.recursiveDelete(store.collection('leads'));
+    await store.recursiveDelete(store.collection(LEAD_BOARD_COLLECTION));
+  });
+
+  /** 20-character ids (as Firestore's auto ids) that all land in `shard` among 32. */
+  function idsInShard(shard: string, n: number, from = 0): string[] {
+    const ids: string[] = [];
+    for (let i = from; ids.length < n; i++) {
+      const id = `capacity-test-${String(i).padStart(6, '0')}`;
+      if (leadBoardShardId(id) === shard) ids.push(id);
+    }
+    return ids;
+  }
+
+  /** A lead whose card is as large as valid input makes it: 3-byte characters at the form's limits, dead with a reason from a long note. */
+  const largestLead = (i: number) => ({
+    ...leadDoc('界'.repeat(LIMITS.name - 6) + String(i).padStart(6, '0'), {
+      subject: '界'.repeat(LIMITS.subject),
+      projectType: 'Brand/Logo Design',
+      status: 'Lost',
+      deadReason: null,
+      notes: `Dead Reason: ${'理'.repeat(2_000)} - 1/2/2026`,
+      quoteAmountCents: 99_999_999_99,
+      depositAmountCents: 49_999_999_99,
+      quoteGenerated: true,
+      quoteAccepted: true,
+      quoteReviewStatus: 'Needs Revision',
+    }),
+  });
+
+  async function storeLeads(ids: string[], offset: number) {
+    for (let at = 0; at < ids.length; at += 400) {
+      const batch = store.batch();
+      ids.slice(at, at + 400).forEach((id, k) => batch.set(store.collection('leads').doc(id), largestLead(offset + at + k)));
+      await batch.commit();
+    }
+  }
+
+  const boardCards = async () => {
+    const docs = (await store.collection(LEAD_BOARD_COLLECTION).get()).docs.filter((d) => d.id !== LEAD_BOARD_META_ID);
+    return Object.assign({}, ...docs.map((d) => (d.get('cards') ?? {}) as Record<string, string>)) as Record<string, string>;
+  };
+
+  it('holds LEAD_BOARD_SHARD_CARD_CAPACITY of the largest cards in one shard, refuses the next ones without throwing, and recovers with more shards', { timeout: 120_000 }, async () => {
+    const shard = LEAD_BOARD_SHARD_IDS[5]!;
+    const ids = idsInShard(shard, LEAD_BOARD_SHARD_CARD_CAPACITY);
+    await storeLeads(ids, 0);
+
+    expect(await rebuildLeadBoard(store)).toEqual({ leads: ids.length, shards: 32 });
+    const full = await store.collection(LEAD_BOARD_COLLECTION).doc(shard).get();
+    const cards = full.get('cards') as Record<string, string>;
+    expect(Object.keys(cards).sort()).toEqual([...ids].sort());
+    // Every card is as large as valid input makes one, and reads back. (The bound is a little higher: it
+    // also covers values valid input cannot reach, such as 16-digit amounts.)
+    const sizes = Object.values(cards).map((t) => Buffer.byteLength(t));
+    expect(Math.min(...sizes)).toBeGreaterThan(MAX_ENCODED_CARD_BYTES - 60);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(MAX_ENCODED_CARD_BYTES);
+    for (const text of Object.values(cards)) expect(decodeBoardCard(text)).toMatchObject({ status: 'Lost', quoteAccepted: true });
+
+    // More leads in that shard, until it passes 1 MiB: Firestore refuses the card, and the sync records it instead of throwing.
+    const extra: string[] = [];
+    const rejected: string[] = [];
+    for (let round = 0; rejected.length === 0 && round < 20; round++) {
+      const more = idsInShard(shard, 20, 1_000_000 + round * 100_000);
+      await storeLeads(more, ids.length + extra.length);
+      extra.push(...more);
+      for (const id of more) if ((await syncBoardCard(store, id)) === 'rejected') rejected.push(id);
+    }
+    expect(rejected.length).toBeGreaterThan(0);
+    const meta = (await store.collection(LEAD_BOARD_COLLECTION).doc(LEAD_BOARD_META_ID).get()).data();
+    expect(meta).toMatchObject({ needsRebuild: true, failedLeadIds: expect.arrayContaining(rejected) });
+
+    // A rebuild at the same count would overflow: it refuses before writing, naming a count that fits.
+    await expect(rebuildLeadBoard(store)).rejects.toThrow(/rebuild with --shards 64/);
+    // With 64 shards every card is back on the board, and later syncs use the new count from _meta.
+    expect(await rebuildLeadBoard(store, { shards: 64 })).toEqual({ leads: ids.length + extra.length, shards: 64 });
+    const board = await store.collection(LEAD_BOARD_COLLECTION).get();
+    expect(board.docs.map((d) => d.id).filter((id) => id !== LEAD_BOARD_META_ID).sort()).toEqual(leadBoardShardIds(64));
+    expect(Object.keys(await boardCards()).sort()).toEqual([...ids, ...extra].sort());
+    expect(board.docs.find((d) => d.id === LEAD_BOARD_META_ID)?.data()).toEqual({ shards: 64, needsRebuild: false, failedLeadIds: [] });
+
+    const late = store.collection('leads').doc('capacity-test-late-01');
+    await late.set(leadDoc('Late Lead'));
+    expect(await syncBoardCard(store, late.id)).toBe('written');
+    const home = await store.collection(LEAD_BOARD_COLLECTION).doc(leadBoardShardId(late.id, 64)).get();
+    expect(decodeBoardCard(home.get(new FieldPath('cards', late.id)) as string).name).toBe('Late Lead');
+  });
+});
+

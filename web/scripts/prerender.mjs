@@ -1,7 +1,8 @@
 /**
  * Prerenders the landing page into the built site (issue 3 "Speed"). Run
- * after `vite build` with the same mode and output folder
- * (`node scripts/prerender.mjs [--mode m] [--dist DIR]`, DIR default web/dist):
+ * after `vite build` with the same mode, output folder and .env folder
+ * (`node scripts/prerender.mjs [--mode m] [--dist DIR] [--env-dir DIR]`, dist
+ * default web/dist, env-dir default web/):
  *
  * 1. bundles src/prerender.tsx for Node with Vite's SSR build (into
  *    node_modules/.cache/prerender, never deployed);
@@ -26,12 +27,14 @@ const arg = (name, fallback) => {
 };
 const dist = resolve(arg('dist', join(web, 'dist')));
 const mode = arg('mode', 'production');
+const envDir = resolve(arg('env-dir', web));
 const out = join(web, 'node_modules', '.cache', 'prerender');
 
 process.env.NODE_ENV = 'production';
 await build({
   root: web,
   mode,
+  envDir,
   logLevel: 'warn',
   ssr: { noExternal: ['@studio/domain'] },
   build: {

@@ -7,6 +7,12 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppShell } from './AppShell';
 import { preloadAdminApp } from './App';
+import { reloadIfRedeployed } from './lib/staleBuild';
+
+// A lazy chunk that failed to load through Vite's preload helper (a redeploy
+// replaced it): reload once if the site now serves another build. Chunks
+// imported without the helper reach the same check through ChunkErrorBoundary.
+window.addEventListener('vite:preloadError', () => void reloadIfRedeployed());
 
 const container = document.getElementById('root')!;
 const app = <AppShell router={BrowserRouter} />;

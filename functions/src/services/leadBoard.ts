@@ -8,28 +8,71 @@
  * seeds and a first deploy fill it in one go with rebuildLeadBoard
  * (`npm run board:rebuild`).
  *
+ * The shard count is read from `lead_board/_meta` (domain LEAD_BOARD_META_ID;
+ * default 32) at every sync, and set by a rebuild (`--shards N`), so a
+ * growing studio adds shards without a release. A card that Firestore refuses
+ * for good (INVALID_ARGUMENT: a full shard) is not retried: the sync marks
+ * the board as needing a rebuild in `_meta`, which the dashboard shows.
+ *
  * Takes the Firestore instance as a parameter (no import of ../firebase.js),
  * so scripts can use it against the emulators.
  */
 import { FieldPath, FieldValue, type DocumentData, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
-import { boardCardOf, encodeBoardCard, LEAD_BOARD_COLLECTION, LEAD_BOARD_SHARD_IDS, leadBoardShardId, reviveDates, type BoardCardSource, type EncodedBoardCard } from '@studio/domain';
+import {
+  boardCardOf,
+  encodeBoardCard,
+  FIRESTORE_MAX_DOCUMENT_BYTES,
+  LEAD_BOARD_COLLECTION,
+  LEAD_BOARD_MAX_SHARDS,
+  LEAD_BOARD_META_ID,
+  leadBoardMetaSchema,
+  leadBoardShardCount,
+  leadBoardShardId,
+  leadBoardShardIds,
+  reviveDates,
+  type BoardCardSource,
+  type EncodedBoardCard,
+  type LeadBoardMeta,
+} from '@studio/domain';
 
 const LEADS = 'leads';
+
+/** gRPC status of a write Firestore refuses whatever the retries (e.g. a document over 1 MiB). */
+const INVALID_ARGUMENT = 3;
+
+/** How many failed lead ids `_meta` lists at most (the flag stays set beyond). */
+const MAX_FAILED_IDS = 100;
+
+/** True for an error no retry can fix: Firestore refused the write itself (INVALID_ARGUMENT). */
+export function isPermanentWriteError(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === INVALID_ARGUMENT;
+}
+
+/** The board's `_meta` document. */
+export function boardMetaRef(db: Firestore) {
+  return db.collection(LEAD_BOARD_COLLECTION).doc(LEAD_BOARD_META_ID);
+}
 
 /** The encoded card (domain EncodedBoardCard) of a stored lead. */
 export function storedBoardCard(lead: DocumentData): EncodedBoardCard {
   return encodeBoardCard(boardCardOf(reviveDates(lead) as BoardCardSource<Date>));
 }
 
-/** The shard document holding `leadId`'s card. */
-export function boardShardRef(db: Firestore, leadId: string) {
-  return db.collection(LEAD_BOARD_COLLECTION).doc(leadBoardShardId(leadId));
+/** The shard document holding `leadId`'s card among `shards` shards. */
+export function boardShardRef(db: Firestore, leadId: string, shards: number) {
+  return db.collection(LEAD_BOARD_COLLECTION).doc(leadBoardShardId(leadId, shards));
 }
 
 /** Sets `leadId`'s card from `lead` (or removes it when `lead` is null); only that map entry of the shard is replaced. */
-function setBoardCard(db: Firestore, leadId: string, lead: DocumentData | null) {
+function setBoardCard(db: Firestore, leadId: string, shards: number, lead: DocumentData | null) {
   const value = lead ? storedBoardCard(lead) : FieldValue.delete();
-  return boardShardRef(db, leadId).set({ cards: { [leadId]: value } }, { mergeFields: [new FieldPath('cards', leadId)] });
+  return boardShardRef(db, leadId, shards).set({ cards: { [leadId]: value } }, { mergeFields: [new FieldPath('cards', leadId)] });
+}
+
+/** Records in `_meta` that `leadId`'s card could not be written: the dashboard then asks for a rebuild. */
+async function markNeedsRebuild(db: Firestore, leadId: string, meta: LeadBoardMeta): Promise<void> {
+  const listed = meta.failedLeadIds?.length ?? 0;
+  await boardMetaRef(db).set({ needsRebuild: true, ...(listed < MAX_FAILED_IDS ? { failedLeadIds: FieldValue.arrayUnion(leadId) } : {}) }, { merge: true });
 }
 
 /** Same version of a lead: both absent, or both present with the same update time. */
@@ -49,17 +92,32 @@ const MAX_ROUNDS = 5;
  * and out-of-order or repeated trigger deliveries never leave an older card
  * behind, without a transaction (one would contend on the shard with every
  * other lead's sync).
+ *
+ * A write Firestore refuses for good (isPermanentWriteError, e.g. the shard
+ * is full) is not thrown, so the trigger does not retry it for days: the
+ * board's `_meta` is marked `needsRebuild` (with the lead's id) and the sync
+ * answers 'rejected' (the trigger logs it as an error).
  * @returns what it did
- * @throws when the lead changed under it MAX_ROUNDS times in a row (the trigger retries)
+ * @throws when the lead changed under it MAX_ROUNDS times in a row, or on a transient failure (the trigger retries)
  */
-export async function syncBoardCard(db: Firestore, leadId: string): Promise<'written' | 'removed' | 'unchanged'> {
+export async function syncBoardCard(db: Firestore, leadId: string): Promise<'written' | 'removed' | 'unchanged' | 'rejected'> {
   const leadRef = db.collection(LEADS).doc(leadId);
-  const [first, shard] = await Promise.all([leadRef.get(), boardShardRef(db, leadId).get()]);
+  const [first, metaSnap] = await db.getAll(leadRef, boardMetaRef(db));
+  const metaParsed = leadBoardMetaSchema.safeParse(metaSnap!.data() ?? {});
+  const meta = metaParsed.success ? metaParsed.data : {};
+  const shards = leadBoardShardCount(meta);
+  const shard = await boardShardRef(db, leadId, shards).get();
   const stored = shard.exists ? (shard.get(new FieldPath('cards', leadId)) as unknown) : undefined;
-  if (stored === (first.exists ? storedBoardCard(first.data()!) : undefined)) return 'unchanged';
-  let lead = first;
+  if (stored === (first!.exists ? storedBoardCard(first!.data()!) : undefined)) return 'unchanged';
+  let lead = first!;
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    await setBoardCard(db, leadId, lead.exists ? lead.data()! : null);
+    try {
+      await setBoardCard(db, leadId, shards, lead.exists ? lead.data()! : null);
+    } catch (err) {
+      if (!isPermanentWriteError(err)) throw err;
+      await markNeedsRebuild(db, leadId, meta);
+      return 'rejected';
+    }
     const now = await leadRef.get();
     if (sameVersion(now, lead)) return lead.exists ? 'written' : 'removed';
     lead = now;
@@ -67,19 +125,47 @@ export async function syncBoardCard(db: Firestore, leadId: string): Promise<'wri
   throw new Error(`lead ${leadId} changed ${MAX_ROUNDS} times during its board sync`);
 }
 
+/** Bytes Firestore counts for a shard holding `cards` (its name and overhead rounded up to 1 KiB). */
+function shardBytes(cards: Record<string, EncodedBoardCard>): number {
+  let total = 1_024;
+  for (const [id, text] of Object.entries(cards)) total += Buffer.byteLength(id) + 1 + Buffer.byteLength(text) + 1;
+  return total;
+}
+
 /**
  * Rewrites every shard from the leads as they are (reads every lead once;
- * one write per shard). For the seeds and for a first deploy onto existing
- * leads; a lead written while it runs may keep a stale card until its next
- * change, so run it when the CRM is idle.
+ * one write per shard), over `shards` shards (default: the count `_meta`
+ * names), records that count in `_meta` and clears its `needsRebuild`, and
+ * deletes shard documents a smaller count no longer uses. For the seeds, a
+ * first deploy onto existing leads, a repair, or more shards; a lead written
+ * while it runs may keep a stale card until its next change, so run it when
+ * the CRM is idle.
  * @returns the number of leads and shards written
+ * @throws Error before writing anything when a shard would pass 1 MiB (naming a shard count that fits), or for a count out of 1..LEAD_BOARD_MAX_SHARDS
  */
-export async function rebuildLeadBoard(db: Firestore): Promise<{ leads: number; shards: number }> {
+export async function rebuildLeadBoard(db: Firestore, options: { shards?: number } = {}): Promise<{ leads: number; shards: number }> {
+  const collection = db.collection(LEAD_BOARD_COLLECTION);
+  const count = options.shards ?? leadBoardShardCount((await boardMetaRef(db).get()).data());
+  if (!Number.isInteger(count) || count < 1 || count > LEAD_BOARD_MAX_SHARDS) throw new Error(`the shard count must be a whole number from 1 to ${LEAD_BOARD_MAX_SHARDS} (got ${count})`);
   const snap = await db.collection(LEADS).get();
-  const shards = new Map<string, Record<string, EncodedBoardCard>>();
-  for (const id of LEAD_BOARD_SHARD_IDS) shards.set(id, {});
-  for (const doc of snap.docs) shards.get(leadBoardShardId(doc.id))![doc.id] = storedBoardCard(doc.data());
+  const encoded = snap.docs.map((doc) => [doc.id, storedBoardCard(doc.data())] as const);
+  const placed = (n: number) => {
+    const shards = new Map<string, Record<string, EncodedBoardCard>>(leadBoardShardIds(n).map((id) => [id, {}]));
+    for (const [id, text] of encoded) shards.get(leadBoardShardId(id, n))![id] = text;
+    return shards;
+  };
+  const fits = (shards: Map<string, Record<string, EncodedBoardCard>>) => [...shards.values()].every((cards) => shardBytes(cards) <= FIRESTORE_MAX_DOCUMENT_BYTES);
+  const shards = placed(count);
+  if (!fits(shards)) {
+    let enough = count * 2;
+    while (enough < LEAD_BOARD_MAX_SHARDS && !fits(placed(enough))) enough *= 2;
+    throw new Error(`${snap.size} leads do not fit in ${count} shards (one would pass Firestore's 1 MiB): rebuild with --shards ${Math.min(enough, LEAD_BOARD_MAX_SHARDS)}`);
+  }
+  // The count first, so syncs from now on place cards where this rebuild puts them.
+  await boardMetaRef(db).set({ shards: count, needsRebuild: false, failedLeadIds: [] });
   // One write per shard, not a batch: a batch is capped at 10 MiB, a shard at 1 MiB.
-  await Promise.all([...shards].map(([id, cards]) => db.collection(LEAD_BOARD_COLLECTION).doc(id).set({ cards })));
+  await Promise.all([...shards].map(([id, cards]) => collection.doc(id).set({ cards })));
+  const unused = (await collection.listDocuments()).filter((ref) => ref.id !== LEAD_BOARD_META_ID && !shards.has(ref.id));
+  await Promise.all(unused.map((ref) => ref.delete()));
   return { leads: snap.size, shards: shards.size };
 }

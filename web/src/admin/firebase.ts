@@ -7,13 +7,13 @@
 import { initializeApp, type FirebaseOptions } from 'firebase/app';
 import { browserLocalPersistence, connectAuthEmulator, initializeAuth } from 'firebase/auth';
 
-const env = import.meta.env;
-
+// import.meta.env.X written out each time: Vite replaces each with its value, so a
+// production build folds the emulator branches away and never names their hosts.
 export const firebaseConfig: FirebaseOptions = {
-  apiKey: env.VITE_FIREBASE_API_KEY,
-  authDomain: env.VITE_FIREBASE_AUTH_DOMAIN,
-  projectId: env.VITE_FIREBASE_PROJECT_ID,
-  appId: env.VITE_FIREBASE_APP_ID,
+  apiKey: import.meta.env.VITE_FIREBASE_API_KEY,
+  authDomain: import.meta.env.VITE_FIREBASE_AUTH_DOMAIN,
+  projectId: import.meta.env.VITE_FIREBASE_PROJECT_ID,
+  appId: import.meta.env.VITE_FIREBASE_APP_ID,
 };
 
 export const firebaseApp = initializeApp(firebaseConfig);
@@ -27,8 +27,8 @@ export const firebaseApp = initializeApp(firebaseConfig);
 export const auth = initializeAuth(firebaseApp, { persistence: browserLocalPersistence });
 
 /** True when the build talks to the local emulators (mode "emulator"). */
-export const USE_EMULATORS = env.VITE_USE_EMULATORS === 'true';
+export const USE_EMULATORS = import.meta.env.VITE_USE_EMULATORS === 'true';
 
 if (USE_EMULATORS) {
-  connectAuthEmulator(auth, env.VITE_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099', { disableWarnings: true });
+  connectAuthEmulator(auth, import.meta.env.VITE_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099', { disableWarnings: true });
 }

@@ -10,11 +10,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import { reloadIfRedeployed } from '../lib/staleBuild';
 
 export function Loading({ label = 'Loading...' }: { label?: string }) {
   return (
     <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, py: 10 }}>
-      <CircularProgress size={22} />
+      {/* Decorative: the status text beside it is what assistive technology reads. */}
+      <CircularProgress size={22} aria-hidden />
       <Typography color="text.secondary">{label}</Typography>
     </Box>
   );
@@ -22,7 +24,9 @@ export function Loading({ label = 'Loading...' }: { label?: string }) {
 
 /**
  * Catches a lazy chunk that failed to load and renders `fallback` instead, so
- * one part's failure never blanks the whole app. `onError` runs once, on the failure.
+ * one part's failure never blanks the whole app. `onError` runs once, on the
+ * failure. If the chunk is gone because the site was redeployed, the page
+ * reloads once onto the new build (lib/staleBuild.ts).
  */
 export class ChunkErrorBoundary extends Component<{ children: ReactNode; fallback: ReactNode; onError?: () => void }, { failed: boolean }> {
   override state = { failed: false };
@@ -33,6 +37,7 @@ export class ChunkErrorBoundary extends Component<{ children: ReactNode; fallbac
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('a lazy part failed to load', error, info.componentStack);
+    void reloadIfRedeployed();
     this.props.onError?.();
   }
 

@@ -9,7 +9,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { collection, doc, documentId, onSnapshot, orderBy, query, where, type FirestoreError, type Query, type QuerySnapshot, type Unsubscribe } from 'firebase/firestore';
 import { useFirestore } from 'reactfire';
-import { decodeBoardCard, QUOTE_AWAITING_REVIEW, quoteAwaitsReview, reviveDates, type BoardCard, type EncodedBoardCard, type LeadRecord } from '@studio/domain';
+import { decodeBoardCard, LEAD_BOARD_META_ID, leadBoardNeedsRebuild, QUOTE_AWAITING_REVIEW, quoteAwaitsReview, reviveDates, type BoardCard, type EncodedBoardCard, type LeadRecord } from '@studio/domain';
 import { leadBoardQuery, leadsQuery } from './FirestoreScope';
 import { confirmedSnapshots } from './confirmed';
 
@@ -50,28 +50,33 @@ function shardCards(cards: unknown, previous: ShardCards | undefined): ShardCard
   return out;
 }
 
+/** The live board: its cards, and whether the server could not write some card (the board needs a rebuild). */
+export type LiveBoard = LiveList<BoardLead> & { needsRebuild?: boolean };
+
 /**
  * Every lead's board card, newest first, kept live: one listener on the
- * `lead_board` projection (LEAD_BOARD_SHARDS documents whatever the number
- * of leads, kept by the server). A change re-reads only the shards it
- * touched, and a card that did not change keeps its object, so memoized
- * cards and columns do not render again.
+ * `lead_board` projection (its shards whatever the number of leads, kept by
+ * the server, and its `_meta` document, read for `needsRebuild`). A change
+ * re-reads only the shards it touched, and a card that did not change keeps
+ * its object, so memoized cards and columns do not render again.
  */
-export function useLiveBoard(): LiveList<BoardLead> {
+export function useLiveBoard(): LiveBoard {
   const firestore = useFirestore();
-  const [state, setState] = useState<LiveList<BoardLead>>({ status: 'loading', data: [] });
+  const [state, setState] = useState<LiveBoard>({ status: 'loading', data: [] });
   useEffect(() => {
     const shards = new Map<string, ShardCards>();
+    let needsRebuild = false;
     return listenToList(
       leadBoardQuery(firestore),
       (snap) => {
         for (const change of snap.docChanges()) {
-          if (change.type === 'removed') shards.delete(change.doc.id);
+          if (change.doc.id === LEAD_BOARD_META_ID) needsRebuild = change.type !== 'removed' && leadBoardNeedsRebuild(change.doc.data());
+          else if (change.type === 'removed') shards.delete(change.doc.id);
           else shards.set(change.doc.id, shardCards(change.doc.get('cards'), shards.get(change.doc.id)));
         }
         const data: BoardLead[] = [];
         for (const cards of shards.values()) for (const { lead } of cards.values()) data.push(lead);
-        setState({ status: 'success', data: data.sort(newestFirst) });
+        setState({ status: 'success', data: data.sort(newestFirst), needsRebuild });
       },
       (error) => setState({ status: 'error', data: [], error }),
     );

@@ -167,6 +167,11 @@ export function DashboardPage() {
         <Alert severity="error">Could not load leads: {live.error?.message}</Alert>
       ) : (
         <>
+          {live.needsRebuild && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              The board needs a rebuild: some leads could not be added to it. Run npm run board:rebuild with more shards (see the operations guide).
+            </Alert>
+          )}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, mb: 3 }}>
             {tiles.map((t) => (
               <SummaryTile key={t.key} label={t.label} count={t.count} totalCents={t.totalCents} />
