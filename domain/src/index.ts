@@ -17,3 +17,4 @@ export * from './email.js';
 export * from './promo.js';
 export * from './packages.js';
 export * from './payments.js';
+export * from './settings.js';

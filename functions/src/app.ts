@@ -16,6 +16,7 @@ import { clientProjectRouter } from './routes/clientProject.js';
 import { emailRouter } from './routes/email.js';
 import { promoRouter } from './routes/promo.js';
 import { paymentsRouter } from './routes/payments.js';
+import { settingsRouter } from './routes/settings.js';
 import { sessionRouter } from './session.js';
 import { LIMITS } from '@studio/domain';
 import { ipKey, limiter, rateLimit } from './services/rateLimit.js';
@@ -89,6 +90,7 @@ export function createApp(): express.Express {
   api.use(emailRouter);
   api.use(promoRouter);
   api.use(paymentsRouter);
+  api.use(settingsRouter);
   api.use((_req, _res, next) => next(new HttpError(404, 'Not found')));
 
   app.use('/api', api);
