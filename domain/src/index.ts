@@ -18,3 +18,5 @@ export * from './promo.js';
 export * from './packages.js';
 export * from './payments.js';
 export * from './settings.js';
+export * from './invoiceNumbers.js';
+export * from './invoiceDocument.js';

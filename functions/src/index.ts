@@ -4,6 +4,7 @@
  * - `projectSchedule`: hourly, ends launch countdowns and expires stale set-ups.
  * - `sendOutboxEmail`: delivers each queued email.
  * - `syncLeadBoard`: keeps the CRM board's projection (`lead_board`) in step with `leads`.
+ * - `issuePaymentRequests`: numbers a lead's deposit and final payment requests once due.
  */
 import { setGlobalOptions } from 'firebase-functions/v2/options';
 import { onRequest } from 'firebase-functions/v2/https';
@@ -14,6 +15,7 @@ import { runProjectSchedule } from './jobs/launchCountdown.js';
 import { outboxTrigger } from './jobs/outboxSender.js';
 import { leadBoardTrigger } from './jobs/leadBoardSync.js';
 import { SECRETS } from './config.js';
+import { paymentRequestTrigger } from './jobs/paymentRequestSync.js';
 
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
@@ -41,3 +43,5 @@ export const projectSchedule = onSchedule({ schedule: 'every 60 minutes', timeZo
 export const sendOutboxEmail = outboxTrigger([SECRETS.sendgridApiKey, SECRETS.outboxSecretKey]);
 
 export const syncLeadBoard = leadBoardTrigger();
+
+export const issuePaymentRequests = paymentRequestTrigger();

@@ -107,7 +107,7 @@ describe('GET /api/client-project: found', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('cache-control')).toBe('no-store');
     const body = r.json as { success: boolean; lead: Record<string, unknown>; project: Record<string, unknown> };
-    expect(Object.keys(body).sort()).toEqual(['lead', 'project', 'success']);
+    expect(Object.keys(body).sort()).toEqual(['documents', 'lead', 'project', 'success']);
     expect(Object.keys(body.lead).sort()).toEqual(LEAD_KEYS);
     expect(Object.keys(body.project).sort()).toEqual(PROJECT_KEYS);
     expect(body.success).toBe(true);

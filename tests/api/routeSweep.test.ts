@@ -54,6 +54,8 @@ const PUBLIC = new Set([
   'GET /api/stripe/config',
   'POST /api/stripe/webhook',
   'POST /api/test-mode/confirm-payment',
+  // Signed, expiring links to the client's own PDFs (services/documents.ts).
+  'GET /api/client-documents/:kind/:id',
 ]);
 
 const app = createApp() as unknown as { router: { stack: LayerLike[] } };

@@ -4,8 +4,9 @@
  * access-your-project email, §7 GET /api/client-project, §8 lookup errors).
  *
  * GET /api/client-project?email= (public, no login: spec §6) →
- * `{ success: true, lead, project }` for the most recent lead with that email
- * and its project (null while there is none). Only client-safe fields leave:
+ * `{ success: true, lead, project, documents }` for the most recent lead with
+ * that email, its project (null while there is none) and signed links to its
+ * invoice and receipt PDFs (services/documents.ts). Only client-safe fields leave:
  * never notes, deadReason, Stripe ids, internal flags, contact details or
  * activity (see `clientLead` / `clientProject`).
  *
@@ -24,6 +25,7 @@ import { countdownEndsAt, EMAIL_MESSAGE, emailField, optionalCentsToString, isTe
 import { COLLECTIONS, db } from '../firebase.js';
 import { HttpError } from '../http.js';
 import { ipKey, limiter, rateLimit } from '../services/rateLimit.js';
+import { clientDocumentLinks } from '../services/documents.js';
 
 export const clientProjectRouter = Router();
 
@@ -115,5 +117,7 @@ clientProjectRouter.get('/client-project', noStore, perIp, validEmail, perEmail,
   const newest = projects.docs
     .map((d) => d.data())
     .sort((a, b) => ((b.createdAt as Timestamp | undefined)?.toMillis() ?? 0) - ((a.createdAt as Timestamp | undefined)?.toMillis() ?? 0))[0];
-  res.json({ success: true, lead: clientLead(leadDoc.id, leadDoc.data()), project: newest ? clientProject(newest) : null });
+  // Signed, one-hour links to the lead's invoice and receipt PDFs (services/documents.ts).
+  const documents = await clientDocumentLinks(db, leadDoc.id);
+  res.json({ success: true, lead: clientLead(leadDoc.id, leadDoc.data()), project: newest ? clientProject(newest) : null, documents });
 });

@@ -12,6 +12,17 @@ export interface OutboxEmail {
   /** Values for the template's ${placeholders}; escaped when rendered. */
   variables: Record<string, string>;
   leadId?: string | null;
+  /**
+   * PDFs to attach, by reference: the sender renders each when it sends
+   * (services/documents.ts), so the outbox stores ids, not megabytes.
+   */
+  attachments?: OutboxAttachment[];
+}
+
+/** An attached PDF: an invoice (`invoices`), a payment request (`payment_requests`) or a payment's receipt (`payments`). */
+export interface OutboxAttachment {
+  kind: 'invoice' | 'request' | 'receipt';
+  id: string;
 }
 
 /** Adds an outbox entry to `tx`. */
@@ -19,6 +30,7 @@ export function enqueueEmail(db: Firestore, tx: Transaction | WriteBatch, email:
   (tx as WriteBatch).create(db.collection('outbox').doc(), {
     ...email,
     leadId: email.leadId ?? null,
+    ...(email.attachments?.length ? { attachments: email.attachments } : {}),
     status: 'PENDING',
     attempts: 0,
     lastError: null,

@@ -31,6 +31,7 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
+import { ClientDocuments, documentsOf } from './ClientDocuments';
 import { checkoutPath, formatCountdown, formatUsd, parseAmountToCents, PROJECT_COLUMNS } from '@studio/domain';
 import { useToast } from '../components/Toast';
 import { useClock } from '../lib/useClock';
@@ -344,6 +345,7 @@ function ProjectView({ data, onSwitch }: { data: ClientProjectLookup; onSwitch: 
         </Panel>
 
         <InvoiceCard lead={lead} />
+        <ClientDocuments documents={documentsOf(data)} />
 
         <Panel title="Need Help?">
           <Typography color="text.secondary" sx={{ mb: 2 }}>
