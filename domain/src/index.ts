@@ -20,3 +20,4 @@ export * from './payments.js';
 export * from './settings.js';
 export * from './invoiceNumbers.js';
 export * from './invoiceDocument.js';
+export * from './reminders.js';

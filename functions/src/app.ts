@@ -18,6 +18,7 @@ import { promoRouter } from './routes/promo.js';
 import { paymentsRouter } from './routes/payments.js';
 import { settingsRouter } from './routes/settings.js';
 import { documentsRouter } from './routes/documents.js';
+import { remindersRouter } from './routes/reminders.js';
 import { sessionRouter } from './session.js';
 import { LIMITS } from '@studio/domain';
 import { ipKey, limiter, rateLimit } from './services/rateLimit.js';
@@ -93,6 +94,7 @@ export function createApp(): express.Express {
   api.use(paymentsRouter);
   api.use(settingsRouter);
   api.use(documentsRouter);
+  api.use(remindersRouter);
   api.use((_req, _res, next) => next(new HttpError(404, 'Not found')));
 
   app.use('/api', api);

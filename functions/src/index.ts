@@ -2,6 +2,7 @@
  * Cloud Functions entry point (firebase-functions v2).
  * - `api`: the /api Express app behind the Hosting rewrite (spec §7).
  * - `projectSchedule`: hourly, ends launch countdowns and expires stale set-ups.
+ * - `dailyReminders`: daily, the automatic quote, deposit and invoice reminders.
  * - `sendOutboxEmail`: delivers each queued email.
  * - `syncLeadBoard`: keeps the CRM board's projection (`lead_board`) in step with `leads`.
  * - `issuePaymentRequests`: numbers a lead's deposit and final payment requests once due.
@@ -12,6 +13,8 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import * as logger from 'firebase-functions/logger';
 import type { Express } from 'express';
 import { runProjectSchedule } from './jobs/launchCountdown.js';
+import { runReminders } from './jobs/reminders.js';
+import { db } from './firebase.js';
 import { outboxTrigger } from './jobs/outboxSender.js';
 import { leadBoardTrigger } from './jobs/leadBoardSync.js';
 import { SECRETS } from './config.js';
@@ -38,6 +41,12 @@ export const api = onRequest({ invoker: 'public', concurrency: 80, cors: false, 
 export const projectSchedule = onSchedule({ schedule: 'every 60 minutes', timeZone: 'UTC' }, async (event) => {
   const { moved, failed } = await runProjectSchedule(new Date(event.scheduleTime));
   logger.info('projectSchedule', { moved, failed });
+});
+
+/** Daily at 09:00 UTC: the automatic reminders (jobs/reminders.ts), each sent once. */
+export const dailyReminders = onSchedule({ schedule: 'every day 09:00', timeZone: 'UTC' }, async (event) => {
+  const { sent, skipped, failed } = await runReminders(db, new Date(event.scheduleTime));
+  logger.info('dailyReminders', { sent: sent.length, skipped, failed });
 });
 
 export const sendOutboxEmail = outboxTrigger([SECRETS.sendgridApiKey, SECRETS.outboxSecretKey]);

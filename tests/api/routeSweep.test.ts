@@ -85,7 +85,7 @@ afterAll(() => {
 });
 
 /** Collections a rejected request could write to (rate_limits counts attempts by design; email_log is the mail trigger's). */
-const WATCHED = ['leads', 'contacts', 'notes', 'projects', 'promo_codes', 'orders', 'payments', 'invoices', 'users', 'lead_activity', 'quote_versions', 'quote_links', 'quote_acceptances', 'email_templates', 'outbox', 'stripe_events', 'settings'];
+const WATCHED = ['leads', 'contacts', 'notes', 'projects', 'promo_codes', 'orders', 'payments', 'invoices', 'users', 'lead_activity', 'quote_versions', 'quote_links', 'quote_acceptances', 'email_templates', 'outbox', 'stripe_events', 'settings', 'reminders'];
 const snapshotCounts = async () => Object.fromEntries(await Promise.all(WATCHED.map(async (c) => [c, await countDocs(c)] as const)));
 
 describe('route sweep', () => {

@@ -15,7 +15,7 @@ import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, setLogLevel, updat
 setLogLevel('silent');
 
 /** Collections the admin reads live (firestore.rules lists each). */
-const CRM_COLLECTIONS = ['leads', 'contacts', 'notes', 'projects', 'promo_codes', 'orders', 'payments', 'invoices', 'users', 'lead_activity', 'lead_board', 'quote_versions', 'quote_acceptances', 'email_templates', 'email_log', 'settings', 'payment_requests'];
+const CRM_COLLECTIONS = ['leads', 'contacts', 'notes', 'projects', 'promo_codes', 'orders', 'payments', 'invoices', 'users', 'lead_activity', 'lead_board', 'quote_versions', 'quote_acceptances', 'email_templates', 'email_log', 'settings', 'payment_requests', 'reminders'];
 /** Server-only collections (token hashes, queued emails, webhook ledger, limiter counters) and anything unlisted. */
 const SERVER_ONLY = ['quote_links', 'outbox', 'stripe_events', 'rate_limits', 'counters', 'anything_else'];
 

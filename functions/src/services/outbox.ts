@@ -4,7 +4,7 @@
  * that causes it, so a change is never stored without its email, and an email
  * failure never loses the change. Status starts PENDING.
  */
-import { FieldValue, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentReference, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
 
 export interface OutboxEmail {
   to: string;
@@ -25,9 +25,10 @@ export interface OutboxAttachment {
   id: string;
 }
 
-/** Adds an outbox entry to `tx`. */
-export function enqueueEmail(db: Firestore, tx: Transaction | WriteBatch, email: OutboxEmail): void {
-  (tx as WriteBatch).create(db.collection('outbox').doc(), {
+/** Adds an outbox entry to `tx`. Returns its ref. */
+export function enqueueEmail(db: Firestore, tx: Transaction | WriteBatch, email: OutboxEmail): DocumentReference {
+  const ref = db.collection('outbox').doc();
+  (tx as WriteBatch).create(ref, {
     ...email,
     leadId: email.leadId ?? null,
     ...(email.attachments?.length ? { attachments: email.attachments } : {}),
@@ -37,4 +38,5 @@ export function enqueueEmail(db: Firestore, tx: Transaction | WriteBatch, email:
     createdAt: FieldValue.serverTimestamp(),
     updatedAt: FieldValue.serverTimestamp(),
   });
+  return ref;
 }
