@@ -24,7 +24,7 @@ const STUDIO = {
   invoiceFooter: 'Footer note for the accountant.',
 };
 /** The emulator's OUTBOX_SECRET_KEY (functions/.env.demo-studio), which also keys the document links. */
-const ENV = { OUTBOX_SECRET_KEY: /^OUTBOX_SECRET_KEY=(.*)$/m.exec(readFileSync('functions/.env.demo-studio', 'utf8'))![1]! } as NodeJS.ProcessEnv;
+const LINK_SECRET = /^OUTBOX_SECRET_KEY=(.*)$/m.exec(readFileSync('functions/.env.demo-studio', 'utf8'))![1]!.trim();
 
 let token: string;
 
@@ -98,11 +98,11 @@ describe('invoice PDF', () => {
     expect((await fetchPdf('/api/documents/invoice/nope', { authorization: `Bearer ${token}` })).status).toBe(404);
     expect((await fetchPdf(`/api/documents/bogus/${invoiceId}`, { authorization: `Bearer ${token}` })).status).toBe(404);
     // A client link must be signed, for this document, and not expired.
-    const good = signedDocumentPath({ kind: 'invoice', id: invoiceId! }, Date.now(), ENV)!;
+    const good = signedDocumentPath({ kind: 'invoice', id: invoiceId! }, Date.now(), LINK_SECRET)!;
     expect((await fetchPdf(good)).status).toBe(200);
     expect((await fetchPdf(good.replace(/sig=[^&]+/, 'sig=AAAA'))).status).toBe(403);
     expect((await fetchPdf(good.replace(`/invoice/${invoiceId}`, '/receipt/pi_test_x'))).status).toBe(403);
-    expect((await fetchPdf(signedDocumentPath({ kind: 'invoice', id: invoiceId! }, Date.now() - 2 * 3_600_000, ENV)!)).status).toBe(403);
+    expect((await fetchPdf(signedDocumentPath({ kind: 'invoice', id: invoiceId! }, Date.now() - 2 * 3_600_000, LINK_SECRET)!)).status).toBe(403);
   });
 
   it('the invoice email stores a reference to its PDF; the sender attaches the rendered file', async () => {

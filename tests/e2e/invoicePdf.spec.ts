@@ -18,7 +18,7 @@ const TAG = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const RUN = Math.floor(Math.random() * 250) + 1;
 let ipCounter = 0;
 test.beforeEach(async ({ page }) => {
-  await page.setExtraHTTPHeaders({ 'x-forwarded-for': `10.${RUN}.225.${(++ipCounter % 250) + 1}` });
+  await page.setExtraHTTPHeaders({ 'x-studio-test-client': `10.${RUN}.225.${(++ipCounter % 250) + 1}` });
 });
 
 /** Shows `card` on a paged card list (newest first): other specs' leads may come before it. */
@@ -65,7 +65,7 @@ test('the admin downloads the deposit request PDF; the client pays and downloads
 
   // The client opens My Project and pays the deposit in test mode.
   const client = await page.context().newPage();
-  await client.setExtraHTTPHeaders({ 'x-forwarded-for': `10.${RUN}.226.${(++ipCounter % 250) + 1}` });
+  await client.setExtraHTTPHeaders({ 'x-studio-test-client': `10.${RUN}.226.${(++ipCounter % 250) + 1}` });
   await client.goto('/my-project');
   const form = client.getByRole('form', { name: 'Access your project' });
   await form.getByLabel('Email').fill(email);

@@ -21,6 +21,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { documentFileName, invoiceModel, PAYMENT_REQUESTS_COLLECTION, receiptModel, requestId, type InvoicePdfModel, type RequestPurpose } from '@studio/domain';
+import { config } from '../config.js';
 import { HttpError } from '../http.js';
 import { renderInvoicePdf } from '../pdf/invoicePdf.js';
 import { loadStudioSettings } from './settings.js';
@@ -97,24 +98,24 @@ export async function renderDocument(db: Firestore, ref: DocumentRef): Promise<{
 // Signed client links
 // ---------------------------------------------------------------------------
 
-function linkKey(env: NodeJS.ProcessEnv): Buffer | null {
-  const secret = env.OUTBOX_SECRET_KEY?.trim();
+/** The link-signing key derived from `secret` (default: config's OUTBOX_SECRET_KEY), or null without one. */
+function linkKey(secret: string | undefined): Buffer | null {
   return secret ? createHmac('sha256', createHash('sha256').update(secret).digest()).update('studio document links v1').digest() : null;
 }
 
 const signature = (key: Buffer, ref: DocumentRef, exp: number) => createHmac('sha256', key).update(`${ref.kind}:${ref.id}:${exp}`).digest('base64url');
 
 /** A signed link to `ref` valid until now + DOCUMENT_LINK_TTL_MS, or null when no key is configured. */
-export function signedDocumentPath(ref: DocumentRef, now = Date.now(), env: NodeJS.ProcessEnv = process.env): string | null {
-  const key = linkKey(env);
+export function signedDocumentPath(ref: DocumentRef, now = Date.now(), secret: string | undefined = config().outboxSecretKey): string | null {
+  const key = linkKey(secret);
   if (!key) return null;
   const exp = Math.floor((now + DOCUMENT_LINK_TTL_MS) / 1000);
   return `/api/client-documents/${ref.kind}/${encodeURIComponent(ref.id)}?${new URLSearchParams({ exp: String(exp), sig: signature(key, ref, exp) })}`;
 }
 
 /** True when `sig` signs `ref` until `exp` (seconds) and `exp` has not passed. */
-export function verifyDocumentLink(ref: DocumentRef, exp: unknown, sig: unknown, now = Date.now(), env: NodeJS.ProcessEnv = process.env): boolean {
-  const key = linkKey(env);
+export function verifyDocumentLink(ref: DocumentRef, exp: unknown, sig: unknown, now = Date.now(), secret: string | undefined = config().outboxSecretKey): boolean {
+  const key = linkKey(secret);
   if (!key || typeof exp !== 'string' || typeof sig !== 'string' || !/^\d{1,12}$/.test(exp)) return false;
   const expSec = Number(exp);
   if (expSec * 1000 <= now) return false;
@@ -137,7 +138,7 @@ export interface ClientDocumentLink {
  * configured. Newest first by number.
  */
 export async function clientDocumentLinks(db: Firestore, leadId: string, now = Date.now()): Promise<ClientDocumentLink[]> {
-  if (!linkKey(process.env)) return [];
+  if (!linkKey(config().outboxSecretKey)) return [];
   const [invoices, requests, payments] = await Promise.all([
     db.collection('invoices').where('leadId', '==', leadId).get(),
     db.collection(PAYMENT_REQUESTS_COLLECTION).where('leadId', '==', leadId).get(),
