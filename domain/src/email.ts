@@ -220,7 +220,7 @@ function buildDefaultTemplates(): EmailTemplate[] {
       id: 'reminder-quote',
       name: 'Reminder: quote not accepted',
       description: 'Automatic reminder (Settings → Automations) when a sent quote is not accepted after some days.',
-      subject: 'Your quote for ${subject} is waiting',
+      subject: 'Your quote is waiting for you',
       html: frame(
         'Your quote is waiting',
         [
@@ -237,7 +237,7 @@ function buildDefaultTemplates(): EmailTemplate[] {
       id: 'reminder-quote-expiry',
       name: 'Reminder: quote about to expire',
       description: 'Automatic reminder some days before a quote link expires.',
-      subject: 'Your quote for ${subject} expires on ${expiryDate}',
+      subject: 'Your quote expires on ${expiryDate}',
       html: frame(
         'Your quote expires soon',
         [
@@ -254,7 +254,7 @@ function buildDefaultTemplates(): EmailTemplate[] {
       id: 'reminder-deposit',
       name: 'Reminder: deposit not paid',
       description: 'Automatic reminder when the deposit of an accepted quote is not paid after some days. The request PDF is attached.',
-      subject: 'Deposit ${invoiceNumber} for ${subject}',
+      subject: 'Your deposit ${invoiceNumber} is due',
       html: frame(
         'Your deposit',
         [
