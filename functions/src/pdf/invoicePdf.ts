@@ -12,14 +12,22 @@
  * a layout engine into the functions for one page.
  *
  * pdfkit is a runtime dependency left outside the esbuild bundle (it reads
- * its font metrics from its package directory) and is imported on first use,
+ * its font metrics from its package directory) and is required on first use,
  * so functions that never render a PDF do not load it.
  *
  * The logo (settings logoUrl, https only) is fetched with a timeout and a
  * size cap, cached per instance, and left out when it cannot be had or is
  * not a PNG or JPEG: a broken logo never stops an invoice.
  */
+import { createRequire } from 'node:module';
 import type { InvoicePdfModel } from '@studio/domain';
+
+type PdfKit = typeof import('pdfkit');
+let pdfkit: PdfKit | undefined;
+/** pdfkit, required on first use (a plain require: it also works under tsx and vitest, where a dynamic import of a CommonJS package from this file does not). */
+function loadPdfKit(): PdfKit {
+  return (pdfkit ??= createRequire(typeof __filename === 'string' ? __filename : import.meta.url)('pdfkit') as PdfKit);
+}
 
 const LOGO_MAX_BYTES = 512 * 1024;
 const LOGO_TIMEOUT_MS = 2_000;
@@ -57,7 +65,7 @@ const ACCENT = '#4338ca';
  * searched and parsed back. @throws only on a pdfkit failure.
  */
 export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
-  const { default: PDFDocument } = await import('pdfkit');
+  const PDFDocument = loadPdfKit();
   const logoData = await logo(m.studio.logoUrl);
   const doc = new PDFDocument({
     size: 'A4',
