@@ -112,12 +112,11 @@ clientProjectRouter.get('/client-project', noStore, perIp, validEmail, perEmail,
   const leads = await db.collection(COLLECTIONS.leads).where('email', '==', email).orderBy('createdAt', 'desc').limit(1).get();
   const leadDoc = leads.docs[0];
   if (!leadDoc || isLostTestData(leadDoc.data())) throw new HttpError(404, PROJECT_NOT_FOUND);
-  const projects = await db.collection(COLLECTIONS.projects).where('leadId', '==', leadDoc.id).get();
+  // Signed, one-hour links to the lead's invoice and receipt PDFs (services/documents.ts), read alongside the projects.
+  const [projects, documents] = await Promise.all([db.collection(COLLECTIONS.projects).where('leadId', '==', leadDoc.id).get(), clientDocumentLinks(db, leadDoc.id)]);
   // A lead normally has one project; if an admin made more, the newest is the one the client follows.
   const newest = projects.docs
     .map((d) => d.data())
     .sort((a, b) => ((b.createdAt as Timestamp | undefined)?.toMillis() ?? 0) - ((a.createdAt as Timestamp | undefined)?.toMillis() ?? 0))[0];
-  // Signed, one-hour links to the lead's invoice and receipt PDFs (services/documents.ts).
-  const documents = await clientDocumentLinks(db, leadDoc.id);
   res.json({ success: true, lead: clientLead(leadDoc.id, leadDoc.data()), project: newest ? clientProject(newest) : null, documents });
 });

@@ -6,18 +6,23 @@
  *
  * Contention: every numbered document of a year writes the same counter. In
  * one instance the transactions queue on a mutex (no lock fights between
- * requests of the same instance); across instances Firestore's transaction
- * retries settle it, and a transaction that still fails on contention
- * (ABORTED, or the emulator's "Transaction is invalid or closed", which the
- * SDK does not retry) is run again from the start, up to RUN_ATTEMPTS times.
- * A failed run wrote nothing, so running again cannot leave a gap.
+ * requests of the same instance). Across instances (the Functions emulator
+ * runs one process per concurrent request) transactions on the counter abort
+ * each other; the SDK's own retry waits from 1 s growing to a minute, which
+ * puts a burst of 50 past the request deadline, so each run makes one
+ * attempt and contention (ABORTED, or the emulator's "Transaction is invalid
+ * or closed") is retried here after a short random wait, up to RUN_ATTEMPTS
+ * times: one contender commits per round. A failed run wrote nothing, so
+ * running again cannot leave a gap; the request deadline still bounds it.
  */
 import { Mutex } from 'async-mutex';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { COUNTERS_COLLECTION, invoiceCounterId, invoiceYear, nextInvoiceNumber } from '@studio/domain';
 
-/** Whole-transaction runs before giving up (each already has the SDK's own retries). */
-const RUN_ATTEMPTS = 8;
+/** Transaction attempts before giving up (each one attempt; see the file comment). */
+const RUN_ATTEMPTS = 100;
+/** Random wait before attempt n (ms): short, growing slowly, at most 250 ms. */
+const retryDelayMs = (attempt: number) => Math.random() * Math.min(250, 20 + 10 * attempt);
 const numbering = new Mutex();
 
 /** Takes the next number of `now`'s year: reads the counter and writes it back in `tx`. Once per transaction, after every other read of `tx`. */
@@ -48,10 +53,10 @@ export function runNumbered<T>(db: Firestore, now: Date, body: (tx: Transaction,
             return next.number;
           };
           return body(tx, take);
-        }, { maxAttempts: 10 });
+        }, { maxAttempts: 1 });
       } catch (e) {
         if (!contended(e) || attempt >= RUN_ATTEMPTS) throw e;
-        await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 50));
+        await new Promise((r) => setTimeout(r, retryDelayMs(attempt)));
       }
     }
   });
