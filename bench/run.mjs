@@ -8,7 +8,8 @@
  *                           Lighthouse on the bench static server, functions import
  *                           time, admin JS as a pre-login preview); starts no emulator
  *     --only g1,g2          only these figure groups: lighthouse, landing-js, admin-js,
- *                           live-update, drop, first-render, reads, api, functions-import
+ *                           live-update, drop, first-render, reads, api, functions-import,
+ *                           invoice-pdf, reminders
  *     --dist DIR            build output for the offline figures (default web/dist);
  *                           built there privately with `vite build --outDir` (offline only:
  *                           the Hosting emulator always serves web/dist)
@@ -73,8 +74,8 @@ for (const g of only) {
 const want = (g) => only.includes(g);
 
 const N = quick
-  ? { lighthouse: 1, adminJs: 1, live: 5, drop: 3, loads: 2, smallLoads: 1, apiRuns: 1, apiSeconds: 3, fnImport: 3 }
-  : { lighthouse: 5, adminJs: 3, live: 50, drop: 20, loads: 5, smallLoads: 3, apiRuns: 3, apiSeconds: 10, fnImport: 10 };
+  ? { lighthouse: 1, adminJs: 1, live: 5, drop: 3, loads: 2, smallLoads: 1, apiRuns: 1, apiSeconds: 3, fnImport: 3, pdfRuns: 20 }
+  : { lighthouse: 5, adminJs: 3, live: 50, drop: 20, loads: 5, smallLoads: 3, apiRuns: 3, apiSeconds: 10, fnImport: 10, pdfRuns: 100 };
 const BULK_LEADS = 2000;
 const LOAD_AT_START = loadavg()[0].toFixed(2);
 const API_PROJECT = 'demo-studio-bench';
@@ -93,6 +94,8 @@ const rowIdsOf = (group) => ({
   reads: ['reads-per-load', 'reads-listeners'],
   api: ['api-contact-p99', 'api-contact-errors', 'api-count-p99', 'api-count-errors'],
   'functions-import': ['fn-import-ms'],
+  'invoice-pdf': ['invoice-pdf-p95'],
+  reminders: ['reminders-run-ms'],
 })[group];
 
 /** Runs one figure group; a failure is recorded on its rows and the bench goes on. */
@@ -146,6 +149,10 @@ function meta() {
 async function offlineFigures() {
   await figure('landing-js', () => landingJs(dist));
   await figure('functions-import', () => functionsImport(fnLib, N.fnImport));
+  await figure('invoice-pdf', () => {
+    const r = benchResult(runTsx('Invoice PDF renders (bench/invoice-pdf.ts)', 'bench/invoice-pdf.ts', ['--runs', String(N.pdfRuns)]));
+    return { 'invoice-pdf-p95': { samples: r.samples, details: `${r.samples.length} renders after 10 warm-up renders; ${r.bytes} bytes per PDF; median ${median(r.samples).toFixed(1)} ms` } };
+  });
 }
 
 async function main() {
@@ -161,7 +168,7 @@ async function main() {
 
   if (offline) {
     const reason = 'needs the emulators: run without --offline';
-    for (const g of ['live-update', 'drop', 'first-render', 'reads', 'api']) skipped[g] = reason;
+    for (const g of ['live-update', 'drop', 'first-render', 'reads', 'api', 'reminders']) skipped[g] = reason;
     await figure('lighthouse', () => landingLighthouse({ dist, runs: N.lighthouse }));
     if (want('admin-js')) {
       const { startStaticServer } = await import('./lib/static-server.mjs');
@@ -176,7 +183,7 @@ async function main() {
     return;
   }
 
-  const emulatorGroups = ['admin-js', 'live-update', 'drop', 'first-render', 'reads', 'api', 'lighthouse'];
+  const emulatorGroups = ['admin-js', 'live-update', 'drop', 'first-render', 'reads', 'api', 'lighthouse', 'reminders'];
   if (!emulatorGroups.some(want)) return;
   const emu = await startEmulators();
   /** After a seed: lets the Functions emulator finish the triggers the written leads fired. */
@@ -250,6 +257,18 @@ async function main() {
       const { meta: m, ...rows } = r;
       rows['api-count-p99'].details = `${rows['api-count-p99'].details}; project ${m.projectId}${m.seeded ? ` (${m.seeded.total} leads, ${m.seeded.byStatus.New ?? 0} New before the contact load)` : ''}`;
       return rows;
+    });
+
+    await figure('reminders', () => {
+      const r = benchResult(runTsx(`Daily reminder run over ${BULK_LEADS} leads (bench/reminders-run.ts)`, 'bench/reminders-run.ts', ['--leads', String(BULK_LEADS)], { GCLOUD_PROJECT: 'demo-studio-reminders' }));
+      const ok = r.sent === r.leads && r.resent === 0 && r.failed === 0;
+      return {
+        'reminders-run-ms': {
+          samples: [r.firstMs],
+          details: `${r.sent} of ${r.leads} reminders sent by the first run; a second run with the same clock sent ${r.resent} in ${r.secondMs.toFixed(0)} ms; ${r.failed} failed`,
+          ...(ok ? {} : { pass: false, reason: 'not exactly one reminder per lead' }),
+        },
+      };
     });
   } finally {
     await emu.stop();

@@ -8,9 +8,10 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { newLeadRecord, type LeadRecord, type LeadStatus, type ProjectType } from '@studio/domain';
+import { AUTOMATION_SETTINGS_DOC, DEFAULT_AUTOMATION_SETTINGS, newLeadRecord, SETTINGS_COLLECTION, STUDIO_SETTINGS_DOC, type LeadRecord, type LeadStatus, type ProjectType, type StudioSettings } from '@studio/domain';
 import { createAdminUser } from '../functions/src/services/adminUsers.js';
 import { rebuildLeadBoard } from '../functions/src/services/leadBoard.js';
+import { syncPaymentRequests } from '../functions/src/services/paymentRequests.js';
 import { DEV_ADMIN } from './dev-admin.js';
 
 
@@ -160,6 +161,22 @@ async function seedPromoCodes(db: Firestore, now: number): Promise<void> {
   await batch.commit();
 }
 
+/** The demo studio's details (invoices, receipts) and its reminders, all on with the default days. */
+async function seedSettings(db: Firestore): Promise<void> {
+  const studio: StudioSettings = {
+    businessName: 'Northwind Studio',
+    postalAddress: '12 Harbour Street\nBrighton BN1 1AA',
+    contactEmail: 'hello@northwind-studio.example',
+    taxId: null,
+    logoUrl: null,
+    paymentTermsDays: 14,
+    invoiceFooter: 'Thank you for your business. Questions about this invoice? Reply to any of our emails.',
+  };
+  const automations = Object.fromEntries(Object.entries(DEFAULT_AUTOMATION_SETTINGS).map(([k, v]) => [k, { ...v, enabled: true }]));
+  await db.collection(SETTINGS_COLLECTION).doc(STUDIO_SETTINGS_DOC).set({ ...studio, updatedBy: 'seed' });
+  await db.collection(SETTINGS_COLLECTION).doc(AUTOMATION_SETTINGS_DOC).set({ ...automations, updatedBy: 'seed' });
+}
+
 /** Seeds the running emulators. @throws when not pointed at demo emulators. */
 export async function seed(): Promise<void> {
   const projectId = process.env.GCLOUD_PROJECT ?? 'demo-studio';
@@ -173,9 +190,12 @@ export async function seed(): Promise<void> {
   const leadIds = await seedLeads(db, now);
   await seedProjects(db, leadIds, now);
   await seedPromoCodes(db, now);
+  await seedSettings(db);
+  // Numbered deposit and final payment requests of the accepted leads at once (the leads trigger would issue them too).
+  for (const id of leadIds.values()) await syncPaymentRequests(db, id);
   // The board's projection at once (the leads trigger would fill it too, a moment later and only if the Functions emulator is up).
   await rebuildLeadBoard(db);
-  console.log(`seed: ${LEADS.length} leads, 5 projects, 3 promo codes and the dev admin.`);
+  console.log(`seed: ${LEADS.length} leads, 5 projects, 3 promo codes, studio settings and the dev admin.`);
 }
 
 if (process.argv[1] && /seed\.ts$/.test(process.argv[1])) {

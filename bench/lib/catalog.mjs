@@ -106,6 +106,25 @@ export const GROUPS = [
       'The `api` function builds its Express app (routes, schemas) on its first request, so the scheduler and trigger instances never load it; to show what an `api` instance pays, each process then serves one GET (an unknown /api path, answered 404 without Firestore) through the exported `api`, and the details give import + first request.',
     ].join(' '),
   },
+  {
+    id: 'invoice-pdf',
+    title: 'Invoice PDF generation (warm)',
+    needs: 'build',
+    method: [
+      '`bench/invoice-pdf.ts` under tsx (no emulators): the server\'s renderer (`functions/src/pdf/invoicePdf.ts`, pdfkit) renders a typical one-line invoice model (studio details, client, dates, terms, pay link; no logo) 10 times to warm up (module load, font metrics),',
+      'then 100 times, each timed with `performance.now()` around `renderInvoicePdf` (model to PDF bytes). The Firestore reads of a download (the record and the settings) are not included. p95 is nearest-rank over the 100 renders.',
+    ].join(' '),
+  },
+  {
+    id: 'reminders',
+    title: 'Daily reminder run, 2,000 leads',
+    needs: 'emulators',
+    method: [
+      '`bench/reminders-run.ts` against the Firestore emulator in its own project (`demo-studio-reminders`, so no Functions trigger fires): 2,000 leads, each with an open numbered invoice one day overdue, every automation on;',
+      'then `runReminders(db, now)` (`functions/src/jobs/reminders.ts`, the scheduled function\'s body) is timed once: it loads the open subjects and sends 2,000 reminders, each in its own transaction with its outbox entry and activity.',
+      'A second run with the same clock (nothing left to send) is timed too and given in the details. One measurement per bench run.',
+    ].join(' '),
+  },
 ];
 
 /**
@@ -131,5 +150,7 @@ export const ROWS = [
   { id: 'api-contact-errors', group: 'api', figure: 'POST /api/contact errors', target: { op: '==', value: 0 }, unit: 'count', stat: 'total' },
   { id: 'api-count-p99', group: 'api', figure: 'GET /api/leads/count p99 (20 conn × 10 s)', target: { op: '<=', value: 100 }, unit: 'ms', stat: 'median' },
   { id: 'api-count-errors', group: 'api', figure: 'GET /api/leads/count errors', target: { op: '==', value: 0 }, unit: 'count', stat: 'total' },
+  { id: 'invoice-pdf-p95', group: 'invoice-pdf', figure: 'Invoice PDF generation p95 (warm)', target: { op: '<=', value: 300 }, unit: 'ms', stat: 'p95' },
+  { id: 'reminders-run-ms', group: 'reminders', figure: 'Daily reminder run over 2,000 leads (emulator)', target: { op: '<=', value: 10_000 }, unit: 'ms', stat: 'single' },
   { id: 'fn-import-ms', group: 'functions-import', figure: 'Functions bundle import time (cold-start proxy)', target: { op: '<=', value: 300 }, unit: 'ms', stat: 'median' },
 ];

@@ -40,6 +40,11 @@ export const EMAIL_TEMPLATE_IDS = [
   'invoice',
   'payment-received',
   'status-update',
+  'reminder-quote',
+  'reminder-quote-expiry',
+  'reminder-deposit',
+  'reminder-invoice-due',
+  'reminder-invoice-overdue',
 ] as const;
 export type EmailTemplateId = (typeof EMAIL_TEMPLATE_IDS)[number];
 
@@ -168,32 +173,38 @@ function buildDefaultTemplates(): EmailTemplate[] {
     {
       id: 'invoice',
       name: 'Invoice',
-      description: 'Sent to a client with an invoice and its payment link.',
-      subject: 'Invoice: ${description}',
+      description: 'Sent to a client with an invoice, its payment link and its PDF attached.',
+      subject: 'Invoice ${invoiceNumber}: ${description}',
       html: frame(
         'New invoice',
         [
           '<p>Hi ${name},</p>',
-          '<p>Here is your invoice for <strong>${description}</strong>.</p>',
+          '<p>Here is your invoice <strong>${invoiceNumber}</strong> for <strong>${description}</strong>. The PDF is attached.</p>',
           '<table role="presentation" cellpadding="4" cellspacing="0" style="font-size:15px">',
+          '<tr><td style="color:#64748b">Invoice</td><td>${invoiceNumber}</td></tr>',
           '<tr><td style="color:#64748b">Amount</td><td><strong>${amount}</strong></td></tr>',
           '<tr><td style="color:#64748b">Due</td><td>${dueDate}</td></tr>',
           '</table>',
           button('${paymentLink}', 'Pay now'),
+          '<p>${studioName}</p>',
         ].join('\n'),
       ),
-      variables: ['name', 'description', 'amount', 'dueDate', 'paymentLink'],
+      variables: ['name', 'invoiceNumber', 'description', 'amount', 'dueDate', 'paymentLink', 'studioName'],
     },
     {
       id: 'payment-received',
       name: 'Payment received',
-      description: 'Sent to a client when a payment succeeds.',
+      description: 'Sent to a client when a payment succeeds, with the receipt PDF attached.',
       subject: 'Payment received - thank you',
       html: frame(
         'Payment received',
-        ['<p>Hi ${name},</p>', '<p>We received your payment of <strong>${amount}</strong> for ${description}. Thank you!</p>', '<p>Keep this email as your receipt.</p>'].join('\n'),
+        [
+          '<p>Hi ${name},</p>',
+          '<p>We received your payment of <strong>${amount}</strong> for ${description}. Thank you!</p>',
+          '<p>Your receipt is attached. Payment reference: ${reference} ${invoiceNumber}</p>',
+        ].join('\n'),
       ),
-      variables: ['name', 'amount', 'description'],
+      variables: ['name', 'amount', 'description', 'reference', 'invoiceNumber'],
     },
     {
       id: 'status-update',
@@ -205,6 +216,88 @@ function buildDefaultTemplates(): EmailTemplate[] {
         ['<p>Hi ${name},</p>', '<p>Your project <strong>${projectName}</strong> is now in <strong>${status}</strong>.</p>', quoteBlock('${message}'), '<p>Questions? Just reply to this email.</p>'].join('\n'),
       ),
       variables: ['name', 'projectName', 'status', 'message'],
+    },
+    {
+      id: 'reminder-quote',
+      name: 'Reminder: quote not accepted',
+      description: 'Automatic reminder (Settings → Automations) when a sent quote is not accepted after some days.',
+      subject: 'Your quote is waiting for you',
+      html: frame(
+        'Your quote is waiting',
+        [
+          '<p>Hi ${name},</p>',
+          '<p>On ${sentDate} we sent you our quote for <strong>${subject}</strong> (${quoteAmount}). It stays open until ${expiryDate}.</p>',
+          '<p>Use the link in that email to review and accept it, or open your project page to see the details.</p>',
+          button('${projectLink}', 'Open my project'),
+          '<p>Questions? Just reply to this email.<br />${studioName}</p>',
+        ].join('\n'),
+      ),
+      variables: ['name', 'subject', 'quoteAmount', 'sentDate', 'expiryDate', 'projectLink', 'studioName'],
+    },
+    {
+      id: 'reminder-quote-expiry',
+      name: 'Reminder: quote about to expire',
+      description: 'Automatic reminder some days before a quote link expires.',
+      subject: 'Your quote expires on ${expiryDate}',
+      html: frame(
+        'Your quote expires soon',
+        [
+          '<p>Hi ${name},</p>',
+          '<p>The quote we sent on ${sentDate} for <strong>${subject}</strong> (${quoteAmount}) expires on <strong>${expiryDate}</strong>.</p>',
+          '<p>Use the link in that email to accept it before then. If you need more time or changes, reply to this email.</p>',
+          button('${projectLink}', 'Open my project'),
+          '<p>${studioName}</p>',
+        ].join('\n'),
+      ),
+      variables: ['name', 'subject', 'quoteAmount', 'sentDate', 'expiryDate', 'projectLink', 'studioName'],
+    },
+    {
+      id: 'reminder-deposit',
+      name: 'Reminder: deposit not paid',
+      description: 'Automatic reminder when the deposit of an accepted quote is not paid after some days. The request PDF is attached.',
+      subject: 'Your deposit ${invoiceNumber} is due',
+      html: frame(
+        'Your deposit',
+        [
+          '<p>Hi ${name},</p>',
+          '<p>Thank you for accepting our quote for <strong>${subject}</strong>. We start as soon as the deposit of <strong>${amount}</strong> (${invoiceNumber}) is paid.</p>',
+          button('${paymentLink}', 'Pay the deposit'),
+          '<p>The payment request is attached.<br />${studioName}</p>',
+        ].join('\n'),
+      ),
+      variables: ['name', 'subject', 'invoiceNumber', 'amount', 'paymentLink', 'studioName'],
+    },
+    {
+      id: 'reminder-invoice-due',
+      name: 'Reminder: invoice due soon',
+      description: 'Automatic reminder some days before an invoice is due. The invoice PDF is attached.',
+      subject: 'Invoice ${invoiceNumber} is due on ${dueDate}',
+      html: frame(
+        'Invoice due soon',
+        [
+          '<p>Hi ${name},</p>',
+          '<p>A friendly reminder: invoice <strong>${invoiceNumber}</strong> for ${description} (<strong>${amount}</strong>) is due on <strong>${dueDate}</strong>.</p>',
+          button('${paymentLink}', 'Pay now'),
+          '<p>The invoice is attached. If you have already paid, thank you and please ignore this email.<br />${studioName}</p>',
+        ].join('\n'),
+      ),
+      variables: ['name', 'invoiceNumber', 'amount', 'description', 'dueDate', 'paymentLink', 'studioName'],
+    },
+    {
+      id: 'reminder-invoice-overdue',
+      name: 'Reminder: invoice overdue',
+      description: 'Automatic reminders 1, 7 and 14 days (as set) after an invoice was due. The invoice PDF is attached.',
+      subject: 'Invoice ${invoiceNumber} is overdue',
+      html: frame(
+        'Invoice overdue',
+        [
+          '<p>Hi ${name},</p>',
+          '<p>Invoice <strong>${invoiceNumber}</strong> for ${description} (<strong>${amount}</strong>) was due on ${dueDate}, ${daysOverdue} day(s) ago.</p>',
+          button('${paymentLink}', 'Pay now'),
+          '<p>The invoice is attached. If you have already paid, thank you and please ignore this email.<br />${studioName}</p>',
+        ].join('\n'),
+      ),
+      variables: ['name', 'invoiceNumber', 'amount', 'description', 'dueDate', 'daysOverdue', 'paymentLink', 'studioName'],
     },
   ];
 }
@@ -242,6 +335,13 @@ export const SAMPLE_TEMPLATE_VARIABLES: Readonly<Record<string, string>> = {
   description: 'Bakery website - 50% deposit',
   amount: '$2,375.00',
   dueDate: 'within 14 days',
+  invoiceNumber: 'INV-2026-0007',
+  reference: 'pi_3Sample0000000000',
+  sentDate: 'November 2, 2026',
+  expiryDate: 'December 2, 2026',
+  daysOverdue: '7',
+  projectLink: 'https://studio.example.com/my-project',
+  studioName: 'Studio',
   paymentLink: 'https://studio.example.com/checkout?amount=2375.00',
   status: 'Production',
 };

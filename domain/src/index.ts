@@ -17,3 +17,7 @@ export * from './email.js';
 export * from './promo.js';
 export * from './packages.js';
 export * from './payments.js';
+export * from './settings.js';
+export * from './invoiceNumbers.js';
+export * from './invoiceDocument.js';
+export * from './reminders.js';

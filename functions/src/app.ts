@@ -16,6 +16,9 @@ import { clientProjectRouter } from './routes/clientProject.js';
 import { emailRouter } from './routes/email.js';
 import { promoRouter } from './routes/promo.js';
 import { paymentsRouter } from './routes/payments.js';
+import { settingsRouter } from './routes/settings.js';
+import { documentsRouter } from './routes/documents.js';
+import { remindersRouter } from './routes/reminders.js';
 import { sessionRouter } from './session.js';
 import { healthRouter } from './routes/health.js';
 import { LIMITS } from '@studio/domain';
@@ -90,6 +93,9 @@ export function createApp(): express.Express {
   api.use(emailRouter);
   api.use(promoRouter);
   api.use(paymentsRouter);
+  api.use(settingsRouter);
+  api.use(documentsRouter);
+  api.use(remindersRouter);
   api.use((_req, _res, next) => next(new HttpError(404, 'Not found')));
 
   app.use('/api', api);

@@ -2,9 +2,11 @@
  * Cloud Functions entry point (firebase-functions v2).
  * - `api`: the /api Express app behind the Hosting rewrite (spec §7).
  * - `projectSchedule`: hourly, ends launch countdowns and expires stale set-ups.
+ * - `dailyReminders`: daily, the automatic quote, deposit and invoice reminders.
  * - `sendOutboxEmail`: delivers each queued email; `sweepOutbox` (every 5
  *   minutes) sends its retries when due and takes back stuck sends.
  * - `syncLeadBoard`: keeps the CRM board's projection (`lead_board`) in step with `leads`.
+ * - `issuePaymentRequests`: numbers a lead's deposit and final payment requests once due.
  */
 import { setGlobalOptions } from 'firebase-functions/v2/options';
 import { onRequest } from 'firebase-functions/v2/https';
@@ -18,6 +20,8 @@ import { db } from './firebase.js';
 import { leadBoardTrigger } from './jobs/leadBoardSync.js';
 import { SECRETS } from './config.js';
 import { apiInstanceSettings } from './instances.js';
+import { runReminders } from './jobs/reminders.js';
+import { paymentRequestTrigger } from './jobs/paymentRequestSync.js';
 
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
@@ -43,6 +47,12 @@ export const projectSchedule = onSchedule({ schedule: 'every 60 minutes', timeZo
   logger.info('projectSchedule', { moved, failed });
 });
 
+/** Daily at 09:00 UTC: the automatic reminders (jobs/reminders.ts), each sent once. */
+export const dailyReminders = onSchedule({ schedule: 'every day 09:00', timeZone: 'UTC' }, async (event) => {
+  const { sent, skipped, failed } = await runReminders(db, new Date(event.scheduleTime));
+  logger.info('dailyReminders', { sent: sent.length, skipped, failed });
+});
+
 export const sendOutboxEmail = outboxTrigger([SECRETS.sendgridApiKey, SECRETS.outboxSecretKey]);
 
 /** Sends outbox retries when due and takes back entries stuck past their lease (jobs/outboxSender.ts). */
@@ -52,3 +62,5 @@ export const sweepOutbox = onSchedule({ schedule: `every ${OUTBOX_SWEEP_EVERY_MI
 });
 
 export const syncLeadBoard = leadBoardTrigger();
+
+export const issuePaymentRequests = paymentRequestTrigger();

@@ -107,7 +107,7 @@ describe('GET /api/client-project: found', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('cache-control')).toBe('no-store');
     const body = r.json as { success: boolean; lead: Record<string, unknown>; project: Record<string, unknown>; projects: Array<{ lead: Record<string, unknown>; project: Record<string, unknown> }> };
-    expect(Object.keys(body).sort()).toEqual(['lead', 'project', 'projects', 'success']);
+    expect(Object.keys(body).sort()).toEqual(['documents', 'lead', 'project', 'projects', 'success']);
     // Both live projects, the more advanced (Beta) first; the primary is that one.
     expect(body.projects.map((w) => [w.lead.id, w.project.name, w.project.status])).toEqual([
       [leadId, 'Clinic website build', 'Beta'],

@@ -172,7 +172,7 @@ describe('GET /api/email-templates', () => {
     const res = await api('GET', '/api/email-templates', { token });
     expect(res.status).toBe(200);
     const list = res.json as Array<{ id: string; name: string; subject: string; html: string; variables: string[]; customized: boolean }>;
-    expect(list.map((t) => t.id)).toEqual(['contact-confirmation', 'new-lead-alert', 'quote-sent', 'beta-deployed', 'launched', 'invoice', 'payment-received', 'status-update']);
+    expect(list.map((t) => t.id)).toEqual(['contact-confirmation', 'new-lead-alert', 'quote-sent', 'beta-deployed', 'launched', 'invoice', 'payment-received', 'status-update', 'reminder-quote', 'reminder-quote-expiry', 'reminder-deposit', 'reminder-invoice-due', 'reminder-invoice-overdue']);
     for (const t of list) expect(t.name && t.subject && t.html && t.variables.length, t.id).toBeTruthy();
     expect(list.find((t) => t.id === 'quote-sent')!.html).toContain('${quoteLink}');
   });

@@ -55,6 +55,8 @@ const PUBLIC = new Set([
   'POST /api/stripe/webhook',
   'POST /api/test-mode/confirm-payment',
   'POST /api/test-mode/decline-payment',
+  // Signed, expiring links to the client's own PDFs (services/documents.ts).
+  'GET /api/client-documents/:kind/:id',
 ]);
 
 const app = createApp() as unknown as { router: { stack: LayerLike[] } };
@@ -84,7 +86,7 @@ afterAll(() => {
 });
 
 /** Collections a rejected request could write to (rate_limits counts attempts by design; email_log is the mail trigger's). */
-const WATCHED = ['leads', 'contacts', 'notes', 'projects', 'promo_codes', 'orders', 'payments', 'invoices', 'users', 'lead_activity', 'quote_versions', 'quote_links', 'quote_acceptances', 'email_templates', 'outbox', 'stripe_events'];
+const WATCHED = ['leads', 'contacts', 'notes', 'projects', 'promo_codes', 'orders', 'payments', 'invoices', 'users', 'lead_activity', 'quote_versions', 'quote_links', 'quote_acceptances', 'email_templates', 'outbox', 'stripe_events', 'settings', 'reminders'];
 const snapshotCounts = async () => Object.fromEntries(await Promise.all(WATCHED.map(async (c) => [c, await countDocs(c)] as const)));
 
 describe('route sweep', () => {
@@ -92,6 +94,8 @@ describe('route sweep', () => {
     expect(routes.length).toBeGreaterThan(25);
     expect(routes).toContainEqual({ method: 'PUT', path: '/api/leads/:id' });
     expect(routes).toContainEqual({ method: 'POST', path: '/api/auth/login' });
+    expect(routes).toContainEqual({ method: 'PUT', path: '/api/settings/studio' });
+    expect(routes).toContainEqual({ method: 'PUT', path: '/api/settings/automations' });
   });
 
   it('every non-public route answers 401 without a session and 403 for a non-admin', async () => {

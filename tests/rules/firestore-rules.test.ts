@@ -15,9 +15,9 @@ import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, setLogLevel, updat
 setLogLevel('silent');
 
 /** Collections the admin reads live (firestore.rules lists each). */
-const CRM_COLLECTIONS = ['leads', 'contacts', 'notes', 'projects', 'promo_codes', 'orders', 'payments', 'invoices', 'users', 'lead_activity', 'lead_board', 'quote_versions', 'quote_acceptances', 'email_templates', 'email_log'];
+const CRM_COLLECTIONS = ['leads', 'contacts', 'notes', 'projects', 'promo_codes', 'orders', 'payments', 'invoices', 'users', 'lead_activity', 'lead_board', 'quote_versions', 'quote_acceptances', 'email_templates', 'email_log', 'settings', 'payment_requests', 'reminders'];
 /** Server-only collections (token hashes, queued emails, webhook ledger, limiter counters) and anything unlisted. */
-const SERVER_ONLY = ['quote_links', 'outbox', 'stripe_events', 'rate_limits', 'anything_else'];
+const SERVER_ONLY = ['quote_links', 'outbox', 'stripe_events', 'rate_limits', 'counters', 'anything_else'];
 
 const PROJECT = process.env.GCLOUD_PROJECT ?? 'demo-studio';
 const [HOST, PORT] = (process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080').split(':');

@@ -134,6 +134,8 @@ interface Rendered {
   to: string;
   subject: string;
   html: string;
+  /** PDFs rendered from the entry's `attachments` references (services/documents.ts). */
+  attachments?: Array<{ filename: string; content: Buffer }>;
   /** Opened sealed values (services/sealed.ts): sent, but redacted from the email_log copy. */
   secrets?: string[];
 }
@@ -178,8 +180,34 @@ async function renderEntry(ref: DocumentReference, data: FirebaseFirestore.Docum
   const subject = typeof override.get('subject') === 'string' ? (override.get('subject') as string) : template.subject;
   const html = typeof override.get('html') === 'string' ? (override.get('html') as string) : template.html;
   const rendered = renderTemplate({ subject, html }, vars);
-  return { to, subject: rendered.subject, html: await sanitizeEmailHtml(rendered.html), secrets };
+  return { to, subject: rendered.subject, html: await sanitizeEmailHtml(rendered.html), secrets, attachments: await renderAttachments(ref, data.attachments) };
 }
+
+/**
+ * The PDFs an entry references (`attachments: [{kind, id}]`), rendered now:
+ * the outbox stores references, not file contents. A missing document is a
+ * permanent failure. The PDF code loads only when an entry has attachments.
+ */
+async function renderAttachments(ref: DocumentReference, list: unknown): Promise<Rendered['attachments']> {
+  if (!Array.isArray(list) || list.length === 0) return undefined;
+  const { DOCUMENT_KINDS, renderDocument } = await import('../services/documents.js');
+  const out: NonNullable<Rendered['attachments']> = [];
+  for (const a of list.slice(0, 5) as Array<{ kind?: unknown; id?: unknown }>) {
+    if (!(DOCUMENT_KINDS as readonly unknown[]).includes(a?.kind) || typeof a?.id !== 'string') throw new PermanentError('Invalid attachment reference');
+    try {
+      const { filename, pdf } = await renderDocument(ref.firestore, { kind: a.kind as (typeof DOCUMENT_KINDS)[number], id: a.id });
+      out.push({ filename, content: pdf });
+    } catch (e) {
+      if ((e as { status?: number }).status === 404) throw new PermanentError(`Attachment ${String(a.kind)} ${a.id} not found`);
+      throw e;
+    }
+  }
+  return out;
+}
+
+/** SendGrid's attachment fields for `email`. */
+const sendgridAttachments = (email: Rendered) =>
+  email.attachments?.map((a) => ({ content: a.content.toString('base64'), filename: a.filename, type: 'application/pdf', disposition: 'attachment' as const }));
 
 /** HTTP status and a short description of a send failure (SendGrid ResponseError, or a network error). */
 function describeSendError(e: unknown): { status: number | null; message: string } {
@@ -235,14 +263,24 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
   }
   if (!d.mailer) {
     const batch = db.batch();
-    batch.set(db.collection(EMAIL_LOG).doc(ref.id), { outboxId: ref.id, templateId: claim.data.templateId ?? null, to: email.to, from: d.from, subject: email.subject, html: redact(email.html, email.secrets), at: FieldValue.serverTimestamp() });
+    batch.set(db.collection(EMAIL_LOG).doc(ref.id), {
+      outboxId: ref.id,
+      templateId: claim.data.templateId ?? null,
+      to: email.to,
+      from: d.from,
+      subject: email.subject,
+      html: redact(email.html, email.secrets),
+      // What was attached (name and size), not the file.
+      ...(email.attachments ? { attachments: email.attachments.map((a) => ({ filename: a.filename, contentType: 'application/pdf', bytes: a.content.length })) } : {}),
+      at: FieldValue.serverTimestamp(),
+    });
     batch.update(ref, { status: 'SUCCESS', sentAt: FieldValue.serverTimestamp(), deliveredVia: 'email_log', lastError: null, leaseUntil: null, nextAttemptAt: null, updatedAt: FieldValue.serverTimestamp() });
     await batch.commit();
     return { outcome: 'logged', status: 'SUCCESS', attempts };
   }
 
   try {
-    await d.mailer.send({ to: email.to, from: d.from, subject: email.subject, html: email.html });
+    await d.mailer.send({ to: email.to, from: d.from, subject: email.subject, html: email.html, ...(email.attachments ? { attachments: sendgridAttachments(email) } : {}) });
   } catch (e) {
     const { status, message } = describeSendError(e);
     const wait = isRetryableSendStatus(status) ? outboxRetryDelayMs(attempts, d.retryDelaysMs) : null;

@@ -4,7 +4,7 @@
  * access-your-project email, §7 GET /api/client-project, §8 lookup errors).
  *
  * GET /api/client-project?email= (public, no login: spec §6) →
- * `{ success: true, lead, project, projects }`: `lead` and `project` (null
+ * `{ success: true, lead, project, projects, documents }`: `lead` and `project` (null
  * while there is none) are the client's live work, the email's lead with the
  * most advanced project, else an accepted or approved quote, else the newest
  * lead (domain orderClientWork), so a newer contact message never hides a
@@ -15,6 +15,8 @@
  * `clientLead` / `clientProject`); quote amounts only once the quote is
  * approved or accepted (before that the page says it is being prepared). The
  * MAX_LEADS_READ newest leads of an email are weighed.
+ * `documents` are signed links to the primary lead's invoice and receipt PDFs
+ * (services/documents.ts).
  *
  * - 400 `{ error: 'Validation failed', fields: { email } }` for an invalid email.
  * - 404 `{ error: 'Project Not Found' }` for an unknown email AND for a lead
@@ -42,6 +44,7 @@ import {
 import { COLLECTIONS, db } from '../firebase.js';
 import { HttpError } from '../http.js';
 import { ipKey, limiter, rateLimit } from '../services/rateLimit.js';
+import { clientDocumentLinks } from '../services/documents.js';
 
 export const clientProjectRouter = Router();
 
@@ -176,5 +179,7 @@ clientProjectRouter.get('/client-project', noStore, perIp, validEmail, perEmail,
   );
   const view = (w: (typeof works)[number]) => ({ lead: clientLead(w.id, w.lead), project: w.project ? clientProject(w.project) : null });
   const primary = view(works[0]!);
-  res.json({ success: true, ...primary, projects: works.filter((w) => isLiveProject(w.projectStatus)).map(view) });
+  // Signed, one-hour links to the primary lead's invoice and receipt PDFs (services/documents.ts).
+  const documents = await clientDocumentLinks(db, works[0]!.id);
+  res.json({ success: true, ...primary, projects: works.filter((w) => isLiveProject(w.projectStatus)).map(view), documents });
 });

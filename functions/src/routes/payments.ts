@@ -26,21 +26,25 @@
  *
  * Admin:
  * - POST /create-invoice {leadId, amount, description, dueDate?} → 201
- *   { success, message: "Invoice Created Successfully", invoiceId,
- *   checkoutUrl }: a PaymentIntent-backed invoice stored in `invoices` and
- *   emailed to the client (outbox, same batch) with its payment link.
+ *   { success, message: "Invoice Created Successfully", invoiceId, number,
+ *   checkoutUrl }: a PaymentIntent-backed invoice stored in `invoices` with
+ *   its INV-YYYY-NNNN number (taken in the same transaction), due after the
+ *   studio's payment terms unless dueDate is given, and emailed to the client
+ *   (outbox, same transaction) with its payment link and its PDF attached.
  */
 import { Router, type Request } from 'express';
-import { FieldValue } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { z } from 'zod';
-import { centsToString, createInvoiceSchema, createPaymentIntentSchema, DEFAULT_INVOICE_DAYS, formatUsd } from '@studio/domain';
+import { centsToString, createInvoiceSchema, createPaymentIntentSchema, formatUsd } from '@studio/domain';
 import { COLLECTIONS, db } from '../firebase.js';
 import { NotConfigured } from '../config.js';
 import { HttpError, parseBody } from '../http.js';
 import { requireAdmin, type AdminLocals } from '../session.js';
 import { recordActivity } from '../services/activity.js';
 import { enqueueEmail } from '../services/outbox.js';
+import { runNumbered } from '../services/invoiceNumbers.js';
+import { loadStudioSettings } from '../services/settings.js';
 import { dueTimestamp, fulfilEvent, PAYMENT_COLLECTIONS, startPayment, testModeFailureEvent, testModeSuccessEvent, type PaymentEvent } from '../services/payments.js';
 import { siteUrl } from '../services/siteUrl.js';
 import { paymentMode, paymentProvider, verifyWebhook } from '../services/stripe.js';
@@ -104,37 +108,47 @@ paymentsRouter.post('/create-invoice', requireAdmin, async (req, res) => {
   if (!email) throw new HttpError(409, 'This lead has no email address to send the invoice to');
 
   const ref = db.collection(PAYMENT_COLLECTIONS.invoices).doc();
-  const due = dueTimestamp(input.dueDate, DEFAULT_INVOICE_DAYS);
+  const now = new Date();
+  const settings = await loadStudioSettings(db);
+  const due = dueTimestamp(input.dueDate, settings.paymentTermsDays, now);
   const checkoutUrl = `/checkout?${new URLSearchParams({ amount: centsToString(input.amount), description: input.description, invoiceId: ref.id })}`;
   const admin = res.locals.admin as AdminLocals;
-  const batch = db.batch();
-  batch.create(ref, {
-    leadId: lead.id,
-    email,
-    clientName: lead.get('name') ?? null,
-    amountCents: input.amount,
-    currency: 'usd',
-    description: input.description,
-    dueDate: due,
-    status: 'open',
-    checkoutUrl,
-    createdBy: admin.username,
-    createdAt: FieldValue.serverTimestamp(),
-    updatedAt: FieldValue.serverTimestamp(),
-  });
-  enqueueEmail(db, batch, {
-    to: email,
-    templateId: 'invoice',
-    variables: {
-      name: String(lead.get('name') ?? 'there'),
+  // The number is taken in the transaction that stores the invoice (gap-free, services/invoiceNumbers.ts).
+  const number = await runNumbered(db, now, async (tx, take) => {
+    const number = await take();
+    tx.create(ref, {
+      leadId: lead.id,
+      number,
+      email,
+      clientName: lead.get('name') ?? null,
+      amountCents: input.amount,
+      currency: 'usd',
       description: input.description,
-      amount: formatUsd(input.amount),
-      dueDate: due.toDate().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
-      paymentLink: `${siteUrl()}${checkoutUrl}`,
-    },
-    leadId: lead.id,
+      issuedAt: Timestamp.fromDate(now),
+      dueDate: due,
+      status: 'open',
+      checkoutUrl,
+      createdBy: admin.username,
+      createdAt: FieldValue.serverTimestamp(),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+    enqueueEmail(db, tx, {
+      to: email,
+      templateId: 'invoice',
+      variables: {
+        name: String(lead.get('name') ?? 'there'),
+        invoiceNumber: number,
+        description: input.description,
+        amount: formatUsd(input.amount),
+        dueDate: due.toDate().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
+        paymentLink: `${siteUrl()}${checkoutUrl}`,
+        studioName: settings.businessName,
+      },
+      leadId: lead.id,
+      attachments: [{ kind: 'invoice', id: ref.id }],
+    });
+    recordActivity(db, tx, { leadId: lead.id, type: 'invoice_sent', detail: `Invoice ${number} sent: ${formatUsd(input.amount)} for ${input.description}`, by: admin.username });
+    return number;
   });
-  recordActivity(db, batch, { leadId: lead.id, type: 'invoice_sent', detail: `Invoice sent: ${formatUsd(input.amount)} for ${input.description}`, by: admin.username });
-  await batch.commit();
-  res.status(201).json({ success: true, message: 'Invoice Created Successfully', invoiceId: ref.id, checkoutUrl });
+  res.status(201).json({ success: true, message: 'Invoice Created Successfully', invoiceId: ref.id, number, checkoutUrl });
 });

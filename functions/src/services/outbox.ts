@@ -13,14 +13,26 @@ export interface OutboxEmail {
   /** Values for the template's ${placeholders}; escaped when rendered. */
   variables: Record<string, string>;
   leadId?: string | null;
+  /**
+   * PDFs to attach, by reference: the sender renders each when it sends
+   * (services/documents.ts), so the outbox stores ids, not megabytes.
+   */
+  attachments?: OutboxAttachment[];
 }
 
-/** Adds an outbox entry to `tx`; returns its ref. */
+/** An attached PDF: an invoice (`invoices`), a payment request (`payment_requests`) or a payment's receipt (`payments`). */
+export interface OutboxAttachment {
+  kind: 'invoice' | 'request' | 'receipt';
+  id: string;
+}
+
+/** Adds an outbox entry to `tx`. Returns its ref. */
 export function enqueueEmail(db: Firestore, tx: Transaction | WriteBatch, email: OutboxEmail): DocumentReference {
   const ref = db.collection('outbox').doc();
   (tx as WriteBatch).create(ref, {
     ...email,
     leadId: email.leadId ?? null,
+    ...(email.attachments?.length ? { attachments: email.attachments } : {}),
     status: 'PENDING',
     attempts: 0,
     lastError: null,

@@ -346,7 +346,14 @@ function applyPurpose(tx: Transaction, c: PurposeContext): void {
     };
   }
   if (receipt?.to) {
-    enqueueEmail(db, tx, { to: receipt.to, templateId: 'payment-received', variables: { name: receipt.name, amount, description: receipt.description }, leadId: c.lead?.id ?? null });
+    enqueueEmail(db, tx, {
+      to: receipt.to,
+      templateId: 'payment-received',
+      variables: { name: receipt.name, amount, description: receipt.description, reference: c.paymentIntentId, invoiceNumber: String(c.invoice?.get('number') ?? '') },
+      leadId: c.lead?.id ?? null,
+      // The receipt PDF, rendered by the sender (services/documents.ts).
+      attachments: [{ kind: 'receipt', id: c.paymentIntentId }],
+    });
   }
 }
 

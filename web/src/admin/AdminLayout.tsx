@@ -23,6 +23,7 @@ export const ADMIN_LINKS = [
   { to: '/admin/invoicing', label: 'Invoicing' },
   { to: '/admin/email-templates', label: 'Email Templates' },
   { to: '/admin/email-test', label: 'Email Testing' },
+  { to: '/admin/settings', label: 'Settings' },
 ] as const;
 
 /** Starts downloading the lazy page behind an admin link (errors show when the page renders). */

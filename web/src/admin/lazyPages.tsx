@@ -62,6 +62,7 @@ export const ADMIN_PAGES = {
   invoicing: adminPage(() => import('./invoicing/InvoicingPage').then((m) => m.InvoicingPage), warmLeads),
   'email-templates': adminPage(() => import('./email/EmailTemplatesPage').then((m) => m.EmailTemplatesPage)),
   'email-test': adminPage(() => import('./email/EmailTestPage').then((m) => m.EmailTestPage)),
+  settings: adminPage(() => import('./settings/SettingsPage').then((m) => m.SettingsPage)),
 } satisfies Record<string, AdminPage>;
 
 export type AdminPagePath = keyof typeof ADMIN_PAGES;

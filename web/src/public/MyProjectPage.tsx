@@ -33,6 +33,7 @@ import CancelIcon from '@mui/icons-material/Cancel';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
+import { ClientDocuments, documentsOf } from './ClientDocuments';
 import { checkoutPath, clientCanPayNow, formatCountdown, formatUsd, parseAmountToCents, PROJECT_COLUMNS } from '@studio/domain';
 import { useToast } from '../components/Toast';
 import { useClock } from '../lib/useClock';
@@ -386,6 +387,7 @@ function ProjectView({ data, onSwitch, onBack }: { data: ClientWorkView; onSwitc
         </Panel>
 
         <InvoiceCard lead={lead} />
+        <ClientDocuments documents={documentsOf(data)} />
 
         <Panel title="Need Help?">
           <Typography color="text.secondary" sx={{ mb: 2 }}>

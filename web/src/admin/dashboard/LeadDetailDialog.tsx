@@ -24,6 +24,7 @@ import { formatUsd } from '@studio/domain';
 import { api } from '../../lib/api';
 import { useLiveLead, type BoardLead } from '../data/hooks';
 import { OutboxList } from '../email/OutboxList';
+import { UpcomingReminders } from '../reminders/UpcomingReminders';
 
 interface Activity {
   id: string;
@@ -104,6 +105,8 @@ export function LeadDetailDialog({ lead, onClose, onNotes }: { lead: BoardLead |
               <Skeleton />
             )}
             {lead.quoteAmountCents != null && <Typography sx={{ mt: 2 }}>Quote: {formatUsd(lead.quoteAmountCents)}</Typography>}
+            <Divider sx={{ my: 2 }} />
+            <UpcomingReminders leadId={lead.id} />
             <Divider sx={{ my: 2 }} />
             <Typography variant="subtitle2" component="h3">
               History

@@ -213,6 +213,8 @@ const projectsOf = (snap: QuerySnapshot) => snap.docs.map((d) => recordOf<Projec
 export interface InvoiceView {
   id: string;
   leadId: string;
+  /** INV-YYYY-NNNN (absent on invoices made before numbering). */
+  number?: string | null;
   amountCents: number;
   description: string;
   dueDate: Date | null;
@@ -231,3 +233,15 @@ export function useLiveInvoices(): LiveList<InvoiceView> {
 }
 
 const invoicesOf = (snap: QuerySnapshot) => snap.docs.map((d) => recordOf<InvoiceView>(d));
+
+/** A lead's numbered deposit or final payment request (`payment_requests`, written by the server). */
+export type PaymentRequestView = Omit<InvoiceView, 'checkoutUrl'> & { purpose: 'deposit' | 'final'; checkoutUrl: string | null };
+
+/** Every payment request, newest first, kept live (one listener). */
+export function useLivePaymentRequests(): LiveList<PaymentRequestView> {
+  const firestore = useFirestore();
+  const q = useMemo(() => query(collection(firestore, 'payment_requests'), orderBy('createdAt', 'desc')), [firestore]);
+  return useLiveQuery(q, requestsOf);
+}
+
+const requestsOf = (snap: QuerySnapshot) => snap.docs.map((d) => recordOf<PaymentRequestView>(d));

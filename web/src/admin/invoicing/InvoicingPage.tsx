@@ -1,8 +1,9 @@
 /**
  * Invoicing (spec §2 "Invoicing", route /admin/invoicing): a card for every
  * lead in an invoicing status (domain INVOICING_STATUSES), read live with the
- * page's one leads listener, plus one invoices listener for each card's sent
- * invoices. A card shows the client, project, status, the quote / deposit /
+ * page's one leads listener, plus one invoices listener and one payment
+ * requests listener for each card's numbered documents (INV-YYYY-NNNN, with
+ * PDF and receipt downloads). A card shows the client, project, status, the quote / deposit /
  * final amounts and what is paid (domain nextLeadPayment, isPaidInFull), with
  * "Pay Now" (only with a quote and something due: the Complete Payment
  * dialog) and "Invoice" (the Create Invoice dialog).
@@ -25,7 +26,11 @@ import PaymentIcon from '@mui/icons-material/Payment';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { formatUsd, INVOICING_STATUSES, isPaidInFull, nextLeadPayment, type LeadStatus } from '@studio/domain';
 import { Loading } from '../../components/PageState';
-import { useLiveInvoices, useLiveLeads, type InvoiceView, type LeadView } from '../data/hooks';
+import { useLiveInvoices, useLiveLeads, useLivePaymentRequests, type InvoiceView, type LeadView } from '../data/hooks';
+import { DocumentDownloadButton } from './DocumentDownload';
+
+/** A numbered document on a card: an admin's invoice or a deposit / final payment request. */
+type BillingRow = Pick<InvoiceView, 'id' | 'leadId' | 'number' | 'description' | 'amountCents' | 'status' | 'dueDate' | 'paidAt' | 'paymentIntentId'> & { kind: 'invoice' | 'request' };
 import { LEAD_STATUS_COLORS } from '../leadStatus';
 import { CompletePaymentDialog } from './CompletePaymentDialog';
 import { CreateInvoiceDialog } from './CreateInvoiceDialog';
@@ -80,7 +85,7 @@ function PaymentMarkers({ lead }: { lead: LeadView }) {
   );
 }
 
-function InvoiceList({ invoices }: { invoices: InvoiceView[] }) {
+function InvoiceList({ invoices }: { invoices: BillingRow[] }) {
   return (
     <Box component="section" aria-label="Invoices">
       <Typography variant="overline" color="text.secondary" component="h3">
@@ -91,6 +96,7 @@ function InvoiceList({ invoices }: { invoices: InvoiceView[] }) {
           <Stack key={inv.id} component="li" direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }} data-testid="invoice-row">
             <Box sx={{ minWidth: 0 }}>
               <Typography variant="body2" noWrap title={inv.description}>
+                {inv.number && <strong>{inv.number} · </strong>}
                 {inv.description}
               </Typography>
               <Typography variant="caption" color="text.secondary">
@@ -102,6 +108,8 @@ function InvoiceList({ invoices }: { invoices: InvoiceView[] }) {
                 {formatUsd(inv.amountCents)}
               </Typography>
               <Chip size="small" label={inv.status === 'paid' ? 'Paid' : 'Open'} color={inv.status === 'paid' ? 'success' : 'default'} variant={inv.status === 'paid' ? 'filled' : 'outlined'} />
+              {inv.number && <DocumentDownloadButton kind={inv.kind} id={inv.id} text="PDF" label={`Download invoice ${inv.number}`} />}
+              {inv.status === 'paid' && inv.paymentIntentId && <DocumentDownloadButton kind="receipt" id={inv.paymentIntentId} text="Receipt" label={`Download receipt for ${inv.number ?? inv.description}`} />}
             </Stack>
           </Stack>
         ))}
@@ -110,7 +118,7 @@ function InvoiceList({ invoices }: { invoices: InvoiceView[] }) {
   );
 }
 
-function InvoicingCard({ lead, invoices, onPay, onInvoice }: { lead: LeadView; invoices: InvoiceView[]; onPay(): void; onInvoice(): void }) {
+function InvoicingCard({ lead, invoices, onPay, onInvoice }: { lead: LeadView; invoices: BillingRow[]; onPay(): void; onInvoice(): void }) {
   const depositPaid = Boolean(lead.stripeDepositPaymentId);
   const finalPaid = Boolean(lead.stripeFinalPaymentId);
   return (
@@ -160,14 +168,17 @@ type Open = { kind: 'pay' | 'invoice'; leadId: string } | null;
 export function InvoicingPage() {
   const leads = useLiveLeads();
   const invoices = useLiveInvoices();
+  const requests = useLivePaymentRequests();
   const [open, setOpen] = useState<Open>(null);
 
   const cards = useMemo(() => leads.data.filter((l) => INVOICING.has(l.status)), [leads.data]);
   const invoicesByLead = useMemo(() => {
-    const m = new Map<string, InvoiceView[]>();
-    for (const inv of invoices.data) m.set(inv.leadId, [...(m.get(inv.leadId) ?? []), inv]);
+    const m = new Map<string, BillingRow[]>();
+    // Deposit and final payment requests first (in number order), then the admin's invoices.
+    const rows: BillingRow[] = [...requests.data.map((r) => ({ ...r, kind: 'request' as const })).reverse(), ...invoices.data.map((i) => ({ ...i, kind: 'invoice' as const }))];
+    for (const row of rows) m.set(row.leadId, [...(m.get(row.leadId) ?? []), row]);
     return m;
-  }, [invoices.data]);
+  }, [invoices.data, requests.data]);
   const find = (kind: 'pay' | 'invoice') => (open?.kind === kind ? (cards.find((l) => l.id === open.leadId) ?? null) : null);
   const close = () => setOpen(null);
 

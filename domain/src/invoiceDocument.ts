@@ -1,0 +1,119 @@
+/**
+ * What an invoice or receipt PDF says, as plain data (the server lays it out
+ * with pdfkit, functions/src/pdf/invoicePdf.ts). Amounts in the spec's
+ * 2-decimal format ("1234.50", currency USD); dates as "November 25, 2026"
+ * (UTC calendar days).
+ */
+import { centsToString } from './money.js';
+import type { StudioSettings } from './settings.js';
+
+export interface PdfLine {
+  description: string;
+  /** 2-decimal amount, e.g. "1234.50". */
+  amount: string;
+}
+
+export interface InvoicePdfModel {
+  kind: 'invoice' | 'receipt';
+  /** "Invoice" or "Receipt". */
+  title: string;
+  /** INV-YYYY-NNNN, or null for a payment with no invoice (a plan or a payment link). */
+  number: string | null;
+  studio: StudioSettings;
+  client: { name: string; email: string | null };
+  issueDate: string;
+  dueDate: string | null;
+  lines: PdfLine[];
+  total: string;
+  currency: 'USD';
+  /** "Payment due within 14 days" / "Payment due on receipt"; null on a receipt. */
+  paymentTerms: string | null;
+  /** Absolute pay link (invoice); null on a receipt. */
+  payLink: string | null;
+  /** Receipt only: paid date and payment reference (the PaymentIntent id). */
+  paid: { date: string; reference: string } | null;
+  footer: string | null;
+}
+
+// Made on first use: an Intl formatter costs a page tens of ms of set-up.
+let dateFmt: Intl.DateTimeFormat | undefined;
+
+/** "November 25, 2026" (UTC). */
+export const formatDocumentDate = (d: Date): string => (dateFmt ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })).format(d);
+
+/** The payment terms line for `days`. */
+export const paymentTermsText = (days: number): string => (days <= 0 ? 'Payment due on receipt' : `Payment due within ${days} day${days === 1 ? '' : 's'}`);
+
+/** What a numbered invoice or payment request needs to be printed. */
+export interface InvoiceSource {
+  number: string;
+  description: string;
+  amountCents: number;
+  issuedAt: Date;
+  dueDate: Date | null;
+  clientName: string | null;
+  email: string | null;
+  /** Relative checkout URL ("/checkout?..."). */
+  checkoutUrl: string | null;
+}
+
+/** The invoice model: studio details, client, number, dates, one line, total, terms and the absolute pay link. */
+export function invoiceModel(studio: StudioSettings, inv: InvoiceSource, siteUrl: string): InvoicePdfModel {
+  const amount = centsToString(inv.amountCents);
+  return {
+    kind: 'invoice',
+    title: 'Invoice',
+    number: inv.number,
+    studio,
+    client: { name: inv.clientName || inv.email || 'Client', email: inv.email },
+    issueDate: formatDocumentDate(inv.issuedAt),
+    dueDate: inv.dueDate ? formatDocumentDate(inv.dueDate) : null,
+    lines: [{ description: inv.description, amount }],
+    total: amount,
+    currency: 'USD',
+    paymentTerms: paymentTermsText(studio.paymentTermsDays),
+    payLink: inv.checkoutUrl ? `${siteUrl}${inv.checkoutUrl}` : null,
+    paid: null,
+    footer: studio.invoiceFooter || null,
+  };
+}
+
+/** What a succeeded payment needs to be printed as a receipt. */
+export interface ReceiptSource {
+  paymentIntentId: string;
+  amountCents: number;
+  description: string;
+  paidAt: Date;
+  clientName: string | null;
+  email: string | null;
+  /** The number of the invoice or payment request it pays, if any. */
+  number: string | null;
+}
+
+/** The receipt model: PAID with the date and the payment reference. */
+export function receiptModel(studio: StudioSettings, p: ReceiptSource): InvoicePdfModel {
+  const amount = centsToString(p.amountCents);
+  const date = formatDocumentDate(p.paidAt);
+  return {
+    kind: 'receipt',
+    title: 'Receipt',
+    number: p.number,
+    studio,
+    client: { name: p.clientName || p.email || 'Client', email: p.email },
+    issueDate: date,
+    dueDate: null,
+    lines: [{ description: p.description, amount }],
+    total: amount,
+    currency: 'USD',
+    paymentTerms: null,
+    payLink: null,
+    paid: { date, reference: p.paymentIntentId },
+    footer: studio.invoiceFooter || null,
+  };
+}
+
+/** Download file name: "INV-2026-0007.pdf", "receipt-INV-2026-0007.pdf", "receipt-pi_x.pdf". */
+export function documentFileName(m: Pick<InvoicePdfModel, 'kind' | 'number' | 'paid'>): string {
+  const base = m.number ?? m.paid?.reference ?? 'document';
+  return `${m.kind === 'receipt' ? 'receipt-' : ''}${base.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
+}

@@ -1,0 +1,112 @@
+/**
+ * Invoice numbers and payment requests.
+ *
+ * Numbers: `INV-YYYY-NNNN`, sequential and gap-free per calendar year (UTC),
+ * shared by invoices, deposit requests and final payment requests. The server
+ * takes the next one from a per-year counter document (`counters/invoices-YYYY`,
+ * field `last`) in the same Firestore transaction that creates the numbered
+ * document, so a number is used exactly when its document is stored. Past
+ * 9999 the number simply grows (INV-2026-10000). A number never changes once
+ * issued.
+ *
+ * Payment requests: a lead's deposit and final payment are requested once the
+ * quote is accepted; each is stored once (`payment_requests/{leadId}_{purpose}`)
+ * with its number, and marked paid when the lead's payment id appears.
+ */
+import type { LeadStatus } from './constants.js';
+import { checkoutPath } from './quotes.js';
+
+export const INVOICE_NUMBER_PREFIX = 'INV';
+export const COUNTERS_COLLECTION = 'counters';
+export const PAYMENT_REQUESTS_COLLECTION = 'payment_requests';
+
+/** The UTC calendar year of `date`: the year its number counts in. */
+export const invoiceYear = (date: Date): number => date.getUTCFullYear();
+
+/** Counter document id for `year`. */
+export const invoiceCounterId = (year: number): string => `invoices-${year}`;
+
+/** "INV-2026-0007" for (2026, 7). @throws RangeError for a sequence below 1 or a non-integer. */
+export function formatInvoiceNumber(year: number, seq: number): string {
+  if (!Number.isSafeInteger(seq) || seq < 1 || !Number.isSafeInteger(year)) throw new RangeError(`Invalid invoice number ${year}/${seq}`);
+  return `${INVOICE_NUMBER_PREFIX}-${year}-${String(seq).padStart(4, '0')}`;
+}
+
+/** { year, seq } of an invoice number, or null when it is not one. */
+export function parseInvoiceNumber(value: string): { year: number; seq: number } | null {
+  const m = /^INV-(\d{4})-(\d{4,})$/.exec(value);
+  return m ? { year: Number(m[1]), seq: Number(m[2]) } : null;
+}
+
+/**
+ * The next number after the counter's `last` (a stored value: anything but a
+ * non-negative integer counts as 0, a fresh year). Returns the new `last` too.
+ */
+export function nextInvoiceNumber(last: unknown, now: Date): { year: number; seq: number; number: string } {
+  const year = invoiceYear(now);
+  const prev = typeof last === 'number' && Number.isSafeInteger(last) && last >= 0 ? last : 0;
+  const seq = prev + 1;
+  return { year, seq, number: formatInvoiceNumber(year, seq) };
+}
+
+// ---------------------------------------------------------------------------
+// Payment requests
+// ---------------------------------------------------------------------------
+
+export type RequestPurpose = 'deposit' | 'final';
+
+/** The lead fields that decide its payment requests. */
+export interface LeadForRequests {
+  name?: string | null;
+  email?: string | null;
+  subject?: string | null;
+  projectType?: string | null;
+  status?: LeadStatus | string | null;
+  quoteAccepted?: boolean | null;
+  quoteAmountCents?: number | null;
+  depositAmountCents?: number | null;
+  finalAmountCents?: number | null;
+  stripeDepositPaymentId?: string | null;
+  stripeFinalPaymentId?: string | null;
+}
+
+export interface PaymentRequestPlan {
+  purpose: RequestPurpose;
+  amountCents: number;
+  description: string;
+  /** The paying PaymentIntent once paid, else null. */
+  paymentIntentId: string | null;
+  /** Where the client pays it (relative URL; the lead's checkout). */
+  checkoutUrl: string;
+}
+
+const ACCEPTED_STATUSES: readonly string[] = ['Set Up', 'Production', 'Launch', 'Complete'];
+
+export const requestId = (leadId: string, purpose: RequestPurpose): string => `${leadId}_${purpose}`;
+
+/**
+ * The payment requests lead `leadId` should have: none before its quote is
+ * accepted; then the deposit (when there is one), and the final payment once
+ * the deposit is paid (or at once without a deposit). Amounts in cents, as
+ * nextLeadPayment charges them. A lead marked Lost gets no new request.
+ */
+export function leadPaymentRequests(leadId: string, lead: LeadForRequests): PaymentRequestPlan[] {
+  const quote = lead.quoteAmountCents ?? 0;
+  const accepted = lead.quoteAccepted === true || ACCEPTED_STATUSES.includes(String(lead.status ?? ''));
+  if (quote <= 0 || !accepted || lead.status === 'Lost') return [];
+  const what = lead.subject || lead.projectType || 'your project';
+  const deposit = lead.depositAmountCents ?? 0;
+  const out: PaymentRequestPlan[] = [];
+  if (deposit > 0) {
+    out.push({ purpose: 'deposit', amountCents: deposit, description: `50% deposit: ${what}`, paymentIntentId: lead.stripeDepositPaymentId ?? null, checkoutUrl: checkoutPath(deposit, `50% deposit: ${what}`, leadId) });
+  }
+  const depositSettled = deposit <= 0 || Boolean(lead.stripeDepositPaymentId);
+  if (depositSettled || lead.stripeFinalPaymentId) {
+    const final = lead.stripeDepositPaymentId ? (lead.finalAmountCents ?? quote - deposit) : quote;
+    if (final > 0) out.push({ purpose: 'final', amountCents: final, description: `Final payment: ${what}`, paymentIntentId: lead.stripeFinalPaymentId ?? null, checkoutUrl: checkoutPath(final, `Final payment: ${what}`, leadId) });
+  }
+  return out;
+}
+
+/** Adds `days` whole days to `from` (ms arithmetic, UTC). */
+export const addDays = (from: Date, days: number): Date => new Date(from.getTime() + days * 86_400_000);

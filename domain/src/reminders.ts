@@ -1,0 +1,162 @@
+/**
+ * Automatic reminders: which reminder is due for what, at a given clock.
+ * Pure decisions; the daily job (functions/src/jobs/reminders.ts) loads the
+ * subjects, asks `dueReminders`, and sends each due one once.
+ *
+ * Automations (settings.ts AutomationSettings; days are whole days of 24 h):
+ * - quoteFollowUp: a quote link sent N days ago and not yet accepted;
+ * - quoteExpiry: the same link, M days before it expires;
+ * - depositUnpaid: a deposit request still open N days after acceptance;
+ * - invoiceDueSoon: an open invoice or final payment request, N days before its due date;
+ * - invoiceOverdue: the same, 1, 7 and 14 days (the configured list) after its due date.
+ *
+ * Each (automation, subject, step) is one trigger with a deterministic id:
+ * the job creates `reminders/{id}` in the transaction that queues the email,
+ * so a trigger sends at most once, whatever the runs (same clock twice,
+ * overlapping runs). A trigger is due from `dueAt` until `until`: the next
+ * step of its series, the event it announces (the due date, the expiry), or
+ * MAX_LATE_DAYS after `dueAt`, so a job that was down, or an automation
+ * turned on late, sends only the latest step and nothing stale. Subjects
+ * that are settled (quote accepted or link used/revoked, lead lost, request
+ * or invoice paid) have no triggers: reminders stop at once.
+ */
+import { z } from 'zod';
+import type { AutomationKey, AutomationSettings } from './settings.js';
+
+const DAY_MS = 86_400_000;
+/** A trigger is still sent this many days after its time when nothing later replaced it. */
+export const MAX_LATE_DAYS = 7;
+
+export const REMINDERS_COLLECTION = 'reminders';
+
+/** The email template of each automation (domain email.ts). */
+export const REMINDER_TEMPLATES: Record<AutomationKey, string> = {
+  quoteFollowUp: 'reminder-quote',
+  quoteExpiry: 'reminder-quote-expiry',
+  depositUnpaid: 'reminder-deposit',
+  invoiceDueSoon: 'reminder-invoice-due',
+  invoiceOverdue: 'reminder-invoice-overdue',
+};
+
+/** A quote link the client has not used. */
+export interface QuoteSubject {
+  type: 'quote';
+  leadId: string;
+  sentAt: Date;
+  expiresAt: Date;
+  /** False once the quote is accepted, the link used or revoked, or the lead lost. */
+  open: boolean;
+}
+
+/** A deposit request (payment_requests, purpose deposit). */
+export interface DepositSubject {
+  type: 'deposit';
+  leadId: string;
+  /** payment_requests id. */
+  id: string;
+  number: string;
+  /** When the quote was accepted (else when the request was issued). */
+  acceptedAt: Date;
+  paid: boolean;
+}
+
+/** An invoice or a final payment request with a due date. */
+export interface InvoiceSubject {
+  type: 'invoice';
+  leadId: string;
+  collection: 'invoices' | 'payment_requests';
+  id: string;
+  number: string;
+  dueDate: Date;
+  paid: boolean;
+}
+
+export type ReminderSubject = QuoteSubject | DepositSubject | InvoiceSubject;
+
+export interface ReminderTrigger {
+  /** Deterministic: `${automation}_${subject key}_${days}` (a Firestore document id). */
+  id: string;
+  automation: AutomationKey;
+  templateId: string;
+  leadId: string;
+  /** The step's days (after sending, before expiry, after the due date...). */
+  days: number;
+  dueAt: Date;
+  /** Due while now < until. */
+  until: Date;
+  subject: ReminderSubject;
+}
+
+const at = (d: Date, days: number) => new Date(d.getTime() + days * DAY_MS);
+const min = (...ds: Date[]) => new Date(Math.min(...ds.map((d) => d.getTime())));
+
+/** The key of a subject inside trigger ids (document-id safe). */
+export function subjectKey(s: ReminderSubject): string {
+  if (s.type === 'quote') return `${s.leadId}-${s.sentAt.getTime()}`;
+  if (s.type === 'deposit') return s.id;
+  return `${s.collection === 'invoices' ? 'inv' : 'req'}-${s.id}`;
+}
+
+/** Every trigger of `subject` under `settings` (enabled automations only; none for a settled subject), in time order. */
+export function reminderTriggers(subject: ReminderSubject, settings: AutomationSettings): ReminderTrigger[] {
+  const out: ReminderTrigger[] = [];
+  const key = subjectKey(subject);
+  const add = (automation: AutomationKey, days: number, dueAt: Date, until: Date) => {
+    const end = min(until, at(dueAt, MAX_LATE_DAYS));
+    // A step whose window closes before it opens (the link expires first) never fires.
+    if (end > dueAt) out.push({ id: `${automation}_${key}_${days}`, automation, templateId: REMINDER_TEMPLATES[automation], leadId: subject.leadId, days, dueAt, until: end, subject });
+  };
+
+  if (subject.type === 'quote') {
+    if (!subject.open) return [];
+    if (settings.quoteFollowUp.enabled) add('quoteFollowUp', settings.quoteFollowUp.days, at(subject.sentAt, settings.quoteFollowUp.days), subject.expiresAt);
+    if (settings.quoteExpiry.enabled) {
+      const dueAt = at(subject.expiresAt, -settings.quoteExpiry.days);
+      // A link shorter than the reminder's lead time gets no expiry reminder before it was even sent.
+      if (dueAt > subject.sentAt) add('quoteExpiry', settings.quoteExpiry.days, dueAt, subject.expiresAt);
+    }
+  } else if (subject.type === 'deposit') {
+    if (subject.paid) return [];
+    if (settings.depositUnpaid.enabled) add('depositUnpaid', settings.depositUnpaid.days, at(subject.acceptedAt, settings.depositUnpaid.days), at(subject.acceptedAt, 10_000));
+  } else {
+    if (subject.paid) return [];
+    if (settings.invoiceDueSoon.enabled) add('invoiceDueSoon', settings.invoiceDueSoon.days, at(subject.dueDate, -settings.invoiceDueSoon.days), subject.dueDate);
+    if (settings.invoiceOverdue.enabled) {
+      const steps = settings.invoiceOverdue.days;
+      steps.forEach((d, i) => add('invoiceOverdue', d, at(subject.dueDate, d), i + 1 < steps.length ? at(subject.dueDate, steps[i + 1]!) : at(subject.dueDate, 10_000)));
+    }
+  }
+  return out.sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
+}
+
+/** The triggers of `subject` due at `now`: dueAt ≤ now < until (see the file comment). */
+export function dueReminders(subject: ReminderSubject, settings: AutomationSettings, now: Date): ReminderTrigger[] {
+  return reminderTriggers(subject, settings).filter((t) => t.dueAt <= now && now < t.until);
+}
+
+/** The triggers of `subject` still to come after `now` (for the lead's details). */
+export function upcomingReminders(subject: ReminderSubject, settings: AutomationSettings, now: Date): ReminderTrigger[] {
+  return reminderTriggers(subject, settings).filter((t) => t.dueAt > now);
+}
+
+/** What a trigger is about, for the lead's details and activity ("Quote follow-up (7 days after sending)"). */
+export function reminderLabel(t: Pick<ReminderTrigger, 'automation' | 'days' | 'subject'>): string {
+  const num = t.subject.type === 'quote' ? '' : ` ${t.subject.number}`;
+  switch (t.automation) {
+    case 'quoteFollowUp':
+      return `Quote follow-up (${t.days} days after sending)`;
+    case 'quoteExpiry':
+      return `Quote expiry reminder (${t.days} days before the link expires)`;
+    case 'depositUnpaid':
+      return `Deposit reminder${num} (${t.days} days after acceptance)`;
+    case 'invoiceDueSoon':
+      return `Payment due soon${num} (${t.days} days before the due date)`;
+    case 'invoiceOverdue':
+      return `Payment overdue${num} (${t.days} day${t.days === 1 ? '' : 's'} after the due date)`;
+  }
+}
+
+/** POST /api/reminders/{leadId}/skip body: the id of one of the lead's upcoming reminders. */
+export const skipReminderSchema = z.strictObject({
+  reminderId: z.string({ error: 'Choose a reminder' }).regex(/^[A-Za-z0-9_-]{1,300}$/, 'Unknown reminder'),
+});

@@ -1,0 +1,132 @@
+/**
+ * Studio settings: the business details printed on invoices, receipts and
+ * emails, and the automatic reminder settings ("Automations").
+ *
+ * Stored in Firestore as two documents, each written whole by one admin route:
+ * - `settings/studio` (StudioSettings): business name, postal address, contact
+ *   email, optional tax ID, logo URL, payment terms in days, invoice footer;
+ * - `settings/automations` (AutomationSettings): each reminder on/off with its days.
+ *
+ * The logo is an https URL rather than a Cloud Storage upload: the app runs no
+ * Storage bucket (nor its emulator), a URL needs no upload route, size checks
+ * or extra security rules, and the PDF fetches it once per render with a
+ * size cap (an unreachable or non-image logo is left out, never an error).
+ *
+ * Both documents are parsed with these schemas when read back; a missing or
+ * unreadable document gives the defaults (automations all off: reminders to
+ * clients start only when the admin turns them on).
+ */
+import { z } from 'zod';
+import { EMAIL_MESSAGE } from './schemas.js';
+
+export const SETTINGS_COLLECTION = 'settings';
+export const STUDIO_SETTINGS_DOC = 'studio';
+export const AUTOMATION_SETTINGS_DOC = 'automations';
+
+/** Field caps (characters). */
+export const SETTINGS_LIMITS = { businessName: 120, address: 400, email: 254, taxId: 40, logoUrl: 500, footer: 600, maxTermsDays: 365 } as const;
+
+/** Defaults when nothing is saved yet. */
+export const DEFAULT_STUDIO_SETTINGS: StudioSettings = {
+  businessName: 'Studio',
+  postalAddress: '',
+  contactEmail: 'studio@example.com',
+  taxId: null,
+  logoUrl: null,
+  paymentTermsDays: 14,
+  invoiceFooter: '',
+};
+
+const text = (label: string, max: number) => z.string({ error: `${label} is required` }).trim().max(max, `${label} must be at most ${max} characters`);
+const blankToNull = (label: string, max: number) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (typeof v === 'string' ? v.trim() : '') || null)
+    .pipe(z.string().max(max, `${label} must be at most ${max} characters`).nullable());
+
+/** PUT /api/settings/studio body; also the parser of the stored document. */
+export const studioSettingsSchema = z.strictObject({
+  businessName: text('Business name', SETTINGS_LIMITS.businessName).min(1, 'Business name is required'),
+  postalAddress: text('Postal address', SETTINGS_LIMITS.address),
+  contactEmail: z
+    .string({ error: EMAIL_MESSAGE })
+    .trim()
+    .max(SETTINGS_LIMITS.email, EMAIL_MESSAGE)
+    .pipe(z.email(EMAIL_MESSAGE))
+    .transform((v) => v.toLowerCase()),
+  taxId: blankToNull('Tax ID', SETTINGS_LIMITS.taxId),
+  logoUrl: blankToNull('Logo URL', SETTINGS_LIMITS.logoUrl).refine((v) => v === null || /^https:\/\/[^\s]+$/i.test(v), 'The logo must be an https:// address'),
+  paymentTermsDays: z
+    .number({ error: 'Payment terms must be a number of days' })
+    .int('Payment terms must be whole days')
+    .min(0, 'Payment terms cannot be negative')
+    .max(SETTINGS_LIMITS.maxTermsDays, `Payment terms must be at most ${SETTINGS_LIMITS.maxTermsDays} days`),
+  invoiceFooter: text('Invoice footer', SETTINGS_LIMITS.footer),
+});
+export type StudioSettings = z.output<typeof studioSettingsSchema>;
+export type StudioSettingsInput = z.input<typeof studioSettingsSchema>;
+
+// ---------------------------------------------------------------------------
+// Automations
+// ---------------------------------------------------------------------------
+
+export const AUTOMATION_KEYS = ['quoteFollowUp', 'quoteExpiry', 'depositUnpaid', 'invoiceDueSoon', 'invoiceOverdue'] as const;
+export type AutomationKey = (typeof AUTOMATION_KEYS)[number];
+
+/** Labels and what the days mean, for the Automations tab. */
+export const AUTOMATION_INFO: Record<AutomationKey, { label: string; days: string }> = {
+  quoteFollowUp: { label: 'Quote sent, not accepted', days: 'days after the quote was sent' },
+  quoteExpiry: { label: 'Quote link about to expire', days: 'days before the quote link expires' },
+  depositUnpaid: { label: 'Deposit not paid', days: 'days after the quote was accepted' },
+  invoiceDueSoon: { label: 'Invoice due soon', days: 'days before the due date' },
+  invoiceOverdue: { label: 'Invoice overdue', days: 'days after the due date (one reminder each)' },
+};
+
+const daysField = z.number({ error: 'Enter a number of days' }).int('Use whole days').min(1, 'At least 1 day').max(90, 'At most 90 days');
+const single = z.strictObject({ enabled: z.boolean({ error: 'On or off' }), days: daysField });
+
+/** PUT /api/settings/automations body; also the parser of the stored document. */
+export const automationSettingsSchema = z.strictObject({
+  quoteFollowUp: single,
+  quoteExpiry: single,
+  depositUnpaid: single,
+  invoiceDueSoon: single,
+  invoiceOverdue: z.strictObject({
+    enabled: z.boolean({ error: 'On or off' }),
+    // Distinct, increasing: each is its own reminder.
+    days: z
+      .array(daysField)
+      .min(1, 'At least one day')
+      .max(5, 'At most 5 reminders')
+      .refine((d) => d.every((v, i) => i === 0 || v > d[i - 1]!), 'List the days in increasing order, each once'),
+  }),
+});
+export type AutomationSettings = z.output<typeof automationSettingsSchema>;
+
+export const DEFAULT_AUTOMATION_SETTINGS: AutomationSettings = {
+  quoteFollowUp: { enabled: false, days: 7 },
+  quoteExpiry: { enabled: false, days: 5 },
+  depositUnpaid: { enabled: false, days: 7 },
+  invoiceDueSoon: { enabled: false, days: 3 },
+  invoiceOverdue: { enabled: false, days: [1, 7, 14] },
+};
+
+/** Parses a stored studio settings document; defaults when it is missing or invalid. */
+export function readStudioSettings(data: unknown): StudioSettings {
+  const parsed = studioSettingsSchema.safeParse(stripMeta(data));
+  return parsed.success ? parsed.data : DEFAULT_STUDIO_SETTINGS;
+}
+
+/** Parses a stored automations document; defaults (all off) when it is missing or invalid. */
+export function readAutomationSettings(data: unknown): AutomationSettings {
+  const parsed = automationSettingsSchema.safeParse(stripMeta(data));
+  return parsed.success ? parsed.data : DEFAULT_AUTOMATION_SETTINGS;
+}
+
+/** The stored documents also carry `updatedAt` and `updatedBy`, which the strict schemas do not know. */
+function stripMeta(data: unknown): unknown {
+  if (!data || typeof data !== 'object') return data;
+  const { updatedAt: _a, updatedBy: _b, ...rest } = data as Record<string, unknown>;
+  return rest;
+}

@@ -1,0 +1,233 @@
+/**
+ * The daily reminder run (domain reminders.ts decides; this job loads and
+ * sends). `runReminders(now)` is the handler's body, with the clock as a
+ * parameter so tests can drive it; `onSchedule` in index.ts calls it daily.
+ *
+ * 1. Loads the automation settings; nothing is read further when all are off.
+ * 2. Loads the open subjects: unused, unrevoked quote links; open payment
+ *    requests (deposit → depositUnpaid; final → the invoice automations);
+ *    open invoices; and their leads (one getAll per 300).
+ * 3. For each due trigger, one transaction: re-reads the reminder document,
+ *    the lead and the subject; sends only when the reminder does not exist
+ *    (sent, or skipped by the admin) and the subject is still open (quote
+ *    not accepted, lead not lost, request or invoice not paid); then creates
+ *    `reminders/{triggerId}`, queues the email (services/outbox.ts) and records
+ *    the lead's activity, all in that transaction. Two runs with the same
+ *    clock, or at once, therefore send each reminder once.
+ * A trigger whose transaction fails is left for the next run (it stays due
+ * until its `until`); it never stops the others.
+ *
+ * Collection `reminders/{id}` {leadId, automation, days, dueAt, status:
+ * 'sent' | 'skipped', templateId, outboxId?, at, by}: admin-readable.
+ */
+import * as logger from 'firebase-functions/logger';
+import { FieldValue, Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import {
+  AUTOMATION_KEYS,
+  dueReminders,
+  formatDocumentDate,
+  formatUsd,
+  PAYMENT_REQUESTS_COLLECTION,
+  reminderLabel,
+  REMINDERS_COLLECTION,
+  type AutomationSettings,
+  type ReminderSubject,
+  type ReminderTrigger,
+  type StudioSettings,
+} from '@studio/domain';
+import { recordActivity } from '../services/activity.js';
+import { enqueueEmail } from '../services/outbox.js';
+import { loadAutomationSettings, loadStudioSettings } from '../services/settings.js';
+import { siteUrl } from '../services/siteUrl.js';
+
+export interface ReminderRunResult {
+  /** Trigger ids sent by this run. */
+  sent: string[];
+  /** Due triggers another run sent, the admin skipped, or whose subject closed meanwhile. */
+  skipped: number;
+  /** Trigger ids whose transaction failed (left for the next run). */
+  failed: string[];
+}
+
+const toDate = (v: unknown): Date | null => (v instanceof Timestamp ? v.toDate() : null);
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+/** A lead that still takes reminders: it exists, has an email and is not marked Lost. */
+const reachable = (lead: DocumentSnapshot | undefined): lead is DocumentSnapshot => Boolean(lead?.exists && str(lead.get('email')) && lead.get('status') !== 'Lost');
+
+/** Everything the run needs about one subject: the domain view and where it lives. */
+export interface LoadedSubject {
+  subject: ReminderSubject;
+  /** The document whose state can close it (quote link, payment request or invoice). */
+  path: string;
+  amountCents: number | null;
+  description: string | null;
+  checkoutUrl: string | null;
+}
+
+/** The open subjects (see the file comment) and their leads. `leadId` limits it to one lead. */
+export async function loadReminderSubjects(db: Firestore, now: Date, leadId?: string): Promise<{ subjects: LoadedSubject[]; leads: Map<string, DocumentSnapshot> }> {
+  const byLead = <Q extends FirebaseFirestore.Query>(q: Q) => (leadId ? q.where('leadId', '==', leadId) : q);
+  const [links, requests, invoices] = await Promise.all([
+    byLead(db.collection('quote_links').where('usedAt', '==', null).where('revokedAt', '==', null)).get(),
+    byLead(db.collection(PAYMENT_REQUESTS_COLLECTION).where('status', '==', 'open')).get(),
+    byLead(db.collection('invoices').where('status', '==', 'open')).get(),
+  ]);
+  const subjects: LoadedSubject[] = [];
+  for (const l of links.docs) {
+    const sentAt = toDate(l.get('createdAt'));
+    const expiresAt = toDate(l.get('expiresAt'));
+    if (!sentAt || !expiresAt || expiresAt <= now) continue;
+    subjects.push({ subject: { type: 'quote', leadId: String(l.get('leadId')), sentAt, expiresAt, open: true }, path: l.ref.path, amountCents: null, description: null, checkoutUrl: null });
+  }
+  for (const r of requests.docs) {
+    const number = str(r.get('number'));
+    if (!number) continue;
+    const base = { path: r.ref.path, amountCents: r.get('amountCents') as number, description: str(r.get('description')), checkoutUrl: str(r.get('checkoutUrl')) };
+    if (r.get('purpose') === 'deposit') {
+      subjects.push({ ...base, subject: { type: 'deposit', leadId: String(r.get('leadId')), id: r.id, number, acceptedAt: toDate(r.get('issuedAt')) ?? now, paid: false } });
+    } else {
+      const dueDate = toDate(r.get('dueDate'));
+      if (dueDate) subjects.push({ ...base, subject: { type: 'invoice', collection: 'payment_requests', leadId: String(r.get('leadId')), id: r.id, number, dueDate, paid: false } });
+    }
+  }
+  for (const i of invoices.docs) {
+    const number = str(i.get('number'));
+    const dueDate = toDate(i.get('dueDate'));
+    if (!number || !dueDate) continue; // invoices from before numbering are not chased
+    subjects.push({ path: i.ref.path, amountCents: i.get('amountCents') as number, description: str(i.get('description')), checkoutUrl: str(i.get('checkoutUrl')), subject: { type: 'invoice', collection: 'invoices', leadId: String(i.get('leadId')), id: i.id, number, dueDate, paid: false } });
+  }
+  const leadIds = [...new Set(subjects.map((s) => s.subject.leadId))];
+  const leads = new Map<string, DocumentSnapshot>();
+  for (let i = 0; i < leadIds.length; i += 300) {
+    const refs = leadIds.slice(i, i + 300).map((id) => db.collection('leads').doc(id));
+    if (refs.length) for (const d of await db.getAll(...refs)) leads.set(d.id, d);
+  }
+  // Deposit reminders count from the acceptance when the lead has it.
+  for (const s of subjects) {
+    const lead = leads.get(s.subject.leadId);
+    if (s.subject.type === 'deposit') s.subject.acceptedAt = toDate(lead?.get('quoteAcceptedAt')) ?? s.subject.acceptedAt;
+    if (s.subject.type === 'quote') s.subject.open = Boolean(lead?.exists) && lead!.get('quoteAccepted') !== true && lead!.get('status') === 'Quoted';
+  }
+  return { subjects: subjects.filter((s) => reachable(leads.get(s.subject.leadId))), leads };
+}
+
+/** Whether the subject's document still calls for the reminder (read inside the sending transaction). */
+function stillOpen(t: ReminderTrigger, lead: DocumentSnapshot, doc: DocumentSnapshot): boolean {
+  if (!reachable(lead) || !doc.exists) return false;
+  if (t.subject.type === 'quote') return lead.get('quoteAccepted') !== true && lead.get('status') === 'Quoted' && doc.get('usedAt') == null && doc.get('revokedAt') == null;
+  return doc.get('status') === 'open';
+}
+
+/** The email variables of a trigger's template (domain email.ts REMINDER templates). */
+function reminderVariables(t: ReminderTrigger, s: LoadedSubject, lead: DocumentSnapshot, studio: StudioSettings): Record<string, string> {
+  const site = siteUrl();
+  const vars: Record<string, string> = {
+    name: str(lead.get('name')) ?? 'there',
+    subject: str(lead.get('subject')) ?? str(lead.get('projectType')) ?? 'your project',
+    studioName: studio.businessName,
+    projectLink: `${site}/my-project`,
+  };
+  if (t.subject.type === 'quote') {
+    vars.quoteAmount = formatUsd(Number(lead.get('quoteAmountCents') ?? 0));
+    vars.sentDate = formatDocumentDate(t.subject.sentAt);
+    vars.expiryDate = formatDocumentDate(t.subject.expiresAt);
+  } else {
+    vars.invoiceNumber = t.subject.number;
+    vars.amount = s.amountCents != null ? formatUsd(s.amountCents) : '';
+    vars.description = s.description ?? '';
+    vars.paymentLink = s.checkoutUrl ? `${site}${s.checkoutUrl}` : `${site}/my-project`;
+    if (t.subject.type === 'invoice') {
+      vars.dueDate = formatDocumentDate(t.subject.dueDate);
+      vars.daysOverdue = String(t.days);
+    }
+  }
+  return vars;
+}
+
+/** Sends trigger `t` once (see the file comment). @returns whether this call sent it. */
+async function sendOnce(db: Firestore, t: ReminderTrigger, s: LoadedSubject, studio: StudioSettings, now: Date): Promise<boolean> {
+  const reminderRef = db.collection(REMINDERS_COLLECTION).doc(t.id);
+  return db.runTransaction(async (tx) => {
+    const [existing, lead, doc] = await Promise.all([tx.get(reminderRef), tx.get(db.collection('leads').doc(t.leadId)), tx.get(db.doc(s.path))]);
+    if (existing.exists || !stillOpen(t, lead, doc)) return false;
+    const outbox = enqueueEmail(db, tx, {
+      to: String(lead.get('email')),
+      templateId: t.templateId,
+      variables: reminderVariables(t, s, lead, studio),
+      leadId: t.leadId,
+      ...(t.subject.type === 'quote' ? {} : { attachments: [{ kind: t.subject.type === 'invoice' && t.subject.collection === 'invoices' ? ('invoice' as const) : ('request' as const), id: t.subject.id }] }),
+    });
+    tx.create(reminderRef, {
+      leadId: t.leadId,
+      automation: t.automation,
+      days: t.days,
+      templateId: t.templateId,
+      label: reminderLabel(t),
+      dueAt: Timestamp.fromDate(t.dueAt),
+      runAt: Timestamp.fromDate(now),
+      status: 'sent',
+      outboxId: outbox.id,
+      by: 'system',
+      at: FieldValue.serverTimestamp(),
+    });
+    recordActivity(db, tx, { leadId: t.leadId, type: 'reminder_sent', detail: `Reminder sent: ${reminderLabel(t)}`, by: 'system' });
+    return true;
+  });
+}
+
+/** Transaction attempts per trigger in one run (each re-reads and re-checks, so retrying is safe). */
+const ATTEMPTS = 3;
+
+/**
+ * `sendOnce`, tried up to ATTEMPTS times: two runs contending for one
+ * reminder can end in the emulator's "Transaction is invalid or closed",
+ * which the SDK does not retry. @throws the last attempt's error.
+ */
+async function sendWithRetries(db: Firestore, t: ReminderTrigger, s: LoadedSubject, studio: StudioSettings, now: Date): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await sendOnce(db, t, s, studio, now);
+    } catch (error) {
+      if ((error as { code?: number }).code === 6 || attempt >= ATTEMPTS) throw error;
+    }
+  }
+}
+
+/** Runs the reminders at `now` (see the file comment). */
+export async function runReminders(db: Firestore, now: Date): Promise<ReminderRunResult> {
+  const result: ReminderRunResult = { sent: [], skipped: 0, failed: [] };
+  const settings: AutomationSettings = await loadAutomationSettings(db);
+  if (!AUTOMATION_KEYS.some((k) => settings[k].enabled)) return result;
+  const [{ subjects }, studio] = await Promise.all([loadReminderSubjects(db, now), loadStudioSettings(db)]);
+  const due = subjects.flatMap((s) => dueReminders(s.subject, settings, now).map((t) => ({ t, s })));
+  if (due.length === 0) return result;
+  // Skip the triggers already settled without a transaction each (the common case on a daily run).
+  const existing = new Set<string>();
+  for (let i = 0; i < due.length; i += 300) {
+    const refs = due.slice(i, i + 300).map(({ t }) => db.collection(REMINDERS_COLLECTION).doc(t.id));
+    for (const d of await db.getAll(...refs)) if (d.exists) existing.add(d.id);
+  }
+  const pending = due.filter(({ t }) => !existing.has(t.id));
+  result.skipped += due.length - pending.length;
+  // A few transactions at a time: quick on thousands of leads, gentle on Firestore.
+  const CONCURRENCY = 8;
+  for (let i = 0; i < pending.length; i += CONCURRENCY) {
+    await Promise.all(
+      pending.slice(i, i + CONCURRENCY).map(async ({ t, s }) => {
+        try {
+          if (await sendWithRetries(db, t, s, studio, now)) result.sent.push(t.id);
+          else result.skipped++;
+        } catch (error) {
+          // ALREADY_EXISTS: an overlapping run created it first.
+          if ((error as { code?: number }).code === 6) result.skipped++;
+          else {
+            logger.warn('reminders: left for the next run', { id: t.id, error: String(error) });
+            result.failed.push(t.id);
+          }
+        }
+      }),
+    );
+  }
+  return result;
+}

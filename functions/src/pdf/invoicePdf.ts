@@ -1,0 +1,166 @@
+/**
+ * Invoice and receipt PDFs (A4, one page for a normal invoice), laid out from
+ * the domain's InvoicePdfModel (domain invoiceDocument.ts).
+ *
+ * Library: pdfkit. It is maintained (regular releases), pure JavaScript with
+ * pure-JS dependencies (fontkit, linebreak, png-js, fflate, @noble/*), so it
+ * installs from the npm registry with no native build or binary download; it
+ * ships the 14 standard PDF fonts, so text needs no font files of ours and
+ * stays extractable; and it streams, which suits an HTTP reply or an email
+ * attachment. pdf-lib has been without a release since 2021 and lays out
+ * text by hand (no line wrapping); @react-pdf/renderer would pull React and
+ * a layout engine into the functions for one page.
+ *
+ * pdfkit is a runtime dependency left outside the esbuild bundle (it reads
+ * its font metrics from its package directory) and is required on first use,
+ * so functions that never render a PDF do not load it.
+ *
+ * The logo (settings logoUrl, https only) is fetched with a timeout and a
+ * size cap, cached per instance, and left out when it cannot be had or is
+ * not a PNG or JPEG: a broken logo never stops an invoice.
+ */
+import { createRequire } from 'node:module';
+import type { InvoicePdfModel } from '@studio/domain';
+
+type PdfKit = typeof import('pdfkit');
+let pdfkit: PdfKit | undefined;
+/** pdfkit, required on first use (a plain require: it also works under tsx and vitest, where a dynamic import of a CommonJS package from this file does not). */
+function loadPdfKit(): PdfKit {
+  return (pdfkit ??= createRequire(typeof __filename === 'string' ? __filename : import.meta.url)('pdfkit') as PdfKit);
+}
+
+const LOGO_MAX_BYTES = 512 * 1024;
+const LOGO_TIMEOUT_MS = 2_000;
+const LOGO_CACHE_MS = 10 * 60_000;
+const logoCache = new Map<string, { at: number; data: Buffer | null }>();
+
+/** The logo's bytes (PNG or JPEG), or null; cached for LOGO_CACHE_MS per URL, failures included. */
+async function logo(url: string | null): Promise<Buffer | null> {
+  if (!url || !/^https:\/\//i.test(url)) return null;
+  const hit = logoCache.get(url);
+  if (hit && Date.now() - hit.at < LOGO_CACHE_MS) return hit.data;
+  let data: Buffer | null = null;
+  try {
+    const res = await fetch(url, { signal: AbortSignal.timeout(LOGO_TIMEOUT_MS), redirect: 'follow' });
+    const len = Number(res.headers.get('content-length') ?? 0);
+    if (res.ok && len <= LOGO_MAX_BYTES) {
+      const buf = Buffer.from(await res.arrayBuffer());
+      const png = buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+      const jpeg = buf[0] === 0xff && buf[1] === 0xd8;
+      if (buf.length <= LOGO_MAX_BYTES && (png || jpeg)) data = buf;
+    }
+  } catch {
+    data = null;
+  }
+  logoCache.set(url, { at: Date.now(), data });
+  return data;
+}
+
+const INK = '#0f172a';
+const MUTED = '#64748b';
+const ACCENT = '#4338ca';
+
+/**
+ * Renders `m` to PDF bytes. Text is real text (Helvetica), so it can be
+ * searched and parsed back. @throws only on a pdfkit failure.
+ */
+export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
+  const PDFDocument = loadPdfKit();
+  const logoData = await logo(m.studio.logoUrl);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `${m.title}${m.number ? ` ${m.number}` : ''}`, Author: m.studio.businessName, Subject: m.title, Creator: m.studio.businessName },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const right = left + width;
+
+  // Header: logo or name on the left, title and number on the right.
+  let y = doc.y;
+  if (logoData) {
+    try {
+      doc.image(logoData, left, y, { fit: [140, 60] });
+    } catch {
+      // An image pdfkit cannot read: the name below still says who it is from.
+    }
+  }
+  doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(26).text(m.title.toUpperCase(), left, y, { width, align: 'right' });
+  if (m.number) doc.fillColor(INK).font('Helvetica').fontSize(12).text(m.number, left, doc.y, { width, align: 'right' });
+  y = Math.max(doc.y, y + (logoData ? 66 : 0)) + 10;
+
+  // Studio details.
+  doc.fillColor(INK).font('Helvetica-Bold').fontSize(14).text(m.studio.businessName, left, y, { width: width / 2 });
+  doc.font('Helvetica').fontSize(10).fillColor(MUTED);
+  if (m.studio.postalAddress) doc.text(m.studio.postalAddress, { width: width / 2 });
+  doc.text(m.studio.contactEmail, { width: width / 2 });
+  if (m.studio.taxId) doc.text(`Tax ID: ${m.studio.taxId}`, { width: width / 2 });
+  const studioBottom = doc.y;
+
+  // Dates on the right.
+  const facts: Array<[string, string]> = [[m.kind === 'receipt' ? 'Date paid' : 'Issue date', m.issueDate]];
+  if (m.dueDate) facts.push(['Due date', m.dueDate]);
+  if (m.paid) facts.push(['Payment reference', m.paid.reference]);
+  let fy = y;
+  for (const [label, value] of facts) {
+    doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(label, left + width / 2, fy, { width: width / 2, align: 'right' });
+    doc.font('Helvetica-Bold').fillColor(INK).text(value, left + width / 2, doc.y, { width: width / 2, align: 'right' });
+    fy = doc.y + 4;
+  }
+  y = Math.max(studioBottom, fy) + 20;
+
+  // Client.
+  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(m.kind === 'receipt' ? 'Received from' : 'Bill to', left, y);
+  doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text(m.client.name, { width: width / 2 });
+  if (m.client.email) doc.font('Helvetica').fontSize(10).text(m.client.email, { width: width / 2 });
+  y = doc.y + 24;
+
+  // Line items.
+  const amountW = 120;
+  doc.rect(left, y, width, 22).fill('#f1f5f9');
+  doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(10);
+  doc.text('Description', left + 8, y + 6, { width: width - amountW - 16 });
+  doc.text(`Amount (${m.currency})`, right - amountW - 8, y + 6, { width: amountW, align: 'right' });
+  y += 30;
+  doc.font('Helvetica').fontSize(11).fillColor(INK);
+  for (const line of m.lines) {
+    doc.text(line.description, left + 8, y, { width: width - amountW - 16 });
+    const rowBottom = doc.y;
+    doc.text(line.amount, right - amountW - 8, y, { width: amountW, align: 'right' });
+    y = Math.max(rowBottom, doc.y) + 8;
+    doc.moveTo(left, y - 4).lineTo(right, y - 4).strokeColor('#e2e8f0').lineWidth(1).stroke();
+  }
+  doc.font('Helvetica-Bold').fontSize(12).fillColor(INK);
+  doc.text(m.kind === 'receipt' ? 'Total paid' : 'Total due', left + 8, y + 4, { width: width - amountW - 16 });
+  doc.text(`${m.total} ${m.currency}`, right - amountW - 48, y + 4, { width: amountW + 40, align: 'right' });
+  y = doc.y + 24;
+
+  // PAID mark, or the terms and pay link.
+  if (m.paid) {
+    doc.save();
+    doc.roundedRect(left, y, 150, 44, 6).lineWidth(3).strokeColor('#15803d').stroke();
+    doc.fillColor('#15803d').font('Helvetica-Bold').fontSize(26).text('PAID', left, y + 10, { width: 150, align: 'center' });
+    doc.restore();
+    doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`Paid on ${m.paid.date}. Reference: ${m.paid.reference}`, left + 170, y + 16, { width: width - 170 });
+    y += 64;
+  } else {
+    if (m.paymentTerms) doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(`Payment terms: ${m.paymentTerms}`, left, y, { width });
+    if (m.payLink) {
+      doc.moveDown(0.5).font('Helvetica').fontSize(10).fillColor(MUTED).text('Pay online:', { width });
+      doc.fillColor(ACCENT).text(m.payLink, { width, link: m.payLink, underline: true });
+    }
+    y = doc.y + 20;
+  }
+
+  if (m.footer) doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(m.footer, left, y, { width, align: 'center' });
+
+  doc.end();
+  return done;
+}

@@ -1,0 +1,70 @@
+/**
+ * A lead's deposit and final payment requests (domain invoiceNumbers.ts
+ * leadPaymentRequests): each stored once in `payment_requests/{leadId}_{purpose}`
+ * with its own INV-YYYY-NNNN number, issued (services/invoiceNumbers.ts) in
+ * the transaction that creates it, due after the studio's payment terms, and
+ * marked paid when the lead records the payment. Recorded in the lead's
+ * activity when issued.
+ *
+ * Idempotent: the request's id is fixed and its creation re-checks inside
+ * the numbering transaction, so repeated or concurrent calls issue one
+ * number per request. An issued request keeps its number and amount.
+ */
+import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { addDays, leadPaymentRequests, PAYMENT_REQUESTS_COLLECTION, requestId, type LeadForRequests } from '@studio/domain';
+import { recordActivity } from './activity.js';
+import { runNumbered } from './invoiceNumbers.js';
+import { loadStudioSettings } from './settings.js';
+
+/** What a sync did: numbers issued and requests marked paid. */
+export interface RequestSync {
+  issued: string[];
+  paid: string[];
+}
+
+/** Brings lead `leadId`'s payment requests up to date (see the file comment). `now` is the issue date. */
+export async function syncPaymentRequests(db: Firestore, leadId: string, now = new Date()): Promise<RequestSync> {
+  const lead = await db.collection('leads').doc(leadId).get();
+  const data = lead.data() as LeadForRequests | undefined;
+  const result: RequestSync = { issued: [], paid: [] };
+  const plans = data ? leadPaymentRequests(leadId, data) : [];
+  if (plans.length === 0) return result;
+  const terms = (await loadStudioSettings(db)).paymentTermsDays;
+  for (const plan of plans) {
+    const ref = db.collection(PAYMENT_REQUESTS_COLLECTION).doc(requestId(leadId, plan.purpose));
+    const existing = await ref.get();
+    if (existing.exists) {
+      if (plan.paymentIntentId && existing.get('status') !== 'paid') {
+        await ref.update({ status: 'paid', paymentIntentId: plan.paymentIntentId, paidAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
+        result.paid.push(ref.id);
+      }
+      continue;
+    }
+    const number = await runNumbered(db, now, async (tx, take) => {
+      if ((await tx.get(ref)).exists) return null; // a concurrent sync issued it
+      const number = await take();
+      tx.create(ref, {
+        leadId,
+        purpose: plan.purpose,
+        number,
+        email: data!.email ?? null,
+        clientName: data!.name ?? null,
+        amountCents: plan.amountCents,
+        currency: 'usd',
+        description: plan.description,
+        issuedAt: Timestamp.fromDate(now),
+        dueDate: Timestamp.fromDate(addDays(now, terms)),
+        status: plan.paymentIntentId ? 'paid' : 'open',
+        paymentIntentId: plan.paymentIntentId,
+        paidAt: plan.paymentIntentId ? FieldValue.serverTimestamp() : null,
+        checkoutUrl: plan.checkoutUrl,
+        createdAt: FieldValue.serverTimestamp(),
+        updatedAt: FieldValue.serverTimestamp(),
+      });
+      recordActivity(db, tx, { leadId, type: 'invoice_sent', detail: `${plan.purpose === 'deposit' ? 'Deposit' : 'Final payment'} request ${number} issued`, by: 'system' });
+      return number;
+    });
+    if (number) result.issued.push(number);
+  }
+  return result;
+}

@@ -1,0 +1,52 @@
+/**
+ * PDF checks for the tests: the text of a PDF (pdf-parse, on Mozilla's
+ * pdf.js) and a PNG of its first page (Debian's poppler-utils `pdftoppm`),
+ * written under test-results/ (git-ignored), never into the repo.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PDFParse } from 'pdf-parse';
+
+/** All the text of `pdf`, pages joined, whitespace as pdf.js reports it. */
+export async function pdfText(pdf: Buffer): Promise<{ text: string; pages: number }> {
+  const parser = new PDFParse({ data: new Uint8Array(pdf) });
+  try {
+    const r = await parser.getText();
+    return { text: r.text, pages: r.total };
+  } finally {
+    await parser.destroy();
+  }
+}
+
+/** Renders page 1 of `pdf` to test-results/<name>.png with pdftoppm (72 dpi) and returns the PNG bytes. */
+export function pdfFirstPagePng(pdf: Buffer, name: string): Buffer {
+  const dir = 'test-results/pdf';
+  mkdirSync(dir, { recursive: true });
+  const input = join(dir, `${name}.pdf`);
+  writeFileSync(input, pdf);
+  execFileSync('pdftoppm', ['-png', '-r', '72', '-f', '1', '-l', '1', '-singlefile', input, join(dir, name)]);
+  return readFileSync(join(dir, `${name}.png`));
+}
+
+/** PNG width and height, from its IHDR chunk. */
+export function pngSize(png: Buffer): { width: number; height: number } {
+  if (png.readUInt32BE(0) !== 0x89504e47) throw new Error('not a PNG');
+  return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+}
+
+/** Share of page 1's pixels that are darker than light grey (pdftoppm -gray, a binary PGM at 36 dpi): 0 for a blank page. */
+export function pdfInk(pdf: Buffer, name: string): number {
+  const dir = 'test-results/pdf';
+  mkdirSync(dir, { recursive: true });
+  const input = join(dir, `${name}-ink.pdf`);
+  writeFileSync(input, pdf);
+  const pgm = execFileSync('pdftoppm', ['-gray', '-r', '36', '-f', '1', '-l', '1', '-singlefile', input]);
+  // Header: "P5\n<w> <h>\n<max>\n", then one byte per pixel.
+  const m = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(pgm.subarray(0, 40).toString('latin1'));
+  if (!m) throw new Error('pdftoppm gave no PGM');
+  const pixels = pgm.subarray(m[0].length);
+  let dark = 0;
+  for (const v of pixels) if (v < 200) dark++;
+  return dark / pixels.length;
+}
