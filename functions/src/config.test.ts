@@ -31,6 +31,15 @@ describe('loadConfig: the project decides the mode', () => {
     expect([c.payments.mode, c.email.mode, c.missing, c.siteUrl]).toEqual(['live', 'sendgrid', [], 'https://studio.example']);
   });
 
+  it('a function reports missing only the secrets it binds', () => {
+    const api = loadConfig({ GCLOUD_PROJECT: 'studio-prod', FUNCTION_TARGET: 'api', ...stripe, ...rest, EMAIL_FROM: 'studio@studio.example' });
+    expect(api.missing).toEqual([]);
+    expect(api.payments.mode).toBe('live');
+    const sender = loadConfig({ GCLOUD_PROJECT: 'studio-prod', FUNCTION_TARGET: 'sendOutboxEmail', ...sendgrid, ...rest, STRIPE_PUBLISHABLE_KEY: 'pk_live_x' });
+    expect([sender.missing, sender.email.mode]).toEqual([[], 'sendgrid']);
+    expect(loadConfig({ GCLOUD_PROJECT: 'studio-prod', FUNCTION_TARGET: 'sendOutboxEmail', ...rest }).missing).toEqual(['STRIPE_PUBLISHABLE_KEY', 'SENDGRID_API_KEY', 'EMAIL_FROM']);
+  });
+
   it('blank values count as missing', () => {
     const c = loadConfig({ GCLOUD_PROJECT: 'studio-prod', ...stripe, STRIPE_SECRET_KEY: '   ' });
     expect(c.payments.mode).toBe('unconfigured');

@@ -35,6 +35,28 @@ export const SECRETS = {
   outboxSecretKey: defineSecret('OUTBOX_SECRET_KEY'),
 } as const;
 
+type SecretName = 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'SENDGRID_API_KEY' | 'OUTBOX_SECRET_KEY';
+
+/**
+ * The secrets each function binds (index.ts passes these lists): only the
+ * ones it reads. The API takes payments, verifies webhooks, seals quote links
+ * and signs document links; the outbox sender and its sweeper send and open
+ * sealed links. A function that binds none of a secret never reports it
+ * missing (its instance could not see it anyway).
+ */
+export const FUNCTION_SECRETS = {
+  api: [SECRETS.stripeSecretKey, SECRETS.stripeWebhookSecret, SECRETS.outboxSecretKey],
+  sendOutboxEmail: [SECRETS.sendgridApiKey, SECRETS.outboxSecretKey],
+  sweepOutbox: [SECRETS.sendgridApiKey, SECRETS.outboxSecretKey],
+} as const;
+
+/** Names of the secrets bound to the function `target` (env FUNCTION_TARGET); null when unknown (expect all). */
+function boundSecrets(target: string | undefined): ReadonlySet<string> | null {
+  if (!target) return null;
+  const list: readonly { name: string }[] = (FUNCTION_SECRETS as Record<string, readonly { name: string }[]>)[target] ?? [];
+  return new Set(list.map((p) => p.name));
+}
+
 /** Plain settings: `firebase deploy` asks for any without a value in `functions/.env.<project>`. */
 export const SETTINGS = {
   stripePublishableKey: defineString('STRIPE_PUBLISHABLE_KEY', { description: 'Stripe publishable key (pk_live_… or pk_test_…), shown to the browser' }),
@@ -65,6 +87,7 @@ const envSchema = z.object({
   GCLOUD_PROJECT: optional,
   GCP_PROJECT: optional,
   FUNCTIONS_EMULATOR: optional,
+  FUNCTION_TARGET: optional,
   FIREBASE_AUTH_EMULATOR_HOST: optional,
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
@@ -152,14 +175,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     if (!value && !local) missing.push(name);
     return value;
   };
+  // A secret this function does not bind is absent by design, not missing (FUNCTION_SECRETS).
+  const bound = boundSecrets(e.FUNCTION_TARGET);
+  const needSecret = (name: SecretName, value: string | undefined) => (bound && !bound.has(name) ? value : need(name, value));
 
-  const secretKey = need('STRIPE_SECRET_KEY', e.STRIPE_SECRET_KEY);
+  const secretKey = needSecret('STRIPE_SECRET_KEY', e.STRIPE_SECRET_KEY);
   const publishableKey = need('STRIPE_PUBLISHABLE_KEY', e.STRIPE_PUBLISHABLE_KEY);
-  const webhookSecret = need('STRIPE_WEBHOOK_SECRET', e.STRIPE_WEBHOOK_SECRET);
+  const webhookSecret = needSecret('STRIPE_WEBHOOK_SECRET', e.STRIPE_WEBHOOK_SECRET);
   // Live needs all three (a payment nobody's webhook confirms would never take effect); test mode only exists locally.
   const paymentMode: PaymentMode = secretKey && (local || (publishableKey && webhookSecret)) ? 'live' : local ? 'test' : 'unconfigured';
 
-  const sendgridApiKey = need('SENDGRID_API_KEY', e.SENDGRID_API_KEY);
+  const sendgridApiKey = needSecret('SENDGRID_API_KEY', e.SENDGRID_API_KEY);
   const from = need('EMAIL_FROM', e.EMAIL_FROM);
   const emailMode: EmailMode = sendgridApiKey && (from || local) ? 'sendgrid' : local ? 'log' : 'unconfigured';
 
@@ -172,7 +198,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     demoProject,
     payments: { mode: paymentMode, secretKey, publishableKey, webhookSecret, apiBase: demoProject ? e.STRIPE_API_BASE : undefined },
     email: { mode: emailMode, sendgridApiKey, from: from ?? LOCAL_EMAIL_FROM, ownerEmail: need('OWNER_EMAIL', e.OWNER_EMAIL) ?? (local ? 'owner@example.com' : undefined) },
-    outboxSecretKey: need('OUTBOX_SECRET_KEY', e.OUTBOX_SECRET_KEY),
+    outboxSecretKey: needSecret('OUTBOX_SECRET_KEY', e.OUTBOX_SECRET_KEY),
     siteUrl: (need('SITE_URL', e.SITE_URL) ?? (local ? 'http://127.0.0.1:5000' : `https://${projectId}.web.app`)).replace(/\/$/, ''),
     auth: { emulatorHost: local ? e.FIREBASE_AUTH_EMULATOR_HOST : undefined, webApiKey: local && e.FIREBASE_AUTH_EMULATOR_HOST ? undefined : need('WEB_API_KEY', e.WEB_API_KEY) },
     trustedProxyHops: Number.isInteger(hops) && hops > 0 ? hops : DEFAULT_TRUSTED_PROXY_HOPS,

@@ -18,7 +18,7 @@ import { outboxTrigger, runOutboxSweep } from './jobs/outboxSender.js';
 import { OUTBOX_SWEEP_EVERY_MINUTES } from '@studio/domain';
 import { db } from './firebase.js';
 import { leadBoardTrigger } from './jobs/leadBoardSync.js';
-import { SECRETS } from './config.js';
+import { FUNCTION_SECRETS } from './config.js';
 import { apiInstanceSettings } from './instances.js';
 import { runReminders } from './jobs/reminders.js';
 import { paymentRequestTrigger } from './jobs/paymentRequestSync.js';
@@ -33,12 +33,11 @@ let app: Promise<Express> | undefined;
  */
 const apiApp = () => (app ??= import('./app.js').then((m) => m.createApp()));
 
-// Each function binds only the secrets it reads (config.ts): the API takes payments, verifies
-// webhooks and seals quote links; the outbox sender sends and opens sealed links.
+// Each function binds only the secrets it reads (config.ts FUNCTION_SECRETS).
 // `cors: false` answers no other origin, and keeps the Functions emulator (which would
 // otherwise add permissive CORS to every onRequest) the same as production.
 // Memory, CPU, concurrency and instance counts: instances.ts (docs/operations.md "Instances").
-export const api = onRequest({ invoker: 'public', cors: false, secrets: [SECRETS.stripeSecretKey, SECRETS.stripeWebhookSecret, SECRETS.outboxSecretKey], ...apiInstanceSettings(process.env) }, async (req, res) => {
+export const api = onRequest({ invoker: 'public', cors: false, secrets: [...FUNCTION_SECRETS.api], ...apiInstanceSettings(process.env) }, async (req, res) => {
   (await apiApp())(req, res);
 });
 
@@ -53,10 +52,10 @@ export const dailyReminders = onSchedule({ schedule: 'every day 09:00', timeZone
   logger.info('dailyReminders', { sent: sent.length, skipped, failed });
 });
 
-export const sendOutboxEmail = outboxTrigger([SECRETS.sendgridApiKey, SECRETS.outboxSecretKey]);
+export const sendOutboxEmail = outboxTrigger([...FUNCTION_SECRETS.sendOutboxEmail]);
 
 /** Sends outbox retries when due and takes back entries stuck past their lease (jobs/outboxSender.ts). */
-export const sweepOutbox = onSchedule({ schedule: `every ${OUTBOX_SWEEP_EVERY_MINUTES} minutes`, timeZone: 'UTC', secrets: [SECRETS.sendgridApiKey, SECRETS.outboxSecretKey] }, async (event) => {
+export const sweepOutbox = onSchedule({ schedule: `every ${OUTBOX_SWEEP_EVERY_MINUTES} minutes`, timeZone: 'UTC', secrets: [...FUNCTION_SECRETS.sweepOutbox] }, async (event) => {
   const result = await runOutboxSweep(new Date(event.scheduleTime), { collection: db.collection('outbox') });
   logger.info('sweepOutbox', { ...result });
 });
