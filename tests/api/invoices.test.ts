@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseInvoiceNumber } from '@studio/domain';
 import { signedDocumentPath } from '../../functions/src/services/documents.js';
-import { adminIdToken, api, BASE_URL, db, userIdToken } from '../helpers.js';
+import { adminIdToken, api, BASE_URL, db, startInProcessApp, userIdToken } from '../helpers.js';
 import { storeLead } from '../fixtures.js';
 import { pdfFirstPagePng, pdfInk, pdfText, pngSize } from '../pdfText.js';
 
@@ -50,12 +50,17 @@ beforeAll(async () => {
 });
 
 describe('invoice numbers', () => {
+  // The 50 requests go to one API instance started in this process, as production's instance
+  // (concurrency 80) would take them: the Functions emulator starts one process per concurrent
+  // request, and 50 cold processes on a 2-core machine outlast the request deadline before any
+  // numbering runs. The race across instances is the next test's, through the emulator.
   it('50 invoices created at once get 50 distinct, consecutive numbers of this year', { timeout: 180_000 }, async () => {
     // Quoted, not accepted: no deposit request of its own takes a number in the middle of the race.
     const leadId = await storeLead(db, { name: `Race ${TAG}`, email: `race.${TAG}@example.com`, status: 'Quoted', quoteAccepted: false });
+    const app = await startInProcessApp();
     const replies = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => api('POST', '/api/create-invoice', { token, body: { leadId, amount: `${i + 1}.00`, description: `Race item ${i + 1}` } })),
-    );
+      Array.from({ length: 50 }, (_, i) => api('POST', '/api/create-invoice', { baseUrl: app.base, token, body: { leadId, amount: `${i + 1}.00`, description: `Race item ${i + 1}` } })),
+    ).finally(app.close);
     expect(replies.map((r) => r.status)).toEqual(Array(50).fill(201));
     const numbers = replies.map((r) => (r.json as { number: string }).number);
     expect(new Set(numbers).size).toBe(50);
@@ -67,6 +72,15 @@ describe('invoice numbers', () => {
     const stored = await db.collection('invoices').where('leadId', '==', leadId).get();
     expect(stored.docs.map((d) => d.get('number')).sort()).toEqual([...numbers].sort());
     expect((await db.collection('counters').doc(`invoices-${parsed[0]!.year}`).get()).get('last')).toBeGreaterThanOrEqual(seqs.at(-1)!);
+  });
+
+  it('8 invoices created at once across the emulator instances get 8 distinct numbers', { timeout: 180_000 }, async () => {
+    const leadId = await storeLead(db, { name: `Race2 ${TAG}`, email: `race2.${TAG}@example.com`, status: 'Quoted', quoteAccepted: false });
+    const replies = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => api('POST', '/api/create-invoice', { token, body: { leadId, amount: `${i + 1}.00`, description: `Race item ${i + 1}` } })),
+    );
+    expect(replies.map((r) => r.status)).toEqual(Array(8).fill(201));
+    expect(new Set(replies.map((r) => (r.json as { number: string }).number)).size).toBe(8);
   });
 });
 

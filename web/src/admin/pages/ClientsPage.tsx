@@ -81,7 +81,8 @@ function ClientCard({ lead }: { lead: LeadView }) {
           {lead.email}
         </Link>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <Chip size="small" variant="outlined" label={lead.projectType} aria-label={`Project type: ${lead.projectType}`} />
+          {/* A lead stored without a project type (older records) shows no empty, unnamed chip. */}
+          {lead.projectType && <Chip size="small" variant="outlined" label={lead.projectType} aria-label={`Project type: ${lead.projectType}`} />}
           {lead.quoteAmountCents != null && (
             <Typography variant="body2" fontWeight={700} aria-label={`Quote ${formatUsd(lead.quoteAmountCents)}`}>
               {formatUsd(lead.quoteAmountCents)}
