@@ -145,7 +145,7 @@ test.describe('lookup', () => {
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Weiss Dental website' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Quote Details' })).toContainText('$4,500.00');
-    await expect(page.getByRole('region', { name: 'Invoice' }).getByRole('button', { name: 'Pay Now' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Invoice', exact: true }).getByRole('button', { name: 'Pay Now' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/#contact');
   });
 
@@ -268,7 +268,7 @@ test.describe('returning clients', () => {
       ['Launch', 'future'],
       ['Maintenance', 'future'],
     ]);
-    const invoice = page.getByRole('region', { name: 'Invoice' });
+    const invoice = page.getByRole('region', { name: 'Invoice', exact: true });
     await expect(invoice).toContainText('$4,500.00');
     await expect(invoice.getByRole('button', { name: 'Pay Now' })).toBeVisible();
   });
@@ -310,7 +310,7 @@ test.describe('invoice', () => {
   test('Pay Now goes to the checkout with the quote amount, a description and the lead id', async ({ page }) => {
     const { email, leadId } = await seedClient('paynow', { status: 'Production', subject: 'Bakery shop' }, { status: 'Production' });
     await lookUpOnPage(page, email);
-    const invoice = page.getByRole('region', { name: 'Invoice' });
+    const invoice = page.getByRole('region', { name: 'Invoice', exact: true });
     await expect(invoice).toContainText('$4,500.00');
     await expect(invoice.getByText('Payment Completed')).toHaveCount(0);
     await invoice.getByRole('button', { name: 'Pay Now' }).click();
@@ -323,7 +323,7 @@ test.describe('invoice', () => {
   test('Payment Completed for a lead in Complete (and no Pay Now); no Pay Now without a quote', async ({ page }) => {
     const { email } = await seedClient('paid', { status: 'Complete' }, { status: 'Maintenance', maintenanceSubscriptionPaid: true });
     await lookUpOnPage(page, email);
-    const invoice = page.getByRole('region', { name: 'Invoice' });
+    const invoice = page.getByRole('region', { name: 'Invoice', exact: true });
     await expect(invoice.getByText('Payment Completed')).toBeVisible();
     await expect(invoice.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
 
@@ -334,8 +334,8 @@ test.describe('invoice', () => {
     await form.getByRole('button', { name: 'Open' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Site for unquoted' })).toBeVisible();
     await expect(page.getByText('Your project has not started yet (current status: Contacted).', { exact: false })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Invoice' }).getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
-    await expect(page.getByRole('region', { name: 'Invoice' }).getByText('Payment Completed')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Invoice', exact: true }).getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Invoice', exact: true }).getByText('Payment Completed')).toHaveCount(0);
   });
 
   test('works at 360 px wide without horizontal scrolling', async ({ page }) => {
