@@ -15,8 +15,10 @@
  * failure → the hold removed. A hold that lapses unpaid simply stops counting.
  *
  * Customers: `promo_codes/{CODE}/customers/{sha256(email)}` {status "held" |
- * "redeemed", orderId, expiresAtMs}: the one-use-per-customer check, kept for
- * every code so the setting can be switched on later.
+ * "redeemed", orderId, expiresAtMs}: the one-use-per-customer check. Holds
+ * are recorded there only for codes with the setting on (the reservation of
+ * any other code reads and writes the code alone); paid uses are recorded for
+ * every code, so switching the setting on later counts them.
  *
  * Contention: Firestore's server transactions lock pessimistically, so
  * concurrent transactions that read and then write the same code wait on each
@@ -157,18 +159,23 @@ export async function reservePromo(
   try {
     return await queued(code, () =>
       db.runTransaction(async (tx) => {
-        const [snap, customer] = await Promise.all([tx.get(ref), tx.get(customerRef)]);
+        const snap = await tx.get(ref);
         const reservation = apply(snap, orderCents, now);
         const holds = holdsOf(snap);
-        const held = customer.get('status') === 'held' && customer.get('orderId') !== order.orderId && (holds[String(customer.get('orderId'))]?.expiresAtMs ?? 0) > now.getTime();
-        if (!customerMayUsePromo(reservation.promo, { redeemed: customer.get('status') === 'redeemed', heldByOtherOrder: held })) {
-          throw new HttpError(409, PROMO_MESSAGES.usedByCustomer);
+        // The customer's entry matters only for a one-use-per-customer code: other codes keep the contended
+        // transaction to one read and one write of the code (the 50-way race). Paid uses are recorded for all.
+        const customer = reservation.promo.onePerCustomer ? await tx.get(customerRef) : null;
+        if (customer) {
+          const held = customer.get('status') === 'held' && customer.get('orderId') !== order.orderId && (holds[String(customer.get('orderId'))]?.expiresAtMs ?? 0) > now.getTime();
+          if (!customerMayUsePromo(reservation.promo, { redeemed: customer.get('status') === 'redeemed', heldByOtherOrder: held })) {
+            throw new HttpError(409, PROMO_MESSAGES.usedByCustomer);
+          }
         }
         const expiresAtMs = now.getTime() + PROMO_RESERVATION_MS;
         const update: Record<string, unknown> = { [`holds.${order.orderId}`]: { expiresAtMs, customer: customerRef.id }, lastReservedAt: FieldValue.serverTimestamp() };
         for (const lapsed of splitPromoHolds(holds, now).expired) update[`holds.${lapsed}`] = FieldValue.delete();
         tx.update(ref, update);
-        if (customer.get('status') !== 'redeemed') tx.set(customerRef, { status: 'held', orderId: order.orderId, expiresAtMs, updatedAt: FieldValue.serverTimestamp() });
+        if (customer && customer.get('status') !== 'redeemed') tx.set(customerRef, { status: 'held', orderId: order.orderId, expiresAtMs, updatedAt: FieldValue.serverTimestamp() });
         // The caller prices the order with the promo as checked (before this hold counts against the limit).
         alsoWrite?.(tx, { ...reservation, expiresAt: new Date(expiresAtMs) });
         return { ...reservation, expiresAt: new Date(expiresAtMs), promo: { ...reservation.promo, reservedCount: (reservation.promo.reservedCount ?? 0) + 1 } };
