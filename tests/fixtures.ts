@@ -4,6 +4,7 @@
  * No imports of tests/helpers.ts: Playwright specs use this too, with their own Firestore.
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { newProjectRecord } from '@studio/domain';
 
 /** A lead after an accepted quote: Set Up, $4,000 quote, 50% deposit. Any field can be overridden. */
 export function quotedLeadDoc(over: Record<string, unknown> = {}): Record<string, unknown> {
@@ -42,3 +43,14 @@ export async function storeLead(db: Firestore, over: Record<string, unknown> = {
   await ref.set(quotedLeadDoc(over));
   return ref.id;
 }
+
+/**
+ * A project as the CRM stores it: domain `newProjectRecord` (status "Set up",
+ * Web Project, Medium, 40 h) with no dates, created now. Any field can be overridden.
+ */
+export function projectDoc(over: { leadId: string | null; name: string; client: string } & Record<string, unknown>): Record<string, unknown> {
+  const now = Timestamp.now();
+  const base = newProjectRecord({ leadId: over.leadId, name: over.name, client: over.client, projectType: 'Web Project', description: '', priority: 'Medium', estimatedHours: 40 });
+  return { ...base, startDate: null, dueDate: null, createdAt: now, updatedAt: now, ...over };
+}
+

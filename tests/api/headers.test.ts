@@ -36,7 +36,7 @@ describe('Hosting security headers', () => {
   });
 });
 
-/** Redeploys under open tabs (issue 24): pages revalidate, a missing chunk is a real 404, source maps stay private. */
+/** Redeploys under open tabs: pages revalidate, a missing chunk is a real 404, source maps stay private. */
 describe('Hosting caching and missing files', () => {
   const shell = () => readFileSync('web/dist/app.html', 'utf8');
 

@@ -13,8 +13,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore, Timestamp } from 'firebase-admin/firestore';
-import { storeLead } from '../fixtures.js';
+import { getFirestore } from 'firebase-admin/firestore';
+import { projectDoc, storeLead } from '../fixtures.js';
 import { column, loginAsAdmin } from './support/admin.js';
 import { quotedLead } from './support/adminApi.js';
 import { WIDTHS, wcagViolations } from './support/axe.js';
@@ -87,29 +87,7 @@ async function seedCrm(tag: string) {
     finalAmountCents: null,
   });
   const leadId = await storeLead(db, { name: names.invoice, email: email('invoice'), subject: 'Clinic website' });
-  const now = Date.now();
-  await db.collection('projects').doc().set({
-    leadId,
-    name: names.project,
-    client: names.invoice,
-    projectType: 'Web Project',
-    description: 'Accessible clinic website',
-    status: 'Set up',
-    priority: 'Medium',
-    estimatedHours: 40,
-    actualHours: null,
-    startDate: null,
-    dueDate: null,
-    completedDate: null,
-    deploymentUrl: null,
-    launchDate: null,
-    domainUrl: null,
-    handoffType: null,
-    maintenanceSubscriptionPaid: false,
-    notes: '',
-    createdAt: Timestamp.fromMillis(now),
-    updatedAt: Timestamp.fromMillis(now),
-  });
+  await db.collection('projects').doc().set(projectDoc({ leadId, name: names.project, client: names.invoice, description: 'Accessible clinic website' }));
   return { ...names, invoiceEmail: email('invoice') };
 }
 

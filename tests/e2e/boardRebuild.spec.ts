@@ -1,5 +1,5 @@
 /**
- * The board's capacity guard seen by the admin (issue 24): when the server
+ * The board's capacity guard seen by the admin: when the server
  * could not write a lead's card (a full shard), `lead_board/_meta` says the
  * board needs a rebuild and the dashboard says so, live; a rebuild clears it.
  */

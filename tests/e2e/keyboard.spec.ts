@@ -14,9 +14,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { getApps, initializeApp } from 'firebase-admin/app';
-import { getFirestore, Timestamp } from 'firebase-admin/firestore';
+import { getFirestore } from 'firebase-admin/firestore';
 import { DEV_ADMIN } from '../../scripts/dev-admin.js';
-import { storeLead } from '../fixtures.js';
+import { projectDoc, storeLead } from '../fixtures.js';
 import { column } from './support/admin.js';
 import { quotedLead } from './support/adminApi.js';
 
@@ -29,29 +29,7 @@ const nextIp = () => `10.${RUN}.203.${(++ipCounter % 250) + 1}`;
 /** A project in Set up for an accepted lead (as the quote acceptance leaves it). */
 async function projectInSetUp(name: string, client: string): Promise<void> {
   const leadId = await storeLead(db, { name: client, email: `e2e.keyboard.${randomUUID().slice(0, 8)}@example.com`, subject: `Site for ${client}` });
-  const now = Date.now();
-  await db.collection('projects').doc().set({
-    leadId,
-    name,
-    client,
-    projectType: 'Web Project',
-    description: '',
-    status: 'Set up',
-    priority: 'High',
-    estimatedHours: 30,
-    actualHours: null,
-    startDate: null,
-    dueDate: null,
-    completedDate: null,
-    deploymentUrl: null,
-    launchDate: null,
-    domainUrl: null,
-    handoffType: null,
-    maintenanceSubscriptionPaid: false,
-    notes: '',
-    createdAt: Timestamp.fromMillis(now),
-    updatedAt: Timestamp.fromMillis(now),
-  });
+  await db.collection('projects').doc().set(projectDoc({ leadId, name, client, priority: 'High', estimatedHours: 30 }));
 }
 
 /** Presses Tab until `target` has the focus (at most `max` times), as a keyboard user reaches it. */

@@ -15,7 +15,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
-import { quotedLeadDoc } from '../fixtures.js';
+import { projectDoc, quotedLeadDoc } from '../fixtures.js';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
 const DAY = 86_400_000;
@@ -55,29 +55,16 @@ async function seedClient(tag: string, lead: Record<string, unknown>, project: R
     }),
   );
   if (project) {
-    await db.collection('projects').doc().set({
-      leadId: leadRef.id,
-      name: `Project ${tag}`,
-      client: 'Ava Client',
-      projectType: 'Web Project',
-      description: '',
-      status: 'Set up',
-      priority: 'Medium',
-      estimatedHours: 40,
-      actualHours: null,
-      startDate: null,
-      dueDate: null,
-      completedDate: null,
-      deploymentUrl: null,
-      launchDate: null,
-      domainUrl: null,
-      handoffType: null,
-      maintenanceSubscriptionPaid: false,
-      notes: '',
-      createdAt: Timestamp.fromMillis(now - 20 * DAY),
-      updatedAt: Timestamp.fromMillis(now - DAY),
-      ...project,
-    });
+    await db.collection('projects').doc().set(
+      projectDoc({
+        leadId: leadRef.id,
+        name: `Project ${tag}`,
+        client: 'Ava Client',
+        createdAt: Timestamp.fromMillis(now - 20 * DAY),
+        updatedAt: Timestamp.fromMillis(now - DAY),
+        ...project,
+      }),
+    );
   }
   return { email, leadId: leadRef.id };
 }

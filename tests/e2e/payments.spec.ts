@@ -17,10 +17,10 @@
  * every wait is on UI or stored state. Each test sends its own
  * rate-limit bucket (test-client header) so the per-IP checkout limit is never reached.
  */
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
-import { DEV_ADMIN } from '../../scripts/dev-admin.js';
+import { adminToken } from './support/adminApi.js';
 import { loginAsAdmin } from './support/admin.js';
 import { storeLead } from '../fixtures.js';
 
@@ -49,20 +49,6 @@ async function revealCard(page: Page, card: Locator): Promise<void> {
   await expect(card.or(more).first()).toBeVisible();
   while ((await card.count()) === 0 && (await more.count()) > 0) await more.click();
   await expect(card).toBeVisible();
-}
-
-/** An ID token of the dev admin, for admin API calls (POST /api/auth/login, then the Auth emulator). */
-async function adminToken(request: APIRequestContext): Promise<string> {
-  const login = await request.post('/api/auth/login', { data: DEV_ADMIN, headers: { 'x-studio-test-client': nextIp() } });
-  expect(login.status()).toBe(200);
-  const { customToken } = (await login.json()) as { customToken: string };
-  const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
-  const res = await request.post(`http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=test`, {
-    data: { token: customToken, returnSecureToken: true },
-  });
-  const { idToken } = (await res.json()) as { idToken?: string };
-  expect(idToken).toBeTruthy();
-  return idToken!;
 }
 
 test.describe('checkout', () => {
@@ -180,7 +166,7 @@ test.describe('deposit', () => {
 
   test('the accepted quote\'s checkout, paid in test mode, moves the project from Set up to Production', async ({ page, browser, request }) => {
     // A quote approved through the admin API (as tests/api/quotes.test.ts does).
-    const token = await adminToken(request);
+    const token = await adminToken(request, nextIp());
     const headers = () => ({ authorization: `Bearer ${token}`, 'x-studio-test-client': nextIp() });
     const subject = unique('Deposit flow');
     const created = await request.post('/api/leads', { headers: headers(), data: { name: 'Deposit Client', email: 'deposit.client@example.com', subject, message: 'We need a shop.' } });

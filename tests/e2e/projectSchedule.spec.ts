@@ -12,7 +12,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
-import { storeLead } from '../fixtures.js';
+import { projectDoc, storeLead } from '../fixtures.js';
 import { fireProjectSchedule } from '../../scripts/schedule.js';
 import { loginAsAdmin } from './support/admin.js';
 
@@ -24,28 +24,20 @@ async function launchedProject(name: string, maintenanceSubscriptionPaid: boolea
   const leadId = await storeLead(db, { name: `${name} client`, email: 'countdown@example.com', status: 'Launch' });
   const ref = db.collection('projects').doc();
   const at = Timestamp.fromMillis(Date.now() - 30 * DAY);
-  await ref.set({
-    leadId,
-    name,
-    client: `${name} client`,
-    projectType: 'Web Project',
-    description: '',
-    status: 'Launch',
-    priority: 'Medium',
-    estimatedHours: 40,
-    actualHours: null,
-    startDate: null,
-    dueDate: null,
-    completedDate: null,
-    deploymentUrl: 'https://beta.countdown.example',
-    launchDate: Timestamp.fromMillis(Date.now() - daysAgo * DAY),
-    domainUrl: null,
-    handoffType: 'files',
-    maintenanceSubscriptionPaid,
-    notes: '',
-    createdAt: at,
-    updatedAt: at,
-  });
+  await ref.set(
+    projectDoc({
+      leadId,
+      name,
+      client: `${name} client`,
+      status: 'Launch',
+      deploymentUrl: 'https://beta.countdown.example',
+      launchDate: Timestamp.fromMillis(Date.now() - daysAgo * DAY),
+      handoffType: 'files',
+      maintenanceSubscriptionPaid,
+      createdAt: at,
+      updatedAt: at,
+    }),
+  );
   return { leadId, projectId: ref.id };
 }
 

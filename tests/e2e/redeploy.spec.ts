@@ -1,5 +1,5 @@
 /**
- * An admin tab left open across a redeploy (issue 24): its next page's chunk
+ * An admin tab left open across a redeploy: its next page's chunk
  * is gone (404) and the site's shell names a new build. The tab reloads once
  * onto the served build and shows the page; if the chunk is still missing
  * after that reload (a broken deploy), it shows the page's error instead of

@@ -38,7 +38,7 @@ import {
 import { recordActivity } from '../services/activity.js';
 import { enqueueEmail } from '../services/outbox.js';
 import { loadAutomationSettings, loadStudioSettings } from '../services/settings.js';
-import { siteUrl } from '../services/siteUrl.js';
+import { config } from '../config.js';
 
 export interface ReminderRunResult {
   /** Trigger ids sent by this run. */
@@ -121,7 +121,7 @@ function stillOpen(t: ReminderTrigger, lead: DocumentSnapshot, doc: DocumentSnap
 
 /** The email variables of a trigger's template (domain email.ts REMINDER templates). */
 function reminderVariables(t: ReminderTrigger, s: LoadedSubject, lead: DocumentSnapshot, studio: StudioSettings): Record<string, string> {
-  const site = siteUrl();
+  const site = config().siteUrl;
   const vars: Record<string, string> = {
     name: str(lead.get('name')) ?? 'there',
     subject: str(lead.get('subject')) ?? str(lead.get('projectType')) ?? 'your project',

@@ -156,19 +156,9 @@ emailRouter.post('/test-email', async (req, res) => {
 emailRouter.get('/outbox/:id', async (req, res) => {
   const snap = await db.collection(COLLECTIONS.outbox).doc(req.params.id as string).get();
   if (!snap.exists) throw new HttpError(404, 'Outbox entry not found');
-  const d = snap.data()!;
-  res.json({
-    id: snap.id,
-    status: d.status ?? null,
-    attempts: d.attempts ?? 0,
-    lastError: d.lastError ?? null,
-    to: d.to ?? null,
-    templateId: d.templateId ?? null,
-    deliveredVia: d.deliveredVia ?? null,
-    createdAt: iso(d.createdAt),
-    updatedAt: iso(d.updatedAt),
-    sentAt: iso(d.sentAt),
-  });
+  // The list row without the list's own fields.
+  const { leadId: _leadId, nextAttemptAt: _next, resentAs: _resent, ...entry } = outboxRow(snap);
+  res.json(entry);
 });
 
 /** An outbox entry as the admin pages list it (no variables: they may hold sealed links). */

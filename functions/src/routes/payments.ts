@@ -38,7 +38,6 @@ import * as logger from 'firebase-functions/logger';
 import { z } from 'zod';
 import { centsToString, createInvoiceSchema, createPaymentIntentSchema, formatUsd } from '@studio/domain';
 import { COLLECTIONS, db } from '../firebase.js';
-import { NotConfigured } from '../config.js';
 import { HttpError, parseBody } from '../http.js';
 import { requireAdmin, type AdminLocals } from '../session.js';
 import { recordActivity } from '../services/activity.js';
@@ -46,7 +45,7 @@ import { enqueueEmail } from '../services/outbox.js';
 import { runNumbered } from '../services/invoiceNumbers.js';
 import { loadStudioSettings } from '../services/settings.js';
 import { dueTimestamp, fulfilEvent, PAYMENT_COLLECTIONS, startPayment, testModeFailureEvent, testModeSuccessEvent, type PaymentEvent } from '../services/payments.js';
-import { siteUrl } from '../services/siteUrl.js';
+import { config, NotConfigured } from '../config.js';
 import { paymentMode, paymentProvider, verifyWebhook } from '../services/stripe.js';
 
 export const paymentsRouter = Router();
@@ -141,7 +140,7 @@ paymentsRouter.post('/create-invoice', requireAdmin, async (req, res) => {
         description: input.description,
         amount: formatUsd(input.amount),
         dueDate: due.toDate().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
-        paymentLink: `${siteUrl()}${checkoutUrl}`,
+        paymentLink: `${config().siteUrl}${checkoutUrl}`,
         studioName: settings.businessName,
       },
       leadId: lead.id,

@@ -45,7 +45,7 @@ import { recordActivity } from '../services/activity.js';
 import { acceptQuoteInTx } from '../services/quoteAcceptance.js';
 import { enqueueEmail } from '../services/outbox.js';
 import { canSeal, seal } from '../services/sealed.js';
-import { siteUrl } from '../services/siteUrl.js';
+import { config } from '../config.js';
 import * as logger from 'firebase-functions/logger';
 
 type StoredLead = LeadRecord & { quoteVersion?: number; hourlyRateCents?: number; generatedQuoteDetails?: string; stripeDepositPaymentId?: string | null; stripeFinalPaymentId?: string | null };
@@ -204,7 +204,7 @@ quotesRouter.post('/leads/:id/quote/approve', async (req, res) => {
           quoteAmount: formatUsd(Number(lead.quoteAmountCents ?? 0)),
           depositAmount: formatUsd(Number(lead.depositAmountCents ?? 0)),
           // The token lives only as a hash in quote_links; the email carries it sealed.
-          quoteLink: seal(`${siteUrl()}${link}`),
+          quoteLink: seal(`${config().siteUrl}${link}`),
         },
         leadId,
       });

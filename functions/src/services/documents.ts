@@ -25,7 +25,6 @@ import { config } from '../config.js';
 import { HttpError } from '../http.js';
 import { renderInvoicePdf } from '../pdf/invoicePdf.js';
 import { loadStudioSettings } from './settings.js';
-import { siteUrl } from './siteUrl.js';
 
 export const DOCUMENT_KINDS = ['invoice', 'request', 'receipt'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
@@ -64,7 +63,7 @@ export async function documentModel(db: Firestore, ref: DocumentRef): Promise<In
         email: str(d.email),
         checkoutUrl: d.status === 'paid' ? null : str(d.checkoutUrl),
       },
-      siteUrl(),
+      config().siteUrl,
     );
   }
   if (d.status !== 'succeeded') throw new HttpError(404, NOT_FOUND);
