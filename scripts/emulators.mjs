@@ -127,7 +127,7 @@ export const EMULATOR_CONFIG = join(ROOT, 'firebase.emulators.json');
  * Writes the emulators' copy of firebase.json: the same file, except that the
  * CSP's connect-src also allows the Auth and Firestore emulator origins the
  * emulator-mode web build talks to. The deployed firebase.json never names
- * them (issue 10, headers). Returns the file's path.
+ * them. Returns the file's path.
  */
 export function writeEmulatorConfig() {
   const config = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8'));

@@ -1,7 +1,7 @@
 /**
  * Email templates and the test center (spec §2 "Email templates and test
- * center", §3 "Email template", §5, §7 /api/email-templates*, /api/test-email;
- * issue 8). Pure rules shared by the API, the outbox sender and the admin UI:
+ * center", §3 "Email template", §5, §7 /api/email-templates*, /api/test-email).
+ * Pure rules shared by the API, the outbox sender and the admin UI:
  *
  * - the default templates, kept in code (Firestore `email_templates/{id}` only
  *   holds the admin's overrides of subject and html);
@@ -75,7 +75,7 @@ const button = (href: string, label: string) =>
 const quoteBlock = (v: string) => `<p style="margin:16px 0;padding:12px 16px;background-color:#f1f5f9;border-radius:8px;white-space:pre-wrap">${v}</p>`;
 
 /**
- * The default templates (issue 8). Every placeholder is declared in `variables`.
+ * The default templates. Every placeholder is declared in `variables`.
  * Built by a pure call, so bundles that never use templates (the public site) drop them.
  */
 export const DEFAULT_EMAIL_TEMPLATES: readonly EmailTemplate[] = /* @__PURE__ */ buildDefaultTemplates();

@@ -1,5 +1,5 @@
 /**
- * The client's project lookup (issue 3; spec §7 GET /api/client-project, §8):
+ * The client's project lookup (spec §7 GET /api/client-project, §8):
  * client-safe fields only, one 404 for every "not found", 400 for a bad email,
  * and the per-IP and per-email limits, sequentially and in parallel.
  *

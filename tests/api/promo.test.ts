@@ -1,5 +1,5 @@
 /**
- * Promo codes and the cart (issue 7): admin CRUD with validation and guards,
+ * Promo codes and the cart: admin CRUD with validation and guards,
  * the public validate call, server-side cart pricing in the three modes, and
  * the promo usage limit under 50 concurrent create-subscription calls.
  */

@@ -1,4 +1,4 @@
-/** Quotes end to end (issue 5): project plan → review → approve → the client accepts → project in Set up. */
+/** Quotes end to end: project plan → review → approve → the client accepts → project in Set up. */
 import { expect, test } from '@playwright/test';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';

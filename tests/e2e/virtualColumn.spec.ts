@@ -1,5 +1,5 @@
 /**
- * A long pipeline column (issue 4, "Scale"): past VIRTUALIZE_AFTER (40) cards
+ * A long pipeline column: past VIRTUALIZE_AFTER (40) cards
  * a column becomes a virtual list. It keeps counting every lead, renders only
  * the rows in view, shows the oldest lead once scrolled to the end, and a card
  * dragged out of it (keyboard drag, through the drag clone) moves like any other.

@@ -1,5 +1,5 @@
 /**
- * XSS stays inert in the admin UI (issue 10): a contact message and a note
+ * XSS stays inert in the admin UI: a contact message and a note
  * carrying a script corpus are shown as text on the board, in the lead
  * details, the notes viewer and the clients list. The page must raise no
  * dialog (alert/confirm/prompt) and no script error, and no element from the
