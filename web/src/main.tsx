@@ -5,9 +5,9 @@
  */
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { AppShell } from './AppShell';
-import { preloadAdminApp } from './App';
-import { reloadIfRedeployed } from './lib/staleBuild';
+import { AppShell } from './app/AppShell';
+import { preloadAdminApp } from './app/App';
+import { reloadIfRedeployed } from './shared/lib/staleBuild';
 
 // A lazy chunk that failed to load through Vite's preload helper (a redeploy
 // replaced it): reload once if the site now serves another build. Chunks

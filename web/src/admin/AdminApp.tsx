@@ -9,14 +9,14 @@
 import { useEffect } from 'react';
 import { onAuthStateChanged } from 'firebase/auth';
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { setTokenProvider } from '../lib/api';
-import { lazyRoute } from '../components/PageState';
-import { NotFoundPage } from '../public/NotFoundPage';
+import { setTokenProvider } from '../shared/lib/api';
+import { lazyRoute } from '../shared/components/PageState';
+import { NotFoundPage } from '../app/NotFoundPage';
 import { auth } from './firebase';
 import { prefetchSession, RequireAdmin } from './session';
 import { AdminLayout } from './AdminLayout';
 import { ADMIN_PAGES, adminPageAt, type AdminPage } from './lazyPages';
-import { preloadable } from '../lib/preloadable';
+import { preloadable } from '../shared/lib/preloadable';
 
 // A chunk of its own: a signed-in page opened directly does not load or evaluate the form.
 const loginPage = preloadable(() => import('./pages/LoginPage').then((m) => m.LoginPage));
@@ -25,7 +25,7 @@ const loginPage = preloadable(() => import('./pages/LoginPage').then((m) => m.Lo
  * Resolves once the chunks the admin page at `pathname` shows first are in:
  * the login form for /admin/login (a signed-in page shows the session check
  * first, and starts its own chunks below). Awaited with this chunk before the
- * first render of an admin URL (../App.tsx preloadAdminApp).
+ * first render of an admin URL (app/App.tsx preloadAdminApp).
  */
 export function firstViewReady(pathname: string): Promise<unknown> {
   return pathname === '/admin/login' ? loginPage.preload() : Promise.resolve();

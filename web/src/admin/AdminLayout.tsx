@@ -9,9 +9,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import LogoutIcon from '@mui/icons-material/Logout';
-import { api } from '../lib/api';
-import { Logo } from '../components/Logo';
-import { useToast } from '../components/Toast';
+import { api } from '../shared/lib/api';
+import { Logo } from '../shared/components/Logo';
+import { useToast } from '../shared/components/Toast';
 import { ADMIN_PAGES, type AdminPagePath } from './lazyPages';
 import { expectSignOut, signOutAndForget } from './session';
 

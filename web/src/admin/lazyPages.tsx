@@ -8,7 +8,7 @@
  * checked, so no page waits on a request chain.
  */
 import type { ComponentType } from 'react';
-import { preloadable } from '../lib/preloadable';
+import { preloadable } from '../shared/lib/preloadable';
 
 export interface AdminPage {
   /** The page, wrapped in the Firestore provider; render it inside <LazyPage> (see Preloadable). */

@@ -6,9 +6,9 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { onAuthStateChanged, signOut } from 'firebase/auth';
-import { api } from '../lib/api';
-import { Loading } from '../components/PageState';
-import { useToast } from '../components/Toast';
+import { api } from '../shared/lib/api';
+import { Loading } from '../shared/components/PageState';
+import { useToast } from '../shared/components/Toast';
 import { auth } from './firebase';
 
 export interface AdminSession {

@@ -8,9 +8,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { newLeadSchema, PROJECT_TYPES, type ContactInput, type NewLead } from '@studio/domain';
-import { api, ApiError } from '../../lib/api';
-import { useToast } from '../../components/Toast';
-import { FormTextField } from '../../components/FormTextField';
+import { api, ApiError } from '../../shared/lib/api';
+import { useToast } from '../../shared/components/Toast';
+import { FormTextField } from '../../shared/components/FormTextField';
 
 const EMPTY: ContactInput = { name: '', email: '', projectType: 'Web Project', subject: '', message: '' };
 

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import InsightsIcon from '@mui/icons-material/InsightsOutlined';
 import type { InsightLead } from '@studio/domain';
-import { LazyPage } from '../../components/PageState';
+import { LazyPage } from '../../shared/components/PageState';
 
 const loadCharts = () => import('./InsightsCharts');
 const InsightsCharts = lazy(loadCharts);

@@ -20,7 +20,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { BOARD_COLUMNS, DEAD_STATUS, groupLeadsForBoard, WON_STATUS, type LeadStatus } from '@studio/domain';
 import type { BoardLead } from '../data/hooks';
-import { useClock } from '../../lib/useClock';
+import { useClock } from '../../shared/lib/useClock';
 import { dragInstructions, dropAnnouncement, liftAnnouncement, overAnnouncement } from '../dragAnnouncements';
 import { LEAD_CARD_GAP, LEAD_CARD_HEIGHTS, LeadCard, LeadCardStyles, LeadCardView, leadCardHeight, type LeadCardActions } from './LeadCard';
 

@@ -19,7 +19,7 @@ import { alpha, type Theme } from '@mui/material/styles';
 import NotesIcon from '@mui/icons-material/StickyNote2Outlined';
 import { boardBadgeOf, boardMovesFrom, boardPlaceOf, formatUsd, leadAttention, statusMovesFrom, type LeadStatus } from '@studio/domain';
 import type { BoardLead } from '../data/hooks';
-import { MountWhenOpened } from '../../components/MountWhenOpened';
+import { MountWhenOpened } from '../../shared/components/MountWhenOpened';
 import { LEAD_STATUS_COLORS } from '../leadStatus';
 
 export interface LeadCardActions {

@@ -21,7 +21,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatUsd } from '@studio/domain';
-import { api } from '../../lib/api';
+import { api } from '../../shared/lib/api';
 import { useLiveLead, type BoardLead } from '../data/hooks';
 import { OutboxList } from '../email/OutboxList';
 import { UpcomingReminders } from '../reminders/UpcomingReminders';

@@ -21,8 +21,8 @@ import Typography from '@mui/material/Typography';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { noteSchema, type NoteInput } from '@studio/domain';
-import { api, ApiError, errorMessage } from '../../lib/api';
-import { useToast } from '../../components/Toast';
+import { api, ApiError, errorMessage } from '../../shared/lib/api';
+import { useToast } from '../../shared/components/Toast';
 import type { BoardLead } from '../data/hooks';
 
 interface Note {

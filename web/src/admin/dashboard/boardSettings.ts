@@ -11,7 +11,7 @@
  * defaults, and clearing site data resets them.
  */
 import { ATTENTION_AFTER_DAYS, parseAttentionDays } from '@studio/domain';
-import { useStoredSetting, type StoredSetting } from '../../lib/useStoredSetting';
+import { useStoredSetting, type StoredSetting } from '../../shared/lib/useStoredSetting';
 
 const ATTENTION_DAYS: StoredSetting<number> = {
   key: 'studio.crm.attentionDays',

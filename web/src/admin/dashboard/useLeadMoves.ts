@@ -5,8 +5,8 @@
  */
 import { useCallback } from 'react';
 import type { DeadReason, LeadStatus } from '@studio/domain';
-import { api, errorMessage } from '../../lib/api';
-import { useToast } from '../../components/Toast';
+import { api, errorMessage } from '../../shared/lib/api';
+import { useToast } from '../../shared/components/Toast';
 import type { BoardLead } from '../data/hooks';
 import { useOptimisticStatus } from '../data/useOptimisticStatus';
 

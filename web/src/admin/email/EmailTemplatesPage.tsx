@@ -38,9 +38,9 @@ import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import SaveIcon from '@mui/icons-material/Save';
 import SendIcon from '@mui/icons-material/Send';
 import { DEFAULT_TEMPLATE_ID, EMAIL_FIELD_MESSAGES, EMAIL_MESSAGE, renderTemplate, unknownPlaceholders } from '@studio/domain';
-import { api, ApiError } from '../../lib/api';
-import { Loading } from '../../components/PageState';
-import { useToast } from '../../components/Toast';
+import { api, ApiError } from '../../shared/lib/api';
+import { Loading } from '../../shared/components/PageState';
+import { useToast } from '../../shared/components/Toast';
 import { EmailPreview, useEmailTemplates, usePreviewVariables, type EmailTemplateView } from './shared';
 
 type Field = 'subject' | 'html';

@@ -22,8 +22,8 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import SendIcon from '@mui/icons-material/Send';
 import { isFinalOutboxStatus, MISSING_FIELDS_TOAST, renderTemplate, TEST_CENTER_PRESETS, type OutboxStatus } from '@studio/domain';
-import { api, ApiError } from '../../lib/api';
-import { useToast } from '../../components/Toast';
+import { api, ApiError } from '../../shared/lib/api';
+import { useToast } from '../../shared/components/Toast';
 import { EmailPreview, useEmailTemplates, usePreviewVariables } from './shared';
 import { OutboxList } from './OutboxList';
 

@@ -15,8 +15,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { OutboxStatus } from '@studio/domain';
-import { api, errorMessage } from '../../lib/api';
-import { useToast } from '../../components/Toast';
+import { api, errorMessage } from '../../shared/lib/api';
+import { useToast } from '../../shared/components/Toast';
 
 /** One entry as the API lists it. */
 export interface OutboxRow {

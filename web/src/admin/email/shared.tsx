@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
 import { templateVariablesFromLead, type EmailTemplate } from '@studio/domain';
-import { api } from '../../lib/api';
+import { api } from '../../shared/lib/api';
 import { useLiveLeads } from '../data/hooks';
 
 /** GET /api/email-templates item. */

@@ -10,7 +10,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { PaymentForm } from '../../payments/PaymentForm';
+import { PaymentForm } from '../../shared/payments/PaymentForm';
 import type { LeadView } from '../data/hooks';
 import { useLastValue } from '../data/useLastValue';
 

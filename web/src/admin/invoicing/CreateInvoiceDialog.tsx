@@ -20,9 +20,9 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { invoiceFormSchema, type InvoiceForm } from '@studio/domain';
-import { api, ApiError, errorMessage } from '../../lib/api';
-import { useToast } from '../../components/Toast';
-import { formatAmount } from '../../payments/format';
+import { api, ApiError, errorMessage } from '../../shared/lib/api';
+import { useToast } from '../../shared/components/Toast';
+import { formatAmount } from '../../shared/payments/format';
 import type { LeadView } from '../data/hooks';
 import { useLastValue } from '../data/useLastValue';
 

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import Button from '@mui/material/Button';
 import DownloadIcon from '@mui/icons-material/Download';
 import { auth } from '../firebase';
-import { useToast } from '../../components/Toast';
+import { useToast } from '../../shared/components/Toast';
 
 export type DocumentKind = 'invoice' | 'request' | 'receipt';
 

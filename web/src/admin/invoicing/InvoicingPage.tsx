@@ -25,7 +25,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import PaymentIcon from '@mui/icons-material/Payment';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { formatUsd, INVOICING_STATUSES, isPaidInFull, nextLeadPayment, type LeadStatus } from '@studio/domain';
-import { Loading } from '../../components/PageState';
+import { Loading } from '../../shared/components/PageState';
 import { useLiveInvoices, useLiveLeads, useLivePaymentRequests, type InvoiceView, type LeadView } from '../data/hooks';
 import { DocumentDownloadButton } from './DocumentDownload';
 
@@ -34,7 +34,7 @@ type BillingRow = Pick<InvoiceView, 'id' | 'leadId' | 'number' | 'description' |
 import { LEAD_STATUS_COLORS } from '../leadStatus';
 import { CompletePaymentDialog } from './CompletePaymentDialog';
 import { CreateInvoiceDialog } from './CreateInvoiceDialog';
-import { PagedCardGrid } from '../../components/CardGrid';
+import { PagedCardGrid } from '../../shared/components/CardGrid';
 
 const INVOICING = new Set<LeadStatus>(INVOICING_STATUSES);
 const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });

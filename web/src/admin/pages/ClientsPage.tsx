@@ -23,10 +23,10 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import SearchIcon from '@mui/icons-material/Search';
 import { formatUsd, type LeadStatus, type ProjectType } from '@studio/domain';
-import { Loading } from '../../components/PageState';
+import { Loading } from '../../shared/components/PageState';
 import { useLiveLeads, type LeadView } from '../data/hooks';
 import { LEAD_STATUS_COLORS } from '../leadStatus';
-import { PagedCardGrid } from '../../components/CardGrid';
+import { PagedCardGrid } from '../../shared/components/CardGrid';
 import {
   applyClientFilters,
   buildClientsCsv,

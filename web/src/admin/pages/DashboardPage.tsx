@@ -17,7 +17,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import { dashboardTiles, formatUsd, groupLeadsForBoard, quotePendingReview, type DeadReason, type Tile, type LeadStatus } from '@studio/domain';
-import { Loading } from '../../components/PageState';
+import { Loading } from '../../shared/components/PageState';
 import { useLiveBoard, useLivePromoCodes, useLiveQuoteQueue, type BoardLead, type LeadView } from '../data/hooks';
 import { useAdminSession } from '../session';
 import { LeadBoard } from '../dashboard/LeadBoard';
@@ -26,10 +26,10 @@ import { InsightsPanel } from '../dashboard/InsightsPanel';
 import { useAttentionDays, useInsightsOpen } from '../dashboard/boardSettings';
 import { useLeadMoves } from '../dashboard/useLeadMoves';
 import type { LeadCardActions } from '../dashboard/LeadCard';
-import { api, errorMessage } from '../../lib/api';
-import { useToast } from '../../components/Toast';
-import { MountWhenOpened } from '../../components/MountWhenOpened';
-import { lazyNamed } from '../../lib/lazyNamed';
+import { api, errorMessage } from '../../shared/lib/api';
+import { useToast } from '../../shared/components/Toast';
+import { MountWhenOpened } from '../../shared/components/MountWhenOpened';
+import { lazyNamed } from '../../shared/lib/lazyNamed';
 
 // The dialogs (forms, zod, pickers) are chunks of their own, loaded and mounted on first open.
 const MarkDeadDialog = lazyNamed(() => import('../dashboard/MarkDeadDialog'), 'MarkDeadDialog');

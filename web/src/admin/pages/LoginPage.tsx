@@ -13,9 +13,9 @@ import CardContent from '@mui/material/CardContent';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { loginSchema, type LoginInput } from '@studio/domain';
-import { api, ApiError } from '../../lib/api';
-import { Logo } from '../../components/Logo';
-import { useToast } from '../../components/Toast';
+import { api, ApiError } from '../../shared/lib/api';
+import { Logo } from '../../shared/components/Logo';
+import { useToast } from '../../shared/components/Toast';
 import { auth } from '../firebase';
 import { ADMIN_PAGES } from '../lazyPages';
 

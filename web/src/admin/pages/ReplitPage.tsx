@@ -68,11 +68,11 @@ import {
   type HostedQuoteFormInput,
   type ProjectStatusUpdate,
 } from '@studio/domain';
-import { api, ApiError, errorMessage } from '../../lib/api';
-import { Loading } from '../../components/PageState';
-import { useToast } from '../../components/Toast';
-import { CardGrid } from '../../components/CardGrid';
-import { controlledProps, FormTextField } from '../../components/FormTextField';
+import { api, ApiError, errorMessage } from '../../shared/lib/api';
+import { Loading } from '../../shared/components/PageState';
+import { useToast } from '../../shared/components/Toast';
+import { CardGrid } from '../../shared/components/CardGrid';
+import { controlledProps, FormTextField } from '../../shared/components/FormTextField';
 
 const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 

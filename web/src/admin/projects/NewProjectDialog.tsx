@@ -10,9 +10,9 @@ import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { newProjectSchema, PRIORITIES, PROJECT_TYPES, type NewProject, type NewProjectInput } from '@studio/domain';
-import { api, errorMessage } from '../../lib/api';
-import { useToast } from '../../components/Toast';
-import { controlledProps } from '../../components/FormTextField';
+import { api, errorMessage } from '../../shared/lib/api';
+import { useToast } from '../../shared/components/Toast';
+import { controlledProps } from '../../shared/components/FormTextField';
 
 const EMPTY: NewProjectInput = { name: '', client: '', projectType: 'Web Project', description: '', priority: 'Medium' };
 

@@ -21,8 +21,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { deployToBetaSchema, fieldErrors, formatCountdown, launchSchema, PROJECT_STAGE_TRIGGER } from '@studio/domain';
-import { api, errorMessage } from '../../lib/api';
-import { useToast } from '../../components/Toast';
+import { api, errorMessage } from '../../shared/lib/api';
+import { useToast } from '../../shared/components/Toast';
 import type { ProjectView } from '../data/hooks';
 
 export function ProjectDetailsDialog({

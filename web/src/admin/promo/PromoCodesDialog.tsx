@@ -44,11 +44,11 @@ import {
   type PromoHold,
   type PromoRecord,
 } from '@studio/domain';
-import { api, ApiError, errorMessage } from '../../lib/api';
-import { useToast } from '../../components/Toast';
+import { api, ApiError, errorMessage } from '../../shared/lib/api';
+import { useToast } from '../../shared/components/Toast';
 import type { LiveList, PromoCodeView } from '../data/hooks';
-import { Loading } from '../../components/PageState';
-import { FormTextField } from '../../components/FormTextField';
+import { Loading } from '../../shared/components/PageState';
+import { FormTextField } from '../../shared/components/FormTextField';
 
 /** How the discount type select names each type. */
 const DISCOUNT_TYPE_LABELS: Record<PromoDiscountType, string> = { percentage: 'Percentage (%)', fixed: 'Fixed amount ($)' };

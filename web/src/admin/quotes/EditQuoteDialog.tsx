@@ -9,10 +9,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import { centsToString, COMPLEXITIES, quoteEditSchema, type QuoteEdit, type QuoteEditInput } from '@studio/domain';
-import { api, errorMessage } from '../../lib/api';
-import { useToast } from '../../components/Toast';
+import { api, errorMessage } from '../../shared/lib/api';
+import { useToast } from '../../shared/components/Toast';
 import type { LeadView } from '../data/hooks';
-import { FormTextField } from '../../components/FormTextField';
+import { FormTextField } from '../../shared/components/FormTextField';
 
 function valuesOf(lead: LeadView | null): QuoteEditInput {
   const money = (c: number | null | undefined) => (c == null ? '' : centsToString(c));

@@ -18,10 +18,10 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import { COMPLEXITIES, projectPlanSchema, SERVICE_PLAN_TYPES, type ProjectPlan, type ProjectPlanInput } from '@studio/domain';
-import { api, errorMessage } from '../../lib/api';
-import { useToast } from '../../components/Toast';
+import { api, errorMessage } from '../../shared/lib/api';
+import { useToast } from '../../shared/components/Toast';
 import type { BoardLead } from '../data/hooks';
-import { controlledProps, FormTextField } from '../../components/FormTextField';
+import { controlledProps, FormTextField } from '../../shared/components/FormTextField';
 
 const TABS = ['Overview', 'Requirements', 'Project Plan', 'Technical Features'] as const;
 /** Which tab holds each field, to jump to the first error. */

@@ -9,8 +9,8 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { api, errorMessage } from '../../lib/api';
-import { useToast } from '../../components/Toast';
+import { api, errorMessage } from '../../shared/lib/api';
+import { useToast } from '../../shared/components/Toast';
 
 interface UpcomingReminder {
   id: string;

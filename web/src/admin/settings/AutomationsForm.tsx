@@ -11,8 +11,8 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { AUTOMATION_INFO, AUTOMATION_KEYS, automationSettingsSchema, fieldErrors, type AutomationKey, type AutomationSettings } from '@studio/domain';
-import { api, ApiError, errorMessage } from '../../lib/api';
-import { useToast } from '../../components/Toast';
+import { api, ApiError, errorMessage } from '../../shared/lib/api';
+import { useToast } from '../../shared/components/Toast';
 
 /** The form's state: days as typed. */
 type Draft = Record<AutomationKey, { enabled: boolean; days: string }>;

@@ -12,7 +12,7 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { Loading } from '../../components/PageState';
+import { Loading } from '../../shared/components/PageState';
 import { useLiveAutomationSettings, useLiveStudioSettings } from './useSettings';
 import { StudioSettingsForm } from './StudioSettingsForm';
 import { AutomationsForm } from './AutomationsForm';

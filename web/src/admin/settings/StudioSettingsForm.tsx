@@ -7,9 +7,9 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { SETTINGS_LIMITS, studioSettingsSchema, type StudioSettings, type StudioSettingsInput } from '@studio/domain';
-import { api, ApiError, errorMessage } from '../../lib/api';
-import { controlledProps, FormTextField } from '../../components/FormTextField';
-import { useToast } from '../../components/Toast';
+import { api, ApiError, errorMessage } from '../../shared/lib/api';
+import { controlledProps, FormTextField } from '../../shared/components/FormTextField';
+import { useToast } from '../../shared/components/Toast';
 
 const FIELDS = ['businessName', 'postalAddress', 'contactEmail', 'taxId', 'logoUrl', 'paymentTermsDays', 'invoiceFooter'] as const;
 

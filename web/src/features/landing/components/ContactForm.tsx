@@ -12,9 +12,9 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { contactSchema, PROJECT_TYPES, TIMING, type Contact, type ContactInput } from '@studio/domain';
-import { api, errorMessage } from '../lib/api';
-import { useToast } from '../components/Toast';
-import { FormTextField } from '../components/FormTextField';
+import { api, errorMessage } from '../../../shared/lib/api';
+import { useToast } from '../../../shared/components/Toast';
+import { FormTextField } from '../../../shared/components/FormTextField';
 
 const EMPTY: ContactInput = { name: '', email: '', phone: '', projectType: 'Web Project', subject: '', message: '' };
 

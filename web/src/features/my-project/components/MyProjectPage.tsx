@@ -35,8 +35,8 @@ import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { ClientDocuments, documentsOf } from './ClientDocuments';
 import { checkoutPath, clientCanPayNow, formatCountdown, formatUsd, parseAmountToCents, PROJECT_COLUMNS } from '@studio/domain';
-import { useToast } from '../components/Toast';
-import { useClock } from '../lib/useClock';
+import { useToast } from '../../../shared/components/Toast';
+import { useClock } from '../../../shared/lib/useClock';
 import {
   clearClientProject,
   EMAIL_MESSAGE,

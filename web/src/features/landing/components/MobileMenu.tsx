@@ -11,7 +11,7 @@ import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
-import { NAV_SECTIONS, type SectionId } from './sections';
+import { NAV_SECTIONS, type SectionId } from '../sections';
 
 export interface MobileMenuProps {
   open: boolean;

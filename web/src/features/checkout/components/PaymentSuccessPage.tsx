@@ -11,7 +11,7 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
-import { formatAmount } from '../payments/format';
+import { formatAmount } from '../../../shared/payments/format';
 import type { PaymentSuccessState } from './CheckoutPage';
 
 export function PaymentSuccessPage() {

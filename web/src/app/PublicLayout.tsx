@@ -2,8 +2,8 @@ import { Outlet } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { Logo } from '../components/Logo';
-import { TopBar } from './TopBar';
+import { Logo } from '../shared/components/Logo';
+import { TopBar } from '../features/landing/components/TopBar';
 
 /** Frame of every public page: fixed top bar, content, footer (spec §2). */
 export function PublicLayout() {

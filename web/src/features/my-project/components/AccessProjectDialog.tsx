@@ -21,8 +21,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { api, ApiError } from '../lib/api';
-import { useToast } from '../components/Toast';
+import { api, ApiError } from '../../../shared/lib/api';
+import { useToast } from '../../../shared/components/Toast';
 import { ClientEmailField } from './ClientEmailField';
 
 /** The lookup's one-line explanation, in the dialog and on /my-project. */

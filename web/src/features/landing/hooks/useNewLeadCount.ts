@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { TIMING } from '@studio/domain/constants';
-import { api } from '../lib/api';
+import { api } from '../../../shared/lib/api';
 
 /**
  * New-lead count for the Contact badge (spec §7 GET /api/leads/count): polled

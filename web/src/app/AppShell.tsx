@@ -8,8 +8,8 @@
 import { StrictMode, Suspense, type ComponentType, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { ToastProvider } from './components/Toast';
-import { theme } from './theme';
+import { ToastProvider } from '../shared/components/Toast';
+import { theme } from '../shared/theme';
 import { App } from './App';
 
 export function AppShell({ router: Router }: { router: ComponentType<{ children: ReactNode }> }) {

@@ -17,10 +17,10 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { formatUsd, QUOTE_EXPIRY_DAYS, QUOTE_NO_LONGER_AVAILABLE, SERVICE_PLAN_MONTHLY_CENTS, type ServicePlanType } from '@studio/domain';
-import { api, ApiError } from '../lib/api';
-import { Loading } from '../components/PageState';
-import { QuoteBreakdown, type QuoteDetails } from '../components/QuoteBreakdown';
-import { useToast } from '../components/Toast';
+import { api, ApiError } from '../../../shared/lib/api';
+import { Loading } from '../../../shared/components/PageState';
+import { QuoteBreakdown, type QuoteDetails } from '../../../shared/components/QuoteBreakdown';
+import { useToast } from '../../../shared/components/Toast';
 
 interface QuoteView {
   lead: {

@@ -26,7 +26,7 @@ export function Loading({ label = 'Loading...' }: { label?: string }) {
  * Catches a lazy chunk that failed to load and renders `fallback` instead, so
  * one part's failure never blanks the whole app. `onError` runs once, on the
  * failure. If the chunk is gone because the site was redeployed, the page
- * reloads once onto the new build (lib/staleBuild.ts).
+ * reloads once onto the new build (shared/lib/staleBuild.ts).
  */
 export class ChunkErrorBoundary extends Component<{ children: ReactNode; fallback: ReactNode; onError?: () => void }, { failed: boolean }> {
   override state = { failed: false };

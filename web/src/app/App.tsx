@@ -4,14 +4,14 @@
  * that fetch or take payment, each inside the shared LazyPage boundary.
  */
 import { Navigate, Route, Routes } from 'react-router-dom';
-import { lazyNamed } from './lib/lazyNamed';
-import { preloadable } from './lib/preloadable';
-import { lazyRoute } from './components/PageState';
-import { PublicLayout } from './public/PublicLayout';
-import { LandingPage } from './public/LandingPage';
-import { NotFoundPage } from './public/NotFoundPage';
+import { lazyNamed } from '../shared/lib/lazyNamed';
+import { preloadable } from '../shared/lib/preloadable';
+import { lazyRoute } from '../shared/components/PageState';
+import { PublicLayout } from './PublicLayout';
+import { LandingPage } from '../features/landing/components/LandingPage';
+import { NotFoundPage } from './NotFoundPage';
 
-const adminApp = preloadable(() => import('./admin/AdminApp').then((m) => m.firstViewReady(window.location.pathname).then(() => m.default)));
+const adminApp = preloadable(() => import('../admin/AdminApp').then((m) => m.firstViewReady(window.location.pathname).then(() => m.default)));
 /**
  * Loads the admin area (one lazy chunk) and what its current page shows first.
  * main.tsx waits for it before the first render of an /admin/ URL, so the
@@ -19,11 +19,11 @@ const adminApp = preloadable(() => import('./admin/AdminApp').then((m) => m.firs
  * back for up to 300 ms).
  */
 export const preloadAdminApp = adminApp.preload;
-const QuoteAcceptancePage = lazyNamed(() => import('./public/QuoteAcceptancePage'), 'QuoteAcceptancePage');
-const CartPage = lazyNamed(() => import('./public/CartPage'), 'CartPage');
-const MyProjectPage = lazyNamed(() => import('./public/MyProjectPage'), 'MyProjectPage');
-const CheckoutPage = lazyNamed(() => import('./public/CheckoutPage'), 'CheckoutPage');
-const PaymentSuccessPage = lazyNamed(() => import('./public/PaymentSuccessPage'), 'PaymentSuccessPage');
+const QuoteAcceptancePage = lazyNamed(() => import('../features/quote-acceptance/components/QuoteAcceptancePage'), 'QuoteAcceptancePage');
+const CartPage = lazyNamed(() => import('../features/cart/components/CartPage'), 'CartPage');
+const MyProjectPage = lazyNamed(() => import('../features/my-project/components/MyProjectPage'), 'MyProjectPage');
+const CheckoutPage = lazyNamed(() => import('../features/checkout/components/CheckoutPage'), 'CheckoutPage');
+const PaymentSuccessPage = lazyNamed(() => import('../features/checkout/components/PaymentSuccessPage'), 'PaymentSuccessPage');
 
 export function App() {
   return (

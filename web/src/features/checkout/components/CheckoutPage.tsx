@@ -9,7 +9,7 @@
  *   the same payment.
  * - No amount and no lead or invoice: toast "Invalid Payment Link - No amount
  *   specified" and back to /.
- * Pay Now (./payments/PaymentForm), a Back button, and /payment-success once paid.
+ * Pay Now (shared/payments/PaymentForm), a Back button, and /payment-success once paid.
  */
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -19,8 +19,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LockIcon from '@mui/icons-material/Lock';
-import { useToast } from '../components/Toast';
-import { newCheckoutId, PaymentForm, type PaymentIntentRequest, type PreparedPayment } from '../payments/PaymentForm';
+import { useToast } from '../../../shared/components/Toast';
+import { newCheckoutId, PaymentForm, type PaymentIntentRequest, type PreparedPayment } from '../../../shared/payments/PaymentForm';
 
 /** What /payment-success may show about the payment (router state). */
 export interface PaymentSuccessState {

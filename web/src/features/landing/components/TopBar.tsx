@@ -13,14 +13,14 @@ import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
-import { Logo } from '../components/Logo';
-import { MountWhenOpened } from '../components/MountWhenOpened';
-import { lazyNamed } from '../lib/lazyNamed';
-import { NAV_SECTIONS, SECTIONS, type SectionId } from './sections';
-import { useNewLeadCount } from './useNewLeadCount';
+import { Logo } from '../../../shared/components/Logo';
+import { MountWhenOpened } from '../../../shared/components/MountWhenOpened';
+import { lazyNamed } from '../../../shared/lib/lazyNamed';
+import { NAV_SECTIONS, SECTIONS, type SectionId } from '../sections';
+import { useNewLeadCount } from '../hooks/useNewLeadCount';
 
 // Fetched on the first click of My Project: the landing's first paint does not carry the dialog's form code.
-const AccessProjectDialog = lazyNamed(() => import('./AccessProjectDialog'), 'AccessProjectDialog');
+const AccessProjectDialog = lazyNamed(() => import('../../my-project/components/AccessProjectDialog'), 'AccessProjectDialog');
 const MobileMenu = lazyNamed(() => import('./MobileMenu'), 'MobileMenu');
 
 function labelOf(id: SectionId): string {

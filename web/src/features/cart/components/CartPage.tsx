@@ -56,10 +56,10 @@ import {
   type CartPackage,
   type PricingMode,
 } from '@studio/domain';
-import { api, ApiError, errorMessage } from '../lib/api';
-import { useToast } from '../components/Toast';
-import { PaymentForm, type PreparedPayment } from '../payments/PaymentForm';
-import { FormTextField } from '../components/FormTextField';
+import { api, ApiError, errorMessage } from '../../../shared/lib/api';
+import { useToast } from '../../../shared/components/Toast';
+import { PaymentForm, type PreparedPayment } from '../../../shared/payments/PaymentForm';
+import { FormTextField } from '../../../shared/components/FormTextField';
 
 interface AppliedPromo {
   code: string;
