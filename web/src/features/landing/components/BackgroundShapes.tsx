@@ -11,6 +11,7 @@
  */
 import Box from '@mui/material/Box';
 import { keyframes } from '@mui/material/styles';
+import { mulberry32 } from '@studio/domain/random';
 
 /** Number of shapes (spec §9). */
 export const SHAPE_COUNT = 48;
@@ -32,18 +33,6 @@ interface Shape {
   delay: number;
 }
 
-/** Mulberry32: a tiny deterministic PRNG. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function withAlpha(hex: string, alpha: number): string {
   return `${hex}${Math.round(alpha * 255)
     .toString(16)
@@ -51,7 +40,7 @@ function withAlpha(hex: string, alpha: number): string {
 }
 
 function makeShapes(): Shape[] {
-  const rand = seeded(20240611);
+  const rand = mulberry32(20240611);
   return Array.from({ length: SHAPE_COUNT }, (_, i) => {
     const duration = 18 + rand() * 22;
     return {
