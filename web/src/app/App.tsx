@@ -11,7 +11,7 @@ import { PublicLayout } from './PublicLayout';
 import { LandingPage } from '../features/landing/components/LandingPage';
 import { NotFoundPage } from './NotFoundPage';
 
-const adminApp = preloadable(() => import('../admin/AdminApp').then((m) => m.firstViewReady(window.location.pathname).then(() => m.default)));
+const adminApp = preloadable(() => import('./admin/AdminApp').then((m) => m.firstViewReady(window.location.pathname).then(() => m.default)));
 /**
  * Loads the admin area (one lazy chunk) and what its current page shows first.
  * main.tsx waits for it before the first render of an /admin/ URL, so the
