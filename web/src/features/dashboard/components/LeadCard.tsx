@@ -17,7 +17,7 @@ import MenuItem from '@mui/material/MenuItem';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { alpha, type Theme } from '@mui/material/styles';
 import NotesIcon from '@mui/icons-material/StickyNote2Outlined';
-import { boardBadgeOf, boardMovesFrom, boardPlaceOf, formatUsd, leadAttention, statusMovesFrom, type LeadStatus } from '@studio/domain';
+import { boardBadgeOf, boardMovesFrom, boardPlaceOf, formatUsd, leadAttention, leadCardAction, statusMovesFrom, type LeadStatus } from '@studio/domain';
 import type { BoardLead } from '../../../shared/data/hooks';
 import { MountWhenOpened } from '../../../shared/components/MountWhenOpened';
 import { LEAD_STATUS_COLORS } from '../../../shared/components/leadStatus';
@@ -41,13 +41,6 @@ function moveLabel(to: LeadStatus): string {
 /** The card menu's moves and their labels: "Move to …" a column or bucket, then "Set status: …" for the other allowed statuses. */
 function menuMoves(from: LeadStatus): [LeadStatus, string][] {
   return [...boardMovesFrom(from).map((to): [LeadStatus, string] => [to, `Move to ${moveLabel(to)}`]), ...statusMovesFrom(from).map((to): [LeadStatus, string] => [to, `Set status: ${to}`])];
-}
-
-/** The card's one action button, if any: Accept/Review Quote in Quoted, Add Project Plan/Review Quote in Contacted. */
-export function leadCardAction(lead: BoardLead): 'accept' | 'review' | 'plan' | null {
-  if (lead.status === 'Quoted' && lead.quoteGenerated && !lead.quoteAccepted) return lead.quoteReviewStatus === 'Approved' ? 'accept' : 'review';
-  if (lead.status === 'Contacted') return lead.quoteGenerated ? 'review' : 'plan';
-  return null;
 }
 
 const ACTION_LABEL = { accept: 'Accept Quote', review: 'Review Quote', plan: 'Add Project Plan' } as const;

@@ -24,7 +24,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import PaymentIcon from '@mui/icons-material/Payment';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import { formatUsd, INVOICING_STATUSES, isPaidInFull, nextLeadPayment, type LeadStatus } from '@studio/domain';
+import { formatUsd, INVOICING_STATUSES, isPaidInFull, leadCanPayNow, nextLeadPayment, type LeadStatus } from '@studio/domain';
 import { Loading } from '../../../shared/components/PageState';
 import { useLiveInvoices, useLiveLeads, useLivePaymentRequests, type InvoiceView, type LeadView } from '../../../shared/data/hooks';
 import { DocumentDownloadButton } from './DocumentDownload';
@@ -42,11 +42,6 @@ const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric
 const dueFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const validDate = (d: unknown): d is Date => d instanceof Date && !Number.isNaN(d.getTime());
 const money = (cents: number | null | undefined) => (cents == null ? '—' : formatUsd(cents));
-
-/** The lead can be paid now: it has a quote, is not settled, and the server would charge something. */
-export function canPayNow(lead: LeadView): boolean {
-  return lead.quoteAmountCents != null && lead.quoteAmountCents > 0 && !isPaidInFull(lead) && nextLeadPayment(lead) !== null;
-}
 
 function AmountRow({ label, cents, paid }: { label: string; cents: number | null | undefined; paid?: boolean }) {
   return (
@@ -149,7 +144,7 @@ function InvoicingCard({ lead, invoices, onPay, onInvoice }: { lead: LeadView; i
         )}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, pt: 0, gap: 1, flexWrap: 'wrap' }}>
-        {canPayNow(lead) && (
+        {leadCanPayNow(lead) && (
           <Button variant="contained" startIcon={<PaymentIcon />} onClick={onPay} aria-label={`Pay Now for ${lead.name}`}>
             Pay Now
           </Button>

@@ -10,11 +10,7 @@
  * otherwise Pay Now when there is a quote amount and the lead is in a payable
  * status, domain clientCanPayNow: after acceptance, and again after a failed payment).
  *
- * Timeline (spec §4): the stages Set up, Production, Beta, Launch and
- * Maintenance, with Canceled replacing Maintenance when the project is
- * canceled (and Complete when it ended without maintenance, project status
- * Won). When the current state is none of them (New, Quote Accepted, Deposit
- * Paid) it is shown as its own, sixth, stage before Set up. Each stage is
+ * Timeline (spec §4): the stages of domain clientTimelineStages, each
  * marked past / current / future (data-state; aria-current="step").
  */
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
@@ -34,7 +30,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { ClientDocuments, documentsOf } from './ClientDocuments';
-import { checkoutPath, clientCanPayNow, formatCountdown, formatUsd, parseAmountToCents, PROJECT_COLUMNS } from '@studio/domain';
+import { checkoutPath, clientCanPayNow, clientTimelineStages, formatCountdown, formatUsd, parseAmountToCents, type TimelineStageState } from '@studio/domain';
 import { useToast } from '../../../shared/components/Toast';
 import { useClock } from '../../../shared/lib/useClock';
 import {
@@ -51,33 +47,16 @@ import {
 } from './AccessProjectDialog';
 import { ClientEmailField } from './ClientEmailField';
 
-export type StageState = 'past' | 'current' | 'future';
-
-/** Project statuses that come before Set up. */
-const BEFORE_SET_UP = ['New', 'Quote Accepted', 'Deposit Paid'];
 /** Lead statuses whose invoice is paid (spec §4 "Invoice view (client)"). */
 const PAID_LEAD_STATUSES = ['Won', 'Complete'];
-
-/** The client timeline of a project in `status` (see the file comment). */
-export function timelineStages(status: string): Array<{ label: string; state: StageState }> {
-  const current = status === 'Won' ? 'Complete' : status;
-  const last = status === 'Canceled' ? 'Canceled' : status === 'Won' ? 'Complete' : 'Maintenance';
-  const labels: string[] = [...PROJECT_COLUMNS, last];
-  if (!labels.includes(current)) {
-    if (BEFORE_SET_UP.includes(current)) labels.unshift(current);
-    else labels.push(current);
-  }
-  const at = labels.indexOf(current);
-  return labels.map((label, i) => ({ label, state: i < at ? 'past' : i === at ? 'current' : 'future' }));
-}
 
 /** Visually hidden, still read by screen readers (px strings: in sx a bare 1 means 100%). */
 const srOnly = { position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
 
-const STATE_TEXT: Record<StageState, string> = { past: 'completed', current: 'current stage', future: 'upcoming' };
+const STATE_TEXT: Record<TimelineStageState, string> = { past: 'completed', current: 'current stage', future: 'upcoming' };
 
 function Timeline({ status }: { status: string }) {
-  const stages = timelineStages(status);
+  const stages = clientTimelineStages(status);
   return (
     <Box
       component="ol"
