@@ -19,7 +19,13 @@ import { ADMIN_PAGES, adminPageAt, type AdminPage } from './lazyPages';
 import { preloadable } from '../../shared/lib/preloadable';
 
 // A chunk of its own: a signed-in page opened directly does not load or evaluate the form.
-const loginPage = preloadable(() => import('../../features/auth/components/LoginPage').then((m) => m.LoginPage));
+const loginPage = preloadable(() =>
+  import('../../features/auth/components/LoginPage').then(({ LoginPage }) =>
+    function AdminLogin() {
+      return <LoginPage preloadNext={ADMIN_PAGES.dashboard.preload} />;
+    },
+  ),
+);
 
 /**
  * Resolves once the chunks the admin page at `pathname` shows first are in:

@@ -12,24 +12,12 @@ import LogoutIcon from '@mui/icons-material/Logout';
 import { api } from '../../shared/lib/api';
 import { Logo } from '../../shared/components/Logo';
 import { useToast } from '../../shared/components/Toast';
-import { ADMIN_PAGES, type AdminPagePath } from './lazyPages';
+import { ADMIN_LINKS, type AdminPage } from './lazyPages';
 import { expectSignOut, signOutAndForget } from '../../features/auth/session';
 
-export const ADMIN_LINKS = [
-  { to: '/admin/dashboard', label: 'CRM' },
-  { to: '/admin/projects', label: 'Projects' },
-  { to: '/admin/replit', label: 'Replit' },
-  { to: '/admin/clients', label: 'Client List' },
-  { to: '/admin/invoicing', label: 'Invoicing' },
-  { to: '/admin/email-templates', label: 'Email Templates' },
-  { to: '/admin/email-test', label: 'Email Testing' },
-  { to: '/admin/settings', label: 'Settings' },
-] as const;
-
 /** Starts downloading the lazy page behind an admin link (errors show when the page renders). */
-function preload(to: string) {
-  const page = ADMIN_PAGES[to.replace('/admin/', '') as AdminPagePath];
-  page?.preload().catch(() => undefined);
+function preload(page: AdminPage) {
+  page.preload().catch(() => undefined);
 }
 
 export function AdminLayout({ children }: { children: ReactNode }) {
@@ -62,8 +50,8 @@ export function AdminLayout({ children }: { children: ReactNode }) {
                 component={NavLink}
                 to={l.to}
                 // Hovering or focusing a link starts downloading its page.
-                onMouseEnter={() => preload(l.to)}
-                onFocus={() => preload(l.to)}
+                onMouseEnter={() => preload(l.page)}
+                onFocus={() => preload(l.page)}
                 color="inherit"
                 size="small"
                 sx={{ opacity: 0.8, '&.active': { opacity: 1, bgcolor: 'rgba(255,255,255,0.16)' } }}

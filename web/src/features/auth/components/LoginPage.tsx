@@ -17,9 +17,9 @@ import { api, ApiError } from '../../../shared/lib/api';
 import { Logo } from '../../../shared/components/Logo';
 import { useToast } from '../../../shared/components/Toast';
 import { auth } from '../../../shared/data/firebase';
-import { ADMIN_PAGES } from '../../../app/admin/lazyPages';
 
-export function LoginPage() {
+/** `preloadNext` starts downloading the page shown after login (the dashboard) while the credentials are checked. */
+export function LoginPage({ preloadNext }: { preloadNext?: () => Promise<unknown> }) {
   const navigate = useNavigate();
   const toast = useToast();
   const { register, handleSubmit, formState } = useForm<LoginInput>({
@@ -30,7 +30,7 @@ export function LoginPage() {
 
   const onSubmit = async (data: LoginInput) => {
     // The dashboard's chunks download while the credentials are checked.
-    ADMIN_PAGES.dashboard.preload().catch(() => undefined);
+    preloadNext?.().catch(() => undefined);
     try {
       const r = await api.post<{ customToken: string }>('/api/auth/login', data);
       await signInWithCustomToken(auth, r.customToken);
