@@ -3,7 +3,7 @@
  * ESLint for the whole repo (`npm run lint`, also a step of `npm test`): zero warnings allowed.
  *
  * - typescript-eslint's recommended rules, without type information (a full lint stays fast on 2 cores);
- * - react-hooks' recommended rules on the React code;
+ * - react-hooks' rules of hooks and exhaustive effect dependencies on the React code;
  * - the layer boundaries below, checked on resolved import paths (import-x/no-restricted-paths) and, for the
  *   landing's "no admin or Firebase code in the initial JS" rule, on static import specifiers;
  * - eslint-config-prettier last: formatting belongs to Prettier (`npm run format`), never to ESLint.
@@ -198,10 +198,13 @@ export default defineConfig([
   // Playwright and the bench pass functions to the browser (page.evaluate), which use its globals.
   { files: ['bench/**', 'tests/e2e/**'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 
-  // React: the rules of hooks (and the React Compiler's checks in the plugin's recommended set).
+  // React: the rules of hooks and complete effect dependencies. The plugin's recommended set also carries the
+  // React Compiler's checks (refs read during render, setState in effects, libraries it cannot memoize); they
+  // describe what the compiler can optimize, and this app is not compiled by it, so they are left off.
   {
     files: ['web/src/**/*.{ts,tsx}', '**/*.tsx'],
-    ...reactHooks.configs.flat.recommended,
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
 
   // Layer boundaries, on resolved paths.

@@ -294,7 +294,7 @@ async function openLinks(tx: Transaction, leadId: string) {
 
 /** What the client may see of a quote: no notes, ids or internal flags. */
 function clientQuote(lead: StoredLead) {
-  let quoteDetails: unknown = null;
+  let quoteDetails: unknown;
   try {
     quoteDetails = lead.generatedQuoteDetails ? JSON.parse(lead.generatedQuoteDetails) : null;
   } catch {

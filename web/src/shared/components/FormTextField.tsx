@@ -22,6 +22,7 @@ export function controlledProps<T extends FieldValues>(
 
 type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'error' | 'helperText' | 'select'> & {
   // Any context and transformed values: forms whose resolver parses strings into numbers bind here too.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- react-hook-form's own default for these two parameters
   control: Control<T, any, any>;
   name: FieldPath<T>;
   /** Helper text while the field has no error. */

@@ -140,7 +140,7 @@ export function PaymentForm({ request, prepared, returnPath, onSuccess, onClose,
     return () => {
       alive = false;
     };
-    // `prepared` is compared by its intent id: a new object for the same intent changes nothing.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `prepared` counts by its intent id (preparedId): a new object for the same intent changes nothing
   }, [requestKey, preparedId, attempt, toast]);
 
   const succeeded = (payment: PreparedPayment) => {

@@ -19,7 +19,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { dashboardTiles, formatUsd, groupLeadsForBoard, quotePendingReview, type DeadReason, type Tile, type LeadStatus } from '@studio/domain';
 import { Loading } from '../../../shared/components/PageState';
 import { useLiveBoard, useLivePromoCodes, useLiveQuoteQueue, type BoardLead, type LeadView } from '../../../shared/data/hooks';
-import { useAdminSession } from '../../auth/session';
+import { useAdminSession } from '../../auth';
 import { LeadBoard } from './LeadBoard';
 import { AttentionSetting } from './AttentionSetting';
 import { InsightsPanel } from './InsightsPanel';
@@ -30,6 +30,8 @@ import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 import { MountWhenOpened } from '../../../shared/components/MountWhenOpened';
 import { lazyNamed } from '../../../shared/lib/lazyNamed';
+import { EditQuoteDialog, ProjectPlanDialog, QuoteReviewDialog } from '../../quotes';
+import { PromoCodesDialog } from '../../promo';
 
 // The dialogs (forms, zod, pickers) are chunks of their own, loaded and mounted on first open.
 const MarkDeadDialog = lazyNamed(() => import('./MarkDeadDialog'), 'MarkDeadDialog');
@@ -37,10 +39,6 @@ const DeadLeadsDialog = lazyNamed(() => import('./DeadLeadsDialog'), 'DeadLeadsD
 const LeadDetailDialog = lazyNamed(() => import('./LeadDetailDialog'), 'LeadDetailDialog');
 const NotesDialog = lazyNamed(() => import('./NotesDialog'), 'NotesDialog');
 const AddLeadDialog = lazyNamed(() => import('./AddLeadDialog'), 'AddLeadDialog');
-const ProjectPlanDialog = lazyNamed(() => import('../../quotes/components/ProjectPlanDialog'), 'ProjectPlanDialog');
-const QuoteReviewDialog = lazyNamed(() => import('../../quotes/components/QuoteReviewDialog'), 'QuoteReviewDialog');
-const EditQuoteDialog = lazyNamed(() => import('../../quotes/components/EditQuoteDialog'), 'EditQuoteDialog');
-const PromoCodesDialog = lazyNamed(() => import('../../promo/components/PromoCodesDialog'), 'PromoCodesDialog');
 
 type Open =
   | { kind: 'none' }

@@ -23,8 +23,8 @@ import Typography from '@mui/material/Typography';
 import { formatUsd } from '@studio/domain';
 import { api } from '../../../shared/lib/api';
 import { useLiveLead, type BoardLead } from '../../../shared/data/hooks';
-import { OutboxList } from '../../email/components/OutboxList';
-import { UpcomingReminders } from '../../reminders/components/UpcomingReminders';
+import { OutboxList } from '../../email';
+import { UpcomingReminders } from '../../reminders';
 
 interface Activity {
   id: string;
@@ -58,18 +58,21 @@ function describe(a: Activity): string {
 export function LeadDetailDialog({ lead, onClose, onNotes }: { lead: BoardLead | null; onClose(): void; onNotes(lead: BoardLead): void }) {
   const [activity, setActivity] = useState<Activity[] | null>(null);
   const full = useLiveLead(lead?.id ?? null);
+  // The history is read again when the lead changes or moves (a move adds an entry).
+  const leadId = lead?.id;
+  const leadStatus = lead?.status;
   useEffect(() => {
-    if (!lead) return;
+    if (!leadId) return;
     let alive = true;
     setActivity(null);
-    api.get<Activity[]>(`/api/leads/${lead.id}/activity`).then(
+    api.get<Activity[]>(`/api/leads/${leadId}/activity`).then(
       (a) => alive && setActivity(a),
       () => alive && setActivity([]),
     );
     return () => {
       alive = false;
     };
-  }, [lead?.id, lead?.status]);
+  }, [leadId, leadStatus]);
 
   return (
     <Dialog open={!!lead} onClose={onClose} aria-labelledby="lead-detail-title" fullWidth maxWidth="sm">

@@ -48,13 +48,14 @@ export function NotesDialog({ lead, onClose }: { lead: BoardLead | null; onClose
     }
   }, []);
 
+  const leadId = lead?.id;
   useEffect(() => {
-    if (!lead) return;
+    if (!leadId) return;
     setNotes(null);
     setIndex(0);
     reset({ content: '' });
-    void load(lead.id);
-  }, [lead?.id, load, reset]);
+    void load(leadId);
+  }, [leadId, load, reset]);
 
   const add = async ({ content }: NoteInput) => {
     if (!lead) return;

@@ -81,7 +81,10 @@ export function EmailTemplatesPage() {
   const [focusAfterInsert, setFocusAfterInsert] = useState<{ field: Field; at: number } | null>(null);
 
   const template: EmailTemplateView | undefined = templates.data.find((t) => t.id === selectedId) ?? templates.data[0];
-  const draft: Draft | null = template ? (drafts[template.id] ?? { subject: template.subject, html: template.html }) : null;
+  const draft: Draft | null = useMemo(
+    () => (template ? (drafts[template.id] ?? { subject: template.subject, html: template.html }) : null),
+    [template, drafts],
+  );
   const dirty = !!template && !!draft && (draft.subject !== template.subject || draft.html !== template.html);
   const unknown = useMemo(() => (template && draft ? unknownPlaceholders({ ...draft, variables: template.variables }) : []), [template, draft]);
   const rendered = useMemo(() => (draft ? renderTemplate(draft, preview.vars) : null), [draft, preview.vars]);

@@ -16,11 +16,11 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { Logo } from '../../../shared/components/Logo';
 import { MountWhenOpened } from '../../../shared/components/MountWhenOpened';
 import { lazyNamed } from '../../../shared/lib/lazyNamed';
+import { AccessProjectDialog } from '../../my-project';
 import { NAV_SECTIONS, SECTIONS, type SectionId } from '../sections';
 import { useNewLeadCount } from '../hooks/useNewLeadCount';
 
 // Fetched on the first click of My Project: the landing's first paint does not carry the dialog's form code.
-const AccessProjectDialog = lazyNamed(() => import('../../my-project/components/AccessProjectDialog'), 'AccessProjectDialog');
 const MobileMenu = lazyNamed(() => import('./MobileMenu'), 'MobileMenu');
 
 function labelOf(id: SectionId): string {

@@ -100,6 +100,8 @@ export function ProjectsPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const [listOf, setListOf] = useState<ProjectStatus | null>(null);
   const [creating, setCreating] = useState(false);
+  // The countdowns' clock is read again whenever the board changes, not on every render.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `projects` is the refresh trigger, not an input
   const now = useMemo(() => new Date(), [projects]);
   const byStatus = useMemo(() => {
     const m = new Map<ProjectStatus, ProjectView[]>();
