@@ -82,7 +82,7 @@ const ROUNDS = Math.max(1, Number(opt('rounds', 2)) || 2);
 
 const N = quick
   ? { lighthouse: 1, adminJs: 1, live: 5, drop: 3, loads: 2, smallLoads: 2, apiRuns: 1, apiSeconds: 3, fnImport: 3, pdfRuns: 20 }
-  : { lighthouse: 3, adminJs: 2, live: 30, drop: 15, loads: 5, smallLoads: 5, apiRuns: 3, apiSeconds: 10, fnImport: 10, pdfRuns: 100 };
+  : { lighthouse: 3, adminJs: 2, live: 20, drop: 10, loads: 5, smallLoads: 5, apiRuns: 3, apiSeconds: 10, fnImport: 10, pdfRuns: 100 };
 const BULK_LEADS = 2000;
 const LOAD_AT_START = loadavg()[0].toFixed(2);
 const LOAD_SAMPLES = [];
