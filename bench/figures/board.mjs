@@ -84,8 +84,16 @@ export async function liveUpdate({ baseURL, runs, floorURL = null, warmup = 2, l
       const counted = i >= warmup;
       if (floorURL) {
         const value = Date.now() + i;
-        await d.evaluate((v) => (window.__floorSeen = window.__floor.arm(v)), value);
-        const w = await c.evaluate((v) => window.__floor.write(v), value);
+        // Armed without awaiting it here (evaluate would wait for the promise, which only the write below settles).
+        await d.evaluate((v) => {
+          window.__floorSeen = window.__floor.arm(v);
+        }, value);
+        const w = await c.evaluate((v) => Promise.race([window.__floor.write(v), new Promise((r) => setTimeout(() => r(null), 15_000))]), value);
+        if (!w) {
+          failures++;
+          log(`  live floor run ${i + 1}: the write was not acknowledged within 15 s`);
+          break;
+        }
         const seenAt = await d.evaluate(() => Promise.race([window.__floorSeen, new Promise((r) => setTimeout(() => r(null), 15_000))]));
         if (seenAt == null) {
           failures++;
