@@ -106,6 +106,10 @@ export function emulatorEnv({ quiet = false } = {}) {
     }
   }
   env.FIREBASE_CLI_DISABLE_UPDATE_CHECK = '1'; // no network nag on closed machines
+  // The Functions emulator gives a new worker process this many seconds to load the bundle, then drops the
+  // request unanswered (firebase-tools' default is 30 s). A cold worker on a busy 2-core machine can need more;
+  // production's instances take concurrent requests and start under the function's own timeout.
+  env.FUNCTIONS_DISCOVERY_TIMEOUT ??= '120';
   env.NODE_OPTIONS = [env.NODE_OPTIONS, '--no-deprecation'].filter(Boolean).join(' ');
   return env;
 }

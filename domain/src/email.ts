@@ -446,7 +446,7 @@ export const SAFE_URL_SCHEMES = ['http', 'https', 'mailto'] as const;
 /** `value` when it is an http(s)/mailto or scheme-less URL; otherwise '#' (javascript:, data:, vbscript:, ...). */
 export function safeUrl(value: string): string {
   // Browsers ignore control characters and whitespace inside a scheme ("java\tscript:").
-  const compact = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
+  const compact = value.replace(/[\p{Cc} ]/gu, ''); // \p{Cc}: U+0000–U+001F and U+007F–U+009F
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact)?.[1]?.toLowerCase();
   if (scheme && !(SAFE_URL_SCHEMES as readonly string[]).includes(scheme)) return '#';
   if (compact.startsWith('//')) return '#'; // protocol-relative: another host, unknown scheme
@@ -502,6 +502,7 @@ function contextAt(html: string, index: number): Context {
 /** Removes CR/LF (and other control characters) from a subject line: header injection is impossible. */
 export function stripLineBreaks(subject: string): string {
   return subject
+    // eslint-disable-next-line no-control-regex -- matching control characters is this function's purpose
     .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
     .replace(/ {2,}/g, ' ')
     .trim();

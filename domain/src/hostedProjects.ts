@@ -46,6 +46,7 @@ import type { Complexity, ProjectType } from './constants.js';
 import { centsToString, formatUsd } from './money.js';
 import { generatedQuoteDetailsOf, type GeneratedQuoteDetails } from './pricing.js';
 import { requiredText } from './schemas.js';
+import { mulberry32 } from './random.js';
 
 // ---------------------------------------------------------------------------
 // Constants
@@ -304,18 +305,6 @@ function hash32(text: string): number {
   return h >>> 0;
 }
 
-/** mulberry32: a small seeded generator of numbers in [0, 1). */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const MINUTE_MS = 60_000;
 
 /**
@@ -335,7 +324,7 @@ const MINUTE_MS = 60_000;
 export function demoProjects(username: string, now: Date): HostedProject[] {
   const user = canonicalUsername(username);
   if (!(now instanceof Date) || Number.isNaN(now.getTime())) throw new RangeError('now must be a valid Date');
-  const random = seededRandom(hash32(`hosted-demo:${user}`));
+  const random = mulberry32(hash32(`hosted-demo:${user}`));
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
 
   const chosen: Template[] = HOSTED_LANGUAGES.map((lang) => pick(TEMPLATES.filter((t) => t.lang === lang)));

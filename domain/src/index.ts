@@ -21,3 +21,4 @@ export * from './settings.js';
 export * from './invoiceNumbers.js';
 export * from './invoiceDocument.js';
 export * from './reminders.js';
+export * from './random.js';

@@ -126,6 +126,21 @@ export interface BoardCard<D = Date> {
   updatedAt: D;
 }
 
+/** The one action button a board card offers, if any. */
+export type LeadCardAction = 'accept' | 'review' | 'plan';
+
+/**
+ * The card's action (spec §2 "CRM dashboard"): in Quoted, with a quote not
+ * yet accepted, Accept Quote once the review approved it and Review Quote
+ * before; in Contacted, Review Quote when a quote exists and Add Project Plan
+ * otherwise; none elsewhere.
+ */
+export function leadCardAction(lead: Pick<BoardCard<unknown>, 'status' | 'quoteGenerated' | 'quoteAccepted' | 'quoteReviewStatus'>): LeadCardAction | null {
+  if (lead.status === 'Quoted' && lead.quoteGenerated && !lead.quoteAccepted) return lead.quoteReviewStatus === 'Approved' ? 'accept' : 'review';
+  if (lead.status === 'Contacted') return lead.quoteGenerated ? 'review' : 'plan';
+  return null;
+}
+
 /** What a card is made from: a stored lead (any date type). Missing optional fields read as their spec defaults. */
 export type BoardCardSource<D> = Pick<LeadRecord, 'name' | 'subject' | 'projectType' | 'status'> &
   Partial<Pick<LeadRecord, 'quoteAmountCents' | 'depositAmountCents' | 'quoteGenerated' | 'quoteReviewStatus' | 'quoteAccepted' | 'notes' | 'deadReason'>> & {

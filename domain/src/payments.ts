@@ -188,6 +188,15 @@ export function isPaidInFull(lead: LeadPaymentState): boolean {
 }
 
 /**
+ * The admin can take a payment for the lead now (the invoicing page's Pay
+ * Now): it has a quote, is not paid in full, and the server would charge
+ * something (nextLeadPayment).
+ */
+export function leadCanPayNow(lead: LeadPaymentState): boolean {
+  return lead.quoteAmountCents != null && lead.quoteAmountCents > 0 && !isPaidInFull(lead) && nextLeadPayment(lead) !== null;
+}
+
+/**
  * The Stripe Idempotency-Key of a PaymentIntent: the same purpose and amount
  * for the same record always gives the same key, so a retried or doubled
  * request cannot create a second charge. Custom checkouts pass their own nonce.

@@ -21,6 +21,32 @@ import { optionalText, requiredText } from './schemas.js';
 
 /** Board columns of the projects board, in order (spec §2). */
 export const PROJECT_COLUMNS = ['Set up', 'Production', 'Beta', 'Launch'] as const satisfies readonly ProjectStatus[];
+/** Where a stage of the client timeline stands against the project's current state. */
+export type TimelineStageState = 'past' | 'current' | 'future';
+
+/** Project statuses the client timeline shows as their own stage before Set up. */
+const BEFORE_SET_UP: readonly string[] = ['New', 'Quote Accepted', 'Deposit Paid'];
+
+/**
+ * The client timeline of a project in `status` (spec §4 "Client timeline"):
+ * Set up, Production, Beta, Launch, then Maintenance, or Canceled for a
+ * canceled project, or Complete for one that ended without maintenance (Won).
+ * A current state that is none of these is its own stage: before Set up for
+ * New, Quote Accepted and Deposit Paid, after the last stage otherwise. Each
+ * stage is past, current or future.
+ */
+export function clientTimelineStages(status: string): Array<{ label: string; state: TimelineStageState }> {
+  const current = status === 'Won' ? 'Complete' : status;
+  const last = status === 'Canceled' ? 'Canceled' : status === 'Won' ? 'Complete' : 'Maintenance';
+  const labels: string[] = [...PROJECT_COLUMNS, last];
+  if (!labels.includes(current)) {
+    if (BEFORE_SET_UP.includes(current)) labels.unshift(current);
+    else labels.push(current);
+  }
+  const at = labels.indexOf(current);
+  return labels.map((label, i) => ({ label, state: i < at ? 'past' : i === at ? 'current' : 'future' }));
+}
+
 /** Statuses shown as tiles with a View List dialog: Maintenance and Canceled (spec §2), and Won as "Completed". */
 export const PROJECT_LIST_TILES = ['Maintenance', 'Canceled', 'Won'] as const satisfies readonly ProjectStatus[];
 /** A tile's label: its status, except Won, shown as "Completed" (a launched project that ended without maintenance). */

@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { loginAsAdmin, submitLogin } from './support/admin.js';
 
 /**
- * Documents in the page's Firestore cache in IndexedDB (web/src/admin/data/FirestoreScope.tsx):
+ * Documents in the page's Firestore cache in IndexedDB (web/src/shared/data/FirestoreScope.tsx):
  * what a sign-out must leave at zero. (A tab stopping while the cache is deleted may re-create
  * the database's empty tables, so the test counts documents rather than databases.)
  */

@@ -11,7 +11,7 @@
  */
 import { loadEnv } from 'vite';
 
-/** The Firebase web config a production build needs (web/src/admin/firebase.ts). */
+/** The Firebase web config a production build needs (web/src/shared/data/firebase.ts). */
 export const REQUIRED_WEB_VARS = ['VITE_FIREBASE_API_KEY', 'VITE_FIREBASE_PROJECT_ID', 'VITE_FIREBASE_AUTH_DOMAIN', 'VITE_FIREBASE_APP_ID'];
 
 /** Variables that only an emulator build sets (web/.env.emulator); a production build refuses them. */

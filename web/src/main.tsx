@@ -5,9 +5,9 @@
  */
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { AppShell } from './AppShell';
-import { preloadAdminApp } from './App';
-import { reloadIfRedeployed } from './lib/staleBuild';
+import { AppShell } from './app/AppShell';
+import { preloadAdminApp } from './app/App';
+import { reloadIfRedeployed } from './shared/lib/staleBuild';
 
 // A lazy chunk that failed to load through Vite's preload helper (a redeploy
 // replaced it): reload once if the site now serves another build. Chunks
@@ -28,7 +28,7 @@ if (window.location.pathname.startsWith('/admin/')) {
   // A signed-in page opened directly (reload, bookmark): its chunks and the
   // Firestore chunk start downloading now, beside the admin chunk, rather than
   // after it has loaded and evaluated.
-  void import('./admin/lazyPages').then((m) => m.adminPageAt(window.location.pathname)?.preload()).catch(() => undefined); // a failure shows when the page renders
+  void import('./app/admin/lazyPages').then((m) => m.adminPageAt(window.location.pathname)?.preload()).catch(() => undefined); // a failure shows when the page renders
   // The first render waits for the admin chunk (a failure renders anyway: the route's boundary shows it).
   preloadAdminApp().then(render, render);
 } else {

@@ -1,0 +1,44 @@
+/**
+ * Routes of spec §2. Everything but the landing is lazy so the public page
+ * stays small: the admin area (itself split per page), and the public pages
+ * that fetch or take payment, each inside the shared LazyPage boundary.
+ */
+import { Navigate, Route, Routes } from 'react-router-dom';
+import { lazyNamed } from '../shared/lib/lazyNamed';
+import { preloadable } from '../shared/lib/preloadable';
+import { lazyRoute } from '../shared/components/PageState';
+import { PublicLayout } from './PublicLayout';
+import { LandingPage } from '../features/landing/components/LandingPage';
+import { NotFoundPage } from './NotFoundPage';
+
+const adminApp = preloadable(() => import('./admin/AdminApp').then((m) => m.firstViewReady(window.location.pathname).then(() => m.default)));
+/**
+ * Loads the admin area (one lazy chunk) and what its current page shows first.
+ * main.tsx waits for it before the first render of an /admin/ URL, so the
+ * page never goes through a Suspense fallback (whose reveal React may hold
+ * back for up to 300 ms).
+ */
+export const preloadAdminApp = adminApp.preload;
+const QuoteAcceptancePage = lazyNamed(() => import('../features/quote-acceptance/components/QuoteAcceptancePage'), 'QuoteAcceptancePage');
+const CartPage = lazyNamed(() => import('../features/cart/components/CartPage'), 'CartPage');
+const MyProjectPage = lazyNamed(() => import('../features/my-project/components/MyProjectPage'), 'MyProjectPage');
+const CheckoutPage = lazyNamed(() => import('../features/checkout/components/CheckoutPage'), 'CheckoutPage');
+const PaymentSuccessPage = lazyNamed(() => import('../features/checkout/components/PaymentSuccessPage'), 'PaymentSuccessPage');
+
+export function App() {
+  return (
+    <Routes>
+      <Route element={<PublicLayout />}>
+        <Route index element={<LandingPage />} />
+        <Route path="cart" element={lazyRoute('cart', CartPage)} />
+        <Route path="my-project" element={lazyRoute('my-project', MyProjectPage)} />
+        <Route path="quote-acceptance" element={lazyRoute('quote-acceptance', QuoteAcceptancePage)} />
+        <Route path="checkout" element={lazyRoute('checkout', CheckoutPage)} />
+        <Route path="payment-success" element={lazyRoute('payment-success', PaymentSuccessPage)} />
+      </Route>
+      <Route path="admin" element={<Navigate to="/admin/login" replace />} />
+      <Route path="admin/*" element={lazyRoute('admin', adminApp.Component)} />
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * The whole app with its providers (one MUI theme, baseline CSS, toasts),
+ * given a router. Shared by the browser entry (`main.tsx`, BrowserRouter) and
+ * the build-time prerender of the landing page (`prerender.tsx`,
+ * StaticRouter), so the HTML the server writes and the tree the browser
+ * hydrates are the same.
+ */
+import { StrictMode, Suspense, type ComponentType, type ReactNode } from 'react';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { ToastProvider } from '../shared/components/Toast';
+import { theme } from '../shared/theme';
+import { App } from './App';
+
+export function AppShell({ router: Router }: { router: ComponentType<{ children: ReactNode }> }) {
+  return (
+    <StrictMode>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <ToastProvider>
+          <Router>
+            {/* Hydration boundary: on the prerendered landing, React hydrates everything below
+                the providers as low-priority work in 5 ms slices (a dehydrated Suspense boundary
+                hydrates at offscreen priority) instead of one long main-thread task. */}
+            <Suspense>
+              <App />
+            </Suspense>
+          </Router>
+        </ToastProvider>
+      </ThemeProvider>
+    </StrictMode>
+  );
+}

@@ -1,0 +1,282 @@
+/**
+ * Client List (spec §2 "Clients page", route /admin/clients): a responsive
+ * card grid of every lead, read live from Firestore, with search, status and
+ * project-type filters, sort, and an Export CSV of the filtered list.
+ * The filtering rules live in ./clientsFilter (pure, unit-tested).
+ */
+import { useDeferredValue, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import SearchIcon from '@mui/icons-material/Search';
+import { formatUsd, type LeadStatus, type ProjectType } from '@studio/domain';
+import { Loading } from '../../../shared/components/PageState';
+import { useLiveLeads, type LeadView } from '../../../shared/data/hooks';
+import { LEAD_STATUS_COLORS } from '../../../shared/components/leadStatus';
+import { PagedCardGrid } from '../../../shared/components/CardGrid';
+import {
+  applyClientFilters,
+  buildClientsCsv,
+  clearFilters,
+  CLIENT_SORT_LABELS,
+  CLIENT_SORTS,
+  clientsCsvFileName,
+  DEFAULT_CLIENT_FILTERS,
+  hasActiveFilters,
+  PROJECT_TYPE_OPTIONS,
+  STATUS_OPTIONS,
+  type ClientFilters,
+  type ClientSort,
+} from '../clientsFilter';
+
+const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** Starts a browser download of `csv` (UTF-8 with a BOM so spreadsheet apps read accents right). */
+function downloadCsv(csv: string, fileName: string) {
+  const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.rel = 'noopener';
+  a.style.display = 'none';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Revoke after the click has been handled so the download can start.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Shows the selected values of a multi-select, or "All" when none is chosen. */
+function renderSelection(selected: unknown): string {
+  const values = selected as string[];
+  return values.length === 0 ? 'All' : values.join(', ');
+}
+
+function ClientCard({ lead }: { lead: LeadView }) {
+  const created = lead.createdAt instanceof Date && !Number.isNaN(lead.createdAt.getTime()) ? lead.createdAt : null;
+  return (
+    <Card component="article" aria-label={`Client ${lead.name}`} data-testid="client-card" sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, flexGrow: 1 }}>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+          <Typography variant="h6" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere', minWidth: 0 }}>
+            {lead.name}
+          </Typography>
+          <Chip size="small" label={lead.status} color={LEAD_STATUS_COLORS[lead.status] ?? 'default'} aria-label={`Status: ${lead.status}`} />
+        </Stack>
+        <Link href={`mailto:${lead.email}`} variant="body2" sx={{ overflowWrap: 'anywhere', alignSelf: 'flex-start' }}>
+          {lead.email}
+        </Link>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+          {/* A lead stored without a project type (older records) shows no empty, unnamed chip. */}
+          {lead.projectType && <Chip size="small" variant="outlined" label={lead.projectType} aria-label={`Project type: ${lead.projectType}`} />}
+          {lead.quoteAmountCents != null && (
+            <Typography variant="body2" fontWeight={700} aria-label={`Quote ${formatUsd(lead.quoteAmountCents)}`}>
+              {formatUsd(lead.quoteAmountCents)}
+            </Typography>
+          )}
+        </Stack>
+        <Typography variant="subtitle2" component="h3" sx={{ overflowWrap: 'anywhere' }}>
+          {lead.subject}
+        </Typography>
+        <Typography
+          variant="body2"
+          color="text.secondary"
+          title={lead.message}
+          data-testid="client-message"
+          sx={{
+            display: '-webkit-box',
+            WebkitBoxOrient: 'vertical',
+            WebkitLineClamp: 3,
+            lineClamp: 3,
+            overflow: 'hidden',
+            whiteSpace: 'pre-line',
+            overflowWrap: 'anywhere',
+          }}
+        >
+          {lead.message}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ mt: 'auto', pt: 1 }}>
+          {created ? (
+            <>
+              Created <time dateTime={created.toISOString()}>{dateFmt.format(created)}</time>
+            </>
+          ) : (
+            'Created just now'
+          )}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Toolbar({
+  filters,
+  onChange,
+  onExport,
+  exportDisabled,
+}: {
+  filters: ClientFilters;
+  onChange: (next: ClientFilters) => void;
+  onExport: () => void;
+  exportDisabled: boolean;
+}) {
+  return (
+    <Paper
+      component="form"
+      role="search"
+      aria-label="Filter clients"
+      variant="outlined"
+      onSubmit={(e) => e.preventDefault()}
+      sx={{
+        p: 2,
+        mb: 2,
+        display: 'grid',
+        gap: 2,
+        alignItems: 'center',
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: 'minmax(0, 2fr) repeat(3, minmax(0, 1fr)) auto' },
+      }}
+    >
+      <TextField
+        id="clients-search"
+        label="Search clients"
+        type="search"
+        size="small"
+        value={filters.search}
+        onChange={(e) => onChange({ ...filters, search: e.target.value })}
+        placeholder="Name, email, subject or message"
+        sx={{ gridColumn: { sm: '1 / -1', lg: 'auto' } }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" aria-hidden />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <TextField
+        id="clients-status"
+        select
+        label="Status"
+        size="small"
+        value={filters.statuses as LeadStatus[]}
+        onChange={(e) => {
+          const v = e.target.value as unknown as string | LeadStatus[];
+          onChange({ ...filters, statuses: (typeof v === 'string' ? v.split(',') : v) as LeadStatus[] });
+        }}
+        slotProps={{ select: { multiple: true, displayEmpty: true, renderValue: renderSelection }, inputLabel: { shrink: true } }}
+      >
+        {STATUS_OPTIONS.map((s) => (
+          <MenuItem key={s} value={s} dense>
+            <Checkbox size="small" checked={filters.statuses.includes(s)} tabIndex={-1} disableRipple sx={{ p: 0.5, mr: 1 }} />
+            <ListItemText primary={s} />
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        id="clients-project-type"
+        select
+        label="Project type"
+        size="small"
+        value={filters.projectTypes as ProjectType[]}
+        onChange={(e) => {
+          const v = e.target.value as unknown as string | ProjectType[];
+          onChange({ ...filters, projectTypes: (typeof v === 'string' ? v.split(',') : v) as ProjectType[] });
+        }}
+        slotProps={{ select: { multiple: true, displayEmpty: true, renderValue: renderSelection }, inputLabel: { shrink: true } }}
+      >
+        {PROJECT_TYPE_OPTIONS.map((t) => (
+          <MenuItem key={t} value={t} dense>
+            <Checkbox size="small" checked={filters.projectTypes.includes(t)} tabIndex={-1} disableRipple sx={{ p: 0.5, mr: 1 }} />
+            <ListItemText primary={t} />
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        id="clients-sort"
+        select
+        label="Sort by"
+        size="small"
+        value={filters.sort}
+        onChange={(e) => onChange({ ...filters, sort: e.target.value as ClientSort })}
+      >
+        {CLIENT_SORTS.map((s) => (
+          <MenuItem key={s} value={s}>
+            {CLIENT_SORT_LABELS[s]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <Button variant="contained" startIcon={<DownloadIcon />} onClick={onExport} disabled={exportDisabled} sx={{ whiteSpace: 'nowrap' }}>
+        Export CSV
+      </Button>
+    </Paper>
+  );
+}
+
+/** The admin Client List page: live lead cards with search, filters, sort and CSV export. */
+export function ClientsPage() {
+  const leads = useLiveLeads();
+  const [filters, setFilters] = useState<ClientFilters>(DEFAULT_CLIENT_FILTERS);
+  // Typing stays responsive on long lists; the grid catches up a frame later.
+  const search = useDeferredValue(filters.search);
+  const visible = useMemo(() => applyClientFilters(leads.data, { ...filters, search }), [leads.data, filters, search]);
+  const filtering = hasActiveFilters(filters);
+
+  const exportCsv = () => downloadCsv(buildClientsCsv(visible), clientsCsvFileName());
+
+  return (
+    <Box>
+      <Typography variant="h4" component="h1" sx={{ mb: 0.5 }}>
+        Client List
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Everyone who has contacted the studio, live.
+      </Typography>
+      {leads.status === 'loading' ? (
+        <Loading />
+      ) : leads.status === 'error' ? (
+        <Alert severity="error">Could not load clients: {leads.error?.message}</Alert>
+      ) : leads.data.length === 0 ? (
+        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+          <Typography color="text.secondary">No clients yet - Clients will appear here when they submit the contact form.</Typography>
+        </Paper>
+      ) : (
+        <>
+          <Toolbar filters={filters} onChange={setFilters} onExport={exportCsv} exportDisabled={visible.length === 0} />
+          <Typography variant="body2" color="text.secondary" role="status" aria-live="polite" sx={{ mb: 2 }}>
+            {filtering ? `Showing ${visible.length} of ${leads.data.length} clients` : `${leads.data.length} ${leads.data.length === 1 ? 'client' : 'clients'}`}
+          </Typography>
+          {visible.length === 0 ? (
+            <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+              <Typography color="text.secondary" sx={{ mb: 2 }}>
+                No clients match your filters
+              </Typography>
+              <Button variant="outlined" onClick={() => setFilters(clearFilters(filters))}>
+                Clear filters
+              </Button>
+            </Paper>
+          ) : (
+            <PagedCardGrid key={JSON.stringify({ ...filters, search })} label="Clients" items={visible} noun="clients">
+              {(l) => <ClientCard key={l.id} lead={l} />}
+            </PagedCardGrid>
+          )}
+        </>
+      )}
+    </Box>
+  );
+}

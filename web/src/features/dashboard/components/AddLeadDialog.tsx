@@ -1,0 +1,64 @@
+/** Add New Lead (spec §2, §7 POST /api/leads): project type defaults to Web Project. Failures show no toast (spec §8). */
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { newLeadSchema, PROJECT_TYPES, type ContactInput, type NewLead } from '@studio/domain';
+import { api, ApiError } from '../../../shared/lib/api';
+import { useToast } from '../../../shared/components/Toast';
+import { FormTextField } from '../../../shared/components/FormTextField';
+
+const EMPTY: ContactInput = { name: '', email: '', projectType: 'Web Project', subject: '', message: '' };
+
+export function AddLeadDialog({ open, onClose }: { open: boolean; onClose(): void }) {
+  const toast = useToast();
+  const { control, handleSubmit, reset, setError, formState } = useForm<ContactInput, unknown, NewLead>({
+    resolver: zodResolver(newLeadSchema),
+    defaultValues: EMPTY,
+  });
+
+  const submit = async (data: NewLead) => {
+    try {
+      await api.post('/api/leads', data);
+      toast({ title: 'Lead added successfully' });
+      reset(EMPTY);
+      onClose();
+    } catch (e) {
+      // Spec §8: no message for a failed add; server field errors still show inline.
+      if (e instanceof ApiError && e.fields) {
+        for (const [k, m] of Object.entries(e.fields)) setError(k as keyof ContactInput, { message: m });
+      }
+    }
+  };
+
+  const text = (name: keyof ContactInput, label: string, extra: object = {}) => (
+    <FormTextField control={control} name={name} {...extra} label={label} />
+  );
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="add-lead-title" fullWidth maxWidth="sm">
+      <form noValidate onSubmit={handleSubmit(submit)}>
+        <DialogTitle id="add-lead-title">Add New Lead</DialogTitle>
+        <DialogContent>
+          <Stack sx={{ pt: 1 }}>
+            {text('name', 'Name', { autoFocus: true })}
+            {text('email', 'Email', { type: 'email' })}
+            {text('projectType', 'Project type', { options: PROJECT_TYPES })}
+            {text('subject', 'Subject')}
+            {text('message', 'Message', { multiline: true, minRows: 3 })}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+            Add Lead
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,232 @@
+/**
+ * CRM dashboard (spec §2 "CRM dashboard", §4, §9): greeting, header buttons,
+ * summary tiles, the Insights charts (a lazy chunk), the "needs attention"
+ * setting, the drag-and-drop pipeline with Won and Dead buckets, and the lead
+ * dialogs. The board, tiles, Insights and header read the leads' cards from
+ * one live listener on the `lead_board` projection (shared/data/hooks
+ * useLiveBoard); the dialogs that need a whole lead read it while open.
+ */
+import { memo, useCallback, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import { dashboardTiles, formatUsd, groupLeadsForBoard, quotePendingReview, type DeadReason, type Tile, type LeadStatus } from '@studio/domain';
+import { Loading } from '../../../shared/components/PageState';
+import { useLiveBoard, useLivePromoCodes, useLiveQuoteQueue, type BoardLead, type LeadView } from '../../../shared/data/hooks';
+import { useAdminSession } from '../../auth/session';
+import { LeadBoard } from './LeadBoard';
+import { AttentionSetting } from './AttentionSetting';
+import { InsightsPanel } from './InsightsPanel';
+import { useAttentionDays, useInsightsOpen } from '../hooks/boardSettings';
+import { useLeadMoves } from '../hooks/useLeadMoves';
+import type { LeadCardActions } from './LeadCard';
+import { api, errorMessage } from '../../../shared/lib/api';
+import { useToast } from '../../../shared/components/Toast';
+import { MountWhenOpened } from '../../../shared/components/MountWhenOpened';
+import { lazyNamed } from '../../../shared/lib/lazyNamed';
+
+// The dialogs (forms, zod, pickers) are chunks of their own, loaded and mounted on first open.
+const MarkDeadDialog = lazyNamed(() => import('./MarkDeadDialog'), 'MarkDeadDialog');
+const DeadLeadsDialog = lazyNamed(() => import('./DeadLeadsDialog'), 'DeadLeadsDialog');
+const LeadDetailDialog = lazyNamed(() => import('./LeadDetailDialog'), 'LeadDetailDialog');
+const NotesDialog = lazyNamed(() => import('./NotesDialog'), 'NotesDialog');
+const AddLeadDialog = lazyNamed(() => import('./AddLeadDialog'), 'AddLeadDialog');
+const ProjectPlanDialog = lazyNamed(() => import('../../quotes/components/ProjectPlanDialog'), 'ProjectPlanDialog');
+const QuoteReviewDialog = lazyNamed(() => import('../../quotes/components/QuoteReviewDialog'), 'QuoteReviewDialog');
+const EditQuoteDialog = lazyNamed(() => import('../../quotes/components/EditQuoteDialog'), 'EditQuoteDialog');
+const PromoCodesDialog = lazyNamed(() => import('../../promo/components/PromoCodesDialog'), 'PromoCodesDialog');
+
+type Open =
+  | { kind: 'none' }
+  | { kind: 'dead' | 'detail' | 'notes' | 'plan'; lead: BoardLead }
+  | { kind: 'editQuote'; lead: LeadView }
+  | { kind: 'quotes'; leadId?: string }
+  | { kind: 'deadList' | 'addLead' | 'promos' };
+
+/** What the closed Insights panel gets: it renders no chart, so a move need not re-render it. */
+const NO_LEADS: BoardLead[] = [];
+
+/*
+ * The parts of the page around the board are memoized: a move changes the
+ * leads, and only what shows them (two tiles, two lanes, the moved card)
+ * should render again.
+ */
+
+const DashboardHeader = memo(function DashboardHeader({
+  username,
+  pendingQuotes,
+  promoCount,
+  onOpen,
+}: {
+  username: string;
+  /** Quotes waiting for review (the red badge). */
+  pendingQuotes: number;
+  promoCount: number;
+  onOpen(open: Open): void;
+}) {
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 3 }}>
+      <Box>
+        <Typography variant="h4" component="h1">
+          Welcome back, {username}
+        </Typography>
+        <Typography color="text.secondary">Your lead pipeline, live.</Typography>
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <Button variant="outlined" onClick={() => onOpen({ kind: 'quotes' })}>
+          {pendingQuotes > 0 ? (
+            <Badge badgeContent={pendingQuotes} color="error" sx={{ '& .MuiBadge-badge': { right: -12 } }}>
+              Quote Review
+            </Badge>
+          ) : (
+            'Quote Review'
+          )}
+        </Button>
+        <Button variant="outlined" onClick={() => onOpen({ kind: 'promos' })}>
+          Promo Codes ({promoCount})
+        </Button>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => onOpen({ kind: 'addLead' })}>
+          Add Lead
+        </Button>
+      </Stack>
+    </Stack>
+  );
+});
+
+/** One summary tile of spec §9 (count and total of a group of leads, in cents). */
+const SummaryTile = memo(function SummaryTile({ label, count, totalCents }: Pick<Tile, 'label' | 'count' | 'totalCents'>) {
+  return (
+    <Card component="section" aria-label={label}>
+      <CardContent>
+        <Typography variant="body2" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h5" component="p" fontWeight={800}>
+          {count}
+        </Typography>
+        <Typography variant="body2">{formatUsd(totalCents)}</Typography>
+      </CardContent>
+    </Card>
+  );
+});
+
+/** The quote review with the whole leads it shows, read only while it is open (the board has their cards only). */
+function QuoteReview({ open, leadId, onClose, onEdit }: { open: boolean; leadId?: string; onClose(): void; onEdit(lead: LeadView): void }) {
+  const queue = useLiveQuoteQueue(open, leadId);
+  return <QuoteReviewDialog open={open} leads={queue.data} loading={queue.status === 'loading'} error={queue.error?.message} onClose={onClose} onEdit={onEdit} />;
+}
+
+export function DashboardPage() {
+  const { username } = useAdminSession();
+  const live = useLiveBoard();
+  const promos = useLivePromoCodes();
+  const { leads, move } = useLeadMoves(live.data);
+  const [open, setOpen] = useState<Open>({ kind: 'none' });
+  const [attentionDays, setAttentionDays] = useAttentionDays();
+  const [insightsOpen, setInsightsOpen] = useInsightsOpen();
+  const showDead = useCallback(() => setOpen({ kind: 'deadList' }), []);
+  const close = () => setOpen({ kind: 'none' });
+
+  const tiles = useMemo(() => dashboardTiles(leads), [leads]);
+  const dead = useMemo(() => groupLeadsForBoard(leads).dead, [leads]);
+  const pendingQuotes = useMemo(() => leads.filter(quotePendingReview).length, [leads]);
+  const toast = useToast();
+
+  const actions = useMemo<LeadCardActions>(
+    () => ({
+      onOpen: (lead) => setOpen({ kind: 'detail', lead }),
+      onNotes: (lead) => setOpen({ kind: 'notes', lead }),
+      onMove: (lead: BoardLead, to: LeadStatus) => (to === 'Lost' ? setOpen({ kind: 'dead', lead }) : void move(lead, to)),
+      onPlan: (lead) => setOpen({ kind: 'plan', lead }),
+      onReviewQuote: (lead) => setOpen({ kind: 'quotes', leadId: lead.id }),
+      onAcceptQuote: async (lead) => {
+        try {
+          await api.post(`/api/leads/${lead.id}/quote/accept`);
+          toast({ title: 'Quote Accepted', description: 'Project created in Set up.' });
+        } catch (e) {
+          toast({ title: 'Error', description: errorMessage(e, 'Failed to accept quote and create project'), severity: 'error' });
+        }
+      },
+    }),
+    [move, toast],
+  );
+
+  return (
+    <Box>
+      <DashboardHeader username={username} pendingQuotes={pendingQuotes} promoCount={promos.data.length} onOpen={setOpen} />
+
+      {live.status === 'loading' ? (
+        <Loading label="Loading dashboard..." />
+      ) : live.status === 'error' ? (
+        <Alert severity="error">Could not load leads: {live.error?.message}</Alert>
+      ) : (
+        <>
+          {live.needsRebuild && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              The board needs a rebuild: some leads could not be added to it. Run npm run board:rebuild with more shards (see the operations guide).
+            </Alert>
+          )}
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, mb: 3 }}>
+            {tiles.map((t) => (
+              <SummaryTile key={t.key} label={t.label} count={t.count} totalCents={t.totalCents} />
+            ))}
+          </Box>
+          <InsightsPanel open={insightsOpen} onOpenChange={setInsightsOpen} leads={insightsOpen ? leads : NO_LEADS} />
+          <AttentionSetting days={attentionDays} onChange={setAttentionDays} />
+          <LeadBoard leads={leads} actions={actions} attentionDays={attentionDays} onShowDead={showDead} />
+        </>
+      )}
+
+      <MountWhenOpened open={open.kind === 'dead'}>
+        <MarkDeadDialog
+          lead={open.kind === 'dead' ? open.lead : null}
+          onCancel={close}
+          onConfirm={(reason: DeadReason) => {
+            if (open.kind === 'dead') void move(open.lead, 'Lost', { deadReason: reason });
+            close();
+          }}
+        />
+      </MountWhenOpened>
+      <MountWhenOpened open={open.kind === 'deadList'}>
+        <DeadLeadsDialog
+          open={open.kind === 'deadList'}
+          leads={dead}
+          onClose={close}
+          onRevive={(lead) => void move(lead, 'New', { successTitle: 'Lead Revived' })}
+          onDetails={(lead) => setOpen({ kind: 'detail', lead })}
+        />
+      </MountWhenOpened>
+      <MountWhenOpened open={open.kind === 'detail'}>
+        <LeadDetailDialog
+          lead={open.kind === 'detail' ? (leads.find((l) => l.id === open.lead.id) ?? open.lead) : null}
+          onClose={close}
+          onNotes={(lead) => setOpen({ kind: 'notes', lead })}
+        />
+      </MountWhenOpened>
+      <MountWhenOpened open={open.kind === 'notes'}>
+        <NotesDialog lead={open.kind === 'notes' ? open.lead : null} onClose={close} />
+      </MountWhenOpened>
+      <MountWhenOpened open={open.kind === 'addLead'}>
+        <AddLeadDialog open={open.kind === 'addLead'} onClose={close} />
+      </MountWhenOpened>
+      <MountWhenOpened open={open.kind === 'quotes'}>
+        <QuoteReview open={open.kind === 'quotes'} leadId={open.kind === 'quotes' ? open.leadId : undefined} onClose={close} onEdit={(lead) => setOpen({ kind: 'editQuote', lead })} />
+      </MountWhenOpened>
+      <MountWhenOpened open={open.kind === 'editQuote'}>
+        <EditQuoteDialog lead={open.kind === 'editQuote' ? open.lead : null} onClose={() => setOpen({ kind: 'quotes', leadId: open.kind === 'editQuote' ? open.lead.id : undefined })} />
+      </MountWhenOpened>
+      <MountWhenOpened open={open.kind === 'plan'}>
+        <ProjectPlanDialog lead={open.kind === 'plan' ? open.lead : null} onClose={close} />
+      </MountWhenOpened>
+      <MountWhenOpened open={open.kind === 'promos'}>
+        <PromoCodesDialog open={open.kind === 'promos'} onClose={close} codes={promos} />
+      </MountWhenOpened>
+    </Box>
+  );
+}

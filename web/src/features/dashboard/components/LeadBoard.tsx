@@ -1,0 +1,270 @@
+/**
+ * The pipeline board (spec §2, §4 "Moving a lead"): six columns plus the Won
+ * and Dead buckets, drag and drop by @hello-pangea/dnd (mouse, touch and
+ * keyboard: space to lift, arrows to move). A drop on Won sets Complete; a
+ * drop on Dead asks for a reason first.
+ *
+ * A column holding more than VIRTUALIZE_AFTER cards becomes a virtual list
+ * (react-window, @hello-pangea/dnd's `mode="virtual"` with a drag clone): a
+ * scroll box of fixed height that renders only the cards in view, so a board
+ * of thousands of leads stays smooth. Shorter columns stay plain lists.
+ */
+import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { DragDropContext, Droppable, type DragStart, type DragUpdate, type DraggableChildrenFn, type DroppableProvided, type DroppableStateSnapshot, type DropResult, type ResponderProvided } from '@hello-pangea/dnd';
+import { List, type ListImperativeAPI, type RowComponentProps } from 'react-window';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { BOARD_COLUMNS, DEAD_STATUS, groupLeadsForBoard, WON_STATUS, type LeadStatus } from '@studio/domain';
+import type { BoardLead } from '../../../shared/data/hooks';
+import { useClock } from '../../../shared/lib/useClock';
+import { dragInstructions, dropAnnouncement, liftAnnouncement, overAnnouncement } from '../../../shared/lib/dragAnnouncements';
+import { LEAD_CARD_GAP, LEAD_CARD_HEIGHTS, LeadCard, LeadCardStyles, LeadCardView, leadCardHeight, type LeadCardActions } from './LeadCard';
+
+const WON = 'bucket-won';
+const DEAD = 'bucket-dead';
+/** A drop target's name as the board shows it. */
+const placeName = (droppableId: string) => (droppableId === WON ? 'Won' : droppableId === DEAD ? 'Dead Leads' : droppableId);
+const LEAD_DRAG_INSTRUCTIONS = dragInstructions('lead');
+
+/** Columns with more cards than this render as virtual lists. */
+export const VIRTUALIZE_AFTER = 40;
+/** Height of a virtual column's scroll box. */
+const VIRTUAL_HEIGHT = 'min(70vh, 720px)';
+/** Cards rendered beyond the visible ones (the library needs at least 1). */
+const OVERSCAN = 4;
+
+interface CardsProps {
+  leads: BoardLead[];
+  now: Date;
+  attentionDays: number;
+  actions: LeadCardActions;
+}
+
+function PlainCards({ provided, snapshot, leads, now, attentionDays, actions }: CardsProps & { provided: DroppableProvided; snapshot: DroppableStateSnapshot }) {
+  return (
+    <Box ref={provided.innerRef} {...provided.droppableProps} sx={{ flexGrow: 1, minHeight: 60 }}>
+      {leads.map((l, i) => (
+        <LeadCard key={l.id} lead={l} index={i} now={now} attentionDays={attentionDays} actions={actions} />
+      ))}
+      {provided.placeholder}
+      {leads.length === 0 && !snapshot.isDraggingOver && (
+        <Typography variant="body2" color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+          No leads
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/**
+ * A virtual list's row: one card, or the empty room a card dragged in needs
+ * at the end. The side padding keeps cards inside the box the library
+ * measures from the (whole-pixel) scroll width; without it a keyboard move
+ * into the column finds no target.
+ */
+function VirtualRow({ index, style, ariaAttributes, leads, now, attentionDays, actions }: RowComponentProps<CardsProps>) {
+  const lead = leads[index];
+  if (!lead) return <div style={style} aria-hidden />;
+  return (
+    <div style={{ ...style, paddingInline: 4, boxSizing: 'border-box' }} {...ariaAttributes}>
+      <LeadCard lead={lead} index={index} now={now} attentionDays={attentionDays} actions={actions} height={leadCardHeight(lead)} />
+    </div>
+  );
+}
+
+const rowHeight = (index: number, { leads }: CardsProps) => {
+  const lead = leads[index];
+  return (lead ? leadCardHeight(lead) : LEAD_CARD_HEIGHTS.withAction) + LEAD_CARD_GAP;
+};
+const rowKey = (index: number, { leads }: CardsProps) => leads[index]?.id ?? 'drop-room';
+
+/** VIRTUAL_HEIGHT in px for the first render (the list then follows its box with a ResizeObserver). */
+const virtualHeightPx = () => Math.min(window.innerHeight * 0.7, 720);
+
+function VirtualCards({ provided, snapshot, ...cards }: CardsProps & { provided: DroppableProvided; snapshot: DroppableStateSnapshot }) {
+  // The droppable is the list's own scroll box (react-window's outer element). The list sizes
+  // itself from its style and a ResizeObserver, so its first render forces no layout.
+  const { innerRef } = provided;
+  const listRef = useCallback((api: ListImperativeAPI | null) => innerRef(api?.element ?? null), [innerRef]);
+  const { leads, now, attentionDays, actions } = cards;
+  const rowProps = useMemo(() => ({ leads, now, attentionDays, actions }), [leads, now, attentionDays, actions]);
+  // No placeholder in a virtual list: an extra empty row makes room for a card dragged in.
+  const rowCount = leads.length + (snapshot.isUsingPlaceholder ? 1 : 0);
+  const [defaultHeight] = useState(virtualHeightPx);
+  return (
+    <List
+      {...provided.droppableProps}
+      listRef={listRef}
+      data-testid="virtual-cards"
+      // Fixed height: react-window's List also grows in a flex column (flex-grow 1), and the lane is
+      // a flex column as tall as the board's tallest lane, so a long plain lane would stretch it.
+      style={{ height: VIRTUAL_HEIGHT, flexGrow: 0, flexShrink: 0 }}
+      defaultHeight={defaultHeight}
+      rowComponent={VirtualRow}
+      rowProps={rowProps}
+      rowCount={rowCount}
+      rowHeight={rowHeight}
+      rowKey={rowKey}
+      overscanCount={OVERSCAN}
+    />
+  );
+}
+
+/** Card ages are whole days: the board's clock ticks once a minute. */
+const CLOCK_TICK_MS = 60_000;
+
+/**
+ * `groupLeadsForBoard` with each group's array kept from the previous render
+ * while it holds the same leads, so a move re-renders only the two lanes it
+ * touches (lanes and cards are memoized).
+ */
+function useBoardGroups(leads: BoardLead[]) {
+  const previous = useRef<ReturnType<typeof groupLeadsForBoard<BoardLead>> | null>(null);
+  return useMemo(() => {
+    const next = groupLeadsForBoard(leads);
+    const before = previous.current;
+    const keep = (a: BoardLead[], b: BoardLead[] | undefined) => (b && a.length === b.length && a.every((l, i) => l === b[i]) ? b : a);
+    if (before) {
+      for (const c of BOARD_COLUMNS) next.columns[c] = keep(next.columns[c], before.columns[c]);
+      next.won = keep(next.won, before.won);
+      next.dead = keep(next.dead, before.dead);
+    }
+    previous.current = next;
+    return next;
+  }, [leads]);
+}
+
+/** A column's title and lead count; memoized, as the library re-renders every column's content on each drop. */
+const LaneHeader = memo(function LaneHeader({ title, count }: { title: string; count: number }) {
+  return (
+    <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+      <Typography variant="subtitle1" component="h2" fontWeight={700}>
+        {title}
+      </Typography>
+      <Chip size="small" label={count} aria-label={`${count} leads`} />
+    </Stack>
+  );
+});
+
+const Lane = memo(function Lane({ id, title, leads, now, attentionDays, actions, footer }: CardsProps & { id: string; title: string; footer?: ReactNode }) {
+  const virtual = leads.length > VIRTUALIZE_AFTER;
+  // The card being dragged out of a virtual column is drawn as a clone (its row may scroll away).
+  const renderClone = useCallback<DraggableChildrenFn>(
+    (provided, snapshot, rubric) => {
+      const lead = leads.find((l) => l.id === rubric.draggableId);
+      return lead ? (
+        <LeadCardView lead={lead} now={now} attentionDays={attentionDays} actions={actions} provided={provided} isDragging={snapshot.isDragging} height={leadCardHeight(lead)} />
+      ) : (
+        <div ref={provided.innerRef} {...provided.draggableProps} {...provided.dragHandleProps} />
+      );
+    },
+    [leads, now, attentionDays, actions],
+  );
+  return (
+    // Remounted when the column switches between plain and virtual.
+    <Droppable key={virtual ? 'virtual' : 'plain'} droppableId={id} mode={virtual ? 'virtual' : 'standard'} renderClone={virtual ? renderClone : undefined}>
+      {(provided, snapshot) => (
+        <Paper
+          component="section"
+          aria-label={title}
+          data-testid={id.startsWith('bucket') ? id : `column-${id}`}
+          // Leads in the column, rendered or not (long columns are virtualized); read by the benchmark.
+          data-count={leads.length}
+          variant="outlined"
+          sx={{ p: 1.5, bgcolor: snapshot.isDraggingOver ? 'primary.50' : 'grey.50', borderColor: snapshot.isDraggingOver ? 'primary.main' : 'divider', minHeight: 160, display: 'flex', flexDirection: 'column' }}
+        >
+          <LaneHeader title={title} count={leads.length} />
+          {virtual ? (
+            <VirtualCards provided={provided} snapshot={snapshot} leads={leads} now={now} attentionDays={attentionDays} actions={actions} />
+          ) : (
+            <PlainCards provided={provided} snapshot={snapshot} leads={leads} now={now} attentionDays={attentionDays} actions={actions} />
+          )}
+          {footer}
+        </Paper>
+      )}
+    </Droppable>
+  );
+});
+
+/** The Dead Leads drop target: its count and the button opening the list (a drop here asks for a reason first). */
+const DeadBucket = memo(function DeadBucket({ count, onShowDead }: { count: number; onShowDead(): void }) {
+  return (
+    <Droppable droppableId={DEAD}>
+      {(provided, snapshot) => (
+        <Paper
+          component="section"
+          aria-label="Dead Leads"
+          data-testid={DEAD}
+          variant="outlined"
+          ref={provided.innerRef}
+          {...provided.droppableProps}
+          sx={{ p: 1.5, minHeight: 160, bgcolor: snapshot.isDraggingOver ? 'error.50' : 'grey.50', borderColor: snapshot.isDraggingOver ? 'error.main' : 'divider' }}
+        >
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+            <Typography variant="subtitle1" component="h2" fontWeight={700}>
+              Dead Leads
+            </Typography>
+            <Chip size="small" color="error" variant="outlined" label={count} aria-label={`${count} dead leads`} />
+          </Stack>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            Drop a lead here to mark it dead.
+          </Typography>
+          <Button size="small" onClick={onShowDead}>
+            View Dead Leads
+          </Button>
+          <Box sx={{ display: 'none' }}>{provided.placeholder}</Box>
+        </Paper>
+      )}
+    </Droppable>
+  );
+});
+
+export function LeadBoard({ leads, actions, onShowDead, attentionDays }: { leads: BoardLead[]; actions: LeadCardActions; onShowDead(): void; attentionDays: number }) {
+  const board = useBoardGroups(leads);
+  const now = useClock(CLOCK_TICK_MS);
+
+  // Screen readers hear the lead's name and the columns (see dragAnnouncements).
+  const nameOf = (id: string) => leads.find((l) => l.id === id)?.name ?? 'The lead';
+  const onDragStart = (s: DragStart, p: ResponderProvided) => p.announce(liftAnnouncement(nameOf(s.draggableId), placeName(s.source.droppableId)));
+  const onDragUpdate = (u: DragUpdate, p: ResponderProvided) =>
+    p.announce(overAnnouncement(nameOf(u.draggableId), placeName(u.source.droppableId), u.destination ? placeName(u.destination.droppableId) : null));
+
+  const onDragEnd = (r: DropResult, p: ResponderProvided) => {
+    const name = nameOf(r.draggableId);
+    p.announce(
+      r.reason === 'DROP' && r.destination?.droppableId === DEAD && r.source.droppableId !== DEAD
+        ? `Dropped ${name} on Dead Leads: choose a reason`
+        : dropAnnouncement(name, placeName(r.source.droppableId), r.destination ? placeName(r.destination.droppableId) : null, r.reason),
+    );
+    if (!r.destination || r.destination.droppableId === r.source.droppableId) return;
+    const lead = leads.find((l) => l.id === r.draggableId);
+    if (!lead) return;
+    const dest = r.destination.droppableId;
+    const to: LeadStatus = dest === WON ? WON_STATUS : dest === DEAD ? DEAD_STATUS : (dest as LeadStatus);
+    // The moved card is re-created in its new column, and removing the focused element makes
+    // the browser recalculate styles on the spot (the library has just changed its drag styles).
+    // Blurring first leaves that to the next frame, where the library gives the new card focus.
+    const handle = document.activeElement;
+    if (handle instanceof HTMLElement && handle.getAttribute('data-rfd-drag-handle-draggable-id') === lead.id) handle.blur();
+    actions.onMove(lead, to);
+  };
+
+  return (
+    <DragDropContext onDragStart={onDragStart} onDragUpdate={onDragUpdate} onDragEnd={onDragEnd} dragHandleUsageInstructions={LEAD_DRAG_INSTRUCTIONS}>
+      <LeadCardStyles />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(6, minmax(0, 1fr))' }, mb: 3 }}>
+        {BOARD_COLUMNS.map((c) => (
+          <Lane key={c} id={c} title={c} leads={board.columns[c]} now={now} attentionDays={attentionDays} actions={actions} />
+        ))}
+      </Box>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <Lane id={WON} title="Won" leads={board.won} now={now} attentionDays={attentionDays} actions={actions} />
+        <DeadBucket count={board.dead.length} onShowDead={onShowDead} />
+      </Box>
+    </DragDropContext>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * Lead detail (spec §2): status and project type badges, contact, message,
+ * dead reason, the activity history and the lead's emails with their status
+ * (failed ones can be resent). Opens at once with what the board
+ * card knows; the contact and message come from the whole lead, read while
+ * the dialog shows it.
+ */
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { formatUsd } from '@studio/domain';
+import { api } from '../../../shared/lib/api';
+import { useLiveLead, type BoardLead } from '../../../shared/data/hooks';
+import { OutboxList } from '../../email/components/OutboxList';
+import { UpcomingReminders } from '../../reminders/components/UpcomingReminders';
+
+interface Activity {
+  id: string;
+  type: string;
+  from: string | null;
+  to: string | null;
+  detail: string | null;
+  by: string;
+  at: string | null;
+}
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '');
+
+function describe(a: Activity): string {
+  switch (a.type) {
+    case 'created':
+      return 'Lead created';
+    case 'marked_dead':
+      return `Marked dead (${a.detail})`;
+    case 'revived':
+      return 'Revived to New';
+    case 'note_added':
+      return 'Note added';
+    case 'status_changed':
+      return `Moved ${a.from} → ${a.to}`;
+    default:
+      return a.detail ?? a.type;
+  }
+}
+
+export function LeadDetailDialog({ lead, onClose, onNotes }: { lead: BoardLead | null; onClose(): void; onNotes(lead: BoardLead): void }) {
+  const [activity, setActivity] = useState<Activity[] | null>(null);
+  const full = useLiveLead(lead?.id ?? null);
+  useEffect(() => {
+    if (!lead) return;
+    let alive = true;
+    setActivity(null);
+    api.get<Activity[]>(`/api/leads/${lead.id}/activity`).then(
+      (a) => alive && setActivity(a),
+      () => alive && setActivity([]),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [lead?.id, lead?.status]);
+
+  return (
+    <Dialog open={!!lead} onClose={onClose} aria-labelledby="lead-detail-title" fullWidth maxWidth="sm">
+      {lead && (
+        <>
+          <DialogTitle id="lead-detail-title">{lead.name}</DialogTitle>
+          <DialogContent>
+            <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
+              <Chip label={lead.status} color="primary" aria-label={`Status ${lead.status}`} />
+              <Chip label={lead.projectType} variant="outlined" aria-label={`Project type ${lead.projectType}`} />
+            </Stack>
+            {lead.deadReason && (
+              <Alert severity="warning" sx={{ mb: 2 }}>
+                Dead reason: {lead.deadReason}
+              </Alert>
+            )}
+            {full ? (
+              <Typography>
+                <a href={`mailto:${full.email}`}>{full.email}</a>
+                {full.phone ? ` · ${full.phone}` : ''}
+              </Typography>
+            ) : (
+              <Skeleton width="60%" />
+            )}
+            <Typography fontWeight={700} sx={{ mt: 2 }}>
+              {lead.subject}
+            </Typography>
+            {full ? (
+              <Typography sx={{ whiteSpace: 'pre-wrap' }} color="text.secondary">
+                {full.message}
+              </Typography>
+            ) : (
+              <Skeleton />
+            )}
+            {lead.quoteAmountCents != null && <Typography sx={{ mt: 2 }}>Quote: {formatUsd(lead.quoteAmountCents)}</Typography>}
+            <Divider sx={{ my: 2 }} />
+            <UpcomingReminders leadId={lead.id} />
+            <Divider sx={{ my: 2 }} />
+            <Typography variant="subtitle2" component="h3">
+              History
+            </Typography>
+            {activity === null ? (
+              <Typography color="text.secondary">Loading...</Typography>
+            ) : activity.length === 0 ? (
+              <Typography color="text.secondary">No history yet.</Typography>
+            ) : (
+              <List dense aria-label="History">
+                {activity.map((a) => (
+                  <ListItem key={a.id} disableGutters>
+                    <ListItemText primary={describe(a)} secondary={`${when(a.at)} · ${a.by}`} />
+                  </ListItem>
+                ))}
+              </List>
+            )}
+            <Divider sx={{ my: 2 }} />
+            <Typography variant="subtitle2" component="h3">
+              Emails
+            </Typography>
+            <OutboxList path={`/api/leads/${encodeURIComponent(lead.id)}/emails`} label="Emails" empty="No emails yet." />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => onNotes(lead)}>Notes</Button>
+            <Button onClick={onClose} variant="contained">
+              Close
+            </Button>
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * Outbox entries for the admin: a lead's emails with their status (the lead
+ * details dialog) and the failed emails of the email pages, each failed one
+ * with "Resend" (POST /api/outbox/{id}/resend queues a fresh copy; the
+ * failed entry then shows "Resent"). Reads GET /api/leads/{id}/emails or
+ * GET /api/outbox?status=ERROR.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { OutboxStatus } from '@studio/domain';
+import { api, errorMessage } from '../../../shared/lib/api';
+import { useToast } from '../../../shared/components/Toast';
+
+/** One entry as the API lists it. */
+export interface OutboxRow {
+  id: string;
+  status: OutboxStatus | null;
+  attempts: number;
+  lastError: string | null;
+  to: string | null;
+  templateId: string | null;
+  nextAttemptAt: string | null;
+  resentAs: string | null;
+  createdAt: string | null;
+  sentAt: string | null;
+}
+
+const STATUS_COLORS: Record<OutboxStatus, ChipProps['color']> = { PENDING: 'default', PROCESSING: 'info', SUCCESS: 'success', ERROR: 'error' };
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '');
+
+function detail(e: OutboxRow): string {
+  const parts = [e.to ?? '', when(e.sentAt ?? e.createdAt)];
+  if (e.status === 'PENDING' && e.nextAttemptAt && e.attempts > 0) parts.push(`retrying ${when(e.nextAttemptAt)} (${e.attempts} attempts so far)`);
+  if (e.status === 'ERROR' && e.lastError) parts.push(e.lastError);
+  return parts.filter(Boolean).join(' · ');
+}
+
+/**
+ * The outbox entries at `path` with their status; failed ones get "Resend".
+ * `empty` is shown when there are none.
+ */
+export function OutboxList({ path, label, empty }: { path: string; label: string; empty: string }) {
+  const toast = useToast();
+  const [rows, setRows] = useState<OutboxRow[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    let alive = true;
+    api.get<OutboxRow[]>(path).then(
+      (r) => {
+        if (!alive) return;
+        setRows(r);
+        setError(null);
+      },
+      (e) => alive && setError(errorMessage(e, 'Could not load emails')),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [path]);
+  useEffect(() => load(), [load]);
+
+  const resend = async (row: OutboxRow) => {
+    setBusy(row.id);
+    try {
+      await api.post(`/api/outbox/${encodeURIComponent(row.id)}/resend`, {});
+      toast({ title: 'Email queued again', description: `Resending to ${row.to ?? 'the recipient'}` });
+      load();
+    } catch (e) {
+      toast({ title: 'Resend failed', description: errorMessage(e, 'Could not resend the email'), severity: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  if (error) return <Alert severity="error">{error}</Alert>;
+  if (rows === null) return <Typography color="text.secondary">Loading...</Typography>;
+  if (rows.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
+  return (
+    <List dense aria-label={label}>
+      {rows.map((e) => (
+        <ListItem key={e.id} disableGutters data-testid="outbox-row" sx={{ alignItems: 'flex-start' }}>
+          <ListItemText
+            primary={
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
+                <span>{e.templateId ?? 'email'}</span>
+                {e.status && <Chip size="small" label={e.resentAs ? 'RESENT' : e.status} color={e.resentAs ? 'default' : STATUS_COLORS[e.status]} />}
+              </Stack>
+            }
+            secondary={detail(e)}
+            slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
+          />
+          {e.status === 'ERROR' && !e.resentAs && (
+            <Button size="small" onClick={() => resend(e)} disabled={busy === e.id} aria-label={`Resend ${e.templateId ?? 'email'} to ${e.to ?? 'recipient'}`} sx={{ flexShrink: 0, ml: 1 }}>
+              Resend
+            </Button>
+          )}
+        </ListItem>
+      ))}
+    </List>
+  );
+}

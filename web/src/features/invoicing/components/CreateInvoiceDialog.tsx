@@ -1,0 +1,121 @@
+/**
+ * Create Invoice (spec §2 "Invoicing", §5 "Invoice form", §7 POST
+ * /api/create-invoice, §8): amount (number, step 0.01), description and an
+ * optional due date, checked with the domain's invoiceFormSchema; the server
+ * checks the amount's bounds and answers with field messages, shown on the
+ * fields. Toasts "Invoice Created Successfully" (sent to the client) or
+ * "Invoice Creation Failed" with the server's text.
+ */
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { invoiceFormSchema, type InvoiceForm } from '@studio/domain';
+import { api, ApiError, errorMessage } from '../../../shared/lib/api';
+import { useToast } from '../../../shared/components/Toast';
+import { formatAmount } from '../../../shared/payments/format';
+import type { LeadView } from '../../../shared/data/hooks';
+import { useLastValue } from '../../../shared/lib/useLastValue';
+
+const EMPTY: InvoiceForm = { amount: '', description: '', dueDate: '' };
+const FIELDS = ['amount', 'description', 'dueDate'] as const;
+
+export function CreateInvoiceDialog({ lead: current, onClose }: { lead: LeadView | null; onClose(): void }) {
+  const lead = useLastValue(current);
+  const toast = useToast();
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const { register, handleSubmit, reset, setError, formState } = useForm<InvoiceForm>({ resolver: zodResolver(invoiceFormSchema), defaultValues: EMPTY });
+  const { errors, isSubmitting } = formState;
+
+  const close = () => {
+    if (isSubmitting) return;
+    reset(EMPTY);
+    onClose();
+  };
+
+  const submit = async (form: InvoiceForm) => {
+    if (!lead) return;
+    try {
+      await api.post<{ invoiceId: string; checkoutUrl: string }>('/api/create-invoice', {
+        leadId: lead.id,
+        amount: form.amount,
+        description: form.description,
+        ...(form.dueDate ? { dueDate: form.dueDate } : {}),
+      });
+      toast({ title: 'Invoice Created Successfully', description: `The invoice for ${formatAmount(form.amount)} was sent to the client.` });
+      reset(EMPTY);
+      onClose();
+    } catch (e) {
+      // A validation failure names its fields: show them on the form and in the toast.
+      const fields = e instanceof ApiError && e.fields ? e.fields : {};
+      for (const f of FIELDS) if (fields[f]) setError(f, { message: fields[f] });
+      const fieldText = Object.values(fields).filter(Boolean).join(' ');
+      toast({ title: 'Invoice Creation Failed', description: fieldText || errorMessage(e, 'Failed to create invoice'), severity: 'error' });
+    }
+  };
+
+  return (
+    <Dialog open={current !== null} onClose={close} aria-labelledby="create-invoice-title" fullWidth maxWidth="sm" fullScreen={phone}>
+      <form noValidate onSubmit={handleSubmit(submit)}>
+        <DialogTitle id="create-invoice-title">Create Invoice</DialogTitle>
+        <DialogContent>
+          {lead && (
+            <DialogContentText sx={{ mb: 2, overflowWrap: 'anywhere' }}>
+              For {lead.name} ({lead.email}) · {lead.subject}. The client receives it by email with a payment link.
+            </DialogContentText>
+          )}
+          <Stack spacing={1}>
+            <TextField
+              label="Amount"
+              type="number"
+              required
+              autoFocus
+              {...register('amount')}
+              error={!!errors.amount}
+              helperText={errors.amount?.message ?? ' '}
+              slotProps={{
+                htmlInput: { step: 0.01, min: 0, inputMode: 'decimal' },
+                input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+              }}
+            />
+            <TextField
+              label="Description"
+              required
+              multiline
+              minRows={2}
+              {...register('description')}
+              error={!!errors.description}
+              helperText={errors.description?.message ?? ' '}
+              slotProps={{ htmlInput: { maxLength: 300 } }}
+            />
+            <TextField
+              label="Due date (optional)"
+              type="date"
+              {...register('dueDate')}
+              error={!!errors.dueDate}
+              helperText={errors.dueDate?.message ?? 'Leave blank for the default payment terms'}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={close} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={isSubmitting}>
+            {isSubmitting ? 'Creating...' : 'Create Invoice'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

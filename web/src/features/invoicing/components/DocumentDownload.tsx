@@ -1,0 +1,52 @@
+/**
+ * Download buttons for invoice and receipt PDFs (GET /api/documents/{kind}/{id},
+ * admin). The PDF is fetched with the admin's ID token and handed to the
+ * browser as a file named after its number; failures toast.
+ */
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import DownloadIcon from '@mui/icons-material/Download';
+import { auth } from '../../../shared/data/firebase';
+import { useToast } from '../../../shared/components/Toast';
+
+export type DocumentKind = 'invoice' | 'request' | 'receipt';
+
+/** Fetches the PDF and saves it. @throws Error with the server's message. */
+async function download(kind: DocumentKind, id: string): Promise<void> {
+  const token = await auth.currentUser?.getIdToken();
+  const res = await fetch(`/api/documents/${kind}/${encodeURIComponent(id)}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { error?: string } | null;
+    throw new Error(body?.error ?? `${res.status}`);
+  }
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `${kind}-${id}.pdf`;
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** A small "PDF" / "Receipt" button for one document; `label` names it for screen readers. */
+export function DocumentDownloadButton({ kind, id, label, text }: { kind: DocumentKind; id: string; label: string; text: string }) {
+  const toast = useToast();
+  const [busy, setBusy] = useState(false);
+  const click = async () => {
+    setBusy(true);
+    try {
+      await download(kind, id);
+    } catch (e) {
+      toast({ title: 'Download failed', description: e instanceof Error ? e.message : 'Please try again.', severity: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button size="small" variant="text" startIcon={<DownloadIcon />} onClick={click} disabled={busy} aria-label={label} sx={{ minWidth: 0 }}>
+      {text}
+    </Button>
+  );
+}

@@ -1,0 +1,220 @@
+/**
+ * Invoicing (spec §2 "Invoicing", route /admin/invoicing): a card for every
+ * lead in an invoicing status (domain INVOICING_STATUSES), read live with the
+ * page's one leads listener, plus one invoices listener and one payment
+ * requests listener for each card's numbered documents (INV-YYYY-NNNN, with
+ * PDF and receipt downloads). A card shows the client, project, status, the quote / deposit /
+ * final amounts and what is paid (domain nextLeadPayment, isPaidInFull), with
+ * "Pay Now" (only with a quote and something due: the Complete Payment
+ * dialog) and "Invoice" (the Create Invoice dialog).
+ * Empty state: "No projects ready for invoicing".
+ */
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import PaymentIcon from '@mui/icons-material/Payment';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import { formatUsd, INVOICING_STATUSES, isPaidInFull, leadCanPayNow, nextLeadPayment, type LeadStatus } from '@studio/domain';
+import { Loading } from '../../../shared/components/PageState';
+import { useLiveInvoices, useLiveLeads, useLivePaymentRequests, type InvoiceView, type LeadView } from '../../../shared/data/hooks';
+import { DocumentDownloadButton } from './DocumentDownload';
+
+/** A numbered document on a card: an admin's invoice or a deposit / final payment request. */
+type BillingRow = Pick<InvoiceView, 'id' | 'leadId' | 'number' | 'description' | 'amountCents' | 'status' | 'dueDate' | 'paidAt' | 'paymentIntentId'> & { kind: 'invoice' | 'request' };
+import { LEAD_STATUS_COLORS } from '../../../shared/components/leadStatus';
+import { CompletePaymentDialog } from './CompletePaymentDialog';
+import { CreateInvoiceDialog } from './CreateInvoiceDialog';
+import { PagedCardGrid } from '../../../shared/components/CardGrid';
+
+const INVOICING = new Set<LeadStatus>(INVOICING_STATUSES);
+const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+// Due dates are calendar days, stored at midnight UTC.
+const dueFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const validDate = (d: unknown): d is Date => d instanceof Date && !Number.isNaN(d.getTime());
+const money = (cents: number | null | undefined) => (cents == null ? '—' : formatUsd(cents));
+
+function AmountRow({ label, cents, paid }: { label: string; cents: number | null | undefined; paid?: boolean }) {
+  return (
+    <Stack direction="row" component="li" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, py: 0.25 }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
+        {paid && <CheckCircleIcon color="success" sx={{ fontSize: 16 }} titleAccess="Paid" />}
+        <Typography variant="body2" fontWeight={600}>
+          {money(cents)}
+        </Typography>
+      </Stack>
+    </Stack>
+  );
+}
+
+function PaymentMarkers({ lead }: { lead: LeadView }) {
+  const due = nextLeadPayment(lead);
+  const paidInFull = isPaidInFull(lead);
+  const depositPaid = Boolean(lead.stripeDepositPaymentId);
+  const depositPaidAt = validDate(lead.depositPaidAt) ? lead.depositPaidAt : null;
+  return (
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} data-testid="payment-markers">
+      {depositPaid && (
+        <Chip size="small" color="success" variant="outlined" icon={<CheckCircleIcon />} label={depositPaidAt ? `Deposit paid ${dateFmt.format(depositPaidAt)}` : 'Deposit paid'} />
+      )}
+      {paidInFull ? (
+        <Chip size="small" color="success" icon={<CheckCircleIcon />} label="Paid in full" />
+      ) : due ? (
+        <Chip size="small" color="warning" variant="outlined" label={`${due.purpose === 'deposit' ? 'Deposit' : 'Final payment'} due: ${formatUsd(due.amountCents)}`} />
+      ) : lead.quoteAmountCents == null ? (
+        <Chip size="small" variant="outlined" label="No quote yet" />
+      ) : null}
+    </Stack>
+  );
+}
+
+function InvoiceList({ invoices }: { invoices: BillingRow[] }) {
+  return (
+    <Box component="section" aria-label="Invoices">
+      <Typography variant="overline" color="text.secondary" component="h3">
+        Invoices
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}>
+        {invoices.map((inv) => (
+          <Stack key={inv.id} component="li" direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }} data-testid="invoice-row">
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="body2" noWrap title={inv.description}>
+                {inv.number && <strong>{inv.number} · </strong>}
+                {inv.description}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {inv.status === 'paid' && validDate(inv.paidAt) ? `Paid ${dateFmt.format(inv.paidAt)}` : validDate(inv.dueDate) ? `Due ${dueFmt.format(inv.dueDate)}` : 'Sent'}
+              </Typography>
+            </Box>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
+              <Typography variant="body2" fontWeight={600}>
+                {formatUsd(inv.amountCents)}
+              </Typography>
+              <Chip size="small" label={inv.status === 'paid' ? 'Paid' : 'Open'} color={inv.status === 'paid' ? 'success' : 'default'} variant={inv.status === 'paid' ? 'filled' : 'outlined'} />
+              {inv.number && <DocumentDownloadButton kind={inv.kind} id={inv.id} text="PDF" label={`Download invoice ${inv.number}`} />}
+              {inv.status === 'paid' && inv.paymentIntentId && <DocumentDownloadButton kind="receipt" id={inv.paymentIntentId} text="Receipt" label={`Download receipt for ${inv.number ?? inv.description}`} />}
+            </Stack>
+          </Stack>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+function InvoicingCard({ lead, invoices, onPay, onInvoice }: { lead: LeadView; invoices: BillingRow[]; onPay(): void; onInvoice(): void }) {
+  const depositPaid = Boolean(lead.stripeDepositPaymentId);
+  const finalPaid = Boolean(lead.stripeFinalPaymentId);
+  return (
+    <Card component="article" aria-label={`Invoicing ${lead.name}`} data-testid="invoicing-card" sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+      <CardContent sx={{ display: 'grid', gap: 1.5, flexGrow: 1, alignContent: 'start' }}>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="h6" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere' }}>
+              {lead.name}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+              {lead.subject} · {lead.projectType}
+            </Typography>
+          </Box>
+          <Chip size="small" label={lead.status} color={LEAD_STATUS_COLORS[lead.status] ?? 'default'} aria-label={`Status: ${lead.status}`} />
+        </Stack>
+        <Box component="ul" aria-label="Amounts" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          <AmountRow label="Quote" cents={lead.quoteAmountCents} />
+          <AmountRow label="Deposit" cents={lead.depositAmountCents} paid={depositPaid} />
+          <AmountRow label="Final payment" cents={lead.finalAmountCents} paid={finalPaid} />
+        </Box>
+        <PaymentMarkers lead={lead} />
+        {invoices.length > 0 && (
+          <>
+            <Divider />
+            <InvoiceList invoices={invoices} />
+          </>
+        )}
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2, pt: 0, gap: 1, flexWrap: 'wrap' }}>
+        {leadCanPayNow(lead) && (
+          <Button variant="contained" startIcon={<PaymentIcon />} onClick={onPay} aria-label={`Pay Now for ${lead.name}`}>
+            Pay Now
+          </Button>
+        )}
+        <Button variant="outlined" startIcon={<ReceiptLongIcon />} onClick={onInvoice} aria-label={`Invoice ${lead.name}`}>
+          Invoice
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}
+
+type Open = { kind: 'pay' | 'invoice'; leadId: string } | null;
+
+/** The admin Invoicing page: live cards of accepted projects with Pay Now and Invoice. */
+export function InvoicingPage() {
+  const leads = useLiveLeads();
+  const invoices = useLiveInvoices();
+  const requests = useLivePaymentRequests();
+  const [open, setOpen] = useState<Open>(null);
+
+  const cards = useMemo(() => leads.data.filter((l) => INVOICING.has(l.status)), [leads.data]);
+  const invoicesByLead = useMemo(() => {
+    const m = new Map<string, BillingRow[]>();
+    // Deposit and final payment requests first (in number order), then the admin's invoices.
+    const rows: BillingRow[] = [...requests.data.map((r) => ({ ...r, kind: 'request' as const })).reverse(), ...invoices.data.map((i) => ({ ...i, kind: 'invoice' as const }))];
+    for (const row of rows) m.set(row.leadId, [...(m.get(row.leadId) ?? []), row]);
+    return m;
+  }, [invoices.data, requests.data]);
+  const find = (kind: 'pay' | 'invoice') => (open?.kind === kind ? (cards.find((l) => l.id === open.leadId) ?? null) : null);
+  const close = () => setOpen(null);
+
+  return (
+    <Box>
+      <Typography variant="h4" component="h1" sx={{ mb: 0.5 }}>
+        Invoicing
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Deposits, final payments and invoices of accepted projects, live.
+      </Typography>
+      {leads.status === 'loading' ? (
+        <Loading label="Loading invoicing..." />
+      ) : leads.status === 'error' ? (
+        <Alert severity="error">Could not load projects: {leads.error?.message}</Alert>
+      ) : cards.length === 0 ? (
+        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+          <Typography color="text.secondary">No projects ready for invoicing</Typography>
+        </Paper>
+      ) : (
+        <>
+          {invoices.status === 'error' && (
+            <Alert severity="warning" sx={{ mb: 2 }}>
+              Sent invoices could not be loaded; amounts and payments below are up to date.
+            </Alert>
+          )}
+          <PagedCardGrid label="Projects ready for invoicing" items={cards} noun="projects">
+            {(l) => (
+              <InvoicingCard
+                key={l.id}
+                lead={l}
+                invoices={invoicesByLead.get(l.id) ?? []}
+                onPay={() => setOpen({ kind: 'pay', leadId: l.id })}
+                onInvoice={() => setOpen({ kind: 'invoice', leadId: l.id })}
+              />
+            )}
+          </PagedCardGrid>
+        </>
+      )}
+      <CompletePaymentDialog lead={find('pay')} onClose={close} />
+      <CreateInvoiceDialog lead={find('invoice')} onClose={close} />
+    </Box>
+  );
+}

@@ -1,0 +1,408 @@
+/**
+ * The client's project view (spec §2 "My-project", §4 "Client timeline" and
+ * "Invoice view (client)", §5 empty email, §8 lookup errors).
+ *
+ * Without a lookup handed over (sessionStorage, see AccessProjectDialog) it shows the email entry "Access Your Project". With
+ * one whose email has two or more live projects, it lists them and the client
+ * picks one ("Your projects"); otherwise, or once picked: project details, the status timeline, the beta URL (Beta), the launch
+ * countdown (Launch), quote details, phases, tech specs, Contact Support and
+ * the invoice card ("Payment Completed" for a lead in Won or Complete,
+ * otherwise Pay Now when there is a quote amount and the lead is in a payable
+ * status, domain clientCanPayNow: after acceptance, and again after a failed payment).
+ *
+ * Timeline (spec §4): the stages of domain clientTimelineStages, each
+ * marked past / current / future (data-state; aria-current="step").
+ */
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CancelIcon from '@mui/icons-material/Cancel';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
+import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
+import { ClientDocuments, documentsOf } from './ClientDocuments';
+import { checkoutPath, clientCanPayNow, clientTimelineStages, formatCountdown, formatUsd, parseAmountToCents, type TimelineStageState } from '@studio/domain';
+import { useToast } from '../../../shared/components/Toast';
+import { useClock } from '../../../shared/lib/useClock';
+import {
+  clearClientProject,
+  EMAIL_MESSAGE,
+  LOOKUP_INTRO,
+  looksLikeEmail,
+  readClientProject,
+  useProjectLookup,
+  type ClientLeadView,
+  type ClientProjectLookup,
+  type ClientProjectView,
+  type ClientWorkView,
+} from './AccessProjectDialog';
+import { ClientEmailField } from './ClientEmailField';
+
+/** Lead statuses whose invoice is paid (spec §4 "Invoice view (client)"). */
+const PAID_LEAD_STATUSES = ['Won', 'Complete'];
+
+/** Visually hidden, still read by screen readers (px strings: in sx a bare 1 means 100%). */
+const srOnly = { position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+
+const STATE_TEXT: Record<TimelineStageState, string> = { past: 'completed', current: 'current stage', future: 'upcoming' };
+
+function Timeline({ status }: { status: string }) {
+  const stages = clientTimelineStages(status);
+  return (
+    <Box
+      component="ol"
+      aria-label="Project status timeline"
+      data-testid="project-timeline"
+      sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: { xs: 1.5, sm: 1 } }}
+    >
+      {stages.map(({ label, state }) => {
+        const canceled = label === 'Canceled';
+        const Icon = state === 'past' ? CheckCircleIcon : state === 'current' ? (canceled ? CancelIcon : RadioButtonCheckedIcon) : RadioButtonUncheckedIcon;
+        return (
+          <Box
+            component="li"
+            key={label}
+            data-stage={label}
+            data-state={state}
+            aria-current={state === 'current' ? 'step' : undefined}
+            sx={{
+              flex: 1,
+              display: 'flex',
+              flexDirection: { xs: 'row', sm: 'column' },
+              alignItems: 'center',
+              gap: 1,
+              textAlign: { sm: 'center' },
+              color: state === 'future' ? 'text.secondary' : 'text.primary',
+              fontWeight: state === 'current' ? 700 : 400,
+            }}
+          >
+            <Icon aria-hidden="true" sx={{ color: state === 'future' ? 'text.secondary' : canceled && state === 'current' ? 'error.main' : 'primary.main' }} />
+            <span>
+              {label}
+              <Box component="span" sx={srOnly}>
+                {` (${STATE_TEXT[state]})`}
+              </Box>
+            </span>
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
+
+/** Time left in the launch countdown, refreshed every 30 s. */
+function Countdown({ launchDate }: { launchDate: string }) {
+  const now = useClock(30_000);
+  const left = formatCountdown(new Date(launchDate), now);
+  return (
+    <Alert severity="info" data-testid="launch-countdown">
+      {left === 'ended' ? 'The 7-day launch period has ended.' : `Launch countdown: ${left} left in the 7-day launch period.`}
+    </Alert>
+  );
+}
+
+const usd = (amount: string | null) => {
+  const c = amount == null ? null : parseAmountToCents(amount);
+  return c == null ? null : formatUsd(c);
+};
+const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : null);
+const isWebUrl = (u: string | null): u is string => !!u && /^https?:\/\//i.test(u);
+
+/** A card with an h2 title. */
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  const id = `panel-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  return (
+    <Card component="section" aria-labelledby={id}>
+      <CardContent>
+        <Typography id={id} variant="h6" component="h2" gutterBottom>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Label/value rows as a description list; rows without a value are left out. */
+function Facts({ rows, empty }: { rows: Array<[string, ReactNode | null | undefined]>; empty?: string }) {
+  const shown = rows.filter(([, v]) => v != null && v !== '');
+  if (shown.length === 0) return <Typography color="text.secondary">{empty ?? 'Nothing here yet.'}</Typography>;
+  return (
+    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, 200px) 1fr' }, columnGap: 2, rowGap: { xs: 0.25, sm: 1 } }}>
+      {shown.map(([k, v]) => (
+        <Box key={k} sx={{ display: 'contents' }}>
+          <Typography component="dt" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
+            {k}
+          </Typography>
+          <Typography component="dd" sx={{ m: 0, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+            {v}
+          </Typography>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function EmailEntry() {
+  const toast = useToast();
+  const { lookup, busy, notFound, problem } = useProjectLookup();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    if (!email.trim()) {
+      setError(null);
+      toast({ title: 'Email Required', description: 'Please enter your email address to view your project.', severity: 'error' });
+      return;
+    }
+    if (!looksLikeEmail(email)) {
+      setError(EMAIL_MESSAGE);
+      return;
+    }
+    setError(null);
+    if ((await lookup(email)) === 'invalid') setError(EMAIL_MESSAGE);
+  };
+
+  return (
+    <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 } }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Access Your Project
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {LOOKUP_INTRO}
+      </Typography>
+      {problem && (
+        <Alert severity="warning" sx={{ mb: 2 }}>
+          {problem}
+        </Alert>
+      )}
+      <Box component="form" noValidate onSubmit={submit} aria-label="Access your project" sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, alignItems: { sm: 'flex-start' } }}>
+        <ClientEmailField value={email} onChange={setEmail} error={error} />
+        <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ minWidth: 120, height: 56, flexShrink: 0 }}>
+          {busy ? 'Loading...' : notFound ? 'Try Again' : 'Open'}
+        </Button>
+      </Box>
+    </Container>
+  );
+}
+
+function InvoiceCard({ lead }: { lead: ClientLeadView }) {
+  const navigate = useNavigate();
+  const paid = PAID_LEAD_STATUSES.includes(lead.status ?? '');
+  const quoteCents = lead.quoteAmount ? parseAmountToCents(lead.quoteAmount) : null;
+  return (
+    <Panel title="Invoice">
+      <Facts
+        rows={[
+          ['Total', usd(lead.quoteAmount)],
+          ['Deposit', usd(lead.depositAmount)],
+          ['Final payment', usd(lead.finalAmount)],
+        ]}
+        empty="Your invoice will appear here once your quote is ready."
+      />
+      <Box sx={{ mt: 2 }}>
+        {paid ? (
+          <Alert severity="success" icon={<CheckCircleIcon aria-hidden="true" />}>
+            Payment Completed
+          </Alert>
+        ) : quoteCents != null && clientCanPayNow(lead) ? (
+          <Button variant="contained" size="large" onClick={() => navigate(checkoutPath(quoteCents, `Invoice: ${lead.subject ?? lead.projectType ?? 'Project'}`, lead.id))}>
+            Pay Now
+          </Button>
+        ) : null}
+      </Box>
+    </Panel>
+  );
+}
+
+/** The email's live projects, to pick one from (two or more). */
+function ProjectPicker({ works, onPick, onSwitch }: { works: ClientWorkView[]; onPick(index: number): void; onSwitch(): void }) {
+  const name = works.find((w) => w.lead.name)?.lead.name;
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 4, md: 8 } }}>
+      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.5rem' } }} gutterBottom>
+        Your projects
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 3, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+        <Typography>{name ? `Hi ${name}, you have ${works.length} projects with us. Choose one to see where it stands.` : `You have ${works.length} projects with us. Choose one to see where it stands.`}</Typography>
+        <Button onClick={onSwitch} sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' } }}>
+          Use another email
+        </Button>
+      </Stack>
+      <Stack component="ul" spacing={2} aria-label="Your projects" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {works.map((w, i) => (
+          <Card component="li" key={w.lead.id} data-testid="project-choice">
+            <CardContent sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
+                  {w.project?.name ?? w.lead.subject ?? 'Your project'}
+                </Typography>
+                <Typography color="text.secondary">
+                  {w.project ? `Status: ${w.project.status}` : ''}
+                  {w.lead.createdAt ? ` · requested on ${date(w.lead.createdAt)}` : ''}
+                </Typography>
+              </Box>
+              <Button variant="contained" onClick={() => onPick(i)} aria-label={`View ${w.project?.name ?? w.lead.subject ?? 'project'}`} sx={{ flexShrink: 0 }}>
+                View project
+              </Button>
+            </CardContent>
+          </Card>
+        ))}
+      </Stack>
+    </Container>
+  );
+}
+
+function ProjectView({ data, onSwitch, onBack }: { data: ClientWorkView; onSwitch: () => void; onBack?: (() => void) | undefined }) {
+  const { lead, project } = data;
+  const title = project?.name ?? lead.subject ?? 'Your project';
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 4, md: 8 } }}>
+      <Typography variant="overline" color="primary" component="p">
+        Your project
+      </Typography>
+      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.5rem' }, overflowWrap: 'anywhere' }} gutterBottom>
+        {title}
+      </Typography>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
+        {lead.projectType && <Chip label={lead.projectType} />}
+        {project && <Chip color="primary" variant="outlined" label={`Status: ${project.status}`} />}
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 4, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+        <Typography>{lead.name ? `Hi ${lead.name}, here is where your project stands.` : 'Here is where your project stands.'}</Typography>
+        <Stack direction="row" spacing={1} sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' } }}>
+          {onBack && <Button onClick={onBack}>All your projects</Button>}
+          <Button onClick={onSwitch}>Use another email</Button>
+        </Stack>
+      </Stack>
+
+      <Stack spacing={3}>
+        <Panel title="Project Status">
+          {project ? (
+            <Stack spacing={2}>
+              <Timeline status={project.status} />
+              {project.status === 'Beta' && isWebUrl(project.deploymentUrl) && (
+                <Alert severity="info">
+                  Your beta version is ready to review:{' '}
+                  <Link href={project.deploymentUrl} target="_blank" rel="noopener noreferrer" sx={{ overflowWrap: 'anywhere' }}>
+                    {project.deploymentUrl}
+                    <Box component="span" sx={srOnly}>
+                      {' '}
+                      (opens in a new tab)
+                    </Box>
+                  </Link>
+                </Alert>
+              )}
+              {project.status === 'Launch' && project.launchDate && <Countdown launchDate={project.launchDate} />}
+            </Stack>
+          ) : (
+            <Typography color="text.secondary">
+              Your project has not started yet{lead.status ? ` (current status: ${lead.status})` : ''}. It appears here once your quote is accepted.
+            </Typography>
+          )}
+        </Panel>
+
+        <Panel title="Project Details">
+          <Facts
+            rows={[
+              ['Project', project?.name ?? lead.subject],
+              ['Type', lead.projectType],
+              ['Request', project?.name && lead.subject !== project.name ? lead.subject : null],
+              ['Status', project?.status ?? lead.status],
+              ['Requested on', date(lead.createdAt)],
+              ['Project started', date(project?.createdAt ?? null)],
+              ['Launched on', date(project?.launchDate ?? null)],
+              ['Launch period ends', project?.status === 'Launch' ? date(project.countdownEndsAt) : null],
+              ['Handoff', project?.handoffType === 'domain' ? 'On your domain' : project?.handoffType === 'files' ? 'Project files' : null],
+            ]}
+          />
+        </Panel>
+
+        <Panel title="Quote Details">
+          <Facts
+            rows={[
+              ['Quote amount', usd(lead.quoteAmount)],
+              ['Deposit', usd(lead.depositAmount)],
+              ['Final payment', usd(lead.finalAmount)],
+              ['Estimated hours', lead.estimatedHours != null ? String(lead.estimatedHours) : null],
+              ['Complexity', lead.complexity],
+            ]}
+            empty="Your quote is being prepared."
+          />
+        </Panel>
+
+        <Panel title="Project Phases">
+          <Facts
+            rows={[
+              ['Phase 1', lead.phase1],
+              ['Phase 2', lead.phase2],
+              ['Phase 3', lead.phase3],
+              ['Phase 4', lead.phase4],
+            ]}
+            empty="The phases appear here once your project plan is ready."
+          />
+        </Panel>
+
+        <Panel title="Technical Specifications">
+          <Facts
+            rows={[
+              ['Tech stack', lead.techStack],
+              ['Database', lead.database],
+              ['Integrations', lead.integrations],
+            ]}
+            empty="The technical details appear here once your project plan is ready."
+          />
+        </Panel>
+
+        <InvoiceCard lead={lead} />
+        <ClientDocuments documents={documentsOf(data)} />
+
+        <Panel title="Need Help?">
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            Questions about your project or invoice? We respond within 24 hours.
+          </Typography>
+          <Button variant="outlined" component={RouterLink} to="/#contact">
+            Contact Support
+          </Button>
+        </Panel>
+      </Stack>
+    </Container>
+  );
+}
+
+export function MyProjectPage() {
+  const location = useLocation();
+  const [data, setData] = useState<ClientProjectLookup | null>(readClientProject);
+  /** The project picked among several (index into data.projects), or null. */
+  const [picked, setPicked] = useState<number | null>(null);
+  // A new lookup (from the top bar's dialog while on this page) arrives as a new navigation.
+  useEffect(() => {
+    setData(readClientProject());
+    setPicked(null);
+  }, [location.key]);
+
+  if (!data) return <EmailEntry />;
+  const onSwitch = () => {
+    clearClientProject();
+    setData(null);
+    setPicked(null);
+  };
+  const works = Array.isArray(data.projects) ? data.projects : [];
+  if (works.length >= 2) {
+    const chosen = picked !== null ? works[picked] : undefined;
+    if (!chosen) return <ProjectPicker works={works} onPick={setPicked} onSwitch={onSwitch} />;
+    return <ProjectView data={chosen} onSwitch={onSwitch} onBack={() => setPicked(null)} />;
+  }
+  return <ProjectView data={data} onSwitch={onSwitch} />;
+}

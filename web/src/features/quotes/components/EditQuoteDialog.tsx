@@ -1,0 +1,77 @@
+/** Edit Quote (spec §2, §5): required amounts (step 0.01), hours (step 0.5), complexity. Toast "Quote Updated". */
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Grid from '@mui/material/Grid';
+import { centsToString, COMPLEXITIES, quoteEditSchema, type QuoteEdit, type QuoteEditInput } from '@studio/domain';
+import { api, errorMessage } from '../../../shared/lib/api';
+import { useToast } from '../../../shared/components/Toast';
+import type { LeadView } from '../../../shared/data/hooks';
+import { FormTextField } from '../../../shared/components/FormTextField';
+
+function valuesOf(lead: LeadView | null): QuoteEditInput {
+  const money = (c: number | null | undefined) => (c == null ? '' : centsToString(c));
+  return {
+    quoteAmount: money(lead?.quoteAmountCents),
+    depositAmount: money(lead?.depositAmountCents),
+    finalAmount: money(lead?.finalAmountCents),
+    estimatedHours: lead?.estimatedHours != null ? String(lead.estimatedHours) : '',
+    hourlyRate: money(lead?.hourlyRateCents),
+    complexity: lead?.complexity ?? 'Medium',
+  };
+}
+
+export function EditQuoteDialog({ lead, onClose }: { lead: LeadView | null; onClose(): void }) {
+  const toast = useToast();
+  const { control, handleSubmit, reset, getValues, formState } = useForm<QuoteEditInput, unknown, QuoteEdit>({ resolver: zodResolver(quoteEditSchema), defaultValues: valuesOf(lead) });
+  useEffect(() => reset(valuesOf(lead)), [lead, reset]);
+
+  // The form validates locally (parsed to cents); the API gets the typed strings and re-validates.
+  const submit = async () => {
+    if (!lead) return;
+    try {
+      await api.put(`/api/leads/${lead.id}/quote`, getValues());
+      toast({ title: 'Quote Updated' });
+      onClose();
+    } catch (err) {
+      toast({ title: 'Update Failed', description: errorMessage(err, 'Failed to update quote'), severity: 'error' });
+    }
+  };
+
+  const field = (name: keyof QuoteEditInput, label: string, step?: number) => (
+    <Grid size={{ xs: 12, sm: 6 }}>
+      <FormTextField control={control} name={name} label={label} type={step ? 'number' : 'text'} slotProps={{ htmlInput: step ? { step, min: 0 } : {} }} />
+    </Grid>
+  );
+
+  return (
+    <Dialog open={!!lead} onClose={onClose} aria-labelledby="edit-quote-title" fullWidth maxWidth="sm">
+      <form noValidate onSubmit={handleSubmit(submit)}>
+        <DialogTitle id="edit-quote-title">Edit Quote · {lead?.name}</DialogTitle>
+        <DialogContent>
+          <Grid container columnSpacing={2} sx={{ pt: 1 }}>
+            {field('quoteAmount', 'Quote amount', 0.01)}
+            {field('hourlyRate', 'Hourly rate', 0.01)}
+            {field('depositAmount', 'Deposit amount', 0.01)}
+            {field('finalAmount', 'Final amount', 0.01)}
+            {field('estimatedHours', 'Estimated hours', 0.5)}
+            <Grid size={{ xs: 12, sm: 6 }}>
+              <FormTextField control={control} name="complexity" label="Complexity" options={COMPLEXITIES} />
+            </Grid>
+          </Grid>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+            Save Quote
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

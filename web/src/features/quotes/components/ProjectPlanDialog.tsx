@@ -1,0 +1,132 @@
+/**
+ * Add Project Plan (spec §2, §4, §5): four tabs (Overview, Requirements,
+ * Project Plan, Technical Features). The server prices it; the toast reads
+ * "Project Plan & Quote Generated".
+ */
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Switch from '@mui/material/Switch';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import { COMPLEXITIES, projectPlanSchema, SERVICE_PLAN_TYPES, type ProjectPlan, type ProjectPlanInput } from '@studio/domain';
+import { api, errorMessage } from '../../../shared/lib/api';
+import { useToast } from '../../../shared/components/Toast';
+import type { BoardLead } from '../../../shared/data/hooks';
+import { controlledProps, FormTextField } from '../../../shared/components/FormTextField';
+
+const TABS = ['Overview', 'Requirements', 'Project Plan', 'Technical Features'] as const;
+/** Which tab holds each field, to jump to the first error. */
+const FIELD_TAB: Record<string, number> = { complexity: 0, timeline: 0, estimatedHours: 0, forceDeposit: 0, includeServicePlan: 0, servicePlanType: 0, requirements: 1, phase1: 2, phase2: 2, phase3: 2, phase4: 2, database: 3, integrations: 3, techStack: 3, automationAI: 3 };
+
+const DEFAULTS: ProjectPlanInput = { complexity: 'Medium', timeline: '', requirements: '', forceDeposit: true, includeServicePlan: false, servicePlanType: 'Hosting' };
+
+export function ProjectPlanDialog({ lead, onClose }: { lead: BoardLead | null; onClose(): void }) {
+  const toast = useToast();
+  const [tab, setTab] = useState(0);
+  const { control, handleSubmit, reset, watch, formState } = useForm<ProjectPlanInput, unknown, ProjectPlan>({
+    resolver: zodResolver(projectPlanSchema),
+    defaultValues: DEFAULTS,
+  });
+  const includeServicePlan = watch('includeServicePlan');
+
+  const close = () => {
+    reset(DEFAULTS);
+    setTab(0);
+    onClose();
+  };
+
+  const submit = async (plan: ProjectPlan) => {
+    if (!lead) return;
+    try {
+      await api.post(`/api/leads/${lead.id}/project-plan`, { ...plan, servicePlanType: plan.servicePlanType ?? undefined });
+      toast({ title: 'Project Plan & Quote Generated', description: 'The quote is waiting in Quote Review.' });
+      close();
+    } catch (e) {
+      toast({ title: 'Update Failed', description: errorMessage(e, 'Failed to generate the quote'), severity: 'error' });
+    }
+  };
+
+  const text = (name: keyof ProjectPlanInput, label: string, extra: object = {}) => (
+    <FormTextField control={control} name={name} {...extra} label={label} />
+  );
+
+  return (
+    <Dialog open={!!lead} onClose={close} aria-labelledby="plan-title" fullWidth maxWidth="md">
+      <form
+        noValidate
+        onSubmit={handleSubmit(submit, (errors) => {
+          const first = Object.keys(errors)[0];
+          if (first && FIELD_TAB[first] !== undefined) setTab(FIELD_TAB[first]!);
+        })}
+      >
+        <DialogTitle id="plan-title">Add Project Plan · {lead?.name}</DialogTitle>
+        <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" allowScrollButtonsMobile aria-label="Project plan sections" sx={{ px: 3 }}>
+          {TABS.map((t, i) => (
+            <Tab key={t} label={t} id={`plan-tab-${i}`} aria-controls={`plan-panel-${i}`} />
+          ))}
+        </Tabs>
+        <DialogContent sx={{ minHeight: 360 }}>
+          <Box role="tabpanel" id="plan-panel-0" aria-labelledby="plan-tab-0" hidden={tab !== 0} sx={{ pt: 1 }}>
+            {text('complexity', 'Complexity', { options: COMPLEXITIES })}
+            {text('timeline', 'Estimated timeline', { placeholder: 'e.g. 6 weeks' })}
+            <Controller
+              name="estimatedHours"
+              control={control}
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...controlledProps({ field, fieldState })}
+                  label="Estimated hours (optional, default 40)"
+                  type="number"
+                  slotProps={{ htmlInput: { step: 0.5, min: 0.5 } }}
+                  onChange={(e) => field.onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+                />
+              )}
+            />
+            <Controller
+              name="forceDeposit"
+              control={control}
+              render={({ field }) => <FormControlLabel control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />} label="Require a 50% deposit before the project starts" />}
+            />
+            <Controller
+              name="includeServicePlan"
+              control={control}
+              render={({ field }) => <FormControlLabel control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />} label="Include a service plan" />}
+            />
+            {includeServicePlan &&
+              text('servicePlanType', 'Service plan', { options: SERVICE_PLAN_TYPES, sx: { mt: 2 } })}
+          </Box>
+          <Box role="tabpanel" id="plan-panel-1" aria-labelledby="plan-tab-1" hidden={tab !== 1} sx={{ pt: 1 }}>
+            {text('requirements', 'Key requirements', { multiline: true, minRows: 6 })}
+          </Box>
+          <Box role="tabpanel" id="plan-panel-2" aria-labelledby="plan-tab-2" hidden={tab !== 2} sx={{ pt: 1 }}>
+            {text('phase1', 'Phase 1', { multiline: true, minRows: 2 })}
+            {text('phase2', 'Phase 2', { multiline: true, minRows: 2 })}
+            {text('phase3', 'Phase 3', { multiline: true, minRows: 2 })}
+            {text('phase4', 'Phase 4', { multiline: true, minRows: 2 })}
+          </Box>
+          <Box role="tabpanel" id="plan-panel-3" aria-labelledby="plan-tab-3" hidden={tab !== 3} sx={{ pt: 1 }}>
+            {text('database', 'Database')}
+            {text('integrations', 'Integrations')}
+            {text('techStack', 'Tech stack')}
+            {text('automationAI', 'Automation / AI')}
+          </Box>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? 'Generating...' : 'Generate Quote'}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * Quote Review queue (spec §2, §4 "Quote review"): every pending quote, or
+ * one lead's. Approve → Approved + Quoted + a quote link to copy; Revise →
+ * "Needs Revision"; Edit opens Edit Quote.
+ */
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { api, errorMessage } from '../../../shared/lib/api';
+import { useToast } from '../../../shared/components/Toast';
+import type { LeadView } from '../../../shared/data/hooks';
+import { parseQuoteDetails, QuoteBreakdown } from '../../../shared/components/QuoteBreakdown';
+
+/** The quote review (spec §2): `leads` are whole leads; `loading` while they are being read, `error` when that failed. */
+export function QuoteReviewDialog({
+  open,
+  leads,
+  loading = false,
+  error,
+  onClose,
+  onEdit,
+}: {
+  open: boolean;
+  leads: LeadView[];
+  loading?: boolean;
+  error?: string;
+  onClose(): void;
+  onEdit(lead: LeadView): void;
+}) {
+  const toast = useToast();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [link, setLink] = useState<{ name: string; url: string } | null>(null);
+
+  const act = async (lead: LeadView, action: 'approve' | 'revise') => {
+    setBusy(lead.id);
+    try {
+      const r = await api.post<{ acceptanceUrl?: string }>(`/api/leads/${lead.id}/quote/${action}`);
+      if (action === 'approve') {
+        toast({ title: 'Quote Approved' });
+        if (r.acceptanceUrl) setLink({ name: lead.name, url: `${window.location.origin}${r.acceptanceUrl}` });
+      } else toast({ title: 'Quote Needs Revision' });
+    } catch (e) {
+      toast({ title: 'Update Failed', description: errorMessage(e, 'Failed to update quote'), severity: 'error' });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const copy = async () => {
+    if (!link) return;
+    await navigator.clipboard?.writeText(link.url).catch(() => undefined);
+    toast({ title: 'Copied' });
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby="quote-review-title" fullWidth maxWidth="md">
+      <DialogTitle id="quote-review-title">Quote Review</DialogTitle>
+      <DialogContent>
+        {link && (
+          <Alert severity="success" sx={{ mb: 2 }} onClose={() => setLink(null)} closeText="Dismiss">
+            <Typography variant="body2" sx={{ mb: 1 }}>
+              Quote link for {link.name} (valid 30 days, single use). Copy it now: it is not stored.
+            </Typography>
+            <Stack direction="row" spacing={1}>
+              <TextField size="small" value={link.url} slotProps={{ htmlInput: { readOnly: true, 'aria-label': 'Quote link' } }} />
+              <Button onClick={copy} variant="outlined">
+                Copy
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        {error ? (
+          <Alert severity="error">Could not load the quotes: {error}</Alert>
+        ) : loading ? (
+          <Typography color="text.secondary">Loading...</Typography>
+        ) : leads.length === 0 ? (
+          <Typography color="text.secondary">No quotes are waiting for review.</Typography>
+        ) : (
+          <Stack spacing={2}>
+            {leads.map((l) => (
+              <Card key={l.id} component="article" aria-label={`Quote for ${l.name}`}>
+                <CardContent>
+                  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap' }}>
+                    <Typography variant="h6" component="h3">
+                      {l.name}
+                    </Typography>
+                    <Chip size="small" label={l.projectType} />
+                    {l.complexity && <Chip size="small" variant="outlined" label={`${l.complexity} complexity`} />}
+                    <Chip size="small" color={l.quoteReviewStatus === 'Approved' ? 'success' : l.quoteReviewStatus === 'Needs Revision' ? 'warning' : 'default'} label={l.quoteReviewStatus ?? 'No quote'} />
+                  </Stack>
+                  <QuoteBreakdown details={parseQuoteDetails(l.generatedQuoteDetails)} />
+                </CardContent>
+                <CardActions>
+                  <Button onClick={() => onEdit(l)} disabled={busy === l.id}>
+                    Edit
+                  </Button>
+                  <Button color="warning" onClick={() => act(l, 'revise')} disabled={busy === l.id || l.quoteReviewStatus === 'Needs Revision'}>
+                    Revise
+                  </Button>
+                  <Button variant="contained" onClick={() => act(l, 'approve')} disabled={busy === l.id}>
+                    Approve
+                  </Button>
+                </CardActions>
+              </Card>
+            ))}
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

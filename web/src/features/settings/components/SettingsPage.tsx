@@ -1,0 +1,53 @@
+/**
+ * Settings (/admin/settings): the studio's business details used on invoices,
+ * receipts and emails ("Studio" tab) and the automatic reminders
+ * ("Automations" tab). Both read live from Firestore; saving goes through
+ * PUT /api/settings/studio and /api/settings/automations, whose field errors
+ * show on the fields.
+ */
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { Loading } from '../../../shared/components/PageState';
+import { useLiveAutomationSettings, useLiveStudioSettings } from '../hooks/useSettings';
+import { StudioSettingsForm } from './StudioSettingsForm';
+import { AutomationsForm } from './AutomationsForm';
+
+type TabKey = 'studio' | 'automations';
+
+export function SettingsPage() {
+  const [tab, setTab] = useState<TabKey>('studio');
+  const studio = useLiveStudioSettings();
+  const automations = useLiveAutomationSettings();
+  const current = tab === 'studio' ? studio : automations;
+
+  return (
+    <Box sx={{ maxWidth: 760 }}>
+      <Typography variant="h4" component="h1" sx={{ mb: 0.5 }}>
+        Settings
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        Your business details for invoices, receipts and emails, and the automatic reminders.
+      </Typography>
+      <Tabs value={tab} onChange={(_e, v: TabKey) => setTab(v)} aria-label="Settings sections" sx={{ mb: 2 }}>
+        <Tab value="studio" label="Studio" id="settings-tab-studio" aria-controls="settings-panel-studio" />
+        <Tab value="automations" label="Automations" id="settings-tab-automations" aria-controls="settings-panel-automations" />
+      </Tabs>
+      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`}>
+        {current.status === 'loading' ? (
+          <Loading label="Loading settings..." />
+        ) : current.status === 'error' || !current.data ? (
+          <Alert severity="error">Could not load the settings: {current.error?.message ?? 'unknown error'}</Alert>
+        ) : tab === 'studio' && studio.data ? (
+          <StudioSettingsForm key={JSON.stringify(studio.data)} settings={studio.data} saved={studio.saved} />
+        ) : automations.data ? (
+          <AutomationsForm key={JSON.stringify(automations.data)} settings={automations.data} />
+        ) : null}
+      </Paper>
+    </Box>
+  );
+}

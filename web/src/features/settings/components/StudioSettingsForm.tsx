@@ -1,0 +1,69 @@
+/** The "Studio" tab: business details for invoices, receipts and emails (domain studioSettingsSchema). */
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { SETTINGS_LIMITS, studioSettingsSchema, type StudioSettings, type StudioSettingsInput } from '@studio/domain';
+import { api, ApiError, errorMessage } from '../../../shared/lib/api';
+import { controlledProps, FormTextField } from '../../../shared/components/FormTextField';
+import { useToast } from '../../../shared/components/Toast';
+
+const FIELDS = ['businessName', 'postalAddress', 'contactEmail', 'taxId', 'logoUrl', 'paymentTermsDays', 'invoiceFooter'] as const;
+
+export function StudioSettingsForm({ settings, saved }: { settings: StudioSettings; saved: boolean }) {
+  const toast = useToast();
+  const { control, handleSubmit, setError, formState } = useForm<StudioSettingsInput, unknown, StudioSettings>({
+    resolver: zodResolver(studioSettingsSchema),
+    defaultValues: { ...settings, taxId: settings.taxId ?? '', logoUrl: settings.logoUrl ?? '' },
+  });
+
+  const submit = async (form: StudioSettings) => {
+    try {
+      await api.put('/api/settings/studio', form);
+      toast({ title: 'Settings saved' });
+    } catch (e) {
+      const fields = e instanceof ApiError && e.fields ? e.fields : {};
+      for (const f of FIELDS) if (fields[f]) setError(f, { message: fields[f] });
+      toast({ title: 'Settings not saved', description: errorMessage(e, 'Could not save the settings'), severity: 'error' });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(submit)} aria-label="Studio settings">
+      {!saved && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Nothing saved yet: invoices use the defaults below until you save.
+        </Alert>
+      )}
+      <Stack spacing={1}>
+        <FormTextField control={control} name="businessName" label="Business name" required slotProps={{ htmlInput: { maxLength: SETTINGS_LIMITS.businessName } }} />
+        <FormTextField control={control} name="postalAddress" label="Postal address" multiline minRows={2} slotProps={{ htmlInput: { maxLength: SETTINGS_LIMITS.address } }} />
+        <FormTextField control={control} name="contactEmail" label="Contact email" type="email" required />
+        <FormTextField control={control} name="taxId" label="Tax ID (optional)" slotProps={{ htmlInput: { maxLength: SETTINGS_LIMITS.taxId } }} />
+        <FormTextField control={control} name="logoUrl" label="Logo URL (optional)" hint="An https:// address of a PNG or JPEG image, printed on invoices" />
+        <Controller
+          control={control}
+          name="paymentTermsDays"
+          render={(r) => (
+            <TextField
+              {...controlledProps(r, 'Invoices are due this many days after they are issued')}
+              // The input gives text; the schema wants a number of days (blank stays blank, so "required" shows).
+              onChange={(e) => r.field.onChange(e.target.value === '' ? '' : Number(e.target.value))}
+              label="Payment terms"
+              type="number"
+              required
+              slotProps={{ htmlInput: { min: 0, max: SETTINGS_LIMITS.maxTermsDays, step: 1, inputMode: 'numeric' }, input: { endAdornment: <InputAdornment position="end">days</InputAdornment> } }}
+            />
+          )}
+        />
+        <FormTextField control={control} name="invoiceFooter" label="Invoice footer note" multiline minRows={2} slotProps={{ htmlInput: { maxLength: SETTINGS_LIMITS.footer } }} />
+      </Stack>
+      <Button type="submit" variant="contained" disabled={formState.isSubmitting} sx={{ mt: 1 }}>
+        {formState.isSubmitting ? 'Saving...' : 'Save settings'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * Shared page states: a centred loading line, and the boundary every lazy
+ * route renders in (`LazyPage`): "Loading..." while its chunk downloads, and a
+ * short error with a Reload button when the chunk cannot be fetched (for
+ * example after a deploy replaced it, or offline).
+ */
+import { Component, Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { reloadIfRedeployed } from '../lib/staleBuild';
+
+export function Loading({ label = 'Loading...' }: { label?: string }) {
+  return (
+    <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, py: 10 }}>
+      {/* Decorative: the status text beside it is what assistive technology reads. */}
+      <CircularProgress size={22} aria-hidden />
+      <Typography color="text.secondary">{label}</Typography>
+    </Box>
+  );
+}
+
+/**
+ * Catches a lazy chunk that failed to load and renders `fallback` instead, so
+ * one part's failure never blanks the whole app. `onError` runs once, on the
+ * failure. If the chunk is gone because the site was redeployed, the page
+ * reloads once onto the new build (shared/lib/staleBuild.ts).
+ */
+export class ChunkErrorBoundary extends Component<{ children: ReactNode; fallback: ReactNode; onError?: () => void }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error('a lazy part failed to load', error, info.componentStack);
+    void reloadIfRedeployed();
+    this.props.onError?.();
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+/** A page's (or a page part's) load failure, with a Reload button. */
+function LoadFailed({ message }: { message: string }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 8, px: 2 }}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+            Reload
+          </Button>
+        }
+      >
+        {message}
+      </Alert>
+    </Box>
+  );
+}
+
+/**
+ * The boundary of a lazy route (or a lazy part of a page, with its own
+ * `errorMessage`): `Loading` while its chunk downloads, a Reload prompt if it fails.
+ */
+export function LazyPage({ children, label, errorMessage = 'This page could not be loaded. Check your connection and reload.' }: { children: ReactNode; label?: string; errorMessage?: string }) {
+  return (
+    <ChunkErrorBoundary fallback={<LoadFailed message={errorMessage} />}>
+      <Suspense fallback={<Loading label={label} />}>{children}</Suspense>
+    </ChunkErrorBoundary>
+  );
+}
+
+/** A lazy route's element: `<Page />` in its own <LazyPage> boundary, keyed `key` so each route gets a fresh one. */
+export function lazyRoute(key: string, Page: ComponentType) {
+  return (
+    <LazyPage key={key}>
+      <Page />
+    </LazyPage>
+  );
+}

@@ -1,0 +1,34 @@
+/**
+ * Firebase web SDK for the admin area only (lazy chunk): the app and Auth,
+ * which the login page needs. Firestore lives in ./FirestoreScope, a
+ * chunk of its own that only the signed-in pages load. In mode "emulator" it
+ * talks to the local Auth emulator.
+ */
+import { initializeApp, type FirebaseOptions } from 'firebase/app';
+import { browserLocalPersistence, connectAuthEmulator, initializeAuth } from 'firebase/auth';
+
+// import.meta.env.X written out each time: Vite replaces each with its value, so a
+// production build folds the emulator branches away and never names their hosts.
+export const firebaseConfig: FirebaseOptions = {
+  apiKey: import.meta.env.VITE_FIREBASE_API_KEY,
+  authDomain: import.meta.env.VITE_FIREBASE_AUTH_DOMAIN,
+  projectId: import.meta.env.VITE_FIREBASE_PROJECT_ID,
+  appId: import.meta.env.VITE_FIREBASE_APP_ID,
+};
+
+export const firebaseApp = initializeApp(firebaseConfig);
+/**
+ * Auth without getAuth()'s popup/redirect resolver and with the user in
+ * localStorage: the admin signs in with a password only, and the resolver's
+ * redirect state and the IndexedDB store made Auth's start-up wait before it
+ * restored the user, which every signed-in page waits for (issue 4's first
+ * render). Other tabs follow sign-ins and sign-outs through storage events.
+ */
+export const auth = initializeAuth(firebaseApp, { persistence: browserLocalPersistence });
+
+/** True when the build talks to the local emulators (mode "emulator"). */
+export const USE_EMULATORS = import.meta.env.VITE_USE_EMULATORS === 'true';
+
+if (USE_EMULATORS) {
+  connectAuthEmulator(auth, import.meta.env.VITE_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099', { disableWarnings: true });
+}
