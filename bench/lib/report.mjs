@@ -117,13 +117,6 @@ function spreadCell(r) {
   return `${fmt(r.unit, r.min)} – ${fmt(r.unit, r.max)}`;
 }
 
-function resultCell(r) {
-  if (r.status === 'not run') return `not run (${r.reason})`;
-  if (r.status === 'error') return `error: ${r.reason ?? 'no samples'}`;
-  const word = r.pass ? 'pass' : '**FAIL**';
-  return r.preview ? `${word} (preview)` : word;
-}
-
 const esc = (s) => String(s).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 const ratioText = (x) => (x === Infinity ? '∞' : `${x.toFixed(2)}×`);
@@ -138,7 +131,7 @@ function runCell(r, round) {
     .map((id) => round.find((x) => x.id === id))
     .filter((x) => x && x.status === 'measured')
     .map((x) => `${x.figure.split(' (')[0]} ${fmt(x.unit, x.value)}`);
-  const tail = beside.length ? ` (${beside.join(', ')})` : '';
+  const tail = (beside.length ? ` (${beside.join(', ')})` : '') + (r.preview ? ' (preview)' : '');
   if (r.floor?.value == null) return `${v}${tail}`;
   return `${v} / ${fmt(r.unit, r.floor.value)} = **${ratioText(r.ratio)}**${tail}`;
 }
@@ -244,8 +237,9 @@ export function writeReport(outDir, { rounds, meta, notes = [] }) {
     rounds.forEach((round, i) => {
       for (const r of round.filter((x) => x.group === g.id)) {
         const tag = n > 1 ? `run ${i + 1}, ` : '';
-        if (r.details) (lines.push(`- ${tag}${r.figure}: ${r.details}`), (any = true));
-        if (r.status === 'error') (lines.push(`- ${tag}${r.figure}: the measurement failed: ${r.reason}`), (any = true));
+        if (r.details) lines.push(`- ${tag}${r.figure}: ${r.details}`);
+        if (r.status === 'error') lines.push(`- ${tag}${r.figure}: the measurement failed: ${r.reason}`);
+        if (r.details || r.status === 'error') any = true;
       }
     });
     if (any) lines.push('');

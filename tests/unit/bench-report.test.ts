@@ -12,7 +12,10 @@ const row = (rows: unknown, id: string) => (rows as Row[]).find((r) => r.id === 
 
 describe('bench verdicts', () => {
   it('judges a figure by its ratio to its floor, whatever its absolute target says', () => {
-    const rows = buildRows({ 'fn-import-ms': { samples: [500, 520, 480] }, 'fn-import-floor': { samples: [420, 400, 410] } });
+    const rows = buildRows({
+      'fn-import-ms': { samples: [500, 520, 480] },
+      'fn-import-floor': { samples: [420, 400, 410] },
+    });
     const r = row(rows, 'fn-import-ms');
     expect(r.ratio).toBeCloseTo(500 / 410);
     expect(r.status).toBe('pass'); // 1.22x <= 1.25x
@@ -28,8 +31,12 @@ describe('bench verdicts', () => {
   });
 
   it('gives no ratio over a floor of 0: the figure passes only at 0 too', () => {
-    expect(row(buildRows({ 'lh-tbt': { samples: [0] }, 'lh-tbt-stack': { samples: [0] } }), 'lh-tbt').status).toBe('pass');
-    expect(row(buildRows({ 'lh-tbt': { samples: [5] }, 'lh-tbt-stack': { samples: [0] } }), 'lh-tbt').status).toBe('FAIL');
+    expect(row(buildRows({ 'lh-tbt': { samples: [0] }, 'lh-tbt-stack': { samples: [0] } }), 'lh-tbt').status).toBe(
+      'pass',
+    );
+    expect(row(buildRows({ 'lh-tbt': { samples: [5] }, 'lh-tbt-stack': { samples: [0] } }), 'lh-tbt').status).toBe(
+      'FAIL',
+    );
   });
 
   it('keeps absolute targets for figures without a floor', () => {
@@ -38,8 +45,14 @@ describe('bench verdicts', () => {
   });
 
   it('calls a verdict that differs between the runs unstable, with both values', () => {
-    const run1 = row(buildRows({ 'fn-import-ms': { samples: [530] }, 'fn-import-floor': { samples: [400] } }), 'fn-import-ms');
-    const run2 = row(buildRows({ 'fn-import-ms': { samples: [480] }, 'fn-import-floor': { samples: [400] } }), 'fn-import-ms');
+    const run1 = row(
+      buildRows({ 'fn-import-ms': { samples: [530] }, 'fn-import-floor': { samples: [400] } }),
+      'fn-import-ms',
+    );
+    const run2 = row(
+      buildRows({ 'fn-import-ms': { samples: [480] }, 'fn-import-floor': { samples: [400] } }),
+      'fn-import-ms',
+    );
     const v = verdictOf([run1, run2] as never[]);
     expect(v.unstable).toBe(true);
     expect(v.word).toContain('1.32×');

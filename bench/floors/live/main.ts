@@ -11,7 +11,11 @@ import { initializeApp } from 'firebase/app';
 import { connectFirestoreEmulator, doc, getFirestore, onSnapshot, setDoc } from 'firebase/firestore';
 
 const params = new URLSearchParams(location.search);
-const app = initializeApp({ projectId: params.get('project') ?? 'demo-studio-floor', apiKey: 'demo-api-key', appId: '1:000000000000:web:floor' });
+const app = initializeApp({
+  projectId: params.get('project') ?? 'demo-studio-floor',
+  apiKey: 'demo-api-key',
+  appId: '1:000000000000:web:floor',
+});
 const db = getFirestore(app);
 connectFirestoreEmulator(db, '127.0.0.1', Number(params.get('port') ?? 8080));
 const ref = doc(db, 'bench_floor', 'live');

@@ -23,7 +23,8 @@ export function Floor() {
             Design and development studio
           </Typography>
           <Typography sx={{ my: 3 }} color="text.secondary">
-            Brand, product, web and AI automation. This page is the bench's stack floor: React and MUI, prerendered, hydrating one button.
+            Brand, product, web and AI automation. This page is the bench's stack floor: React and MUI, prerendered,
+            hydrating one button.
           </Typography>
           <Button variant="contained" size="large" onClick={() => setClicks((c) => c + 1)}>
             {clicks === 0 ? 'Get in touch' : `Clicked ${clicks}`}
