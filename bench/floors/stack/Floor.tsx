@@ -10,7 +10,7 @@ import Container from '@mui/material/Container';
 import CssBaseline from '@mui/material/CssBaseline';
 import Typography from '@mui/material/Typography';
 import { ThemeProvider } from '@mui/material/styles';
-import { theme } from '../../../web/src/theme';
+import { theme } from '../../../web/src/shared/theme';
 
 export function Floor() {
   const [clicks, setClicks] = useState(0);
