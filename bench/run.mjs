@@ -1,5 +1,5 @@
 /**
- * npm run bench (issue 11): builds the product, starts its own Firebase
+ * npm run bench: builds the product and the floor pages, starts its own Firebase
  * emulators, seeds them, measures every figure of the issue and writes
  * bench/report.md and bench/report.json. Not part of `npm test`.
  *
@@ -17,6 +17,11 @@
  *     --functions-lib FILE  the bundle to time (default functions/lib/index.js)
  *     --out DIR             where report.md/report.json go (default bench/)
  *     --quick               fewer repeats (a smoke run; the report says so)
+ *     --rounds N            how many times the whole set runs in a row (default 2);
+ *                           a figure whose verdict differs between runs is "unstable"
+ *
+ * Every timed figure is reported beside its floor (bench/floors/, built into
+ * bench/.artifacts/floors/), measured in the same run; the verdict is the ratio.
  *
  * The emulators are started on the standard ports of firebase.json; the bench
  * refuses to start when any of them is taken. Ctrl-C (or any failure) stops
@@ -26,9 +31,10 @@ import { cpus, loadavg, totalmem, platform, release } from 'node:os';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
-import { GROUPS } from './lib/catalog.mjs';
+import { GROUPS, ROWS } from './lib/catalog.mjs';
+import { buildFloors } from './floors/build.mjs';
 import { buildRows, writeReport } from './lib/report.mjs';
-import { ARTIFACTS, PORTS, ROOT, benchResult, buildFunctions, buildWeb, cleanup, runTsx, startEmulators } from './lib/proc.mjs';
+import { ARTIFACTS, PORTS, ROOT, benchResult, onCleanup, buildFunctions, buildWeb, cleanup, runTsx, startEmulators } from './lib/proc.mjs';
 import { chromiumPath } from './lib/browser.mjs';
 import { median } from './lib/stats.mjs';
 import { landingJs } from './figures/bundles.mjs';
@@ -72,31 +78,25 @@ for (const g of only) {
   }
 }
 const want = (g) => only.includes(g);
+const ROUNDS = Math.max(1, Number(opt('rounds', 2)) || 2);
 
 const N = quick
-  ? { lighthouse: 1, adminJs: 1, live: 5, drop: 3, loads: 2, smallLoads: 1, apiRuns: 1, apiSeconds: 3, fnImport: 3, pdfRuns: 20 }
-  : { lighthouse: 5, adminJs: 3, live: 50, drop: 20, loads: 5, smallLoads: 3, apiRuns: 3, apiSeconds: 10, fnImport: 10, pdfRuns: 100 };
+  ? { lighthouse: 1, adminJs: 1, live: 5, drop: 3, loads: 2, smallLoads: 2, apiRuns: 1, apiSeconds: 3, fnImport: 3, pdfRuns: 20 }
+  : { lighthouse: 3, adminJs: 2, live: 20, drop: 10, loads: 5, smallLoads: 5, apiRuns: 3, apiSeconds: 10, fnImport: 10, pdfRuns: 100 };
 const BULK_LEADS = 2000;
 const LOAD_AT_START = loadavg()[0].toFixed(2);
+const LOAD_SAMPLES = [];
+const loadTimer = setInterval(() => LOAD_SAMPLES.push(loadavg()[0]), 60_000);
+loadTimer.unref();
+const FLOOR_PROJECT = 'demo-studio-floor';
 const API_PROJECT = 'demo-studio-bench';
 
 // ── bookkeeping ────────────────────────────────────────────────────────────
-const measured = {};
-const skipped = {};
+let measured = {};
+let skipped = {};
 const notes = [];
-const rowIdsOf = (group) => ({
-  lighthouse: ['lh-performance', 'lh-lcp', 'lh-cls', 'lh-tbt'],
-  'landing-js': ['landing-js-gzip', 'landing-js-firebase'],
-  'admin-js': ['admin-js-gzip'],
-  'live-update': ['live-p50', 'live-p95'],
-  drop: ['drop-ms'],
-  'first-render': ['first-render-ms'],
-  reads: ['reads-per-load', 'reads-listeners'],
-  api: ['api-contact-p99', 'api-contact-errors', 'api-count-p99', 'api-count-errors'],
-  'functions-import': ['fn-import-ms'],
-  'invoice-pdf': ['invoice-pdf-p95'],
-  reminders: ['reminders-run-ms'],
-})[group];
+const rowIdsOf = (group) => ROWS.filter((r) => r.group === group).map((r) => r.id);
+let floors = null;
 
 /** Runs one figure group; a failure is recorded on its rows and the bench goes on. */
 async function figure(group, fn) {
@@ -141,7 +141,13 @@ function meta() {
     versions: { lighthouse: versionOf('lighthouse'), autocannon: versionOf('autocannon'), playwright: versionOf('@playwright/test') },
     dist,
     repeats: N,
-    loadavg: { start: LOAD_AT_START, end: loadavg()[0].toFixed(2) },
+    loadavg: {
+      start: LOAD_AT_START,
+      end: loadavg()[0].toFixed(2),
+      samples: LOAD_SAMPLES.map((x) => Number(x.toFixed(2))),
+      median: LOAD_SAMPLES.length ? median(LOAD_SAMPLES).toFixed(2) : null,
+      max: LOAD_SAMPLES.length ? Math.max(...LOAD_SAMPLES).toFixed(2) : null,
+    },
   };
 }
 
@@ -155,21 +161,36 @@ async function offlineFigures() {
   });
 }
 
-async function main() {
+/** Builds once for every round: the functions bundle, the web app, the floor pages. */
+async function builds() {
   mkdirSync(ARTIFACTS, { recursive: true });
   if (build) {
     if (!offline || want('functions-import')) buildFunctions();
     if (want('lighthouse') || want('landing-js') || want('admin-js') || !offline) buildWeb(dist);
   }
   if (!existsSync(join(dist, 'index.html'))) throw new Error(`${dist} has no index.html: build the web app first (or drop --no-build).`);
+  if (want('lighthouse') || (!offline && want('live-update'))) floors = await buildFloors(dist);
+}
 
+/** Opens every read and write of the live-update floor's own demo project (emulator only; the app's rules stay on demo-studio). */
+async function openFloorRules() {
+  const rules = "rules_version = '2'; service cloud.firestore { match /databases/{db}/documents { match /bench_floor/{id} { allow read, write: if true; } } }";
+  const r = await fetch(`http://127.0.0.1:${PORTS.firestore}/emulator/v1/projects/${FLOOR_PROJECT}:securityRules`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ rules: { files: [{ content: rules }] } }),
+  });
+  if (!r.ok) throw new Error(`setting the floor project's rules answered ${r.status} ${await r.text()}`);
+}
+
+async function main(round) {
   await offlineFigures();
   const landingFiles = initialJs(dist).map((f) => f.src);
 
   if (offline) {
     const reason = 'needs the emulators: run without --offline';
     for (const g of ['live-update', 'drop', 'first-render', 'reads', 'api', 'reminders']) skipped[g] = reason;
-    await figure('lighthouse', () => landingLighthouse({ dist, runs: N.lighthouse }));
+    await figure('lighthouse', () => landingLighthouse({ dist, floors, runs: N.lighthouse, round }));
     if (want('admin-js')) {
       const { startStaticServer } = await import('./lib/static-server.mjs');
       const server = await startStaticServer({ dist });
@@ -193,25 +214,40 @@ async function main() {
     await settleAfterSeed();
     const site = emu.site;
 
-    await figure('lighthouse', () => landingLighthouse({ dist, runs: N.lighthouse, apiOrigin: `http://127.0.0.1:${PORTS.hosting}` }));
+    await figure('lighthouse', () => landingLighthouse({ dist, floors, runs: N.lighthouse, round, apiOrigin: `http://127.0.0.1:${PORTS.hosting}` }));
     await figure('admin-js', () => adminJs({ baseURL: site, runs: N.adminJs, login: true, landingFiles }));
 
     await figure('live-update', async () => {
-      const r = await liveUpdate({ baseURL: site, runs: N.live });
-      const fail = r.failures ? { pass: false, reason: `${r.failures} run(s) failed` } : {};
-      return {
-        'live-p50': { samples: r.samples, details: r.details, ...fail },
-        'live-p95': { samples: r.samples, ...fail },
-      };
+      await openFloorRules();
+      const { startStaticServer } = await import('./lib/static-server.mjs');
+      // The floor page connects to the Firestore emulator: served without the site's CSP (its connect-src allows no emulator).
+      const floorServer = await startStaticServer({ dist: floors.live, firebaseJson: join(ROOT, 'bench', 'floors', 'live', 'hosting.json') });
+      const unregister = onCleanup(() => floorServer.close());
+      try {
+        const r = await liveUpdate({ baseURL: site, runs: N.live, floorURL: `${floorServer.url}/?project=${FLOOR_PROJECT}&port=${PORTS.firestore}` });
+        const fail = r.failures ? { pass: false, reason: `${r.failures} run(s) failed` } : {};
+        return {
+          'live-p50': { samples: r.samples, details: r.details, ...fail },
+          'live-p95': { samples: r.samples, ...fail },
+          'live-floor-p50': { samples: r.floorSamples, details: r.floorDetails },
+          'live-floor-p95': { samples: r.floorSamples },
+        };
+      } finally {
+        unregister();
+        await floorServer.close();
+      }
     });
     await figure('drop', async () => {
       const r = await dropToMoved({ baseURL: site, runs: N.drop });
-      return { 'drop-ms': { samples: r.samples, details: r.details, ...(r.failures ? { pass: false } : {}) } };
+      return {
+        'drop-ms': { samples: r.samples, details: r.details, ...(r.failures ? { pass: false } : {}) },
+        'drop-frame': { samples: r.frames, details: `${r.frames.length} frame intervals (requestAnimationFrame to the next) on the idle signed-in board before the drops` },
+      };
     });
 
     // Reads with the demo seed only (the small size), then 2,000 more leads.
     let small = null;
-    if (want('reads')) {
+    if (want('reads') || want('first-render')) {
       try {
         const counts = benchResult(runTsx('Counting leads', 'bench/seed-bench.ts'));
         await settleAfterSeed();
@@ -234,7 +270,11 @@ async function main() {
     await figure('first-render', () => {
       if (!large) throw new Error(largeError ?? 'no dashboard loads');
       const l = large.loads;
+      const s = small?.loads ?? [];
       return {
+        'first-render-24': s.length
+          ? { samples: s.map((x) => x.completeAt), details: `${small.counts.total} leads in Firestore, ${s[0].board.cards} cards on the board; the same loads in the same context, before the 2,000 leads are written` }
+          : { error: 'the demo-seed loads failed' },
         'first-render-ms': {
           samples: l.map((x) => x.completeAt),
           details:
@@ -278,8 +318,31 @@ async function main() {
 // ── run ────────────────────────────────────────────────────────────────────
 let exitCode = 0;
 const started = Date.now();
+const rounds = [];
+const closeRound = () => {
+  for (const g of allGroups) {
+    if (!want(g)) skipped[g] = 'not selected (--only)';
+    else skipped[g] ??= exitCode ? 'the bench stopped before it, see the note' : 'not measured';
+  }
+  rounds.push(buildRows(measured, skipped));
+  measured = {};
+  skipped = {};
+};
 try {
-  await main();
+  await builds();
+  for (let round = 1; round <= ROUNDS; round++) {
+    console.log(`\n════ Run ${round} of ${ROUNDS} ════`);
+    const t0 = Date.now();
+    try {
+      await main(round);
+    } finally {
+      closeRound();
+      console.log(`[bench] run ${round} took ${Math.round((Date.now() - t0) / 1000)} s`);
+      // The report so far after every run: a bench stopped later still leaves what it measured.
+      mkdirSync(outDir, { recursive: true });
+      writeReport(outDir, { rounds, meta: { ...meta(), durationSec: Math.round((Date.now() - started) / 1000) }, notes: [...notes, ...(round < ROUNDS ? [`Partial report: ${round} of ${ROUNDS} runs done.`] : [])] });
+    }
+  }
 } catch (e) {
   console.error(`\n✖ bench: ${e?.message ?? e}`);
   notes.push(`The bench stopped early: ${e?.message ?? e}`);
@@ -287,13 +350,9 @@ try {
 } finally {
   await cleanup();
 }
-for (const g of allGroups) {
-  if (!want(g)) skipped[g] = 'not selected (--only)';
-  else skipped[g] ??= exitCode ? 'the bench stopped before it, see the note' : 'not measured';
-}
-const rows = buildRows(measured, skipped);
+if (rounds.length === 0) closeRound();
 mkdirSync(outDir, { recursive: true });
-const { mdPath, jsonPath } = writeReport(outDir, { rows, meta: { ...meta(), durationSec: Math.round((Date.now() - started) / 1000) }, notes });
+const { mdPath, jsonPath } = writeReport(outDir, { rounds, meta: { ...meta(), durationSec: Math.round((Date.now() - started) / 1000) }, notes });
 console.log(`\n${readFileSync(mdPath, 'utf8').split('\n## Method')[0]}`);
 console.log(`report: ${mdPath} and ${jsonPath} (${Math.round((Date.now() - started) / 1000)} s)`);
 process.exit(exitCode);

@@ -42,12 +42,20 @@ async function idTokenViaApi(baseURL) {
  * PUT /api/leads/{id} with its ID token (fetch in A's page); B stamps
  * Date.now() when its DOM shows the card there. Both stamps come from the
  * same machine clock in the same browser. The lead alternates New ↔ Contacted.
+ *
+ * Its floor (`floorURL`, the page of bench/floors/live): two more contexts C
+ * and D in the same browser on a page holding only the Firebase web SDK; C
+ * writes one Firestore emulator document (setDoc, no function in between) and
+ * D's snapshot listener stamps Date.now() when it sees the value. One floor
+ * run precedes each product run; the first `warmup` runs of both are discarded.
  */
-export async function liveUpdate({ baseURL, runs, log = console.log }) {
+export async function liveUpdate({ baseURL, runs, floorURL = null, warmup = 2, log = console.log }) {
   const { browser, close } = await launchBrowser();
   const samples = [];
   const apiMs = [];
   const frameLag = [];
+  const floorSamples = [];
+  const floorAck = [];
   let failures = 0;
   try {
     const ctxA = await newContext(browser, baseURL);
@@ -62,7 +70,42 @@ export async function liveUpdate({ baseURL, runs, log = console.log }) {
     const token = (await idTokenIn(a).catch(() => null)) ?? (await idTokenViaApi(baseURL));
     let from = 'New';
     await b.locator(cardSelector(LIVE.name, from)).waitFor({ timeout: 30_000 });
-    for (let i = 0; i < runs; i++) {
+    let c = null;
+    let d = null;
+    if (floorURL) {
+      c = await (await newContext(browser, baseURL)).newPage();
+      d = await (await newContext(browser, baseURL)).newPage();
+      for (const p of [c, d]) {
+        await p.goto(floorURL);
+        await p.locator('#state', { hasText: 'ready' }).waitFor({ timeout: 30_000 });
+      }
+    }
+    for (let i = 0; i < runs + warmup; i++) {
+      const counted = i >= warmup;
+      if (floorURL) {
+        const value = Date.now() + i;
+        // Armed without awaiting it here (evaluate would wait for the promise, which only the write below settles).
+        await d.evaluate((v) => {
+          window.__floorSeen = window.__floor.arm(v);
+        }, value);
+        const w = await c.evaluate((v) => Promise.race([window.__floor.write(v), new Promise((r) => setTimeout(() => r(null), 15_000))]), value);
+        if (!w) {
+          failures++;
+          log(`  live floor run ${i + 1}: the write was not acknowledged within 15 s`);
+          break;
+        }
+        const seenAt = await d.evaluate(() => Promise.race([window.__floorSeen, new Promise((r) => setTimeout(() => r(null), 15_000))]));
+        if (seenAt == null) {
+          failures++;
+          log(`  live floor run ${i + 1}: D did not see the write within 15 s`);
+          break;
+        }
+        if (counted) {
+          floorSamples.push(seenAt - w.sentAt);
+          floorAck.push(w.ackAt - w.sentAt);
+        }
+        await c.waitForTimeout(150);
+      }
       const to = from === 'New' ? 'Contacted' : 'New';
       await b.evaluate((sel) => {
         window.__benchLive = new Promise((resolve) => {
@@ -102,9 +145,11 @@ export async function liveUpdate({ baseURL, runs, log = console.log }) {
         log(`  live run ${i + 1}: B did not show the move within 15 s`);
         break;
       }
-      samples.push(seen.seenAt - write.sentAt);
-      frameLag.push(seen.frameAt - seen.seenAt);
-      apiMs.push(write.answeredAt - write.sentAt);
+      if (counted) {
+        samples.push(seen.seenAt - write.sentAt);
+        frameLag.push(seen.frameAt - seen.seenAt);
+        apiMs.push(write.answeredAt - write.sentAt);
+      }
       from = to;
       await a.waitForTimeout(150);
     }
@@ -115,10 +160,13 @@ export async function liveUpdate({ baseURL, runs, log = console.log }) {
     await close();
   }
   const sortedApi = [...apiMs].sort((x, y) => x - y);
+  const med = (xs) => (xs.length ? [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] : '–');
   return {
     samples,
+    floorSamples,
     failures,
-    details: `PUT answered in A after a median ${sortedApi.length ? sortedApi[Math.floor(sortedApi.length / 2)] : '–'} ms; B's next frame came a median ${[...frameLag].sort((x, y) => x - y)[Math.floor(frameLag.length / 2)] ?? '–'} ms after its DOM showed the card${failures ? `; ${failures} run(s) failed` : ''}`,
+    floorDetails: floorURL ? `floor: ${floorSamples.length} runs after ${warmup} warm-up runs, one before each product run; the write acknowledged in C after a median ${med(floorAck)} ms` : null,
+    details: `${samples.length} runs after ${warmup} warm-up runs; PUT answered in A after a median ${sortedApi.length ? sortedApi[Math.floor(sortedApi.length / 2)] : '–'} ms; B's next frame came a median ${[...frameLag].sort((x, y) => x - y)[Math.floor(frameLag.length / 2)] ?? '–'} ms after its DOM showed the card${failures ? `; ${failures} run(s) failed` : ''}`,
   };
 }
 
@@ -134,6 +182,7 @@ export async function dropToMoved({ baseURL, runs, log = console.log }) {
   const { browser, close } = await launchBrowser();
   const samples = [];
   const toFrame = [];
+  const frames = [];
   let beforeServer = 0;
   let failures = 0;
   try {
@@ -153,6 +202,24 @@ export async function dropToMoved({ baseURL, runs, log = console.log }) {
     await waitForBoard(page);
     let from = 'New';
     await page.locator(cardSelector(DROP.name, from)).waitFor({ timeout: 30_000 });
+    // The floor: the page's own animation frame, requestAnimationFrame to the next one, on the idle board.
+    frames.push(
+      ...(await page.evaluate(
+        (n) =>
+          new Promise((resolve) => {
+            const out = [];
+            let last = null;
+            const tick = (t) => {
+              if (last != null) out.push(t - last);
+              last = t;
+              if (out.length < n) requestAnimationFrame(tick);
+              else resolve(out);
+            };
+            requestAnimationFrame(tick);
+          }),
+        Math.max(30, runs * 3),
+      )),
+    );
     for (let i = 0; i < runs; i++) {
       const to = from === 'New' ? 'Contacted' : 'New';
       const card = page.locator(cardSelector(DROP.name, from));
@@ -212,6 +279,7 @@ export async function dropToMoved({ baseURL, runs, log = console.log }) {
   const med = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
   return {
     samples,
+    frames,
     failures,
     details: `to the next animation frame: median ${toFrame.length ? med(toFrame).toFixed(1) : '–'} ms; card shown before the PUT answered in ${beforeServer}/${samples.length} runs${failures ? `; ${failures} run(s) failed` : ''}`,
   };

@@ -12,57 +12,86 @@ import { ARTIFACTS, onCleanup } from '../lib/proc.mjs';
 import { startStaticServer } from '../lib/static-server.mjs';
 import { median } from '../lib/stats.mjs';
 
-export async function landingLighthouse({ dist, runs, apiOrigin = null, log = console.log }) {
-  const server = await startStaticServer({ dist, apiOrigin });
-  const unregister = onCleanup(() => server.close());
-  const results = [];
+/** One Lighthouse run on `url` in a fresh Chromium; the run's metrics. */
+async function lighthouseRun(url, reportPath) {
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const killChrome = onCleanup(() => chrome.kill());
+  try {
+    const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const lhr = r.lhr;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const a = lhr.audits;
+    writeFileSync(reportPath, r.report);
+    return {
+      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+      lcp: a['largest-contentful-paint'].numericValue,
+      cls: a['cumulative-layout-shift'].numericValue,
+      tbt: a['total-blocking-time'].numericValue,
+      fcp: a['first-contentful-paint'].numericValue,
+      si: a['speed-index'].numericValue,
+      textCompression: a['uses-text-compression']?.score ?? null,
+      transferBytes: a['total-byte-weight']?.numericValue ?? null,
+      formFactor: lhr.configSettings.formFactor,
+      throttling: lhr.configSettings.throttlingMethod,
+    };
+  } finally {
+    killChrome();
+    await chrome.kill();
+  }
+}
+
+/**
+ * The landing beside its two floors: the stack floor (React + MUI hydrating one
+ * button, `floors.stack`) and the static floor (the landing's HTML and CSS
+ * without script, `floors.static`), each served by its own instance of the
+ * same static server. Runs are interleaved (landing, stack, static, the order
+ * rotating each run), so a change in machine load hits the three alike.
+ */
+export async function landingLighthouse({ dist, floors = null, runs, apiOrigin = null, round = 1, log = console.log }) {
+  const pages = [{ key: 'landing', dist, apiOrigin }];
+  if (floors) pages.push({ key: 'stack', dist: floors.stack }, { key: 'static', dist: floors.static });
+  const servers = {};
+  const unregister = onCleanup(() => Promise.all(Object.values(servers).map((s) => s.close())));
+  const results = Object.fromEntries(pages.map((p) => [p.key, []]));
   const outDir = join(ARTIFACTS, 'lighthouse');
   mkdirSync(outDir, { recursive: true });
   try {
+    for (const p of pages) servers[p.key] = await startStaticServer({ dist: p.dist, apiOrigin: p.apiOrigin ?? null });
     for (let i = 0; i < runs; i++) {
-      const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
-      const killChrome = onCleanup(() => chrome.kill());
-      try {
-        const r = await lighthouse(`${server.url}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-        const lhr = r.lhr;
-        if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-        const a = lhr.audits;
-        const run = {
-          performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
-          lcp: a['largest-contentful-paint'].numericValue,
-          cls: a['cumulative-layout-shift'].numericValue,
-          tbt: a['total-blocking-time'].numericValue,
-          fcp: a['first-contentful-paint'].numericValue,
-          si: a['speed-index'].numericValue,
-          textCompression: a['uses-text-compression']?.score ?? null,
-          transferBytes: a['total-byte-weight']?.numericValue ?? null,
-          formFactor: lhr.configSettings.formFactor,
-          throttling: lhr.configSettings.throttlingMethod,
-          warnings: lhr.runWarnings ?? [],
-        };
-        writeFileSync(join(outDir, `run-${i + 1}.json`), r.report);
-        results.push(run);
-        log(`  Lighthouse run ${i + 1}/${runs}: performance ${run.performance}, LCP ${run.lcp.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, TBT ${run.tbt.toFixed(0)} ms`);
-      } finally {
-        killChrome();
-        await chrome.kill();
+      const order = pages.map((_, k) => pages[(k + i) % pages.length]);
+      for (const p of order) {
+        const run = await lighthouseRun(`${servers[p.key].url}/`, join(outDir, `round-${round}-${p.key}-run-${i + 1}.json`));
+        results[p.key].push(run);
+        log(`  Lighthouse ${p.key} run ${i + 1}/${runs}: performance ${run.performance}, LCP ${run.lcp.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, TBT ${run.tbt.toFixed(0)} ms`);
       }
     }
   } finally {
     unregister();
-    await server.close();
+    await Promise.all(Object.values(servers).map((s) => s.close()));
   }
-  const col = (k) => results.map((r) => r[k]);
-  const first = results[0];
+  const col = (key, k) => results[key].map((r) => r[k]);
+  const first = results.landing[0];
+  const stats = servers.landing.stats;
   const common =
-    `${first.formFactor} preset, ${first.throttling} throttling; served ${server.stats.br} br / ${server.stats.gzip} gzip / ${server.stats.identity} identity responses; ` +
-    `uses-text-compression audit ${col('textCompression').every((s) => s === 1) ? 'passed in every run' : `scores ${col('textCompression').join(', ')}`}; ` +
-    `median transfer ${((median(col('transferBytes')) ?? 0) / 1024).toFixed(0)} KB, FCP ${median(col('fcp')).toFixed(0)} ms, Speed Index ${median(col('si')).toFixed(0)} ms` +
+    `${first.formFactor} preset, ${first.throttling} throttling; served ${stats.br} br / ${stats.gzip} gzip / ${stats.identity} identity responses; ` +
+    `uses-text-compression audit ${col('landing', 'textCompression').every((s) => s === 1) ? 'passed in every run' : `scores ${col('landing', 'textCompression').join(', ')}`}; ` +
+    `median transfer ${((median(col('landing', 'transferBytes')) ?? 0) / 1024).toFixed(0)} KB, FCP ${median(col('landing', 'fcp')).toFixed(0)} ms, Speed Index ${median(col('landing', 'si')).toFixed(0)} ms` +
     (apiOrigin ? `; /api proxied to ${apiOrigin}` : '; /api not served (the new-lead count fails silently)');
-  return {
-    'lh-performance': { samples: col('performance'), details: common },
-    'lh-lcp': { samples: col('lcp') },
-    'lh-cls': { samples: col('cls') },
-    'lh-tbt': { samples: col('tbt') },
+  const floorText = (key) =>
+    results[key] ? `median transfer ${((median(col(key, 'transferBytes')) ?? 0) / 1024).toFixed(0)} KB, FCP ${median(col(key, 'fcp')).toFixed(0)} ms` : '';
+  const rows = {
+    'lh-performance': { samples: col('landing', 'performance'), details: common },
+    'lh-lcp': { samples: col('landing', 'lcp') },
+    'lh-cls': { samples: col('landing', 'cls') },
+    'lh-tbt': { samples: col('landing', 'tbt') },
   };
+  if (floors) {
+    rows['lh-performance-stack'] = { samples: col('stack', 'performance'), details: floorText('stack') };
+    rows['lh-performance-static'] = { samples: col('static', 'performance'), details: floorText('static') };
+    rows['lh-lcp-static'] = { samples: col('static', 'lcp') };
+    rows['lh-lcp-stack'] = { samples: col('stack', 'lcp') };
+    rows['lh-tbt-stack'] = { samples: col('stack', 'tbt') };
+    rows['lh-tbt-static'] = { samples: col('static', 'tbt') };
+  }
+  return rows;
 }

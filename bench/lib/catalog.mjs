@@ -1,5 +1,5 @@
 /**
- * The figures of issue 11: every row of the report with its target, unit and
+ * The figures of the bench: every row of the report with its target, unit and
  * the figure group whose method section explains it. The report lists every
  * row, measured or not.
  */
@@ -17,6 +17,9 @@ export const GROUPS = [
       '(Brotli q11 / gzip 9 by Accept-Encoding, precompressed at start; the SPA fallback `** → /app.html`, the landing `/` being the prerendered index.html; the `hosting.headers` of firebase.json, i.e. CSP, HSTS, cache headers).',
       'In the full run `/api/**` is proxied to the Hosting emulator so the landing\'s new-lead count works; offline it answers 503 and the count fails silently.',
       'Each metric\'s median over the runs is compared with its target; spread is min–max. Raw reports: `bench/.artifacts/lighthouse/`.',
+      '**Floors**, built by the bench into `bench/.artifacts/floors/` (`bench/floors/build.mjs`) and served by their own instances of the same static server with the same headers: the **stack floor** (`bench/floors/stack`: React 19 + MUI with the site\'s theme and CssBaseline, a heading, a paragraph and one Button, built by Vite and prerendered the way the landing is, react-dom/static plus emotion\'s critical CSS, then hydrated),',
+      'and the **static floor** (the landing\'s own prerendered `index.html`, HTML and critical CSS, with every script and modulepreload removed). Each run measures the landing, the stack floor and the static floor in turn, the order rotating by one each run.',
+      'Verdicts: TBT ≤ 1.5× the stack floor\'s, LCP ≤ 1.2× the static floor\'s (a floor of 0 ms gives no ratio: the figure then passes only at 0 too). The Lighthouse score keeps its absolute target (≥ 95), with both floors\' scores beside it. Raw reports are named `round-<run>-<page>-run-<n>.json`.',
     ].join(' '),
   },
   {
@@ -50,6 +53,8 @@ export const GROUPS = [
       'Each run: B arms a MutationObserver for the card `Lead Bench Live Lead, <status>` inside the target column; A stamps `Date.now()` and sends `PUT /api/leads/bench-live-lead` (fetch in A\'s page with A\'s Firebase ID token, through Hosting → Functions emulator → Firestore emulator);',
       'B stamps `Date.now()` when its DOM shows the card in the new column. Both stamps come from the same machine clock (same browser, same host). The lead alternates New ↔ Contacted.',
       'p50 and p95 are nearest-rank percentiles over all runs; spread is min–max of the runs.',
+      '**Floor**: two more contexts C and D in the same browser open `bench/floors/live` (the Firebase web SDK alone, served without the site\'s CSP, on the Firestore emulator under its own project `demo-studio-floor` whose rules open one collection); C stamps `Date.now()` and writes one document with `setDoc`, D stamps `Date.now()` in its `onSnapshot` callback on seeing the value: a raw emulator write to a web SDK listener, no function in between.',
+      'One floor run precedes each product run; the first 2 runs of each are warm-ups and not counted. Verdict: p50 ≤ 3× the floor\'s p50 (p95 ≤ 3× the floor\'s p95 likewise).',
     ].join(' '),
   },
   {
@@ -60,6 +65,7 @@ export const GROUPS = [
       'Playwright on the signed-in dashboard: keyboard drag of the fixture lead "Bench Drop Lead" (focus, Space to lift, ArrowRight/ArrowLeft to the neighbouring column, Space to drop), New ↔ Contacted.',
       'In the page: start = the drop keydown\'s `event.timeStamp`, end = `performance.now()` in the MutationObserver callback that first finds the card (with its new status) inside the new column\'s DOM, i.e. React\'s commit of the optimistic move.',
       'The time to the following animation frame is in the details, as is how often the card was shown before the server answered the PUT. Each run waits for the PUT (200) before the next.',
+      '**Floor**: one animation frame of the same page, measured in it (the median interval between consecutive `requestAnimationFrame` callbacks on the idle signed-in board, just before the drops). Verdict: the drop shows its card within one frame (ratio ≤ 1).',
     ].join(' '),
   },
   {
@@ -70,6 +76,7 @@ export const GROUPS = [
       '2,000 synthetic leads are written through the Admin SDK in batches of 500 (`bench/seed-bench.ts --leads 2000`, bench only), on top of the demo seed, spread over the six columns, Won and Dead; the seed then rebuilds the board projection (`lead_board`), and the bench waits until the Functions emulator has run the `leads` trigger for each lead (its log quiet for 2 s).',
       'In a context already signed in (the Auth user in localStorage, the Firestore cache in IndexedDB and the HTTP cache warm from the login and the previous runs), each run opens a new page (the previous one closed as a user closes a tab, unload handlers run) and navigates to `/admin/dashboard` (full page load: SPA boot, auth restore, `/api/auth/me`, the board listener answered from the device cache and then confirmed by the server, render).',
       'An init script (`bench/lib/page-probe.mjs`) stamps `performance.now()` (ms since navigation start) and sets the mark `bench:board-complete` when the DOM holds every expected card (six columns + Won, counted from Firestore) with all six columns populated.',
+      '**Floor**: the same loads, in the same way and the same number of times, with the demo seed\'s 24 leads, measured before the 2,000 leads are written. Verdict: the 2,000-lead first render ≤ 2× the 24-lead one.',
     ].join(' '),
   },
   {
@@ -94,6 +101,7 @@ export const GROUPS = [
       'so the contact writes neither reach the dashboard data nor fire the Functions emulator\'s outbox trigger for thousands of emails. POST /api/contact is rate limited per IP (10 per 10 min):',
       'each request names its own limit bucket (the tests\' `x-studio-test-client` header, honoured on demo- projects only), so the Firestore-backed limiter runs on every request but never refuses.',
       'p99 is autocannon\'s per run; the figure is the median of the runs\' p99 (spread min–max). Errors = connection errors + timeouts + non-2xx responses, summed over all runs.',
+      '**Floor**: `GET /api/health` (the app\'s middleware and one Firestore read of a missing document) under the same settings, measured first. Each endpoint gets a 2 s warm-up load, not counted. Verdicts: contact p99 ≤ 3× health p99, and the same for the count.',
     ].join(' '),
   },
   {
@@ -104,6 +112,7 @@ export const GROUPS = [
       'N fresh `node -e` processes (the machine\'s Node) each `require("functions/lib/index.js")` once, timed in process with `performance.now()` around the require,',
       'with the emulator client environment set (demo- project, emulator hosts; nothing connects at import). The esbuild bundle inlines `domain/`; its npm dependencies load from node_modules as they would on Cloud Functions.',
       'The `api` function builds its Express app (routes, schemas) on its first request, so the scheduler and trigger instances never load it; to show what an `api` instance pays, each process then serves one GET (an unknown /api path, answered 404 without Firestore) through the exported `api`, and the details give import + first request.',
+      '**Floor**: the same fresh processes requiring only `firebase-functions/v2/https` and `firebase-admin` (resolved from `functions/`), timed the same way; the two kinds alternate after one untimed process of each. Verdict: import ≤ 1.25× the SDK floor.',
     ].join(' '),
   },
   {
@@ -128,29 +137,49 @@ export const GROUPS = [
 ];
 
 /**
- * Rows of the report. target: { op, value } compared with the row's value;
- * unit: 'ms' | 'score' | 'cls' | 'bytes' | 'count'; stat: how the value is
- * taken from the samples ('median' | 'p50' | 'p95' | 'total' | 'single').
+ * Rows of the report. target: { op, value }, the absolute target (machine-bound:
+ * information only where the row has a floor); unit: 'ms' | 'score' | 'cls' |
+ * 'bytes' | 'count'; stat: how the value is taken from the samples ('median' |
+ * 'p50' | 'p95' | 'total' | 'single').
+ *
+ * floor: { id, max }: the verdict is value ≤ max × the value of row `id`,
+ * measured in the same run (a floor of the same kind on the same machine);
+ * also: more floor rows shown beside the figure (information).
+ * Rows with role 'floor' are those floors: reported beside their figures, no verdict of their own.
  */
 export const ROWS = [
-  { id: 'lh-performance', group: 'lighthouse', figure: 'Landing: Lighthouse performance (mobile, compressed)', target: { op: '>=', value: 95 }, unit: 'score', stat: 'median' },
-  { id: 'lh-lcp', group: 'lighthouse', figure: 'Landing: LCP', target: { op: '<=', value: 2000 }, unit: 'ms', stat: 'median' },
+  { id: 'lh-performance', group: 'lighthouse', figure: 'Landing: Lighthouse performance (mobile, compressed)', target: { op: '>=', value: 95 }, unit: 'score', stat: 'median', also: ['lh-performance-stack', 'lh-performance-static'] },
+  { id: 'lh-lcp', group: 'lighthouse', figure: 'Landing: LCP', target: { op: '<=', value: 2000 }, unit: 'ms', stat: 'median', floor: { id: 'lh-lcp-static', max: 1.2 }, also: ['lh-lcp-stack'] },
   { id: 'lh-cls', group: 'lighthouse', figure: 'Landing: CLS', target: { op: '<=', value: 0.05 }, unit: 'cls', stat: 'median' },
-  { id: 'lh-tbt', group: 'lighthouse', figure: 'Landing: TBT', target: { op: '<=', value: 100 }, unit: 'ms', stat: 'median' },
+  { id: 'lh-tbt', group: 'lighthouse', figure: 'Landing: TBT', target: { op: '<=', value: 100 }, unit: 'ms', stat: 'median', floor: { id: 'lh-tbt-stack', max: 1.5 }, also: ['lh-tbt-static'] },
   { id: 'landing-js-gzip', group: 'landing-js', figure: 'Landing initial JS (gzip)', target: { op: '<=', value: 180 * 1024 }, unit: 'bytes', stat: 'single' },
   { id: 'landing-js-firebase', group: 'landing-js', figure: 'Landing initial JS: Firebase SDK bytes', target: { op: '==', value: 0 }, unit: 'bytes', stat: 'single' },
   { id: 'admin-js-gzip', group: 'admin-js', figure: 'Admin JS loaded after login (gzip)', target: { op: '<=', value: 400 * 1024 }, unit: 'bytes', stat: 'median' },
-  { id: 'live-p50', group: 'live-update', figure: 'Live update A → B: p50', target: { op: '<=', value: 200 }, unit: 'ms', stat: 'p50' },
-  { id: 'live-p95', group: 'live-update', figure: 'Live update A → B: p95', target: { op: '<=', value: 500 }, unit: 'ms', stat: 'p95' },
-  { id: 'drop-ms', group: 'drop', figure: 'Drop to card shown in its new column (optimistic)', target: { op: '<=', value: 16 }, unit: 'ms', stat: 'median' },
-  { id: 'first-render-ms', group: 'first-render', figure: 'Dashboard first render, 2,000 leads', target: { op: '<=', value: 500 }, unit: 'ms', stat: 'median' },
+  { id: 'live-p50', group: 'live-update', figure: 'Live update A → B: p50', target: { op: '<=', value: 200 }, unit: 'ms', stat: 'p50', floor: { id: 'live-floor-p50', max: 3 } },
+  { id: 'live-p95', group: 'live-update', figure: 'Live update A → B: p95', target: { op: '<=', value: 500 }, unit: 'ms', stat: 'p95', floor: { id: 'live-floor-p95', max: 3 } },
+  { id: 'drop-ms', group: 'drop', figure: 'Drop to card shown in its new column (optimistic)', target: { op: '<=', value: 16 }, unit: 'ms', stat: 'median', floor: { id: 'drop-frame', max: 1 } },
+  { id: 'first-render-ms', group: 'first-render', figure: 'Dashboard first render, 2,000 leads', target: { op: '<=', value: 500 }, unit: 'ms', stat: 'median', floor: { id: 'first-render-24', max: 2 } },
   { id: 'reads-per-load', group: 'reads', figure: 'Firestore reads per dashboard load (2,000 leads)', target: { op: 'formula', text: 'the same at any number of leads' }, unit: 'count', stat: 'median' },
   { id: 'reads-listeners', group: 'reads', figure: 'Listeners on the board (`lead_board`) per dashboard load, none on `leads`', target: { op: '==', value: 1 }, unit: 'count', stat: 'median' },
-  { id: 'api-contact-p99', group: 'api', figure: 'POST /api/contact p99 (20 conn × 10 s)', target: { op: '<=', value: 100 }, unit: 'ms', stat: 'median' },
+  { id: 'api-contact-p99', group: 'api', figure: 'POST /api/contact p99 (20 conn × 10 s)', target: { op: '<=', value: 100 }, unit: 'ms', stat: 'median', floor: { id: 'api-health-p99', max: 3 } },
   { id: 'api-contact-errors', group: 'api', figure: 'POST /api/contact errors', target: { op: '==', value: 0 }, unit: 'count', stat: 'total' },
-  { id: 'api-count-p99', group: 'api', figure: 'GET /api/leads/count p99 (20 conn × 10 s)', target: { op: '<=', value: 100 }, unit: 'ms', stat: 'median' },
+  { id: 'api-count-p99', group: 'api', figure: 'GET /api/leads/count p99 (20 conn × 10 s)', target: { op: '<=', value: 100 }, unit: 'ms', stat: 'median', floor: { id: 'api-health-p99', max: 3 } },
   { id: 'api-count-errors', group: 'api', figure: 'GET /api/leads/count errors', target: { op: '==', value: 0 }, unit: 'count', stat: 'total' },
   { id: 'invoice-pdf-p95', group: 'invoice-pdf', figure: 'Invoice PDF generation p95 (warm)', target: { op: '<=', value: 300 }, unit: 'ms', stat: 'p95' },
   { id: 'reminders-run-ms', group: 'reminders', figure: 'Daily reminder run over 2,000 leads (emulator)', target: { op: '<=', value: 10_000 }, unit: 'ms', stat: 'single' },
-  { id: 'fn-import-ms', group: 'functions-import', figure: 'Functions bundle import time (cold-start proxy)', target: { op: '<=', value: 300 }, unit: 'ms', stat: 'median' },
+  { id: 'fn-import-ms', group: 'functions-import', figure: 'Functions bundle import time (cold-start proxy)', target: { op: '<=', value: 300 }, unit: 'ms', stat: 'median', floor: { id: 'fn-import-floor', max: 1.25 } },
+
+  // Floors: measured in the same run as their figures.
+  { id: 'lh-performance-stack', role: 'floor', group: 'lighthouse', figure: 'stack floor (React + MUI, one button)', unit: 'score', stat: 'median' },
+  { id: 'lh-performance-static', role: 'floor', group: 'lighthouse', figure: 'static floor (landing HTML + CSS, no script)', unit: 'score', stat: 'median' },
+  { id: 'lh-lcp-static', role: 'floor', group: 'lighthouse', figure: 'static floor (landing HTML + CSS, no script)', unit: 'ms', stat: 'median' },
+  { id: 'lh-lcp-stack', role: 'floor', group: 'lighthouse', figure: 'stack floor (React + MUI, one button)', unit: 'ms', stat: 'median' },
+  { id: 'lh-tbt-stack', role: 'floor', group: 'lighthouse', figure: 'stack floor (React + MUI, one button)', unit: 'ms', stat: 'median' },
+  { id: 'lh-tbt-static', role: 'floor', group: 'lighthouse', figure: 'static floor (landing HTML + CSS, no script)', unit: 'ms', stat: 'median' },
+  { id: 'live-floor-p50', role: 'floor', group: 'live-update', figure: 'raw Firestore write → web SDK listener, p50', unit: 'ms', stat: 'p50' },
+  { id: 'live-floor-p95', role: 'floor', group: 'live-update', figure: 'raw Firestore write → web SDK listener, p95', unit: 'ms', stat: 'p95' },
+  { id: 'drop-frame', role: 'floor', group: 'drop', figure: 'one animation frame in the page', unit: 'ms', stat: 'median' },
+  { id: 'first-render-24', role: 'floor', group: 'first-render', figure: 'the same load with the demo seed (24 leads)', unit: 'ms', stat: 'median' },
+  { id: 'api-health-p99', role: 'floor', group: 'api', figure: 'GET /api/health p99, same settings', unit: 'ms', stat: 'median' },
+  { id: 'fn-import-floor', role: 'floor', group: 'functions-import', figure: 'firebase-functions/v2/https + firebase-admin alone', unit: 'ms', stat: 'median' },
 ];
