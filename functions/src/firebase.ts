@@ -77,18 +77,3 @@ export const db = initializeFirestore(getApp(), {
 } as FirestoreSettings);
 guardWrites(db);
 export const auth = getAuth();
-
-/** Firestore collection names (spec §3). */
-export const COLLECTIONS = {
-  users: 'users',
-  contacts: 'contacts',
-  leads: 'leads',
-  notes: 'notes',
-  projects: 'projects',
-  promoCodes: 'promo_codes',
-  leadActivity: 'lead_activity',
-  quoteVersions: 'quote_versions',
-  quoteLinks: 'quote_links',
-  quoteAcceptances: 'quote_acceptances',
-  outbox: 'outbox',
-} as const;

@@ -8,19 +8,42 @@
  * /api call. Hosting forwards that header; no cookie is involved, so there is
  * nothing for a cross-site request to ride on (no CSRF surface).
  */
-import { Router, type RequestHandler } from 'express';
+import { Router, type RequestHandler, type Response } from 'express';
+import type { AdminActor } from './features/useCase.js';
 import { emptyBodySchema, loginSchema, usernameToEmail } from '@studio/domain';
 import * as logger from 'firebase-functions/logger';
 import { auth } from './firebase.js';
-import { HttpError, parseBody } from './http.js';
+import { parseBody } from './http.js';
+import { AppError } from './errors.js';
 import { ipKey, limiter, retryAfterSeconds } from './services/rateLimit.js';
 import { config, NOT_CONFIGURED, NotConfigured } from './config.js';
 import { z } from 'zod';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 
-export interface AdminLocals {
-  uid: string;
-  username: string;
+/** The admin requireAdmin found on the request. */
+export type AdminLocals = AdminActor;
+
+declare global {
+  // Express reads its `res.locals` type from this global interface: merging is the supported way to type it.
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Locals {
+      /** Set by requireAdmin. */
+      admin?: AdminLocals;
+      /** The client-project lookup's validated, lowercased email (features/client-portal). */
+      email?: string;
+    }
+  }
+}
+
+/**
+ * The admin of a request that passed requireAdmin.
+ * @throws AppError Unauthenticated when none did (a route mounted outside the admin router).
+ */
+export function adminOf(res: Response): AdminLocals {
+  const admin = res.locals.admin;
+  if (!admin) throw new AppError('Unauthenticated', 'Not authenticated');
+  return admin;
 }
 
 const INVALID = 'Invalid credentials';
@@ -70,21 +93,23 @@ const signInReply = z.object({ localId: z.string().optional(), error: z.object({
  * Sets `res.locals.admin` (AdminLocals).
  */
 export const requireAdmin: RequestHandler = async (req, res, next) => {
-  if (res.locals.admin) return next(); // already checked by an outer router
   const token = bearer(req.get('authorization'));
-  if (!token) throw new HttpError(401, 'Not authenticated');
+  if (!token) throw new AppError('Unauthenticated', 'Not authenticated');
   let decoded;
   try {
     decoded = await auth.verifyIdToken(token, true);
   } catch {
-    throw new HttpError(401, 'Not authenticated');
+    throw new AppError('Unauthenticated', 'Not authenticated');
   }
-  if (decoded.admin !== true) throw new HttpError(403, 'Forbidden');
+  if (decoded.admin !== true) throw new AppError('Forbidden', 'Forbidden');
   res.locals.admin = { uid: decoded.uid, username: String(decoded.username ?? decoded.email ?? decoded.uid) } satisfies AdminLocals;
   next();
 };
 
-export const sessionRouter = Router();
+/** /api/auth routes anyone may call (login, logout). */
+export const sessionPublicRouter = Router();
+/** /api/auth routes behind requireAdmin (app.ts mounts them on the admin router). */
+export const sessionAdminRouter = Router();
 
 /** Failed logins allowed per IP and username in 15 minutes; a success clears the count. */
 export const LOGIN_FAILURES = { points: 10, durationSec: 15 * 60 } as const;
@@ -105,9 +130,9 @@ export const lockoutMessage = (seconds: number) => {
  * increment, services/rateLimit.ts), so N+1 parallel wrong passwords get at
  * most N answers of 401; a success gives the points back.
  */
-sessionRouter.post('/login', async (req, res) => {
+sessionPublicRouter.post('/login', async (req, res) => {
   const parsed = loginSchema.safeParse(req.body ?? {});
-  if (!parsed.success) throw new HttpError(401, INVALID);
+  if (!parsed.success) throw new AppError('Unauthenticated', INVALID);
   const { username, password } = parsed.data;
   const key = `${ipKey(req)}|${username.toLowerCase()}`;
   try {
@@ -116,25 +141,25 @@ sessionRouter.post('/login', async (req, res) => {
     if (!(e instanceof RateLimiterRes)) throw e;
     const seconds = retryAfterSeconds(e);
     res.set('Retry-After', String(seconds));
-    throw new HttpError(429, lockoutMessage(seconds));
+    throw new AppError('TooMany', lockoutMessage(seconds));
   }
   const uid = await verifyPassword(usernameToEmail(username), password);
-  if (!uid) throw new HttpError(401, INVALID);
+  if (!uid) throw new AppError('Unauthenticated', INVALID);
   const user = await auth.getUser(uid);
-  if (user.customClaims?.admin !== true) throw new HttpError(401, INVALID);
+  if (user.customClaims?.admin !== true) throw new AppError('Unauthenticated', INVALID);
   await loginAttempts.delete(key).catch(() => undefined);
   const customToken = await auth.createCustomToken(uid);
   res.json({ success: true, user: { username: String(user.customClaims.username ?? username) }, customToken });
 });
 
 /** GET /api/auth/me → { success, user: { username } } or 401/403. */
-sessionRouter.get('/me', requireAdmin, (_req, res) => {
-  const admin = res.locals.admin as AdminLocals;
+sessionAdminRouter.get('/me', (_req, res) => {
+  const admin = adminOf(res);
   res.json({ success: true, user: { username: admin.username } });
 });
 
 /** POST /api/auth/logout {}: revokes the caller's refresh tokens when a valid token is sent; 200 even without one. */
-sessionRouter.post('/logout', async (req, res) => {
+sessionPublicRouter.post('/logout', async (req, res) => {
   parseBody(req, emptyBodySchema);
   const token = bearer(req.get('authorization'));
   if (token) {

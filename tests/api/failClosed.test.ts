@@ -1,6 +1,6 @@
 /**
  * Fail closed in production (functions/src/config.ts, http.ts, session.ts,
- * routes/contact.ts).
+ * features/leads/submitContact.ts).
  *
  * Two ways in:
  * - through the Hosting emulator, as the browser calls the demo project;

@@ -18,6 +18,7 @@
  * Faults: when the store fails (Firestore down), the request is refused with
  * 503 rather than let through, so a burst can never slip past the limit.
  */
+import { COLLECTIONS } from '@studio/domain';
 import { createHash } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 import type { Request, RequestHandler } from 'express';
@@ -51,7 +52,7 @@ export class RateLimiterFirestore extends StoreAbstract {
     const ms = Math.max(msDuration, 1);
     const window = Math.floor(now / ms);
     const id = createHash('sha256').update(rlKey).digest('hex');
-    const col = this.firestore.collection('rate_limits');
+    const col = this.firestore.collection(COLLECTIONS.rateLimits);
     return {
       ref: col.doc(`${id}_${window}`),
       previous: col.doc(`${id}_${window - 1}`),
