@@ -7,7 +7,7 @@ import { capBodySize, errorHandler, requireJson, unavailable } from './http.js';
 import { AppError } from './errors.js';
 import { config } from './config.js';
 import { paymentMode, requirePayments } from './services/stripe.js';
-import { requestDeadline } from './deadline.js';
+import { requestDeadline } from './platform/deadline.js';
 import { leadsAdminRouter, leadsPublicRouter } from './features/leads/router.js';
 import { quotesAdminRouter, quotesPublicRouter } from './features/quotes/router.js';
 import { hostedProjectsAdminRouter } from './features/hosted-projects/router.js';

@@ -7,7 +7,7 @@ import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'exp
 import { fieldErrors, LIMITS } from '@studio/domain';
 import type { z } from 'zod';
 import * as logger from 'firebase-functions/logger';
-import { DeadlineExceeded } from './deadline.js';
+import { DeadlineExceeded } from './platform/deadline.js';
 import { config, NotConfigured, type Config } from './config.js';
 import { AppError, type ErrorKind } from './errors.js';
 
