@@ -20,7 +20,8 @@ import { settingsAdminRouter } from './features/settings/router.js';
 import { documentsAdminRouter, documentsPublicRouter } from './features/documents/router.js';
 import { remindersAdminRouter } from './features/reminders/router.js';
 import { healthRouter } from './features/health/router.js';
-import { requireAdmin, sessionAdminRouter, sessionPublicRouter } from './session.js';
+import { requireAdmin } from './session.js';
+import { authAdminRouter, authPublicRouter } from './features/auth/router.js';
 import { LIMITS } from '@studio/domain';
 import { ipKey, limiter, rateLimit } from './services/rateLimit.js';
 
@@ -29,7 +30,7 @@ const TRY_LATER = 'Too many attempts. Please try again in a few minutes.';
 /**
  * Per-IP limits on the public routes that write, charge or can be used to
  * guess, all in Firestore (services/rateLimit.ts). Login failures
- * (session.ts) and the client lookup (routes/clientProject.ts) keep their own.
+ * (features/auth) and the client lookup (features/client-portal) keep their own.
  */
 export const PUBLIC_LIMITS = {
   /** Contact messages: spam guard. */
@@ -52,7 +53,7 @@ const PAYMENT_PATHS = ['/stripe/config', '/create-payment-intent', '/create-subs
 function publicRouter(): express.Router {
   const r = express.Router();
   r.use(healthRouter({ missingSettings: () => config().missing }));
-  r.use('/auth', sessionPublicRouter);
+  r.use('/auth', authPublicRouter);
   r.use(leadsPublicRouter);
   r.use(quotesPublicRouter);
   r.use(clientPortalRouter);
@@ -65,7 +66,7 @@ function publicRouter(): express.Router {
 /** Routes for the signed-in admin; app.ts mounts them behind requireAdmin, their only guard. */
 function adminRouter(): express.Router {
   const r = express.Router();
-  r.use('/auth', sessionAdminRouter);
+  r.use('/auth', authAdminRouter);
   r.use(leadsAdminRouter);
   r.use(quotesAdminRouter);
   r.use(hostedProjectsAdminRouter);

@@ -19,7 +19,7 @@
  *    from the domain schedule (OUTBOX_RETRY_DELAYS_MS: 1 min … 8 h, about
  *    32 h in all) and `lastError`; when the schedule is spent, or for any
  *    other 4xx, ERROR with `lastError`. The admin's "Resend" queues a fresh
- *    copy of an ERROR entry (routes/email.ts).
+ *    copy of an ERROR entry (features/email).
  *    On the emulator or a demo- project without SENDGRID_API_KEY (the local
  *    default) the email is "delivered" to `email_log/{outboxId}` {to, from,
  *    subject, html, at} instead, atomically with SUCCESS. On a real project

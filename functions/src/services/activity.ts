@@ -1,5 +1,5 @@
 /**
- * Lead activity history (issue 4): what changed, when and by whom, written by
+ * Lead activity history: what changed, when and by whom, written by
  * the server for every status move and quote event, in the same transaction or
  * batch as the change itself. Collection `lead_activity`, admin-readable.
  */

@@ -1,5 +1,5 @@
 /**
- * The email outbox (issue 8 designs the sender): every email is an `outbox`
+ * The email outbox (jobs/outboxSender.ts sends it): every email is an `outbox`
  * document written in the same transaction or batch as the business change
  * that causes it, so a change is never stored without its email, and an email
  * failure never loses the change. Status starts PENDING, due at once

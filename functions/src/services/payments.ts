@@ -1,5 +1,5 @@
 /**
- * Payments on the server (issue 7; spec §2 "Invoicing", "Checkout and payment
+ * Payments on the server (spec §2 "Invoicing", "Checkout and payment
  * success"; §7 create-payment-intent, create-invoice, stripe/webhook).
  *
  * - startPayment: decides the amount (the lead's next payment, an invoice's
