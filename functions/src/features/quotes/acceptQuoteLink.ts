@@ -60,7 +60,7 @@ export async function acceptQuoteLink(deps: Deps, input: QuoteLinkInput, actor: 
   const { leadId, token } = input;
   const lead = await db.runTransaction(async (tx) => {
     const { linkRef, link, leadRef, lead } = await readLink(db, tx, leadId, token, clock().getTime());
-    if (link.get('usedAt') || lead.quoteAccepted) throw conflict('This quote has already been accepted');
+    if (link.usedAt !== null || lead.quoteAccepted) throw conflict('This quote has already been accepted');
     if (lead.quoteReviewStatus !== 'Approved') throw conflict('This quote is not available for acceptance');
     tx.update(linkRef, { usedAt: FieldValue.serverTimestamp() });
     acceptQuoteInTx(tx, leadRef, lead, { via: 'client', by: 'client', ip: actor.ip, userAgent: actor.userAgent });

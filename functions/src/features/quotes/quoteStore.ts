@@ -4,8 +4,11 @@
  */
 import { createHash } from 'node:crypto';
 import { FieldValue, type Firestore, type QueryDocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
-import { COLLECTIONS, QUOTE_NO_LONGER_AVAILABLE, quoteLinkRevoked, type LeadRecord } from '@studio/domain';
+import { COLLECTIONS, QUOTE_NO_LONGER_AVAILABLE, quoteLinkDocSchema, quoteLinkRevoked, type LeadRecord } from '@studio/domain';
 import { AppError, conflict, notFound } from '../../errors.js';
+import { zodConverter } from '../../platform/converter.js';
+
+const quoteLinkConverter = zodConverter(quoteLinkDocSchema);
 
 /** A lead as the quote flow reads it. */
 export type StoredLead = LeadRecord & {
@@ -55,13 +58,13 @@ export const QUOTE_NOT_FOUND = 'Quote Not Found';
  */
 export async function readLink(db: Firestore, tx: Transaction, leadId: string, token: string, nowMs: number) {
   const linkRef = db.collection(COLLECTIONS.quoteLinks).doc(sha256(token));
-  const [link, leadSnap] = await Promise.all([tx.get(linkRef), tx.get(db.collection(COLLECTIONS.leads).doc(leadId))]);
-  if (!link.exists || link.get('leadId') !== leadId || !leadSnap.exists) throw notFound(QUOTE_NOT_FOUND);
+  const [linkSnap, leadSnap] = await Promise.all([tx.get(linkRef.withConverter(quoteLinkConverter)), tx.get(db.collection(COLLECTIONS.leads).doc(leadId))]);
+  const link = linkSnap.data();
+  if (!link || link.leadId !== leadId || !leadSnap.exists) throw notFound(QUOTE_NOT_FOUND);
   const lead = leadSnap.data() as StoredLead;
-  const linkVersion = link.get('quoteVersion');
-  if (quoteLinkRevoked({ link: { quoteVersion: typeof linkVersion === 'number' ? linkVersion : null, revoked: Boolean(link.get('revokedAt')) }, lead })) {
+  if (quoteLinkRevoked({ link: { quoteVersion: link.quoteVersion, revoked: link.revokedAt !== null }, lead })) {
     throw conflict(QUOTE_NO_LONGER_AVAILABLE);
   }
-  if ((link.get('expiresAt') as FirebaseFirestore.Timestamp).toMillis() <= nowMs) throw new AppError('Gone', 'This quote link has expired');
+  if (link.expiresAt.getTime() <= nowMs) throw new AppError('Gone', 'This quote link has expired');
   return { linkRef, link, leadRef: leadSnap.ref, lead };
 }
