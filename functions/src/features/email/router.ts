@@ -22,7 +22,7 @@ import { invalid } from '../../errors.js';
 import { adminOf } from '../../session.js';
 import { idParams } from '../params.js';
 import type { Deps } from '../useCase.js';
-import { listTemplates, resetTemplate, saveTemplate, sendTemplateTest, sendTestEmail } from './templates.js';
+import { defaultTemplate, listTemplates, resetTemplate, saveTemplate, sendTemplateTest, sendTestEmail } from './templates.js';
 import { listEmailLog, listLeadEmails, listOutbox, readOutboxEntry, resendEmail } from './outboxAdmin.js';
 
 export type { EmailTemplateDto } from './templates.js';
@@ -37,18 +37,21 @@ emailAdminRouter.get('/email-templates', async (_req, res) => {
 
 emailAdminRouter.put('/email-templates/:id', async (req, res) => {
   const { id } = parseParams(req, idParams);
+  defaultTemplate(id); // an unknown template is 404 whatever the body
   const input = parseBody(req, emailTemplateUpdateSchema);
   res.json({ success: true, template: await saveTemplate(deps, { id, ...input }, adminOf(res)) });
 });
 
 emailAdminRouter.post('/email-templates/:id/reset', async (req, res) => {
   const { id } = parseParams(req, idParams);
+  defaultTemplate(id); // an unknown template is 404 whatever the body
   parseBody(req, emptyBodySchema);
   res.json({ success: true, template: await resetTemplate(deps, { id }) });
 });
 
 emailAdminRouter.post('/email-templates/:id/test', async (req, res) => {
   const { id } = parseParams(req, idParams);
+  defaultTemplate(id); // an unknown template is 404 whatever the body
   const { testEmail } = parseBody(req, templateTestSchema);
   res.status(202).json({ success: true, outboxId: await sendTemplateTest(deps, { id, testEmail }) });
 });

@@ -44,7 +44,7 @@ function mergeTemplate(template: EmailTemplate, data: DocumentData | undefined):
 }
 
 /** The default template `id`. @throws NotFound "Template not found". */
-function defaultTemplate(id: string): EmailTemplate {
+export function defaultTemplate(id: string): EmailTemplate {
   const template = findDefaultTemplate(id);
   if (!template) throw notFound('Template not found');
   return template;
