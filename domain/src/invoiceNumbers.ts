@@ -13,12 +13,13 @@
  * quote is accepted; each is stored once (`payment_requests/{leadId}_{purpose}`)
  * with its number, and marked paid when the lead's payment id appears.
  */
+import { COLLECTIONS } from './collections.js';
 import type { LeadStatus } from './constants.js';
 import { checkoutPath } from './quotes.js';
 
 export const INVOICE_NUMBER_PREFIX = 'INV';
-export const COUNTERS_COLLECTION = 'counters';
-export const PAYMENT_REQUESTS_COLLECTION = 'payment_requests';
+export const COUNTERS_COLLECTION = COLLECTIONS.counters;
+export const PAYMENT_REQUESTS_COLLECTION = COLLECTIONS.paymentRequests;
 
 /** The UTC calendar year of `date`: the year its number counts in. */
 export const invoiceYear = (date: Date): number => date.getUTCFullYear();

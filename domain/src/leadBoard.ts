@@ -20,6 +20,7 @@
  * (`npm run board:rebuild -- --shards N`), not a release. The `cards` map is
  * exempt from indexing (firestore.indexes.json).
  */
+import { COLLECTIONS } from './collections.js';
 import { z } from 'zod';
 import { isTestDataLead } from './leads.js';
 import { leadDeadReason } from './leadStatus.js';
@@ -40,7 +41,7 @@ export function leadBoardShardIds(shards: number): string[] {
 export const LEAD_BOARD_SHARD_IDS: readonly string[] = leadBoardShardIds(LEAD_BOARD_SHARDS);
 
 /** Firestore collection of the board's shards. */
-export const LEAD_BOARD_COLLECTION = 'lead_board';
+export const LEAD_BOARD_COLLECTION = COLLECTIONS.leadBoard;
 
 /**
  * The board's own document in LEAD_BOARD_COLLECTION (no `cards`): its shard

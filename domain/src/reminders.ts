@@ -20,6 +20,7 @@
  * that are settled (quote accepted or link used/revoked, lead lost, request
  * or invoice paid) have no triggers: reminders stop at once.
  */
+import { COLLECTIONS } from './collections.js';
 import { z } from 'zod';
 import type { AutomationKey, AutomationSettings } from './settings.js';
 
@@ -27,7 +28,7 @@ const DAY_MS = 86_400_000;
 /** A trigger is still sent this many days after its time when nothing later replaced it. */
 export const MAX_LATE_DAYS = 7;
 
-export const REMINDERS_COLLECTION = 'reminders';
+export const REMINDERS_COLLECTION = COLLECTIONS.reminders;
 
 /** The email template of each automation (domain email.ts). */
 export const REMINDER_TEMPLATES: Record<AutomationKey, string> = {

@@ -16,10 +16,11 @@
  * unreadable document gives the defaults (automations all off: reminders to
  * clients start only when the admin turns them on).
  */
+import { COLLECTIONS } from './collections.js';
 import { z } from 'zod';
 import { EMAIL_MESSAGE } from './schemas.js';
 
-export const SETTINGS_COLLECTION = 'settings';
+export const SETTINGS_COLLECTION = COLLECTIONS.settings;
 export const STUDIO_SETTINGS_DOC = 'studio';
 export const AUTOMATION_SETTINGS_DOC = 'automations';
 

@@ -3,24 +3,25 @@
  * function, which receives the full path, so every router is mounted at /api.
  */
 import express from 'express';
-import { capBodySize, errorHandler, HttpError, requireJson, unavailable } from './http.js';
+import { capBodySize, errorHandler, requireJson, unavailable } from './http.js';
+import { AppError } from './errors.js';
 import { config } from './config.js';
 import { paymentMode, requirePayments } from './services/stripe.js';
-import { requestDeadline } from './deadline.js';
-import { contactRouter } from './routes/contact.js';
-import { leadsRouter } from './routes/leads.js';
-import { replitRouter } from './routes/replit.js';
-import { quotesRouter } from './routes/quotes.js';
-import { projectsRouter } from './routes/projects.js';
-import { clientProjectRouter } from './routes/clientProject.js';
-import { emailRouter } from './routes/email.js';
-import { promoRouter } from './routes/promo.js';
-import { paymentsRouter } from './routes/payments.js';
-import { settingsRouter } from './routes/settings.js';
-import { documentsRouter } from './routes/documents.js';
-import { remindersRouter } from './routes/reminders.js';
-import { sessionRouter } from './session.js';
-import { healthRouter } from './routes/health.js';
+import { requestDeadline } from './platform/deadline.js';
+import { leadsAdminRouter, leadsPublicRouter } from './features/leads/router.js';
+import { quotesAdminRouter, quotesPublicRouter } from './features/quotes/router.js';
+import { hostedProjectsAdminRouter } from './features/hosted-projects/router.js';
+import { projectsAdminRouter } from './features/projects/router.js';
+import { clientPortalRouter } from './features/client-portal/router.js';
+import { emailAdminRouter } from './features/email/router.js';
+import { promoAdminRouter, promoPublicRouter } from './features/promo/router.js';
+import { paymentsAdminRouter, paymentsPublicRouter } from './features/payments/router.js';
+import { settingsAdminRouter } from './features/settings/router.js';
+import { documentsAdminRouter, documentsPublicRouter } from './features/documents/router.js';
+import { remindersAdminRouter } from './features/reminders/router.js';
+import { healthRouter } from './features/health/router.js';
+import { requireAdmin } from './session.js';
+import { authAdminRouter, authPublicRouter } from './features/auth/router.js';
 import { LIMITS } from '@studio/domain';
 import { ipKey, limiter, rateLimit } from './services/rateLimit.js';
 
@@ -29,7 +30,7 @@ const TRY_LATER = 'Too many attempts. Please try again in a few minutes.';
 /**
  * Per-IP limits on the public routes that write, charge or can be used to
  * guess, all in Firestore (services/rateLimit.ts). Login failures
- * (session.ts) and the client lookup (routes/clientProject.ts) keep their own.
+ * (features/auth) and the client lookup (features/client-portal) keep their own.
  */
 export const PUBLIC_LIMITS = {
   /** Contact messages: spam guard. */
@@ -47,6 +48,37 @@ export const CONTACT_LIMIT = PUBLIC_LIMITS.contact;
 
 /** Routes that take or set up a payment: 503 "Payments are not configured" on a real project without Stripe. */
 const PAYMENT_PATHS = ['/stripe/config', '/create-payment-intent', '/create-subscription', '/create-invoice'] as const;
+
+/** Routes anyone may call (the route sweep's PUBLIC list, reviewed). */
+function publicRouter(): express.Router {
+  const r = express.Router();
+  r.use(healthRouter({ missingSettings: () => config().missing }));
+  r.use('/auth', authPublicRouter);
+  r.use(leadsPublicRouter);
+  r.use(quotesPublicRouter);
+  r.use(clientPortalRouter);
+  r.use(promoPublicRouter);
+  r.use(paymentsPublicRouter);
+  r.use(documentsPublicRouter);
+  return r;
+}
+
+/** Routes for the signed-in admin; app.ts mounts them behind requireAdmin, their only guard. */
+function adminRouter(): express.Router {
+  const r = express.Router();
+  r.use('/auth', authAdminRouter);
+  r.use(leadsAdminRouter);
+  r.use(quotesAdminRouter);
+  r.use(hostedProjectsAdminRouter);
+  r.use(projectsAdminRouter);
+  r.use(emailAdminRouter);
+  r.use(promoAdminRouter);
+  r.use(paymentsAdminRouter);
+  r.use(settingsAdminRouter);
+  r.use(documentsAdminRouter);
+  r.use(remindersAdminRouter);
+  return r;
+}
 
 export function createApp(): express.Express {
   const app = express();
@@ -72,34 +104,23 @@ export function createApp(): express.Express {
   });
 
   const api = express.Router();
-  api.use(healthRouter({ missingSettings: () => config().missing }));
-  api.use('/auth', sessionRouter);
   // Payments exist only where the configuration allows them (config.ts): 503 on a real project without Stripe,
   // and the card-free test mode is invisible (404) anywhere but the emulator or a demo- project.
   api.use([...PAYMENT_PATHS], (_req, _res, next) => {
     requirePayments();
     next();
   });
-  api.use('/test-mode', (_req, _res, next) => next(paymentMode() === 'test' ? undefined : new HttpError(404, 'Not found')));
+  api.use('/test-mode', (_req, _res, next) => next(paymentMode() === 'test' ? undefined : new AppError('NotFound', 'Not found')));
   for (const [name, l] of Object.entries(PUBLIC_LIMITS)) {
     api.use([...l.paths], rateLimit(limiter(name, l.points, l.durationSec), ipKey, l.message));
   }
-  api.use(contactRouter);
-  api.use(leadsRouter);
-  api.use(replitRouter);
-  api.use(quotesRouter);
-  api.use(projectsRouter);
-  api.use(clientProjectRouter);
-  api.use(emailRouter);
-  api.use(promoRouter);
-  api.use(paymentsRouter);
-  api.use(settingsRouter);
-  api.use(documentsRouter);
-  api.use(remindersRouter);
-  api.use((_req, _res, next) => next(new HttpError(404, 'Not found')));
+  api.use(publicRouter());
+  // Everything else is admin-only: one guard for every admin route (a path no router knows is 401 without a session).
+  api.use(requireAdmin, adminRouter());
+  api.use((_req, _res, next) => next(new AppError('NotFound', 'Not found')));
 
   app.use('/api', api);
-  app.use((_req, _res, next) => next(new HttpError(404, 'Not found')));
+  app.use((_req, _res, next) => next(new AppError('NotFound', 'Not found')));
   app.use(errorHandler);
   return app;
 }

@@ -2,12 +2,12 @@
 import { getApp, getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { initializeFirestore, type FirestoreSettings } from 'firebase-admin/firestore';
-import { createRequire } from 'node:module';
-import { guardWrites } from './deadline.js';
+import { guardWrites } from './platform/deadline.js';
+import { capFirestoreRetries } from './platform/firestoreRetries.js';
 import { loadConfig } from './config.js';
 
 /**
- * Startup guard (issue 10): emulator variables on a real project would point a
+ * Startup guard: emulator variables on a real project would point a
  * production function at a local, rule-less emulator. Refuse to start when
  * they are set outside the functions emulator and outside a demo- project.
  * @throws Error naming the variables.
@@ -32,41 +32,6 @@ if (!getApps().some((a) => a.name === '[DEFAULT]')) initializeApp();
  */
 export const FIRESTORE_TIMEOUT_MS = loadConfig(process.env).firestoreTimeoutMs;
 
-/** Firestore's default client config (google-gax format), as loaded by the SDK that firebase-admin uses. */
-interface GaxClientConfig {
-  interfaces: Record<string, { retry_params: Record<string, Record<string, number>>; methods: Record<string, { timeout_millis?: number }> }>;
-}
-
-function firestoreDefaultConfig(): GaxClientConfig {
-  const here = createRequire(typeof __filename === 'string' ? __filename : import.meta.url);
-  const sdk = createRequire(createRequire(here.resolve('firebase-admin/firestore')).resolve('@google-cloud/firestore'));
-  return sdk('./v1/firestore_client_config.json') as GaxClientConfig;
-}
-
-/**
- * Caps every Firestore RPC, its retries included, at `budgetMs`, by adjusting
- * the SDK's default client config in place, once, before the first call.
- * Not through settings: the SDK's own batch and transaction commits read
- * their retry settings straight from that default config (its
- * util.getRetryParams), which no `clientConfig` override reaches, and they
- * would otherwise retry an unreachable backend for 10 minutes. Returns the
- * config, for the unit test.
- */
-export function capFirestoreRetries(budgetMs: number, config: GaxClientConfig = firestoreDefaultConfig()): GaxClientConfig {
-  for (const service of Object.values(config.interfaces)) {
-    for (const params of Object.values(service.retry_params)) {
-      Object.assign(params, {
-        max_retry_delay_millis: Math.min(params.max_retry_delay_millis ?? 1_000, 1_000, budgetMs),
-        initial_rpc_timeout_millis: budgetMs,
-        max_rpc_timeout_millis: budgetMs,
-        total_timeout_millis: budgetMs,
-      });
-    }
-    for (const method of Object.values(service.methods)) method.timeout_millis = budgetMs;
-  }
-  return config;
-}
-
 capFirestoreRetries(FIRESTORE_TIMEOUT_MS);
 
 export const db = initializeFirestore(getApp(), {
@@ -77,18 +42,3 @@ export const db = initializeFirestore(getApp(), {
 } as FirestoreSettings);
 guardWrites(db);
 export const auth = getAuth();
-
-/** Firestore collection names (spec §3). */
-export const COLLECTIONS = {
-  users: 'users',
-  contacts: 'contacts',
-  leads: 'leads',
-  notes: 'notes',
-  projects: 'projects',
-  promoCodes: 'promo_codes',
-  leadActivity: 'lead_activity',
-  quoteVersions: 'quote_versions',
-  quoteLinks: 'quote_links',
-  quoteAcceptances: 'quote_acceptances',
-  outbox: 'outbox',
-} as const;

@@ -1,32 +1,52 @@
 /**
- * HTTP plumbing for the /api app: typed errors, zod body/query validation and
- * the JSON error handler. Error replies are `{ error, fields? }`.
+ * HTTP plumbing for the /api app: zod body/query validation, the one mapping
+ * from error kinds (errors.ts) to status codes, and the JSON error handler.
+ * Error replies are `{ error, fields? }`.
  */
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { fieldErrors, LIMITS } from '@studio/domain';
 import type { z } from 'zod';
 import * as logger from 'firebase-functions/logger';
-import { DeadlineExceeded } from './deadline.js';
+import { DeadlineExceeded } from './platform/deadline.js';
 import { config, NotConfigured, type Config } from './config.js';
+import { AppError, type ErrorKind } from './errors.js';
 
-/** An error that becomes an HTTP reply with `status` and `{ error: message, fields }`. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly fields?: Record<string, string>,
-  ) {
-    super(message);
-  }
-}
+/** The status code of each error kind: the only place use-case errors meet HTTP. */
+export const STATUS_OF: Record<ErrorKind, number> = {
+  Invalid: 400,
+  Unauthenticated: 401,
+  Forbidden: 403,
+  NotFound: 404,
+  Conflict: 409,
+  Gone: 410,
+  TooLarge: 413,
+  UnsupportedMedia: 415,
+  TooMany: 429,
+  Upstream: 502,
+  Unavailable: 503,
+};
 
 /**
  * Parses `req.body` with `schema`.
- * @throws HttpError 400 "Validation failed" with `fields` naming each bad field.
+ * @throws AppError Invalid (400) "Validation failed" with `fields` naming each bad field.
  */
 export function parseBody<S extends z.ZodType>(req: Request, schema: S): z.output<S> {
-  const result = schema.safeParse(req.body ?? {});
-  if (!result.success) throw new HttpError(400, 'Validation failed', fieldErrors(result.error));
+  return parseWith(schema, req.body ?? {});
+}
+
+/** Parses `req.query` with `schema`; errors as parseBody. */
+export function parseQuery<S extends z.ZodType>(req: Request, schema: S): z.output<S> {
+  return parseWith(schema, req.query ?? {});
+}
+
+/** Parses `req.params` with `schema`; errors as parseBody. */
+export function parseParams<S extends z.ZodType>(req: Request, schema: S): z.output<S> {
+  return parseWith(schema, req.params);
+}
+
+function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new AppError('Invalid', 'Validation failed', fieldErrors(result.error));
   return result.data;
 }
 
@@ -34,7 +54,7 @@ export function parseBody<S extends z.ZodType>(req: Request, schema: S): z.outpu
 export const capBodySize: RequestHandler = (req, _res, next) => {
   const raw = (req as Request & { rawBody?: Buffer }).rawBody;
   const size = raw ? raw.length : Number(req.get('content-length') ?? 0);
-  if (size > LIMITS.bodyBytes) return next(new HttpError(413, 'Request body too large'));
+  if (size > LIMITS.bodyBytes) return next(new AppError('TooLarge', 'Request body too large'));
   next();
 };
 
@@ -52,8 +72,8 @@ export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
     logger.warn('api: error after the reply was sent', err);
     return;
   }
-  if (err instanceof HttpError) {
-    res.status(err.status).json(err.fields ? { error: err.message, fields: err.fields } : { error: err.message });
+  if (err instanceof AppError) {
+    res.status(STATUS_OF[err.kind]).json(err.fields ? { error: err.message, fields: err.fields } : { error: err.message });
     return;
   }
   // A feature this project's configuration leaves off (config.ts): the cold start already logged what is missing.
@@ -124,6 +144,6 @@ export const requireJson: RequestHandler = (req, _res, next) => {
   if (!WRITES.has(req.method)) return next();
   const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
   if (!hasBody && !req.get('content-type')) return next();
-  if (!req.is('application/json')) return next(new HttpError(415, 'Content-Type must be application/json'));
+  if (!req.is('application/json')) return next(new AppError('UnsupportedMedia', 'Content-Type must be application/json'));
   next();
 };

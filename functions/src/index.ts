@@ -15,7 +15,7 @@ import * as logger from 'firebase-functions/logger';
 import type { Express } from 'express';
 import { runProjectSchedule } from './jobs/launchCountdown.js';
 import { outboxTrigger, runOutboxSweep } from './jobs/outboxSender.js';
-import { OUTBOX_SWEEP_EVERY_MINUTES } from '@studio/domain';
+import { COLLECTIONS, OUTBOX_SWEEP_EVERY_MINUTES } from '@studio/domain';
 import { db } from './firebase.js';
 import { leadBoardTrigger } from './jobs/leadBoardSync.js';
 import { secretsFor } from './config.js';
@@ -56,7 +56,7 @@ export const sendOutboxEmail = outboxTrigger(secretsFor('sendOutboxEmail'));
 
 /** Sends outbox retries when due and takes back entries stuck past their lease (jobs/outboxSender.ts). */
 export const sweepOutbox = onSchedule({ schedule: `every ${OUTBOX_SWEEP_EVERY_MINUTES} minutes`, timeZone: 'UTC', secrets: secretsFor('sweepOutbox') }, async (event) => {
-  const result = await runOutboxSweep(new Date(event.scheduleTime), { collection: db.collection('outbox') });
+  const result = await runOutboxSweep(new Date(event.scheduleTime), { collection: db.collection(COLLECTIONS.outbox) });
   logger.info('sweepOutbox', { ...result });
 });
 

@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { api, db, startInProcessApp } from '../helpers.js';
 import { storeLead } from '../fixtures.js';
-import { CLIENT_PROJECT_LIMITS, PROJECT_NOT_FOUND, TOO_MANY_LOOKUPS } from '../../functions/src/routes/clientProject.js';
+import { CLIENT_PROJECT_LIMITS, PROJECT_NOT_FOUND, TOO_MANY_LOOKUPS } from '../../functions/src/features/client-portal/router.js';
 
 const DAY = 86_400_000;
 const LEAD_KEYS = [

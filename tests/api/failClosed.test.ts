@@ -1,6 +1,6 @@
 /**
  * Fail closed in production (functions/src/config.ts, http.ts, session.ts,
- * routes/contact.ts).
+ * features/leads/submitContact.ts).
  *
  * Two ways in:
  * - through the Hosting emulator, as the browser calls the demo project;
@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAuth, api, countDocs, db, startInProcessApp, TEST_CLIENT_HEADER } from '../helpers.js';
 import { CONTACT_LIMIT } from '../../functions/src/app.js';
 import { loadConfig, setConfigForTests } from '../../functions/src/config.js';
-import { LOGIN_FAILURES } from '../../functions/src/session.js';
+import { LOGIN_FAILURES } from '../../functions/src/features/auth/router.js';
 import { createAdminUser } from '../../functions/src/services/adminUsers.js';
 import { processOutboxEntry } from '../../functions/src/jobs/outboxSender.js';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { api, adminAuth, countDocs, db } from '../helpers.js';
 import { CONTACT_LIMIT, PUBLIC_LIMITS } from '../../functions/src/app.js';
-import { LOGIN_FAILURES } from '../../functions/src/session.js';
+import { LOGIN_FAILURES } from '../../functions/src/features/auth/router.js';
 import { createAdminUser } from '../../functions/src/services/adminUsers.js';
 
 const contact = { name: 'Rate Tester', email: 'rate@example.com', subject: 'Hi', message: 'Hello' };

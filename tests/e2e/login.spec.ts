@@ -1,5 +1,5 @@
 /**
- * The admin login's lockout (spec §2 "Admin login"; functions/src/session.ts):
+ * The admin login's lockout (spec §2 "Admin login"; functions/src/features/auth/router.ts):
  * after 10 failed attempts for one address and username the page says when
  * to try again, instead of "Invalid credentials".
  *

@@ -16,8 +16,8 @@
  */
 import * as logger from 'firebase-functions/logger';
 import { FieldValue, Timestamp, type DocumentReference } from 'firebase-admin/firestore';
-import { scheduledProjectMove, SETUP_EXPIRY_DEAD_REASON, type ProjectStatus } from '@studio/domain';
-import { COLLECTIONS, db } from '../firebase.js';
+import { COLLECTIONS, scheduledProjectMove, SETUP_EXPIRY_DEAD_REASON, type ProjectStatus } from '@studio/domain';
+import { db } from '../firebase.js';
 import { recordActivity } from '../services/activity.js';
 import { syncLeadFromProject } from '../services/projectSync.js';
 

@@ -19,7 +19,7 @@
  *    from the domain schedule (OUTBOX_RETRY_DELAYS_MS: 1 min … 8 h, about
  *    32 h in all) and `lastError`; when the schedule is spent, or for any
  *    other 4xx, ERROR with `lastError`. The admin's "Resend" queues a fresh
- *    copy of an ERROR entry (routes/email.ts).
+ *    copy of an ERROR entry (features/email).
  *    On the emulator or a demo- project without SENDGRID_API_KEY (the local
  *    default) the email is "delivered" to `email_log/{outboxId}` {to, from,
  *    subject, html, at} instead, atomically with SUCCESS. On a real project
@@ -45,6 +45,7 @@ import * as logger from 'firebase-functions/logger';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import type { SecretParam } from 'firebase-functions/params';
 import {
+  COLLECTIONS,
   findDefaultTemplate,
   isRetryableSendStatus,
   OUTBOX_LEASE_MS,
@@ -88,8 +89,6 @@ export type SendOutcome =
   | { outcome: 'retry'; status: 'PENDING'; attempts: number; lastError: string; nextAttemptAt: Date }
   | { outcome: 'failed'; status: 'ERROR'; attempts: number; lastError: string };
 
-export const EMAIL_LOG = 'email_log';
-export const EMAIL_TEMPLATES = 'email_templates';
 const SEND_TIMEOUT_MS = 10_000;
 let configuredKey: string | null = null;
 
@@ -176,7 +175,7 @@ async function renderEntry(ref: DocumentReference, data: FirebaseFirestore.Docum
   }
   const template = findDefaultTemplate(templateId);
   if (!template) throw new PermanentError(`Unknown template "${templateId}"`);
-  const override = await ref.firestore.collection(EMAIL_TEMPLATES).doc(templateId).get();
+  const override = await ref.firestore.collection(COLLECTIONS.emailTemplates).doc(templateId).get();
   const subject = typeof override.get('subject') === 'string' ? (override.get('subject') as string) : template.subject;
   const html = typeof override.get('html') === 'string' ? (override.get('html') as string) : template.html;
   const rendered = renderTemplate({ subject, html }, vars);
@@ -263,7 +262,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
   }
   if (!d.mailer) {
     const batch = db.batch();
-    batch.set(db.collection(EMAIL_LOG).doc(ref.id), {
+    batch.set(db.collection(COLLECTIONS.emailLog).doc(ref.id), {
       outboxId: ref.id,
       templateId: claim.data.templateId ?? null,
       to: email.to,

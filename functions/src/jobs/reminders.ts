@@ -23,6 +23,7 @@
 import * as logger from 'firebase-functions/logger';
 import { FieldValue, Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
 import {
+  COLLECTIONS,
   AUTOMATION_KEYS,
   dueReminders,
   formatDocumentDate,
@@ -69,9 +70,9 @@ export interface LoadedSubject {
 export async function loadReminderSubjects(db: Firestore, now: Date, leadId?: string): Promise<{ subjects: LoadedSubject[]; leads: Map<string, DocumentSnapshot> }> {
   const byLead = <Q extends FirebaseFirestore.Query>(q: Q) => (leadId ? q.where('leadId', '==', leadId) : q);
   const [links, requests, invoices] = await Promise.all([
-    byLead(db.collection('quote_links').where('usedAt', '==', null).where('revokedAt', '==', null)).get(),
+    byLead(db.collection(COLLECTIONS.quoteLinks).where('usedAt', '==', null).where('revokedAt', '==', null)).get(),
     byLead(db.collection(PAYMENT_REQUESTS_COLLECTION).where('status', '==', 'open')).get(),
-    byLead(db.collection('invoices').where('status', '==', 'open')).get(),
+    byLead(db.collection(COLLECTIONS.invoices).where('status', '==', 'open')).get(),
   ]);
   const subjects: LoadedSubject[] = [];
   for (const l of links.docs) {
@@ -100,7 +101,7 @@ export async function loadReminderSubjects(db: Firestore, now: Date, leadId?: st
   const leadIds = [...new Set(subjects.map((s) => s.subject.leadId))];
   const leads = new Map<string, DocumentSnapshot>();
   for (let i = 0; i < leadIds.length; i += 300) {
-    const refs = leadIds.slice(i, i + 300).map((id) => db.collection('leads').doc(id));
+    const refs = leadIds.slice(i, i + 300).map((id) => db.collection(COLLECTIONS.leads).doc(id));
     if (refs.length) for (const d of await db.getAll(...refs)) leads.set(d.id, d);
   }
   // Deposit reminders count from the acceptance when the lead has it.
@@ -149,7 +150,7 @@ function reminderVariables(t: ReminderTrigger, s: LoadedSubject, lead: DocumentS
 async function sendOnce(db: Firestore, t: ReminderTrigger, s: LoadedSubject, studio: StudioSettings, now: Date): Promise<boolean> {
   const reminderRef = db.collection(REMINDERS_COLLECTION).doc(t.id);
   return db.runTransaction(async (tx) => {
-    const [existing, lead, doc] = await Promise.all([tx.get(reminderRef), tx.get(db.collection('leads').doc(t.leadId)), tx.get(db.doc(s.path))]);
+    const [existing, lead, doc] = await Promise.all([tx.get(reminderRef), tx.get(db.collection(COLLECTIONS.leads).doc(t.leadId)), tx.get(db.doc(s.path))]);
     if (existing.exists || !stillOpen(t, lead, doc)) return false;
     const outbox = enqueueEmail(db, tx, {
       to: String(lead.get('email')),

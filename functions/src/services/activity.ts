@@ -1,8 +1,9 @@
 /**
- * Lead activity history (issue 4): what changed, when and by whom, written by
+ * Lead activity history: what changed, when and by whom, written by
  * the server for every status move and quote event, in the same transaction or
  * batch as the change itself. Collection `lead_activity`, admin-readable.
  */
+import { COLLECTIONS } from '@studio/domain';
 import { FieldValue, type DocumentReference, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
 
 export type ActivityType = 'created' | 'status_changed' | 'marked_dead' | 'revived' | 'note_added' | 'quote_event' | 'invoice_sent' | 'payment_received' | 'reminder_sent' | 'reminder_skipped';
@@ -21,7 +22,7 @@ export interface ActivityEntry {
 
 /** Adds an activity entry to `tx` (a transaction or batch). Returns its ref. */
 export function recordActivity(db: Firestore, tx: Transaction | WriteBatch, entry: ActivityEntry): DocumentReference {
-  const ref = db.collection('lead_activity').doc();
+  const ref = db.collection(COLLECTIONS.leadActivity).doc();
   (tx as WriteBatch).create(ref, {
     leadId: entry.leadId,
     type: entry.type,

@@ -6,7 +6,7 @@
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { FieldValue } from 'firebase-admin/firestore';
-import { USERNAME_PATTERN, usernameToEmail } from '@studio/domain';
+import { COLLECTIONS, USERNAME_PATTERN, usernameToEmail } from '@studio/domain';
 
 export class AdminUserError extends Error {}
 
@@ -36,6 +36,6 @@ export async function createAdminUser(
     uid = (await deps.auth.createUser({ email, password: input.password, displayName: username })).uid;
   }
   await deps.auth.setCustomUserClaims(uid, { admin: true, username });
-  await deps.db.collection('users').doc(uid).set({ id: uid, username, createdAt: FieldValue.serverTimestamp() }, { merge: true });
+  await deps.db.collection(COLLECTIONS.users).doc(uid).set({ id: uid, username, createdAt: FieldValue.serverTimestamp() }, { merge: true });
   return uid;
 }

@@ -20,9 +20,9 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { documentFileName, invoiceModel, PAYMENT_REQUESTS_COLLECTION, receiptModel, requestId, type InvoicePdfModel, type RequestPurpose } from '@studio/domain';
+import { COLLECTIONS, documentFileName, invoiceModel, PAYMENT_REQUESTS_COLLECTION, receiptModel, requestId, type InvoicePdfModel, type RequestPurpose } from '@studio/domain';
 import { config } from '../config.js';
-import { HttpError } from '../http.js';
+import { AppError } from '../errors.js';
 import { renderInvoicePdf } from '../pdf/invoicePdf.js';
 import { loadStudioSettings } from './settings.js';
 
@@ -41,16 +41,16 @@ const date = (v: unknown): Date | null => (v instanceof Timestamp ? v.toDate() :
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const cents = (v: unknown): number => (typeof v === 'number' && Number.isSafeInteger(v) ? v : 0);
 
-/** The model of document `ref`, from Firestore. @throws HttpError 404 when absent (or a receipt of an unpaid payment). */
+/** The model of document `ref`, from Firestore. @throws AppError (404) when absent (or a receipt of an unpaid payment). */
 export async function documentModel(db: Firestore, ref: DocumentRef): Promise<InvoicePdfModel> {
   const [studio, snap] = await Promise.all([
     loadStudioSettings(db),
     db.collection(ref.kind === 'invoice' ? 'invoices' : ref.kind === 'request' ? PAYMENT_REQUESTS_COLLECTION : 'payments').doc(ref.id).get(),
   ]);
   const d = snap.data();
-  if (!d) throw new HttpError(404, NOT_FOUND);
+  if (!d) throw new AppError('NotFound', NOT_FOUND);
   if (ref.kind !== 'receipt') {
-    if (!str(d.number)) throw new HttpError(404, NOT_FOUND);
+    if (!str(d.number)) throw new AppError('NotFound', NOT_FOUND);
     return invoiceModel(
       studio,
       {
@@ -66,15 +66,15 @@ export async function documentModel(db: Firestore, ref: DocumentRef): Promise<In
       config().siteUrl,
     );
   }
-  if (d.status !== 'succeeded') throw new HttpError(404, NOT_FOUND);
+  if (d.status !== 'succeeded') throw new AppError('NotFound', NOT_FOUND);
   // The number of what it paid: an invoice, or the lead's deposit / final payment request.
   const paid = str(d.invoiceId)
-    ? await db.collection('invoices').doc(String(d.invoiceId)).get()
+    ? await db.collection(COLLECTIONS.invoices).doc(String(d.invoiceId)).get()
     : str(d.leadId) && (d.purpose === 'deposit' || d.purpose === 'final')
       ? await db.collection(PAYMENT_REQUESTS_COLLECTION).doc(requestId(String(d.leadId), d.purpose as RequestPurpose)).get()
       : null;
-  const lead = str(d.leadId) ? await db.collection('leads').doc(String(d.leadId)).get() : null;
-  const order = str(d.orderId) ? await db.collection('orders').doc(String(d.orderId)).get() : null;
+  const lead = str(d.leadId) ? await db.collection(COLLECTIONS.leads).doc(String(d.leadId)).get() : null;
+  const order = str(d.orderId) ? await db.collection(COLLECTIONS.orders).doc(String(d.orderId)).get() : null;
   const orderClient = (order?.get('clientInfo') ?? {}) as { name?: unknown; email?: unknown };
   return receiptModel(studio, {
     paymentIntentId: snap.id,
@@ -87,7 +87,7 @@ export async function documentModel(db: Firestore, ref: DocumentRef): Promise<In
   });
 }
 
-/** The PDF of `ref` and its file name. @throws HttpError 404. */
+/** The PDF of `ref` and its file name. @throws AppError (404). */
 export async function renderDocument(db: Firestore, ref: DocumentRef): Promise<{ filename: string; pdf: Buffer }> {
   const model = await documentModel(db, ref);
   return { filename: documentFileName(model), pdf: await renderInvoicePdf(model) };
@@ -139,9 +139,9 @@ export interface ClientDocumentLink {
 export async function clientDocumentLinks(db: Firestore, leadId: string, now = Date.now()): Promise<ClientDocumentLink[]> {
   if (!linkKey(config().outboxSecretKey)) return [];
   const [invoices, requests, payments] = await Promise.all([
-    db.collection('invoices').where('leadId', '==', leadId).get(),
+    db.collection(COLLECTIONS.invoices).where('leadId', '==', leadId).get(),
     db.collection(PAYMENT_REQUESTS_COLLECTION).where('leadId', '==', leadId).get(),
-    db.collection('payments').where('leadId', '==', leadId).where('status', '==', 'succeeded').get(),
+    db.collection(COLLECTIONS.payments).where('leadId', '==', leadId).where('status', '==', 'succeeded').get(),
   ]);
   const numbers = new Map<string, string>();
   const out: ClientDocumentLink[] = [];

@@ -1,5 +1,5 @@
 /**
- * Sanitizing email HTML (issue 8) with `sanitize-html`: ordinary email markup
+ * Sanitizing email HTML with `sanitize-html`: ordinary email markup
  * stays (tables, inline styles, images, headings, lists, links); scripts,
  * iframes, forms, <style>, event handlers and every link scheme other than
  * http, https and mailto are removed. `${var}` placeholders survive, in text

@@ -36,7 +36,7 @@ const contended = (e: unknown) => {
 /**
  * Runs `body` in a Firestore transaction with `take()` available to number
  * what it writes (see the file comment); `take` numbers one document.
- * @returns body's result. @throws body's errors (HttpError etc.) unchanged.
+ * @returns body's result. @throws body's errors (AppError etc.) unchanged.
  */
 export function runNumbered<T>(db: Firestore, now: Date, body: (tx: Transaction, take: TakeNumber) => Promise<T>): Promise<T> {
   return numbering.runExclusive(async () => {

@@ -8,16 +8,15 @@
  * (services/payments.ts fulfilEvent).
  */
 import { FieldValue } from 'firebase-admin/firestore';
-import { CART_CURRENCY, findPackage, type CartClientInfo, type CartPrice } from '@studio/domain';
+import { COLLECTIONS, CART_CURRENCY, findPackage, type CartClientInfo, type CartPrice } from '@studio/domain';
 import type Stripe from 'stripe';
 import { db } from '../firebase.js';
 import { startOrderPayment } from './payments.js';
 import { customerForEmail, paymentMode, stripeClient, type PaymentMode } from './stripe.js';
 
-export const ORDERS_COLLECTION = 'orders';
 export type OrderStatus = 'pending_payment' | 'payment_setup_failed' | 'payment_failed' | 'paid';
 
-export const newOrderRef = () => db.collection(ORDERS_COLLECTION).doc();
+export const newOrderRef = () => db.collection(COLLECTIONS.orders).doc();
 
 /** The `orders` document for a priced cart. */
 export function orderDoc(price: CartPrice, clientInfo: CartClientInfo, promoCode: string | null) {
@@ -91,6 +90,6 @@ async function createLiveSubscription(stripe: Stripe, orderId: string, price: Ca
   const invoice = sub.latest_invoice as Stripe.Invoice | null;
   const secret = invoice?.confirmation_secret?.client_secret;
   if (!secret) throw new Error('Stripe returned a subscription without a confirmation secret');
-  await db.collection(ORDERS_COLLECTION).doc(orderId).update({ stripeSubscriptionId: sub.id, stripeCustomerId: customerId, paymentMode: 'live' });
+  await db.collection(COLLECTIONS.orders).doc(orderId).update({ stripeSubscriptionId: sub.id, stripeCustomerId: customerId, paymentMode: 'live' });
   return secret;
 }

@@ -1,10 +1,11 @@
 /**
- * The email outbox (issue 8 designs the sender): every email is an `outbox`
+ * The email outbox (jobs/outboxSender.ts sends it): every email is an `outbox`
  * document written in the same transaction or batch as the business change
  * that causes it, so a change is never stored without its email, and an email
  * failure never loses the change. Status starts PENDING, due at once
  * (`nextAttemptAt`); jobs/outboxSender.ts sends it and retries it.
  */
+import { COLLECTIONS } from '@studio/domain';
 import { FieldValue, type DocumentReference, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
 
 export interface OutboxEmail {
@@ -28,7 +29,7 @@ export interface OutboxAttachment {
 
 /** Adds an outbox entry to `tx`. Returns its ref. */
 export function enqueueEmail(db: Firestore, tx: Transaction | WriteBatch, email: OutboxEmail): DocumentReference {
-  const ref = db.collection('outbox').doc();
+  const ref = db.collection(COLLECTIONS.outbox).doc();
   (tx as WriteBatch).create(ref, {
     ...email,
     leadId: email.leadId ?? null,

@@ -11,7 +11,7 @@
  * number per request. An issued request keeps its number and amount.
  */
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { addDays, leadPaymentRequests, PAYMENT_REQUESTS_COLLECTION, requestId, type LeadForRequests } from '@studio/domain';
+import { COLLECTIONS, addDays, leadPaymentRequests, PAYMENT_REQUESTS_COLLECTION, requestId, type LeadForRequests } from '@studio/domain';
 import { recordActivity } from './activity.js';
 import { runNumbered } from './invoiceNumbers.js';
 import { loadStudioSettings } from './settings.js';
@@ -24,7 +24,7 @@ export interface RequestSync {
 
 /** Brings lead `leadId`'s payment requests up to date (see the file comment). `now` is the issue date. */
 export async function syncPaymentRequests(db: Firestore, leadId: string, now = new Date()): Promise<RequestSync> {
-  const lead = await db.collection('leads').doc(leadId).get();
+  const lead = await db.collection(COLLECTIONS.leads).doc(leadId).get();
   const data = lead.data() as LeadForRequests | undefined;
   const result: RequestSync = { issued: [], paid: [] };
   const plans = data ? leadPaymentRequests(leadId, data) : [];

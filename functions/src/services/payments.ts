@@ -1,5 +1,5 @@
 /**
- * Payments on the server (issue 7; spec §2 "Invoicing", "Checkout and payment
+ * Payments on the server (spec §2 "Invoicing", "Checkout and payment
  * success"; §7 create-payment-intent, create-invoice, stripe/webhook).
  *
  * - startPayment: decides the amount (the lead's next payment, an invoice's
@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { FieldValue, Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import {
+  COLLECTIONS,
   formatUsd,
   leadPaymentDue,
   paymentFailureMove,
@@ -30,14 +31,13 @@ import {
   type PaymentPurpose,
   type ProjectStatus,
 } from '@studio/domain';
-import { COLLECTIONS, db } from '../firebase.js';
-import { HttpError } from '../http.js';
+import { db } from '../firebase.js';
+import { AppError } from '../errors.js';
 import { recordActivity } from './activity.js';
 import { enqueueEmail } from './outbox.js';
 import { readPromoSettlement, settlePromoInTx, type PromoSettlementReads } from './promo.js';
 import { customerForEmail, paymentProvider, stripeClient, type PaymentMode } from './stripe.js';
 
-export const PAYMENT_COLLECTIONS = { payments: 'payments', invoices: 'invoices', events: 'stripe_events', orders: 'orders' } as const;
 
 /** Spec §8 "Payment Setup Failed - Unable to initialize payment. Please try again." */
 export const PAYMENT_SETUP_FAILED = 'Payment Setup Failed - Unable to initialize payment. Please try again.';
@@ -66,9 +66,9 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? 
 /** What a create-payment-intent request charges (server amounts for leads and invoices). */
 async function resolveCharge(input: CreatePaymentIntentInput): Promise<Charge> {
   if (input.invoiceId) {
-    const inv = await db.collection(PAYMENT_COLLECTIONS.invoices).doc(input.invoiceId).get();
-    if (!inv.exists) throw new HttpError(404, 'Invoice not found');
-    if (inv.get('status') === 'paid') throw new HttpError(409, 'This invoice is already paid');
+    const inv = await db.collection(COLLECTIONS.invoices).doc(input.invoiceId).get();
+    if (!inv.exists) throw new AppError('NotFound', 'Invoice not found');
+    if (inv.get('status') === 'paid') throw new AppError('Conflict', 'This invoice is already paid');
     const amountCents = inv.get('amountCents') as number;
     const leadId = inv.get('leadId') as string;
     return {
@@ -82,10 +82,10 @@ async function resolveCharge(input: CreatePaymentIntentInput): Promise<Charge> {
   }
   if (input.leadId) {
     const lead = await db.collection(COLLECTIONS.leads).doc(input.leadId).get();
-    if (!lead.exists) throw new HttpError(404, 'Lead not found');
+    if (!lead.exists) throw new AppError('NotFound', 'Lead not found');
     // Payable only when the quote stands: accepted, deposit before final, amounts of the accepted version.
     const due = leadPaymentDue(lead.data()!);
-    if (!due.ok) throw new HttpError(409, due.message);
+    if (!due.ok) throw new AppError('Conflict', due.message);
     const what = str(lead.get('subject')) ?? str(lead.get('projectType')) ?? 'your project';
     return {
       purpose: due.purpose,
@@ -97,7 +97,7 @@ async function resolveCharge(input: CreatePaymentIntentInput): Promise<Charge> {
       customer: str(lead.get('email')) ? { leadId: lead.id, email: str(lead.get('email'))!, name: str(lead.get('name')), known: str(lead.get('stripeCustomerId')) } : undefined,
     };
   }
-  if (input.amount === undefined) throw new HttpError(400, 'Validation failed', { amount: 'Amount is required' });
+  if (input.amount === undefined) throw new AppError('Invalid', 'Validation failed', { amount: 'Amount is required' });
   return {
     purpose: 'custom',
     amountCents: input.amount,
@@ -111,7 +111,7 @@ async function resolveCharge(input: CreatePaymentIntentInput): Promise<Charge> {
 /**
  * Creates (or, for the same idempotency key, re-obtains) the PaymentIntent for
  * a checkout and stores its `payments` record.
- * @throws HttpError 400 no amount; 404 lead/invoice; 409 a PAYMENT_REFUSALS message (quote not accepted, lead
+ * @throws AppError (400) no amount; 404 lead/invoice; 409 a PAYMENT_REFUSALS message (quote not accepted, lead
  *   closed, nothing due) or invoice paid; 502 PAYMENT_SETUP_FAILED.
  */
 export async function startPayment(input: CreatePaymentIntentInput): Promise<StartedPayment> {
@@ -135,10 +135,10 @@ async function createIntent(charge: Charge): Promise<StartedPayment> {
     });
   } catch (e) {
     logger.error('payments: PaymentIntent creation failed', { purpose: charge.purpose, error: e instanceof Error ? e.message : String(e) });
-    throw new HttpError(502, PAYMENT_SETUP_FAILED);
+    throw new AppError('Upstream', PAYMENT_SETUP_FAILED);
   }
   await db
-    .collection(PAYMENT_COLLECTIONS.payments)
+    .collection(COLLECTIONS.payments)
     .doc(intent.id)
     .create({
       ...paymentFields(charge.metadata),
@@ -209,7 +209,7 @@ const HANDLED = new Set(['payment_intent.succeeded', 'payment_intent.payment_fai
  * recorded and ignored. @returns what happened to this event id.
  */
 export async function fulfilEvent(event: PaymentEvent, by = 'stripe'): Promise<FulfilOutcome> {
-  const eventRef = db.collection(PAYMENT_COLLECTIONS.events).doc(event.id);
+  const eventRef = db.collection(COLLECTIONS.stripeEvents).doc(event.id);
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.runTransaction(async (tx) => {
@@ -235,7 +235,7 @@ async function readEffects(tx: Transaction, event: PaymentEvent): Promise<(by: s
   const isInvoice = event.type === 'invoice.paid';
   const metadata = (isInvoice ? obj.parent?.subscription_details?.metadata : obj.metadata) ?? {};
   const fields = paymentFields(metadata);
-  const paymentRef = db.collection(PAYMENT_COLLECTIONS.payments).doc(obj.id);
+  const paymentRef = db.collection(COLLECTIONS.payments).doc(obj.id);
   const succeeded = event.type !== 'payment_intent.payment_failed';
   const amountCents = (isInvoice ? obj.amount_paid : succeeded ? (obj.amount_received ?? obj.amount) : obj.amount) ?? 0;
 
@@ -243,8 +243,8 @@ async function readEffects(tx: Transaction, event: PaymentEvent): Promise<(by: s
     tx.get(paymentRef),
     fields.leadId ? tx.get(db.collection(COLLECTIONS.leads).doc(fields.leadId)) : null,
     fields.leadId ? tx.get(db.collection(COLLECTIONS.projects).where('leadId', '==', fields.leadId).limit(1)).then((q) => q.docs[0] ?? null) : null,
-    fields.invoiceId ? tx.get(db.collection(PAYMENT_COLLECTIONS.invoices).doc(fields.invoiceId)) : null,
-    fields.orderId ? tx.get(db.collection(PAYMENT_COLLECTIONS.orders).doc(fields.orderId)) : null,
+    fields.invoiceId ? tx.get(db.collection(COLLECTIONS.invoices).doc(fields.invoiceId)) : null,
+    fields.orderId ? tx.get(db.collection(COLLECTIONS.orders).doc(fields.orderId)) : null,
   ]);
   // An order's promo hold is settled by its payment: read the code and the customer's entry now.
   const promo = order?.exists && order.get('status') !== 'paid' ? await readPromoSettlement(tx, str(order.get('promoCode')), str(order.get('clientInfo.email'))) : null;

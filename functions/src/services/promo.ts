@@ -34,6 +34,7 @@ import { createHash } from 'node:crypto';
 import { FieldValue, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { Mutex } from 'async-mutex';
 import {
+  COLLECTIONS,
   checkPromo,
   customerMayUsePromo,
   PROMO_MESSAGES,
@@ -44,8 +45,8 @@ import {
   type PromoHold,
   type PromoRecord,
 } from '@studio/domain';
-import { COLLECTIONS, db } from '../firebase.js';
-import { HttpError } from '../http.js';
+import { db } from '../firebase.js';
+import { AppError } from '../errors.js';
 
 /** The stored `holds` map, parsed (entries that are not holds are dropped, and so count as lapsed). */
 function holdsOf(snap: DocumentSnapshot): Record<string, PromoHold> {
@@ -96,16 +97,16 @@ export interface PromoApplication {
 
 /** Runs checkPromo on a read document. 404 "Invalid promo code" when missing; 409 with the reason's message. */
 function apply(snap: DocumentSnapshot, orderCents: number, now: Date): PromoApplication {
-  if (!snap.exists) throw new HttpError(404, PROMO_MESSAGES.notFound);
+  if (!snap.exists) throw new AppError('NotFound', PROMO_MESSAGES.notFound);
   const promo = promoFromDoc(snap, now);
   const check = checkPromo(promo, orderCents, now);
-  if (!check.ok) throw new HttpError(409, check.message);
+  if (!check.ok) throw new AppError('Conflict', check.message);
   return { code: snap.id, promo, discountCents: check.discountCents };
 }
 
 /**
  * Checks `code` against an order of `orderCents` at `now` without redeeming it.
- * @throws HttpError 404 "Invalid promo code"; 409 with checkPromo's message.
+ * @throws AppError (404) "Invalid promo code"; 409 with checkPromo's message.
  */
 export async function previewPromo(code: string, orderCents: number, now: Date): Promise<PromoApplication> {
   return apply(await promoRef(code).get(), orderCents, now);
@@ -133,7 +134,7 @@ export const REDEEM_MAX_ATTEMPTS = 10;
 
 /** The document of a customer's use of a code (see the file comment). */
 export const promoCustomerRef = (code: string, email: string) =>
-  promoRef(code).collection('customers').doc(createHash('sha256').update(promoCustomerKey(email)).digest('hex'));
+  promoRef(code).collection(COLLECTIONS.promoCustomers).doc(createHash('sha256').update(promoCustomerKey(email)).digest('hex'));
 
 /**
  * Reserves `code` for the order `orderId` of `email` (an order of
@@ -142,7 +143,7 @@ export const promoCustomerRef = (code: string, email: string) =>
  * who already holds or redeemed a one-use-per-customer code, and writes the
  * hold (PROMO_RESERVATION_MS), the customer's entry and whatever `alsoWrite`
  * adds (the order). Lapsed holds are pruned. usedCount is not touched.
- * @throws HttpError 404 "Invalid promo code"; 409 with checkPromo's message
+ * @throws AppError (404) "Invalid promo code"; 409 with checkPromo's message
  *   (a lost race for the last use: "Promo code usage limit reached") or
  *   PROMO_MESSAGES.usedByCustomer; 503 "Promo code is busy. Please try
  *   again." when the transaction keeps conflicting with other instances.
@@ -168,7 +169,7 @@ export async function reservePromo(
         if (customer) {
           const held = customer.get('status') === 'held' && customer.get('orderId') !== order.orderId && (holds[String(customer.get('orderId'))]?.expiresAtMs ?? 0) > now.getTime();
           if (!customerMayUsePromo(reservation.promo, { redeemed: customer.get('status') === 'redeemed', heldByOtherOrder: held })) {
-            throw new HttpError(409, PROMO_MESSAGES.usedByCustomer);
+            throw new AppError('Conflict', PROMO_MESSAGES.usedByCustomer);
           }
         }
         const expiresAtMs = now.getTime() + PROMO_RESERVATION_MS;
@@ -182,7 +183,7 @@ export async function reservePromo(
       }, { maxAttempts: REDEEM_MAX_ATTEMPTS }),
     );
   } catch (e) {
-    if ((e as { code?: unknown }).code === ABORTED) throw new HttpError(503, 'Promo code is busy. Please try again.');
+    if ((e as { code?: unknown }).code === ABORTED) throw new AppError('Unavailable', 'Promo code is busy. Please try again.');
     throw e;
   }
 }

@@ -8,8 +8,8 @@
  * Runs inside the caller's transaction, after all its reads.
  */
 import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
-import { newProjectRecord, priorityFromComplexity, projectHoursFromQuote, type LeadRecord } from '@studio/domain';
-import { COLLECTIONS, db } from '../firebase.js';
+import { COLLECTIONS, newProjectRecord, priorityFromComplexity, projectHoursFromQuote, type LeadRecord } from '@studio/domain';
+import { db } from '../firebase.js';
 import { recordActivity } from './activity.js';
 
 export interface AcceptanceEvidence {

@@ -1,114 +1,22 @@
 /**
- * Rate limiting backed by Firestore, so every function instance
- * shares one count. The limiter logic is rate-limiter-flexible's; this file
- * adds only its storage adapter (RateLimiterStoreAbstract's documented
- * _upsert/_get/_delete contract) in the server-only collection `rate_limits`.
- *
- * A sliding-window count without transactions: one document per key and
- * fixed window (id = SHA-256 of the key, then the window number, so no email
- * or IP is stored); the count is this window's hits plus the previous
- * window's weighted by how much of it still overlaps the last `duration`
- * (rounded up), so a burst across a window edge is still counted. A hit is an
- * atomic increment, then the count is read back, so each caller sees at least
- * its own rank among concurrent callers: no more than `points` requests get
- * through however many arrive at once, and a burst on one key never queues
- * on a document lock. `expiresAt` suits a Firestore TTL
- * policy for clean-up (firestore.indexes.json).
+ * Rate limiting backed by Firestore, so every function instance shares one
+ * count: the limiters the routes use and the Express middleware around them.
+ * The store itself is platform/rateLimiterFirestore.ts.
  *
  * Faults: when the store fails (Firestore down), the request is refused with
  * 503 rather than let through, so a burst can never slip past the limit.
  */
-import { createHash } from 'node:crypto';
 import ipaddr from 'ipaddr.js';
 import type { Request, RequestHandler } from 'express';
-import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-// Not re-exported by the package index; the documented base class for custom stores.
-import RateLimiterStoreAbstractImpl from 'rate-limiter-flexible/lib/RateLimiterStoreAbstract';
-import type { RateLimiterStoreAbstract as StoreAbstractType } from 'rate-limiter-flexible';
 import * as logger from 'firebase-functions/logger';
 import { db } from '../firebase.js';
 import { clientIp, unavailable } from '../http.js';
-
-interface StoreResult {
-  consumedPoints: number;
-  msBeforeNext: number;
-}
-
-const StoreAbstract = RateLimiterStoreAbstractImpl as unknown as typeof StoreAbstractType;
-
-/** rate-limiter-flexible store over Firestore documents. */
-export class RateLimiterFirestore extends StoreAbstract {
-  private readonly firestore: Firestore;
-
-  constructor(opts: { storeClient: Firestore; keyPrefix: string; points: number; duration: number }) {
-    super(opts);
-    this.firestore = opts.storeClient;
-  }
-
-  /** The current and previous windows' documents for `rlKey`, and where `now` sits in the current one. */
-  private slot(rlKey: string, msDuration: number, now = Date.now()) {
-    const ms = Math.max(msDuration, 1);
-    const window = Math.floor(now / ms);
-    const id = createHash('sha256').update(rlKey).digest('hex');
-    const col = this.firestore.collection('rate_limits');
-    return {
-      ref: col.doc(`${id}_${window}`),
-      previous: col.doc(`${id}_${window - 1}`),
-      endsAt: (window + 1) * ms,
-      /** How much of the previous window still lies within the last `msDuration` (0..1]. */
-      overlap: 1 - (now - window * ms) / ms,
-    };
-  }
-
-  /** This window's hits plus the previous window's, weighted by overlap and rounded up (a sliding-window count). */
-  private async count(slot: ReturnType<RateLimiterFirestore['slot']>): Promise<{ consumed: number; current: number; exists: boolean }> {
-    const [cur, prev] = await this.firestore.getAll(slot.ref, slot.previous);
-    const hits = (snap: typeof cur) => (snap?.exists ? Number(snap.get('points')) || 0 : 0);
-    return { consumed: hits(cur) + Math.ceil(hits(prev) * slot.overlap), current: hits(cur), exists: !!(cur?.exists || prev?.exists) };
-  }
-
-  /**
-   * Ms until a caller over the limit is let through again: the rest of this
-   * window, plus the part of the next during which this window's `current`
-   * hits, weighted down as it slides out, still reach the limit.
-   */
-  private waitMs(slot: ReturnType<RateLimiterFirestore['slot']>, msDuration: number, now: number, consumed: number, current: number): number {
-    const rest = slot.endsAt - now;
-    if (consumed <= this.points || current < this.points) return rest;
-    return rest + Math.ceil(msDuration * (1 - (this.points - 1) / current));
-  }
-
-  _getRateLimiterRes(_rlKey: string, changedPoints: number, result: StoreResult): RateLimiterRes {
-    return new RateLimiterRes(Math.max(this.points - result.consumedPoints, 0), result.msBeforeNext, result.consumedPoints, result.consumedPoints === changedPoints);
-  }
-
-  async _upsert(rlKey: string, points: number, msDuration: number, forceExpire = false): Promise<StoreResult> {
-    const now = Date.now();
-    const slot = this.slot(rlKey, msDuration, now);
-    const expiresAt = Timestamp.fromMillis(slot.endsAt + msDuration);
-    await slot.ref.set({ points: forceExpire ? points : FieldValue.increment(points), expiresAt }, { merge: true });
-    const { consumed, current } = await this.count(slot);
-    return { consumedPoints: Math.max(consumed, points), msBeforeNext: this.waitMs(slot, msDuration, now, consumed, current) };
-  }
-
-  async _get(rlKey: string): Promise<StoreResult | null> {
-    const now = Date.now();
-    const slot = this.slot(rlKey, this.duration * 1000, now);
-    const { consumed, current, exists } = await this.count(slot);
-    return exists ? { consumedPoints: consumed, msBeforeNext: this.waitMs(slot, this.duration * 1000, now, consumed, current) } : null;
-  }
-
-  async _delete(rlKey: string): Promise<boolean> {
-    const slot = this.slot(rlKey, this.duration * 1000);
-    await Promise.all([slot.ref.delete(), slot.previous.delete()]);
-    return true;
-  }
-}
+import { RateLimiterFirestore } from '../platform/rateLimiterFirestore.js';
 
 /** A Firestore-backed limiter: `points` per `durationSec`, keys prefixed by `name`. */
 export function limiter(name: string, points: number, durationSec: number): RateLimiterAbstract {
-  return new RateLimiterFirestore({ storeClient: db, keyPrefix: `rl:${name}`, points, duration: durationSec }) as unknown as RateLimiterAbstract;
+  return new RateLimiterFirestore({ storeClient: db, keyPrefix: `rl:${name}`, points, duration: durationSec });
 }
 
 /**

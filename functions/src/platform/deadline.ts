@@ -1,5 +1,5 @@
 /**
- * Request deadlines that never contradict the datastore (issue 10, "Faults").
+ * Request deadlines that never contradict the datastore: a 503 always means nothing was written.
  *
  * A request still unanswered after its deadline gets 503 + Retry-After
  * instead of hanging while Firestore is unreachable. A 503 must mean "nothing

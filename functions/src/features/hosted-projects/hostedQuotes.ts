@@ -1,80 +1,25 @@
 /**
- * Hosted-project ("Replit") quote tool (spec §2 "Hosted-project quote tool",
- * §5 "Hosted-project quote form", §7 /api/replit/*; issue 9). Admin only.
- *
- * The platform has no public API: projects are the deterministic sample data of
- * `demoProjects` (domain/hostedProjects.ts), and every estimate comes from that
- * module's analysis model. Money leaves as 2-decimal strings, and is stored in
- * integer cents.
- *
- * - GET  /replit/projects?username=        → { success, projects }
- * - POST /replit/analyze-project            → { success, analysis, quote }
- * - POST /replit/create-quote-from-project  → 201 { success, leadId }
- * - POST /replit/sync-project-status        → { success, updated, updates }
+ * Hosted-project quotes written to Firestore (spec §5 "Hosted-project quote
+ * form"): a lead from the quote form, and the deployment sync of such leads.
  */
-import { Router, type Request } from 'express';
 import { FieldValue } from 'firebase-admin/firestore';
 import {
-  analyzeHostedProject,
   analyzeHostedQuoteForm,
-  fieldErrors,
+  COLLECTIONS,
   findDemoProject,
-  demoProjects,
-  emptyBodySchema,
   formatUsd,
-  hostedAnalyzeRequestSchema,
   hostedGeneratedQuoteDetails,
   hostedProjectType,
-  hostedQuoteFormSchema,
-  hostedUsernameSchema,
   HOSTED_DEPOSIT_PERCENT,
   isDeployed,
   LIMITS,
   newLeadRecord,
-  rateDollarsToCents,
-  toHostedQuoteDto,
   type HostedAnalysisResult,
   type HostedQuoteForm,
   type ProjectStatusUpdate,
 } from '@studio/domain';
-import type { z } from 'zod';
-import { COLLECTIONS, db } from '../firebase.js';
-import { HttpError, parseBody } from '../http.js';
-import { requireAdmin, type AdminLocals } from '../session.js';
-import { recordActivity } from '../services/activity.js';
-
-export const replitRouter = Router();
-
-// Scoped to /replit so unknown /api paths still fall through to the 404 handler.
-replitRouter.use('/replit', requireAdmin);
-
-/** Parses `req.query` with `schema`; 400 "Validation failed" with `fields` like parseBody. */
-function parseQuery<S extends z.ZodType>(req: Request, schema: S): z.output<S> {
-  const result = schema.safeParse(req.query ?? {});
-  if (!result.success) throw new HttpError(400, 'Validation failed', fieldErrors(result.error));
-  return result.data;
-}
-
-/** GET /api/replit/projects?username= (admin) → { success: true, projects }: the username's demo projects. */
-replitRouter.get('/replit/projects', (req, res) => {
-  const { username } = parseQuery(req, hostedUsernameSchema);
-  res.json({ success: true, projects: demoProjects(username, new Date()) });
-});
-
-/**
- * POST /api/replit/analyze-project (admin) { projectId, baseHourlyRate (dollars) }
- * → { success: true, analysis, quote } with quote money as 2-decimal strings.
- * 404 "Project not found" when the id names no demo project.
- */
-replitRouter.post('/replit/analyze-project', (req, res) => {
-  const { projectId, baseHourlyRate } = parseBody(req, hostedAnalyzeRequestSchema);
-  const project = findDemoProject(projectId, new Date());
-  if (!project) throw new HttpError(404, 'Project not found');
-  const { analysis, quote } = analyzeHostedProject(project, rateDollarsToCents(baseHourlyRate));
-  res.json({ success: true, analysis, quote: toHostedQuoteDto(quote) });
-});
-
-
+import { recordActivity } from '../../services/activity.js';
+import type { AdminActor, Clock, Deps } from '../useCase.js';
 
 /** The lead's message: what was analyzed and what it costs, in a few lines. */
 function leadMessage(form: HostedQuoteForm, result: HostedAnalysisResult): string {
@@ -88,18 +33,15 @@ function leadMessage(form: HostedQuoteForm, result: HostedAnalysisResult): strin
 }
 
 /**
- * POST /api/replit/create-quote-from-project (admin): the full quote form (spec §5).
- * The price is computed here from the form's facts (language, file count,
- * deployment, features, rate); the body is strict, so a client-sent total or any
- * other unknown key is refused with 400 and nothing is written. In one batch:
- * a lead in Contacted with the quote (cents, 30% deposit), review Pending, the
+ * The full quote form (spec §5). The price is computed here from the form's
+ * facts (language, file count, deployment, features, rate). In one batch: a
+ * lead in Contacted with the quote (cents, 30% deposit), review Pending, the
  * generatedQuoteDetails JSON and the analysis reasons in notes, plus a
- * 'quote_event' activity entry. → 201 { success: true, leadId }.
+ * 'quote_event' activity entry. @returns the new lead's id.
  */
-replitRouter.post('/replit/create-quote-from-project', async (req, res) => {
-  const form = parseBody(req, hostedQuoteFormSchema);
-  const admin = res.locals.admin as AdminLocals;
-  const now = new Date();
+export async function createQuoteFromHostedProject(deps: Deps, form: HostedQuoteForm, actor: AdminActor, clock: Clock): Promise<{ leadId: string }> {
+  const { db } = deps;
+  const now = clock();
   const result = analyzeHostedQuoteForm(form);
   const { analysis, quote } = result;
   const project = findDemoProject(form.projectId, now);
@@ -139,29 +81,26 @@ replitRouter.post('/replit/create-quote-from-project', async (req, res) => {
     type: 'quote_event',
     to: 'Contacted',
     detail: 'Quote created from hosted project',
-    by: admin.username,
+    by: actor.username,
   });
   await batch.commit();
-  res.status(201).json({ success: true, leadId: ref.id });
-});
-
+  return { leadId: ref.id };
+}
 
 const BATCH_LIMIT = 400;
 
 /**
- * POST /api/replit/sync-project-status (admin), empty strict body.
- *
  * Reads every lead with a `replitProjectId` and looks the project up in the demo
  * data. For a known project it sets on the lead `replitDeployed` (true when the
  * project is deployed/Live), `replitDeploymentUrl` (or null) and
  * `replitSyncedAt`; `updatedAt` is left alone so the board's "days in stage" is
  * not reset. Leads whose id names no demo project (manual quotes) are reported
  * with `synced: false` and not written.
- * → { success: true, updated: number of leads written, updates: ProjectStatusUpdate[] }.
+ * @returns the number of leads written and one update per lead.
  */
-replitRouter.post('/replit/sync-project-status', async (req, res) => {
-  parseBody(req, emptyBodySchema);
-  const now = new Date();
+export async function syncHostedProjectStatus(deps: Deps, clock: Clock): Promise<{ updated: number; updates: ProjectStatusUpdate[] }> {
+  const { db } = deps;
+  const now = clock();
   const snap = await db.collection(COLLECTIONS.leads).where('replitProjectId', '!=', null).get();
   const updates: ProjectStatusUpdate[] = [];
   const writes: Array<{ id: string; data: Record<string, unknown> }> = [];
@@ -184,5 +123,5 @@ replitRouter.post('/replit/sync-project-status', async (req, res) => {
     for (const w of writes.slice(i, i + BATCH_LIMIT)) batch.update(db.collection(COLLECTIONS.leads).doc(w.id), w.data);
     await batch.commit();
   }
-  res.json({ success: true, updated: writes.length, updates });
-});
+  return { updated: writes.length, updates };
+}

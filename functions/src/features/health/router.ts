@@ -15,7 +15,7 @@
  */
 import { Router } from 'express';
 import * as logger from 'firebase-functions/logger';
-import { db, FIRESTORE_TIMEOUT_MS } from '../firebase.js';
+import { db, FIRESTORE_TIMEOUT_MS } from '../../firebase.js';
 
 /** How long (ms) the health read may take before Firestore counts as unreachable. */
 export const HEALTH_FIRESTORE_DEADLINE_MS = Math.min(3_000, FIRESTORE_TIMEOUT_MS);

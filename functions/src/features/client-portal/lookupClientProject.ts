@@ -1,38 +1,11 @@
 /**
- * The client's project lookup (spec §2 "My-project" and "Access Your Project
- * dialog", §4 "Client timeline" and "Invoice view (client)", §5
- * access-your-project email, §7 GET /api/client-project, §8 lookup errors).
- *
- * GET /api/client-project?email= (public, no login: spec §6) →
- * `{ success: true, lead, project, projects, documents }`: `lead` and `project` (null
- * while there is none) are the client's live work, the email's lead with the
- * most advanced project, else an accepted or approved quote, else the newest
- * lead (domain orderClientWork), so a newer contact message never hides a
- * project. `projects` lists every live (not canceled) project of the email
- * as `{ lead, project }`, most advanced first; with two or more the page lets
- * the client pick one. Only client-safe fields leave: never notes,
- * deadReason, Stripe ids, internal flags, contact details or activity (see
- * `clientLead` / `clientProject`); quote amounts only once the quote is
- * approved or accepted (before that the page says it is being prepared). The
- * MAX_LEADS_READ newest leads of an email are weighed.
- * `documents` are signed links to the primary lead's invoice and receipt PDFs
- * (services/documents.ts).
- *
- * - 400 `{ error: 'Validation failed', fields: { email } }` for an invalid email.
- * - 404 `{ error: 'Project Not Found' }` for an unknown email AND for a lead
- *   marked dead as test data: one answer, whatever the reason.
- * - 429 `{ error: TOO_MANY_LOOKUPS }` past CLIENT_PROJECT_LIMITS (per IP and per
- *   email). The email is the only secret, so the limits are what stops
- *   guessing. Counts live in Firestore (services/rateLimit.ts), not in
- *   memory: every function instance (and every emulator worker) shares them.
- * - Cache-Control: no-store.
+ * The client's project lookup by email (spec §2 "My-project", §4 "Client
+ * timeline"); the rules of what leaves are in the router's file comment.
  */
-import { Router, type RequestHandler } from 'express';
 import { Timestamp } from 'firebase-admin/firestore';
 import {
+  COLLECTIONS,
   countdownEndsAt,
-  EMAIL_MESSAGE,
-  emailField,
   followedProject,
   isLiveProject,
   isTestDataLead,
@@ -41,40 +14,11 @@ import {
   PROJECT_STATUSES,
   type ProjectStatus,
 } from '@studio/domain';
-import { COLLECTIONS, db } from '../firebase.js';
-import { HttpError } from '../http.js';
-import { ipKey, limiter, rateLimit } from '../services/rateLimit.js';
-import { clientDocumentLinks } from '../services/documents.js';
+import { notFound } from '../../errors.js';
+import { clientDocumentLinks } from '../../services/documents.js';
+import type { Deps } from '../useCase.js';
 
-export const clientProjectRouter = Router();
-
-/** Lookups allowed per minute, per client IP and per email address (ours; the spec gives no figure). */
-export const CLIENT_PROJECT_LIMITS = { windowSec: 60, perIp: 10, perEmail: 5 } as const;
-export const TOO_MANY_LOOKUPS = 'Too many lookups. Please wait a minute and try again.';
 export const PROJECT_NOT_FOUND = 'Project Not Found';
-
-/** 10 lookups a minute per client IP. */
-const perIp = rateLimit(limiter('client-project-ip', CLIENT_PROJECT_LIMITS.perIp, CLIENT_PROJECT_LIMITS.windowSec), ipKey, TOO_MANY_LOOKUPS);
-
-/** 5 lookups a minute per email address (whatever the IP), keyed by the validated, lowercased email. */
-const perEmail = rateLimit(
-  limiter('client-project-email', CLIENT_PROJECT_LIMITS.perEmail, CLIENT_PROJECT_LIMITS.windowSec),
-  (req) => String(req.res?.locals.email),
-  TOO_MANY_LOOKUPS,
-);
-
-const noStore: RequestHandler = (_req, res, next) => {
-  res.set('Cache-Control', 'no-store');
-  next();
-};
-
-/** Puts the trimmed, lowercased email in res.locals.email; 400 with the spec's message otherwise. */
-const validEmail: RequestHandler = (req, res, next) => {
-  const parsed = emailField.safeParse(req.query.email);
-  if (!parsed.success) throw new HttpError(400, 'Validation failed', { email: EMAIL_MESSAGE });
-  res.locals.email = parsed.data;
-  next();
-};
 
 type Doc = Record<string, unknown>;
 
@@ -140,10 +84,10 @@ const millis = (v: unknown): number => (v instanceof Timestamp ? v.toMillis() : 
 const isProjectStatus = (v: unknown): v is ProjectStatus => (PROJECT_STATUSES as readonly unknown[]).includes(v);
 
 /** The projects of `leadIds` (one `in` query per 30 ids), grouped by lead. */
-async function projectsOf(leadIds: string[]): Promise<Map<string, Doc[]>> {
+async function projectsOf(deps: Deps, leadIds: string[]): Promise<Map<string, Doc[]>> {
   const byLead = new Map<string, Doc[]>();
   for (let i = 0; i < leadIds.length; i += 30) {
-    const snap = await db.collection(COLLECTIONS.projects).where('leadId', 'in', leadIds.slice(i, i + 30)).get();
+    const snap = await deps.db.collection(COLLECTIONS.projects).where('leadId', 'in', leadIds.slice(i, i + 30)).get();
     for (const d of snap.docs) {
       const p = d.data();
       if (!isProjectStatus(p.status)) continue;
@@ -154,14 +98,18 @@ async function projectsOf(leadIds: string[]): Promise<Map<string, Doc[]>> {
   return byLead;
 }
 
-/** GET /api/client-project?email= → { success, lead, project, projects } (see the file comment). */
-clientProjectRouter.get('/client-project', noStore, perIp, validEmail, perEmail, async (_req, res) => {
-  const email = res.locals.email as string;
+/**
+ * The client's work for `email` (trimmed, lowercased): the primary lead and
+ * project, every live project, and signed links to the primary lead's PDFs.
+ * @throws NotFound PROJECT_NOT_FOUND for an unknown email or a lead marked dead as test data.
+ */
+export async function lookupClientProject(deps: Deps, email: string) {
+  const { db } = deps;
   const leads = (await db.collection(COLLECTIONS.leads).where('email', '==', email).orderBy('createdAt', 'desc').limit(MAX_LEADS_READ).get()).docs.filter(
     (d) => !isLostTestData(d.data()),
   );
-  if (leads.length === 0) throw new HttpError(404, PROJECT_NOT_FOUND);
-  const projects = await projectsOf(leads.map((d) => d.id));
+  if (leads.length === 0) throw notFound(PROJECT_NOT_FOUND);
+  const projects = await projectsOf(deps, leads.map((d) => d.id));
   const works = orderClientWork(
     leads.map((d) => {
       const lead = d.data();
@@ -181,5 +129,5 @@ clientProjectRouter.get('/client-project', noStore, perIp, validEmail, perEmail,
   const primary = view(works[0]!);
   // Signed, one-hour links to the primary lead's invoice and receipt PDFs (services/documents.ts).
   const documents = await clientDocumentLinks(db, works[0]!.id);
-  res.json({ success: true, ...primary, projects: works.filter((w) => isLiveProject(w.projectStatus)).map(view), documents });
-});
+  return { ...primary, projects: works.filter((w) => isLiveProject(w.projectStatus)).map(view), documents };
+}

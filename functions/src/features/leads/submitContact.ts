@@ -1,7 +1,7 @@
 /**
- * Public contact form (spec §7 POST /api/contact, §5 "Contact / lead creation").
- * One batch writes the `contacts` doc and its `leads` doc (status New), so a
- * message is never half-stored; bad input → 400 and nothing is written.
+ * The public contact form (spec §5 "Contact / lead creation"). One batch
+ * writes the `contacts` doc and its `leads` doc (status New), so a message is
+ * never half-stored.
  *
  * The visitor chooses the confirmation's recipient, so the form must not
  * become a mail relay: one confirmation per address per hour
@@ -9,16 +9,14 @@
  * and the templates keep visitor text out of subject lines and links
  * (domain/email.ts).
  */
-import { Router } from 'express';
 import { FieldValue } from 'firebase-admin/firestore';
-import { contactSchema, newLeadRecord } from '@studio/domain';
-import { COLLECTIONS, db } from '../firebase.js';
-import { parseBody } from '../http.js';
-import { recordActivity } from '../services/activity.js';
-import { enqueueEmail } from '../services/outbox.js';
-import { limiter } from '../services/rateLimit.js';
-import { config } from '../config.js';
 import { RateLimiterRes } from 'rate-limiter-flexible';
+import { COLLECTIONS, newLeadRecord, type Contact } from '@studio/domain';
+import { recordActivity } from '../../services/activity.js';
+import { enqueueEmail } from '../../services/outbox.js';
+import { limiter } from '../../services/rateLimit.js';
+import { config } from '../../config.js';
+import type { Deps } from '../useCase.js';
 
 /** Confirmation emails per recipient address: one an hour. */
 export const CONFIRMATION_LIMIT = { points: 1, durationSec: 60 * 60 } as const;
@@ -35,10 +33,9 @@ async function mayConfirm(email: string): Promise<boolean> {
   }
 }
 
-export const contactRouter = Router();
-
-contactRouter.post('/contact', async (req, res) => {
-  const input = parseBody(req, contactSchema);
+/** Stores the message and its lead, and queues the visitor's confirmation and the owner's alert, in one batch. */
+export async function submitContact(deps: Deps, input: Contact): Promise<{ leadId: string }> {
+  const { db } = deps;
   const confirm = await mayConfirm(input.email);
   const now = FieldValue.serverTimestamp();
   const contactRef = db.collection(COLLECTIONS.contacts).doc();
@@ -64,5 +61,5 @@ contactRouter.post('/contact', async (req, res) => {
   const owner = config().email.ownerEmail;
   if (owner) enqueueEmail(db, batch, { to: owner, templateId: 'new-lead-alert', leadId: leadRef.id, variables: vars });
   await batch.commit();
-  res.status(201).json({ success: true, message: 'Thank you! We will respond within 24 hours.' });
-});
+  return { leadId: leadRef.id };
+}

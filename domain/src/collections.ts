@@ -1,0 +1,33 @@
+/**
+ * Firestore collection names (spec §3), written once: the functions, the web
+ * app's live reads, scripts and tests all name collections through this.
+ */
+export const COLLECTIONS = {
+  users: 'users',
+  contacts: 'contacts',
+  leads: 'leads',
+  notes: 'notes',
+  projects: 'projects',
+  promoCodes: 'promo_codes',
+  /** Per-customer redemptions of a one-use-per-customer code: a subcollection of each promo code. */
+  promoCustomers: 'customers',
+  leadActivity: 'lead_activity',
+  leadBoard: 'lead_board',
+  quoteVersions: 'quote_versions',
+  quoteLinks: 'quote_links',
+  quoteAcceptances: 'quote_acceptances',
+  outbox: 'outbox',
+  emailLog: 'email_log',
+  emailTemplates: 'email_templates',
+  orders: 'orders',
+  payments: 'payments',
+  invoices: 'invoices',
+  stripeEvents: 'stripe_events',
+  paymentRequests: 'payment_requests',
+  counters: 'counters',
+  settings: 'settings',
+  reminders: 'reminders',
+  rateLimits: 'rate_limits',
+} as const;
+
+export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

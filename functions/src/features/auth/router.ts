@@ -1,0 +1,122 @@
+/**
+ * Admin session (spec §2 "Admin login", §6, §7 /api/auth/*).
+ *
+ * Design: the SPA signs in through POST /api/auth/login, which checks the
+ * password with Firebase Auth, requires the `admin` custom claim and returns a
+ * custom token. The SPA signs in to the Firebase JS SDK with it (for live
+ * Firestore reads) and sends its ID token as `Authorization: Bearer` on every
+ * /api call. Hosting forwards that header; no cookie is involved, so there is
+ * nothing for a cross-site request to ride on (no CSRF surface).
+ */
+import { Router } from 'express';
+import { emptyBodySchema, loginSchema, usernameToEmail } from '@studio/domain';
+import * as logger from 'firebase-functions/logger';
+import { z } from 'zod';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { auth } from '../../firebase.js';
+import { parseBody } from '../../http.js';
+import { AppError } from '../../errors.js';
+import { ipKey, limiter, retryAfterSeconds } from '../../services/rateLimit.js';
+import { config, NOT_CONFIGURED, NotConfigured } from '../../config.js';
+import { adminOf, bearer } from '../../session.js';
+
+const INVALID = 'Invalid credentials';
+
+/** Identity Toolkit error codes that mean "wrong username or password" (the caller's fault). */
+const CREDENTIAL_ERRORS = new Set(['INVALID_LOGIN_CREDENTIALS', 'INVALID_PASSWORD', 'EMAIL_NOT_FOUND', 'USER_DISABLED', 'INVALID_EMAIL', 'MISSING_PASSWORD']);
+
+/**
+ * Verifies the password of `email` against Firebase Auth's REST API (the Admin
+ * SDK cannot): the Auth emulator locally, else with WEB_API_KEY (config.ts).
+ * Returns the uid, or null for wrong credentials.
+ * @throws NotConfigured (503) when the check cannot run: no Web API key, a key
+ *   Auth refuses, or the Email/Password provider is off. Logged, so a broken
+ *   setup never looks like a wrong password.
+ */
+async function verifyPassword(email: string, password: string): Promise<string | null> {
+  const { emulatorHost, webApiKey } = config().auth;
+  const key = emulatorHost ? 'emulator' : webApiKey;
+  if (!key) throw new NotConfigured(NOT_CONFIGURED.login, ['WEB_API_KEY']);
+  const base = emulatorHost ? `http://${emulatorHost}/identitytoolkit.googleapis.com` : 'https://identitytoolkit.googleapis.com';
+  const res = await fetch(`${base}/v1/accounts:signInWithPassword?key=${encodeURIComponent(key)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password, returnSecureToken: false }),
+  });
+  const body = signInReply.safeParse(await res.json().catch(() => null));
+  if (res.ok && body.success && body.data.localId) return body.data.localId;
+  // "INVALID_PASSWORD : ..." style messages carry the code first.
+  const code = (body.success ? (body.data.error?.message ?? '') : '').split(/[\s:]/)[0] ?? '';
+  if (res.status === 400 && CREDENTIAL_ERRORS.has(code)) return null;
+  logger.error('auth: the password check failed for a reason other than the credentials', { status: res.status, code: code || null });
+  throw new NotConfigured(NOT_CONFIGURED.login, code.startsWith('API_KEY') ? ['WEB_API_KEY'] : code ? [code] : []);
+}
+
+/** The parts of Identity Toolkit's signInWithPassword reply we read. */
+const signInReply = z.object({ localId: z.string().optional(), error: z.object({ message: z.string().optional() }).optional() });
+/** /api/auth routes anyone may call (login, logout). */
+export const authPublicRouter = Router();
+/** /api/auth routes behind requireAdmin (app.ts mounts them on the admin router). */
+export const authAdminRouter = Router();
+
+/** Failed logins allowed per IP and username in 15 minutes; a success clears the count. */
+export const LOGIN_FAILURES = { points: 10, durationSec: 15 * 60 } as const;
+const loginAttempts = limiter('login-failures', LOGIN_FAILURES.points, LOGIN_FAILURES.durationSec);
+
+/** The lockout message, in whole minutes (at least 1), matching Retry-After. */
+export const lockoutMessage = (seconds: number) => {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+};
+
+/**
+ * POST /api/auth/login {username, password} → { success, user: { username }, customToken }.
+ * Any failure → 401 "Invalid credentials"; after 10 failures for one IP and
+ * username within 15 minutes → 429 with the lockout message and Retry-After.
+ *
+ * Each attempt takes a point before the password is checked (an atomic
+ * increment, services/rateLimit.ts), so N+1 parallel wrong passwords get at
+ * most N answers of 401; a success gives the points back.
+ */
+authPublicRouter.post('/login', async (req, res) => {
+  const parsed = loginSchema.safeParse(req.body ?? {});
+  if (!parsed.success) throw new AppError('Unauthenticated', INVALID);
+  const { username, password } = parsed.data;
+  const key = `${ipKey(req)}|${username.toLowerCase()}`;
+  try {
+    await loginAttempts.consume(key);
+  } catch (e) {
+    if (!(e instanceof RateLimiterRes)) throw e;
+    const seconds = retryAfterSeconds(e);
+    res.set('Retry-After', String(seconds));
+    throw new AppError('TooMany', lockoutMessage(seconds));
+  }
+  const uid = await verifyPassword(usernameToEmail(username), password);
+  if (!uid) throw new AppError('Unauthenticated', INVALID);
+  const user = await auth.getUser(uid);
+  if (user.customClaims?.admin !== true) throw new AppError('Unauthenticated', INVALID);
+  await loginAttempts.delete(key).catch(() => undefined);
+  const customToken = await auth.createCustomToken(uid);
+  res.json({ success: true, user: { username: String(user.customClaims.username ?? username) }, customToken });
+});
+
+/** GET /api/auth/me → { success, user: { username } } or 401/403. */
+authAdminRouter.get('/me', (_req, res) => {
+  const admin = adminOf(res);
+  res.json({ success: true, user: { username: admin.username } });
+});
+
+/** POST /api/auth/logout {}: revokes the caller's refresh tokens when a valid token is sent; 200 even without one. */
+authPublicRouter.post('/logout', async (req, res) => {
+  parseBody(req, emptyBodySchema);
+  const token = bearer(req.get('authorization'));
+  if (token) {
+    try {
+      const decoded = await auth.verifyIdToken(token);
+      await auth.revokeRefreshTokens(decoded.uid);
+    } catch {
+      // Nothing to revoke: an invalid token is already no session.
+    }
+  }
+  res.json({ success: true });
+});

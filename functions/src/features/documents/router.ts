@@ -1,0 +1,46 @@
+/**
+ * Invoice and receipt PDFs (services/documents.ts).
+ *
+ * - GET /documents/{kind}/{id} (admin) → application/pdf, as an attachment
+ *   named after the number. kind: invoice | request | receipt.
+ * - GET /client-documents/{kind}/{id}?exp=&sig= (public, signed link from
+ *   the My Project lookup, valid one hour) → the same PDF.
+ * 404 "Document not found" for an unknown kind or id (or an unpaid payment's
+ * receipt); 403 "This download link has expired. Open My Project again." for
+ * a bad or expired signature.
+ */
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { db } from '../../firebase.js';
+import { forbidden, notFound } from '../../errors.js';
+import { DOCUMENT_KINDS, renderDocument, verifyDocumentLink, type DocumentRef } from '../../services/documents.js';
+
+export const documentsAdminRouter = Router();
+export const documentsPublicRouter = Router();
+
+export const LINK_EXPIRED = 'This download link has expired. Open My Project again.';
+
+const documentParams = z.object({ kind: z.enum(DOCUMENT_KINDS), id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });
+
+/** The document named by the path. @throws NotFound "Document not found" for an unknown kind or an impossible id. */
+function documentRef(req: Request): DocumentRef {
+  const parsed = documentParams.safeParse(req.params);
+  if (!parsed.success) throw notFound('Document not found');
+  return parsed.data;
+}
+
+async function sendPdf(res: Response, ref: DocumentRef) {
+  const { filename, pdf } = await renderDocument(db, ref);
+  res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${filename}"`, 'Content-Length': String(pdf.length), 'X-Content-Type-Options': 'nosniff' });
+  res.end(pdf);
+}
+
+documentsAdminRouter.get('/documents/:kind/:id', async (req, res) => {
+  await sendPdf(res, documentRef(req));
+});
+
+documentsPublicRouter.get('/client-documents/:kind/:id', async (req, res) => {
+  const ref = documentRef(req);
+  if (!verifyDocumentLink(ref, req.query.exp, req.query.sig)) throw forbidden(LINK_EXPIRED);
+  await sendPdf(res, ref);
+});

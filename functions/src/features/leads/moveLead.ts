@@ -1,0 +1,83 @@
+import { FieldValue, type DocumentData, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
+import {
+  appendNoteLine,
+  COLLECTIONS,
+  deadReasonLine,
+  LEAD_MOVES,
+  LEAD_TO_PROJECT,
+  leadMoveError,
+  type LeadDto,
+  type LeadMoveFacts,
+  type LeadRecord,
+  type LeadUpdate,
+} from '@studio/domain';
+import { conflict, notFound } from '../../errors.js';
+import { recordActivity } from '../../services/activity.js';
+import { syncProjectFromLead } from '../../services/projectSync.js';
+import type { AdminActor, Clock, Deps } from '../useCase.js';
+import { readLeadDto } from './listLeads.js';
+
+/**
+ * The lead's PUT: a board move and/or detail edits, checked in one transaction.
+ * - status moves follow LEAD_MOVES (domain/leadStatus.ts) with the lead's
+ *   facts (quote accepted, money received): Conflict with the reason and what
+ *   to do instead otherwise;
+ * - `expectedStatus` that no longer matches → Conflict (someone moved it first);
+ * - status Lost with a deadReason appends "Dead Reason: {reason} - {date}" to
+ *   notes; reviving (Lost → New) clears deadReason;
+ * - every status move is written to the activity history;
+ * - the lead's project follows (LEAD_TO_PROJECT) where the project table allows.
+ * @returns the saved LeadDto. @throws NotFound "Lead not found"; Conflict as above.
+ */
+export async function moveLead(deps: Deps, input: Partial<LeadUpdate> & { id: string }, actor: AdminActor, clock: Clock): Promise<LeadDto> {
+  const { db } = deps;
+  const { id, status, expectedStatus, deadReason, ...details } = input;
+  const ref = db.collection(COLLECTIONS.leads).doc(id);
+  await db.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) throw notFound('Lead not found');
+    const lead = snap.data() as LeadRecord;
+    const projectSnap = status ? ((await tx.get(db.collection(COLLECTIONS.projects).where('leadId', '==', ref.id).limit(1))).docs[0] ?? null) : null;
+    if (expectedStatus && expectedStatus !== lead.status) throw conflict(`Lead was moved to ${lead.status} in the meantime`);
+    const update: Record<string, unknown> = { ...stripUndefined(details), updatedAt: FieldValue.serverTimestamp() };
+    if (status && status !== lead.status) {
+      const refused = leadMoveError(lead.status, status, await moveFacts(deps, tx, ref, lead, LEAD_MOVES[lead.status][status] === 'unpaid'));
+      if (refused) throw conflict(refused);
+      update.status = status;
+      if (status === 'Lost' && deadReason) {
+        update.deadReason = deadReason;
+        update.notes = appendNoteLine(lead.notes, deadReasonLine(deadReason, clock()));
+        recordActivity(db, tx, { leadId: ref.id, type: 'marked_dead', from: lead.status, to: status, detail: deadReason, by: actor.username });
+      } else if (lead.status === 'Lost') {
+        update.deadReason = null;
+        recordActivity(db, tx, { leadId: ref.id, type: 'revived', from: lead.status, to: status, by: actor.username });
+      } else {
+        recordActivity(db, tx, { leadId: ref.id, type: 'status_changed', from: lead.status, to: status, by: actor.username });
+      }
+    } else if (status) {
+      throw conflict(`Lead is already ${status}`);
+    }
+    tx.update(ref, update);
+    if (status) syncProjectFromLead(tx, projectSnap, LEAD_TO_PROJECT[status]);
+  });
+  return readLeadDto(deps, ref.id);
+}
+
+/**
+ * What the move table reads from a lead: its quote flags, and whether money
+ * was received for it (its deposit or final payment, or, only when
+ * `checkPayments` and those say no, any succeeded payment naming the lead,
+ * e.g. an invoice's).
+ */
+async function moveFacts(deps: Deps, tx: Transaction, ref: DocumentReference, lead: DocumentData, checkPayments: boolean): Promise<LeadMoveFacts> {
+  let paymentReceived = [lead.stripeDepositPaymentId, lead.depositPaidAt, lead.stripeFinalPaymentId, lead.finalPaidAt].some((v) => v != null && v !== '');
+  if (!paymentReceived && checkPayments) {
+    const paid = await tx.get(deps.db.collection(COLLECTIONS.payments).where('leadId', '==', ref.id).where('status', '==', 'succeeded').limit(1));
+    paymentReceived = !paid.empty;
+  }
+  return { quoteGenerated: lead.quoteGenerated === true, quoteAccepted: lead.quoteAccepted === true, paymentReceived };
+}
+
+function stripUndefined(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+}

@@ -1,0 +1,48 @@
+import { FieldValue } from 'firebase-admin/firestore';
+import { COLLECTIONS } from '@studio/domain';
+import { notFound } from '../../errors.js';
+import { recordActivity } from '../../services/activity.js';
+import type { AdminActor, Deps } from '../useCase.js';
+
+/** A note as the API shows it; createdAt is ISO, or null before the server stamped it. */
+export interface NoteDto {
+  id: string;
+  leadId: string;
+  content: string;
+  createdAt: string | null;
+}
+
+const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : null);
+
+/** The lead's notes, newest first. */
+export async function listNotes(deps: Deps, leadId: string): Promise<NoteDto[]> {
+  const snap = await deps.db.collection(COLLECTIONS.notes).where('leadId', '==', leadId).orderBy('createdAt', 'desc').get();
+  return snap.docs.map((d) => ({ id: d.id, leadId, content: d.get('content') as string, createdAt: iso(d.get('createdAt')?.toDate()) }));
+}
+
+/** Adds a note to the lead and its "note_added" activity, in one transaction. @throws NotFound "Lead not found". */
+export async function addNote(deps: Deps, input: { leadId: string; content: string }, actor: AdminActor): Promise<NoteDto> {
+  const { db } = deps;
+  const { leadId, content } = input;
+  const noteRef = db.collection(COLLECTIONS.notes).doc();
+  await db.runTransaction(async (tx) => {
+    const lead = await tx.get(db.collection(COLLECTIONS.leads).doc(leadId));
+    if (!lead.exists) throw notFound('Lead not found');
+    tx.create(noteRef, { leadId, content, createdAt: FieldValue.serverTimestamp() });
+    recordActivity(db, tx, { leadId, type: 'note_added', by: actor.username });
+  });
+  const saved = await noteRef.get();
+  return { id: noteRef.id, leadId, content, createdAt: iso(saved.get('createdAt')?.toDate()) };
+}
+
+/** The lead's activity history, newest first, with `at` as ISO. */
+export async function listActivity(deps: Deps, leadId: string): Promise<Array<Record<string, unknown>>> {
+  const snap = await deps.db.collection(COLLECTIONS.leadActivity).where('leadId', '==', leadId).orderBy('at', 'desc').get();
+  return snap.docs.map((d) => ({ id: d.id, ...d.data(), at: iso(d.get('at')?.toDate()) }));
+}
+
+/** Contact messages, newest first, with `createdAt` as ISO. */
+export async function listContacts(deps: Deps): Promise<Array<Record<string, unknown>>> {
+  const snap = await deps.db.collection(COLLECTIONS.contacts).orderBy('createdAt', 'desc').get();
+  return snap.docs.map((d) => ({ id: d.id, ...d.data(), createdAt: iso(d.get('createdAt')?.toDate()) }));
+}

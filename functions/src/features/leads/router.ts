@@ -1,0 +1,83 @@
+/**
+ * Leads (spec §7): the public contact form and new-lead count; the admin
+ * list, create, update (board moves, dead marking, revive, detail edits),
+ * notes, activity and contact messages. Handlers parse, call a use case, reply.
+ */
+import { Router } from 'express';
+import { LRUCache } from 'lru-cache';
+import { contactSchema, leadUpdateSchema, newLeadSchema, noteSchema } from '@studio/domain';
+import { db } from '../../firebase.js';
+import { parseBody, parseParams } from '../../http.js';
+import { config } from '../../config.js';
+import { adminOf } from '../../session.js';
+import { systemClock, type Deps } from '../useCase.js';
+import { countNewLeads, listLeads } from './listLeads.js';
+import { createLead } from './createLead.js';
+import { moveLead } from './moveLead.js';
+import { addNote, listActivity, listContacts, listNotes } from './notes.js';
+import { submitContact } from './submitContact.js';
+import { idParams, leadIdParams } from '../params.js';
+
+const deps: Deps = { db };
+
+/**
+ * How long (ms) an instance reuses the New-lead count. Every visitor's page
+ * polls it every 30 s (spec §2), so without this each poll would run a count
+ * query; with it an instance runs at most one per window, and concurrent
+ * polls share it. Env LEAD_COUNT_TTL_MS overrides the default of 5 s.
+ */
+export const LEAD_COUNT_TTL_MS = config().leadCountTtlMs;
+const newLeadCount = new LRUCache<'New', number>({ max: 1, ttl: LEAD_COUNT_TTL_MS, fetchMethod: () => countNewLeads(deps) });
+
+export const leadsPublicRouter = Router();
+
+/** POST /api/contact {name, email, projectType, subject, message, phone?} → 201; bad input → 400 and nothing written. */
+leadsPublicRouter.post('/contact', async (req, res) => {
+  await submitContact(deps, parseBody(req, contactSchema));
+  res.status(201).json({ success: true, message: 'Thank you! We will respond within 24 hours.' });
+});
+
+/** GET /api/leads/count → { newLeadsCount }: leads in status New, at most LEAD_COUNT_TTL_MS old (no lead data leaves). */
+leadsPublicRouter.get('/leads/count', async (_req, res) => {
+  res.json({ newLeadsCount: await newLeadCount.fetch('New') });
+});
+
+export const leadsAdminRouter = Router();
+
+/** GET /api/leads → LeadDto[], newest first. */
+leadsAdminRouter.get('/leads', async (_req, res) => {
+  res.json(await listLeads(deps));
+});
+
+/** POST /api/leads {name, email, projectType, subject, message, phone?} → 201 LeadDto. */
+leadsAdminRouter.post('/leads', async (req, res) => {
+  res.status(201).json(await createLead(deps, parseBody(req, newLeadSchema), adminOf(res)));
+});
+
+/** PUT /api/leads/{id}: partial update and board move (moveLead) → LeadDto; 404 "Lead not found", 409 refused moves. */
+leadsAdminRouter.put('/leads/:id', async (req, res) => {
+  const { id } = parseParams(req, idParams);
+  const input = parseBody(req, leadUpdateSchema);
+  res.json(await moveLead(deps, { ...input, id }, adminOf(res), systemClock));
+});
+
+/** GET /api/leads/{leadId}/notes → [{ id, leadId, content, createdAt }], newest first. */
+leadsAdminRouter.get('/leads/:leadId/notes', async (req, res) => {
+  res.json(await listNotes(deps, parseParams(req, leadIdParams).leadId));
+});
+
+/** POST /api/leads/{leadId}/notes { content } → 201 note; 404 when the lead does not exist. */
+leadsAdminRouter.post('/leads/:leadId/notes', async (req, res) => {
+  const { content } = parseBody(req, noteSchema);
+  res.status(201).json(await addNote(deps, { leadId: parseParams(req, leadIdParams).leadId, content }, adminOf(res)));
+});
+
+/** GET /api/leads/{leadId}/activity → the lead's history, newest first. */
+leadsAdminRouter.get('/leads/:leadId/activity', async (req, res) => {
+  res.json(await listActivity(deps, parseParams(req, leadIdParams).leadId));
+});
+
+/** GET /api/contacts → contact messages, newest first. */
+leadsAdminRouter.get('/contacts', async (_req, res) => {
+  res.json(await listContacts(deps));
+});

@@ -1,0 +1,103 @@
+/**
+ * Payment routes (spec §7):
+ *
+ * Public:
+ * - GET  /stripe/config → { publishableKey, mode }: mode "test" when the
+ *   server has no Stripe secret key (the local default).
+ * - POST /create-payment-intent {amount?, currency?, description?, leadId?,
+ *   invoiceId?, checkoutId?} → { clientSecret, paymentIntentId, amount,
+ *   description, mode }. The amount of a lead's deposit or final payment, or
+ *   of an invoice, is the server's; only a plain payment link charges its own
+ *   amount. 400/404/409 as services/payments.ts; 502 PAYMENT_SETUP_FAILED.
+ * - POST /stripe/webhook: Stripe-Signature verified on the raw body
+ *   (STRIPE_WEBHOOK_SECRET, 5-minute tolerance) → { received, outcome }; 400
+ *   "Invalid signature" and nothing written otherwise. Payments take effect
+ *   only here (or through the test-mode confirmation below).
+ * - POST /test-mode/confirm-payment {paymentIntentId} → { success, status }:
+ *   the test provider's card-free completion; 404 unless payments run in test
+ *   mode, which only the emulator or a demo- project can (config.ts).
+ * - POST /test-mode/decline-payment {paymentIntentId} → { success: false,
+ *   status: "failed", error }: the test panel's Decline, through the same
+ *   fulfilment as a verified payment_intent.payment_failed (the lead goes to
+ *   "Payment Failed"); 409 once the payment succeeded; 404 outside test mode.
+ *
+ * On a real project missing a Stripe setting, every payment route answers
+ * 503 "Payments are not configured" (config.ts).
+ *
+ * Admin:
+ * - POST /create-invoice {leadId, amount, description, dueDate?} → 201
+ *   { success, message: "Invoice Created Successfully", invoiceId, number,
+ *   checkoutUrl }: a PaymentIntent-backed invoice stored in `invoices` with
+ *   its INV-YYYY-NNNN number (taken in the same transaction), due after the
+ *   studio's payment terms unless dueDate is given, and emailed to the client
+ *   (outbox, same transaction) with its payment link and its PDF attached.
+ */
+import { Router, type Request } from 'express';
+import * as logger from 'firebase-functions/logger';
+import { z } from 'zod';
+import { centsToString, createInvoiceSchema, createPaymentIntentSchema } from '@studio/domain';
+import { db } from '../../firebase.js';
+import { parseBody } from '../../http.js';
+import { AppError, notFound } from '../../errors.js';
+import { adminOf } from '../../session.js';
+import { fulfilEvent, startPayment, type PaymentEvent } from '../../services/payments.js';
+import { NotConfigured } from '../../config.js';
+import { paymentMode, paymentProvider, verifyWebhook } from '../../services/stripe.js';
+import { systemClock, type Deps } from '../useCase.js';
+import { createInvoice } from './createInvoice.js';
+import { confirmTestPayment, declineTestPayment } from './testMode.js';
+
+const deps: Deps = { db };
+
+export const paymentsPublicRouter = Router();
+
+paymentsPublicRouter.get('/stripe/config', async (_req, res) => {
+  const provider = await paymentProvider();
+  res.json({ publishableKey: provider.publishableKey, mode: provider.mode });
+});
+
+paymentsPublicRouter.post('/create-payment-intent', async (req, res) => {
+  const input = parseBody(req, createPaymentIntentSchema);
+  const p = await startPayment(input);
+  res.json({ clientSecret: p.clientSecret, paymentIntentId: p.paymentIntentId, amount: centsToString(p.amountCents), description: p.description, mode: p.mode });
+});
+
+paymentsPublicRouter.post('/stripe/webhook', async (req, res) => {
+  // Express's Request has no rawBody: Cloud Functions (or app.ts's json verify) adds it.
+  const raw = (req as Request & { rawBody?: Buffer }).rawBody;
+  let event;
+  try {
+    if (!raw) throw new Error('No raw body');
+    event = await verifyWebhook(raw, req.get('stripe-signature'));
+  } catch (e) {
+    if (e instanceof NotConfigured) throw e;
+    logger.warn('stripe webhook: refused', { error: e instanceof Error ? e.message : String(e) });
+    throw new AppError('Invalid', 'Invalid signature');
+  }
+  // A verified Stripe event; fulfilEvent reads only the fields PaymentEvent names.
+  const outcome = await fulfilEvent(event as unknown as PaymentEvent);
+  res.json({ received: true, outcome });
+});
+
+const confirmSchema = z.strictObject({ paymentIntentId: z.string().trim().regex(/^pi_test_[a-f0-9]{24}$/, 'Invalid payment') });
+
+/** POST /test-mode/confirm-payment {paymentIntentId}: the test panel's Pay. */
+paymentsPublicRouter.post('/test-mode/confirm-payment', async (req, res) => {
+  if (paymentMode() !== 'test') throw notFound('Not found');
+  await confirmTestPayment(deps, parseBody(req, confirmSchema));
+  res.json({ success: true, status: 'succeeded' });
+});
+
+/** POST /test-mode/decline-payment {paymentIntentId}: the test panel's Decline, a synthetic payment_intent.payment_failed. */
+paymentsPublicRouter.post('/test-mode/decline-payment', async (req, res) => {
+  if (paymentMode() !== 'test') throw notFound('Not found');
+  await declineTestPayment(deps, parseBody(req, confirmSchema));
+  res.json({ success: false, status: 'failed', error: 'Your card was declined. (test mode)' });
+});
+
+export const paymentsAdminRouter = Router();
+
+paymentsAdminRouter.post('/create-invoice', async (req, res) => {
+  const result = await createInvoice(deps, parseBody(req, createInvoiceSchema), adminOf(res), systemClock);
+  res.status(201).json({ success: true, message: 'Invoice Created Successfully', ...result });
+});

@@ -1,0 +1,27 @@
+import { COLLECTIONS } from '@studio/domain';
+import { conflict, notFound } from '../../errors.js';
+import { fulfilEvent, testModeFailureEvent, testModeSuccessEvent } from '../../services/payments.js';
+import type { Deps } from '../useCase.js';
+
+const BY = 'client (test mode)';
+
+async function readPayment(deps: Deps, paymentIntentId: string) {
+  const payment = await deps.db.collection(COLLECTIONS.payments).doc(paymentIntentId).get();
+  if (!payment.exists) throw notFound('Payment not found');
+  return payment;
+}
+
+/** The test provider's card-free completion, through the same fulfilment as a verified payment. @throws NotFound "Payment not found". */
+export async function confirmTestPayment(deps: Deps, input: { paymentIntentId: string }): Promise<void> {
+  await fulfilEvent(testModeSuccessEvent(await readPayment(deps, input.paymentIntentId)), BY);
+}
+
+/**
+ * The test panel's Decline: a synthetic payment_intent.payment_failed (the
+ * lead goes to "Payment Failed"). @throws NotFound; Conflict once the payment succeeded.
+ */
+export async function declineTestPayment(deps: Deps, input: { paymentIntentId: string }): Promise<void> {
+  const payment = await readPayment(deps, input.paymentIntentId);
+  if (payment.get('status') === 'succeeded') throw conflict('This payment has already succeeded');
+  await fulfilEvent(testModeFailureEvent(payment), BY);
+}

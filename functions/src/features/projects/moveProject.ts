@@ -1,0 +1,114 @@
+import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import type { z } from 'zod';
+import { COLLECTIONS, newProjectRecord, projectMoveError, type deployToBetaSchema, type launchSchema, type NewProject, type ProjectStatus } from '@studio/domain';
+import { conflict, invalid, notFound } from '../../errors.js';
+import { enqueueEmail } from '../../services/outbox.js';
+import { syncLeadFromProject } from '../../services/projectSync.js';
+import type { AdminActor, Deps } from '../useCase.js';
+
+/** Reads a project and its lead in `tx`. @throws NotFound "Project not found". */
+async function readProject(db: Firestore, tx: Transaction, id: string) {
+  const snap = await tx.get(db.collection(COLLECTIONS.projects).doc(id));
+  if (!snap.exists) throw notFound('Project not found');
+  const leadId = snap.get('leadId') as string | null;
+  const lead = leadId ? await tx.get(db.collection(COLLECTIONS.leads).doc(leadId)) : null;
+  return { snap, status: snap.get('status') as ProjectStatus, lead };
+}
+
+/** Every project, newest first, Timestamps as ISO strings. */
+export async function listProjects(deps: Deps): Promise<Array<Record<string, unknown>>> {
+  const snap = await deps.db.collection(COLLECTIONS.projects).orderBy('createdAt', 'desc').get();
+  return snap.docs.map((d) => {
+    const out: Record<string, unknown> = { id: d.id };
+    for (const [k, v] of Object.entries(d.data())) out[k] = v instanceof Timestamp ? v.toDate().toISOString() : v;
+    return out;
+  });
+}
+
+/** A new project in Set up (spec §5 New project). @returns its id. @throws Invalid { leadId: 'Lead not found' }. */
+export async function createProject(deps: Deps, input: NewProject): Promise<string> {
+  const { db } = deps;
+  const ref = db.collection(COLLECTIONS.projects).doc();
+  await db.runTransaction(async (tx) => {
+    if (input.leadId && !(await tx.get(db.collection(COLLECTIONS.leads).doc(input.leadId))).exists) throw invalid('Validation failed', { leadId: 'Lead not found' });
+    const now = FieldValue.serverTimestamp();
+    tx.create(ref, {
+      ...newProjectRecord({
+        leadId: input.leadId ?? null,
+        name: input.name,
+        client: input.client,
+        projectType: input.projectType,
+        description: input.description ?? '',
+        priority: input.priority,
+        estimatedHours: input.estimatedHours ?? null,
+      }),
+      startDate: input.startDate ? Timestamp.fromDate(new Date(`${input.startDate}T00:00:00Z`)) : null,
+      dueDate: input.dueDate ? Timestamp.fromDate(new Date(`${input.dueDate}T00:00:00Z`)) : null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  });
+  return ref.id;
+}
+
+/**
+ * A board move (PROJECT_TRANSITIONS); the lead follows.
+ * @throws NotFound; Conflict when `expectedStatus` no longer matches or the move is refused.
+ */
+export async function moveProject(deps: Deps, input: { id: string; status: ProjectStatus; expectedStatus?: ProjectStatus | undefined }, actor: AdminActor): Promise<void> {
+  const { db } = deps;
+  const { status, expectedStatus } = input;
+  await db.runTransaction(async (tx) => {
+    const p = await readProject(db, tx, input.id);
+    if (expectedStatus && expectedStatus !== p.status) throw conflict(`Project was moved to ${p.status} in the meantime`);
+    const refused = projectMoveError(p.status, status);
+    if (refused) throw conflict(refused);
+    tx.update(p.snap.ref, { status, updatedAt: FieldValue.serverTimestamp(), ...(status === 'Canceled' ? { completedDate: FieldValue.serverTimestamp() } : {}) });
+    syncLeadFromProject(tx, p.lead, status, actor.username);
+  });
+}
+
+/** Production → Beta with its URL; the client is emailed (outbox). @throws NotFound; Conflict outside Production. */
+export async function deployToBeta(deps: Deps, input: z.output<typeof deployToBetaSchema> & { id: string }, actor: AdminActor): Promise<void> {
+  const { db } = deps;
+  const { deploymentUrl } = input;
+  await db.runTransaction(async (tx) => {
+    const p = await readProject(db, tx, input.id);
+    if (p.status !== 'Production') throw conflict('Only a project in Production can be deployed to Beta');
+    tx.update(p.snap.ref, { status: 'Beta', deploymentUrl, updatedAt: FieldValue.serverTimestamp() });
+    syncLeadFromProject(tx, p.lead, 'Beta', actor.username);
+    if (p.lead?.exists) {
+      enqueueEmail(db, tx, { to: p.lead.get('email'), templateId: 'beta-deployed', leadId: p.lead.id, variables: { name: p.lead.get('name'), projectName: p.snap.get('name'), deploymentUrl } });
+    }
+  });
+}
+
+/** Beta → Launch; the 7-day countdown starts now; the client is emailed. @throws NotFound; Conflict outside Beta. */
+export async function launchProject(deps: Deps, input: z.output<typeof launchSchema> & { id: string }, actor: AdminActor): Promise<void> {
+  const { db } = deps;
+  await db.runTransaction(async (tx) => {
+    const p = await readProject(db, tx, input.id);
+    if (p.status !== 'Beta') throw conflict('Only a project in Beta can be launched');
+    tx.update(p.snap.ref, {
+      status: 'Launch',
+      handoffType: input.handoffType,
+      domainUrl: input.handoffType === 'domain' ? input.domainUrl : null,
+      launchDate: FieldValue.serverTimestamp(),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+    syncLeadFromProject(tx, p.lead, 'Launch', actor.username);
+    if (p.lead?.exists) {
+      enqueueEmail(db, tx, { to: p.lead.get('email'), templateId: 'launched', leadId: p.lead.id, variables: { name: p.lead.get('name'), projectName: p.snap.get('name'), url: input.handoffType === 'domain' ? input.domainUrl : '' } });
+    }
+  });
+}
+
+/** Records the paid maintenance subscription. @throws NotFound; Conflict for a Canceled or Won project. */
+export async function recordMaintenanceSubscription(deps: Deps, input: { id: string }): Promise<void> {
+  const { db } = deps;
+  await db.runTransaction(async (tx) => {
+    const p = await readProject(db, tx, input.id);
+    if (p.status === 'Canceled' || p.status === 'Won') throw conflict(`A ${p.status} project cannot take a maintenance subscription`);
+    tx.update(p.snap.ref, { maintenanceSubscriptionPaid: true, maintenancePaidAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
+  });
+}

@@ -1,0 +1,96 @@
+/**
+ * Promo codes, admin side (spec §2 "CRM dashboard" promo dialogs). Stored as
+ * promo_codes/{CODE} with money and fixed discounts in cents; replies are
+ * PromoDto (2-decimal strings). A route id that cannot be a code is simply
+ * not found.
+ */
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import type { z } from 'zod';
+import { COLLECTIONS, PROMO_CODE_PATTERN, toPromoDto, type promoCreateSchema, type promoUpdateSchema } from '@studio/domain';
+import { conflict, invalid, notFound } from '../../errors.js';
+import { promoFromDoc, promoRef } from '../../services/promo.js';
+import type { Deps } from '../useCase.js';
+
+const NOT_FOUND = 'Promo code not found';
+const ts = (d: Date | null) => (d ? Timestamp.fromDate(d) : null);
+
+/** The doc ref for a route id. @throws NotFound for ids that cannot be codes. */
+function refFor(raw: string) {
+  const id = raw.toUpperCase();
+  if (!PROMO_CODE_PATTERN.test(id)) throw notFound(NOT_FOUND);
+  return promoRef(id);
+}
+
+/** Every code, by code. */
+export async function listPromos(deps: Deps) {
+  const snap = await deps.db.collection(COLLECTIONS.promoCodes).orderBy('code').get();
+  return snap.docs.map((d) => toPromoDto(d.id, promoFromDoc(d)));
+}
+
+/** A new code. The code is the document id, so a duplicate is refused atomically. @throws Conflict "Promo code already exists". */
+export async function createPromo(_deps: Deps, p: z.output<typeof promoCreateSchema>) {
+  const ref = promoRef(p.code);
+  const now = FieldValue.serverTimestamp();
+  try {
+    await ref.create({
+      code: p.code,
+      discountType: p.discountType,
+      discountValue: p.discountValue,
+      minOrderAmountCents: p.minOrderAmountCents,
+      maxDiscountAmountCents: p.maxDiscountAmountCents,
+      usageLimit: p.usageLimit,
+      usedCount: 0,
+      isActive: p.isActive,
+      onePerCustomer: p.onePerCustomer,
+      validFrom: ts(p.validFrom),
+      validUntil: ts(p.validUntil),
+      createdAt: now,
+      updatedAt: now,
+    });
+  } catch (e) {
+    if ((e as { code?: unknown }).code === 6 /* ALREADY_EXISTS */) throw conflict('Promo code already exists');
+    throw e;
+  }
+  return toPromoDto(ref.id, promoFromDoc(await ref.get()));
+}
+
+/**
+ * Replaces the terms of code `id`; the code cannot change; usedCount is kept.
+ * @throws NotFound; Invalid a changed code, or validUntil not after validFrom.
+ */
+export async function updatePromo(deps: Deps, input: { id: string; update: z.output<typeof promoUpdateSchema> }) {
+  const ref = refFor(input.id);
+  const p = input.update;
+  if (p.code !== undefined && p.code !== ref.id) throw invalid('Validation failed', { code: 'The code of an existing promo code cannot be changed' });
+  await deps.db.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) throw notFound(NOT_FOUND);
+    const validFrom = p.validFrom ?? promoFromDoc(snap).validFrom;
+    if (p.validUntil && p.validUntil.getTime() <= validFrom.getTime()) throw invalid('Validation failed', { validUntil: 'Valid until must be after valid from' });
+    tx.update(ref, {
+      discountType: p.discountType,
+      discountValue: p.discountValue,
+      minOrderAmountCents: p.minOrderAmountCents,
+      maxDiscountAmountCents: p.maxDiscountAmountCents,
+      usageLimit: p.usageLimit,
+      validUntil: ts(p.validUntil),
+      ...(p.isActive !== undefined ? { isActive: p.isActive } : {}),
+      ...(p.onePerCustomer !== undefined ? { onePerCustomer: p.onePerCustomer } : {}),
+      ...(p.validFrom ? { validFrom: ts(p.validFrom) } : {}),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+  });
+  return toPromoDto(ref.id, promoFromDoc(await ref.get()));
+}
+
+/** Deletes code `id`; orders keep the code as text. @throws NotFound. */
+export async function deletePromo(deps: Deps, input: { id: string }): Promise<void> {
+  const ref = refFor(input.id);
+  await deps.db.runTransaction(async (tx) => {
+    if (!(await tx.get(ref)).exists) throw notFound(NOT_FOUND);
+    tx.delete(ref);
+  });
+}
+
+/** Validates the route id before the body (an impossible code is 404 whatever the body). */
+export const checkPromoId = (id: string) => void refFor(id);

@@ -1,0 +1,73 @@
+import { FieldValue } from 'firebase-admin/firestore';
+import { checkoutPath } from '@studio/domain';
+import { conflict } from '../../errors.js';
+import { acceptQuoteInTx } from '../../services/quoteAcceptance.js';
+import type { ClientActor, Clock, Deps } from '../useCase.js';
+import { readLink, type StoredLead } from './quoteStore.js';
+
+export interface QuoteLinkInput {
+  leadId: string;
+  token: string;
+}
+
+/** What the client may see of a quote: no notes, ids or internal flags. */
+function clientQuote(lead: StoredLead) {
+  let quoteDetails: unknown;
+  try {
+    quoteDetails = lead.generatedQuoteDetails ? JSON.parse(lead.generatedQuoteDetails) : null;
+  } catch {
+    quoteDetails = null; // the page shows "Quote details unavailable"
+  }
+  return {
+    lead: {
+      name: lead.name,
+      projectType: lead.projectType,
+      subject: lead.subject,
+      complexity: lead.complexity,
+      forceDeposit: lead.forceDeposit,
+      includeServicePlan: lead.includeServicePlan,
+      servicePlanType: lead.servicePlanType,
+      quoteAccepted: lead.quoteAccepted,
+      phase1: lead.phase1 ?? null,
+      phase2: lead.phase2 ?? null,
+      phase3: lead.phase3 ?? null,
+      phase4: lead.phase4 ?? null,
+    },
+    quoteDetails,
+  };
+}
+
+/**
+ * The client opens a quote link (spec §4 "Quote acceptance").
+ * @returns { lead, quoteDetails }, client-safe. @throws as readLink (NotFound, Conflict, Gone).
+ */
+export async function openQuoteLink(deps: Deps, input: QuoteLinkInput, clock: Clock) {
+  const { db } = deps;
+  return db.runTransaction(async (tx) => {
+    const { lead } = await readLink(db, tx, input.leadId, input.token, clock().getTime());
+    return clientQuote(lead);
+  });
+}
+
+/**
+ * The client accepts through the link: single use (a second accept →
+ * Conflict). Records time, IP, user agent and quote version; creates the
+ * project (services/quoteAcceptance.ts).
+ * @returns whether a deposit is due, and its checkout path when it is.
+ */
+export async function acceptQuoteLink(deps: Deps, input: QuoteLinkInput, actor: ClientActor, clock: Clock) {
+  const { db } = deps;
+  const { leadId, token } = input;
+  const lead = await db.runTransaction(async (tx) => {
+    const { linkRef, link, leadRef, lead } = await readLink(db, tx, leadId, token, clock().getTime());
+    if (link.usedAt !== null || lead.quoteAccepted) throw conflict('This quote has already been accepted');
+    if (lead.quoteReviewStatus !== 'Approved') throw conflict('This quote is not available for acceptance');
+    tx.update(linkRef, { usedAt: FieldValue.serverTimestamp() });
+    acceptQuoteInTx(tx, leadRef, lead, { via: 'client', by: 'client', ip: actor.ip, userAgent: actor.userAgent });
+    return lead;
+  });
+  const requiresPayment = lead.forceDeposit !== false && (lead.depositAmountCents ?? 0) > 0;
+  return requiresPayment
+    ? { requiresPayment, checkoutUrl: checkoutPath(lead.depositAmountCents!, `50% deposit: ${lead.subject}`, leadId) }
+    : { requiresPayment, message: 'Quote accepted. We will be in touch to start your project.' };
+}

@@ -1,0 +1,45 @@
+import { FieldValue } from 'firebase-admin/firestore';
+import { appendNoteLine, centsToString, computeQuote, planFeaturesText, renderPlanText, renderQuoteText, toGeneratedQuoteDetails, type ProjectPlan } from '@studio/domain';
+import { conflict } from '../../errors.js';
+import { recordActivity } from '../../services/activity.js';
+import type { AdminActor, Deps } from '../useCase.js';
+import { readLead, writeVersion } from './quoteStore.js';
+
+/**
+ * "Add Project Plan" (spec §4): on a lead in Contacted only, the server
+ * computes the quote (domain/pricing.ts), stores it as a new version with
+ * review Pending, and appends plan and quote to the notes.
+ * @throws NotFound "Lead not found"; Conflict when the lead is not in Contacted.
+ */
+export async function addProjectPlan(deps: Deps, input: { leadId: string; plan: ProjectPlan }, actor: AdminActor) {
+  const { db } = deps;
+  const { plan } = input;
+  return db.runTransaction(async (tx) => {
+    const { ref, lead } = await readLead(db, tx, input.leadId);
+    if (lead.status !== 'Contacted') throw conflict('A project plan can only be added to a lead in Contacted');
+    const quote = computeQuote({ projectType: lead.projectType, complexity: plan.complexity, estimatedHours: plan.estimatedHours, detectedFeatures: planFeaturesText(plan) });
+    const details = toGeneratedQuoteDetails(quote);
+    const version = (lead.quoteVersion ?? 0) + 1;
+    const { timeline: _t, requirements: _r, estimatedHours: _h, ...planFields } = plan;
+    tx.update(ref, {
+      ...planFields,
+      status: 'Contacted',
+      estimatedHours: quote.estimatedHoursHundredths / 100,
+      hourlyRateCents: quote.hourlyRateCents,
+      quoteAmountCents: quote.totalCents,
+      depositAmountCents: quote.depositCents,
+      finalAmountCents: quote.finalCents,
+      detectedFeatures: planFeaturesText(plan),
+      generatedQuoteDetails: JSON.stringify(details),
+      hasProjectPlan: true,
+      quoteGenerated: true,
+      quoteReviewStatus: 'Pending',
+      quoteVersion: version,
+      notes: appendNoteLine(lead.notes, `${renderPlanText(plan)}\n${renderQuoteText(quote)}`),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+    writeVersion(db, tx, ref.id, version, { source: 'plan', quoteAmountCents: quote.totalCents, depositAmountCents: quote.depositCents, finalAmountCents: quote.finalCents, hourlyRateCents: quote.hourlyRateCents, estimatedHours: quote.estimatedHoursHundredths / 100, complexity: plan.complexity, explanation: renderQuoteText(quote) }, actor.username);
+    recordActivity(db, tx, { leadId: ref.id, type: 'quote_event', detail: `Project plan added; quote v${version} generated (${centsToString(quote.totalCents)})`, by: actor.username });
+    return { quoteDetails: details, quoteVersion: version };
+  });
+}

@@ -1,0 +1,76 @@
+import { randomBytes } from 'node:crypto';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import * as logger from 'firebase-functions/logger';
+import { canMoveLead, COLLECTIONS, formatUsd, QUOTE_LINK_TTL_DAYS } from '@studio/domain';
+import { conflict } from '../../errors.js';
+import { recordActivity } from '../../services/activity.js';
+import { enqueueEmail } from '../../services/outbox.js';
+import { canSeal, seal } from '../../services/sealed.js';
+import { config } from '../../config.js';
+import type { AdminActor, Clock, Deps } from '../useCase.js';
+import { openLinks, readLead, revokeLinks, sha256 } from './quoteStore.js';
+
+const DAY_MS = 86_400_000;
+
+export interface ApprovedQuote {
+  /** `/quote-acceptance?leadId=…&token=…`: the raw token exists only here (Firestore keeps its hash). */
+  acceptanceUrl: string;
+  /** True when the link went to the client by email (sealed in the outbox). */
+  emailed: boolean;
+  /** When the link stops working (QUOTE_LINK_TTL_DAYS after `clock()`). */
+  expiresAt: Date;
+}
+
+/**
+ * Approves the lead's quote (spec §4 "Quote review"): review Approved, lead →
+ * Quoted, earlier links revoked and a fresh single-use link issued, emailed
+ * to the client when the lead has an email and the outbox can seal it.
+ * @throws NotFound "Lead not found"; Conflict no quote, already accepted, or a
+ *   lead that cannot move to Quoted.
+ */
+export async function approveQuote(deps: Deps, input: { leadId: string }, actor: AdminActor, clock: Clock): Promise<ApprovedQuote> {
+  const { db } = deps;
+  const { leadId } = input;
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(clock().getTime() + QUOTE_LINK_TTL_DAYS * DAY_MS);
+  const link = `/quote-acceptance?${new URLSearchParams({ leadId, token }).toString()}`;
+  let emailed = false;
+  await db.runTransaction(async (tx) => {
+    const { ref, lead } = await readLead(db, tx, leadId);
+    const open = await openLinks(db, tx, leadId);
+    if (!lead.quoteGenerated) throw conflict('This lead has no quote to approve');
+    if (lead.quoteAccepted) throw conflict('This quote is already accepted');
+    if (lead.status !== 'Quoted' && !canMoveLead(lead.status, 'Quoted')) throw conflict(`Cannot move a lead from ${lead.status} to Quoted`);
+    revokeLinks(tx, open);
+    tx.update(ref, { quoteReviewStatus: 'Approved', status: 'Quoted', updatedAt: FieldValue.serverTimestamp() });
+    tx.create(db.collection(COLLECTIONS.quoteLinks).doc(sha256(token)), {
+      leadId,
+      quoteVersion: lead.quoteVersion ?? null,
+      expiresAt: Timestamp.fromDate(expiresAt),
+      usedAt: null,
+      revokedAt: null,
+      createdBy: actor.username,
+      createdAt: FieldValue.serverTimestamp(),
+    });
+    emailed = Boolean(lead.email) && canSeal();
+    if (emailed) {
+      enqueueEmail(db, tx, {
+        to: String(lead.email),
+        templateId: 'quote-sent',
+        variables: {
+          name: String(lead.name ?? 'there'),
+          projectType: String(lead.projectType ?? 'your project'),
+          subject: String(lead.subject ?? lead.projectType ?? 'your project'),
+          quoteAmount: formatUsd(Number(lead.quoteAmountCents ?? 0)),
+          depositAmount: formatUsd(Number(lead.depositAmountCents ?? 0)),
+          // The token lives only as a hash in quote_links; the email carries it sealed.
+          quoteLink: seal(`${config().siteUrl}${link}`),
+        },
+        leadId,
+      });
+    }
+    recordActivity(db, tx, { leadId, type: 'quote_event', from: lead.status, to: 'Quoted', detail: `Quote approved; link issued${emailed ? ' and emailed' : ''}`, by: actor.username });
+  });
+  if (!emailed) logger.warn('quote approve: link not emailed (no client email or OUTBOX_SECRET_KEY); the admin copies it', { leadId });
+  return { acceptanceUrl: link, emailed, expiresAt };
+}

@@ -1,0 +1,61 @@
+import { FieldValue } from 'firebase-admin/firestore';
+import { centsToString, quoteEditRefusal, type QuoteEdit } from '@studio/domain';
+import { conflict } from '../../errors.js';
+import { recordActivity } from '../../services/activity.js';
+import type { AdminActor, Deps } from '../useCase.js';
+import { openLinks, readLead, revokeLinks, writeVersion } from './quoteStore.js';
+
+/**
+ * The Edit Quote dialog: a new version; review goes back to Pending; earlier
+ * quote links die with the old version. After money has moved (a recorded
+ * deposit or final payment) the edit is refused with QUOTE_EDIT_AFTER_PAYMENT
+ * (domain/payments.ts), and the refused attempt is recorded in the lead's
+ * activity history.
+ * @throws NotFound "Lead not found"; Conflict no quote, accepted, or paid.
+ */
+export async function editQuote(deps: Deps, input: { leadId: string; quote: QuoteEdit }, actor: AdminActor): Promise<void> {
+  const { db } = deps;
+  const { leadId, quote: q } = input;
+  const refused = await db.runTransaction(async (tx) => {
+    const { ref, lead } = await readLead(db, tx, leadId);
+    const links = await openLinks(db, tx, leadId);
+    if (!lead.quoteGenerated) throw conflict('This lead has no quote to edit');
+    const afterPayment = quoteEditRefusal(lead);
+    if (afterPayment) return afterPayment;
+    if (lead.quoteAccepted) throw conflict('An accepted quote cannot be edited');
+    const version = (lead.quoteVersion ?? 0) + 1;
+    const base = Math.round(q.hourlyRate * q.estimatedHours);
+    const details = {
+      quoteAmount: centsToString(q.quoteAmount),
+      depositAmount: centsToString(q.depositAmount),
+      finalAmount: centsToString(q.finalAmount),
+      hourlyRate: centsToString(q.hourlyRate),
+      estimatedHours: q.estimatedHours,
+      breakdown: { baseCost: centsToString(base), adjustments: centsToString(q.quoteAmount - base), totalCost: centsToString(q.quoteAmount), depositAmount: centsToString(q.depositAmount), finalAmount: centsToString(q.finalAmount) },
+    };
+    // A new version needs a new link: the old ones die with the old version.
+    revokeLinks(tx, links);
+    tx.update(ref, {
+      quoteAmountCents: q.quoteAmount,
+      depositAmountCents: q.depositAmount,
+      finalAmountCents: q.finalAmount,
+      hourlyRateCents: q.hourlyRate,
+      estimatedHours: q.estimatedHours,
+      complexity: q.complexity,
+      generatedQuoteDetails: JSON.stringify(details),
+      quoteReviewStatus: 'Pending',
+      quoteVersion: version,
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+    writeVersion(db, tx, ref.id, version, { source: 'edit', quoteAmountCents: q.quoteAmount, depositAmountCents: q.depositAmount, finalAmountCents: q.finalAmount, hourlyRateCents: q.hourlyRate, estimatedHours: q.estimatedHours, complexity: q.complexity }, actor.username);
+    recordActivity(db, tx, { leadId: ref.id, type: 'quote_event', detail: `Quote edited (v${version}, ${centsToString(q.quoteAmount)})`, by: actor.username });
+    return null;
+  });
+  if (refused) {
+    // The quote is untouched; the history keeps the attempt (what was asked, and why not).
+    const batch = db.batch();
+    recordActivity(db, batch, { leadId, type: 'quote_event', detail: `Quote edit to ${centsToString(q.quoteAmount)} refused: payments already received (use Create Invoice for any difference)`, by: actor.username });
+    await batch.commit();
+    throw conflict(refused);
+  }
+}

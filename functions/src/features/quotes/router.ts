@@ -1,0 +1,99 @@
+/**
+ * Quotes (spec §4 "Add Project Plan", "Quote review", "Quote acceptance"; §7).
+ *
+ * The server computes every price (domain/pricing.ts); the browser sends the
+ * plan or the admin's edited figures, never a computed total. Each generated
+ * or edited quote is kept as an immutable version in `quote_versions`.
+ *
+ * Quote links: approving a quote issues `/quote-acceptance?leadId=…&token=…`,
+ * valid 30 days and single-use. A link dies with its quote: issuing a newer
+ * link, editing or revising the quote mark it revoked, and opening or
+ * accepting it re-checks it against its lead → 409 "This quote is no longer
+ * available", nothing written. Unknown leads and wrong tokens answer 404
+ * "Quote Not Found"; an expired link 410.
+ */
+import { Router, type Request, type RequestHandler } from 'express';
+import { emptyBodySchema, projectPlanSchema, quoteEditSchema, quoteLinkSchema } from '@studio/domain';
+import { db } from '../../firebase.js';
+import { clientIp, parseBody, parseParams } from '../../http.js';
+import { AppError } from '../../errors.js';
+import { adminOf } from '../../session.js';
+import { idParams } from '../params.js';
+import { systemClock, type Deps } from '../useCase.js';
+import { addProjectPlan } from './addProjectPlan.js';
+import { editQuote } from './editQuote.js';
+import { approveQuote } from './approveQuote.js';
+import { acceptQuoteAsAdmin, reviseQuote, revokeQuoteLinks } from './reviewQuote.js';
+import { acceptQuoteLink, openQuoteLink } from './acceptQuoteLink.js';
+
+const deps: Deps = { db };
+const leadIdOf = (req: Request) => parseParams(req, idParams).id;
+
+export const quotesAdminRouter = Router();
+
+/** POST /api/leads/{id}/project-plan: lead in Contacted only → 201 { success, quoteDetails, quoteVersion }. */
+quotesAdminRouter.post('/leads/:id/project-plan', async (req, res) => {
+  const plan = parseBody(req, projectPlanSchema);
+  const result = await addProjectPlan(deps, { leadId: leadIdOf(req), plan }, adminOf(res));
+  res.status(201).json({ success: true, ...result });
+});
+
+/** PUT /api/leads/{id}/quote: the Edit Quote dialog (editQuote) → { success }. */
+quotesAdminRouter.put('/leads/:id/quote', async (req, res) => {
+  const quote = parseBody(req, quoteEditSchema);
+  await editQuote(deps, { leadId: leadIdOf(req), quote }, adminOf(res));
+  res.json({ success: true });
+});
+
+/** POST /api/leads/{id}/quote/approve → { success, acceptanceUrl, emailed, expiresAt } (approveQuote). */
+quotesAdminRouter.post('/leads/:id/quote/approve', async (req, res) => {
+  parseBody(req, emptyBodySchema);
+  const approved = await approveQuote(deps, { leadId: leadIdOf(req) }, adminOf(res), systemClock);
+  res.json({ success: true, acceptanceUrl: approved.acceptanceUrl, emailed: approved.emailed, expiresAt: approved.expiresAt.toISOString() });
+});
+
+/** POST /api/leads/{id}/quote/revise: review "Needs Revision" → { success }. */
+quotesAdminRouter.post('/leads/:id/quote/revise', async (req, res) => {
+  parseBody(req, emptyBodySchema);
+  await reviseQuote(deps, { leadId: leadIdOf(req) }, adminOf(res));
+  res.json({ success: true });
+});
+
+/** POST /api/leads/{id}/quote/revoke-link: every open link of the lead stops working → { success, revoked }. */
+quotesAdminRouter.post('/leads/:id/quote/revoke-link', async (req, res) => {
+  parseBody(req, emptyBodySchema);
+  const revoked = await revokeQuoteLinks(deps, { leadId: leadIdOf(req) }, adminOf(res));
+  res.json({ success: true, revoked });
+});
+
+/** POST /api/leads/{id}/quote/accept (admin "Accept Quote"): needs an Approved quote; creates the project. */
+quotesAdminRouter.post('/leads/:id/quote/accept', async (req, res) => {
+  parseBody(req, emptyBodySchema);
+  const actor = { ...adminOf(res), ip: clientIp(req), userAgent: req.get('user-agent') ?? null };
+  const projectId = await acceptQuoteAsAdmin(deps, { leadId: leadIdOf(req) }, actor);
+  res.json({ success: true, message: 'Quote accepted and project created', projectId });
+});
+
+// ---- public: the client's quote acceptance page -----------------------------
+
+export const quotesPublicRouter = Router();
+
+const noStore: RequestHandler = (_req, res, next) => {
+  res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });
+  next();
+};
+quotesPublicRouter.use('/quote-acceptance', noStore);
+
+/** GET /api/quote-acceptance?leadId&token → { success, lead, quoteDetails }; a malformed link → 400 "Invalid Quote Link". */
+quotesPublicRouter.get('/quote-acceptance', async (req, res) => {
+  const parsed = quoteLinkSchema.safeParse({ leadId: req.query.leadId, token: req.query.token });
+  if (!parsed.success) throw new AppError('Invalid', 'Invalid Quote Link');
+  res.json({ success: true, ...(await openQuoteLink(deps, parsed.data, systemClock)) });
+});
+
+/** POST /api/quote-acceptance/accept {leadId, token} → { success, requiresPayment, checkoutUrl? | message }. */
+quotesPublicRouter.post('/quote-acceptance/accept', async (req, res) => {
+  const input = parseBody(req, quoteLinkSchema);
+  const actor = { ip: clientIp(req), userAgent: (req.get('user-agent') ?? '').slice(0, 300) || null };
+  res.json({ success: true, ...(await acceptQuoteLink(deps, input, actor, systemClock)) });
+});

@@ -1,0 +1,67 @@
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { COLLECTIONS, dueReminders, reminderLabel, upcomingReminders, type ReminderTrigger } from '@studio/domain';
+import { conflict, notFound } from '../../errors.js';
+import { recordActivity } from '../../services/activity.js';
+import { loadAutomationSettings } from '../../services/settings.js';
+import { loadReminderSubjects } from '../../jobs/reminders.js';
+import type { AdminActor, Clock, Deps } from '../useCase.js';
+
+/** The lead's reminders from `now` on: upcoming, and due but not yet sent, soonest first. */
+async function triggersOf(deps: Deps, leadId: string, now: Date): Promise<ReminderTrigger[]> {
+  const settings = await loadAutomationSettings(deps.db);
+  const { subjects } = await loadReminderSubjects(deps.db, now, leadId);
+  return subjects.flatMap((s) => [...dueReminders(s.subject, settings, now), ...upcomingReminders(s.subject, settings, now)]).sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
+}
+
+export interface ReminderDto {
+  id: string;
+  automation: ReminderTrigger['automation'];
+  label: string;
+  /** ISO time. */
+  dueAt: string;
+  status: 'scheduled' | 'skipped';
+}
+
+/**
+ * The reminders still to come for the lead's open quote link, payment
+ * requests and invoices under the current automations (domain reminders.ts),
+ * including any due and not yet sent; the ones the admin skipped are marked so.
+ */
+export async function listLeadReminders(deps: Deps, input: { leadId: string }, clock: Clock): Promise<ReminderDto[]> {
+  const { db } = deps;
+  const triggers = await triggersOf(deps, input.leadId, clock());
+  const docs = triggers.length ? await db.getAll(...triggers.map((t) => db.collection(COLLECTIONS.reminders).doc(t.id))) : [];
+  const status = new Map(docs.filter((d) => d.exists).map((d) => [d.id, String(d.get('status'))]));
+  return triggers
+    .filter((t) => status.get(t.id) !== 'sent')
+    .map((t) => ({ id: t.id, automation: t.automation, label: reminderLabel(t), dueAt: t.dueAt.toISOString(), status: status.get(t.id) === 'skipped' ? 'skipped' : 'scheduled' }));
+}
+
+/**
+ * Records one of the lead's upcoming reminders as skipped (the same document
+ * the job would create, so it is never sent).
+ * @throws NotFound "Reminder not found" when it is not one of them; Conflict when already sent or skipped.
+ */
+export async function skipReminder(deps: Deps, input: { leadId: string; reminderId: string }, actor: AdminActor, clock: Clock): Promise<void> {
+  const { db } = deps;
+  const { leadId } = input;
+  const trigger = (await triggersOf(deps, leadId, clock())).find((t) => t.id === input.reminderId);
+  if (!trigger) throw notFound('Reminder not found');
+  const ref = db.collection(COLLECTIONS.reminders).doc(trigger.id);
+  await db.runTransaction(async (tx) => {
+    if ((await tx.get(ref)).exists) throw conflict('This reminder was already sent or skipped');
+    tx.create(ref, {
+      leadId,
+      automation: trigger.automation,
+      days: trigger.days,
+      templateId: trigger.templateId,
+      label: reminderLabel(trigger),
+      dueAt: Timestamp.fromDate(trigger.dueAt),
+      status: 'skipped',
+      outboxId: null,
+      by: actor.username,
+      at: FieldValue.serverTimestamp(),
+    });
+    recordActivity(db, tx, { leadId, type: 'reminder_skipped', detail: `Reminder skipped: ${reminderLabel(trigger)}`, by: actor.username });
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * A lead's automatic reminders (admin; jobs/reminders.ts sends them).
+ *
+ * - GET /reminders/{leadId} → { reminders: [{ id, automation, label, dueAt,
+ *   status: 'scheduled' | 'skipped' }] } (listLeadReminders).
+ * - POST /reminders/{leadId}/skip {reminderId} → { success, message:
+ *   "Reminder skipped" }; 404 when it is not one of the lead's upcoming
+ *   reminders; 409 when it was already sent or skipped.
+ * A leadId that cannot be a document id → 404 "Lead not found".
+ */
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { skipReminderSchema } from '@studio/domain';
+import { db } from '../../firebase.js';
+import { parseBody } from '../../http.js';
+import { notFound } from '../../errors.js';
+import { adminOf } from '../../session.js';
+import { systemClock, type Deps } from '../useCase.js';
+import { listLeadReminders, skipReminder } from './leadReminders.js';
+
+const deps: Deps = { db };
+const leadIdParams = z.object({ leadId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });
+
+function leadIdOf(req: Request): string {
+  const parsed = leadIdParams.safeParse(req.params);
+  if (!parsed.success) throw notFound('Lead not found');
+  return parsed.data.leadId;
+}
+
+export const remindersAdminRouter = Router();
+
+remindersAdminRouter.get('/reminders/:leadId', async (req, res) => {
+  res.json({ reminders: await listLeadReminders(deps, { leadId: leadIdOf(req) }, systemClock) });
+});
+
+remindersAdminRouter.post('/reminders/:leadId/skip', async (req, res) => {
+  const { reminderId } = parseBody(req, skipReminderSchema);
+  await skipReminder(deps, { leadId: leadIdOf(req), reminderId }, adminOf(res), systemClock);
+  res.json({ success: true, message: 'Reminder skipped' });
+});

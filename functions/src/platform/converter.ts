@@ -1,0 +1,15 @@
+/**
+ * Firestore converters that parse with a zod schema at read (schemas in
+ * domain/storedDocuments.ts): a document that does not match throws instead of
+ * reaching the code as a cast. Writes go through unchanged.
+ */
+import type { DocumentData, FirestoreDataConverter, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import type { z } from 'zod';
+
+/** A converter reading documents as `schema`'s output. @throws ZodError when a stored document does not match. */
+export function zodConverter<S extends z.ZodType<Record<string, unknown>, DocumentData>>(schema: S): FirestoreDataConverter<z.output<S>, DocumentData> {
+  return {
+    toFirestore: (model) => ({ ...model }),
+    fromFirestore: (snap: QueryDocumentSnapshot) => schema.parse(snap.data()),
+  };
+}
