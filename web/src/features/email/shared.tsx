@@ -1,19 +1,15 @@
 /**
- * Shared pieces of the email pages (issue 8): the templates list from the API,
+ * Shared pieces of the email pages: the templates list from the API,
  * preview variables from the newest real lead, and the sandboxed preview.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import Box from '@mui/material/Box';
-import { templateVariablesFromLead, type EmailTemplate } from '@studio/domain';
+import { emailTemplatesReply, templateVariablesFromLead, type EmailTemplateReply } from '@studio/domain';
 import { api } from '../../shared/lib/api';
 import { useLiveLeads } from '../../shared/data/hooks';
 
 /** GET /api/email-templates item. */
-export interface EmailTemplateView extends EmailTemplate {
-  customized: boolean;
-  updatedAt: string | null;
-  updatedBy: string | null;
-}
+export type EmailTemplateView = EmailTemplateReply;
 
 export interface TemplatesState {
   status: 'loading' | 'error' | 'success';
@@ -34,7 +30,7 @@ export function useEmailTemplates(): TemplatesState {
   useEffect(() => {
     let alive = true;
     setStatus('loading');
-    api.get<EmailTemplateView[]>('/api/email-templates').then(
+    api.get('/api/email-templates', emailTemplatesReply).then(
       (list) => {
         if (!alive) return;
         setData(list);

@@ -48,6 +48,7 @@ import {
   DEFAULT_TEMPLATE_ID,
   emailTemplateUpdateSchema,
   renderTemplate,
+  savedEmailTemplateReply,
   templateTestSchema,
   unknownPlaceholders,
   type TemplateTestInput,
@@ -189,7 +190,7 @@ function TemplatesEditor({ templates }: { templates: TemplatesState }) {
     if (unknown.length) return;
     const id = template.id;
     try {
-      const res = await api.put<{ success: boolean; template: EmailTemplateView }>(`/api/email-templates/${id}`, editor.getValues(`drafts.${id}`));
+      const res = await api.put(`/api/email-templates/${id}`, editor.getValues(`drafts.${id}`), savedEmailTemplateReply);
       stored(res.template);
       toast({ title: 'Template Updated' });
     } catch (e) {
@@ -206,7 +207,7 @@ function TemplatesEditor({ templates }: { templates: TemplatesState }) {
   const reset = async () => {
     setResetting(true);
     try {
-      const res = await api.post<{ success: boolean; template: EmailTemplateView }>(`/api/email-templates/${template.id}/reset`, {});
+      const res = await api.post(`/api/email-templates/${template.id}/reset`, {}, savedEmailTemplateReply);
       stored(res.template);
       editor.clearErrors();
       toast({ title: 'Template Reset', description: `${template.name} is back to its default.` });

@@ -1,0 +1,88 @@
+/**
+ * The shapes of the /api replies the web reads (spec §7), parsed by the web's
+ * API client (web/src/shared/lib/api.ts) instead of trusting a type argument:
+ * a reply that does not match throws rather than reaching a page half-formed.
+ * Unknown keys are dropped; fields the server may omit read as null.
+ * Timestamps are ISO strings (null when absent).
+ */
+import { z } from 'zod';
+import { OUTBOX_STATUSES } from './email.js';
+
+/** A text field the server sends as a string, null, or not at all: null when absent. */
+const nullableText = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? null);
+
+/** GET /api/auth/me → the signed-in admin. */
+export const adminSessionReply = z.object({ success: z.boolean(), user: z.object({ username: z.string() }) });
+
+/** POST /api/auth/login → the custom token the browser signs in to Firebase with. */
+export const loginReply = z.object({ customToken: z.string().min(1) });
+
+/** An email template as the admin edits it: the default merged with the admin's override. */
+export const emailTemplateReply = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  subject: z.string(),
+  html: z.string(),
+  variables: z.array(z.string()),
+  customized: z.boolean(),
+  updatedAt: nullableText,
+  updatedBy: nullableText,
+});
+export type EmailTemplateReply = z.output<typeof emailTemplateReply>;
+
+/** GET /api/email-templates → every template, in the default order. */
+export const emailTemplatesReply = z.array(emailTemplateReply);
+
+/** PUT /api/email-templates/{id} and POST /api/email-templates/{id}/reset → the template as now stored. */
+export const savedEmailTemplateReply = z.object({ success: z.boolean(), template: emailTemplateReply });
+
+/** 202 of the email sends (test email, template test, resend) → the outbox entry that will carry it. */
+export const outboxAcceptedReply = z.object({ success: z.boolean(), outboxId: z.string() });
+
+/** An outbox entry as the admin pages list it. */
+export const outboxRowReply = z.object({
+  id: z.string(),
+  status: z.enum(OUTBOX_STATUSES).nullable(),
+  attempts: z.number(),
+  lastError: nullableText,
+  to: nullableText,
+  templateId: nullableText,
+  deliveredVia: z
+    .enum(['sendgrid', 'email_log'])
+    .nullish()
+    .transform((v) => v ?? null),
+  nextAttemptAt: nullableText,
+  resentAs: nullableText,
+  createdAt: nullableText,
+  sentAt: nullableText,
+});
+export type OutboxRowReply = z.output<typeof outboxRowReply>;
+
+/** GET /api/outbox → failed emails. */
+export const outboxRowsReply = z.array(outboxRowReply);
+
+/** GET /api/outbox/{id} → one entry (without its lead, next attempt or copy). */
+export const outboxEntryReply = outboxRowReply.omit({ templateId: true, nextAttemptAt: true, resentAs: true });
+export type OutboxEntryReply = z.output<typeof outboxEntryReply>;
+
+/** GET /api/leads/{leadId}/notes → the lead's notes, newest first. */
+export const leadNotesReply = z.array(z.object({ id: z.string(), content: z.string(), createdAt: nullableText }));
+export type LeadNoteReply = z.output<typeof leadNotesReply>[number];
+
+/** GET /api/leads/{leadId}/activity → the lead's history, newest first. */
+export const leadActivityReply = z.array(
+  z.object({ id: z.string(), type: z.string(), from: nullableText, to: nullableText, detail: nullableText, by: z.string(), at: nullableText }),
+);
+export type LeadActivityReply = z.output<typeof leadActivityReply>[number];
+
+/** GET /api/reminders/{leadId} → the lead's reminders not yet sent. */
+export const upcomingRemindersReply = z.object({
+  reminders: z.array(
+    z.object({ id: z.string(), automation: z.string(), label: z.string(), dueAt: z.string(), status: z.enum(['scheduled', 'skipped']) }),
+  ),
+});
+export type UpcomingReminderReply = z.output<typeof upcomingRemindersReply>['reminders'][number];
