@@ -86,3 +86,24 @@ export const upcomingRemindersReply = z.object({
   ),
 });
 export type UpcomingReminderReply = z.output<typeof upcomingRemindersReply>['reminders'][number];
+
+/** POST /api/leads/{leadId}/quote/{approve|revise} → on approval, the client's acceptance link (a path). */
+export const quoteReviewReply = z.object({ acceptanceUrl: z.string().optional() });
+
+/** POST /api/replit/create-quote-from-project → the lead created for the hosted-project quote. */
+export const hostedQuoteCreatedReply = z.object({ success: z.boolean(), leadId: z.string() });
+
+/** Whether payments run against Stripe's test or live mode. */
+export const paymentModeReply = z.enum(['test', 'live']);
+
+/** GET /api/stripe/config → the publishable key (null when card entry is simulated) and the mode. */
+export const stripeConfigReply = z.object({ publishableKey: z.string().nullable(), mode: paymentModeReply });
+
+/** POST /api/create-payment-intent → the intent to confirm; `amount` is dollars with 2 decimals. */
+export const paymentIntentReply = z.object({
+  clientSecret: z.string().nullable(),
+  paymentIntentId: z.string(),
+  amount: z.string(),
+  description: z.string(),
+  mode: paymentModeReply,
+});

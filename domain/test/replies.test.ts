@@ -6,7 +6,10 @@ import {
   leadNotesReply,
   outboxEntryReply,
   outboxRowsReply,
+  paymentIntentReply,
+  quoteReviewReply,
   savedEmailTemplateReply,
+  stripeConfigReply,
   upcomingRemindersReply,
 } from '../src/index.js';
 
@@ -45,5 +48,14 @@ describe('API reply schemas', () => {
     expect(() => emailTemplatesReply.parse({ templates: [] })).toThrow();
     expect(() => outboxRowsReply.parse([{ id: 'o', status: 'LOST', attempts: 0 }])).toThrow();
     expect(() => upcomingRemindersReply.parse({ reminders: [{ id: 'r', automation: 'a', label: 'L', dueAt: 'x', status: 'sent' }] })).toThrow();
+  });
+
+  it('read the payment and quote replies', () => {
+    expect(stripeConfigReply.parse({ publishableKey: null, mode: 'test' })).toEqual({ publishableKey: null, mode: 'test' });
+    expect(() => stripeConfigReply.parse({ publishableKey: 'pk', mode: 'sandbox' })).toThrow();
+    const intent = { clientSecret: null, paymentIntentId: 'pi_1', amount: '50.00', description: 'Deposit', mode: 'test' };
+    expect(paymentIntentReply.parse(intent)).toEqual(intent);
+    expect(quoteReviewReply.parse({ success: true })).toEqual({});
+    expect(quoteReviewReply.parse({ success: true, acceptanceUrl: '/quote-acceptance?x' }).acceptanceUrl).toBe('/quote-acceptance?x');
   });
 });

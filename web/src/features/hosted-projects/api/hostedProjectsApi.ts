@@ -3,7 +3,7 @@
  * resolves to the reply's useful part and throws ApiError on a non-2xx reply
  * (`fields` holds the per-field messages of a 400).
  */
-import type { HostedAnalysis, HostedProject, HostedQuoteDto, HostedQuoteForm, ProjectStatusUpdate } from '@studio/domain';
+import { hostedQuoteCreatedReply, type HostedAnalysis, type HostedProject, type HostedQuoteDto, type HostedQuoteForm, type ProjectStatusUpdate } from '@studio/domain';
 import { api } from '../../../shared/lib/api';
 
 /** POST /api/replit/analyze-project reply. */
@@ -33,7 +33,7 @@ export function analyzeHostedProject(projectId: string, baseHourlyRate: number |
 
 /** Creates the lead (Contacted, quote Pending) for a quote form; resolves to the lead's id. */
 export async function createHostedQuote(form: HostedQuoteForm): Promise<string> {
-  const r = await api.post<{ success: boolean; leadId: string }>('/api/replit/create-quote-from-project', form);
+  const r = await api.post('/api/replit/create-quote-from-project', form, hostedQuoteCreatedReply);
   return r.leadId;
 }
 
