@@ -1,6 +1,6 @@
 /**
  * Email test center (spec §2 "Email templates and test center", §5, §7
- * POST /api/test-email, §8; issue 8), route /admin/email-test.
+ * POST /api/test-email, §8), route /admin/email-test.
  *
  * A template picker (contact, quote, status) prefills subject and HTML with the
  * template rendered for the newest lead; to / subject / HTML fields; a live
