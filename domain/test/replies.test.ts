@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   adminSessionReply,
+  demoProjects,
+  hostedProjectsReply,
   emailTemplatesReply,
   leadActivityReply,
   leadNotesReply,
@@ -57,5 +59,10 @@ describe('API reply schemas', () => {
     expect(paymentIntentReply.parse(intent)).toEqual(intent);
     expect(quoteReviewReply.parse({ success: true })).toEqual({});
     expect(quoteReviewReply.parse({ success: true, acceptanceUrl: '/quote-acceptance?x' }).acceptanceUrl).toBe('/quote-acceptance?x');
+  });
+
+  it('read the demo hosted projects as the domain generates them', () => {
+    const projects = demoProjects('studio-demo', new Date('2026-01-01T00:00:00Z'));
+    expect(hostedProjectsReply.parse({ success: true, projects }).projects).toEqual(projects);
   });
 });
