@@ -56,7 +56,9 @@ import {
 import { api, ApiError } from '../../../shared/lib/api';
 import { Loading } from '../../../shared/components/PageState';
 import { useToast } from '../../../shared/components/Toast';
-import { EmailPreview, useEmailTemplates, usePreviewVariables, type EmailTemplateView, type TemplatesState } from '../shared';
+import { useEmailTemplates, type EmailTemplateView, type TemplatesState } from '../hooks/useEmailTemplates';
+import { usePreviewVariables } from '../hooks/usePreviewVariables';
+import { EmailPreview } from './EmailPreview';
 
 type Field = 'subject' | 'html';
 type Draft = Record<Field, string>;

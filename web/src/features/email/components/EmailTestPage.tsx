@@ -24,7 +24,9 @@ import SendIcon from '@mui/icons-material/Send';
 import { isFinalOutboxStatus, MISSING_FIELDS_TOAST, outboxAcceptedReply, outboxEntryReply, renderTemplate, TEST_CENTER_PRESETS, type OutboxEntryReply, type OutboxStatus } from '@studio/domain';
 import { api, ApiError } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
-import { EmailPreview, useEmailTemplates, usePreviewVariables } from '../shared';
+import { useEmailTemplates } from '../hooks/useEmailTemplates';
+import { usePreviewVariables } from '../hooks/usePreviewVariables';
+import { EmailPreview } from './EmailPreview';
 import { OutboxList } from './OutboxList';
 
 /** GET /api/outbox/{id} reply. */
