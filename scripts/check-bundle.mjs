@@ -1,5 +1,5 @@
 /**
- * Landing page JS budget (issue 3): the initial JS of `/`, meaning the entry
+ * Landing page JS budget: the initial JS of `/`, meaning the entry
  * script plus every module index.html preloads, must be ≤ 180 KB gzip
  * (184,320 bytes) and hold no Firebase SDK code; and index.html must be the
  * prerendered landing, app.html the empty SPA shell. Reads web/dist (build first).

@@ -106,6 +106,10 @@ export function emulatorEnv({ quiet = false } = {}) {
     }
   }
   env.FIREBASE_CLI_DISABLE_UPDATE_CHECK = '1'; // no network nag on closed machines
+  // The Functions emulator gives a new worker process this many seconds to load the bundle, then drops the
+  // request unanswered (firebase-tools' default is 30 s). A cold worker on a busy 2-core machine can need more;
+  // production's instances take concurrent requests and start under the function's own timeout.
+  env.FUNCTIONS_DISCOVERY_TIMEOUT ??= '120';
   env.NODE_OPTIONS = [env.NODE_OPTIONS, '--no-deprecation'].filter(Boolean).join(' ');
   return env;
 }
@@ -127,7 +131,7 @@ export const EMULATOR_CONFIG = join(ROOT, 'firebase.emulators.json');
  * Writes the emulators' copy of firebase.json: the same file, except that the
  * CSP's connect-src also allows the Auth and Firestore emulator origins the
  * emulator-mode web build talks to. The deployed firebase.json never names
- * them (issue 10, headers). Returns the file's path.
+ * them. Returns the file's path.
  */
 export function writeEmulatorConfig() {
   const config = JSON.parse(readFileSync(join(ROOT, 'firebase.json'), 'utf8'));

@@ -26,7 +26,10 @@ function suite(re) {
   let failed = 0;
   for (const f of integration.testResults) {
     if (!re.test(f.name)) continue;
-    for (const t of f.assertionResults) t.status === 'passed' ? passed++ : failed++;
+    for (const t of f.assertionResults) {
+      if (t.status === 'passed') passed++;
+      else failed++;
+    }
   }
   return passed + failed === 0 ? null : { passed, failed };
 }

@@ -1,6 +1,6 @@
 /**
  * CRM dashboard numbers: the summary tiles (spec §9 "Dashboard tiles") and
- * the Insights charts (issue 4): pipeline value by stage, won and lost by
+ * the Insights charts: pipeline value by stage, won and lost by
  * reason. All pure; sums are in cents.
  */
 import { BOARD_COLUMNS, DEAD_REASONS, DEAD_STATUS, WON_STATUSES, type BoardColumn, type LeadStatus } from './constants.js';

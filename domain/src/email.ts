@@ -1,7 +1,7 @@
 /**
  * Email templates and the test center (spec §2 "Email templates and test
- * center", §3 "Email template", §5, §7 /api/email-templates*, /api/test-email;
- * issue 8). Pure rules shared by the API, the outbox sender and the admin UI:
+ * center", §3 "Email template", §5, §7 /api/email-templates*, /api/test-email).
+ * Pure rules shared by the API, the outbox sender and the admin UI:
  *
  * - the default templates, kept in code (Firestore `email_templates/{id}` only
  *   holds the admin's overrides of subject and html);
@@ -75,7 +75,7 @@ const button = (href: string, label: string) =>
 const quoteBlock = (v: string) => `<p style="margin:16px 0;padding:12px 16px;background-color:#f1f5f9;border-radius:8px;white-space:pre-wrap">${v}</p>`;
 
 /**
- * The default templates (issue 8). Every placeholder is declared in `variables`.
+ * The default templates. Every placeholder is declared in `variables`.
  * Built by a pure call, so bundles that never use templates (the public site) drop them.
  */
 export const DEFAULT_EMAIL_TEMPLATES: readonly EmailTemplate[] = /* @__PURE__ */ buildDefaultTemplates();
@@ -446,7 +446,7 @@ export const SAFE_URL_SCHEMES = ['http', 'https', 'mailto'] as const;
 /** `value` when it is an http(s)/mailto or scheme-less URL; otherwise '#' (javascript:, data:, vbscript:, ...). */
 export function safeUrl(value: string): string {
   // Browsers ignore control characters and whitespace inside a scheme ("java\tscript:").
-  const compact = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
+  const compact = value.replace(/[\p{Cc} ]/gu, ''); // \p{Cc}: U+0000–U+001F and U+007F–U+009F
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(compact)?.[1]?.toLowerCase();
   if (scheme && !(SAFE_URL_SCHEMES as readonly string[]).includes(scheme)) return '#';
   if (compact.startsWith('//')) return '#'; // protocol-relative: another host, unknown scheme
@@ -502,6 +502,7 @@ function contextAt(html: string, index: number): Context {
 /** Removes CR/LF (and other control characters) from a subject line: header injection is impossible. */
 export function stripLineBreaks(subject: string): string {
   return subject
+    // eslint-disable-next-line no-control-regex -- matching control characters is this function's purpose
     .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
     .replace(/ {2,}/g, ' ')
     .trim();

@@ -1,5 +1,5 @@
 /**
- * The CRM board's read model (spec §2 "CRM dashboard", §9; issue 4 "Scale").
+ * The CRM board's read model (spec §2 "CRM dashboard", §9).
  *
  * The dashboard does not listen to `leads` (one document per lead: 2,000
  * leads are 2,000 reads per load and ~1 s of client-side SDK work). The server

@@ -6,7 +6,7 @@
  * request bodies, the stable idempotency keys, and how a verified payment
  * moves the lead and its project. Amounts are integer cents; currency usd.
  *
- * Moves on a paid payment (ours; the spec implies them, issue 7):
+ * Moves on a paid payment (ours: the spec implies them without listing them):
  * - deposit: the project leaves Set up (or an earlier stage) for Production
  *   and the lead follows (Set Up → Production), as a paid deposit is what
  *   starts the work; a lead without a project in Set Up moves the same way.

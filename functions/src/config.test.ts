@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
+import { loadConfig, secretsFor } from './config.js';
 import { clientIp, LOCAL_CLIENT, TEST_CLIENT_HEADER } from './http.js';
 import type { Request } from 'express';
 
@@ -38,6 +38,17 @@ describe('loadConfig: the project decides the mode', () => {
     const sender = loadConfig({ GCLOUD_PROJECT: 'studio-prod', FUNCTION_TARGET: 'sendOutboxEmail', ...sendgrid, ...rest, STRIPE_PUBLISHABLE_KEY: 'pk_live_x' });
     expect([sender.missing, sender.email.mode]).toEqual([[], 'sendgrid']);
     expect(loadConfig({ GCLOUD_PROJECT: 'studio-prod', FUNCTION_TARGET: 'sendOutboxEmail', ...rest }).missing).toEqual(['STRIPE_PUBLISHABLE_KEY', 'SENDGRID_API_KEY', 'EMAIL_FROM']);
+  });
+
+  it("a real project binds each function's secrets; a demo project binds none (its values are plain settings)", () => {
+    const names = (list: readonly { name: string }[]) => list.map((p) => p.name);
+    expect(names(secretsFor('api', { GCLOUD_PROJECT: 'studio-prod' }))).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'OUTBOX_SECRET_KEY']);
+    expect(names(secretsFor('sweepOutbox', { GCLOUD_PROJECT: 'studio-prod' }))).toEqual(['SENDGRID_API_KEY', 'OUTBOX_SECRET_KEY']);
+    expect(secretsFor('api', { GCLOUD_PROJECT: 'demo-studio' })).toEqual([]);
+    // A project id that merely contains "demo" is a real project.
+    expect(secretsFor('api', { GCLOUD_PROJECT: 'studio-demo-prod' })).toHaveLength(3);
+    const demo = loadConfig({ GCLOUD_PROJECT: 'demo-studio', FUNCTION_TARGET: 'api', STRIPE_WEBHOOK_SECRET: 'whsec_x', OUTBOX_SECRET_KEY: 'k' });
+    expect([demo.payments.mode, demo.payments.webhookSecret, demo.outboxSecretKey, demo.missing]).toEqual(['test', 'whsec_x', 'k', []]);
   });
 
   it('blank values count as missing', () => {

@@ -50,11 +50,26 @@ export const FUNCTION_SECRETS = {
   sweepOutbox: [SECRETS.sendgridApiKey, SECRETS.outboxSecretKey],
 } as const;
 
+/** True for a `demo-*` project id: the emulator's offline projects, which can never be deployed. */
+const isDemoProject = (env: Record<string, string | undefined>) => (env.GCLOUD_PROJECT ?? env.GCP_PROJECT ?? '').startsWith('demo-');
+
+/**
+ * The secrets function `fn` binds on the project in `env` (its GCLOUD_PROJECT,
+ * set by `firebase deploy` and by the emulator when they load index.ts).
+ * None on a `demo-*` project: it is never deployed, its values are plain
+ * settings in functions/.env.demo-studio, and the Functions emulator would
+ * otherwise ask Cloud Secret Manager for every bound secret at each worker
+ * start, offline, which slows and can fail cold starts.
+ */
+export function secretsFor(fn: keyof typeof FUNCTION_SECRETS, env: Record<string, string | undefined> = process.env) {
+  return isDemoProject(env) ? [] : [...FUNCTION_SECRETS[fn]];
+}
+
 /** Names of the secrets bound to the function `target` (env FUNCTION_TARGET); null when unknown (expect all). */
-function boundSecrets(target: string | undefined): ReadonlySet<string> | null {
+function boundSecrets(target: string | undefined, env: Record<string, string | undefined>): ReadonlySet<string> | null {
   if (!target) return null;
-  const list: readonly { name: string }[] = (FUNCTION_SECRETS as Record<string, readonly { name: string }[]>)[target] ?? [];
-  return new Set(list.map((p) => p.name));
+  if (!(target in FUNCTION_SECRETS)) return new Set();
+  return new Set(secretsFor(target as keyof typeof FUNCTION_SECRETS, env).map((p) => p.name));
 }
 
 /** Plain settings: `firebase deploy` asks for any without a value in `functions/.env.<project>`. */
@@ -176,7 +191,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     return value;
   };
   // A secret this function does not bind is absent by design, not missing (FUNCTION_SECRETS).
-  const bound = boundSecrets(e.FUNCTION_TARGET);
+  const bound = boundSecrets(e.FUNCTION_TARGET, env);
   const needSecret = (name: SecretName, value: string | undefined) => (bound && !bound.has(name) ? value : need(name, value));
 
   const secretKey = needSecret('STRIPE_SECRET_KEY', e.STRIPE_SECRET_KEY);

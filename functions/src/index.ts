@@ -18,7 +18,7 @@ import { outboxTrigger, runOutboxSweep } from './jobs/outboxSender.js';
 import { OUTBOX_SWEEP_EVERY_MINUTES } from '@studio/domain';
 import { db } from './firebase.js';
 import { leadBoardTrigger } from './jobs/leadBoardSync.js';
-import { FUNCTION_SECRETS } from './config.js';
+import { secretsFor } from './config.js';
 import { apiInstanceSettings } from './instances.js';
 import { runReminders } from './jobs/reminders.js';
 import { paymentRequestTrigger } from './jobs/paymentRequestSync.js';
@@ -33,11 +33,11 @@ let app: Promise<Express> | undefined;
  */
 const apiApp = () => (app ??= import('./app.js').then((m) => m.createApp()));
 
-// Each function binds only the secrets it reads (config.ts FUNCTION_SECRETS).
+// Each function binds only the secrets it reads (config.ts FUNCTION_SECRETS, none on a demo project).
 // `cors: false` answers no other origin, and keeps the Functions emulator (which would
 // otherwise add permissive CORS to every onRequest) the same as production.
 // Memory, CPU, concurrency and instance counts: instances.ts (docs/operations.md "Instances").
-export const api = onRequest({ invoker: 'public', cors: false, secrets: [...FUNCTION_SECRETS.api], ...apiInstanceSettings(process.env) }, async (req, res) => {
+export const api = onRequest({ invoker: 'public', cors: false, secrets: secretsFor('api'), ...apiInstanceSettings(process.env) }, async (req, res) => {
   (await apiApp())(req, res);
 });
 
@@ -52,10 +52,10 @@ export const dailyReminders = onSchedule({ schedule: 'every day 09:00', timeZone
   logger.info('dailyReminders', { sent: sent.length, skipped, failed });
 });
 
-export const sendOutboxEmail = outboxTrigger([...FUNCTION_SECRETS.sendOutboxEmail]);
+export const sendOutboxEmail = outboxTrigger(secretsFor('sendOutboxEmail'));
 
 /** Sends outbox retries when due and takes back entries stuck past their lease (jobs/outboxSender.ts). */
-export const sweepOutbox = onSchedule({ schedule: `every ${OUTBOX_SWEEP_EVERY_MINUTES} minutes`, timeZone: 'UTC', secrets: [...FUNCTION_SECRETS.sweepOutbox] }, async (event) => {
+export const sweepOutbox = onSchedule({ schedule: `every ${OUTBOX_SWEEP_EVERY_MINUTES} minutes`, timeZone: 'UTC', secrets: secretsFor('sweepOutbox') }, async (event) => {
   const result = await runOutboxSweep(new Date(event.scheduleTime), { collection: db.collection('outbox') });
   logger.info('sweepOutbox', { ...result });
 });

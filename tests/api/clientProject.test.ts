@@ -1,5 +1,5 @@
 /**
- * The client's project lookup (issue 3; spec §7 GET /api/client-project, §8):
+ * The client's project lookup (spec §7 GET /api/client-project, §8):
  * client-safe fields only, one 404 for every "not found", 400 for a bad email,
  * and the per-IP and per-email limits, sequentially and in parallel.
  *
@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
-import { api, db } from '../helpers.js';
+import { api, db, startInProcessApp } from '../helpers.js';
 import { storeLead } from '../fixtures.js';
 import { CLIENT_PROJECT_LIMITS, PROJECT_NOT_FOUND, TOO_MANY_LOOKUPS } from '../../functions/src/routes/clientProject.js';
 
@@ -29,7 +29,8 @@ const freshIp = () => {
   return `10.${RUN}.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 };
 const uniqueEmail = (tag: string) => `cp.${tag}.${randomUUID().slice(0, 8)}@example.com`;
-const lookup = (email: string, ip = freshIp()) => api('GET', `/api/client-project?email=${encodeURIComponent(email)}`, { headers: { 'x-studio-test-client': ip } });
+const lookup = (email: string, ip = freshIp(), baseUrl?: string) =>
+  api('GET', `/api/client-project?email=${encodeURIComponent(email)}`, { headers: { 'x-studio-test-client': ip }, baseUrl });
 
 /** A stored lead with every kind of field, internal ones included, as the CRM leaves it. */
 async function seedLead(email: string, over: Record<string, unknown> = {}): Promise<string> {
@@ -263,9 +264,13 @@ describe('GET /api/client-project: rate limits', () => {
   // IPv6 callers are grouped by /56 (services/rateLimit.ts ipLimitKey, unit-tested in rateLimit.test.ts). Through the
   // emulator every caller's bucket is named by the test-client header (http.ts clientIp), so no address reaches it here.
 
+  // The parallel bursts go to one API instance in this process, as production's instance (concurrency 80)
+  // takes them: the Functions emulator would start a cold process per concurrent request. The limiter's
+  // state is in Firestore, so instances share it; the sequential tests above go through the emulator.
   it('20 parallel lookups from one IP never get more than the per-IP limit through', { timeout: 120_000 }, async () => {
     const ip = freshIp();
-    const results = await Promise.all(Array.from({ length: 20 }, () => lookup(uniqueEmail('par-ip'), ip)));
+    const app = await startInProcessApp();
+    const results = await Promise.all(Array.from({ length: 20 }, () => lookup(uniqueEmail('par-ip'), ip, app.base))).finally(app.close);
     expect(results.every((r) => r.status === 404 || isLimited(r)), JSON.stringify(results.map((r) => r.status))).toBe(true);
     expect(results.filter((r) => r.status !== 429).length).toBeLessThanOrEqual(CLIENT_PROJECT_LIMITS.perIp);
   });
@@ -273,7 +278,8 @@ describe('GET /api/client-project: rate limits', () => {
   it('20 parallel lookups of one email from 20 IPs never get more than the per-email limit through', { timeout: 120_000 }, async () => {
     const email = uniqueEmail('par-email');
     await seedLead(email);
-    const results = await Promise.all(Array.from({ length: 20 }, () => lookup(email)));
+    const app = await startInProcessApp();
+    const results = await Promise.all(Array.from({ length: 20 }, () => lookup(email, freshIp(), app.base))).finally(app.close);
     expect(results.every((r) => r.status === 200 || isLimited(r)), JSON.stringify(results.map((r) => r.status))).toBe(true);
     expect(results.filter((r) => r.status !== 429).length).toBeLessThanOrEqual(CLIENT_PROJECT_LIMITS.perEmail);
   });

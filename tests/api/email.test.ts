@@ -1,5 +1,5 @@
 /**
- * Email templates, test center and the outbox sender (issue 8).
+ * Email templates, test center and the outbox sender.
  *
  * Routes are called over HTTP through the Hosting emulator. The sender is
  * called directly (processOutboxEntry) against the Firestore emulator, with
@@ -120,7 +120,7 @@ async function eventually<T>(check: () => Promise<T | undefined>, ms = 20_000): 
 
 async function postContact(fields: Record<string, string>) {
   const email = `email.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-  // Own client address: the contact form is rate limited per IP (issue 10).
+  // Own client address: the contact form is rate limited per IP.
   const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
   const res = await api('POST', '/api/contact', { body: { email, projectType: 'Web Project', ...fields }, headers: { 'x-studio-test-client': ip } });
   expect(res.status).toBe(201);

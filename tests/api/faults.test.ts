@@ -1,5 +1,5 @@
 /**
- * Issue 10, "Faults": Firestore stops mid-run, then comes back.
+ * Firestore stops mid-run, then comes back.
  *
  * The /api app runs in its own process (scripts/api-server.ts) and reaches the
  * Firestore emulator through a TCP proxy owned by this test, which can refuse
@@ -174,7 +174,7 @@ afterAll(async () => {
   await proxy?.stop();
 });
 
-describe('Firestore outage (issue 10)', () => {
+describe('Firestore outage', () => {
   it('answers 503 while Firestore refuses connections, and recovers when it returns', { timeout: 90_000 }, async () => {
     expect((await contact()).status).toBe(201);
     const leadId = (moverId = await storeLead(db, { name: `${RUN} mover`, status: 'New' }));

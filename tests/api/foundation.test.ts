@@ -1,4 +1,4 @@
-/** API foundation (issue 2): health, contact → lead, lead count, auth and admin route guards. */
+/** API foundation: health, contact → lead, lead count, auth and admin route guards. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminIdToken, api, countDocs, db, TEST_ADMIN, userIdToken } from '../helpers.js';
 

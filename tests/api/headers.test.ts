@@ -1,4 +1,4 @@
-/** Security headers from Hosting (issue 10), checked against the Hosting emulator. */
+/** Security headers from Hosting, checked against the Hosting emulator. */
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { BASE_URL } from '../helpers.js';

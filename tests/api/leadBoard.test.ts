@@ -1,5 +1,5 @@
 /**
- * The CRM board's projection (issue 4 "Scale"; domain/leadBoard.ts,
+ * The CRM board's projection (domain/leadBoard.ts,
  * functions/src/services/leadBoard.ts): the `syncLeadBoard` trigger in the
  * Functions emulator keeps `lead_board/{shard}.cards.{leadId}` equal to the
  * lead after API writes, direct writes and deletes; the sync and the rebuild

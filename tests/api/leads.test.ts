@@ -1,4 +1,4 @@
-/** Lead pipeline API (issue 4): moves, dead/revive, notes, activity history, concurrency. */
+/** Lead pipeline API: moves, dead/revive, notes, activity history, concurrency. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FieldPath } from 'firebase-admin/firestore';
 import { decodeBoardCard, LEAD_BOARD_COLLECTION, leadBoardShardId } from '@studio/domain';

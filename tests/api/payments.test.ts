@@ -1,5 +1,5 @@
 /**
- * Payments (issue 7): the real `stripe` SDK against a local HTTP stub
+ * Payments: the real `stripe` SDK against a local HTTP stub
  * (request parameters, stable Idempotency-Keys, provider faults), and the
  * test-mode provider and invoices through the emulators.
  */

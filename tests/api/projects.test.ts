@@ -1,4 +1,4 @@
-/** Projects board API (issue 6): create, moves, stage actions, lead sync both ways, outbox, guards. */
+/** Projects board API: create, moves, stage actions, lead sync both ways, outbox, guards. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { adminIdToken, api, db, userIdToken } from '../helpers.js';
 

@@ -1,10 +1,10 @@
 /**
- * Promo codes and the cart (issue 7): admin CRUD with validation and guards,
+ * Promo codes and the cart: admin CRUD with validation and guards,
  * the public validate call, server-side cart pricing in the three modes, and
  * the promo usage limit under 50 concurrent create-subscription calls.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { adminIdToken, api, db, userIdToken, type ApiResponse } from '../helpers.js';
+import { adminIdToken, api, db, startInProcessApp, userIdToken, type ApiResponse } from '../helpers.js';
 
 let token: string;
 let userToken: string;
@@ -34,7 +34,7 @@ const ordersFor = async (email: string) => (await db.collection('orders').where(
 
 let buyer = 0;
 const clientInfo = (email = `buyer.${Date.now()}.${buyer++}@example.com`) => ({ name: 'Cart Buyer', email, projectDescription: 'A refreshed bakery site' });
-const subscribe = (body: Record<string, unknown>) => api('POST', '/api/create-subscription', { body });
+const subscribe = (body: Record<string, unknown>, baseUrl?: string) => api('POST', '/api/create-subscription', { body, baseUrl });
 const errorOf = (r: ApiResponse) => (r.json as { error?: string }).error;
 
 describe('admin promo code routes refuse the wrong caller', () => {
@@ -277,12 +277,17 @@ describe('POST /api/create-subscription (public)', () => {
 });
 
 describe('promo usage limit under concurrency', () => {
+  // The 50 requests go to one API instance started in this process, as production's instance
+  // (concurrency 80) takes them: the Functions emulator starts a process per concurrent request,
+  // and 50 cold processes on a 2-core machine outlast its 30 s start timeout. The race across
+  // instances is the next test's, through the emulator.
   it('50 concurrent one-time subscriptions with a 10-use code: 10 reserve it, the rest get a clear 409 and no order', { timeout: 240_000 }, async () => {
     const code = await createPromo({ usageLimit: 10 });
     const tag = `race.${Date.now()}`;
+    const app = await startInProcessApp();
     const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => subscribe({ packageId: 'web-hosting', pricingMode: 'onetime', discountCode: code, clientInfo: clientInfo(`${tag}.${i}@example.com`) })),
-    );
+      Array.from({ length: 50 }, (_, i) => subscribe({ packageId: 'web-hosting', pricingMode: 'onetime', discountCode: code, clientInfo: clientInfo(`${tag}.${i}@example.com`) }, app.base)),
+    ).finally(app.close);
 
     const won = responses.filter((r) => r.status === 201);
     const lost = responses.filter((r) => r.status !== 201);
@@ -304,5 +309,15 @@ describe('promo usage limit under concurrency', () => {
     // Losers wrote nothing at all: the race's orders are exactly the winners'.
     const raceOrders = (await db.collection('orders').where('clientInfo.name', '==', 'Cart Buyer').get()).docs.filter((d) => String(d.get('clientInfo.email')).startsWith(tag));
     expect(raceOrders).toHaveLength(won.length);
+  });
+
+  it('4 concurrent subscriptions across the emulator instances with a 2-use code: 2 reserve it, 2 get a 409', { timeout: 180_000 }, async () => {
+    const code = await createPromo({ usageLimit: 2 });
+    const tag = `race2.${Date.now()}`;
+    const responses = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => subscribe({ packageId: 'web-hosting', pricingMode: 'onetime', discountCode: code, clientInfo: clientInfo(`${tag}.${i}@example.com`) })),
+    );
+    expect(responses.map((r) => r.status).sort()).toEqual([201, 201, 409, 409]);
+    expect(await reservedCount(code)).toBe(2);
   });
 });

@@ -1,4 +1,4 @@
-/** Quotes (issue 5): plan → server-computed quote → review → link → client acceptance → project. */
+/** Quotes: plan → server-computed quote → review → link → client acceptance → project. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { readFileSync } from 'node:fs';

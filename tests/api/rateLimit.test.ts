@@ -1,4 +1,4 @@
-/** Firestore-backed rate limits (issue 10): never more than N accepted, sequentially or in parallel. */
+/** Firestore-backed rate limits: never more than N accepted, sequentially or in parallel. */
 import { describe, expect, it } from 'vitest';
 import { api, adminAuth, countDocs, db } from '../helpers.js';
 import { CONTACT_LIMIT, PUBLIC_LIMITS } from '../../functions/src/app.js';

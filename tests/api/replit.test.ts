@@ -1,5 +1,5 @@
 /**
- * Hosted-project ("Replit") quote tool API (issue 9; spec §5 "Hosted-project quote
+ * Hosted-project ("Replit") quote tool API (spec §5 "Hosted-project quote
  * form", §7 /api/replit/*, §9 30% deposit): demo projects, analysis, quote → lead,
  * status sync, validation messages and the admin guard.
  */

@@ -1,5 +1,5 @@
 /**
- * Route sweep (issue 10): every /api route is read from the Express router
+ * Route sweep: every /api route is read from the Express router
  * itself, not from a hand-kept list. Each route outside the public allow-list
  * answers 401 without a session and 403 for a signed-in non-admin; every
  * route answers hostile bodies with 4xx, never 5xx, and property-based

@@ -1,5 +1,5 @@
 /**
- * POST /api/stripe/webhook (issue 7): events signed with the SDK's
+ * POST /api/stripe/webhook: events signed with the SDK's
  * generateTestHeaderString and the emulator's webhook secret
  * (functions/.env.demo-studio). Valid, tampered, stale, five concurrent
  * copies of one event, and out-of-order delivery.

@@ -1,5 +1,5 @@
 /**
- * Cart / Payments (issue 7; spec §2 "Cart", §5 "Cart info form", §8, §9 "Cart
+ * Cart / Payments (spec §2 "Cart", §5 "Cart info form", §8, §9 "Cart
  * packages"): the pricing toggle and the three packages in each mode, the
  * promo box in One Time only with the seeded WELCOME10 (10% of the $500 setup
  * fee), the missing-information toast, and the test-mode checkout to

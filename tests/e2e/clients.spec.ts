@@ -1,4 +1,4 @@
-/** Client list (issue 4): cards, search, filter, sort and the CSV export. */
+/** Client list: cards, search, filter, sort and the CSV export. */
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { getApps, initializeApp } from 'firebase-admin/app';

@@ -1,5 +1,5 @@
 /**
- * The product's main job (issue 2): a visitor's message becomes a lead that
+ * The product's main job: a visitor's message becomes a lead that
  * the owner, already on the dashboard in another browser, sees appear live.
  */
 import { expect, test, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-/** Email templates and test center (issue 8): edit, flag, insert, preview, save, copy, test-send and reset a template; send from the test center. */
+/** Email templates and test center: edit, flag, insert, preview, save, copy, test-send and reset a template; send from the test center. */
 import { expect, test, type Page } from '@playwright/test';
 import { loginAsAdmin } from './support/admin.js';
 

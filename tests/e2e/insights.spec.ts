@@ -1,5 +1,5 @@
 /**
- * Dashboard extras of the lead pipeline (issue 4): the collapsible Insights
+ * Dashboard extras of the lead pipeline: the collapsible Insights
  * charts (pipeline value by stage, won and lost by reason) and the owner's
  * "needs attention" threshold, both remembered in this browser.
  *

@@ -1,5 +1,5 @@
 /**
- * The client's project view (issue 3; spec §2 "Access Your Project dialog" and
+ * The client's project view (spec §2 "Access Your Project dialog" and
  * "My-project", §4 "Client timeline" and "Invoice view (client)", §5, §8):
  * lookups found / not found / invalid, the timeline at every stage, Pay Now
  * and Payment Completed; plus the public pages' accessibility (axe: no serious

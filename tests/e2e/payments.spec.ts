@@ -1,5 +1,5 @@
 /**
- * Payments end to end (issue 7; spec §2 "Checkout and payment success",
+ * Payments end to end (spec §2 "Checkout and payment success",
  * "Invoicing"; §5 "Invoice form", "Checkout link"; §8 payment and invoice
  * messages). The emulators run the server's test-mode provider: "Pay Now"
  * completes a payment without a card, through the same fulfilment as a

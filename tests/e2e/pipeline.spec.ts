@@ -2,7 +2,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { addLead, column, loginAsAdmin, menuMove } from './support/admin.js';
+import { addLead, cardIn, column, loginAsAdmin, menuMove } from './support/admin.js';
 import { storeLead } from '../fixtures.js';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
@@ -21,13 +21,13 @@ test('moves a lead to any column the spec allows, explains a refused move, and m
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Space');
-  await expect(column(page, 'Quoted').getByText(name)).toBeVisible();
+  await cardIn(page, 'Quoted', name);
   await expect(page.getByText('Lead updated successfully')).toBeVisible();
   // The moved card keeps the keyboard focus in its new column.
   await expect(column(page, 'Quoted').getByTestId('lead-card').filter({ hasText: name })).toBeFocused();
 
   await menuMove(page, name, 'Contacted');
-  await expect(column(page, 'Contacted').getByText(name)).toBeVisible();
+  await cardIn(page, 'Contacted', name);
 
   // Set Up needs an accepted quote: the server refuses, says why and what to do, and the card goes back.
   await card(page, name).focus();
@@ -55,14 +55,14 @@ test('moves a lead to any column the spec allows, explains a refused move, and m
   await deadList.getByRole('button', { name: `Revive ${name}` }).click();
   await expect(page.getByText('Lead Revived')).toBeVisible();
   await deadList.getByRole('button', { name: 'Close' }).click();
-  await expect(column(page, 'New').getByText(name)).toBeVisible();
+  await cardIn(page, 'New', name);
 
   // With its quote accepted (as Quote Review's Accept Quote leaves it), any column and Won.
   const leadId = (await db.collection('leads').where('name', '==', name).get()).docs[0]!.id;
   await db.collection('leads').doc(leadId).update({ quoteGenerated: true, quoteReviewStatus: 'Approved', quoteAccepted: true });
   for (const s of ['Launch', 'Set Up', 'Production']) {
     await menuMove(page, name, s);
-    await expect(column(page, s).getByText(name)).toBeVisible();
+    await cardIn(page, s, name);
   }
   await menuMove(page, name, 'Won');
   await expect(page.getByTestId('bucket-won').getByText(name)).toBeVisible();

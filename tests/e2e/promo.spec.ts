@@ -1,5 +1,5 @@
 /**
- * Promo Code Management (issue 7; spec §2 "CRM dashboard" promo dialogs, §5
+ * Promo Code Management (spec §2 "CRM dashboard" promo dialogs, §5
  * "Promo code", §8): the admin creates (spec defaults), edits and deletes a
  * promo code through the dashboard's dialogs; the list follows live, and a
  * duplicate code shows the server's message.

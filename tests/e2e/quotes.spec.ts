@@ -1,8 +1,8 @@
-/** Quotes end to end (issue 5): project plan → review → approve → the client accepts → project in Set up. */
+/** Quotes end to end: project plan → review → approve → the client accepts → project in Set up. */
 import { expect, test } from '@playwright/test';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { addLead, column, loginAsAdmin, menuMove } from './support/admin.js';
+import { addLead, cardIn, column, loginAsAdmin, menuMove } from './support/admin.js';
 import { DEV_ADMIN } from '../../scripts/dev-admin.js';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
@@ -48,7 +48,7 @@ test('from project plan to the client accepting, to the project in Set up', asyn
   await expect(client).toHaveURL(/\/checkout\?amount=2975\.00&/);
 
   // The admin's board follows live; the project exists in Set up.
-  await expect(column(page, 'Set Up').getByText(name)).toBeVisible();
+  await cardIn(page, 'Set Up', name);
   const leadId = new URL(link).searchParams.get('leadId')!;
   const projects = await db.collection('projects').where('leadId', '==', leadId).get();
   expect(projects.docs.map((d) => d.get('status'))).toEqual(['Set up']);

@@ -1,5 +1,5 @@
 /**
- * Hosted-project quote tool (issue 9): load demo projects, generate a quote from
+ * Hosted-project quote tool: load demo projects, generate a quote from
  * one, analyze it, create the quote and its lead, and find that lead on the CRM
  * board in Contacted with a pending quote to review.
  */

@@ -1,12 +1,12 @@
 /**
- * XSS stays inert in the admin UI (issue 10): a contact message and a note
+ * XSS stays inert in the admin UI: a contact message and a note
  * carrying a script corpus are shown as text on the board, in the lead
  * details, the notes viewer and the clients list. The page must raise no
  * dialog (alert/confirm/prompt) and no script error, and no element from the
  * payloads may exist in the DOM.
  */
 import { expect, test } from '@playwright/test';
-import { column, loginAsAdmin } from './support/admin.js';
+import { cardIn, loginAsAdmin } from './support/admin.js';
 
 const CORPUS = {
   name: 'X<img src=x onerror=alert(1)>',
@@ -34,10 +34,10 @@ test('script payloads in lead and note fields render as text and never run', asy
 
   await page.setViewportSize({ width: 1600, height: 1000 });
   await loginAsAdmin(page);
-  await expect(column(page, 'New').getByText(name)).toBeVisible();
+  const card = await cardIn(page, 'New', name);
 
   // Lead details: the payloads are text.
-  await column(page, 'New').getByRole('group', { name: `${name}, New.` }).click();
+  await card.click();
   const detail = page.getByRole('dialog', { name });
   await expect(detail.getByText(CORPUS.subject)).toBeVisible();
   await expect(detail.getByText(CORPUS.message, { exact: false })).toBeVisible();

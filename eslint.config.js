@@ -1,0 +1,246 @@
+// @ts-check
+/**
+ * ESLint for the whole repo (`npm run lint`, also a step of `npm test`): zero warnings allowed.
+ *
+ * - typescript-eslint's recommended rules, without type information (a full lint stays fast on 2 cores);
+ * - react-hooks' recommended rules on the React code;
+ * - the layer boundaries below, checked on resolved import paths (import-x/no-restricted-paths) and, for the
+ *   landing's "no admin or Firebase code in the initial JS" rule, on static import specifiers;
+ * - eslint-config-prettier last: formatting belongs to Prettier (`npm run format`), never to ESLint.
+ *
+ * Boundaries (the folders a newcomer may add to are read from disk, so a new feature is covered as it appears):
+ * - `domain/` holds pure rules: it imports nothing of ours (functions, web, tests, scripts, bench) and no Firebase;
+ * - a feature (`functions/src/features/<a>/`, `web/src/features/<a>/`) imports another feature only through that
+ *   feature's `index.ts`; files directly under `features/` are shared by the features;
+ * - server features never import the composition root (`functions/src/app.ts`, `functions/src/index.ts`);
+ * - `web/src/app/` sits on top: features and `web/src/shared/` never import it; `shared/` imports no feature;
+ * - the web never imports server code and the server never imports web code; production code imports no test code;
+ * - public web code (web/src but `admin/` folders, `shared/` and the back-office features, i.e. every feature not in
+ *   PUBLIC_FEATURES) imports no admin module and no Firebase SDK statically, so the landing's initial JS stays within
+ *   its budget; it may load them lazily with `import()`. `shared/` may hold admin-only code (the Firestore hooks):
+ *   what the landing pulls in through it is caught by the bundle check (scripts/check-bundle.mjs).
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import prettier from 'eslint-config-prettier/flat';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const ROOT = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The public pages' features in web/src/features (spec §2: the landing and the pages a client reaches by link).
+ * Every other feature is back-office code, which public code loads only lazily.
+ */
+const PUBLIC_FEATURES = ['landing', 'cart', 'checkout', 'my-project', 'quote-acceptance'];
+
+/** Folders directly under `dir` (relative to the repo root): the features present today. */
+function featureNames(dir) {
+  const abs = join(ROOT, dir);
+  if (!existsSync(abs)) return [];
+  return readdirSync(abs, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+}
+
+/** The back-office features present today. */
+const ADMIN_FEATURES = featureNames('web/src/features').filter((name) => !PUBLIC_FEATURES.includes(name));
+
+/** One zone per feature of `dir`: it may import another feature only through that feature's index. */
+function featureZones(dir) {
+  const names = featureNames(dir);
+  return names
+    .map((name) => ({
+      target: `./${dir}/${name}`,
+      from: names.filter((other) => other !== name).map((other) => `./${dir}/${other}`),
+      except: ['./index.ts', './index.tsx'],
+      message: `A feature imports another feature only through its index.ts (${dir}/<feature>/index.ts).`,
+    }))
+    .filter((zone) => zone.from.length > 0);
+}
+
+const productionZone = {
+  target: ['./domain', './functions', './web'],
+  from: ['./tests', './bench', './scripts'],
+  message: 'Production code imports no test, bench or script code.',
+};
+
+const zones = [
+  {
+    target: './domain',
+    from: ['./functions', './web', './tests', './scripts', './bench'],
+    message: 'domain/ holds pure rules: it imports nothing from the app, the tests or the scripts.',
+  },
+  ...featureZones('functions/src/features'),
+  ...featureZones('web/src/features'),
+  {
+    target: './functions/src/features',
+    from: ['./functions/src/app.ts', './functions/src/index.ts'],
+    message: 'The composition root (app.ts, index.ts) imports the features, never the other way round.',
+  },
+  {
+    target: ['./web/src/features', './web/src/shared'],
+    from: './web/src/app',
+    message: 'web/src/app sits on top: features and shared code never import it.',
+  },
+  {
+    target: './web/src/shared',
+    from: './web/src/features',
+    message: 'web/src/shared is used by several features and imports none of them.',
+  },
+  { target: './web', from: './functions', message: 'The web never imports server code.' },
+  { target: './functions', from: './web', message: 'The server never imports web code.' },
+  productionZone,
+];
+
+/**
+ * Import specifiers of admin code: an `admin` folder, a back-office feature by its path, or by climbing to it from
+ * a sibling feature (`../dashboard/...`).
+ */
+const adminNames = ADMIN_FEATURES.join('|');
+const adminSpecifier = ADMIN_FEATURES.length
+  ? `(^|/)(admin|features/(${adminNames}))(/|$)|^(\\.\\./)+(${adminNames})(/|$)`
+  : '(^|/)admin(/|$)';
+
+/** Static imports that would put Firebase or admin code into the landing's initial JS. */
+const noAdminInPublic = [
+  'error',
+  {
+    paths: [
+      {
+        name: 'firebase',
+        allowTypeImports: true,
+        message: 'Public pages load no Firebase SDK statically (landing JS budget): use import().',
+      },
+      {
+        name: 'reactfire',
+        allowTypeImports: true,
+        message: 'Public pages load no Firebase SDK statically (landing JS budget): use import().',
+      },
+    ],
+    patterns: [
+      {
+        group: ['firebase/*', '@firebase/*'],
+        allowTypeImports: true,
+        message: 'Public pages load no Firebase SDK statically (landing JS budget): use import().',
+      },
+      {
+        regex: adminSpecifier,
+        allowTypeImports: true,
+        message: 'Public pages import admin code only lazily (import()), so the landing does not pay for it.',
+      },
+    ],
+  },
+];
+
+/** Firebase and other platform SDKs, which domain/ never imports. */
+const noPlatformInDomain = [
+  'error',
+  {
+    patterns: [
+      {
+        group: [
+          'firebase',
+          'firebase/*',
+          'firebase-*',
+          '@firebase/*',
+          '@google-cloud/*',
+          'reactfire',
+          'express',
+          'stripe',
+        ],
+        message: 'domain/ holds pure rules: no Firebase, Express or Stripe (the callers pass plain data).',
+      },
+    ],
+  },
+];
+
+export default defineConfig([
+  globalIgnores([
+    '**/node_modules/',
+    'functions/lib/',
+    'web/dist/',
+    'web/dist-sourcemaps/',
+    'test-results/',
+    'playwright-report/',
+    '.cache/',
+    '.firebase/',
+    'firebase-export-*/',
+    '.emulator-data/',
+    '.scratch/',
+    'bench/.artifacts/',
+  ]),
+
+  js.configs.recommended,
+  tseslint.configs.recommended,
+
+  {
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      // `_name` marks an argument or binding kept on purpose (a callback's position, a rest sibling).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+
+  // Node scripts, tests and tooling; the web app runs in the browser (its build scripts in Node).
+  { files: ['**/*.{js,mjs,cjs}'], languageOptions: { globals: { ...globals.node } } },
+  { files: ['web/src/**', 'web/stubs/**'], languageOptions: { globals: { ...globals.browser } } },
+  // Playwright and the bench pass functions to the browser (page.evaluate), which use its globals.
+  { files: ['bench/**', 'tests/e2e/**'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
+
+  // React: the rules of hooks (and the React Compiler's checks in the plugin's recommended set).
+  {
+    files: ['web/src/**/*.{ts,tsx}', '**/*.tsx'],
+    ...reactHooks.configs.flat.recommended,
+  },
+
+  // Layer boundaries, on resolved paths.
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'domain/tsconfig.json',
+            'functions/tsconfig.json',
+            'web/tsconfig.json',
+            'tests/tsconfig.json',
+            'bench/tsconfig.json',
+          ],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones }] },
+  },
+  // A test beside the code it tests may use the shared test helpers.
+  {
+    files: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: zones.filter((z) => z !== productionZone) }],
+    },
+  },
+  { files: ['domain/**'], rules: { '@typescript-eslint/no-restricted-imports': noPlatformInDomain } },
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'web/src/**/admin/**',
+      'web/src/shared/**',
+      ...ADMIN_FEATURES.map((name) => `web/src/features/${name}/**`),
+    ],
+    rules: { '@typescript-eslint/no-restricted-imports': noAdminInPublic },
+  },
+
+  prettier,
+]);
