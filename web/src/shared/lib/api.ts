@@ -59,7 +59,7 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  let data: unknown = null;
+  let data: unknown;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {

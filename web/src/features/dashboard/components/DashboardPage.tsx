@@ -19,7 +19,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { dashboardTiles, formatUsd, groupLeadsForBoard, quotePendingReview, type DeadReason, type Tile, type LeadStatus } from '@studio/domain';
 import { Loading } from '../../../shared/components/PageState';
 import { useLiveBoard, useLivePromoCodes, useLiveQuoteQueue, type BoardLead, type LeadView } from '../../../shared/data/hooks';
-import { useAdminSession } from '../../auth/session';
+import { useAdminSession } from '../../auth';
 import { LeadBoard } from './LeadBoard';
 import { AttentionSetting } from './AttentionSetting';
 import { InsightsPanel } from './InsightsPanel';

@@ -23,8 +23,8 @@ import Typography from '@mui/material/Typography';
 import { formatUsd, leadActivityReply, type LeadActivityReply as Activity } from '@studio/domain';
 import { api } from '../../../shared/lib/api';
 import { useLiveLead, type BoardLead } from '../../../shared/data/hooks';
-import { OutboxList } from '../../email/components/OutboxList';
-import { UpcomingReminders } from '../../reminders/components/UpcomingReminders';
+import { OutboxList } from '../../email';
+import { UpcomingReminders } from '../../reminders';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '');
 

@@ -42,7 +42,6 @@ import {
   useProjectLookup,
   type ClientLeadView,
   type ClientProjectLookup,
-  type ClientProjectView,
   type ClientWorkView,
 } from './AccessProjectDialog';
 import { ClientEmailField } from './ClientEmailField';
