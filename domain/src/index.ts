@@ -24,3 +24,4 @@ export * from './invoiceNumbers.js';
 export * from './invoiceDocument.js';
 export * from './reminders.js';
 export * from './random.js';
+export * from './replies.js';

@@ -213,7 +213,9 @@ export function encodeBoardCard(card: BoardCard): EncodedBoardCard {
 
 /**
  * The card a stored text holds, its left-out fields back at their defaults
- * (the inverse of encodeBoardCard). A date left out reads as undefined.
+ * (the inverse of encodeBoardCard). A date left out reads as an invalid Date
+ * (NaN time), which encodeBoardCard leaves out again and date readers such as
+ * leadAttention treat as unknown.
  * @throws SyntaxError when `text` is not JSON
  */
 export function decodeBoardCard(text: EncodedBoardCard): BoardCard {
@@ -221,8 +223,8 @@ export function decodeBoardCard(text: EncodedBoardCard): BoardCard {
   return {
     ...DEFAULTS,
     ...raw,
-    createdAt: typeof raw.createdAt === 'number' ? new Date(raw.createdAt) : (undefined as unknown as Date),
-    updatedAt: typeof raw.updatedAt === 'number' ? new Date(raw.updatedAt) : (undefined as unknown as Date),
+    createdAt: new Date(typeof raw.createdAt === 'number' ? raw.createdAt : Number.NaN),
+    updatedAt: new Date(typeof raw.updatedAt === 'number' ? raw.updatedAt : Number.NaN),
   };
 }
 

@@ -100,6 +100,15 @@ describe('encodeBoardCard / decodeBoardCard', () => {
     }
   });
 
+  it('reads a date left out as an invalid Date, which it leaves out again', () => {
+    const text = JSON.stringify({ name: 'Ada', subject: 'Shop', projectType: 'Web Project', status: 'New' });
+    const card = decodeBoardCard(text);
+    expect(card.createdAt).toBeInstanceOf(Date);
+    expect(Number.isNaN(card.createdAt.getTime())).toBe(true);
+    expect(Number.isNaN(card.updatedAt.getTime())).toBe(true);
+    expect(encodeBoardCard(card)).toBe(text);
+  });
+
   it('encodes the same card to the same text, whatever the order of its fields', () => {
     fc.assert(
       fc.property(fc.string(), fc.option(fc.integer({ min: 0, max: 10_000_000 })), fc.boolean(), fc.integer({ min: 0, max: 4_102_444_800_000 }), (name, quote, accepted, ms) => {

@@ -1,5 +1,5 @@
 /**
- * Build-time render of the landing page `/` (issue 3 "Speed"; spec §2
+ * Build-time render of the landing page `/` (its speed budget: scripts/check-bundle.mjs; spec §2
  * "Public navigation and landing"). Server-side entry, bundled by
  * scripts/prerender.mjs and never shipped to browsers.
  *

@@ -1,2 +1,2 @@
-/** The admin sign-in feature's public face: the signed-in admin's session, for the pages that greet or act as them. */
-export { useAdminSession } from './session';
+/** What other features use of the admin session: the signed-in admin. */
+export { useAdminSession, type AdminSession } from './session';

@@ -6,6 +6,7 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { onAuthStateChanged, signOut } from 'firebase/auth';
+import { adminSessionReply } from '@studio/domain';
 import { api } from '../../shared/lib/api';
 import { Loading } from '../../shared/components/PageState';
 import { useToast } from '../../shared/components/Toast';
@@ -33,7 +34,7 @@ let early: { uid: string; at: number; check: Promise<AdminSession> } | null = nu
 /** The early check if it is for `uid` and still fresh. */
 const earlyFor = (uid: string) => (early?.uid === uid && Date.now() - early.at < EARLY_CHECK_MS ? early : null);
 
-const fetchSession = () => api.get<{ success: boolean; user: AdminSession }>('/api/auth/me').then((r) => r.user);
+const fetchSession = () => api.get('/api/auth/me', adminSessionReply).then((r): AdminSession => r.user);
 
 /**
  * Starts the session check (GET /api/auth/me) for the signed-in `uid` before

@@ -1,2 +1,2 @@
-/** The email feature's public face: a lead's outbox (queued, sent and failed emails, with Resend). */
+/** What other features use of the email feature: a lead's outbox entries (the lead detail dialog). */
 export { OutboxList } from './components/OutboxList';

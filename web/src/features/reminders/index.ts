@@ -1,2 +1,2 @@
-/** The reminders feature's public face: a lead's upcoming automatic reminders. */
+/** What other features use of the reminders feature: a lead's upcoming reminders (the lead detail dialog). */
 export { UpcomingReminders } from './components/UpcomingReminders';

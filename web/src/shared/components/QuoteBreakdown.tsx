@@ -1,4 +1,4 @@
-/** How a quote's price was built (issue 5): amounts and the breakdown from generatedQuoteDetails. */
+/** How a quote's price was built: amounts and the breakdown from generatedQuoteDetails. */
 import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';

@@ -7,7 +7,7 @@
  *
  * Firestore keeps its cache in IndexedDB (persistentLocalCache), so a
  * reloaded board shows at once from the device while the listener confirms it
- * with the server (issue 4's first render). One tab owns that cache; another
+ * with the server (the board's first render). One tab owns that cache; another
  * tab opened meanwhile works from memory (the SDK falls back by itself, with a
  * console warning), so no tab ever waits on another. Signing out deletes the
  * cache (signOutAndForgetCache).

@@ -21,7 +21,7 @@ export const firebaseApp = initializeApp(firebaseConfig);
  * Auth without getAuth()'s popup/redirect resolver and with the user in
  * localStorage: the admin signs in with a password only, and the resolver's
  * redirect state and the IndexedDB store made Auth's start-up wait before it
- * restored the user, which every signed-in page waits for (issue 4's first
+ * restored the user, which every signed-in page waits for (the board's first
  * render). Other tabs follow sign-ins and sign-outs through storage events.
  */
 export const auth = initializeAuth(firebaseApp, { persistence: browserLocalPersistence });

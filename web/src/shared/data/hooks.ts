@@ -32,7 +32,8 @@ export interface LiveList<T> {
 /** A lead as the CRM board knows it: its card (domain/leadBoard.ts) and id. */
 export type BoardLead = BoardCard & { id: string };
 
-const createdMs = (l: BoardLead) => (l.createdAt instanceof Date ? l.createdAt.getTime() : 0);
+/** A card's creation time (ms); 0 when unknown (an invalid Date), so such cards sort last. */
+const createdMs = (l: BoardLead) => (l.createdAt instanceof Date && !Number.isNaN(l.createdAt.getTime()) ? l.createdAt.getTime() : 0);
 /** Newest first, as the leads query orders them; ties by id so the order is stable. */
 const newestFirst = (a: BoardLead, b: BoardLead) => createdMs(b) - createdMs(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 

@@ -3,6 +3,10 @@
  * included, no retries. Admin calls carry the Firebase ID token as a Bearer
  * token, supplied by the admin bundle through setTokenProvider (the public
  * bundle never loads Firebase).
+ *
+ * A call given a reply parser (a zod schema of @studio/domain replies.ts, or
+ * any `{ parse }`) resolves to the parsed reply and throws ReplyShapeError
+ * when the reply does not match; without one, the reply is returned as is.
  */
 
 /** A non-2xx reply. `message` is "{status}: {text}" (spec §8); `serverMessage` is the server's own words. */
@@ -16,6 +20,20 @@ export class ApiError extends Error {
   }
 }
 
+/** A 2xx reply whose body does not have the shape the caller expects. */
+export class ReplyShapeError extends Error {
+  constructor(readonly method: string, readonly path: string, readonly problem: unknown) {
+    super(`${method} ${path}: unexpected reply`);
+  }
+}
+
+/** Parses a reply body: a zod schema, or any object with `parse` that throws on a mismatch. */
+export interface ReplyParser<T> {
+  parse(data: unknown): T;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
 type TokenProvider = () => Promise<string | null>;
 let tokenProvider: TokenProvider | null = null;
 
@@ -25,10 +43,11 @@ export function setTokenProvider(provider: TokenProvider | null): void {
 }
 
 /**
- * Calls `method path` with an optional JSON body and returns the parsed reply.
- * @throws ApiError on a non-2xx reply; TypeError when the network fails.
+ * Calls `method path` with an optional JSON body and returns the reply,
+ * parsed by `reply` when given.
+ * @throws ApiError on a non-2xx reply; ReplyShapeError when `reply` refuses the body; TypeError when the network fails.
  */
-export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+export async function apiRequest<T>(method: Method, path: string, body?: unknown, reply?: ReplyParser<T>): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const token = tokenProvider ? await tokenProvider() : null;
@@ -50,14 +69,19 @@ export async function apiRequest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', p
     const err = (data ?? {}) as { error?: string; fields?: Record<string, string> };
     throw new ApiError(res.status, err.error ?? (text || res.statusText), err.fields);
   }
-  return data as T;
+  if (!reply) return data as T;
+  try {
+    return reply.parse(data);
+  } catch (e) {
+    throw new ReplyShapeError(method, path, e);
+  }
 }
 
 export const api = {
-  get: <T>(path: string) => apiRequest<T>('GET', path),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>('POST', path, body ?? {}),
-  put: <T>(path: string, body: unknown) => apiRequest<T>('PUT', path, body),
-  delete: <T>(path: string) => apiRequest<T>('DELETE', path),
+  get: <T>(path: string, reply?: ReplyParser<T>) => apiRequest<T>('GET', path, undefined, reply),
+  post: <T>(path: string, body?: unknown, reply?: ReplyParser<T>) => apiRequest<T>('POST', path, body ?? {}, reply),
+  put: <T>(path: string, body: unknown, reply?: ReplyParser<T>) => apiRequest<T>('PUT', path, body, reply),
+  delete: <T>(path: string, reply?: ReplyParser<T>) => apiRequest<T>('DELETE', path, undefined, reply),
 };
 
 /** The server's message of an error, or `fallback` (spec §8 "with the message or ..."). */

@@ -35,6 +35,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
+import { paymentIntentReply, stripeConfigReply } from '@studio/domain';
 import { api, ApiError } from '../lib/api';
 import { Loading } from '../components/PageState';
 import { useToast, type ToastOptions } from '../components/Toast';
@@ -94,8 +95,6 @@ type Setup =
   | { state: 'settled'; message: string }
   | { state: 'ready'; payment: PreparedPayment };
 
-type CreateIntentReply = { clientSecret: string | null; paymentIntentId: string; amount: string; description: string; mode: PaymentMode };
-
 /** The server's words for a refused request: its field messages for a validation failure. */
 function refusal(e: ApiError): string {
   const fields = e.fields ? Object.values(e.fields).filter(Boolean) : [];
@@ -118,7 +117,7 @@ export function PaymentForm({ request, prepared, returnPath, onSuccess, onClose,
     if (requestKey === null) return;
     let alive = true;
     setSetup({ state: 'preparing' });
-    api.post<CreateIntentReply>('/api/create-payment-intent', JSON.parse(requestKey)).then(
+    api.post('/api/create-payment-intent', JSON.parse(requestKey), paymentIntentReply).then(
       (r) => {
         if (!alive) return;
         setSetup({ state: 'ready', payment: { paymentIntentId: r.paymentIntentId, clientSecret: r.clientSecret, amount: r.amount, description: r.description, mode: r.mode } });
@@ -312,7 +311,7 @@ function LivePayment({
   useEffect(() => {
     let alive = true;
     (async () => {
-      const [config, mod] = await Promise.all([api.get<{ publishableKey: string | null; mode: PaymentMode }>('/api/stripe/config'), import('./StripeElementsForm')]);
+      const [config, mod] = await Promise.all([api.get('/api/stripe/config', stripeConfigReply), import('./StripeElementsForm')]);
       if (!config.publishableKey) throw new Error('no publishable key');
       const stripe = await mod.loadStripeJs(config.publishableKey);
       if (!stripe) throw new Error('Stripe.js did not load');

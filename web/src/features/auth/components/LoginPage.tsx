@@ -12,7 +12,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { loginSchema, type LoginInput } from '@studio/domain';
+import { loginReply, loginSchema, type LoginInput } from '@studio/domain';
 import { api, ApiError } from '../../../shared/lib/api';
 import { Logo } from '../../../shared/components/Logo';
 import { useToast } from '../../../shared/components/Toast';
@@ -32,7 +32,7 @@ export function LoginPage({ preloadNext }: { preloadNext?: () => Promise<unknown
     // The dashboard's chunks download while the credentials are checked.
     preloadNext?.().catch(() => undefined);
     try {
-      const r = await api.post<{ customToken: string }>('/api/auth/login', data);
+      const r = await api.post('/api/auth/login', data, loginReply);
       await signInWithCustomToken(auth, r.customToken);
       toast({ title: 'Login successful', description: 'Welcome to the CRM dashboard' });
       navigate('/admin/dashboard');

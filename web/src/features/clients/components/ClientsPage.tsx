@@ -176,8 +176,7 @@ function Toolbar({
         size="small"
         value={filters.statuses as LeadStatus[]}
         onChange={(e) => {
-          const v = e.target.value as unknown as string | LeadStatus[];
-          onChange({ ...filters, statuses: (typeof v === 'string' ? v.split(',') : v) as LeadStatus[] });
+          onChange({ ...filters, statuses: selectedOf(e.target.value, STATUS_OPTIONS) });
         }}
         slotProps={{ select: { multiple: true, displayEmpty: true, renderValue: renderSelection }, inputLabel: { shrink: true } }}
       >
@@ -195,8 +194,7 @@ function Toolbar({
         size="small"
         value={filters.projectTypes as ProjectType[]}
         onChange={(e) => {
-          const v = e.target.value as unknown as string | ProjectType[];
-          onChange({ ...filters, projectTypes: (typeof v === 'string' ? v.split(',') : v) as ProjectType[] });
+          onChange({ ...filters, projectTypes: selectedOf(e.target.value, PROJECT_TYPE_OPTIONS) });
         }}
         slotProps={{ select: { multiple: true, displayEmpty: true, renderValue: renderSelection }, inputLabel: { shrink: true } }}
       >
@@ -229,6 +227,16 @@ function Toolbar({
 }
 
 /** The admin Client List page: live lead cards with search, filters, sort and CSV export. */
+/**
+ * The options a multiple select chose: MUI hands over an array (typed as the
+ * text field's string) or, after browser autofill, comma-separated text;
+ * anything not among `options` is dropped. Keeps the order chosen.
+ */
+function selectedOf<T extends string>(value: unknown, options: readonly T[]): T[] {
+  const chosen: unknown[] = Array.isArray(value) ? value : String(value).split(',');
+  return chosen.filter((c): c is T => (options as readonly unknown[]).includes(c));
+}
+
 export function ClientsPage() {
   const leads = useLiveLeads();
   const [filters, setFilters] = useState<ClientFilters>(DEFAULT_CLIENT_FILTERS);

@@ -1,16 +1,12 @@
 /** Add New Lead (spec §2, §7 POST /api/leads): project type defaults to Web Project. Failures show no toast (spec §8). */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { newLeadSchema, PROJECT_TYPES, type ContactInput, type NewLead } from '@studio/domain';
 import { api, ApiError } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 import { FormTextField } from '../../../shared/components/FormTextField';
+import { FormDialog } from '../../../shared/components/FormDialog';
 
 const EMPTY: ContactInput = { name: '', email: '', projectType: 'Web Project', subject: '', message: '' };
 
@@ -40,25 +36,22 @@ export function AddLeadDialog({ open, onClose }: { open: boolean; onClose(): voi
   );
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="add-lead-title" fullWidth maxWidth="sm">
-      <form noValidate onSubmit={handleSubmit(submit)}>
-        <DialogTitle id="add-lead-title">Add New Lead</DialogTitle>
-        <DialogContent>
-          <Stack sx={{ pt: 1 }}>
-            {text('name', 'Name', { autoFocus: true })}
-            {text('email', 'Email', { type: 'email' })}
-            {text('projectType', 'Project type', { options: PROJECT_TYPES })}
-            {text('subject', 'Subject')}
-            {text('message', 'Message', { multiline: true, minRows: 3 })}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            Add Lead
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      titleId="add-lead-title"
+      title="Add New Lead"
+      onSubmit={handleSubmit(submit)}
+      submitting={formState.isSubmitting}
+      submitLabel="Add Lead"
+    >
+      <Stack sx={{ pt: 1 }}>
+        {text('name', 'Name', { autoFocus: true })}
+        {text('email', 'Email', { type: 'email' })}
+        {text('projectType', 'Project type', { options: PROJECT_TYPES })}
+        {text('subject', 'Subject')}
+        {text('message', 'Message', { multiline: true, minRows: 3 })}
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The board's "needs attention" legend and its setting (issue 4): a line
+ * The board's "needs attention" legend and its setting: a line
  * saying which cards carry the ⚑ flag, and a Change button opening a small
  * dialog where the owner sets the threshold (1–90 days). A valid number
  * applies at once; the value is kept in this browser (see boardSettings).

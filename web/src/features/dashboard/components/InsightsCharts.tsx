@@ -1,5 +1,5 @@
 /**
- * The Insights charts (issue 4), a lazy chunk of their own with @mui/x-charts:
+ * The Insights charts, a lazy chunk of their own with @mui/x-charts:
  *
  * - Pipeline value by stage: summed quoteAmount of each board column
  *   (pipelineValueByStage), in dollars with 2 decimals;

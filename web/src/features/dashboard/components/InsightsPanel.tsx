@@ -1,5 +1,5 @@
 /**
- * The dashboard's collapsible "Insights" panel (issue 4). The charts live in
+ * The dashboard's collapsible "Insights" panel. The charts live in
  * their own lazy chunk (./InsightsCharts, with @mui/x-charts), fetched only
  * when the panel is opened (or about to be: on hover or focus of its header),
  * so the dashboard never waits for them. It charts the leads the board already

@@ -20,21 +20,11 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatUsd } from '@studio/domain';
+import { formatUsd, leadActivityReply, type LeadActivityReply as Activity } from '@studio/domain';
 import { api } from '../../../shared/lib/api';
 import { useLiveLead, type BoardLead } from '../../../shared/data/hooks';
 import { OutboxList } from '../../email';
 import { UpcomingReminders } from '../../reminders';
-
-interface Activity {
-  id: string;
-  type: string;
-  from: string | null;
-  to: string | null;
-  detail: string | null;
-  by: string;
-  at: string | null;
-}
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '');
 
@@ -65,7 +55,7 @@ export function LeadDetailDialog({ lead, onClose, onNotes }: { lead: BoardLead |
     if (!leadId) return;
     let alive = true;
     setActivity(null);
-    api.get<Activity[]>(`/api/leads/${leadId}/activity`).then(
+    api.get(`/api/leads/${leadId}/activity`, leadActivityReply).then(
       (a) => alive && setActivity(a),
       () => alive && setActivity([]),
     );

@@ -20,16 +20,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { noteSchema, type NoteInput } from '@studio/domain';
+import { leadNotesReply, noteSchema, type LeadNoteReply as Note, type NoteInput } from '@studio/domain';
 import { api, ApiError, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 import type { BoardLead } from '../../../shared/data/hooks';
-
-interface Note {
-  id: string;
-  content: string;
-  createdAt: string | null;
-}
 
 export function NotesDialog({ lead, onClose }: { lead: BoardLead | null; onClose(): void }) {
   const toast = useToast();
@@ -40,7 +34,7 @@ export function NotesDialog({ lead, onClose }: { lead: BoardLead | null; onClose
 
   const load = useCallback(async (leadId: string) => {
     try {
-      setNotes(await api.get<Note[]>(`/api/leads/${leadId}/notes`));
+      setNotes(await api.get(`/api/leads/${leadId}/notes`, leadNotesReply));
       setLoadError(null);
     } catch (e) {
       setLoadError(`Failed to fetch notes: ${e instanceof ApiError ? e.status : 'network error'}`);

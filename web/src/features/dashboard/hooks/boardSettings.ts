@@ -1,5 +1,5 @@
 /**
- * The dashboard's per-browser preferences (issue 4), in localStorage:
+ * The dashboard's per-browser preferences, in localStorage:
  *
  * - `studio.crm.attentionDays`: after how many unchanged days an open lead is
  *   flagged "needs attention" (1–90, default ATTENTION_AFTER_DAYS);

@@ -1,5 +1,5 @@
 /**
- * Optimistic lead moves for the board (issue 4): PUT /api/leads/{id} with the
+ * Optimistic lead moves for the board: PUT /api/leads/{id} with the
  * status the admin saw (`expectedStatus`); a refusal reverts the card at
  * once and shows the server's reason.
  */

@@ -1,6 +1,6 @@
 /**
  * Email templates (spec §2 "Email templates and test center", §5, §7
- * /api/email-templates*, §8; issue 8), route /admin/email-templates.
+ * /api/email-templates*, §8), route /admin/email-templates.
  *
  * A list of the templates (contact-confirmation selected first), and for the
  * selected one: Content (Edit/Preview toggle, Save, Reset), Test (send the
@@ -8,8 +8,15 @@
  * Copy). Unknown placeholders are flagged while typing and block Save. The
  * preview renders the draft with the newest real lead's data in a sandboxed
  * iframe. Unsaved drafts are kept per template while switching.
+ *
+ * Two react-hook-form forms: the editor (one `drafts.<templateId>` entry per
+ * template, validated with the domain's emailTemplateUpdateSchema on Save)
+ * and the test address (templateTestSchema).
  */
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -37,18 +44,41 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import SaveIcon from '@mui/icons-material/Save';
 import SendIcon from '@mui/icons-material/Send';
-import { DEFAULT_TEMPLATE_ID, EMAIL_FIELD_MESSAGES, EMAIL_MESSAGE, renderTemplate, unknownPlaceholders } from '@studio/domain';
+import {
+  DEFAULT_TEMPLATE_ID,
+  emailTemplateUpdateSchema,
+  renderTemplate,
+  savedEmailTemplateReply,
+  templateTestSchema,
+  unknownPlaceholders,
+  type TemplateTestInput,
+} from '@studio/domain';
 import { api, ApiError } from '../../../shared/lib/api';
 import { Loading } from '../../../shared/components/PageState';
 import { useToast } from '../../../shared/components/Toast';
-import { EmailPreview, useEmailTemplates, usePreviewVariables, type EmailTemplateView } from '../shared';
+import { useEmailTemplates, type EmailTemplateView, type TemplatesState } from '../hooks/useEmailTemplates';
+import { usePreviewVariables } from '../hooks/usePreviewVariables';
+import { EmailPreview } from './EmailPreview';
 
 type Field = 'subject' | 'html';
 type Draft = Record<Field, string>;
 type TabKey = 'content' | 'test' | 'variables';
 
+/** The editor's values: each template's draft, by template id (a template never opened keeps its saved text). */
+interface EditorValues {
+  drafts: Record<string, Draft>;
+}
+
+/** A draft must be a valid template body (domain emailTemplateUpdateSchema). */
+const editorSchema = z.object({ drafts: z.record(z.string(), emailTemplateUpdateSchema) });
+const validateDrafts = zodResolver(editorSchema);
+/** Save checks the open template's draft only (context.id): the others are saved, and checked, when opened. */
+const openDraftResolver: Resolver<EditorValues, { id: string }> = (values, context, options) =>
+  validateDrafts({ drafts: { [context!.id]: values.drafts[context!.id]! } }, context, options) as ReturnType<Resolver<EditorValues, { id: string }>>;
+
 const token = (name: string) => `\${${name}}`;
-const looksLikeEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v);
+const draftOf = (t: EmailTemplateView): Draft => ({ subject: t.subject, html: t.html });
+const fieldName = <F extends Field>(id: string, field: F) => `drafts.${id}.${field}` as `drafts.${string}.${F}`;
 
 function TabPanel({ id, current, children }: { id: TabKey; current: TabKey; children: ReactNode }) {
   // Panels stay mounted (hidden), so the editor keeps its cursor while another tab is open.
@@ -60,39 +90,61 @@ function TabPanel({ id, current, children }: { id: TabKey; current: TabKey; chil
 }
 
 export function EmailTemplatesPage() {
-  const toast = useToast();
   const templates = useEmailTemplates();
+  if (templates.status === 'loading') return <Loading label="Loading templates..." />;
+  if (templates.status === 'error' || templates.data.length === 0) {
+    return (
+      <Alert severity="error" action={<Button onClick={templates.reload}>Retry</Button>}>
+        Could not load email templates{templates.error ? `: ${templates.error}` : ''}
+      </Alert>
+    );
+  }
+  return <TemplatesEditor templates={templates} />;
+}
+
+function TemplatesEditor({ templates }: { templates: TemplatesState }) {
+  const toast = useToast();
   const preview = usePreviewVariables();
   const narrow = useMediaQuery(useTheme().breakpoints.down('md'));
 
   const [selectedId, setSelectedId] = useState<string>(DEFAULT_TEMPLATE_ID);
-  const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const [tab, setTab] = useState<TabKey>('content');
   const [mode, setMode] = useState<'edit' | 'preview'>('edit');
-  const [busy, setBusy] = useState<'save' | 'reset' | 'test' | null>(null);
-  const [serverErrors, setServerErrors] = useState<Partial<Record<Field, string>>>({});
-  const [testEmail, setTestEmail] = useState('');
-  const [testError, setTestError] = useState<string | null>(null);
-
-  const subjectRef = useRef<HTMLInputElement>(null);
-  const htmlRef = useRef<HTMLTextAreaElement>(null);
-  /** The editor (subject or html) the admin was last in; its cursor is read from the element itself. */
-  const lastField = useRef<Field>('html');
+  const [resetting, setResetting] = useState(false);
   const [focusAfterInsert, setFocusAfterInsert] = useState<{ field: Field; at: number } | null>(null);
 
-  const template: EmailTemplateView | undefined = templates.data.find((t) => t.id === selectedId) ?? templates.data[0];
-  const draft: Draft | null = useMemo(
-    () => (template ? (drafts[template.id] ?? { subject: template.subject, html: template.html }) : null),
-    [template, drafts],
-  );
-  const dirty = !!template && !!draft && (draft.subject !== template.subject || draft.html !== template.html);
-  const unknown = useMemo(() => (template && draft ? unknownPlaceholders({ ...draft, variables: template.variables }) : []), [template, draft]);
-  const rendered = useMemo(() => (draft ? renderTemplate(draft, preview.vars) : null), [draft, preview.vars]);
+  const editor = useForm<EditorValues, { id: string }>({
+    resolver: openDraftResolver,
+    context: { id: templates.data.find((t) => t.id === selectedId)?.id ?? templates.data[0]!.id },
+    defaultValues: { drafts: Object.fromEntries(templates.data.map((t) => [t.id, draftOf(t)])) },
+  });
+  const testForm = useForm<{ testEmail: string }, unknown, TemplateTestInput>({ resolver: zodResolver(templateTestSchema), defaultValues: { testEmail: '' } });
 
+  const subjectRef = useRef<HTMLInputElement | null>(null);
+  const htmlRef = useRef<HTMLTextAreaElement | null>(null);
+  /** The editor (subject or html) the admin was last in; its cursor is read from the element itself. */
+  const lastField = useRef<Field>('html');
+
+  const template: EmailTemplateView = templates.data.find((t) => t.id === selectedId) ?? templates.data[0]!;
+  const drafts = useWatch({ control: editor.control, name: 'drafts' });
+  const draft: Draft = drafts?.[template.id] ?? draftOf(template);
+  const changed = (t: EmailTemplateView) => {
+    const d = drafts?.[t.id];
+    return !!d && (d.subject !== t.subject || d.html !== t.html);
+  };
+  const dirty = changed(template);
+  const unknown = useMemo(() => unknownPlaceholders({ ...draft, variables: template.variables }), [template, draft]);
+  const rendered = useMemo(() => renderTemplate(draft, preview.vars), [draft, preview.vars]);
+  const saving = editor.formState.isSubmitting;
+  const sending = testForm.formState.isSubmitting;
+  const busy = saving || resetting || sending;
+  const fieldError = (field: Field) => editor.getFieldState(fieldName(template.id, field), editor.formState).error?.message;
+
+  const { clearErrors } = editor;
   useEffect(() => {
-    setServerErrors({});
+    clearErrors();
     lastField.current = 'html';
-  }, [selectedId]);
+  }, [selectedId, clearErrors]);
 
   useEffect(() => {
     if (!focusAfterInsert || tab !== 'content' || mode !== 'edit') return;
@@ -102,21 +154,12 @@ export function EmailTemplatesPage() {
     setFocusAfterInsert(null);
   }, [focusAfterInsert, tab, mode]);
 
-  if (templates.status === 'loading') return <Loading label="Loading templates..." />;
-  if (templates.status === 'error' || !template || !draft) {
-    return (
-      <Alert severity="error" action={<Button onClick={templates.reload}>Retry</Button>}>
-        Could not load email templates{templates.error ? `: ${templates.error}` : ''}
-      </Alert>
-    );
-  }
-
-  const setDraft = (next: Draft) => setDrafts((d) => ({ ...d, [template.id]: next }));
-  const clearDraft = () =>
-    setDrafts((d) => {
-      const { [template.id]: _dropped, ...rest } = d;
-      return rest;
-    });
+  /** The template as the server now stores it: the list shows it and its draft starts again from it. */
+  const stored = (t: EmailTemplateView) => {
+    templates.replace(t);
+    editor.resetField(fieldName(t.id, 'subject'), { defaultValue: t.subject });
+    editor.resetField(fieldName(t.id, 'html'), { defaultValue: t.html });
+  };
 
   /**
    * Inserts `${name}` at the cursor of the editor last focused (the html by
@@ -130,7 +173,7 @@ export function EmailTemplatesPage() {
     const start = Math.min(el?.selectionStart ?? value.length, value.length);
     const end = Math.min(Math.max(el?.selectionEnd ?? start, start), value.length);
     const text = token(name);
-    setDraft({ ...draft, [field]: value.slice(0, start) + text + value.slice(end) });
+    editor.setValue(fieldName(template.id, field), value.slice(0, start) + text + value.slice(end), { shouldDirty: true });
     setTab('content');
     setMode('edit');
     setFocusAfterInsert({ field, at: start + text.length });
@@ -147,52 +190,49 @@ export function EmailTemplatesPage() {
 
   const save = async () => {
     if (unknown.length) return;
-    setBusy('save');
-    setServerErrors({});
+    const id = template.id;
     try {
-      const res = await api.put<{ success: boolean; template: EmailTemplateView }>(`/api/email-templates/${template.id}`, draft);
-      templates.replace(res.template);
-      clearDraft();
+      const res = await api.put(`/api/email-templates/${id}`, editor.getValues(`drafts.${id}`), savedEmailTemplateReply);
+      stored(res.template);
       toast({ title: 'Template Updated' });
     } catch (e) {
-      if (e instanceof ApiError && e.fields) setServerErrors({ subject: e.fields.subject, html: e.fields.html });
+      if (e instanceof ApiError && e.fields) {
+        for (const field of ['subject', 'html'] as const) {
+          const message = e.fields[field];
+          if (message) editor.setError(fieldName(id, field), { message });
+        }
+      }
       toast({ title: 'Update Failed', description: 'Failed to update email template.', severity: 'error' });
-    } finally {
-      setBusy(null);
     }
   };
 
   const reset = async () => {
-    setBusy('reset');
+    setResetting(true);
     try {
-      const res = await api.post<{ success: boolean; template: EmailTemplateView }>(`/api/email-templates/${template.id}/reset`, {});
-      templates.replace(res.template);
-      clearDraft();
-      setServerErrors({});
+      const res = await api.post(`/api/email-templates/${template.id}/reset`, {}, savedEmailTemplateReply);
+      stored(res.template);
+      editor.clearErrors();
       toast({ title: 'Template Reset', description: `${template.name} is back to its default.` });
     } catch {
       toast({ title: 'Update Failed', description: 'Failed to update email template.', severity: 'error' });
     } finally {
-      setBusy(null);
+      setResetting(false);
     }
   };
 
-  const sendTest = async () => {
-    const to = testEmail.trim();
-    if (!to) return setTestError(EMAIL_FIELD_MESSAGES.testEmail);
-    if (!looksLikeEmail(to)) return setTestError(EMAIL_MESSAGE);
-    setTestError(null);
-    setBusy('test');
+  const sendTest = async ({ testEmail }: TemplateTestInput) => {
     try {
-      await api.post(`/api/email-templates/${template.id}/test`, { testEmail: to });
-      toast({ title: 'Test Email Sent', description: `${template.name} was queued to ${to}.` });
+      await api.post(`/api/email-templates/${template.id}/test`, { testEmail });
+      toast({ title: 'Test Email Sent', description: `${template.name} was queued to ${testEmail}.` });
     } catch (e) {
-      if (e instanceof ApiError && e.fields?.testEmail) setTestError(e.fields.testEmail);
+      if (e instanceof ApiError && e.fields?.testEmail) testForm.setError('testEmail', { message: e.fields.testEmail });
       toast({ title: 'Test Failed', description: 'Failed to send test email.', severity: 'error' });
-    } finally {
-      setBusy(null);
     }
   };
+  // MUI's TextField takes the input's ref as inputRef (its `ref` is the root element's).
+  const { ref: testEmailRef, ...testEmailField } = testForm.register('testEmail');
+  const { ref: subjectFieldRef, ...subjectField } = editor.register(fieldName(template.id, 'subject'));
+  const { ref: htmlFieldRef, ...htmlField } = editor.register(fieldName(template.id, 'html'));
 
   const picker = narrow ? (
     <TextField select label="Template" value={template.id} onChange={(e) => setSelectedId(e.target.value)} sx={{ mb: 2 }}>
@@ -215,7 +255,7 @@ export function EmailTemplatesPage() {
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                     <span>{t.name}</span>
                     {t.customized && <Chip size="small" label="Customized" color="secondary" variant="outlined" />}
-                    {drafts[t.id] && <Chip size="small" label="Unsaved" color="warning" variant="outlined" />}
+                    {changed(t) && <Chip size="small" label="Unsaved" color="warning" variant="outlined" />}
                   </Stack>
                 }
                 secondary={t.description}
@@ -273,13 +313,16 @@ export function EmailTemplatesPage() {
 
               <Box hidden={mode !== 'edit'}>
                 <TextField
+                  key={`${template.id}-subject`}
                   label="Subject"
-                  value={draft.subject}
-                  inputRef={subjectRef}
-                  onChange={(e) => setDraft({ ...draft, subject: e.target.value })}
+                  {...subjectField}
+                  inputRef={(el: HTMLInputElement | null) => {
+                    subjectFieldRef(el);
+                    subjectRef.current = el;
+                  }}
                   onFocus={() => (lastField.current = 'subject')}
-                  error={!!serverErrors.subject}
-                  helperText={serverErrors.subject ?? ' '}
+                  error={!!fieldError('subject')}
+                  helperText={fieldError('subject') ?? ' '}
                   slotProps={{ htmlInput: { maxLength: 200 } }}
                 />
                 <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 1, alignItems: 'center' }} aria-label="Insert variable">
@@ -301,21 +344,24 @@ export function EmailTemplatesPage() {
                   ))}
                 </Stack>
                 <TextField
+                  key={`${template.id}-html`}
                   label="HTML"
-                  value={draft.html}
-                  inputRef={htmlRef}
-                  onChange={(e) => setDraft({ ...draft, html: e.target.value })}
+                  {...htmlField}
+                  inputRef={(el: HTMLTextAreaElement | null) => {
+                    htmlFieldRef(el);
+                    htmlRef.current = el;
+                  }}
                   onFocus={() => (lastField.current = 'html')}
                   multiline
                   minRows={12}
                   maxRows={30}
-                  error={!!serverErrors.html}
-                  helperText={serverErrors.html ?? 'Scripts, iframes and event handlers are removed when you save.'}
+                  error={!!fieldError('html')}
+                  helperText={fieldError('html') ?? 'Scripts, iframes and event handlers are removed when you save.'}
                   slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 13 } } }}
                 />
               </Box>
 
-              {mode === 'preview' && rendered && (
+              {mode === 'preview' && (
                 <Box>
                   <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
                     {preview.source}
@@ -328,11 +374,11 @@ export function EmailTemplatesPage() {
               )}
 
               <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
-                <Button variant="contained" startIcon={<SaveIcon />} onClick={save} disabled={busy !== null || unknown.length > 0}>
-                  {busy === 'save' ? 'Saving...' : 'Save'}
+                <Button variant="contained" startIcon={<SaveIcon />} onClick={() => void editor.handleSubmit(save)()} disabled={busy || unknown.length > 0}>
+                  {saving ? 'Saving...' : 'Save'}
                 </Button>
-                <Button variant="outlined" startIcon={<RestartAltIcon />} onClick={reset} disabled={busy !== null || (!template.customized && !dirty)}>
-                  {busy === 'reset' ? 'Resetting...' : 'Reset'}
+                <Button variant="outlined" startIcon={<RestartAltIcon />} onClick={() => void reset()} disabled={busy || (!template.customized && !dirty)}>
+                  {resetting ? 'Resetting...' : 'Reset'}
                 </Button>
                 {dirty && (
                   <Typography variant="body2" color="warning.main" sx={{ alignSelf: 'center' }}>
@@ -351,21 +397,24 @@ export function EmailTemplatesPage() {
                   You have unsaved changes: save them first to test them.
                 </Alert>
               )}
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+              <Stack
+                component="form"
+                noValidate
+                onSubmit={testForm.handleSubmit(sendTest)}
+                direction={{ xs: 'column', sm: 'row' }}
+                spacing={1}
+                sx={{ alignItems: { sm: 'flex-start' } }}
+              >
                 <TextField
                   label="Test email address"
                   type="email"
-                  value={testEmail}
-                  onChange={(e) => {
-                    setTestEmail(e.target.value);
-                    setTestError(null);
-                  }}
-                  onKeyDown={(e) => e.key === 'Enter' && void sendTest()}
-                  error={!!testError}
-                  helperText={testError ?? ' '}
+                  {...testEmailField}
+                  inputRef={testEmailRef}
+                  error={!!testForm.formState.errors.testEmail}
+                  helperText={testForm.formState.errors.testEmail?.message ?? ' '}
                 />
-                <Button variant="contained" startIcon={<SendIcon />} onClick={sendTest} disabled={busy !== null} sx={{ flexShrink: 0, mt: { sm: 1 } }}>
-                  {busy === 'test' ? 'Sending...' : 'Send Test'}
+                <Button type="submit" variant="contained" startIcon={<SendIcon />} disabled={busy} sx={{ flexShrink: 0, mt: { sm: 1 } }}>
+                  {sending ? 'Sending...' : 'Send Test'}
                 </Button>
               </Stack>
             </TabPanel>

@@ -1,6 +1,6 @@
 /**
  * Email test center (spec §2 "Email templates and test center", §5, §7
- * POST /api/test-email, §8; issue 8), route /admin/email-test.
+ * POST /api/test-email, §8), route /admin/email-test.
  *
  * A template picker (contact, quote, status) prefills subject and HTML with the
  * template rendered for the newest lead; to / subject / HTML fields; a live
@@ -21,23 +21,16 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import SendIcon from '@mui/icons-material/Send';
-import { isFinalOutboxStatus, MISSING_FIELDS_TOAST, renderTemplate, TEST_CENTER_PRESETS, type OutboxStatus } from '@studio/domain';
+import { isFinalOutboxStatus, MISSING_FIELDS_TOAST, outboxAcceptedReply, outboxEntryReply, renderTemplate, TEST_CENTER_PRESETS, type OutboxEntryReply, type OutboxStatus } from '@studio/domain';
 import { api, ApiError } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
-import { EmailPreview, useEmailTemplates, usePreviewVariables } from '../shared';
+import { useEmailTemplates } from '../hooks/useEmailTemplates';
+import { usePreviewVariables } from '../hooks/usePreviewVariables';
+import { EmailPreview } from './EmailPreview';
 import { OutboxList } from './OutboxList';
 
 /** GET /api/outbox/{id} reply. */
-interface OutboxEntryView {
-  id: string;
-  status: OutboxStatus | null;
-  attempts: number;
-  lastError: string | null;
-  to: string | null;
-  deliveredVia: 'sendgrid' | 'email_log' | null;
-  createdAt: string | null;
-  sentAt: string | null;
-}
+type OutboxEntryView = OutboxEntryReply;
 
 type Fields = { to: string; subject: string; html: string };
 const EMPTY: Fields = { to: '', subject: '', html: '' };
@@ -65,7 +58,7 @@ function useOutboxStatus(id: string | null) {
     const poll = async () => {
       polls += 1;
       try {
-        const e = await api.get<OutboxEntryView>(`/api/outbox/${id}`);
+        const e = await api.get(`/api/outbox/${id}`, outboxEntryReply);
         if (!alive) return;
         setEntry(e);
         setError(null);
@@ -175,7 +168,7 @@ export function EmailTestPage() {
     }
     setSending(true);
     try {
-      const res = await api.post<{ success: boolean; outboxId: string }>('/api/test-email', { to: fields.to.trim(), subject: fields.subject, html: fields.html });
+      const res = await api.post('/api/test-email', { to: fields.to.trim(), subject: fields.subject, html: fields.html }, outboxAcceptedReply);
       setOutboxId(res.outboxId);
       toast({ title: 'Test Email Sent', description: `Queued to ${fields.to.trim()}.` });
     } catch (e) {

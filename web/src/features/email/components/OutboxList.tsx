@@ -14,23 +14,13 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { OutboxStatus } from '@studio/domain';
+import { outboxRowsReply, type OutboxRowReply, type OutboxStatus } from '@studio/domain';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 
 /** One entry as the API lists it. */
-export interface OutboxRow {
-  id: string;
-  status: OutboxStatus | null;
-  attempts: number;
-  lastError: string | null;
-  to: string | null;
-  templateId: string | null;
-  nextAttemptAt: string | null;
-  resentAs: string | null;
-  createdAt: string | null;
-  sentAt: string | null;
-}
+/** An outbox entry as the list shows it. */
+export type OutboxRow = OutboxRowReply;
 
 const STATUS_COLORS: Record<OutboxStatus, ChipProps['color']> = { PENDING: 'default', PROCESSING: 'info', SUCCESS: 'success', ERROR: 'error' };
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '');
@@ -54,7 +44,7 @@ export function OutboxList({ path, label, empty }: { path: string; label: string
 
   const load = useCallback(() => {
     let alive = true;
-    api.get<OutboxRow[]>(path).then(
+    api.get(path, outboxRowsReply).then(
       (r) => {
         if (!alive) return;
         setRows(r);

@@ -8,12 +8,7 @@
  */
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -25,6 +20,7 @@ import { useToast } from '../../../shared/components/Toast';
 import { formatAmount } from '../../../shared/payments/format';
 import type { LeadView } from '../../../shared/data/hooks';
 import { useLastValue } from '../../../shared/lib/useLastValue';
+import { FormDialog } from '../../../shared/components/FormDialog';
 
 const EMPTY: InvoiceForm = { amount: '', description: '', dueDate: '' };
 const FIELDS = ['amount', 'description', 'dueDate'] as const;
@@ -64,58 +60,57 @@ export function CreateInvoiceDialog({ lead: current, onClose }: { lead: LeadView
   };
 
   return (
-    <Dialog open={current !== null} onClose={close} aria-labelledby="create-invoice-title" fullWidth maxWidth="sm" fullScreen={phone}>
-      <form noValidate onSubmit={handleSubmit(submit)}>
-        <DialogTitle id="create-invoice-title">Create Invoice</DialogTitle>
-        <DialogContent>
-          {lead && (
-            <DialogContentText sx={{ mb: 2, overflowWrap: 'anywhere' }}>
-              For {lead.name} ({lead.email}) · {lead.subject}. The client receives it by email with a payment link.
-            </DialogContentText>
-          )}
-          <Stack spacing={1}>
-            <TextField
-              label="Amount"
-              type="number"
-              required
-              autoFocus
-              {...register('amount')}
-              error={!!errors.amount}
-              helperText={errors.amount?.message ?? ' '}
-              slotProps={{
-                htmlInput: { step: 0.01, min: 0, inputMode: 'decimal' },
-                input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-              }}
-            />
-            <TextField
-              label="Description"
-              required
-              multiline
-              minRows={2}
-              {...register('description')}
-              error={!!errors.description}
-              helperText={errors.description?.message ?? ' '}
-              slotProps={{ htmlInput: { maxLength: 300 } }}
-            />
-            <TextField
-              label="Due date (optional)"
-              type="date"
-              {...register('dueDate')}
-              error={!!errors.dueDate}
-              helperText={errors.dueDate?.message ?? 'Leave blank for the default payment terms'}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close} disabled={isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={isSubmitting}>
-            {isSubmitting ? 'Creating...' : 'Create Invoice'}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={current !== null}
+      onClose={close}
+      titleId="create-invoice-title"
+      title="Create Invoice"
+      onSubmit={handleSubmit(submit)}
+      submitting={isSubmitting}
+      submitLabel="Create Invoice"
+      submittingLabel="Creating..."
+      lockWhileSubmitting
+      fullScreen={phone}
+      actionsSx={{ px: 3, pb: 2 }}
+    >
+      {lead && (
+        <DialogContentText sx={{ mb: 2, overflowWrap: 'anywhere' }}>
+          For {lead.name} ({lead.email}) · {lead.subject}. The client receives it by email with a payment link.
+        </DialogContentText>
+      )}
+      <Stack spacing={1}>
+        <TextField
+          label="Amount"
+          type="number"
+          required
+          autoFocus
+          {...register('amount')}
+          error={!!errors.amount}
+          helperText={errors.amount?.message ?? ' '}
+          slotProps={{
+            htmlInput: { step: 0.01, min: 0, inputMode: 'decimal' },
+            input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+          }}
+        />
+        <TextField
+          label="Description"
+          required
+          multiline
+          minRows={2}
+          {...register('description')}
+          error={!!errors.description}
+          helperText={errors.description?.message ?? ' '}
+          slotProps={{ htmlInput: { maxLength: 300 } }}
+        />
+        <TextField
+          label="Due date (optional)"
+          type="date"
+          {...register('dueDate')}
+          error={!!errors.dueDate}
+          helperText={errors.dueDate?.message ?? 'Leave blank for the default payment terms'}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </Stack>
+    </FormDialog>
   );
 }

@@ -1,11 +1,6 @@
 /** New Project (spec §5, §7 POST /api/projects): toast "Project Created", or "Creation Failed" with the server message. */
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -13,6 +8,7 @@ import { newProjectSchema, PRIORITIES, PROJECT_TYPES, type NewProject, type NewP
 import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 import { controlledProps } from '../../../shared/components/FormTextField';
+import { FormDialog } from '../../../shared/components/FormDialog';
 
 const EMPTY: NewProjectInput = { name: '', client: '', projectType: 'Web Project', description: '', priority: 'Medium' };
 
@@ -49,28 +45,25 @@ export function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): 
   );
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="new-project-title" fullWidth maxWidth="sm">
-      <form noValidate onSubmit={handleSubmit(submit)}>
-        <DialogTitle id="new-project-title">New Project</DialogTitle>
-        <DialogContent>
-          <Grid container columnSpacing={2} sx={{ pt: 1 }}>
-            {field('name', 'Project name', {}, true)}
-            {field('client', 'Client name')}
-            {field('projectType', 'Project type', { select: true, children: PROJECT_TYPES.map((t) => <MenuItem key={t} value={t}>{t}</MenuItem>) })}
-            {field('priority', 'Priority', { select: true, children: PRIORITIES.map((t) => <MenuItem key={t} value={t}>{t}</MenuItem>) })}
-            {field('estimatedHours', 'Estimated hours', { type: 'number', slotProps: { htmlInput: { step: 0.5, min: 0.5 } } })}
-            {field('startDate', 'Start date', { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
-            {field('dueDate', 'Due date', { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
-            {field('description', 'Description', { multiline: true, minRows: 3 }, true)}
-          </Grid>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            Create Project
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      titleId="new-project-title"
+      title="New Project"
+      onSubmit={handleSubmit(submit)}
+      submitting={formState.isSubmitting}
+      submitLabel="Create Project"
+    >
+      <Grid container columnSpacing={2} sx={{ pt: 1 }}>
+        {field('name', 'Project name', {}, true)}
+        {field('client', 'Client name')}
+        {field('projectType', 'Project type', { select: true, children: PROJECT_TYPES.map((t) => <MenuItem key={t} value={t}>{t}</MenuItem>) })}
+        {field('priority', 'Priority', { select: true, children: PRIORITIES.map((t) => <MenuItem key={t} value={t}>{t}</MenuItem>) })}
+        {field('estimatedHours', 'Estimated hours', { type: 'number', slotProps: { htmlInput: { step: 0.5, min: 0.5 } } })}
+        {field('startDate', 'Start date', { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
+        {field('dueDate', 'Due date', { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
+        {field('description', 'Description', { multiline: true, minRows: 3 }, true)}
+      </Grid>
+    </FormDialog>
   );
 }

@@ -57,7 +57,7 @@ const DISCOUNT_TYPE_LABELS: Record<PromoDiscountType, string> = { percentage: 'P
 type PromoRow = PromoRecord & { id: string };
 
 function toRow(doc: PromoCodeView): PromoRow {
-  const d = reviveDates(doc as unknown as Record<string, unknown>) as Record<string, unknown>;
+  const d: Record<string, unknown> = reviveDates({ ...doc });
   const num = (v: unknown) => (typeof v === 'number' ? v : null);
   return {
     id: doc.id,

@@ -2,17 +2,13 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Grid from '@mui/material/Grid';
 import { centsToString, COMPLEXITIES, quoteEditSchema, type QuoteEdit, type QuoteEditInput } from '@studio/domain';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 import type { LeadView } from '../../../shared/data/hooks';
 import { FormTextField } from '../../../shared/components/FormTextField';
+import { FormDialog } from '../../../shared/components/FormDialog';
 
 function valuesOf(lead: LeadView | null): QuoteEditInput {
   const money = (c: number | null | undefined) => (c == null ? '' : centsToString(c));
@@ -50,28 +46,25 @@ export function EditQuoteDialog({ lead, onClose }: { lead: LeadView | null; onCl
   );
 
   return (
-    <Dialog open={!!lead} onClose={onClose} aria-labelledby="edit-quote-title" fullWidth maxWidth="sm">
-      <form noValidate onSubmit={handleSubmit(submit)}>
-        <DialogTitle id="edit-quote-title">Edit Quote · {lead?.name}</DialogTitle>
-        <DialogContent>
-          <Grid container columnSpacing={2} sx={{ pt: 1 }}>
-            {field('quoteAmount', 'Quote amount', 0.01)}
-            {field('hourlyRate', 'Hourly rate', 0.01)}
-            {field('depositAmount', 'Deposit amount', 0.01)}
-            {field('finalAmount', 'Final amount', 0.01)}
-            {field('estimatedHours', 'Estimated hours', 0.5)}
-            <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="complexity" label="Complexity" options={COMPLEXITIES} />
-            </Grid>
-          </Grid>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            Save Quote
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={!!lead}
+      onClose={onClose}
+      titleId="edit-quote-title"
+      title={`Edit Quote · ${lead?.name ?? ''}`}
+      onSubmit={handleSubmit(submit)}
+      submitting={formState.isSubmitting}
+      submitLabel="Save Quote"
+    >
+      <Grid container columnSpacing={2} sx={{ pt: 1 }}>
+        {field('quoteAmount', 'Quote amount', 0.01)}
+        {field('hourlyRate', 'Hourly rate', 0.01)}
+        {field('depositAmount', 'Deposit amount', 0.01)}
+        {field('finalAmount', 'Final amount', 0.01)}
+        {field('estimatedHours', 'Estimated hours', 0.5)}
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <FormTextField control={control} name="complexity" label="Complexity" options={COMPLEXITIES} />
+        </Grid>
+      </Grid>
+    </FormDialog>
   );
 }

@@ -17,6 +17,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { quoteReviewReply } from '@studio/domain';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 import type { LeadView } from '../../../shared/data/hooks';
@@ -45,7 +46,7 @@ export function QuoteReviewDialog({
   const act = async (lead: LeadView, action: 'approve' | 'revise') => {
     setBusy(lead.id);
     try {
-      const r = await api.post<{ acceptanceUrl?: string }>(`/api/leads/${lead.id}/quote/${action}`);
+      const r = await api.post(`/api/leads/${lead.id}/quote/${action}`, {}, quoteReviewReply);
       if (action === 'approve') {
         toast({ title: 'Quote Approved' });
         if (r.acceptanceUrl) setLink({ name: lead.name, url: `${window.location.origin}${r.acceptanceUrl}` });

@@ -9,16 +9,11 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import { upcomingRemindersReply, type UpcomingReminderReply } from '@studio/domain';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 
-interface UpcomingReminder {
-  id: string;
-  automation: string;
-  label: string;
-  dueAt: string;
-  status: 'scheduled' | 'skipped';
-}
+type UpcomingReminder = UpcomingReminderReply;
 
 const when = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
@@ -30,7 +25,7 @@ export function UpcomingReminders({ leadId }: { leadId: string }) {
 
   const load = useCallback(
     () =>
-      api.get<{ reminders: UpcomingReminder[] }>(`/api/reminders/${leadId}`).then(
+      api.get(`/api/reminders/${leadId}`, upcomingRemindersReply).then(
         (r) => {
           setList(r.reminders);
           setFailed(false);
