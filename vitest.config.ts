@@ -6,7 +6,16 @@ export default defineConfig({
   test: {
     projects: [
       {
-        test: { name: 'unit', include: ['domain/**/*.test.ts', 'functions/src/**/*.test.ts', 'web/src/**/*.test.ts', 'tests/unit/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'unit',
+          include: [
+            'domain/**/*.test.ts',
+            'functions/src/**/*.test.ts',
+            'web/src/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
+          ],
+          environment: 'node',
+        },
       },
       {
         test: {

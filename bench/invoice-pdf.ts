@@ -28,7 +28,16 @@ const studio = studioSettingsSchema.parse({
 });
 const model = invoiceModel(
   studio,
-  { number: 'INV-2026-0042', description: 'Website redesign: 50% deposit', amountCents: 475_000, issuedAt: new Date('2026-11-02T10:00:00Z'), dueDate: new Date('2026-11-16T00:00:00Z'), clientName: 'Maya Chen', email: 'maya@example.com', checkoutUrl: '/checkout?amount=4750.00&description=Website&leadId=abc' },
+  {
+    number: 'INV-2026-0042',
+    description: 'Website redesign: 50% deposit',
+    amountCents: 475_000,
+    issuedAt: new Date('2026-11-02T10:00:00Z'),
+    dueDate: new Date('2026-11-16T00:00:00Z'),
+    clientName: 'Maya Chen',
+    email: 'maya@example.com',
+    checkoutUrl: '/checkout?amount=4750.00&description=Website&leadId=abc',
+  },
   'https://studio.example',
 );
 

@@ -15,7 +15,12 @@
 import { performance } from 'node:perf_hooks';
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
-import { AUTOMATION_SETTINGS_DOC, DEFAULT_AUTOMATION_SETTINGS, newLeadRecord, SETTINGS_COLLECTION } from '@studio/domain';
+import {
+  AUTOMATION_SETTINGS_DOC,
+  DEFAULT_AUTOMATION_SETTINGS,
+  newLeadRecord,
+  SETTINGS_COLLECTION,
+} from '@studio/domain';
 import { runReminders } from '../functions/src/jobs/reminders.js';
 
 const projectId = process.env.GCLOUD_PROJECT ?? 'demo-studio-reminders';
@@ -38,7 +43,18 @@ for (let start = 0; start < N; start += 250) {
   const batch = db.batch();
   for (let n = start; n < Math.min(N, start + 250); n++) {
     const lead = db.collection('leads').doc(`bench-rem-${RUN}-${n}`);
-    batch.set(lead, { ...newLeadRecord({ name: `Reminder Lead ${n}`, email: `rem.${n}@example.com`, projectType: 'Web Project', subject: 'Bench site', message: 'Bench' }), status: 'Production', createdAt: Timestamp.fromDate(NOW), updatedAt: Timestamp.fromDate(NOW) });
+    batch.set(lead, {
+      ...newLeadRecord({
+        name: `Reminder Lead ${n}`,
+        email: `rem.${n}@example.com`,
+        projectType: 'Web Project',
+        subject: 'Bench site',
+        message: 'Bench',
+      }),
+      status: 'Production',
+      createdAt: Timestamp.fromDate(NOW),
+      updatedAt: Timestamp.fromDate(NOW),
+    });
     batch.set(db.collection('invoices').doc(`bench-inv-${RUN}-${n}`), {
       leadId: lead.id,
       number: `INV-2033-${String(n + 1).padStart(4, '0')}`,
@@ -62,6 +78,9 @@ const firstMs = performance.now() - t0;
 t0 = performance.now();
 const second = await runReminders(db, NOW);
 const secondMs = performance.now() - t0;
-if (first.failed.length || second.failed.length) console.error(`reminders-run: ${first.failed.length + second.failed.length} reminder(s) failed`);
-console.log(`BENCH_RESULT ${JSON.stringify({ firstMs, secondMs, sent: first.sent.length, resent: second.sent.length, failed: first.failed.length + second.failed.length, leads: N })}`);
+if (first.failed.length || second.failed.length)
+  console.error(`reminders-run: ${first.failed.length + second.failed.length} reminder(s) failed`);
+console.log(
+  `BENCH_RESULT ${JSON.stringify({ firstMs, secondMs, sent: first.sent.length, resent: second.sent.length, failed: first.failed.length + second.failed.length, leads: N })}`,
+);
 process.exit(0);

@@ -34,7 +34,18 @@ import { join, resolve } from 'node:path';
 import { GROUPS, ROWS } from './lib/catalog.mjs';
 import { buildFloors } from './floors/build.mjs';
 import { buildRows, writeReport } from './lib/report.mjs';
-import { ARTIFACTS, PORTS, ROOT, benchResult, onCleanup, buildFunctions, buildWeb, cleanup, runTsx, startEmulators } from './lib/proc.mjs';
+import {
+  ARTIFACTS,
+  PORTS,
+  ROOT,
+  benchResult,
+  onCleanup,
+  buildFunctions,
+  buildWeb,
+  cleanup,
+  runTsx,
+  startEmulators,
+} from './lib/proc.mjs';
 import { chromiumPath } from './lib/browser.mjs';
 import { median } from './lib/stats.mjs';
 import { landingJs } from './figures/bundles.mjs';
@@ -55,7 +66,11 @@ const opt = (name, dflt) => {
   return argv[i].includes('=') ? argv[i].slice(argv[i].indexOf('=') + 1) : argv[i + 1];
 };
 if (flag('help') || flag('h')) {
-  console.log(readFileSync(new URL(import.meta.url), 'utf8').split('*/')[0].replace(/^\/\*\*?|^ \* ?/gm, ''));
+  console.log(
+    readFileSync(new URL(import.meta.url), 'utf8')
+      .split('*/')[0]
+      .replace(/^\/\*\*?|^ \* ?/gm, ''),
+  );
   process.exit(0);
 }
 const offline = flag('offline');
@@ -70,7 +85,11 @@ if (!offline && dist !== webDist) {
 const fnLib = resolve(opt('functions-lib', join(ROOT, 'functions', 'lib', 'index.js')));
 const outDir = resolve(opt('out', join(ROOT, 'bench')));
 const allGroups = GROUPS.map((g) => g.id);
-const only = opt('only', null)?.split(',').map((s) => s.trim()).filter(Boolean) ?? allGroups;
+const only =
+  opt('only', null)
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean) ?? allGroups;
 for (const g of only) {
   if (!allGroups.includes(g)) {
     console.error(`✖ bench: unknown figure group "${g}" (one of ${allGroups.join(', ')})`);
@@ -81,8 +100,30 @@ const want = (g) => only.includes(g);
 const ROUNDS = Math.max(1, Number(opt('rounds', 2)) || 2);
 
 const N = quick
-  ? { lighthouse: 1, adminJs: 1, live: 5, drop: 3, loads: 2, smallLoads: 2, apiRuns: 1, apiSeconds: 3, fnImport: 3, pdfRuns: 20 }
-  : { lighthouse: 3, adminJs: 2, live: 20, drop: 10, loads: 5, smallLoads: 5, apiRuns: 3, apiSeconds: 10, fnImport: 10, pdfRuns: 100 };
+  ? {
+      lighthouse: 1,
+      adminJs: 1,
+      live: 5,
+      drop: 3,
+      loads: 2,
+      smallLoads: 2,
+      apiRuns: 1,
+      apiSeconds: 3,
+      fnImport: 3,
+      pdfRuns: 20,
+    }
+  : {
+      lighthouse: 3,
+      adminJs: 2,
+      live: 20,
+      drop: 10,
+      loads: 5,
+      smallLoads: 5,
+      apiRuns: 3,
+      apiSeconds: 10,
+      fnImport: 10,
+      pdfRuns: 100,
+    };
 const BULK_LEADS = 2000;
 const LOAD_AT_START = loadavg()[0].toFixed(2);
 const LOAD_SAMPLES = [];
@@ -135,10 +176,19 @@ function meta() {
     generatedAt: new Date().toISOString(),
     command: ['npm run bench', ...(argv.length ? ['--', ...argv] : [])].join(' '),
     mode: `${offline ? 'offline (no emulators)' : 'full (own emulators)'}${quick ? ', QUICK (reduced repeats)' : ''}${only.length < allGroups.length ? `, only ${only.join(', ')}` : ''}`,
-    machine: { cpus: c.length, cpuModel: c[0]?.model?.trim() ?? '?', memGiB: Math.round(totalmem() / 2 ** 30), platform: `${platform()} ${release()}` },
+    machine: {
+      cpus: c.length,
+      cpuModel: c[0]?.model?.trim() ?? '?',
+      memGiB: Math.round(totalmem() / 2 ** 30),
+      platform: `${platform()} ${release()}`,
+    },
     node: process.version,
     chromium,
-    versions: { lighthouse: versionOf('lighthouse'), autocannon: versionOf('autocannon'), playwright: versionOf('@playwright/test') },
+    versions: {
+      lighthouse: versionOf('lighthouse'),
+      autocannon: versionOf('autocannon'),
+      playwright: versionOf('@playwright/test'),
+    },
     dist,
     repeats: N,
     loadavg: {
@@ -156,8 +206,15 @@ async function offlineFigures() {
   await figure('landing-js', () => landingJs(dist));
   await figure('functions-import', () => functionsImport(fnLib, N.fnImport));
   await figure('invoice-pdf', () => {
-    const r = benchResult(runTsx('Invoice PDF renders (bench/invoice-pdf.ts)', 'bench/invoice-pdf.ts', ['--runs', String(N.pdfRuns)]));
-    return { 'invoice-pdf-p95': { samples: r.samples, details: `${r.samples.length} renders after 10 warm-up renders; ${r.bytes} bytes per PDF; median ${median(r.samples).toFixed(1)} ms` } };
+    const r = benchResult(
+      runTsx('Invoice PDF renders (bench/invoice-pdf.ts)', 'bench/invoice-pdf.ts', ['--runs', String(N.pdfRuns)]),
+    );
+    return {
+      'invoice-pdf-p95': {
+        samples: r.samples,
+        details: `${r.samples.length} renders after 10 warm-up renders; ${r.bytes} bytes per PDF; median ${median(r.samples).toFixed(1)} ms`,
+      },
+    };
   });
 }
 
@@ -168,13 +225,15 @@ async function builds() {
     if (!offline || want('functions-import')) buildFunctions();
     if (want('lighthouse') || want('landing-js') || want('admin-js') || !offline) buildWeb(dist);
   }
-  if (!existsSync(join(dist, 'index.html'))) throw new Error(`${dist} has no index.html: build the web app first (or drop --no-build).`);
+  if (!existsSync(join(dist, 'index.html')))
+    throw new Error(`${dist} has no index.html: build the web app first (or drop --no-build).`);
   if (want('lighthouse') || (!offline && want('live-update'))) floors = await buildFloors(dist);
 }
 
 /** Opens every read and write of the live-update floor's own demo project (emulator only; the app's rules stay on demo-studio). */
 async function openFloorRules() {
-  const rules = "rules_version = '2'; service cloud.firestore { match /databases/{db}/documents { match /bench_floor/{id} { allow read, write: if true; } } }";
+  const rules =
+    "rules_version = '2'; service cloud.firestore { match /databases/{db}/documents { match /bench_floor/{id} { allow read, write: if true; } } }";
   const r = await fetch(`http://127.0.0.1:${PORTS.firestore}/emulator/v1/projects/${FLOOR_PROJECT}:securityRules`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json' },
@@ -200,7 +259,9 @@ async function main(round) {
         await server.close();
       }
     }
-    notes.push('Offline run: the figures that need the emulators are not measured; the admin JS row is a pre-login preview on the bench static server.');
+    notes.push(
+      'Offline run: the figures that need the emulators are not measured; the admin JS row is a pre-login preview on the bench static server.',
+    );
     return;
   }
 
@@ -208,23 +269,33 @@ async function main(round) {
   if (!emulatorGroups.some(want)) return;
   const emu = await startEmulators();
   /** After a seed: lets the Functions emulator finish the triggers the written leads fired. */
-  const settleAfterSeed = async () => console.log(`[bench] Emulators idle after ${((await emu.settle()) / 1000).toFixed(1)} s`);
+  const settleAfterSeed = async () =>
+    console.log(`[bench] Emulators idle after ${((await emu.settle()) / 1000).toFixed(1)} s`);
   try {
     runTsx('Bench fixtures (bench/seed-bench.ts --fixtures)', 'bench/seed-bench.ts', ['--fixtures']);
     await settleAfterSeed();
     const site = emu.site;
 
-    await figure('lighthouse', () => landingLighthouse({ dist, floors, runs: N.lighthouse, round, apiOrigin: `http://127.0.0.1:${PORTS.hosting}` }));
+    await figure('lighthouse', () =>
+      landingLighthouse({ dist, floors, runs: N.lighthouse, round, apiOrigin: `http://127.0.0.1:${PORTS.hosting}` }),
+    );
     await figure('admin-js', () => adminJs({ baseURL: site, runs: N.adminJs, login: true, landingFiles }));
 
     await figure('live-update', async () => {
       await openFloorRules();
       const { startStaticServer } = await import('./lib/static-server.mjs');
       // The floor page connects to the Firestore emulator: served without the site's CSP (its connect-src allows no emulator).
-      const floorServer = await startStaticServer({ dist: floors.live, firebaseJson: join(ROOT, 'bench', 'floors', 'live', 'hosting.json') });
+      const floorServer = await startStaticServer({
+        dist: floors.live,
+        firebaseJson: join(ROOT, 'bench', 'floors', 'live', 'hosting.json'),
+      });
       const unregister = onCleanup(() => floorServer.close());
       try {
-        const r = await liveUpdate({ baseURL: site, runs: N.live, floorURL: `${floorServer.url}/?project=${FLOOR_PROJECT}&port=${PORTS.firestore}` });
+        const r = await liveUpdate({
+          baseURL: site,
+          runs: N.live,
+          floorURL: `${floorServer.url}/?project=${FLOOR_PROJECT}&port=${PORTS.firestore}`,
+        });
         const fail = r.failures ? { pass: false, reason: `${r.failures} run(s) failed` } : {};
         return {
           'live-p50': { samples: r.samples, details: r.details, ...fail },
@@ -241,7 +312,10 @@ async function main(round) {
       const r = await dropToMoved({ baseURL: site, runs: N.drop });
       return {
         'drop-ms': { samples: r.samples, details: r.details, ...(r.failures ? { pass: false } : {}) },
-        'drop-frame': { samples: r.frames, details: `${r.frames.length} frame intervals (requestAnimationFrame to the next) on the idle signed-in board before the drops` },
+        'drop-frame': {
+          samples: r.frames,
+          details: `${r.frames.length} frame intervals (requestAnimationFrame to the next) on the idle signed-in board before the drops`,
+        },
       };
     });
 
@@ -251,7 +325,15 @@ async function main(round) {
       try {
         const counts = benchResult(runTsx('Counting leads', 'bench/seed-bench.ts'));
         await settleAfterSeed();
-        small = { counts, loads: await dashboardLoads({ baseURL: site, runs: N.smallLoads, expectedCards: expectedBoardCards(counts.byStatus), label: `(${counts.total} leads) ` }) };
+        small = {
+          counts,
+          loads: await dashboardLoads({
+            baseURL: site,
+            runs: N.smallLoads,
+            expectedCards: expectedBoardCards(counts.byStatus),
+            label: `(${counts.total} leads) `,
+          }),
+        };
       } catch (e) {
         console.error(`  ✖ small-size dashboard loads: ${e.message}`);
       }
@@ -260,9 +342,22 @@ async function main(round) {
     let largeError = null;
     if (want('first-render') || want('reads')) {
       try {
-        const counts = benchResult(runTsx(`Seeding ${BULK_LEADS} synthetic leads (batches of 500)`, 'bench/seed-bench.ts', ['--leads', String(BULK_LEADS)]));
+        const counts = benchResult(
+          runTsx(`Seeding ${BULK_LEADS} synthetic leads (batches of 500)`, 'bench/seed-bench.ts', [
+            '--leads',
+            String(BULK_LEADS),
+          ]),
+        );
         await settleAfterSeed();
-        large = { counts, loads: await dashboardLoads({ baseURL: site, runs: N.loads, expectedCards: expectedBoardCards(counts.byStatus), label: `(${counts.total} leads) ` }) };
+        large = {
+          counts,
+          loads: await dashboardLoads({
+            baseURL: site,
+            runs: N.loads,
+            expectedCards: expectedBoardCards(counts.byStatus),
+            label: `(${counts.total} leads) `,
+          }),
+        };
       } catch (e) {
         largeError = e.message.split('\n')[0];
       }
@@ -273,7 +368,10 @@ async function main(round) {
       const s = small?.loads ?? [];
       return {
         'first-render-24': s.length
-          ? { samples: s.map((x) => x.completeAt), details: `${small.counts.total} leads in Firestore, ${s[0].board.cards} cards on the board; the same loads in the same context, before the 2,000 leads are written` }
+          ? {
+              samples: s.map((x) => x.completeAt),
+              details: `${small.counts.total} leads in Firestore, ${s[0].board.cards} cards on the board; the same loads in the same context, before the 2,000 leads are written`,
+            }
           : { error: 'the demo-seed loads failed' },
         'first-render-ms': {
           samples: l.map((x) => x.completeAt),
@@ -288,19 +386,41 @@ async function main(round) {
     await figure('api', async () => {
       let r;
       try {
-        r = await apiLoad({ runs: N.apiRuns, duration: N.apiSeconds, connections: 20, projectId: API_PROJECT, seedLeads: BULK_LEADS });
+        r = await apiLoad({
+          runs: N.apiRuns,
+          duration: N.apiSeconds,
+          connections: 20,
+          projectId: API_PROJECT,
+          seedLeads: BULK_LEADS,
+        });
       } catch (e) {
         console.error(`  ${API_PROJECT} failed (${e.message.split('\n')[0]}); retrying on demo-studio`);
-        notes.push(`API load: the separate project ${API_PROJECT} failed (${e.message.split('\n')[0]}); measured on demo-studio instead.`);
-        r = await apiLoad({ runs: N.apiRuns, duration: N.apiSeconds, connections: 20, projectId: 'demo-studio', seedLeads: 0 });
+        notes.push(
+          `API load: the separate project ${API_PROJECT} failed (${e.message.split('\n')[0]}); measured on demo-studio instead.`,
+        );
+        r = await apiLoad({
+          runs: N.apiRuns,
+          duration: N.apiSeconds,
+          connections: 20,
+          projectId: 'demo-studio',
+          seedLeads: 0,
+        });
       }
       const { meta: m, ...rows } = r;
-      rows['api-count-p99'].details = `${rows['api-count-p99'].details}; project ${m.projectId}${m.seeded ? ` (${m.seeded.total} leads, ${m.seeded.byStatus.New ?? 0} New before the contact load)` : ''}`;
+      rows['api-count-p99'].details =
+        `${rows['api-count-p99'].details}; project ${m.projectId}${m.seeded ? ` (${m.seeded.total} leads, ${m.seeded.byStatus.New ?? 0} New before the contact load)` : ''}`;
       return rows;
     });
 
     await figure('reminders', () => {
-      const r = benchResult(runTsx(`Daily reminder run over ${BULK_LEADS} leads (bench/reminders-run.ts)`, 'bench/reminders-run.ts', ['--leads', String(BULK_LEADS)], { GCLOUD_PROJECT: 'demo-studio-reminders' }));
+      const r = benchResult(
+        runTsx(
+          `Daily reminder run over ${BULK_LEADS} leads (bench/reminders-run.ts)`,
+          'bench/reminders-run.ts',
+          ['--leads', String(BULK_LEADS)],
+          { GCLOUD_PROJECT: 'demo-studio-reminders' },
+        ),
+      );
       const ok = r.sent === r.leads && r.resent === 0 && r.failed === 0;
       return {
         'reminders-run-ms': {
@@ -340,7 +460,11 @@ try {
       console.log(`[bench] run ${round} took ${Math.round((Date.now() - t0) / 1000)} s`);
       // The report so far after every run: a bench stopped later still leaves what it measured.
       mkdirSync(outDir, { recursive: true });
-      writeReport(outDir, { rounds, meta: { ...meta(), durationSec: Math.round((Date.now() - started) / 1000) }, notes: [...notes, ...(round < ROUNDS ? [`Partial report: ${round} of ${ROUNDS} runs done.`] : [])] });
+      writeReport(outDir, {
+        rounds,
+        meta: { ...meta(), durationSec: Math.round((Date.now() - started) / 1000) },
+        notes: [...notes, ...(round < ROUNDS ? [`Partial report: ${round} of ${ROUNDS} runs done.`] : [])],
+      });
     }
   }
 } catch (e) {
@@ -352,7 +476,11 @@ try {
 }
 if (rounds.length === 0) closeRound();
 mkdirSync(outDir, { recursive: true });
-const { mdPath, jsonPath } = writeReport(outDir, { rounds, meta: { ...meta(), durationSec: Math.round((Date.now() - started) / 1000) }, notes });
+const { mdPath, jsonPath } = writeReport(outDir, {
+  rounds,
+  meta: { ...meta(), durationSec: Math.round((Date.now() - started) / 1000) },
+  notes,
+});
 console.log(`\n${readFileSync(mdPath, 'utf8').split('\n## Method')[0]}`);
 console.log(`report: ${mdPath} and ${jsonPath} (${Math.round((Date.now() - started) / 1000)} s)`);
 process.exit(exitCode);

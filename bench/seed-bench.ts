@@ -51,7 +51,13 @@ async function seedFixtures(db: Firestore, now: number) {
   const batch = db.batch();
   for (const f of FIXTURES) {
     batch.set(db.collection('leads').doc(f.id), {
-      ...newLeadRecord({ name: f.name, email: `${f.id}@bench.example`, projectType: 'Web Project', subject: 'Bench fixture', message: 'Moved by npm run bench.' }),
+      ...newLeadRecord({
+        name: f.name,
+        email: `${f.id}@bench.example`,
+        projectType: 'Web Project',
+        subject: 'Bench fixture',
+        message: 'Moved by npm run bench.',
+      }),
       source: 'bench',
       createdAt: Timestamp.fromMillis(now),
       updatedAt: Timestamp.fromMillis(now),
@@ -123,7 +129,9 @@ async function main() {
   // The board's projection in one go: the leads trigger then finds every card current and writes nothing.
   if (args.includes('--fixtures') || n > 0) await rebuildLeadBoard(db);
   const counts = await countByStatus(db);
-  console.log(`seed-bench (${projectId}): ${args.includes('--fixtures') ? 'fixtures, ' : ''}${n} synthetic leads; ${counts.total} leads in all.`);
+  console.log(
+    `seed-bench (${projectId}): ${args.includes('--fixtures') ? 'fixtures, ' : ''}${n} synthetic leads; ${counts.total} leads in all.`,
+  );
   console.log(`BENCH_RESULT ${JSON.stringify({ projectId, fixtures: FIXTURES, ...counts })}`);
 }
 

@@ -29,19 +29,26 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-if (!values.username || !values.password) fail('usage: npm run admin:create -- --username U --password P [--project ID | --emulator] [--update]');
+if (!values.username || !values.password)
+  fail('usage: npm run admin:create -- --username U --password P [--project ID | --emulator] [--update]');
 const { projectId, onEmulator } = targetProject(values);
 if (!projectId) fail('name the project with --project ID (or pass --emulator).');
-if (onEmulator && !process.env.FIREBASE_AUTH_EMULATOR_HOST) fail('FIRESTORE_EMULATOR_HOST is set but FIREBASE_AUTH_EMULATOR_HOST is not.');
+if (onEmulator && !process.env.FIREBASE_AUTH_EMULATOR_HOST)
+  fail('FIRESTORE_EMULATOR_HOST is set but FIREBASE_AUTH_EMULATOR_HOST is not.');
 
 const app = initializeApp({ projectId });
 try {
-  const uid = await createAdminUser({ auth: getAuth(app), db: getFirestore(app) }, {
-    username: values.username,
-    password: values.password,
-    update: values.update,
-  });
-  console.log(`admin:create: admin "${values.username.toLowerCase()}" ready (uid ${uid}) on ${onEmulator ? 'the emulators' : projectId}.`);
+  const uid = await createAdminUser(
+    { auth: getAuth(app), db: getFirestore(app) },
+    {
+      username: values.username,
+      password: values.password,
+      update: values.update,
+    },
+  );
+  console.log(
+    `admin:create: admin "${values.username.toLowerCase()}" ready (uid ${uid}) on ${onEmulator ? 'the emulators' : projectId}.`,
+  );
   process.exit(0);
 } catch (e) {
   fail(e instanceof AdminUserError ? e.message : String((e as Error).message ?? e));

@@ -12,15 +12,26 @@ import { ROOT } from './emulators.mjs';
 
 export const BUDGET_BYTES = 180 * 1024;
 const DIST = join(ROOT, 'web', 'dist');
-const FIREBASE_MARKERS = [/@firebase\//, /FirebaseError/, /firestore\.googleapis\.com/, /identitytoolkit\.googleapis\.com/];
+const FIREBASE_MARKERS = [
+  /@firebase\//,
+  /FirebaseError/,
+  /firestore\.googleapis\.com/,
+  /identitytoolkit\.googleapis\.com/,
+];
 
 /** The initial JS files of the built landing page and their gzip sizes. */
 export function initialJs(dist = DIST) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const srcs = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map((m) => m[1]);
+  const srcs = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
+    (m) => m[1],
+  );
   return [...new Set(srcs)].map((src) => {
     const code = readFileSync(join(dist, src.replace(/^\//, '')));
-    return { src, gzipBytes: gzipSync(code, { level: 9 }).length, firebase: FIREBASE_MARKERS.some((re) => re.test(code.toString('utf8'))) };
+    return {
+      src,
+      gzipBytes: gzipSync(code, { level: 9 }).length,
+      firebase: FIREBASE_MARKERS.some((re) => re.test(code.toString('utf8'))),
+    };
   });
 }
 
@@ -33,15 +44,20 @@ if (process.argv[1]?.endsWith('check-bundle.mjs')) {
   const landing = readFileSync(join(DIST, 'index.html'), 'utf8');
   const shell = existsSync(join(DIST, 'app.html')) ? readFileSync(join(DIST, 'app.html'), 'utf8') : '';
   if (!/<div id="root"><[^>]+>/.test(landing) || !/<h1\b/.test(landing) || !shell.includes('<div id="root"></div>')) {
-    console.error('✖ web/dist/index.html is not the prerendered landing, or web/dist/app.html (the SPA shell) is missing.');
+    console.error(
+      '✖ web/dist/index.html is not the prerendered landing, or web/dist/app.html (the SPA shell) is missing.',
+    );
     process.exit(1);
   }
   console.log('landing HTML: prerendered (hero in index.html); app.html is the shell');
   const files = initialJs();
   const total = files.reduce((s, f) => s + f.gzipBytes, 0);
-  for (const f of files) console.log(`  ${f.src}  ${(f.gzipBytes / 1024).toFixed(1)} KB gzip${f.firebase ? '  (Firebase SDK code!)' : ''}`);
+  for (const f of files)
+    console.log(`  ${f.src}  ${(f.gzipBytes / 1024).toFixed(1)} KB gzip${f.firebase ? '  (Firebase SDK code!)' : ''}`);
   const firebase = files.filter((f) => f.firebase);
   const ok = total <= BUDGET_BYTES && firebase.length === 0;
-  console.log(`landing initial JS: ${(total / 1024).toFixed(1)} KB gzip of ${BUDGET_BYTES / 1024} KB budget; Firebase SDK code: ${firebase.length ? 'present' : 'none'} → ${ok ? 'ok' : 'FAIL'}`);
+  console.log(
+    `landing initial JS: ${(total / 1024).toFixed(1)} KB gzip of ${BUDGET_BYTES / 1024} KB budget; Firebase SDK code: ${firebase.length ? 'present' : 'none'} → ${ok ? 'ok' : 'FAIL'}`,
+  );
   process.exit(ok ? 0 : 1);
 }

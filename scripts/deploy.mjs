@@ -42,8 +42,10 @@ export const INDEX_WARNING =
 export function deployTarget(argv) {
   const at = argv.indexOf('--project');
   const project = at >= 0 ? argv[at + 1] : undefined;
-  if (!project || project.startsWith('--')) return { error: '✖ Name the Firebase project: npm run deploy -- --project <id>.' };
-  if (project.startsWith('demo-')) return { error: `✖ "${project}" is a demo- project: it exists only on the emulators (npm start).` };
+  if (!project || project.startsWith('--'))
+    return { error: '✖ Name the Firebase project: npm run deploy -- --project <id>.' };
+  if (project.startsWith('demo-'))
+    return { error: `✖ "${project}" is a demo- project: it exists only on the emulators (npm start).` };
   return { project };
 }
 
@@ -55,7 +57,10 @@ export function deployTarget(argv) {
 export function deploySteps(project) {
   const base = ['deploy', '--project', project];
   return [
-    { label: 'Firestore rules and indexes', args: [...base, '--non-interactive', '--only', 'firestore:rules,firestore:indexes'] },
+    {
+      label: 'Firestore rules and indexes',
+      args: [...base, '--non-interactive', '--only', 'firestore:rules,firestore:indexes'],
+    },
     // Interactive on a terminal, so firebase can ask for a setting still missing (config.ts); without one it goes non-interactive by itself.
     { label: 'Cloud Functions', args: [...base, '--only', 'functions', '--force'] },
     { label: 'Hosting', args: [...base, '--non-interactive', '--only', 'hosting'] },
@@ -102,7 +107,9 @@ async function main() {
     if (s.args.includes('--force')) console.log(`\nNote: ${FUNCTIONS_FORCE_REASON}`);
     run(`Deploying ${s.label} to ${project}`, process.execPath, [firebase, ...s.args]);
   }
-  console.log(`\n✔ Deployed to ${project}. First deploy: create the admin with \`npm run admin:create -- --project ${project} ...\` (README).`);
+  console.log(
+    `\n✔ Deployed to ${project}. First deploy: create the admin with \`npm run admin:create -- --project ${project} ...\` (README).`,
+  );
 }
 
 if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) await main();

@@ -23,8 +23,7 @@ export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const PROJECT_ID = 'demo-studio';
 export const PORTS = { hosting: 5000, functions: 5001, firestore: 8080, auth: 9099, hub: 4400 };
 
-const GCLOUD_FIRESTORE_JAR =
-  '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
+const GCLOUD_FIRESTORE_JAR = '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
 const FIRESTORE_MAIN_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
 
 export class EmulatorSetupError extends Error {}
@@ -74,7 +73,8 @@ function ensureLauncherJar(javaBin) {
     `Manifest-Version: 1.0\nMain-Class: ${FIRESTORE_MAIN_CLASS}\nClass-Path: file:${GCLOUD_FIRESTORE_JAR}\n`,
   );
   const jarTool = [join(javaBin, 'jar'), 'jar'].find((p) => spawnSync(p, ['--version']).status === 0);
-  if (!jarTool) throw new EmulatorSetupError('Missing: the JDK `jar` tool (needed to build the Firestore emulator launcher).');
+  if (!jarTool)
+    throw new EmulatorSetupError('Missing: the JDK `jar` tool (needed to build the Firestore emulator launcher).');
   execFileSync(jarTool, ['cfm', jarPath, manifest], { cwd: outDir });
   return jarPath;
 }
@@ -98,7 +98,10 @@ export function emulatorEnv({ quiet = false } = {}) {
   if (!env.FIRESTORE_EMULATOR_BINARY_PATH && !firestoreJarCached()) {
     if (existsSync(GCLOUD_FIRESTORE_JAR)) {
       env.FIRESTORE_EMULATOR_BINARY_PATH = ensureLauncherJar(javaBin);
-      if (!quiet) console.log(`[emulators] Firestore: using the machine's emulator JAR through ${env.FIRESTORE_EMULATOR_BINARY_PATH}`);
+      if (!quiet)
+        console.log(
+          `[emulators] Firestore: using the machine's emulator JAR through ${env.FIRESTORE_EMULATOR_BINARY_PATH}`,
+        );
     } else if (!quiet) {
       console.log(
         '[emulators] Firestore: no cached or local emulator JAR; firebase-tools will download it (offline, install google-cloud-cli-firestore-emulator).',
@@ -138,7 +141,8 @@ export function writeEmulatorConfig() {
   const origins = [PORTS.auth, PORTS.firestore].map((p) => `http://127.0.0.1:${p}`).join(' ');
   for (const rule of config.hosting?.headers ?? []) {
     for (const h of rule.headers) {
-      if (h.key === 'Content-Security-Policy') h.value = h.value.replace(/connect-src ([^;]*)/, `connect-src $1 ${origins}`);
+      if (h.key === 'Content-Security-Policy')
+        h.value = h.value.replace(/connect-src ([^;]*)/, `connect-src $1 ${origins}`);
     }
   }
   writeFileSync(EMULATOR_CONFIG, `${JSON.stringify(config, null, 2)}\n`);
@@ -151,7 +155,8 @@ export function writeEmulatorConfig() {
  */
 export function firebaseCli(...args) {
   const bin = join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
-  if (!existsSync(bin)) throw new EmulatorSetupError('Missing: firebase-tools in node_modules; run `npm install` first.');
+  if (!existsSync(bin))
+    throw new EmulatorSetupError('Missing: firebase-tools in node_modules; run `npm install` first.');
   const config = String(args[0]).startsWith('emulators:') ? ['--config', writeEmulatorConfig()] : [];
   return [process.execPath, bin, '--project', PROJECT_ID, ...config, ...args];
 }

@@ -16,15 +16,22 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { rebuildLeadBoard } from '../functions/src/services/leadBoard.js';
 import { targetProject } from './targetProject.js';
 
-const { values } = parseArgs({ options: { project: { type: 'string' }, emulator: { type: 'boolean', default: false }, shards: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { project: { type: 'string' }, emulator: { type: 'boolean', default: false }, shards: { type: 'string' } },
+});
 const { projectId, onEmulator } = targetProject(values);
 if (!projectId) {
   console.error('board:rebuild: name the project with --project ID (or pass --emulator).');
   process.exit(1);
 }
 try {
-  const { leads, shards } = await rebuildLeadBoard(getFirestore(initializeApp({ projectId })), values.shards === undefined ? {} : { shards: Number(values.shards) });
-  console.log(`board:rebuild: ${leads} leads written into ${shards} lead_board shards on ${onEmulator ? 'the emulators' : projectId}.`);
+  const { leads, shards } = await rebuildLeadBoard(
+    getFirestore(initializeApp({ projectId })),
+    values.shards === undefined ? {} : { shards: Number(values.shards) },
+  );
+  console.log(
+    `board:rebuild: ${leads} leads written into ${shards} lead_board shards on ${onEmulator ? 'the emulators' : projectId}.`,
+  );
   process.exit(0);
 } catch (e) {
   console.error(`board:rebuild: ${(e as Error).message ?? e}`);

@@ -40,10 +40,19 @@ const row = (label, value, mustBeZero = false) => {
   const missing = value === null || value === undefined;
   const bad = missing || (mustBeZero && value !== 0);
   if (bad) ok = false;
-  rows.push([label, missing ? 'not measured (run npm test)' : String(value), mustBeZero ? (bad ? 'FAIL (must be 0)' : 'ok (must be 0)') : missing ? 'FAIL' : '']);
+  rows.push([
+    label,
+    missing ? 'not measured (run npm test)' : String(value),
+    mustBeZero ? (bad ? 'FAIL (must be 0)' : 'ok (must be 0)') : missing ? 'FAIL' : '',
+  ]);
 };
 
-row('Rules matrix cells asserted', rules ? `${rules.cells} (${rules.collections} collections × ${rules.callers} callers × ${rules.operations} operations)` : null);
+row(
+  'Rules matrix cells asserted',
+  rules
+    ? `${rules.cells} (${rules.collections} collections × ${rules.callers} callers × ${rules.operations} operations)`
+    : null,
+);
 row('Rules `allow … if` lines never evaluated', coverage ? coverage.missed.length : null, true);
 row('API routes found in the Express router', sweep?.routes);
 row('Guard checks (401 anonymous / 403 non-admin)', sweep?.guardChecks);
@@ -56,14 +65,18 @@ row('Real-project stand-in: /api/test-mode status (must be 404)', failClosed?.st
 row('Real-project stand-in: unsent emails marked SUCCESS', failClosed?.unsentEmailsMarkedSuccess, true);
 row(
   'Contact posts with made-up X-Forwarded-For, accepted of sent (limit 10)',
-  failClosed?.spoofedForwardedPosts === undefined ? null : `${failClosed.spoofedForwardedAccepted} of ${failClosed.spoofedForwardedPosts}`,
+  failClosed?.spoofedForwardedPosts === undefined
+    ? null
+    : `${failClosed.spoofedForwardedAccepted} of ${failClosed.spoofedForwardedPosts}`,
 );
 row('Cross-site (form/text) posts refused with 415', failClosed?.crossSitePosts415);
 row('Documents written by cross-site posts', failClosed?.crossSitePostsWritten, true);
 row('Confirmation emails to one address in an hour (of 3 messages)', failClosed?.confirmationsPerAddressPerHour);
 row(
   'Parallel wrong passwords answered 401, of sent (limit 10)',
-  failClosed?.parallelLoginAttempts === undefined ? null : `${failClosed.parallelLogin401s} of ${failClosed.parallelLoginAttempts}`,
+  failClosed?.parallelLoginAttempts === undefined
+    ? null
+    : `${failClosed.parallelLogin401s} of ${failClosed.parallelLoginAttempts}`,
 );
 for (const [label, re] of [
   ['Rate-limit tests failed', /rateLimit\.test|clientProject\.test/],
@@ -71,7 +84,10 @@ for (const [label, re] of [
   ['Webhook tests failed (signature, replay, concurrency, order)', /webhook\.test/],
   ['Payment and email fault tests failed', /payments\.test|email\.test/],
   ['Firestore outage tests failed (503 while down, recovery, nothing half-written)', /faults\.test/],
-  ['Money and quote guard tests failed (payable only on an accepted quote, dead links, refused edits after payment, promo reservations)', /quoteMoney\.test|promoReservation\.test/],
+  [
+    'Money and quote guard tests failed (payable only on an accepted quote, dead links, refused edits after payment, promo reservations)',
+    /quoteMoney\.test|promoReservation\.test/,
+  ],
   ['Email outage tests failed (2-hour SendGrid outage delivered exactly once)', /outboxOutage\.test/],
   ['Security header tests failed', /headers\.test/],
 ]) {
@@ -81,6 +97,7 @@ for (const [label, re] of [
 
 const width = Math.max(...rows.map((r) => r[0].length));
 console.log('Security report (from the last npm test)\n');
-for (const [label, value, verdict] of rows) console.log(`  ${label.padEnd(width)}  ${value}${verdict ? `  ${verdict}` : ''}`);
+for (const [label, value, verdict] of rows)
+  console.log(`  ${label.padEnd(width)}  ${value}${verdict ? `  ${verdict}` : ''}`);
 console.log(`\n${ok ? 'All "must be 0" figures are 0.' : 'Some figures are missing or not 0.'}`);
 process.exit(ok ? 0 : 1);

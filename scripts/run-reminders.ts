@@ -23,5 +23,7 @@ if (Number.isNaN(now.getTime())) {
 }
 const db = getFirestore(initializeApp({ projectId }, 'reminders-run'));
 const result = await runReminders(db, now);
-console.log(`reminders at ${now.toISOString()}: ${result.sent.length} sent, ${result.skipped} already sent or skipped, ${result.failed.length} left for the next run`);
+console.log(
+  `reminders at ${now.toISOString()}: ${result.sent.length} sent, ${result.skipped} already sent or skipped, ${result.failed.length} left for the next run`,
+);
 process.exit(0);

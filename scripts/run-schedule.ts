@@ -15,8 +15,12 @@ if (Number.isNaN(at.getTime())) {
 }
 try {
   await fireProjectSchedule(at);
-  console.log(`✔ ${SCHEDULED_FUNCTION} ran with the clock at ${at.toISOString()} (what it moved is in the emulator log)`);
+  console.log(
+    `✔ ${SCHEDULED_FUNCTION} ran with the clock at ${at.toISOString()} (what it moved is in the emulator log)`,
+  );
 } catch (e) {
-  console.error(`✖ ${e instanceof Error ? e.message : String(e)}${e instanceof TypeError ? ' (are the emulators running? npm start)' : ''}`);
+  console.error(
+    `✖ ${e instanceof Error ? e.message : String(e)}${e instanceof TypeError ? ' (are the emulators running? npm start)' : ''}`,
+  );
   process.exit(1);
 }

@@ -42,12 +42,17 @@ interface Target {
  * @throws Error when the project is not a demo- project (the emulator only).
  */
 function emulatorTarget(): Target {
-  const config = JSON.parse(readFileSync(new URL('firebase.json', ROOT), 'utf8')) as { emulators?: { functions?: { host?: string; port?: number } } };
+  const config = JSON.parse(readFileSync(new URL('firebase.json', ROOT), 'utf8')) as {
+    emulators?: { functions?: { host?: string; port?: number } };
+  };
   const fn = config.emulators?.functions;
   if (!fn?.port) throw new Error('firebase.json names no Functions emulator port');
   const rc = JSON.parse(readFileSync(new URL('.firebaserc', ROOT), 'utf8')) as { projects?: { default?: string } };
   const projectId = process.env.GCLOUD_PROJECT || rc.projects?.default || '';
-  if (!projectId.startsWith('demo-')) throw new Error(`Refusing to fire ${SCHEDULED_FUNCTION} on project "${projectId}": the emulator runs demo- projects only`);
+  if (!projectId.startsWith('demo-'))
+    throw new Error(
+      `Refusing to fire ${SCHEDULED_FUNCTION} on project "${projectId}": the emulator runs demo- projects only`,
+    );
   return { origin: `http://${fn.host ?? '127.0.0.1'}:${fn.port}`, projectId };
 }
 
@@ -88,7 +93,10 @@ export async function fireProjectSchedule(at: Date = new Date()): Promise<void> 
     triggerKey = key;
     res = await post(triggerKey);
   }
-  if (res.status !== 200) throw new Error(`${SCHEDULED_FUNCTION} answered ${res.status}${res.status === 204 ? ' (the emulator is reloading the functions)' : ''}: see the emulator log`);
+  if (res.status !== 200)
+    throw new Error(
+      `${SCHEDULED_FUNCTION} answered ${res.status}${res.status === 204 ? ' (the emulator is reloading the functions)' : ''}: see the emulator log`,
+    );
 }
 
 /**
@@ -97,7 +105,10 @@ export async function fireProjectSchedule(at: Date = new Date()): Promise<void> 
  * run is reported through `log` and the next tick tries again. Returns a stop
  * function.
  */
-export function startScheduleTicker(log: (line: string) => void = console.log, everyMs = LOCAL_SCHEDULE_EVERY_MS): () => void {
+export function startScheduleTicker(
+  log: (line: string) => void = console.log,
+  everyMs = LOCAL_SCHEDULE_EVERY_MS,
+): () => void {
   let running = false;
   let lastError = '';
   const tick = async () => {

@@ -8,12 +8,21 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { AUTOMATION_SETTINGS_DOC, DEFAULT_AUTOMATION_SETTINGS, newLeadRecord, SETTINGS_COLLECTION, STUDIO_SETTINGS_DOC, type LeadRecord, type LeadStatus, type ProjectType, type StudioSettings } from '@studio/domain';
+import {
+  AUTOMATION_SETTINGS_DOC,
+  DEFAULT_AUTOMATION_SETTINGS,
+  newLeadRecord,
+  SETTINGS_COLLECTION,
+  STUDIO_SETTINGS_DOC,
+  type LeadRecord,
+  type LeadStatus,
+  type ProjectType,
+  type StudioSettings,
+} from '@studio/domain';
 import { createAdminUser } from '../functions/src/services/adminUsers.js';
 import { rebuildLeadBoard } from '../functions/src/services/leadBoard.js';
 import { syncPaymentRequests } from '../functions/src/services/paymentRequests.js';
 import { DEV_ADMIN } from './dev-admin.js';
-
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -32,28 +41,254 @@ interface SeedLead {
 }
 
 const LEADS: SeedLead[] = [
-  { name: 'Maya Chen', email: 'maya@brightleaf.example', projectType: 'Web Project', subject: 'New bakery website', message: 'We need a site with online ordering for our two bakeries.', status: 'New', daysAgo: 0, notes: [] },
-  { name: 'Omar Haddad', email: 'omar@haddadlaw.example', projectType: 'Web Project', subject: 'Law firm site refresh', message: 'Our site is ten years old and not mobile friendly.', status: 'New', daysAgo: 1, notes: ['Referred by Maya Chen.'] },
-  { name: 'Lena Fischer', email: 'lena@nordkaffee.example', projectType: 'Brand/Logo Design', subject: 'Coffee roastery logo', message: 'Looking for a logo and packaging system for a small roastery.', status: 'New', daysAgo: 2, notes: [] },
-  { name: 'Diego Ramos', email: 'diego@ramosfit.example', projectType: 'AI Automation', subject: 'Automate class bookings', message: 'Can AI handle booking questions on WhatsApp for my gym?', status: 'New', daysAgo: 3, notes: [] },
-  { name: 'Priya Nair', email: 'priya@lotushealth.example', projectType: 'Product Design', subject: 'Patient intake app', message: 'Design a calm, accessible intake flow for a clinic.', status: 'Contacted', daysAgo: 5, notes: ['Intro call done; wants a proposal by Friday.'] },
-  { name: 'Tom Becker', email: 'tom@beckerbikes.example', projectType: 'Web Project', subject: 'Bike shop with repairs booking', message: 'Shop site plus a repair booking calendar and Stripe deposits.', status: 'Contacted', daysAgo: 6, notes: ['Needs payment integration for deposits.'] },
-  { name: 'Aiko Tanaka', email: 'aiko@tanakatea.example', projectType: 'Brand/Logo Design', subject: 'Tea brand identity', message: 'Full identity for a tea subscription brand.', status: 'Contacted', daysAgo: 8, notes: [] },
-  { name: 'Grace Okafor', email: 'grace@okaforevents.example', projectType: 'Web Project', subject: 'Events portfolio', message: 'Portfolio site with a gallery and an inquiry form.', status: 'Quoted', daysAgo: 10, quoteCents: 380000, review: 'Pending', notes: ['Plan sent for review.'] },
-  { name: 'Lucas Martin', email: 'lucas@martinarch.example', projectType: 'Product Design', subject: 'Architecture client portal', message: 'A portal where clients see drawings and approve changes.', status: 'Quoted', daysAgo: 12, quoteCents: 880000, review: 'Approved', notes: ['Quote approved internally; waiting on client.'] },
-  { name: 'Sofia Rossi', email: 'sofia@rossiwines.example', projectType: 'Web Project', subject: 'Winery shop', message: 'Online wine shop with age check and shipping zones.', status: 'Set Up', daysAgo: 18, quoteCents: 620000, review: 'Approved', notes: ['Deposit invoice sent.'] },
-  { name: 'Ben Carter', email: 'ben@carterplumbing.example', projectType: 'AI Automation', subject: 'Quote-request assistant', message: 'Automate first replies to quote requests.', status: 'Set Up', daysAgo: 20, quoteCents: 520000, review: 'Approved', notes: [] },
-  { name: 'Hannah Weiss', email: 'hannah@weissdental.example', projectType: 'Web Project', subject: 'Dental practice site', message: 'Booking, services and team pages.', status: 'Production', daysAgo: 30, quoteCents: 450000, review: 'Approved', notes: ['Design approved; building pages.'] },
-  { name: 'Kwame Mensah', email: 'kwame@mensahmedia.example', projectType: 'Product Design', subject: 'Podcast app redesign', message: 'Redesign of our listening app.', status: 'Production', daysAgo: 34, quoteCents: 990000, review: 'Approved', notes: [] },
-  { name: 'Elena Petrova', email: 'elena@petrovastudio.example', projectType: 'Web Project', subject: 'Photography studio site', message: 'Fast gallery-first site.', status: 'Launch', daysAgo: 45, quoteCents: 300000, review: 'Approved', notes: ['Launched; countdown running.'] },
-  { name: 'Noah Williams', email: 'noah@williamsco.example', projectType: 'Brand/Logo Design', subject: 'Consultancy rebrand', message: 'Logo, colours and templates.', status: 'Complete', daysAgo: 60, quoteCents: 250000, review: 'Approved', notes: ['Paid in full.'] },
-  { name: 'Isabel Duarte', email: 'isabel@duartefoods.example', projectType: 'Web Project', subject: 'Restaurant menu site', message: 'Menu, reservations and events.', status: 'Complete', daysAgo: 75, quoteCents: 200000, review: 'Approved', notes: [] },
-  { name: 'Jack Turner', email: 'jack@turnerhomes.example', projectType: 'Web Project', subject: 'Builder landing page', message: 'One page with a contact form.', status: 'Lost', daysAgo: 40, deadReason: 'No Response', notes: [] },
-  { name: 'Test Lead', email: 'test@example.com', projectType: 'Web Project', subject: 'Testing the form', message: 'Please ignore.', status: 'Lost', daysAgo: 41, deadReason: 'Test Data', notes: [] },
-  { name: 'Chloe Dubois', email: 'chloe@duboisyoga.example', projectType: 'AI Automation', subject: 'Yoga class reminders', message: 'Automated reminders and waitlist.', status: 'Payment Failed', daysAgo: 25, quoteCents: 180000, review: 'Approved', notes: ['Card declined on deposit.'] },
-  { name: 'Victor Lindqvist', email: 'victor@lindqvist.example', projectType: 'Web Project', subject: 'Hosting renewal', message: 'Hosting plan lapsed.', status: 'Subscription Expired', daysAgo: 200, quoteCents: 150000, review: 'Approved', notes: [] },
-  { name: 'Amara Singh', email: 'amara@singhdesign.example', projectType: 'Product Design', subject: 'Design system', message: 'Component library for our SaaS.', status: 'Deposit', daysAgo: 15, quoteCents: 700000, review: 'Approved', notes: ['Deposit invoice open.'] },
-  { name: 'Leo Novak', email: 'leo@novakauto.example', projectType: 'Web Project', subject: 'Garage site', message: 'Services and booking.', status: 'Won', daysAgo: 90, quoteCents: 350000, review: 'Approved', notes: [] },
+  {
+    name: 'Maya Chen',
+    email: 'maya@brightleaf.example',
+    projectType: 'Web Project',
+    subject: 'New bakery website',
+    message: 'We need a site with online ordering for our two bakeries.',
+    status: 'New',
+    daysAgo: 0,
+    notes: [],
+  },
+  {
+    name: 'Omar Haddad',
+    email: 'omar@haddadlaw.example',
+    projectType: 'Web Project',
+    subject: 'Law firm site refresh',
+    message: 'Our site is ten years old and not mobile friendly.',
+    status: 'New',
+    daysAgo: 1,
+    notes: ['Referred by Maya Chen.'],
+  },
+  {
+    name: 'Lena Fischer',
+    email: 'lena@nordkaffee.example',
+    projectType: 'Brand/Logo Design',
+    subject: 'Coffee roastery logo',
+    message: 'Looking for a logo and packaging system for a small roastery.',
+    status: 'New',
+    daysAgo: 2,
+    notes: [],
+  },
+  {
+    name: 'Diego Ramos',
+    email: 'diego@ramosfit.example',
+    projectType: 'AI Automation',
+    subject: 'Automate class bookings',
+    message: 'Can AI handle booking questions on WhatsApp for my gym?',
+    status: 'New',
+    daysAgo: 3,
+    notes: [],
+  },
+  {
+    name: 'Priya Nair',
+    email: 'priya@lotushealth.example',
+    projectType: 'Product Design',
+    subject: 'Patient intake app',
+    message: 'Design a calm, accessible intake flow for a clinic.',
+    status: 'Contacted',
+    daysAgo: 5,
+    notes: ['Intro call done; wants a proposal by Friday.'],
+  },
+  {
+    name: 'Tom Becker',
+    email: 'tom@beckerbikes.example',
+    projectType: 'Web Project',
+    subject: 'Bike shop with repairs booking',
+    message: 'Shop site plus a repair booking calendar and Stripe deposits.',
+    status: 'Contacted',
+    daysAgo: 6,
+    notes: ['Needs payment integration for deposits.'],
+  },
+  {
+    name: 'Aiko Tanaka',
+    email: 'aiko@tanakatea.example',
+    projectType: 'Brand/Logo Design',
+    subject: 'Tea brand identity',
+    message: 'Full identity for a tea subscription brand.',
+    status: 'Contacted',
+    daysAgo: 8,
+    notes: [],
+  },
+  {
+    name: 'Grace Okafor',
+    email: 'grace@okaforevents.example',
+    projectType: 'Web Project',
+    subject: 'Events portfolio',
+    message: 'Portfolio site with a gallery and an inquiry form.',
+    status: 'Quoted',
+    daysAgo: 10,
+    quoteCents: 380000,
+    review: 'Pending',
+    notes: ['Plan sent for review.'],
+  },
+  {
+    name: 'Lucas Martin',
+    email: 'lucas@martinarch.example',
+    projectType: 'Product Design',
+    subject: 'Architecture client portal',
+    message: 'A portal where clients see drawings and approve changes.',
+    status: 'Quoted',
+    daysAgo: 12,
+    quoteCents: 880000,
+    review: 'Approved',
+    notes: ['Quote approved internally; waiting on client.'],
+  },
+  {
+    name: 'Sofia Rossi',
+    email: 'sofia@rossiwines.example',
+    projectType: 'Web Project',
+    subject: 'Winery shop',
+    message: 'Online wine shop with age check and shipping zones.',
+    status: 'Set Up',
+    daysAgo: 18,
+    quoteCents: 620000,
+    review: 'Approved',
+    notes: ['Deposit invoice sent.'],
+  },
+  {
+    name: 'Ben Carter',
+    email: 'ben@carterplumbing.example',
+    projectType: 'AI Automation',
+    subject: 'Quote-request assistant',
+    message: 'Automate first replies to quote requests.',
+    status: 'Set Up',
+    daysAgo: 20,
+    quoteCents: 520000,
+    review: 'Approved',
+    notes: [],
+  },
+  {
+    name: 'Hannah Weiss',
+    email: 'hannah@weissdental.example',
+    projectType: 'Web Project',
+    subject: 'Dental practice site',
+    message: 'Booking, services and team pages.',
+    status: 'Production',
+    daysAgo: 30,
+    quoteCents: 450000,
+    review: 'Approved',
+    notes: ['Design approved; building pages.'],
+  },
+  {
+    name: 'Kwame Mensah',
+    email: 'kwame@mensahmedia.example',
+    projectType: 'Product Design',
+    subject: 'Podcast app redesign',
+    message: 'Redesign of our listening app.',
+    status: 'Production',
+    daysAgo: 34,
+    quoteCents: 990000,
+    review: 'Approved',
+    notes: [],
+  },
+  {
+    name: 'Elena Petrova',
+    email: 'elena@petrovastudio.example',
+    projectType: 'Web Project',
+    subject: 'Photography studio site',
+    message: 'Fast gallery-first site.',
+    status: 'Launch',
+    daysAgo: 45,
+    quoteCents: 300000,
+    review: 'Approved',
+    notes: ['Launched; countdown running.'],
+  },
+  {
+    name: 'Noah Williams',
+    email: 'noah@williamsco.example',
+    projectType: 'Brand/Logo Design',
+    subject: 'Consultancy rebrand',
+    message: 'Logo, colours and templates.',
+    status: 'Complete',
+    daysAgo: 60,
+    quoteCents: 250000,
+    review: 'Approved',
+    notes: ['Paid in full.'],
+  },
+  {
+    name: 'Isabel Duarte',
+    email: 'isabel@duartefoods.example',
+    projectType: 'Web Project',
+    subject: 'Restaurant menu site',
+    message: 'Menu, reservations and events.',
+    status: 'Complete',
+    daysAgo: 75,
+    quoteCents: 200000,
+    review: 'Approved',
+    notes: [],
+  },
+  {
+    name: 'Jack Turner',
+    email: 'jack@turnerhomes.example',
+    projectType: 'Web Project',
+    subject: 'Builder landing page',
+    message: 'One page with a contact form.',
+    status: 'Lost',
+    daysAgo: 40,
+    deadReason: 'No Response',
+    notes: [],
+  },
+  {
+    name: 'Test Lead',
+    email: 'test@example.com',
+    projectType: 'Web Project',
+    subject: 'Testing the form',
+    message: 'Please ignore.',
+    status: 'Lost',
+    daysAgo: 41,
+    deadReason: 'Test Data',
+    notes: [],
+  },
+  {
+    name: 'Chloe Dubois',
+    email: 'chloe@duboisyoga.example',
+    projectType: 'AI Automation',
+    subject: 'Yoga class reminders',
+    message: 'Automated reminders and waitlist.',
+    status: 'Payment Failed',
+    daysAgo: 25,
+    quoteCents: 180000,
+    review: 'Approved',
+    notes: ['Card declined on deposit.'],
+  },
+  {
+    name: 'Victor Lindqvist',
+    email: 'victor@lindqvist.example',
+    projectType: 'Web Project',
+    subject: 'Hosting renewal',
+    message: 'Hosting plan lapsed.',
+    status: 'Subscription Expired',
+    daysAgo: 200,
+    quoteCents: 150000,
+    review: 'Approved',
+    notes: [],
+  },
+  {
+    name: 'Amara Singh',
+    email: 'amara@singhdesign.example',
+    projectType: 'Product Design',
+    subject: 'Design system',
+    message: 'Component library for our SaaS.',
+    status: 'Deposit',
+    daysAgo: 15,
+    quoteCents: 700000,
+    review: 'Approved',
+    notes: ['Deposit invoice open.'],
+  },
+  {
+    name: 'Leo Novak',
+    email: 'leo@novakauto.example',
+    projectType: 'Web Project',
+    subject: 'Garage site',
+    message: 'Services and booking.',
+    status: 'Won',
+    daysAgo: 90,
+    quoteCents: 350000,
+    review: 'Approved',
+    notes: [],
+  },
 ];
 
 function deadLine(reason: string, at: Date): string {
@@ -108,11 +343,57 @@ async function seedLeads(db: Firestore, now: number): Promise<Map<string, string
 
 async function seedProjects(db: Firestore, leadIds: Map<string, string>, now: number): Promise<void> {
   const projects = [
-    { email: 'sofia@rossiwines.example', name: 'Rossi Wines shop', client: 'Sofia Rossi', projectType: 'Web Project', status: 'Set up', priority: 'Medium', estimatedHours: 60 },
-    { email: 'hannah@weissdental.example', name: 'Weiss Dental website', client: 'Hannah Weiss', projectType: 'Web Project', status: 'Production', priority: 'Medium', estimatedHours: 45 },
-    { email: 'kwame@mensahmedia.example', name: 'Mensah podcast app', client: 'Kwame Mensah', projectType: 'Product Design', status: 'Beta', priority: 'High', estimatedHours: 90, deploymentUrl: 'https://beta.mensahmedia.example' },
-    { email: 'elena@petrovastudio.example', name: 'Petrova Studio site', client: 'Elena Petrova', projectType: 'Web Project', status: 'Launch', priority: 'Low', estimatedHours: 30, deploymentUrl: 'https://petrovastudio.example', launchedDaysAgo: 2, handoffType: 'domain', domainUrl: 'https://petrovastudio.example' },
-    { email: 'noah@williamsco.example', name: 'Williams & Co rebrand', client: 'Noah Williams', projectType: 'Brand/Logo Design', status: 'Maintenance', priority: 'Medium', estimatedHours: 25, maintenanceSubscriptionPaid: true },
+    {
+      email: 'sofia@rossiwines.example',
+      name: 'Rossi Wines shop',
+      client: 'Sofia Rossi',
+      projectType: 'Web Project',
+      status: 'Set up',
+      priority: 'Medium',
+      estimatedHours: 60,
+    },
+    {
+      email: 'hannah@weissdental.example',
+      name: 'Weiss Dental website',
+      client: 'Hannah Weiss',
+      projectType: 'Web Project',
+      status: 'Production',
+      priority: 'Medium',
+      estimatedHours: 45,
+    },
+    {
+      email: 'kwame@mensahmedia.example',
+      name: 'Mensah podcast app',
+      client: 'Kwame Mensah',
+      projectType: 'Product Design',
+      status: 'Beta',
+      priority: 'High',
+      estimatedHours: 90,
+      deploymentUrl: 'https://beta.mensahmedia.example',
+    },
+    {
+      email: 'elena@petrovastudio.example',
+      name: 'Petrova Studio site',
+      client: 'Elena Petrova',
+      projectType: 'Web Project',
+      status: 'Launch',
+      priority: 'Low',
+      estimatedHours: 30,
+      deploymentUrl: 'https://petrovastudio.example',
+      launchedDaysAgo: 2,
+      handoffType: 'domain',
+      domainUrl: 'https://petrovastudio.example',
+    },
+    {
+      email: 'noah@williamsco.example',
+      name: 'Williams & Co rebrand',
+      client: 'Noah Williams',
+      projectType: 'Brand/Logo Design',
+      status: 'Maintenance',
+      priority: 'Medium',
+      estimatedHours: 25,
+      maintenanceSubscriptionPaid: true,
+    },
   ];
   const batch = db.batch();
   for (const p of projects) {
@@ -142,9 +423,33 @@ async function seedProjects(db: Firestore, leadIds: Map<string, string>, now: nu
 async function seedPromoCodes(db: Firestore, now: number): Promise<void> {
   // discountValue: whole percent for "percentage", cents for "fixed".
   const codes = [
-    { code: 'WELCOME10', discountType: 'percentage', discountValue: 10, usageLimit: null, usedCount: 3, isActive: true, validUntil: null },
-    { code: 'SPRING50', discountType: 'fixed', discountValue: 5000, usageLimit: 20, usedCount: 20, isActive: true, validUntil: Timestamp.fromMillis(now + 30 * DAY) },
-    { code: 'OLDPROMO', discountType: 'percentage', discountValue: 25, usageLimit: 5, usedCount: 1, isActive: false, validUntil: Timestamp.fromMillis(now - 10 * DAY) },
+    {
+      code: 'WELCOME10',
+      discountType: 'percentage',
+      discountValue: 10,
+      usageLimit: null,
+      usedCount: 3,
+      isActive: true,
+      validUntil: null,
+    },
+    {
+      code: 'SPRING50',
+      discountType: 'fixed',
+      discountValue: 5000,
+      usageLimit: 20,
+      usedCount: 20,
+      isActive: true,
+      validUntil: Timestamp.fromMillis(now + 30 * DAY),
+    },
+    {
+      code: 'OLDPROMO',
+      discountType: 'percentage',
+      discountValue: 25,
+      usageLimit: 5,
+      usedCount: 1,
+      isActive: false,
+      validUntil: Timestamp.fromMillis(now - 10 * DAY),
+    },
   ];
   const batch = db.batch();
   for (const c of codes) {
@@ -172,16 +477,30 @@ async function seedSettings(db: Firestore): Promise<void> {
     paymentTermsDays: 14,
     invoiceFooter: 'Thank you for your business. Questions about this invoice? Reply to any of our emails.',
   };
-  const automations = Object.fromEntries(Object.entries(DEFAULT_AUTOMATION_SETTINGS).map(([k, v]) => [k, { ...v, enabled: true }]));
-  await db.collection(SETTINGS_COLLECTION).doc(STUDIO_SETTINGS_DOC).set({ ...studio, updatedBy: 'seed' });
-  await db.collection(SETTINGS_COLLECTION).doc(AUTOMATION_SETTINGS_DOC).set({ ...automations, updatedBy: 'seed' });
+  const automations = Object.fromEntries(
+    Object.entries(DEFAULT_AUTOMATION_SETTINGS).map(([k, v]) => [k, { ...v, enabled: true }]),
+  );
+  await db
+    .collection(SETTINGS_COLLECTION)
+    .doc(STUDIO_SETTINGS_DOC)
+    .set({ ...studio, updatedBy: 'seed' });
+  await db
+    .collection(SETTINGS_COLLECTION)
+    .doc(AUTOMATION_SETTINGS_DOC)
+    .set({ ...automations, updatedBy: 'seed' });
 }
 
 /** Seeds the running emulators. @throws when not pointed at demo emulators. */
 export async function seed(): Promise<void> {
   const projectId = process.env.GCLOUD_PROJECT ?? 'demo-studio';
-  if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST || !projectId.startsWith('demo-')) {
-    throw new Error('seed: refusing to run outside the emulators (set FIRESTORE_EMULATOR_HOST and FIREBASE_AUTH_EMULATOR_HOST, demo- project).');
+  if (
+    !process.env.FIRESTORE_EMULATOR_HOST ||
+    !process.env.FIREBASE_AUTH_EMULATOR_HOST ||
+    !projectId.startsWith('demo-')
+  ) {
+    throw new Error(
+      'seed: refusing to run outside the emulators (set FIRESTORE_EMULATOR_HOST and FIREBASE_AUTH_EMULATOR_HOST, demo- project).',
+    );
   }
   const app = initializeApp({ projectId }, 'seed');
   const db = getFirestore(app);

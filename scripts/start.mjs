@@ -60,7 +60,9 @@ function stop(code = 0) {
     process.exit(code);
   }, 60_000);
   force.unref();
-  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.on('exit', r))))).then(() => process.exit(code));
+  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.on('exit', r))))).then(() =>
+    process.exit(code),
+  );
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
@@ -71,7 +73,8 @@ if (!(await waitForHttp(`${site}/api/health`, 180_000, () => emulatorsAlive))) {
   stop(1);
 } else {
   // The seed adds its leads again on every run: only into empty emulators.
-  if (!imported) runOrExit('Seeding demo data', NPX, ['tsx', 'scripts/seed.ts'], { ...process.env, ...EMULATOR_CLIENT_ENV });
+  if (!imported)
+    runOrExit('Seeding demo data', NPX, ['tsx', 'scripts/seed.ts'], { ...process.env, ...EMULATOR_CLIENT_ENV });
   stopSchedule = startScheduleTicker();
   let url = site;
   if (dev) {

@@ -6,7 +6,10 @@
  * GCLOUD_PROJECT, reached with Application Default Credentials.
  * @returns the project id (undefined when none is named) and whether it is the emulators
  */
-export function targetProject({ project, emulator }: { project?: string; emulator?: boolean }): { projectId: string | undefined; onEmulator: boolean } {
+export function targetProject({ project, emulator }: { project?: string; emulator?: boolean }): {
+  projectId: string | undefined;
+  onEmulator: boolean;
+} {
   if (emulator) {
     process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080';
     process.env.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';

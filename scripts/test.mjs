@@ -1,6 +1,6 @@
 /**
- * npm test: type-checks, lints (ESLint with zero warnings; Prettier's check once
- * FORMAT_CHECK below is on), builds, checks the landing page's JS budget, runs
+ * npm test: type-checks, lints (ESLint with zero warnings) and checks the
+ * formatting (Prettier, 120 columns), builds, checks the landing page's JS budget, runs
  * the domain unit tests, then starts the
  * emulators (firebase emulators:exec), seeds the demo data and runs the
  * rules, API and Playwright tests, and stops them, then prints the security
@@ -29,11 +29,6 @@ function subset(argv) {
 }
 const only = subset(process.argv.slice(2));
 
-/**
- * Prettier's check (`npm run format:check`) as a step of npm test. Off until `npm run format` has been run over
- * the whole tree once; then set it to true, so a file Prettier would change fails the run like a lint finding.
- */
-const FORMAT_CHECK = false;
 const quoted = (files) => files.map((f) => `"${f}"`).join(' ');
 
 const results = join(ROOT, 'test-results');
@@ -41,7 +36,9 @@ rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
 const env = emulatorEnvOrExit();
-const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => p && existsSync(p));
+const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p) => p && existsSync(p),
+);
 if (!chromium) {
   console.error('✖ Missing: Chromium for the end-to-end tests (apt-get install -y chromium, or set CHROMIUM_PATH).');
   process.exit(1);
@@ -49,7 +46,7 @@ if (!chromium) {
 
 runOrExit('Type-check', NPM, ['run', 'typecheck']);
 runOrExit('Lint (ESLint, zero warnings)', NPM, ['run', 'lint']);
-if (FORMAT_CHECK) runOrExit('Format check (Prettier)', NPM, ['run', 'format:check']);
+runOrExit('Format check (Prettier)', NPM, ['run', 'format:check']);
 runOrExit('Building functions', NPM, ['run', 'build', '-w', 'functions']);
 runOrExit('Building web', NPM, ['run', 'build:emulator', '-w', 'web']);
 runOrExit('Landing JS budget (≤ 180 KB gzip, no Firebase)', process.execPath, ['scripts/check-bundle.mjs']);
@@ -63,7 +60,10 @@ const unit = spawnSync(vitest('unit'), { cwd: ROOT, stdio: 'inherit', shell: tru
 
 console.log('\n▶ Rules, API and end-to-end tests on the emulators');
 const apiRun = only && only.api.length === 0 ? 'true' : `${vitest('integration')} ${only ? quoted(only.api) : ''}`;
-const e2eRun = only && only.e2e.length === 0 ? 'true' : `"${bin('playwright')}" test -c tests/e2e/playwright.config.ts ${only ? quoted(only.e2e) : ''}`;
+const e2eRun =
+  only && only.e2e.length === 0
+    ? 'true'
+    : `"${bin('playwright')}" test -c tests/e2e/playwright.config.ts ${only ? quoted(only.e2e) : ''}`;
 const inner = `"${bin('tsx')}" scripts/seed.ts && ${apiRun} ; v=$? ; ${e2eRun} ; p=$? ; [ $v -eq 0 ] && [ $p -eq 0 ]`;
 const [cmd, ...args] = firebaseCli('emulators:exec', '--only', 'auth,firestore,functions,hosting', inner);
 const emu = spawnSync(cmd, args, {
@@ -89,7 +89,9 @@ for (const [name, c] of Object.entries(parts)) {
 const passed = Object.values(parts).reduce((s, c) => s + c.passed, 0);
 const failed = Object.values(parts).reduce((s, c) => s + c.failed, 0);
 console.log();
-const report = only ? { status: 0 } : spawnSync(process.execPath, ['scripts/report-security.mjs'], { cwd: ROOT, stdio: 'inherit' });
+const report = only
+  ? { status: 0 }
+  : spawnSync(process.execPath, ['scripts/report-security.mjs'], { cwd: ROOT, stdio: 'inherit' });
 console.log();
 const ok = unit.status === 0 && emu.status === 0 && failed === 0 && report.status === 0;
 console.log(`tests: ${passed} passed, ${failed} failed`);

@@ -48,9 +48,18 @@ export async function storeLead(db: Firestore, over: Record<string, unknown> = {
  * A project as the CRM stores it: domain `newProjectRecord` (status "Set up",
  * Web Project, Medium, 40 h) with no dates, created now. Any field can be overridden.
  */
-export function projectDoc(over: { leadId: string | null; name: string; client: string } & Record<string, unknown>): Record<string, unknown> {
+export function projectDoc(
+  over: { leadId: string | null; name: string; client: string } & Record<string, unknown>,
+): Record<string, unknown> {
   const now = Timestamp.now();
-  const base = newProjectRecord({ leadId: over.leadId, name: over.name, client: over.client, projectType: 'Web Project', description: '', priority: 'Medium', estimatedHours: 40 });
+  const base = newProjectRecord({
+    leadId: over.leadId,
+    name: over.name,
+    client: over.client,
+    projectType: 'Web Project',
+    description: '',
+    priority: 'Medium',
+    estimatedHours: 40,
+  });
   return { ...base, startDate: null, dueDate: null, createdAt: now, updatedAt: now, ...over };
 }
-

@@ -106,4 +106,3 @@ export async function startInProcessApp(): Promise<{ base: string; close: () => 
   await new Promise((r) => server.once('listening', r));
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }
-

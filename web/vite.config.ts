@@ -63,7 +63,12 @@ export default defineConfig(({ mode }) => ({
         // reactfire imports every Firebase product it wraps, and those modules register
         // themselves on import, so by default they stay in the admin bundle unused
         // (about 13 KB gzip). The CRM uses App, Auth and Firestore only.
-        moduleSideEffects: [{ test: /node_modules\/@firebase\/(storage|functions|remote-config|installations|performance|analytics)\//, sideEffects: false }],
+        moduleSideEffects: [
+          {
+            test: /node_modules\/@firebase\/(storage|functions|remote-config|installations|performance|analytics)\//,
+            sideEffects: false,
+          },
+        ],
       },
       output: {
         // Everything the landing page imports statically stays in one chunk. Without this,

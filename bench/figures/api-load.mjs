@@ -45,12 +45,21 @@ function nextIp() {
 export async function apiLoad({ runs, duration, connections, projectId, seedLeads, log = console.log }) {
   const env = { GCLOUD_PROJECT: projectId, FIREBASE_PROJECT_ID: projectId };
   let seeded = null;
-  if (seedLeads > 0) seeded = benchResult(runTsx(`Seeding ${seedLeads} leads into ${projectId} for GET /api/leads/count`, 'bench/seed-bench.ts', ['--leads', String(seedLeads)], env));
+  if (seedLeads > 0)
+    seeded = benchResult(
+      runTsx(
+        `Seeding ${seedLeads} leads into ${projectId} for GET /api/leads/count`,
+        'bench/seed-bench.ts',
+        ['--leads', String(seedLeads)],
+        env,
+      ),
+    );
   const server = await startTsxServer('scripts/api-server.ts', env);
   const url = `http://127.0.0.1:${server.info.port}`;
   try {
     const probe = await fetch(`${url}/api/leads/count`);
-    if (!probe.ok) throw new Error(`GET /api/leads/count answered ${probe.status} before the load (${await probe.text()})`);
+    if (!probe.ok)
+      throw new Error(`GET /api/leads/count answered ${probe.status} before the load (${await probe.text()})`);
     const endpoints = [
       { key: 'health', title: 'GET /api/health', requests: [{ method: 'GET', path: '/api/health' }] },
       { key: 'count', title: 'GET /api/leads/count', requests: [{ method: 'GET', path: '/api/leads/count' }] },
@@ -81,7 +90,9 @@ export async function apiLoad({ runs, duration, connections, projectId, seedLead
           .join(' ');
         p99.push(res.latency.p99);
         errs.push(res.errors + res.non2xx);
-        notes.push(`run ${i + 1}: ${res.requests.total} requests, ${res.requests.average.toFixed(0)} req/s, p50 ${res.latency.p50} ms, p99 ${res.latency.p99} ms, max ${res.latency.max} ms, errors ${res.errors} (timeouts ${res.timeouts}), non-2xx ${res.non2xx}, codes ${codes || '–'}`);
+        notes.push(
+          `run ${i + 1}: ${res.requests.total} requests, ${res.requests.average.toFixed(0)} req/s, p50 ${res.latency.p50} ms, p99 ${res.latency.p99} ms, max ${res.latency.max} ms, errors ${res.errors} (timeouts ${res.timeouts}), non-2xx ${res.non2xx}, codes ${codes || '–'}`,
+        );
         log(`  ${ep.title} ${notes[notes.length - 1]}`);
         await new Promise((r) => setTimeout(r, 2000));
       }

@@ -23,14 +23,21 @@ async function idTokenIn(page) {
 
 /** Fallback: an ID token for the dev admin through the API and the Auth emulator (what the login page does). */
 async function idTokenViaApi(baseURL) {
-  const login = await fetch(`${baseURL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEV_ADMIN) });
-  if (!login.ok) throw new Error(`POST /api/auth/login answered ${login.status}`);
-  const { customToken } = await login.json();
-  const r = await fetch(`http://127.0.0.1:${PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`, {
+  const login = await fetch(`${baseURL}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ token: customToken, returnSecureToken: true }),
+    body: JSON.stringify(DEV_ADMIN),
   });
+  if (!login.ok) throw new Error(`POST /api/auth/login answered ${login.status}`);
+  const { customToken } = await login.json();
+  const r = await fetch(
+    `http://127.0.0.1:${PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: customToken, returnSecureToken: true }),
+    },
+  );
   if (!r.ok) throw new Error(`Auth emulator signInWithCustomToken answered ${r.status}`);
   return (await r.json()).idToken;
 }
@@ -88,13 +95,18 @@ export async function liveUpdate({ baseURL, runs, floorURL = null, warmup = 2, l
         await d.evaluate((v) => {
           window.__floorSeen = window.__floor.arm(v);
         }, value);
-        const w = await c.evaluate((v) => Promise.race([window.__floor.write(v), new Promise((r) => setTimeout(() => r(null), 15_000))]), value);
+        const w = await c.evaluate(
+          (v) => Promise.race([window.__floor.write(v), new Promise((r) => setTimeout(() => r(null), 15_000))]),
+          value,
+        );
         if (!w) {
           failures++;
           log(`  live floor run ${i + 1}: the write was not acknowledged within 15 s`);
           break;
         }
-        const seenAt = await d.evaluate(() => Promise.race([window.__floorSeen, new Promise((r) => setTimeout(() => r(null), 15_000))]));
+        const seenAt = await d.evaluate(() =>
+          Promise.race([window.__floorSeen, new Promise((r) => setTimeout(() => r(null), 15_000))]),
+        );
         if (seenAt == null) {
           failures++;
           log(`  live floor run ${i + 1}: D did not see the write within 15 s`);
@@ -107,20 +119,28 @@ export async function liveUpdate({ baseURL, runs, floorURL = null, warmup = 2, l
         await c.waitForTimeout(150);
       }
       const to = from === 'New' ? 'Contacted' : 'New';
-      await b.evaluate((sel) => {
-        window.__benchLive = new Promise((resolve) => {
-          const done = () => {
-            const seenAt = Date.now();
-            obs.disconnect();
-            requestAnimationFrame(() => resolve({ seenAt, frameAt: Date.now() }));
-          };
-          const obs = new MutationObserver(() => {
+      await b.evaluate(
+        (sel) => {
+          window.__benchLive = new Promise((resolve) => {
+            const done = () => {
+              const seenAt = Date.now();
+              obs.disconnect();
+              requestAnimationFrame(() => resolve({ seenAt, frameAt: Date.now() }));
+            };
+            const obs = new MutationObserver(() => {
+              if (document.querySelector(sel)) done();
+            });
+            obs.observe(document.body, {
+              childList: true,
+              subtree: true,
+              attributes: true,
+              attributeFilter: ['aria-label'],
+            });
             if (document.querySelector(sel)) done();
           });
-          obs.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-label'] });
-          if (document.querySelector(sel)) done();
-        });
-      }, cardSelector(LIVE.name, to));
+        },
+        cardSelector(LIVE.name, to),
+      );
       const write = await a.evaluate(
         async ({ id, from, to, token }) => {
           const sentAt = Date.now();
@@ -139,7 +159,9 @@ export async function liveUpdate({ baseURL, runs, floorURL = null, warmup = 2, l
         await b.evaluate(() => (window.__benchLive = null));
         break;
       }
-      const seen = await b.evaluate(() => Promise.race([window.__benchLive, new Promise((r) => setTimeout(() => r(null), 15_000))]));
+      const seen = await b.evaluate(() =>
+        Promise.race([window.__benchLive, new Promise((r) => setTimeout(() => r(null), 15_000))]),
+      );
       if (!seen) {
         failures++;
         log(`  live run ${i + 1}: B did not show the move within 15 s`);
@@ -165,7 +187,9 @@ export async function liveUpdate({ baseURL, runs, floorURL = null, warmup = 2, l
     samples,
     floorSamples,
     failures,
-    floorDetails: floorURL ? `floor: ${floorSamples.length} runs after ${warmup} warm-up runs, one before each product run; the write acknowledged in C after a median ${med(floorAck)} ms` : null,
+    floorDetails: floorURL
+      ? `floor: ${floorSamples.length} runs after ${warmup} warm-up runs, one before each product run; the write acknowledged in C after a median ${med(floorAck)} ms`
+      : null,
     details: `${samples.length} runs after ${warmup} warm-up runs; PUT answered in A after a median ${sortedApi.length ? sortedApi[Math.floor(sortedApi.length / 2)] : '–'} ms; B's next frame came a median ${[...frameLag].sort((x, y) => x - y)[Math.floor(frameLag.length / 2)] ?? '–'} ms after its DOM showed the card${failures ? `; ${failures} run(s) failed` : ''}`,
   };
 }
@@ -229,34 +253,51 @@ export async function dropToMoved({ baseURL, runs, log = console.log }) {
       await page.waitForTimeout(250);
       await page.keyboard.press(to === 'Contacted' ? 'ArrowRight' : 'ArrowLeft');
       await page.waitForTimeout(400); // the library animates the keyboard move
-      await page.evaluate((sel) => {
-        performance.setResourceTimingBufferSize(100_000);
-        window.__benchDrop = new Promise((resolve) => {
-          const liftAt = window.__benchSpaceAt;
-          const obs = new MutationObserver(() => {
-            const dropAt = window.__benchSpaceAt;
-            if (dropAt === liftAt || !document.querySelector(sel)) return;
-            const shownAt = performance.now();
-            obs.disconnect();
-            requestAnimationFrame(() => resolve({ dropAt, shownAt, frameAt: performance.now() }));
+      await page.evaluate(
+        (sel) => {
+          performance.setResourceTimingBufferSize(100_000);
+          window.__benchDrop = new Promise((resolve) => {
+            const liftAt = window.__benchSpaceAt;
+            const obs = new MutationObserver(() => {
+              const dropAt = window.__benchSpaceAt;
+              if (dropAt === liftAt || !document.querySelector(sel)) return;
+              const shownAt = performance.now();
+              obs.disconnect();
+              requestAnimationFrame(() => resolve({ dropAt, shownAt, frameAt: performance.now() }));
+            });
+            obs.observe(document.body, {
+              childList: true,
+              subtree: true,
+              attributes: true,
+              attributeFilter: ['aria-label'],
+            });
           });
-          obs.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-label'] });
-        });
-      }, cardSelector(DROP.name, to));
-      const put = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/leads/${DROP.id}`), { timeout: 30_000 });
+        },
+        cardSelector(DROP.name, to),
+      );
+      const put = page.waitForResponse(
+        (r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/leads/${DROP.id}`),
+        { timeout: 30_000 },
+      );
       await page.keyboard.press('Space');
-      const r = await page.evaluate(() => Promise.race([window.__benchDrop, new Promise((ok) => setTimeout(() => ok(null), 10_000))]));
+      const r = await page.evaluate(() =>
+        Promise.race([window.__benchDrop, new Promise((ok) => setTimeout(() => ok(null), 10_000))]),
+      );
       const res = await put.catch(() => null);
       if (!r || !res || res.status() !== 200) {
         failures++;
-        log(`  drop run ${i + 1}: ${!r ? 'card never shown in the new column' : `PUT answered ${res ? res.status() : 'nothing'}`}`);
+        log(
+          `  drop run ${i + 1}: ${!r ? 'card never shown in the new column' : `PUT answered ${res ? res.status() : 'nothing'}`}`,
+        );
         break;
       }
       // The PUT's responseEnd on the page's clock (resource timing), to confirm the move showed before the server answered.
       const answeredAt = await page.evaluate(
         async ({ id, after }) => {
           for (let t = 0; t < 40; t++) {
-            const e = performance.getEntriesByType('resource').find((x) => x.name.endsWith(`/api/leads/${id}`) && x.startTime >= after && x.responseEnd > 0);
+            const e = performance
+              .getEntriesByType('resource')
+              .find((x) => x.name.endsWith(`/api/leads/${id}`) && x.startTime >= after && x.responseEnd > 0);
             if (e) return e.responseEnd;
             await new Promise((ok) => setTimeout(ok, 50));
           }
@@ -312,12 +353,23 @@ export async function dashboardLoads({ baseURL, runs, expectedCards, settleMs = 
       const page = await ctx.newPage();
       await page.addInitScript({ content: probeScript({ expectedCards, columns: BOARD_COLUMNS }) });
       await page.goto('/admin/dashboard', { waitUntil: 'commit' });
-      await page.waitForFunction(() => window.__bench && window.__bench.completeAt != null, null, { timeout: 120_000, polling: 100 });
+      await page.waitForFunction(() => window.__bench && window.__bench.completeAt != null, null, {
+        timeout: 120_000,
+        polling: 100,
+      });
       await page.waitForTimeout(settleMs);
       const m = await page.evaluate(() => {
         const st = window.__bench;
         const me = performance.getEntriesByType('resource').find((e) => e.name.includes('/api/auth/me'));
-        return { completeAt: st.completeAt, frameAt: st.completeFrameAt, shellAt: st.shellAt, authMeEnd: me ? me.responseEnd : null, boardDataAt: st.boardDataAt, reads: st.reads(), board: st.board() };
+        return {
+          completeAt: st.completeAt,
+          frameAt: st.completeFrameAt,
+          shellAt: st.shellAt,
+          authMeEnd: me ? me.responseEnd : null,
+          boardDataAt: st.boardDataAt,
+          reads: st.reads(),
+          board: st.board(),
+        };
       });
       loads.push(m);
       log(

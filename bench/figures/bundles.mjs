@@ -40,7 +40,9 @@ export function landingJs(dist) {
       details:
         `source maps attribute ${sdkBytes} raw bytes to the Firebase SDK; marker scan: ${markers.length ? `Firebase code in ${markers.join(', ')}` : 'none'}` +
         (missingMaps.length ? `; no source map for ${missingMaps.join(', ')} (not checked)` : '') +
-        (admin ? `; self-check: ${admin} attributes ${((adminFirebase ?? 0) / 1024).toFixed(0)} KB raw to Firebase` : ''),
+        (admin
+          ? `; self-check: ${admin} attributes ${((adminFirebase ?? 0) / 1024).toFixed(0)} KB raw to Firebase`
+          : ''),
     },
   };
 }

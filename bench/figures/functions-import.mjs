@@ -66,7 +66,10 @@ export function functionsImport(libPath, runs) {
     });
     const wallMs = performance.now() - t0;
     const line = (r.stdout ?? '').split('\n').find((l) => l.startsWith('BENCH_RESULT '));
-    if (r.status !== 0 || !line) throw new Error(`require(${what}) failed (exit ${r.status ?? r.signal}): ${(r.stderr ?? '').trim().split('\n').slice(-3).join(' | ')}`);
+    if (r.status !== 0 || !line)
+      throw new Error(
+        `require(${what}) failed (exit ${r.status ?? r.signal}): ${(r.stderr ?? '').trim().split('\n').slice(-3).join(' | ')}`,
+      );
     return { ...JSON.parse(line.slice(13)), wallMs };
   };
   const samples = [];
@@ -78,7 +81,10 @@ export function functionsImport(libPath, runs) {
   for (let i = 0; i < runs; i++) {
     floorSamples.push(spawnTimed(floor, 'the SDK floor').ms);
     const result = spawnTimed(code, libPath);
-    if (result.status !== 404) throw new Error(`GET /api/bench-no-such-route through the bundle's api answered ${result.status} (expected its 404)`);
+    if (result.status !== 404)
+      throw new Error(
+        `GET /api/bench-no-such-route through the bundle's api answered ${result.status} (expected its 404)`,
+      );
     samples.push(result.ms);
     first.push(result.firstMs);
     wall.push(result.wallMs);

@@ -14,10 +14,19 @@ import { median } from '../lib/stats.mjs';
 
 /** One Lighthouse run on `url` in a fresh Chromium; the run's metrics. */
 async function lighthouseRun(url, reportPath) {
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
   const killChrome = onCleanup(() => chrome.kill());
   try {
-    const r = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const r = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
     const lhr = r.lhr;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const a = lhr.audits;
@@ -60,9 +69,14 @@ export async function landingLighthouse({ dist, floors = null, runs, apiOrigin =
     for (let i = 0; i < runs; i++) {
       const order = pages.map((_, k) => pages[(k + i) % pages.length]);
       for (const p of order) {
-        const run = await lighthouseRun(`${servers[p.key].url}/`, join(outDir, `round-${round}-${p.key}-run-${i + 1}.json`));
+        const run = await lighthouseRun(
+          `${servers[p.key].url}/`,
+          join(outDir, `round-${round}-${p.key}-run-${i + 1}.json`),
+        );
         results[p.key].push(run);
-        log(`  Lighthouse ${p.key} run ${i + 1}/${runs}: performance ${run.performance}, LCP ${run.lcp.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, TBT ${run.tbt.toFixed(0)} ms`);
+        log(
+          `  Lighthouse ${p.key} run ${i + 1}/${runs}: performance ${run.performance}, LCP ${run.lcp.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, TBT ${run.tbt.toFixed(0)} ms`,
+        );
       }
     }
   } finally {
@@ -78,7 +92,9 @@ export async function landingLighthouse({ dist, floors = null, runs, apiOrigin =
     `median transfer ${((median(col('landing', 'transferBytes')) ?? 0) / 1024).toFixed(0)} KB, FCP ${median(col('landing', 'fcp')).toFixed(0)} ms, Speed Index ${median(col('landing', 'si')).toFixed(0)} ms` +
     (apiOrigin ? `; /api proxied to ${apiOrigin}` : '; /api not served (the new-lead count fails silently)');
   const floorText = (key) =>
-    results[key] ? `median transfer ${((median(col(key, 'transferBytes')) ?? 0) / 1024).toFixed(0)} KB, FCP ${median(col(key, 'fcp')).toFixed(0)} ms` : '';
+    results[key]
+      ? `median transfer ${((median(col(key, 'transferBytes')) ?? 0) / 1024).toFixed(0)} KB, FCP ${median(col(key, 'fcp')).toFixed(0)} ms`
+      : '';
   const rows = {
     'lh-performance': { samples: col('landing', 'performance'), details: common },
     'lh-lcp': { samples: col('landing', 'lcp') },

@@ -21,7 +21,8 @@ export function readsRows(small, large, largeError) {
     }));
   const L = per(large);
   const S = small ? per(small) : [];
-  if (L.every((x) => x.streams === 0)) throw new Error('no Firestore Listen traffic was seen by the probe (transport not recognised)');
+  if (L.every((x) => x.streams === 0))
+    throw new Error('no Firestore Listen traffic was seen by the probe (transport not recognised)');
   const totals = new Set([...L, ...S].map((x) => x.total));
   const noLeadDocs = [...L, ...S].every((x) => x.leadDocs === 0 && x.leadListeners === 0);
   const oneListener = [...L, ...S].every((x) => x.boardListeners === 1);
@@ -35,7 +36,9 @@ export function readsRows(small, large, largeError) {
       valueText: `${n(med.total)} (${n(med.byCollection.lead_board ?? 0)} board shards + ${n(med.total - (med.byCollection.lead_board ?? 0))} other)`,
       details:
         `2,000-lead loads: ${L.map((x) => n(x.total)).join(', ')} documents (${large.counts.total} lead docs in Firestore; documents by collection ${JSON.stringify(med.byCollection)}). ` +
-        (S.length ? `Demo-seed loads (${small.counts.total} leads): ${S.map((x) => n(x.total)).join(', ')}. ` : 'No demo-seed loads (the sizes are not compared). ') +
+        (S.length
+          ? `Demo-seed loads (${small.counts.total} leads): ${S.map((x) => n(x.total)).join(', ')}. `
+          : 'No demo-seed loads (the sizes are not compared). ') +
         `Same count at every load and both sizes: ${totals.size === 1 ? 'yes' : `no (${[...totals].join(', ')})`}; lead documents read by the dashboard: ${noLeadDocs ? 'none' : 'some'}; listeners per collection ${JSON.stringify(med.all)}.`,
     },
     'reads-listeners': {

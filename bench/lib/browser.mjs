@@ -24,7 +24,9 @@ export const CHROME_FLAGS = [
 
 /** Debian's Chromium: CHROMIUM_PATH, else the usual install paths. */
 export function chromiumPath() {
-  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean).find((p) => existsSync(p));
+  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']
+    .filter(Boolean)
+    .find((p) => existsSync(p));
   if (!found) throw new Error('Missing: Chromium (apt-get install -y chromium, or set CHROMIUM_PATH).');
   return found;
 }

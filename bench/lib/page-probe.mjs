@@ -166,7 +166,9 @@ function installProbe(opts, parseListenRequest, countListenDocs) {
   // A column's lead count is its data-count (long columns are virtualized, so not every card is in the DOM).
   const countIn = (sel) => {
     const el = document.querySelector(sel);
-    return el && el.hasAttribute('data-count') ? Number(el.getAttribute('data-count')) : document.querySelectorAll(`${sel} [data-testid="lead-card"]`).length;
+    return el && el.hasAttribute('data-count')
+      ? Number(el.getAttribute('data-count'))
+      : document.querySelectorAll(`${sel} [data-testid="lead-card"]`).length;
   };
   st.board = () => {
     const columns = {};
@@ -174,7 +176,13 @@ function installProbe(opts, parseListenRequest, countListenDocs) {
     const won = countIn('[data-testid="bucket-won"]');
     const deadLabel = document.querySelector('[data-testid="bucket-dead"] [aria-label$="dead leads"]');
     const dead = deadLabel ? parseInt(deadLabel.getAttribute('aria-label'), 10) : null;
-    return { columns, won, dead, cards: Object.values(columns).reduce((a, b) => a + b, won), renderedCards: document.querySelectorAll('[data-testid="lead-card"]').length };
+    return {
+      columns,
+      won,
+      dead,
+      cards: Object.values(columns).reduce((a, b) => a + b, won),
+      renderedCards: document.querySelectorAll('[data-testid="lead-card"]').length,
+    };
   };
 
   if (opts.expectedCards == null) return;
@@ -187,9 +195,13 @@ function installProbe(opts, parseListenRequest, countListenDocs) {
         performance.mark('bench:dashboard-shell');
       }
     }
-    const onBoard = opts.columns.reduce((n, c) => n + countIn(`[data-testid="column-${c}"]`), countIn('[data-testid="bucket-won"]'));
+    const onBoard = opts.columns.reduce(
+      (n, c) => n + countIn(`[data-testid="column-${c}"]`),
+      countIn('[data-testid="bucket-won"]'),
+    );
     if (onBoard < opts.expectedCards) return;
-    for (const c of opts.columns) if (!document.querySelector(`[data-testid="column-${c}"] [data-testid="lead-card"]`)) return;
+    for (const c of opts.columns)
+      if (!document.querySelector(`[data-testid="column-${c}"] [data-testid="lead-card"]`)) return;
     st.completeAt = performance.now();
     performance.mark('bench:board-complete');
     requestAnimationFrame(() => {

@@ -76,10 +76,21 @@ export function buildFunctions() {
  */
 export function buildWeb(dist) {
   const webDist = join(ROOT, 'web', 'dist');
-  if (dist === webDist) runStep('Building web (npm run build:emulator -w web)', NPM, ['run', 'build:emulator', '-w', 'web']);
+  if (dist === webDist)
+    runStep('Building web (npm run build:emulator -w web)', NPM, ['run', 'build:emulator', '-w', 'web']);
   else {
-    runStep(`Building web into ${dist}`, join(ROOT, 'node_modules', '.bin', 'vite'), ['build', '--mode', 'emulator', '--outDir', dist, '--emptyOutDir'], { cwd: join(ROOT, 'web') });
-    runStep(`Prerendering the landing into ${dist}`, process.execPath, ['scripts/prerender.mjs', '--mode', 'emulator', '--dist', dist], { cwd: join(ROOT, 'web') });
+    runStep(
+      `Building web into ${dist}`,
+      join(ROOT, 'node_modules', '.bin', 'vite'),
+      ['build', '--mode', 'emulator', '--outDir', dist, '--emptyOutDir'],
+      { cwd: join(ROOT, 'web') },
+    );
+    runStep(
+      `Prerendering the landing into ${dist}`,
+      process.execPath,
+      ['scripts/prerender.mjs', '--mode', 'emulator', '--dist', dist],
+      { cwd: join(ROOT, 'web') },
+    );
   }
 }
 
@@ -137,7 +148,9 @@ export async function startEmulators() {
   const busy = [];
   for (const p of EMULATOR_PORTS) if (await portInUse(p)) busy.push(p);
   if (busy.length) {
-    throw new Error(`emulator port(s) ${busy.join(', ')} already in use on 127.0.0.1: stop the other emulator suite first (the bench starts its own).`);
+    throw new Error(
+      `emulator port(s) ${busy.join(', ')} already in use on 127.0.0.1: stop the other emulator suite first (the bench starts its own).`,
+    );
   }
   const env = emulatorEnv({ quiet: true });
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -209,7 +222,11 @@ export async function startEmulators() {
  */
 export function startTsxServer(script, extraEnv = {}) {
   return new Promise((resolveStart, rejectStart) => {
-    const child = spawn(TSX, [script], { cwd: ROOT, env: { ...process.env, ...EMULATOR_CLIENT_ENV, ...extraEnv }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(TSX, [script], {
+      cwd: ROOT,
+      env: { ...process.env, ...EMULATOR_CLIENT_ENV, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const exited = new Promise((ok) => child.once('exit', ok));
     const stop = async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { GROUPS, ROWS } from './catalog.mjs';
 import { percentile, summary } from './stats.mjs';
 
-const fmtNum = (v, digits = 0) => v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmtNum = (v, digits = 0) =>
+  v.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 /** A value in the row's unit, for people. */
 export function fmt(unit, v) {
@@ -33,7 +34,15 @@ function targetText(row) {
   const sym = { '<=': '≤', '>=': '≥', '==': '=' }[t.op];
   const v = t.value;
   const text =
-    row.unit === 'ms' ? `${fmtNum(v)} ms` : row.unit === 'bytes' ? (v === 0 ? '0 B' : `${fmtNum(v / 1024)} KB`) : row.unit === 'cls' ? String(v) : fmtNum(v);
+    row.unit === 'ms'
+      ? `${fmtNum(v)} ms`
+      : row.unit === 'bytes'
+        ? v === 0
+          ? '0 B'
+          : `${fmtNum(v / 1024)} KB`
+        : row.unit === 'cls'
+          ? String(v)
+          : fmtNum(v);
   return `${sym} ${text}`;
 }
 
@@ -52,7 +61,15 @@ function meets(target, v) {
 export function buildRows(measured, skipped = {}) {
   const rows = ROWS.map((row) => {
     const m = measured[row.id];
-    const base = { id: row.id, group: row.group, figure: row.figure, target: targetText(row), unit: row.unit, stat: row.stat, ...(row.role ? { role: row.role } : {}) };
+    const base = {
+      id: row.id,
+      group: row.group,
+      figure: row.figure,
+      target: targetText(row),
+      unit: row.unit,
+      stat: row.stat,
+      ...(row.role ? { role: row.role } : {}),
+    };
     if (!m) return { ...base, status: 'not run', reason: skipped[row.group] ?? 'not selected' };
     if (m.error) return { ...base, status: 'error', reason: m.error };
     const samples = m.samples ?? [];
@@ -147,7 +164,11 @@ export function verdictOf(perRun) {
   if (st.every((s) => s === 'pass')) return { word: 'pass', pass: true };
   if (st.every((s) => s === 'FAIL')) return { word: '**FAIL**', pass: false };
   if (st.some((s) => s === 'pass') && st.some((s) => s === 'FAIL')) {
-    return { word: `**unstable** (${perRun.map((r, i) => `run ${i + 1} ${r.status === 'pass' ? 'pass' : 'fail'} at ${r.floor ? ratioText(r.ratio) : valueCell(r)}`).join(', ')})`, pass: false, unstable: true };
+    return {
+      word: `**unstable** (${perRun.map((r, i) => `run ${i + 1} ${r.status === 'pass' ? 'pass' : 'fail'} at ${r.floor ? ratioText(r.ratio) : valueCell(r)}`).join(', ')})`,
+      pass: false,
+      unstable: true,
+    };
   }
   if (st.every((s) => s === 'not run')) return { word: `not run (${perRun[0]?.reason ?? 'not selected'})`, pass: null };
   return { word: `incomplete (${st.join(' / ')})`, pass: false };
@@ -196,15 +217,27 @@ export function writeReport(outDir, { rounds, meta, notes = [] }) {
     '',
   );
   const runHeads = rounds.map((_, i) => `run ${i + 1}: value / floor = ratio`);
-  lines.push(`| figure | floor | ${runHeads.join(' | ')} | target | verdict | absolute target, this machine only: ${rounds.map((_, i) => `run ${i + 1}`).join(' / ')} |`);
+  lines.push(
+    `| figure | floor | ${runHeads.join(' | ')} | target | verdict | absolute target, this machine only: ${rounds.map((_, i) => `run ${i + 1}`).join(' / ')} |`,
+  );
   lines.push(`| --- | --- | ${runHeads.map(() => '---').join(' | ')} | --- | --- | --- |`);
   for (const { r, v } of verdicts) {
     const floorDef = r.floor ? byId(rounds[0], r.floor.id) : null;
-    lines.push(`| ${esc(r.figure)} | ${esc(floorDef?.figure ?? '–')} | ${rounds.map((round) => esc(runCell(byId(round, r.id), round))).join(' | ')} | ${esc(targetCell(r))} | ${esc(v.word)} | ${esc(absoluteCell(rounds.map((round) => byId(round, r.id))))} |`);
+    lines.push(
+      `| ${esc(r.figure)} | ${esc(floorDef?.figure ?? '–')} | ${rounds.map((round) => esc(runCell(byId(round, r.id), round))).join(' | ')} | ${esc(targetCell(r))} | ${esc(v.word)} | ${esc(absoluteCell(rounds.map((round) => byId(round, r.id))))} |`,
+    );
   }
   lines.push('');
-  lines.push('### Every measurement, per run', '', 'Floors in italics. Median (or the row\'s statistic), spread min – max, number of samples.', '');
-  lines.push(`| figure | ${rounds.map((_, i) => `run ${i + 1}`).join(' | ')} |`, `| --- | ${rounds.map(() => '---').join(' | ')} |`);
+  lines.push(
+    '### Every measurement, per run',
+    '',
+    "Floors in italics. Median (or the row's statistic), spread min – max, number of samples.",
+    '',
+  );
+  lines.push(
+    `| figure | ${rounds.map((_, i) => `run ${i + 1}`).join(' | ')} |`,
+    `| --- | ${rounds.map(() => '---').join(' | ')} |`,
+  );
   for (const r of main) {
     const ids = [r.id, ...(r.floor ? [r.floor.id] : []), ...(r.also ?? [])];
     for (const id of ids) {
@@ -212,7 +245,8 @@ export function writeReport(outDir, { rounds, meta, notes = [] }) {
       const name = x.role === 'floor' ? `_floor: ${x.figure}_` : x.figure;
       const cells = rounds.map((round) => {
         const y = byId(round, id);
-        if (!y || y.status === 'not run' || y.status === 'error') return y?.status === 'error' ? `error: ${y.reason}` : '–';
+        if (!y || y.status === 'not run' || y.status === 'error')
+          return y?.status === 'error' ? `error: ${y.reason}` : '–';
         return `${valueCell(y)}; ${spreadCell(y)}; ${y.runs}`;
       });
       lines.push(`| ${esc(name)} | ${cells.map(esc).join(' | ')} |`);
@@ -224,7 +258,7 @@ export function writeReport(outDir, { rounds, meta, notes = [] }) {
     `**Noise.** ${n > 1 ? `The whole set (builds excepted: they are made once) runs ${n} times in a row, each run with freshly started and seeded emulators; a figure whose verdict differs between the runs is reported as unstable with each run's value.` : 'One run of the set.'} ` +
       'Each figure and its floor are measured in the same run, back to back or interleaved (Lighthouse: landing, stack floor, static floor in turn, the order rotating each run), so the load of the moment weighs on both. ' +
       'Warm-ups: the browser figures sign in and wait for the board before timing; the live update and its floor discard their first runs; the API runs a short warm-up load per endpoint; the import times spawn one untimed process first. ' +
-      'Each figure is the median (or the stated percentile) of its runs, compared as a ratio to its floor\'s median; the spread (min – max) of both is in the table above. Repeats per run: ' +
+      "Each figure is the median (or the stated percentile) of its runs, compared as a ratio to its floor's median; the spread (min – max) of both is in the table above. Repeats per run: " +
       Object.entries(meta.repeats ?? {})
         .map(([k, v]) => `${k} ${v}`)
         .join(', ') +
@@ -245,7 +279,19 @@ export function writeReport(outDir, { rounds, meta, notes = [] }) {
     if (any) lines.push('');
   }
   const md = `${lines.join('\n')}\n`;
-  const json = { ...meta, notes, verdicts: verdicts.map(({ r, v }) => ({ id: r.id, figure: r.figure, verdict: v.word, pass: v.pass, unstable: !!v.unstable })), rounds, groups: GROUPS.map(({ id, title, method }) => ({ id, title, method })) };
+  const json = {
+    ...meta,
+    notes,
+    verdicts: verdicts.map(({ r, v }) => ({
+      id: r.id,
+      figure: r.figure,
+      verdict: v.word,
+      pass: v.pass,
+      unstable: !!v.unstable,
+    })),
+    rounds,
+    groups: GROUPS.map(({ id, title, method }) => ({ id, title, method })),
+  };
   const mdPath = join(outDir, 'report.md');
   const jsonPath = join(outDir, 'report.json');
   writeFileSync(mdPath, md);

@@ -102,7 +102,10 @@ export const FIREBASE_SOURCE = /(^|\/)node_modules\/(@firebase\/|firebase\/)/;
  * Firebase SDK; null when the file has no source map.
  */
 export function firebaseBytes(jsPath) {
-  const mapPath = [`${jsPath}.map`, join(`${dirname(dirname(jsPath))}-sourcemaps`, basename(dirname(jsPath)), `${basename(jsPath)}.map`)].find((p) => existsSync(p));
+  const mapPath = [
+    `${jsPath}.map`,
+    join(`${dirname(dirname(jsPath))}-sourcemaps`, basename(dirname(jsPath)), `${basename(jsPath)}.map`),
+  ].find((p) => existsSync(p));
   if (!mapPath) return null;
   const code = readFileSync(jsPath, 'utf8');
   const map = JSON.parse(readFileSync(mapPath, 'utf8'));

@@ -46,7 +46,19 @@ const TYPES = {
   '.woff': 'font/woff',
   '.woff2': 'font/woff2',
 };
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt', '.xml', '.webmanifest', '.ico']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.map',
+  '.svg',
+  '.txt',
+  '.xml',
+  '.webmanifest',
+  '.ico',
+]);
 
 /** Converts a Firebase Hosting glob (`**`, `*`, `?`, `{a,b}`) to an anchored RegExp. */
 export function globToRegExp(glob) {
@@ -106,7 +118,9 @@ function walk(dir, base = dir, out = []) {
 
 function compress(entry) {
   if (entry.br) return;
-  entry.br = brotliCompressSync(entry.raw, { params: { [zc.BROTLI_PARAM_QUALITY]: 11, [zc.BROTLI_PARAM_SIZE_HINT]: entry.raw.length } });
+  entry.br = brotliCompressSync(entry.raw, {
+    params: { [zc.BROTLI_PARAM_QUALITY]: 11, [zc.BROTLI_PARAM_SIZE_HINT]: entry.raw.length },
+  });
   entry.gzip = gzipSync(entry.raw, { level: 9 });
 }
 
@@ -117,7 +131,11 @@ function loadFiles(dist) {
     const urlPath = `/${relative(dist, p).split(sep).join('/')}`;
     const ext = extname(p).toLowerCase();
     const raw = readFileSync(p);
-    const entry = { raw, type: TYPES[ext] ?? 'application/octet-stream', compressible: COMPRESSIBLE.has(ext) && raw.length > 256 };
+    const entry = {
+      raw,
+      type: TYPES[ext] ?? 'application/octet-stream',
+      compressible: COMPRESSIBLE.has(ext) && raw.length > 256,
+    };
     // Source maps are never loaded by the page: compressed on first request only.
     if (entry.compressible && ext !== '.map') compress(entry);
     files.set(urlPath, entry);
@@ -145,12 +163,14 @@ function pickEncoding(accept = '') {
  * @param {{ dist: string, port?: number, apiOrigin?: string | null, firebaseJson?: string }} opts
  */
 export async function startStaticServer({ dist, port = 0, apiOrigin = null, firebaseJson } = {}) {
-  if (!existsSync(join(dist, 'index.html'))) throw new Error(`static server: ${dist} has no index.html (build the web app first)`);
+  if (!existsSync(join(dist, 'index.html')))
+    throw new Error(`static server: ${dist} has no index.html (build the web app first)`);
   const files = loadFiles(dist);
   const hosting = hostingConfig(firebaseJson);
   const rules = hostingHeaderRules(hosting);
   const fallback = spaFallback(hosting);
-  if (!files.has(fallback)) throw new Error(`static server: ${dist} has no ${fallback} (the SPA fallback; build the web app first)`);
+  if (!files.has(fallback))
+    throw new Error(`static server: ${dist} has no ${fallback} (the SPA fallback; build the web app first)`);
   const stats = { br: 0, gzip: 0, identity: 0, fallback: 0, api: 0 };
 
   const server = createServer((req, res) => {
@@ -169,10 +189,14 @@ export async function startStaticServer({ dist, port = 0, apiOrigin = null, fire
         return;
       }
       const target = new URL(req.url ?? '/', apiOrigin);
-      const up = httpRequest(target, { method: req.method, headers: { ...req.headers, host: target.host } }, (upRes) => {
-        res.writeHead(upRes.statusCode ?? 502, upRes.headers);
-        upRes.pipe(res);
-      });
+      const up = httpRequest(
+        target,
+        { method: req.method, headers: { ...req.headers, host: target.host } },
+        (upRes) => {
+          res.writeHead(upRes.statusCode ?? 502, upRes.headers);
+          upRes.pipe(res);
+        },
+      );
       up.on('error', () => {
         if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: 'Bad gateway' }));
@@ -229,6 +253,10 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     const i = process.argv.indexOf(`--${name}`);
     return i > 0 ? process.argv[i + 1] : dflt;
   };
-  const s = await startStaticServer({ dist: resolve(arg('dist', join(ROOT, 'web', 'dist'))), port: Number(arg('port', 4173)), apiOrigin: arg('api', null) });
+  const s = await startStaticServer({
+    dist: resolve(arg('dist', join(ROOT, 'web', 'dist'))),
+    port: Number(arg('port', 4173)),
+    apiOrigin: arg('api', null),
+  });
   console.log(`bench static server: ${s.url}/ (Ctrl-C to stop)`);
 }

@@ -26,7 +26,14 @@ export const LEAD_STATUSES = [
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 /** The CRM pipeline board's six columns, in order (spec §2 "CRM dashboard"). */
-export const BOARD_COLUMNS = ['New', 'Contacted', 'Quoted', 'Set Up', 'Production', 'Launch'] as const satisfies readonly LeadStatus[];
+export const BOARD_COLUMNS = [
+  'New',
+  'Contacted',
+  'Quoted',
+  'Set Up',
+  'Production',
+  'Launch',
+] as const satisfies readonly LeadStatus[];
 export type BoardColumn = (typeof BOARD_COLUMNS)[number];
 /** Status a drop on the Won bucket sets (spec §4 "Dropping on Won sets Complete"). */
 export const WON_STATUS: LeadStatus = 'Complete';

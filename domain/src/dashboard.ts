@@ -3,7 +3,14 @@
  * the Insights charts: pipeline value by stage, won and lost by
  * reason. All pure; sums are in cents.
  */
-import { BOARD_COLUMNS, DEAD_REASONS, DEAD_STATUS, WON_STATUSES, type BoardColumn, type LeadStatus } from './constants.js';
+import {
+  BOARD_COLUMNS,
+  DEAD_REASONS,
+  DEAD_STATUS,
+  WON_STATUSES,
+  type BoardColumn,
+  type LeadStatus,
+} from './constants.js';
 import { groupLeadsForBoard, isTestDataLead } from './leads.js';
 import { leadDeadReason } from './leadStatus.js';
 
@@ -21,7 +28,13 @@ export interface Tile {
   totalCents: number;
 }
 
-function tile(key: Tile['key'], label: string, leads: readonly TileLead[], pick: (l: TileLead) => number | null, when: (l: TileLead) => boolean): Tile {
+function tile(
+  key: Tile['key'],
+  label: string,
+  leads: readonly TileLead[],
+  pick: (l: TileLead) => number | null,
+  when: (l: TileLead) => boolean,
+): Tile {
   const matching = leads.filter(when);
   return { key, label, count: matching.length, totalCents: matching.reduce((sum, l) => sum + (pick(l) ?? 0), 0) };
 }
@@ -38,8 +51,20 @@ export function dashboardTiles(leads: readonly TileLead[]): Tile[] {
   const hasQuote = (l: TileLead) => l.quoteAmountCents != null;
   return [
     tile('openQuotes', 'Open Quotes', leads, quote, (l) => l.status === 'Quoted'),
-    tile('accepted', 'Accepted', leads, quote, (l) => l.status === 'Set Up' || l.status === 'Production' || l.status === 'Launch'),
-    tile('openInvoices', 'Open Invoices', leads, (l) => l.depositAmountCents, (l) => l.status === 'Set Up' && hasQuote(l)),
+    tile(
+      'accepted',
+      'Accepted',
+      leads,
+      quote,
+      (l) => l.status === 'Set Up' || l.status === 'Production' || l.status === 'Launch',
+    ),
+    tile(
+      'openInvoices',
+      'Open Invoices',
+      leads,
+      (l) => l.depositAmountCents,
+      (l) => l.status === 'Set Up' && hasQuote(l),
+    ),
     tile('completed', 'Completed', leads, quote, (l) => l.status === 'Launch' && hasQuote(l)),
   ];
 }
@@ -73,7 +98,12 @@ export function pipelineValueByStage(leads: readonly InsightLead[]): StageValue[
   return BOARD_COLUMNS.map((stage) => {
     const inStage = columns[stage];
     const quoted = inStage.filter((l) => l.quoteAmountCents != null);
-    return { stage, count: inStage.length, quotedCount: quoted.length, totalCents: quoted.reduce((sum, l) => sum + (l.quoteAmountCents ?? 0), 0) };
+    return {
+      stage,
+      count: inStage.length,
+      quotedCount: quoted.length,
+      totalCents: quoted.reduce((sum, l) => sum + (l.quoteAmountCents ?? 0), 0),
+    };
   });
 }
 

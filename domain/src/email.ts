@@ -72,7 +72,8 @@ function frame(heading: string, body: string): string {
 const button = (href: string, label: string) =>
   `<p style="margin:24px 0"><a href="${href}" style="background-color:#4338ca;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:bold">${label}</a></p>`;
 
-const quoteBlock = (v: string) => `<p style="margin:16px 0;padding:12px 16px;background-color:#f1f5f9;border-radius:8px;white-space:pre-wrap">${v}</p>`;
+const quoteBlock = (v: string) =>
+  `<p style="margin:16px 0;padding:12px 16px;background-color:#f1f5f9;border-radius:8px;white-space:pre-wrap">${v}</p>`;
 
 /**
  * The default templates. Every placeholder is declared in `variables`.
@@ -213,7 +214,12 @@ function buildDefaultTemplates(): EmailTemplate[] {
       subject: 'Update on ${projectName}: ${status}',
       html: frame(
         'Project update',
-        ['<p>Hi ${name},</p>', '<p>Your project <strong>${projectName}</strong> is now in <strong>${status}</strong>.</p>', quoteBlock('${message}'), '<p>Questions? Just reply to this email.</p>'].join('\n'),
+        [
+          '<p>Hi ${name},</p>',
+          '<p>Your project <strong>${projectName}</strong> is now in <strong>${status}</strong>.</p>',
+          quoteBlock('${message}'),
+          '<p>Questions? Just reply to this email.</p>',
+        ].join('\n'),
       ),
       variables: ['name', 'projectName', 'status', 'message'],
     },
@@ -254,7 +260,8 @@ function buildDefaultTemplates(): EmailTemplate[] {
     {
       id: 'reminder-deposit',
       name: 'Reminder: deposit not paid',
-      description: 'Automatic reminder when the deposit of an accepted quote is not paid after some days. The request PDF is attached.',
+      description:
+        'Automatic reminder when the deposit of an accepted quote is not paid after some days. The request PDF is attached.',
       subject: 'Your deposit ${invoiceNumber} is due',
       html: frame(
         'Your deposit',
@@ -286,7 +293,8 @@ function buildDefaultTemplates(): EmailTemplate[] {
     {
       id: 'reminder-invoice-overdue',
       name: 'Reminder: invoice overdue',
-      description: 'Automatic reminders 1, 7 and 14 days (as set) after an invoice was due. The invoice PDF is attached.',
+      description:
+        'Automatic reminders 1, 7 and 14 days (as set) after an invoice was due. The invoice PDF is attached.',
       subject: 'Invoice ${invoiceNumber} is overdue',
       html: frame(
         'Invoice overdue',
@@ -297,7 +305,16 @@ function buildDefaultTemplates(): EmailTemplate[] {
           '<p>The invoice is attached. If you have already paid, thank you and please ignore this email.<br />${studioName}</p>',
         ].join('\n'),
       ),
-      variables: ['name', 'invoiceNumber', 'amount', 'description', 'dueDate', 'daysOverdue', 'paymentLink', 'studioName'],
+      variables: [
+        'name',
+        'invoiceNumber',
+        'amount',
+        'description',
+        'dueDate',
+        'daysOverdue',
+        'paymentLink',
+        'studioName',
+      ],
     },
   ];
 }
@@ -380,7 +397,8 @@ export function templateVariablesFromLead(lead?: LeadLikeForEmail | null): Recor
   text('status');
   text('subject', 'projectName');
   if (typeof lead.quoteAmountCents === 'number') vars.quoteAmount = formatUsd(lead.quoteAmountCents);
-  if (typeof lead.depositAmountCents === 'number') vars.depositAmount = vars.amount = formatUsd(lead.depositAmountCents);
+  if (typeof lead.depositAmountCents === 'number')
+    vars.depositAmount = vars.amount = formatUsd(lead.depositAmountCents);
   return vars;
 }
 
@@ -440,7 +458,17 @@ function escapeInTag(value: string): string {
 }
 
 /** Attributes whose value is a URL: a placeholder at the start of one decides the scheme. */
-const URL_ATTRIBUTES = new Set(['href', 'src', 'action', 'formaction', 'background', 'poster', 'cite', 'data', 'xlink:href']);
+const URL_ATTRIBUTES = new Set([
+  'href',
+  'src',
+  'action',
+  'formaction',
+  'background',
+  'poster',
+  'cite',
+  'data',
+  'xlink:href',
+]);
 export const SAFE_URL_SCHEMES = ['http', 'https', 'mailto'] as const;
 
 /** `value` when it is an http(s)/mailto or scheme-less URL; otherwise '#' (javascript:, data:, vbscript:, ...). */
@@ -501,11 +529,13 @@ function contextAt(html: string, index: number): Context {
 
 /** Removes CR/LF (and other control characters) from a subject line: header injection is impossible. */
 export function stripLineBreaks(subject: string): string {
-  return subject
-    // eslint-disable-next-line no-control-regex -- matching control characters is this function's purpose
-    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
-    .replace(/ {2,}/g, ' ')
-    .trim();
+  return (
+    subject
+      // eslint-disable-next-line no-control-regex -- matching control characters is this function's purpose
+      .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+      .replace(/ {2,}/g, ' ')
+      .trim()
+  );
 }
 
 const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
@@ -518,7 +548,10 @@ const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o,
  * empty. The subject is plain text: substituted, then stripped of CR/LF.
  * Placeholders without a value render empty.
  */
-export function renderTemplate(template: Pick<EmailTemplate, 'subject' | 'html'>, vars: Readonly<Record<string, string | null | undefined>>): { subject: string; html: string } {
+export function renderTemplate(
+  template: Pick<EmailTemplate, 'subject' | 'html'>,
+  vars: Readonly<Record<string, string | null | undefined>>,
+): { subject: string; html: string } {
   const value = (name: string) => {
     const key = name.trim();
     const v = hasOwn(vars, key) ? vars[key] : undefined;
@@ -534,7 +567,11 @@ export function renderTemplate(template: Pick<EmailTemplate, 'subject' | 'html'>
     if (at.where === 'tag') return escapeInTag(v);
     return visitor && at.where === 'text' ? defangLinks(escapeHtml(v)) : escapeHtml(v);
   });
-  const subject = stripLineBreaks(template.subject.replace(PLACEHOLDER, (_m, name: string) => (VISITOR_TEXT_VARIABLES.has(name.trim()) ? '' : value(name))));
+  const subject = stripLineBreaks(
+    template.subject.replace(PLACEHOLDER, (_m, name: string) =>
+      VISITOR_TEXT_VARIABLES.has(name.trim()) ? '' : value(name),
+    ),
+  );
   return { subject, html };
 }
 
@@ -583,7 +620,12 @@ function requiredEmail(missing: string) {
 const subjectField = z
   .string({ error: EMAIL_FIELD_MESSAGES.subject })
   .transform(stripLineBreaks)
-  .pipe(z.string().min(1, EMAIL_FIELD_MESSAGES.subject).max(LIMITS.subject, `Subject must be at most ${LIMITS.subject} characters`));
+  .pipe(
+    z
+      .string()
+      .min(1, EMAIL_FIELD_MESSAGES.subject)
+      .max(LIMITS.subject, `Subject must be at most ${LIMITS.subject} characters`),
+  );
 
 const htmlField = z
   .string({ error: EMAIL_FIELD_MESSAGES.html })
@@ -600,7 +642,11 @@ export const templateTestSchema = z.strictObject({ testEmail: requiredEmail(EMAI
 export type TemplateTestInput = z.output<typeof templateTestSchema>;
 
 /** POST /api/test-email body: to, subject and html all required (spec §5). */
-export const testEmailSchema = z.strictObject({ to: requiredEmail(EMAIL_FIELD_MESSAGES.to), subject: subjectField, html: htmlField });
+export const testEmailSchema = z.strictObject({
+  to: requiredEmail(EMAIL_FIELD_MESSAGES.to),
+  subject: subjectField,
+  html: htmlField,
+});
 export type TestEmailInput = z.output<typeof testEmailSchema>;
 
 // ---------------------------------------------------------------------------
@@ -621,7 +667,9 @@ export function isFinalOutboxStatus(status: string | null | undefined): boolean 
  * hours, 31 h 51 min in all, so a provider outage of up to a day loses
  * nothing. The scheduled sweeper sends each retry when it is due.
  */
-export const OUTBOX_RETRY_DELAYS_MS: readonly number[] = [1, 5, 15, 30, 60, 120, 240, 480, 480, 480].map((m) => m * 60_000);
+export const OUTBOX_RETRY_DELAYS_MS: readonly number[] = [1, 5, 15, 30, 60, 120, 240, 480, 480, 480].map(
+  (m) => m * 60_000,
+);
 
 /** Most send attempts per outbox entry, the first included (one more than the retries). */
 export const OUTBOX_MAX_ATTEMPTS = OUTBOX_RETRY_DELAYS_MS.length + 1;
@@ -647,6 +695,9 @@ export function isRetryableSendStatus(status: number | null | undefined): boolea
  * Wait (ms) before the attempt after `failedAttempt` (1-based), or null when
  * the schedule is spent (the entry becomes ERROR; the admin can Resend it).
  */
-export function outboxRetryDelayMs(failedAttempt: number, delays: readonly number[] = OUTBOX_RETRY_DELAYS_MS): number | null {
+export function outboxRetryDelayMs(
+  failedAttempt: number,
+  delays: readonly number[] = OUTBOX_RETRY_DELAYS_MS,
+): number | null {
   return delays[Math.max(1, failedAttempt) - 1] ?? null;
 }

@@ -93,11 +93,71 @@ export type HostedFeature = (typeof HOSTED_FEATURES)[number];
 
 /** Whole words that reveal a feature in a file path or a feature description (lowercase). */
 export const HOSTED_FEATURE_KEYWORDS: Readonly<Record<HostedFeature, readonly string[]>> = {
-  database: ['database', 'databases', 'db', 'sql', 'sqlite', 'postgres', 'postgresql', 'mysql', 'mongo', 'mongodb', 'mongoose', 'prisma', 'drizzle', 'supabase', 'firestore', 'redis', 'models', 'migrations'],
+  database: [
+    'database',
+    'databases',
+    'db',
+    'sql',
+    'sqlite',
+    'postgres',
+    'postgresql',
+    'mysql',
+    'mongo',
+    'mongodb',
+    'mongoose',
+    'prisma',
+    'drizzle',
+    'supabase',
+    'firestore',
+    'redis',
+    'models',
+    'migrations',
+  ],
   api: ['api', 'apis', 'routes', 'endpoints', 'endpoint', 'graphql', 'trpc', 'controllers', 'webhook', 'webhooks'],
-  auth: ['auth', 'authentication', 'login', 'logout', 'signin', 'signup', 'session', 'sessions', 'passport', 'jwt', 'oauth', 'nextauth'],
-  payment: ['payment', 'payments', 'pay', 'stripe', 'checkout', 'billing', 'paypal', 'invoice', 'invoices', 'subscription', 'subscriptions'],
-  ai: ['ai', 'openai', 'llm', 'gpt', 'chatgpt', 'chatbot', 'anthropic', 'claude', 'gemini', 'langchain', 'embedding', 'embeddings', 'prompt', 'prompts', 'automation'],
+  auth: [
+    'auth',
+    'authentication',
+    'login',
+    'logout',
+    'signin',
+    'signup',
+    'session',
+    'sessions',
+    'passport',
+    'jwt',
+    'oauth',
+    'nextauth',
+  ],
+  payment: [
+    'payment',
+    'payments',
+    'pay',
+    'stripe',
+    'checkout',
+    'billing',
+    'paypal',
+    'invoice',
+    'invoices',
+    'subscription',
+    'subscriptions',
+  ],
+  ai: [
+    'ai',
+    'openai',
+    'llm',
+    'gpt',
+    'chatgpt',
+    'chatbot',
+    'anthropic',
+    'claude',
+    'gemini',
+    'langchain',
+    'embedding',
+    'embeddings',
+    'prompt',
+    'prompts',
+    'automation',
+  ],
 };
 
 const FEATURE_LABELS: Readonly<Record<HostedFeature, string>> = {
@@ -114,10 +174,14 @@ const FEATURE_LABELS: Readonly<Record<HostedFeature, string>> = {
  */
 export const HOSTED_MODEL = {
   baseCentihours: 400,
-  perFileCentihours: { HTML: 75, React: 100, 'Next.js': 125, Vue: 100, Python: 100, 'Node.js': 125 } as Readonly<Record<HostedLanguage, number>>,
+  perFileCentihours: { HTML: 75, React: 100, 'Next.js': 125, Vue: 100, Python: 100, 'Node.js': 125 } as Readonly<
+    Record<HostedLanguage, number>
+  >,
   otherLanguagePerFileCentihours: 100,
   deploymentCentihours: 400,
-  featureCentihours: { database: 800, api: 600, auth: 600, payment: 1000, ai: 1200 } as Readonly<Record<HostedFeature, number>>,
+  featureCentihours: { database: 800, api: 600, auth: 600, payment: 1000, ai: 1200 } as Readonly<
+    Record<HostedFeature, number>
+  >,
   /** Complexity is High at or above this many hours. */
   highFromHours: 60,
   /** Complexity is Medium at or above this many hours (and below highFromHours). */
@@ -169,7 +233,9 @@ export const HOSTED_USERNAME_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
 function canonicalUsername(username: string): string {
   const trimmed = typeof username === 'string' ? username.trim() : '';
   if (!HOSTED_USERNAME_PATTERN.test(trimmed)) {
-    throw new RangeError(`username must be 1–${HOSTED_LIMITS.username} letters, digits, dashes or underscores, got ${JSON.stringify(username)}`);
+    throw new RangeError(
+      `username must be 1–${HOSTED_LIMITS.username} letters, digits, dashes or underscores, got ${JSON.stringify(username)}`,
+    );
   }
   return trimmed.toLowerCase();
 }
@@ -187,22 +253,54 @@ const TEMPLATES: readonly Template[] = [
     slug: 'portfolio-landing',
     title: 'Portfolio Landing Page',
     lang: 'HTML',
-    files: ['index.html', 'about.html', 'contact.html', 'css/style.css', 'js/main.js', 'images/hero.jpg', 'images/logo.svg', 'README.md', '.replit'],
+    files: [
+      'index.html',
+      'about.html',
+      'contact.html',
+      'css/style.css',
+      'js/main.js',
+      'images/hero.jpg',
+      'images/logo.svg',
+      'README.md',
+      '.replit',
+    ],
   },
   {
     slug: 'bakery-menu',
     title: 'Bakery Menu Site',
     lang: 'HTML',
-    files: ['index.html', 'menu.html', 'order.html', 'css/style.css', 'css/menu.css', 'js/cart.js', 'js/stripe-checkout.js', 'images/cupcakes.jpg', 'images/storefront.jpg', '.replit'],
+    files: [
+      'index.html',
+      'menu.html',
+      'order.html',
+      'css/style.css',
+      'css/menu.css',
+      'js/cart.js',
+      'js/stripe-checkout.js',
+      'images/cupcakes.jpg',
+      'images/storefront.jpg',
+      '.replit',
+    ],
   },
   {
     slug: 'react-task-board',
     title: 'Task Board',
     lang: 'React',
     files: [
-      'index.html', 'package.json', 'vite.config.js', 'src/main.jsx', 'src/App.jsx', 'src/App.css',
-      'src/components/Board.jsx', 'src/components/Column.jsx', 'src/components/TaskCard.jsx', 'src/components/NewTaskForm.jsx',
-      'src/hooks/useTasks.js', 'src/utils/storage.js', 'README.md', '.replit',
+      'index.html',
+      'package.json',
+      'vite.config.js',
+      'src/main.jsx',
+      'src/App.jsx',
+      'src/App.css',
+      'src/components/Board.jsx',
+      'src/components/Column.jsx',
+      'src/components/TaskCard.jsx',
+      'src/components/NewTaskForm.jsx',
+      'src/hooks/useTasks.js',
+      'src/utils/storage.js',
+      'README.md',
+      '.replit',
     ],
   },
   {
@@ -210,9 +308,22 @@ const TEMPLATES: readonly Template[] = [
     title: 'Weather Dashboard',
     lang: 'React',
     files: [
-      'index.html', 'package.json', 'vite.config.js', 'src/main.jsx', 'src/App.jsx', 'src/index.css', 'src/api/weatherApi.js',
-      'src/components/SearchBar.jsx', 'src/components/CurrentConditions.jsx', 'src/components/ForecastChart.jsx', 'src/components/CityList.jsx',
-      'src/hooks/useGeolocation.js', 'src/hooks/useForecast.js', 'public/icons/sun.svg', 'public/icons/rain.svg', '.replit',
+      'index.html',
+      'package.json',
+      'vite.config.js',
+      'src/main.jsx',
+      'src/App.jsx',
+      'src/index.css',
+      'src/api/weatherApi.js',
+      'src/components/SearchBar.jsx',
+      'src/components/CurrentConditions.jsx',
+      'src/components/ForecastChart.jsx',
+      'src/components/CityList.jsx',
+      'src/hooks/useGeolocation.js',
+      'src/hooks/useForecast.js',
+      'public/icons/sun.svg',
+      'public/icons/rain.svg',
+      '.replit',
     ],
   },
   {
@@ -220,10 +331,28 @@ const TEMPLATES: readonly Template[] = [
     title: 'SaaS Starter',
     lang: 'Next.js',
     files: [
-      'package.json', 'next.config.js', 'tailwind.config.js', 'prisma/schema.prisma', 'app/layout.tsx', 'app/page.tsx', 'app/globals.css',
-      'app/dashboard/page.tsx', 'app/pricing/page.tsx', 'app/login/page.tsx', 'app/api/auth/[...nextauth]/route.ts',
-      'app/api/stripe/webhook/route.ts', 'app/api/projects/route.ts', 'components/Navbar.tsx', 'components/PricingTable.tsx',
-      'components/ProjectList.tsx', 'lib/db.ts', 'lib/stripe.ts', 'middleware.ts', '.env.example', 'README.md', '.replit',
+      'package.json',
+      'next.config.js',
+      'tailwind.config.js',
+      'prisma/schema.prisma',
+      'app/layout.tsx',
+      'app/page.tsx',
+      'app/globals.css',
+      'app/dashboard/page.tsx',
+      'app/pricing/page.tsx',
+      'app/login/page.tsx',
+      'app/api/auth/[...nextauth]/route.ts',
+      'app/api/stripe/webhook/route.ts',
+      'app/api/projects/route.ts',
+      'components/Navbar.tsx',
+      'components/PricingTable.tsx',
+      'components/ProjectList.tsx',
+      'lib/db.ts',
+      'lib/stripe.ts',
+      'middleware.ts',
+      '.env.example',
+      'README.md',
+      '.replit',
     ],
   },
   {
@@ -231,9 +360,21 @@ const TEMPLATES: readonly Template[] = [
     title: 'Marketing Blog',
     lang: 'Next.js',
     files: [
-      'package.json', 'next.config.js', 'app/layout.tsx', 'app/page.tsx', 'app/blog/page.tsx', 'app/blog/[slug]/page.tsx', 'app/globals.css',
-      'components/Header.tsx', 'components/Footer.tsx', 'components/PostCard.tsx', 'content/posts/launch-week.mdx',
-      'content/posts/design-tips.mdx', 'lib/posts.ts', 'public/og-image.png', '.replit',
+      'package.json',
+      'next.config.js',
+      'app/layout.tsx',
+      'app/page.tsx',
+      'app/blog/page.tsx',
+      'app/blog/[slug]/page.tsx',
+      'app/globals.css',
+      'components/Header.tsx',
+      'components/Footer.tsx',
+      'components/PostCard.tsx',
+      'content/posts/launch-week.mdx',
+      'content/posts/design-tips.mdx',
+      'lib/posts.ts',
+      'public/og-image.png',
+      '.replit',
     ],
   },
   {
@@ -241,9 +382,21 @@ const TEMPLATES: readonly Template[] = [
     title: 'Recipe Finder',
     lang: 'Vue',
     files: [
-      'index.html', 'package.json', 'vite.config.js', 'src/main.js', 'src/App.vue', 'src/components/RecipeCard.vue',
-      'src/components/SearchFilters.vue', 'src/components/IngredientList.vue', 'src/views/HomeView.vue', 'src/views/RecipeView.vue',
-      'src/router/index.js', 'src/services/recipeApi.js', 'src/stores/favorites.js', 'public/favicon.ico', '.replit',
+      'index.html',
+      'package.json',
+      'vite.config.js',
+      'src/main.js',
+      'src/App.vue',
+      'src/components/RecipeCard.vue',
+      'src/components/SearchFilters.vue',
+      'src/components/IngredientList.vue',
+      'src/views/HomeView.vue',
+      'src/views/RecipeView.vue',
+      'src/router/index.js',
+      'src/services/recipeApi.js',
+      'src/stores/favorites.js',
+      'public/favicon.ico',
+      '.replit',
     ],
   },
   {
@@ -251,8 +404,18 @@ const TEMPLATES: readonly Template[] = [
     title: 'Event RSVP',
     lang: 'Vue',
     files: [
-      'index.html', 'package.json', 'vite.config.js', 'src/main.js', 'src/App.vue', 'src/firebase.js', 'src/components/EventForm.vue',
-      'src/components/GuestList.vue', 'src/components/RsvpButton.vue', 'src/composables/useAuth.js', 'src/db/guests.js', '.replit',
+      'index.html',
+      'package.json',
+      'vite.config.js',
+      'src/main.js',
+      'src/App.vue',
+      'src/firebase.js',
+      'src/components/EventForm.vue',
+      'src/components/GuestList.vue',
+      'src/components/RsvpButton.vue',
+      'src/composables/useAuth.js',
+      'src/db/guests.js',
+      '.replit',
     ],
   },
   {
@@ -260,8 +423,18 @@ const TEMPLATES: readonly Template[] = [
     title: 'AI Support Chatbot',
     lang: 'Python',
     files: [
-      'main.py', 'requirements.txt', 'bot/__init__.py', 'bot/openai_client.py', 'bot/prompts.py', 'bot/knowledge_base.py',
-      'templates/index.html', 'static/chat.js', 'static/style.css', 'tests/test_bot.py', '.replit', 'replit.nix',
+      'main.py',
+      'requirements.txt',
+      'bot/__init__.py',
+      'bot/openai_client.py',
+      'bot/prompts.py',
+      'bot/knowledge_base.py',
+      'templates/index.html',
+      'static/chat.js',
+      'static/style.css',
+      'tests/test_bot.py',
+      '.replit',
+      'replit.nix',
     ],
   },
   {
@@ -269,8 +442,20 @@ const TEMPLATES: readonly Template[] = [
     title: 'Inventory API',
     lang: 'Python',
     files: [
-      'main.py', 'requirements.txt', 'app/__init__.py', 'app/models.py', 'app/routes.py', 'app/auth.py', 'app/schemas.py',
-      'migrations/env.py', 'instance/inventory.db', 'tests/test_routes.py', 'tests/test_models.py', '.replit', 'replit.nix', 'README.md',
+      'main.py',
+      'requirements.txt',
+      'app/__init__.py',
+      'app/models.py',
+      'app/routes.py',
+      'app/auth.py',
+      'app/schemas.py',
+      'migrations/env.py',
+      'instance/inventory.db',
+      'tests/test_routes.py',
+      'tests/test_models.py',
+      '.replit',
+      'replit.nix',
+      'README.md',
     ],
   },
   {
@@ -278,10 +463,24 @@ const TEMPLATES: readonly Template[] = [
     title: 'Booking API',
     lang: 'Node.js',
     files: [
-      'index.js', 'package.json', 'src/app.js', 'src/routes/bookings.js', 'src/routes/users.js', 'src/routes/payments.js',
-      'src/controllers/bookingController.js', 'src/models/Booking.js', 'src/models/User.js', 'src/middleware/auth.js',
-      'src/services/payments.js', 'src/services/email.js', 'src/db.js', 'src/config.js', 'docs/openapi.yaml',
-      'tests/bookings.test.js', '.env.example', '.replit',
+      'index.js',
+      'package.json',
+      'src/app.js',
+      'src/routes/bookings.js',
+      'src/routes/users.js',
+      'src/routes/payments.js',
+      'src/controllers/bookingController.js',
+      'src/models/Booking.js',
+      'src/models/User.js',
+      'src/middleware/auth.js',
+      'src/services/payments.js',
+      'src/services/email.js',
+      'src/db.js',
+      'src/config.js',
+      'docs/openapi.yaml',
+      'tests/bookings.test.js',
+      '.env.example',
+      '.replit',
     ],
   },
   {
@@ -289,8 +488,17 @@ const TEMPLATES: readonly Template[] = [
     title: 'Discord Automation Bot',
     lang: 'Node.js',
     files: [
-      'index.js', 'package.json', 'commands/ping.js', 'commands/summarize.js', 'commands/remind.js', 'events/ready.js',
-      'events/messageCreate.js', 'lib/openai.js', 'lib/scheduler.js', 'automation/rules.js', '.replit',
+      'index.js',
+      'package.json',
+      'commands/ping.js',
+      'commands/summarize.js',
+      'commands/remind.js',
+      'events/ready.js',
+      'events/messageCreate.js',
+      'lib/openai.js',
+      'lib/scheduler.js',
+      'automation/rules.js',
+      '.replit',
     ],
   },
 ];
@@ -497,7 +705,8 @@ export function hostedComplexityLevel(value: unknown): Complexity {
  * @throws RangeError when totalCents is not a non-negative safe integer.
  */
 export function hostedDepositSplit(totalCents: number): { depositCents: number; finalCents: number } {
-  if (!Number.isSafeInteger(totalCents) || totalCents < 0) throw new RangeError(`totalCents must be a non-negative safe integer, got ${totalCents}`);
+  if (!Number.isSafeInteger(totalCents) || totalCents < 0)
+    throw new RangeError(`totalCents must be a non-negative safe integer, got ${totalCents}`);
   const depositCents = Math.floor((totalCents * HOSTED_DEPOSIT_PERCENT + 50) / 100);
   return { depositCents, finalCents: totalCents - depositCents };
 }
@@ -507,7 +716,8 @@ export function hostedDepositSplit(totalCents: number): { depositCents: number; 
  * @throws RangeError when the value is not a finite number.
  */
 export function rateDollarsToCents(dollars: number): number {
-  if (typeof dollars !== 'number' || !Number.isFinite(dollars)) throw new RangeError(`rate must be a finite number, got ${dollars}`);
+  if (typeof dollars !== 'number' || !Number.isFinite(dollars))
+    throw new RangeError(`rate must be a finite number, got ${dollars}`);
   return Math.round(dollars * 100);
 }
 
@@ -542,10 +752,13 @@ export function analyzeHostedFacts(facts: HostedProjectFacts, baseHourlyRateCent
   }
   const files = facts.files ?? [];
   const featureTexts = facts.features ?? [];
-  if (files.length > HOSTED_LIMITS.maxFileCount) throw new RangeError(`at most ${HOSTED_LIMITS.maxFileCount} files can be analyzed`);
-  if (featureTexts.length > HOSTED_LIMITS.maxFeatures) throw new RangeError(`at most ${HOSTED_LIMITS.maxFeatures} features can be analyzed`);
+  if (files.length > HOSTED_LIMITS.maxFileCount)
+    throw new RangeError(`at most ${HOSTED_LIMITS.maxFileCount} files can be analyzed`);
+  if (featureTexts.length > HOSTED_LIMITS.maxFeatures)
+    throw new RangeError(`at most ${HOSTED_LIMITS.maxFeatures} features can be analyzed`);
   const rawLanguage = String(facts.language ?? '').trim();
-  if (rawLanguage.length > HOSTED_LIMITS.language) throw new RangeError(`language must be at most ${HOSTED_LIMITS.language} characters`);
+  if (rawLanguage.length > HOSTED_LIMITS.language)
+    throw new RangeError(`language must be at most ${HOSTED_LIMITS.language} characters`);
 
   const known = canonicalHostedLanguage(rawLanguage);
   const language = known ?? rawLanguage;
@@ -558,7 +771,9 @@ export function analyzeHostedFacts(facts: HostedProjectFacts, baseHourlyRateCent
   const fileHours = fileCount * perFile;
   centihours += fileHours;
   const languageLabel = known ? language : `${language || 'Unknown language'} (unlisted language)`;
-  reasons.push(`${fileCount} ${languageLabel} file${fileCount === 1 ? '' : 's'} × ${hoursText(perFile)} h: +${hoursText(fileHours)} h`);
+  reasons.push(
+    `${fileCount} ${languageLabel} file${fileCount === 1 ? '' : 's'} × ${hoursText(perFile)} h: +${hoursText(fileHours)} h`,
+  );
 
   if (hasDeployment) {
     centihours += HOSTED_MODEL.deploymentCentihours;
@@ -571,7 +786,9 @@ export function analyzeHostedFacts(facts: HostedProjectFacts, baseHourlyRateCent
   for (const d of detections) {
     const add = HOSTED_MODEL.featureCentihours[d.feature];
     centihours += add;
-    reasons.push(`${FEATURE_LABELS[d.feature]} detected ("${d.keyword}" in ${JSON.stringify(d.source)}): +${hoursText(add)} h`);
+    reasons.push(
+      `${FEATURE_LABELS[d.feature]} detected ("${d.keyword}" in ${JSON.stringify(d.source)}): +${hoursText(add)} h`,
+    );
   }
 
   const estimatedHours = centihours / 100;
@@ -587,8 +804,12 @@ export function analyzeHostedFacts(facts: HostedProjectFacts, baseHourlyRateCent
   // centihours × cents/hour = hundredths of a cent; round half-up to whole dollars.
   const totalCents = Math.floor((centihours * baseHourlyRateCents + 5_000) / 10_000) * 100;
   const { depositCents, finalCents } = hostedDepositSplit(totalCents);
-  reasons.push(`Total: ${hoursText(centihours)} h × ${formatUsd(baseHourlyRateCents)}/h = ${formatUsd(totalCents)} (rounded to the nearest dollar)`);
-  reasons.push(`Deposit ${HOSTED_DEPOSIT_PERCENT}%: ${formatUsd(depositCents)}; final payment ${formatUsd(finalCents)}`);
+  reasons.push(
+    `Total: ${hoursText(centihours)} h × ${formatUsd(baseHourlyRateCents)}/h = ${formatUsd(totalCents)} (rounded to the nearest dollar)`,
+  );
+  reasons.push(
+    `Deposit ${HOSTED_DEPOSIT_PERCENT}%: ${formatUsd(depositCents)}; final payment ${formatUsd(finalCents)}`,
+  );
 
   return {
     analysis: { complexity, fileCount, language, hasDeployment, features: detections.map((d) => d.feature), reasons },
@@ -630,7 +851,12 @@ export function analyzeHostedProject(
  */
 export function analyzeHostedQuoteForm(form: HostedQuoteForm): HostedAnalysisResult {
   return analyzeHostedFacts(
-    { language: form.language, fileCount: form.fileCount, hasDeployment: form.hasDeployment, features: form.features ?? [] },
+    {
+      language: form.language,
+      fileCount: form.fileCount,
+      hasDeployment: form.hasDeployment,
+      features: form.features ?? [],
+    },
     rateDollarsToCents(form.baseHourlyRate),
   );
 }
@@ -743,7 +969,9 @@ export const hostedQuoteFormSchema = z.strictObject({
     .transform((v) => v.toLowerCase()),
   baseHourlyRate: hourlyRateField,
   features: z
-    .array(requiredText('Feature must not be blank', HOSTED_LIMITS.featureLength, 'Feature'), { error: 'Features must be a list' })
+    .array(requiredText('Feature must not be blank', HOSTED_LIMITS.featureLength, 'Feature'), {
+      error: 'Features must be a list',
+    })
     .max(HOSTED_LIMITS.maxFeatures, `At most ${HOSTED_LIMITS.maxFeatures} features`)
     .optional(),
 });

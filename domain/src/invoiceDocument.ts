@@ -39,10 +39,17 @@ export interface InvoicePdfModel {
 let dateFmt: Intl.DateTimeFormat | undefined;
 
 /** "November 25, 2026" (UTC). */
-export const formatDocumentDate = (d: Date): string => (dateFmt ??= new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' })).format(d);
+export const formatDocumentDate = (d: Date): string =>
+  (dateFmt ??= new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  })).format(d);
 
 /** The payment terms line for `days`. */
-export const paymentTermsText = (days: number): string => (days <= 0 ? 'Payment due on receipt' : `Payment due within ${days} day${days === 1 ? '' : 's'}`);
+export const paymentTermsText = (days: number): string =>
+  days <= 0 ? 'Payment due on receipt' : `Payment due within ${days} day${days === 1 ? '' : 's'}`;
 
 /** What a numbered invoice or payment request needs to be printed. */
 export interface InvoiceSource {

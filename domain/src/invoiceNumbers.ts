@@ -29,7 +29,8 @@ export const invoiceCounterId = (year: number): string => `invoices-${year}`;
 
 /** "INV-2026-0007" for (2026, 7). @throws RangeError for a sequence below 1 or a non-integer. */
 export function formatInvoiceNumber(year: number, seq: number): string {
-  if (!Number.isSafeInteger(seq) || seq < 1 || !Number.isSafeInteger(year)) throw new RangeError(`Invalid invoice number ${year}/${seq}`);
+  if (!Number.isSafeInteger(seq) || seq < 1 || !Number.isSafeInteger(year))
+    throw new RangeError(`Invalid invoice number ${year}/${seq}`);
   return `${INVOICE_NUMBER_PREFIX}-${year}-${String(seq).padStart(4, '0')}`;
 }
 
@@ -99,12 +100,25 @@ export function leadPaymentRequests(leadId: string, lead: LeadForRequests): Paym
   const deposit = lead.depositAmountCents ?? 0;
   const out: PaymentRequestPlan[] = [];
   if (deposit > 0) {
-    out.push({ purpose: 'deposit', amountCents: deposit, description: `50% deposit: ${what}`, paymentIntentId: lead.stripeDepositPaymentId ?? null, checkoutUrl: checkoutPath(deposit, `50% deposit: ${what}`, leadId) });
+    out.push({
+      purpose: 'deposit',
+      amountCents: deposit,
+      description: `50% deposit: ${what}`,
+      paymentIntentId: lead.stripeDepositPaymentId ?? null,
+      checkoutUrl: checkoutPath(deposit, `50% deposit: ${what}`, leadId),
+    });
   }
   const depositSettled = deposit <= 0 || Boolean(lead.stripeDepositPaymentId);
   if (depositSettled || lead.stripeFinalPaymentId) {
     const final = lead.stripeDepositPaymentId ? (lead.finalAmountCents ?? quote - deposit) : quote;
-    if (final > 0) out.push({ purpose: 'final', amountCents: final, description: `Final payment: ${what}`, paymentIntentId: lead.stripeFinalPaymentId ?? null, checkoutUrl: checkoutPath(final, `Final payment: ${what}`, leadId) });
+    if (final > 0)
+      out.push({
+        purpose: 'final',
+        amountCents: final,
+        description: `Final payment: ${what}`,
+        paymentIntentId: lead.stripeFinalPaymentId ?? null,
+        checkoutUrl: checkoutPath(final, `Final payment: ${what}`, leadId),
+      });
   }
   return out;
 }

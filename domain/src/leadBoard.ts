@@ -136,15 +136,29 @@ export type LeadCardAction = 'accept' | 'review' | 'plan';
  * before; in Contacted, Review Quote when a quote exists and Add Project Plan
  * otherwise; none elsewhere.
  */
-export function leadCardAction(lead: Pick<BoardCard<unknown>, 'status' | 'quoteGenerated' | 'quoteAccepted' | 'quoteReviewStatus'>): LeadCardAction | null {
-  if (lead.status === 'Quoted' && lead.quoteGenerated && !lead.quoteAccepted) return lead.quoteReviewStatus === 'Approved' ? 'accept' : 'review';
+export function leadCardAction(
+  lead: Pick<BoardCard<unknown>, 'status' | 'quoteGenerated' | 'quoteAccepted' | 'quoteReviewStatus'>,
+): LeadCardAction | null {
+  if (lead.status === 'Quoted' && lead.quoteGenerated && !lead.quoteAccepted)
+    return lead.quoteReviewStatus === 'Approved' ? 'accept' : 'review';
   if (lead.status === 'Contacted') return lead.quoteGenerated ? 'review' : 'plan';
   return null;
 }
 
 /** What a card is made from: a stored lead (any date type). Missing optional fields read as their spec defaults. */
 export type BoardCardSource<D> = Pick<LeadRecord, 'name' | 'subject' | 'projectType' | 'status'> &
-  Partial<Pick<LeadRecord, 'quoteAmountCents' | 'depositAmountCents' | 'quoteGenerated' | 'quoteReviewStatus' | 'quoteAccepted' | 'notes' | 'deadReason'>> & {
+  Partial<
+    Pick<
+      LeadRecord,
+      | 'quoteAmountCents'
+      | 'depositAmountCents'
+      | 'quoteGenerated'
+      | 'quoteReviewStatus'
+      | 'quoteAccepted'
+      | 'notes'
+      | 'deadReason'
+    >
+  > & {
     createdAt: D;
     updatedAt?: D | null;
   };
@@ -170,7 +184,15 @@ export function boardCardOf<D>(lead: BoardCardSource<D>): BoardCard<D> {
 }
 
 /** Card fields an encoded card leaves out while they hold their default (null or false). */
-const DEFAULTED_FIELDS = ['quoteAmountCents', 'depositAmountCents', 'quoteGenerated', 'quoteReviewStatus', 'quoteAccepted', 'deadReason', 'testData'] as const;
+const DEFAULTED_FIELDS = [
+  'quoteAmountCents',
+  'depositAmountCents',
+  'quoteGenerated',
+  'quoteReviewStatus',
+  'quoteAccepted',
+  'deadReason',
+  'testData',
+] as const;
 const DEFAULTS: Pick<BoardCard, (typeof DEFAULTED_FIELDS)[number]> = {
   quoteAmountCents: null,
   depositAmountCents: null,
@@ -197,9 +219,18 @@ const DEFAULTS: Pick<BoardCard, (typeof DEFAULTED_FIELDS)[number]> = {
 export type EncodedBoardCard = string;
 
 /** Every card field, in the order a stored card lists them. */
-const CARD_FIELDS: readonly (keyof BoardCard)[] = ['name', 'subject', 'projectType', 'status', ...DEFAULTED_FIELDS, 'createdAt', 'updatedAt'];
+const CARD_FIELDS: readonly (keyof BoardCard)[] = [
+  'name',
+  'subject',
+  'projectType',
+  'status',
+  ...DEFAULTED_FIELDS,
+  'createdAt',
+  'updatedAt',
+];
 
-const dateMs = (d: Date | null | undefined): number | undefined => (d instanceof Date && !Number.isNaN(d.getTime()) ? d.getTime() : undefined);
+const dateMs = (d: Date | null | undefined): number | undefined =>
+  d instanceof Date && !Number.isNaN(d.getTime()) ? d.getTime() : undefined;
 
 /** The stored text of a card (see EncodedBoardCard); a missing or invalid date is left out. */
 export function encodeBoardCard(card: BoardCard): EncodedBoardCard {
@@ -258,7 +289,20 @@ export function largestBoardCard(): BoardCard {
     name: fill(CARD_TEXT_BUDGET_BYTES.name),
     subject: fill(CARD_TEXT_BUDGET_BYTES.subject),
     projectType: longest(['Web Project', 'Brand/Logo Design', 'Product Design', 'AI Automation'] as const),
-    status: longest(['New', 'Contacted', 'Quoted', 'Set Up', 'Production', 'Launch', 'Complete', 'Won', 'Lost', 'Deposit', 'Payment Failed', 'Subscription Expired'] as const),
+    status: longest([
+      'New',
+      'Contacted',
+      'Quoted',
+      'Set Up',
+      'Production',
+      'Launch',
+      'Complete',
+      'Won',
+      'Lost',
+      'Deposit',
+      'Payment Failed',
+      'Subscription Expired',
+    ] as const),
     quoteAmountCents: -Number.MAX_SAFE_INTEGER,
     depositAmountCents: -Number.MAX_SAFE_INTEGER,
     quoteGenerated: true,
@@ -285,7 +329,9 @@ const SHARD_OVERHEAD_BYTES = 1_024;
 export const MAX_CARD_ENTRY_BYTES = 21 + MAX_ENCODED_CARD_BYTES + 1;
 
 /** How many of the largest cards one shard holds under Firestore's 1 MiB. */
-export const LEAD_BOARD_SHARD_CARD_CAPACITY = Math.floor((FIRESTORE_MAX_DOCUMENT_BYTES - SHARD_OVERHEAD_BYTES) / MAX_CARD_ENTRY_BYTES);
+export const LEAD_BOARD_SHARD_CARD_CAPACITY = Math.floor(
+  (FIRESTORE_MAX_DOCUMENT_BYTES - SHARD_OVERHEAD_BYTES) / MAX_CARD_ENTRY_BYTES,
+);
 
 /**
  * How many leads a board of `shards` shards holds when every card is the

@@ -19,7 +19,16 @@
  * Moves among the accepted statuses (Set Up ⇄ Production ⇄ Launch ⇄ Complete,
  * Deposit, ...) and among New, Contacted and Quoted are always allowed.
  */
-import { BOARD_COLUMNS, DEAD_REASONS, DEAD_STATUS, LEAD_STATUSES, WON_STATUS, type BoardColumn, type DeadReason, type LeadStatus } from './constants.js';
+import {
+  BOARD_COLUMNS,
+  DEAD_REASONS,
+  DEAD_STATUS,
+  LEAD_STATUSES,
+  WON_STATUS,
+  type BoardColumn,
+  type DeadReason,
+  type LeadStatus,
+} from './constants.js';
 
 /** What a move rule reads from the lead besides its status. */
 export interface LeadMoveFacts {
@@ -47,22 +56,26 @@ export const UNKNOWN_LEAD_FACTS: LeadMoveFacts = { quoteGenerated: false, quoteA
  */
 export type LeadMoveRule = 'ok' | 'quote' | 'unpaid' | 'revive' | 'same';
 
-const o = 'ok', q = 'quote', u = 'unpaid', r = 'revive', x = 'same';
+const o = 'ok',
+  q = 'quote',
+  u = 'unpaid',
+  r = 'revive',
+  x = 'same';
 // Rows: from; columns: to, in LEAD_STATUSES order.
 const MOVE_MATRIX: Record<LeadStatus, readonly LeadMoveRule[]> = {
   //                      New Cont Quot SetU Prod Laun Comp Lost PFail SubE Dep  Won
-  New:                    [x,  o,   o,   q,   q,   q,   q,   o,   q,    q,   q,   q],
-  Contacted:              [o,  x,   o,   q,   q,   q,   q,   o,   q,    q,   q,   q],
-  Quoted:                 [o,  o,   x,   q,   q,   q,   q,   o,   q,    q,   q,   q],
-  'Set Up':               [u,  u,   u,   x,   o,   o,   o,   o,   o,    o,   o,   o],
-  Production:             [u,  u,   u,   o,   x,   o,   o,   o,   o,    o,   o,   o],
-  Launch:                 [u,  u,   u,   o,   o,   x,   o,   o,   o,    o,   o,   o],
-  Complete:               [u,  u,   u,   o,   o,   o,   x,   o,   o,    o,   o,   o],
-  Lost:                   [o,  r,   r,   r,   r,   r,   r,   x,   r,    r,   r,   r],
-  'Payment Failed':       [u,  u,   u,   o,   o,   o,   o,   o,   x,    o,   o,   o],
-  'Subscription Expired': [u,  u,   u,   o,   o,   o,   o,   o,   o,    x,   o,   o],
-  Deposit:                [u,  u,   u,   o,   o,   o,   o,   o,   o,    o,   x,   o],
-  Won:                    [u,  u,   u,   o,   o,   o,   o,   o,   o,    o,   o,   x],
+  New: [x, o, o, q, q, q, q, o, q, q, q, q],
+  Contacted: [o, x, o, q, q, q, q, o, q, q, q, q],
+  Quoted: [o, o, x, q, q, q, q, o, q, q, q, q],
+  'Set Up': [u, u, u, x, o, o, o, o, o, o, o, o],
+  Production: [u, u, u, o, x, o, o, o, o, o, o, o],
+  Launch: [u, u, u, o, o, x, o, o, o, o, o, o],
+  Complete: [u, u, u, o, o, o, x, o, o, o, o, o],
+  Lost: [o, r, r, r, r, r, r, x, r, r, r, r],
+  'Payment Failed': [u, u, u, o, o, o, o, o, x, o, o, o],
+  'Subscription Expired': [u, u, u, o, o, o, o, o, o, x, o, o],
+  Deposit: [u, u, u, o, o, o, o, o, o, o, x, o],
+  Won: [u, u, u, o, o, o, o, o, o, o, o, x],
 };
 
 /** The lead move table: LEAD_MOVES[from][to] (see LeadMoveRule and the file comment). */
@@ -153,7 +166,10 @@ export function boardMovesFrom(from: LeadStatus): LeadStatus[] {
  */
 export function statusMovesFrom(from: LeadStatus): LeadStatus[] {
   const here = boardPlaceOf(from);
-  return LEAD_STATUSES.filter((to) => to !== from && boardPlaceOf(to) === here && LEAD_MOVES[from][to] !== 'revive' && LEAD_MOVES[from][to] !== 'same');
+  return LEAD_STATUSES.filter(
+    (to) =>
+      to !== from && boardPlaceOf(to) === here && LEAD_MOVES[from][to] !== 'revive' && LEAD_MOVES[from][to] !== 'same',
+  );
 }
 
 export function isDeadReason(v: string): v is DeadReason {
@@ -181,7 +197,9 @@ export function parseDeadReasonLine(line: string): string | null {
   const text = line.trim();
   if (!text.startsWith(DEAD_REASON_PREFIX)) return null;
   const rest = text.slice(DEAD_REASON_PREFIX.length);
-  const known = [...DEAD_REASONS].sort((a, b) => b.length - a.length).find((r) => rest === r || rest.startsWith(`${r} - `));
+  const known = [...DEAD_REASONS]
+    .sort((a, b) => b.length - a.length)
+    .find((r) => rest === r || rest.startsWith(`${r} - `));
   if (known) return known;
   const cut = rest.lastIndexOf(' - ');
   const reason = (cut > 0 ? rest.slice(0, cut) : rest).trim();
@@ -195,7 +213,11 @@ export function parseDeadReasonLine(line: string): string | null {
  * any other status: a revived lead keeps the note line in its history but is
  * no longer dead.
  */
-export function leadDeadReason(lead: { status: LeadStatus; deadReason?: string | null; notes?: string | null }): string | null {
+export function leadDeadReason(lead: {
+  status: LeadStatus;
+  deadReason?: string | null;
+  notes?: string | null;
+}): string | null {
   if (lead.status !== DEAD_STATUS) return null;
   if (lead.deadReason?.trim()) return lead.deadReason.trim();
   const lines = (lead.notes ?? '').split('\n');

@@ -42,7 +42,10 @@ export interface LeadRecord {
   updatedAt: Date;
 }
 
-export interface LeadDto extends Omit<LeadRecord, 'quoteAmountCents' | 'depositAmountCents' | 'finalAmountCents' | 'createdAt' | 'updatedAt'> {
+export interface LeadDto extends Omit<
+  LeadRecord,
+  'quoteAmountCents' | 'depositAmountCents' | 'finalAmountCents' | 'createdAt' | 'updatedAt'
+> {
   id: string;
   /** "1234.50" or null. */
   quoteAmount: string | null;
@@ -120,8 +123,14 @@ export interface BoardGroups<T> {
  * carries the answer as `testData`, see leadBoard.ts). The dead bucket
  * and the dashboard insights leave such leads out.
  */
-export function isTestDataLead(lead: { notes?: string | null; deadReason?: string | null; testData?: boolean }): boolean {
-  return lead.testData === true || lead.deadReason === TEST_DATA_REASON || (lead.notes ?? '').includes(TEST_DATA_MARKER);
+export function isTestDataLead(lead: {
+  notes?: string | null;
+  deadReason?: string | null;
+  testData?: boolean;
+}): boolean {
+  return (
+    lead.testData === true || lead.deadReason === TEST_DATA_REASON || (lead.notes ?? '').includes(TEST_DATA_MARKER)
+  );
 }
 
 /**
@@ -130,7 +139,9 @@ export function isTestDataLead(lead: { notes?: string | null; deadReason?: strin
  * test data (`isTestDataLead`) are hidden. Every status has a place: Deposit
  * and Payment Failed leads are in Set Up, Subscription Expired in Won.
  */
-export function groupLeadsForBoard<T extends { status: LeadStatus; notes?: string | null; deadReason?: string | null; testData?: boolean }>(leads: readonly T[]): BoardGroups<T> {
+export function groupLeadsForBoard<
+  T extends { status: LeadStatus; notes?: string | null; deadReason?: string | null; testData?: boolean },
+>(leads: readonly T[]): BoardGroups<T> {
   const columns = Object.fromEntries(BOARD_COLUMNS.map((c) => [c, [] as T[]])) as Record<BoardColumn, T[]>;
   const won: T[] = [];
   const dead: T[] = [];
@@ -190,7 +201,8 @@ export function leadAttention(
   now: Date,
   afterDays: number = ATTENTION_AFTER_DAYS,
 ): LeadAttention {
-  const ageDays = lead.updatedAt instanceof Date && !Number.isNaN(lead.updatedAt.getTime()) ? ageInDays(lead.updatedAt, now) : 0;
+  const ageDays =
+    lead.updatedAt instanceof Date && !Number.isNaN(lead.updatedAt.getTime()) ? ageInDays(lead.updatedAt, now) : 0;
   const place = boardPlaceOf(lead.status);
   const open = place !== 'won' && place !== 'dead';
   return { ageDays, needsAttention: open && ageDays >= afterDays };

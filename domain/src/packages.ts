@@ -22,7 +22,11 @@ import { checkPromo, type PromoCheck, type PromoRecord, PROMO_CODE_PATTERN } fro
 export const PRICING_MODES = ['onetime', 'monthly', 'annual'] as const;
 export type PricingMode = (typeof PRICING_MODES)[number];
 export const DEFAULT_PRICING_MODE: PricingMode = 'monthly';
-export const PRICING_MODE_LABELS: Readonly<Record<PricingMode, string>> = { onetime: 'One Time', monthly: 'Monthly', annual: 'Annual' };
+export const PRICING_MODE_LABELS: Readonly<Record<PricingMode, string>> = {
+  onetime: 'One Time',
+  monthly: 'Monthly',
+  annual: 'Annual',
+};
 
 export const CART_CURRENCY = 'usd';
 /** One-time setup fee of every package, in cents (spec §9). */
@@ -60,7 +64,13 @@ export const CART_PACKAGES: readonly CartPackage[] = [
     oneTimeHostingMonthlyCents: 1_299,
     monthlyPriceCents: 4_500,
     annualPriceCents: 45_000,
-    features: ['Website design or refresh', 'Managed hosting with SSL', 'Domain included the first year', 'Uptime monitoring', 'Email support'],
+    features: [
+      'Website design or refresh',
+      'Managed hosting with SSL',
+      'Domain included the first year',
+      'Uptime monitoring',
+      'Email support',
+    ],
     popular: false,
   },
   {
@@ -71,7 +81,13 @@ export const CART_PACKAGES: readonly CartPackage[] = [
     oneTimeHostingMonthlyCents: 4_999,
     monthlyPriceCents: 8_500,
     annualPriceCents: 92_500,
-    features: ['Everything in Web Fresh/Refresh + Hosting', '2 hours of maintenance per month', 'Content updates and bug fixes', 'Monthly backups', 'Priority email support'],
+    features: [
+      'Everything in Web Fresh/Refresh + Hosting',
+      '2 hours of maintenance per month',
+      'Content updates and bug fixes',
+      'Monthly backups',
+      'Priority email support',
+    ],
     popular: true,
   },
   {
@@ -82,7 +98,13 @@ export const CART_PACKAGES: readonly CartPackage[] = [
     oneTimeHostingMonthlyCents: 24_999,
     monthlyPriceCents: 27_500,
     annualPriceCents: 317_500,
-    features: ['Everything in Plus 2hr Maintenance', '8 hours of maintenance per month', 'New features and integrations', 'Performance and SEO tuning', 'Same-day support'],
+    features: [
+      'Everything in Plus 2hr Maintenance',
+      '8 hours of maintenance per month',
+      'New features and integrations',
+      'Performance and SEO tuning',
+      'Same-day support',
+    ],
     popular: false,
   },
 ];
@@ -123,7 +145,12 @@ export interface CartPrice {
  * (checked with checkPromo against the setup fee at `now`); in the other
  * modes it is ignored. @throws RangeError for an unknown package.
  */
-export function priceCart(packageId: string, mode: PricingMode, promo?: PromoRecord | null, now: Date = new Date()): CartPrice {
+export function priceCart(
+  packageId: string,
+  mode: PricingMode,
+  promo?: PromoRecord | null,
+  now: Date = new Date(),
+): CartPrice {
   const pkg = findPackage(packageId);
   if (!pkg) throw new RangeError(`Unknown package: ${packageId}`);
   const setupFeeCents = mode === 'onetime' ? pkg.oneTimePriceCents : 0;
@@ -176,7 +203,9 @@ export const packageIdField = z.enum(PACKAGE_IDS, { error: 'Choose one of the pa
 /** POST /api/create-subscription body (spec §7). discountCode counts in one-time mode only. */
 export const createSubscriptionSchema = z.strictObject({
   packageId: packageIdField,
-  pricingMode: z.enum(PRICING_MODES, { error: 'Pricing mode must be onetime, monthly or annual' }).default(DEFAULT_PRICING_MODE),
+  pricingMode: z
+    .enum(PRICING_MODES, { error: 'Pricing mode must be onetime, monthly or annual' })
+    .default(DEFAULT_PRICING_MODE),
   discountCode: discountCodeField,
   clientInfo: cartClientInfoSchema,
 });

@@ -100,10 +100,16 @@ export function acceptedQuoteOf(lead: PayableLeadState): AcceptedQuote | null {
   const quote = lead.quoteAmountCents ?? 0;
   if (!isCents(quote) || quote <= 0) return null;
   const deposit = isCents(lead.depositAmountCents) ? lead.depositAmountCents : 0;
-  return { version: null, quoteAmountCents: quote, depositAmountCents: deposit, finalAmountCents: isCents(lead.finalAmountCents) ? lead.finalAmountCents : quote - deposit };
+  return {
+    version: null,
+    quoteAmountCents: quote,
+    depositAmountCents: deposit,
+    finalAmountCents: isCents(lead.finalAmountCents) ? lead.finalAmountCents : quote - deposit,
+  };
 }
 
-export type LeadPaymentCheck = { ok: true; purpose: 'deposit' | 'final'; amountCents: number } | { ok: false; message: string };
+export type LeadPaymentCheck =
+  { ok: true; purpose: 'deposit' | 'final'; amountCents: number } | { ok: false; message: string };
 
 /**
  * Whether the client may pay on `lead` now, and what (see the file comment):
@@ -116,7 +122,10 @@ export function leadPaymentDue(lead: PayableLeadState): LeadPaymentCheck {
   if (lead.status === 'Lost') return { ok: false, message: PAYMENT_REFUSALS.closed };
   const accepted = acceptedQuoteOf(lead);
   if (!accepted) {
-    return { ok: false, message: lead.quoteReviewStatus === 'Approved' ? PAYMENT_REFUSALS.notAccepted : PAYMENT_REFUSALS.quotePreparing };
+    return {
+      ok: false,
+      message: lead.quoteReviewStatus === 'Approved' ? PAYMENT_REFUSALS.notAccepted : PAYMENT_REFUSALS.quotePreparing,
+    };
   }
   const due = nextLeadPayment({
     quoteAmountCents: accepted.quoteAmountCents,
@@ -133,12 +142,20 @@ export function leadPaymentDue(lead: PayableLeadState): LeadPaymentCheck {
  * Project): an approved or accepted quote. Before that the quote is being
  * prepared and its draft figures stay private.
  */
-export function clientMaySeeQuote(lead: Pick<PayableLeadState, 'quoteAccepted' | 'quoteReviewStatus' | 'status'>): boolean {
+export function clientMaySeeQuote(
+  lead: Pick<PayableLeadState, 'quoteAccepted' | 'quoteReviewStatus' | 'status'>,
+): boolean {
   return lead.status !== 'Lost' && (lead.quoteAccepted === true || lead.quoteReviewStatus === 'Approved');
 }
 
 /** Lead statuses in which the client can pay the next stage of an accepted quote (My Project's Pay Now). */
-export const CLIENT_PAYABLE_STATUSES = ['Set Up', 'Deposit', 'Payment Failed', 'Production', 'Launch'] as const satisfies readonly LeadStatus[];
+export const CLIENT_PAYABLE_STATUSES = [
+  'Set Up',
+  'Deposit',
+  'Payment Failed',
+  'Production',
+  'Launch',
+] as const satisfies readonly LeadStatus[];
 
 /** My Project's Pay Now: the lead is in a payable status and has a quote amount to pay against. */
 export function clientCanPayNow(lead: { status?: string | null; quoteAmount?: string | null }): boolean {
@@ -162,10 +179,13 @@ export function paymentFailureMove(purpose: PaymentPurpose, leadStatus: LeadStat
 }
 
 /** Edit Quote refused after money has moved (the policy in the file comment). */
-export const QUOTE_EDIT_AFTER_PAYMENT = 'Payments have been received on this quote, so it cannot be edited. Use Create Invoice to bill any difference.';
+export const QUOTE_EDIT_AFTER_PAYMENT =
+  'Payments have been received on this quote, so it cannot be edited. Use Create Invoice to bill any difference.';
 
 /** QUOTE_EDIT_AFTER_PAYMENT when a deposit or final payment of the lead is recorded; null when the quote may be edited. */
-export function quoteEditRefusal(lead: Pick<LeadPaymentState, 'stripeDepositPaymentId' | 'stripeFinalPaymentId'>): string | null {
+export function quoteEditRefusal(
+  lead: Pick<LeadPaymentState, 'stripeDepositPaymentId' | 'stripeFinalPaymentId'>,
+): string | null {
   return lead.stripeDepositPaymentId || lead.stripeFinalPaymentId ? QUOTE_EDIT_AFTER_PAYMENT : null;
 }
 
@@ -193,7 +213,9 @@ export function isPaidInFull(lead: LeadPaymentState): boolean {
  * something (nextLeadPayment).
  */
 export function leadCanPayNow(lead: LeadPaymentState): boolean {
-  return lead.quoteAmountCents != null && lead.quoteAmountCents > 0 && !isPaidInFull(lead) && nextLeadPayment(lead) !== null;
+  return (
+    lead.quoteAmountCents != null && lead.quoteAmountCents > 0 && !isPaidInFull(lead) && nextLeadPayment(lead) !== null
+  );
 }
 
 /**
@@ -219,15 +241,22 @@ export function paymentMoves(
   if (leadStatus === 'Lost') return {};
   const moves = paidStageMoves(purpose, leadStatus, projectStatus);
   if (leadStatus === PAYMENT_FAILED_STATUS && !moves.lead && (purpose === 'deposit' || purpose === 'final')) {
-    moves.lead = resumeStatus && resumeStatus !== PAYMENT_FAILED_STATUS && resumeStatus !== 'Lost' ? resumeStatus : 'Set Up';
+    moves.lead =
+      resumeStatus && resumeStatus !== PAYMENT_FAILED_STATUS && resumeStatus !== 'Lost' ? resumeStatus : 'Set Up';
   }
   return moves;
 }
 
-function paidStageMoves(purpose: PaymentPurpose, leadStatus: LeadStatus | null, projectStatus: ProjectStatus | null): { lead?: LeadStatus; project?: ProjectStatus } {
+function paidStageMoves(
+  purpose: PaymentPurpose,
+  leadStatus: LeadStatus | null,
+  projectStatus: ProjectStatus | null,
+): { lead?: LeadStatus; project?: ProjectStatus } {
   if (purpose === 'deposit') {
-    if (projectStatus && ['New', 'Quote Accepted', 'Deposit Paid', 'Set up'].includes(projectStatus)) return { project: 'Production', lead: 'Production' };
-    if (!projectStatus && (leadStatus === 'Set Up' || leadStatus === 'Deposit' || leadStatus === PAYMENT_FAILED_STATUS)) return { lead: 'Production' };
+    if (projectStatus && ['New', 'Quote Accepted', 'Deposit Paid', 'Set up'].includes(projectStatus))
+      return { project: 'Production', lead: 'Production' };
+    if (!projectStatus && (leadStatus === 'Set Up' || leadStatus === 'Deposit' || leadStatus === PAYMENT_FAILED_STATUS))
+      return { lead: 'Production' };
     return {};
   }
   if (purpose === 'final') {
@@ -253,7 +282,12 @@ const paymentAmount = z
   .refine((c) => c >= PAYMENT_LIMITS.minCents, 'The amount must be at least 0.50')
   .refine((c) => c <= PAYMENT_LIMITS.maxCents, 'The amount must be at most 100000.00');
 
-const recordId = z.string().trim().min(1).max(128).regex(/^[A-Za-z0-9_-]+$/, 'Invalid id');
+const recordId = z
+  .string()
+  .trim()
+  .min(1)
+  .max(128)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid id');
 
 /**
  * POST /api/create-payment-intent body (spec §7: amount, currency (usd),
@@ -268,7 +302,11 @@ export const createPaymentIntentSchema = z.strictObject({
   leadId: recordId.optional(),
   invoiceId: recordId.optional(),
   /** A random id the checkout page keeps for its lifetime: the idempotency key of a custom payment. */
-  checkoutId: z.string().trim().regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid checkout id').optional(),
+  checkoutId: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'Invalid checkout id')
+    .optional(),
 });
 export type CreatePaymentIntentInput = z.output<typeof createPaymentIntentSchema>;
 
@@ -308,7 +346,13 @@ export const invoiceFormSchema = z.object({
 export type InvoiceForm = z.infer<typeof invoiceFormSchema>;
 
 /** Lead statuses shown on the invoicing page (spec §2 "Invoicing": Deposit, Production, Launch, Complete; an accepted quote waits for its deposit in Set Up). */
-export const INVOICING_STATUSES = ['Deposit', 'Set Up', 'Production', 'Launch', 'Complete'] as const satisfies readonly LeadStatus[];
+export const INVOICING_STATUSES = [
+  'Deposit',
+  'Set Up',
+  'Production',
+  'Launch',
+  'Complete',
+] as const satisfies readonly LeadStatus[];
 
 /** Days an invoice is due after it is sent when no due date is given. */
 export const DEFAULT_INVOICE_DAYS = 14;

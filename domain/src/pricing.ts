@@ -183,8 +183,10 @@ export function hoursToHundredths(hours: number): number {
  * Throws RangeError on a value that is not one of PROJECT_TYPES / COMPLEXITIES.
  */
 export function hourlyRateCents(projectType?: ProjectType | null, complexity?: Complexity | null): number {
-  if (projectType != null && !PROJECT_TYPES.includes(projectType)) throw new RangeError(`Unknown project type: ${projectType}`);
-  if (complexity != null && !COMPLEXITIES.includes(complexity)) throw new RangeError(`Unknown complexity: ${complexity}`);
+  if (projectType != null && !PROJECT_TYPES.includes(projectType))
+    throw new RangeError(`Unknown project type: ${projectType}`);
+  if (complexity != null && !COMPLEXITIES.includes(complexity))
+    throw new RangeError(`Unknown complexity: ${complexity}`);
   if (projectType == null || complexity == null) return DEFAULT_HOURLY_RATE_CENTS;
   return HOURLY_RATES_CENTS[projectType][complexity];
 }
@@ -229,7 +231,10 @@ export function roundQuoteTotalCents(cents: number): number {
  * (101 → 51 + 50). `percent` is an integer 0–100 (hosted-project quotes use 30).
  * Throws RangeError on a negative/non-integer total or a bad percent. Spec §9 "Deposits".
  */
-export function splitDeposit(totalCents: number, percent: number = DEPOSIT_PERCENT): { depositCents: number; finalCents: number } {
+export function splitDeposit(
+  totalCents: number,
+  percent: number = DEPOSIT_PERCENT,
+): { depositCents: number; finalCents: number } {
   assertCents(totalCents, 'total');
   if (!Number.isInteger(percent) || percent < 0 || percent > 100) {
     throw new RangeError(`deposit percent must be an integer from 0 to 100, got ${percent}`);
@@ -259,7 +264,8 @@ export function computeQuote(input: QuoteInput = {}): Quote {
     rate = tableRate;
     rateSource = projectType != null && complexity != null ? 'table' : 'default';
   }
-  const hoursHundredths = input.estimatedHours == null ? DEFAULT_ESTIMATED_HOURS_HUNDREDTHS : hoursToHundredths(input.estimatedHours);
+  const hoursHundredths =
+    input.estimatedHours == null ? DEFAULT_ESTIMATED_HOURS_HUNDREDTHS : hoursToHundredths(input.estimatedHours);
 
   const baseCents = divRoundHalfUp(hoursHundredths * rate, 100, 'base');
   let amount = baseCents;
@@ -291,9 +297,12 @@ export function computeQuote(input: QuoteInput = {}): Quote {
 
 /** Formats hundredths of an hour without trailing zeros: 4000 → "40", 4050 → "40.5", 4025 → "40.25". */
 export function formatHours(hundredths: number): string {
-  if (!Number.isSafeInteger(hundredths) || hundredths < 0) throw new RangeError(`hundredths must be a non-negative safe integer, got ${hundredths}`);
+  if (!Number.isSafeInteger(hundredths) || hundredths < 0)
+    throw new RangeError(`hundredths must be a non-negative safe integer, got ${hundredths}`);
   const whole = Math.floor(hundredths / 100);
-  const frac = String(hundredths % 100).padStart(2, '0').replace(/0+$/, '');
+  const frac = String(hundredths % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
   return frac ? `${whole}.${frac}` : String(whole);
 }
 

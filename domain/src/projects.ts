@@ -16,7 +16,14 @@
  * Lead ⇄ project sync (ours): see PROJECT_TO_LEAD and LEAD_TO_PROJECT.
  */
 import { z } from 'zod';
-import { TIMING, PRIORITIES, PROJECT_TYPES, type DeadReason, type LeadStatus, type ProjectStatus } from './constants.js';
+import {
+  TIMING,
+  PRIORITIES,
+  PROJECT_TYPES,
+  type DeadReason,
+  type LeadStatus,
+  type ProjectStatus,
+} from './constants.js';
 import { optionalText, requiredText } from './schemas.js';
 
 /** Board columns of the projects board, in order (spec §2). */
@@ -50,7 +57,11 @@ export function clientTimelineStages(status: string): Array<{ label: string; sta
 /** Statuses shown as tiles with a View List dialog: Maintenance and Canceled (spec §2), and Won as "Completed". */
 export const PROJECT_LIST_TILES = ['Maintenance', 'Canceled', 'Won'] as const satisfies readonly ProjectStatus[];
 /** A tile's label: its status, except Won, shown as "Completed" (a launched project that ended without maintenance). */
-export const PROJECT_TILE_LABELS: Readonly<Record<(typeof PROJECT_LIST_TILES)[number], string>> = { Maintenance: 'Maintenance', Canceled: 'Canceled', Won: 'Completed' };
+export const PROJECT_TILE_LABELS: Readonly<Record<(typeof PROJECT_LIST_TILES)[number], string>> = {
+  Maintenance: 'Maintenance',
+  Canceled: 'Canceled',
+  Won: 'Completed',
+};
 /** Spec §4: Set up, Launch and Maintenance are auto-triggered; Production, Beta and Canceled manual. */
 export const PROJECT_STAGE_TRIGGER: Partial<Record<ProjectStatus, 'auto-triggered' | 'manual'>> = {
   'Set up': 'auto-triggered',
@@ -80,8 +91,14 @@ export const PROJECT_TRANSITIONS: Readonly<Record<ProjectStatus, readonly Projec
 export function projectMoveError(from: ProjectStatus, to: ProjectStatus): string | null {
   if (from === to) return `Project is already ${from}`;
   if (PROJECT_TRANSITIONS[from].includes(to)) return null;
-  if (to === 'Beta') return from === 'Production' ? 'Use Deploy to Beta (with the beta URL) to move a project to Beta' : 'Only a project in Production can be deployed to Beta: move it to Production first';
-  if (to === 'Launch') return from === 'Beta' ? 'Use Launch (with the handoff) to move a project to Launch' : 'Only a project in Beta can be launched: deploy it to Beta first';
+  if (to === 'Beta')
+    return from === 'Production'
+      ? 'Use Deploy to Beta (with the beta URL) to move a project to Beta'
+      : 'Only a project in Production can be deployed to Beta: move it to Production first';
+  if (to === 'Launch')
+    return from === 'Beta'
+      ? 'Use Launch (with the handoff) to move a project to Launch'
+      : 'Only a project in Beta can be launched: deploy it to Beta first';
   if (to === 'Maintenance' || to === 'Won') return `${to} follows the 7-day launch countdown`;
   return `Cannot move a project from ${from} to ${to}`;
 }
@@ -128,20 +145,41 @@ export function formatCountdown(launchDate: Date, now: Date): string {
 
 /** What the scheduled job does to a project at `now`, or null (pure; the job applies it). */
 export function scheduledProjectMove(
-  p: { status: ProjectStatus; launchDate: Date | null; maintenanceSubscriptionPaid: boolean; createdAt: Date | null; depositPaid: boolean },
+  p: {
+    status: ProjectStatus;
+    launchDate: Date | null;
+    maintenanceSubscriptionPaid: boolean;
+    createdAt: Date | null;
+    depositPaid: boolean;
+  },
   now: Date,
 ): { to: ProjectStatus; reason: 'countdown' | 'setup-expired' } | null {
   if (p.status === 'Launch' && p.launchDate && countdownEndsAt(p.launchDate).getTime() <= now.getTime()) {
     return { to: p.maintenanceSubscriptionPaid ? 'Maintenance' : 'Won', reason: 'countdown' };
   }
-  if (p.status === 'Set up' && !p.depositPaid && p.createdAt && now.getTime() - p.createdAt.getTime() >= SETUP_EXPIRY_DAYS * 86_400_000) {
+  if (
+    p.status === 'Set up' &&
+    !p.depositPaid &&
+    p.createdAt &&
+    now.getTime() - p.createdAt.getTime() >= SETUP_EXPIRY_DAYS * 86_400_000
+  ) {
     return { to: 'Canceled', reason: 'setup-expired' };
   }
   return null;
 }
 
 /** Project statuses in the order a project advances; Canceled is not on it (spec §4). */
-export const PROJECT_PROGRESS: readonly ProjectStatus[] = ['New', 'Quote Accepted', 'Deposit Paid', 'Set up', 'Production', 'Beta', 'Launch', 'Maintenance', 'Won'];
+export const PROJECT_PROGRESS: readonly ProjectStatus[] = [
+  'New',
+  'Quote Accepted',
+  'Deposit Paid',
+  'Set up',
+  'Production',
+  'Beta',
+  'Launch',
+  'Maintenance',
+  'Won',
+];
 
 /** What the client lookup weighs of one of the email's leads (GET /api/client-project). */
 export interface ClientWork {
@@ -183,20 +221,34 @@ export function orderClientWork<T extends ClientWork>(items: readonly T[]): T[] 
  * projects (normally one): the most advanced live one, else the newest.
  * Null for none.
  */
-export function followedProject<P extends { status: ProjectStatus; createdAtMs: number }>(projects: readonly P[]): P | null {
+export function followedProject<P extends { status: ProjectStatus; createdAtMs: number }>(
+  projects: readonly P[],
+): P | null {
   const live = projects.filter((p) => isLiveProject(p.status));
   const pool = live.length > 0 ? live : projects;
-  return [...pool].sort((a, b) => PROJECT_PROGRESS.indexOf(b.status) - PROJECT_PROGRESS.indexOf(a.status) || b.createdAtMs - a.createdAtMs)[0] ?? null;
+  return (
+    [...pool].sort(
+      (a, b) =>
+        PROJECT_PROGRESS.indexOf(b.status) - PROJECT_PROGRESS.indexOf(a.status) || b.createdAtMs - a.createdAtMs,
+    )[0] ?? null
+  );
 }
 
 /** New Project form (spec §5). */
 export const newProjectSchema = z.strictObject({
   name: requiredText('Project name is required', 200, 'Project name'),
   client: requiredText('Client name is required', 100, 'Client name'),
-  projectType: z.enum(PROJECT_TYPES, { error: `Project type must be one of: ${PROJECT_TYPES.join(', ')}` }).default('Web Project'),
+  projectType: z
+    .enum(PROJECT_TYPES, { error: `Project type must be one of: ${PROJECT_TYPES.join(', ')}` })
+    .default('Web Project'),
   description: optionalText(5_000, 'Description'),
   priority: z.enum(PRIORITIES, { error: 'Priority must be High, Medium or Low' }).default('Medium'),
-  estimatedHours: z.number({ error: 'Estimated hours must be a number' }).positive('Estimated hours must be positive').max(10_000).multipleOf(0.5, 'Use steps of 0.5 hours').optional(),
+  estimatedHours: z
+    .number({ error: 'Estimated hours must be a number' })
+    .positive('Estimated hours must be positive')
+    .max(10_000)
+    .multipleOf(0.5, 'Use steps of 0.5 hours')
+    .optional(),
   startDate: z.iso.date('Use a date like 2026-01-31').optional(),
   dueDate: z.iso.date('Use a date like 2026-01-31').optional(),
   leadId: z.string().trim().min(1).max(128).optional(),
@@ -206,8 +258,38 @@ export type NewProject = z.output<typeof newProjectSchema>;
 
 /** PUT /api/projects/{id}: a status move, with the status the caller saw. */
 export const projectUpdateSchema = z.strictObject({
-  status: z.enum(['New', 'Quote Accepted', 'Deposit Paid', 'Set up', 'Production', 'Beta', 'Launch', 'Maintenance', 'Canceled', 'Won'], { error: 'Unknown project status' }),
-  expectedStatus: z.enum(['New', 'Quote Accepted', 'Deposit Paid', 'Set up', 'Production', 'Beta', 'Launch', 'Maintenance', 'Canceled', 'Won'], { error: 'Unknown project status' }).optional(),
+  status: z.enum(
+    [
+      'New',
+      'Quote Accepted',
+      'Deposit Paid',
+      'Set up',
+      'Production',
+      'Beta',
+      'Launch',
+      'Maintenance',
+      'Canceled',
+      'Won',
+    ],
+    { error: 'Unknown project status' },
+  ),
+  expectedStatus: z
+    .enum(
+      [
+        'New',
+        'Quote Accepted',
+        'Deposit Paid',
+        'Set up',
+        'Production',
+        'Beta',
+        'Launch',
+        'Maintenance',
+        'Canceled',
+        'Won',
+      ],
+      { error: 'Unknown project status' },
+    )
+    .optional(),
 });
 
 /** Deploy to Beta: a non-blank http(s) URL. */
@@ -226,7 +308,12 @@ export const launchSchema = z.discriminatedUnion(
   [
     z.strictObject({
       handoffType: z.literal('domain'),
-      domainUrl: z.string({ error: 'Domain URL is required' }).trim().min(1, 'Domain URL is required').max(500).pipe(z.url({ protocol: /^https?$/, error: 'Enter a valid http(s) URL' })),
+      domainUrl: z
+        .string({ error: 'Domain URL is required' })
+        .trim()
+        .min(1, 'Domain URL is required')
+        .max(500)
+        .pipe(z.url({ protocol: /^https?$/, error: 'Enter a valid http(s) URL' })),
     }),
     z.strictObject({ handoffType: z.literal('files') }),
   ],

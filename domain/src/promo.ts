@@ -65,10 +65,14 @@ export interface PromoHold {
 }
 
 /** The holds of a code split at `now`: active ones count against the limit, expired ones are freed. */
-export function splitPromoHolds(holds: Record<string, PromoHold> | null | undefined, now: Date): { active: string[]; expired: string[] } {
+export function splitPromoHolds(
+  holds: Record<string, PromoHold> | null | undefined,
+  now: Date,
+): { active: string[]; expired: string[] } {
   const active: string[] = [];
   const expired: string[] = [];
-  for (const [orderId, h] of Object.entries(holds ?? {})) (h && typeof h.expiresAtMs === 'number' && h.expiresAtMs > now.getTime() ? active : expired).push(orderId);
+  for (const [orderId, h] of Object.entries(holds ?? {}))
+    (h && typeof h.expiresAtMs === 'number' && h.expiresAtMs > now.getTime() ? active : expired).push(orderId);
   return { active, expired };
 }
 
@@ -78,7 +82,10 @@ export function promoCustomerKey(email: string): string {
 }
 
 /** Whether a customer may use a one-use-per-customer code: not if they hold it for another order or redeemed it. */
-export function customerMayUsePromo(promo: Pick<PromoRecord, 'onePerCustomer'>, customer: { redeemed: boolean; heldByOtherOrder: boolean }): boolean {
+export function customerMayUsePromo(
+  promo: Pick<PromoRecord, 'onePerCustomer'>,
+  customer: { redeemed: boolean; heldByOtherOrder: boolean },
+): boolean {
   return !promo.onePerCustomer || (!customer.redeemed && !customer.heldByOtherOrder);
 }
 
@@ -100,16 +107,21 @@ export function belowMinimumMessage(minOrderAmountCents: number): string {
   return `This promo code needs an order of at least ${formatUsd(minOrderAmountCents)}`;
 }
 
-export type PromoCheck = { ok: true; discountCents: number } | { ok: false; reason: PromoRejectionReason; message: string };
+export type PromoCheck =
+  { ok: true; discountCents: number } | { ok: false; reason: PromoRejectionReason; message: string };
 
 /**
  * The discount `promo` gives on an order of `orderCents`, before any rule is
  * checked: percentage rounded half-up to whole cents, or the fixed amount;
  * then capped by the maximum discount, and never above the order.
  */
-export function promoDiscountCents(promo: Pick<PromoRecord, 'discountType' | 'discountValue' | 'maxDiscountAmountCents'>, orderCents: number): number {
+export function promoDiscountCents(
+  promo: Pick<PromoRecord, 'discountType' | 'discountValue' | 'maxDiscountAmountCents'>,
+  orderCents: number,
+): number {
   if (!Number.isSafeInteger(orderCents) || orderCents <= 0) return 0;
-  let discount = promo.discountType === 'percentage' ? Math.round((orderCents * promo.discountValue) / 100) : promo.discountValue;
+  let discount =
+    promo.discountType === 'percentage' ? Math.round((orderCents * promo.discountValue) / 100) : promo.discountValue;
   if (promo.maxDiscountAmountCents != null) discount = Math.min(discount, promo.maxDiscountAmountCents);
   return Math.max(0, Math.min(discount, orderCents));
 }
@@ -124,8 +136,10 @@ export function promoDiscountCents(promo: Pick<PromoRecord, 'discountType' | 'di
 export function checkPromo(promo: PromoRecord, orderCents: number, now: Date): PromoCheck {
   const t = now.getTime();
   if (!promo.isActive) return { ok: false, reason: 'inactive', message: PROMO_MESSAGES.inactive };
-  if (t < promo.validFrom.getTime()) return { ok: false, reason: 'not_yet_valid', message: PROMO_MESSAGES.not_yet_valid };
-  if (promo.validUntil && t >= promo.validUntil.getTime()) return { ok: false, reason: 'expired', message: PROMO_MESSAGES.expired };
+  if (t < promo.validFrom.getTime())
+    return { ok: false, reason: 'not_yet_valid', message: PROMO_MESSAGES.not_yet_valid };
+  if (promo.validUntil && t >= promo.validUntil.getTime())
+    return { ok: false, reason: 'expired', message: PROMO_MESSAGES.expired };
   if (promo.usageLimit != null && promo.usedCount + (promo.reservedCount ?? 0) >= promo.usageLimit) {
     return { ok: false, reason: 'usage_limit_reached', message: PROMO_MESSAGES.usage_limit_reached };
   }
@@ -157,7 +171,10 @@ function optionalDollars(label: string, minCents: number) {
       if (isBlank(v)) return null;
       const cents = parseAmountToCents(typeof v === 'number' ? String(v) : (v as string));
       if (cents === null || cents < minCents) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be an amount of at least ${centsToString(minCents)} with at most 2 decimals` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `${label} must be an amount of at least ${centsToString(minCents)} with at most 2 decimals`,
+        });
         return z.NEVER;
       }
       return cents;
@@ -171,7 +188,10 @@ const usageLimitField = z
     if (isBlank(v)) return null;
     const n = typeof v === 'number' ? v : /^\s*\d+\s*$/.test(v as string) ? Number(v) : NaN;
     if (!Number.isSafeInteger(n) || n < 1 || n > PROMO_USAGE_LIMIT_MAX) {
-      ctx.addIssue({ code: 'custom', message: `Usage limit must be a whole number from 1 to ${PROMO_USAGE_LIMIT_MAX.toLocaleString('en-US')}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `Usage limit must be a whole number from 1 to ${PROMO_USAGE_LIMIT_MAX.toLocaleString('en-US')}`,
+      });
       return z.NEVER;
     }
     return n;
@@ -204,14 +224,19 @@ const discountValueField = z.union([z.number(), z.string()], { error: 'Discount 
  * and 10 all mean 10%), or dollars with at most 2 decimals as cents ≥ 1.
  * `{ error }` when it does not fit the type.
  */
-export function parseDiscountValue(type: PromoDiscountType, value: number | string): { value: number } | { error: string } {
+export function parseDiscountValue(
+  type: PromoDiscountType,
+  value: number | string,
+): { value: number } | { error: string } {
   if (isBlank(value)) return { error: 'Discount value is required' };
   const cents = parseAmountToCents(typeof value === 'number' ? String(value) : value);
   if (type === 'percentage') {
-    if (cents === null || cents % 100 !== 0 || cents < 100 || cents > 10_000) return { error: 'Percentage must be a whole number from 1 to 100' };
+    if (cents === null || cents % 100 !== 0 || cents < 100 || cents > 10_000)
+      return { error: 'Percentage must be a whole number from 1 to 100' };
     return { value: cents / 100 };
   }
-  if (cents === null || cents < 1) return { error: 'Fixed discount must be an amount of at least 0.01 with at most 2 decimals' };
+  if (cents === null || cents < 1)
+    return { error: 'Fixed discount must be an amount of at least 0.01 with at most 2 decimals' };
   return { value: cents };
 }
 
@@ -274,7 +299,13 @@ export const promoCreateSchema = z
     validFrom: validFromField,
   })
   .superRefine(checkTerms)
-  .transform((v) => ({ code: v.code, ...toTerms(v), isActive: v.isActive, onePerCustomer: v.onePerCustomer, validFrom: v.validFrom }));
+  .transform((v) => ({
+    code: v.code,
+    ...toTerms(v),
+    isActive: v.isActive,
+    onePerCustomer: v.onePerCustomer,
+    validFrom: v.validFrom,
+  }));
 export type PromoCreateInput = z.input<typeof promoCreateSchema>;
 export type PromoCreate = z.output<typeof promoCreateSchema>;
 
@@ -295,7 +326,13 @@ export const promoUpdateSchema = z
     validFrom: validFromField.optional(),
   })
   .superRefine(checkTerms)
-  .transform((v) => ({ code: v.code, ...toTerms(v), isActive: v.isActive, onePerCustomer: v.onePerCustomer, validFrom: v.validFrom }));
+  .transform((v) => ({
+    code: v.code,
+    ...toTerms(v),
+    isActive: v.isActive,
+    onePerCustomer: v.onePerCustomer,
+    validFrom: v.validFrom,
+  }));
 export type PromoUpdateInput = z.input<typeof promoUpdateSchema>;
 export type PromoUpdate = z.output<typeof promoUpdateSchema>;
 
@@ -323,7 +360,10 @@ export interface PromoDto {
   updatedAt: string | null;
 }
 
-export function toPromoDto(id: string, p: PromoRecord & { createdAt?: Date | null; updatedAt?: Date | null }): PromoDto {
+export function toPromoDto(
+  id: string,
+  p: PromoRecord & { createdAt?: Date | null; updatedAt?: Date | null },
+): PromoDto {
   return {
     id,
     code: p.code,
@@ -344,7 +384,11 @@ export function toPromoDto(id: string, p: PromoRecord & { createdAt?: Date | nul
 }
 
 /** "10% off" or "$50.00 off" (admin list, cart). */
-export function describePromo(p: Pick<PromoRecord, 'discountType' | 'discountValue' | 'maxDiscountAmountCents'>): string {
+export function describePromo(
+  p: Pick<PromoRecord, 'discountType' | 'discountValue' | 'maxDiscountAmountCents'>,
+): string {
   const base = p.discountType === 'percentage' ? `${p.discountValue}% off` : `${formatUsd(p.discountValue)} off`;
-  return p.discountType === 'percentage' && p.maxDiscountAmountCents != null ? `${base} (up to ${formatUsd(p.maxDiscountAmountCents)})` : base;
+  return p.discountType === 'percentage' && p.maxDiscountAmountCents != null
+    ? `${base} (up to ${formatUsd(p.maxDiscountAmountCents)})`
+    : base;
 }

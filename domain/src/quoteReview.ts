@@ -19,7 +19,11 @@ type QuoteReviewFields = { status: LeadStatus; quoteReviewStatus?: QuoteReviewSt
  * cannot be approved; revived, it waits again).
  */
 export function quoteAwaitsReview(lead: QuoteReviewFields): boolean {
-  return (QUOTE_AWAITING_REVIEW as readonly (string | null | undefined)[]).includes(lead.quoteReviewStatus) && !lead.quoteAccepted && lead.status !== DEAD_STATUS;
+  return (
+    (QUOTE_AWAITING_REVIEW as readonly (string | null | undefined)[]).includes(lead.quoteReviewStatus) &&
+    !lead.quoteAccepted &&
+    lead.status !== DEAD_STATUS
+  );
 }
 
 /** True when the Quote Review button's red badge counts the lead: its quote awaits review and is Pending (spec §2). */

@@ -16,9 +16,22 @@ const PLAN_TEXT_MAX = 4_000;
 export const projectPlanSchema = z
   .strictObject({
     complexity: z.enum(COMPLEXITIES, { error: 'Complexity must be Low, Medium or High' }).default('Medium'),
-    timeline: z.string({ error: 'Please provide estimated timeline' }).trim().min(5, 'Please provide estimated timeline').max(200),
-    requirements: z.string({ error: 'Please list key requirements' }).trim().min(10, 'Please list key requirements').max(PLAN_TEXT_MAX),
-    estimatedHours: z.number({ error: 'Estimated hours must be a number' }).positive('Estimated hours must be positive').max(10_000).multipleOf(0.5, 'Use steps of 0.5 hours').optional(),
+    timeline: z
+      .string({ error: 'Please provide estimated timeline' })
+      .trim()
+      .min(5, 'Please provide estimated timeline')
+      .max(200),
+    requirements: z
+      .string({ error: 'Please list key requirements' })
+      .trim()
+      .min(10, 'Please list key requirements')
+      .max(PLAN_TEXT_MAX),
+    estimatedHours: z
+      .number({ error: 'Estimated hours must be a number' })
+      .positive('Estimated hours must be positive')
+      .max(10_000)
+      .multipleOf(0.5, 'Use steps of 0.5 hours')
+      .optional(),
     phase1: optionalText(PLAN_TEXT_MAX, 'Phase 1'),
     phase2: optionalText(PLAN_TEXT_MAX, 'Phase 2'),
     phase3: optionalText(PLAN_TEXT_MAX, 'Phase 3'),
@@ -37,12 +50,27 @@ export type ProjectPlan = z.output<typeof projectPlanSchema>;
 
 /** The text the feature multipliers read: everything the plan says about what is built. */
 export function planFeaturesText(p: ProjectPlan): string {
-  return [p.requirements, p.database, p.integrations, p.techStack, p.automationAI, p.phase1, p.phase2, p.phase3, p.phase4].filter(Boolean).join('\n');
+  return [
+    p.requirements,
+    p.database,
+    p.integrations,
+    p.techStack,
+    p.automationAI,
+    p.phase1,
+    p.phase2,
+    p.phase3,
+    p.phase4,
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 /** The plan as note text, appended to the lead's notes with the quote text. */
 export function renderPlanText(p: ProjectPlan): string {
-  const lines = [`Project Plan (${p.complexity} complexity, timeline: ${p.timeline})`, `Requirements: ${p.requirements}`];
+  const lines = [
+    `Project Plan (${p.complexity} complexity, timeline: ${p.timeline})`,
+    `Requirements: ${p.requirements}`,
+  ];
   const optional: Array<[string, string | undefined]> = [
     ['Phase 1', p.phase1],
     ['Phase 2', p.phase2],
@@ -107,7 +135,12 @@ export const QUOTE_NO_LONGER_AVAILABLE = 'This quote is no longer available';
 /** What decides whether a quote link still stands: the link as stored, and its lead now. */
 export interface QuoteLinkFacts {
   link: { quoteVersion?: number | null; revoked: boolean };
-  lead: { status: string; quoteVersion?: number | null; quoteReviewStatus?: string | null; quoteAccepted?: boolean | null };
+  lead: {
+    status: string;
+    quoteVersion?: number | null;
+    quoteReviewStatus?: string | null;
+    quoteAccepted?: boolean | null;
+  };
 }
 
 /**

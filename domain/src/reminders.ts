@@ -105,12 +105,28 @@ export function reminderTriggers(subject: ReminderSubject, settings: AutomationS
   const add = (automation: AutomationKey, days: number, dueAt: Date, until: Date) => {
     const end = min(until, at(dueAt, MAX_LATE_DAYS));
     // A step whose window closes before it opens (the link expires first) never fires.
-    if (end > dueAt) out.push({ id: `${automation}_${key}_${days}`, automation, templateId: REMINDER_TEMPLATES[automation], leadId: subject.leadId, days, dueAt, until: end, subject });
+    if (end > dueAt)
+      out.push({
+        id: `${automation}_${key}_${days}`,
+        automation,
+        templateId: REMINDER_TEMPLATES[automation],
+        leadId: subject.leadId,
+        days,
+        dueAt,
+        until: end,
+        subject,
+      });
   };
 
   if (subject.type === 'quote') {
     if (!subject.open) return [];
-    if (settings.quoteFollowUp.enabled) add('quoteFollowUp', settings.quoteFollowUp.days, at(subject.sentAt, settings.quoteFollowUp.days), subject.expiresAt);
+    if (settings.quoteFollowUp.enabled)
+      add(
+        'quoteFollowUp',
+        settings.quoteFollowUp.days,
+        at(subject.sentAt, settings.quoteFollowUp.days),
+        subject.expiresAt,
+      );
     if (settings.quoteExpiry.enabled) {
       const dueAt = at(subject.expiresAt, -settings.quoteExpiry.days);
       // A link shorter than the reminder's lead time gets no expiry reminder before it was even sent.
@@ -118,13 +134,32 @@ export function reminderTriggers(subject: ReminderSubject, settings: AutomationS
     }
   } else if (subject.type === 'deposit') {
     if (subject.paid) return [];
-    if (settings.depositUnpaid.enabled) add('depositUnpaid', settings.depositUnpaid.days, at(subject.acceptedAt, settings.depositUnpaid.days), at(subject.acceptedAt, 10_000));
+    if (settings.depositUnpaid.enabled)
+      add(
+        'depositUnpaid',
+        settings.depositUnpaid.days,
+        at(subject.acceptedAt, settings.depositUnpaid.days),
+        at(subject.acceptedAt, 10_000),
+      );
   } else {
     if (subject.paid) return [];
-    if (settings.invoiceDueSoon.enabled) add('invoiceDueSoon', settings.invoiceDueSoon.days, at(subject.dueDate, -settings.invoiceDueSoon.days), subject.dueDate);
+    if (settings.invoiceDueSoon.enabled)
+      add(
+        'invoiceDueSoon',
+        settings.invoiceDueSoon.days,
+        at(subject.dueDate, -settings.invoiceDueSoon.days),
+        subject.dueDate,
+      );
     if (settings.invoiceOverdue.enabled) {
       const steps = settings.invoiceOverdue.days;
-      steps.forEach((d, i) => add('invoiceOverdue', d, at(subject.dueDate, d), i + 1 < steps.length ? at(subject.dueDate, steps[i + 1]!) : at(subject.dueDate, 10_000)));
+      steps.forEach((d, i) =>
+        add(
+          'invoiceOverdue',
+          d,
+          at(subject.dueDate, d),
+          i + 1 < steps.length ? at(subject.dueDate, steps[i + 1]!) : at(subject.dueDate, 10_000),
+        ),
+      );
     }
   }
   return out.sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
@@ -136,7 +171,11 @@ export function dueReminders(subject: ReminderSubject, settings: AutomationSetti
 }
 
 /** The triggers of `subject` still to come after `now` (for the lead's details). */
-export function upcomingReminders(subject: ReminderSubject, settings: AutomationSettings, now: Date): ReminderTrigger[] {
+export function upcomingReminders(
+  subject: ReminderSubject,
+  settings: AutomationSettings,
+  now: Date,
+): ReminderTrigger[] {
   return reminderTriggers(subject, settings).filter((t) => t.dueAt > now);
 }
 

@@ -77,14 +77,28 @@ export type LeadNoteReply = z.output<typeof leadNotesReply>[number];
 
 /** GET /api/leads/{leadId}/activity → the lead's history, newest first. */
 export const leadActivityReply = z.array(
-  z.object({ id: z.string(), type: z.string(), from: nullableText, to: nullableText, detail: nullableText, by: z.string(), at: nullableText }),
+  z.object({
+    id: z.string(),
+    type: z.string(),
+    from: nullableText,
+    to: nullableText,
+    detail: nullableText,
+    by: z.string(),
+    at: nullableText,
+  }),
 );
 export type LeadActivityReply = z.output<typeof leadActivityReply>[number];
 
 /** GET /api/reminders/{leadId} → the lead's reminders not yet sent. */
 export const upcomingRemindersReply = z.object({
   reminders: z.array(
-    z.object({ id: z.string(), automation: z.string(), label: z.string(), dueAt: z.string(), status: z.enum(['scheduled', 'skipped']) }),
+    z.object({
+      id: z.string(),
+      automation: z.string(),
+      label: z.string(),
+      dueAt: z.string(),
+      status: z.enum(['scheduled', 'skipped']),
+    }),
   ),
 });
 export type UpcomingReminderReply = z.output<typeof upcomingRemindersReply>['reminders'][number];
@@ -136,7 +150,13 @@ export const hostedAnalysisReply = z.object({
     features: z.array(z.enum(HOSTED_FEATURES)),
     reasons: z.array(z.string()),
   }),
-  quote: z.object({ estimatedHours: z.number(), total: z.string(), depositAmount: z.string(), finalAmount: z.string(), hourlyRate: z.string() }),
+  quote: z.object({
+    estimatedHours: z.number(),
+    total: z.string(),
+    depositAmount: z.string(),
+    finalAmount: z.string(),
+    hourlyRate: z.string(),
+  }),
 });
 
 /** POST /api/replit/sync-project-status → how many quoted projects changed, and each one's state. */

@@ -8,11 +8,7 @@ import { DEAD_REASONS, DEFAULT_PROJECT_TYPE, LEAD_STATUSES, LIMITS, PROJECT_TYPE
 
 /** A required, trimmed string of at most `max` characters, with one message for "missing". */
 export function requiredText(message: string, max: number, label = 'This field') {
-  return z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `${label} must be at most ${max} characters`);
+  return z.string({ error: message }).trim().min(1, message).max(max, `${label} must be at most ${max} characters`);
 }
 
 /** An optional trimmed string; blank becomes undefined. */
@@ -100,14 +96,19 @@ export const leadUpdateSchema = z
     name: requiredText('Name is required', LIMITS.name, 'Name').optional(),
     email: emailField.optional(),
     phone: optionalText(LIMITS.phone, 'Phone'),
-    projectType: z.enum(PROJECT_TYPES, { error: `Project type must be one of: ${PROJECT_TYPES.join(', ')}` }).optional(),
+    projectType: z
+      .enum(PROJECT_TYPES, { error: `Project type must be one of: ${PROJECT_TYPES.join(', ')}` })
+      .optional(),
     subject: requiredText('Subject is required', LIMITS.subject, 'Subject').optional(),
     message: requiredText('Message is required', LIMITS.message, 'Message').optional(),
   })
   .superRefine((v, ctx) => {
-    if (v.status === 'Lost' && !v.deadReason) ctx.addIssue({ code: 'custom', path: ['deadReason'], message: 'A dead reason is required' });
-    if (v.deadReason && v.status !== 'Lost') ctx.addIssue({ code: 'custom', path: ['deadReason'], message: 'A dead reason goes with status Lost' });
-    if (Object.keys(v).every((k) => k === 'expectedStatus')) ctx.addIssue({ code: 'custom', path: ['_'], message: 'Nothing to update' });
+    if (v.status === 'Lost' && !v.deadReason)
+      ctx.addIssue({ code: 'custom', path: ['deadReason'], message: 'A dead reason is required' });
+    if (v.deadReason && v.status !== 'Lost')
+      ctx.addIssue({ code: 'custom', path: ['deadReason'], message: 'A dead reason goes with status Lost' });
+    if (Object.keys(v).every((k) => k === 'expectedStatus'))
+      ctx.addIssue({ code: 'custom', path: ['_'], message: 'Nothing to update' });
   });
 export type LeadUpdate = z.output<typeof leadUpdateSchema>;
 

@@ -25,7 +25,15 @@ export const STUDIO_SETTINGS_DOC = 'studio';
 export const AUTOMATION_SETTINGS_DOC = 'automations';
 
 /** Field caps (characters). */
-export const SETTINGS_LIMITS = { businessName: 120, address: 400, email: 254, taxId: 40, logoUrl: 500, footer: 600, maxTermsDays: 365 } as const;
+export const SETTINGS_LIMITS = {
+  businessName: 120,
+  address: 400,
+  email: 254,
+  taxId: 40,
+  logoUrl: 500,
+  footer: 600,
+  maxTermsDays: 365,
+} as const;
 
 /** Defaults when nothing is saved yet. */
 export const DEFAULT_STUDIO_SETTINGS: StudioSettings = {
@@ -38,7 +46,11 @@ export const DEFAULT_STUDIO_SETTINGS: StudioSettings = {
   invoiceFooter: '',
 };
 
-const text = (label: string, max: number) => z.string({ error: `${label} is required` }).trim().max(max, `${label} must be at most ${max} characters`);
+const text = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`);
 const blankToNull = (label: string, max: number) =>
   z
     .union([z.string(), z.null()])
@@ -57,7 +69,10 @@ export const studioSettingsSchema = z.strictObject({
     .pipe(z.email(EMAIL_MESSAGE))
     .transform((v) => v.toLowerCase()),
   taxId: blankToNull('Tax ID', SETTINGS_LIMITS.taxId),
-  logoUrl: blankToNull('Logo URL', SETTINGS_LIMITS.logoUrl).refine((v) => v === null || /^https:\/\/[^\s]+$/i.test(v), 'The logo must be an https:// address'),
+  logoUrl: blankToNull('Logo URL', SETTINGS_LIMITS.logoUrl).refine(
+    (v) => v === null || /^https:\/\/[^\s]+$/i.test(v),
+    'The logo must be an https:// address',
+  ),
   paymentTermsDays: z
     .number({ error: 'Payment terms must be a number of days' })
     .int('Payment terms must be whole days')
@@ -72,7 +87,13 @@ export type StudioSettingsInput = z.input<typeof studioSettingsSchema>;
 // Automations
 // ---------------------------------------------------------------------------
 
-export const AUTOMATION_KEYS = ['quoteFollowUp', 'quoteExpiry', 'depositUnpaid', 'invoiceDueSoon', 'invoiceOverdue'] as const;
+export const AUTOMATION_KEYS = [
+  'quoteFollowUp',
+  'quoteExpiry',
+  'depositUnpaid',
+  'invoiceDueSoon',
+  'invoiceOverdue',
+] as const;
 export type AutomationKey = (typeof AUTOMATION_KEYS)[number];
 
 /** Labels and what the days mean, for the Automations tab. */
@@ -84,7 +105,11 @@ export const AUTOMATION_INFO: Record<AutomationKey, { label: string; days: strin
   invoiceOverdue: { label: 'Invoice overdue', days: 'days after the due date (one reminder each)' },
 };
 
-const daysField = z.number({ error: 'Enter a number of days' }).int('Use whole days').min(1, 'At least 1 day').max(90, 'At most 90 days');
+const daysField = z
+  .number({ error: 'Enter a number of days' })
+  .int('Use whole days')
+  .min(1, 'At least 1 day')
+  .max(90, 'At most 90 days');
 const single = z.strictObject({ enabled: z.boolean({ error: 'On or off' }), days: daysField });
 
 /** PUT /api/settings/automations body; also the parser of the stored document. */

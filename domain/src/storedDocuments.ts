@@ -7,7 +7,12 @@
 import { z } from 'zod';
 
 /** A Firestore Timestamp (admin or web SDK), read as a Date. */
-export const storedDate = z.custom<{ toDate(): Date }>((v) => typeof v === 'object' && v !== null && typeof (v as { toDate?: unknown }).toDate === 'function', 'Expected a timestamp').transform((t) => t.toDate());
+export const storedDate = z
+  .custom<{ toDate(): Date }>(
+    (v) => typeof v === 'object' && v !== null && typeof (v as { toDate?: unknown }).toDate === 'function',
+    'Expected a timestamp',
+  )
+  .transform((t) => t.toDate());
 
 /**
  * `quote_links/{sha256(token)}`: one client link to a quote version (spec §4

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ATTENTION_AFTER_DAYS, ATTENTION_DAYS_RANGE, ageInDays, leadAttention, parseAttentionDays } from '../src/index.js';
+import {
+  ATTENTION_AFTER_DAYS,
+  ATTENTION_DAYS_RANGE,
+  ageInDays,
+  leadAttention,
+  parseAttentionDays,
+} from '../src/index.js';
 
 const DAY = 86_400_000;
 const now = new Date('2026-05-20T12:00:00Z');
@@ -30,12 +36,16 @@ describe('leadAttention', () => {
 
   it('never flags won or dead leads', () => {
     for (const status of ['Complete', 'Won', 'Subscription Expired', 'Lost'] as const) {
-      expect(leadAttention({ status, updatedAt: daysAgo(400) }, now, 1)).toEqual({ ageDays: 400, needsAttention: false });
+      expect(leadAttention({ status, updatedAt: daysAgo(400) }, now, 1)).toEqual({
+        ageDays: 400,
+        needsAttention: false,
+      });
     }
   });
 
   it('flags Deposit and Payment Failed leads, which sit in the Set Up column', () => {
-    for (const status of ['Deposit', 'Payment Failed'] as const) expect(leadAttention({ status, updatedAt: daysAgo(8) }, now, 7).needsAttention).toBe(true);
+    for (const status of ['Deposit', 'Payment Failed'] as const)
+      expect(leadAttention({ status, updatedAt: daysAgo(8) }, now, 7).needsAttention).toBe(true);
   });
 
   it('treats a missing or invalid date as age 0', () => {

@@ -20,7 +20,11 @@ describe('clientTimelineStages', () => {
     expect(current('Canceled')).toBe('Canceled');
     expect(labels('Won')).toEqual(['Set up', 'Production', 'Beta', 'Launch', 'Complete']);
     expect(current('Won')).toBe('Complete');
-    expect(clientTimelineStages('Won').slice(0, 4).every((s) => s.state === 'past')).toBe(true);
+    expect(
+      clientTimelineStages('Won')
+        .slice(0, 4)
+        .every((s) => s.state === 'past'),
+    ).toBe(true);
   });
 
   it('shows a state before Set up as its own first stage, with everything after it future', () => {
@@ -34,7 +38,14 @@ describe('clientTimelineStages', () => {
 
   it('shows any other state after the last stage, everything before it past', () => {
     const stages = clientTimelineStages('Subscription Expired');
-    expect(stages.map((s) => s.label)).toEqual(['Set up', 'Production', 'Beta', 'Launch', 'Maintenance', 'Subscription Expired']);
+    expect(stages.map((s) => s.label)).toEqual([
+      'Set up',
+      'Production',
+      'Beta',
+      'Launch',
+      'Maintenance',
+      'Subscription Expired',
+    ]);
     expect(stages.at(-1)!.state).toBe('current');
     expect(stages.slice(0, -1).every((s) => s.state === 'past')).toBe(true);
   });

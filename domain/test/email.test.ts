@@ -86,7 +86,12 @@ describe('default templates', () => {
 
 describe('placeholders', () => {
   it('lists names once, in order, trimmed, including malformed ones', () => {
-    expect(placeholders('Hi ${name}, ${ name }! ${quote_link} ${} ${a b} $name {x}')).toEqual(['name', 'quote_link', '', 'a b']);
+    expect(placeholders('Hi ${name}, ${ name }! ${quote_link} ${} ${a b} $name {x}')).toEqual([
+      'name',
+      'quote_link',
+      '',
+      'a b',
+    ]);
   });
 
   it('flags placeholders the template does not declare', () => {
@@ -97,12 +102,17 @@ describe('placeholders', () => {
 });
 
 describe('renderTemplate', () => {
-  const t = { subject: 'Hello ${who}', html: '<p>Hi ${who}</p><a href="${link}">x</a><a href="mailto:${addr}">m</a><td title=${title}>t</td>' };
+  const t = {
+    subject: 'Hello ${who}',
+    html: '<p>Hi ${who}</p><a href="${link}">x</a><a href="mailto:${addr}">m</a><td title=${title}>t</td>',
+  };
 
   it('substitutes values and leaves missing ones empty', () => {
     const r = renderTemplate(t, { who: 'Ada', link: 'https://ok.example/path?a=1&b=2', addr: 'ada@example.com' });
     expect(r.subject).toBe('Hello Ada');
-    expect(r.html).toBe('<p>Hi Ada</p><a href="https://ok.example/path?a=1&amp;b=2">x</a><a href="mailto:ada@example.com">m</a><td title=>t</td>');
+    expect(r.html).toBe(
+      '<p>Hi Ada</p><a href="https://ok.example/path?a=1&amp;b=2">x</a><a href="mailto:ada@example.com">m</a><td title=>t</td>',
+    );
   });
 
   it('keeps visitor text out of subjects and links', () => {
@@ -114,7 +124,8 @@ describe('renderTemplate', () => {
     expect(r.subject).toBe('Thanks,');
     expect(r.html).toContain('<a href="#">x</a>');
     // No URL, domain or address survives intact for a mail client to link.
-    for (const linkable of ['https://evil', 'evil.example', 'a@evil', 'www.evil']) expect(r.html).not.toContain(linkable);
+    for (const linkable of ['https://evil', 'evil.example', 'a@evil', 'www.evil'])
+      expect(r.html).not.toContain(linkable);
     expect(r.html.replaceAll('&#8203;', '')).toContain(phish);
   });
 
@@ -130,26 +141,40 @@ describe('renderTemplate', () => {
 
   it('escapes more inside a tag than inside a quoted value', () => {
     const v = { v: 'a b=c`d"e' };
-    expect(renderTemplate({ subject: '', html: '<td title="${v}" class=${v}>' }, v).html).toBe('<td title="a b=c`d&quot;e" class=a&#32;b&#61;c&#96;d&quot;e>');
+    expect(renderTemplate({ subject: '', html: '<td title="${v}" class=${v}>' }, v).html).toBe(
+      '<td title="a b=c`d&quot;e" class=a&#32;b&#61;c&#96;d&quot;e>',
+    );
   });
 
   it('a > inside quotes does not end the tag', () => {
     const v = { v: 'x onmouseover=alert(1)' };
-    expect(renderTemplate({ subject: '', html: '<a title="a>b" class=${v}>t</a>' }, v).html).toBe('<a title="a>b" class=x&#32;onmouseover&#61;alert(1)>t</a>');
-    expect(renderTemplate({ subject: '', html: '<p>a < b ${v}</p><!-- <a href="${v}"> -->' }, v).html).toBe('<p>a < b x onmouseover=alert(1)</p><!-- <a href="x onmouseover=alert(1)"> -->');
+    expect(renderTemplate({ subject: '', html: '<a title="a>b" class=${v}>t</a>' }, v).html).toBe(
+      '<a title="a>b" class=x&#32;onmouseover&#61;alert(1)>t</a>',
+    );
+    expect(renderTemplate({ subject: '', html: '<p>a < b ${v}</p><!-- <a href="${v}"> -->' }, v).html).toBe(
+      '<p>a < b x onmouseover=alert(1)</p><!-- <a href="x onmouseover=alert(1)"> -->',
+    );
     expect(renderTemplate({ subject: '', html: "<a href='${v}'>" }, { v: 'javascript:x' }).html).toBe("<a href='#'>");
   });
 
   it('escapes text values', () => {
-    expect(renderTemplate({ subject: '', html: '<p>${v}</p>' }, { v: `<b>"Tom" & 'Jerry'</b>` }).html).toBe('<p>&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;</p>');
+    expect(renderTemplate({ subject: '', html: '<p>${v}</p>' }, { v: `<b>"Tom" & 'Jerry'</b>` }).html).toBe(
+      '<p>&lt;b&gt;&quot;Tom&quot; &amp; &#39;Jerry&#39;&lt;/b&gt;</p>',
+    );
   });
 
   it('does not re-substitute placeholders inside values', () => {
-    expect(renderTemplate({ subject: '${a}', html: '<p>${a}</p>' }, { a: '${b}', b: 'LEAK' })).toEqual({ subject: '${b}', html: '<p>${b}</p>' });
+    expect(renderTemplate({ subject: '${a}', html: '<p>${a}</p>' }, { a: '${b}', b: 'LEAK' })).toEqual({
+      subject: '${b}',
+      html: '<p>${b}</p>',
+    });
   });
 
   it('ignores inherited keys', () => {
-    expect(renderTemplate({ subject: '${constructor}${toString}', html: '${__proto__}' }, {})).toEqual({ subject: '', html: '' });
+    expect(renderTemplate({ subject: '${constructor}${toString}', html: '${__proto__}' }, {})).toEqual({
+      subject: '',
+      html: '',
+    });
   });
 
   it.each(XSS_CORPUS)('keeps %j inert in text, attributes and links', (payload) => {
@@ -161,8 +186,17 @@ describe('renderTemplate', () => {
   });
 
   it('turns non-http links into #', () => {
-    for (const bad of ['javascript:alert(1)', ' JaVaScRiPt:alert(1)', 'java\nscript:alert(1)', 'vbscript:x', 'data:text/html,x', '//evil.example/x']) {
-      expect(renderTemplate({ subject: '', html: '<a href="${u}">x</a>' }, { u: bad }).html, bad).toBe('<a href="#">x</a>');
+    for (const bad of [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'java\nscript:alert(1)',
+      'vbscript:x',
+      'data:text/html,x',
+      '//evil.example/x',
+    ]) {
+      expect(renderTemplate({ subject: '', html: '<a href="${u}">x</a>' }, { u: bad }).html, bad).toBe(
+        '<a href="#">x</a>',
+      );
     }
     for (const ok of ['https://a.example', 'http://a.example', 'mailto:a@b.example', '/relative', '#anchor']) {
       expect(safeUrl(ok)).toBe(ok);
@@ -170,7 +204,9 @@ describe('renderTemplate', () => {
   });
 
   it('javascript: in text stays plain text', () => {
-    expect(renderTemplate({ subject: '', html: '<p>${v}</p>' }, { v: 'javascript:alert(1)' }).html).toBe('<p>javascript:alert(1)</p>');
+    expect(renderTemplate({ subject: '', html: '<p>${v}</p>' }, { v: 'javascript:alert(1)' }).html).toBe(
+      '<p>javascript:alert(1)</p>',
+    );
   });
 
   it('strips CR/LF from the subject after substitution (no header injection)', () => {
@@ -198,22 +234,54 @@ describe('renderTemplate', () => {
 
 describe('templateVariablesFromLead', () => {
   it('uses the lead where it has data and samples elsewhere', () => {
-    const v = templateVariablesFromLead({ name: 'Real Lead', email: 'real@example.com', phone: null, subject: 'Shop', quoteAmountCents: 123450, depositAmountCents: 61725 });
-    expect(v).toMatchObject({ name: 'Real Lead', email: 'real@example.com', phone: SAMPLE_TEMPLATE_VARIABLES.phone, projectName: 'Shop', quoteAmount: '$1,234.50', depositAmount: '$617.25' });
+    const v = templateVariablesFromLead({
+      name: 'Real Lead',
+      email: 'real@example.com',
+      phone: null,
+      subject: 'Shop',
+      quoteAmountCents: 123450,
+      depositAmountCents: 61725,
+    });
+    expect(v).toMatchObject({
+      name: 'Real Lead',
+      email: 'real@example.com',
+      phone: SAMPLE_TEMPLATE_VARIABLES.phone,
+      projectName: 'Shop',
+      quoteAmount: '$1,234.50',
+      depositAmount: '$617.25',
+    });
     expect(templateVariablesFromLead(null)).toEqual(SAMPLE_TEMPLATE_VARIABLES);
   });
 });
 
 describe('schemas', () => {
   it('template update: subject and html required, strict, capped', () => {
-    expect(fieldErrors(emailTemplateUpdateSchema.safeParse({}).error!)).toEqual({ subject: 'Subject is required', html: 'Message content is required' });
-    expect(fieldErrors(emailTemplateUpdateSchema.safeParse({ subject: ' ', html: ' ' }).error!)).toEqual({ subject: 'Subject is required', html: 'Message content is required' });
-    expect(fieldErrors(emailTemplateUpdateSchema.safeParse({ subject: 's', html: 'h', id: 'x' }).error!)).toEqual({ id: 'Unknown field' });
-    expect(fieldErrors(emailTemplateUpdateSchema.safeParse({ subject: 'x'.repeat(201), html: 'h' }).error!).subject).toMatch(/at most 200/);
-    expect(emailTemplateUpdateSchema.safeParse({ subject: 'x'.repeat(200), html: 'a'.repeat(EMAIL_HTML_MAX_BYTES) }).success).toBe(true);
-    expect(fieldErrors(emailTemplateUpdateSchema.safeParse({ subject: 's', html: 'a'.repeat(EMAIL_HTML_MAX_BYTES + 1) }).error!).html).toMatch(/50 KB/);
+    expect(fieldErrors(emailTemplateUpdateSchema.safeParse({}).error!)).toEqual({
+      subject: 'Subject is required',
+      html: 'Message content is required',
+    });
+    expect(fieldErrors(emailTemplateUpdateSchema.safeParse({ subject: ' ', html: ' ' }).error!)).toEqual({
+      subject: 'Subject is required',
+      html: 'Message content is required',
+    });
+    expect(fieldErrors(emailTemplateUpdateSchema.safeParse({ subject: 's', html: 'h', id: 'x' }).error!)).toEqual({
+      id: 'Unknown field',
+    });
+    expect(
+      fieldErrors(emailTemplateUpdateSchema.safeParse({ subject: 'x'.repeat(201), html: 'h' }).error!).subject,
+    ).toMatch(/at most 200/);
+    expect(
+      emailTemplateUpdateSchema.safeParse({ subject: 'x'.repeat(200), html: 'a'.repeat(EMAIL_HTML_MAX_BYTES) }).success,
+    ).toBe(true);
+    expect(
+      fieldErrors(
+        emailTemplateUpdateSchema.safeParse({ subject: 's', html: 'a'.repeat(EMAIL_HTML_MAX_BYTES + 1) }).error!,
+      ).html,
+    ).toMatch(/50 KB/);
     // 50 KB is bytes: 2-byte characters count twice.
-    expect(emailTemplateUpdateSchema.safeParse({ subject: 's', html: 'é'.repeat(EMAIL_HTML_MAX_BYTES / 2 + 1) }).success).toBe(false);
+    expect(
+      emailTemplateUpdateSchema.safeParse({ subject: 's', html: 'é'.repeat(EMAIL_HTML_MAX_BYTES / 2 + 1) }).success,
+    ).toBe(false);
   });
 
   it('template update: subject loses its line breaks', () => {
@@ -221,16 +289,33 @@ describe('schemas', () => {
   });
 
   it('template test: needs an address', () => {
-    expect(fieldErrors(templateTestSchema.safeParse({}).error!)).toEqual({ testEmail: 'Test email address is required' });
-    expect(fieldErrors(templateTestSchema.safeParse({ testEmail: 'nope' }).error!)).toEqual({ testEmail: 'Please enter a valid email address' });
+    expect(fieldErrors(templateTestSchema.safeParse({}).error!)).toEqual({
+      testEmail: 'Test email address is required',
+    });
+    expect(fieldErrors(templateTestSchema.safeParse({ testEmail: 'nope' }).error!)).toEqual({
+      testEmail: 'Please enter a valid email address',
+    });
     expect(templateTestSchema.parse({ testEmail: ' Me@Example.com ' })).toEqual({ testEmail: 'me@example.com' });
   });
 
   it('test email: to, subject and html required, with field messages', () => {
-    expect(fieldErrors(testEmailSchema.safeParse({}).error!)).toEqual({ to: 'Recipient email is required', subject: 'Subject is required', html: 'Message content is required' });
-    expect(fieldErrors(testEmailSchema.safeParse({ to: 'x', subject: 's', html: 'h' }).error!)).toEqual({ to: 'Please enter a valid email address' });
-    expect(testEmailSchema.parse({ to: 'a@b.example', subject: 's', html: '<p>h</p>' })).toEqual({ to: 'a@b.example', subject: 's', html: '<p>h</p>' });
-    expect(MISSING_FIELDS_TOAST).toEqual({ title: 'Missing Required Fields', description: 'Please fill in recipient email, subject, and message content.' });
+    expect(fieldErrors(testEmailSchema.safeParse({}).error!)).toEqual({
+      to: 'Recipient email is required',
+      subject: 'Subject is required',
+      html: 'Message content is required',
+    });
+    expect(fieldErrors(testEmailSchema.safeParse({ to: 'x', subject: 's', html: 'h' }).error!)).toEqual({
+      to: 'Please enter a valid email address',
+    });
+    expect(testEmailSchema.parse({ to: 'a@b.example', subject: 's', html: '<p>h</p>' })).toEqual({
+      to: 'a@b.example',
+      subject: 's',
+      html: '<p>h</p>',
+    });
+    expect(MISSING_FIELDS_TOAST).toEqual({
+      title: 'Missing Required Fields',
+      description: 'Please fill in recipient email, subject, and message content.',
+    });
   });
 
   it('utf8Length counts bytes', () => {
@@ -249,7 +334,10 @@ describe('outbox policy', () => {
     expect([1, 2, 3, 4, 5, 6].map(minutes)).toEqual([1, 5, 15, 30, 60, 120]);
     expect(outboxRetryDelayMs(OUTBOX_MAX_ATTEMPTS)).toBeNull();
     // Minutes to hours, at least 24 hours in all.
-    const total = Array.from({ length: OUTBOX_MAX_ATTEMPTS - 1 }, (_, i) => outboxRetryDelayMs(i + 1)!).reduce((a, b) => a + b, 0);
+    const total = Array.from({ length: OUTBOX_MAX_ATTEMPTS - 1 }, (_, i) => outboxRetryDelayMs(i + 1)!).reduce(
+      (a, b) => a + b,
+      0,
+    );
     expect(total).toBeGreaterThanOrEqual(24 * 3_600_000);
     expect(outboxRetryDelayMs(2, [10, 20])).toBe(20);
     expect(outboxRetryDelayMs(3, [10, 20])).toBeNull();

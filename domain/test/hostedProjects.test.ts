@@ -31,13 +31,26 @@ const RATE = 7500; // $75/h in cents
 
 /** React, 15 files, not deployed, no features: the form's defaults. */
 const plain: HostedProjectFacts = { language: 'React', fileCount: 15, hasDeployment: false };
-const hours = (facts: Partial<HostedProjectFacts>, rate = RATE) => analyzeHostedFacts({ ...plain, ...facts }, rate).quote.estimatedHours;
+const hours = (facts: Partial<HostedProjectFacts>, rate = RATE) =>
+  analyzeHostedFacts({ ...plain, ...facts }, rate).quote.estimatedHours;
 
 describe('analysis model: hours', () => {
   it('defaults (React, 15 files, not deployed) give 4 + 15 = 19 h, Low, $1,425', () => {
     const r = analyzeHostedFacts(plain, RATE);
-    expect(r.quote).toEqual({ estimatedHours: 19, totalCents: 142_500, depositCents: 42_750, finalCents: 99_750, hourlyRateCents: RATE });
-    expect(r.analysis).toMatchObject({ complexity: 'Low', fileCount: 15, language: 'React', hasDeployment: false, features: [] });
+    expect(r.quote).toEqual({
+      estimatedHours: 19,
+      totalCents: 142_500,
+      depositCents: 42_750,
+      finalCents: 99_750,
+      hourlyRateCents: RATE,
+    });
+    expect(r.analysis).toMatchObject({
+      complexity: 'Low',
+      fileCount: 15,
+      language: 'React',
+      hasDeployment: false,
+      features: [],
+    });
   });
 
   it('zero files leave the 4 h base', () => expect(hours({ fileCount: 0 })).toBe(4));
@@ -87,7 +100,11 @@ describe('analysis model: hours', () => {
 
   it('features add up, each counted once, whether from files or the features list', () => {
     const r = analyzeHostedFacts(
-      { ...plain, files: ['server/stripe.ts', 'server/payments.ts', 'lib/db.ts'], features: ['Stripe checkout', 'OpenAI assistant'] },
+      {
+        ...plain,
+        files: ['server/stripe.ts', 'server/payments.ts', 'lib/db.ts'],
+        features: ['Stripe checkout', 'OpenAI assistant'],
+      },
       RATE,
     );
     expect(r.analysis.features).toEqual(['database', 'payment', 'ai']);
@@ -128,14 +145,26 @@ describe('feature detection', () => {
   });
 
   it('does not match keywords inside other words', () => {
-    expect(detectHostedFeatures(['main.py', 'email.js', 'tailwind.config.js', 'src/router/index.js', 'rapid.ts', 'apiary.md'])).toEqual([]);
+    expect(
+      detectHostedFeatures([
+        'main.py',
+        'email.js',
+        'tailwind.config.js',
+        'src/router/index.js',
+        'rapid.ts',
+        'apiary.md',
+      ]),
+    ).toEqual([]);
   });
 
   it('reports features in a fixed order, each once', () => {
-    expect(detectHostedFeatures(['AI chatbot', 'Stripe billing', 'login', 'REST API', 'Postgres database', 'api'])).toEqual([...HOSTED_FEATURES]);
+    expect(
+      detectHostedFeatures(['AI chatbot', 'Stripe billing', 'login', 'REST API', 'Postgres database', 'api']),
+    ).toEqual([...HOSTED_FEATURES]);
   });
 
-  it('counts "automation" as ai (as the project-plan quote does)', () => expect(detectHostedFeatures(['Email automation'])).toEqual(['ai']));
+  it('counts "automation" as ai (as the project-plan quote does)', () =>
+    expect(detectHostedFeatures(['Email automation'])).toEqual(['ai']));
 });
 
 describe('complexity thresholds', () => {
@@ -161,14 +190,17 @@ describe('complexity thresholds', () => {
 
   it('deployment or a feature can move a project across a threshold', () => {
     expect(analyzeHostedFacts({ ...plain, fileCount: 17 }, RATE).analysis.complexity).toBe('Low'); // 21 h
-    expect(analyzeHostedFacts({ ...plain, fileCount: 17, hasDeployment: true }, RATE).analysis.complexity).toBe('Medium'); // 25 h
+    expect(analyzeHostedFacts({ ...plain, fileCount: 17, hasDeployment: true }, RATE).analysis.complexity).toBe(
+      'Medium',
+    ); // 25 h
     expect(analyzeHostedFacts({ ...plain, fileCount: 44, features: ['ai'] }, RATE).analysis.complexity).toBe('High'); // 60 h
   });
 
   it('reads anything other than High or Medium as Low', () => {
     expect(hostedComplexityLevel('High')).toBe('High');
     expect(hostedComplexityLevel('Medium')).toBe('Medium');
-    for (const v of ['Low', 'high', 'Extreme', '', null, undefined, 3, {}]) expect(hostedComplexityLevel(v)).toBe('Low');
+    for (const v of ['Low', 'high', 'Extreme', '', null, undefined, 3, {}])
+      expect(hostedComplexityLevel(v)).toBe('Low');
   });
 });
 
@@ -189,7 +221,10 @@ describe('quote money', () => {
     for (const rate of [100, 101, 7_500, 9_950, 12_345, 100_000]) {
       for (let fileCount = 0; fileCount <= 1_000; fileCount += 37) {
         for (const language of HOSTED_LANGUAGES) {
-          const { quote } = analyzeHostedFacts({ language, fileCount, hasDeployment: fileCount % 3 === 0, features: ['stripe'] }, rate);
+          const { quote } = analyzeHostedFacts(
+            { language, fileCount, hasDeployment: fileCount % 3 === 0, features: ['stripe'] },
+            rate,
+          );
           expect(Number.isSafeInteger(quote.totalCents) && quote.totalCents % 100 === 0).toBe(true);
           expect(quote.depositCents + quote.finalCents).toBe(quote.totalCents);
           expect(quote.depositCents).toBe(Math.round(quote.totalCents * 0.3));
@@ -257,11 +292,21 @@ describe('lead fields of a hosted quote', () => {
       finalAmount: '1097.60',
       hourlyRate: '82.50',
       estimatedHours: 19,
-      breakdown: { baseCost: '1567.50', adjustments: '0.50', totalCost: '1568.00', depositAmount: '470.40', finalAmount: '1097.60' },
+      breakdown: {
+        baseCost: '1567.50',
+        adjustments: '0.50',
+        totalCost: '1568.00',
+        depositAmount: '470.40',
+        finalAmount: '1097.60',
+      },
     });
     // 15.25 h at $1.98 = $30.195 → base $30.20 (half-up to the cent), total $30: adjustment −$0.20.
     const down = hostedGeneratedQuoteDetails(analyzeHostedFacts({ ...plain, language: 'HTML' }, 198));
-    expect(down).toMatchObject({ quoteAmount: '30.00', estimatedHours: 15.25, breakdown: { baseCost: '30.20', adjustments: '-0.20', totalCost: '30.00' } });
+    expect(down).toMatchObject({
+      quoteAmount: '30.00',
+      estimatedHours: 15.25,
+      breakdown: { baseCost: '30.20', adjustments: '-0.20', totalCost: '30.00' },
+    });
   });
 
   it('types a lead "AI Automation" only when the analysis found AI', () => {
@@ -295,7 +340,12 @@ describe('analyzeHostedProject', () => {
       deployment: { status: 'live' as const, url: 'https://x.replit.app' },
     };
     const r = analyzeHostedProject(project, RATE);
-    expect(r.analysis).toMatchObject({ fileCount: 4, language: 'Next.js', hasDeployment: true, features: ['database', 'api', 'payment'] });
+    expect(r.analysis).toMatchObject({
+      fileCount: 4,
+      language: 'Next.js',
+      hasDeployment: true,
+      features: ['database', 'api', 'payment'],
+    });
     expect(r.quote.estimatedHours).toBe(4 + 4 * 1.25 + 4 + 8 + 6 + 10);
   });
 
@@ -320,7 +370,9 @@ describe('analyzeHostedProject', () => {
       hasDeployment: true,
       features: ['Stripe'],
     });
-    expect(analyzeHostedQuoteForm(form)).toEqual(analyzeHostedFacts({ ...plain, hasDeployment: true, features: ['Stripe'] }, RATE));
+    expect(analyzeHostedQuoteForm(form)).toEqual(
+      analyzeHostedFacts({ ...plain, hasDeployment: true, features: ['Stripe'] }, RATE),
+    );
   });
 });
 
@@ -336,7 +388,17 @@ describe('demoProjects', () => {
     expect(a).not.toEqual(b);
   });
 
-  const usernames = ['alice', 'bob', 'x', 'jane_doe', 'A-1', 'studio', 'demo', 'z'.repeat(40), ...Array.from({ length: 40 }, (_, i) => `user${i}`)];
+  const usernames = [
+    'alice',
+    'bob',
+    'x',
+    'jane_doe',
+    'A-1',
+    'studio',
+    'demo',
+    'z'.repeat(40),
+    ...Array.from({ length: 40 }, (_, i) => `user${i}`),
+  ];
 
   it.each(usernames)('%s: 6–8 projects covering every language, some Live and some not', (username) => {
     const projects = demoProjects(username, NOW);
@@ -401,10 +463,14 @@ describe('findDemoProject', () => {
     for (const p of demoProjects('Jane_Doe', NOW)) expect(findDemoProject(p.id, NOW)).toEqual(p);
   });
 
-  it.each(['', 'demo:alice', 'demo:alice:no-such-project', 'demo:Alice:bakery-menu', 'other:alice:bakery-menu', 'demo:a b:x'])(
-    'returns null for %j',
-    (id) => expect(findDemoProject(id, NOW)).toBeNull(),
-  );
+  it.each([
+    '',
+    'demo:alice',
+    'demo:alice:no-such-project',
+    'demo:Alice:bakery-menu',
+    'other:alice:bakery-menu',
+    'demo:a b:x',
+  ])('returns null for %j', (id) => expect(findDemoProject(id, NOW)).toBeNull());
 });
 
 const validForm = {
@@ -421,7 +487,10 @@ const validForm = {
 
 describe('hostedQuoteFormSchema', () => {
   it('accepts a full form, trimming and lowercasing the email', () => {
-    expect(hostedQuoteFormSchema.parse({ ...validForm, clientEmail: ' Ada@Example.com ' })).toEqual({ ...validForm, clientEmail: 'ada@example.com' });
+    expect(hostedQuoteFormSchema.parse({ ...validForm, clientEmail: ' Ada@Example.com ' })).toEqual({
+      ...validForm,
+      clientEmail: 'ada@example.com',
+    });
   });
 
   it('applies the defaults: React, 15 files, not deployed, $75', () => {
@@ -449,7 +518,13 @@ describe('hostedQuoteFormSchema', () => {
   });
 
   it('treats blank text as missing', () => {
-    const r = hostedQuoteFormSchema.safeParse({ ...validForm, projectId: ' ', projectTitle: '', language: '  ', clientName: '\t' });
+    const r = hostedQuoteFormSchema.safeParse({
+      ...validForm,
+      projectId: ' ',
+      projectTitle: '',
+      language: '  ',
+      clientName: '\t',
+    });
     expect(fieldErrors(r.error!)).toEqual({
       projectId: 'Project ID is required',
       projectTitle: 'Project title is required',
@@ -459,11 +534,14 @@ describe('hostedQuoteFormSchema', () => {
   });
 
   it.each([0, -3])('fileCount %d: "File count must be positive"', (fileCount) =>
-    expect(fieldErrors(hostedQuoteFormSchema.safeParse({ ...validForm, fileCount }).error!)).toEqual({ fileCount: 'File count must be positive' }),
+    expect(fieldErrors(hostedQuoteFormSchema.safeParse({ ...validForm, fileCount }).error!)).toEqual({
+      fileCount: 'File count must be positive',
+    }),
   );
 
   it('fileCount must be a whole number, at most 1000, and a number', () => {
-    const err = (fileCount: unknown) => fieldErrors(hostedQuoteFormSchema.safeParse({ ...validForm, fileCount }).error!).fileCount;
+    const err = (fileCount: unknown) =>
+      fieldErrors(hostedQuoteFormSchema.safeParse({ ...validForm, fileCount }).error!).fileCount;
     expect(err(2.5)).toBe('File count must be a whole number');
     expect(err(HOSTED_LIMITS.maxFileCount + 1)).toBe('File count must be at most 1000');
     expect(err('15')).toBe('File count must be a number');
@@ -472,11 +550,14 @@ describe('hostedQuoteFormSchema', () => {
   });
 
   it.each([0, 0.99, -75])('baseHourlyRate %d: "Rate must be positive"', (baseHourlyRate) =>
-    expect(fieldErrors(hostedQuoteFormSchema.safeParse({ ...validForm, baseHourlyRate }).error!)).toEqual({ baseHourlyRate: 'Rate must be positive' }),
+    expect(fieldErrors(hostedQuoteFormSchema.safeParse({ ...validForm, baseHourlyRate }).error!)).toEqual({
+      baseHourlyRate: 'Rate must be positive',
+    }),
   );
 
   it('baseHourlyRate: 1–1000 dollars with at most 2 decimals', () => {
-    const err = (baseHourlyRate: unknown) => fieldErrors(hostedQuoteFormSchema.safeParse({ ...validForm, baseHourlyRate }).error!).baseHourlyRate;
+    const err = (baseHourlyRate: unknown) =>
+      fieldErrors(hostedQuoteFormSchema.safeParse({ ...validForm, baseHourlyRate }).error!).baseHourlyRate;
     expect(err(1_000.01)).toBe('Rate must be at most 1000 per hour');
     expect(err(75.555)).toBe('Rate must have at most 2 decimals');
     expect(err('75')).toBe('Rate must be a number');
@@ -485,7 +566,9 @@ describe('hostedQuoteFormSchema', () => {
   });
 
   it.each(['nope', 'a@', '', 'a@b'])('clientEmail %j: "Valid email is required"', (clientEmail) =>
-    expect(fieldErrors(hostedQuoteFormSchema.safeParse({ ...validForm, clientEmail }).error!)).toEqual({ clientEmail: 'Valid email is required' }),
+    expect(fieldErrors(hostedQuoteFormSchema.safeParse({ ...validForm, clientEmail }).error!)).toEqual({
+      clientEmail: 'Valid email is required',
+    }),
   );
 
   it('hasDeployment must be a boolean', () => {
@@ -504,19 +587,28 @@ describe('hostedQuoteFormSchema', () => {
     expect(err({ projectId: 'x'.repeat(HOSTED_LIMITS.projectId + 1) }).projectId).toMatch(/at most/);
     expect(err({ clientName: 'x'.repeat(HOSTED_LIMITS.clientName + 1) }).clientName).toMatch(/at most/);
     expect(err({ language: 'x'.repeat(HOSTED_LIMITS.language + 1) }).language).toMatch(/at most/);
-    expect(hostedQuoteFormSchema.parse({ ...validForm, features: Array(20).fill(' db ') }).features).toEqual(Array(20).fill('db'));
+    expect(hostedQuoteFormSchema.parse({ ...validForm, features: Array(20).fill(' db ') }).features).toEqual(
+      Array(20).fill('db'),
+    );
   });
 
   it('rejects unknown keys', () => {
-    expect(fieldErrors(hostedQuoteFormSchema.safeParse({ ...validForm, totalCents: 1 }).error!)).toEqual({ totalCents: 'Unknown field' });
+    expect(fieldErrors(hostedQuoteFormSchema.safeParse({ ...validForm, totalCents: 1 }).error!)).toEqual({
+      totalCents: 'Unknown field',
+    });
   });
 });
 
 describe('hostedUsernameSchema', () => {
-  it('trims a valid username', () => expect(hostedUsernameSchema.parse({ username: ' jane_doe-1 ' })).toEqual({ username: 'jane_doe-1' }));
+  it('trims a valid username', () =>
+    expect(hostedUsernameSchema.parse({ username: ' jane_doe-1 ' })).toEqual({ username: 'jane_doe-1' }));
 
-  it.each([{}, { username: '' }, { username: '   ' }, { username: null }])('%j: "Replit username is required"', (body) =>
-    expect(fieldErrors(hostedUsernameSchema.safeParse(body).error!)).toEqual({ username: 'Replit username is required' }),
+  it.each([{}, { username: '' }, { username: '   ' }, { username: null }])(
+    '%j: "Replit username is required"',
+    (body) =>
+      expect(fieldErrors(hostedUsernameSchema.safeParse(body).error!)).toEqual({
+        username: 'Replit username is required',
+      }),
   );
 
   it('rejects other characters and long names', () => {
@@ -530,7 +622,9 @@ describe('hostedUsernameSchema', () => {
   });
 
   it('rejects unknown keys', () => {
-    expect(fieldErrors(hostedUsernameSchema.safeParse({ username: 'a', page: 2 }).error!)).toEqual({ page: 'Unknown field' });
+    expect(fieldErrors(hostedUsernameSchema.safeParse({ username: 'a', page: 2 }).error!)).toEqual({
+      page: 'Unknown field',
+    });
   });
 
   it('accepts exactly what demoProjects accepts', () => {
@@ -544,7 +638,10 @@ describe('hostedUsernameSchema', () => {
 
 describe('hostedAnalyzeRequestSchema', () => {
   it('defaults the rate to 75 dollars', () => {
-    expect(hostedAnalyzeRequestSchema.parse({ projectId: 'demo:alice:bakery-menu' })).toEqual({ projectId: 'demo:alice:bakery-menu', baseHourlyRate: 75 });
+    expect(hostedAnalyzeRequestSchema.parse({ projectId: 'demo:alice:bakery-menu' })).toEqual({
+      projectId: 'demo:alice:bakery-menu',
+      baseHourlyRate: 75,
+    });
   });
 
   it('uses the spec messages', () => {
@@ -555,6 +652,8 @@ describe('hostedAnalyzeRequestSchema', () => {
   });
 
   it('rejects unknown keys', () => {
-    expect(fieldErrors(hostedAnalyzeRequestSchema.safeParse({ projectId: 'p', username: 'alice' }).error!)).toEqual({ username: 'Unknown field' });
+    expect(fieldErrors(hostedAnalyzeRequestSchema.safeParse({ projectId: 'p', username: 'alice' }).error!)).toEqual({
+      username: 'Unknown field',
+    });
   });
 });

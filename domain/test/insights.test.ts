@@ -14,7 +14,13 @@ import {
   type LeadStatus,
 } from '../src/index.js';
 
-const lead = (status: LeadStatus, extra: Partial<InsightLead> = {}): InsightLead => ({ status, quoteAmountCents: null, notes: '', deadReason: null, ...extra });
+const lead = (status: LeadStatus, extra: Partial<InsightLead> = {}): InsightLead => ({
+  status,
+  quoteAmountCents: null,
+  notes: '',
+  deadReason: null,
+  ...extra,
+});
 const at = new Date('2026-03-04T10:00:00Z');
 
 describe('parseDeadReasonLine', () => {
@@ -36,11 +42,19 @@ describe('parseDeadReasonLine', () => {
 
 describe('leadDeadReason', () => {
   it('prefers the deadReason field', () => {
-    expect(leadDeadReason({ status: 'Lost', deadReason: 'Quote Rejected', notes: 'Dead Reason: No Response - 1/2/2026' })).toBe('Quote Rejected');
+    expect(
+      leadDeadReason({ status: 'Lost', deadReason: 'Quote Rejected', notes: 'Dead Reason: No Response - 1/2/2026' }),
+    ).toBe('Quote Rejected');
   });
 
   it('falls back to the last Dead Reason note line', () => {
-    const notes = ['Intro call.', 'Dead Reason: No Response - 1/2/2026', 'Revived.', deadReasonLine('Contact Canceled', at), 'Follow-up.'].join('\n');
+    const notes = [
+      'Intro call.',
+      'Dead Reason: No Response - 1/2/2026',
+      'Revived.',
+      deadReasonLine('Contact Canceled', at),
+      'Follow-up.',
+    ].join('\n');
     expect(leadDeadReason({ status: 'Lost', deadReason: null, notes })).toBe('Contact Canceled');
   });
 
@@ -64,11 +78,20 @@ describe('isTestDataLead', () => {
   });
 
   it('hides a lead whose deadReason is Test Data from the dead bucket too', () => {
-    expect(groupLeadsForBoard([lead('Lost', { deadReason: 'Test Data' }), lead('Lost', { deadReason: 'No Response' })]).dead).toHaveLength(1);
+    expect(
+      groupLeadsForBoard([lead('Lost', { deadReason: 'Test Data' }), lead('Lost', { deadReason: 'No Response' })]).dead,
+    ).toHaveLength(1);
   });
 
   it('shows Complete, Won (paid in full) and Subscription Expired in the Won bucket, Deposit and Payment Failed in Set Up', () => {
-    const board = groupLeadsForBoard([lead('Complete'), lead('Won'), lead('Subscription Expired'), lead('Payment Failed'), lead('Deposit'), lead('Launch')]);
+    const board = groupLeadsForBoard([
+      lead('Complete'),
+      lead('Won'),
+      lead('Subscription Expired'),
+      lead('Payment Failed'),
+      lead('Deposit'),
+      lead('Launch'),
+    ]);
     expect(board.won.map((l) => l.status)).toEqual(['Complete', 'Won', 'Subscription Expired']);
     expect(board.columns['Set Up'].map((l) => l.status)).toEqual(['Payment Failed', 'Deposit']);
     expect(board.columns.Launch).toHaveLength(1);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatInvoiceNumber, invoiceCounterId, leadPaymentRequests, nextInvoiceNumber, parseInvoiceNumber, requestId } from '../src/invoiceNumbers.js';
+import {
+  formatInvoiceNumber,
+  invoiceCounterId,
+  leadPaymentRequests,
+  nextInvoiceNumber,
+  parseInvoiceNumber,
+  requestId,
+} from '../src/invoiceNumbers.js';
 
 describe('invoice numbers', () => {
   it('formats INV-YYYY-NNNN, growing past 9999', () => {
@@ -17,18 +24,30 @@ describe('invoice numbers', () => {
   });
 
   it('takes the next number from the counter of the clock’s UTC year', () => {
-    expect(nextInvoiceNumber(undefined, new Date('2026-03-01T00:00:00Z'))).toEqual({ year: 2026, seq: 1, number: 'INV-2026-0001' });
+    expect(nextInvoiceNumber(undefined, new Date('2026-03-01T00:00:00Z'))).toEqual({
+      year: 2026,
+      seq: 1,
+      number: 'INV-2026-0001',
+    });
     expect(nextInvoiceNumber(6, new Date('2026-03-01T00:00:00Z')).number).toBe('INV-2026-0007');
     // New Year's Eve in New York is already the next year in UTC.
     expect(nextInvoiceNumber(undefined, new Date('2027-01-01T03:00:00Z')).number).toBe('INV-2027-0001');
     expect(invoiceCounterId(2027)).toBe('invoices-2027');
     // A damaged counter restarts at 1 rather than producing NaN.
-    for (const bad of [-1, 'x', 2.5, null]) expect(nextInvoiceNumber(bad, new Date('2026-01-01T00:00:00Z')).seq).toBe(1);
+    for (const bad of [-1, 'x', 2.5, null])
+      expect(nextInvoiceNumber(bad, new Date('2026-01-01T00:00:00Z')).seq).toBe(1);
   });
 });
 
 describe('leadPaymentRequests', () => {
-  const base = { name: 'Ann', email: 'ann@example.com', subject: 'Shop', quoteAmountCents: 100_000, depositAmountCents: 50_000, finalAmountCents: 50_000 };
+  const base = {
+    name: 'Ann',
+    email: 'ann@example.com',
+    subject: 'Shop',
+    quoteAmountCents: 100_000,
+    depositAmountCents: 50_000,
+    finalAmountCents: 50_000,
+  };
 
   it('none before the quote is accepted, or for a lost lead', () => {
     expect(leadPaymentRequests('L1', { ...base, status: 'Quoted' })).toEqual([]);
@@ -39,7 +58,12 @@ describe('leadPaymentRequests', () => {
   it('the deposit once accepted; the final payment once the deposit is paid', () => {
     const open = leadPaymentRequests('L1', { ...base, status: 'Set Up', quoteAccepted: true });
     expect(open).toHaveLength(1);
-    expect(open[0]).toMatchObject({ purpose: 'deposit', amountCents: 50_000, paymentIntentId: null, description: '50% deposit: Shop' });
+    expect(open[0]).toMatchObject({
+      purpose: 'deposit',
+      amountCents: 50_000,
+      paymentIntentId: null,
+      description: '50% deposit: Shop',
+    });
     expect(open[0]!.checkoutUrl).toContain('leadId=L1');
     const afterDeposit = leadPaymentRequests('L1', { ...base, status: 'Production', stripeDepositPaymentId: 'pi_1' });
     expect(afterDeposit.map((r) => [r.purpose, r.amountCents, r.paymentIntentId])).toEqual([

@@ -28,11 +28,26 @@ import {
 } from '../src/index.js';
 
 const created = new Date('2026-03-01T10:00:00Z');
-const base = { ...newLeadRecord({ name: 'Ada', email: 'ada@example.com', subject: 'Shop', message: 'Hi', projectType: 'Web Project' }), createdAt: created, updatedAt: created };
+const base = {
+  ...newLeadRecord({
+    name: 'Ada',
+    email: 'ada@example.com',
+    subject: 'Shop',
+    message: 'Hi',
+    projectType: 'Web Project',
+  }),
+  createdAt: created,
+  updatedAt: created,
+};
 
 describe('boardCardOf', () => {
   it('keeps the board fields and drops the rest (message, email, notes)', () => {
-    const card = boardCardOf({ ...base, quoteAmountCents: 150_000, depositAmountCents: 75_000, quoteReviewStatus: 'Pending' as const });
+    const card = boardCardOf({
+      ...base,
+      quoteAmountCents: 150_000,
+      depositAmountCents: 75_000,
+      quoteReviewStatus: 'Pending' as const,
+    });
     expect(card).toEqual({
       name: 'Ada',
       subject: 'Shop',
@@ -61,7 +76,12 @@ describe('boardCardOf', () => {
   });
 
   it('gives a revived lead no dead reason, though its notes keep the line', () => {
-    const revived = boardCardOf({ ...base, status: 'New' as const, deadReason: null, notes: 'call back\nDead Reason: Budget - 1/2/2026' });
+    const revived = boardCardOf({
+      ...base,
+      status: 'New' as const,
+      deadReason: null,
+      notes: 'call back\nDead Reason: Budget - 1/2/2026',
+    });
     expect(revived.deadReason).toBeNull();
   });
 
@@ -74,7 +94,11 @@ describe('boardCardOf', () => {
       { ...base, status: 'Quoted' as const },
     ];
     const cards = leads.map((l) => boardCardOf(l));
-    const sizes = (g: ReturnType<typeof groupLeadsForBoard>) => [g.won.length, g.dead.length, ...Object.values(g.columns).map((c) => c.length)];
+    const sizes = (g: ReturnType<typeof groupLeadsForBoard>) => [
+      g.won.length,
+      g.dead.length,
+      ...Object.values(g.columns).map((c) => c.length),
+    ];
     expect(sizes(groupLeadsForBoard(cards))).toEqual(sizes(groupLeadsForBoard(leads)));
     expect(outcomesByReason(cards)).toEqual(outcomesByReason(leads));
     expect(pipelineValueByStage(cards)).toEqual(pipelineValueByStage(leads));
@@ -89,13 +113,34 @@ describe('boardCardOf', () => {
 describe('encodeBoardCard / decodeBoardCard', () => {
   it('stores one JSON string, dates in epoch ms, the fields at their default left out', () => {
     const text = encodeBoardCard(boardCardOf(base));
-    expect(JSON.parse(text)).toEqual({ name: 'Ada', subject: 'Shop', projectType: 'Web Project', status: 'New', createdAt: created.getTime(), updatedAt: created.getTime() });
-    const quoted = { ...base, status: 'Quoted' as const, quoteAmountCents: 0, quoteGenerated: true, quoteReviewStatus: 'Approved' as const };
-    expect(JSON.parse(encodeBoardCard(boardCardOf(quoted)))).toMatchObject({ quoteAmountCents: 0, quoteGenerated: true, quoteReviewStatus: 'Approved' });
+    expect(JSON.parse(text)).toEqual({
+      name: 'Ada',
+      subject: 'Shop',
+      projectType: 'Web Project',
+      status: 'New',
+      createdAt: created.getTime(),
+      updatedAt: created.getTime(),
+    });
+    const quoted = {
+      ...base,
+      status: 'Quoted' as const,
+      quoteAmountCents: 0,
+      quoteGenerated: true,
+      quoteReviewStatus: 'Approved' as const,
+    };
+    expect(JSON.parse(encodeBoardCard(boardCardOf(quoted)))).toMatchObject({
+      quoteAmountCents: 0,
+      quoteGenerated: true,
+      quoteReviewStatus: 'Approved',
+    });
   });
 
   it('reads back the card it stored', () => {
-    for (const lead of [base, { ...base, status: 'Quoted' as const, quoteAmountCents: 0, quoteGenerated: true }, { ...base, status: 'Lost' as const, notes: 'Dead Reason: Test Data - 1/2/2026' }]) {
+    for (const lead of [
+      base,
+      { ...base, status: 'Quoted' as const, quoteAmountCents: 0, quoteGenerated: true },
+      { ...base, status: 'Lost' as const, notes: 'Dead Reason: Test Data - 1/2/2026' },
+    ]) {
       expect(decodeBoardCard(encodeBoardCard(boardCardOf(lead)))).toEqual(boardCardOf(lead));
     }
   });
@@ -111,12 +156,25 @@ describe('encodeBoardCard / decodeBoardCard', () => {
 
   it('encodes the same card to the same text, whatever the order of its fields', () => {
     fc.assert(
-      fc.property(fc.string(), fc.option(fc.integer({ min: 0, max: 10_000_000 })), fc.boolean(), fc.integer({ min: 0, max: 4_102_444_800_000 }), (name, quote, accepted, ms) => {
-        const card = boardCardOf({ ...base, name, quoteAmountCents: quote, quoteAccepted: accepted, createdAt: new Date(ms), updatedAt: new Date(ms) });
-        const reversed = Object.fromEntries(Object.entries(card).reverse()) as typeof card;
-        expect(encodeBoardCard(reversed)).toBe(encodeBoardCard(card));
-        expect(decodeBoardCard(encodeBoardCard(card))).toEqual(card);
-      }),
+      fc.property(
+        fc.string(),
+        fc.option(fc.integer({ min: 0, max: 10_000_000 })),
+        fc.boolean(),
+        fc.integer({ min: 0, max: 4_102_444_800_000 }),
+        (name, quote, accepted, ms) => {
+          const card = boardCardOf({
+            ...base,
+            name,
+            quoteAmountCents: quote,
+            quoteAccepted: accepted,
+            createdAt: new Date(ms),
+            updatedAt: new Date(ms),
+          });
+          const reversed = Object.fromEntries(Object.entries(card).reverse()) as typeof card;
+          expect(encodeBoardCard(reversed)).toBe(encodeBoardCard(card));
+          expect(decodeBoardCard(encodeBoardCard(card))).toEqual(card);
+        },
+      ),
     );
   });
 });
@@ -136,7 +194,7 @@ describe('leadBoardShardId', () => {
   it('spreads Firestore auto-ids evenly (no shard above twice its share)', () => {
     const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) % alphabet.length);
+    const rand = () => (seed = (seed * 1103515245 + 12345) >>> 0) % alphabet.length;
     const counts = new Map<string, number>();
     const n = 6_400;
     for (let i = 0; i < n; i++) {
@@ -188,7 +246,13 @@ describe('card text budget', () => {
   });
 
   it('clips a card (name, subject, a dead reason from a 10,000-character note); the lead keeps its text', () => {
-    const lead = { ...base, status: 'Lost' as const, name: 'N'.repeat(LIMITS.name), subject: 'S'.repeat(LIMITS.subject), notes: `Dead Reason: ${'r'.repeat(LIMITS.note - 40)} - 1/2/2026` };
+    const lead = {
+      ...base,
+      status: 'Lost' as const,
+      name: 'N'.repeat(LIMITS.name),
+      subject: 'S'.repeat(LIMITS.subject),
+      notes: `Dead Reason: ${'r'.repeat(LIMITS.note - 40)} - 1/2/2026`,
+    };
     const card = boardCardOf(lead);
     expect(jsonTextBytes(card.name)).toBeLessThanOrEqual(CARD_TEXT_BUDGET_BYTES.name);
     expect(jsonTextBytes(card.subject)).toBeLessThanOrEqual(CARD_TEXT_BUDGET_BYTES.subject);
@@ -207,7 +271,18 @@ describe('card text budget', () => {
         fc.string({ unit: 'binary', maxLength: LIMITS.subject }),
         fc.string({ unit: 'binary', maxLength: 2_000 }),
         (name, subject, deadReason) => {
-          const card = boardCardOf({ ...base, name, subject, status: 'Lost' as const, deadReason, quoteAmountCents: 99_999_999_99, depositAmountCents: 49_999_999_99, quoteGenerated: true, quoteAccepted: true, quoteReviewStatus: 'Needs Revision' as const });
+          const card = boardCardOf({
+            ...base,
+            name,
+            subject,
+            status: 'Lost' as const,
+            deadReason,
+            quoteAmountCents: 99_999_999_99,
+            depositAmountCents: 49_999_999_99,
+            quoteGenerated: true,
+            quoteAccepted: true,
+            quoteReviewStatus: 'Needs Revision' as const,
+          });
           expect(bytes(encodeBoardCard(card))).toBeLessThanOrEqual(MAX_ENCODED_CARD_BYTES);
         },
       ),
@@ -217,7 +292,9 @@ describe('card text budget', () => {
 
 describe('board capacity', () => {
   it('fits LEAD_BOARD_SHARD_CARD_CAPACITY of the largest cards in one shard under 1 MiB', () => {
-    expect(LEAD_BOARD_SHARD_CARD_CAPACITY * MAX_CARD_ENTRY_BYTES).toBeLessThanOrEqual(FIRESTORE_MAX_DOCUMENT_BYTES - 1_024);
+    expect(LEAD_BOARD_SHARD_CARD_CAPACITY * MAX_CARD_ENTRY_BYTES).toBeLessThanOrEqual(
+      FIRESTORE_MAX_DOCUMENT_BYTES - 1_024,
+    );
     expect(LEAD_BOARD_SHARD_CARD_CAPACITY).toBe(1_545);
     expect(leadBoardCapacity()).toBe(42_024); // the figure in docs/operations.md
     expect(leadBoardCapacity(64)).toBe(2 * leadBoardCapacity(32));
@@ -235,11 +312,12 @@ describe('board capacity', () => {
 });
 
 describe('shard count', () => {
-  it('reads the count from the board\'s _meta document, defaulting to LEAD_BOARD_SHARDS', () => {
+  it("reads the count from the board's _meta document, defaulting to LEAD_BOARD_SHARDS", () => {
     expect(leadBoardShardCount(undefined)).toBe(LEAD_BOARD_SHARDS);
     expect(leadBoardShardCount({})).toBe(LEAD_BOARD_SHARDS);
     expect(leadBoardShardCount({ shards: 64, needsRebuild: false })).toBe(64);
-    for (const bad of [{ shards: 0 }, { shards: 2.5 }, { shards: '64' }, { shards: 100_000 }]) expect(leadBoardShardCount(bad)).toBe(LEAD_BOARD_SHARDS);
+    for (const bad of [{ shards: 0 }, { shards: 2.5 }, { shards: '64' }, { shards: 100_000 }])
+      expect(leadBoardShardCount(bad)).toBe(LEAD_BOARD_SHARDS);
     expect(leadBoardNeedsRebuild({ needsRebuild: true, failedLeadIds: ['a'] })).toBe(true);
     expect(leadBoardNeedsRebuild(undefined)).toBe(false);
   });
@@ -252,4 +330,3 @@ describe('shard count', () => {
     }
   });
 });
-

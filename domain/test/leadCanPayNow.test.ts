@@ -9,10 +9,23 @@ describe('leadCanPayNow', () => {
   });
 
   it('is true while something is due on a quoted lead', () => {
-    expect(leadCanPayNow({ status: 'Quoted', quoteAmountCents: 100_000, depositAmountCents: 50_000, finalAmountCents: 50_000 })).toBe(true);
+    expect(
+      leadCanPayNow({
+        status: 'Quoted',
+        quoteAmountCents: 100_000,
+        depositAmountCents: 50_000,
+        finalAmountCents: 50_000,
+      }),
+    ).toBe(true);
     // Deposit paid: the final payment is due.
     expect(
-      leadCanPayNow({ status: 'Deposit', quoteAmountCents: 100_000, depositAmountCents: 50_000, finalAmountCents: 50_000, stripeDepositPaymentId: 'pi_1' }),
+      leadCanPayNow({
+        status: 'Deposit',
+        quoteAmountCents: 100_000,
+        depositAmountCents: 50_000,
+        finalAmountCents: 50_000,
+        stripeDepositPaymentId: 'pi_1',
+      }),
     ).toBe(true);
   });
 
@@ -27,6 +40,13 @@ describe('leadCanPayNow', () => {
         stripeFinalPaymentId: 'pi_2',
       }),
     ).toBe(false);
-    expect(leadCanPayNow({ status: 'Complete', quoteAmountCents: 100_000, depositAmountCents: 50_000, finalAmountCents: 50_000 })).toBe(false);
+    expect(
+      leadCanPayNow({
+        status: 'Complete',
+        quoteAmountCents: 100_000,
+        depositAmountCents: 50_000,
+        finalAmountCents: 50_000,
+      }),
+    ).toBe(false);
   });
 });

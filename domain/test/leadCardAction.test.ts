@@ -12,13 +12,17 @@ const card = (status: LeadStatus, over: Partial<Parameters<typeof leadCardAction
 describe('leadCardAction', () => {
   it('offers Review Quote in Quoted while the quote waits for review, and Accept Quote once approved', () => {
     expect(leadCardAction(card('Quoted', { quoteGenerated: true, quoteReviewStatus: 'Pending' }))).toBe('review');
-    expect(leadCardAction(card('Quoted', { quoteGenerated: true, quoteReviewStatus: 'Needs Revision' }))).toBe('review');
+    expect(leadCardAction(card('Quoted', { quoteGenerated: true, quoteReviewStatus: 'Needs Revision' }))).toBe(
+      'review',
+    );
     expect(leadCardAction(card('Quoted', { quoteGenerated: true, quoteReviewStatus: 'Approved' }))).toBe('accept');
   });
 
   it('offers nothing in Quoted without a quote or once it is accepted', () => {
     expect(leadCardAction(card('Quoted'))).toBeNull();
-    expect(leadCardAction(card('Quoted', { quoteGenerated: true, quoteAccepted: true, quoteReviewStatus: 'Approved' }))).toBeNull();
+    expect(
+      leadCardAction(card('Quoted', { quoteGenerated: true, quoteAccepted: true, quoteReviewStatus: 'Approved' })),
+    ).toBeNull();
   });
 
   it('offers Add Project Plan in Contacted without a quote, and Review Quote with one', () => {

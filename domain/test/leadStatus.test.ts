@@ -23,7 +23,9 @@ const OPEN = ['New', 'Contacted', 'Quoted'] as const;
 const isOpen = (s: LeadStatus) => (OPEN as readonly string[]).includes(s);
 /** Every combination of the facts a rule reads. */
 const ALL_FACTS: LeadMoveFacts[] = [false, true].flatMap((quoteGenerated) =>
-  [false, true].flatMap((quoteAccepted) => [false, true].map((paymentReceived) => ({ quoteGenerated, quoteAccepted, paymentReceived }))),
+  [false, true].flatMap((quoteAccepted) =>
+    [false, true].map((paymentReceived) => ({ quoteGenerated, quoteAccepted, paymentReceived })),
+  ),
 );
 const NOTHING: LeadMoveFacts = { quoteGenerated: false, quoteAccepted: false, paymentReceived: false };
 
@@ -43,10 +45,14 @@ describe('lead move table', () => {
           const error = leadMoveError(from, to, facts);
           const label = `${from} → ${to} ${JSON.stringify(facts)}`;
           let allowed: boolean;
-          if (from === 'Lost') allowed = to === 'New'; // revive only
-          else if (to === 'Lost') allowed = true; // any live lead can be marked dead
-          else if (isOpen(from) && !isOpen(to)) allowed = facts.quoteAccepted; // into Set Up or later
-          else if (!isOpen(from) && isOpen(to)) allowed = !facts.paymentReceived; // back before Set Up
+          if (from === 'Lost')
+            allowed = to === 'New'; // revive only
+          else if (to === 'Lost')
+            allowed = true; // any live lead can be marked dead
+          else if (isOpen(from) && !isOpen(to))
+            allowed = facts.quoteAccepted; // into Set Up or later
+          else if (!isOpen(from) && isOpen(to))
+            allowed = !facts.paymentReceived; // back before Set Up
           else allowed = true; // within New..Quoted, or within Set Up and later
           expect(error === null, label).toBe(allowed);
           expect(canMoveLead(from, to, facts), label).toBe(allowed);
@@ -56,12 +62,15 @@ describe('lead move table', () => {
   });
 
   it('lets a lead without money or quote state move freely between New, Contacted and Quoted (New → Quoted included)', () => {
-    for (const from of OPEN) for (const to of OPEN) if (from !== to) expect(leadMoveError(from, to, NOTHING)).toBeNull();
+    for (const from of OPEN)
+      for (const to of OPEN) if (from !== to) expect(leadMoveError(from, to, NOTHING)).toBeNull();
   });
 
   it('lets a lead with an accepted quote go to any column, Won included, and back before Set Up while unpaid', () => {
     const accepted = { ...NOTHING, quoteGenerated: true, quoteAccepted: true };
-    for (const from of BOARD_COLUMNS) for (const to of [...BOARD_COLUMNS, WON_STATUS]) if (from !== to) expect(leadMoveError(from, to, accepted), `${from} → ${to}`).toBeNull();
+    for (const from of BOARD_COLUMNS)
+      for (const to of [...BOARD_COLUMNS, WON_STATUS])
+        if (from !== to) expect(leadMoveError(from, to, accepted), `${from} → ${to}`).toBeNull();
   });
 
   it('explains each refusal and what to do instead', () => {
@@ -71,10 +80,14 @@ describe('lead move table', () => {
     expect(leadMoveError('New', 'Complete', NOTHING)).toBe(
       'Cannot move to Complete: the lead has no quote yet. Add a project plan (in Contacted), then accept its quote (Quote Review).',
     );
-    expect(leadMoveError('Production', 'Quoted', { quoteGenerated: true, quoteAccepted: true, paymentReceived: true })).toBe(
+    expect(
+      leadMoveError('Production', 'Quoted', { quoteGenerated: true, quoteAccepted: true, paymentReceived: true }),
+    ).toBe(
       'Cannot move back to Quoted: a payment was received for this lead. Keep it in Set Up or a later stage, or mark it dead.',
     );
-    expect(leadMoveError('Lost', 'Quoted', NOTHING)).toBe('A dead lead can only be revived to New (Dead Leads → Revive).');
+    expect(leadMoveError('Lost', 'Quoted', NOTHING)).toBe(
+      'A dead lead can only be revived to New (Dead Leads → Revive).',
+    );
   });
 
   it('assumes the strictest facts when none are given', () => {
@@ -95,7 +108,9 @@ describe('dead reason line', () => {
 
 describe('leadUpdateSchema', () => {
   it('requires a reason with Lost, and only with Lost', () => {
-    expect(fieldErrors(leadUpdateSchema.safeParse({ status: 'Lost' }).error!)).toEqual({ deadReason: 'A dead reason is required' });
+    expect(fieldErrors(leadUpdateSchema.safeParse({ status: 'Lost' }).error!)).toEqual({
+      deadReason: 'A dead reason is required',
+    });
     expect(fieldErrors(leadUpdateSchema.safeParse({ status: 'New', deadReason: 'No Response' }).error!)).toEqual({
       deadReason: 'A dead reason goes with status Lost',
     });
@@ -103,8 +118,12 @@ describe('leadUpdateSchema', () => {
   });
 
   it('rejects unknown keys, unknown statuses and empty updates', () => {
-    expect(fieldErrors(leadUpdateSchema.safeParse({ quoteAmountCents: 1 }).error!)).toMatchObject({ quoteAmountCents: 'Unknown field' });
-    expect(fieldErrors(leadUpdateSchema.safeParse({ status: 'Bogus' }).error!)).toMatchObject({ status: 'Unknown lead status' });
+    expect(fieldErrors(leadUpdateSchema.safeParse({ quoteAmountCents: 1 }).error!)).toMatchObject({
+      quoteAmountCents: 'Unknown field',
+    });
+    expect(fieldErrors(leadUpdateSchema.safeParse({ status: 'Bogus' }).error!)).toMatchObject({
+      status: 'Unknown lead status',
+    });
     expect(leadUpdateSchema.safeParse({}).success).toBe(false);
     expect(leadUpdateSchema.safeParse({ expectedStatus: 'New' }).success).toBe(false);
   });
@@ -123,14 +142,43 @@ describe('board places and the moves a card offers', () => {
   });
 
   it('badges the statuses shown in a place of another name', () => {
-    expect(LEAD_STATUSES.filter((s) => boardBadgeOf(s) !== null)).toEqual(['Payment Failed', 'Subscription Expired', 'Deposit']);
-    for (const s of LEAD_STATUSES) expect(boardBadgeOf(s) === null, s).toBe(s === boardDropStatus(boardPlaceOf(s)) || s === 'Won');
+    expect(LEAD_STATUSES.filter((s) => boardBadgeOf(s) !== null)).toEqual([
+      'Payment Failed',
+      'Subscription Expired',
+      'Deposit',
+    ]);
+    for (const s of LEAD_STATUSES)
+      expect(boardBadgeOf(s) === null, s).toBe(s === boardDropStatus(boardPlaceOf(s)) || s === 'Won');
   });
 
   it('offers one move per other place, to the status a drop there sets', () => {
-    expect(boardMovesFrom('New')).toEqual(['Contacted', 'Quoted', 'Set Up', 'Production', 'Launch', 'Complete', 'Lost']);
-    expect(boardMovesFrom('Payment Failed')).toEqual(['New', 'Contacted', 'Quoted', 'Production', 'Launch', 'Complete', 'Lost']);
-    expect(boardMovesFrom('Complete')).toEqual(['New', 'Contacted', 'Quoted', 'Set Up', 'Production', 'Launch', 'Lost']);
+    expect(boardMovesFrom('New')).toEqual([
+      'Contacted',
+      'Quoted',
+      'Set Up',
+      'Production',
+      'Launch',
+      'Complete',
+      'Lost',
+    ]);
+    expect(boardMovesFrom('Payment Failed')).toEqual([
+      'New',
+      'Contacted',
+      'Quoted',
+      'Production',
+      'Launch',
+      'Complete',
+      'Lost',
+    ]);
+    expect(boardMovesFrom('Complete')).toEqual([
+      'New',
+      'Contacted',
+      'Quoted',
+      'Set Up',
+      'Production',
+      'Launch',
+      'Lost',
+    ]);
     expect(boardMovesFrom('Lost')).toEqual(['New']);
     for (const from of LEAD_STATUSES) {
       const places = boardMovesFrom(from).map(boardPlaceOf);

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardTiles, groupLeadsForBoard, newLeadRecord, toLeadDto, type LeadStatus } from '../src/index.js';
 
-const lead = (status: LeadStatus, extra: Partial<{ notes: string; quoteAmountCents: number | null; depositAmountCents: number | null }> = {}) => ({
+const lead = (
+  status: LeadStatus,
+  extra: Partial<{ notes: string; quoteAmountCents: number | null; depositAmountCents: number | null }> = {},
+) => ({
   status,
   notes: '',
   quoteAmountCents: null,
@@ -52,9 +55,20 @@ describe('dashboardTiles', () => {
 describe('toLeadDto', () => {
   it('shows money as 2-decimal strings and dates as ISO', () => {
     const at = new Date('2026-01-02T03:04:05Z');
-    const record = { ...newLeadRecord({ name: 'A', email: 'a@b.co', projectType: 'Web Project', subject: 's', message: 'm' }), quoteAmountCents: 123450, createdAt: at, updatedAt: at };
+    const record = {
+      ...newLeadRecord({ name: 'A', email: 'a@b.co', projectType: 'Web Project', subject: 's', message: 'm' }),
+      quoteAmountCents: 123450,
+      createdAt: at,
+      updatedAt: at,
+    };
     const dto = toLeadDto('id1', record);
-    expect(dto).toMatchObject({ id: 'id1', quoteAmount: '1234.50', depositAmount: null, createdAt: '2026-01-02T03:04:05.000Z', status: 'New' });
+    expect(dto).toMatchObject({
+      id: 'id1',
+      quoteAmount: '1234.50',
+      depositAmount: null,
+      createdAt: '2026-01-02T03:04:05.000Z',
+      status: 'New',
+    });
     expect(dto).not.toHaveProperty('quoteAmountCents');
   });
 });

@@ -23,7 +23,9 @@ describe('parseAmountToCents', () => {
     [' 0.01 ', 1],
   ])('%s → %i', (text, cents) => expect(parseAmountToCents(text)).toBe(cents));
 
-  it.each(['', '-1', '1.234', 'abc', '1e3', '12.'])('rejects %j', (text) => expect(parseAmountToCents(text)).toBeNull());
+  it.each(['', '-1', '1.234', 'abc', '1e3', '12.'])('rejects %j', (text) =>
+    expect(parseAmountToCents(text)).toBeNull(),
+  );
 
   it('round-trips with centsToString', () => {
     for (const cents of [0, 1, 99, 100, 101, 999_999_99]) expect(parseAmountToCents(centsToString(cents))).toBe(cents);
@@ -34,11 +36,17 @@ describe('formatUsd', () => {
   const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
   it('groups and signs', () => expect(formatUsd(123450)).toBe('$1,234.50'));
-  it.each([0, 5, -5, 99, 100, 100_000, 99_999_999, -123_456_789, 1e13, -1e13])('writes %d cents as Intl does', (cents) =>
+  it.each([0, 5, -5, 99, 100, 100_000, 99_999_999, -123_456_789, 1e13, -1e13])(
+    'writes %d cents as Intl does',
+    (cents) => expect(formatUsd(cents)).toBe(intl.format(cents / 100)),
+  );
+  it('stays exact where dividing by 100 would not', () =>
+    expect(formatUsd(Number.MAX_SAFE_INTEGER)).toBe('$90,071,992,547,409.91'));
+  it('writes any integer amount as Intl does', () =>
+    fc.assert(
+      fc.property(fc.integer({ min: -1e13, max: 1e13 }), (cents) => formatUsd(cents) === intl.format(cents / 100)),
+    ));
+  it.each([0.5, 12.25, Number.NaN])('leaves %d (not whole cents) to Intl', (cents) =>
     expect(formatUsd(cents)).toBe(intl.format(cents / 100)),
   );
-  it('stays exact where dividing by 100 would not', () => expect(formatUsd(Number.MAX_SAFE_INTEGER)).toBe('$90,071,992,547,409.91'));
-  it('writes any integer amount as Intl does', () =>
-    fc.assert(fc.property(fc.integer({ min: -1e13, max: 1e13 }), (cents) => formatUsd(cents) === intl.format(cents / 100))));
-  it.each([0.5, 12.25, Number.NaN])('leaves %d (not whole cents) to Intl', (cents) => expect(formatUsd(cents)).toBe(intl.format(cents / 100)));
 });

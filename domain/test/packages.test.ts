@@ -35,7 +35,14 @@ describe('cart packages (spec §9)', () => {
     ['maintenance-8hr', 'Plus 8hr Maintenance', 27_500, 317_500, 24_999, false, 12_500],
   ] as const)('%s: %s', (id, name, monthly, annual, hosting, popular, saving) => {
     const p = findPackage(id)!;
-    expect(p).toMatchObject({ name, monthlyPriceCents: monthly, annualPriceCents: annual, oneTimeHostingMonthlyCents: hosting, oneTimePriceCents: 50_000, popular });
+    expect(p).toMatchObject({
+      name,
+      monthlyPriceCents: monthly,
+      annualPriceCents: annual,
+      oneTimeHostingMonthlyCents: hosting,
+      oneTimePriceCents: 50_000,
+      popular,
+    });
     expect(p.features.length).toBeGreaterThan(0);
     expect(annualSavingCents(p)).toBe(saving);
   });
@@ -66,20 +73,47 @@ describe('priceCart', () => {
   });
 
   it('monthly and annual waive the setup fee', () => {
-    expect(priceCart('maintenance-2hr', 'monthly', null, NOW)).toMatchObject({ setupFeeCents: 0, recurringCents: 8_500, interval: 'month', totalDueNowCents: 8_500, annualSavingCents: 9_500 });
-    expect(priceCart('maintenance-8hr', 'annual', null, NOW)).toMatchObject({ setupFeeCents: 0, recurringCents: 317_500, interval: 'year', totalDueNowCents: 317_500, annualSavingCents: 12_500 });
+    expect(priceCart('maintenance-2hr', 'monthly', null, NOW)).toMatchObject({
+      setupFeeCents: 0,
+      recurringCents: 8_500,
+      interval: 'month',
+      totalDueNowCents: 8_500,
+      annualSavingCents: 9_500,
+    });
+    expect(priceCart('maintenance-8hr', 'annual', null, NOW)).toMatchObject({
+      setupFeeCents: 0,
+      recurringCents: 317_500,
+      interval: 'year',
+      totalDueNowCents: 317_500,
+      annualSavingCents: 12_500,
+    });
   });
 
   it('applies a promo to the setup fee in one-time mode only', () => {
-    expect(priceCart('maintenance-2hr', 'onetime', WELCOME10, NOW)).toMatchObject({ setupFeeCents: 50_000, discountCents: 5_000, totalDueNowCents: 45_000 + 4_999, promoApplied: true, promoRejection: null });
+    expect(priceCart('maintenance-2hr', 'onetime', WELCOME10, NOW)).toMatchObject({
+      setupFeeCents: 50_000,
+      discountCents: 5_000,
+      totalDueNowCents: 45_000 + 4_999,
+      promoApplied: true,
+      promoRejection: null,
+    });
     for (const mode of ['monthly', 'annual'] as const) {
-      expect(priceCart('maintenance-2hr', mode, WELCOME10, NOW)).toMatchObject({ discountCents: 0, promoApplied: false, promoRejection: null });
+      expect(priceCart('maintenance-2hr', mode, WELCOME10, NOW)).toMatchObject({
+        discountCents: 0,
+        promoApplied: false,
+        promoRejection: null,
+      });
     }
   });
 
   it('reports why a promo did not apply, and charges full price', () => {
     const r = priceCart('web-hosting', 'onetime', { ...WELCOME10, isActive: false }, NOW);
-    expect(r).toMatchObject({ discountCents: 0, promoApplied: false, totalDueNowCents: 51_299, promoRejection: { reason: 'inactive' } });
+    expect(r).toMatchObject({
+      discountCents: 0,
+      promoApplied: false,
+      totalDueNowCents: 51_299,
+      promoRejection: { reason: 'inactive' },
+    });
   });
 
   it('a fixed discount larger than the setup fee only zeroes the setup fee', () => {
@@ -96,7 +130,12 @@ describe('cart schemas', () => {
   const info = { name: ' Ada ', email: 'ADA@Example.com ', projectDescription: 'A new site' };
 
   it('client info: required fields, optional phone, strict', () => {
-    expect(cartClientInfoSchema.parse(info)).toEqual({ name: 'Ada', email: 'ada@example.com', phone: undefined, projectDescription: 'A new site' });
+    expect(cartClientInfoSchema.parse(info)).toEqual({
+      name: 'Ada',
+      email: 'ada@example.com',
+      phone: undefined,
+      projectDescription: 'A new site',
+    });
     const bad = cartClientInfoSchema.safeParse({ name: '', email: 'x', phone: '1'.repeat(41), extra: true });
     expect(bad.success ? {} : fieldErrors(bad.error)).toEqual({
       name: 'Name is required',
@@ -112,12 +151,27 @@ describe('cart schemas', () => {
     const plain = createSubscriptionSchema.parse({ packageId: 'web-hosting', clientInfo: info });
     expect(plain.pricingMode).toBe('monthly');
     expect(plain.discountCode).toBeUndefined();
-    expect(createSubscriptionSchema.parse({ packageId: 'web-hosting', pricingMode: 'onetime', discountCode: ' welcome10 ', clientInfo: info }).discountCode).toBe('WELCOME10');
-    expect(createSubscriptionSchema.parse({ packageId: 'web-hosting', discountCode: '  ', clientInfo: info }).discountCode).toBeUndefined();
+    expect(
+      createSubscriptionSchema.parse({
+        packageId: 'web-hosting',
+        pricingMode: 'onetime',
+        discountCode: ' welcome10 ',
+        clientInfo: info,
+      }).discountCode,
+    ).toBe('WELCOME10');
+    expect(
+      createSubscriptionSchema.parse({ packageId: 'web-hosting', discountCode: '  ', clientInfo: info }).discountCode,
+    ).toBeUndefined();
   });
 
   it('create-subscription: rejects unknown packages, modes, malformed codes, client totals', () => {
-    const r = createSubscriptionSchema.safeParse({ packageId: 'gold', pricingMode: 'weekly', discountCode: 'a/b', clientInfo: {}, totalDueNow: '1.00' });
+    const r = createSubscriptionSchema.safeParse({
+      packageId: 'gold',
+      pricingMode: 'weekly',
+      discountCode: 'a/b',
+      clientInfo: {},
+      totalDueNow: '1.00',
+    });
     expect(r.success ? {} : fieldErrors(r.error)).toMatchObject({
       packageId: 'Choose one of the packages',
       pricingMode: expect.any(String),
@@ -128,7 +182,10 @@ describe('cart schemas', () => {
   });
 
   it('validate body', () => {
-    expect(promoValidateSchema.parse({ code: 'welcome10', packageId: 'maintenance-8hr' })).toEqual({ code: 'WELCOME10', packageId: 'maintenance-8hr' });
+    expect(promoValidateSchema.parse({ code: 'welcome10', packageId: 'maintenance-8hr' })).toEqual({
+      code: 'WELCOME10',
+      packageId: 'maintenance-8hr',
+    });
     expect(promoValidateSchema.safeParse({ code: '', packageId: 'web-hosting' }).success).toBe(false);
   });
 });

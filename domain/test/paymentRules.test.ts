@@ -16,28 +16,63 @@ const amounts = { quoteAmountCents: 75_000, depositAmountCents: 37_500, finalAmo
 
 describe('leadPaymentDue: payable only when the quote stands', () => {
   it('refuses a quote pending review, needing revision, or approved but not accepted', () => {
-    expect(leadPaymentDue({ ...amounts, status: 'Contacted', quoteReviewStatus: 'Pending' })).toEqual({ ok: false, message: PAYMENT_REFUSALS.quotePreparing });
-    expect(leadPaymentDue({ ...amounts, status: 'Contacted', quoteReviewStatus: 'Needs Revision' })).toEqual({ ok: false, message: PAYMENT_REFUSALS.quotePreparing });
-    expect(leadPaymentDue({ ...amounts, status: 'Quoted', quoteReviewStatus: 'Approved' })).toEqual({ ok: false, message: PAYMENT_REFUSALS.notAccepted });
+    expect(leadPaymentDue({ ...amounts, status: 'Contacted', quoteReviewStatus: 'Pending' })).toEqual({
+      ok: false,
+      message: PAYMENT_REFUSALS.quotePreparing,
+    });
+    expect(leadPaymentDue({ ...amounts, status: 'Contacted', quoteReviewStatus: 'Needs Revision' })).toEqual({
+      ok: false,
+      message: PAYMENT_REFUSALS.quotePreparing,
+    });
+    expect(leadPaymentDue({ ...amounts, status: 'Quoted', quoteReviewStatus: 'Approved' })).toEqual({
+      ok: false,
+      message: PAYMENT_REFUSALS.notAccepted,
+    });
   });
   it('refuses a Lost lead even with an accepted quote', () => {
-    expect(leadPaymentDue({ ...amounts, status: 'Lost', quoteAccepted: true })).toEqual({ ok: false, message: PAYMENT_REFUSALS.closed });
+    expect(leadPaymentDue({ ...amounts, status: 'Lost', quoteAccepted: true })).toEqual({
+      ok: false,
+      message: PAYMENT_REFUSALS.closed,
+    });
   });
   it('charges the accepted version, not the lead fields that changed after', () => {
-    const lead = { status: 'Set Up', quoteAccepted: true, quoteAmountCents: 750_000, depositAmountCents: 375_000, finalAmountCents: 375_000, acceptedQuote: { version: 1, ...amounts } };
+    const lead = {
+      status: 'Set Up',
+      quoteAccepted: true,
+      quoteAmountCents: 750_000,
+      depositAmountCents: 375_000,
+      finalAmountCents: 375_000,
+      acceptedQuote: { version: 1, ...amounts },
+    };
     expect(leadPaymentDue(lead)).toEqual({ ok: true, purpose: 'deposit', amountCents: 37_500 });
-    expect(leadPaymentDue({ ...lead, stripeDepositPaymentId: 'pi_1' })).toEqual({ ok: true, purpose: 'final', amountCents: 37_500 });
-    expect(leadPaymentDue({ ...lead, stripeDepositPaymentId: 'pi_1', stripeFinalPaymentId: 'pi_2' })).toEqual({ ok: false, message: PAYMENT_REFUSALS.nothingDue });
+    expect(leadPaymentDue({ ...lead, stripeDepositPaymentId: 'pi_1' })).toEqual({
+      ok: true,
+      purpose: 'final',
+      amountCents: 37_500,
+    });
+    expect(leadPaymentDue({ ...lead, stripeDepositPaymentId: 'pi_1', stripeFinalPaymentId: 'pi_2' })).toEqual({
+      ok: false,
+      message: PAYMENT_REFUSALS.nothingDue,
+    });
   });
   it('the final payment only after the deposit; the whole quote when there is no deposit', () => {
     const lead = { status: 'Production', quoteAccepted: true, acceptedQuote: { version: 2, ...amounts } };
     expect(leadPaymentDue(lead)).toMatchObject({ purpose: 'deposit' });
-    expect(leadPaymentDue({ ...lead, acceptedQuote: { version: 2, quoteAmountCents: 50_000, depositAmountCents: 0, finalAmountCents: 50_000 } })).toEqual({ ok: true, purpose: 'final', amountCents: 50_000 });
+    expect(
+      leadPaymentDue({
+        ...lead,
+        acceptedQuote: { version: 2, quoteAmountCents: 50_000, depositAmountCents: 0, finalAmountCents: 50_000 },
+      }),
+    ).toEqual({ ok: true, purpose: 'final', amountCents: 50_000 });
   });
   it('a record accepted before the snapshot existed uses its own amounts; retries after a failure are allowed', () => {
     expect(acceptedQuoteOf({ ...amounts, quoteAccepted: true })).toEqual({ version: null, ...amounts });
     expect(acceptedQuoteOf({ ...amounts, quoteAccepted: false })).toBeNull();
-    expect(leadPaymentDue({ ...amounts, status: 'Payment Failed', quoteAccepted: true })).toEqual({ ok: true, purpose: 'deposit', amountCents: 37_500 });
+    expect(leadPaymentDue({ ...amounts, status: 'Payment Failed', quoteAccepted: true })).toEqual({
+      ok: true,
+      purpose: 'deposit',
+      amountCents: 37_500,
+    });
   });
 });
 
@@ -68,7 +103,10 @@ describe('failed payments', () => {
     expect(paymentFailureMove('invoice', 'Production')).toBeNull();
   });
   it('a later success moves the lead on, or back to where the failure found it', () => {
-    expect(paymentMoves('deposit', 'Payment Failed', 'Set up', 'Set Up')).toEqual({ project: 'Production', lead: 'Production' });
+    expect(paymentMoves('deposit', 'Payment Failed', 'Set up', 'Set Up')).toEqual({
+      project: 'Production',
+      lead: 'Production',
+    });
     expect(paymentMoves('deposit', 'Payment Failed', null, 'Set Up')).toEqual({ lead: 'Production' });
     expect(paymentMoves('final', 'Payment Failed', 'Launch', 'Launch')).toEqual({ lead: 'Complete' });
     expect(paymentMoves('final', 'Payment Failed', 'Production', 'Production')).toEqual({ lead: 'Production' });

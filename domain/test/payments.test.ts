@@ -1,15 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import { createInvoiceSchema, createPaymentIntentSchema, isPaidInFull, nextLeadPayment, paymentIdempotencyKey, paymentMoves } from '../src/payments.js';
+import {
+  createInvoiceSchema,
+  createPaymentIntentSchema,
+  isPaidInFull,
+  nextLeadPayment,
+  paymentIdempotencyKey,
+  paymentMoves,
+} from '../src/payments.js';
 
 describe('nextLeadPayment', () => {
   const quoted = { quoteAmountCents: 300_000, depositAmountCents: 150_000, finalAmountCents: 150_000 };
   it('asks for the deposit first, then the remainder, then nothing', () => {
     expect(nextLeadPayment(quoted)).toEqual({ purpose: 'deposit', amountCents: 150_000 });
-    expect(nextLeadPayment({ ...quoted, stripeDepositPaymentId: 'pi_1' })).toEqual({ purpose: 'final', amountCents: 150_000 });
+    expect(nextLeadPayment({ ...quoted, stripeDepositPaymentId: 'pi_1' })).toEqual({
+      purpose: 'final',
+      amountCents: 150_000,
+    });
     expect(nextLeadPayment({ ...quoted, stripeDepositPaymentId: 'pi_1', stripeFinalPaymentId: 'pi_2' })).toBeNull();
   });
   it('without a deposit the final payment is the whole quote', () => {
-    expect(nextLeadPayment({ quoteAmountCents: 80_000, depositAmountCents: 0 })).toEqual({ purpose: 'final', amountCents: 80_000 });
+    expect(nextLeadPayment({ quoteAmountCents: 80_000, depositAmountCents: 0 })).toEqual({
+      purpose: 'final',
+      amountCents: 80_000,
+    });
   });
   it('owes nothing without a quote', () => {
     expect(nextLeadPayment({})).toBeNull();
@@ -43,7 +56,10 @@ describe('paymentMoves', () => {
 
 describe('schemas', () => {
   it('create-payment-intent: cents from strings or numbers, bounds, unknown keys rejected', () => {
-    expect(createPaymentIntentSchema.parse({ amount: '12.5', description: 'x' })).toMatchObject({ amount: 1250, currency: 'usd' });
+    expect(createPaymentIntentSchema.parse({ amount: '12.5', description: 'x' })).toMatchObject({
+      amount: 1250,
+      currency: 'usd',
+    });
     expect(createPaymentIntentSchema.parse({ amount: 99.99 }).amount).toBe(9999);
     expect(createPaymentIntentSchema.safeParse({ amount: '0.10' }).success).toBe(false);
     expect(createPaymentIntentSchema.safeParse({ amount: '-5' }).success).toBe(false);
@@ -58,7 +74,9 @@ describe('schemas', () => {
     const messages = r.error!.issues.map((i) => i.message);
     expect(messages).toContain('Amount is required');
     expect(messages).toContain('Description is required');
-    expect(createInvoiceSchema.parse({ leadId: 'L1', amount: '250.00', description: 'Extra hours', dueDate: '2026-12-01' })).toMatchObject({ amount: 25_000 });
+    expect(
+      createInvoiceSchema.parse({ leadId: 'L1', amount: '250.00', description: 'Extra hours', dueDate: '2026-12-01' }),
+    ).toMatchObject({ amount: 25_000 });
   });
   it('idempotency keys are stable per record, purpose and amount', () => {
     expect(paymentIdempotencyKey('deposit', 'L1', 100)).toBe(paymentIdempotencyKey('deposit', 'L1', 100));

@@ -83,11 +83,22 @@ describe('defaults', () => {
 
   it('null hours means default, 0 hours means zero', () => {
     expect(computeQuote({ estimatedHours: null }).estimatedHoursHundredths).toBe(4000);
-    expect(computeQuote({ estimatedHours: 0 })).toMatchObject({ estimatedHoursHundredths: 0, baseCents: 0, totalCents: 0, depositCents: 0, finalCents: 0 });
+    expect(computeQuote({ estimatedHours: 0 })).toMatchObject({
+      estimatedHoursHundredths: 0,
+      baseCents: 0,
+      totalCents: 0,
+      depositCents: 0,
+      finalCents: 0,
+    });
   });
 
   it('an explicit rate in cents wins over the table', () => {
-    const q = computeQuote({ projectType: 'Web Project', complexity: 'High', hourlyRateCents: 8000, estimatedHours: 10 });
+    const q = computeQuote({
+      projectType: 'Web Project',
+      complexity: 'High',
+      hourlyRateCents: 8000,
+      estimatedHours: 10,
+    });
     expect(q).toMatchObject({ hourlyRateCents: 8000, rateSource: 'override', baseCents: 80000, totalCents: 80000 });
     expect(computeQuote({ hourlyRateCents: 0 })).toMatchObject({ rateSource: 'override', totalCents: 0 });
   });
@@ -145,9 +156,25 @@ describe('feature multipliers: all 8 subsets compound (base 40 h × $100 = $4,00
 
   it('records group, matched word, factor and running amounts', () => {
     const q = computeQuote({ hourlyRateCents: 10000, detectedFeatures: 'AI, Stripe and an API' });
-    expect(q.multipliers.map(({ group, keyword, matched, factor, beforeCents, afterCents }) => ({ group, keyword, matched, factor, beforeCents, afterCents }))).toEqual([
+    expect(
+      q.multipliers.map(({ group, keyword, matched, factor, beforeCents, afterCents }) => ({
+        group,
+        keyword,
+        matched,
+        factor,
+        beforeCents,
+        afterCents,
+      })),
+    ).toEqual([
       { group: 'database/api', keyword: 'api', matched: 'API', factor: '1.2', beforeCents: 400000, afterCents: 480000 },
-      { group: 'payment/stripe', keyword: 'stripe', matched: 'Stripe', factor: '1.3', beforeCents: 480000, afterCents: 624000 },
+      {
+        group: 'payment/stripe',
+        keyword: 'stripe',
+        matched: 'Stripe',
+        factor: '1.3',
+        beforeCents: 480000,
+        afterCents: 624000,
+      },
       { group: 'ai/automation', keyword: 'ai', matched: 'AI', factor: '1.4', beforeCents: 624000, afterCents: 873600 },
     ]);
   });
@@ -222,10 +249,16 @@ describe('feature word matching', () => {
   });
 
   it('applies groups in the fixed rule order, whatever the text order', () => {
-    expect(groups('AI with Stripe payments and a database')).toEqual(['database/api', 'payment/stripe', 'ai/automation']);
+    expect(groups('AI with Stripe payments and a database')).toEqual([
+      'database/api',
+      'payment/stripe',
+      'ai/automation',
+    ]);
   });
 
-  it.each([null, undefined, '', '   ', '---'])('empty text %j → none', (text) => expect(detectFeatureMultipliers(text)).toEqual([]));
+  it.each([null, undefined, '', '   ', '---'])('empty text %j → none', (text) =>
+    expect(detectFeatureMultipliers(text)).toEqual([]),
+  );
 });
 
 describe('rounding to the nearest $50, ties up', () => {
@@ -256,7 +289,12 @@ describe('rounding to the nearest $50, ties up', () => {
     [252501, 255000, 2499],
   ])('in a quote: base %i → total %i (adjustments %i)', (rate, total, adjustments) => {
     const q = computeQuote({ estimatedHours: 1, hourlyRateCents: rate });
-    expect(q).toMatchObject({ baseCents: rate, unroundedCents: rate, totalCents: total, adjustmentsCents: adjustments });
+    expect(q).toMatchObject({
+      baseCents: rate,
+      unroundedCents: rate,
+      totalCents: total,
+      adjustmentsCents: adjustments,
+    });
     expect(q.rounding).toEqual({ unitCents: 5000, mode: 'half-up', deltaCents: total - rate });
   });
 
@@ -312,7 +350,9 @@ describe('deposit and final payment', () => {
     [100, -1],
     [100, 101],
     [100, 12.5],
-  ])('rejects total %d / percent %d', (total, percent) => expect(() => splitDeposit(total, percent)).toThrow(RangeError));
+  ])('rejects total %d / percent %d', (total, percent) =>
+    expect(() => splitDeposit(total, percent)).toThrow(RangeError),
+  );
 });
 
 describe('quote invariants', () => {
@@ -327,7 +367,8 @@ describe('quote invariants', () => {
           expect(q.rounding.deltaCents).toBe(q.totalCents - q.unroundedCents);
           expect(q.adjustmentsCents).toBe(q.totalCents - q.baseCents);
           expect(q.depositCents + q.finalCents).toBe(q.totalCents);
-          for (const v of [q.baseCents, q.unroundedCents, q.totalCents, q.depositCents, q.finalCents]) expect(Number.isSafeInteger(v)).toBe(true);
+          for (const v of [q.baseCents, q.unroundedCents, q.totalCents, q.depositCents, q.finalCents])
+            expect(Number.isSafeInteger(v)).toBe(true);
         }
       }
     }
@@ -352,7 +393,12 @@ describe('input errors', () => {
 });
 
 describe('explanation', () => {
-  const q = computeQuote({ projectType: 'Web Project', complexity: 'Medium', estimatedHours: 40, detectedFeatures: 'REST API, Stripe payments' });
+  const q = computeQuote({
+    projectType: 'Web Project',
+    complexity: 'Medium',
+    estimatedHours: 40,
+    detectedFeatures: 'REST API, Stripe payments',
+  });
 
   it('renders how the price was built', () => {
     expect(renderQuoteText(q)).toBe(
@@ -392,7 +438,13 @@ describe('explanation', () => {
       finalAmount: '2975.00',
       hourlyRate: '95.00',
       estimatedHours: 40,
-      breakdown: { baseCost: '3800.00', adjustments: '2150.00', totalCost: '5950.00', depositAmount: '2975.00', finalAmount: '2975.00' },
+      breakdown: {
+        baseCost: '3800.00',
+        adjustments: '2150.00',
+        totalCost: '5950.00',
+        depositAmount: '2975.00',
+        finalAmount: '2975.00',
+      },
     });
     expect(JSON.parse(JSON.stringify(details))).toEqual(details);
   });
@@ -407,6 +459,10 @@ describe('explanation', () => {
 describe('service plans (spec §9)', () => {
   it('prices every plan type monthly in cents', () => {
     expect(Object.keys(SERVICE_PLAN_MONTHLY_CENTS).sort()).toEqual([...SERVICE_PLAN_TYPES].sort());
-    expect(SERVICE_PLAN_MONTHLY_CENTS).toEqual({ Hosting: 2900, 'Hosting & 2hr maintenance': 7500, 'Hosting & 8hr maintenance': 24900 });
+    expect(SERVICE_PLAN_MONTHLY_CENTS).toEqual({
+      Hosting: 2900,
+      'Hosting & 2hr maintenance': 7500,
+      'Hosting & 8hr maintenance': 24900,
+    });
   });
 });

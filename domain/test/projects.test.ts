@@ -16,7 +16,14 @@ import {
 } from '../src/index.js';
 
 const DAY = 86_400_000;
-const work = (over: Partial<ClientWork> & { id?: string } = {}) => ({ id: 'x', createdAtMs: 0, quoteAccepted: false, quoteApproved: false, projectStatus: null, ...over });
+const work = (over: Partial<ClientWork> & { id?: string } = {}) => ({
+  id: 'x',
+  createdAtMs: 0,
+  quoteAccepted: false,
+  quoteApproved: false,
+  projectStatus: null,
+  ...over,
+});
 
 describe('client lookup: which work a client sees first', () => {
   it('ranks a live project by how far it got, above an accepted quote, an approved one, a canceled project and a message', () => {
@@ -46,8 +53,19 @@ describe('client lookup: which work a client sees first', () => {
   });
 
   it("follows a lead's most advanced live project, else its newest", () => {
-    expect(followedProject([{ status: 'Canceled', createdAtMs: 5 }, { status: 'Beta', createdAtMs: 1 }, { status: 'Set up', createdAtMs: 9 }])?.status).toBe('Beta');
-    expect(followedProject([{ status: 'Canceled', createdAtMs: 5 }, { status: 'Canceled', createdAtMs: 9 }])?.createdAtMs).toBe(9);
+    expect(
+      followedProject([
+        { status: 'Canceled', createdAtMs: 5 },
+        { status: 'Beta', createdAtMs: 1 },
+        { status: 'Set up', createdAtMs: 9 },
+      ])?.status,
+    ).toBe('Beta');
+    expect(
+      followedProject([
+        { status: 'Canceled', createdAtMs: 5 },
+        { status: 'Canceled', createdAtMs: 9 },
+      ])?.createdAtMs,
+    ).toBe(9);
     expect(followedProject([])).toBeNull();
     expect(PROJECT_STATUSES.filter((s) => s !== 'Canceled')).toEqual([...PROJECT_PROGRESS]);
   });
@@ -59,10 +77,16 @@ describe('projects board', () => {
   });
 
   it('explains a drop on Beta or Launch by where the project is', () => {
-    expect(projectMoveError('Production', 'Beta')).toBe('Use Deploy to Beta (with the beta URL) to move a project to Beta');
-    expect(projectMoveError('Set up', 'Beta')).toBe('Only a project in Production can be deployed to Beta: move it to Production first');
+    expect(projectMoveError('Production', 'Beta')).toBe(
+      'Use Deploy to Beta (with the beta URL) to move a project to Beta',
+    );
+    expect(projectMoveError('Set up', 'Beta')).toBe(
+      'Only a project in Production can be deployed to Beta: move it to Production first',
+    );
     expect(projectMoveError('Beta', 'Launch')).toBe('Use Launch (with the handoff) to move a project to Launch');
-    expect(projectMoveError('Production', 'Launch')).toBe('Only a project in Beta can be launched: deploy it to Beta first');
+    expect(projectMoveError('Production', 'Launch')).toBe(
+      'Only a project in Beta can be launched: deploy it to Beta first',
+    );
   });
 
   it('names dead reasons of the spec for a canceled project and an expired set-up', () => {
@@ -70,6 +94,17 @@ describe('projects board', () => {
     expect(SETUP_EXPIRY_DEAD_REASON).toBe('Invoice Expired - Non Payment beyond Invoice Terms');
     expect(DEAD_REASONS).toContain(PROJECT_CANCELED_DEAD_REASON);
     const now = new Date('2026-06-01T00:00:00Z');
-    expect(scheduledProjectMove({ status: 'Set up', launchDate: null, maintenanceSubscriptionPaid: false, createdAt: new Date(now.getTime() - 30 * DAY), depositPaid: false }, now)).toEqual({ to: 'Canceled', reason: 'setup-expired' });
+    expect(
+      scheduledProjectMove(
+        {
+          status: 'Set up',
+          launchDate: null,
+          maintenanceSubscriptionPaid: false,
+          createdAt: new Date(now.getTime() - 30 * DAY),
+          depositPaid: false,
+        },
+        now,
+      ),
+    ).toEqual({ to: 'Canceled', reason: 'setup-expired' });
   });
 });

@@ -34,14 +34,40 @@ function promo(over: Partial<PromoRecord> = {}): PromoRecord {
 
 describe('checkPromo', () => {
   const mid = new Date('2026-01-15T12:00:00.000Z');
-  const cases: Array<[string, Partial<PromoRecord>, number, Date, { ok: true; discountCents: number } | { ok: false; reason: string }]> = [
+  const cases: Array<
+    [string, Partial<PromoRecord>, number, Date, { ok: true; discountCents: number } | { ok: false; reason: string }]
+  > = [
     ['10% of $500', {}, 50_000, mid, { ok: true, discountCents: 5_000 }],
     ['percent rounds half-up to cents', { discountValue: 15 }, 1_299, mid, { ok: true, discountCents: 195 }],
-    ['fixed amount in cents', { discountType: 'fixed', discountValue: 2_500 }, 50_000, mid, { ok: true, discountCents: 2_500 }],
-    ['fixed never above the order', { discountType: 'fixed', discountValue: 90_000 }, 50_000, mid, { ok: true, discountCents: 50_000 }],
+    [
+      'fixed amount in cents',
+      { discountType: 'fixed', discountValue: 2_500 },
+      50_000,
+      mid,
+      { ok: true, discountCents: 2_500 },
+    ],
+    [
+      'fixed never above the order',
+      { discountType: 'fixed', discountValue: 90_000 },
+      50_000,
+      mid,
+      { ok: true, discountCents: 50_000 },
+    ],
     ['100% is the whole order', { discountValue: 100 }, 50_000, mid, { ok: true, discountCents: 50_000 }],
-    ['capped by the maximum discount', { discountValue: 50, maxDiscountAmountCents: 10_000 }, 50_000, mid, { ok: true, discountCents: 10_000 }],
-    ['cap above the discount changes nothing', { maxDiscountAmountCents: 90_000 }, 50_000, mid, { ok: true, discountCents: 5_000 }],
+    [
+      'capped by the maximum discount',
+      { discountValue: 50, maxDiscountAmountCents: 10_000 },
+      50_000,
+      mid,
+      { ok: true, discountCents: 10_000 },
+    ],
+    [
+      'cap above the discount changes nothing',
+      { maxDiscountAmountCents: 90_000 },
+      50_000,
+      mid,
+      { ok: true, discountCents: 5_000 },
+    ],
     ['inactive', { isActive: false }, 50_000, mid, { ok: false, reason: 'inactive' }],
     ['inactive wins over expired', { isActive: false }, 50_000, ms(UNTIL, 1), { ok: false, reason: 'inactive' }],
     ['1 ms before validFrom: not yet valid', {}, 50_000, ms(FROM, -1), { ok: false, reason: 'not_yet_valid' }],
@@ -49,13 +75,37 @@ describe('checkPromo', () => {
     ['1 ms before validUntil: valid', {}, 50_000, ms(UNTIL, -1), { ok: true, discountCents: 5_000 }],
     ['exactly validUntil: expired', {}, 50_000, UNTIL, { ok: false, reason: 'expired' }],
     ['after validUntil: expired', {}, 50_000, ms(UNTIL, 86_400_000), { ok: false, reason: 'expired' }],
-    ['no validUntil: never expires', { validUntil: null }, 50_000, new Date('2099-01-01T00:00:00Z'), { ok: true, discountCents: 5_000 }],
+    [
+      'no validUntil: never expires',
+      { validUntil: null },
+      50_000,
+      new Date('2099-01-01T00:00:00Z'),
+      { ok: true, discountCents: 5_000 },
+    ],
     ['one use left', { usageLimit: 10, usedCount: 9 }, 50_000, mid, { ok: true, discountCents: 5_000 }],
-    ['usage limit reached', { usageLimit: 10, usedCount: 10 }, 50_000, mid, { ok: false, reason: 'usage_limit_reached' }],
-    ['over the limit (limit lowered later)', { usageLimit: 5, usedCount: 8 }, 50_000, mid, { ok: false, reason: 'usage_limit_reached' }],
+    [
+      'usage limit reached',
+      { usageLimit: 10, usedCount: 10 },
+      50_000,
+      mid,
+      { ok: false, reason: 'usage_limit_reached' },
+    ],
+    [
+      'over the limit (limit lowered later)',
+      { usageLimit: 5, usedCount: 8 },
+      50_000,
+      mid,
+      { ok: false, reason: 'usage_limit_reached' },
+    ],
     ['unlimited', { usageLimit: null, usedCount: 1_000_000 }, 50_000, mid, { ok: true, discountCents: 5_000 }],
     ['order exactly the minimum', { minOrderAmountCents: 50_000 }, 50_000, mid, { ok: true, discountCents: 5_000 }],
-    ['order 1 cent below the minimum', { minOrderAmountCents: 50_001 }, 50_000, mid, { ok: false, reason: 'below_minimum' }],
+    [
+      'order 1 cent below the minimum',
+      { minOrderAmountCents: 50_001 },
+      50_000,
+      mid,
+      { ok: false, reason: 'below_minimum' },
+    ],
   ];
 
   it.each(cases)('%s', (_name, over, order, now, expected) => {
@@ -65,11 +115,17 @@ describe('checkPromo', () => {
   });
 
   it('gives client-facing messages', () => {
-    expect(checkPromo(promo({ usageLimit: 1, usedCount: 1 }), 50_000, FROM)).toEqual({ ok: false, reason: 'usage_limit_reached', message: 'Promo code usage limit reached' });
+    expect(checkPromo(promo({ usageLimit: 1, usedCount: 1 }), 50_000, FROM)).toEqual({
+      ok: false,
+      reason: 'usage_limit_reached',
+      message: 'Promo code usage limit reached',
+    });
     expect(checkPromo(promo({ isActive: false }), 50_000, FROM)).toMatchObject({ message: PROMO_MESSAGES.inactive });
     expect(checkPromo(promo(), 50_000, UNTIL)).toMatchObject({ message: 'This promo code has expired' });
     expect(checkPromo(promo(), 50_000, ms(FROM, -1))).toMatchObject({ message: 'This promo code is not valid yet' });
-    expect(checkPromo(promo({ minOrderAmountCents: 100_000 }), 50_000, FROM)).toMatchObject({ message: 'This promo code needs an order of at least $1,000.00' });
+    expect(checkPromo(promo({ minOrderAmountCents: 100_000 }), 50_000, FROM)).toMatchObject({
+      message: 'This promo code needs an order of at least $1,000.00',
+    });
   });
 
   it('never gives a discount on an empty or invalid order', () => {
@@ -80,7 +136,12 @@ describe('checkPromo', () => {
 });
 
 describe('promoCreateSchema', () => {
-  const base = { code: ' spring-25 ', discountType: 'percentage', discountValue: 10, validFrom: '2026-01-01T00:00:00.000Z' };
+  const base = {
+    code: ' spring-25 ',
+    discountType: 'percentage',
+    discountValue: 10,
+    validFrom: '2026-01-01T00:00:00.000Z',
+  };
   const parse = (over: Record<string, unknown>) => promoCreateSchema.safeParse({ ...base, ...over });
   const errors = (over: Record<string, unknown>) => {
     const r = parse(over);
@@ -104,8 +165,23 @@ describe('promoCreateSchema', () => {
   });
 
   it('converts fixed dollars and the money fields to cents', () => {
-    const r = parse({ discountType: 'fixed', discountValue: '19.99', minOrderAmount: 100, maxDiscountAmount: '0.5', usageLimit: '25', isActive: false, validUntil: '2026-03-01T00:00:00+02:00' });
-    expect(r.success && r.data).toMatchObject({ discountValue: 1_999, minOrderAmountCents: 10_000, maxDiscountAmountCents: 50, usageLimit: 25, isActive: false, validUntil: new Date('2026-02-28T22:00:00.000Z') });
+    const r = parse({
+      discountType: 'fixed',
+      discountValue: '19.99',
+      minOrderAmount: 100,
+      maxDiscountAmount: '0.5',
+      usageLimit: '25',
+      isActive: false,
+      validUntil: '2026-03-01T00:00:00+02:00',
+    });
+    expect(r.success && r.data).toMatchObject({
+      discountValue: 1_999,
+      minOrderAmountCents: 10_000,
+      maxDiscountAmountCents: 50,
+      usageLimit: 25,
+      isActive: false,
+      validUntil: new Date('2026-02-28T22:00:00.000Z'),
+    });
   });
 
   it.each([
@@ -163,11 +239,19 @@ describe('promoUpdateSchema', () => {
       validFrom: undefined,
     });
     const bad = promoUpdateSchema.safeParse({});
-    expect(bad.success ? {} : fieldErrors(bad.error)).toMatchObject({ discountType: expect.any(String), discountValue: 'Discount value is required' });
+    expect(bad.success ? {} : fieldErrors(bad.error)).toMatchObject({
+      discountType: expect.any(String),
+      discountValue: 'Discount value is required',
+    });
   });
 
   it('checks validUntil against a given validFrom', () => {
-    const r = promoUpdateSchema.safeParse({ discountType: 'percentage', discountValue: 5, validFrom: '2026-05-01T00:00:00Z', validUntil: '2026-04-01T00:00:00Z' });
+    const r = promoUpdateSchema.safeParse({
+      discountType: 'percentage',
+      discountValue: 5,
+      validFrom: '2026-05-01T00:00:00Z',
+      validUntil: '2026-04-01T00:00:00Z',
+    });
     expect(r.success ? {} : fieldErrors(r.error)).toEqual({ validUntil: 'Valid until must be after valid from' });
   });
 });
@@ -180,7 +264,18 @@ describe('helpers', () => {
   });
 
   it('toPromoDto shows 2-decimal strings and ISO dates', () => {
-    expect(toPromoDto('X', promo({ discountType: 'fixed', discountValue: 5_000, minOrderAmountCents: 10_000, usageLimit: 20, usedCount: 3 }))).toEqual({
+    expect(
+      toPromoDto(
+        'X',
+        promo({
+          discountType: 'fixed',
+          discountValue: 5_000,
+          minOrderAmountCents: 10_000,
+          usageLimit: 20,
+          usedCount: 3,
+        }),
+      ),
+    ).toEqual({
       id: 'X',
       code: 'TEST10',
       discountType: 'fixed',

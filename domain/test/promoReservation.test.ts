@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { checkPromo, customerMayUsePromo, promoCreateSchema, promoCustomerKey, promoUpdateSchema, PROMO_RESERVATION_MS, splitPromoHolds, type PromoRecord } from '../src/promo.js';
+import {
+  checkPromo,
+  customerMayUsePromo,
+  promoCreateSchema,
+  promoCustomerKey,
+  promoUpdateSchema,
+  PROMO_RESERVATION_MS,
+  splitPromoHolds,
+  type PromoRecord,
+} from '../src/promo.js';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const promo = (over: Partial<PromoRecord> = {}): PromoRecord => ({
@@ -19,14 +28,24 @@ const promo = (over: Partial<PromoRecord> = {}): PromoRecord => ({
 describe('promo reservations', () => {
   it('holds last 30 minutes; lapsed ones are split out', () => {
     expect(PROMO_RESERVATION_MS).toBe(30 * 60_000);
-    const holds = { a: { expiresAtMs: NOW.getTime() + 1, customer: null }, b: { expiresAtMs: NOW.getTime(), customer: 'x' }, c: { expiresAtMs: NOW.getTime() - 60_000, customer: null } };
+    const holds = {
+      a: { expiresAtMs: NOW.getTime() + 1, customer: null },
+      b: { expiresAtMs: NOW.getTime(), customer: 'x' },
+      c: { expiresAtMs: NOW.getTime() - 60_000, customer: null },
+    };
     expect(splitPromoHolds(holds, NOW)).toEqual({ active: ['a'], expired: ['b', 'c'] });
     expect(splitPromoHolds(undefined, NOW)).toEqual({ active: [], expired: [] });
   });
   it('the limit counts paid redemptions plus active reservations', () => {
     expect(checkPromo(promo({ usedCount: 1, reservedCount: 0 }), 50_000, NOW)).toMatchObject({ ok: true });
-    expect(checkPromo(promo({ usedCount: 1, reservedCount: 1 }), 50_000, NOW)).toMatchObject({ ok: false, reason: 'usage_limit_reached' });
-    expect(checkPromo(promo({ usedCount: 0, reservedCount: 2 }), 50_000, NOW)).toMatchObject({ ok: false, reason: 'usage_limit_reached' });
+    expect(checkPromo(promo({ usedCount: 1, reservedCount: 1 }), 50_000, NOW)).toMatchObject({
+      ok: false,
+      reason: 'usage_limit_reached',
+    });
+    expect(checkPromo(promo({ usedCount: 0, reservedCount: 2 }), 50_000, NOW)).toMatchObject({
+      ok: false,
+      reason: 'usage_limit_reached',
+    });
     expect(checkPromo(promo({ usageLimit: null, reservedCount: 500 }), 50_000, NOW)).toMatchObject({ ok: true });
   });
   it('one use per customer, by normalized email', () => {

@@ -4,7 +4,9 @@ import { quoteAwaitsReview, quotePendingReview } from '../src/quoteReview.js';
 describe('the Quote Review queue and its badge (spec §2)', () => {
   it('queues Pending and Needs Revision quotes that are not accepted', () => {
     expect(quoteAwaitsReview({ status: 'Contacted', quoteReviewStatus: 'Pending' })).toBe(true);
-    expect(quoteAwaitsReview({ status: 'Contacted', quoteReviewStatus: 'Needs Revision', quoteAccepted: false })).toBe(true);
+    expect(quoteAwaitsReview({ status: 'Contacted', quoteReviewStatus: 'Needs Revision', quoteAccepted: false })).toBe(
+      true,
+    );
     expect(quoteAwaitsReview({ status: 'Quoted', quoteReviewStatus: 'Approved' })).toBe(false);
     expect(quoteAwaitsReview({ status: 'Set Up', quoteReviewStatus: 'Pending', quoteAccepted: true })).toBe(false);
     expect(quoteAwaitsReview({ status: 'New', quoteReviewStatus: null })).toBe(false);

@@ -1,6 +1,15 @@
 /** Every reminder decision, with a fake clock (domain reminders.ts). */
 import { describe, expect, it } from 'vitest';
-import { dueReminders, MAX_LATE_DAYS, reminderLabel, reminderTriggers, upcomingReminders, type DepositSubject, type InvoiceSubject, type QuoteSubject } from '../src/reminders.js';
+import {
+  dueReminders,
+  MAX_LATE_DAYS,
+  reminderLabel,
+  reminderTriggers,
+  upcomingReminders,
+  type DepositSubject,
+  type InvoiceSubject,
+  type QuoteSubject,
+} from '../src/reminders.js';
 import { DEFAULT_AUTOMATION_SETTINGS, type AutomationSettings } from '../src/settings.js';
 
 const DAY = 86_400_000;
@@ -13,16 +22,46 @@ const ALL_ON: AutomationSettings = {
   invoiceDueSoon: { enabled: true, days: 3 },
   invoiceOverdue: { enabled: true, days: [1, 7, 14] },
 };
-const quote = (over: Partial<QuoteSubject> = {}): QuoteSubject => ({ type: 'quote', leadId: 'L1', sentAt: T0, expiresAt: day(30), open: true, ...over });
-const deposit = (over: Partial<DepositSubject> = {}): DepositSubject => ({ type: 'deposit', leadId: 'L1', id: 'L1_deposit', number: 'INV-2026-0001', acceptedAt: T0, paid: false, ...over });
-const invoice = (over: Partial<InvoiceSubject> = {}): InvoiceSubject => ({ type: 'invoice', leadId: 'L1', collection: 'invoices', id: 'I1', number: 'INV-2026-0002', dueDate: day(10), paid: false, ...over });
+const quote = (over: Partial<QuoteSubject> = {}): QuoteSubject => ({
+  type: 'quote',
+  leadId: 'L1',
+  sentAt: T0,
+  expiresAt: day(30),
+  open: true,
+  ...over,
+});
+const deposit = (over: Partial<DepositSubject> = {}): DepositSubject => ({
+  type: 'deposit',
+  leadId: 'L1',
+  id: 'L1_deposit',
+  number: 'INV-2026-0001',
+  acceptedAt: T0,
+  paid: false,
+  ...over,
+});
+const invoice = (over: Partial<InvoiceSubject> = {}): InvoiceSubject => ({
+  type: 'invoice',
+  leadId: 'L1',
+  collection: 'invoices',
+  id: 'I1',
+  number: 'INV-2026-0002',
+  dueDate: day(10),
+  paid: false,
+  ...over,
+});
 
 /** The trigger ids due on each day 0..n (the daily run), with the ones already "sent" removed, as the job does. */
-function simulate(subject: Parameters<typeof dueReminders>[0], settings: AutomationSettings, days: number, closeOn?: { day: number; subject: Parameters<typeof dueReminders>[0] }) {
+function simulate(
+  subject: Parameters<typeof dueReminders>[0],
+  settings: AutomationSettings,
+  days: number,
+  closeOn?: { day: number; subject: Parameters<typeof dueReminders>[0] },
+) {
   const sent: Array<{ day: number; id: string }> = [];
   for (let d = 0; d <= days; d++) {
     const s = closeOn && d >= closeOn.day ? closeOn.subject : subject;
-    for (const t of dueReminders(s, settings, day(d))) if (!sent.some((x) => x.id === t.id)) sent.push({ day: d, id: t.id });
+    for (const t of dueReminders(s, settings, day(d)))
+      if (!sent.some((x) => x.id === t.id)) sent.push({ day: d, id: t.id });
   }
   return sent;
 }
@@ -52,7 +91,9 @@ describe('quote reminders', () => {
 
   it('off means off', () => {
     expect(reminderTriggers(quote(), DEFAULT_AUTOMATION_SETTINGS)).toEqual([]);
-    expect(reminderTriggers(quote(), { ...ALL_ON, quoteFollowUp: { enabled: false, days: 7 } }).map((t) => t.automation)).toEqual(['quoteExpiry']);
+    expect(
+      reminderTriggers(quote(), { ...ALL_ON, quoteFollowUp: { enabled: false, days: 7 } }).map((t) => t.automation),
+    ).toEqual(['quoteExpiry']);
   });
 });
 
@@ -88,8 +129,13 @@ describe('invoice reminders', () => {
   });
 
   it('stops when paid; a payment request is keyed apart from an invoice of the same id', () => {
-    expect(simulate(invoice(), ALL_ON, 40, { day: 12, subject: invoice({ paid: true }) }).map((s) => s.id)).toEqual(['invoiceDueSoon_inv-I1_3', 'invoiceOverdue_inv-I1_1']);
-    expect(reminderTriggers(invoice({ collection: 'payment_requests' }), ALL_ON)[0]!.id).toBe('invoiceDueSoon_req-I1_3');
+    expect(simulate(invoice(), ALL_ON, 40, { day: 12, subject: invoice({ paid: true }) }).map((s) => s.id)).toEqual([
+      'invoiceDueSoon_inv-I1_3',
+      'invoiceOverdue_inv-I1_1',
+    ]);
+    expect(reminderTriggers(invoice({ collection: 'payment_requests' }), ALL_ON)[0]!.id).toBe(
+      'invoiceDueSoon_req-I1_3',
+    );
   });
 
   it('the same clock twice gives the same ids (the job sends each id once)', () => {

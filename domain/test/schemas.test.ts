@@ -45,7 +45,10 @@ describe('contactSchema', () => {
 
 describe('loginSchema and noteSchema', () => {
   it('uses the spec messages', () => {
-    expect(fieldErrors(loginSchema.safeParse({}).error!)).toEqual({ username: 'Username is required', password: 'Password is required' });
+    expect(fieldErrors(loginSchema.safeParse({}).error!)).toEqual({
+      username: 'Username is required',
+      password: 'Password is required',
+    });
     expect(fieldErrors(noteSchema.safeParse({ content: ' ' }).error!)).toEqual({ content: 'Note content is required' });
   });
 });

@@ -34,15 +34,30 @@ const TRY_LATER = 'Too many attempts. Please try again in a few minutes.';
  */
 export const PUBLIC_LIMITS = {
   /** Contact messages: spam guard. */
-  contact: { paths: ['/contact'], points: 10, durationSec: 10 * 60, message: 'Too many messages from your network. Please try again in a few minutes.' },
+  contact: {
+    paths: ['/contact'],
+    points: 10,
+    durationSec: 10 * 60,
+    message: 'Too many messages from your network. Please try again in a few minutes.',
+  },
   /** Opening and accepting quote links: token guessing. */
   quoteAcceptance: { paths: ['/quote-acceptance'], points: 30, durationSec: 10 * 60, message: TRY_LATER },
   /** Promo code checks: code guessing. */
   promoValidation: { paths: ['/promo-codes/validate'], points: 30, durationSec: 10 * 60, message: TRY_LATER },
   /** Checkouts started: each may create a PaymentIntent at Stripe. */
-  checkout: { paths: ['/create-payment-intent'], points: 30, durationSec: 10 * 60, message: 'Too many payment attempts. Please try again in a few minutes.' },
+  checkout: {
+    paths: ['/create-payment-intent'],
+    points: 30,
+    durationSec: 10 * 60,
+    message: 'Too many payment attempts. Please try again in a few minutes.',
+  },
   /** Cart orders: each reserves a promo code and may create a PaymentIntent or subscription; also code guessing. */
-  subscription: { paths: ['/create-subscription'], points: 30, durationSec: 10 * 60, message: 'Too many payment attempts. Please try again in a few minutes.' },
+  subscription: {
+    paths: ['/create-subscription'],
+    points: 30,
+    durationSec: 10 * 60,
+    message: 'Too many payment attempts. Please try again in a few minutes.',
+  },
 } as const;
 export const CONTACT_LIMIT = PUBLIC_LIMITS.contact;
 
@@ -110,7 +125,9 @@ export function createApp(): express.Express {
     requirePayments();
     next();
   });
-  api.use('/test-mode', (_req, _res, next) => next(paymentMode() === 'test' ? undefined : new AppError('NotFound', 'Not found')));
+  api.use('/test-mode', (_req, _res, next) =>
+    next(paymentMode() === 'test' ? undefined : new AppError('NotFound', 'Not found')),
+  );
   for (const [name, l] of Object.entries(PUBLIC_LIMITS)) {
     api.use([...l.paths], rateLimit(limiter(name, l.points, l.durationSec), ipKey, l.message));
   }

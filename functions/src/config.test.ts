@@ -3,9 +3,18 @@ import { loadConfig, secretsFor } from './config.js';
 import { clientIp, LOCAL_CLIENT, TEST_CLIENT_HEADER } from './http.js';
 import type { Request } from 'express';
 
-const stripe = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+const stripe = {
+  STRIPE_SECRET_KEY: 'sk_live_x',
+  STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+};
 const sendgrid = { SENDGRID_API_KEY: 'SG.x', EMAIL_FROM: 'studio@studio.example' };
-const rest = { OUTBOX_SECRET_KEY: 'k', OWNER_EMAIL: 'owner@studio.example', SITE_URL: 'https://studio.example/', WEB_API_KEY: 'AIza' };
+const rest = {
+  OUTBOX_SECRET_KEY: 'k',
+  OWNER_EMAIL: 'owner@studio.example',
+  SITE_URL: 'https://studio.example/',
+  WEB_API_KEY: 'AIza',
+};
 
 describe('loadConfig: the project decides the mode', () => {
   it('a demo project gets test-mode payments and the email log, with nothing missing', () => {
@@ -17,38 +26,90 @@ describe('loadConfig: the project decides the mode', () => {
   it('a real project with no secrets is refused payments and email, and names what is missing', () => {
     const c = loadConfig({ GCLOUD_PROJECT: 'studio-prod' });
     expect([c.local, c.payments.mode, c.email.mode]).toEqual([false, 'unconfigured', 'unconfigured']);
-    expect(c.missing).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET', 'SENDGRID_API_KEY', 'EMAIL_FROM', 'OWNER_EMAIL', 'OUTBOX_SECRET_KEY', 'SITE_URL', 'WEB_API_KEY']);
+    expect(c.missing).toEqual([
+      'STRIPE_SECRET_KEY',
+      'STRIPE_PUBLISHABLE_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'SENDGRID_API_KEY',
+      'EMAIL_FROM',
+      'OWNER_EMAIL',
+      'OUTBOX_SECRET_KEY',
+      'SITE_URL',
+      'WEB_API_KEY',
+    ]);
   });
 
   it('a real project with a Stripe key but no webhook secret is still not live (nothing would confirm a payment)', () => {
-    const c = loadConfig({ GCLOUD_PROJECT: 'studio-prod', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' });
+    const c = loadConfig({
+      GCLOUD_PROJECT: 'studio-prod',
+      STRIPE_SECRET_KEY: 'sk_live_x',
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+    });
     expect(c.payments.mode).toBe('unconfigured');
     expect(c.missing).toContain('STRIPE_WEBHOOK_SECRET');
   });
 
   it('a complete real project is live and sends through SendGrid', () => {
     const c = loadConfig({ GCLOUD_PROJECT: 'studio-prod', ...stripe, ...sendgrid, ...rest });
-    expect([c.payments.mode, c.email.mode, c.missing, c.siteUrl]).toEqual(['live', 'sendgrid', [], 'https://studio.example']);
+    expect([c.payments.mode, c.email.mode, c.missing, c.siteUrl]).toEqual([
+      'live',
+      'sendgrid',
+      [],
+      'https://studio.example',
+    ]);
   });
 
   it('a function reports missing only the secrets it binds', () => {
-    const api = loadConfig({ GCLOUD_PROJECT: 'studio-prod', FUNCTION_TARGET: 'api', ...stripe, ...rest, EMAIL_FROM: 'studio@studio.example' });
+    const api = loadConfig({
+      GCLOUD_PROJECT: 'studio-prod',
+      FUNCTION_TARGET: 'api',
+      ...stripe,
+      ...rest,
+      EMAIL_FROM: 'studio@studio.example',
+    });
     expect(api.missing).toEqual([]);
     expect(api.payments.mode).toBe('live');
-    const sender = loadConfig({ GCLOUD_PROJECT: 'studio-prod', FUNCTION_TARGET: 'sendOutboxEmail', ...sendgrid, ...rest, STRIPE_PUBLISHABLE_KEY: 'pk_live_x' });
+    const sender = loadConfig({
+      GCLOUD_PROJECT: 'studio-prod',
+      FUNCTION_TARGET: 'sendOutboxEmail',
+      ...sendgrid,
+      ...rest,
+      STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+    });
     expect([sender.missing, sender.email.mode]).toEqual([[], 'sendgrid']);
-    expect(loadConfig({ GCLOUD_PROJECT: 'studio-prod', FUNCTION_TARGET: 'sendOutboxEmail', ...rest }).missing).toEqual(['STRIPE_PUBLISHABLE_KEY', 'SENDGRID_API_KEY', 'EMAIL_FROM']);
+    expect(loadConfig({ GCLOUD_PROJECT: 'studio-prod', FUNCTION_TARGET: 'sendOutboxEmail', ...rest }).missing).toEqual([
+      'STRIPE_PUBLISHABLE_KEY',
+      'SENDGRID_API_KEY',
+      'EMAIL_FROM',
+    ]);
   });
 
   it("a real project binds each function's secrets; a demo project binds none (its values are plain settings)", () => {
     const names = (list: readonly { name: string }[]) => list.map((p) => p.name);
-    expect(names(secretsFor('api', { GCLOUD_PROJECT: 'studio-prod' }))).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'OUTBOX_SECRET_KEY']);
-    expect(names(secretsFor('sweepOutbox', { GCLOUD_PROJECT: 'studio-prod' }))).toEqual(['SENDGRID_API_KEY', 'OUTBOX_SECRET_KEY']);
+    expect(names(secretsFor('api', { GCLOUD_PROJECT: 'studio-prod' }))).toEqual([
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+      'OUTBOX_SECRET_KEY',
+    ]);
+    expect(names(secretsFor('sweepOutbox', { GCLOUD_PROJECT: 'studio-prod' }))).toEqual([
+      'SENDGRID_API_KEY',
+      'OUTBOX_SECRET_KEY',
+    ]);
     expect(secretsFor('api', { GCLOUD_PROJECT: 'demo-studio' })).toEqual([]);
     // A project id that merely contains "demo" is a real project.
     expect(secretsFor('api', { GCLOUD_PROJECT: 'studio-demo-prod' })).toHaveLength(3);
-    const demo = loadConfig({ GCLOUD_PROJECT: 'demo-studio', FUNCTION_TARGET: 'api', STRIPE_WEBHOOK_SECRET: 'whsec_x', OUTBOX_SECRET_KEY: 'k' });
-    expect([demo.payments.mode, demo.payments.webhookSecret, demo.outboxSecretKey, demo.missing]).toEqual(['test', 'whsec_x', 'k', []]);
+    const demo = loadConfig({
+      GCLOUD_PROJECT: 'demo-studio',
+      FUNCTION_TARGET: 'api',
+      STRIPE_WEBHOOK_SECRET: 'whsec_x',
+      OUTBOX_SECRET_KEY: 'k',
+    });
+    expect([demo.payments.mode, demo.payments.webhookSecret, demo.outboxSecretKey, demo.missing]).toEqual([
+      'test',
+      'whsec_x',
+      'k',
+      [],
+    ]);
   });
 
   it('blank values count as missing', () => {
@@ -57,8 +118,12 @@ describe('loadConfig: the project decides the mode', () => {
   });
 
   it('honours STRIPE_API_BASE (the tests’ stub) on a demo project only', () => {
-    expect(loadConfig({ GCLOUD_PROJECT: 'demo-studio', STRIPE_API_BASE: 'http://127.0.0.1:1' }).payments.apiBase).toBe('http://127.0.0.1:1');
-    expect(loadConfig({ GCLOUD_PROJECT: 'studio-prod', ...stripe, STRIPE_API_BASE: 'http://127.0.0.1:1' }).payments.apiBase).toBeUndefined();
+    expect(loadConfig({ GCLOUD_PROJECT: 'demo-studio', STRIPE_API_BASE: 'http://127.0.0.1:1' }).payments.apiBase).toBe(
+      'http://127.0.0.1:1',
+    );
+    expect(
+      loadConfig({ GCLOUD_PROJECT: 'studio-prod', ...stripe, STRIPE_API_BASE: 'http://127.0.0.1:1' }).payments.apiBase,
+    ).toBeUndefined();
   });
 
   it('a real project id on the Functions emulator is local, but not a demo project', () => {
@@ -67,8 +132,13 @@ describe('loadConfig: the project decides the mode', () => {
   });
 
   it('uses the Auth emulator only locally', () => {
-    expect(loadConfig({ GCLOUD_PROJECT: 'demo-studio', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).auth).toEqual({ emulatorHost: '127.0.0.1:9099', webApiKey: undefined });
-    expect(loadConfig({ GCLOUD_PROJECT: 'studio-prod', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', ...rest }).auth).toEqual({ emulatorHost: undefined, webApiKey: 'AIza' });
+    expect(loadConfig({ GCLOUD_PROJECT: 'demo-studio', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).auth).toEqual({
+      emulatorHost: '127.0.0.1:9099',
+      webApiKey: undefined,
+    });
+    expect(
+      loadConfig({ GCLOUD_PROJECT: 'studio-prod', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', ...rest }).auth,
+    ).toEqual({ emulatorHost: undefined, webApiKey: 'AIza' });
   });
 
   it('reads durations, falling back on bad values', () => {
@@ -78,19 +148,24 @@ describe('loadConfig: the project decides the mode', () => {
 });
 
 describe('clientIp: only an entry the platform appended', () => {
-  const req = (headers: Record<string, string>) => ({ get: (k: string) => headers[k.toLowerCase()] }) as unknown as Request;
+  const req = (headers: Record<string, string>) =>
+    ({ get: (k: string) => headers[k.toLowerCase()] }) as unknown as Request;
   const prod = loadConfig({ GCLOUD_PROJECT: 'studio-prod' });
   const demo = loadConfig({ GCLOUD_PROJECT: 'demo-studio' });
 
   it('deployed: the second entry from the right (Hosting appends the client, Google’s front end the edge)', () => {
     expect(clientIp(req({ 'x-forwarded-for': '203.0.113.9, 130.211.0.1' }), prod)).toBe('203.0.113.9');
-    expect(clientIp(req({ 'x-forwarded-for': '6.6.6.6, 1.2.3.4, 203.0.113.9, 130.211.0.1' }), prod)).toBe('203.0.113.9');
+    expect(clientIp(req({ 'x-forwarded-for': '6.6.6.6, 1.2.3.4, 203.0.113.9, 130.211.0.1' }), prod)).toBe(
+      '203.0.113.9',
+    );
     expect(clientIp(req({ 'x-forwarded-for': '203.0.113.9' }), prod)).toBe('unknown');
     expect(clientIp(req({}), prod)).toBe('unknown');
   });
 
   it('deployed: ignores the tests’ header', () => {
-    expect(clientIp(req({ [TEST_CLIENT_HEADER]: 'fresh', 'x-forwarded-for': '203.0.113.9, 130.211.0.1' }), prod)).toBe('203.0.113.9');
+    expect(clientIp(req({ [TEST_CLIENT_HEADER]: 'fresh', 'x-forwarded-for': '203.0.113.9, 130.211.0.1' }), prod)).toBe(
+      '203.0.113.9',
+    );
   });
 
   it('emulator: one shared bucket whatever X-Forwarded-For says; a demo project lets a test name its own', () => {

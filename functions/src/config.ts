@@ -51,7 +51,8 @@ export const FUNCTION_SECRETS = {
 } as const;
 
 /** True for a `demo-*` project id: the emulator's offline projects, which can never be deployed. */
-const isDemoProject = (env: Record<string, string | undefined>) => (env.GCLOUD_PROJECT ?? env.GCP_PROJECT ?? '').startsWith('demo-');
+const isDemoProject = (env: Record<string, string | undefined>) =>
+  (env.GCLOUD_PROJECT ?? env.GCP_PROJECT ?? '').startsWith('demo-');
 
 /**
  * The secrets function `fn` binds on the project in `env` (its GCLOUD_PROJECT,
@@ -74,11 +75,15 @@ function boundSecrets(target: string | undefined, env: Record<string, string | u
 
 /** Plain settings: `firebase deploy` asks for any without a value in `functions/.env.<project>`. */
 export const SETTINGS = {
-  stripePublishableKey: defineString('STRIPE_PUBLISHABLE_KEY', { description: 'Stripe publishable key (pk_live_… or pk_test_…), shown to the browser' }),
+  stripePublishableKey: defineString('STRIPE_PUBLISHABLE_KEY', {
+    description: 'Stripe publishable key (pk_live_… or pk_test_…), shown to the browser',
+  }),
   emailFrom: defineString('EMAIL_FROM', { description: 'Sender address verified in SendGrid' }),
   ownerEmail: defineString('OWNER_EMAIL', { description: "The studio owner's address for new-lead alerts" }),
   siteUrl: defineString('SITE_URL', { description: 'Public address of the site, for links in emails (https://…)' }),
-  webApiKey: defineString('WEB_API_KEY', { description: 'Firebase Web API key, used by the admin login to check passwords' }),
+  webApiKey: defineString('WEB_API_KEY', {
+    description: 'Firebase Web API key, used by the admin login to check passwords',
+  }),
 } as const;
 
 /** A trimmed string, or undefined when empty or absent. */
@@ -192,13 +197,15 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   };
   // A secret this function does not bind is absent by design, not missing (FUNCTION_SECRETS).
   const bound = boundSecrets(e.FUNCTION_TARGET, env);
-  const needSecret = (name: SecretName, value: string | undefined) => (bound && !bound.has(name) ? value : need(name, value));
+  const needSecret = (name: SecretName, value: string | undefined) =>
+    bound && !bound.has(name) ? value : need(name, value);
 
   const secretKey = needSecret('STRIPE_SECRET_KEY', e.STRIPE_SECRET_KEY);
   const publishableKey = need('STRIPE_PUBLISHABLE_KEY', e.STRIPE_PUBLISHABLE_KEY);
   const webhookSecret = needSecret('STRIPE_WEBHOOK_SECRET', e.STRIPE_WEBHOOK_SECRET);
   // Live needs all three (a payment nobody's webhook confirms would never take effect); test mode only exists locally.
-  const paymentMode: PaymentMode = secretKey && (local || (publishableKey && webhookSecret)) ? 'live' : local ? 'test' : 'unconfigured';
+  const paymentMode: PaymentMode =
+    secretKey && (local || (publishableKey && webhookSecret)) ? 'live' : local ? 'test' : 'unconfigured';
 
   const sendgridApiKey = needSecret('SENDGRID_API_KEY', e.SENDGRID_API_KEY);
   const from = need('EMAIL_FROM', e.EMAIL_FROM);
@@ -211,11 +218,27 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     projectId,
     local,
     demoProject,
-    payments: { mode: paymentMode, secretKey, publishableKey, webhookSecret, apiBase: demoProject ? e.STRIPE_API_BASE : undefined },
-    email: { mode: emailMode, sendgridApiKey, from: from ?? LOCAL_EMAIL_FROM, ownerEmail: need('OWNER_EMAIL', e.OWNER_EMAIL) ?? (local ? 'owner@example.com' : undefined) },
+    payments: {
+      mode: paymentMode,
+      secretKey,
+      publishableKey,
+      webhookSecret,
+      apiBase: demoProject ? e.STRIPE_API_BASE : undefined,
+    },
+    email: {
+      mode: emailMode,
+      sendgridApiKey,
+      from: from ?? LOCAL_EMAIL_FROM,
+      ownerEmail: need('OWNER_EMAIL', e.OWNER_EMAIL) ?? (local ? 'owner@example.com' : undefined),
+    },
     outboxSecretKey: needSecret('OUTBOX_SECRET_KEY', e.OUTBOX_SECRET_KEY),
-    siteUrl: (need('SITE_URL', e.SITE_URL) ?? (local ? 'http://127.0.0.1:5000' : `https://${projectId}.web.app`)).replace(/\/$/, ''),
-    auth: { emulatorHost: local ? e.FIREBASE_AUTH_EMULATOR_HOST : undefined, webApiKey: local && e.FIREBASE_AUTH_EMULATOR_HOST ? undefined : need('WEB_API_KEY', e.WEB_API_KEY) },
+    siteUrl: (
+      need('SITE_URL', e.SITE_URL) ?? (local ? 'http://127.0.0.1:5000' : `https://${projectId}.web.app`)
+    ).replace(/\/$/, ''),
+    auth: {
+      emulatorHost: local ? e.FIREBASE_AUTH_EMULATOR_HOST : undefined,
+      webApiKey: local && e.FIREBASE_AUTH_EMULATOR_HOST ? undefined : need('WEB_API_KEY', e.WEB_API_KEY),
+    },
     trustedProxyHops: Number.isInteger(hops) && hops > 0 ? hops : DEFAULT_TRUSTED_PROXY_HOPS,
     firestoreTimeoutMs,
     // Three Firestore call budgets (a transaction may retry through lock waits), inside the function's 60 s timeout.
@@ -236,7 +259,9 @@ export function config(): Config {
   if (!current) {
     current = loadConfig(process.env);
     if (current.missing.length > 0) {
-      logger.error(`config: missing settings on project ${current.projectId}: ${current.missing.join(', ')}. Set them (README, "Production checklist"); until then the features that need them answer 503.`);
+      logger.error(
+        `config: missing settings on project ${current.projectId}: ${current.missing.join(', ')}. Set them (README, "Production checklist"); until then the features that need them answer 503.`,
+      );
     }
   }
   return current;

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
 
-
 vi.mock('firebase-admin/app', () => ({ getApps: () => [{}], getApp: () => ({}), initializeApp: vi.fn() }));
 vi.mock('firebase-admin/auth', () => ({ getAuth: () => ({}) }));
 vi.mock('firebase-admin/firestore', () => ({ initializeFirestore: () => ({}) }));
@@ -19,10 +18,14 @@ describe('capFirestoreRetries at import', () => {
 
 describe('assertNoEmulatorVarsInProduction', () => {
   it('refuses emulator variables on a real project outside the emulator', () => {
-    expect(() => guard({ FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080', GCLOUD_PROJECT: 'studio-prod' })).toThrow(/FIRESTORE_EMULATOR_HOST/);
+    expect(() => guard({ FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080', GCLOUD_PROJECT: 'studio-prod' })).toThrow(
+      /FIRESTORE_EMULATOR_HOST/,
+    );
   });
   it('allows the functions emulator, demo- projects and clean production', () => {
-    expect(() => guard({ FIRESTORE_EMULATOR_HOST: 'x', FUNCTIONS_EMULATOR: 'true', GCLOUD_PROJECT: 'studio-prod' })).not.toThrow();
+    expect(() =>
+      guard({ FIRESTORE_EMULATOR_HOST: 'x', FUNCTIONS_EMULATOR: 'true', GCLOUD_PROJECT: 'studio-prod' }),
+    ).not.toThrow();
     expect(() => guard({ FIREBASE_AUTH_EMULATOR_HOST: 'x', GCLOUD_PROJECT: 'demo-studio' })).not.toThrow();
     expect(() => guard({ GCLOUD_PROJECT: 'studio-prod' })).not.toThrow();
   });

@@ -73,7 +73,9 @@ export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
     return;
   }
   if (err instanceof AppError) {
-    res.status(STATUS_OF[err.kind]).json(err.fields ? { error: err.message, fields: err.fields } : { error: err.message });
+    res
+      .status(STATUS_OF[err.kind])
+      .json(err.fields ? { error: err.message, fields: err.fields } : { error: err.message });
     return;
   }
   // A feature this project's configuration leaves off (config.ts): the cold start already logged what is missing.
@@ -144,6 +146,7 @@ export const requireJson: RequestHandler = (req, _res, next) => {
   if (!WRITES.has(req.method)) return next();
   const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined;
   if (!hasBody && !req.get('content-type')) return next();
-  if (!req.is('application/json')) return next(new AppError('UnsupportedMedia', 'Content-Type must be application/json'));
+  if (!req.is('application/json'))
+    return next(new AppError('UnsupportedMedia', 'Content-Type must be application/json'));
   next();
 };

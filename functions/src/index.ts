@@ -37,9 +37,12 @@ const apiApp = () => (app ??= import('./app.js').then((m) => m.createApp()));
 // `cors: false` answers no other origin, and keeps the Functions emulator (which would
 // otherwise add permissive CORS to every onRequest) the same as production.
 // Memory, CPU, concurrency and instance counts: instances.ts (docs/operations.md "Instances").
-export const api = onRequest({ invoker: 'public', cors: false, secrets: secretsFor('api'), ...apiInstanceSettings(process.env) }, async (req, res) => {
-  (await apiApp())(req, res);
-});
+export const api = onRequest(
+  { invoker: 'public', cors: false, secrets: secretsFor('api'), ...apiInstanceSettings(process.env) },
+  async (req, res) => {
+    (await apiApp())(req, res);
+  },
+);
 
 export const projectSchedule = onSchedule({ schedule: 'every 60 minutes', timeZone: 'UTC' }, async (event) => {
   const { moved, failed } = await runProjectSchedule(new Date(event.scheduleTime));
@@ -55,10 +58,15 @@ export const dailyReminders = onSchedule({ schedule: 'every day 09:00', timeZone
 export const sendOutboxEmail = outboxTrigger(secretsFor('sendOutboxEmail'));
 
 /** Sends outbox retries when due and takes back entries stuck past their lease (jobs/outboxSender.ts). */
-export const sweepOutbox = onSchedule({ schedule: `every ${OUTBOX_SWEEP_EVERY_MINUTES} minutes`, timeZone: 'UTC', secrets: secretsFor('sweepOutbox') }, async (event) => {
-  const result = await runOutboxSweep(new Date(event.scheduleTime), { collection: db.collection(COLLECTIONS.outbox) });
-  logger.info('sweepOutbox', { ...result });
-});
+export const sweepOutbox = onSchedule(
+  { schedule: `every ${OUTBOX_SWEEP_EVERY_MINUTES} minutes`, timeZone: 'UTC', secrets: secretsFor('sweepOutbox') },
+  async (event) => {
+    const result = await runOutboxSweep(new Date(event.scheduleTime), {
+      collection: db.collection(COLLECTIONS.outbox),
+    });
+    logger.info('sweepOutbox', { ...result });
+  },
+);
 
 export const syncLeadBoard = leadBoardTrigger();
 

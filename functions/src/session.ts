@@ -55,6 +55,9 @@ export const requireAdmin: RequestHandler = async (req, res, next) => {
     throw new AppError('Unauthenticated', 'Not authenticated');
   }
   if (decoded.admin !== true) throw new AppError('Forbidden', 'Forbidden');
-  res.locals.admin = { uid: decoded.uid, username: String(decoded.username ?? decoded.email ?? decoded.uid) } satisfies AdminLocals;
+  res.locals.admin = {
+    uid: decoded.uid,
+    username: String(decoded.username ?? decoded.email ?? decoded.uid),
+  } satisfies AdminLocals;
   next();
 };

@@ -11,14 +11,42 @@ import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { api, db, startInProcessApp } from '../helpers.js';
 import { storeLead } from '../fixtures.js';
-import { CLIENT_PROJECT_LIMITS, PROJECT_NOT_FOUND, TOO_MANY_LOOKUPS } from '../../functions/src/features/client-portal/router.js';
+import {
+  CLIENT_PROJECT_LIMITS,
+  PROJECT_NOT_FOUND,
+  TOO_MANY_LOOKUPS,
+} from '../../functions/src/features/client-portal/router.js';
 
 const DAY = 86_400_000;
 const LEAD_KEYS = [
-  'id', 'name', 'projectType', 'subject', 'status', 'quoteAmount', 'depositAmount', 'finalAmount', 'estimatedHours', 'complexity',
-  'phase1', 'phase2', 'phase3', 'phase4', 'techStack', 'database', 'integrations', 'createdAt',
+  'id',
+  'name',
+  'projectType',
+  'subject',
+  'status',
+  'quoteAmount',
+  'depositAmount',
+  'finalAmount',
+  'estimatedHours',
+  'complexity',
+  'phase1',
+  'phase2',
+  'phase3',
+  'phase4',
+  'techStack',
+  'database',
+  'integrations',
+  'createdAt',
 ].sort();
-const PROJECT_KEYS = ['name', 'status', 'deploymentUrl', 'launchDate', 'countdownEndsAt', 'handoffType', 'createdAt'].sort();
+const PROJECT_KEYS = [
+  'name',
+  'status',
+  'deploymentUrl',
+  'launchDate',
+  'countdownEndsAt',
+  'handoffType',
+  'createdAt',
+].sort();
 
 /** A random second octet per run, so runs against a still-running emulator do not share counters either. */
 const RUN = Math.floor(Math.random() * 250) + 1;
@@ -30,7 +58,10 @@ const freshIp = () => {
 };
 const uniqueEmail = (tag: string) => `cp.${tag}.${randomUUID().slice(0, 8)}@example.com`;
 const lookup = (email: string, ip = freshIp(), baseUrl?: string) =>
-  api('GET', `/api/client-project?email=${encodeURIComponent(email)}`, { headers: { 'x-studio-test-client': ip }, baseUrl });
+  api('GET', `/api/client-project?email=${encodeURIComponent(email)}`, {
+    headers: { 'x-studio-test-client': ip },
+    baseUrl,
+  });
 
 /** A stored lead with every kind of field, internal ones included, as the CRM leaves it. */
 async function seedLead(email: string, over: Record<string, unknown> = {}): Promise<string> {
@@ -99,7 +130,10 @@ async function seedProject(leadId: string, over: Record<string, unknown> = {}): 
 describe('GET /api/client-project: found', () => {
   it('answers the most advanced project (and every live one) with client-safe fields only, no-store', async () => {
     const email = uniqueEmail('found');
-    const older = await seedLead(email, { subject: 'Older request', createdAt: Timestamp.fromMillis(Date.now() - 90 * DAY) });
+    const older = await seedLead(email, {
+      subject: 'Older request',
+      createdAt: Timestamp.fromMillis(Date.now() - 90 * DAY),
+    });
     await seedProject(older, { name: 'Older project' });
     const leadId = await seedLead(email);
     await seedProject(leadId, { status: 'Beta' });
@@ -107,7 +141,12 @@ describe('GET /api/client-project: found', () => {
     const r = await lookup(`  ${email.toUpperCase()} `);
     expect(r.status).toBe(200);
     expect(r.headers.get('cache-control')).toBe('no-store');
-    const body = r.json as { success: boolean; lead: Record<string, unknown>; project: Record<string, unknown>; projects: Array<{ lead: Record<string, unknown>; project: Record<string, unknown> }> };
+    const body = r.json as {
+      success: boolean;
+      lead: Record<string, unknown>;
+      project: Record<string, unknown>;
+      projects: Array<{ lead: Record<string, unknown>; project: Record<string, unknown> }>;
+    };
     expect(Object.keys(body).sort()).toEqual(['documents', 'lead', 'project', 'projects', 'success']);
     // Both live projects, the more advanced (Beta) first; the primary is that one.
     expect(body.projects.map((w) => [w.lead.id, w.project.name, w.project.status])).toEqual([
@@ -141,16 +180,36 @@ describe('GET /api/client-project: found', () => {
       integrations: 'Stripe',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
     });
-    expect(body.project).toMatchObject({ name: 'Clinic website build', status: 'Beta', deploymentUrl: 'https://beta.client.example', launchDate: null, countdownEndsAt: null, handoffType: null });
+    expect(body.project).toMatchObject({
+      name: 'Clinic website build',
+      status: 'Beta',
+      deploymentUrl: 'https://beta.client.example',
+      launchDate: null,
+      countdownEndsAt: null,
+      handoffType: null,
+    });
     const text = JSON.stringify(r.json);
-    for (const secret of ['INTERNAL', 'SECRET', 'Private message', '555 0100', email, 'internal', 'https://client.example']) expect(text).not.toContain(secret);
+    for (const secret of [
+      'INTERNAL',
+      'SECRET',
+      'Private message',
+      '555 0100',
+      email,
+      'internal',
+      'https://client.example',
+    ])
+      expect(text).not.toContain(secret);
   });
 
   it('shows the beta URL only in Beta and the countdown only in Launch', async () => {
     const email = uniqueEmail('launch');
     const leadId = await seedLead(email, { status: 'Launch' });
     const launchedAt = Date.now() - 2 * DAY;
-    await seedProject(leadId, { status: 'Launch', launchDate: Timestamp.fromMillis(launchedAt), handoffType: 'domain' });
+    await seedProject(leadId, {
+      status: 'Launch',
+      launchDate: Timestamp.fromMillis(launchedAt),
+      handoffType: 'domain',
+    });
     const r = await lookup(email);
     expect(r.status).toBe(200);
     expect((r.json as { project: object }).project).toMatchObject({
@@ -163,15 +222,27 @@ describe('GET /api/client-project: found', () => {
 
     const prodEmail = uniqueEmail('prod');
     await seedProject(await seedLead(prodEmail), { status: 'Production' });
-    expect((await lookup(prodEmail)).json).toMatchObject({ project: { status: 'Production', deploymentUrl: null, countdownEndsAt: null } });
+    expect((await lookup(prodEmail)).json).toMatchObject({
+      project: { status: 'Production', deploymentUrl: null, countdownEndsAt: null },
+    });
   });
 
   it('answers a lead that has no project yet with project null', async () => {
     const email = uniqueEmail('noproject');
-    const leadId = await seedLead(email, { status: 'Quoted', quoteAmountCents: null, depositAmountCents: null, finalAmountCents: null });
+    const leadId = await seedLead(email, {
+      status: 'Quoted',
+      quoteAmountCents: null,
+      depositAmountCents: null,
+      finalAmountCents: null,
+    });
     const r = await lookup(email);
     expect(r.status).toBe(200);
-    expect(r.json).toMatchObject({ success: true, lead: { id: leadId, status: 'Quoted', quoteAmount: null, depositAmount: null, finalAmount: null }, project: null, projects: [] });
+    expect(r.json).toMatchObject({
+      success: true,
+      lead: { id: leadId, status: 'Quoted', quoteAmount: null, depositAmount: null, finalAmount: null },
+      project: null,
+      projects: [],
+    });
   });
 
   it('a newer contact message never hides a project, an accepted quote or an approved one', async () => {
@@ -181,24 +252,52 @@ describe('GET /api/client-project: found', () => {
     const canceled = await seedLead(email, { createdAt: Timestamp.fromMillis(Date.now() - 30 * DAY) });
     await seedProject(canceled, { status: 'Canceled' });
     // The client writes again through the contact form: a plain new lead, newest of all.
-    await seedLead(email, { status: 'New', quoteGenerated: false, quoteAccepted: false, quoteReviewStatus: null, createdAt: Timestamp.fromMillis(Date.now()) });
-    const r = (await lookup(email)).json as { lead: { id: string; quoteAmount: string }; project: { status: string }; projects: unknown[] };
-    expect([r.lead.id, r.project.status, r.lead.quoteAmount, r.projects.length]).toEqual([withProject, 'Launch', '4500.00', 1]);
+    await seedLead(email, {
+      status: 'New',
+      quoteGenerated: false,
+      quoteAccepted: false,
+      quoteReviewStatus: null,
+      createdAt: Timestamp.fromMillis(Date.now()),
+    });
+    const r = (await lookup(email)).json as {
+      lead: { id: string; quoteAmount: string };
+      project: { status: string };
+      projects: unknown[];
+    };
+    expect([r.lead.id, r.project.status, r.lead.quoteAmount, r.projects.length]).toEqual([
+      withProject,
+      'Launch',
+      '4500.00',
+      1,
+    ]);
 
     // No project: the accepted quote wins over the newer message; without one, an approved quote.
     const quotes = uniqueEmail('quotes');
-    const approved = await seedLead(quotes, { status: 'Quoted', quoteAccepted: false, createdAt: Timestamp.fromMillis(Date.now() - 20 * DAY) });
-    const accepted = await seedLead(quotes, { status: 'Set Up', quoteAccepted: true, createdAt: Timestamp.fromMillis(Date.now() - 40 * DAY) });
+    const approved = await seedLead(quotes, {
+      status: 'Quoted',
+      quoteAccepted: false,
+      createdAt: Timestamp.fromMillis(Date.now() - 20 * DAY),
+    });
+    const accepted = await seedLead(quotes, {
+      status: 'Set Up',
+      quoteAccepted: true,
+      createdAt: Timestamp.fromMillis(Date.now() - 40 * DAY),
+    });
     await seedLead(quotes, { status: 'New', quoteGenerated: false, quoteAccepted: false, quoteReviewStatus: null });
     expect(((await lookup(quotes)).json as { lead: { id: string } }).lead.id).toBe(accepted);
-    await db.collection('leads').doc(accepted).update({ status: 'Lost', quoteAccepted: false, quoteReviewStatus: 'Needs Revision' });
+    await db
+      .collection('leads')
+      .doc(accepted)
+      .update({ status: 'Lost', quoteAccepted: false, quoteReviewStatus: 'Needs Revision' });
     expect(((await lookup(quotes)).json as { lead: { id: string } }).lead.id).toBe(approved);
   });
 
   it('shows quote amounts only once the quote is approved or accepted', async () => {
     const email = uniqueEmail('pending');
     await seedLead(email, { status: 'Contacted', quoteAccepted: false, quoteReviewStatus: 'Pending' });
-    expect((await lookup(email)).json).toMatchObject({ lead: { quoteAmount: null, depositAmount: null, finalAmount: null, estimatedHours: null, complexity: null } });
+    expect((await lookup(email)).json).toMatchObject({
+      lead: { quoteAmount: null, depositAmount: null, finalAmount: null, estimatedHours: null, complexity: null },
+    });
     const revision = uniqueEmail('revision');
     await seedLead(revision, { status: 'Contacted', quoteAccepted: false, quoteReviewStatus: 'Needs Revision' });
     expect((await lookup(revision)).json).toMatchObject({ lead: { quoteAmount: null } });
@@ -215,7 +314,11 @@ describe('GET /api/client-project: not found and invalid', () => {
     expect(PROJECT_NOT_FOUND).toBe('Project Not Found');
 
     const testEmail = uniqueEmail('testdata');
-    const leadId = await seedLead(testEmail, { status: 'Lost', deadReason: 'Test Data', notes: 'Dead Reason: Test Data - 1/2/2026' });
+    const leadId = await seedLead(testEmail, {
+      status: 'Lost',
+      deadReason: 'Test Data',
+      notes: 'Dead Reason: Test Data - 1/2/2026',
+    });
     await seedProject(leadId, { status: 'Canceled' });
     const testData = await lookup(testEmail);
     expect([testData.status, testData.json]).toEqual([unknown.status, unknown.json]);
@@ -227,7 +330,13 @@ describe('GET /api/client-project: not found and invalid', () => {
 
   it('refuses a missing or invalid email with 400 and the spec message', async () => {
     const expected = { error: 'Validation failed', fields: { email: 'Please enter a valid email address' } };
-    for (const path of ['/api/client-project', '/api/client-project?email=', '/api/client-project?email=not-an-email', '/api/client-project?email=a@b.c&email=d@e.f', `/api/client-project?email=${'a'.repeat(250)}@example.com`]) {
+    for (const path of [
+      '/api/client-project',
+      '/api/client-project?email=',
+      '/api/client-project?email=not-an-email',
+      '/api/client-project?email=a@b.c&email=d@e.f',
+      `/api/client-project?email=${'a'.repeat(250)}@example.com`,
+    ]) {
       const r = await api('GET', path, { headers: { 'x-studio-test-client': freshIp() } });
       expect([r.status, r.json], path).toEqual([400, expected]);
     }
@@ -243,7 +352,8 @@ describe('GET /api/client-project: rate limits', () => {
 
   it(`allows ${CLIENT_PROJECT_LIMITS.perIp} lookups a minute per IP, then 429 with Retry-After; another IP is unaffected`, async () => {
     const ip = freshIp();
-    for (let i = 0; i < CLIENT_PROJECT_LIMITS.perIp; i++) expect((await lookup(uniqueEmail('ip'), ip)).status).toBe(404);
+    for (let i = 0; i < CLIENT_PROJECT_LIMITS.perIp; i++)
+      expect((await lookup(uniqueEmail('ip'), ip)).status).toBe(404);
     const last = await lookup(uniqueEmail('ip'), ip);
     expect(last.status).toBe(429);
     expect(last.json).toEqual({ error: 'Too many lookups. Please wait a minute and try again.' });
@@ -270,17 +380,31 @@ describe('GET /api/client-project: rate limits', () => {
   it('20 parallel lookups from one IP never get more than the per-IP limit through', { timeout: 120_000 }, async () => {
     const ip = freshIp();
     const app = await startInProcessApp();
-    const results = await Promise.all(Array.from({ length: 20 }, () => lookup(uniqueEmail('par-ip'), ip, app.base))).finally(app.close);
-    expect(results.every((r) => r.status === 404 || isLimited(r)), JSON.stringify(results.map((r) => r.status))).toBe(true);
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => lookup(uniqueEmail('par-ip'), ip, app.base)),
+    ).finally(app.close);
+    expect(
+      results.every((r) => r.status === 404 || isLimited(r)),
+      JSON.stringify(results.map((r) => r.status)),
+    ).toBe(true);
     expect(results.filter((r) => r.status !== 429).length).toBeLessThanOrEqual(CLIENT_PROJECT_LIMITS.perIp);
   });
 
-  it('20 parallel lookups of one email from 20 IPs never get more than the per-email limit through', { timeout: 120_000 }, async () => {
-    const email = uniqueEmail('par-email');
-    await seedLead(email);
-    const app = await startInProcessApp();
-    const results = await Promise.all(Array.from({ length: 20 }, () => lookup(email, freshIp(), app.base))).finally(app.close);
-    expect(results.every((r) => r.status === 200 || isLimited(r)), JSON.stringify(results.map((r) => r.status))).toBe(true);
-    expect(results.filter((r) => r.status !== 429).length).toBeLessThanOrEqual(CLIENT_PROJECT_LIMITS.perEmail);
-  });
+  it(
+    '20 parallel lookups of one email from 20 IPs never get more than the per-email limit through',
+    { timeout: 120_000 },
+    async () => {
+      const email = uniqueEmail('par-email');
+      await seedLead(email);
+      const app = await startInProcessApp();
+      const results = await Promise.all(Array.from({ length: 20 }, () => lookup(email, freshIp(), app.base))).finally(
+        app.close,
+      );
+      expect(
+        results.every((r) => r.status === 200 || isLimited(r)),
+        JSON.stringify(results.map((r) => r.status)),
+      ).toBe(true);
+      expect(results.filter((r) => r.status !== 429).length).toBeLessThanOrEqual(CLIENT_PROJECT_LIMITS.perEmail);
+    },
+  );
 });

@@ -63,7 +63,13 @@ function startStub(): Promise<void> {
     req.on('data', (c: string) => (raw += c));
     req.on('end', () => {
       const status = replies.shift() ?? 202;
-      received.push({ method: req.method ?? '', url: req.url ?? '', authorization: req.headers.authorization, body: JSON.parse(raw || 'null'), status });
+      received.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        authorization: req.headers.authorization,
+        body: JSON.parse(raw || 'null'),
+        status,
+      });
       if (status === 202) {
         res.writeHead(202, { 'x-message-id': `stub-${received.length}` });
         res.end();
@@ -99,9 +105,22 @@ function deps(now?: () => Date) {
 }
 
 /** A PENDING entry with the outbox document shape, in the scratch collection. */
-async function scratchEntry(email: { to: string; templateId: string; variables: Record<string, string>; leadId?: string | null }): Promise<DocumentReference> {
+async function scratchEntry(email: {
+  to: string;
+  templateId: string;
+  variables: Record<string, string>;
+  leadId?: string | null;
+}): Promise<DocumentReference> {
   const ref = db.collection(SCRATCH).doc();
-  await ref.create({ ...email, leadId: email.leadId ?? null, status: 'PENDING', attempts: 0, lastError: null, createdAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
+  await ref.create({
+    ...email,
+    leadId: email.leadId ?? null,
+    status: 'PENDING',
+    attempts: 0,
+    lastError: null,
+    createdAt: FieldValue.serverTimestamp(),
+    updatedAt: FieldValue.serverTimestamp(),
+  });
   return ref;
 }
 
@@ -122,7 +141,10 @@ async function postContact(fields: Record<string, string>) {
   const email = `email.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
   // Own client address: the contact form is rate limited per IP.
   const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
-  const res = await api('POST', '/api/contact', { body: { email, projectType: 'Web Project', ...fields }, headers: { 'x-studio-test-client': ip } });
+  const res = await api('POST', '/api/contact', {
+    body: { email, projectType: 'Web Project', ...fields },
+    headers: { 'x-studio-test-client': ip },
+  });
   expect(res.status).toBe(201);
   const leads = await db.collection('leads').where('email', '==', email).get();
   expect(leads.size).toBe(1);
@@ -171,8 +193,29 @@ describe('GET /api/email-templates', () => {
   it('lists the eight defaults, contact-confirmation first', async () => {
     const res = await api('GET', '/api/email-templates', { token });
     expect(res.status).toBe(200);
-    const list = res.json as Array<{ id: string; name: string; subject: string; html: string; variables: string[]; customized: boolean }>;
-    expect(list.map((t) => t.id)).toEqual(['contact-confirmation', 'new-lead-alert', 'quote-sent', 'beta-deployed', 'launched', 'invoice', 'payment-received', 'status-update', 'reminder-quote', 'reminder-quote-expiry', 'reminder-deposit', 'reminder-invoice-due', 'reminder-invoice-overdue']);
+    const list = res.json as Array<{
+      id: string;
+      name: string;
+      subject: string;
+      html: string;
+      variables: string[];
+      customized: boolean;
+    }>;
+    expect(list.map((t) => t.id)).toEqual([
+      'contact-confirmation',
+      'new-lead-alert',
+      'quote-sent',
+      'beta-deployed',
+      'launched',
+      'invoice',
+      'payment-received',
+      'status-update',
+      'reminder-quote',
+      'reminder-quote-expiry',
+      'reminder-deposit',
+      'reminder-invoice-due',
+      'reminder-invoice-overdue',
+    ]);
     for (const t of list) expect(t.name && t.subject && t.html && t.variables.length, t.id).toBeTruthy();
     expect(list.find((t) => t.id === 'quote-sent')!.html).toContain('${quoteLink}');
   });
@@ -182,18 +225,36 @@ describe('PUT /api/email-templates/{id} and reset', () => {
   it('validates: required fields, unknown keys, unknown placeholders, unknown template', async () => {
     const empty = await api('PUT', '/api/email-templates/status-update', { token, body: {} });
     expect(empty.status).toBe(400);
-    expect((empty.json as { fields: object }).fields).toEqual({ subject: 'Subject is required', html: 'Message content is required' });
-    expect((await api('PUT', '/api/email-templates/status-update', { token, body: { subject: 's', html: '<p>h</p>', variables: [] } })).status).toBe(400);
+    expect((empty.json as { fields: object }).fields).toEqual({
+      subject: 'Subject is required',
+      html: 'Message content is required',
+    });
+    expect(
+      (
+        await api('PUT', '/api/email-templates/status-update', {
+          token,
+          body: { subject: 's', html: '<p>h</p>', variables: [] },
+        })
+      ).status,
+    ).toBe(400);
 
-    const unknown = await api('PUT', '/api/email-templates/status-update', { token, body: { subject: 'Hi ${nmae}', html: '<p>${name} owes ${total}</p>' } });
+    const unknown = await api('PUT', '/api/email-templates/status-update', {
+      token,
+      body: { subject: 'Hi ${nmae}', html: '<p>${name} owes ${total}</p>' },
+    });
     expect(unknown.status).toBe(400);
     const body = unknown.json as { error: string; fields: Record<string, string> };
     expect(body.error).toContain('${nmae}');
     expect(body.error).toContain('${total}');
     expect(body.fields).toEqual({ subject: 'Unknown placeholders: ${nmae}', html: 'Unknown placeholders: ${total}' });
 
-    expect((await api('PUT', '/api/email-templates/nope', { token, body: { subject: 's', html: '<p>h</p>' } })).status).toBe(404);
-    const scriptOnly = await api('PUT', '/api/email-templates/status-update', { token, body: { subject: 's', html: '<script>alert(1)</script>' } });
+    expect(
+      (await api('PUT', '/api/email-templates/nope', { token, body: { subject: 's', html: '<p>h</p>' } })).status,
+    ).toBe(404);
+    const scriptOnly = await api('PUT', '/api/email-templates/status-update', {
+      token,
+      body: { subject: 's', html: '<script>alert(1)</script>' },
+    });
     expect((scriptOnly.json as { fields: object }).fields).toEqual({ html: 'Message content is required' });
     expect((await db.collection('email_templates').doc('status-update').get()).exists).toBe(false);
   });
@@ -205,7 +266,10 @@ describe('PUT /api/email-templates/{id} and reset', () => {
       '<p onclick="steal()">${message}</p>',
       '<a href="javascript:alert(1)">bad</a> <a href="https://ok.example">ok</a> <a href="mailto:hi@example.com">mail</a>',
     ].join('');
-    const res = await api('PUT', '/api/email-templates/status-update', { token, body: { subject: 'Update\r\n${status}', html } });
+    const res = await api('PUT', '/api/email-templates/status-update', {
+      token,
+      body: { subject: 'Update\r\n${status}', html },
+    });
     expect(res.status).toBe(200);
     const saved = (res.json as { template: { subject: string; html: string; customized: boolean } }).template;
     expect(saved.customized).toBe(true);
@@ -217,14 +281,22 @@ describe('PUT /api/email-templates/{id} and reset', () => {
 
     const stored = (await db.collection('email_templates').doc('status-update').get()).data()!;
     expect(stored).toMatchObject({ subject: 'Update ${status}', html: saved.html, updatedBy: 'test-admin' });
-    const list = (await api('GET', '/api/email-templates', { token })).json as Array<{ id: string; html: string; customized: boolean }>;
+    const list = (await api('GET', '/api/email-templates', { token })).json as Array<{
+      id: string;
+      html: string;
+      customized: boolean;
+    }>;
     expect(list.find((t) => t.id === 'status-update')).toMatchObject({ html: saved.html, customized: true });
 
     const reset = await api('POST', '/api/email-templates/status-update/reset', { token, body: {} });
     expect(reset.status).toBe(200);
     expect((reset.json as { template: { html: string; customized: boolean } }).template.customized).toBe(false);
     expect((await db.collection('email_templates').doc('status-update').get()).exists).toBe(false);
-    const after = (await api('GET', '/api/email-templates', { token })).json as Array<{ id: string; html: string; customized: boolean }>;
+    const after = (await api('GET', '/api/email-templates', { token })).json as Array<{
+      id: string;
+      html: string;
+      customized: boolean;
+    }>;
     expect(after.find((t) => t.id === 'status-update')!.html).not.toBe(saved.html);
     expect((await api('POST', '/api/email-templates/nope/reset', { token, body: {} })).status).toBe(404);
   });
@@ -235,14 +307,28 @@ describe('test sends', () => {
     const missing = await api('POST', '/api/email-templates/contact-confirmation/test', { token, body: {} });
     expect(missing.status).toBe(400);
     expect((missing.json as { fields: object }).fields).toEqual({ testEmail: 'Test email address is required' });
-    expect((await api('POST', '/api/email-templates/contact-confirmation/test', { token, body: { testEmail: 'nope' } })).status).toBe(400);
-    expect((await api('POST', '/api/email-templates/nope/test', { token, body: { testEmail: 'a@example.com' } })).status).toBe(404);
+    expect(
+      (await api('POST', '/api/email-templates/contact-confirmation/test', { token, body: { testEmail: 'nope' } }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await api('POST', '/api/email-templates/nope/test', { token, body: { testEmail: 'a@example.com' } })).status,
+    ).toBe(404);
 
-    const res = await api('POST', '/api/email-templates/contact-confirmation/test', { token, body: { testEmail: 'Tester@Example.com' } });
+    const res = await api('POST', '/api/email-templates/contact-confirmation/test', {
+      token,
+      body: { testEmail: 'Tester@Example.com' },
+    });
     expect(res.status).toBe(202);
     const { outboxId } = res.json as { success: boolean; outboxId: string };
     const entry = (await db.collection('outbox').doc(outboxId).get()).data()!;
-    expect(entry).toMatchObject({ to: 'tester@example.com', templateId: 'contact-confirmation', leadId: null, attempts: expect.any(Number), lastError: null });
+    expect(entry).toMatchObject({
+      to: 'tester@example.com',
+      templateId: 'contact-confirmation',
+      leadId: null,
+      attempts: expect.any(Number),
+      lastError: null,
+    });
     expect(Object.keys(entry.variables).sort()).toEqual(['message', 'name', 'projectType', 'subject']);
 
     // The emulator's trigger (no SENDGRID_API_KEY) delivers it to email_log; the status panel reads it.
@@ -250,8 +336,19 @@ describe('test sends', () => {
       const s = (await api('GET', `/api/outbox/${outboxId}`, { token })).json as { status: string };
       return s.status === 'SUCCESS' ? s : undefined;
     });
-    expect(status).toMatchObject({ id: outboxId, status: 'SUCCESS', attempts: 1, to: 'tester@example.com', templateId: 'contact-confirmation' });
-    const log = (await api('GET', '/api/email-log?limit=200', { token })).json as Array<{ outboxId: string; to: string; subject: string; html: string }>;
+    expect(status).toMatchObject({
+      id: outboxId,
+      status: 'SUCCESS',
+      attempts: 1,
+      to: 'tester@example.com',
+      templateId: 'contact-confirmation',
+    });
+    const log = (await api('GET', '/api/email-log?limit=200', { token })).json as Array<{
+      outboxId: string;
+      to: string;
+      subject: string;
+      html: string;
+    }>;
     const logged = log.find((l) => l.outboxId === outboxId);
     expect(logged).toMatchObject({ to: 'tester@example.com' });
     expect(logged!.html).not.toContain('${');
@@ -260,15 +357,40 @@ describe('test sends', () => {
   it('POST /api/test-email validates with field messages and queues sanitized raw html', async () => {
     const missing = await api('POST', '/api/test-email', { token, body: {} });
     expect(missing.status).toBe(400);
-    expect((missing.json as { fields: object }).fields).toEqual({ to: 'Recipient email is required', subject: 'Subject is required', html: 'Message content is required' });
-    expect((await api('POST', '/api/test-email', { token, body: { to: 'x', subject: 's', html: '<p>h</p>' } })).status).toBe(400);
-    expect((await api('POST', '/api/test-email', { token, body: { to: 'a@example.com', subject: 's', html: '<p>h</p>', cc: 'b@example.com' } })).status).toBe(400);
+    expect((missing.json as { fields: object }).fields).toEqual({
+      to: 'Recipient email is required',
+      subject: 'Subject is required',
+      html: 'Message content is required',
+    });
+    expect(
+      (await api('POST', '/api/test-email', { token, body: { to: 'x', subject: 's', html: '<p>h</p>' } })).status,
+    ).toBe(400);
+    expect(
+      (
+        await api('POST', '/api/test-email', {
+          token,
+          body: { to: 'a@example.com', subject: 's', html: '<p>h</p>', cc: 'b@example.com' },
+        })
+      ).status,
+    ).toBe(400);
 
-    const res = await api('POST', '/api/test-email', { token, body: { to: 'raw@example.com', subject: 'Raw\ntest', html: '<p>Hello</p><script>alert(1)</script><img src=x onerror=alert(1)>' } });
+    const res = await api('POST', '/api/test-email', {
+      token,
+      body: {
+        to: 'raw@example.com',
+        subject: 'Raw\ntest',
+        html: '<p>Hello</p><script>alert(1)</script><img src=x onerror=alert(1)>',
+      },
+    });
     expect(res.status).toBe(202);
     const { outboxId } = res.json as { outboxId: string };
     const entry = (await db.collection('outbox').doc(outboxId).get()).data()!;
-    expect(entry).toMatchObject({ to: 'raw@example.com', templateId: 'raw', leadId: null, variables: { subject: 'Raw test' } });
+    expect(entry).toMatchObject({
+      to: 'raw@example.com',
+      templateId: 'raw',
+      leadId: null,
+      variables: { subject: 'Raw test' },
+    });
     expect(entry.variables.html).toContain('<p>Hello</p>');
     expect(entry.variables.html).not.toMatch(/<script|onerror/i);
     expect((await api('GET', '/api/outbox/does-not-exist', { token })).status).toBe(404);
@@ -281,13 +403,33 @@ describe('processOutboxEntry with SendGrid at its HTTP boundary', () => {
   it('(a) 500 then 202: the failure waits for its retry (PENDING, due in a minute), then SUCCESS with exactly one accepted send', async () => {
     replies = [500, 202];
     const t0 = new Date();
-    const ref = await scratchEntry({ to: 'client@example.com', templateId: 'contact-confirmation', variables: contactVars });
-    const first = await processOutboxEntry(ref, deps(() => t0));
-    expect(first).toMatchObject({ outcome: 'retry', status: 'PENDING', attempts: 1, lastError: expect.stringContaining('500') });
+    const ref = await scratchEntry({
+      to: 'client@example.com',
+      templateId: 'contact-confirmation',
+      variables: contactVars,
+    });
+    const first = await processOutboxEntry(
+      ref,
+      deps(() => t0),
+    );
+    expect(first).toMatchObject({
+      outcome: 'retry',
+      status: 'PENDING',
+      attempts: 1,
+      lastError: expect.stringContaining('500'),
+    });
     expect((await ref.get()).get('nextAttemptAt').toMillis()).toBe(t0.getTime() + 60_000);
     // Not due yet: nothing is sent.
-    expect(await processOutboxEntry(ref, deps(() => new Date(t0.getTime() + 59_000)))).toEqual({ outcome: 'skipped', reason: 'not due' });
-    const second = await processOutboxEntry(ref, deps(() => new Date(t0.getTime() + 60_000)));
+    expect(
+      await processOutboxEntry(
+        ref,
+        deps(() => new Date(t0.getTime() + 59_000)),
+      ),
+    ).toEqual({ outcome: 'skipped', reason: 'not due' });
+    const second = await processOutboxEntry(
+      ref,
+      deps(() => new Date(t0.getTime() + 60_000)),
+    );
     expect(second).toEqual({ outcome: 'sent', status: 'SUCCESS', attempts: 2 });
     expect(received.map((r) => r.status)).toEqual([500, 202]);
 
@@ -309,7 +451,11 @@ describe('processOutboxEntry with SendGrid at its HTTP boundary', () => {
 
   it('(b) 400: ERROR at once with lastError, no retry', async () => {
     replies = [400];
-    const ref = await scratchEntry({ to: 'client@example.com', templateId: 'contact-confirmation', variables: contactVars });
+    const ref = await scratchEntry({
+      to: 'client@example.com',
+      templateId: 'contact-confirmation',
+      variables: contactVars,
+    });
     const result = await processOutboxEntry(ref, deps());
     expect(result).toMatchObject({ outcome: 'failed', status: 'ERROR', attempts: 1 });
     expect(received).toHaveLength(1);
@@ -322,50 +468,95 @@ describe('processOutboxEntry with SendGrid at its HTTP boundary', () => {
   it('429 is retried; 5xx through the whole schedule ends in ERROR; an unknown template is a permanent ERROR without a send', async () => {
     replies = [429, 202];
     const t0 = Date.now();
-    const a = await scratchEntry({ to: 'client@example.com', templateId: 'contact-confirmation', variables: contactVars });
-    expect(await processOutboxEntry(a, deps(() => new Date(t0)))).toMatchObject({ outcome: 'retry' });
-    expect(await processOutboxEntry(a, deps(() => new Date(t0 + 60_000)))).toEqual({ outcome: 'sent', status: 'SUCCESS', attempts: 2 });
+    const a = await scratchEntry({
+      to: 'client@example.com',
+      templateId: 'contact-confirmation',
+      variables: contactVars,
+    });
+    expect(
+      await processOutboxEntry(
+        a,
+        deps(() => new Date(t0)),
+      ),
+    ).toMatchObject({ outcome: 'retry' });
+    expect(
+      await processOutboxEntry(
+        a,
+        deps(() => new Date(t0 + 60_000)),
+      ),
+    ).toEqual({ outcome: 'sent', status: 'SUCCESS', attempts: 2 });
 
     replies = Array.from({ length: OUTBOX_MAX_ATTEMPTS }, () => 503);
     received = [];
-    const b = await scratchEntry({ to: 'client@example.com', templateId: 'contact-confirmation', variables: contactVars });
+    const b = await scratchEntry({
+      to: 'client@example.com',
+      templateId: 'contact-confirmation',
+      variables: contactVars,
+    });
     let at = t0;
     let last;
     for (let n = 1; n <= OUTBOX_MAX_ATTEMPTS; n++) {
-      last = await processOutboxEntry(b, deps(() => new Date(at)));
+      last = await processOutboxEntry(
+        b,
+        deps(() => new Date(at)),
+      );
       if (n < OUTBOX_MAX_ATTEMPTS) at += outboxRetryDelayMs(n)!;
     }
     expect(last).toMatchObject({ outcome: 'failed', attempts: OUTBOX_MAX_ATTEMPTS });
     expect(at - t0).toBeGreaterThanOrEqual(24 * 3_600_000); // the last attempt came more than a day after the first
     expect(received).toHaveLength(OUTBOX_MAX_ATTEMPTS);
-    expect((await b.get()).data()).toMatchObject({ status: 'ERROR', attempts: OUTBOX_MAX_ATTEMPTS, lastError: expect.stringContaining('503') });
+    expect((await b.get()).data()).toMatchObject({
+      status: 'ERROR',
+      attempts: OUTBOX_MAX_ATTEMPTS,
+      lastError: expect.stringContaining('503'),
+    });
 
     received = [];
     const c = await scratchEntry({ to: 'client@example.com', templateId: 'no-such-template', variables: {} });
-    expect(await processOutboxEntry(c, deps())).toMatchObject({ outcome: 'failed', lastError: 'Unknown template "no-such-template"' });
+    expect(await processOutboxEntry(c, deps())).toMatchObject({
+      outcome: 'failed',
+      lastError: 'Unknown template "no-such-template"',
+    });
     expect(received).toHaveLength(0);
   });
 
   it('two senders racing for one entry send it once', async () => {
-    const ref = await scratchEntry({ to: 'client@example.com', templateId: 'contact-confirmation', variables: contactVars });
+    const ref = await scratchEntry({
+      to: 'client@example.com',
+      templateId: 'contact-confirmation',
+      variables: contactVars,
+    });
     const results = await Promise.all([processOutboxEntry(ref, deps()), processOutboxEntry(ref, deps())]);
     expect(results.map((r) => r.outcome).sort()).toEqual(['sent', 'skipped']);
     expect(received).toHaveLength(1);
   });
 
   it('(c) the lead is stored even when sending fails', async () => {
-    const { email, leadId, outbox } = await postContact({ name: 'Fail Safe', subject: 'Site', message: 'Please build it' });
+    const { email, leadId, outbox } = await postContact({
+      name: 'Fail Safe',
+      subject: 'Site',
+      message: 'Please build it',
+    });
     expect((await db.collection('leads').doc(leadId).get()).data()).toMatchObject({ name: 'Fail Safe', status: 'New' });
     const byTemplate = Object.fromEntries(outbox.map((d) => [d.get('templateId') as string, d.data()]));
     expect(Object.keys(byTemplate).sort()).toEqual(['contact-confirmation', 'new-lead-alert']);
-    expect(byTemplate['contact-confirmation']).toMatchObject({ to: email, leadId, variables: { name: 'Fail Safe', subject: 'Site', message: 'Please build it', projectType: 'Web Project' } });
+    expect(byTemplate['contact-confirmation']).toMatchObject({
+      to: email,
+      leadId,
+      variables: { name: 'Fail Safe', subject: 'Site', message: 'Please build it', projectType: 'Web Project' },
+    });
     expect(byTemplate['new-lead-alert']).toMatchObject({ to: 'owner@example.com', leadId, variables: { email } });
 
     // The same entries through a sender whose provider refuses them (400: ERROR; 500: a retry later), and the lead is untouched.
     replies = [400, 500];
     const outcomes = [];
     for (const d of outbox) {
-      const ref = await scratchEntry({ to: d.get('to'), templateId: d.get('templateId'), variables: d.get('variables'), leadId });
+      const ref = await scratchEntry({
+        to: d.get('to'),
+        templateId: d.get('templateId'),
+        variables: d.get('variables'),
+        leadId,
+      });
       outcomes.push((await processOutboxEntry(ref, deps())).outcome);
     }
     expect(outcomes).toEqual(['failed', 'retry']);
@@ -382,13 +573,19 @@ describe('processOutboxEntry with SendGrid at its HTTP boundary', () => {
     const payloads = {
       name: '<script>alert(1)</script>',
       subject: '"><img src=x onerror=alert(1)>',
-      message: 'javascript:alert(1) <iframe src="javascript:alert(2)"></iframe> </td></table><a href="https://evil.example">x</a>',
+      message:
+        'javascript:alert(1) <iframe src="javascript:alert(2)"></iframe> </td></table><a href="https://evil.example">x</a>',
     };
     const { leadId, outbox } = await postContact(payloads);
     expect(outbox).toHaveLength(2);
     replies = [202, 202];
     for (const d of outbox) {
-      const ref = await scratchEntry({ to: d.get('to'), templateId: d.get('templateId'), variables: d.get('variables'), leadId });
+      const ref = await scratchEntry({
+        to: d.get('to'),
+        templateId: d.get('templateId'),
+        variables: d.get('variables'),
+        leadId,
+      });
       expect((await processOutboxEntry(ref, deps())).outcome).toBe('sent');
     }
     expect(received).toHaveLength(2);
@@ -418,7 +615,17 @@ describe('failed emails: listed, resent, and listed per lead', () => {
   it('an ERROR entry is listed, "Resend" queues one fresh copy that goes out, and the lead lists both with status', async () => {
     const leadId = `resend-lead-${Date.now().toString(36)}`;
     const failed = db.collection('outbox').doc();
-    await failed.create({ to: 'resend.me@example.com', templateId: 'contact-confirmation', variables: contactVars, leadId, status: 'ERROR', attempts: 11, lastError: 'SendGrid 503: down', createdAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
+    await failed.create({
+      to: 'resend.me@example.com',
+      templateId: 'contact-confirmation',
+      variables: contactVars,
+      leadId,
+      status: 'ERROR',
+      attempts: 11,
+      lastError: 'SendGrid 503: down',
+      createdAt: FieldValue.serverTimestamp(),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
 
     const list = await api('GET', '/api/outbox?status=ERROR&limit=200', { token });
     expect(list.status).toBe(200);
@@ -432,12 +639,19 @@ describe('failed emails: listed, resent, and listed per lead', () => {
     expect((await api('POST', `/api/outbox/${failed.id}/resend`, { token, body: {} })).status).toBe(409); // once
     expect((await failed.get()).data()).toMatchObject({ status: 'ERROR', resentAs: copyId });
     // The creation trigger delivers the copy (to the emulator's email_log).
-    await eventually(async () => ((await db.collection('outbox').doc(copyId).get()).get('status') === 'SUCCESS' ? true : undefined));
+    await eventually(async () =>
+      (await db.collection('outbox').doc(copyId).get()).get('status') === 'SUCCESS' ? true : undefined,
+    );
 
     const emails = await api('GET', `/api/leads/${leadId}/emails`, { token });
     expect(emails.status).toBe(200);
     const rows = emails.json as Array<{ id: string; status: string; resentAs: string | null }>;
-    expect(rows.map((r) => [r.id, r.status]).sort()).toEqual([[copyId, 'SUCCESS'], [failed.id, 'ERROR']].sort());
+    expect(rows.map((r) => [r.id, r.status]).sort()).toEqual(
+      [
+        [copyId, 'SUCCESS'],
+        [failed.id, 'ERROR'],
+      ].sort(),
+    );
     expect((await api('GET', `/api/leads/${leadId}/emails`, { token: userToken })).status).toBe(403);
 
     expect((await api('POST', `/api/outbox/${copyId}/resend`, { token, body: {} })).status).toBe(409); // not failed

@@ -30,14 +30,24 @@ afterAll(() => {
 });
 
 const unique = (tag: string) => `fc.${tag}.${randomUUID().slice(0, 8)}@example.com`;
-const contactBody = (email: string) => ({ name: 'Fail Closed', email, projectType: 'Web Project', subject: 'Hello', message: 'Hello there' });
-const madeUpIp = () => `${1 + Math.floor(Math.random() * 223)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+const contactBody = (email: string) => ({
+  name: 'Fail Closed',
+  email,
+  projectType: 'Web Project',
+  subject: 'Hello',
+  message: 'Hello there',
+});
+const madeUpIp = () =>
+  `${1 + Math.floor(Math.random() * 223)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
 
 /** Rate-limit documents of one limiter key (services/rateLimit.ts names them sha256(key)_window). */
 async function deleteBucket(limiterName: string, key: string): Promise<void> {
   const id = createHash('sha256').update(`rl:${limiterName}:${key}`).digest('hex');
   const col = db.collection('rate_limits');
-  const docs = await col.where(FieldPath.documentId(), '>=', col.doc(`${id}_`)).where(FieldPath.documentId(), '<', col.doc(`${id}_~`)).get();
+  const docs = await col
+    .where(FieldPath.documentId(), '>=', col.doc(`${id}_`))
+    .where(FieldPath.documentId(), '<', col.doc(`${id}_~`))
+    .get();
   await Promise.all(docs.docs.map((d) => d.ref.delete()));
 }
 
@@ -59,7 +69,15 @@ describe('a real project without Stripe or SendGrid (in-process stand-in)', () =
     expect(standin.local).toBe(false);
     expect(standin.payments.mode).toBe('unconfigured');
     expect(standin.email.mode).toBe('unconfigured');
-    expect(standin.missing).toEqual(expect.arrayContaining(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'SENDGRID_API_KEY', 'OUTBOX_SECRET_KEY', 'WEB_API_KEY']));
+    expect(standin.missing).toEqual(
+      expect.arrayContaining([
+        'STRIPE_SECRET_KEY',
+        'STRIPE_WEBHOOK_SECRET',
+        'SENDGRID_API_KEY',
+        'OUTBOX_SECRET_KEY',
+        'WEB_API_KEY',
+      ]),
+    );
   });
 
   it('test mode does not exist (404) and payment routes answer 503, writing nothing', async () => {
@@ -70,9 +88,17 @@ describe('a real project without Stripe or SendGrid (in-process stand-in)', () =
     const unavailable = [
       await post('/api/create-payment-intent', { leadId: 'any-lead' }),
       await post('/api/create-payment-intent', { amount: 5000, description: 'Anything' }),
-      await post('/api/create-subscription', { packageId: 'web-hosting', pricingMode: 'onetime', clientInfo: { name: 'A', email: unique('sub'), projectDescription: 'x' } }),
+      await post('/api/create-subscription', {
+        packageId: 'web-hosting',
+        pricingMode: 'onetime',
+        clientInfo: { name: 'A', email: unique('sub'), projectDescription: 'x' },
+      }),
       await api('GET', '/api/stripe/config', { baseUrl: base }),
-      await api('POST', '/api/stripe/webhook', { baseUrl: base, rawBody: '{}', headers: { 'stripe-signature': 't=1,v1=x' } }),
+      await api('POST', '/api/stripe/webhook', {
+        baseUrl: base,
+        rawBody: '{}',
+        headers: { 'stripe-signature': 't=1,v1=x' },
+      }),
     ];
     for (const r of unavailable) expect([r.status, r.json]).toEqual([503, { error: 'Payments are not configured' }]);
     expect([await countDocs('payments'), await countDocs('orders')]).toEqual([payments, orders]);
@@ -83,7 +109,14 @@ describe('a real project without Stripe or SendGrid (in-process stand-in)', () =
   it('an email it cannot send is an ERROR naming the missing settings, never SUCCESS', async () => {
     // A scratch collection: the emulator's own outbox trigger would deliver an `outbox` entry first.
     const ref = db.collection('outbox_failclosed_test').doc();
-    await ref.create({ to: unique('mail'), templateId: 'contact-confirmation', variables: { name: 'A', projectType: 'Web Project', subject: 'S', message: 'M' }, status: 'PENDING', attempts: 0, createdAt: FieldValue.serverTimestamp() });
+    await ref.create({
+      to: unique('mail'),
+      templateId: 'contact-confirmation',
+      variables: { name: 'A', projectType: 'Web Project', subject: 'S', message: 'M' },
+      status: 'PENDING',
+      attempts: 0,
+      createdAt: FieldValue.serverTimestamp(),
+    });
     const out = await processOutboxEntry(ref);
     expect(out).toMatchObject({ outcome: 'failed', status: 'ERROR' });
     const entry = (await ref.get()).data();
@@ -94,7 +127,10 @@ describe('a real project without Stripe or SendGrid (in-process stand-in)', () =
   });
 
   it('admin login without a Web API key answers 503, not "Invalid credentials"', async () => {
-    const r = await api('POST', '/api/auth/login', { baseUrl: base, body: { username: 'admin', password: 'whatever-pass' } });
+    const r = await api('POST', '/api/auth/login', {
+      baseUrl: base,
+      body: { username: 'admin', password: 'whatever-pass' },
+    });
     expect([r.status, r.json]).toEqual([503, { error: 'Admin sign-in is not configured' }]);
   });
 
@@ -151,9 +187,16 @@ describe('the demo project through the Hosting emulator', () => {
       rawBody: new URLSearchParams(contactBody(unique('form'))).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    const text = await api('POST', '/api/contact', { rawBody: JSON.stringify(contactBody(unique('text'))), headers: { 'content-type': 'text/plain' } });
-    const cart = await api('POST', '/api/create-subscription', { rawBody: 'packageId=web-hosting', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
-    for (const r of [form, text, cart]) expect([r.status, r.json]).toEqual([415, { error: 'Content-Type must be application/json' }]);
+    const text = await api('POST', '/api/contact', {
+      rawBody: JSON.stringify(contactBody(unique('text'))),
+      headers: { 'content-type': 'text/plain' },
+    });
+    const cart = await api('POST', '/api/create-subscription', {
+      rawBody: 'packageId=web-hosting',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    for (const r of [form, text, cart])
+      expect([r.status, r.json]).toEqual([415, { error: 'Content-Type must be application/json' }]);
     expect(await countDocs('leads')).toBe(leads);
     expect((await api('GET', '/api/leads/count')).json).toEqual(countBefore.json);
     figures.crossSitePosts415 = [form, text, cart].filter((r) => r.status === 415).length;
@@ -162,40 +205,67 @@ describe('the demo project through the Hosting emulator', () => {
 
   it('answers no other origin (no CORS headers), preflight or not', async () => {
     const origin = { origin: 'https://evil.example' };
-    const pre = await api('OPTIONS', '/api/contact', { headers: { ...origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+    const pre = await api('OPTIONS', '/api/contact', {
+      headers: { ...origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+    });
     const post = await api('POST', '/api/contact', { body: contactBody(unique('cors')), headers: origin });
     for (const r of [pre, post]) expect(r.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('sends one confirmation per address an hour; the lead is stored and the owner alerted every time', async () => {
     const email = unique('relay');
-    for (let i = 0; i < 3; i++) expect((await api('POST', '/api/contact', { body: contactBody(email) })).status).toBe(201);
+    for (let i = 0; i < 3; i++)
+      expect((await api('POST', '/api/contact', { body: contactBody(email) })).status).toBe(201);
     const leads = await db.collection('leads').where('email', '==', email).get();
     expect(leads.size).toBe(3);
-    const outbox = await db.collection('outbox').where('leadId', 'in', leads.docs.map((d) => d.id)).get();
+    const outbox = await db
+      .collection('outbox')
+      .where(
+        'leadId',
+        'in',
+        leads.docs.map((d) => d.id),
+      )
+      .get();
     const byTemplate = (id: string) => outbox.docs.filter((d) => d.get('templateId') === id);
     expect(byTemplate('contact-confirmation').map((d) => d.get('to'))).toEqual([email]);
     expect(byTemplate('new-lead-alert')).toHaveLength(3);
     figures.confirmationsPerAddressPerHour = byTemplate('contact-confirmation').length;
   });
 
-  it(`${LOGIN_FAILURES.points + 2} parallel wrong passwords get at most ${LOGIN_FAILURES.points} answers of 401, then 429 saying when`, { timeout: 120_000 }, async () => {
-    await createAdminUser({ auth: adminAuth, db }, { username: 'race-admin', password: 'race-admin-pass', update: true });
-    const bucket = { [TEST_CLIENT_HEADER]: randomUUID() };
-    const results = await Promise.all(
-      Array.from({ length: LOGIN_FAILURES.points + 2 }, () => api('POST', '/api/auth/login', { body: { username: 'race-admin', password: 'wrong-password' }, headers: bucket })),
-    );
-    const unauthorized = results.filter((r) => r.status === 401).length;
-    expect(unauthorized).toBeLessThanOrEqual(LOGIN_FAILURES.points);
-    expect(results.every((r) => r.status === 401 || r.status === 429)).toBe(true);
-    const locked = await api('POST', '/api/auth/login', { body: { username: 'race-admin', password: 'race-admin-pass' }, headers: bucket });
-    expect(locked.status).toBe(429);
-    const seconds = Number(locked.headers.get('retry-after'));
-    const minutes = Math.max(1, Math.ceil(seconds / 60));
-    expect(locked.json).toEqual({ error: `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.` });
-    // A sliding window: the lockout outlasts the rest of this window.
-    expect(seconds).toBeGreaterThan(0);
-    figures.parallelLoginAttempts = results.length;
-    figures.parallelLogin401s = unauthorized;
-  });
+  it(
+    `${LOGIN_FAILURES.points + 2} parallel wrong passwords get at most ${LOGIN_FAILURES.points} answers of 401, then 429 saying when`,
+    { timeout: 120_000 },
+    async () => {
+      await createAdminUser(
+        { auth: adminAuth, db },
+        { username: 'race-admin', password: 'race-admin-pass', update: true },
+      );
+      const bucket = { [TEST_CLIENT_HEADER]: randomUUID() };
+      const results = await Promise.all(
+        Array.from({ length: LOGIN_FAILURES.points + 2 }, () =>
+          api('POST', '/api/auth/login', {
+            body: { username: 'race-admin', password: 'wrong-password' },
+            headers: bucket,
+          }),
+        ),
+      );
+      const unauthorized = results.filter((r) => r.status === 401).length;
+      expect(unauthorized).toBeLessThanOrEqual(LOGIN_FAILURES.points);
+      expect(results.every((r) => r.status === 401 || r.status === 429)).toBe(true);
+      const locked = await api('POST', '/api/auth/login', {
+        body: { username: 'race-admin', password: 'race-admin-pass' },
+        headers: bucket,
+      });
+      expect(locked.status).toBe(429);
+      const seconds = Number(locked.headers.get('retry-after'));
+      const minutes = Math.max(1, Math.ceil(seconds / 60));
+      expect(locked.json).toEqual({
+        error: `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      });
+      // A sliding window: the lockout outlasts the rest of this window.
+      expect(seconds).toBeGreaterThan(0);
+      figures.parallelLoginAttempts = results.length;
+      figures.parallelLogin401s = unauthorized;
+    },
+  );
 });

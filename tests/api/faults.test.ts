@@ -87,7 +87,13 @@ function startApi(firestoreHost: string): Promise<{ url: string; child: ChildPro
     const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/api-server.ts'], {
       cwd: ROOT,
       // LEAD_COUNT_TTL_MS=1: every count call reaches Firestore.
-      env: { ...process.env, FIRESTORE_EMULATOR_HOST: firestoreHost, FIRESTORE_TIMEOUT_MS: String(FIRESTORE_TIMEOUT_MS), API_DEADLINE_MS: String(API_DEADLINE_MS), LEAD_COUNT_TTL_MS: '1' },
+      env: {
+        ...process.env,
+        FIRESTORE_EMULATOR_HOST: firestoreHost,
+        FIRESTORE_TIMEOUT_MS: String(FIRESTORE_TIMEOUT_MS),
+        API_DEADLINE_MS: String(API_DEADLINE_MS),
+        LEAD_COUNT_TTL_MS: '1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -109,7 +115,11 @@ let n = 0;
 let moverId = '';
 
 /** Calls the outage-test API process (not Hosting), timing the answer. */
-async function call(method: string, path: string, opts: { body?: unknown; token?: string } = {}): Promise<ApiResponse & { ms: number }> {
+async function call(
+  method: string,
+  path: string,
+  opts: { body?: unknown; token?: string } = {},
+): Promise<ApiResponse & { ms: number }> {
   const t0 = Date.now();
   const r = await api(method, path, { ...opts, baseUrl: server.url });
   return { ...r, ms: Date.now() - t0 };
@@ -119,7 +129,12 @@ async function call(method: string, path: string, opts: { body?: unknown; token?
 let created = 0;
 const contact = async () => {
   const r = await call('POST', '/api/contact', {
-    body: { name: 'Outage Test', email: `${RUN}-${++n}@example.com`, subject: 'During an outage', message: 'Is anybody there?' },
+    body: {
+      name: 'Outage Test',
+      email: `${RUN}-${++n}@example.com`,
+      subject: 'During an outage',
+      message: 'Is anybody there?',
+    },
   });
   if (r.status === 201) created++;
   return r;
@@ -200,20 +215,26 @@ describe('Firestore outage', () => {
     expect((await call('PUT', `/api/leads/${leadId}`, { token, body: { status: 'Quoted' } })).status).toBe(200);
   });
 
-  it('answers 503 within the deadline when Firestore hangs (black hole), and recovers', { timeout: 90_000 }, async () => {
-    await proxy.blackhole();
-    const during = await Promise.all([contact(), contact(), call('GET', '/api/leads/count')]);
-    for (const r of during) expectUnavailable(r);
-    expectHealth(await call('GET', '/api/health'), 503);
-    await proxy.restore();
-    await recovered();
-    await recoveredOn(() => call('GET', '/api/health'), 200);
-  });
+  it(
+    'answers 503 within the deadline when Firestore hangs (black hole), and recovers',
+    { timeout: 90_000 },
+    async () => {
+      await proxy.blackhole();
+      const during = await Promise.all([contact(), contact(), call('GET', '/api/leads/count')]);
+      for (const r of during) expectUnavailable(r);
+      expectHealth(await call('GET', '/api/health'), 503);
+      await proxy.restore();
+      await recovered();
+      await recoveredOn(() => call('GET', '/api/health'), 200);
+    },
+  );
 
   it('left no contact batch or status move half-written', { timeout: 30_000 }, async () => {
     // Let any Firestore call still running in the API process end (each ends within its budget).
     await new Promise((ok) => setTimeout(ok, FIRESTORE_TIMEOUT_MS * 2));
-    const leads = (await db.collection('leads').where('source', '==', 'contact').get()).docs.filter((d) => String(d.get('email')).startsWith(RUN));
+    const leads = (await db.collection('leads').where('source', '==', 'contact').get()).docs.filter((d) =>
+      String(d.get('email')).startsWith(RUN),
+    );
     expect(leads.length).toBeGreaterThanOrEqual(3); // before, and after each recovery
     // A 503 means nothing was written: the stored leads are exactly the 201 answers.
     expect(leads.length).toBe(created);
@@ -231,7 +252,9 @@ describe('Firestore outage', () => {
     expect(contacts.length).toBe(leads.length);
 
     // Status moves only: other activity (e.g. a payment request the trigger issues) may follow the lead.
-    const moves = (await db.collection('lead_activity').where('leadId', '==', moverId).where('type', '==', 'status_changed').get()).docs.map((d) => d.get('to'));
+    const moves = (
+      await db.collection('lead_activity').where('leadId', '==', moverId).where('type', '==', 'status_changed').get()
+    ).docs.map((d) => d.get('to'));
     expect(moves.sort()).toEqual(['Contacted', 'Quoted']);
     expect((await db.doc(`leads/${moverId}`).get()).get('status')).toBe('Quoted');
   });

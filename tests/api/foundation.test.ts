@@ -67,11 +67,20 @@ describe('POST /api/contact', () => {
     expect(await newLeads()).toBe(before + 1);
     // The API's count: each instance reuses it for up to LEAD_COUNT_TTL_MS (5 s).
     await expect
-      .poll(async () => ((await api('GET', '/api/leads/count')).json as { newLeadsCount: number }).newLeadsCount, { timeout: 10_000, interval: 500 })
+      .poll(async () => ((await api('GET', '/api/leads/count')).json as { newLeadsCount: number }).newLeadsCount, {
+        timeout: 10_000,
+        interval: 500,
+      })
       .toBe(before + 1);
 
     const leads = (await api('GET', '/api/leads', { token: adminToken })).json as Array<Record<string, unknown>>;
-    expect(leads[0]).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', status: 'New', projectType: 'Web Project', quoteAmount: null });
+    expect(leads[0]).toMatchObject({
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      status: 'New',
+      projectType: 'Web Project',
+      quoteAmount: null,
+    });
   });
 });
 

@@ -44,17 +44,31 @@ async function cardOf(store: Firestore, leadId: string): Promise<Record<string, 
 /** Polls until the trigger has brought the card (defaults filled in) to `expected` (partial match), or to absent for null. */
 async function cardBecomes(leadId: string, expected: Record<string, unknown> | null): Promise<void> {
   await expect
-    .poll(async () => {
-      const card = await cardOf(db, leadId);
-      if (expected === null || !card) return expected === null && card === undefined;
-      return Object.entries(expected).every(([k, v]) => card[k] === v);
-    }, { timeout: 15_000, interval: 100 })
+    .poll(
+      async () => {
+        const card = await cardOf(db, leadId);
+        if (expected === null || !card) return expected === null && card === undefined;
+        return Object.entries(expected).every(([k, v]) => card[k] === v);
+      },
+      { timeout: 15_000, interval: 100 },
+    )
     .toBe(true);
 }
 
 const leadDoc = (name: string, extra: object = {}) => {
   const now = Timestamp.now();
-  return { ...newLeadRecord({ name, email: 'board@example.com', subject: 'Board', message: 'A message the board never reads.', projectType: 'Web Project' }), createdAt: now, updatedAt: now, ...extra };
+  return {
+    ...newLeadRecord({
+      name,
+      email: 'board@example.com',
+      subject: 'Board',
+      message: 'A message the board never reads.',
+      projectType: 'Web Project',
+    }),
+    createdAt: now,
+    updatedAt: now,
+    ...extra,
+  };
 };
 
 describe('the syncLeadBoard trigger', () => {
@@ -64,7 +78,10 @@ describe('the syncLeadBoard trigger', () => {
   });
 
   it('writes the card of a lead created through the API, and follows its moves', async () => {
-    const r = await api('POST', '/api/leads', { token, body: { name: 'Board Follower', email: 'bf@example.com', subject: 'Follow', message: 'Hello' } });
+    const r = await api('POST', '/api/leads', {
+      token,
+      body: { name: 'Board Follower', email: 'bf@example.com', subject: 'Follow', message: 'Hello' },
+    });
     expect(r.status).toBe(201);
     const id = (r.json as { id: string }).id;
     await cardBecomes(id, { name: 'Board Follower', status: 'New', subject: 'Follow' });
@@ -75,7 +92,9 @@ describe('the syncLeadBoard trigger', () => {
 
     expect((await api('PUT', `/api/leads/${id}`, { token, body: { status: 'Contacted' } })).status).toBe(200);
     await cardBecomes(id, { status: 'Contacted' });
-    expect((await api('PUT', `/api/leads/${id}`, { token, body: { status: 'Lost', deadReason: 'Quote Rejected' } })).status).toBe(200);
+    expect(
+      (await api('PUT', `/api/leads/${id}`, { token, body: { status: 'Lost', deadReason: 'Quote Rejected' } })).status,
+    ).toBe(200);
     await cardBecomes(id, { status: 'Lost', deadReason: 'Quote Rejected', testData: false });
   });
 
@@ -93,8 +112,16 @@ describe('the syncLeadBoard trigger', () => {
     // Ids chosen to land in the same shard, written concurrently: the cards are map entries of one document.
     const shard = LEAD_BOARD_SHARD_IDS[3]!;
     const ids: string[] = [];
-    for (let i = 0; ids.length < 12; i++) if (leadBoardShardId(`same-shard-${i}`) === shard) ids.push(`same-shard-${i}`);
-    await Promise.all(ids.map((id, i) => db.collection('leads').doc(id).set(leadDoc(`Crowd ${i}`))));
+    for (let i = 0; ids.length < 12; i++)
+      if (leadBoardShardId(`same-shard-${i}`) === shard) ids.push(`same-shard-${i}`);
+    await Promise.all(
+      ids.map((id, i) =>
+        db
+          .collection('leads')
+          .doc(id)
+          .set(leadDoc(`Crowd ${i}`)),
+      ),
+    );
     await Promise.all(ids.map((id) => db.collection('leads').doc(id).update({ status: 'Contacted' })));
     for (const [i, id] of ids.entries()) await cardBecomes(id, { name: `Crowd ${i}`, status: 'Contacted' });
     await Promise.all(ids.map((id) => db.collection('leads').doc(id).delete()));
@@ -119,7 +146,10 @@ describe('syncBoardCard and rebuildLeadBoard (own project, no trigger)', () => {
     expect(await storedCard(store, ref.id)).toBe(encodeBoardCard(card));
 
     // A card left behind by an out-of-order delivery is put right by the next sync.
-    await store.collection(LEAD_BOARD_COLLECTION).doc(leadBoardShardId(ref.id)).set({ cards: { [ref.id]: encodeBoardCard({ ...card, status: 'Launch' }) } }, { merge: true });
+    await store
+      .collection(LEAD_BOARD_COLLECTION)
+      .doc(leadBoardShardId(ref.id))
+      .set({ cards: { [ref.id]: encodeBoardCard({ ...card, status: 'Launch' }) } }, { merge: true });
     expect(await syncBoardCard(store, ref.id)).toBe('written');
     expect((await cardOf(store, ref.id))!.status).toBe('New');
 
@@ -131,20 +161,36 @@ describe('syncBoardCard and rebuildLeadBoard (own project, no trigger)', () => {
 
   it('rebuilds every shard from the leads, dropping cards of leads that are gone', async () => {
     const batch = store.batch();
-    for (let i = 0; i < 40; i++) batch.set(store.collection('leads').doc(`rebuild-${i}`), leadDoc(`Rebuild ${i}`, i % 5 === 0 ? { status: 'Lost', notes: 'Dead Reason: Test Data - 1/2/2026' } : {}));
+    for (let i = 0; i < 40; i++)
+      batch.set(
+        store.collection('leads').doc(`rebuild-${i}`),
+        leadDoc(`Rebuild ${i}`, i % 5 === 0 ? { status: 'Lost', notes: 'Dead Reason: Test Data - 1/2/2026' } : {}),
+      );
     await batch.commit();
-    await store.collection(LEAD_BOARD_COLLECTION).doc(leadBoardShardId('ghost')).set({ cards: { ghost: '{"name":"Ghost"}' } }, { merge: true });
+    await store
+      .collection(LEAD_BOARD_COLLECTION)
+      .doc(leadBoardShardId('ghost'))
+      .set({ cards: { ghost: '{"name":"Ghost"}' } }, { merge: true });
 
     expect(await rebuildLeadBoard(store)).toEqual({ leads: 40, shards: LEAD_BOARD_SHARD_IDS.length });
     const all = await store.collection(LEAD_BOARD_COLLECTION).get();
     const shards = { docs: all.docs.filter((d) => d.id !== LEAD_BOARD_META_ID) };
     expect(shards.docs.map((d) => d.id).sort()).toEqual([...LEAD_BOARD_SHARD_IDS]);
-    expect(all.docs.find((d) => d.id === LEAD_BOARD_META_ID)?.data()).toEqual({ shards: LEAD_BOARD_SHARD_IDS.length, needsRebuild: false, failedLeadIds: [] });
+    expect(all.docs.find((d) => d.id === LEAD_BOARD_META_ID)?.data()).toEqual({
+      shards: LEAD_BOARD_SHARD_IDS.length,
+      needsRebuild: false,
+      failedLeadIds: [],
+    });
     const cards = Object.assign({}, ...shards.docs.map((d) => d.get('cards') as object)) as Record<string, string>;
     expect(Object.keys(cards).sort()).toEqual(Array.from({ length: 40 }, (_, i) => `rebuild-${i}`).sort());
-    expect(decodeBoardCard(cards['rebuild-5']!)).toMatchObject({ status: 'Lost', testData: true, deadReason: 'Test Data' });
+    expect(decodeBoardCard(cards['rebuild-5']!)).toMatchObject({
+      status: 'Lost',
+      testData: true,
+      deadReason: 'Test Data',
+    });
     // Each card sits in its own shard.
-    for (const d of shards.docs) for (const id of Object.keys(d.get('cards') as object)) expect(leadBoardShardId(id)).toBe(d.id);
+    for (const d of shards.docs)
+      for (const id of Object.keys(d.get('cards') as object)) expect(leadBoardShardId(id)).toBe(d.id);
   });
 });
 
@@ -191,59 +237,77 @@ describe('board capacity (own project, no trigger)', () => {
   async function storeLeads(ids: string[], offset: number) {
     for (let at = 0; at < ids.length; at += 400) {
       const batch = store.batch();
-      ids.slice(at, at + 400).forEach((id, k) => batch.set(store.collection('leads').doc(id), largestLead(offset + at + k)));
+      ids
+        .slice(at, at + 400)
+        .forEach((id, k) => batch.set(store.collection('leads').doc(id), largestLead(offset + at + k)));
       await batch.commit();
     }
   }
 
   const boardCards = async () => {
     const docs = (await store.collection(LEAD_BOARD_COLLECTION).get()).docs.filter((d) => d.id !== LEAD_BOARD_META_ID);
-    return Object.assign({}, ...docs.map((d) => (d.get('cards') ?? {}) as Record<string, string>)) as Record<string, string>;
+    return Object.assign({}, ...docs.map((d) => (d.get('cards') ?? {}) as Record<string, string>)) as Record<
+      string,
+      string
+    >;
   };
 
-  it('holds LEAD_BOARD_SHARD_CARD_CAPACITY of the largest cards in one shard, refuses the next ones without throwing, and recovers with more shards', { timeout: 120_000 }, async () => {
-    const shard = LEAD_BOARD_SHARD_IDS[5]!;
-    const ids = idsInShard(shard, LEAD_BOARD_SHARD_CARD_CAPACITY);
-    await storeLeads(ids, 0);
+  it(
+    'holds LEAD_BOARD_SHARD_CARD_CAPACITY of the largest cards in one shard, refuses the next ones without throwing, and recovers with more shards',
+    { timeout: 120_000 },
+    async () => {
+      const shard = LEAD_BOARD_SHARD_IDS[5]!;
+      const ids = idsInShard(shard, LEAD_BOARD_SHARD_CARD_CAPACITY);
+      await storeLeads(ids, 0);
 
-    expect(await rebuildLeadBoard(store)).toEqual({ leads: ids.length, shards: 32 });
-    const full = await store.collection(LEAD_BOARD_COLLECTION).doc(shard).get();
-    const cards = full.get('cards') as Record<string, string>;
-    expect(Object.keys(cards).sort()).toEqual([...ids].sort());
-    // Every card is as large as valid input makes one, and reads back. (The bound is a little higher: it
-    // also covers values valid input cannot reach, such as 16-digit amounts.)
-    const sizes = Object.values(cards).map((t) => Buffer.byteLength(t));
-    expect(Math.min(...sizes)).toBeGreaterThan(MAX_ENCODED_CARD_BYTES - 60);
-    expect(Math.max(...sizes)).toBeLessThanOrEqual(MAX_ENCODED_CARD_BYTES);
-    for (const text of Object.values(cards)) expect(decodeBoardCard(text)).toMatchObject({ status: 'Lost', quoteAccepted: true });
+      expect(await rebuildLeadBoard(store)).toEqual({ leads: ids.length, shards: 32 });
+      const full = await store.collection(LEAD_BOARD_COLLECTION).doc(shard).get();
+      const cards = full.get('cards') as Record<string, string>;
+      expect(Object.keys(cards).sort()).toEqual([...ids].sort());
+      // Every card is as large as valid input makes one, and reads back. (The bound is a little higher: it
+      // also covers values valid input cannot reach, such as 16-digit amounts.)
+      const sizes = Object.values(cards).map((t) => Buffer.byteLength(t));
+      expect(Math.min(...sizes)).toBeGreaterThan(MAX_ENCODED_CARD_BYTES - 60);
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(MAX_ENCODED_CARD_BYTES);
+      for (const text of Object.values(cards))
+        expect(decodeBoardCard(text)).toMatchObject({ status: 'Lost', quoteAccepted: true });
 
-    // More leads in that shard, until it passes 1 MiB: Firestore refuses the card, and the sync records it instead of throwing.
-    const extra: string[] = [];
-    const rejected: string[] = [];
-    for (let round = 0; rejected.length === 0 && round < 20; round++) {
-      const more = idsInShard(shard, 20, 1_000_000 + round * 100_000);
-      await storeLeads(more, ids.length + extra.length);
-      extra.push(...more);
-      for (const id of more) if ((await syncBoardCard(store, id)) === 'rejected') rejected.push(id);
-    }
-    expect(rejected.length).toBeGreaterThan(0);
-    const meta = (await store.collection(LEAD_BOARD_COLLECTION).doc(LEAD_BOARD_META_ID).get()).data();
-    expect(meta).toMatchObject({ needsRebuild: true, failedLeadIds: expect.arrayContaining(rejected) });
+      // More leads in that shard, until it passes 1 MiB: Firestore refuses the card, and the sync records it instead of throwing.
+      const extra: string[] = [];
+      const rejected: string[] = [];
+      for (let round = 0; rejected.length === 0 && round < 20; round++) {
+        const more = idsInShard(shard, 20, 1_000_000 + round * 100_000);
+        await storeLeads(more, ids.length + extra.length);
+        extra.push(...more);
+        for (const id of more) if ((await syncBoardCard(store, id)) === 'rejected') rejected.push(id);
+      }
+      expect(rejected.length).toBeGreaterThan(0);
+      const meta = (await store.collection(LEAD_BOARD_COLLECTION).doc(LEAD_BOARD_META_ID).get()).data();
+      expect(meta).toMatchObject({ needsRebuild: true, failedLeadIds: expect.arrayContaining(rejected) });
 
-    // A rebuild at the same count would overflow: it refuses before writing, naming a count that fits.
-    await expect(rebuildLeadBoard(store)).rejects.toThrow(/rebuild with --shards 64/);
-    // With 64 shards every card is back on the board, and later syncs use the new count from _meta.
-    expect(await rebuildLeadBoard(store, { shards: 64 })).toEqual({ leads: ids.length + extra.length, shards: 64 });
-    const board = await store.collection(LEAD_BOARD_COLLECTION).get();
-    expect(board.docs.map((d) => d.id).filter((id) => id !== LEAD_BOARD_META_ID).sort()).toEqual(leadBoardShardIds(64));
-    expect(Object.keys(await boardCards()).sort()).toEqual([...ids, ...extra].sort());
-    expect(board.docs.find((d) => d.id === LEAD_BOARD_META_ID)?.data()).toEqual({ shards: 64, needsRebuild: false, failedLeadIds: [] });
+      // A rebuild at the same count would overflow: it refuses before writing, naming a count that fits.
+      await expect(rebuildLeadBoard(store)).rejects.toThrow(/rebuild with --shards 64/);
+      // With 64 shards every card is back on the board, and later syncs use the new count from _meta.
+      expect(await rebuildLeadBoard(store, { shards: 64 })).toEqual({ leads: ids.length + extra.length, shards: 64 });
+      const board = await store.collection(LEAD_BOARD_COLLECTION).get();
+      expect(
+        board.docs
+          .map((d) => d.id)
+          .filter((id) => id !== LEAD_BOARD_META_ID)
+          .sort(),
+      ).toEqual(leadBoardShardIds(64));
+      expect(Object.keys(await boardCards()).sort()).toEqual([...ids, ...extra].sort());
+      expect(board.docs.find((d) => d.id === LEAD_BOARD_META_ID)?.data()).toEqual({
+        shards: 64,
+        needsRebuild: false,
+        failedLeadIds: [],
+      });
 
-    const late = store.collection('leads').doc('capacity-test-late-01');
-    await late.set(leadDoc('Late Lead'));
-    expect(await syncBoardCard(store, late.id)).toBe('written');
-    const home = await store.collection(LEAD_BOARD_COLLECTION).doc(leadBoardShardId(late.id, 64)).get();
-    expect(decodeBoardCard(home.get(new FieldPath('cards', late.id)) as string).name).toBe('Late Lead');
-  });
+      const late = store.collection('leads').doc('capacity-test-late-01');
+      await late.set(leadDoc('Late Lead'));
+      expect(await syncBoardCard(store, late.id)).toBe('written');
+      const home = await store.collection(LEAD_BOARD_COLLECTION).doc(leadBoardShardId(late.id, 64)).get();
+      expect(decodeBoardCard(home.get(new FieldPath('cards', late.id)) as string).name).toBe('Late Lead');
+    },
+  );
 });
-

@@ -8,7 +8,10 @@ let token: string;
 let userToken: string;
 
 async function newLead(name = `Lead ${Math.random().toString(36).slice(2, 8)}`): Promise<string> {
-  const r = await api('POST', '/api/leads', { token, body: { name, email: 'lead@example.com', subject: 'Hi', message: 'Hello' } });
+  const r = await api('POST', '/api/leads', {
+    token,
+    body: { name, email: 'lead@example.com', subject: 'Hi', message: 'Hello' },
+  });
   expect(r.status).toBe(201);
   return (r.json as { id: string }).id;
 }
@@ -49,11 +52,19 @@ describe('PUT /api/leads/{id}', () => {
     const before = await countDocs('lead_activity');
     const r = await move(id, { status: 'Launch' });
     expect(r.status).toBe(409);
-    expect(r.json).toEqual({ error: 'Cannot move to Launch: the lead has no quote yet. Add a project plan (in Contacted), then accept its quote (Quote Review).' });
-    await db.collection('leads').doc(id).update({ quoteGenerated: true, quoteReviewStatus: 'Approved', status: 'Quoted' });
+    expect(r.json).toEqual({
+      error:
+        'Cannot move to Launch: the lead has no quote yet. Add a project plan (in Contacted), then accept its quote (Quote Review).',
+    });
+    await db
+      .collection('leads')
+      .doc(id)
+      .update({ quoteGenerated: true, quoteReviewStatus: 'Approved', status: 'Quoted' });
     const quoted = await move(id, { status: 'Set Up' });
     expect(quoted.status).toBe(409);
-    expect(quoted.json).toEqual({ error: 'Cannot move to Set Up: the quote is not accepted yet. Accept the quote first (Quote Review).' });
+    expect(quoted.json).toEqual({
+      error: 'Cannot move to Set Up: the quote is not accepted yet. Accept the quote first (Quote Review).',
+    });
     expect((await db.collection('leads').doc(id).get()).get('status')).toBe('Quoted');
     expect(await countDocs('lead_activity')).toBe(before);
   });
@@ -69,17 +80,37 @@ describe('PUT /api/leads/{id}', () => {
     await db.collection('leads').doc(id).update({ stripeDepositPaymentId: 'pi_test_deposit' });
     const back = await move(id, { status: 'Quoted' });
     expect(back.status).toBe(409);
-    expect(back.json).toEqual({ error: 'Cannot move back to Quoted: a payment was received for this lead. Keep it in Set Up or a later stage, or mark it dead.' });
+    expect(back.json).toEqual({
+      error:
+        'Cannot move back to Quoted: a payment was received for this lead. Keep it in Set Up or a later stage, or mark it dead.',
+    });
     expect((await move(id, { status: 'Production' })).status).toBe(200);
     // An invoice paid (a succeeded payment naming the lead) counts too.
     const other = await newLead();
     await db.collection('leads').doc(other).update({ quoteGenerated: true, quoteAccepted: true, status: 'Production' });
-    await db.collection('payments').doc(`pi_test_${other}`).set({ leadId: other, purpose: 'invoice', status: 'succeeded', amountCents: 1000 });
+    await db
+      .collection('payments')
+      .doc(`pi_test_${other}`)
+      .set({ leadId: other, purpose: 'invoice', status: 'succeeded', amountCents: 1000 });
     expect((await move(other, { status: 'New' })).status).toBe(409);
-    const moves = ((await api('GET', `/api/leads/${id}/activity`, { token })).json as Array<{ type: string; from: string; to: string }>)
+    const moves = (
+      (await api('GET', `/api/leads/${id}/activity`, { token })).json as Array<{
+        type: string;
+        from: string;
+        to: string;
+      }>
+    )
       .filter((a) => a.type === 'status_changed')
       .map((a) => `${a.from}→${a.to}`);
-    expect(moves.reverse()).toEqual(['Quoted→Launch', 'Launch→Set Up', 'Set Up→Complete', 'Complete→Production', 'Production→Contacted', 'Contacted→Set Up', 'Set Up→Production']);
+    expect(moves.reverse()).toEqual([
+      'Quoted→Launch',
+      'Launch→Set Up',
+      'Set Up→Complete',
+      'Complete→Production',
+      'Production→Contacted',
+      'Contacted→Set Up',
+      'Set Up→Production',
+    ]);
   });
 
   it('marks dead with a reason line in the notes, and revives to New', async () => {
@@ -93,7 +124,9 @@ describe('PUT /api/leads/{id}', () => {
     expect((await move(id, { status: 'Contacted' })).status).toBe(409);
     const revived = await move(id, { status: 'New' });
     expect(revived.json).toMatchObject({ status: 'New', deadReason: null });
-    const types = ((await api('GET', `/api/leads/${id}/activity`, { token })).json as Array<{ type: string }>).map((a) => a.type);
+    const types = ((await api('GET', `/api/leads/${id}/activity`, { token })).json as Array<{ type: string }>).map(
+      (a) => a.type,
+    );
     expect(types.slice(0, 2)).toEqual(['revived', 'marked_dead']);
   });
 
@@ -116,10 +149,16 @@ describe('PUT /api/leads/{id}', () => {
     const winner = (a.status === 200 ? a : b).json as { status: string };
     const stored = await db.collection('leads').doc(id).get();
     expect(stored.get('status')).toBe(winner.status);
-    const moves = (await db.collection('lead_activity').where('leadId', '==', id).get()).docs.filter((d) => d.get('type') !== 'created');
+    const moves = (await db.collection('lead_activity').where('leadId', '==', id).get()).docs.filter(
+      (d) => d.get('type') !== 'created',
+    );
     expect(moves).toHaveLength(1);
     // The board's card (lead_board, kept by the leads trigger) ends on the same status.
-    const card = async () => decodeBoardCard((await db.collection(LEAD_BOARD_COLLECTION).doc(leadBoardShardId(id)).get()).get(new FieldPath('cards', id)) ?? '{}').status;
+    const card = async () =>
+      decodeBoardCard(
+        (await db.collection(LEAD_BOARD_COLLECTION).doc(leadBoardShardId(id)).get()).get(new FieldPath('cards', id)) ??
+          '{}',
+      ).status;
     await expect.poll(card, { timeout: 15_000 }).toBe(winner.status);
   });
 

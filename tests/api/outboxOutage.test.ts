@@ -42,7 +42,10 @@ beforeAll(async () => {
         res.end(JSON.stringify({ errors: [{ message: 'Service Unavailable' }] }));
         return;
       }
-      accepted.push((JSON.parse(raw) as { personalizations: Array<{ to: Array<{ email: string }> }> }).personalizations[0]!.to[0]!.email);
+      accepted.push(
+        (JSON.parse(raw) as { personalizations: Array<{ to: Array<{ email: string }> }> }).personalizations[0]!.to[0]!
+          .email,
+      );
       res.writeHead(202);
       res.end();
     });
@@ -65,39 +68,70 @@ function mailer(): MailService {
 }
 
 describe('a 2-hour SendGrid outage', () => {
-  it('delivers every email exactly once after recovery, through the scheduled sweeper', { timeout: 180_000 }, async () => {
-    const collection = db.collection(`outbox_outage_${Date.now().toString(36)}`);
-    const deps = { mailer: mailer(), from: 'studio@example.com', now: () => new Date(now) };
-    const recipients = ['quote@example.com', 'invoice@example.com', 'receipt@example.com', 'contact@example.com'];
-    const vars = { name: 'Ada', projectType: 'Web Project', subject: 'Site', message: 'Hello' };
+  it(
+    'delivers every email exactly once after recovery, through the scheduled sweeper',
+    { timeout: 180_000 },
+    async () => {
+      const collection = db.collection(`outbox_outage_${Date.now().toString(36)}`);
+      const deps = { mailer: mailer(), from: 'studio@example.com', now: () => new Date(now) };
+      const recipients = ['quote@example.com', 'invoice@example.com', 'receipt@example.com', 'contact@example.com'];
+      const vars = { name: 'Ada', projectType: 'Web Project', subject: 'Site', message: 'Hello' };
 
-    // Queued as the business changes write them; the creation trigger tries each at once, during the outage.
-    const refs = [];
-    for (const to of recipients) {
-      const ref = collection.doc();
-      await ref.create({ to, templateId: 'contact-confirmation', variables: vars, leadId: null, status: 'PENDING', attempts: 0, lastError: null, nextAttemptAt: Timestamp.fromMillis(T0), createdAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
-      refs.push(ref);
-      expect(await processOutboxEntry(ref, deps)).toMatchObject({ outcome: 'retry', status: 'PENDING' });
-    }
-    // One more whose sender died mid-send: PROCESSING, claimed just now, its lease running.
-    const stuck = collection.doc();
-    await stuck.create({ to: 'stuck@example.com', templateId: 'contact-confirmation', variables: vars, leadId: null, status: 'PROCESSING', attempts: 1, lastError: null, claimedAt: Timestamp.fromMillis(T0), leaseUntil: Timestamp.fromMillis(T0 + OUTBOX_LEASE_MS), createdAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
+      // Queued as the business changes write them; the creation trigger tries each at once, during the outage.
+      const refs = [];
+      for (const to of recipients) {
+        const ref = collection.doc();
+        await ref.create({
+          to,
+          templateId: 'contact-confirmation',
+          variables: vars,
+          leadId: null,
+          status: 'PENDING',
+          attempts: 0,
+          lastError: null,
+          nextAttemptAt: Timestamp.fromMillis(T0),
+          createdAt: FieldValue.serverTimestamp(),
+          updatedAt: FieldValue.serverTimestamp(),
+        });
+        refs.push(ref);
+        expect(await processOutboxEntry(ref, deps)).toMatchObject({ outcome: 'retry', status: 'PENDING' });
+      }
+      // One more whose sender died mid-send: PROCESSING, claimed just now, its lease running.
+      const stuck = collection.doc();
+      await stuck.create({
+        to: 'stuck@example.com',
+        templateId: 'contact-confirmation',
+        variables: vars,
+        leadId: null,
+        status: 'PROCESSING',
+        attempts: 1,
+        lastError: null,
+        claimedAt: Timestamp.fromMillis(T0),
+        leaseUntil: Timestamp.fromMillis(T0 + OUTBOX_LEASE_MS),
+        createdAt: FieldValue.serverTimestamp(),
+        updatedAt: FieldValue.serverTimestamp(),
+      });
 
-    // The sweeper runs on its schedule for 30 hours of fake time.
-    let reclaimed = 0;
-    for (now = T0 + OUTBOX_SWEEP_EVERY_MINUTES * MINUTE; now <= T0 + 30 * HOUR; now += OUTBOX_SWEEP_EVERY_MINUTES * MINUTE) {
-      const r = await runOutboxSweep(new Date(now), { ...deps, collection });
-      reclaimed += r.reclaimed;
-      expect(r.failed).toBe(0);
-      if (now < OUTAGE_ENDS) expect(r.sent).toBe(0);
-    }
+      // The sweeper runs on its schedule for 30 hours of fake time.
+      let reclaimed = 0;
+      for (
+        now = T0 + OUTBOX_SWEEP_EVERY_MINUTES * MINUTE;
+        now <= T0 + 30 * HOUR;
+        now += OUTBOX_SWEEP_EVERY_MINUTES * MINUTE
+      ) {
+        const r = await runOutboxSweep(new Date(now), { ...deps, collection });
+        reclaimed += r.reclaimed;
+        expect(r.failed).toBe(0);
+        if (now < OUTAGE_ENDS) expect(r.sent).toBe(0);
+      }
 
-    expect(refused).toBeGreaterThan(recipients.length); // every email was refused more than once during the outage
-    expect(reclaimed).toBe(1);
-    expect([...accepted].sort()).toEqual([...recipients, 'stuck@example.com'].sort()); // each exactly once
-    for (const ref of [...refs, stuck]) {
-      const d = (await ref.get()).data()!;
-      expect(d).toMatchObject({ status: 'SUCCESS', deliveredVia: 'sendgrid', lastError: null });
-    }
-  });
+      expect(refused).toBeGreaterThan(recipients.length); // every email was refused more than once during the outage
+      expect(reclaimed).toBe(1);
+      expect([...accepted].sort()).toEqual([...recipients, 'stuck@example.com'].sort()); // each exactly once
+      for (const ref of [...refs, stuck]) {
+        const d = (await ref.get()).data()!;
+        expect(d).toMatchObject({ status: 'SUCCESS', deliveredVia: 'sendgrid', lastError: null });
+      }
+    },
+  );
 });

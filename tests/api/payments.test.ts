@@ -29,7 +29,12 @@ class StripeStub {
   async start() {
     this.server = createServer(async (req, res) => {
       const body = await read(req);
-      const r: StubRequest = { method: req.method!, path: req.url!, idempotencyKey: req.headers['idempotency-key'] as string | undefined, params: new URLSearchParams(body) };
+      const r: StubRequest = {
+        method: req.method!,
+        path: req.url!,
+        idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+        params: new URLSearchParams(body),
+      };
       this.requests.push(r);
       res.setHeader('content-type', 'application/json');
       if (this.failWith) {
@@ -46,21 +51,51 @@ class StripeStub {
   private answer(r: StubRequest) {
     const id = `${++this.n}`.padStart(4, '0');
     if (r.path.startsWith('/v1/payment_intents')) {
-      return { id: `pi_stub_${id}`, object: 'payment_intent', amount: Number(r.params.get('amount')), currency: r.params.get('currency'), client_secret: `pi_stub_${id}_secret_x`, status: 'requires_payment_method' };
+      return {
+        id: `pi_stub_${id}`,
+        object: 'payment_intent',
+        amount: Number(r.params.get('amount')),
+        currency: r.params.get('currency'),
+        client_secret: `pi_stub_${id}_secret_x`,
+        status: 'requires_payment_method',
+      };
     }
     if (r.path.startsWith('/v1/products')) return { id: r.params.get('id'), object: 'product' };
     if (r.path.startsWith('/v1/customers') && r.method === 'GET') {
       const email = new URL(r.path, 'http://stub').searchParams.get('email');
-      return { object: 'list', has_more: false, url: '/v1/customers', data: this.customers.filter((c) => c.email === email) };
+      return {
+        object: 'list',
+        has_more: false,
+        url: '/v1/customers',
+        data: this.customers.filter((c) => c.email === email),
+      };
     }
-    if (/^\/v1\/customers\/cus_/.test(r.path)) return this.customers.find((c) => r.path.endsWith(c.id)) ?? { error: { type: 'invalid_request_error', message: 'stub: no such customer' } };
+    if (/^\/v1\/customers\/cus_/.test(r.path))
+      return (
+        this.customers.find((c) => r.path.endsWith(c.id)) ?? {
+          error: { type: 'invalid_request_error', message: 'stub: no such customer' },
+        }
+      );
     if (r.path.startsWith('/v1/customers')) {
-      const customer = { id: `cus_stub_${id}`, object: 'customer' as const, email: r.params.get('email'), created: this.n };
+      const customer = {
+        id: `cus_stub_${id}`,
+        object: 'customer' as const,
+        email: r.params.get('email'),
+        created: this.n,
+      };
       this.customers.push(customer);
       return customer;
     }
     if (r.path.startsWith('/v1/subscriptions')) {
-      return { id: `sub_stub_${id}`, object: 'subscription', latest_invoice: { id: `in_stub_${id}`, object: 'invoice', confirmation_secret: { client_secret: `pi_sub_${id}_secret_y`, type: 'payment_intent' } } };
+      return {
+        id: `sub_stub_${id}`,
+        object: 'subscription',
+        latest_invoice: {
+          id: `in_stub_${id}`,
+          object: 'invoice',
+          confirmation_secret: { client_secret: `pi_sub_${id}_secret_y`, type: 'payment_intent' },
+        },
+      };
     }
     return { error: { type: 'invalid_request_error', message: `stub: unknown ${r.path}` } };
   }
@@ -110,7 +145,10 @@ describe('live mode: the stripe SDK against an HTTP stub', () => {
   const post = async (path: string, body: unknown) => {
     const res = await fetch(`${base}${path}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-studio-test-client': `192.0.2.${Math.floor(Math.random() * 250) + 1}` },
+      headers: {
+        'content-type': 'application/json',
+        'x-studio-test-client': `192.0.2.${Math.floor(Math.random() * 250) + 1}`,
+      },
       body: JSON.stringify(body),
     });
     return { status: res.status, json: (await res.json()) as Record<string, unknown> };
@@ -125,12 +163,22 @@ describe('live mode: the stripe SDK against an HTTP stub', () => {
     const { leadId } = await seedPayableLead({ quoteAmountCents: 300_000, depositAmountCents: 150_000 });
     const first = await post('/api/create-payment-intent', { amount: '1.00', description: 'tampered', leadId });
     expect(first.status).toBe(200);
-    expect(first.json).toMatchObject({ amount: '1500.00', mode: 'live', clientSecret: expect.stringMatching(/^pi_stub_\d+_secret_x$/) });
+    expect(first.json).toMatchObject({
+      amount: '1500.00',
+      mode: 'live',
+      clientSecret: expect.stringMatching(/^pi_stub_\d+_secret_x$/),
+    });
     const second = await post('/api/create-payment-intent', { leadId });
     expect(second.status).toBe(200);
 
     // The lead's Stripe Customer: looked up by email, created once, stored on the lead, then reused.
-    expect(stub.requests.map(route)).toEqual(['GET /v1/customers', 'POST /v1/customers', 'POST /v1/customers/:id', 'POST /v1/payment_intents', 'POST /v1/payment_intents']);
+    expect(stub.requests.map(route)).toEqual([
+      'GET /v1/customers',
+      'POST /v1/customers',
+      'POST /v1/customers/:id',
+      'POST /v1/payment_intents',
+      'POST /v1/payment_intents',
+    ]);
     const customerId = (await db.collection('leads').doc(leadId).get()).get('stripeCustomerId') as string;
     expect(customerId).toMatch(/^cus_stub_/);
     const [a, b] = stub.requests.filter((r) => r.path === '/v1/payment_intents');
@@ -150,12 +198,26 @@ describe('live mode: the stripe SDK against an HTTP stub', () => {
     expect(b!.idempotencyKey).toBe(a!.idempotencyKey);
 
     const stored = await db.collection('payments').doc(String(first.json.paymentIntentId)).get();
-    expect(stored.data()).toMatchObject({ purpose: 'deposit', leadId, amountCents: 150_000, status: 'requires_payment', mode: 'live' });
+    expect(stored.data()).toMatchObject({
+      purpose: 'deposit',
+      leadId,
+      amountCents: 150_000,
+      status: 'requires_payment',
+      mode: 'live',
+    });
   });
 
   it('a plain payment link charges its own amount; the same checkout id gives the same key', async () => {
-    await post('/api/create-payment-intent', { amount: '25.00', description: 'Consulting', checkoutId: 'chk_stable_0001' });
-    await post('/api/create-payment-intent', { amount: '25.00', description: 'Consulting', checkoutId: 'chk_stable_0001' });
+    await post('/api/create-payment-intent', {
+      amount: '25.00',
+      description: 'Consulting',
+      checkoutId: 'chk_stable_0001',
+    });
+    await post('/api/create-payment-intent', {
+      amount: '25.00',
+      description: 'Consulting',
+      checkoutId: 'chk_stable_0001',
+    });
     expect(stub.requests.map((r) => r.params.get('amount'))).toEqual(['2500', '2500']);
     expect(stub.requests[0]!.params.get('description')).toBe('Consulting');
     expect(stub.requests[0]!.idempotencyKey).toBe('studio-pi-custom-chk_stable_0001-2500');
@@ -163,7 +225,13 @@ describe('live mode: the stripe SDK against an HTTP stub', () => {
   });
 
   it('refuses bad input before calling Stripe', async () => {
-    for (const body of [{}, { amount: '0.10' }, { amount: '10', currency: 'eur' }, { amount: '10', extra: true }, { leadId: 'no/such' }]) {
+    for (const body of [
+      {},
+      { amount: '0.10' },
+      { amount: '10', currency: 'eur' },
+      { amount: '10', extra: true },
+      { leadId: 'no/such' },
+    ]) {
       expect((await post('/api/create-payment-intent', body)).status).toBe(400);
     }
     expect((await post('/api/create-payment-intent', { leadId: 'no-such-lead' })).status).toBe(404);
@@ -174,14 +242,21 @@ describe('live mode: the stripe SDK against an HTTP stub', () => {
     stub.failWith = { status: 400, body: { error: { type: 'invalid_request_error', message: 'Stripe is unhappy' } } };
     const before = (await db.collection('payments').count().get()).data().count;
     const res = await post('/api/create-payment-intent', { amount: '40.00', description: 'x' });
-    expect(res).toEqual({ status: 502, json: { error: 'Payment Setup Failed - Unable to initialize payment. Please try again.' } });
+    expect(res).toEqual({
+      status: 502,
+      json: { error: 'Payment Setup Failed - Unable to initialize payment. Please try again.' },
+    });
     expect((await db.collection('payments').count().get()).data().count).toBe(before);
   });
 
   it('a Stripe failure on a cart keeps the order, marked payment_setup_failed, with the spec message', async () => {
     stub.failWith = { status: 400, body: { error: { type: 'invalid_request_error', message: 'Stripe is unhappy' } } };
     const email = `stripe.down.${Date.now()}@example.com`;
-    const res = await post('/api/create-subscription', { packageId: 'web-hosting', pricingMode: 'onetime', clientInfo: { name: 'Down Client', email, projectDescription: 'A site' } });
+    const res = await post('/api/create-subscription', {
+      packageId: 'web-hosting',
+      pricingMode: 'onetime',
+      clientInfo: { name: 'Down Client', email, projectDescription: 'A site' },
+    });
     expect(res).toEqual({ status: 502, json: { error: 'Failed to prepare checkout' } });
     const orders = await db.collection('orders').where('clientInfo.email', '==', email).get();
     expect(orders.docs.map((d) => d.get('status'))).toEqual(['payment_setup_failed']);
@@ -194,9 +269,19 @@ describe('live mode: the stripe SDK against an HTTP stub', () => {
       clientInfo: { name: 'Sub Client', email: 'sub.client@example.com', projectDescription: 'A site refresh' },
     });
     expect(res.status, JSON.stringify(res.json)).toBe(201);
-    expect(res.json).toMatchObject({ paymentMode: 'live', paymentIntentId: null, clientSecret: expect.stringMatching(/^pi_sub_/) });
+    expect(res.json).toMatchObject({
+      paymentMode: 'live',
+      paymentIntentId: null,
+      clientSecret: expect.stringMatching(/^pi_sub_/),
+    });
     const orderId = String(res.json.orderId);
-    expect(stub.requests.map(route)).toEqual(['POST /v1/products', 'GET /v1/customers', 'POST /v1/customers', 'POST /v1/customers/:id', 'POST /v1/subscriptions']);
+    expect(stub.requests.map(route)).toEqual([
+      'POST /v1/products',
+      'GET /v1/customers',
+      'POST /v1/customers',
+      'POST /v1/customers/:id',
+      'POST /v1/subscriptions',
+    ]);
     const sub = stub.requests[4]!;
     expect(Object.fromEntries(sub.params)).toMatchObject({
       'items[0][price_data][currency]': 'usd',
@@ -214,19 +299,29 @@ describe('live mode: the stripe SDK against an HTTP stub', () => {
       `studio-subscription-order-${orderId}`,
     ]);
     expect(sub.params.get('customer')).toBe(stub.customers.find((c) => c.email === 'sub.client@example.com')!.id);
-    expect((await db.collection('orders').doc(orderId).get()).data()).toMatchObject({ status: 'pending_payment', paymentMode: 'live', stripeSubscriptionId: expect.stringMatching(/^sub_stub_/) });
+    expect((await db.collection('orders').doc(orderId).get()).data()).toMatchObject({
+      status: 'pending_payment',
+      paymentMode: 'live',
+      stripeSubscriptionId: expect.stringMatching(/^sub_stub_/),
+    });
   });
 
-  it('one Stripe Customer per client email, reused across a lead\'s payments and a subscription', async () => {
+  it("one Stripe Customer per client email, reused across a lead's payments and a subscription", async () => {
     const email = `one.customer.${Date.now()}@example.com`;
     const { leadId } = await seedPayableLead({ quoteAmountCents: 100_000, depositAmountCents: 50_000, email });
-    const sub = await post('/api/create-subscription', { packageId: 'web-hosting', pricingMode: 'monthly', clientInfo: { name: 'Same Client', email: email.toUpperCase(), projectDescription: 'Hosting' } });
+    const sub = await post('/api/create-subscription', {
+      packageId: 'web-hosting',
+      pricingMode: 'monthly',
+      clientInfo: { name: 'Same Client', email: email.toUpperCase(), projectDescription: 'Hosting' },
+    });
     expect(sub.status, JSON.stringify(sub.json)).toBe(201);
     expect((await post('/api/create-payment-intent', { leadId })).status).toBe(200);
     expect(stub.customers.filter((c) => c.email === email)).toHaveLength(1);
     const customerId = stub.customers.find((c) => c.email === email)!.id;
     expect((await db.collection('leads').doc(leadId).get()).get('stripeCustomerId')).toBe(customerId);
-    expect((await db.collection('orders').doc(String(sub.json.orderId)).get()).get('stripeCustomerId')).toBe(customerId);
+    expect((await db.collection('orders').doc(String(sub.json.orderId)).get()).get('stripeCustomerId')).toBe(
+      customerId,
+    );
     expect(stub.requests.find((r) => r.path === '/v1/payment_intents')!.params.get('customer')).toBe(customerId);
   });
 });
@@ -242,7 +337,11 @@ describe('test mode through the emulators', () => {
   });
 
   it('a deposit paid in test mode moves the project to Production, once', async () => {
-    const { leadId, projectId } = await seedPayableLead({ quoteAmountCents: 200_000, depositAmountCents: 100_000, withProject: true });
+    const { leadId, projectId } = await seedPayableLead({
+      quoteAmountCents: 200_000,
+      depositAmountCents: 100_000,
+      withProject: true,
+    });
     const intent = await api('POST', '/api/create-payment-intent', { body: { leadId } });
     expect(intent.status).toBe(200);
     const { paymentIntentId, amount, mode } = intent.json as Record<string, string>;
@@ -250,42 +349,71 @@ describe('test mode through the emulators', () => {
     expect(paymentIntentId).toMatch(/^pi_test_[a-f0-9]{24}$/);
 
     for (let i = 0; i < 2; i++) {
-      expect((await api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId } })).json).toEqual({ success: true, status: 'succeeded' });
+      expect((await api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId } })).json).toEqual({
+        success: true,
+        status: 'succeeded',
+      });
     }
     const lead = (await db.collection('leads').doc(leadId).get()).data()!;
     expect(lead).toMatchObject({ status: 'Production', stripeDepositPaymentId: paymentIntentId });
     expect((await db.collection('projects').doc(projectId!).get()).get('status')).toBe('Production');
-    const received = await db.collection('lead_activity').where('leadId', '==', leadId).where('type', '==', 'payment_received').get();
+    const received = await db
+      .collection('lead_activity')
+      .where('leadId', '==', leadId)
+      .where('type', '==', 'payment_received')
+      .get();
     expect(received.size).toBe(1);
 
     // Next comes the final payment: the remainder, from the server.
-    expect((await api('POST', '/api/create-payment-intent', { body: { leadId } })).json).toMatchObject({ amount: '1000.00', description: expect.stringMatching(/^Final payment/) });
+    expect((await api('POST', '/api/create-payment-intent', { body: { leadId } })).json).toMatchObject({
+      amount: '1000.00',
+      description: expect.stringMatching(/^Final payment/),
+    });
   });
 
   it('confirm-payment refuses ids that are not test intents', async () => {
-    expect((await api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId: 'pi_live_123' } })).status).toBe(400);
-    expect((await api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId: `pi_test_${'0'.repeat(24)}` } })).status).toBe(404);
+    expect(
+      (await api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId: 'pi_live_123' } })).status,
+    ).toBe(400);
+    expect(
+      (await api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId: `pi_test_${'0'.repeat(24)}` } }))
+        .status,
+    ).toBe(404);
   });
 
   it('an invoice is stored, emailed with its payment link, and paid through its own amount', async () => {
     const { leadId } = await seedPayableLead({ quoteAmountCents: 100_000, depositAmountCents: 50_000 });
     const bad = await api('POST', '/api/create-invoice', { token, body: { leadId, amount: '', description: '' } });
     expect(bad.status).toBe(400);
-    expect((bad.json as { fields: Record<string, string> }).fields).toMatchObject({ amount: 'Amount is required', description: 'Description is required' });
+    expect((bad.json as { fields: Record<string, string> }).fields).toMatchObject({
+      amount: 'Amount is required',
+      description: 'Description is required',
+    });
     expect((await db.collection('invoices').where('leadId', '==', leadId).get()).size).toBe(0);
 
-    const created = await api('POST', '/api/create-invoice', { token, body: { leadId, amount: '250.00', description: 'Extra hours', dueDate: '2026-12-31' } });
+    const created = await api('POST', '/api/create-invoice', {
+      token,
+      body: { leadId, amount: '250.00', description: 'Extra hours', dueDate: '2026-12-31' },
+    });
     expect(created.status).toBe(201);
     const { invoiceId, checkoutUrl, message } = created.json as Record<string, string>;
     expect(message).toBe('Invoice Created Successfully');
     expect(checkoutUrl).toBe(`/checkout?amount=250.00&description=Extra+hours&invoiceId=${invoiceId}`);
-    const email = (await db.collection('outbox').where('leadId', '==', leadId).where('templateId', '==', 'invoice').get()).docs[0]!.data();
+    const email = (
+      await db.collection('outbox').where('leadId', '==', leadId).where('templateId', '==', 'invoice').get()
+    ).docs[0]!.data();
     expect(email.to).toBe('payer@example.com');
-    expect(email.variables).toMatchObject({ amount: '$250.00', dueDate: 'December 31, 2026', paymentLink: `http://127.0.0.1:5000${checkoutUrl}` });
+    expect(email.variables).toMatchObject({
+      amount: '$250.00',
+      dueDate: 'December 31, 2026',
+      paymentLink: `http://127.0.0.1:5000${checkoutUrl}`,
+    });
 
     const intent = await api('POST', '/api/create-payment-intent', { body: { invoiceId, amount: '1.00' } });
     expect(intent.json).toMatchObject({ amount: '250.00', description: 'Extra hours' });
-    await api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId: (intent.json as Record<string, string>).paymentIntentId } });
+    await api('POST', '/api/test-mode/confirm-payment', {
+      body: { paymentIntentId: (intent.json as Record<string, string>).paymentIntentId },
+    });
     expect((await db.collection('invoices').doc(invoiceId!).get()).get('status')).toBe('paid');
     expect((await api('POST', '/api/create-payment-intent', { body: { invoiceId } })).status).toBe(409);
     // The invoice did not count as the deposit.
@@ -293,18 +421,31 @@ describe('test mode through the emulators', () => {
   });
 
   it('create-invoice: an unknown lead is 404, and only the admin may call it', async () => {
-    expect((await api('POST', '/api/create-invoice', { token, body: { leadId: 'nope', amount: '10.00', description: 'x' } })).status).toBe(404);
-    expect((await api('POST', '/api/create-invoice', { body: { leadId: 'nope', amount: '10.00', description: 'x' } })).status).toBe(401);
+    expect(
+      (await api('POST', '/api/create-invoice', { token, body: { leadId: 'nope', amount: '10.00', description: 'x' } }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await api('POST', '/api/create-invoice', { body: { leadId: 'nope', amount: '10.00', description: 'x' } }))
+        .status,
+    ).toBe(401);
   });
 
   it('a test-mode cart order is paid through the same fulfilment', async () => {
     const res = await api('POST', '/api/create-subscription', {
-      body: { packageId: 'web-hosting', pricingMode: 'annual', clientInfo: { name: 'Cart Payer', email: 'cart.payer@example.com', projectDescription: 'Hosting' } },
+      body: {
+        packageId: 'web-hosting',
+        pricingMode: 'annual',
+        clientInfo: { name: 'Cart Payer', email: 'cart.payer@example.com', projectDescription: 'Hosting' },
+      },
     });
     expect(res.status).toBe(201);
     const { orderId, paymentIntentId } = res.json as Record<string, string>;
     expect(paymentIntentId).toMatch(/^pi_test_/);
     await api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId } });
-    expect((await db.collection('orders').doc(orderId!).get()).data()).toMatchObject({ status: 'paid', paymentIntentId });
+    expect((await db.collection('orders').doc(orderId!).get()).data()).toMatchObject({
+      status: 'paid',
+      paymentIntentId,
+    });
   });
 });

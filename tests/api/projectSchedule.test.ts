@@ -14,18 +14,36 @@ const NOW = new Date('2031-06-15T12:00:00Z'); // far from the seed's dates
 
 async function project(fields: Record<string, unknown>): Promise<{ projectId: string; leadId: string }> {
   const lead = db.collection('leads').doc();
-  await lead.set({ name: 'Sched', email: 's@example.com', status: 'Launch', notes: '', createdAt: Timestamp.now(), updatedAt: Timestamp.now() });
+  await lead.set({
+    name: 'Sched',
+    email: 's@example.com',
+    status: 'Launch',
+    notes: '',
+    createdAt: Timestamp.now(),
+    updatedAt: Timestamp.now(),
+  });
   const p = db.collection('projects').doc();
-  await p.set({ leadId: lead.id, name: 'Sched project', status: 'Launch', maintenanceSubscriptionPaid: false, createdAt: Timestamp.fromMillis(NOW.getTime() - 60 * DAY), ...fields });
+  await p.set({
+    leadId: lead.id,
+    name: 'Sched project',
+    status: 'Launch',
+    maintenanceSubscriptionPaid: false,
+    createdAt: Timestamp.fromMillis(NOW.getTime() - 60 * DAY),
+    ...fields,
+  });
   return { projectId: p.id, leadId: lead.id };
 }
 
 const get = async (c: string, id: string) => (await db.collection(c).doc(id).get()).data()!;
-const mine = (ids: string[]) => (r: { moved: Array<{ projectId: string }> }) => r.moved.filter((m) => ids.includes(m.projectId));
+const mine = (ids: string[]) => (r: { moved: Array<{ projectId: string }> }) =>
+  r.moved.filter((m) => ids.includes(m.projectId));
 
 describe('runProjectSchedule', () => {
   it('ends countdowns: Maintenance when paid, otherwise Won with the lead Complete; not before 7 days', async () => {
-    const paid = await project({ launchDate: Timestamp.fromMillis(NOW.getTime() - 7 * DAY), maintenanceSubscriptionPaid: true });
+    const paid = await project({
+      launchDate: Timestamp.fromMillis(NOW.getTime() - 7 * DAY),
+      maintenanceSubscriptionPaid: true,
+    });
     const unpaid = await project({ launchDate: Timestamp.fromMillis(NOW.getTime() - 8 * DAY) });
     const early = await project({ launchDate: Timestamp.fromMillis(NOW.getTime() - 7 * DAY + 60_000) });
     const result = await runProjectSchedule(NOW);
@@ -39,14 +57,20 @@ describe('runProjectSchedule', () => {
 
   it('expires a set-up with no deposit after 30 days', async () => {
     const stale = await project({ status: 'Set up', createdAt: Timestamp.fromMillis(NOW.getTime() - 30 * DAY) });
-    const paid = await project({ status: 'Set up', createdAt: Timestamp.fromMillis(NOW.getTime() - 40 * DAY), depositPaidAt: Timestamp.now() });
+    const paid = await project({
+      status: 'Set up',
+      createdAt: Timestamp.fromMillis(NOW.getTime() - 40 * DAY),
+      depositPaidAt: Timestamp.now(),
+    });
     const fresh = await project({ status: 'Set up', createdAt: Timestamp.fromMillis(NOW.getTime() - 29 * DAY) });
     await runProjectSchedule(NOW);
     expect((await get('projects', stale.projectId)).status).toBe('Canceled');
     expect((await get('leads', stale.leadId)).status).toBe('Lost');
     // The dead reason of spec §3 for an unpaid deposit past its terms, as a field and a note line.
     expect((await get('leads', stale.leadId)).deadReason).toBe('Invoice Expired - Non Payment beyond Invoice Terms');
-    expect((await get('leads', stale.leadId)).notes).toMatch(/Dead Reason: Invoice Expired - Non Payment beyond Invoice Terms - /);
+    expect((await get('leads', stale.leadId)).notes).toMatch(
+      /Dead Reason: Invoice Expired - Non Payment beyond Invoice Terms - /,
+    );
     expect((await get('projects', paid.projectId)).status).toBe('Set up');
     expect((await get('projects', fresh.projectId)).status).toBe('Set up');
   });
@@ -61,7 +85,9 @@ describe('runProjectSchedule', () => {
     const both = await Promise.all([runProjectSchedule(NOW), runProjectSchedule(NOW)]);
     expect(both.map(mine([b.projectId])).flat()).toHaveLength(1);
     expect((await get('projects', b.projectId)).status).toBe('Won');
-    const moves = (await db.collection('lead_activity').where('leadId', '==', b.leadId).get()).docs.filter((d) => d.get('by') === 'system' && d.get('type') === 'status_changed');
+    const moves = (await db.collection('lead_activity').where('leadId', '==', b.leadId).get()).docs.filter(
+      (d) => d.get('by') === 'system' && d.get('type') === 'status_changed',
+    );
     // One lead move (Launch → Complete) plus one scheduler note, once.
     expect(moves).toHaveLength(2);
   });
@@ -69,8 +95,15 @@ describe('runProjectSchedule', () => {
 
 describe('projectSchedule on the Functions emulator', () => {
   it('runs the real function with the clock it is given, through the trigger npm start fires every minute', async () => {
-    const due = await project({ launchDate: Timestamp.fromMillis(Date.now() - 8 * DAY), maintenanceSubscriptionPaid: true, createdAt: Timestamp.fromMillis(Date.now() - 20 * DAY) });
-    const notYet = await project({ launchDate: Timestamp.fromMillis(Date.now() - 6 * DAY), createdAt: Timestamp.fromMillis(Date.now() - 20 * DAY) });
+    const due = await project({
+      launchDate: Timestamp.fromMillis(Date.now() - 8 * DAY),
+      maintenanceSubscriptionPaid: true,
+      createdAt: Timestamp.fromMillis(Date.now() - 20 * DAY),
+    });
+    const notYet = await project({
+      launchDate: Timestamp.fromMillis(Date.now() - 6 * DAY),
+      createdAt: Timestamp.fromMillis(Date.now() - 20 * DAY),
+    });
     await fireProjectSchedule(new Date());
     expect((await get('projects', due.projectId)).status).toBe('Maintenance');
     expect((await get('leads', due.leadId)).status).toBe('Complete');
@@ -82,9 +115,11 @@ describe('projectSchedule on the Functions emulator', () => {
   });
 
   it('finds the trigger key the emulator lists after a reload', () => {
-    expect(triggerKeyFrom('Function us-central1-projectSchedule-0 does not exist, valid functions are: us-central1-api, us-central1-projectSchedule-1, us-central1-projectSchedule-2, us-central1-syncLeadBoard-2')).toBe(
-      'us-central1-projectSchedule-2',
-    );
+    expect(
+      triggerKeyFrom(
+        'Function us-central1-projectSchedule-0 does not exist, valid functions are: us-central1-api, us-central1-projectSchedule-1, us-central1-projectSchedule-2, us-central1-syncLeadBoard-2',
+      ),
+    ).toBe('us-central1-projectSchedule-2');
     expect(triggerKeyFrom('Function x does not exist, valid functions are: us-central1-api')).toBeNull();
   });
 });

@@ -18,16 +18,42 @@ const email = (label: string) => `${label}.${Date.now().toString(36)}${seq++}@ex
 
 async function createPromo(over: Record<string, unknown> = {}): Promise<string> {
   const code = uniqueCode();
-  const r = await api('POST', '/api/promo-codes', { token, body: { code, discountType: 'percentage', discountValue: 10, validFrom: new Date(Date.now() - 60_000).toISOString(), ...over } });
+  const r = await api('POST', '/api/promo-codes', {
+    token,
+    body: {
+      code,
+      discountType: 'percentage',
+      discountValue: 10,
+      validFrom: new Date(Date.now() - 60_000).toISOString(),
+      ...over,
+    },
+  });
   expect(r.status, JSON.stringify(r.json)).toBe(201);
   return code;
 }
 
 const order = (code: string, to: string) =>
-  api('POST', '/api/create-subscription', { body: { packageId: 'web-hosting', pricingMode: 'onetime', discountCode: code, clientInfo: { name: 'Promo Buyer', email: to, projectDescription: 'A shop' } } });
-const listed = async (code: string) => ((await api('GET', '/api/promo-codes', { token })).json as Array<{ code: string; usedCount: number; reservedCount: number; onePerCustomer: boolean }>).find((p) => p.code === code)!;
-const confirm = (paymentIntentId: string) => api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId } });
-const decline = (paymentIntentId: string) => api('POST', '/api/test-mode/decline-payment', { body: { paymentIntentId } });
+  api('POST', '/api/create-subscription', {
+    body: {
+      packageId: 'web-hosting',
+      pricingMode: 'onetime',
+      discountCode: code,
+      clientInfo: { name: 'Promo Buyer', email: to, projectDescription: 'A shop' },
+    },
+  });
+const listed = async (code: string) =>
+  (
+    (await api('GET', '/api/promo-codes', { token })).json as Array<{
+      code: string;
+      usedCount: number;
+      reservedCount: number;
+      onePerCustomer: boolean;
+    }>
+  ).find((p) => p.code === code)!;
+const confirm = (paymentIntentId: string) =>
+  api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId } });
+const decline = (paymentIntentId: string) =>
+  api('POST', '/api/test-mode/decline-payment', { body: { paymentIntentId } });
 
 describe('reserved, then redeemed', () => {
   it('an unpaid order leaves usedCount unchanged; paying it raises usedCount by one, once', async () => {
@@ -54,7 +80,10 @@ describe('reserved, then redeemed', () => {
 
     // The 30 minutes pass (the stored hold's end moves into the past).
     const firstId = (first.json as { orderId: string }).orderId;
-    await db.collection('promo_codes').doc(code).update({ [`holds.${firstId}.expiresAtMs`]: Date.now() - 1000 });
+    await db
+      .collection('promo_codes')
+      .doc(code)
+      .update({ [`holds.${firstId}.expiresAtMs`]: Date.now() - 1000 });
     expect(await listed(code)).toMatchObject({ usedCount: 0, reservedCount: 0 });
     const next = await order(code, email('next'));
     expect(next.status, JSON.stringify(next.json)).toBe(201);
@@ -80,15 +109,37 @@ describe('one use per customer', () => {
     const buyer = email('once');
     const first = await order(code, buyer);
     expect(first.status).toBe(201);
-    expect(await order(code, buyer.toUpperCase())).toMatchObject({ status: 409, json: { error: 'This promo code has already been used with this email' } });
+    expect(await order(code, buyer.toUpperCase())).toMatchObject({
+      status: 409,
+      json: { error: 'This promo code has already been used with this email' },
+    });
     await confirm((first.json as { paymentIntentId: string }).paymentIntentId);
-    expect(await order(code, buyer)).toMatchObject({ status: 409, json: { error: 'This promo code has already been used with this email' } });
+    expect(await order(code, buyer)).toMatchObject({
+      status: 409,
+      json: { error: 'This promo code has already been used with this email' },
+    });
     expect((await order(code, email('other'))).status).toBe(201);
 
     // Switched off in the Promo Code dialog (PUT), the same customer may use it again.
-    const off = await api('PUT', `/api/promo-codes/${code}`, { token, body: { discountType: 'percentage', discountValue: 10, onePerCustomer: false } });
+    const off = await api('PUT', `/api/promo-codes/${code}`, {
+      token,
+      body: { discountType: 'percentage', discountValue: 10, onePerCustomer: false },
+    });
     expect(off.json).toMatchObject({ onePerCustomer: false });
     expect((await order(code, buyer)).status).toBe(201);
-    expect((await api('POST', '/api/promo-codes', { token, body: { code: uniqueCode(), discountType: 'percentage', discountValue: 10, validFrom: new Date().toISOString(), onePerCustomer: 'yes' } })).status).toBe(400);
+    expect(
+      (
+        await api('POST', '/api/promo-codes', {
+          token,
+          body: {
+            code: uniqueCode(),
+            discountType: 'percentage',
+            discountValue: 10,
+            validFrom: new Date().toISOString(),
+            onePerCustomer: 'yes',
+          },
+        })
+      ).status,
+    ).toBe(400);
   });
 });

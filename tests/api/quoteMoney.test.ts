@@ -7,7 +7,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { adminIdToken, api, db } from '../helpers.js';
 
 let token: string;
-const PLAN = { complexity: 'Low', timeline: '2 weeks', requirements: 'A small brochure site with five pages', estimatedHours: 10 };
+const PLAN = {
+  complexity: 'Low',
+  timeline: '2 weeks',
+  requirements: 'A small brochure site with five pages',
+  estimatedHours: 10,
+};
 const GONE = { error: 'This quote is no longer available' };
 const tag = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
 
@@ -17,7 +22,15 @@ beforeAll(async () => {
 
 /** A lead in Contacted with a generated quote pending review ($750: Web Project × Low $75/h × 10 h). */
 async function pendingQuote(): Promise<string> {
-  const r = await api('POST', '/api/leads', { token, body: { name: 'Money Client', email: `money.${tag()}@example.com`, subject: 'Brochure site', message: 'Five pages.' } });
+  const r = await api('POST', '/api/leads', {
+    token,
+    body: {
+      name: 'Money Client',
+      email: `money.${tag()}@example.com`,
+      subject: 'Brochure site',
+      message: 'Five pages.',
+    },
+  });
   const id = (r.json as { id: string }).id;
   expect((await api('PUT', `/api/leads/${id}`, { token, body: { status: 'Contacted' } })).status).toBe(200);
   expect((await api('POST', `/api/leads/${id}/project-plan`, { token, body: PLAN })).status).toBe(201);
@@ -32,7 +45,8 @@ async function approve(id: string): Promise<string> {
 }
 
 const open = (leadId: string, t: string) => api('GET', `/api/quote-acceptance?leadId=${leadId}&token=${t}`);
-const accept = (leadId: string, t: string) => api('POST', '/api/quote-acceptance/accept', { body: { leadId, token: t } });
+const accept = (leadId: string, t: string) =>
+  api('POST', '/api/quote-acceptance/accept', { body: { leadId, token: t } });
 const deposit = (leadId: string) => api('POST', '/api/create-payment-intent', { body: { leadId } });
 const projectsOf = async (leadId: string) => (await db.collection('projects').where('leadId', '==', leadId).get()).size;
 const payAndConfirm = async (leadId: string) => {
@@ -47,35 +61,58 @@ describe('payable only when the quote stands', () => {
   it('a deposit for a quote pending review, or approved but not accepted → 409; accepted → the accepted amount', async () => {
     const id = await pendingQuote();
     const pending = await deposit(id);
-    expect(pending).toMatchObject({ status: 409, json: { error: 'The quote is still being prepared. Payment opens once the quote is accepted.' } });
+    expect(pending).toMatchObject({
+      status: 409,
+      json: { error: 'The quote is still being prepared. Payment opens once the quote is accepted.' },
+    });
 
     const link = await approve(id);
     const approved = await deposit(id);
-    expect(approved).toMatchObject({ status: 409, json: { error: 'The deposit can be paid only after the quote is accepted' } });
+    expect(approved).toMatchObject({
+      status: 409,
+      json: { error: 'The deposit can be paid only after the quote is accepted' },
+    });
     expect((await db.collection('payments').where('leadId', '==', id).get()).size).toBe(0);
 
     expect((await accept(id, link)).status).toBe(200);
     const lead = (await db.collection('leads').doc(id).get()).data()!;
-    expect(lead.acceptedQuote).toEqual({ version: 1, quoteAmountCents: 75_000, depositAmountCents: 37_500, finalAmountCents: 37_500 });
+    expect(lead.acceptedQuote).toEqual({
+      version: 1,
+      quoteAmountCents: 75_000,
+      depositAmountCents: 37_500,
+      finalAmountCents: 37_500,
+    });
     const paid = await payAndConfirm(id);
     expect(paid).toMatchObject({ amount: '375.00', description: expect.stringMatching(/^50% deposit/) });
     // The final payment comes after the deposit, for the accepted version's remainder.
-    expect((await deposit(id)).json).toMatchObject({ amount: '375.00', description: expect.stringMatching(/^Final payment/) });
+    expect((await deposit(id)).json).toMatchObject({
+      amount: '375.00',
+      description: expect.stringMatching(/^Final payment/),
+    });
   });
 
   it('charges the accepted version even when the lead record says otherwise', async () => {
     const id = await pendingQuote();
     expect((await accept(id, await approve(id))).status).toBe(200);
     // A write outside the quote flow (an import, a console edit) does not change what is charged.
-    await db.collection('leads').doc(id).update({ quoteAmountCents: 750_000, depositAmountCents: 375_000, finalAmountCents: 375_000 });
+    await db
+      .collection('leads')
+      .doc(id)
+      .update({ quoteAmountCents: 750_000, depositAmountCents: 375_000, finalAmountCents: 375_000 });
     expect((await deposit(id)).json).toMatchObject({ amount: '375.00' });
   });
 
   it('a Lost lead cannot be charged', async () => {
     const id = await pendingQuote();
     expect((await accept(id, await approve(id))).status).toBe(200);
-    expect((await api('PUT', `/api/leads/${id}`, { token, body: { status: 'Lost', deadReason: 'Contact Canceled' } })).status).toBe(200);
-    expect(await deposit(id)).toMatchObject({ status: 409, json: { error: 'This project is closed, so no payment can be taken' } });
+    expect(
+      (await api('PUT', `/api/leads/${id}`, { token, body: { status: 'Lost', deadReason: 'Contact Canceled' } }))
+        .status,
+    ).toBe(200);
+    expect(await deposit(id)).toMatchObject({
+      status: 409,
+      json: { error: 'This project is closed, so no payment can be taken' },
+    });
   });
 });
 
@@ -83,7 +120,9 @@ describe('links that die with their quote', () => {
   it('after a lead with an approved quote is marked Lost, opening or accepting its link → 409 and no project', async () => {
     const id = await pendingQuote();
     const link = await approve(id);
-    expect((await api('PUT', `/api/leads/${id}`, { token, body: { status: 'Lost', deadReason: 'Quote Rejected' } })).status).toBe(200);
+    expect(
+      (await api('PUT', `/api/leads/${id}`, { token, body: { status: 'Lost', deadReason: 'Quote Rejected' } })).status,
+    ).toBe(200);
     expect(await open(id, link)).toMatchObject({ status: 409, json: GONE });
     expect(await accept(id, link)).toMatchObject({ status: 409, json: GONE });
     expect(await projectsOf(id)).toBe(0);
@@ -107,14 +146,24 @@ describe('links that die with their quote', () => {
   it('editing or revising the quote kills its link (a new version needs a new link)', async () => {
     const edited = await pendingQuote();
     const link = await approve(edited);
-    const body = { quoteAmount: '900.00', depositAmount: '450.00', finalAmount: '450.00', estimatedHours: '12', hourlyRate: '75', complexity: 'Low' };
+    const body = {
+      quoteAmount: '900.00',
+      depositAmount: '450.00',
+      finalAmount: '450.00',
+      estimatedHours: '12',
+      hourlyRate: '75',
+      complexity: 'Low',
+    };
     expect((await api('PUT', `/api/leads/${edited}/quote`, { token, body })).status).toBe(200);
     expect(await open(edited, link)).toMatchObject({ status: 409, json: GONE });
     // Even approved again, the old link is of the old version.
     const fresh = await approve(edited);
     expect(await accept(edited, link)).toMatchObject({ status: 409, json: GONE });
     expect((await accept(edited, fresh)).status).toBe(200);
-    expect((await db.collection('leads').doc(edited).get()).get('acceptedQuote')).toMatchObject({ version: 2, quoteAmountCents: 90_000 });
+    expect((await db.collection('leads').doc(edited).get()).get('acceptedQuote')).toMatchObject({
+      version: 2,
+      quoteAmountCents: 90_000,
+    });
 
     const revised = await pendingQuote();
     const revisedLink = await approve(revised);
@@ -125,17 +174,35 @@ describe('links that die with their quote', () => {
 });
 
 describe('editing a quote after money has moved: refused, pointing to Create Invoice, recorded', () => {
-  const body = { quoteAmount: '7500.00', depositAmount: '3750.00', finalAmount: '3750.00', estimatedHours: '40', hourlyRate: '75', complexity: 'Low' };
+  const body = {
+    quoteAmount: '7500.00',
+    depositAmount: '3750.00',
+    finalAmount: '3750.00',
+    estimatedHours: '40',
+    hourlyRate: '75',
+    complexity: 'Low',
+  };
   const refusedEdits = async (id: string) =>
-    (await db.collection('lead_activity').where('leadId', '==', id).get()).docs.filter((d) => String(d.get('detail')).startsWith('Quote edit to 7500.00 refused')).length;
+    (await db.collection('lead_activity').where('leadId', '==', id).get()).docs.filter((d) =>
+      String(d.get('detail')).startsWith('Quote edit to 7500.00 refused'),
+    ).length;
 
   it('after a paid deposit', async () => {
     const id = await pendingQuote();
     expect((await accept(id, await approve(id))).status).toBe(200);
     await payAndConfirm(id);
     const res = await api('PUT', `/api/leads/${id}/quote`, { token, body });
-    expect(res).toMatchObject({ status: 409, json: { error: 'Payments have been received on this quote, so it cannot be edited. Use Create Invoice to bill any difference.' } });
-    expect((await db.collection('leads').doc(id).get()).data()).toMatchObject({ quoteAmountCents: 75_000, quoteVersion: 1 });
+    expect(res).toMatchObject({
+      status: 409,
+      json: {
+        error:
+          'Payments have been received on this quote, so it cannot be edited. Use Create Invoice to bill any difference.',
+      },
+    });
+    expect((await db.collection('leads').doc(id).get()).data()).toMatchObject({
+      quoteAmountCents: 75_000,
+      quoteVersion: 1,
+    });
     expect(await refusedEdits(id)).toBe(1);
     expect((await deposit(id)).json).toMatchObject({ amount: '375.00' });
   });

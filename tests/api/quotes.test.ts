@@ -16,7 +16,15 @@ const PLAN = {
 };
 
 async function contactedLead(): Promise<string> {
-  const r = await api('POST', '/api/leads', { token, body: { name: 'Quote Client', email: 'quote.client@example.com', subject: 'Shop build', message: 'We need a shop.' } });
+  const r = await api('POST', '/api/leads', {
+    token,
+    body: {
+      name: 'Quote Client',
+      email: 'quote.client@example.com',
+      subject: 'Shop build',
+      message: 'We need a shop.',
+    },
+  });
   const id = (r.json as { id: string }).id;
   expect((await api('PUT', `/api/leads/${id}`, { token, body: { status: 'Contacted' } })).status).toBe(200);
   return id;
@@ -43,25 +51,50 @@ describe('project plan', () => {
     const r = await api('POST', `/api/leads/${id}/project-plan`, { token, body: PLAN });
     expect(r.status).toBe(201);
     // Web Project × Medium = $95/h × 40 h = $3,800; "database" ×1.2, "payments"/"Stripe" ×1.3 → $5,928 → $5,950.
-    expect((r.json as { quoteDetails: object }).quoteDetails).toMatchObject({ quoteAmount: '5950.00', depositAmount: '2975.00', finalAmount: '2975.00', hourlyRate: '95.00', estimatedHours: 40 });
+    expect((r.json as { quoteDetails: object }).quoteDetails).toMatchObject({
+      quoteAmount: '5950.00',
+      depositAmount: '2975.00',
+      finalAmount: '2975.00',
+      hourlyRate: '95.00',
+      estimatedHours: 40,
+    });
     const lead = (await db.collection('leads').doc(id).get()).data()!;
-    expect(lead).toMatchObject({ status: 'Contacted', hasProjectPlan: true, quoteGenerated: true, quoteReviewStatus: 'Pending', quoteAmountCents: 595000, quoteVersion: 1 });
+    expect(lead).toMatchObject({
+      status: 'Contacted',
+      hasProjectPlan: true,
+      quoteGenerated: true,
+      quoteReviewStatus: 'Pending',
+      quoteAmountCents: 595000,
+      quoteVersion: 1,
+    });
     expect(lead.notes).toContain('Project Plan (Medium complexity, timeline: 6 weeks)');
     expect((await db.collection('quote_versions').doc(`${id}_v1`).get()).get('quoteAmountCents')).toBe(595000);
   });
 
   it('validates with the spec messages, refuses client-sent totals, and writes nothing', async () => {
     const id = await contactedLead();
-    const bad = await api('POST', `/api/leads/${id}/project-plan`, { token, body: { timeline: 'x', requirements: 'short' } });
+    const bad = await api('POST', `/api/leads/${id}/project-plan`, {
+      token,
+      body: { timeline: 'x', requirements: 'short' },
+    });
     expect(bad.status).toBe(400);
-    expect((bad.json as { fields: object }).fields).toEqual({ timeline: 'Please provide estimated timeline', requirements: 'Please list key requirements' });
-    const tamper = await api('POST', `/api/leads/${id}/project-plan`, { token, body: { ...PLAN, quoteAmount: '1.00' } });
+    expect((bad.json as { fields: object }).fields).toEqual({
+      timeline: 'Please provide estimated timeline',
+      requirements: 'Please list key requirements',
+    });
+    const tamper = await api('POST', `/api/leads/${id}/project-plan`, {
+      token,
+      body: { ...PLAN, quoteAmount: '1.00' },
+    });
     expect(tamper.status).toBe(400);
     expect((await db.collection('leads').doc(id).get()).get('quoteGenerated')).toBe(false);
   });
 
   it('is only for a lead in Contacted', async () => {
-    const r = await api('POST', '/api/leads', { token, body: { name: 'N', email: 'n@example.com', subject: 's', message: 'm' } });
+    const r = await api('POST', '/api/leads', {
+      token,
+      body: { name: 'N', email: 'n@example.com', subject: 's', message: 'm' },
+    });
     const res = await api('POST', `/api/leads/${(r.json as { id: string }).id}/project-plan`, { token, body: PLAN });
     expect(res.status).toBe(409);
   });
@@ -74,25 +107,68 @@ describe('review', () => {
     expect((await api('POST', `/api/leads/${id}/quote/revise`, { token, body: {} })).status).toBe(200);
     expect((await db.collection('leads').doc(id).get()).get('quoteReviewStatus')).toBe('Needs Revision');
 
-    const badEdit = await api('PUT', `/api/leads/${id}/quote`, { token, body: { quoteAmount: '', depositAmount: '1', finalAmount: '1', estimatedHours: '1.3', hourlyRate: '', complexity: 'Huge' } });
+    const badEdit = await api('PUT', `/api/leads/${id}/quote`, {
+      token,
+      body: {
+        quoteAmount: '',
+        depositAmount: '1',
+        finalAmount: '1',
+        estimatedHours: '1.3',
+        hourlyRate: '',
+        complexity: 'Huge',
+      },
+    });
     expect(badEdit.status).toBe(400);
-    expect((badEdit.json as { fields: Record<string, string> }).fields).toMatchObject({ quoteAmount: 'Quote amount is required', hourlyRate: 'Hourly rate is required', estimatedHours: 'Use steps of 0.5 hours' });
+    expect((badEdit.json as { fields: Record<string, string> }).fields).toMatchObject({
+      quoteAmount: 'Quote amount is required',
+      hourlyRate: 'Hourly rate is required',
+      estimatedHours: 'Use steps of 0.5 hours',
+    });
 
-    const edit = { quoteAmount: '6000.00', depositAmount: '3000.00', finalAmount: '3000.00', estimatedHours: '42.5', hourlyRate: '100', complexity: 'High' };
+    const edit = {
+      quoteAmount: '6000.00',
+      depositAmount: '3000.00',
+      finalAmount: '3000.00',
+      estimatedHours: '42.5',
+      hourlyRate: '100',
+      complexity: 'High',
+    };
     expect((await api('PUT', `/api/leads/${id}/quote`, { token, body: edit })).status).toBe(200);
     const edited = (await db.collection('leads').doc(id).get()).data()!;
-    expect(edited).toMatchObject({ quoteAmountCents: 600000, quoteReviewStatus: 'Pending', quoteVersion: 2, complexity: 'High' });
+    expect(edited).toMatchObject({
+      quoteAmountCents: 600000,
+      quoteReviewStatus: 'Pending',
+      quoteVersion: 2,
+      complexity: 'High',
+    });
     expect((await db.collection('quote_versions').doc(`${id}_v1`).get()).get('quoteAmountCents')).toBe(595000); // v1 unchanged
 
     expect((await api('POST', `/api/leads/${id}/quote/accept`, { token, body: {} })).status).toBe(409); // not approved yet
     expect((await api('POST', `/api/leads/${id}/quote/approve`, { token, body: {} })).status).toBe(200);
-    expect((await db.collection('leads').doc(id).get()).data()).toMatchObject({ status: 'Quoted', quoteReviewStatus: 'Approved' });
+    expect((await db.collection('leads').doc(id).get()).data()).toMatchObject({
+      status: 'Quoted',
+      quoteReviewStatus: 'Approved',
+    });
 
     const accept = await api('POST', `/api/leads/${id}/quote/accept`, { token, body: {} });
     expect(accept.status).toBe(200);
-    const project = (await db.collection('projects').doc((accept.json as { projectId: string }).projectId).get()).data()!;
-    expect(project).toMatchObject({ leadId: id, status: 'Set up', priority: 'High', estimatedHours: 42.5, client: 'Quote Client' });
-    expect((await db.collection('leads').doc(id).get()).data()).toMatchObject({ status: 'Set Up', quoteAccepted: true });
+    const project = (
+      await db
+        .collection('projects')
+        .doc((accept.json as { projectId: string }).projectId)
+        .get()
+    ).data()!;
+    expect(project).toMatchObject({
+      leadId: id,
+      status: 'Set up',
+      priority: 'High',
+      estimatedHours: 42.5,
+      client: 'Quote Client',
+    });
+    expect((await db.collection('leads').doc(id).get()).data()).toMatchObject({
+      status: 'Set Up',
+      quoteAccepted: true,
+    });
     expect((await api('POST', `/api/leads/${id}/quote/accept`, { token, body: {} })).status).toBe(409);
   });
 
@@ -121,16 +197,37 @@ describe('client quote acceptance', () => {
     expect(view.status).toBe(200);
     expect(view.headers.get('cache-control')).toBe('no-store');
     expect(view.headers.get('referrer-policy')).toBe('no-referrer');
-    expect(view.json).toMatchObject({ success: true, lead: { name: 'Quote Client' }, quoteDetails: { quoteAmount: '5950.00', depositAmount: '2975.00' } });
+    expect(view.json).toMatchObject({
+      success: true,
+      lead: { name: 'Quote Client' },
+      quoteDetails: { quoteAmount: '5950.00', depositAmount: '2975.00' },
+    });
     expect(JSON.stringify(view.json)).not.toMatch(/notes|stripe|email/i);
 
-    const accepted = await api('POST', '/api/quote-acceptance/accept', { body: { leadId, token: linkToken }, headers: { 'user-agent': 'QuoteTest/1.0', 'x-studio-test-client': '203.0.113.7' } }); // the tests' own bucket; Google's front end sets the address in production
+    const accepted = await api('POST', '/api/quote-acceptance/accept', {
+      body: { leadId, token: linkToken },
+      headers: { 'user-agent': 'QuoteTest/1.0', 'x-studio-test-client': '203.0.113.7' },
+    }); // the tests' own bucket; Google's front end sets the address in production
     expect(accepted.status).toBe(200);
-    expect(accepted.json).toEqual({ success: true, requiresPayment: true, checkoutUrl: `/checkout?amount=2975.00&description=50%25+deposit%3A+Shop+build&leadId=${id}` });
-    expect((await db.collection('leads').doc(id).get()).data()).toMatchObject({ status: 'Set Up', quoteAccepted: true });
-    const evidence = (await db.collection('quote_acceptances').where('leadId', '==', id).get()).docs.map((d) => d.data());
+    expect(accepted.json).toEqual({
+      success: true,
+      requiresPayment: true,
+      checkoutUrl: `/checkout?amount=2975.00&description=50%25+deposit%3A+Shop+build&leadId=${id}`,
+    });
+    expect((await db.collection('leads').doc(id).get()).data()).toMatchObject({
+      status: 'Set Up',
+      quoteAccepted: true,
+    });
+    const evidence = (await db.collection('quote_acceptances').where('leadId', '==', id).get()).docs.map((d) =>
+      d.data(),
+    );
     expect(evidence).toHaveLength(1);
-    expect(evidence[0]).toMatchObject({ via: 'client', userAgent: 'QuoteTest/1.0', quoteVersion: 1, ip: 'test:203.0.113.7' });
+    expect(evidence[0]).toMatchObject({
+      via: 'client',
+      userAgent: 'QuoteTest/1.0',
+      quoteVersion: 1,
+      ip: 'test:203.0.113.7',
+    });
 
     const again = await api('POST', '/api/quote-acceptance/accept', { body: { leadId, token: linkToken } });
     expect(again.status).toBe(409);
@@ -153,24 +250,42 @@ describe('client quote acceptance', () => {
     const expired = await approvedLead();
     const links = await db.collection('quote_links').where('leadId', '==', expired.leadId).get();
     await Promise.all(links.docs.map((d) => d.ref.update({ expiresAt: Timestamp.fromMillis(Date.now() - 1000) })));
-    expect((await api('GET', `/api/quote-acceptance?leadId=${expired.leadId}&token=${expired.linkToken}`)).status).toBe(410);
-    expect((await api('POST', '/api/quote-acceptance/accept', { body: { leadId: expired.leadId, token: expired.linkToken } })).status).toBe(410);
+    expect((await api('GET', `/api/quote-acceptance?leadId=${expired.leadId}&token=${expired.linkToken}`)).status).toBe(
+      410,
+    );
+    expect(
+      (
+        await api('POST', '/api/quote-acceptance/accept', {
+          body: { leadId: expired.leadId, token: expired.linkToken },
+        })
+      ).status,
+    ).toBe(410);
 
     const revoked = await approvedLead();
-    expect((await api('POST', `/api/leads/${revoked.id}/quote/revoke-link`, { token, body: {} })).json).toEqual({ success: true, revoked: 1 });
-    expect(await api('GET', `/api/quote-acceptance?leadId=${revoked.leadId}&token=${revoked.linkToken}`)).toMatchObject({ status: 409, json: { error: 'This quote is no longer available' } });
+    expect((await api('POST', `/api/leads/${revoked.id}/quote/revoke-link`, { token, body: {} })).json).toEqual({
+      success: true,
+      revoked: 1,
+    });
+    expect(await api('GET', `/api/quote-acceptance?leadId=${revoked.leadId}&token=${revoked.linkToken}`)).toMatchObject(
+      { status: 409, json: { error: 'This quote is no longer available' } },
+    );
   });
 
   it('emails the link through the outbox, sealed; the sent copy carries it, the log copy is redacted', async () => {
     const { leadId, link, linkToken } = await approvedLead();
-    const entry = (await db.collection('outbox').where('leadId', '==', leadId).where('templateId', '==', 'quote-sent').get()).docs[0]!;
+    const entry = (
+      await db.collection('outbox').where('leadId', '==', leadId).where('templateId', '==', 'quote-sent').get()
+    ).docs[0]!;
     expect(entry.get('to')).toBe('quote.client@example.com');
     const sealed = entry.get('variables.quoteLink') as string;
     expect(sealed).toMatch(/^sealed:v1:/);
-    const key = /^OUTBOX_SECRET_KEY=(.+)$/m.exec(readFileSync(new URL('../../functions/.env.demo-studio', import.meta.url), 'utf8'))![1]!.trim();
+    const key = /^OUTBOX_SECRET_KEY=(.+)$/m
+      .exec(readFileSync(new URL('../../functions/.env.demo-studio', import.meta.url), 'utf8'))![1]!
+      .trim();
     expect(unseal(sealed, key)).toBe(`http://127.0.0.1:5000${link}`);
     // The emulator's sender logs instead of sending: the token must not reach the log.
-    for (let i = 0; i < 100 && !(await db.collection('email_log').doc(entry.id).get()).exists; i++) await new Promise((r) => setTimeout(r, 200));
+    for (let i = 0; i < 100 && !(await db.collection('email_log').doc(entry.id).get()).exists; i++)
+      await new Promise((r) => setTimeout(r, 200));
     const logged = (await db.collection('email_log').doc(entry.id).get()).get('html') as string;
     expect(logged).toContain('[redacted]');
     expect(logged).not.toContain(linkToken);

@@ -12,7 +12,8 @@ describe('contact form limit', () => {
   it(`accepts ${CONTACT_LIMIT.points} messages per IP, then answers 429 with Retry-After`, async () => {
     const before = await countDocs('leads');
     const statuses: number[] = [];
-    for (let i = 0; i <= CONTACT_LIMIT.points; i++) statuses.push((await api('POST', '/api/contact', { body: contact, headers: from('203.0.113.10') })).status);
+    for (let i = 0; i <= CONTACT_LIMIT.points; i++)
+      statuses.push((await api('POST', '/api/contact', { body: contact, headers: from('203.0.113.10') })).status);
     expect(statuses.slice(0, CONTACT_LIMIT.points).every((s) => s === 201)).toBe(true);
     const last = await api('POST', '/api/contact', { body: contact, headers: from('203.0.113.10') });
     expect(last.status).toBe(429);
@@ -24,7 +25,9 @@ describe('contact form limit', () => {
 
   it('20 parallel messages from one IP never get more than the limit accepted', async () => {
     const before = await countDocs('leads');
-    const results = await Promise.all(Array.from({ length: 20 }, () => api('POST', '/api/contact', { body: contact, headers: from('203.0.113.12') })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => api('POST', '/api/contact', { body: contact, headers: from('203.0.113.12') })),
+    );
     const accepted = results.filter((r) => r.status === 201).length;
     expect(accepted).toBeLessThanOrEqual(CONTACT_LIMIT.points);
     expect(results.every((r) => [201, 429, 503].includes(r.status))).toBe(true);
@@ -34,13 +37,43 @@ describe('contact form limit', () => {
 
 describe('quote links, promo checks and checkouts', () => {
   const cases = [
-    { name: 'quote acceptance', limit: PUBLIC_LIMITS.quoteAcceptance, call: (ip: string) => api('GET', '/api/quote-acceptance?leadId=nope&token=not-a-real-token-at-all', { headers: from(ip) }), ok: 404 },
-    { name: 'promo validation', limit: PUBLIC_LIMITS.promoValidation, call: (ip: string) => api('POST', '/api/promo-codes/validate', { body: { code: 'NOSUCHCODE', packageId: 'web-hosting' }, headers: from(ip) }), ok: 404 },
-    { name: 'checkout', limit: PUBLIC_LIMITS.checkout, call: (ip: string) => api('POST', '/api/create-payment-intent', { body: { leadId: 'no-such-lead' }, headers: from(ip) }), ok: 404 },
+    {
+      name: 'quote acceptance',
+      limit: PUBLIC_LIMITS.quoteAcceptance,
+      call: (ip: string) =>
+        api('GET', '/api/quote-acceptance?leadId=nope&token=not-a-real-token-at-all', { headers: from(ip) }),
+      ok: 404,
+    },
+    {
+      name: 'promo validation',
+      limit: PUBLIC_LIMITS.promoValidation,
+      call: (ip: string) =>
+        api('POST', '/api/promo-codes/validate', {
+          body: { code: 'NOSUCHCODE', packageId: 'web-hosting' },
+          headers: from(ip),
+        }),
+      ok: 404,
+    },
+    {
+      name: 'checkout',
+      limit: PUBLIC_LIMITS.checkout,
+      call: (ip: string) =>
+        api('POST', '/api/create-payment-intent', { body: { leadId: 'no-such-lead' }, headers: from(ip) }),
+      ok: 404,
+    },
     {
       name: 'cart orders (promo code guessing)',
       limit: PUBLIC_LIMITS.subscription,
-      call: (ip: string) => api('POST', '/api/create-subscription', { body: { packageId: 'web-hosting', pricingMode: 'onetime', discountCode: 'NOSUCHCODE', clientInfo: { name: 'Guesser', email: 'guesser@example.com', projectDescription: 'Guessing' } }, headers: from(ip) }),
+      call: (ip: string) =>
+        api('POST', '/api/create-subscription', {
+          body: {
+            packageId: 'web-hosting',
+            pricingMode: 'onetime',
+            discountCode: 'NOSUCHCODE',
+            clientInfo: { name: 'Guesser', email: 'guesser@example.com', projectDescription: 'Guessing' },
+          },
+          headers: from(ip),
+        }),
       ok: 404,
     },
   ];
@@ -59,21 +92,51 @@ describe('quote links, promo checks and checkouts', () => {
 
 describe('login failures', () => {
   it(`locks one IP and username after ${LOGIN_FAILURES.points} failures, even for the right password`, async () => {
-    await createAdminUser({ auth: adminAuth, db }, { username: 'locked-admin', password: 'locked-admin-pass', update: true });
+    await createAdminUser(
+      { auth: adminAuth, db },
+      { username: 'locked-admin', password: 'locked-admin-pass', update: true },
+    );
     const ip = from('203.0.113.20');
     for (let i = 0; i < LOGIN_FAILURES.points; i++) {
-      expect((await api('POST', '/api/auth/login', { body: { username: 'locked-admin', password: 'wrong-password' }, headers: ip })).status).toBe(401);
+      expect(
+        (
+          await api('POST', '/api/auth/login', {
+            body: { username: 'locked-admin', password: 'wrong-password' },
+            headers: ip,
+          })
+        ).status,
+      ).toBe(401);
     }
-    const locked = await api('POST', '/api/auth/login', { body: { username: 'locked-admin', password: 'locked-admin-pass' }, headers: ip });
+    const locked = await api('POST', '/api/auth/login', {
+      body: { username: 'locked-admin', password: 'locked-admin-pass' },
+      headers: ip,
+    });
     expect(locked.status).toBe(429);
     // Elsewhere the right password still works, and a success clears that key.
-    expect((await api('POST', '/api/auth/login', { body: { username: 'locked-admin', password: 'locked-admin-pass' }, headers: from('203.0.113.21') })).status).toBe(200);
+    expect(
+      (
+        await api('POST', '/api/auth/login', {
+          body: { username: 'locked-admin', password: 'locked-admin-pass' },
+          headers: from('203.0.113.21'),
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('successful logins do not count', async () => {
-    await createAdminUser({ auth: adminAuth, db }, { username: 'busy-admin', password: 'busy-admin-pass', update: true });
+    await createAdminUser(
+      { auth: adminAuth, db },
+      { username: 'busy-admin', password: 'busy-admin-pass', update: true },
+    );
     for (let i = 0; i < LOGIN_FAILURES.points + 2; i++) {
-      expect((await api('POST', '/api/auth/login', { body: { username: 'busy-admin', password: 'busy-admin-pass' }, headers: from('203.0.113.30') })).status).toBe(200);
+      expect(
+        (
+          await api('POST', '/api/auth/login', {
+            body: { username: 'busy-admin', password: 'busy-admin-pass' },
+            headers: from('203.0.113.30'),
+          })
+        ).status,
+      ).toBe(200);
     }
   });
 });

@@ -66,7 +66,9 @@ describe('GET /api/replit/projects', () => {
 
     // Trimmed and case-insensitive: the same projects.
     const again = await api('GET', `/api/replit/projects?username=%20API-Test%20`, { token });
-    expect((again.json as { projects: Array<{ id: string }> }).projects.map((p) => p.id)).toEqual(projects.map((p) => p.id));
+    expect((again.json as { projects: Array<{ id: string }> }).projects.map((p) => p.id)).toEqual(
+      projects.map((p) => p.id),
+    );
   });
 
   it('requires a valid username', async () => {
@@ -89,13 +91,21 @@ describe('GET /api/replit/projects', () => {
 
 describe('POST /api/replit/analyze-project', () => {
   it('analyzes a demo project: complexity, hours and money as 2-decimal strings with a 30% deposit', async () => {
-    const projects = (await api('GET', `/api/replit/projects?username=${USERNAME}`, { token })).json as { projects: Array<{ id: string }> };
+    const projects = (await api('GET', `/api/replit/projects?username=${USERNAME}`, { token })).json as {
+      projects: Array<{ id: string }>;
+    };
     for (const { id } of projects.projects) {
-      const r = await api('POST', '/api/replit/analyze-project', { token, body: { projectId: id, baseHourlyRate: 75 } });
+      const r = await api('POST', '/api/replit/analyze-project', {
+        token,
+        body: { projectId: id, baseHourlyRate: 75 },
+      });
       expect(r.status).toBe(200);
       const expected = analyzeHostedProject(findDemoProject(id, new Date())!, 7500);
       expect(r.json).toEqual({ success: true, analysis: expected.analysis, quote: toHostedQuoteDto(expected.quote) });
-      const { quote, analysis } = r.json as { quote: Record<string, string | number>; analysis: { complexity: string } };
+      const { quote, analysis } = r.json as {
+        quote: Record<string, string | number>;
+        analysis: { complexity: string };
+      };
       expect(['Low', 'Medium', 'High']).toContain(analysis.complexity);
       for (const k of ['total', 'depositAmount', 'finalAmount', 'hourlyRate']) expect(quote[k]).toMatch(/^\d+\.\d{2}$/);
       const cents = (k: string) => Math.round(Number(quote[k]) * 100);
@@ -118,7 +128,10 @@ describe('POST /api/replit/analyze-project', () => {
     const empty = await api('POST', '/api/replit/analyze-project', { token, body: {} });
     expect(empty.status).toBe(400);
     expect(empty.json).toEqual({ error: 'Validation failed', fields: { projectId: 'Project ID is required' } });
-    const rate = await api('POST', '/api/replit/analyze-project', { token, body: { projectId: 'x', baseHourlyRate: 0 } });
+    const rate = await api('POST', '/api/replit/analyze-project', {
+      token,
+      body: { projectId: 'x', baseHourlyRate: 0 },
+    });
     expect(rate.json).toEqual({ error: 'Validation failed', fields: { baseHourlyRate: 'Rate must be positive' } });
     const extra = await api('POST', '/api/replit/analyze-project', { token, body: { projectId: 'x', total: '1.00' } });
     expect(extra.status).toBe(400);
@@ -176,17 +189,33 @@ describe('POST /api/replit/create-quote-from-project', () => {
       finalAmount: '997.50',
       hourlyRate: '75.00',
       estimatedHours: 19,
-      breakdown: { baseCost: '1425.00', adjustments: '0.00', totalCost: '1425.00', depositAmount: '427.50', finalAmount: '997.50' },
+      breakdown: {
+        baseCost: '1425.00',
+        adjustments: '0.00',
+        totalCost: '1425.00',
+        depositAmount: '427.50',
+        finalAmount: '997.50',
+      },
     });
 
     const activity = await db.collection('lead_activity').where('leadId', '==', leadId).get();
     expect(activity.docs.map((d) => d.data())).toEqual([
-      expect.objectContaining({ type: 'quote_event', to: 'Contacted', by: 'test-admin', detail: 'Quote created from hosted project' }),
+      expect.objectContaining({
+        type: 'quote_event',
+        to: 'Contacted',
+        by: 'test-admin',
+        detail: 'Quote created from hosted project',
+      }),
     ]);
 
     // The lead is served like any other (money as 2-decimal strings).
     const leads = (await api('GET', '/api/leads', { token })).json as Array<Record<string, unknown>>;
-    expect(leads.find((l) => l.id === leadId)).toMatchObject({ quoteAmount: '1425.00', depositAmount: '427.50', finalAmount: '997.50', status: 'Contacted' });
+    expect(leads.find((l) => l.id === leadId)).toMatchObject({
+      quoteAmount: '1425.00',
+      depositAmount: '427.50',
+      finalAmount: '997.50',
+      status: 'Contacted',
+    });
   });
 
   it('rounds the total to whole dollars and records base and adjustment', async () => {
@@ -196,14 +225,26 @@ describe('POST /api/replit/create-quote-from-project', () => {
     expect(lead).toMatchObject({ quoteAmountCents: 156800, depositAmountCents: 47040, finalAmountCents: 109760 });
     expect(JSON.parse(lead.generatedQuoteDetails as string)).toMatchObject({
       hourlyRate: '82.50',
-      breakdown: { baseCost: '1567.50', adjustments: '0.50', totalCost: '1568.00', depositAmount: '470.40', finalAmount: '1097.60' },
+      breakdown: {
+        baseCost: '1567.50',
+        adjustments: '0.50',
+        totalCost: '1568.00',
+        depositAmount: '470.40',
+        finalAmount: '1097.60',
+      },
     });
   });
 
   it('prices features and deployment, and marks High complexity', async () => {
     // 4 h + 18 Node.js files × 1.25 h + 4 h deployed + database 8 + api 6 + auth 6 + payment 10 = 60.5 h at $80.
     const leadId = await createQuote(
-      manualForm({ language: 'Node.js', fileCount: 18, hasDeployment: true, baseHourlyRate: 80, features: ['Postgres database', 'REST api', 'Login', 'Stripe checkout'] }),
+      manualForm({
+        language: 'Node.js',
+        fileCount: 18,
+        hasDeployment: true,
+        baseHourlyRate: 80,
+        features: ['Postgres database', 'REST api', 'Login', 'Stripe checkout'],
+      }),
     );
     const lead = (await db.collection('leads').doc(leadId).get()).data()!;
     expect(lead).toMatchObject({
@@ -220,13 +261,22 @@ describe('POST /api/replit/create-quote-from-project', () => {
 
   it('quotes a demo project exactly as analyze-project does when the form carries its facts', async () => {
     const projectId = `demo:${USERNAME}:ai-support-chatbot`;
-    const analyzed = (await api('POST', '/api/replit/analyze-project', { token, body: { projectId, baseHourlyRate: 75 } })).json as {
+    const analyzed = (
+      await api('POST', '/api/replit/analyze-project', { token, body: { projectId, baseHourlyRate: 75 } })
+    ).json as {
       analysis: { language: string; fileCount: number; hasDeployment: boolean; features: string[]; complexity: string };
       quote: { estimatedHours: number; total: string; depositAmount: string };
     };
     const { analysis, quote } = analyzed;
     const leadId = await createQuote(
-      manualForm({ projectId, projectTitle: 'AI Support Chatbot', language: analysis.language, fileCount: analysis.fileCount, hasDeployment: analysis.hasDeployment, features: analysis.features }),
+      manualForm({
+        projectId,
+        projectTitle: 'AI Support Chatbot',
+        language: analysis.language,
+        fileCount: analysis.fileCount,
+        hasDeployment: analysis.hasDeployment,
+        features: analysis.features,
+      }),
     );
     const lead = (await db.collection('leads').doc(leadId).get()).data()!;
     expect(lead).toMatchObject({
@@ -276,9 +326,14 @@ describe('POST /api/replit/create-quote-from-project', () => {
       { quoteAmountCents: 100 },
       { status: 'Complete', quoteReviewStatus: 'Approved' },
     ]) {
-      const r = await api('POST', '/api/replit/create-quote-from-project', { token, body: { ...manualForm(), ...extra } });
+      const r = await api('POST', '/api/replit/create-quote-from-project', {
+        token,
+        body: { ...manualForm(), ...extra },
+      });
       expect(r.status).toBe(400);
-      expect((r.json as { fields: object }).fields).toEqual(Object.fromEntries(Object.keys(extra).map((k) => [k, 'Unknown field'])));
+      expect((r.json as { fields: object }).fields).toEqual(
+        Object.fromEntries(Object.keys(extra).map((k) => [k, 'Unknown field'])),
+      );
     }
     expect(await counts()).toEqual(before);
   });
@@ -309,7 +364,12 @@ describe('POST /api/replit/sync-project-status', () => {
       deploymentUrl: project.deployment?.url ?? null,
       changed: true,
     });
-    expect(body.updates.find((u) => u.leadId === manualLead)).toMatchObject({ synced: false, deployed: null, projectTitle: null, changed: false });
+    expect(body.updates.find((u) => u.leadId === manualLead)).toMatchObject({
+      synced: false,
+      deployed: null,
+      projectTitle: null,
+      changed: false,
+    });
 
     const stored = (await db.collection('leads').doc(demoLead).get()).data()!;
     expect(stored).toMatchObject({ replitDeployed: live, replitDeploymentUrl: project.deployment?.url ?? null });
@@ -319,7 +379,9 @@ describe('POST /api/replit/sync-project-status', () => {
     expect((await db.collection('leads').doc(manualLead).get()).get('replitSyncedAt')).toBeUndefined();
 
     // Nothing changed since: a second sync reports no change.
-    const again = (await api('POST', '/api/replit/sync-project-status', { token, body: {} })).json as { updates: Array<Record<string, unknown>> };
+    const again = (await api('POST', '/api/replit/sync-project-status', { token, body: {} })).json as {
+      updates: Array<Record<string, unknown>>;
+    };
     expect(again.updates.find((u) => u.leadId === demoLead)).toMatchObject({ synced: true, changed: false });
   });
 

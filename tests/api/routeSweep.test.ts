@@ -29,7 +29,8 @@ function listRoutes(stack: LayerLike[], prefix = ''): RouteInfo[] {
   const out: RouteInfo[] = [];
   for (const layer of stack) {
     if (layer.route) {
-      for (const [m, on] of Object.entries(layer.route.methods)) if (on && m !== '_all') out.push({ method: m.toUpperCase(), path: prefix + layer.route.path });
+      for (const [m, on] of Object.entries(layer.route.methods))
+        if (on && m !== '_all') out.push({ method: m.toUpperCase(), path: prefix + layer.route.path });
     } else if (layer.handle?.stack) {
       const raw = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : '';
       out.push(...listRoutes(layer.handle.stack, prefix + raw));
@@ -86,8 +87,28 @@ afterAll(() => {
 });
 
 /** Collections a rejected request could write to (rate_limits counts attempts by design; email_log is the mail trigger's). */
-const WATCHED = ['leads', 'contacts', 'notes', 'projects', 'promo_codes', 'orders', 'payments', 'invoices', 'users', 'lead_activity', 'quote_versions', 'quote_links', 'quote_acceptances', 'email_templates', 'outbox', 'stripe_events', 'settings', 'reminders'];
-const snapshotCounts = async () => Object.fromEntries(await Promise.all(WATCHED.map(async (c) => [c, await countDocs(c)] as const)));
+const WATCHED = [
+  'leads',
+  'contacts',
+  'notes',
+  'projects',
+  'promo_codes',
+  'orders',
+  'payments',
+  'invoices',
+  'users',
+  'lead_activity',
+  'quote_versions',
+  'quote_links',
+  'quote_acceptances',
+  'email_templates',
+  'outbox',
+  'stripe_events',
+  'settings',
+  'reminders',
+];
+const snapshotCounts = async () =>
+  Object.fromEntries(await Promise.all(WATCHED.map(async (c) => [c, await countDocs(c)] as const)));
 
 describe('route sweep', () => {
   it('finds the routes from the router', () => {
@@ -120,7 +141,15 @@ describe('route sweep', () => {
       { rawBody: JSON.stringify({ x: 'y'.repeat(1024 * 1024) }) },
       { rawBody: '[1,2,3]' },
       { rawBody: '"just a string"' },
-      { rawBody: JSON.stringify({ __proto__: { admin: true }, constructor: { prototype: { admin: true } }, name: 123, email: ['a'], status: { $gt: '' } }) },
+      {
+        rawBody: JSON.stringify({
+          __proto__: { admin: true },
+          constructor: { prototype: { admin: true } },
+          name: 123,
+          email: ['a'],
+          status: { $gt: '' },
+        }),
+      },
       { rawBody: 'name=x&email=y', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
     ];
     for (const r of routes.filter((x) => x.method === 'POST' || x.method === 'PUT')) {
@@ -132,30 +161,63 @@ describe('route sweep', () => {
     }
   });
 
-  it('property-based bodies with an admin session: 4xx, never 5xx, and nothing written', { timeout: 240_000 }, async () => {
-    // Every generated body carries a key no schema knows, so each one is invalid
-    // by construction (strict schemas); the rest is arbitrary JSON of any shape.
-    const junk = fc.oneof(fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 1 }));
-    const fields = ['name', 'email', 'status', 'amount', 'leadId', 'code', 'content', 'packageId', 'pricingMode', 'discountCode', 'clientInfo', 'quoteAmount', 'html', 'to', 'token', 'expectedStatus'];
-    const bodyArb = fc.record({
-      known: fc.dictionary(fc.constantFrom(...fields), junk, { maxKeys: 4 }),
-      unknownKey: fc.stringMatching(/^[a-z][a-zA-Z0-9]{2,12}$/).filter((k) => !fields.includes(k)),
-      unknownValue: junk,
-    });
-    const bodies = fc.sample(bodyArb, { numRuns: 8, seed: 20261122 }).map((b) => ({ ...b.known, [`x_${b.unknownKey}`]: b.unknownValue }));
-    const before = await snapshotCounts();
-    for (const r of routes.filter((x) => x.method === 'POST' || x.method === 'PUT')) {
-      for (const body of bodies) {
-        const res = tally(await api(r.method, concrete(r.path), { body, token: adminToken }));
-        expect(res.status, `${r.method} ${r.path} ← ${JSON.stringify(body).slice(0, 80)}`).toBeGreaterThanOrEqual(400);
-        expect(res.status, `${r.method} ${r.path} ← ${JSON.stringify(body).slice(0, 80)}`).toBeLessThan(500);
+  it(
+    'property-based bodies with an admin session: 4xx, never 5xx, and nothing written',
+    { timeout: 240_000 },
+    async () => {
+      // Every generated body carries a key no schema knows, so each one is invalid
+      // by construction (strict schemas); the rest is arbitrary JSON of any shape.
+      const junk = fc.oneof(
+        fc.string(),
+        fc.integer(),
+        fc.double(),
+        fc.boolean(),
+        fc.constant(null),
+        fc.array(fc.string(), { maxLength: 3 }),
+        fc.object({ maxDepth: 1 }),
+      );
+      const fields = [
+        'name',
+        'email',
+        'status',
+        'amount',
+        'leadId',
+        'code',
+        'content',
+        'packageId',
+        'pricingMode',
+        'discountCode',
+        'clientInfo',
+        'quoteAmount',
+        'html',
+        'to',
+        'token',
+        'expectedStatus',
+      ];
+      const bodyArb = fc.record({
+        known: fc.dictionary(fc.constantFrom(...fields), junk, { maxKeys: 4 }),
+        unknownKey: fc.stringMatching(/^[a-z][a-zA-Z0-9]{2,12}$/).filter((k) => !fields.includes(k)),
+        unknownValue: junk,
+      });
+      const bodies = fc
+        .sample(bodyArb, { numRuns: 8, seed: 20261122 })
+        .map((b) => ({ ...b.known, [`x_${b.unknownKey}`]: b.unknownValue }));
+      const before = await snapshotCounts();
+      for (const r of routes.filter((x) => x.method === 'POST' || x.method === 'PUT')) {
+        for (const body of bodies) {
+          const res = tally(await api(r.method, concrete(r.path), { body, token: adminToken }));
+          expect(res.status, `${r.method} ${r.path} ← ${JSON.stringify(body).slice(0, 80)}`).toBeGreaterThanOrEqual(
+            400,
+          );
+          expect(res.status, `${r.method} ${r.path} ← ${JSON.stringify(body).slice(0, 80)}`).toBeLessThan(500);
+        }
       }
-    }
-    const after = await snapshotCounts();
-    const written = WATCHED.filter((c) => after[c] !== before[c]).map((c) => `${c}: ${before[c]} → ${after[c]}`);
-    figures.documentsWrittenByRejected += WATCHED.reduce((n, c) => n + Math.abs(after[c]! - before[c]!), 0);
-    expect(written).toEqual([]);
-  });
+      const after = await snapshotCounts();
+      const written = WATCHED.filter((c) => after[c] !== before[c]).map((c) => `${c}: ${before[c]} → ${after[c]}`);
+      figures.documentsWrittenByRejected += WATCHED.reduce((n, c) => n + Math.abs(after[c]! - before[c]!), 0);
+      expect(written).toEqual([]);
+    },
+  );
 
   it('a foreign Origin gets no CORS allowance from our app', async () => {
     // In-process: the Functions emulator wraps every HTTP function in its own permissive CORS
@@ -165,7 +227,11 @@ describe('route sweep', () => {
     const { port } = server.address() as import('node:net').AddressInfo;
     const res = await fetch(`http://127.0.0.1:${port}/api/leads`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://evil.example', 'access-control-request-method': 'PUT', 'access-control-request-headers': 'authorization' },
+      headers: {
+        origin: 'https://evil.example',
+        'access-control-request-method': 'PUT',
+        'access-control-request-headers': 'authorization',
+      },
     });
     server.close();
     expect(res.headers.get('access-control-allow-origin')).toBeNull();

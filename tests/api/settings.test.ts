@@ -18,7 +18,13 @@ describe('PUT /api/settings/studio', () => {
     const res = await api('PUT', '/api/settings/studio', { body: VALID, token });
     expect(res.status).toBe(200);
     const stored = (await db.collection('settings').doc('studio').get()).data()!;
-    expect(stored).toMatchObject({ businessName: 'Pixel & Code Studio', contactEmail: 'billing@studio.example', taxId: null, paymentTermsDays: 21, updatedBy: 'test-admin' });
+    expect(stored).toMatchObject({
+      businessName: 'Pixel & Code Studio',
+      contactEmail: 'billing@studio.example',
+      taxId: null,
+      paymentTermsDays: 21,
+      updatedBy: 'test-admin',
+    });
   });
 
   it('rejects unknown keys, bad values and non-https logos with 400 and writes nothing', async () => {
@@ -62,7 +68,10 @@ describe('PUT /api/settings/automations', () => {
     // Other tests (reminders) own the automations document's content: write back what was there.
     const before = (await db.collection('settings').doc('automations').get()).data();
     expect((await api('PUT', '/api/settings/automations', { body: AUTOMATIONS, token })).status).toBe(200);
-    expect((await db.collection('settings').doc('automations').get()).get('invoiceOverdue')).toEqual({ enabled: true, days: [1, 7, 14] });
+    expect((await db.collection('settings').doc('automations').get()).get('invoiceOverdue')).toEqual({
+      enabled: true,
+      days: [1, 7, 14],
+    });
     for (const body of [
       { ...AUTOMATIONS, invoiceOverdue: { enabled: true, days: [7, 1] } },
       { ...AUTOMATIONS, quoteFollowUp: { enabled: true, days: 0 } },

@@ -20,7 +20,14 @@ const clock = () => NOW;
 
 /** A lead in Contacted with a generated quote, pending review (no links yet). */
 const quotedContactedLead = (over: Record<string, unknown> = {}) =>
-  storeLead(db, { status: 'Contacted', quoteAccepted: false, quoteReviewStatus: 'Pending', quoteVersion: 1, email: '', ...over });
+  storeLead(db, {
+    status: 'Contacted',
+    quoteAccepted: false,
+    quoteReviewStatus: 'Pending',
+    quoteVersion: 1,
+    email: '',
+    ...over,
+  });
 
 /** The lead's activity entries, newest first. */
 async function activity(leadId: string) {
@@ -42,17 +49,34 @@ describe('approveQuote', () => {
   it('moves the lead to Quoted, stores only the hash of a fresh link that expires TTL days after the clock', async () => {
     const leadId = await quotedContactedLead();
     const approved = await approveQuote(deps, { leadId }, actor, clock);
-    expect(approved.expiresAt.toISOString()).toBe(new Date(NOW.getTime() + QUOTE_LINK_TTL_DAYS * 86_400_000).toISOString());
+    expect(approved.expiresAt.toISOString()).toBe(
+      new Date(NOW.getTime() + QUOTE_LINK_TTL_DAYS * 86_400_000).toISOString(),
+    );
     expect(approved.emailed).toBe(false); // the lead has no email address
     const url = new URL(approved.acceptanceUrl, 'https://studio.example');
     expect(url.pathname).toBe('/quote-acceptance');
     expect(url.searchParams.get('leadId')).toBe(leadId);
     const token = url.searchParams.get('token')!;
     const link = await db.collection('quote_links').doc(createHash('sha256').update(token).digest('hex')).get();
-    expect(link.data()).toMatchObject({ leadId, quoteVersion: 1, usedAt: null, revokedAt: null, createdBy: actor.username });
+    expect(link.data()).toMatchObject({
+      leadId,
+      quoteVersion: 1,
+      usedAt: null,
+      revokedAt: null,
+      createdBy: actor.username,
+    });
     expect((link.get('expiresAt') as Timestamp).toMillis()).toBe(approved.expiresAt.getTime());
-    expect((await db.collection('leads').doc(leadId).get()).data()).toMatchObject({ status: 'Quoted', quoteReviewStatus: 'Approved' });
-    expect((await activity(leadId))[0]).toMatchObject({ type: 'quote_event', from: 'Contacted', to: 'Quoted', by: actor.username, detail: 'Quote approved; link issued' });
+    expect((await db.collection('leads').doc(leadId).get()).data()).toMatchObject({
+      status: 'Quoted',
+      quoteReviewStatus: 'Approved',
+    });
+    expect((await activity(leadId))[0]).toMatchObject({
+      type: 'quote_event',
+      from: 'Contacted',
+      to: 'Quoted',
+      by: actor.username,
+      detail: 'Quote approved; link issued',
+    });
   });
 
   it('revokes the earlier link when it issues a new one', async () => {
@@ -69,7 +93,9 @@ describe('approveQuote', () => {
     const links = await countDocs('quote_links');
     const noQuote = await failure(approveQuote(deps, { leadId }, actor, clock));
     expect([noQuote.kind, noQuote.message]).toEqual(['Conflict', 'This lead has no quote to approve']);
-    const accepted = await failure(approveQuote(deps, { leadId: await quotedContactedLead({ quoteAccepted: true }) }, actor, clock));
+    const accepted = await failure(
+      approveQuote(deps, { leadId: await quotedContactedLead({ quoteAccepted: true }) }, actor, clock),
+    );
     expect([accepted.kind, accepted.message]).toEqual(['Conflict', 'This quote is already accepted']);
     const missing = await failure(approveQuote(deps, { leadId: 'no-such-lead' }, actor, clock));
     expect([missing.kind, missing.message]).toEqual(['NotFound', 'Lead not found']);
@@ -79,13 +105,25 @@ describe('approveQuote', () => {
 });
 
 describe('moveLead', () => {
-  const newLead = () => storeLead(db, { status: 'New', quoteGenerated: false, quoteAccepted: false, quoteReviewStatus: null, hasProjectPlan: false });
+  const newLead = () =>
+    storeLead(db, {
+      status: 'New',
+      quoteGenerated: false,
+      quoteAccepted: false,
+      quoteReviewStatus: null,
+      hasProjectPlan: false,
+    });
 
   it('moves the lead, records who moved it, and returns the saved lead', async () => {
     const id = await newLead();
     const dto = await moveLead(deps, { id, status: 'Contacted', expectedStatus: 'New' }, actor, clock);
     expect(dto).toMatchObject({ id, status: 'Contacted' });
-    expect((await activity(id))[0]).toMatchObject({ type: 'status_changed', from: 'New', to: 'Contacted', by: actor.username });
+    expect((await activity(id))[0]).toMatchObject({
+      type: 'status_changed',
+      from: 'New',
+      to: 'Contacted',
+      by: actor.username,
+    });
   });
 
   it('marks a lead dead with the dead-reason line dated by the clock, and revives it', async () => {

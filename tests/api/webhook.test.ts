@@ -11,17 +11,45 @@ import { describe, expect, it } from 'vitest';
 import { api, db } from '../helpers.js';
 import { seedPayableLead } from './paymentFixtures.js';
 
-const SECRET = /^STRIPE_WEBHOOK_SECRET=(.+)$/m.exec(readFileSync(new URL('../../functions/.env.demo-studio', import.meta.url), 'utf8'))![1]!.trim();
+const SECRET = /^STRIPE_WEBHOOK_SECRET=(.+)$/m
+  .exec(readFileSync(new URL('../../functions/.env.demo-studio', import.meta.url), 'utf8'))![1]!
+  .trim();
 const stripe = new Stripe('sk_test_unused');
 
-function piEvent(type: string, pi: { id: string; amount: number; metadata: Record<string, string> }, id = `evt_${randomUUID().replaceAll('-', '')}`) {
-  return { id, object: 'event', type, created: Math.floor(Date.now() / 1000), data: { object: { object: 'payment_intent', amount_received: type.endsWith('succeeded') ? pi.amount : 0, last_payment_error: type.endsWith('failed') ? { message: 'Your card was declined.' } : null, ...pi } } };
+function piEvent(
+  type: string,
+  pi: { id: string; amount: number; metadata: Record<string, string> },
+  id = `evt_${randomUUID().replaceAll('-', '')}`,
+) {
+  return {
+    id,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        object: 'payment_intent',
+        amount_received: type.endsWith('succeeded') ? pi.amount : 0,
+        last_payment_error: type.endsWith('failed') ? { message: 'Your card was declined.' } : null,
+        ...pi,
+      },
+    },
+  };
 }
 
-async function send(event: object, opts: { timestamp?: number; tamper?: (payload: string) => string; secret?: string; signature?: string | null } = {}) {
+async function send(
+  event: object,
+  opts: { timestamp?: number; tamper?: (payload: string) => string; secret?: string; signature?: string | null } = {},
+) {
   const payload = JSON.stringify(event);
-  const signature = opts.signature === undefined ? stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? SECRET, timestamp: opts.timestamp }) : opts.signature;
-  return api('POST', '/api/stripe/webhook', { rawBody: opts.tamper ? opts.tamper(payload) : payload, headers: signature === null ? {} : { 'stripe-signature': signature } });
+  const signature =
+    opts.signature === undefined
+      ? stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? SECRET, timestamp: opts.timestamp })
+      : opts.signature;
+  return api('POST', '/api/stripe/webhook', {
+    rawBody: opts.tamper ? opts.tamper(payload) : payload,
+    headers: signature === null ? {} : { 'stripe-signature': signature },
+  });
 }
 
 const depositEvent = (leadId: string, type = 'payment_intent.succeeded', piId = `pi_${randomUUID().slice(0, 8)}`) =>
@@ -31,14 +59,29 @@ const eventSeen = async (id: string) => (await db.collection('stripe_events').do
 
 describe('stripe webhook', () => {
   it('a valid deposit event moves the project and lead to Production and records the payment', async () => {
-    const { leadId, projectId } = await seedPayableLead({ quoteAmountCents: 200_000, depositAmountCents: 100_000, withProject: true });
+    const { leadId, projectId } = await seedPayableLead({
+      quoteAmountCents: 200_000,
+      depositAmountCents: 100_000,
+      withProject: true,
+    });
     const event = depositEvent(leadId);
     const res = await send(event);
     expect(res).toMatchObject({ status: 200, json: { received: true, outcome: 'applied' } });
-    expect((await db.collection('leads').doc(leadId).get()).data()).toMatchObject({ status: 'Production', stripeDepositPaymentId: event.data.object.id });
+    expect((await db.collection('leads').doc(leadId).get()).data()).toMatchObject({
+      status: 'Production',
+      stripeDepositPaymentId: event.data.object.id,
+    });
     expect((await db.collection('projects').doc(projectId!).get()).get('status')).toBe('Production');
-    expect((await db.collection('payments').doc(event.data.object.id).get()).data()).toMatchObject({ status: 'succeeded', purpose: 'deposit', amountReceivedCents: 100_000 });
-    const receipts = await db.collection('outbox').where('leadId', '==', leadId).where('templateId', '==', 'payment-received').get();
+    expect((await db.collection('payments').doc(event.data.object.id).get()).data()).toMatchObject({
+      status: 'succeeded',
+      purpose: 'deposit',
+      amountReceivedCents: 100_000,
+    });
+    const receipts = await db
+      .collection('outbox')
+      .where('leadId', '==', leadId)
+      .where('templateId', '==', 'payment-received')
+      .get();
     expect(receipts.size).toBe(1);
     expect(receipts.docs[0]!.get('variables')).toMatchObject({ amount: '$1,000.00' });
   });
@@ -60,7 +103,11 @@ describe('stripe webhook', () => {
   });
 
   it('the same event delivered 5 times at once has one effect', async () => {
-    const { leadId } = await seedPayableLead({ quoteAmountCents: 200_000, depositAmountCents: 100_000, withProject: true });
+    const { leadId } = await seedPayableLead({
+      quoteAmountCents: 200_000,
+      depositAmountCents: 100_000,
+      withProject: true,
+    });
     const event = depositEvent(leadId);
     const results = await Promise.all(Array.from({ length: 5 }, () => send(event)));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
@@ -69,30 +116,46 @@ describe('stripe webhook', () => {
     const activity = await db.collection('lead_activity').where('leadId', '==', leadId).get();
     expect(activity.docs.filter((d) => d.get('type') === 'payment_received')).toHaveLength(1);
     expect(activity.docs.filter((d) => d.get('type') === 'status_changed')).toHaveLength(1);
-    expect((await db.collection('outbox').where('leadId', '==', leadId).where('templateId', '==', 'payment-received').get()).size).toBe(1);
+    expect(
+      (await db.collection('outbox').where('leadId', '==', leadId).where('templateId', '==', 'payment-received').get())
+        .size,
+    ).toBe(1);
   });
 
   it('out of order: a failure arriving after the success does not undo it; a success after a failure counts', async () => {
     const a = await seedPayableLead({ quoteAmountCents: 200_000, depositAmountCents: 100_000 });
     const pi = `pi_${randomUUID().slice(0, 8)}`;
     await send(depositEvent(a.leadId, 'payment_intent.succeeded', pi));
-    expect((await send(depositEvent(a.leadId, 'payment_intent.payment_failed', pi))).json).toMatchObject({ outcome: 'applied' });
+    expect((await send(depositEvent(a.leadId, 'payment_intent.payment_failed', pi))).json).toMatchObject({
+      outcome: 'applied',
+    });
     expect((await db.collection('payments').doc(pi).get()).get('status')).toBe('succeeded');
     expect((await db.collection('leads').doc(a.leadId).get()).get('stripeDepositPaymentId')).toBe(pi);
 
     const b = await seedPayableLead({ quoteAmountCents: 200_000, depositAmountCents: 100_000 });
     const pi2 = `pi_${randomUUID().slice(0, 8)}`;
     await send(depositEvent(b.leadId, 'payment_intent.payment_failed', pi2));
-    expect((await db.collection('payments').doc(pi2).get()).data()).toMatchObject({ status: 'failed', lastError: 'Your card was declined.' });
+    expect((await db.collection('payments').doc(pi2).get()).data()).toMatchObject({
+      status: 'failed',
+      lastError: 'Your card was declined.',
+    });
     // A failed deposit moves the lead to "Payment Failed"; the success that follows moves it on.
-    expect((await db.collection('leads').doc(b.leadId).get()).data()).toMatchObject({ status: 'Payment Failed', statusBeforePaymentFailed: 'Set Up' });
+    expect((await db.collection('leads').doc(b.leadId).get()).data()).toMatchObject({
+      status: 'Payment Failed',
+      statusBeforePaymentFailed: 'Set Up',
+    });
     await send(depositEvent(b.leadId, 'payment_intent.succeeded', pi2));
     expect((await db.collection('payments').doc(pi2).get()).get('status')).toBe('succeeded');
     expect((await db.collection('leads').doc(b.leadId).get()).get('status')).toBe('Production');
   });
 
   it('a failed final payment while the project is in the works: Payment Failed, then back to its stage when paid', async () => {
-    const { leadId, projectId } = await seedPayableLead({ quoteAmountCents: 200_000, depositAmountCents: 100_000, withProject: true, status: 'Production' });
+    const { leadId, projectId } = await seedPayableLead({
+      quoteAmountCents: 200_000,
+      depositAmountCents: 100_000,
+      withProject: true,
+      status: 'Production',
+    });
     await db.collection('projects').doc(projectId!).update({ status: 'Production' });
     await db.collection('leads').doc(leadId).update({ stripeDepositPaymentId: 'pi_paid_before' });
     const pi = `pi_${randomUUID().slice(0, 8)}`;
@@ -100,10 +163,15 @@ describe('stripe webhook', () => {
     await send(final('payment_intent.payment_failed'));
     await send(final('payment_intent.payment_failed')); // a second decline: still one move
     expect((await db.collection('leads').doc(leadId).get()).get('status')).toBe('Payment Failed');
-    const moves = (await db.collection('lead_activity').where('leadId', '==', leadId).where('type', '==', 'status_changed').get()).docs.map((d) => `${d.get('from')}→${d.get('to')}`);
+    const moves = (
+      await db.collection('lead_activity').where('leadId', '==', leadId).where('type', '==', 'status_changed').get()
+    ).docs.map((d) => `${d.get('from')}→${d.get('to')}`);
     expect(moves).toEqual(['Production→Payment Failed']);
     await send(final('payment_intent.succeeded'));
-    expect((await db.collection('leads').doc(leadId).get()).data()).toMatchObject({ status: 'Production', stripeFinalPaymentId: pi });
+    expect((await db.collection('leads').doc(leadId).get()).data()).toMatchObject({
+      status: 'Production',
+      stripeFinalPaymentId: pi,
+    });
     expect((await db.collection('leads').doc(leadId).get()).get('statusBeforePaymentFailed')).toBeUndefined();
   });
 
@@ -115,19 +183,37 @@ describe('stripe webhook', () => {
   });
 
   it('a final payment before its deposit event still leaves each recorded once; the final completes a delivered project', async () => {
-    const { leadId, projectId } = await seedPayableLead({ quoteAmountCents: 200_000, depositAmountCents: 100_000, withProject: true, status: 'Launch' });
+    const { leadId, projectId } = await seedPayableLead({
+      quoteAmountCents: 200_000,
+      depositAmountCents: 100_000,
+      withProject: true,
+      status: 'Launch',
+    });
     await db.collection('projects').doc(projectId!).update({ status: 'Launch' });
-    const final = piEvent('payment_intent.succeeded', { id: `pi_${randomUUID().slice(0, 8)}`, amount: 100_000, metadata: { purpose: 'final', leadId } });
+    const final = piEvent('payment_intent.succeeded', {
+      id: `pi_${randomUUID().slice(0, 8)}`,
+      amount: 100_000,
+      metadata: { purpose: 'final', leadId },
+    });
     const deposit = depositEvent(leadId);
     await send(final);
     await send(deposit);
     const lead = (await db.collection('leads').doc(leadId).get()).data()!;
-    expect(lead).toMatchObject({ status: 'Complete', stripeFinalPaymentId: final.data.object.id, stripeDepositPaymentId: deposit.data.object.id });
+    expect(lead).toMatchObject({
+      status: 'Complete',
+      stripeFinalPaymentId: final.data.object.id,
+      stripeDepositPaymentId: deposit.data.object.id,
+    });
     expect((await db.collection('projects').doc(projectId!).get()).get('status')).toBe('Launch');
   });
 
   it('unknown event types are acknowledged and recorded, with no effect', async () => {
-    const event = { id: `evt_${randomUUID().replaceAll('-', '')}`, object: 'event', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } };
+    const event = {
+      id: `evt_${randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      type: 'customer.created',
+      data: { object: { id: 'cus_1', object: 'customer' } },
+    };
     expect((await send(event)).json).toEqual({ received: true, outcome: 'ignored' });
     expect(await eventSeen(event.id)).toBe(true);
   });

@@ -49,11 +49,17 @@ const PUBLIC: Array<[string, (page: Page) => Promise<void>]> = [
   ['/cart', (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
   ['/my-project', (page) => expect(page.getByRole('heading', { level: 1, name: 'Access Your Project' })).toBeVisible()],
   ['/quote-acceptance?leadId=nope&token=nope', (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
-  ['/checkout?amount=25.00&description=Accessibility%20check', (page) => expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible()],
+  [
+    '/checkout?amount=25.00&description=Accessibility%20check',
+    (page) => expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible(),
+  ],
   ['/payment-success', (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
   ['/admin', (page) => expect(page.getByRole('button', { name: 'Login' })).toBeVisible()],
   ['/admin/login', (page) => expect(page.getByRole('button', { name: 'Login' })).toBeVisible()],
-  ['/no-such-page', (page) => expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible()],
+  [
+    '/no-such-page',
+    (page) => expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible(),
+  ],
 ];
 
 /** Signed-in routes of §2 and their level-1 headings. */
@@ -70,9 +76,23 @@ const ADMIN: Array<[string, string | RegExp]> = [
 /** Leads and a project owned by one test: one awaiting quote review, one needing a plan, one ready for invoicing with its project in Set up (found by `invoiceEmail`). */
 async function seedCrm(tag: string) {
   const suffix = randomUUID().slice(0, 6);
-  const names = { review: `Axe Review ${tag} ${suffix}`, plan: `Axe Plan ${tag} ${suffix}`, invoice: `Axe Invoice ${tag} ${suffix}`, project: `Axe Project ${tag} ${suffix}` };
+  const names = {
+    review: `Axe Review ${tag} ${suffix}`,
+    plan: `Axe Plan ${tag} ${suffix}`,
+    invoice: `Axe Invoice ${tag} ${suffix}`,
+    project: `Axe Project ${tag} ${suffix}`,
+  };
   const email = (k: string) => `e2e.axe.${k}.${suffix}@example.com`;
-  await storeLead(db, { name: names.review, email: email('review'), subject: 'Accessible booking site', status: 'Contacted', quoteReviewStatus: 'Pending', quoteAccepted: false, forceDeposit: false, notes: 'First call went well' });
+  await storeLead(db, {
+    name: names.review,
+    email: email('review'),
+    subject: 'Accessible booking site',
+    status: 'Contacted',
+    quoteReviewStatus: 'Pending',
+    quoteAccepted: false,
+    forceDeposit: false,
+    notes: 'First call went well',
+  });
   await storeLead(db, {
     name: names.plan,
     email: email('plan'),
@@ -87,7 +107,10 @@ async function seedCrm(tag: string) {
     finalAmountCents: null,
   });
   const leadId = await storeLead(db, { name: names.invoice, email: email('invoice'), subject: 'Clinic website' });
-  await db.collection('projects').doc().set(projectDoc({ leadId, name: names.project, client: names.invoice, description: 'Accessible clinic website' }));
+  await db
+    .collection('projects')
+    .doc()
+    .set(projectDoc({ leadId, name: names.project, client: names.invoice, description: 'Accessible clinic website' }));
   return { ...names, invoiceEmail: email('invoice') };
 }
 
@@ -172,7 +195,8 @@ for (const size of WIDTHS) {
       test.setTimeout(420_000);
       await loginAsAdmin(page);
       const names = await seedCrm('dialogs');
-      const card = (status: string, name: string) => column(page, status).getByTestId('lead-card').filter({ hasText: name });
+      const card = (status: string, name: string) =>
+        column(page, status).getByTestId('lead-card').filter({ hasText: name });
       await expect(card('Contacted', names.review)).toBeVisible();
 
       await page.getByRole('button', { name: 'Add Lead' }).click();
@@ -202,7 +226,10 @@ for (const size of WIDTHS) {
       await expect(review.getByRole('article', { name: `Quote for ${names.review}` })).toBeVisible();
       await noLoading(page);
       await scan(page, 'Quote Review', '[role="dialog"]');
-      await review.getByRole('article', { name: `Quote for ${names.review}` }).getByRole('button', { name: 'Edit' }).click();
+      await review
+        .getByRole('article', { name: `Quote for ${names.review}` })
+        .getByRole('button', { name: 'Edit' })
+        .click();
       await scanDialog(page, 'Edit Quote', /Edit Quote/);
       await expect(review).toBeVisible();
       await page.keyboard.press('Escape');

@@ -48,7 +48,11 @@ test('pricing modes: Monthly by default, the three packages priced in each mode'
   await expect(price(page, PACKAGES[2]!)).toContainText('Save $125.00 a year');
 
   await mode(page, 'One Time').click();
-  for (const [name, hosting] of [[PACKAGES[0]!, '$12.99'], [PACKAGES[1]!, '$49.99'], [PACKAGES[2]!, '$249.99']]) {
+  for (const [name, hosting] of [
+    [PACKAGES[0]!, '$12.99'],
+    [PACKAGES[1]!, '$49.99'],
+    [PACKAGES[2]!, '$249.99'],
+  ]) {
     await expect(price(page, name!)).toContainText('$500.00 one-time setup');
     await expect(price(page, name!)).toContainText(`then ${hosting}/month hosting`);
   }
@@ -89,7 +93,9 @@ test('WELCOME10 takes 10% off the setup fee; an unknown code is refused', async 
 });
 
 test('missing client information gives the "Required Information" toast', async ({ page }) => {
-  await card(page, 'Web Fresh/Refresh + Hosting').getByRole('button', { name: 'Choose Web Fresh/Refresh + Hosting' }).click();
+  await card(page, 'Web Fresh/Refresh + Hosting')
+    .getByRole('button', { name: 'Choose Web Fresh/Refresh + Hosting' })
+    .click();
   const form = page.getByRole('form', { name: 'Your information' });
   await form.getByLabel('Name').fill('Only A Name');
   await form.getByRole('button', { name: 'Continue to payment' }).click();
@@ -99,13 +105,17 @@ test('missing client information gives the "Required Information" toast', async 
   await expect(form.getByRole('textbox', { name: 'Email' })).toBeFocused(); // the first invalid field
 });
 
-test('create-subscription success path on a 360 px phone: test-mode payment, then "Subscription Successful!"', async ({ page }) => {
+test('create-subscription success path on a 360 px phone: test-mode payment, then "Subscription Successful!"', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 360, height: 800 });
   await page.goto('/cart');
   const email = `cart.${randomUUID().slice(0, 8)}@example.com`;
 
   await mode(page, 'One Time').click();
-  await card(page, 'Web Fresh/Refresh + Hosting').getByRole('button', { name: 'Choose Web Fresh/Refresh + Hosting' }).click();
+  await card(page, 'Web Fresh/Refresh + Hosting')
+    .getByRole('button', { name: 'Choose Web Fresh/Refresh + Hosting' })
+    .click();
   await promoBox(page).fill('WELCOME10');
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByText(/WELCOME10 applied/)).toBeVisible();
@@ -126,7 +136,14 @@ test('create-subscription success path on a 360 px phone: test-mode payment, the
 
   const orders = await db.collection('orders').where('clientInfo.email', '==', email).get();
   expect(orders.docs.map((d) => d.data())).toEqual([
-    expect.objectContaining({ status: 'pending_payment', packageId: 'web-hosting', pricingMode: 'onetime', promoCode: 'WELCOME10', discountCents: 5_000, totalDueNowCents: 46_299 }),
+    expect.objectContaining({
+      status: 'pending_payment',
+      packageId: 'web-hosting',
+      pricingMode: 'onetime',
+      promoCode: 'WELCOME10',
+      discountCents: 5_000,
+      totalDueNowCents: 46_299,
+    }),
   ]);
 
   await expect(page.getByRole('button', { name: 'Back to packages' })).toBeVisible();
@@ -135,13 +152,21 @@ test('create-subscription success path on a 360 px phone: test-mode payment, the
   await expect(page.getByRole('heading', { name: 'Subscription Successful!' })).toBeVisible();
   // Paid on the server, through the same fulfilment as a Stripe webhook.
   await expect
-    .poll(async () => (await db.collection('orders').where('clientInfo.email', '==', email).get()).docs.map((d) => d.get('status')))
+    .poll(async () =>
+      (await db.collection('orders').where('clientInfo.email', '==', email).get()).docs.map((d) => d.get('status')),
+    )
     .toEqual(['paid']);
 });
 
 test('a failed subscription toasts and returns to the package list', async ({ page }) => {
   // A server failure, stubbed in the browser: the page must recover either way.
-  await page.route('**/api/create-subscription', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Internal server error' }) }));
+  await page.route('**/api/create-subscription', (route) =>
+    route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'Internal server error' }),
+    }),
+  );
   await card(page, 'Plus 8hr Maintenance').getByRole('button', { name: 'Choose Plus 8hr Maintenance' }).click();
   const form = page.getByRole('form', { name: 'Your information' });
   await form.getByLabel('Name').fill('Cart Client');
@@ -150,5 +175,7 @@ test('a failed subscription toasts and returns to the package list', async ({ pa
   await form.getByRole('button', { name: 'Continue to payment' }).click();
   await expect(page.getByText('Failed to create subscription')).toBeVisible();
   await expect(page.getByRole('form', { name: 'Your information' })).toHaveCount(0);
-  await expect(card(page, 'Plus 8hr Maintenance').getByRole('button', { name: 'Choose Plus 8hr Maintenance' })).toBeVisible();
+  await expect(
+    card(page, 'Plus 8hr Maintenance').getByRole('button', { name: 'Choose Plus 8hr Maintenance' }),
+  ).toBeVisible();
 });

@@ -26,7 +26,10 @@ test('lists leads as cards, filters them and exports CSV', async ({ page }) => {
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page.getByTestId('client-card').first()).toBeVisible();
 
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export CSV' }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(/^clients-\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = readFileSync((await download.path())!, 'utf8');
   expect(csv.split('\r\n')[0]).toContain('Name,Email,Phone,Status,Project Type,Subject,Message,Quote Amount,Created');
@@ -35,7 +38,10 @@ test('lists leads as cards, filters them and exports CSV', async ({ page }) => {
 
 test('a page that cannot reach Firestore keeps loading instead of showing "no clients"', async ({ page }) => {
   await loginAsAdmin(page);
-  const offline = page.waitForEvent('console', { predicate: (m) => m.text().includes('Could not reach Cloud Firestore backend'), timeout: 30_000 });
+  const offline = page.waitForEvent('console', {
+    predicate: (m) => m.text().includes('Could not reach Cloud Firestore backend'),
+    timeout: 30_000,
+  });
   await page.route(/google\.firestore\.v1\.Firestore/, (route) => route.abort('connectionrefused'));
   await page.goto('/admin/clients');
   await offline; // the SDK has given up on the server and answered from its (empty) cache
@@ -46,7 +52,9 @@ test('a page that cannot reach Firestore keeps loading instead of showing "no cl
   await expect(page.getByTestId('client-card').first()).toBeVisible({ timeout: 30_000 });
 });
 
-test('a long client list shows 60 cards, then more on request; a new search starts again from the top', async ({ page }) => {
+test('a long client list shows 60 cards, then more on request; a new search starts again from the top', async ({
+  page,
+}) => {
   const run = `Paged ${Date.now().toString(36)}`;
   const ids: string[] = [];
   const batch = db.batch();

@@ -133,7 +133,10 @@ test('the board reloads from the device cache, and Logout deletes that cache', a
   await expect(page.getByTestId('lead-card').first()).toBeVisible();
 });
 
-test('Logout in another tab signs this tab out too and empties the cache; this tab works again after a new sign-in', async ({ page, context }) => {
+test('Logout in another tab signs this tab out too and empties the cache; this tab works again after a new sign-in', async ({
+  page,
+  context,
+}) => {
   await loginAsAdmin(page);
   await expect(page.getByTestId('lead-card').first()).toBeVisible();
   const other = await context.newPage();
@@ -155,7 +158,9 @@ test('a session the API refuses signs out and deletes the cache too', async ({ p
   await loginAsAdmin(page);
   await expect(page.getByTestId('lead-card').first()).toBeVisible();
   expect(await cachedDocuments(page)).toBeGreaterThan(0);
-  await page.route('**/api/auth/me', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":"Not authenticated"}' }));
+  await page.route('**/api/auth/me', (route) =>
+    route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":"Not authenticated"}' }),
+  );
   await page.reload();
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByText('Not authenticated')).toBeVisible();
@@ -164,7 +169,9 @@ test('a session the API refuses signs out and deletes the cache too', async ({ p
 
 test('a failed logout shows no message (spec §8) and still signs out here', async ({ page }) => {
   await loginAsAdmin(page);
-  await page.route('**/api/auth/logout', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Service unavailable"}' }));
+  await page.route('**/api/auth/logout', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Service unavailable"}' }),
+  );
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();

@@ -74,7 +74,9 @@ test('a template is edited, previewed, saved, test-sent and reset', async ({ pag
   await expect(page.getByRole('navigation', { name: 'Templates' }).getByText('Customized')).toHaveCount(0);
 });
 
-test('the test center prefills from a template, checks fields, sends and shows the delivery status', async ({ page }) => {
+test('the test center prefills from a template, checks fields, sends and shows the delivery status', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1400, height: 1000 });
   await loginAsAdmin(page);
   await page.getByRole('link', { name: 'Email Testing' }).click();
@@ -89,7 +91,9 @@ test('the test center prefills from a template, checks fields, sends and shows t
   await expect(page.getByLabel('Subject')).toHaveValue(/^Your quote for /);
   await expect(page.getByLabel('HTML')).toHaveValue(/Review and accept your quote/);
   await expect(page.locator('iframe[title="Test email preview"]')).toHaveAttribute('sandbox', '');
-  await expect(page.frameLocator('iframe[title="Test email preview"]').getByText('Review and accept your quote')).toBeVisible();
+  await expect(
+    page.frameLocator('iframe[title="Test email preview"]').getByText('Review and accept your quote'),
+  ).toBeVisible();
 
   await page.getByLabel('To', { exact: true }).fill('e2e.center@example.com');
   await page.getByRole('button', { name: 'Send Test Email', exact: true }).click();
@@ -105,13 +109,17 @@ test('the email pages fit a 360 px wide screen', async ({ page }) => {
   await expect(page.getByRole('combobox', { name: 'Template' })).toBeVisible();
   await page.getByRole('button', { name: 'Preview', exact: true }).click();
   await expect(page.locator('iframe[title="Template preview"]')).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
 
   await page.goto('/admin/email-test');
   await expect(page.getByRole('heading', { name: 'Email Testing', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'Status', exact: true }).click();
   await expect(page.locator('iframe[title="Test email preview"]')).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
 });
 
 test('a failed email is listed on Email Testing and resent with "Resend"', async ({ page }) => {
@@ -121,7 +129,17 @@ test('a failed email is listed on Email Testing and resent with "Resend"', async
   const to = `failed.${Date.now().toString(36)}@example.com`;
   const failed = db.collection('outbox').doc();
   // Created already failed, so the creation trigger leaves it alone.
-  await failed.create({ to, templateId: 'contact-confirmation', variables: { name: 'Ada' }, leadId: null, status: 'ERROR', attempts: 11, lastError: 'SendGrid 503: down for a day', createdAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
+  await failed.create({
+    to,
+    templateId: 'contact-confirmation',
+    variables: { name: 'Ada' },
+    leadId: null,
+    status: 'ERROR',
+    attempts: 11,
+    lastError: 'SendGrid 503: down for a day',
+    createdAt: FieldValue.serverTimestamp(),
+    updatedAt: FieldValue.serverTimestamp(),
+  });
 
   await page.setViewportSize({ width: 1400, height: 1000 });
   await loginAsAdmin(page);
@@ -132,5 +150,14 @@ test('a failed email is listed on Email Testing and resent with "Resend"', async
   await expect(page.getByText('Email queued again')).toBeVisible();
   await expect(row).toContainText('RESENT');
   await expect(row.getByRole('button', { name: /^Resend/ })).toHaveCount(0);
-  await expect.poll(async () => (await db.collection('outbox').doc(String((await failed.get()).get('resentAs'))).get()).get('status')).toBe('SUCCESS');
+  await expect
+    .poll(async () =>
+      (
+        await db
+          .collection('outbox')
+          .doc(String((await failed.get()).get('resentAs')))
+          .get()
+      ).get('status'),
+    )
+    .toBe('SUCCESS');
 });

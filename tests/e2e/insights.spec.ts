@@ -40,7 +40,10 @@ test('the Insights panel opens on demand and charts pipeline value and won/lost 
   // The panel stays open across a reload (this browser's preference).
   await page.reload();
   await expect(page.getByRole('figure', { name: 'Pipeline value by stage' })).toBeVisible();
-  await page.getByTestId('insights-panel').getByRole('button', { name: /^Insights/ }).click();
+  await page
+    .getByTestId('insights-panel')
+    .getByRole('button', { name: /^Insights/ })
+    .click();
   await expect(page.getByRole('figure')).toHaveCount(0);
 });
 

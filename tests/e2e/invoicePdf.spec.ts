@@ -36,12 +36,18 @@ async function downloadedText(page: Page, click: () => Promise<void>): Promise<{
   return { name: download.suggestedFilename(), text };
 }
 
-test('the admin downloads the deposit request PDF; the client pays and downloads the receipt from My Project', async ({ page }) => {
+test('the admin downloads the deposit request PDF; the client pays and downloads the receipt from My Project', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1400, height: 1000 });
   const name = `Pdf Client ${TAG}`;
   const email = `e2e.pdf.${TAG}@example.com`;
   const leadId = await storeLead(db, { name, email, subject: `Pdf site ${TAG}` });
-  await expect.poll(async () => (await db.collection('payment_requests').doc(`${leadId}_deposit`).get()).get('number'), { timeout: 20_000 }).toMatch(/^INV-\d{4}-\d{4,}$/);
+  await expect
+    .poll(async () => (await db.collection('payment_requests').doc(`${leadId}_deposit`).get()).get('number'), {
+      timeout: 20_000,
+    })
+    .toMatch(/^INV-\d{4}-\d{4,}$/);
   const number = (await db.collection('payment_requests').doc(`${leadId}_deposit`).get()).get('number') as string;
 
   // The admin names the studio on the Settings page.
@@ -59,7 +65,9 @@ test('the admin downloads the deposit request PDF; the client pays and downloads
   const card = page.getByTestId('invoicing-card').filter({ hasText: name });
   await revealCard(page, card);
   await expect(card.getByTestId('invoice-row').filter({ hasText: number })).toBeVisible();
-  const invoice = await downloadedText(page, () => card.getByRole('button', { name: `Download invoice ${number}` }).click());
+  const invoice = await downloadedText(page, () =>
+    card.getByRole('button', { name: `Download invoice ${number}` }).click(),
+  );
   expect(invoice.name).toBe(`${number}.pdf`);
   for (const s of [number, studio, name, '2000.00', '50% deposit']) expect(invoice.text, s).toContain(s);
 

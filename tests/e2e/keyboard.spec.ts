@@ -28,8 +28,15 @@ const nextIp = () => `10.${RUN}.203.${(++ipCounter % 250) + 1}`;
 
 /** A project in Set up for an accepted lead (as the quote acceptance leaves it). */
 async function projectInSetUp(name: string, client: string): Promise<void> {
-  const leadId = await storeLead(db, { name: client, email: `e2e.keyboard.${randomUUID().slice(0, 8)}@example.com`, subject: `Site for ${client}` });
-  await db.collection('projects').doc().set(projectDoc({ leadId, name, client, priority: 'High', estimatedHours: 30 }));
+  const leadId = await storeLead(db, {
+    name: client,
+    email: `e2e.keyboard.${randomUUID().slice(0, 8)}@example.com`,
+    subject: `Site for ${client}`,
+  });
+  await db
+    .collection('projects')
+    .doc()
+    .set(projectDoc({ leadId, name, client, priority: 'High', estimatedHours: 30 }));
 }
 
 /** Presses Tab until `target` has the focus (at most `max` times), as a keyboard user reaches it. */
@@ -48,7 +55,10 @@ const focused = (page: Page) => page.locator('*:focus');
 /** The drag library's live region, which screen readers read as cards move. */
 const announcer = (page: Page) => page.locator('[id^="rfd-announcement"]');
 
-test('keyboard only: sign in, move and annotate a lead, approve a quote, move a project, open and close an invoice', async ({ page, request }) => {
+test('keyboard only: sign in, move and annotate a lead, approve a quote, move a project, open and close an invoice', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.setExtraHTTPHeaders({ 'x-studio-test-client': nextIp() });
@@ -59,7 +69,19 @@ test('keyboard only: sign in, move and annotate a lead, approve a quote, move a 
   const client = `Keyboard Client ${tag}`;
   // The quoted lead first: columns list the newest first, so Tab meets the moved lead, then the quoted one.
   await quotedLead(request, quoted, nextIp);
-  await storeLead(db, { name: lead, email: 'ada.keyboard@example.com', subject: 'Screen reader friendly site', status: 'New', quoteGenerated: false, hasProjectPlan: false, quoteReviewStatus: null, quoteAccepted: false, quoteAmountCents: null, depositAmountCents: null, finalAmountCents: null });
+  await storeLead(db, {
+    name: lead,
+    email: 'ada.keyboard@example.com',
+    subject: 'Screen reader friendly site',
+    status: 'New',
+    quoteGenerated: false,
+    hasProjectPlan: false,
+    quoteReviewStatus: null,
+    quoteAccepted: false,
+    quoteAmountCents: null,
+    depositAmountCents: null,
+    finalAmountCents: null,
+  });
   await projectInSetUp(project, client);
 
   // Sign in: the username field has the focus, then the password, then Login.
@@ -76,7 +98,10 @@ test('keyboard only: sign in, move and annotate a lead, approve a quote, move a 
   await expect(page.getByRole('heading', { level: 1, name: `Welcome back, ${DEV_ADMIN.username}` })).toBeVisible();
 
   // The lead's card: a named group, its drag instructions as description; its actions button comes next.
-  const newCard = column(page, 'New').getByRole('group', { name: `${lead}, New. Screen reader friendly site. Web Project. 0 days in this stage`, exact: true });
+  const newCard = column(page, 'New').getByRole('group', {
+    name: `${lead}, New. Screen reader friendly site. Web Project. 0 days in this stage`,
+    exact: true,
+  });
   await tabTo(page, newCard);
   await expect(newCard).toHaveAccessibleDescription(/press space bar to lift it/);
   await page.keyboard.press('Tab');
@@ -136,7 +161,9 @@ test('keyboard only: sign in, move and annotate a lead, approve a quote, move a 
   // The projects board: the card named with its client and priority; Set up → Production, announced.
   await page.goto('/admin/projects');
   await expect(page.getByRole('heading', { level: 1, name: 'Projects' })).toBeVisible();
-  const projectCard = page.getByTestId('project-column-Set up').getByRole('group', { name: `${project}, Set up. ${client}. Priority High`, exact: true });
+  const projectCard = page
+    .getByTestId('project-column-Set up')
+    .getByRole('group', { name: `${project}, Set up. ${client}. Priority High`, exact: true });
   await tabTo(page, projectCard);
   await expect(projectCard).toHaveAccessibleDescription(/press space bar to lift it/);
   await page.keyboard.press('Space');
@@ -145,7 +172,9 @@ test('keyboard only: sign in, move and annotate a lead, approve a quote, move a 
   await page.keyboard.press('Space');
   await expect(announcer(page)).toHaveText(`Moved ${project} to Production`);
   await expect(page.getByText('Project Updated')).toBeVisible();
-  await expect(page.getByTestId('project-column-Production').getByRole('group', { name: `${project}, Production.` })).toBeFocused();
+  await expect(
+    page.getByTestId('project-column-Production').getByRole('group', { name: `${project}, Production.` }),
+  ).toBeFocused();
 
   // Invoicing: the client's Invoice button opens Create Invoice on its Amount field; Escape closes it and the focus returns to the button.
   await page.goto('/admin/invoicing');

@@ -22,7 +22,10 @@ test('after 10 failures the login page shows the lockout, not "Invalid credentia
   await attempt();
   await expect(page.getByText('Invalid credentials')).toBeVisible();
   for (let i = 1; i < 10; i++) {
-    const res = await page.request.post('/api/auth/login', { data: { username, password: 'wrong-password' }, headers: bucket });
+    const res = await page.request.post('/api/auth/login', {
+      data: { username, password: 'wrong-password' },
+      headers: bucket,
+    });
     expect(res.status()).toBe(401);
   }
   await attempt();

@@ -55,16 +55,19 @@ async function seedClient(tag: string, lead: Record<string, unknown>, project: R
     }),
   );
   if (project) {
-    await db.collection('projects').doc().set(
-      projectDoc({
-        leadId: leadRef.id,
-        name: `Project ${tag}`,
-        client: 'Ava Client',
-        createdAt: Timestamp.fromMillis(now - 20 * DAY),
-        updatedAt: Timestamp.fromMillis(now - DAY),
-        ...project,
-      }),
-    );
+    await db
+      .collection('projects')
+      .doc()
+      .set(
+        projectDoc({
+          leadId: leadRef.id,
+          name: `Project ${tag}`,
+          client: 'Ava Client',
+          createdAt: Timestamp.fromMillis(now - 20 * DAY),
+          updatedAt: Timestamp.fromMillis(now - DAY),
+          ...project,
+        }),
+      );
   }
   return { email, leadId: leadRef.id };
 }
@@ -125,14 +128,20 @@ test.describe('lookup', () => {
       ['Maintenance', 'future'],
     ]);
     const stored = await page.evaluate(() => JSON.parse(sessionStorage.getItem('studio.clientProject') ?? 'null'));
-    expect(stored).toMatchObject({ success: true, lead: { name: 'Hannah Weiss', status: 'Production', quoteAmount: '4500.00' }, project: { name: 'Weiss Dental website', status: 'Production' } });
+    expect(stored).toMatchObject({
+      success: true,
+      lead: { name: 'Hannah Weiss', status: 'Production', quoteAmount: '4500.00' },
+      project: { name: 'Weiss Dental website', status: 'Production' },
+    });
     expect(JSON.stringify(stored)).not.toMatch(/notes|Design approved|weissdental/);
 
     // The page survives a reload (sessionStorage) and shows quote and invoice.
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Weiss Dental website' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Quote Details' })).toContainText('$4,500.00');
-    await expect(page.getByRole('region', { name: 'Invoice', exact: true }).getByRole('button', { name: 'Pay Now' })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Invoice', exact: true }).getByRole('button', { name: 'Pay Now' }),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/#contact');
   });
 
@@ -145,9 +154,11 @@ test.describe('lookup', () => {
     // over every project, which ends this countdown (→ Complete) before the browser tests run.
     const stage = await current.getAttribute('data-stage');
     expect(['Launch', 'Complete']).toContain(stage);
-    if (stage === 'Launch') await expect(page.getByTestId('launch-countdown')).toHaveText(/Launch countdown: \d+d \d{1,2}h left/);
+    if (stage === 'Launch')
+      await expect(page.getByTestId('launch-countdown')).toHaveText(/Launch countdown: \d+d \d{1,2}h left/);
     else await expect(page.getByTestId('launch-countdown')).toHaveCount(0);
-    for (const s of ['Set up', 'Production', 'Beta']) await expect(timeline(page).locator(`[data-stage="${s}"]`)).toHaveAttribute('data-state', 'past');
+    for (const s of ['Set up', 'Production', 'Beta'])
+      await expect(timeline(page).locator(`[data-stage="${s}"]`)).toHaveAttribute('data-state', 'past');
   });
 
   test('an unknown email: toast "Project Not Found" and Try Again, in the dialog and on the page', async ({ page }) => {
@@ -170,7 +181,9 @@ test.describe('lookup', () => {
 
     await lookUpOnPage(page, `nobody.${randomUUID().slice(0, 8)}@example.com`);
     await expect(page.getByRole('alert').filter({ hasText: 'Project Not Found' })).toBeVisible();
-    await expect(page.getByRole('form', { name: 'Access your project' }).getByRole('button', { name: 'Try Again' })).toBeVisible();
+    await expect(
+      page.getByRole('form', { name: 'Access your project' }).getByRole('button', { name: 'Try Again' }),
+    ).toBeVisible();
   });
 
   test('an invalid email is refused before any request; an empty one on the page asks for it', async ({ page }) => {
@@ -193,7 +206,9 @@ test.describe('lookup', () => {
     await page.goto('/my-project');
     const form = page.getByRole('form', { name: 'Access your project' });
     await form.getByRole('button', { name: 'Open' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Email Required' })).toContainText('Please enter your email address to view your project.');
+    await expect(page.getByRole('alert').filter({ hasText: 'Email Required' })).toContainText(
+      'Please enter your email address to view your project.',
+    );
     await form.getByLabel('Email').fill('still@not');
     await form.getByRole('button', { name: 'Open' }).click();
     await expect(form.getByText('Please enter a valid email address')).toBeVisible();
@@ -203,22 +218,101 @@ test.describe('lookup', () => {
 
 test.describe('timeline at every stage', () => {
   const base = ['Set up', 'Production', 'Beta', 'Launch'];
-  const cases: Array<{ status: string; leadStatus: string; extra?: () => Record<string, unknown>; stages: Array<[string, 'past' | 'current' | 'future']> }> = [
-    { status: 'Set up', leadStatus: 'Set Up', stages: [['Set up', 'current'], ['Production', 'future'], ['Beta', 'future'], ['Launch', 'future'], ['Maintenance', 'future']] },
-    { status: 'Production', leadStatus: 'Production', stages: [['Set up', 'past'], ['Production', 'current'], ['Beta', 'future'], ['Launch', 'future'], ['Maintenance', 'future']] },
-    { status: 'Beta', leadStatus: 'Production', extra: () => ({ deploymentUrl: 'https://beta.e2e-client.example' }), stages: [['Set up', 'past'], ['Production', 'past'], ['Beta', 'current'], ['Launch', 'future'], ['Maintenance', 'future']] },
-    { status: 'Launch', leadStatus: 'Launch', extra: () => ({ launchDate: Timestamp.fromMillis(Date.now() - DAY), handoffType: 'files', deploymentUrl: 'https://beta.e2e-client.example' }), stages: [['Set up', 'past'], ['Production', 'past'], ['Beta', 'past'], ['Launch', 'current'], ['Maintenance', 'future']] },
-    { status: 'Maintenance', leadStatus: 'Complete', extra: () => ({ maintenanceSubscriptionPaid: true }), stages: [...base.map((s) => [s, 'past'] as [string, 'past']), ['Maintenance', 'current']] },
-    { status: 'Canceled', leadStatus: 'Lost', stages: [...base.map((s) => [s, 'past'] as [string, 'past']), ['Canceled', 'current']] },
+  const cases: Array<{
+    status: string;
+    leadStatus: string;
+    extra?: () => Record<string, unknown>;
+    stages: Array<[string, 'past' | 'current' | 'future']>;
+  }> = [
+    {
+      status: 'Set up',
+      leadStatus: 'Set Up',
+      stages: [
+        ['Set up', 'current'],
+        ['Production', 'future'],
+        ['Beta', 'future'],
+        ['Launch', 'future'],
+        ['Maintenance', 'future'],
+      ],
+    },
+    {
+      status: 'Production',
+      leadStatus: 'Production',
+      stages: [
+        ['Set up', 'past'],
+        ['Production', 'current'],
+        ['Beta', 'future'],
+        ['Launch', 'future'],
+        ['Maintenance', 'future'],
+      ],
+    },
+    {
+      status: 'Beta',
+      leadStatus: 'Production',
+      extra: () => ({ deploymentUrl: 'https://beta.e2e-client.example' }),
+      stages: [
+        ['Set up', 'past'],
+        ['Production', 'past'],
+        ['Beta', 'current'],
+        ['Launch', 'future'],
+        ['Maintenance', 'future'],
+      ],
+    },
+    {
+      status: 'Launch',
+      leadStatus: 'Launch',
+      extra: () => ({
+        launchDate: Timestamp.fromMillis(Date.now() - DAY),
+        handoffType: 'files',
+        deploymentUrl: 'https://beta.e2e-client.example',
+      }),
+      stages: [
+        ['Set up', 'past'],
+        ['Production', 'past'],
+        ['Beta', 'past'],
+        ['Launch', 'current'],
+        ['Maintenance', 'future'],
+      ],
+    },
+    {
+      status: 'Maintenance',
+      leadStatus: 'Complete',
+      extra: () => ({ maintenanceSubscriptionPaid: true }),
+      stages: [...base.map((s) => [s, 'past'] as [string, 'past']), ['Maintenance', 'current']],
+    },
+    {
+      status: 'Canceled',
+      leadStatus: 'Lost',
+      stages: [...base.map((s) => [s, 'past'] as [string, 'past']), ['Canceled', 'current']],
+    },
     // Ours: the current state as its own stage when it is none of the five (spec §4 "and the current state").
-    { status: 'Deposit Paid', leadStatus: 'Set Up', stages: [['Deposit Paid', 'current'], ['Set up', 'future'], ['Production', 'future'], ['Beta', 'future'], ['Launch', 'future'], ['Maintenance', 'future']] },
-    { status: 'Won', leadStatus: 'Complete', stages: [...base.map((s) => [s, 'past'] as [string, 'past']), ['Complete', 'current']] },
+    {
+      status: 'Deposit Paid',
+      leadStatus: 'Set Up',
+      stages: [
+        ['Deposit Paid', 'current'],
+        ['Set up', 'future'],
+        ['Production', 'future'],
+        ['Beta', 'future'],
+        ['Launch', 'future'],
+        ['Maintenance', 'future'],
+      ],
+    },
+    {
+      status: 'Won',
+      leadStatus: 'Complete',
+      stages: [...base.map((s) => [s, 'past'] as [string, 'past']), ['Complete', 'current']],
+    },
   ];
 
   for (const c of cases) {
     test(`project in ${c.status}`, async ({ page }) => {
       const tag = c.status.toLowerCase().replace(/\s+/g, '-');
-      const { email } = await seedClient(tag, { status: c.leadStatus, ...(c.leadStatus === 'Lost' ? { deadReason: 'Contact Canceled' } : {}) }, { status: c.status, ...c.extra?.() });
+      const { email } = await seedClient(
+        tag,
+        { status: c.leadStatus, ...(c.leadStatus === 'Lost' ? { deadReason: 'Contact Canceled' } : {}) },
+        { status: c.status, ...c.extra?.() },
+      );
       await lookUpOnPage(page, email);
       await expect(page.getByRole('heading', { level: 1, name: `Project ${tag}` })).toBeVisible();
       await expectTimeline(page, c.stages);
@@ -226,7 +320,8 @@ test.describe('timeline at every stage', () => {
       const betaLink = page.getByRole('link', { name: /beta\.e2e-client\.example/ });
       if (c.status === 'Beta') await expect(betaLink).toHaveAttribute('href', 'https://beta.e2e-client.example');
       else await expect(betaLink).toHaveCount(0);
-      if (c.status === 'Launch') await expect(page.getByTestId('launch-countdown')).toHaveText(/Launch countdown: (5d 23h|6d 0h) left/);
+      if (c.status === 'Launch')
+        await expect(page.getByTestId('launch-countdown')).toHaveText(/Launch countdown: (5d 23h|6d 0h) left/);
       else await expect(page.getByTestId('launch-countdown')).toHaveCount(0);
       if (c.status === 'Canceled') await expect(timeline(page).locator('[data-stage="Maintenance"]')).toHaveCount(0);
     });
@@ -234,8 +329,14 @@ test.describe('timeline at every stage', () => {
 });
 
 test.describe('returning clients', () => {
-  test('a client with a project who writes again through the contact form still sees the project, its timeline and its invoice', async ({ page }) => {
-    const { email } = await seedClient('returning', { status: 'Production', subject: 'Returning shop' }, { status: 'Production' });
+  test('a client with a project who writes again through the contact form still sees the project, its timeline and its invoice', async ({
+    page,
+  }) => {
+    const { email } = await seedClient(
+      'returning',
+      { status: 'Production', subject: 'Returning shop' },
+      { status: 'Production' },
+    );
     await page.goto('/#contact');
     const form = page.getByRole('form', { name: 'Contact form' });
     await form.getByLabel('Name').fill('Ava Client');
@@ -263,19 +364,29 @@ test.describe('returning clients', () => {
   test('an email with two live projects lists them; the client picks one and can go back', async ({ page }) => {
     const first = await seedClient('multi-a', { status: 'Production' }, { status: 'Production' });
     const second = db.collection('leads').doc();
-    await second.set(quotedLeadDoc({ email: first.email, subject: 'Second site', status: 'Launch', createdAt: Timestamp.fromMillis(Date.now() - 5 * DAY) }));
-    await db.collection('projects').doc().set({
-      leadId: second.id,
-      name: 'Project multi-b',
-      client: 'Ava Client',
-      projectType: 'Web Project',
-      status: 'Launch',
-      launchDate: Timestamp.fromMillis(Date.now() - DAY),
-      handoffType: 'files',
-      maintenanceSubscriptionPaid: false,
-      createdAt: Timestamp.fromMillis(Date.now() - 4 * DAY),
-      updatedAt: Timestamp.fromMillis(Date.now() - DAY),
-    });
+    await second.set(
+      quotedLeadDoc({
+        email: first.email,
+        subject: 'Second site',
+        status: 'Launch',
+        createdAt: Timestamp.fromMillis(Date.now() - 5 * DAY),
+      }),
+    );
+    await db
+      .collection('projects')
+      .doc()
+      .set({
+        leadId: second.id,
+        name: 'Project multi-b',
+        client: 'Ava Client',
+        projectType: 'Web Project',
+        status: 'Launch',
+        launchDate: Timestamp.fromMillis(Date.now() - DAY),
+        handoffType: 'files',
+        maintenanceSubscriptionPaid: false,
+        createdAt: Timestamp.fromMillis(Date.now() - 4 * DAY),
+        updatedAt: Timestamp.fromMillis(Date.now() - DAY),
+      });
 
     await lookUpOnPage(page, first.email);
     await expect(page.getByRole('heading', { level: 1, name: 'Your projects' })).toBeVisible();
@@ -295,7 +406,11 @@ test.describe('returning clients', () => {
 
 test.describe('invoice', () => {
   test('Pay Now goes to the checkout with the quote amount, a description and the lead id', async ({ page }) => {
-    const { email, leadId } = await seedClient('paynow', { status: 'Production', subject: 'Bakery shop' }, { status: 'Production' });
+    const { email, leadId } = await seedClient(
+      'paynow',
+      { status: 'Production', subject: 'Bakery shop' },
+      { status: 'Production' },
+    );
     await lookUpOnPage(page, email);
     const invoice = page.getByRole('region', { name: 'Invoice', exact: true });
     await expect(invoice).toContainText('$4,500.00');
@@ -304,30 +419,52 @@ test.describe('invoice', () => {
     await expect(page).toHaveURL(/\/checkout\?/);
     const url = new URL(page.url());
     expect(url.pathname).toBe('/checkout');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ amount: '4500.00', description: 'Invoice: Bakery shop', leadId });
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      amount: '4500.00',
+      description: 'Invoice: Bakery shop',
+      leadId,
+    });
   });
 
   test('Payment Completed for a lead in Complete (and no Pay Now); no Pay Now without a quote', async ({ page }) => {
-    const { email } = await seedClient('paid', { status: 'Complete' }, { status: 'Maintenance', maintenanceSubscriptionPaid: true });
+    const { email } = await seedClient(
+      'paid',
+      { status: 'Complete' },
+      { status: 'Maintenance', maintenanceSubscriptionPaid: true },
+    );
     await lookUpOnPage(page, email);
     const invoice = page.getByRole('region', { name: 'Invoice', exact: true });
     await expect(invoice.getByText('Payment Completed')).toBeVisible();
     await expect(invoice.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Use another email' }).click();
-    const unquoted = await seedClient('unquoted', { status: 'Contacted', quoteAmountCents: null, depositAmountCents: null, finalAmountCents: null }, null);
+    const unquoted = await seedClient(
+      'unquoted',
+      { status: 'Contacted', quoteAmountCents: null, depositAmountCents: null, finalAmountCents: null },
+      null,
+    );
     const form = page.getByRole('form', { name: 'Access your project' });
     await form.getByLabel('Email').fill(unquoted.email);
     await form.getByRole('button', { name: 'Open' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Site for unquoted' })).toBeVisible();
-    await expect(page.getByText('Your project has not started yet (current status: Contacted).', { exact: false })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Invoice', exact: true }).getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
-    await expect(page.getByRole('region', { name: 'Invoice', exact: true }).getByText('Payment Completed')).toHaveCount(0);
+    await expect(
+      page.getByText('Your project has not started yet (current status: Contacted).', { exact: false }),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Invoice', exact: true }).getByRole('button', { name: 'Pay Now' }),
+    ).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Invoice', exact: true }).getByText('Payment Completed')).toHaveCount(
+      0,
+    );
   });
 
   test('works at 360 px wide without horizontal scrolling', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    const { email } = await seedClient('narrow', { status: 'Production', subject: 'A rather long project request title that wraps' }, { status: 'Beta', deploymentUrl: 'https://a-very-long-beta-subdomain.e2e-client.example/path' });
+    const { email } = await seedClient(
+      'narrow',
+      { status: 'Production', subject: 'A rather long project request title that wraps' },
+      { status: 'Beta', deploymentUrl: 'https://a-very-long-beta-subdomain.e2e-client.example/path' },
+    );
     await lookUpOnPage(page, email);
     await expect(timeline(page)).toBeVisible();
     await expect(page.getByRole('link', { name: /a-very-long-beta-subdomain/ })).toBeVisible();
@@ -367,7 +504,11 @@ test.describe('accessibility (axe): no serious or critical violations', () => {
     await expect(page.getByRole('dialog', { name: 'Access Your Project' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
-    const { email } = await seedClient('axe', { status: 'Launch' }, { status: 'Launch', launchDate: Timestamp.fromMillis(Date.now() - DAY), handoffType: 'domain' });
+    const { email } = await seedClient(
+      'axe',
+      { status: 'Launch' },
+      { status: 'Launch', launchDate: Timestamp.fromMillis(Date.now() - DAY), handoffType: 'domain' },
+    );
     await lookUpOnPage(page, email);
     await expect(timeline(page)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
@@ -394,7 +535,9 @@ test.describe('landing', () => {
     expect(((await direct.json()) as { newLeadsCount: number }).newLeadsCount).toBe(newLeadsCount);
   });
 
-  test('on a phone the menu lists the sections and Payments, goes to a section and closes (also by Escape)', async ({ page }) => {
+  test('on a phone the menu lists the sections and Payments, goes to a section and closes (also by Escape)', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
@@ -429,14 +572,20 @@ test.describe('landing', () => {
     await page.route(/\/assets\/MobileMenu-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
-    await expect(page.getByRole('alert')).toContainText('This could not be loaded. Check your connection and reload the page.');
+    await expect(page.getByRole('alert')).toContainText(
+      'This could not be loaded. Check your connection and reload the page.',
+    );
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
-  test('a page whose code cannot be fetched says so with a Reload button, under the usual top bar', async ({ page }) => {
+  test('a page whose code cannot be fetched says so with a Reload button, under the usual top bar', async ({
+    page,
+  }) => {
     await page.route(/\/assets\/CartPage-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
     await page.goto('/cart');
-    await expect(page.getByRole('alert')).toContainText('This page could not be loaded. Check your connection and reload.');
+    await expect(page.getByRole('alert')).toContainText(
+      'This page could not be loaded. Check your connection and reload.',
+    );
     await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'My Project' })).toBeVisible();
   });

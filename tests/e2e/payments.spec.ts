@@ -40,7 +40,13 @@ const paymentSummary = (page: Page) => page.getByRole('region', { name: 'Payment
 /** A lead as the CRM stores it (money in cents), by default in Set Up with a $4,000 quote; returns its id. */
 async function seedLead(name: string, fields: Record<string, unknown> = {}): Promise<string> {
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
-  return storeLead(db, { name, email: `e2e.payments.${tag}@example.com`, subject: `Site for ${name}`, message: 'Seeded by payments.spec.ts', ...fields });
+  return storeLead(db, {
+    name,
+    email: `e2e.payments.${tag}@example.com`,
+    subject: `Site for ${name}`,
+    message: 'Seeded by payments.spec.ts',
+    ...fields,
+  });
 }
 
 /** Shows `card` on a paged card list (60 at a time, newest first): other specs' leads may come before it. */
@@ -60,11 +66,17 @@ test.describe('checkout', () => {
   });
 
   test('a custom link paid in test mode lands on "Payment Successful!" and is recorded', async ({ page }) => {
-    const intent = page.waitForResponse((r) => r.url().endsWith('/api/create-payment-intent') && r.request().method() === 'POST');
+    const intent = page.waitForResponse(
+      (r) => r.url().endsWith('/api/create-payment-intent') && r.request().method() === 'POST',
+    );
     await page.goto('/checkout?amount=25.00&description=Consulting');
     const reply = await intent;
     expect(reply.status()).toBe(200);
-    const { paymentIntentId, amount, mode } = (await reply.json()) as { paymentIntentId: string; amount: string; mode: string };
+    const { paymentIntentId, amount, mode } = (await reply.json()) as {
+      paymentIntentId: string;
+      amount: string;
+      mode: string;
+    };
     expect({ amount, mode }).toEqual({ amount: '25.00', mode: 'test' });
 
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -77,7 +89,9 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/payment-success');
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Return to Home' })).toBeVisible();
-    await expect.poll(async () => (await db.collection('payments').doc(paymentIntentId).get()).get('status')).toBe('succeeded');
+    await expect
+      .poll(async () => (await db.collection('payments').doc(paymentIntentId).get()).get('status'))
+      .toBe('succeeded');
 
     await page.getByRole('button', { name: 'Return to Home' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/');
@@ -85,7 +99,9 @@ test.describe('checkout', () => {
 
   test('the checkout fits a 360 px phone', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.goto('/checkout?amount=1250.50&description=A%20rather%20long%20description%20of%20the%20work%20being%20paid%20for%20today');
+    await page.goto(
+      '/checkout?amount=1250.50&description=A%20rather%20long%20description%20of%20the%20work%20being%20paid%20for%20today',
+    );
     await expect(paymentSummary(page)).toContainText('$1,250.50');
     await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -93,7 +109,10 @@ test.describe('checkout', () => {
 });
 
 test.describe('invoicing (admin)', () => {
-  test('cards for accepted projects; Create Invoice validates, sends, and the client pays the invoice link', async ({ page, browser }) => {
+  test('cards for accepted projects; Create Invoice validates, sends, and the client pays the invoice link', async ({
+    page,
+    browser,
+  }) => {
     await page.setViewportSize({ width: 1600, height: 1000 });
     const name = unique('Invoice Client');
     const quoted = unique('Still Quoted');
@@ -143,9 +162,13 @@ test.describe('invoicing (admin)', () => {
 
     // The client opens the emailed link and pays it; the admin's card follows live.
     const invoices = await db.collection('invoices').where('leadId', '==', leadId).get();
-    expect(invoices.docs.map((d) => d.data())).toEqual([expect.objectContaining({ amountCents: 25_000, description: 'Extra hours: March', status: 'open' })]);
+    expect(invoices.docs.map((d) => d.data())).toEqual([
+      expect.objectContaining({ amountCents: 25_000, description: 'Extra hours: March', status: 'open' }),
+    ]);
     const checkoutUrl = invoices.docs[0]!.get('checkoutUrl') as string;
-    const client = await (await browser.newContext({ extraHTTPHeaders: { 'x-studio-test-client': nextIp() } })).newPage();
+    const client = await (
+      await browser.newContext({ extraHTTPHeaders: { 'x-studio-test-client': nextIp() } })
+    ).newPage();
     await client.goto(checkoutUrl);
     await expect(paymentSummary(client)).toContainText('$250.00');
     await expect(paymentSummary(client)).toContainText('Extra hours: March');
@@ -162,18 +185,34 @@ test.describe('invoicing (admin)', () => {
 });
 
 test.describe('deposit', () => {
-  const PLAN = { complexity: 'Medium', timeline: '6 weeks', requirements: 'Online shop with Stripe payments and a product database', estimatedHours: 40 };
+  const PLAN = {
+    complexity: 'Medium',
+    timeline: '6 weeks',
+    requirements: 'Online shop with Stripe payments and a product database',
+    estimatedHours: 40,
+  };
 
-  test('the accepted quote\'s checkout, paid in test mode, moves the project from Set up to Production', async ({ page, browser, request }) => {
+  test("the accepted quote's checkout, paid in test mode, moves the project from Set up to Production", async ({
+    page,
+    browser,
+    request,
+  }) => {
     // A quote approved through the admin API (as tests/api/quotes.test.ts does).
     const token = await adminToken(request, nextIp());
     const headers = () => ({ authorization: `Bearer ${token}`, 'x-studio-test-client': nextIp() });
     const subject = unique('Deposit flow');
-    const created = await request.post('/api/leads', { headers: headers(), data: { name: 'Deposit Client', email: 'deposit.client@example.com', subject, message: 'We need a shop.' } });
+    const created = await request.post('/api/leads', {
+      headers: headers(),
+      data: { name: 'Deposit Client', email: 'deposit.client@example.com', subject, message: 'We need a shop.' },
+    });
     expect(created.status()).toBe(201);
     const leadId = ((await created.json()) as { id: string }).id;
-    expect((await request.put(`/api/leads/${leadId}`, { headers: headers(), data: { status: 'Contacted' } })).status()).toBe(200);
-    expect((await request.post(`/api/leads/${leadId}/project-plan`, { headers: headers(), data: PLAN })).status()).toBe(201);
+    expect(
+      (await request.put(`/api/leads/${leadId}`, { headers: headers(), data: { status: 'Contacted' } })).status(),
+    ).toBe(200);
+    expect((await request.post(`/api/leads/${leadId}/project-plan`, { headers: headers(), data: PLAN })).status()).toBe(
+      201,
+    );
     const approved = await request.post(`/api/leads/${leadId}/quote/approve`, { headers: headers(), data: {} });
     expect(approved.status()).toBe(200);
     const link = new URL(((await approved.json()) as { acceptanceUrl: string }).acceptanceUrl, 'http://base.invalid');
@@ -212,7 +251,7 @@ test.describe('deposit', () => {
     await admin.context().close();
   });
 
-  test('Pay Now on the Invoicing page completes a lead\'s deposit in test mode', async ({ page }) => {
+  test("Pay Now on the Invoicing page completes a lead's deposit in test mode", async ({ page }) => {
     await page.setViewportSize({ width: 1600, height: 1000 });
     const name = unique('Admin Pays');
     const leadId = await seedLead(name, { createdAt: Timestamp.fromMillis(Date.now() - DAY) });
@@ -234,7 +273,9 @@ test.describe('deposit', () => {
 });
 
 test.describe('failed payments', () => {
-  test('a declined test-mode deposit moves the lead to "Payment Failed"; a retry that succeeds moves it on', async ({ page }) => {
+  test('a declined test-mode deposit moves the lead to "Payment Failed"; a retry that succeeds moves it on', async ({
+    page,
+  }) => {
     const name = unique('Declined Client');
     const leadId = await seedLead(name);
     await page.goto(`/checkout?${new URLSearchParams({ amount: '2000.00', description: 'Deposit', leadId })}`);
@@ -242,7 +283,9 @@ test.describe('failed payments', () => {
 
     await page.getByRole('button', { name: 'Decline' }).click();
     await expect(page.getByText('Payment Failed', { exact: true })).toBeVisible();
-    await expect.poll(async () => (await db.collection('leads').doc(leadId).get()).get('status')).toBe('Payment Failed');
+    await expect
+      .poll(async () => (await db.collection('leads').doc(leadId).get()).get('status'))
+      .toBe('Payment Failed');
 
     // The same checkout can be paid again.
     await page.getByRole('button', { name: 'Pay Now' }).click();

@@ -9,7 +9,9 @@ const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.G
 
 const card = (page: Page, name: string) => page.getByTestId('lead-card').filter({ hasText: name });
 
-test('moves a lead to any column the spec allows, explains a refused move, and marks dead and revives', async ({ page }) => {
+test('moves a lead to any column the spec allows, explains a refused move, and marks dead and revives', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
   await loginAsAdmin(page);
   const name = `Board Lead ${Date.now()}`;
@@ -35,7 +37,11 @@ test('moves a lead to any column the spec allows, explains a refused move, and m
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Space');
-  await expect(page.getByText('Cannot move to Set Up: the lead has no quote yet. Add a project plan (in Contacted), then accept its quote (Quote Review).')).toBeVisible();
+  await expect(
+    page.getByText(
+      'Cannot move to Set Up: the lead has no quote yet. Add a project plan (in Contacted), then accept its quote (Quote Review).',
+    ),
+  ).toBeVisible();
   // At once: well before an accepted move would give up waiting for its snapshot.
   await expect(column(page, 'Contacted').getByText(name)).toBeVisible({ timeout: 2_000 });
 
@@ -59,7 +65,10 @@ test('moves a lead to any column the spec allows, explains a refused move, and m
 
   // With its quote accepted (as Quote Review's Accept Quote leaves it), any column and Won.
   const leadId = (await db.collection('leads').where('name', '==', name).get()).docs[0]!.id;
-  await db.collection('leads').doc(leadId).update({ quoteGenerated: true, quoteReviewStatus: 'Approved', quoteAccepted: true });
+  await db
+    .collection('leads')
+    .doc(leadId)
+    .update({ quoteGenerated: true, quoteReviewStatus: 'Approved', quoteAccepted: true });
   for (const s of ['Launch', 'Set Up', 'Production']) {
     await menuMove(page, name, s);
     await cardIn(page, s, name);
@@ -79,7 +88,15 @@ test('moves a lead to any column the spec allows, explains a refused move, and m
   const detail = page.getByRole('dialog', { name });
   await expect(detail.getByLabel('Status Won')).toBeVisible();
   await expect(detail.getByLabel('Project type Web Project')).toBeVisible();
-  for (const line of ['Moved New → Quoted', 'Moved Quoted → Contacted', 'Moved New → Launch', 'Moved Launch → Set Up', 'Moved Set Up → Production', 'Moved Production → Complete', 'Moved Complete → Won']) {
+  for (const line of [
+    'Moved New → Quoted',
+    'Moved Quoted → Contacted',
+    'Moved New → Launch',
+    'Moved Launch → Set Up',
+    'Moved Set Up → Production',
+    'Moved Production → Complete',
+    'Moved Complete → Won',
+  ]) {
     await expect(detail.getByText(line)).toBeVisible();
   }
   await expect(detail.getByText('Marked dead (No Response)')).toBeVisible();
@@ -88,22 +105,37 @@ test('moves a lead to any column the spec allows, explains a refused move, and m
   await expect(detail.getByText(/^Dead reason:/)).toHaveCount(0);
 });
 
-test('every lead has a place: Deposit and Payment Failed in Set Up, Subscription Expired in Won, each with a badge', async ({ page }) => {
+test('every lead has a place: Deposit and Payment Failed in Set Up, Subscription Expired in Won, each with a badge', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
   const run = Date.now();
-  const names = { 'Payment Failed': `Failed Pay ${run}`, Deposit: `Deposit Due ${run}`, 'Subscription Expired': `Lapsed Plan ${run}` };
-  for (const [status, name] of Object.entries(names)) await storeLead(db, { name, email: 'places@example.com', status });
+  const names = {
+    'Payment Failed': `Failed Pay ${run}`,
+    Deposit: `Deposit Due ${run}`,
+    'Subscription Expired': `Lapsed Plan ${run}`,
+  };
+  for (const [status, name] of Object.entries(names))
+    await storeLead(db, { name, email: 'places@example.com', status });
   await loginAsAdmin(page);
   for (const status of ['Payment Failed', 'Deposit'] as const) {
     const c = column(page, 'Set Up').getByTestId('lead-card').filter({ hasText: names[status] });
     await expect(c.getByTestId('lead-badge')).toHaveText(status);
   }
-  const lapsed = page.getByTestId('bucket-won').getByTestId('lead-card').filter({ hasText: names['Subscription Expired'] });
+  const lapsed = page
+    .getByTestId('bucket-won')
+    .getByTestId('lead-card')
+    .filter({ hasText: names['Subscription Expired'] });
   await expect(lapsed.getByTestId('lead-badge')).toHaveText('Subscription Expired');
 
   // A drag out of Set Up sets the column's status; the failed payment's badge goes with it.
   await menuMove(page, names['Payment Failed'], 'Production');
-  await expect(column(page, 'Production').getByTestId('lead-card').filter({ hasText: names['Payment Failed'] }).getByTestId('lead-badge')).toHaveCount(0);
+  await expect(
+    column(page, 'Production')
+      .getByTestId('lead-card')
+      .filter({ hasText: names['Payment Failed'] })
+      .getByTestId('lead-badge'),
+  ).toHaveCount(0);
 });
 
 test('notes: required content, newest first, the viewer resets to the newest', async ({ page }) => {

@@ -3,7 +3,9 @@ import { defineConfig } from '@playwright/test';
 
 /** Debian's Chromium (never a downloaded browser): CHROMIUM_PATH, else the usual install paths. */
 function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean) as string[];
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    Boolean,
+  ) as string[];
   const found = candidates.find((p) => existsSync(p));
   if (!found) throw new Error('Missing: Chromium (apt-get install -y chromium, or set CHROMIUM_PATH).');
   return found;
@@ -26,7 +28,15 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
   },
 });

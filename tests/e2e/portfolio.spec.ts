@@ -187,7 +187,9 @@ test('with reduced motion the swap is instant and the background stands still', 
 
 test('before/after dialog: slider starts at 50 and is clamped 0 to 100 by keyboard and drag', async ({ page }) => {
   const region = carousel(page, 'Web Design');
-  await expect(region.locator('[aria-roledescription="slide"]').getByRole('heading', { level: 4 })).toHaveText('Harbor & Hearth Realty');
+  await expect(region.locator('[aria-roledescription="slide"]').getByRole('heading', { level: 4 })).toHaveText(
+    'Harbor & Hearth Realty',
+  );
   await region.getByRole('button', { name: 'View Before/After' }).click();
 
   const dialog = page.getByRole('dialog');
@@ -245,7 +247,10 @@ test('before/after dialog: slider starts at 50 and is clamped 0 to 100 by keyboa
   await expect(dialog).toBeHidden();
   await expect(counter(region, '1 of 3')).toBeVisible();
   await region.getByRole('button', { name: 'View Before/After' }).click();
-  await expect(page.getByRole('dialog').getByRole('slider', { name: 'Before/after comparison' })).toHaveAttribute('aria-valuenow', '50');
+  await expect(page.getByRole('dialog').getByRole('slider', { name: 'Before/after comparison' })).toHaveAttribute(
+    'aria-valuenow',
+    '50',
+  );
 });
 
 test('items with a link show View Project; before/after items show View Before/After', async ({ page }) => {

@@ -20,7 +20,11 @@ const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.G
 const DAY = 86_400_000;
 
 /** A lead and its project in Launch, launched `daysAgo` days ago. */
-async function launchedProject(name: string, maintenanceSubscriptionPaid: boolean, daysAgo: number): Promise<{ leadId: string; projectId: string }> {
+async function launchedProject(
+  name: string,
+  maintenanceSubscriptionPaid: boolean,
+  daysAgo: number,
+): Promise<{ leadId: string; projectId: string }> {
   const leadId = await storeLead(db, { name: `${name} client`, email: 'countdown@example.com', status: 'Launch' });
   const ref = db.collection('projects').doc();
   const at = Timestamp.fromMillis(Date.now() - 30 * DAY);
@@ -43,7 +47,9 @@ async function launchedProject(name: string, maintenanceSubscriptionPaid: boolea
 
 const launchColumn = (page: Page) => page.getByTestId('project-column-Launch');
 
-test('projects launched 8 days ago leave Launch when the scheduled function fires: Maintenance when paid, else Completed (Won)', async ({ page }) => {
+test('projects launched 8 days ago leave Launch when the scheduled function fires: Maintenance when paid, else Completed (Won)', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 1600, height: 1000 });
   const run = Date.now();
   const paid = `Countdown Paid ${run}`;
@@ -55,7 +61,8 @@ test('projects launched 8 days ago leave Launch when the scheduled function fire
 
   await loginAsAdmin(page);
   await page.getByRole('link', { name: 'Projects' }).click();
-  for (const name of [paid, unpaid, running]) await expect(launchColumn(page).getByText(name, { exact: true })).toBeVisible();
+  for (const name of [paid, unpaid, running])
+    await expect(launchColumn(page).getByText(name, { exact: true })).toBeVisible();
 
   await fireProjectSchedule(new Date());
 
@@ -75,16 +82,27 @@ test('projects launched 8 days ago leave Launch when the scheduled function fire
   await expect(list.getByText(unpaid, { exact: true })).toBeVisible();
   await expect(list.getByText(paid, { exact: true })).toHaveCount(0);
 
-  const status = async (collection: string, id: string) => (await db.collection(collection).doc(id).get()).get('status');
-  expect([await status('projects', a.projectId), await status('projects', b.projectId), await status('projects', c.projectId)]).toEqual(['Maintenance', 'Won', 'Launch']);
-  expect([await status('leads', a.leadId), await status('leads', b.leadId), await status('leads', c.leadId)]).toEqual(['Complete', 'Complete', 'Launch']);
+  const status = async (collection: string, id: string) =>
+    (await db.collection(collection).doc(id).get()).get('status');
+  expect([
+    await status('projects', a.projectId),
+    await status('projects', b.projectId),
+    await status('projects', c.projectId),
+  ]).toEqual(['Maintenance', 'Won', 'Launch']);
+  expect([await status('leads', a.leadId), await status('leads', b.leadId), await status('leads', c.leadId)]).toEqual([
+    'Complete',
+    'Complete',
+    'Launch',
+  ]);
 });
 
 test('the scheduled function refuses a project that is not a demo- project', async () => {
   const previous = process.env.GCLOUD_PROJECT;
   process.env.GCLOUD_PROJECT = 'studio-prod';
   try {
-    await expect(fireProjectSchedule(new Date())).rejects.toThrow('Refusing to fire projectSchedule on project "studio-prod"');
+    await expect(fireProjectSchedule(new Date())).rejects.toThrow(
+      'Refusing to fire projectSchedule on project "studio-prod"',
+    );
   } finally {
     if (previous === undefined) delete process.env.GCLOUD_PROJECT;
     else process.env.GCLOUD_PROJECT = previous;

@@ -32,7 +32,9 @@ test('a project goes from Set up to Launch, and can be canceled', async ({ page 
 
   // Skipping Production is refused and the card returns.
   await keyboardDrag(page, name, 2);
-  await expect(page.getByText('Only a project in Production can be deployed to Beta: move it to Production first')).toBeVisible();
+  await expect(
+    page.getByText('Only a project in Production can be deployed to Beta: move it to Production first'),
+  ).toBeVisible();
   await expect(col(page, 'Set up').getByText(name)).toBeVisible({ timeout: 2_000 }); // at once, not after the 5 s settle
 
   await keyboardDrag(page, name, 1);
@@ -41,7 +43,9 @@ test('a project goes from Set up to Launch, and can be canceled', async ({ page 
   // A drop on Beta opens Deploy to Beta with the drop pending; Cancel puts the card back.
   await keyboardDrag(page, name, 1);
   let details = page.getByRole('dialog', { name });
-  await expect(details.getByText('To move this project to Beta, deploy it to Beta below.', { exact: false })).toBeVisible();
+  await expect(
+    details.getByText('To move this project to Beta, deploy it to Beta below.', { exact: false }),
+  ).toBeVisible();
   await expect(col(page, 'Beta').getByText(name)).toBeVisible();
   await details.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(details).toBeHidden();

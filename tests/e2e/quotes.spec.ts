@@ -37,7 +37,12 @@ test('from project plan to the client accepting, to the project in Set up', asyn
   const link = await review.getByLabel('Quote link').inputValue();
   expect(link).toMatch(/\/quote-acceptance\?leadId=.+&token=.+/);
   await review.getByRole('button', { name: 'Close' }).click();
-  await expect(column(page, 'Quoted').getByTestId('lead-card').filter({ hasText: name }).getByRole('button', { name: 'Accept Quote' })).toBeVisible();
+  await expect(
+    column(page, 'Quoted')
+      .getByTestId('lead-card')
+      .filter({ hasText: name })
+      .getByRole('button', { name: 'Accept Quote' }),
+  ).toBeVisible();
 
   // The client opens the link in their own browser.
   const client = await (await browser.newContext()).newPage();
@@ -65,23 +70,48 @@ test('the acceptance page explains a broken or unknown link', async ({ page }) =
   await expect(page.getByRole('heading', { name: 'Quote Not Found' })).toBeVisible();
 });
 
-test('a link whose lead was marked Lost shows "This quote is no longer available" and creates no project', async ({ page, request }) => {
+test('a link whose lead was marked Lost shows "This quote is no longer available" and creates no project', async ({
+  page,
+  request,
+}) => {
   // Its own rate-limit bucket (honoured on the demo project only).
   await page.setExtraHTTPHeaders({ 'x-studio-test-client': `quotes-gone-${Date.now()}` });
   // A quote approved through the admin API, then the lead marked dead.
   const login = await request.post('/api/auth/login', { data: DEV_ADMIN });
   const { customToken } = (await login.json()) as { customToken: string };
   const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
-  const signIn = await request.post(`http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=test`, { data: { token: customToken, returnSecureToken: true } });
+  const signIn = await request.post(
+    `http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=test`,
+    { data: { token: customToken, returnSecureToken: true } },
+  );
   const { idToken } = (await signIn.json()) as { idToken: string };
   const headers = { authorization: `Bearer ${idToken}` };
-  const created = await request.post('/api/leads', { headers, data: { name: 'Gone Client', email: 'gone.client@example.com', subject: `Gone ${Date.now()}`, message: 'Maybe later.' } });
+  const created = await request.post('/api/leads', {
+    headers,
+    data: {
+      name: 'Gone Client',
+      email: 'gone.client@example.com',
+      subject: `Gone ${Date.now()}`,
+      message: 'Maybe later.',
+    },
+  });
   const leadId = ((await created.json()) as { id: string }).id;
   expect((await request.put(`/api/leads/${leadId}`, { headers, data: { status: 'Contacted' } })).status()).toBe(200);
-  expect((await request.post(`/api/leads/${leadId}/project-plan`, { headers, data: { complexity: 'Low', timeline: '2 weeks', requirements: 'A small brochure site' } })).status()).toBe(201);
+  expect(
+    (
+      await request.post(`/api/leads/${leadId}/project-plan`, {
+        headers,
+        data: { complexity: 'Low', timeline: '2 weeks', requirements: 'A small brochure site' },
+      })
+    ).status(),
+  ).toBe(201);
   const approved = await request.post(`/api/leads/${leadId}/quote/approve`, { headers, data: {} });
   const link = ((await approved.json()) as { acceptanceUrl: string }).acceptanceUrl;
-  expect((await request.put(`/api/leads/${leadId}`, { headers, data: { status: 'Lost', deadReason: 'Quote Rejected' } })).status()).toBe(200);
+  expect(
+    (
+      await request.put(`/api/leads/${leadId}`, { headers, data: { status: 'Lost', deadReason: 'Quote Rejected' } })
+    ).status(),
+  ).toBe(200);
 
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'This quote is no longer available' })).toBeVisible();

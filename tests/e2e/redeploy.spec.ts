@@ -19,7 +19,9 @@ import { loginAsAdmin } from './support/admin.js';
  */
 async function redeploy(page: Page, gone: () => boolean): Promise<() => number> {
   let checks = 0;
-  await page.route(/\/assets\/ProjectsPage-[^/]+\.js$/, (route) => (gone() ? route.fulfill({ status: 404, contentType: 'text/html', body: 'Not Found' }) : route.continue()));
+  await page.route(/\/assets\/ProjectsPage-[^/]+\.js$/, (route) =>
+    gone() ? route.fulfill({ status: 404, contentType: 'text/html', body: 'Not Found' }) : route.continue(),
+  );
   await page.route(/\/app\.html$/, async (route) => {
     if (route.request().resourceType() !== 'fetch') return route.continue();
     const res = await route.fetch();
@@ -68,9 +70,13 @@ test.describe('a tab open across a redeploy', () => {
     await expect.poll(reloads).toBe(1);
     // The reloaded page fails again, asks for the served build again and keeps its error.
     await expect.poll(checks).toBeGreaterThanOrEqual(2);
-    await expect(page.getByRole('alert')).toContainText('This page could not be loaded. Check your connection and reload.');
+    await expect(page.getByRole('alert')).toContainText(
+      'This page could not be loaded. Check your connection and reload.',
+    );
     await expect(page).toHaveURL(/\/admin\/projects$/);
-    expect(await page.evaluate(() => sessionStorage.getItem('studio:reloaded-for-build'))).toBe('/assets/index-NEWBUILD.js');
+    expect(await page.evaluate(() => sessionStorage.getItem('studio:reloaded-for-build'))).toBe(
+      '/assets/index-NEWBUILD.js',
+    );
     expect(reloads()).toBe(1);
   });
 

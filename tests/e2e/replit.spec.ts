@@ -41,7 +41,10 @@ test('generates a quote from a demo project and the lead lands in Contacted awai
   const card = cards.first();
   const title = ((await card.getByRole('heading').textContent()) ?? '').trim();
   expect(title).not.toBe('');
-  await expect(card.getByRole('link', { name: /View project/ })).toHaveAttribute('href', /^https:\/\/replit\.com\/@e2e-demo\//);
+  await expect(card.getByRole('link', { name: /View project/ })).toHaveAttribute(
+    'href',
+    /^https:\/\/replit\.com\/@e2e-demo\//,
+  );
   await card.getByRole('button', { name: 'Generate Quote' }).click();
 
   const dialog = page.getByRole('dialog', { name: 'Generate Quote from Replit Project' });
@@ -97,7 +100,9 @@ test('the tool works at 360 px: demo grid, manual quote and sync status', async 
   await page.getByLabel('Replit username').fill('e2e-narrow');
   await page.getByRole('button', { name: 'Load Demo Projects' }).click();
   await expect(page.getByTestId('replit-project-card').first()).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
   const cardBox = await page.getByTestId('replit-project-card').first().boundingBox();
   expect(cardBox!.width).toBeLessThanOrEqual(360);

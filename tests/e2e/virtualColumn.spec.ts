@@ -30,13 +30,32 @@ test.beforeAll(async () => {
     ids.push(ref.id);
     // Lead 01 is the oldest: the last row of a newest-first column.
     const at = Timestamp.fromMillis(start + i * 1000);
-    batch.set(ref, quotedLeadDoc({ name: `${RUN} Lead ${String(i).padStart(2, '0')}`, email: 'virtual@example.com', status: 'Production', quoteAccepted: true, createdAt: at, updatedAt: at }));
+    batch.set(
+      ref,
+      quotedLeadDoc({
+        name: `${RUN} Lead ${String(i).padStart(2, '0')}`,
+        email: 'virtual@example.com',
+        status: 'Production',
+        quoteAccepted: true,
+        createdAt: at,
+        updatedAt: at,
+      }),
+    );
   }
   for (let i = 1; i <= TALL; i++) {
     const ref = db.collection('leads').doc();
     ids.push(ref.id);
     const at = Timestamp.fromMillis(start + i * 1000);
-    batch.set(ref, quotedLeadDoc({ name: `${RUN} Tall ${i}`, email: 'virtual@example.com', status: 'Contacted', createdAt: at, updatedAt: at }));
+    batch.set(
+      ref,
+      quotedLeadDoc({
+        name: `${RUN} Tall ${i}`,
+        email: 'virtual@example.com',
+        status: 'Contacted',
+        createdAt: at,
+        updatedAt: at,
+      }),
+    );
   }
   await batch.commit();
 });
@@ -44,11 +63,14 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   const batch = db.batch();
   for (const id of ids) batch.delete(db.collection('leads').doc(id));
-  for (const a of (await db.collection('lead_activity').where('leadId', 'in', ids.slice(0, 30)).get()).docs) batch.delete(a.ref);
+  for (const a of (await db.collection('lead_activity').where('leadId', 'in', ids.slice(0, 30)).get()).docs)
+    batch.delete(a.ref);
   await batch.commit();
 });
 
-test('a column of 60+ leads is virtual: counted in full, rendered in part, scrollable to its end, and cards still move out of it', async ({ page }) => {
+test('a column of 60+ leads is virtual: counted in full, rendered in part, scrollable to its end, and cards still move out of it', async ({
+  page,
+}) => {
   test.setTimeout(120_000); // the wait for the leads trigger below can be long on a busy emulator
   // Tall enough that the whole board fits: a keyboard move across columns is refused by the
   // library when the card's new place would be outside the viewport.

@@ -11,7 +11,8 @@ import { cardIn, loginAsAdmin } from './support/admin.js';
 const CORPUS = {
   name: 'X<img src=x onerror=alert(1)>',
   subject: '<script>alert(2)</script>',
-  message: '"><svg onload=alert(3)></svg><a href="javascript:alert(4)">click</a><iframe srcdoc="<script>alert(5)</script>">',
+  message:
+    '"><svg onload=alert(3)></svg><a href="javascript:alert(4)">click</a><iframe srcdoc="<script>alert(5)</script>">',
   note: '<img src=x onerror=alert(6)><details open ontoggle=alert(7)>',
 };
 
@@ -28,7 +29,9 @@ test('script payloads in lead and note fields render as text and never run', asy
   const name = `${CORPUS.name} ${tag}`;
   const sent = await page.request.post('/api/contact', {
     data: { name, email: `xss.${tag}@example.com`, subject: CORPUS.subject, message: CORPUS.message },
-    headers: { 'x-studio-test-client': `10.99.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}` },
+    headers: {
+      'x-studio-test-client': `10.99.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`,
+    },
   });
   expect(sent.status()).toBe(201);
 
@@ -57,7 +60,9 @@ test('script payloads in lead and note fields render as text and never run', asy
   await page.getByLabel('Search').fill(tag);
   await expect(page.getByText(name)).toBeVisible();
 
-  expect(await page.locator('img[src="x"], svg[onload], iframe[srcdoc], details[ontoggle], a[href^="javascript:"]').count()).toBe(0);
+  expect(
+    await page.locator('img[src="x"], svg[onload], iframe[srcdoc], details[ontoggle], a[href^="javascript:"]').count(),
+  ).toBe(0);
   expect(dialogs).toEqual([]);
   expect(errors).toEqual([]);
 });

@@ -8,14 +8,48 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { assertFails, assertSucceeds, initializeTestEnvironment, type RulesTestEnvironment } from '@firebase/rules-unit-testing';
-import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, setLogLevel, updateDoc, type Firestore } from 'firebase/firestore';
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestEnvironment,
+} from '@firebase/rules-unit-testing';
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  setDoc,
+  setLogLevel,
+  updateDoc,
+  type Firestore,
+} from 'firebase/firestore';
 
 // Denied writes are the point of these tests; keep the SDK from logging each one.
 setLogLevel('silent');
 
 /** Collections the admin reads live (firestore.rules lists each). */
-const CRM_COLLECTIONS = ['leads', 'contacts', 'notes', 'projects', 'promo_codes', 'orders', 'payments', 'invoices', 'users', 'lead_activity', 'lead_board', 'quote_versions', 'quote_acceptances', 'email_templates', 'email_log', 'settings', 'payment_requests', 'reminders'];
+const CRM_COLLECTIONS = [
+  'leads',
+  'contacts',
+  'notes',
+  'projects',
+  'promo_codes',
+  'orders',
+  'payments',
+  'invoices',
+  'users',
+  'lead_activity',
+  'lead_board',
+  'quote_versions',
+  'quote_acceptances',
+  'email_templates',
+  'email_log',
+  'settings',
+  'payment_requests',
+  'reminders',
+];
 /** Server-only collections (token hashes, queued emails, webhook ledger, limiter counters) and anything unlisted. */
 const SERVER_ONLY = ['quote_links', 'outbox', 'stripe_events', 'rate_limits', 'counters', 'anything_else'];
 
@@ -24,9 +58,13 @@ const [HOST, PORT] = (process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080').s
 let env: RulesTestEnvironment;
 
 beforeAll(async () => {
-  env = await initializeTestEnvironment({ projectId: PROJECT, firestore: { rules: readFileSync('firestore.rules', 'utf8'), host: HOST!, port: Number(PORT) } });
+  env = await initializeTestEnvironment({
+    projectId: PROJECT,
+    firestore: { rules: readFileSync('firestore.rules', 'utf8'), host: HOST!, port: Number(PORT) },
+  });
   await env.withSecurityRulesDisabled(async (ctx) => {
-    for (const c of [...CRM_COLLECTIONS, ...SERVER_ONLY]) await setDoc(doc(ctx.firestore(), c, 'rules-probe'), { probe: true, status: 'New' });
+    for (const c of [...CRM_COLLECTIONS, ...SERVER_ONLY])
+      await setDoc(doc(ctx.firestore(), c, 'rules-probe'), { probe: true, status: 'New' });
   });
 });
 
@@ -55,7 +93,10 @@ const OPS = {
 type Op = keyof typeof OPS;
 
 /** The matrix's expectation: only the admin (a boolean claim) reads, and only CRM collections. */
-const allowed = (c: string, who: Caller, op: Op) => (op === 'get' || op === 'list') && CRM_COLLECTIONS.includes(c) && (who === 'admin' || who === 'admin sending forbidden fields');
+const allowed = (c: string, who: Caller, op: Op) =>
+  (op === 'get' || op === 'list') &&
+  CRM_COLLECTIONS.includes(c) &&
+  (who === 'admin' || who === 'admin sending forbidden fields');
 
 let cells = 0;
 
@@ -76,7 +117,15 @@ afterAll(async () => {
   });
   await env.cleanup();
   mkdirSync('test-results', { recursive: true });
-  writeFileSync('test-results/security-rules.json', JSON.stringify({ cells, collections: CRM_COLLECTIONS.length + SERVER_ONLY.length, callers: Object.keys(CALLERS).length, operations: Object.keys(OPS).length }));
+  writeFileSync(
+    'test-results/security-rules.json',
+    JSON.stringify({
+      cells,
+      collections: CRM_COLLECTIONS.length + SERVER_ONLY.length,
+      callers: Object.keys(CALLERS).length,
+      operations: Object.keys(OPS).length,
+    }),
+  );
 });
 
 describe('rules coverage', () => {
@@ -90,7 +139,9 @@ describe('rules coverage', () => {
     // expressions. The emulator records no value for the constant `if false` of the
     // default deny; the matrix's denied cells are what prove that one.
     const rulesLines = readFileSync('firestore.rules', 'utf8').split('\n');
-    const allowLines = rulesLines.flatMap((l, i) => (/\ballow\b.*\bif\b/.test(l) && !/\bif false;/.test(l) ? [i + 1] : []));
+    const allowLines = rulesLines.flatMap((l, i) =>
+      /\ballow\b.*\bif\b/.test(l) && !/\bif false;/.test(l) ? [i + 1] : [],
+    );
     const hit = new Set<number>();
     const walk = (node: unknown): void => {
       if (Array.isArray(node)) return node.forEach(walk);
@@ -102,7 +153,10 @@ describe('rules coverage', () => {
     };
     walk(report);
     const missed = allowLines.filter((l) => !hit.has(l));
-    writeFileSync('test-results/rules-coverage-summary.json', JSON.stringify({ allowLines: allowLines.length, missed }));
+    writeFileSync(
+      'test-results/rules-coverage-summary.json',
+      JSON.stringify({ allowLines: allowLines.length, missed }),
+    );
     expect(missed, `allow lines never evaluated: ${missed.join(', ')}`).toEqual([]);
   });
 });

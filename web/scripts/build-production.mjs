@@ -44,17 +44,31 @@ const configError = productionWebEnvError(productionWebEnv(envDir), { project })
 if (configError) fail(configError);
 
 await build({ root: web, mode: 'production', envDir, logLevel: 'warn', build: { outDir: dist, emptyOutDir: true } });
-const prerender = spawnSync(process.execPath, [join(web, 'scripts', 'prerender.mjs'), '--mode', 'production', '--dist', dist, '--env-dir', envDir], { stdio: 'inherit' });
+const prerender = spawnSync(
+  process.execPath,
+  [join(web, 'scripts', 'prerender.mjs'), '--mode', 'production', '--dist', dist, '--env-dir', envDir],
+  { stdio: 'inherit' },
+);
 if (prerender.status !== 0) process.exit(prerender.status ?? 1);
 
 /** Every file under `dir`, as absolute paths. */
-const filesUnder = (dir) => readdirSync(dir, { withFileTypes: true, recursive: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+const filesUnder = (dir) =>
+  readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name));
 const files = filesUnder(dist);
 const maps = files.filter((f) => f.endsWith('.map'));
-if (maps.length) fail(`✖ Production web build: ${maps.length} source map(s) in ${relative(process.cwd(), dist)} (they would be public).`);
-const named = files.filter((f) => /\.(js|html|css|json|txt|svg|webmanifest)$/.test(f)).flatMap((f) => {
-  const text = readFileSync(f, 'utf8');
-  return EMULATOR_MARKERS.filter((m) => text.includes(m)).map((m) => `${relative(dist, f)} (${m})`);
-});
+if (maps.length)
+  fail(
+    `✖ Production web build: ${maps.length} source map(s) in ${relative(process.cwd(), dist)} (they would be public).`,
+  );
+const named = files
+  .filter((f) => /\.(js|html|css|json|txt|svg|webmanifest)$/.test(f))
+  .flatMap((f) => {
+    const text = readFileSync(f, 'utf8');
+    return EMULATOR_MARKERS.filter((m) => text.includes(m)).map((m) => `${relative(dist, f)} (${m})`);
+  });
 if (named.length) fail(`✖ Production web build names the emulators: ${named.join(', ')}.`);
-console.log(`web: production build for ${project ?? 'the configured project'} in ${relative(process.cwd(), dist) || '.'} (config checked, no source maps, no emulator hosts)`);
+console.log(
+  `web: production build for ${project ?? 'the configured project'} in ${relative(process.cwd(), dist) || '.'} (config checked, no source maps, no emulator hosts)`,
+);

@@ -58,9 +58,13 @@ if (!shell.includes(marker)) {
   process.exit(1);
 }
 if (/<script\b/.test(html) || /<link\b/.test(html)) {
-  console.error('✖ prerender: the landing markup holds a <script> (the CSP blocks inline ones) or a <link> that would break hydration');
+  console.error(
+    '✖ prerender: the landing markup holds a <script> (the CSP blocks inline ones) or a <link> that would break hydration',
+  );
   process.exit(1);
 }
 copyFileSync(page, join(dist, 'app.html'));
 writeFileSync(page, shell.replace('</head>', `${styles}\n  </head>`).replace(marker, `<div id="root">${html}</div>`));
-console.log(`prerender: dist/index.html holds the landing (${(html.length / 1024).toFixed(1)} KB HTML, ${(styles.length / 1024).toFixed(1)} KB CSS); dist/app.html is the shell for other routes`);
+console.log(
+  `prerender: dist/index.html holds the landing (${(html.length / 1024).toFixed(1)} KB HTML, ${(styles.length / 1024).toFixed(1)} KB CSS); dist/app.html is the shell for other routes`,
+);

@@ -12,10 +12,20 @@
 import { loadEnv } from 'vite';
 
 /** The Firebase web config a production build needs (web/src/shared/data/firebase.ts). */
-export const REQUIRED_WEB_VARS = ['VITE_FIREBASE_API_KEY', 'VITE_FIREBASE_PROJECT_ID', 'VITE_FIREBASE_AUTH_DOMAIN', 'VITE_FIREBASE_APP_ID'];
+export const REQUIRED_WEB_VARS = [
+  'VITE_FIREBASE_API_KEY',
+  'VITE_FIREBASE_PROJECT_ID',
+  'VITE_FIREBASE_AUTH_DOMAIN',
+  'VITE_FIREBASE_APP_ID',
+];
 
 /** Variables that only an emulator build sets (web/.env.emulator); a production build refuses them. */
-export const EMULATOR_WEB_VARS = ['VITE_USE_EMULATORS', 'VITE_AUTH_EMULATOR_URL', 'VITE_FIRESTORE_EMULATOR_HOST', 'VITE_FIRESTORE_EMULATOR_PORT'];
+export const EMULATOR_WEB_VARS = [
+  'VITE_USE_EMULATORS',
+  'VITE_AUTH_EMULATOR_URL',
+  'VITE_FIRESTORE_EMULATOR_HOST',
+  'VITE_FIRESTORE_EMULATOR_PORT',
+];
 
 /** Values that point at this machine or the emulators' demo project. */
 const LOCAL_VALUE = /(^|[^0-9])127\.0\.0\.1|localhost|\[::1\]|(^|[^a-z0-9])demo-/i;
@@ -43,11 +53,15 @@ export function productionWebEnvProblems(env, { project } = {}) {
   const missing = REQUIRED_WEB_VARS.filter((k) => !env[k]?.trim());
   if (missing.length) problems.push(`missing ${missing.join(', ')}`);
   const emulator = EMULATOR_WEB_VARS.filter((k) => env[k]?.trim());
-  if (emulator.length) problems.push(`${emulator.join(', ')} ${emulator.length > 1 ? 'are' : 'is'} for emulator builds only`);
+  if (emulator.length)
+    problems.push(`${emulator.join(', ')} ${emulator.length > 1 ? 'are' : 'is'} for emulator builds only`);
   const local = Object.keys(env)
     .filter((k) => k.startsWith('VITE_') && !EMULATOR_WEB_VARS.includes(k) && LOCAL_VALUE.test(env[k] ?? ''))
     .sort();
-  if (local.length) problems.push(`${local.join(', ')} name${local.length > 1 ? '' : 's'} the emulators (127.0.0.1, localhost or a demo- project)`);
+  if (local.length)
+    problems.push(
+      `${local.join(', ')} name${local.length > 1 ? '' : 's'} the emulators (127.0.0.1, localhost or a demo- project)`,
+    );
   const id = env.VITE_FIREBASE_PROJECT_ID?.trim();
   if (project && id && !local.includes('VITE_FIREBASE_PROJECT_ID') && id !== project) {
     problems.push(`VITE_FIREBASE_PROJECT_ID is "${id}" but the deploy targets "${project}"`);

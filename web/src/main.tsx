@@ -28,7 +28,9 @@ if (window.location.pathname.startsWith('/admin/')) {
   // A signed-in page opened directly (reload, bookmark): its chunks and the
   // Firestore chunk start downloading now, beside the admin chunk, rather than
   // after it has loaded and evaluated.
-  void import('./app/admin/lazyPages').then((m) => m.adminPageAt(window.location.pathname)?.preload()).catch(() => undefined); // a failure shows when the page renders
+  void import('./app/admin/lazyPages')
+    .then((m) => m.adminPageAt(window.location.pathname)?.preload())
+    .catch(() => undefined); // a failure shows when the page renders
   // The first render waits for the admin chunk (a failure renders anyway: the route's boundary shows it).
   preloadAdminApp().then(render, render);
 } else {

@@ -81,9 +81,25 @@ function moveIfDue(ref: DocumentReference, now: Date): Promise<ScheduledMove | n
       now,
     );
     if (!move) return null;
-    tx.update(snap.ref, { status: move.to, updatedAt: FieldValue.serverTimestamp(), completedDate: Timestamp.fromDate(now) });
-    syncLeadFromProject(tx, lead, move.to, 'system', move.reason === 'setup-expired' ? SETUP_EXPIRY_DEAD_REASON : undefined);
-    if (lead?.exists) recordActivity(db, tx, { leadId: lead.id, type: 'status_changed', detail: `Scheduled: project ${move.reason === 'countdown' ? 'countdown ended' : 'set-up expired'} → ${move.to}`, by: 'system' });
+    tx.update(snap.ref, {
+      status: move.to,
+      updatedAt: FieldValue.serverTimestamp(),
+      completedDate: Timestamp.fromDate(now),
+    });
+    syncLeadFromProject(
+      tx,
+      lead,
+      move.to,
+      'system',
+      move.reason === 'setup-expired' ? SETUP_EXPIRY_DEAD_REASON : undefined,
+    );
+    if (lead?.exists)
+      recordActivity(db, tx, {
+        leadId: lead.id,
+        type: 'status_changed',
+        detail: `Scheduled: project ${move.reason === 'countdown' ? 'countdown ended' : 'set-up expired'} → ${move.to}`,
+        by: 'system',
+      });
     return { projectId: snap.id, ...move };
   });
 }

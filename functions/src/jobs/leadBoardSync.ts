@@ -16,7 +16,10 @@ export function leadBoardTrigger() {
   return onDocumentWritten({ document: 'leads/{leadId}', retry: true }, async (event) => {
     const leadId = event.params.leadId;
     if ((await syncBoardCard(db, leadId)) === 'rejected') {
-      logger.error('syncLeadBoard: Firestore refused the card (its shard is likely full); the board needs a rebuild with more shards (npm run board:rebuild -- --shards N)', { leadId });
+      logger.error(
+        'syncLeadBoard: Firestore refused the card (its shard is likely full); the board needs a rebuild with more shards (npm run board:rebuild -- --shards N)',
+        { leadId },
+      );
     }
   });
 }

@@ -117,9 +117,15 @@ export function senderDeps(overrides: Partial<SenderDeps> = {}, cfg: Config = co
   const { email } = cfg;
   const fromConfig = overrides.mailer === undefined;
   return {
-    mailer: fromConfig ? mailerForKey(email.mode === 'sendgrid' ? email.sendgridApiKey : undefined) : (overrides.mailer ?? null),
+    mailer: fromConfig
+      ? mailerForKey(email.mode === 'sendgrid' ? email.sendgridApiKey : undefined)
+      : (overrides.mailer ?? null),
     unconfigured:
-      overrides.unconfigured !== undefined ? overrides.unconfigured : fromConfig && email.mode === 'unconfigured' ? cfg.missing.filter((m) => m === 'SENDGRID_API_KEY' || m === 'EMAIL_FROM') : null,
+      overrides.unconfigured !== undefined
+        ? overrides.unconfigured
+        : fromConfig && email.mode === 'unconfigured'
+          ? cfg.missing.filter((m) => m === 'SENDGRID_API_KEY' || m === 'EMAIL_FROM')
+          : null,
     from: overrides.from ?? email.from,
     retryDelaysMs: overrides.retryDelaysMs ?? OUTBOX_RETRY_DELAYS_MS,
     now: overrides.now ?? (() => new Date()),
@@ -142,7 +148,8 @@ interface Rendered {
 /** `html` with every secret (plain or HTML-escaped) replaced, for the email_log copy. */
 function redact(html: string, secrets: string[] = []): string {
   let out = html;
-  for (const v of secrets) for (const form of new Set([v, v.replaceAll('&', '&amp;')])) out = out.split(form).join('[redacted]');
+  for (const v of secrets)
+    for (const form of new Set([v, v.replaceAll('&', '&amp;')])) out = out.split(form).join('[redacted]');
   return out;
 }
 
@@ -179,7 +186,13 @@ async function renderEntry(ref: DocumentReference, data: FirebaseFirestore.Docum
   const subject = typeof override.get('subject') === 'string' ? (override.get('subject') as string) : template.subject;
   const html = typeof override.get('html') === 'string' ? (override.get('html') as string) : template.html;
   const rendered = renderTemplate({ subject, html }, vars);
-  return { to, subject: rendered.subject, html: await sanitizeEmailHtml(rendered.html), secrets, attachments: await renderAttachments(ref, data.attachments) };
+  return {
+    to,
+    subject: rendered.subject,
+    html: await sanitizeEmailHtml(rendered.html),
+    secrets,
+    attachments: await renderAttachments(ref, data.attachments),
+  };
 }
 
 /**
@@ -192,12 +205,17 @@ async function renderAttachments(ref: DocumentReference, list: unknown): Promise
   const { DOCUMENT_KINDS, renderDocument } = await import('../services/documents.js');
   const out: NonNullable<Rendered['attachments']> = [];
   for (const a of list.slice(0, 5) as Array<{ kind?: unknown; id?: unknown }>) {
-    if (!(DOCUMENT_KINDS as readonly unknown[]).includes(a?.kind) || typeof a?.id !== 'string') throw new PermanentError('Invalid attachment reference');
+    if (!(DOCUMENT_KINDS as readonly unknown[]).includes(a?.kind) || typeof a?.id !== 'string')
+      throw new PermanentError('Invalid attachment reference');
     try {
-      const { filename, pdf } = await renderDocument(ref.firestore, { kind: a.kind as (typeof DOCUMENT_KINDS)[number], id: a.id });
+      const { filename, pdf } = await renderDocument(ref.firestore, {
+        kind: a.kind as (typeof DOCUMENT_KINDS)[number],
+        id: a.id,
+      });
       out.push({ filename, content: pdf });
     } catch (e) {
-      if ((e as { status?: number }).status === 404) throw new PermanentError(`Attachment ${String(a.kind)} ${a.id} not found`);
+      if ((e as { status?: number }).status === 404)
+        throw new PermanentError(`Attachment ${String(a.kind)} ${a.id} not found`);
       throw e;
     }
   }
@@ -206,15 +224,29 @@ async function renderAttachments(ref: DocumentReference, list: unknown): Promise
 
 /** SendGrid's attachment fields for `email`. */
 const sendgridAttachments = (email: Rendered) =>
-  email.attachments?.map((a) => ({ content: a.content.toString('base64'), filename: a.filename, type: 'application/pdf', disposition: 'attachment' as const }));
+  email.attachments?.map((a) => ({
+    content: a.content.toString('base64'),
+    filename: a.filename,
+    type: 'application/pdf',
+    disposition: 'attachment' as const,
+  }));
 
 /** HTTP status and a short description of a send failure (SendGrid ResponseError, or a network error). */
 function describeSendError(e: unknown): { status: number | null; message: string } {
-  const err = e as { code?: unknown; message?: unknown; response?: { body?: { errors?: Array<{ message?: string }> } } };
+  const err = e as {
+    code?: unknown;
+    message?: unknown;
+    response?: { body?: { errors?: Array<{ message?: string }> } };
+  };
   const status = typeof err?.code === 'number' ? err.code : null;
-  const details = err?.response?.body?.errors?.map((x) => x?.message).filter(Boolean).join('; ');
+  const details = err?.response?.body?.errors
+    ?.map((x) => x?.message)
+    .filter(Boolean)
+    .join('; ');
   const text = details || (typeof err?.message === 'string' && err.message) || String(e);
-  const message = status ? `SendGrid ${status}: ${text}` : `Send failed: ${typeof err?.code === 'string' ? `${err.code} ` : ''}${text}`;
+  const message = status
+    ? `SendGrid ${status}: ${text}`
+    : `Send failed: ${typeof err?.code === 'string' ? `${err.code} ` : ''}${text}`;
   return { status, message: message.slice(0, 500) };
 }
 
@@ -237,14 +269,26 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
     const due = snap.get('nextAttemptAt');
     if (tried > 0 && due instanceof Timestamp && due.toMillis() > now.getTime()) return { skip: 'not due' };
     const attempts = tried + 1;
-    tx.update(ref, { status: 'PROCESSING', attempts, claimedAt: Timestamp.fromDate(now), leaseUntil: Timestamp.fromMillis(now.getTime() + OUTBOX_LEASE_MS), updatedAt: FieldValue.serverTimestamp() });
+    tx.update(ref, {
+      status: 'PROCESSING',
+      attempts,
+      claimedAt: Timestamp.fromDate(now),
+      leaseUntil: Timestamp.fromMillis(now.getTime() + OUTBOX_LEASE_MS),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
     return { data: snap.data()!, attempts };
   });
   if ('skip' in claim) return { outcome: 'skipped', reason: claim.skip ?? 'unknown' };
   const { attempts } = claim;
 
   const fail = async (lastError: string): Promise<SendOutcome> => {
-    await ref.update({ status: 'ERROR', lastError, leaseUntil: null, nextAttemptAt: null, updatedAt: FieldValue.serverTimestamp() });
+    await ref.update({
+      status: 'ERROR',
+      lastError,
+      leaseUntil: null,
+      nextAttemptAt: null,
+      updatedAt: FieldValue.serverTimestamp(),
+    });
     return { outcome: 'failed', status: 'ERROR', attempts, lastError };
   };
 
@@ -253,7 +297,9 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
     email = await renderEntry(ref, claim.data);
   } catch (e) {
     // Unknown template or bad address; or the override read failed: ERROR rather than stuck in PROCESSING.
-    return fail(e instanceof PermanentError ? e.message : `Render failed: ${String((e as Error)?.message ?? e).slice(0, 400)}`);
+    return fail(
+      e instanceof PermanentError ? e.message : `Render failed: ${String((e as Error)?.message ?? e).slice(0, 400)}`,
+    );
   }
 
   if (!d.mailer && d.unconfigured) {
@@ -270,25 +316,61 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
       subject: email.subject,
       html: redact(email.html, email.secrets),
       // What was attached (name and size), not the file.
-      ...(email.attachments ? { attachments: email.attachments.map((a) => ({ filename: a.filename, contentType: 'application/pdf', bytes: a.content.length })) } : {}),
+      ...(email.attachments
+        ? {
+            attachments: email.attachments.map((a) => ({
+              filename: a.filename,
+              contentType: 'application/pdf',
+              bytes: a.content.length,
+            })),
+          }
+        : {}),
       at: FieldValue.serverTimestamp(),
     });
-    batch.update(ref, { status: 'SUCCESS', sentAt: FieldValue.serverTimestamp(), deliveredVia: 'email_log', lastError: null, leaseUntil: null, nextAttemptAt: null, updatedAt: FieldValue.serverTimestamp() });
+    batch.update(ref, {
+      status: 'SUCCESS',
+      sentAt: FieldValue.serverTimestamp(),
+      deliveredVia: 'email_log',
+      lastError: null,
+      leaseUntil: null,
+      nextAttemptAt: null,
+      updatedAt: FieldValue.serverTimestamp(),
+    });
     await batch.commit();
     return { outcome: 'logged', status: 'SUCCESS', attempts };
   }
 
   try {
-    await d.mailer.send({ to: email.to, from: d.from, subject: email.subject, html: email.html, ...(email.attachments ? { attachments: sendgridAttachments(email) } : {}) });
+    await d.mailer.send({
+      to: email.to,
+      from: d.from,
+      subject: email.subject,
+      html: email.html,
+      ...(email.attachments ? { attachments: sendgridAttachments(email) } : {}),
+    });
   } catch (e) {
     const { status, message } = describeSendError(e);
     const wait = isRetryableSendStatus(status) ? outboxRetryDelayMs(attempts, d.retryDelaysMs) : null;
     if (wait === null) return fail(message);
     const nextAttemptAt = new Date(now.getTime() + wait);
-    await ref.update({ status: 'PENDING', lastError: message, nextAttemptAt: Timestamp.fromDate(nextAttemptAt), leaseUntil: null, updatedAt: FieldValue.serverTimestamp() });
+    await ref.update({
+      status: 'PENDING',
+      lastError: message,
+      nextAttemptAt: Timestamp.fromDate(nextAttemptAt),
+      leaseUntil: null,
+      updatedAt: FieldValue.serverTimestamp(),
+    });
     return { outcome: 'retry', status: 'PENDING', attempts, lastError: message, nextAttemptAt };
   }
-  await ref.update({ status: 'SUCCESS', sentAt: FieldValue.serverTimestamp(), deliveredVia: 'sendgrid', lastError: null, leaseUntil: null, nextAttemptAt: null, updatedAt: FieldValue.serverTimestamp() });
+  await ref.update({
+    status: 'SUCCESS',
+    sentAt: FieldValue.serverTimestamp(),
+    deliveredVia: 'sendgrid',
+    lastError: null,
+    leaseUntil: null,
+    nextAttemptAt: null,
+    updatedAt: FieldValue.serverTimestamp(),
+  });
   return { outcome: 'sent', status: 'SUCCESS', attempts };
 }
 
@@ -310,24 +392,43 @@ export interface SweepResult {
  * PROCESSING entries past their lease, then processes every due PENDING
  * entry, one at a time. `deps.collection` defaults to `outbox`.
  */
-export async function runOutboxSweep(now: Date, deps: Partial<SenderDeps> & { collection: CollectionReference }): Promise<SweepResult> {
+export async function runOutboxSweep(
+  now: Date,
+  deps: Partial<SenderDeps> & { collection: CollectionReference },
+): Promise<SweepResult> {
   const { collection, ...rest } = deps;
   const at = Timestamp.fromDate(now);
   const result: SweepResult = { reclaimed: 0, sent: 0, retrying: 0, failed: 0, skipped: 0 };
 
-  const stuck = await collection.where('status', '==', 'PROCESSING').where('leaseUntil', '<=', at).limit(OUTBOX_SWEEP_BATCH).get();
+  const stuck = await collection
+    .where('status', '==', 'PROCESSING')
+    .where('leaseUntil', '<=', at)
+    .limit(OUTBOX_SWEEP_BATCH)
+    .get();
   for (const doc of stuck.docs) {
     const taken = await collection.firestore.runTransaction(async (tx) => {
       const snap = await tx.get(doc.ref);
       const lease = snap.get('leaseUntil');
-      if (snap.get('status') !== 'PROCESSING' || !(lease instanceof Timestamp) || lease.toMillis() > now.getTime()) return false;
-      tx.update(doc.ref, { status: 'PENDING', nextAttemptAt: at, leaseUntil: null, lastError: 'Sender stopped mid-send; taken back after its lease', updatedAt: FieldValue.serverTimestamp() });
+      if (snap.get('status') !== 'PROCESSING' || !(lease instanceof Timestamp) || lease.toMillis() > now.getTime())
+        return false;
+      tx.update(doc.ref, {
+        status: 'PENDING',
+        nextAttemptAt: at,
+        leaseUntil: null,
+        lastError: 'Sender stopped mid-send; taken back after its lease',
+        updatedAt: FieldValue.serverTimestamp(),
+      });
       return true;
     });
     if (taken) result.reclaimed++;
   }
 
-  const due = await collection.where('status', '==', 'PENDING').where('nextAttemptAt', '<=', at).orderBy('nextAttemptAt').limit(OUTBOX_SWEEP_BATCH).get();
+  const due = await collection
+    .where('status', '==', 'PENDING')
+    .where('nextAttemptAt', '<=', at)
+    .orderBy('nextAttemptAt')
+    .limit(OUTBOX_SWEEP_BATCH)
+    .get();
   for (const doc of due.docs) {
     try {
       const r = await processOutboxEntry(doc.ref, { ...rest, now: () => now });

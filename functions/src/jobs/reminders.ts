@@ -54,7 +54,8 @@ const toDate = (v: unknown): Date | null => (v instanceof Timestamp ? v.toDate()
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 /** A lead that still takes reminders: it exists, has an email and is not marked Lost. */
-const reachable = (lead: DocumentSnapshot | undefined): lead is DocumentSnapshot => Boolean(lead?.exists && str(lead.get('email')) && lead.get('status') !== 'Lost');
+const reachable = (lead: DocumentSnapshot | undefined): lead is DocumentSnapshot =>
+  Boolean(lead?.exists && str(lead.get('email')) && lead.get('status') !== 'Lost');
 
 /** Everything the run needs about one subject: the domain view and where it lives. */
 export interface LoadedSubject {
@@ -67,7 +68,11 @@ export interface LoadedSubject {
 }
 
 /** The open subjects (see the file comment) and their leads. `leadId` limits it to one lead. */
-export async function loadReminderSubjects(db: Firestore, now: Date, leadId?: string): Promise<{ subjects: LoadedSubject[]; leads: Map<string, DocumentSnapshot> }> {
+export async function loadReminderSubjects(
+  db: Firestore,
+  now: Date,
+  leadId?: string,
+): Promise<{ subjects: LoadedSubject[]; leads: Map<string, DocumentSnapshot> }> {
   const byLead = <Q extends FirebaseFirestore.Query>(q: Q) => (leadId ? q.where('leadId', '==', leadId) : q);
   const [links, requests, invoices] = await Promise.all([
     byLead(db.collection(COLLECTIONS.quoteLinks).where('usedAt', '==', null).where('revokedAt', '==', null)).get(),
@@ -79,24 +84,71 @@ export async function loadReminderSubjects(db: Firestore, now: Date, leadId?: st
     const sentAt = toDate(l.get('createdAt'));
     const expiresAt = toDate(l.get('expiresAt'));
     if (!sentAt || !expiresAt || expiresAt <= now) continue;
-    subjects.push({ subject: { type: 'quote', leadId: String(l.get('leadId')), sentAt, expiresAt, open: true }, path: l.ref.path, amountCents: null, description: null, checkoutUrl: null });
+    subjects.push({
+      subject: { type: 'quote', leadId: String(l.get('leadId')), sentAt, expiresAt, open: true },
+      path: l.ref.path,
+      amountCents: null,
+      description: null,
+      checkoutUrl: null,
+    });
   }
   for (const r of requests.docs) {
     const number = str(r.get('number'));
     if (!number) continue;
-    const base = { path: r.ref.path, amountCents: r.get('amountCents') as number, description: str(r.get('description')), checkoutUrl: str(r.get('checkoutUrl')) };
+    const base = {
+      path: r.ref.path,
+      amountCents: r.get('amountCents') as number,
+      description: str(r.get('description')),
+      checkoutUrl: str(r.get('checkoutUrl')),
+    };
     if (r.get('purpose') === 'deposit') {
-      subjects.push({ ...base, subject: { type: 'deposit', leadId: String(r.get('leadId')), id: r.id, number, acceptedAt: toDate(r.get('issuedAt')) ?? now, paid: false } });
+      subjects.push({
+        ...base,
+        subject: {
+          type: 'deposit',
+          leadId: String(r.get('leadId')),
+          id: r.id,
+          number,
+          acceptedAt: toDate(r.get('issuedAt')) ?? now,
+          paid: false,
+        },
+      });
     } else {
       const dueDate = toDate(r.get('dueDate'));
-      if (dueDate) subjects.push({ ...base, subject: { type: 'invoice', collection: 'payment_requests', leadId: String(r.get('leadId')), id: r.id, number, dueDate, paid: false } });
+      if (dueDate)
+        subjects.push({
+          ...base,
+          subject: {
+            type: 'invoice',
+            collection: 'payment_requests',
+            leadId: String(r.get('leadId')),
+            id: r.id,
+            number,
+            dueDate,
+            paid: false,
+          },
+        });
     }
   }
   for (const i of invoices.docs) {
     const number = str(i.get('number'));
     const dueDate = toDate(i.get('dueDate'));
     if (!number || !dueDate) continue; // invoices from before numbering are not chased
-    subjects.push({ path: i.ref.path, amountCents: i.get('amountCents') as number, description: str(i.get('description')), checkoutUrl: str(i.get('checkoutUrl')), subject: { type: 'invoice', collection: 'invoices', leadId: String(i.get('leadId')), id: i.id, number, dueDate, paid: false } });
+    subjects.push({
+      path: i.ref.path,
+      amountCents: i.get('amountCents') as number,
+      description: str(i.get('description')),
+      checkoutUrl: str(i.get('checkoutUrl')),
+      subject: {
+        type: 'invoice',
+        collection: 'invoices',
+        leadId: String(i.get('leadId')),
+        id: i.id,
+        number,
+        dueDate,
+        paid: false,
+      },
+    });
   }
   const leadIds = [...new Set(subjects.map((s) => s.subject.leadId))];
   const leads = new Map<string, DocumentSnapshot>();
@@ -107,8 +159,10 @@ export async function loadReminderSubjects(db: Firestore, now: Date, leadId?: st
   // Deposit reminders count from the acceptance when the lead has it.
   for (const s of subjects) {
     const lead = leads.get(s.subject.leadId);
-    if (s.subject.type === 'deposit') s.subject.acceptedAt = toDate(lead?.get('quoteAcceptedAt')) ?? s.subject.acceptedAt;
-    if (s.subject.type === 'quote') s.subject.open = Boolean(lead?.exists) && lead!.get('quoteAccepted') !== true && lead!.get('status') === 'Quoted';
+    if (s.subject.type === 'deposit')
+      s.subject.acceptedAt = toDate(lead?.get('quoteAcceptedAt')) ?? s.subject.acceptedAt;
+    if (s.subject.type === 'quote')
+      s.subject.open = Boolean(lead?.exists) && lead!.get('quoteAccepted') !== true && lead!.get('status') === 'Quoted';
   }
   return { subjects: subjects.filter((s) => reachable(leads.get(s.subject.leadId))), leads };
 }
@@ -116,12 +170,23 @@ export async function loadReminderSubjects(db: Firestore, now: Date, leadId?: st
 /** Whether the subject's document still calls for the reminder (read inside the sending transaction). */
 function stillOpen(t: ReminderTrigger, lead: DocumentSnapshot, doc: DocumentSnapshot): boolean {
   if (!reachable(lead) || !doc.exists) return false;
-  if (t.subject.type === 'quote') return lead.get('quoteAccepted') !== true && lead.get('status') === 'Quoted' && doc.get('usedAt') == null && doc.get('revokedAt') == null;
+  if (t.subject.type === 'quote')
+    return (
+      lead.get('quoteAccepted') !== true &&
+      lead.get('status') === 'Quoted' &&
+      doc.get('usedAt') == null &&
+      doc.get('revokedAt') == null
+    );
   return doc.get('status') === 'open';
 }
 
 /** The email variables of a trigger's template (domain email.ts REMINDER templates). */
-function reminderVariables(t: ReminderTrigger, s: LoadedSubject, lead: DocumentSnapshot, studio: StudioSettings): Record<string, string> {
+function reminderVariables(
+  t: ReminderTrigger,
+  s: LoadedSubject,
+  lead: DocumentSnapshot,
+  studio: StudioSettings,
+): Record<string, string> {
   const site = config().siteUrl;
   const vars: Record<string, string> = {
     name: str(lead.get('name')) ?? 'there',
@@ -147,17 +212,39 @@ function reminderVariables(t: ReminderTrigger, s: LoadedSubject, lead: DocumentS
 }
 
 /** Sends trigger `t` once (see the file comment). @returns whether this call sent it. */
-async function sendOnce(db: Firestore, t: ReminderTrigger, s: LoadedSubject, studio: StudioSettings, now: Date): Promise<boolean> {
+async function sendOnce(
+  db: Firestore,
+  t: ReminderTrigger,
+  s: LoadedSubject,
+  studio: StudioSettings,
+  now: Date,
+): Promise<boolean> {
   const reminderRef = db.collection(REMINDERS_COLLECTION).doc(t.id);
   return db.runTransaction(async (tx) => {
-    const [existing, lead, doc] = await Promise.all([tx.get(reminderRef), tx.get(db.collection(COLLECTIONS.leads).doc(t.leadId)), tx.get(db.doc(s.path))]);
+    const [existing, lead, doc] = await Promise.all([
+      tx.get(reminderRef),
+      tx.get(db.collection(COLLECTIONS.leads).doc(t.leadId)),
+      tx.get(db.doc(s.path)),
+    ]);
     if (existing.exists || !stillOpen(t, lead, doc)) return false;
     const outbox = enqueueEmail(db, tx, {
       to: String(lead.get('email')),
       templateId: t.templateId,
       variables: reminderVariables(t, s, lead, studio),
       leadId: t.leadId,
-      ...(t.subject.type === 'quote' ? {} : { attachments: [{ kind: t.subject.type === 'invoice' && t.subject.collection === 'invoices' ? ('invoice' as const) : ('request' as const), id: t.subject.id }] }),
+      ...(t.subject.type === 'quote'
+        ? {}
+        : {
+            attachments: [
+              {
+                kind:
+                  t.subject.type === 'invoice' && t.subject.collection === 'invoices'
+                    ? ('invoice' as const)
+                    : ('request' as const),
+                id: t.subject.id,
+              },
+            ],
+          }),
     });
     tx.create(reminderRef, {
       leadId: t.leadId,
@@ -172,7 +259,12 @@ async function sendOnce(db: Firestore, t: ReminderTrigger, s: LoadedSubject, stu
       by: 'system',
       at: FieldValue.serverTimestamp(),
     });
-    recordActivity(db, tx, { leadId: t.leadId, type: 'reminder_sent', detail: `Reminder sent: ${reminderLabel(t)}`, by: 'system' });
+    recordActivity(db, tx, {
+      leadId: t.leadId,
+      type: 'reminder_sent',
+      detail: `Reminder sent: ${reminderLabel(t)}`,
+      by: 'system',
+    });
     return true;
   });
 }
@@ -185,7 +277,13 @@ const ATTEMPTS = 3;
  * reminder can end in the emulator's "Transaction is invalid or closed",
  * which the SDK does not retry. @throws the last attempt's error.
  */
-async function sendWithRetries(db: Firestore, t: ReminderTrigger, s: LoadedSubject, studio: StudioSettings, now: Date): Promise<boolean> {
+async function sendWithRetries(
+  db: Firestore,
+  t: ReminderTrigger,
+  s: LoadedSubject,
+  studio: StudioSettings,
+  now: Date,
+): Promise<boolean> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await sendOnce(db, t, s, studio, now);

@@ -19,14 +19,39 @@ describe('renderInvoicePdf', () => {
     const pdf = await renderInvoicePdf(
       invoiceModel(
         studio,
-        { number: 'INV-2026-0042', description: 'Website redesign, phase 1', amountCents: 1_234_550, issuedAt: new Date('2026-11-02T10:00:00Z'), dueDate: new Date('2026-11-23T00:00:00Z'), clientName: 'Maya Chen', email: 'maya@example.com', checkoutUrl: '/checkout?invoiceId=abc' },
+        {
+          number: 'INV-2026-0042',
+          description: 'Website redesign, phase 1',
+          amountCents: 1_234_550,
+          issuedAt: new Date('2026-11-02T10:00:00Z'),
+          dueDate: new Date('2026-11-23T00:00:00Z'),
+          clientName: 'Maya Chen',
+          email: 'maya@example.com',
+          checkoutUrl: '/checkout?invoiceId=abc',
+        },
         'https://studio.example',
       ),
     );
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const { text, pages } = await pdfText(pdf);
     expect(pages).toBe(1);
-    for (const s of ['INVOICE', 'INV-2026-0042', 'Northwind Pixel Works', '42 Harbour Lane', 'billing@northwind.example', 'Tax ID: GB123456789', 'Maya Chen', 'maya@example.com', 'Website redesign, phase 1', '12345.50', 'November 2, 2026', 'November 23, 2026', 'Payment due within 21 days', 'https://studio.example/checkout?invoiceId=abc', 'Bank transfer details on request']) {
+    for (const s of [
+      'INVOICE',
+      'INV-2026-0042',
+      'Northwind Pixel Works',
+      '42 Harbour Lane',
+      'billing@northwind.example',
+      'Tax ID: GB123456789',
+      'Maya Chen',
+      'maya@example.com',
+      'Website redesign, phase 1',
+      '12345.50',
+      'November 2, 2026',
+      'November 23, 2026',
+      'Payment due within 21 days',
+      'https://studio.example/checkout?invoiceId=abc',
+      'Bank transfer details on request',
+    ]) {
       expect(text, s).toContain(s);
     }
     expect(text).not.toContain('PAID');
@@ -37,9 +62,29 @@ describe('renderInvoicePdf', () => {
   });
 
   it('a receipt says PAID with the date and the payment reference', async () => {
-    const pdf = await renderInvoicePdf(receiptModel(studio, { paymentIntentId: 'pi_test_0123456789abcdef01234567', amountCents: 250_000, description: '50% deposit: Shop build', paidAt: new Date('2026-11-20T09:00:00Z'), clientName: 'Payer Client', email: 'payer@example.com', number: 'INV-2026-0043' }));
+    const pdf = await renderInvoicePdf(
+      receiptModel(studio, {
+        paymentIntentId: 'pi_test_0123456789abcdef01234567',
+        amountCents: 250_000,
+        description: '50% deposit: Shop build',
+        paidAt: new Date('2026-11-20T09:00:00Z'),
+        clientName: 'Payer Client',
+        email: 'payer@example.com',
+        number: 'INV-2026-0043',
+      }),
+    );
     const { text } = await pdfText(pdf);
-    for (const s of ['RECEIPT', 'PAID', 'INV-2026-0043', 'November 20, 2026', 'pi_test_0123456789abcdef01234567', '2500.00', 'Payer Client', 'Northwind Pixel Works']) expect(text, s).toContain(s);
+    for (const s of [
+      'RECEIPT',
+      'PAID',
+      'INV-2026-0043',
+      'November 20, 2026',
+      'pi_test_0123456789abcdef01234567',
+      '2500.00',
+      'Payer Client',
+      'Northwind Pixel Works',
+    ])
+      expect(text, s).toContain(s);
     expect(text).not.toContain('Pay online');
   });
 

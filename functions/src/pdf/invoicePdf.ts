@@ -70,7 +70,12 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
-    info: { Title: `${m.title}${m.number ? ` ${m.number}` : ''}`, Author: m.studio.businessName, Subject: m.title, Creator: m.studio.businessName },
+    info: {
+      Title: `${m.title}${m.number ? ` ${m.number}` : ''}`,
+      Author: m.studio.businessName,
+      Subject: m.title,
+      Creator: m.studio.businessName,
+    },
   });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
@@ -92,12 +97,21 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
       // An image pdfkit cannot read: the name below still says who it is from.
     }
   }
-  doc.fillColor(ACCENT).font('Helvetica-Bold').fontSize(26).text(m.title.toUpperCase(), left, y, { width, align: 'right' });
-  if (m.number) doc.fillColor(INK).font('Helvetica').fontSize(12).text(m.number, left, doc.y, { width, align: 'right' });
+  doc
+    .fillColor(ACCENT)
+    .font('Helvetica-Bold')
+    .fontSize(26)
+    .text(m.title.toUpperCase(), left, y, { width, align: 'right' });
+  if (m.number)
+    doc.fillColor(INK).font('Helvetica').fontSize(12).text(m.number, left, doc.y, { width, align: 'right' });
   y = Math.max(doc.y, y + (logoData ? 66 : 0)) + 10;
 
   // Studio details.
-  doc.fillColor(INK).font('Helvetica-Bold').fontSize(14).text(m.studio.businessName, left, y, { width: width / 2 });
+  doc
+    .fillColor(INK)
+    .font('Helvetica-Bold')
+    .fontSize(14)
+    .text(m.studio.businessName, left, y, { width: width / 2 });
   doc.font('Helvetica').fontSize(10).fillColor(MUTED);
   if (m.studio.postalAddress) doc.text(m.studio.postalAddress, { width: width / 2 });
   doc.text(m.studio.contactEmail, { width: width / 2 });
@@ -110,16 +124,35 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
   if (m.paid) facts.push(['Payment reference', m.paid.reference]);
   let fy = y;
   for (const [label, value] of facts) {
-    doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(label, left + width / 2, fy, { width: width / 2, align: 'right' });
-    doc.font('Helvetica-Bold').fillColor(INK).text(value, left + width / 2, doc.y, { width: width / 2, align: 'right' });
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(MUTED)
+      .text(label, left + width / 2, fy, { width: width / 2, align: 'right' });
+    doc
+      .font('Helvetica-Bold')
+      .fillColor(INK)
+      .text(value, left + width / 2, doc.y, { width: width / 2, align: 'right' });
     fy = doc.y + 4;
   }
   y = Math.max(studioBottom, fy) + 20;
 
   // Client.
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(m.kind === 'receipt' ? 'Received from' : 'Bill to', left, y);
-  doc.font('Helvetica-Bold').fontSize(12).fillColor(INK).text(m.client.name, { width: width / 2 });
-  if (m.client.email) doc.font('Helvetica').fontSize(10).text(m.client.email, { width: width / 2 });
+  doc
+    .font('Helvetica')
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(m.kind === 'receipt' ? 'Received from' : 'Bill to', left, y);
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .fillColor(INK)
+    .text(m.client.name, { width: width / 2 });
+  if (m.client.email)
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .text(m.client.email, { width: width / 2 });
   y = doc.y + 24;
 
   // Line items.
@@ -135,7 +168,12 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
     const rowBottom = doc.y;
     doc.text(line.amount, right - amountW - 8, y, { width: amountW, align: 'right' });
     y = Math.max(rowBottom, doc.y) + 8;
-    doc.moveTo(left, y - 4).lineTo(right, y - 4).strokeColor('#e2e8f0').lineWidth(1).stroke();
+    doc
+      .moveTo(left, y - 4)
+      .lineTo(right, y - 4)
+      .strokeColor('#e2e8f0')
+      .lineWidth(1)
+      .stroke();
   }
   doc.font('Helvetica-Bold').fontSize(12).fillColor(INK);
   doc.text(m.kind === 'receipt' ? 'Total paid' : 'Total due', left + 8, y + 4, { width: width - amountW - 16 });
@@ -146,12 +184,25 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
   if (m.paid) {
     doc.save();
     doc.roundedRect(left, y, 150, 44, 6).lineWidth(3).strokeColor('#15803d').stroke();
-    doc.fillColor('#15803d').font('Helvetica-Bold').fontSize(26).text('PAID', left, y + 10, { width: 150, align: 'center' });
+    doc
+      .fillColor('#15803d')
+      .font('Helvetica-Bold')
+      .fontSize(26)
+      .text('PAID', left, y + 10, { width: 150, align: 'center' });
     doc.restore();
-    doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(`Paid on ${m.paid.date}. Reference: ${m.paid.reference}`, left + 170, y + 16, { width: width - 170 });
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(MUTED)
+      .text(`Paid on ${m.paid.date}. Reference: ${m.paid.reference}`, left + 170, y + 16, { width: width - 170 });
     y += 64;
   } else {
-    if (m.paymentTerms) doc.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(`Payment terms: ${m.paymentTerms}`, left, y, { width });
+    if (m.paymentTerms)
+      doc
+        .font('Helvetica-Bold')
+        .fontSize(11)
+        .fillColor(INK)
+        .text(`Payment terms: ${m.paymentTerms}`, left, y, { width });
     if (m.payLink) {
       doc.moveDown(0.5).font('Helvetica').fontSize(10).fillColor(MUTED).text('Pay online:', { width });
       doc.fillColor(ACCENT).text(m.payLink, { width, link: m.payLink, underline: true });

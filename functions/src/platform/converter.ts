@@ -7,7 +7,9 @@ import type { DocumentData, FirestoreDataConverter, QueryDocumentSnapshot } from
 import type { z } from 'zod';
 
 /** A converter reading documents as `schema`'s output. @throws ZodError when a stored document does not match. */
-export function zodConverter<S extends z.ZodType<Record<string, unknown>, DocumentData>>(schema: S): FirestoreDataConverter<z.output<S>, DocumentData> {
+export function zodConverter<S extends z.ZodType<Record<string, unknown>, DocumentData>>(
+  schema: S,
+): FirestoreDataConverter<z.output<S>, DocumentData> {
   return {
     toFirestore: (model) => ({ ...model }),
     fromFirestore: (snap: QueryDocumentSnapshot) => schema.parse(snap.data()),

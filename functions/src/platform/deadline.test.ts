@@ -29,7 +29,9 @@ function afterDeadline(body: () => void): Promise<void> {
 describe('the SDK methods guardWrites patches', () => {
   it('exist where the guard looks for them', () => {
     expect(typeof WriteBatch.prototype.commit).toBe('function');
-    expect(typeof (Transaction.prototype as unknown as { commit?: unknown }).commit, 'Transaction#commit is gone').toBe('function');
+    expect(typeof (Transaction.prototype as unknown as { commit?: unknown }).commit, 'Transaction#commit is gone').toBe(
+      'function',
+    );
     expect(typeof Firestore.prototype.runTransaction).toBe('function');
   });
 
@@ -38,7 +40,9 @@ describe('the SDK methods guardWrites patches', () => {
     guardWrites(db);
     await afterDeadline(() => {
       expect(() => WriteBatch.prototype.commit.call(db.batch())).toThrow(DeadlineExceeded);
-      expect(() => (Transaction.prototype as unknown as { commit(): unknown }).commit.call({})).toThrow(DeadlineExceeded);
+      expect(() => (Transaction.prototype as unknown as { commit(): unknown }).commit.call({})).toThrow(
+        DeadlineExceeded,
+      );
       expect(() => db.runTransaction(async () => undefined)).toThrow(DeadlineExceeded);
     });
   });

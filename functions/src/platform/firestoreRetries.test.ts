@@ -17,16 +17,22 @@ describe('the SDK internals capFirestoreRetries edits', () => {
     const service = fresh().interfaces['google.firestore.v1.Firestore'];
     expect(service, 'v1/firestore_client_config.json no longer names the Firestore service').toBeDefined();
     expect(Object.keys(service.retry_params).length).toBeGreaterThan(0);
-    expect(Object.keys(service.methods)).toEqual(expect.arrayContaining(['Commit', 'RunQuery', 'BatchGetDocuments', 'BeginTransaction']));
+    expect(Object.keys(service.methods)).toEqual(
+      expect.arrayContaining(['Commit', 'RunQuery', 'BatchGetDocuments', 'BeginTransaction']),
+    );
   });
 
   it('reads commit retries from that shared config (util.getRetryParams), built once on first use', () => {
     const util = sdk('./util.js');
-    expect(typeof util.getRetryParams, 'util.getRetryParams is gone: commits read their retries elsewhere').toBe('function');
+    expect(typeof util.getRetryParams, 'util.getRetryParams is gone: commits read their retries elsewhere').toBe(
+      'function',
+    );
     // The cap must edit the very object util.js loads, before the first call builds its settings from it
     // (firebase.test.ts checks the cap took effect end to end).
     const source = readFileSync(sdk.resolve('./util.js'), 'utf8');
-    expect(source, 'util.js no longer loads ./v1/firestore_client_config.json').toMatch(/require\(["']\.\/v1\/firestore_client_config\.json["']\)/);
+    expect(source, 'util.js no longer loads ./v1/firestore_client_config.json').toMatch(
+      /require\(["']\.\/v1\/firestore_client_config\.json["']\)/,
+    );
   });
 });
 
@@ -35,7 +41,14 @@ describe('capFirestoreRetries', () => {
     const before = settings(fresh());
     const after = settings(capFirestoreRetries(3_000, fresh()));
     expect(before.commit.retry.backoffSettings.totalTimeoutMillis).toBe(600_000);
-    for (const m of ['commit', 'runQuery', 'runAggregationQuery', 'batchGetDocuments', 'beginTransaction', 'getDocument']) {
+    for (const m of [
+      'commit',
+      'runQuery',
+      'runAggregationQuery',
+      'batchGetDocuments',
+      'beginTransaction',
+      'getDocument',
+    ]) {
       expect(after[m].timeout).toBe(3_000);
       expect(after[m].retry.backoffSettings.totalTimeoutMillis).toBe(3_000);
       expect(after[m].retry.backoffSettings.maxRpcTimeoutMillis).toBe(3_000);

@@ -13,7 +13,10 @@ import { createRequire } from 'node:module';
 
 /** Firestore's default client config (google-gax format), as loaded by the SDK that firebase-admin uses. */
 export interface GaxClientConfig {
-  interfaces: Record<string, { retry_params: Record<string, Record<string, number>>; methods: Record<string, { timeout_millis?: number }> }>;
+  interfaces: Record<
+    string,
+    { retry_params: Record<string, Record<string, number>>; methods: Record<string, { timeout_millis?: number }> }
+  >;
 }
 
 /** A require() resolving from inside the @google-cloud/firestore that firebase-admin loads. */
@@ -35,7 +38,10 @@ function firestoreDefaultConfig(): GaxClientConfig {
  * would otherwise retry an unreachable backend for 10 minutes. Returns the
  * config, for the unit test.
  */
-export function capFirestoreRetries(budgetMs: number, config: GaxClientConfig = firestoreDefaultConfig()): GaxClientConfig {
+export function capFirestoreRetries(
+  budgetMs: number,
+  config: GaxClientConfig = firestoreDefaultConfig(),
+): GaxClientConfig {
   for (const service of Object.values(config.interfaces)) {
     for (const params of Object.values(service.retry_params)) {
       Object.assign(params, {
@@ -49,4 +55,3 @@ export function capFirestoreRetries(budgetMs: number, config: GaxClientConfig = 
   }
   return config;
 }
-

@@ -58,10 +58,16 @@ export class RateLimiterFirestore extends StoreAbstract {
   }
 
   /** This window's hits plus the previous window's, weighted by overlap and rounded up (a sliding-window count). */
-  private async count(slot: ReturnType<RateLimiterFirestore['slot']>): Promise<{ consumed: number; current: number; exists: boolean }> {
+  private async count(
+    slot: ReturnType<RateLimiterFirestore['slot']>,
+  ): Promise<{ consumed: number; current: number; exists: boolean }> {
     const [cur, prev] = await this.firestore.getAll(slot.ref, slot.previous);
     const hits = (snap: typeof cur) => (snap?.exists ? Number(snap.get('points')) || 0 : 0);
-    return { consumed: hits(cur) + Math.ceil(hits(prev) * slot.overlap), current: hits(cur), exists: !!(cur?.exists || prev?.exists) };
+    return {
+      consumed: hits(cur) + Math.ceil(hits(prev) * slot.overlap),
+      current: hits(cur),
+      exists: !!(cur?.exists || prev?.exists),
+    };
   }
 
   /**
@@ -69,14 +75,25 @@ export class RateLimiterFirestore extends StoreAbstract {
    * window, plus the part of the next during which this window's `current`
    * hits, weighted down as it slides out, still reach the limit.
    */
-  private waitMs(slot: ReturnType<RateLimiterFirestore['slot']>, msDuration: number, now: number, consumed: number, current: number): number {
+  private waitMs(
+    slot: ReturnType<RateLimiterFirestore['slot']>,
+    msDuration: number,
+    now: number,
+    consumed: number,
+    current: number,
+  ): number {
     const rest = slot.endsAt - now;
     if (consumed <= this.points || current < this.points) return rest;
     return rest + Math.ceil(msDuration * (1 - (this.points - 1) / current));
   }
 
   _getRateLimiterRes(_rlKey: string, changedPoints: number, result: StoreResult): RateLimiterRes {
-    return new RateLimiterRes(Math.max(this.points - result.consumedPoints, 0), result.msBeforeNext, result.consumedPoints, result.consumedPoints === changedPoints);
+    return new RateLimiterRes(
+      Math.max(this.points - result.consumedPoints, 0),
+      result.msBeforeNext,
+      result.consumedPoints,
+      result.consumedPoints === changedPoints,
+    );
   }
 
   async _upsert(rlKey: string, points: number, msDuration: number, forceExpire = false): Promise<StoreResult> {
@@ -85,14 +102,19 @@ export class RateLimiterFirestore extends StoreAbstract {
     const expiresAt = Timestamp.fromMillis(slot.endsAt + msDuration);
     await slot.ref.set({ points: forceExpire ? points : FieldValue.increment(points), expiresAt }, { merge: true });
     const { consumed, current } = await this.count(slot);
-    return { consumedPoints: Math.max(consumed, points), msBeforeNext: this.waitMs(slot, msDuration, now, consumed, current) };
+    return {
+      consumedPoints: Math.max(consumed, points),
+      msBeforeNext: this.waitMs(slot, msDuration, now, consumed, current),
+    };
   }
 
   async _get(rlKey: string): Promise<StoreResult | null> {
     const now = Date.now();
     const slot = this.slot(rlKey, this.duration * 1000, now);
     const { consumed, current, exists } = await this.count(slot);
-    return exists ? { consumedPoints: consumed, msBeforeNext: this.waitMs(slot, this.duration * 1000, now, consumed, current) } : null;
+    return exists
+      ? { consumedPoints: consumed, msBeforeNext: this.waitMs(slot, this.duration * 1000, now, consumed, current) }
+      : null;
   }
 
   async _delete(rlKey: string): Promise<boolean> {
@@ -101,4 +123,3 @@ export class RateLimiterFirestore extends StoreAbstract {
     return true;
   }
 }
-

@@ -4,9 +4,25 @@
  * batch as the change itself. Collection `lead_activity`, admin-readable.
  */
 import { COLLECTIONS } from '@studio/domain';
-import { FieldValue, type DocumentReference, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  type DocumentReference,
+  type Firestore,
+  type Transaction,
+  type WriteBatch,
+} from 'firebase-admin/firestore';
 
-export type ActivityType = 'created' | 'status_changed' | 'marked_dead' | 'revived' | 'note_added' | 'quote_event' | 'invoice_sent' | 'payment_received' | 'reminder_sent' | 'reminder_skipped';
+export type ActivityType =
+  | 'created'
+  | 'status_changed'
+  | 'marked_dead'
+  | 'revived'
+  | 'note_added'
+  | 'quote_event'
+  | 'invoice_sent'
+  | 'payment_received'
+  | 'reminder_sent'
+  | 'reminder_skipped';
 
 export interface ActivityEntry {
   leadId: string;

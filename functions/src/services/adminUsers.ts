@@ -20,14 +20,16 @@ export async function createAdminUser(
   input: { username: string; password: string; update?: boolean },
 ): Promise<string> {
   const username = input.username.trim().toLowerCase();
-  if (!USERNAME_PATTERN.test(username)) throw new AdminUserError('Username must be 3-64 letters, digits, dots, dashes or underscores.');
+  if (!USERNAME_PATTERN.test(username))
+    throw new AdminUserError('Username must be 3-64 letters, digits, dots, dashes or underscores.');
   if (input.password.length < 8) throw new AdminUserError('Password must be at least 8 characters.');
   const email = usernameToEmail(username);
 
   let uid: string;
   try {
     const existing = await deps.auth.getUserByEmail(email);
-    if (!input.update) throw new AdminUserError(`User "${username}" already exists (pass --update to set a new password).`);
+    if (!input.update)
+      throw new AdminUserError(`User "${username}" already exists (pass --update to set a new password).`);
     await deps.auth.updateUser(existing.uid, { password: input.password });
     uid = existing.uid;
   } catch (e) {
@@ -36,6 +38,9 @@ export async function createAdminUser(
     uid = (await deps.auth.createUser({ email, password: input.password, displayName: username })).uid;
   }
   await deps.auth.setCustomUserClaims(uid, { admin: true, username });
-  await deps.db.collection(COLLECTIONS.users).doc(uid).set({ id: uid, username, createdAt: FieldValue.serverTimestamp() }, { merge: true });
+  await deps.db
+    .collection(COLLECTIONS.users)
+    .doc(uid)
+    .set({ id: uid, username, createdAt: FieldValue.serverTimestamp() }, { merge: true });
   return uid;
 }

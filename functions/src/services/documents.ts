@@ -20,7 +20,16 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { COLLECTIONS, documentFileName, invoiceModel, PAYMENT_REQUESTS_COLLECTION, receiptModel, requestId, type InvoicePdfModel, type RequestPurpose } from '@studio/domain';
+import {
+  COLLECTIONS,
+  documentFileName,
+  invoiceModel,
+  PAYMENT_REQUESTS_COLLECTION,
+  receiptModel,
+  requestId,
+  type InvoicePdfModel,
+  type RequestPurpose,
+} from '@studio/domain';
 import { config } from '../config.js';
 import { AppError } from '../errors.js';
 import { renderInvoicePdf } from '../pdf/invoicePdf.js';
@@ -45,7 +54,12 @@ const cents = (v: unknown): number => (typeof v === 'number' && Number.isSafeInt
 export async function documentModel(db: Firestore, ref: DocumentRef): Promise<InvoicePdfModel> {
   const [studio, snap] = await Promise.all([
     loadStudioSettings(db),
-    db.collection(ref.kind === 'invoice' ? 'invoices' : ref.kind === 'request' ? PAYMENT_REQUESTS_COLLECTION : 'payments').doc(ref.id).get(),
+    db
+      .collection(
+        ref.kind === 'invoice' ? 'invoices' : ref.kind === 'request' ? PAYMENT_REQUESTS_COLLECTION : 'payments',
+      )
+      .doc(ref.id)
+      .get(),
   ]);
   const d = snap.data();
   if (!d) throw new AppError('NotFound', NOT_FOUND);
@@ -71,7 +85,10 @@ export async function documentModel(db: Firestore, ref: DocumentRef): Promise<In
   const paid = str(d.invoiceId)
     ? await db.collection(COLLECTIONS.invoices).doc(String(d.invoiceId)).get()
     : str(d.leadId) && (d.purpose === 'deposit' || d.purpose === 'final')
-      ? await db.collection(PAYMENT_REQUESTS_COLLECTION).doc(requestId(String(d.leadId), d.purpose as RequestPurpose)).get()
+      ? await db
+          .collection(PAYMENT_REQUESTS_COLLECTION)
+          .doc(requestId(String(d.leadId), d.purpose as RequestPurpose))
+          .get()
       : null;
   const lead = str(d.leadId) ? await db.collection(COLLECTIONS.leads).doc(String(d.leadId)).get() : null;
   const order = str(d.orderId) ? await db.collection(COLLECTIONS.orders).doc(String(d.orderId)).get() : null;
@@ -99,13 +116,20 @@ export async function renderDocument(db: Firestore, ref: DocumentRef): Promise<{
 
 /** The link-signing key derived from `secret` (default: config's OUTBOX_SECRET_KEY), or null without one. */
 function linkKey(secret: string | undefined): Buffer | null {
-  return secret ? createHmac('sha256', createHash('sha256').update(secret).digest()).update('studio document links v1').digest() : null;
+  return secret
+    ? createHmac('sha256', createHash('sha256').update(secret).digest()).update('studio document links v1').digest()
+    : null;
 }
 
-const signature = (key: Buffer, ref: DocumentRef, exp: number) => createHmac('sha256', key).update(`${ref.kind}:${ref.id}:${exp}`).digest('base64url');
+const signature = (key: Buffer, ref: DocumentRef, exp: number) =>
+  createHmac('sha256', key).update(`${ref.kind}:${ref.id}:${exp}`).digest('base64url');
 
 /** A signed link to `ref` valid until now + DOCUMENT_LINK_TTL_MS, or null when no key is configured. */
-export function signedDocumentPath(ref: DocumentRef, now = Date.now(), secret: string | undefined = config().outboxSecretKey): string | null {
+export function signedDocumentPath(
+  ref: DocumentRef,
+  now = Date.now(),
+  secret: string | undefined = config().outboxSecretKey,
+): string | null {
   const key = linkKey(secret);
   if (!key) return null;
   const exp = Math.floor((now + DOCUMENT_LINK_TTL_MS) / 1000);
@@ -113,7 +137,13 @@ export function signedDocumentPath(ref: DocumentRef, now = Date.now(), secret: s
 }
 
 /** True when `sig` signs `ref` until `exp` (seconds) and `exp` has not passed. */
-export function verifyDocumentLink(ref: DocumentRef, exp: unknown, sig: unknown, now = Date.now(), secret: string | undefined = config().outboxSecretKey): boolean {
+export function verifyDocumentLink(
+  ref: DocumentRef,
+  exp: unknown,
+  sig: unknown,
+  now = Date.now(),
+  secret: string | undefined = config().outboxSecretKey,
+): boolean {
   const key = linkKey(secret);
   if (!key || typeof exp !== 'string' || typeof sig !== 'string' || !/^\d{1,12}$/.test(exp)) return false;
   const expSec = Number(exp);
@@ -136,7 +166,11 @@ export interface ClientDocumentLink {
  * requests, and a receipt for each succeeded payment. Empty when no key is
  * configured. Newest first by number.
  */
-export async function clientDocumentLinks(db: Firestore, leadId: string, now = Date.now()): Promise<ClientDocumentLink[]> {
+export async function clientDocumentLinks(
+  db: Firestore,
+  leadId: string,
+  now = Date.now(),
+): Promise<ClientDocumentLink[]> {
   if (!linkKey(config().outboxSecretKey)) return [];
   const [invoices, requests, payments] = await Promise.all([
     db.collection(COLLECTIONS.invoices).where('leadId', '==', leadId).get(),
@@ -145,12 +179,20 @@ export async function clientDocumentLinks(db: Firestore, leadId: string, now = D
   ]);
   const numbers = new Map<string, string>();
   const out: ClientDocumentLink[] = [];
-  for (const [kind, snap] of [['invoice', invoices], ['request', requests]] as const) {
+  for (const [kind, snap] of [
+    ['invoice', invoices],
+    ['request', requests],
+  ] as const) {
     for (const d of snap.docs) {
       const number = str(d.get('number'));
       if (!number) continue;
       numbers.set(`${kind}:${d.id}`, number);
-      out.push({ kind, number, label: `${kind === 'invoice' ? 'Invoice' : String(d.get('description') ?? 'Payment request')} (${number})`, url: signedDocumentPath({ kind, id: d.id }, now)! });
+      out.push({
+        kind,
+        number,
+        label: `${kind === 'invoice' ? 'Invoice' : String(d.get('description') ?? 'Payment request')} (${number})`,
+        url: signedDocumentPath({ kind, id: d.id }, now)!,
+      });
     }
   }
   for (const p of payments.docs) {
@@ -160,7 +202,12 @@ export async function clientDocumentLinks(db: Firestore, leadId: string, now = D
       : purpose === 'deposit' || purpose === 'final'
         ? numbers.get(`request:${requestId(leadId, purpose)}`)
         : undefined;
-    out.push({ kind: 'receipt', number: number ?? null, label: `Receipt${number ? ` for ${number}` : ''}: ${String(p.get('description') ?? 'payment')}`, url: signedDocumentPath({ kind: 'receipt', id: p.id }, now)! });
+    out.push({
+      kind: 'receipt',
+      number: number ?? null,
+      label: `Receipt${number ? ` for ${number}` : ''}: ${String(p.get('description') ?? 'payment')}`,
+      url: signedDocumentPath({ kind: 'receipt', id: p.id }, now)!,
+    });
   }
   return out.sort((a, b) => (b.number ?? '').localeCompare(a.number ?? '') || a.kind.localeCompare(b.kind));
 }

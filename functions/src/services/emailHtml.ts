@@ -13,7 +13,19 @@ import type sanitizeHtmlType from 'sanitize-html';
 /** sanitize-html, loaded on first use (keeps it out of the functions' cold start). */
 let sanitizer: ((html: string) => string) | null = null;
 
-const TABLE_ATTRIBUTES = ['width', 'height', 'align', 'valign', 'bgcolor', 'border', 'cellpadding', 'cellspacing', 'role', 'colspan', 'rowspan'];
+const TABLE_ATTRIBUTES = [
+  'width',
+  'height',
+  'align',
+  'valign',
+  'bgcolor',
+  'border',
+  'cellpadding',
+  'cellspacing',
+  'role',
+  'colspan',
+  'rowspan',
+];
 
 const options = (sanitizeHtml: typeof sanitizeHtmlType): sanitizeHtmlType.IOptions => ({
   allowedTags: [

@@ -30,7 +30,10 @@ export type TakeNumber = () => Promise<string>;
 
 const contended = (e: unknown) => {
   const err = e as { code?: unknown; message?: unknown };
-  return err?.code === 10 || (typeof err?.message === 'string' && /transaction is invalid or closed|aborted/i.test(err.message));
+  return (
+    err?.code === 10 ||
+    (typeof err?.message === 'string' && /transaction is invalid or closed|aborted/i.test(err.message))
+  );
 };
 
 /**
@@ -38,22 +41,29 @@ const contended = (e: unknown) => {
  * what it writes (see the file comment); `take` numbers one document.
  * @returns body's result. @throws body's errors (AppError etc.) unchanged.
  */
-export function runNumbered<T>(db: Firestore, now: Date, body: (tx: Transaction, take: TakeNumber) => Promise<T>): Promise<T> {
+export function runNumbered<T>(
+  db: Firestore,
+  now: Date,
+  body: (tx: Transaction, take: TakeNumber) => Promise<T>,
+): Promise<T> {
   return numbering.runExclusive(async () => {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await db.runTransaction(async (tx) => {
-          const counterRef = db.collection(COUNTERS_COLLECTION).doc(invoiceCounterId(invoiceYear(now)));
-          let taken = false;
-          const take: TakeNumber = async () => {
-            if (taken) throw new Error('One invoice number per transaction');
-            taken = true;
-            const next = nextInvoiceNumber((await tx.get(counterRef)).get('last'), now);
-            tx.set(counterRef, { year: next.year, last: next.seq, updatedAt: now });
-            return next.number;
-          };
-          return body(tx, take);
-        }, { maxAttempts: 1 });
+        return await db.runTransaction(
+          async (tx) => {
+            const counterRef = db.collection(COUNTERS_COLLECTION).doc(invoiceCounterId(invoiceYear(now)));
+            let taken = false;
+            const take: TakeNumber = async () => {
+              if (taken) throw new Error('One invoice number per transaction');
+              taken = true;
+              const next = nextInvoiceNumber((await tx.get(counterRef)).get('last'), now);
+              tx.set(counterRef, { year: next.year, last: next.seq, updatedAt: now });
+              return next.number;
+            };
+            return body(tx, take);
+          },
+          { maxAttempts: 1 },
+        );
       } catch (e) {
         if (!contended(e) || attempt >= RUN_ATTEMPTS) throw e;
         await new Promise((r) => setTimeout(r, retryDelayMs(attempt)));

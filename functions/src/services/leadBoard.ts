@@ -17,7 +17,13 @@
  * Takes the Firestore instance as a parameter (no import of ../firebase.js),
  * so scripts can use it against the emulators.
  */
-import { FieldPath, FieldValue, type DocumentData, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import {
+  FieldPath,
+  FieldValue,
+  type DocumentData,
+  type DocumentSnapshot,
+  type Firestore,
+} from 'firebase-admin/firestore';
 import {
   boardCardOf,
   encodeBoardCard,
@@ -66,13 +72,19 @@ export function boardShardRef(db: Firestore, leadId: string, shards: number) {
 /** Sets `leadId`'s card from `lead` (or removes it when `lead` is null); only that map entry of the shard is replaced. */
 function setBoardCard(db: Firestore, leadId: string, shards: number, lead: DocumentData | null) {
   const value = lead ? storedBoardCard(lead) : FieldValue.delete();
-  return boardShardRef(db, leadId, shards).set({ cards: { [leadId]: value } }, { mergeFields: [new FieldPath('cards', leadId)] });
+  return boardShardRef(db, leadId, shards).set(
+    { cards: { [leadId]: value } },
+    { mergeFields: [new FieldPath('cards', leadId)] },
+  );
 }
 
 /** Records in `_meta` that `leadId`'s card could not be written: the dashboard then asks for a rebuild. */
 async function markNeedsRebuild(db: Firestore, leadId: string, meta: LeadBoardMeta): Promise<void> {
   const listed = meta.failedLeadIds?.length ?? 0;
-  await boardMetaRef(db).set({ needsRebuild: true, ...(listed < MAX_FAILED_IDS ? { failedLeadIds: FieldValue.arrayUnion(leadId) } : {}) }, { merge: true });
+  await boardMetaRef(db).set(
+    { needsRebuild: true, ...(listed < MAX_FAILED_IDS ? { failedLeadIds: FieldValue.arrayUnion(leadId) } : {}) },
+    { merge: true },
+  );
 }
 
 /** Same version of a lead: both absent, or both present with the same update time. */
@@ -100,7 +112,10 @@ const MAX_ROUNDS = 5;
  * @returns what it did
  * @throws when the lead changed under it MAX_ROUNDS times in a row, or on a transient failure (the trigger retries)
  */
-export async function syncBoardCard(db: Firestore, leadId: string): Promise<'written' | 'removed' | 'unchanged' | 'rejected'> {
+export async function syncBoardCard(
+  db: Firestore,
+  leadId: string,
+): Promise<'written' | 'removed' | 'unchanged' | 'rejected'> {
   const leadRef = db.collection(LEADS).doc(leadId);
   const [first, metaSnap] = await db.getAll(leadRef, boardMetaRef(db));
   const metaParsed = leadBoardMetaSchema.safeParse(metaSnap!.data() ?? {});
@@ -143,10 +158,14 @@ function shardBytes(cards: Record<string, EncodedBoardCard>): number {
  * @returns the number of leads and shards written
  * @throws Error before writing anything when a shard would pass 1 MiB (naming a shard count that fits), or for a count out of 1..LEAD_BOARD_MAX_SHARDS
  */
-export async function rebuildLeadBoard(db: Firestore, options: { shards?: number } = {}): Promise<{ leads: number; shards: number }> {
+export async function rebuildLeadBoard(
+  db: Firestore,
+  options: { shards?: number } = {},
+): Promise<{ leads: number; shards: number }> {
   const collection = db.collection(LEAD_BOARD_COLLECTION);
   const count = options.shards ?? leadBoardShardCount((await boardMetaRef(db).get()).data());
-  if (!Number.isInteger(count) || count < 1 || count > LEAD_BOARD_MAX_SHARDS) throw new Error(`the shard count must be a whole number from 1 to ${LEAD_BOARD_MAX_SHARDS} (got ${count})`);
+  if (!Number.isInteger(count) || count < 1 || count > LEAD_BOARD_MAX_SHARDS)
+    throw new Error(`the shard count must be a whole number from 1 to ${LEAD_BOARD_MAX_SHARDS} (got ${count})`);
   const snap = await db.collection(LEADS).get();
   const encoded = snap.docs.map((doc) => [doc.id, storedBoardCard(doc.data())] as const);
   const placed = (n: number) => {
@@ -154,18 +173,23 @@ export async function rebuildLeadBoard(db: Firestore, options: { shards?: number
     for (const [id, text] of encoded) shards.get(leadBoardShardId(id, n))![id] = text;
     return shards;
   };
-  const fits = (shards: Map<string, Record<string, EncodedBoardCard>>) => [...shards.values()].every((cards) => shardBytes(cards) <= FIRESTORE_MAX_DOCUMENT_BYTES);
+  const fits = (shards: Map<string, Record<string, EncodedBoardCard>>) =>
+    [...shards.values()].every((cards) => shardBytes(cards) <= FIRESTORE_MAX_DOCUMENT_BYTES);
   const shards = placed(count);
   if (!fits(shards)) {
     let enough = count * 2;
     while (enough < LEAD_BOARD_MAX_SHARDS && !fits(placed(enough))) enough *= 2;
-    throw new Error(`${snap.size} leads do not fit in ${count} shards (one would pass Firestore's 1 MiB): rebuild with --shards ${Math.min(enough, LEAD_BOARD_MAX_SHARDS)}`);
+    throw new Error(
+      `${snap.size} leads do not fit in ${count} shards (one would pass Firestore's 1 MiB): rebuild with --shards ${Math.min(enough, LEAD_BOARD_MAX_SHARDS)}`,
+    );
   }
   // The count first, so syncs from now on place cards where this rebuild puts them.
   await boardMetaRef(db).set({ shards: count, needsRebuild: false, failedLeadIds: [] });
   // One write per shard, not a batch: a batch is capped at 10 MiB, a shard at 1 MiB.
   await Promise.all([...shards].map(([id, cards]) => collection.doc(id).set({ cards })));
-  const unused = (await collection.listDocuments()).filter((ref) => ref.id !== LEAD_BOARD_META_ID && !shards.has(ref.id));
+  const unused = (await collection.listDocuments()).filter(
+    (ref) => ref.id !== LEAD_BOARD_META_ID && !shards.has(ref.id),
+  );
   await Promise.all(unused.map((ref) => ref.delete()));
   return { leads: snap.size, shards: shards.size };
 }

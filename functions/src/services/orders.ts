@@ -25,7 +25,12 @@ export function orderDoc(price: CartPrice, clientInfo: CartClientInfo, promoCode
     packageId: price.packageId,
     packageName: findPackage(price.packageId)?.name ?? price.packageId,
     pricingMode: price.mode,
-    clientInfo: { name: clientInfo.name, email: clientInfo.email, phone: clientInfo.phone ?? null, projectDescription: clientInfo.projectDescription },
+    clientInfo: {
+      name: clientInfo.name,
+      email: clientInfo.email,
+      phone: clientInfo.phone ?? null,
+      projectDescription: clientInfo.projectDescription,
+    },
     promoCode: price.promoApplied ? promoCode : null,
     currency: CART_CURRENCY,
     setupFeeCents: price.setupFeeCents,
@@ -57,7 +62,11 @@ export interface PaymentSetup {
  * carries an idempotency key derived from the order id.
  * @throws on provider failure; the route then marks the order "payment_setup_failed".
  */
-export async function preparePayment(orderId: string, price: CartPrice, clientInfo: CartClientInfo): Promise<PaymentSetup> {
+export async function preparePayment(
+  orderId: string,
+  price: CartPrice,
+  clientInfo: CartClientInfo,
+): Promise<PaymentSetup> {
   const name = findPackage(price.packageId)?.name ?? price.packageId;
   const stripe = await stripeClient();
   if (stripe && price.mode !== 'onetime') {
@@ -69,17 +78,34 @@ export async function preparePayment(orderId: string, price: CartPrice, clientIn
   return { clientSecret: p.clientSecret, paymentIntentId: p.paymentIntentId, paymentMode: p.mode };
 }
 
-async function createLiveSubscription(stripe: Stripe, orderId: string, price: CartPrice, clientInfo: CartClientInfo, name: string): Promise<string> {
+async function createLiveSubscription(
+  stripe: Stripe,
+  orderId: string,
+  price: CartPrice,
+  clientInfo: CartClientInfo,
+  name: string,
+): Promise<string> {
   const product = `studio-${price.packageId}`;
-  await stripe.products.create({ id: product, name }, { idempotencyKey: `studio-product-${product}` }).catch((e: { code?: string }) => {
-    if (e.code !== 'resource_already_exists') throw e;
-  });
+  await stripe.products
+    .create({ id: product, name }, { idempotencyKey: `studio-product-${product}` })
+    .catch((e: { code?: string }) => {
+      if (e.code !== 'resource_already_exists') throw e;
+    });
   // One Stripe Customer per client email, shared with the lead's payments.
   const customerId = await customerForEmail(stripe, clientInfo.email, clientInfo.name, clientInfo.phone);
   const sub = await stripe.subscriptions.create(
     {
       customer: customerId,
-      items: [{ price_data: { currency: CART_CURRENCY, product, unit_amount: price.recurringCents, recurring: { interval: price.interval } } }],
+      items: [
+        {
+          price_data: {
+            currency: CART_CURRENCY,
+            product,
+            unit_amount: price.recurringCents,
+            recurring: { interval: price.interval },
+          },
+        },
+      ],
       payment_behavior: 'default_incomplete',
       payment_settings: { save_default_payment_method: 'on_subscription' },
       metadata: { purpose: 'order', orderId },
@@ -90,6 +116,9 @@ async function createLiveSubscription(stripe: Stripe, orderId: string, price: Ca
   const invoice = sub.latest_invoice as Stripe.Invoice | null;
   const secret = invoice?.confirmation_secret?.client_secret;
   if (!secret) throw new Error('Stripe returned a subscription without a confirmation secret');
-  await db.collection(COLLECTIONS.orders).doc(orderId).update({ stripeSubscriptionId: sub.id, stripeCustomerId: customerId, paymentMode: 'live' });
+  await db
+    .collection(COLLECTIONS.orders)
+    .doc(orderId)
+    .update({ stripeSubscriptionId: sub.id, stripeCustomerId: customerId, paymentMode: 'live' });
   return secret;
 }

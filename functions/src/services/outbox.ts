@@ -6,7 +6,13 @@
  * (`nextAttemptAt`); jobs/outboxSender.ts sends it and retries it.
  */
 import { COLLECTIONS } from '@studio/domain';
-import { FieldValue, type DocumentReference, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  type DocumentReference,
+  type Firestore,
+  type Transaction,
+  type WriteBatch,
+} from 'firebase-admin/firestore';
 
 export interface OutboxEmail {
   to: string;

@@ -11,7 +11,14 @@
  * number per request. An issued request keeps its number and amount.
  */
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { COLLECTIONS, addDays, leadPaymentRequests, PAYMENT_REQUESTS_COLLECTION, requestId, type LeadForRequests } from '@studio/domain';
+import {
+  COLLECTIONS,
+  addDays,
+  leadPaymentRequests,
+  PAYMENT_REQUESTS_COLLECTION,
+  requestId,
+  type LeadForRequests,
+} from '@studio/domain';
 import { recordActivity } from './activity.js';
 import { runNumbered } from './invoiceNumbers.js';
 import { loadStudioSettings } from './settings.js';
@@ -35,7 +42,12 @@ export async function syncPaymentRequests(db: Firestore, leadId: string, now = n
     const existing = await ref.get();
     if (existing.exists) {
       if (plan.paymentIntentId && existing.get('status') !== 'paid') {
-        await ref.update({ status: 'paid', paymentIntentId: plan.paymentIntentId, paidAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
+        await ref.update({
+          status: 'paid',
+          paymentIntentId: plan.paymentIntentId,
+          paidAt: FieldValue.serverTimestamp(),
+          updatedAt: FieldValue.serverTimestamp(),
+        });
         result.paid.push(ref.id);
       }
       continue;
@@ -61,7 +73,12 @@ export async function syncPaymentRequests(db: Firestore, leadId: string, now = n
         createdAt: FieldValue.serverTimestamp(),
         updatedAt: FieldValue.serverTimestamp(),
       });
-      recordActivity(db, tx, { leadId, type: 'invoice_sent', detail: `${plan.purpose === 'deposit' ? 'Deposit' : 'Final payment'} request ${number} issued`, by: 'system' });
+      recordActivity(db, tx, {
+        leadId,
+        type: 'invoice_sent',
+        detail: `${plan.purpose === 'deposit' ? 'Deposit' : 'Final payment'} request ${number} issued`,
+        by: 'system',
+      });
       return number;
     });
     if (number) result.issued.push(number);

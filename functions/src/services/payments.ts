@@ -38,7 +38,6 @@ import { enqueueEmail } from './outbox.js';
 import { readPromoSettlement, settlePromoInTx, type PromoSettlementReads } from './promo.js';
 import { customerForEmail, paymentProvider, stripeClient, type PaymentMode } from './stripe.js';
 
-
 /** Spec §8 "Payment Setup Failed - Unable to initialize payment. Please try again." */
 export const PAYMENT_SETUP_FAILED = 'Payment Setup Failed - Unable to initialize payment. Please try again.';
 
@@ -94,7 +93,14 @@ async function resolveCharge(input: CreatePaymentIntentInput): Promise<Charge> {
       idempotencyKey: paymentIdempotencyKey(due.purpose, lead.id, due.amountCents),
       metadata: { purpose: due.purpose, leadId: lead.id },
       receiptEmail: str(lead.get('email')),
-      customer: str(lead.get('email')) ? { leadId: lead.id, email: str(lead.get('email'))!, name: str(lead.get('name')), known: str(lead.get('stripeCustomerId')) } : undefined,
+      customer: str(lead.get('email'))
+        ? {
+            leadId: lead.id,
+            email: str(lead.get('email'))!,
+            name: str(lead.get('name')),
+            known: str(lead.get('stripeCustomerId')),
+          }
+        : undefined,
     };
   }
   if (input.amount === undefined) throw new AppError('Invalid', 'Validation failed', { amount: 'Amount is required' });
@@ -102,7 +108,9 @@ async function resolveCharge(input: CreatePaymentIntentInput): Promise<Charge> {
     purpose: 'custom',
     amountCents: input.amount,
     description: input.description || 'Payment',
-    idempotencyKey: input.checkoutId ? paymentIdempotencyKey('custom', input.checkoutId, input.amount) : `studio-pi-custom-${randomUUID()}`,
+    idempotencyKey: input.checkoutId
+      ? paymentIdempotencyKey('custom', input.checkoutId, input.amount)
+      : `studio-pi-custom-${randomUUID()}`,
     metadata: { purpose: 'custom' },
     receiptEmail: null,
   };
@@ -134,7 +142,10 @@ async function createIntent(charge: Charge): Promise<StartedPayment> {
       receiptEmail: charge.receiptEmail,
     });
   } catch (e) {
-    logger.error('payments: PaymentIntent creation failed', { purpose: charge.purpose, error: e instanceof Error ? e.message : String(e) });
+    logger.error('payments: PaymentIntent creation failed', {
+      purpose: charge.purpose,
+      error: e instanceof Error ? e.message : String(e),
+    });
     throw new AppError('Upstream', PAYMENT_SETUP_FAILED);
   }
   await db
@@ -154,7 +165,13 @@ async function createIntent(charge: Charge): Promise<StartedPayment> {
     .catch((e: { code?: number }) => {
       if (e.code !== 6) throw e; // ALREADY_EXISTS: the same intent again (idempotent retry).
     });
-  return { clientSecret: intent.clientSecret, paymentIntentId: intent.id, amountCents: intent.amountCents, description: charge.description, mode: provider.mode };
+  return {
+    clientSecret: intent.clientSecret,
+    paymentIntentId: intent.id,
+    amountCents: intent.amountCents,
+    description: charge.description,
+    mode: provider.mode,
+  };
 }
 
 /**
@@ -172,7 +189,12 @@ async function leadCustomer(c: NonNullable<Charge['customer']>): Promise<string 
 }
 
 /** Creates the PaymentIntent of a stored cart order (purpose "order"). */
-export function startOrderPayment(orderId: string, amountCents: number, description: string, email: string): Promise<StartedPayment> {
+export function startOrderPayment(
+  orderId: string,
+  amountCents: number,
+  description: string,
+  email: string,
+): Promise<StartedPayment> {
   return createIntent({
     purpose: 'order',
     amountCents,
@@ -185,8 +207,15 @@ export function startOrderPayment(orderId: string, amountCents: number, descript
 
 /** The record ids of a payment, from PaymentIntent metadata. */
 function paymentFields(metadata: Record<string, string | undefined>) {
-  const purpose = (PAYMENT_PURPOSES as readonly string[]).includes(metadata.purpose ?? '') ? (metadata.purpose as PaymentPurpose) : 'custom';
-  return { purpose, leadId: metadata.leadId ?? null, invoiceId: metadata.invoiceId ?? null, orderId: metadata.orderId ?? null };
+  const purpose = (PAYMENT_PURPOSES as readonly string[]).includes(metadata.purpose ?? '')
+    ? (metadata.purpose as PaymentPurpose)
+    : 'custom';
+  return {
+    purpose,
+    leadId: metadata.leadId ?? null,
+    invoiceId: metadata.invoiceId ?? null,
+    orderId: metadata.orderId ?? null,
+  };
 }
 
 /** The part of a Stripe event fulfilment reads (a PaymentIntent or an invoice object). */
@@ -194,7 +223,18 @@ export interface PaymentEvent {
   id: string;
   type: string;
   created?: number;
-  data: { object: { id: string; object?: string; amount?: number; amount_received?: number; amount_paid?: number; metadata?: Record<string, string> | null; last_payment_error?: { message?: string } | null; parent?: { subscription_details?: { metadata?: Record<string, string> | null } | null } | null } };
+  data: {
+    object: {
+      id: string;
+      object?: string;
+      amount?: number;
+      amount_received?: number;
+      amount_paid?: number;
+      metadata?: Record<string, string> | null;
+      last_payment_error?: { message?: string } | null;
+      parent?: { subscription_details?: { metadata?: Record<string, string> | null } | null } | null;
+    };
+  };
 }
 
 export type FulfilOutcome = 'applied' | 'duplicate' | 'ignored';
@@ -217,7 +257,12 @@ export async function fulfilEvent(event: PaymentEvent, by = 'stripe'): Promise<F
         const outcome: FulfilOutcome = HANDLED.has(event.type) ? 'applied' : 'ignored';
         const apply = outcome === 'applied' ? await readEffects(tx, event) : null;
         apply?.(by);
-        tx.create(eventRef, { type: event.type, objectId: event.data.object.id, outcome, receivedAt: FieldValue.serverTimestamp() });
+        tx.create(eventRef, {
+          type: event.type,
+          objectId: event.data.object.id,
+          outcome,
+          receivedAt: FieldValue.serverTimestamp(),
+        });
         return outcome;
       });
     } catch (e) {
@@ -242,12 +287,19 @@ async function readEffects(tx: Transaction, event: PaymentEvent): Promise<(by: s
   const [payment, lead, project, invoice, order] = await Promise.all([
     tx.get(paymentRef),
     fields.leadId ? tx.get(db.collection(COLLECTIONS.leads).doc(fields.leadId)) : null,
-    fields.leadId ? tx.get(db.collection(COLLECTIONS.projects).where('leadId', '==', fields.leadId).limit(1)).then((q) => q.docs[0] ?? null) : null,
+    fields.leadId
+      ? tx
+          .get(db.collection(COLLECTIONS.projects).where('leadId', '==', fields.leadId).limit(1))
+          .then((q) => q.docs[0] ?? null)
+      : null,
     fields.invoiceId ? tx.get(db.collection(COLLECTIONS.invoices).doc(fields.invoiceId)) : null,
     fields.orderId ? tx.get(db.collection(COLLECTIONS.orders).doc(fields.orderId)) : null,
   ]);
   // An order's promo hold is settled by its payment: read the code and the customer's entry now.
-  const promo = order?.exists && order.get('status') !== 'paid' ? await readPromoSettlement(tx, str(order.get('promoCode')), str(order.get('clientInfo.email'))) : null;
+  const promo =
+    order?.exists && order.get('status') !== 'paid'
+      ? await readPromoSettlement(tx, str(order.get('promoCode')), str(order.get('clientInfo.email')))
+      : null;
   const alreadyPaid = payment.get('status') === 'succeeded';
 
   return (by) => {
@@ -259,9 +311,23 @@ async function readEffects(tx: Transaction, event: PaymentEvent): Promise<(by: s
       applyFailure(tx, { purpose: fields.purpose, lead, order, promo, lastError, by });
       return;
     }
-    tx.set(paymentRef, { ...fields, status: 'succeeded', amountReceivedCents: amountCents, paidAt: now, updatedAt: now }, { merge: true });
+    tx.set(
+      paymentRef,
+      { ...fields, status: 'succeeded', amountReceivedCents: amountCents, paidAt: now, updatedAt: now },
+      { merge: true },
+    );
     if (alreadyPaid) return;
-    applyPurpose(tx, { purpose: fields.purpose, paymentIntentId: obj.id, amountCents, lead, project, invoice, order, promo, by });
+    applyPurpose(tx, {
+      purpose: fields.purpose,
+      paymentIntentId: obj.id,
+      amountCents,
+      lead,
+      project,
+      invoice,
+      order,
+      promo,
+      by,
+    });
   };
 }
 
@@ -273,7 +339,14 @@ async function readEffects(tx: Transaction, event: PaymentEvent): Promise<(by: s
  */
 function applyFailure(
   tx: Transaction,
-  c: { purpose: PaymentPurpose; lead: DocumentSnapshot | null; order: DocumentSnapshot | null; promo: PromoSettlementReads | null; lastError: string | null; by: string },
+  c: {
+    purpose: PaymentPurpose;
+    lead: DocumentSnapshot | null;
+    order: DocumentSnapshot | null;
+    promo: PromoSettlementReads | null;
+    lastError: string | null;
+    by: string;
+  },
 ): void {
   const now = FieldValue.serverTimestamp();
   if (c.order?.exists && c.order.get('status') === 'pending_payment') {
@@ -281,12 +354,21 @@ function applyFailure(
     settlePromoInTx(tx, c.promo, c.order.id, false);
   }
   if (!c.lead?.exists) return;
-  const stagePaid = (c.purpose === 'deposit' && c.lead.get('stripeDepositPaymentId')) || (c.purpose === 'final' && c.lead.get('stripeFinalPaymentId'));
+  const stagePaid =
+    (c.purpose === 'deposit' && c.lead.get('stripeDepositPaymentId')) ||
+    (c.purpose === 'final' && c.lead.get('stripeFinalPaymentId'));
   const from = c.lead.get('status') as LeadStatus;
   const to = stagePaid ? null : paymentFailureMove(c.purpose, from);
   if (!to) return;
   tx.update(c.lead.ref, { status: to, statusBeforePaymentFailed: from, updatedAt: now });
-  recordActivity(db, tx, { leadId: c.lead.id, type: 'status_changed', from, to, detail: `${c.purpose === 'deposit' ? 'Deposit' : 'Final payment'} failed${c.lastError ? `: ${c.lastError.slice(0, 200)}` : ''}`, by: c.by });
+  recordActivity(db, tx, {
+    leadId: c.lead.id,
+    type: 'status_changed',
+    from,
+    to,
+    detail: `${c.purpose === 'deposit' ? 'Deposit' : 'Final payment'} failed${c.lastError ? `: ${c.lastError.slice(0, 200)}` : ''}`,
+    by: c.by,
+  });
 }
 
 interface PurposeContext {
@@ -313,7 +395,11 @@ function applyPurpose(tx: Transaction, c: PurposeContext): void {
     if (c.order.get('status') !== 'paid') settlePromoInTx(tx, c.promo, c.order.id, true);
     tx.update(c.order.ref, { status: 'paid', paidAt: now, paymentIntentId: c.paymentIntentId, updatedAt: now });
     const client = (c.order.get('clientInfo') ?? {}) as { name?: string; email?: string };
-    receipt = { to: client.email ?? null, name: client.name ?? 'there', description: String(c.order.get('packageName') ?? 'your plan') };
+    receipt = {
+      to: client.email ?? null,
+      name: client.name ?? 'there',
+      description: String(c.order.get('packageName') ?? 'your plan'),
+    };
   }
   if (c.invoice?.exists && c.invoice.get('status') !== 'paid') {
     tx.update(c.invoice.ref, { status: 'paid', paidAt: now, paymentIntentId: c.paymentIntentId, updatedAt: now });
@@ -324,32 +410,74 @@ function applyPurpose(tx: Transaction, c: PurposeContext): void {
     const leadStatus = lead.get('status') as LeadStatus;
     const projectStatus = c.project ? (c.project.get('status') as ProjectStatus) : null;
     const firstOfKind =
-      (c.purpose === 'deposit' && !lead.get('stripeDepositPaymentId')) || (c.purpose === 'final' && !lead.get('stripeFinalPaymentId')) || c.purpose === 'invoice';
-    if (c.purpose === 'deposit' && firstOfKind) Object.assign(update, { stripeDepositPaymentId: c.paymentIntentId, depositPaidAt: now });
-    if (c.purpose === 'final' && firstOfKind) Object.assign(update, { stripeFinalPaymentId: c.paymentIntentId, finalPaidAt: now });
-    const moves = firstOfKind ? paymentMoves(c.purpose, leadStatus, projectStatus, (lead.get('statusBeforePaymentFailed') as LeadStatus | undefined) ?? null) : {};
+      (c.purpose === 'deposit' && !lead.get('stripeDepositPaymentId')) ||
+      (c.purpose === 'final' && !lead.get('stripeFinalPaymentId')) ||
+      c.purpose === 'invoice';
+    if (c.purpose === 'deposit' && firstOfKind)
+      Object.assign(update, { stripeDepositPaymentId: c.paymentIntentId, depositPaidAt: now });
+    if (c.purpose === 'final' && firstOfKind)
+      Object.assign(update, { stripeFinalPaymentId: c.paymentIntentId, finalPaidAt: now });
+    const moves = firstOfKind
+      ? paymentMoves(
+          c.purpose,
+          leadStatus,
+          projectStatus,
+          (lead.get('statusBeforePaymentFailed') as LeadStatus | undefined) ?? null,
+        )
+      : {};
     if (moves.lead && moves.lead !== leadStatus) {
       update.status = moves.lead;
       if (leadStatus === 'Payment Failed') update.statusBeforePaymentFailed = FieldValue.delete();
-      recordActivity(db, tx, { leadId: lead.id, type: 'status_changed', from: leadStatus, to: moves.lead, detail: `${c.purpose === 'deposit' ? 'Deposit' : 'Final payment'} paid`, by: c.by });
+      recordActivity(db, tx, {
+        leadId: lead.id,
+        type: 'status_changed',
+        from: leadStatus,
+        to: moves.lead,
+        detail: `${c.purpose === 'deposit' ? 'Deposit' : 'Final payment'} paid`,
+        by: c.by,
+      });
     }
     if (c.project && (moves.project || c.purpose === 'deposit')) {
-      tx.update(c.project.ref, { ...(moves.project ? { status: moves.project } : {}), ...(c.purpose === 'deposit' ? { depositPaidAt: now } : {}), updatedAt: now });
+      tx.update(c.project.ref, {
+        ...(moves.project ? { status: moves.project } : {}),
+        ...(c.purpose === 'deposit' ? { depositPaidAt: now } : {}),
+        updatedAt: now,
+      });
     }
     if (Object.keys(update).length > 0) tx.update(lead.ref, { ...update, updatedAt: now });
-    recordActivity(db, tx, { leadId: lead.id, type: 'payment_received', detail: `Payment received: ${amount} (${c.purpose})${firstOfKind ? '' : ', already paid before'}`, by: c.by });
-    if (!firstOfKind) logger.warn('payments: a second payment for an already paid stage', { leadId: lead.id, purpose: c.purpose, paymentIntentId: c.paymentIntentId });
+    recordActivity(db, tx, {
+      leadId: lead.id,
+      type: 'payment_received',
+      detail: `Payment received: ${amount} (${c.purpose})${firstOfKind ? '' : ', already paid before'}`,
+      by: c.by,
+    });
+    if (!firstOfKind)
+      logger.warn('payments: a second payment for an already paid stage', {
+        leadId: lead.id,
+        purpose: c.purpose,
+        paymentIntentId: c.paymentIntentId,
+      });
     receipt = {
       to: str(lead.get('email')),
       name: str(lead.get('name')) ?? 'there',
-      description: c.invoice?.exists ? String(c.invoice.get('description')) : c.purpose === 'deposit' ? 'your project deposit' : 'your project',
+      description: c.invoice?.exists
+        ? String(c.invoice.get('description'))
+        : c.purpose === 'deposit'
+          ? 'your project deposit'
+          : 'your project',
     };
   }
   if (receipt?.to) {
     enqueueEmail(db, tx, {
       to: receipt.to,
       templateId: 'payment-received',
-      variables: { name: receipt.name, amount, description: receipt.description, reference: c.paymentIntentId, invoiceNumber: String(c.invoice?.get('number') ?? '') },
+      variables: {
+        name: receipt.name,
+        amount,
+        description: receipt.description,
+        reference: c.paymentIntentId,
+        invoiceNumber: String(c.invoice?.get('number') ?? ''),
+      },
       leadId: c.lead?.id ?? null,
       // The receipt PDF, rendered by the sender (services/documents.ts).
       attachments: [{ kind: 'receipt', id: c.paymentIntentId }],
@@ -363,7 +491,13 @@ export function testModeFailureEvent(payment: DocumentSnapshot): PaymentEvent {
   return {
     id: `evt_test_decline_${payment.id}_${randomUUID().slice(0, 8)}`,
     type: 'payment_intent.payment_failed',
-    data: { object: { ...success.data.object, amount_received: 0, last_payment_error: { message: 'Your card was declined. (test mode)' } } },
+    data: {
+      object: {
+        ...success.data.object,
+        amount_received: 0,
+        last_payment_error: { message: 'Your card was declined. (test mode)' },
+      },
+    },
   };
 }
 
@@ -378,7 +512,6 @@ export function testModeSuccessEvent(payment: DocumentSnapshot): PaymentEvent {
     data: { object: { id: payment.id, object: 'payment_intent', amount, amount_received: amount, metadata: meta } },
   };
 }
-
 
 /** Timestamp for a due date; DEFAULT days from now when none is given. */
 export function dueTimestamp(due: Date | undefined, defaultDays: number, now = new Date()): Timestamp {

@@ -7,7 +7,16 @@
  * where the project table allows it.
  */
 import { FieldValue, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
-import { appendNoteLine, deadReasonLine, PROJECT_CANCELED_DEAD_REASON, PROJECT_TO_LEAD, PROJECT_TRANSITIONS, type DeadReason, type LeadStatus, type ProjectStatus } from '@studio/domain';
+import {
+  appendNoteLine,
+  deadReasonLine,
+  PROJECT_CANCELED_DEAD_REASON,
+  PROJECT_TO_LEAD,
+  PROJECT_TRANSITIONS,
+  type DeadReason,
+  type LeadStatus,
+  type ProjectStatus,
+} from '@studio/domain';
 import { db } from '../firebase.js';
 import { recordActivity } from './activity.js';
 
@@ -16,7 +25,13 @@ import { recordActivity } from './activity.js';
  * different. A lead that becomes Lost gets `deadReason` (default: the
  * admin's cancel, "Contact Canceled") as its field and note line.
  */
-export function syncLeadFromProject(tx: Transaction, lead: DocumentSnapshot | null, to: ProjectStatus, by: string, deadReason: DeadReason = PROJECT_CANCELED_DEAD_REASON): void {
+export function syncLeadFromProject(
+  tx: Transaction,
+  lead: DocumentSnapshot | null,
+  to: ProjectStatus,
+  by: string,
+  deadReason: DeadReason = PROJECT_CANCELED_DEAD_REASON,
+): void {
   if (!lead?.exists) return;
   const target = PROJECT_TO_LEAD[to];
   const from = lead.get('status') as LeadStatus;
@@ -27,11 +42,22 @@ export function syncLeadFromProject(tx: Transaction, lead: DocumentSnapshot | nu
     update.notes = appendNoteLine(lead.get('notes'), deadReasonLine(deadReason, new Date()));
   }
   tx.update(lead.ref, update);
-  recordActivity(db, tx, { leadId: lead.id, type: 'status_changed', from, to: target, detail: `Project moved to ${to}`, by });
+  recordActivity(db, tx, {
+    leadId: lead.id,
+    type: 'status_changed',
+    from,
+    to: target,
+    detail: `Project moved to ${to}`,
+    by,
+  });
 }
 
 /** Moves the lead's project to `to` when the project table allows it (a lead moved on the CRM board). */
-export function syncProjectFromLead(tx: Transaction, project: DocumentSnapshot | null, to: ProjectStatus | undefined): void {
+export function syncProjectFromLead(
+  tx: Transaction,
+  project: DocumentSnapshot | null,
+  to: ProjectStatus | undefined,
+): void {
   if (!project?.exists || !to) return;
   const from = project.get('status') as ProjectStatus;
   if (from === to || !PROJECT_TRANSITIONS[from].includes(to)) return;

@@ -55,7 +55,8 @@ function holdsOf(snap: DocumentSnapshot): Record<string, PromoHold> {
   if (!raw || typeof raw !== 'object') return out;
   for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
     const h = v as { expiresAtMs?: unknown; customer?: unknown } | null;
-    if (h && typeof h.expiresAtMs === 'number') out[k] = { expiresAtMs: h.expiresAtMs, customer: typeof h.customer === 'string' ? h.customer : null };
+    if (h && typeof h.expiresAtMs === 'number')
+      out[k] = { expiresAtMs: h.expiresAtMs, customer: typeof h.customer === 'string' ? h.customer : null };
   }
   return out;
 }
@@ -64,7 +65,10 @@ function holdsOf(snap: DocumentSnapshot): Record<string, PromoHold> {
  * Stored promo document → PromoRecord (timestamps as Dates, absent optionals
  * as null); `reservedCount` is the holds still active at `now`.
  */
-export function promoFromDoc(snap: DocumentSnapshot, now: Date = new Date()): PromoRecord & { createdAt: Date | null; updatedAt: Date | null } {
+export function promoFromDoc(
+  snap: DocumentSnapshot,
+  now: Date = new Date(),
+): PromoRecord & { createdAt: Date | null; updatedAt: Date | null } {
   const d = reviveDates({ ...(snap.data() ?? {}), holds: null }) as Record<string, unknown>;
   const date = (v: unknown) => (v instanceof Date ? v : null);
   const num = (v: unknown) => (typeof v === 'number' ? v : null);
@@ -134,7 +138,9 @@ export const REDEEM_MAX_ATTEMPTS = 10;
 
 /** The document of a customer's use of a code (see the file comment). */
 export const promoCustomerRef = (code: string, email: string) =>
-  promoRef(code).collection(COLLECTIONS.promoCustomers).doc(createHash('sha256').update(promoCustomerKey(email)).digest('hex'));
+  promoRef(code)
+    .collection(COLLECTIONS.promoCustomers)
+    .doc(createHash('sha256').update(promoCustomerKey(email)).digest('hex'));
 
 /**
  * Reserves `code` for the order `orderId` of `email` (an order of
@@ -159,31 +165,56 @@ export async function reservePromo(
   const customerRef = promoCustomerRef(code, order.email);
   try {
     return await queued(code, () =>
-      db.runTransaction(async (tx) => {
-        const snap = await tx.get(ref);
-        const reservation = apply(snap, orderCents, now);
-        const holds = holdsOf(snap);
-        // The customer's entry matters only for a one-use-per-customer code: other codes keep the contended
-        // transaction to one read and one write of the code (the 50-way race). Paid uses are recorded for all.
-        const customer = reservation.promo.onePerCustomer ? await tx.get(customerRef) : null;
-        if (customer) {
-          const held = customer.get('status') === 'held' && customer.get('orderId') !== order.orderId && (holds[String(customer.get('orderId'))]?.expiresAtMs ?? 0) > now.getTime();
-          if (!customerMayUsePromo(reservation.promo, { redeemed: customer.get('status') === 'redeemed', heldByOtherOrder: held })) {
-            throw new AppError('Conflict', PROMO_MESSAGES.usedByCustomer);
+      db.runTransaction(
+        async (tx) => {
+          const snap = await tx.get(ref);
+          const reservation = apply(snap, orderCents, now);
+          const holds = holdsOf(snap);
+          // The customer's entry matters only for a one-use-per-customer code: other codes keep the contended
+          // transaction to one read and one write of the code (the 50-way race). Paid uses are recorded for all.
+          const customer = reservation.promo.onePerCustomer ? await tx.get(customerRef) : null;
+          if (customer) {
+            const held =
+              customer.get('status') === 'held' &&
+              customer.get('orderId') !== order.orderId &&
+              (holds[String(customer.get('orderId'))]?.expiresAtMs ?? 0) > now.getTime();
+            if (
+              !customerMayUsePromo(reservation.promo, {
+                redeemed: customer.get('status') === 'redeemed',
+                heldByOtherOrder: held,
+              })
+            ) {
+              throw new AppError('Conflict', PROMO_MESSAGES.usedByCustomer);
+            }
           }
-        }
-        const expiresAtMs = now.getTime() + PROMO_RESERVATION_MS;
-        const update: Record<string, unknown> = { [`holds.${order.orderId}`]: { expiresAtMs, customer: customerRef.id }, lastReservedAt: FieldValue.serverTimestamp() };
-        for (const lapsed of splitPromoHolds(holds, now).expired) update[`holds.${lapsed}`] = FieldValue.delete();
-        tx.update(ref, update);
-        if (customer && customer.get('status') !== 'redeemed') tx.set(customerRef, { status: 'held', orderId: order.orderId, expiresAtMs, updatedAt: FieldValue.serverTimestamp() });
-        // The caller prices the order with the promo as checked (before this hold counts against the limit).
-        alsoWrite?.(tx, { ...reservation, expiresAt: new Date(expiresAtMs) });
-        return { ...reservation, expiresAt: new Date(expiresAtMs), promo: { ...reservation.promo, reservedCount: (reservation.promo.reservedCount ?? 0) + 1 } };
-      }, { maxAttempts: REDEEM_MAX_ATTEMPTS }),
+          const expiresAtMs = now.getTime() + PROMO_RESERVATION_MS;
+          const update: Record<string, unknown> = {
+            [`holds.${order.orderId}`]: { expiresAtMs, customer: customerRef.id },
+            lastReservedAt: FieldValue.serverTimestamp(),
+          };
+          for (const lapsed of splitPromoHolds(holds, now).expired) update[`holds.${lapsed}`] = FieldValue.delete();
+          tx.update(ref, update);
+          if (customer && customer.get('status') !== 'redeemed')
+            tx.set(customerRef, {
+              status: 'held',
+              orderId: order.orderId,
+              expiresAtMs,
+              updatedAt: FieldValue.serverTimestamp(),
+            });
+          // The caller prices the order with the promo as checked (before this hold counts against the limit).
+          alsoWrite?.(tx, { ...reservation, expiresAt: new Date(expiresAtMs) });
+          return {
+            ...reservation,
+            expiresAt: new Date(expiresAtMs),
+            promo: { ...reservation.promo, reservedCount: (reservation.promo.reservedCount ?? 0) + 1 },
+          };
+        },
+        { maxAttempts: REDEEM_MAX_ATTEMPTS },
+      ),
     );
   } catch (e) {
-    if ((e as { code?: unknown }).code === ABORTED) throw new AppError('Unavailable', 'Promo code is busy. Please try again.');
+    if ((e as { code?: unknown }).code === ABORTED)
+      throw new AppError('Unavailable', 'Promo code is busy. Please try again.');
     throw e;
   }
 }
@@ -195,7 +226,11 @@ export interface PromoSettlementReads {
 }
 
 /** Reads the code and the customer's entry of an order, in `tx`; null when the order used no code. */
-export async function readPromoSettlement(tx: Transaction, code: string | null, email: string | null): Promise<PromoSettlementReads | null> {
+export async function readPromoSettlement(
+  tx: Transaction,
+  code: string | null,
+  email: string | null,
+): Promise<PromoSettlementReads | null> {
   if (!code || !email) return null;
   const [promo, customer] = await Promise.all([tx.get(promoRef(code)), tx.get(promoCustomerRef(code, email))]);
   return { promo, customer };
@@ -207,16 +242,34 @@ export async function readPromoSettlement(tx: Transaction, code: string | null, 
  * customer's entry removed if it was this order's hold). A deleted code is
  * left alone. Call once per order outcome (fulfilment runs once per event).
  */
-export function settlePromoInTx(tx: Transaction, reads: PromoSettlementReads | null, orderId: string, paid: boolean): void {
+export function settlePromoInTx(
+  tx: Transaction,
+  reads: PromoSettlementReads | null,
+  orderId: string,
+  paid: boolean,
+): void {
   if (!reads?.promo.exists) return;
   const update: Record<string, unknown> = { [`holds.${orderId}`]: FieldValue.delete() };
   if (paid) Object.assign(update, { usedCount: FieldValue.increment(1), lastRedeemedAt: FieldValue.serverTimestamp() });
   tx.update(reads.promo.ref, update);
-  if (paid) tx.set(reads.customer.ref, { status: 'redeemed', orderId, expiresAtMs: null, updatedAt: FieldValue.serverTimestamp() });
-  else if (reads.customer.exists && reads.customer.get('status') === 'held' && reads.customer.get('orderId') === orderId) tx.delete(reads.customer.ref);
+  if (paid)
+    tx.set(reads.customer.ref, {
+      status: 'redeemed',
+      orderId,
+      expiresAtMs: null,
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+  else if (
+    reads.customer.exists &&
+    reads.customer.get('status') === 'held' &&
+    reads.customer.get('orderId') === orderId
+  )
+    tx.delete(reads.customer.ref);
 }
 
 /** Releases an order's hold at once (its payment could not even be set up). Best effort: a lapsed hold frees itself. */
 export async function releasePromoHold(code: string, orderId: string, email: string): Promise<void> {
-  await db.runTransaction(async (tx) => settlePromoInTx(tx, await readPromoSettlement(tx, code, email), orderId, false));
+  await db.runTransaction(async (tx) =>
+    settlePromoInTx(tx, await readPromoSettlement(tx, code, email), orderId, false),
+  );
 }

@@ -8,7 +8,13 @@
  * Runs inside the caller's transaction, after all its reads.
  */
 import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
-import { COLLECTIONS, newProjectRecord, priorityFromComplexity, projectHoursFromQuote, type LeadRecord } from '@studio/domain';
+import {
+  COLLECTIONS,
+  newProjectRecord,
+  priorityFromComplexity,
+  projectHoursFromQuote,
+  type LeadRecord,
+} from '@studio/domain';
 import { db } from '../firebase.js';
 import { recordActivity } from './activity.js';
 
@@ -36,7 +42,12 @@ export function acceptQuoteInTx(
     quoteAccepted: true,
     quoteAcceptedAt: now,
     // The accepted version's amounts: every later payment is charged from these (domain leadPaymentDue).
-    acceptedQuote: { version: lead.quoteVersion ?? null, quoteAmountCents: quote, depositAmountCents: deposit, finalAmountCents: lead.finalAmountCents ?? quote - deposit },
+    acceptedQuote: {
+      version: lead.quoteVersion ?? null,
+      quoteAmountCents: quote,
+      depositAmountCents: deposit,
+      finalAmountCents: lead.finalAmountCents ?? quote - deposit,
+    },
     updatedAt: now,
   });
   tx.create(projectRef, {
@@ -62,6 +73,13 @@ export function acceptQuoteInTx(
     at: now,
     ...evidence,
   });
-  recordActivity(db, tx, { leadId: leadRef.id, type: 'quote_event', from: lead.status, to: 'Set Up', detail: `Quote accepted (${evidence.via})`, by: evidence.by });
+  recordActivity(db, tx, {
+    leadId: leadRef.id,
+    type: 'quote_event',
+    from: lead.status,
+    to: 'Set Up',
+    detail: `Quote accepted (${evidence.via})`,
+    by: evidence.by,
+  });
   return projectRef.id;
 }

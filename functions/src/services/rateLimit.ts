@@ -27,7 +27,8 @@ export function limiter(name: string, points: number, durationSec: number): Rate
 export function ipLimitKey(ip: string): string {
   if (!ipaddr.isValid(ip)) return ip;
   let addr = ipaddr.parse(ip);
-  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress()) addr = (addr as ipaddr.IPv6).toIPv4Address();
+  if (addr.kind() === 'ipv6' && (addr as ipaddr.IPv6).isIPv4MappedAddress())
+    addr = (addr as ipaddr.IPv6).toIPv4Address();
   if (addr.kind() === 'ipv4') return addr.toString();
   const parts = (addr as ipaddr.IPv6).parts.slice(0, 4);
   parts[3] = parts[3]! & 0xff00;

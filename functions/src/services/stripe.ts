@@ -66,7 +66,10 @@ export function paymentMode(cfg: Config = config()): PaymentMode {
 /** Throws NotConfigured (503) unless payments can run here. */
 export function requirePayments(cfg: Config = config()): void {
   if (cfg.payments.mode === 'unconfigured') {
-    throw new NotConfigured(NOT_CONFIGURED.payments, cfg.missing.filter((m) => m.startsWith('STRIPE_')));
+    throw new NotConfigured(
+      NOT_CONFIGURED.payments,
+      cfg.missing.filter((m) => m.startsWith('STRIPE_')),
+    );
   }
 }
 
@@ -86,7 +89,13 @@ export async function stripeClient(cfg: Config = config()): Promise<Stripe | nul
     maxNetworkRetries: 2,
     timeout: 20_000,
     appInfo: { name: 'studio-crm' },
-    ...(url ? { host: url.hostname, port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)), protocol: url.protocol.replace(':', '') as 'http' | 'https' } : {}),
+    ...(url
+      ? {
+          host: url.hostname,
+          port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
+          protocol: url.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
   });
   cached = { key: cacheKey, client };
   return client;
@@ -123,15 +132,26 @@ function liveProvider(stripe: Stripe, publishableKey: string | null): PaymentPro
  * the email, so two concurrent first payments make one customer.
  * @returns the customer id (cus_…). @throws on Stripe errors.
  */
-export async function customerForEmail(stripe: Stripe, email: string, name: string | null, phone?: string | null): Promise<string> {
+export async function customerForEmail(
+  stripe: Stripe,
+  email: string,
+  name: string | null,
+  phone?: string | null,
+): Promise<string> {
   const normalized = email.trim().toLowerCase();
   const found = await stripe.customers.list({ email: normalized, limit: 100 });
-  const existing = [...found.data].filter((c) => !('deleted' in c && c.deleted)).sort((a, b) => a.created - b.created)[0];
+  const existing = [...found.data]
+    .filter((c) => !('deleted' in c && c.deleted))
+    .sort((a, b) => a.created - b.created)[0];
   if (existing) return existing.id;
   // Only the email in the create call: a key reused with other parameters is an error at Stripe, and
   // concurrent first payments of one client may carry different names. The name follows in an update.
-  const created = await stripe.customers.create({ email: normalized }, { idempotencyKey: `studio-customer-${createHash('sha256').update(normalized).digest('hex').slice(0, 32)}` });
-  if (name || phone) await stripe.customers.update(created.id, { ...(name ? { name } : {}), ...(phone ? { phone } : {}) });
+  const created = await stripe.customers.create(
+    { email: normalized },
+    { idempotencyKey: `studio-customer-${createHash('sha256').update(normalized).digest('hex').slice(0, 32)}` },
+  );
+  if (name || phone)
+    await stripe.customers.update(created.id, { ...(name ? { name } : {}), ...(phone ? { phone } : {}) });
   return created.id;
 }
 
@@ -168,7 +188,11 @@ export const WEBHOOK_TOLERANCE_SEC = 300;
  * @throws NotConfigured when the webhook secret is missing on a real project;
  *   Error when it is missing locally, or the signature is wrong or stale.
  */
-export async function verifyWebhook(rawBody: Buffer, signature: string | undefined, cfg: Config = config()): Promise<Stripe.Event> {
+export async function verifyWebhook(
+  rawBody: Buffer,
+  signature: string | undefined,
+  cfg: Config = config(),
+): Promise<Stripe.Event> {
   const secret = cfg.payments.webhookSecret;
   if (!secret && !cfg.local) throw new NotConfigured(NOT_CONFIGURED.payments, ['STRIPE_WEBHOOK_SECRET']);
   if (!secret) throw new Error('Webhook secret not configured');

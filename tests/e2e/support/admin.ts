@@ -21,7 +21,8 @@ export async function submitLogin(page: Page): Promise<void> {
 export const column = (page: Page, status: string) => page.getByTestId(`column-${status}`);
 
 /** Waits until the next two animation frames, so a virtual list has drawn the rows of its new scroll position. */
-const nextFrames = (list: Locator) => list.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+const nextFrames = (list: Locator) =>
+  list.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
 
 /**
  * A lead's card in a board column, found as a user would: a long column is a

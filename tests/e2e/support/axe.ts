@@ -17,7 +17,9 @@ export const WIDTHS = [
  */
 export async function settle(page: Page): Promise<void> {
   await page.evaluate(async () => {
-    const running = document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+    const running = document
+      .getAnimations()
+      .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
     await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
   });
 }

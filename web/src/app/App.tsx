@@ -11,7 +11,9 @@ import { PublicLayout } from './PublicLayout';
 import { LandingPage } from '../features/landing/components/LandingPage';
 import { NotFoundPage } from './NotFoundPage';
 
-const adminApp = preloadable(() => import('./admin/AdminApp').then((m) => m.firstViewReady(window.location.pathname).then(() => m.default)));
+const adminApp = preloadable(() =>
+  import('./admin/AdminApp').then((m) => m.firstViewReady(window.location.pathname).then(() => m.default)),
+);
 /**
  * Loads the admin area (one lazy chunk) and what its current page shows first.
  * main.tsx waits for it before the first render of an /admin/ URL, so the
@@ -19,11 +21,17 @@ const adminApp = preloadable(() => import('./admin/AdminApp').then((m) => m.firs
  * back for up to 300 ms).
  */
 export const preloadAdminApp = adminApp.preload;
-const QuoteAcceptancePage = lazyNamed(() => import('../features/quote-acceptance/components/QuoteAcceptancePage'), 'QuoteAcceptancePage');
+const QuoteAcceptancePage = lazyNamed(
+  () => import('../features/quote-acceptance/components/QuoteAcceptancePage'),
+  'QuoteAcceptancePage',
+);
 const CartPage = lazyNamed(() => import('../features/cart/components/CartPage'), 'CartPage');
 const MyProjectPage = lazyNamed(() => import('../features/my-project/components/MyProjectPage'), 'MyProjectPage');
 const CheckoutPage = lazyNamed(() => import('../features/checkout/components/CheckoutPage'), 'CheckoutPage');
-const PaymentSuccessPage = lazyNamed(() => import('../features/checkout/components/PaymentSuccessPage'), 'PaymentSuccessPage');
+const PaymentSuccessPage = lazyNamed(
+  () => import('../features/checkout/components/PaymentSuccessPage'),
+  'PaymentSuccessPage',
+);
 
 export function App() {
   return (

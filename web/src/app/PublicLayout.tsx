@@ -14,7 +14,10 @@ export function PublicLayout() {
         <Outlet />
       </Box>
       <Box component="footer" sx={{ bgcolor: '#0f172a', color: 'grey.400', py: 5 }}>
-        <Container maxWidth="lg" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}>
+        <Container
+          maxWidth="lg"
+          sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', justifyContent: 'space-between' }}
+        >
           <Logo inverted />
           <Typography variant="body2">© {new Date().getFullYear()} Studio. All rights reserved.</Typography>
         </Container>

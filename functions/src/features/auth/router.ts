@@ -23,7 +23,14 @@ import { adminOf, bearer } from '../../session.js';
 const INVALID = 'Invalid credentials';
 
 /** Identity Toolkit error codes that mean "wrong username or password" (the caller's fault). */
-const CREDENTIAL_ERRORS = new Set(['INVALID_LOGIN_CREDENTIALS', 'INVALID_PASSWORD', 'EMAIL_NOT_FOUND', 'USER_DISABLED', 'INVALID_EMAIL', 'MISSING_PASSWORD']);
+const CREDENTIAL_ERRORS = new Set([
+  'INVALID_LOGIN_CREDENTIALS',
+  'INVALID_PASSWORD',
+  'EMAIL_NOT_FOUND',
+  'USER_DISABLED',
+  'INVALID_EMAIL',
+  'MISSING_PASSWORD',
+]);
 
 /**
  * Verifies the password of `email` against Firebase Auth's REST API (the Admin
@@ -37,7 +44,9 @@ async function verifyPassword(email: string, password: string): Promise<string |
   const { emulatorHost, webApiKey } = config().auth;
   const key = emulatorHost ? 'emulator' : webApiKey;
   if (!key) throw new NotConfigured(NOT_CONFIGURED.login, ['WEB_API_KEY']);
-  const base = emulatorHost ? `http://${emulatorHost}/identitytoolkit.googleapis.com` : 'https://identitytoolkit.googleapis.com';
+  const base = emulatorHost
+    ? `http://${emulatorHost}/identitytoolkit.googleapis.com`
+    : 'https://identitytoolkit.googleapis.com';
   const res = await fetch(`${base}/v1/accounts:signInWithPassword?key=${encodeURIComponent(key)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -48,12 +57,18 @@ async function verifyPassword(email: string, password: string): Promise<string |
   // "INVALID_PASSWORD : ..." style messages carry the code first.
   const code = (body.success ? (body.data.error?.message ?? '') : '').split(/[\s:]/)[0] ?? '';
   if (res.status === 400 && CREDENTIAL_ERRORS.has(code)) return null;
-  logger.error('auth: the password check failed for a reason other than the credentials', { status: res.status, code: code || null });
+  logger.error('auth: the password check failed for a reason other than the credentials', {
+    status: res.status,
+    code: code || null,
+  });
   throw new NotConfigured(NOT_CONFIGURED.login, code.startsWith('API_KEY') ? ['WEB_API_KEY'] : code ? [code] : []);
 }
 
 /** The parts of Identity Toolkit's signInWithPassword reply we read. */
-const signInReply = z.object({ localId: z.string().optional(), error: z.object({ message: z.string().optional() }).optional() });
+const signInReply = z.object({
+  localId: z.string().optional(),
+  error: z.object({ message: z.string().optional() }).optional(),
+});
 /** /api/auth routes anyone may call (login, logout). */
 export const authPublicRouter = Router();
 /** /api/auth routes behind requireAdmin (app.ts mounts them on the admin router). */

@@ -23,12 +23,14 @@ export const PROJECT_NOT_FOUND = 'Project Not Found';
 type Doc = Record<string, unknown>;
 
 /** A lead marked dead as test data (spec §9 "Dead Reason: Test Data"), as the dashboard's dead bucket reads it. */
-const isLostTestData = (lead: Doc) => lead.status === 'Lost' && isTestDataLead({ deadReason: text(lead.deadReason), notes: text(lead.notes) });
+const isLostTestData = (lead: Doc) =>
+  lead.status === 'Lost' && isTestDataLead({ deadReason: text(lead.deadReason), notes: text(lead.notes) });
 
-const iso = (v: unknown): string | null => (v instanceof Timestamp ? v.toDate().toISOString() : v instanceof Date ? v.toISOString() : null);
+const iso = (v: unknown): string | null =>
+  v instanceof Timestamp ? v.toDate().toISOString() : v instanceof Date ? v.toISOString() : null;
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-const cents = (v: unknown): string | null => (typeof v === 'number' && Number.isSafeInteger(v) ? optionalCentsToString(v) : null);
-
+const cents = (v: unknown): string | null =>
+  typeof v === 'number' && Number.isSafeInteger(v) ? optionalCentsToString(v) : null;
 
 /** The newest leads of one email the lookup weighs (reads per lookup stay bounded). */
 export const MAX_LEADS_READ = 50;
@@ -87,7 +89,10 @@ const isProjectStatus = (v: unknown): v is ProjectStatus => (PROJECT_STATUSES as
 async function projectsOf(deps: Deps, leadIds: string[]): Promise<Map<string, Doc[]>> {
   const byLead = new Map<string, Doc[]>();
   for (let i = 0; i < leadIds.length; i += 30) {
-    const snap = await deps.db.collection(COLLECTIONS.projects).where('leadId', 'in', leadIds.slice(i, i + 30)).get();
+    const snap = await deps.db
+      .collection(COLLECTIONS.projects)
+      .where('leadId', 'in', leadIds.slice(i, i + 30))
+      .get();
     for (const d of snap.docs) {
       const p = d.data();
       if (!isProjectStatus(p.status)) continue;
@@ -105,15 +110,29 @@ async function projectsOf(deps: Deps, leadIds: string[]): Promise<Map<string, Do
  */
 export async function lookupClientProject(deps: Deps, email: string) {
   const { db } = deps;
-  const leads = (await db.collection(COLLECTIONS.leads).where('email', '==', email).orderBy('createdAt', 'desc').limit(MAX_LEADS_READ).get()).docs.filter(
-    (d) => !isLostTestData(d.data()),
-  );
+  const leads = (
+    await db
+      .collection(COLLECTIONS.leads)
+      .where('email', '==', email)
+      .orderBy('createdAt', 'desc')
+      .limit(MAX_LEADS_READ)
+      .get()
+  ).docs.filter((d) => !isLostTestData(d.data()));
   if (leads.length === 0) throw notFound(PROJECT_NOT_FOUND);
-  const projects = await projectsOf(deps, leads.map((d) => d.id));
+  const projects = await projectsOf(
+    deps,
+    leads.map((d) => d.id),
+  );
   const works = orderClientWork(
     leads.map((d) => {
       const lead = d.data();
-      const project = followedProject((projects.get(d.id) ?? []).map((p) => ({ doc: p, status: p.status as ProjectStatus, createdAtMs: millis(p.createdAt) })));
+      const project = followedProject(
+        (projects.get(d.id) ?? []).map((p) => ({
+          doc: p,
+          status: p.status as ProjectStatus,
+          createdAtMs: millis(p.createdAt),
+        })),
+      );
       return {
         id: d.id,
         lead,
@@ -125,7 +144,10 @@ export async function lookupClientProject(deps: Deps, email: string) {
       };
     }),
   );
-  const view = (w: (typeof works)[number]) => ({ lead: clientLead(w.id, w.lead), project: w.project ? clientProject(w.project) : null });
+  const view = (w: (typeof works)[number]) => ({
+    lead: clientLead(w.id, w.lead),
+    project: w.project ? clientProject(w.project) : null,
+  });
   const primary = view(works[0]!);
   // Signed, one-hour links to the primary lead's invoice and receipt PDFs (services/documents.ts).
   const documents = await clientDocumentLinks(db, works[0]!.id);

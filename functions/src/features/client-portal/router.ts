@@ -47,7 +47,11 @@ export const CLIENT_PROJECT_LIMITS = { windowSec: 60, perIp: 10, perEmail: 5 } a
 export const TOO_MANY_LOOKUPS = 'Too many lookups. Please wait a minute and try again.';
 
 /** 10 lookups a minute per client IP. */
-const perIp = rateLimit(limiter('client-project-ip', CLIENT_PROJECT_LIMITS.perIp, CLIENT_PROJECT_LIMITS.windowSec), ipKey, TOO_MANY_LOOKUPS);
+const perIp = rateLimit(
+  limiter('client-project-ip', CLIENT_PROJECT_LIMITS.perIp, CLIENT_PROJECT_LIMITS.windowSec),
+  ipKey,
+  TOO_MANY_LOOKUPS,
+);
 
 /** 5 lookups a minute per email address (whatever the IP), keyed by the validated, lowercased email. */
 const perEmail = rateLimit(

@@ -31,7 +31,12 @@ function documentRef(req: Request): DocumentRef {
 
 async function sendPdf(res: Response, ref: DocumentRef) {
   const { filename, pdf } = await renderDocument(db, ref);
-  res.set({ 'Content-Type': 'application/pdf', 'Content-Disposition': `attachment; filename="${filename}"`, 'Content-Length': String(pdf.length), 'X-Content-Type-Options': 'nosniff' });
+  res.set({
+    'Content-Type': 'application/pdf',
+    'Content-Disposition': `attachment; filename="${filename}"`,
+    'Content-Length': String(pdf.length),
+    'X-Content-Type-Options': 'nosniff',
+  });
   res.end(pdf);
 }
 

@@ -41,13 +41,23 @@ export async function readOutboxEntry(deps: Deps, input: { id: string }) {
 
 /** Entries in `status` (ERROR), most recently updated first, at most `limit`. */
 export async function listOutbox(deps: Deps, input: { status: 'ERROR'; limit: number }) {
-  const snap = await deps.db.collection(COLLECTIONS.outbox).where('status', '==', input.status).orderBy('updatedAt', 'desc').limit(input.limit).get();
+  const snap = await deps.db
+    .collection(COLLECTIONS.outbox)
+    .where('status', '==', input.status)
+    .orderBy('updatedAt', 'desc')
+    .limit(input.limit)
+    .get();
   return snap.docs.map(outboxRow);
 }
 
 /** The lead's emails, newest first, at most 50. */
 export async function listLeadEmails(deps: Deps, input: { leadId: string }) {
-  const snap = await deps.db.collection(COLLECTIONS.outbox).where('leadId', '==', input.leadId).orderBy('createdAt', 'desc').limit(50).get();
+  const snap = await deps.db
+    .collection(COLLECTIONS.outbox)
+    .where('leadId', '==', input.leadId)
+    .orderBy('createdAt', 'desc')
+    .limit(50)
+    .get();
   return snap.docs.map(outboxRow);
 }
 

@@ -22,7 +22,14 @@ import { invalid } from '../../errors.js';
 import { adminOf } from '../../session.js';
 import { idParams } from '../params.js';
 import type { Deps } from '../useCase.js';
-import { defaultTemplate, listTemplates, resetTemplate, saveTemplate, sendTemplateTest, sendTestEmail } from './templates.js';
+import {
+  defaultTemplate,
+  listTemplates,
+  resetTemplate,
+  saveTemplate,
+  sendTemplateTest,
+  sendTestEmail,
+} from './templates.js';
 import { listEmailLog, listLeadEmails, listOutbox, readOutboxEntry, resendEmail } from './outboxAdmin.js';
 
 export type { EmailTemplateDto } from './templates.js';
@@ -64,7 +71,10 @@ emailAdminRouter.get('/outbox/:id', async (req, res) => {
   res.json(await readOutboxEntry(deps, parseParams(req, idParams)));
 });
 
-const outboxListQuery = z.strictObject({ status: z.enum(['ERROR']).default('ERROR'), limit: z.coerce.number().int().min(1).max(200).default(50) });
+const outboxListQuery = z.strictObject({
+  status: z.enum(['ERROR']).default('ERROR'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
 
 emailAdminRouter.get('/outbox', async (req, res) => {
   const q = outboxListQuery.safeParse(req.query);

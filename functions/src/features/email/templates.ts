@@ -4,7 +4,13 @@
  * of subject and html. Saving rejects unknown placeholders and sanitizes the
  * html. Test sends go through the outbox like every other email.
  */
-import { FieldValue, Timestamp, type DocumentData, type DocumentReference, type WriteBatch } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentData,
+  type DocumentReference,
+  type WriteBatch,
+} from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
   DEFAULT_EMAIL_TEMPLATES,
@@ -84,12 +90,20 @@ export async function listTemplates(deps: Deps): Promise<EmailTemplateDto[]> {
  *   of the template's variables (named in the message and in fields.html /
  *   fields.subject) or the sanitized html is empty.
  */
-export async function saveTemplate(deps: Deps, input: { id: string; subject: string; html: string }, actor: AdminActor): Promise<EmailTemplateDto> {
+export async function saveTemplate(
+  deps: Deps,
+  input: { id: string; subject: string; html: string },
+  actor: AdminActor,
+): Promise<EmailTemplateDto> {
   const template = defaultTemplate(input.id);
   const html = await sanitizeEmailHtml(input.html);
   const fields: Record<string, string> = {};
   for (const key of ['subject', 'html'] as const) {
-    const unknown = unknownPlaceholders({ subject: key === 'subject' ? input.subject : '', html: key === 'html' ? `${input.html}\n${html}` : '', variables: template.variables });
+    const unknown = unknownPlaceholders({
+      subject: key === 'subject' ? input.subject : '',
+      html: key === 'html' ? `${input.html}\n${html}` : '',
+      variables: template.variables,
+    });
     if (unknown.length) fields[key] = `Unknown placeholders: ${unknown.map((p) => `\${${p}}`).join(', ')}`;
   }
   if (Object.keys(fields).length) throw invalid(Object.values(fields).join('; '), fields);
@@ -123,5 +137,10 @@ export async function sendTemplateTest(deps: Deps, input: { id: string; testEmai
 export async function sendTestEmail(deps: Deps, input: { to: string; subject: string; html: string }): Promise<string> {
   const html = await sanitizeEmailHtml(input.html);
   if (!html) throw invalid('Validation failed', { html: EMAIL_FIELD_MESSAGES.html });
-  return enqueueOne(deps, { to: input.to, templateId: RAW_TEMPLATE_ID, variables: { subject: input.subject, html }, leadId: null });
+  return enqueueOne(deps, {
+    to: input.to,
+    templateId: RAW_TEMPLATE_ID,
+    variables: { subject: input.subject, html },
+    leadId: null,
+  });
 }

@@ -56,7 +56,10 @@ export function healthRouter({ missingSettings }: HealthOptions = {}): Router {
       await firestoreAnswers(HEALTH_FIRESTORE_DEADLINE_MS);
     } catch (err) {
       logger.error('health: Firestore unreachable', err);
-      res.set('Retry-After', '5').status(503).json({ ok: false, firestore: 'unreachable', ...configuration });
+      res
+        .set('Retry-After', '5')
+        .status(503)
+        .json({ ok: false, firestore: 'unreachable', ...configuration });
       return;
     }
     res.json({ ok: true, firestore: 'reachable', ...configuration });

@@ -39,7 +39,12 @@ function leadMessage(form: HostedQuoteForm, result: HostedAnalysisResult): strin
  * generatedQuoteDetails JSON and the analysis reasons in notes, plus a
  * 'quote_event' activity entry. @returns the new lead's id.
  */
-export async function createQuoteFromHostedProject(deps: Deps, form: HostedQuoteForm, actor: AdminActor, clock: Clock): Promise<{ leadId: string }> {
+export async function createQuoteFromHostedProject(
+  deps: Deps,
+  form: HostedQuoteForm,
+  actor: AdminActor,
+  clock: Clock,
+): Promise<{ leadId: string }> {
   const { db } = deps;
   const now = clock();
   const result = analyzeHostedQuoteForm(form);
@@ -48,7 +53,10 @@ export async function createQuoteFromHostedProject(deps: Deps, form: HostedQuote
 
   const ref = db.collection(COLLECTIONS.leads).doc();
   const timestamp = FieldValue.serverTimestamp();
-  const notes = [`Hosted project analysis (${now.toISOString().slice(0, 10)}):`, ...analysis.reasons.map((r) => `- ${r}`)].join('\n');
+  const notes = [
+    `Hosted project analysis (${now.toISOString().slice(0, 10)}):`,
+    ...analysis.reasons.map((r) => `- ${r}`),
+  ].join('\n');
   const batch = db.batch();
   batch.create(ref, {
     ...newLeadRecord({
@@ -98,7 +106,10 @@ const BATCH_LIMIT = 400;
  * with `synced: false` and not written.
  * @returns the number of leads written and one update per lead.
  */
-export async function syncHostedProjectStatus(deps: Deps, clock: Clock): Promise<{ updated: number; updates: ProjectStatusUpdate[] }> {
+export async function syncHostedProjectStatus(
+  deps: Deps,
+  clock: Clock,
+): Promise<{ updated: number; updates: ProjectStatusUpdate[] }> {
   const { db } = deps;
   const now = clock();
   const snap = await db.collection(COLLECTIONS.leads).where('replitProjectId', '!=', null).get();
@@ -116,7 +127,14 @@ export async function syncHostedProjectStatus(deps: Deps, clock: Clock): Promise
     const deploymentUrl = project.deployment?.url ?? null;
     const changed = doc.get('replitDeployed') !== deployed;
     updates.push({ ...base, projectTitle: project.title, synced: true, deployed, deploymentUrl, changed });
-    writes.push({ id: doc.id, data: { replitDeployed: deployed, replitDeploymentUrl: deploymentUrl, replitSyncedAt: FieldValue.serverTimestamp() } });
+    writes.push({
+      id: doc.id,
+      data: {
+        replitDeployed: deployed,
+        replitDeploymentUrl: deploymentUrl,
+        replitSyncedAt: FieldValue.serverTimestamp(),
+      },
+    });
   }
   for (let i = 0; i < writes.length; i += BATCH_LIMIT) {
     const batch = db.batch();

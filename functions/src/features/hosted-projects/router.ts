@@ -14,7 +14,17 @@
  * - POST /replit/sync-project-status        → { success, updated, updates }
  */
 import { Router } from 'express';
-import { analyzeHostedProject, demoProjects, emptyBodySchema, findDemoProject, hostedAnalyzeRequestSchema, hostedQuoteFormSchema, hostedUsernameSchema, rateDollarsToCents, toHostedQuoteDto } from '@studio/domain';
+import {
+  analyzeHostedProject,
+  demoProjects,
+  emptyBodySchema,
+  findDemoProject,
+  hostedAnalyzeRequestSchema,
+  hostedQuoteFormSchema,
+  hostedUsernameSchema,
+  rateDollarsToCents,
+  toHostedQuoteDto,
+} from '@studio/domain';
 import { db } from '../../firebase.js';
 import { parseBody, parseQuery } from '../../http.js';
 import { notFound } from '../../errors.js';
@@ -56,7 +66,9 @@ hostedProjectsAdminRouter.post('/replit/analyze-project', (req, res) => {
  */
 hostedProjectsAdminRouter.post('/replit/create-quote-from-project', async (req, res) => {
   const form = parseBody(req, hostedQuoteFormSchema);
-  res.status(201).json({ success: true, ...(await createQuoteFromHostedProject(deps, form, adminOf(res), systemClock)) });
+  res
+    .status(201)
+    .json({ success: true, ...(await createQuoteFromHostedProject(deps, form, adminOf(res), systemClock)) });
 });
 
 /**

@@ -29,7 +29,12 @@ import { readLeadDto } from './listLeads.js';
  * - the lead's project follows (LEAD_TO_PROJECT) where the project table allows.
  * @returns the saved LeadDto. @throws NotFound "Lead not found"; Conflict as above.
  */
-export async function moveLead(deps: Deps, input: Partial<LeadUpdate> & { id: string }, actor: AdminActor, clock: Clock): Promise<LeadDto> {
+export async function moveLead(
+  deps: Deps,
+  input: Partial<LeadUpdate> & { id: string },
+  actor: AdminActor,
+  clock: Clock,
+): Promise<LeadDto> {
   const { db } = deps;
   const { id, status, expectedStatus, deadReason, ...details } = input;
   const ref = db.collection(COLLECTIONS.leads).doc(id);
@@ -37,22 +42,42 @@ export async function moveLead(deps: Deps, input: Partial<LeadUpdate> & { id: st
     const snap = await tx.get(ref);
     if (!snap.exists) throw notFound('Lead not found');
     const lead = snap.data() as LeadRecord;
-    const projectSnap = status ? ((await tx.get(db.collection(COLLECTIONS.projects).where('leadId', '==', ref.id).limit(1))).docs[0] ?? null) : null;
-    if (expectedStatus && expectedStatus !== lead.status) throw conflict(`Lead was moved to ${lead.status} in the meantime`);
+    const projectSnap = status
+      ? ((await tx.get(db.collection(COLLECTIONS.projects).where('leadId', '==', ref.id).limit(1))).docs[0] ?? null)
+      : null;
+    if (expectedStatus && expectedStatus !== lead.status)
+      throw conflict(`Lead was moved to ${lead.status} in the meantime`);
     const update: Record<string, unknown> = { ...stripUndefined(details), updatedAt: FieldValue.serverTimestamp() };
     if (status && status !== lead.status) {
-      const refused = leadMoveError(lead.status, status, await moveFacts(deps, tx, ref, lead, LEAD_MOVES[lead.status][status] === 'unpaid'));
+      const refused = leadMoveError(
+        lead.status,
+        status,
+        await moveFacts(deps, tx, ref, lead, LEAD_MOVES[lead.status][status] === 'unpaid'),
+      );
       if (refused) throw conflict(refused);
       update.status = status;
       if (status === 'Lost' && deadReason) {
         update.deadReason = deadReason;
         update.notes = appendNoteLine(lead.notes, deadReasonLine(deadReason, clock()));
-        recordActivity(db, tx, { leadId: ref.id, type: 'marked_dead', from: lead.status, to: status, detail: deadReason, by: actor.username });
+        recordActivity(db, tx, {
+          leadId: ref.id,
+          type: 'marked_dead',
+          from: lead.status,
+          to: status,
+          detail: deadReason,
+          by: actor.username,
+        });
       } else if (lead.status === 'Lost') {
         update.deadReason = null;
         recordActivity(db, tx, { leadId: ref.id, type: 'revived', from: lead.status, to: status, by: actor.username });
       } else {
-        recordActivity(db, tx, { leadId: ref.id, type: 'status_changed', from: lead.status, to: status, by: actor.username });
+        recordActivity(db, tx, {
+          leadId: ref.id,
+          type: 'status_changed',
+          from: lead.status,
+          to: status,
+          by: actor.username,
+        });
       }
     } else if (status) {
       throw conflict(`Lead is already ${status}`);
@@ -69,10 +94,27 @@ export async function moveLead(deps: Deps, input: Partial<LeadUpdate> & { id: st
  * `checkPayments` and those say no, any succeeded payment naming the lead,
  * e.g. an invoice's).
  */
-async function moveFacts(deps: Deps, tx: Transaction, ref: DocumentReference, lead: DocumentData, checkPayments: boolean): Promise<LeadMoveFacts> {
-  let paymentReceived = [lead.stripeDepositPaymentId, lead.depositPaidAt, lead.stripeFinalPaymentId, lead.finalPaidAt].some((v) => v != null && v !== '');
+async function moveFacts(
+  deps: Deps,
+  tx: Transaction,
+  ref: DocumentReference,
+  lead: DocumentData,
+  checkPayments: boolean,
+): Promise<LeadMoveFacts> {
+  let paymentReceived = [
+    lead.stripeDepositPaymentId,
+    lead.depositPaidAt,
+    lead.stripeFinalPaymentId,
+    lead.finalPaidAt,
+  ].some((v) => v != null && v !== '');
   if (!paymentReceived && checkPayments) {
-    const paid = await tx.get(deps.db.collection(COLLECTIONS.payments).where('leadId', '==', ref.id).where('status', '==', 'succeeded').limit(1));
+    const paid = await tx.get(
+      deps.db
+        .collection(COLLECTIONS.payments)
+        .where('leadId', '==', ref.id)
+        .where('status', '==', 'succeeded')
+        .limit(1),
+    );
     paymentReceived = !paid.empty;
   }
   return { quoteGenerated: lead.quoteGenerated === true, quoteAccepted: lead.quoteAccepted === true, paymentReceived };

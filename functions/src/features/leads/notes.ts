@@ -16,12 +16,25 @@ const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : null);
 
 /** The lead's notes, newest first. */
 export async function listNotes(deps: Deps, leadId: string): Promise<NoteDto[]> {
-  const snap = await deps.db.collection(COLLECTIONS.notes).where('leadId', '==', leadId).orderBy('createdAt', 'desc').get();
-  return snap.docs.map((d) => ({ id: d.id, leadId, content: d.get('content') as string, createdAt: iso(d.get('createdAt')?.toDate()) }));
+  const snap = await deps.db
+    .collection(COLLECTIONS.notes)
+    .where('leadId', '==', leadId)
+    .orderBy('createdAt', 'desc')
+    .get();
+  return snap.docs.map((d) => ({
+    id: d.id,
+    leadId,
+    content: d.get('content') as string,
+    createdAt: iso(d.get('createdAt')?.toDate()),
+  }));
 }
 
 /** Adds a note to the lead and its "note_added" activity, in one transaction. @throws NotFound "Lead not found". */
-export async function addNote(deps: Deps, input: { leadId: string; content: string }, actor: AdminActor): Promise<NoteDto> {
+export async function addNote(
+  deps: Deps,
+  input: { leadId: string; content: string },
+  actor: AdminActor,
+): Promise<NoteDto> {
   const { db } = deps;
   const { leadId, content } = input;
   const noteRef = db.collection(COLLECTIONS.notes).doc();
@@ -37,7 +50,11 @@ export async function addNote(deps: Deps, input: { leadId: string; content: stri
 
 /** The lead's activity history, newest first, with `at` as ISO. */
 export async function listActivity(deps: Deps, leadId: string): Promise<Array<Record<string, unknown>>> {
-  const snap = await deps.db.collection(COLLECTIONS.leadActivity).where('leadId', '==', leadId).orderBy('at', 'desc').get();
+  const snap = await deps.db
+    .collection(COLLECTIONS.leadActivity)
+    .where('leadId', '==', leadId)
+    .orderBy('at', 'desc')
+    .get();
   return snap.docs.map((d) => ({ id: d.id, ...d.data(), at: iso(d.get('at')?.toDate()) }));
 }
 

@@ -27,7 +27,11 @@ const deps: Deps = { db };
  * polls share it. Env LEAD_COUNT_TTL_MS overrides the default of 5 s.
  */
 export const LEAD_COUNT_TTL_MS = config().leadCountTtlMs;
-const newLeadCount = new LRUCache<'New', number>({ max: 1, ttl: LEAD_COUNT_TTL_MS, fetchMethod: () => countNewLeads(deps) });
+const newLeadCount = new LRUCache<'New', number>({
+  max: 1,
+  ttl: LEAD_COUNT_TTL_MS,
+  fetchMethod: () => countNewLeads(deps),
+});
 
 export const leadsPublicRouter = Router();
 

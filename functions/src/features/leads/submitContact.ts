@@ -51,12 +51,30 @@ export async function submitContact(deps: Deps, input: Contact): Promise<{ leadI
     leadId: leadRef.id,
     createdAt: now,
   });
-  batch.create(leadRef, { ...newLeadRecord(input), source: 'contact', contactId: contactRef.id, createdAt: now, updatedAt: now });
+  batch.create(leadRef, {
+    ...newLeadRecord(input),
+    source: 'contact',
+    contactId: contactRef.id,
+    createdAt: now,
+    updatedAt: now,
+  });
   recordActivity(db, batch, { leadId: leadRef.id, type: 'created', to: 'New', by: 'client' });
   // The visitor's confirmation and the owner's alert go out with the lead (same batch).
-  const vars = { name: input.name, email: input.email, phone: input.phone ?? '', projectType: input.projectType, subject: input.subject, message: input.message };
+  const vars = {
+    name: input.name,
+    email: input.email,
+    phone: input.phone ?? '',
+    projectType: input.projectType,
+    subject: input.subject,
+    message: input.message,
+  };
   if (confirm) {
-    enqueueEmail(db, batch, { to: input.email, templateId: 'contact-confirmation', leadId: leadRef.id, variables: { name: vars.name, projectType: vars.projectType, subject: vars.subject, message: vars.message } });
+    enqueueEmail(db, batch, {
+      to: input.email,
+      templateId: 'contact-confirmation',
+      leadId: leadRef.id,
+      variables: { name: vars.name, projectType: vars.projectType, subject: vars.subject, message: vars.message },
+    });
   }
   const owner = config().email.ownerEmail;
   if (owner) enqueueEmail(db, batch, { to: owner, templateId: 'new-lead-alert', leadId: leadRef.id, variables: vars });

@@ -55,14 +55,21 @@ export async function createInvoice(deps: Deps, input: CreateInvoiceInput, actor
         invoiceNumber: number,
         description: input.description,
         amount: formatUsd(input.amount),
-        dueDate: due.toDate().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
+        dueDate: due
+          .toDate()
+          .toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
         paymentLink: `${config().siteUrl}${checkoutUrl}`,
         studioName: settings.businessName,
       },
       leadId: lead.id,
       attachments: [{ kind: 'invoice', id: ref.id }],
     });
-    recordActivity(db, tx, { leadId: lead.id, type: 'invoice_sent', detail: `Invoice ${number} sent: ${formatUsd(input.amount)} for ${input.description}`, by: actor.username });
+    recordActivity(db, tx, {
+      leadId: lead.id,
+      type: 'invoice_sent',
+      detail: `Invoice ${number} sent: ${formatUsd(input.amount)} for ${input.description}`,
+      by: actor.username,
+    });
     return number;
   });
   return { invoiceId: ref.id, number, checkoutUrl };

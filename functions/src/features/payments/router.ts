@@ -59,7 +59,13 @@ paymentsPublicRouter.get('/stripe/config', async (_req, res) => {
 paymentsPublicRouter.post('/create-payment-intent', async (req, res) => {
   const input = parseBody(req, createPaymentIntentSchema);
   const p = await startPayment(input);
-  res.json({ clientSecret: p.clientSecret, paymentIntentId: p.paymentIntentId, amount: centsToString(p.amountCents), description: p.description, mode: p.mode });
+  res.json({
+    clientSecret: p.clientSecret,
+    paymentIntentId: p.paymentIntentId,
+    amount: centsToString(p.amountCents),
+    description: p.description,
+    mode: p.mode,
+  });
 });
 
 paymentsPublicRouter.post('/stripe/webhook', async (req, res) => {
@@ -79,7 +85,12 @@ paymentsPublicRouter.post('/stripe/webhook', async (req, res) => {
   res.json({ received: true, outcome });
 });
 
-const confirmSchema = z.strictObject({ paymentIntentId: z.string().trim().regex(/^pi_test_[a-f0-9]{24}$/, 'Invalid payment') });
+const confirmSchema = z.strictObject({
+  paymentIntentId: z
+    .string()
+    .trim()
+    .regex(/^pi_test_[a-f0-9]{24}$/, 'Invalid payment'),
+});
 
 /** POST /test-mode/confirm-payment {paymentIntentId}: the test panel's Pay. */
 paymentsPublicRouter.post('/test-mode/confirm-payment', async (req, res) => {

@@ -1,6 +1,14 @@
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
-import { COLLECTIONS, newProjectRecord, projectMoveError, type deployToBetaSchema, type launchSchema, type NewProject, type ProjectStatus } from '@studio/domain';
+import {
+  COLLECTIONS,
+  newProjectRecord,
+  projectMoveError,
+  type deployToBetaSchema,
+  type launchSchema,
+  type NewProject,
+  type ProjectStatus,
+} from '@studio/domain';
 import { conflict, invalid, notFound } from '../../errors.js';
 import { enqueueEmail } from '../../services/outbox.js';
 import { syncLeadFromProject } from '../../services/projectSync.js';
@@ -30,7 +38,8 @@ export async function createProject(deps: Deps, input: NewProject): Promise<stri
   const { db } = deps;
   const ref = db.collection(COLLECTIONS.projects).doc();
   await db.runTransaction(async (tx) => {
-    if (input.leadId && !(await tx.get(db.collection(COLLECTIONS.leads).doc(input.leadId))).exists) throw invalid('Validation failed', { leadId: 'Lead not found' });
+    if (input.leadId && !(await tx.get(db.collection(COLLECTIONS.leads).doc(input.leadId))).exists)
+      throw invalid('Validation failed', { leadId: 'Lead not found' });
     const now = FieldValue.serverTimestamp();
     tx.create(ref, {
       ...newProjectRecord({
@@ -55,21 +64,34 @@ export async function createProject(deps: Deps, input: NewProject): Promise<stri
  * A board move (PROJECT_TRANSITIONS); the lead follows.
  * @throws NotFound; Conflict when `expectedStatus` no longer matches or the move is refused.
  */
-export async function moveProject(deps: Deps, input: { id: string; status: ProjectStatus; expectedStatus?: ProjectStatus | undefined }, actor: AdminActor): Promise<void> {
+export async function moveProject(
+  deps: Deps,
+  input: { id: string; status: ProjectStatus; expectedStatus?: ProjectStatus | undefined },
+  actor: AdminActor,
+): Promise<void> {
   const { db } = deps;
   const { status, expectedStatus } = input;
   await db.runTransaction(async (tx) => {
     const p = await readProject(db, tx, input.id);
-    if (expectedStatus && expectedStatus !== p.status) throw conflict(`Project was moved to ${p.status} in the meantime`);
+    if (expectedStatus && expectedStatus !== p.status)
+      throw conflict(`Project was moved to ${p.status} in the meantime`);
     const refused = projectMoveError(p.status, status);
     if (refused) throw conflict(refused);
-    tx.update(p.snap.ref, { status, updatedAt: FieldValue.serverTimestamp(), ...(status === 'Canceled' ? { completedDate: FieldValue.serverTimestamp() } : {}) });
+    tx.update(p.snap.ref, {
+      status,
+      updatedAt: FieldValue.serverTimestamp(),
+      ...(status === 'Canceled' ? { completedDate: FieldValue.serverTimestamp() } : {}),
+    });
     syncLeadFromProject(tx, p.lead, status, actor.username);
   });
 }
 
 /** Production → Beta with its URL; the client is emailed (outbox). @throws NotFound; Conflict outside Production. */
-export async function deployToBeta(deps: Deps, input: z.output<typeof deployToBetaSchema> & { id: string }, actor: AdminActor): Promise<void> {
+export async function deployToBeta(
+  deps: Deps,
+  input: z.output<typeof deployToBetaSchema> & { id: string },
+  actor: AdminActor,
+): Promise<void> {
   const { db } = deps;
   const { deploymentUrl } = input;
   await db.runTransaction(async (tx) => {
@@ -78,13 +100,22 @@ export async function deployToBeta(deps: Deps, input: z.output<typeof deployToBe
     tx.update(p.snap.ref, { status: 'Beta', deploymentUrl, updatedAt: FieldValue.serverTimestamp() });
     syncLeadFromProject(tx, p.lead, 'Beta', actor.username);
     if (p.lead?.exists) {
-      enqueueEmail(db, tx, { to: p.lead.get('email'), templateId: 'beta-deployed', leadId: p.lead.id, variables: { name: p.lead.get('name'), projectName: p.snap.get('name'), deploymentUrl } });
+      enqueueEmail(db, tx, {
+        to: p.lead.get('email'),
+        templateId: 'beta-deployed',
+        leadId: p.lead.id,
+        variables: { name: p.lead.get('name'), projectName: p.snap.get('name'), deploymentUrl },
+      });
     }
   });
 }
 
 /** Beta → Launch; the 7-day countdown starts now; the client is emailed. @throws NotFound; Conflict outside Beta. */
-export async function launchProject(deps: Deps, input: z.output<typeof launchSchema> & { id: string }, actor: AdminActor): Promise<void> {
+export async function launchProject(
+  deps: Deps,
+  input: z.output<typeof launchSchema> & { id: string },
+  actor: AdminActor,
+): Promise<void> {
   const { db } = deps;
   await db.runTransaction(async (tx) => {
     const p = await readProject(db, tx, input.id);
@@ -98,7 +129,16 @@ export async function launchProject(deps: Deps, input: z.output<typeof launchSch
     });
     syncLeadFromProject(tx, p.lead, 'Launch', actor.username);
     if (p.lead?.exists) {
-      enqueueEmail(db, tx, { to: p.lead.get('email'), templateId: 'launched', leadId: p.lead.id, variables: { name: p.lead.get('name'), projectName: p.snap.get('name'), url: input.handoffType === 'domain' ? input.domainUrl : '' } });
+      enqueueEmail(db, tx, {
+        to: p.lead.get('email'),
+        templateId: 'launched',
+        leadId: p.lead.id,
+        variables: {
+          name: p.lead.get('name'),
+          projectName: p.snap.get('name'),
+          url: input.handoffType === 'domain' ? input.domainUrl : '',
+        },
+      });
     }
   });
 }
@@ -108,7 +148,12 @@ export async function recordMaintenanceSubscription(deps: Deps, input: { id: str
   const { db } = deps;
   await db.runTransaction(async (tx) => {
     const p = await readProject(db, tx, input.id);
-    if (p.status === 'Canceled' || p.status === 'Won') throw conflict(`A ${p.status} project cannot take a maintenance subscription`);
-    tx.update(p.snap.ref, { maintenanceSubscriptionPaid: true, maintenancePaidAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
+    if (p.status === 'Canceled' || p.status === 'Won')
+      throw conflict(`A ${p.status} project cannot take a maintenance subscription`);
+    tx.update(p.snap.ref, {
+      maintenanceSubscriptionPaid: true,
+      maintenancePaidAt: FieldValue.serverTimestamp(),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
   });
 }

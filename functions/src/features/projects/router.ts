@@ -5,13 +5,26 @@
  * as the spec shows.
  */
 import { Router } from 'express';
-import { deployToBetaSchema, emptyBodySchema, launchSchema, newProjectSchema, projectUpdateSchema } from '@studio/domain';
+import {
+  deployToBetaSchema,
+  emptyBodySchema,
+  launchSchema,
+  newProjectSchema,
+  projectUpdateSchema,
+} from '@studio/domain';
 import { db } from '../../firebase.js';
 import { parseBody, parseParams } from '../../http.js';
 import { adminOf } from '../../session.js';
 import { idParams } from '../params.js';
 import type { Deps } from '../useCase.js';
-import { createProject, deployToBeta, launchProject, listProjects, moveProject, recordMaintenanceSubscription } from './moveProject.js';
+import {
+  createProject,
+  deployToBeta,
+  launchProject,
+  listProjects,
+  moveProject,
+  recordMaintenanceSubscription,
+} from './moveProject.js';
 
 const deps: Deps = { db };
 

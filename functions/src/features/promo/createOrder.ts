@@ -27,10 +27,19 @@ export async function createOrder(_deps: Deps, input: CreateSubscription, clock:
   let price = priceCart(input.packageId, input.pricingMode, null, now);
 
   if (code) {
-    await reservePromo(code, price.setupFeeCents, now, { orderId: orderRef.id, email: input.clientInfo.email }, (tx, reservation) => {
-      price = priceCart(input.packageId, 'onetime', reservation.promo, now);
-      tx.create(orderRef, { ...orderDoc(price, input.clientInfo, reservation.code), promoReservedUntil: Timestamp.fromDate(reservation.expiresAt) });
-    });
+    await reservePromo(
+      code,
+      price.setupFeeCents,
+      now,
+      { orderId: orderRef.id, email: input.clientInfo.email },
+      (tx, reservation) => {
+        price = priceCart(input.packageId, 'onetime', reservation.promo, now);
+        tx.create(orderRef, {
+          ...orderDoc(price, input.clientInfo, reservation.code),
+          promoReservedUntil: Timestamp.fromDate(reservation.expiresAt),
+        });
+      },
+    );
   } else {
     await orderRef.create(orderDoc(price, input.clientInfo, null));
   }
@@ -39,9 +48,15 @@ export async function createOrder(_deps: Deps, input: CreateSubscription, clock:
   try {
     payment = await preparePayment(orderRef.id, price, input.clientInfo);
   } catch (e) {
-    logger.error('create-subscription: payment setup failed', { orderId: orderRef.id, error: e instanceof Error ? e.message : String(e) });
-    await orderRef.update({ status: 'payment_setup_failed', updatedAt: FieldValue.serverTimestamp() }).catch(() => undefined);
-    if (price.promoApplied && code) await releasePromoHold(code, orderRef.id, input.clientInfo.email).catch(() => undefined);
+    logger.error('create-subscription: payment setup failed', {
+      orderId: orderRef.id,
+      error: e instanceof Error ? e.message : String(e),
+    });
+    await orderRef
+      .update({ status: 'payment_setup_failed', updatedAt: FieldValue.serverTimestamp() })
+      .catch(() => undefined);
+    if (price.promoApplied && code)
+      await releasePromoHold(code, orderRef.id, input.clientInfo.email).catch(() => undefined);
     throw new AppError('Upstream', 'Failed to prepare checkout');
   }
 

@@ -6,7 +6,13 @@
  */
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import type { z } from 'zod';
-import { COLLECTIONS, PROMO_CODE_PATTERN, toPromoDto, type promoCreateSchema, type promoUpdateSchema } from '@studio/domain';
+import {
+  COLLECTIONS,
+  PROMO_CODE_PATTERN,
+  toPromoDto,
+  type promoCreateSchema,
+  type promoUpdateSchema,
+} from '@studio/domain';
 import { conflict, invalid, notFound } from '../../errors.js';
 import { promoFromDoc, promoRef } from '../../services/promo.js';
 import type { Deps } from '../useCase.js';
@@ -61,12 +67,14 @@ export async function createPromo(_deps: Deps, p: z.output<typeof promoCreateSch
 export async function updatePromo(deps: Deps, input: { id: string; update: z.output<typeof promoUpdateSchema> }) {
   const ref = refFor(input.id);
   const p = input.update;
-  if (p.code !== undefined && p.code !== ref.id) throw invalid('Validation failed', { code: 'The code of an existing promo code cannot be changed' });
+  if (p.code !== undefined && p.code !== ref.id)
+    throw invalid('Validation failed', { code: 'The code of an existing promo code cannot be changed' });
   await deps.db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) throw notFound(NOT_FOUND);
     const validFrom = p.validFrom ?? promoFromDoc(snap).validFrom;
-    if (p.validUntil && p.validUntil.getTime() <= validFrom.getTime()) throw invalid('Validation failed', { validUntil: 'Valid until must be after valid from' });
+    if (p.validUntil && p.validUntil.getTime() <= validFrom.getTime())
+      throw invalid('Validation failed', { validUntil: 'Valid until must be after valid from' });
     tx.update(ref, {
       discountType: p.discountType,
       discountValue: p.discountValue,

@@ -18,7 +18,18 @@
  * a code that does not apply → 409 with the reason (checkPromo).
  */
 import { Router } from 'express';
-import { centsToString, createSubscriptionSchema, describePromo, findPackage, formatUsd, priceCart, promoCreateSchema, promoUpdateSchema, promoValidateSchema, type CartPrice } from '@studio/domain';
+import {
+  centsToString,
+  createSubscriptionSchema,
+  describePromo,
+  findPackage,
+  formatUsd,
+  priceCart,
+  promoCreateSchema,
+  promoUpdateSchema,
+  promoValidateSchema,
+  type CartPrice,
+} from '@studio/domain';
 import { db } from '../../firebase.js';
 import { parseBody, parseParams } from '../../http.js';
 import { previewPromo } from '../../services/promo.js';
@@ -124,6 +135,9 @@ promoPublicRouter.post('/create-subscription', async (req, res) => {
     clientSecret: payment.clientSecret,
     paymentIntentId: payment.paymentIntentId,
     paymentMode: payment.paymentMode,
-    message: payment.paymentMode === 'test' ? 'Order created. Payments run in test mode: no card is charged.' : 'Order created. Complete the payment to start your plan.',
+    message:
+      payment.paymentMode === 'test'
+        ? 'Order created. Payments run in test mode: no card is charged.'
+        : 'Order created. Complete the payment to start your plan.',
   });
 });

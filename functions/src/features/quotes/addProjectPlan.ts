@@ -1,5 +1,14 @@
 import { FieldValue } from 'firebase-admin/firestore';
-import { appendNoteLine, centsToString, computeQuote, planFeaturesText, renderPlanText, renderQuoteText, toGeneratedQuoteDetails, type ProjectPlan } from '@studio/domain';
+import {
+  appendNoteLine,
+  centsToString,
+  computeQuote,
+  planFeaturesText,
+  renderPlanText,
+  renderQuoteText,
+  toGeneratedQuoteDetails,
+  type ProjectPlan,
+} from '@studio/domain';
 import { conflict } from '../../errors.js';
 import { recordActivity } from '../../services/activity.js';
 import type { AdminActor, Deps } from '../useCase.js';
@@ -17,7 +26,12 @@ export async function addProjectPlan(deps: Deps, input: { leadId: string; plan: 
   return db.runTransaction(async (tx) => {
     const { ref, lead } = await readLead(db, tx, input.leadId);
     if (lead.status !== 'Contacted') throw conflict('A project plan can only be added to a lead in Contacted');
-    const quote = computeQuote({ projectType: lead.projectType, complexity: plan.complexity, estimatedHours: plan.estimatedHours, detectedFeatures: planFeaturesText(plan) });
+    const quote = computeQuote({
+      projectType: lead.projectType,
+      complexity: plan.complexity,
+      estimatedHours: plan.estimatedHours,
+      detectedFeatures: planFeaturesText(plan),
+    });
     const details = toGeneratedQuoteDetails(quote);
     const version = (lead.quoteVersion ?? 0) + 1;
     const { timeline: _t, requirements: _r, estimatedHours: _h, ...planFields } = plan;
@@ -38,8 +52,29 @@ export async function addProjectPlan(deps: Deps, input: { leadId: string; plan: 
       notes: appendNoteLine(lead.notes, `${renderPlanText(plan)}\n${renderQuoteText(quote)}`),
       updatedAt: FieldValue.serverTimestamp(),
     });
-    writeVersion(db, tx, ref.id, version, { source: 'plan', quoteAmountCents: quote.totalCents, depositAmountCents: quote.depositCents, finalAmountCents: quote.finalCents, hourlyRateCents: quote.hourlyRateCents, estimatedHours: quote.estimatedHoursHundredths / 100, complexity: plan.complexity, explanation: renderQuoteText(quote) }, actor.username);
-    recordActivity(db, tx, { leadId: ref.id, type: 'quote_event', detail: `Project plan added; quote v${version} generated (${centsToString(quote.totalCents)})`, by: actor.username });
+    writeVersion(
+      db,
+      tx,
+      ref.id,
+      version,
+      {
+        source: 'plan',
+        quoteAmountCents: quote.totalCents,
+        depositAmountCents: quote.depositCents,
+        finalAmountCents: quote.finalCents,
+        hourlyRateCents: quote.hourlyRateCents,
+        estimatedHours: quote.estimatedHoursHundredths / 100,
+        complexity: plan.complexity,
+        explanation: renderQuoteText(quote),
+      },
+      actor.username,
+    );
+    recordActivity(db, tx, {
+      leadId: ref.id,
+      type: 'quote_event',
+      detail: `Project plan added; quote v${version} generated (${centsToString(quote.totalCents)})`,
+      by: actor.username,
+    });
     return { quoteDetails: details, quoteVersion: version };
   });
 }

@@ -28,7 +28,12 @@ export interface ApprovedQuote {
  * @throws NotFound "Lead not found"; Conflict no quote, already accepted, or a
  *   lead that cannot move to Quoted.
  */
-export async function approveQuote(deps: Deps, input: { leadId: string }, actor: AdminActor, clock: Clock): Promise<ApprovedQuote> {
+export async function approveQuote(
+  deps: Deps,
+  input: { leadId: string },
+  actor: AdminActor,
+  clock: Clock,
+): Promise<ApprovedQuote> {
   const { db } = deps;
   const { leadId } = input;
   const token = randomBytes(32).toString('base64url');
@@ -40,7 +45,8 @@ export async function approveQuote(deps: Deps, input: { leadId: string }, actor:
     const open = await openLinks(db, tx, leadId);
     if (!lead.quoteGenerated) throw conflict('This lead has no quote to approve');
     if (lead.quoteAccepted) throw conflict('This quote is already accepted');
-    if (lead.status !== 'Quoted' && !canMoveLead(lead.status, 'Quoted')) throw conflict(`Cannot move a lead from ${lead.status} to Quoted`);
+    if (lead.status !== 'Quoted' && !canMoveLead(lead.status, 'Quoted'))
+      throw conflict(`Cannot move a lead from ${lead.status} to Quoted`);
     revokeLinks(tx, open);
     tx.update(ref, { quoteReviewStatus: 'Approved', status: 'Quoted', updatedAt: FieldValue.serverTimestamp() });
     tx.create(db.collection(COLLECTIONS.quoteLinks).doc(sha256(token)), {
@@ -69,8 +75,18 @@ export async function approveQuote(deps: Deps, input: { leadId: string }, actor:
         leadId,
       });
     }
-    recordActivity(db, tx, { leadId, type: 'quote_event', from: lead.status, to: 'Quoted', detail: `Quote approved; link issued${emailed ? ' and emailed' : ''}`, by: actor.username });
+    recordActivity(db, tx, {
+      leadId,
+      type: 'quote_event',
+      from: lead.status,
+      to: 'Quoted',
+      detail: `Quote approved; link issued${emailed ? ' and emailed' : ''}`,
+      by: actor.username,
+    });
   });
-  if (!emailed) logger.warn('quote approve: link not emailed (no client email or OUTBOX_SECRET_KEY); the admin copies it', { leadId });
+  if (!emailed)
+    logger.warn('quote approve: link not emailed (no client email or OUTBOX_SECRET_KEY); the admin copies it', {
+      leadId,
+    });
   return { acceptanceUrl: link, emailed, expiresAt };
 }

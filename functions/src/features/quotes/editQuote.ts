@@ -13,7 +13,11 @@ import { openLinks, readLead, revokeLinks, writeVersion } from './quoteStore.js'
  * activity history.
  * @throws NotFound "Lead not found"; Conflict no quote, accepted, or paid.
  */
-export async function editQuote(deps: Deps, input: { leadId: string; quote: QuoteEdit }, actor: AdminActor): Promise<void> {
+export async function editQuote(
+  deps: Deps,
+  input: { leadId: string; quote: QuoteEdit },
+  actor: AdminActor,
+): Promise<void> {
   const { db } = deps;
   const { leadId, quote: q } = input;
   const refused = await db.runTransaction(async (tx) => {
@@ -31,7 +35,13 @@ export async function editQuote(deps: Deps, input: { leadId: string; quote: Quot
       finalAmount: centsToString(q.finalAmount),
       hourlyRate: centsToString(q.hourlyRate),
       estimatedHours: q.estimatedHours,
-      breakdown: { baseCost: centsToString(base), adjustments: centsToString(q.quoteAmount - base), totalCost: centsToString(q.quoteAmount), depositAmount: centsToString(q.depositAmount), finalAmount: centsToString(q.finalAmount) },
+      breakdown: {
+        baseCost: centsToString(base),
+        adjustments: centsToString(q.quoteAmount - base),
+        totalCost: centsToString(q.quoteAmount),
+        depositAmount: centsToString(q.depositAmount),
+        finalAmount: centsToString(q.finalAmount),
+      },
     };
     // A new version needs a new link: the old ones die with the old version.
     revokeLinks(tx, links);
@@ -47,14 +57,39 @@ export async function editQuote(deps: Deps, input: { leadId: string; quote: Quot
       quoteVersion: version,
       updatedAt: FieldValue.serverTimestamp(),
     });
-    writeVersion(db, tx, ref.id, version, { source: 'edit', quoteAmountCents: q.quoteAmount, depositAmountCents: q.depositAmount, finalAmountCents: q.finalAmount, hourlyRateCents: q.hourlyRate, estimatedHours: q.estimatedHours, complexity: q.complexity }, actor.username);
-    recordActivity(db, tx, { leadId: ref.id, type: 'quote_event', detail: `Quote edited (v${version}, ${centsToString(q.quoteAmount)})`, by: actor.username });
+    writeVersion(
+      db,
+      tx,
+      ref.id,
+      version,
+      {
+        source: 'edit',
+        quoteAmountCents: q.quoteAmount,
+        depositAmountCents: q.depositAmount,
+        finalAmountCents: q.finalAmount,
+        hourlyRateCents: q.hourlyRate,
+        estimatedHours: q.estimatedHours,
+        complexity: q.complexity,
+      },
+      actor.username,
+    );
+    recordActivity(db, tx, {
+      leadId: ref.id,
+      type: 'quote_event',
+      detail: `Quote edited (v${version}, ${centsToString(q.quoteAmount)})`,
+      by: actor.username,
+    });
     return null;
   });
   if (refused) {
     // The quote is untouched; the history keeps the attempt (what was asked, and why not).
     const batch = db.batch();
-    recordActivity(db, batch, { leadId, type: 'quote_event', detail: `Quote edit to ${centsToString(q.quoteAmount)} refused: payments already received (use Create Invoice for any difference)`, by: actor.username });
+    recordActivity(db, batch, {
+      leadId,
+      type: 'quote_event',
+      detail: `Quote edit to ${centsToString(q.quoteAmount)} refused: payments already received (use Create Invoice for any difference)`,
+      by: actor.username,
+    });
     await batch.commit();
     throw conflict(refused);
   }

@@ -4,7 +4,13 @@
  */
 import { createHash } from 'node:crypto';
 import { FieldValue, type Firestore, type QueryDocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
-import { COLLECTIONS, QUOTE_NO_LONGER_AVAILABLE, quoteLinkDocSchema, quoteLinkRevoked, type LeadRecord } from '@studio/domain';
+import {
+  COLLECTIONS,
+  QUOTE_NO_LONGER_AVAILABLE,
+  quoteLinkDocSchema,
+  quoteLinkRevoked,
+  type LeadRecord,
+} from '@studio/domain';
 import { AppError, conflict, notFound } from '../../errors.js';
 import { zodConverter } from '../../platform/converter.js';
 
@@ -34,13 +40,28 @@ export async function readLead(db: Firestore, tx: Transaction, id: string) {
 }
 
 /** Writes quote version `version` of a lead into `tx`. */
-export function writeVersion(db: Firestore, tx: Transaction, leadId: string, version: number, fields: Record<string, unknown>, by: string) {
-  tx.create(db.collection(COLLECTIONS.quoteVersions).doc(`${leadId}_v${version}`), { leadId, version, ...fields, by, at: FieldValue.serverTimestamp() });
+export function writeVersion(
+  db: Firestore,
+  tx: Transaction,
+  leadId: string,
+  version: number,
+  fields: Record<string, unknown>,
+  by: string,
+) {
+  tx.create(db.collection(COLLECTIONS.quoteVersions).doc(`${leadId}_v${version}`), {
+    leadId,
+    version,
+    ...fields,
+    by,
+    at: FieldValue.serverTimestamp(),
+  });
 }
 
 /** The lead's links not yet revoked, read in `tx` (a read: call before any write). */
 export async function openLinks(db: Firestore, tx: Transaction, leadId: string): Promise<QueryDocumentSnapshot[]> {
-  return (await tx.get(db.collection(COLLECTIONS.quoteLinks).where('leadId', '==', leadId).where('revokedAt', '==', null))).docs;
+  return (
+    await tx.get(db.collection(COLLECTIONS.quoteLinks).where('leadId', '==', leadId).where('revokedAt', '==', null))
+  ).docs;
 }
 
 /** Marks `links` revoked in `tx`. */
@@ -58,7 +79,10 @@ export const QUOTE_NOT_FOUND = 'Quote Not Found';
  */
 export async function readLink(db: Firestore, tx: Transaction, leadId: string, token: string, nowMs: number) {
   const linkRef = db.collection(COLLECTIONS.quoteLinks).doc(sha256(token));
-  const [linkSnap, leadSnap] = await Promise.all([tx.get(linkRef.withConverter(quoteLinkConverter)), tx.get(db.collection(COLLECTIONS.leads).doc(leadId))]);
+  const [linkSnap, leadSnap] = await Promise.all([
+    tx.get(linkRef.withConverter(quoteLinkConverter)),
+    tx.get(db.collection(COLLECTIONS.leads).doc(leadId)),
+  ]);
   const link = linkSnap.data();
   if (!link || link.leadId !== leadId || !leadSnap.exists) throw notFound(QUOTE_NOT_FOUND);
   const lead = leadSnap.data() as StoredLead;

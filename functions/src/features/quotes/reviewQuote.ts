@@ -26,7 +26,8 @@ export async function revokeQuoteLinks(deps: Deps, input: { leadId: string }, ac
   return db.runTransaction(async (tx) => {
     const open = await openLinks(db, tx, leadId);
     revokeLinks(tx, open);
-    if (open.length > 0) recordActivity(db, tx, { leadId, type: 'quote_event', detail: 'Quote link revoked', by: actor.username });
+    if (open.length > 0)
+      recordActivity(db, tx, { leadId, type: 'quote_event', detail: 'Quote link revoked', by: actor.username });
     return open.length;
   });
 }
@@ -36,12 +37,21 @@ export async function revokeQuoteLinks(deps: Deps, input: { leadId: string }, ac
  * (services/quoteAcceptance.ts). `client` is the admin's request, recorded as evidence.
  * @returns the new project's id. @throws NotFound "Lead not found"; Conflict accepted or not approved.
  */
-export async function acceptQuoteAsAdmin(deps: Deps, input: { leadId: string }, actor: AdminActor & ClientActor): Promise<string> {
+export async function acceptQuoteAsAdmin(
+  deps: Deps,
+  input: { leadId: string },
+  actor: AdminActor & ClientActor,
+): Promise<string> {
   const { db } = deps;
   return db.runTransaction(async (tx) => {
     const { ref, lead } = await readLead(db, tx, input.leadId);
     if (lead.quoteAccepted) throw conflict('This quote is already accepted');
     if (lead.quoteReviewStatus !== 'Approved') throw conflict('Approve the quote before accepting it');
-    return acceptQuoteInTx(tx, ref, lead, { via: 'admin', by: actor.username, ip: actor.ip, userAgent: actor.userAgent });
+    return acceptQuoteInTx(tx, ref, lead, {
+      via: 'admin',
+      by: actor.username,
+      ip: actor.ip,
+      userAgent: actor.userAgent,
+    });
   });
 }

@@ -49,7 +49,12 @@ quotesAdminRouter.put('/leads/:id/quote', async (req, res) => {
 quotesAdminRouter.post('/leads/:id/quote/approve', async (req, res) => {
   parseBody(req, emptyBodySchema);
   const approved = await approveQuote(deps, { leadId: leadIdOf(req) }, adminOf(res), systemClock);
-  res.json({ success: true, acceptanceUrl: approved.acceptanceUrl, emailed: approved.emailed, expiresAt: approved.expiresAt.toISOString() });
+  res.json({
+    success: true,
+    acceptanceUrl: approved.acceptanceUrl,
+    emailed: approved.emailed,
+    expiresAt: approved.expiresAt.toISOString(),
+  });
 });
 
 /** POST /api/leads/{id}/quote/revise: review "Needs Revision" → { success }. */

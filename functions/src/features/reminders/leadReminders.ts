@@ -10,7 +10,9 @@ import type { AdminActor, Clock, Deps } from '../useCase.js';
 async function triggersOf(deps: Deps, leadId: string, now: Date): Promise<ReminderTrigger[]> {
   const settings = await loadAutomationSettings(deps.db);
   const { subjects } = await loadReminderSubjects(deps.db, now, leadId);
-  return subjects.flatMap((s) => [...dueReminders(s.subject, settings, now), ...upcomingReminders(s.subject, settings, now)]).sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
+  return subjects
+    .flatMap((s) => [...dueReminders(s.subject, settings, now), ...upcomingReminders(s.subject, settings, now)])
+    .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
 }
 
 export interface ReminderDto {
@@ -30,11 +32,19 @@ export interface ReminderDto {
 export async function listLeadReminders(deps: Deps, input: { leadId: string }, clock: Clock): Promise<ReminderDto[]> {
   const { db } = deps;
   const triggers = await triggersOf(deps, input.leadId, clock());
-  const docs = triggers.length ? await db.getAll(...triggers.map((t) => db.collection(COLLECTIONS.reminders).doc(t.id))) : [];
+  const docs = triggers.length
+    ? await db.getAll(...triggers.map((t) => db.collection(COLLECTIONS.reminders).doc(t.id)))
+    : [];
   const status = new Map(docs.filter((d) => d.exists).map((d) => [d.id, String(d.get('status'))]));
   return triggers
     .filter((t) => status.get(t.id) !== 'sent')
-    .map((t) => ({ id: t.id, automation: t.automation, label: reminderLabel(t), dueAt: t.dueAt.toISOString(), status: status.get(t.id) === 'skipped' ? 'skipped' : 'scheduled' }));
+    .map((t) => ({
+      id: t.id,
+      automation: t.automation,
+      label: reminderLabel(t),
+      dueAt: t.dueAt.toISOString(),
+      status: status.get(t.id) === 'skipped' ? 'skipped' : 'scheduled',
+    }));
 }
 
 /**
@@ -42,7 +52,12 @@ export async function listLeadReminders(deps: Deps, input: { leadId: string }, c
  * the job would create, so it is never sent).
  * @throws NotFound "Reminder not found" when it is not one of them; Conflict when already sent or skipped.
  */
-export async function skipReminder(deps: Deps, input: { leadId: string; reminderId: string }, actor: AdminActor, clock: Clock): Promise<void> {
+export async function skipReminder(
+  deps: Deps,
+  input: { leadId: string; reminderId: string },
+  actor: AdminActor,
+  clock: Clock,
+): Promise<void> {
   const { db } = deps;
   const { leadId } = input;
   const trigger = (await triggersOf(deps, leadId, clock())).find((t) => t.id === input.reminderId);
@@ -62,6 +77,11 @@ export async function skipReminder(deps: Deps, input: { leadId: string; reminder
       by: actor.username,
       at: FieldValue.serverTimestamp(),
     });
-    recordActivity(db, tx, { leadId, type: 'reminder_skipped', detail: `Reminder skipped: ${reminderLabel(trigger)}`, by: actor.username });
+    recordActivity(db, tx, {
+      leadId,
+      type: 'reminder_skipped',
+      detail: `Reminder skipped: ${reminderLabel(trigger)}`,
+      by: actor.username,
+    });
   });
 }

@@ -20,10 +20,11 @@ import { preloadable } from '../../shared/lib/preloadable';
 
 // A chunk of its own: a signed-in page opened directly does not load or evaluate the form.
 const loginPage = preloadable(() =>
-  import('../../features/auth/components/LoginPage').then(({ LoginPage }) =>
-    function AdminLogin() {
-      return <LoginPage preloadNext={ADMIN_PAGES.dashboard.preload} />;
-    },
+  import('../../features/auth/components/LoginPage').then(
+    ({ LoginPage }) =>
+      function AdminLogin() {
+        return <LoginPage preloadNext={ADMIN_PAGES.dashboard.preload} />;
+      },
   ),
 );
 
@@ -67,9 +68,7 @@ function Guarded({ path, page }: { path: string; page: AdminPage }) {
   useEffect(() => startPage(page), [page]);
   return (
     <RequireAdmin>
-      <AdminLayout>
-        {lazyRoute(path, page.Component)}
-      </AdminLayout>
+      <AdminLayout>{lazyRoute(path, page.Component)}</AdminLayout>
     </RequireAdmin>
   );
 }

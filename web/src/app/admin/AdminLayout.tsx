@@ -43,7 +43,11 @@ export function AdminLayout({ children }: { children: ReactNode }) {
       <AppBar position="sticky" elevation={0} sx={{ bgcolor: '#1e1b4b', position: { xs: 'static', md: 'sticky' } }}>
         <Toolbar sx={{ gap: 1, flexWrap: 'wrap', py: { xs: 1, md: 0 } }}>
           <Logo inverted />
-          <Box component="nav" aria-label="Admin" sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, flexGrow: 1, ml: 2 }}>
+          <Box
+            component="nav"
+            aria-label="Admin"
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, flexGrow: 1, ml: 2 }}
+          >
             {ADMIN_LINKS.map((l) => (
               <Button
                 key={l.to}

@@ -34,7 +34,11 @@ const warmLeads = (m: FirestoreChunk) => m.warmQuery(m.leadsQuery(m.firestore), 
 /** The board's listener (the dashboard). */
 const warmBoard = (m: FirestoreChunk) => m.warmQuery(m.leadBoardQuery(m.firestore), WARM_HOLD_MS);
 
-function adminPage(label: string, load: () => Promise<ComponentType>, warmWith?: (m: FirestoreChunk) => void): AdminPage {
+function adminPage(
+  label: string,
+  load: () => Promise<ComponentType>,
+  warmWith?: (m: FirestoreChunk) => void,
+): AdminPage {
   const { Component, preload } = preloadable(() =>
     Promise.all([load(), loadFirestore()]).then(
       ([Page, { FirestoreScope }]) =>
@@ -51,27 +55,56 @@ function adminPage(label: string, load: () => Promise<ComponentType>, warmWith?:
   const warm = () => {
     if (!warmWith || Date.now() < warmUntil) return; // one warm listener at a time
     warmUntil = Date.now() + WARM_HOLD_MS;
-    loadFirestore().then((m) => warmWith(m), () => undefined); // a failure shows when the page renders
+    loadFirestore().then(
+      (m) => warmWith(m),
+      () => undefined,
+    ); // a failure shows when the page renders
   };
   return { label, Component, preload, warm };
 }
 
 export const ADMIN_PAGES = {
-  dashboard: adminPage('CRM', () => import('../../features/dashboard/components/DashboardPage').then((m) => m.DashboardPage), warmBoard),
-  projects: adminPage('Projects', () => import('../../features/projects/components/ProjectsPage').then((m) => m.ProjectsPage)),
+  dashboard: adminPage(
+    'CRM',
+    () => import('../../features/dashboard/components/DashboardPage').then((m) => m.DashboardPage),
+    warmBoard,
+  ),
+  projects: adminPage('Projects', () =>
+    import('../../features/projects/components/ProjectsPage').then((m) => m.ProjectsPage),
+  ),
   // The hosted-projects tool; its route and label say Replit (spec §2).
-  replit: adminPage('Replit', () => import('../../features/hosted-projects/components/HostedProjectsPage').then((m) => m.HostedProjectsPage)),
-  clients: adminPage('Client List', () => import('../../features/clients/components/ClientsPage').then((m) => m.ClientsPage), warmLeads),
-  invoicing: adminPage('Invoicing', () => import('../../features/invoicing/components/InvoicingPage').then((m) => m.InvoicingPage), warmLeads),
-  'email-templates': adminPage('Email Templates', () => import('../../features/email/components/EmailTemplatesPage').then((m) => m.EmailTemplatesPage)),
-  'email-test': adminPage('Email Testing', () => import('../../features/email/components/EmailTestPage').then((m) => m.EmailTestPage)),
-  settings: adminPage('Settings', () => import('../../features/settings/components/SettingsPage').then((m) => m.SettingsPage)),
+  replit: adminPage('Replit', () =>
+    import('../../features/hosted-projects/components/HostedProjectsPage').then((m) => m.HostedProjectsPage),
+  ),
+  clients: adminPage(
+    'Client List',
+    () => import('../../features/clients/components/ClientsPage').then((m) => m.ClientsPage),
+    warmLeads,
+  ),
+  invoicing: adminPage(
+    'Invoicing',
+    () => import('../../features/invoicing/components/InvoicingPage').then((m) => m.InvoicingPage),
+    warmLeads,
+  ),
+  'email-templates': adminPage('Email Templates', () =>
+    import('../../features/email/components/EmailTemplatesPage').then((m) => m.EmailTemplatesPage),
+  ),
+  'email-test': adminPage('Email Testing', () =>
+    import('../../features/email/components/EmailTestPage').then((m) => m.EmailTestPage),
+  ),
+  settings: adminPage('Settings', () =>
+    import('../../features/settings/components/SettingsPage').then((m) => m.SettingsPage),
+  ),
 } satisfies Record<string, AdminPage>;
 
 export type AdminPagePath = keyof typeof ADMIN_PAGES;
 
 /** The admin bar's links, in the bar's order: one per page of ADMIN_PAGES. */
-export const ADMIN_LINKS = Object.entries(ADMIN_PAGES).map(([path, page]) => ({ to: `/admin/${path}`, label: page.label, page }));
+export const ADMIN_LINKS = Object.entries(ADMIN_PAGES).map(([path, page]) => ({
+  to: `/admin/${path}`,
+  label: page.label,
+  page,
+}));
 
 /** The signed-in page at `pathname` (/admin/<path>), if any. */
 export function adminPageAt(pathname: string): AdminPage | undefined {

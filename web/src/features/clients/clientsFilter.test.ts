@@ -112,11 +112,16 @@ describe('filterClients', () => {
 
   it('filters by project type', () => {
     expect(ids(filterClients(all, filters({ projectTypes: ['AI Automation'] })))).toEqual(['ann']);
-    expect(ids(filterClients(all, filters({ projectTypes: ['Web Project', 'AI Automation'] })))).toEqual(['bob', 'ann']);
+    expect(ids(filterClients(all, filters({ projectTypes: ['Web Project', 'AI Automation'] })))).toEqual([
+      'bob',
+      'ann',
+    ]);
   });
 
   it('combines search, status and project type (AND)', () => {
-    expect(ids(filterClients(all, filters({ search: 'test', statuses: ['New', 'Quoted'], projectTypes: ['Web Project'] })))).toEqual(['bob']);
+    expect(
+      ids(filterClients(all, filters({ search: 'test', statuses: ['New', 'Quoted'], projectTypes: ['Web Project'] }))),
+    ).toEqual(['bob']);
     expect(filterClients(all, filters({ search: 'jane', statuses: ['New'] }))).toEqual([]);
   });
 
@@ -162,7 +167,11 @@ describe('sortClients', () => {
 
 describe('applyClientFilters / hasActiveFilters / clearFilters', () => {
   it('filters then sorts', () => {
-    expect(ids(applyClientFilters(all, filters({ statuses: ['Quoted', 'Complete', 'New'], sort: 'oldest', search: 'test' })))).toEqual(['bob', 'jane', 'ann']);
+    expect(
+      ids(
+        applyClientFilters(all, filters({ statuses: ['Quoted', 'Complete', 'New'], sort: 'oldest', search: 'test' })),
+      ),
+    ).toEqual(['bob', 'jane', 'ann']);
     expect(ids(applyClientFilters(all, filters({ search: 'a', sort: 'name' })))).toEqual(['ann', 'bob', 'jane']);
   });
 
@@ -176,9 +185,9 @@ describe('applyClientFilters / hasActiveFilters / clearFilters', () => {
   });
 
   it('clears search and filters but keeps the sort', () => {
-    expect(clearFilters(filters({ search: 'x', statuses: ['New'], projectTypes: ['AI Automation'], sort: 'name' }))).toEqual(
-      filters({ sort: 'name' }),
-    );
+    expect(
+      clearFilters(filters({ search: 'x', statuses: ['New'], projectTypes: ['AI Automation'], sort: 'name' })),
+    ).toEqual(filters({ sort: 'name' }));
   });
 });
 
@@ -190,9 +199,12 @@ describe('escapeCsvCell (formula injection)', () => {
     },
   );
 
-  it.each(['Jane', '', ' =not at start', "'already", '1234.50', 'a=b', '2026-01-01T00:00:00.000Z'])('leaves %j alone', (v) => {
-    expect(escapeCsvCell(v)).toBe(v);
-  });
+  it.each(['Jane', '', ' =not at start', "'already", '1234.50', 'a=b', '2026-01-01T00:00:00.000Z'])(
+    'leaves %j alone',
+    (v) => {
+      expect(escapeCsvCell(v)).toBe(v);
+    },
+  );
 
   it('catches a formula even when the cell spans several lines', () => {
     expect(escapeCsvCell('=1+1\nsecond line')).toBe("'=1+1\nsecond line");
@@ -212,7 +224,7 @@ describe('csvQuoteAmount', () => {
 
 describe('clientCsvRows / buildClientsCsv', () => {
   const evil = lead('evil', {
-    name: '=cmd|\' /C calc\'!A0',
+    name: "=cmd|' /C calc'!A0",
     email: 'evil@example.com',
     phone: '+1 555 0100',
     status: 'Lost',
@@ -225,8 +237,28 @@ describe('clientCsvRows / buildClientsCsv', () => {
 
   it('builds one row per lead in column order', () => {
     expect(clientCsvRows([jane, bob])).toEqual([
-      ['Jane Doe', 'jane@acme.test', '', 'Quoted', 'Brand/Logo Design', 'New LOGO', 'We need a fresh brand identity.', '2500.00', '2026-03-01T10:00:00.000Z'],
-      ['bob smith', 'bob@builder.test', '', 'New', 'Web Project', 'Shop', 'Online store with Stripe payments', '', '2026-02-01T10:00:00.000Z'],
+      [
+        'Jane Doe',
+        'jane@acme.test',
+        '',
+        'Quoted',
+        'Brand/Logo Design',
+        'New LOGO',
+        'We need a fresh brand identity.',
+        '2500.00',
+        '2026-03-01T10:00:00.000Z',
+      ],
+      [
+        'bob smith',
+        'bob@builder.test',
+        '',
+        'New',
+        'Web Project',
+        'Shop',
+        'Online store with Stripe payments',
+        '',
+        '2026-02-01T10:00:00.000Z',
+      ],
     ]);
   });
 

@@ -65,7 +65,10 @@ function text(v: unknown): string {
  * split on whitespace and every word must appear in at least one of those
  * fields ("jane logo" finds Jane's logo enquiry). A blank query matches all.
  */
-export function matchesSearch(lead: Pick<ClientLead, 'name' | 'email' | 'subject' | 'message'>, query: string): boolean {
+export function matchesSearch(
+  lead: Pick<ClientLead, 'name' | 'email' | 'subject' | 'message'>,
+  query: string,
+): boolean {
   const terms = query.toLowerCase().split(/\s+/).filter(Boolean);
   if (terms.length === 0) return true;
   const haystack = [lead.name, lead.email, lead.subject, lead.message].map((f) => text(f).toLowerCase());
@@ -111,7 +114,8 @@ const nameCollator = new Intl.Collator('en', { sensitivity: 'base', numeric: tru
  * quote go last; ties fall back to newest first, then id, so the order is stable.
  */
 export function sortClients<T extends ClientLead>(leads: readonly T[], sort: ClientSort): T[] {
-  const byNewest = (a: T, b: T) => compareNullable(createdMs(a), createdMs(b), -1) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const byNewest = (a: T, b: T) =>
+    compareNullable(createdMs(a), createdMs(b), -1) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   const compare: (a: T, b: T) => number =
     sort === 'oldest'
       ? (a, b) => compareNullable(createdMs(a), createdMs(b), 1) || byNewest(a, b)
@@ -131,7 +135,17 @@ export function applyClientFilters<T extends ClientLead>(leads: readonly T[], fi
 // ---------------------------------------------------------------- CSV export
 
 /** Column headings of the export, in order. */
-export const CSV_COLUMNS = ['Name', 'Email', 'Phone', 'Status', 'Project Type', 'Subject', 'Message', 'Quote Amount', 'Created'] as const;
+export const CSV_COLUMNS = [
+  'Name',
+  'Email',
+  'Phone',
+  'Status',
+  'Project Type',
+  'Subject',
+  'Message',
+  'Quote Amount',
+  'Created',
+] as const;
 
 /** First characters that make spreadsheet apps treat a cell as a formula (or hide one). */
 const FORMULA_TRIGGER = /^[=+\-@\t\r]/;

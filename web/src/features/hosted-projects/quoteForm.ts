@@ -18,7 +18,13 @@ import {
 } from '@studio/domain';
 
 /** The form values that drive the price (the rest names the project and the client). */
-const estimateSchema = hostedQuoteFormSchema.pick({ language: true, fileCount: true, hasDeployment: true, baseHourlyRate: true, features: true });
+const estimateSchema = hostedQuoteFormSchema.pick({
+  language: true,
+  fileCount: true,
+  hasDeployment: true,
+  baseHourlyRate: true,
+  features: true,
+});
 
 /** The estimate the server will store for these form values, or null while they are invalid. */
 export function estimateFromForm(values: Partial<HostedQuoteFormInput>): HostedAnalysisResult | null {

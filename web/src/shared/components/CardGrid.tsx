@@ -11,7 +11,12 @@ export function CardGrid({ label, children }: { label: string; children: ReactNo
       sx={{
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', xl: 'repeat(4, minmax(0, 1fr))' },
+        gridTemplateColumns: {
+          xs: '1fr',
+          sm: 'repeat(2, minmax(0, 1fr))',
+          md: 'repeat(3, minmax(0, 1fr))',
+          xl: 'repeat(4, minmax(0, 1fr))',
+        },
       }}
     >
       {children}
@@ -29,7 +34,17 @@ export const CARD_PAGE_SIZE = 60;
  * that changes with the list's filters to start again from the top.
  * `noun` names the items in the button ("Show 60 more clients").
  */
-export function PagedCardGrid<T>({ label, items, noun, children: card }: { label: string; items: readonly T[]; noun: string; children: (item: T) => ReactNode }) {
+export function PagedCardGrid<T>({
+  label,
+  items,
+  noun,
+  children: card,
+}: {
+  label: string;
+  items: readonly T[];
+  noun: string;
+  children: (item: T) => ReactNode;
+}) {
   const [shown, setShown] = useState(CARD_PAGE_SIZE);
   const hidden = items.length - shown;
   return (

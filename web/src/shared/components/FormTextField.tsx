@@ -8,19 +8,38 @@
  * helper text, else `hint`, else a space that keeps the row's height.
  */
 import type { ReactNode } from 'react';
-import { Controller, type Control, type ControllerFieldState, type ControllerRenderProps, type FieldPath, type FieldValues } from 'react-hook-form';
+import {
+  Controller,
+  type Control,
+  type ControllerFieldState,
+  type ControllerRenderProps,
+  type FieldPath,
+  type FieldValues,
+} from 'react-hook-form';
 import MenuItem from '@mui/material/MenuItem';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 
 /** TextField props for a Controller's `field` and `fieldState`; spread them before your own props. */
 export function controlledProps<T extends FieldValues>(
-  { field: { ref, value, ...field }, fieldState }: { field: ControllerRenderProps<T, FieldPath<T>>; fieldState: ControllerFieldState },
+  {
+    field: { ref, value, ...field },
+    fieldState,
+  }: { field: ControllerRenderProps<T, FieldPath<T>>; fieldState: ControllerFieldState },
   hint: ReactNode = ' ',
 ) {
-  return { ...field, value: value ?? '', inputRef: ref, error: !!fieldState.error, helperText: fieldState.error?.message ?? hint };
+  return {
+    ...field,
+    value: value ?? '',
+    inputRef: ref,
+    error: !!fieldState.error,
+    helperText: fieldState.error?.message ?? hint,
+  };
 }
 
-type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'value' | 'error' | 'helperText' | 'select'> & {
+type FormTextFieldProps<T extends FieldValues> = Omit<
+  TextFieldProps,
+  'name' | 'value' | 'error' | 'helperText' | 'select'
+> & {
   // Any context and transformed values: forms whose resolver parses strings into numbers bind here too.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- react-hook-form's own default for these two parameters
   control: Control<T, any, any>;
@@ -33,7 +52,14 @@ type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | '
 };
 
 /** A TextField bound to `name` of a react-hook-form form (any TextField prop), or a select of `options`. */
-export function FormTextField<T extends FieldValues>({ control, name, hint, options, optionLabel = (v) => v, ...props }: FormTextFieldProps<T>) {
+export function FormTextField<T extends FieldValues>({
+  control,
+  name,
+  hint,
+  options,
+  optionLabel = (v) => v,
+  ...props
+}: FormTextFieldProps<T>) {
   return (
     <Controller
       control={control}

@@ -19,7 +19,13 @@ export function MountWhenOpened({ open, children }: { open: boolean; children: R
   return (
     <ChunkErrorBoundary
       fallback={null}
-      onError={() => toast({ title: 'Error', description: 'This could not be loaded. Check your connection and reload the page.', severity: 'error' })}
+      onError={() =>
+        toast({
+          title: 'Error',
+          description: 'This could not be loaded. Check your connection and reload the page.',
+          severity: 'error',
+        })
+      }
     >
       <Suspense fallback={null}>{children}</Suspense>
     </ChunkErrorBoundary>

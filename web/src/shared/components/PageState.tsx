@@ -14,7 +14,11 @@ import { reloadIfRedeployed } from '../lib/staleBuild';
 
 export function Loading({ label = 'Loading...' }: { label?: string }) {
   return (
-    <Box role="status" aria-live="polite" sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, py: 10 }}>
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 2, py: 10 }}
+    >
       {/* Decorative: the status text beside it is what assistive technology reads. */}
       <CircularProgress size={22} aria-hidden />
       <Typography color="text.secondary">{label}</Typography>
@@ -28,7 +32,10 @@ export function Loading({ label = 'Loading...' }: { label?: string }) {
  * failure. If the chunk is gone because the site was redeployed, the page
  * reloads once onto the new build (shared/lib/staleBuild.ts).
  */
-export class ChunkErrorBoundary extends Component<{ children: ReactNode; fallback: ReactNode; onError?: () => void }, { failed: boolean }> {
+export class ChunkErrorBoundary extends Component<
+  { children: ReactNode; fallback: ReactNode; onError?: () => void },
+  { failed: boolean }
+> {
   override state = { failed: false };
 
   static getDerivedStateFromError(): { failed: boolean } {
@@ -68,7 +75,15 @@ function LoadFailed({ message }: { message: string }) {
  * The boundary of a lazy route (or a lazy part of a page, with its own
  * `errorMessage`): `Loading` while its chunk downloads, a Reload prompt if it fails.
  */
-export function LazyPage({ children, label, errorMessage = 'This page could not be loaded. Check your connection and reload.' }: { children: ReactNode; label?: string; errorMessage?: string }) {
+export function LazyPage({
+  children,
+  label,
+  errorMessage = 'This page could not be loaded. Check your connection and reload.',
+}: {
+  children: ReactNode;
+  label?: string;
+  errorMessage?: string;
+}) {
   return (
     <ChunkErrorBoundary fallback={<LoadFailed message={errorMessage} />}>
       <Suspense fallback={<Loading label={label} />}>{children}</Suspense>

@@ -26,7 +26,8 @@ export function parseQuoteDetails(text: string | null | undefined): QuoteDetails
   }
 }
 
-const usd = (s: string) => `$${Number(s).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const usd = (s: string) =>
+  `$${Number(s).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export function QuoteBreakdown({ details }: { details: QuoteDetails | null }) {
   if (!details) return <Typography color="text.secondary">Quote details unavailable</Typography>;

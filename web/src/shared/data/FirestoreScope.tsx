@@ -33,9 +33,15 @@ import { onAuthStateChanged } from 'firebase/auth';
 import { auth, firebaseApp, USE_EMULATORS } from './firebase';
 
 function startFirestore(): Firestore {
-  const db = initializeFirestore(firebaseApp, { localCache: persistentLocalCache({ tabManager: persistentSingleTabManager(undefined) }) });
+  const db = initializeFirestore(firebaseApp, {
+    localCache: persistentLocalCache({ tabManager: persistentSingleTabManager(undefined) }),
+  });
   if (USE_EMULATORS) {
-    connectFirestoreEmulator(db, import.meta.env.VITE_FIRESTORE_EMULATOR_HOST ?? '127.0.0.1', Number(import.meta.env.VITE_FIRESTORE_EMULATOR_PORT ?? 8080));
+    connectFirestoreEmulator(
+      db,
+      import.meta.env.VITE_FIRESTORE_EMULATOR_HOST ?? '127.0.0.1',
+      Number(import.meta.env.VITE_FIRESTORE_EMULATOR_PORT ?? 8080),
+    );
   }
   return db;
 }

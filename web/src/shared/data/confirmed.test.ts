@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { confirmedSnapshots, type SnapshotLike } from './confirmed';
 
 /** A snapshot as the gate reads it: `docs` documents, `changes` document changes since the last one raised. */
-const snap = (docs: number, fromCache: boolean, changes = docs): SnapshotLike => ({ empty: docs === 0, metadata: { fromCache }, docChanges: () => Array(changes).fill({}) });
+const snap = (docs: number, fromCache: boolean, changes = docs): SnapshotLike => ({
+  empty: docs === 0,
+  metadata: { fromCache },
+  docChanges: () => Array(changes).fill({}),
+});
 
 function gate() {
   const seen: SnapshotLike[] = [];

@@ -30,5 +30,7 @@ export const auth = initializeAuth(firebaseApp, { persistence: browserLocalPersi
 export const USE_EMULATORS = import.meta.env.VITE_USE_EMULATORS === 'true';
 
 if (USE_EMULATORS) {
-  connectAuthEmulator(auth, import.meta.env.VITE_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099', { disableWarnings: true });
+  connectAuthEmulator(auth, import.meta.env.VITE_AUTH_EMULATOR_URL ?? 'http://127.0.0.1:9099', {
+    disableWarnings: true,
+  });
 }

@@ -7,9 +7,31 @@
  * reach Firestore keeps loading rather than show an empty cache (./confirmed.ts).
  */
 import { useEffect, useMemo, useState } from 'react';
-import { collection, doc, documentId, onSnapshot, orderBy, query, where, type FirestoreError, type Query, type QuerySnapshot, type Unsubscribe } from 'firebase/firestore';
+import {
+  collection,
+  doc,
+  documentId,
+  onSnapshot,
+  orderBy,
+  query,
+  where,
+  type FirestoreError,
+  type Query,
+  type QuerySnapshot,
+  type Unsubscribe,
+} from 'firebase/firestore';
 import { useFirestore } from 'reactfire';
-import { decodeBoardCard, LEAD_BOARD_META_ID, leadBoardNeedsRebuild, QUOTE_AWAITING_REVIEW, quoteAwaitsReview, reviveDates, type BoardCard, type EncodedBoardCard, type LeadRecord } from '@studio/domain';
+import {
+  decodeBoardCard,
+  LEAD_BOARD_META_ID,
+  leadBoardNeedsRebuild,
+  QUOTE_AWAITING_REVIEW,
+  quoteAwaitsReview,
+  reviveDates,
+  type BoardCard,
+  type EncodedBoardCard,
+  type LeadRecord,
+} from '@studio/domain';
 import { leadBoardQuery, leadsQuery } from './FirestoreScope';
 import { confirmedSnapshots } from './confirmed';
 
@@ -33,9 +55,11 @@ export interface LiveList<T> {
 export type BoardLead = BoardCard & { id: string };
 
 /** A card's creation time (ms); 0 when unknown (an invalid Date), so such cards sort last. */
-const createdMs = (l: BoardLead) => (l.createdAt instanceof Date && !Number.isNaN(l.createdAt.getTime()) ? l.createdAt.getTime() : 0);
+const createdMs = (l: BoardLead) =>
+  l.createdAt instanceof Date && !Number.isNaN(l.createdAt.getTime()) ? l.createdAt.getTime() : 0;
 /** Newest first, as the leads query orders them; ties by id so the order is stable. */
-const newestFirst = (a: BoardLead, b: BoardLead) => createdMs(b) - createdMs(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const newestFirst = (a: BoardLead, b: BoardLead) =>
+  createdMs(b) - createdMs(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** One shard's cards: each lead's stored text and the card decoded from it. */
 type ShardCards = Map<string, { text: EncodedBoardCard; lead: BoardLead }>;
@@ -71,7 +95,8 @@ export function useLiveBoard(): LiveBoard {
       leadBoardQuery(firestore),
       (snap) => {
         for (const change of snap.docChanges()) {
-          if (change.doc.id === LEAD_BOARD_META_ID) needsRebuild = change.type !== 'removed' && leadBoardNeedsRebuild(change.doc.data());
+          if (change.doc.id === LEAD_BOARD_META_ID)
+            needsRebuild = change.type !== 'removed' && leadBoardNeedsRebuild(change.doc.data());
           else if (change.type === 'removed') shards.delete(change.doc.id);
           else shards.set(change.doc.id, shardCards(change.doc.get('cards'), shards.get(change.doc.id)));
         }
@@ -95,7 +120,10 @@ function listenToList(q: Query, next: (snap: QuerySnapshot) => void, error: (e: 
 }
 
 /** A stored document as a record: its top-level timestamps as Dates, and its id. */
-const recordOf = <T>(d: { id: string; data(): object | undefined }): T => ({ ...(reviveDates(d.data() ?? {}) as T), id: d.id });
+const recordOf = <T>(d: { id: string; data(): object | undefined }): T => ({
+  ...(reviveDates(d.data() ?? {}) as T),
+  id: d.id,
+});
 const leadOf = (d: { id: string; data(): object | undefined }) => recordOf<LeadView>(d);
 
 /**
@@ -143,18 +171,16 @@ export function useLiveQuoteQueue(enabled: boolean, leadId?: string): LiveList<L
   const q = useMemo(() => {
     if (!enabled) return null;
     const leads = collection(firestore, 'leads');
-    return leadId ? query(leads, where(documentId(), '==', leadId)) : query(leads, where('quoteReviewStatus', 'in', [...QUOTE_AWAITING_REVIEW]));
+    return leadId
+      ? query(leads, where(documentId(), '==', leadId))
+      : query(leads, where('quoteReviewStatus', 'in', [...QUOTE_AWAITING_REVIEW]));
   }, [firestore, enabled, leadId]);
   return useLiveQuery(q, leadId ? oneLead : waitingQuotes);
 }
 
 const newestLeadFirst = (a: LeadView, b: LeadView) => (b.createdAt?.getTime?.() ?? 0) - (a.createdAt?.getTime?.() ?? 0);
 const oneLead = (snap: QuerySnapshot) => snap.docs.map(leadOf);
-const waitingQuotes = (snap: QuerySnapshot) =>
-  snap.docs
-    .map(leadOf)
-    .filter(quoteAwaitsReview)
-    .sort(newestLeadFirst);
+const waitingQuotes = (snap: QuerySnapshot) => snap.docs.map(leadOf).filter(quoteAwaitsReview).sort(newestLeadFirst);
 
 /** Every lead, newest first, kept live (one listener). */
 export function useLiveLeads(): LiveList<LeadView> {
@@ -205,7 +231,10 @@ export interface ProjectView {
 /** Every project, newest first, kept live (one listener). */
 export function useLiveProjects(): LiveList<ProjectView> {
   const firestore = useFirestore();
-  const projectsQuery = useMemo(() => query(collection(firestore, 'projects'), orderBy('createdAt', 'desc')), [firestore]);
+  const projectsQuery = useMemo(
+    () => query(collection(firestore, 'projects'), orderBy('createdAt', 'desc')),
+    [firestore],
+  );
   return useLiveQuery(projectsQuery, projectsOf);
 }
 
@@ -236,7 +265,10 @@ export function useLiveInvoices(): LiveList<InvoiceView> {
 const invoicesOf = (snap: QuerySnapshot) => snap.docs.map((d) => recordOf<InvoiceView>(d));
 
 /** A lead's numbered deposit or final payment request (`payment_requests`, written by the server). */
-export type PaymentRequestView = Omit<InvoiceView, 'checkoutUrl'> & { purpose: 'deposit' | 'final'; checkoutUrl: string | null };
+export type PaymentRequestView = Omit<InvoiceView, 'checkoutUrl'> & {
+  purpose: 'deposit' | 'final';
+  checkoutUrl: string | null;
+};
 
 /** Every payment request, newest first, kept live (one listener). */
 export function useLivePaymentRequests(): LiveList<PaymentRequestView> {

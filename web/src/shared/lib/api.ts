@@ -22,7 +22,11 @@ export class ApiError extends Error {
 
 /** A 2xx reply whose body does not have the shape the caller expects. */
 export class ReplyShapeError extends Error {
-  constructor(readonly method: string, readonly path: string, readonly problem: unknown) {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly problem: unknown,
+  ) {
     super(`${method} ${path}: unexpected reply`);
   }
 }

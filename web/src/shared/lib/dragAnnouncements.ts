@@ -11,15 +11,24 @@ export const dragInstructions = (what: string) =>
   `Press Enter to open the ${what}. To move it, press space bar to lift it, the arrow keys to choose a column, space bar again to drop it, or Escape to cancel. Tab reaches the card's actions.`;
 
 /** Said when a card is lifted. */
-export const liftAnnouncement = (name: string, from: string) => `Lifted ${name} from ${from}. Use the arrow keys to choose a column.`;
+export const liftAnnouncement = (name: string, from: string) =>
+  `Lifted ${name} from ${from}. Use the arrow keys to choose a column.`;
 
 /** Said when a lifted card moves over a column (`over`), or off every column (null). */
 export const overAnnouncement = (name: string, from: string, over: string | null) =>
-  over == null ? `${name} is not over a column` : over === from ? `${name} is back over ${from}` : `${name} is over ${over}`;
+  over == null
+    ? `${name} is not over a column`
+    : over === from
+      ? `${name} is back over ${from}`
+      : `${name} is over ${over}`;
 
 /**
  * Said when a card is dropped (reason DROP) or the drag is cancelled: "Moved
  * Ada Lovelace to Quoted", or that it stays where it was.
  */
 export const dropAnnouncement = (name: string, from: string, to: string | null, reason: 'DROP' | 'CANCEL') =>
-  reason === 'CANCEL' ? `Move cancelled. ${name} stays in ${from}` : to == null || to === from ? `${name} stays in ${from}` : `Moved ${name} to ${to}`;
+  reason === 'CANCEL'
+    ? `Move cancelled. ${name} stays in ${from}`
+    : to == null || to === from
+      ? `${name} stays in ${from}`
+      : `Moved ${name} to ${to}`;

@@ -3,12 +3,16 @@ import { entryScriptOf } from './staleBuild';
 
 describe('entryScriptOf', () => {
   it("reads the module entry script of Vite's HTML, whatever the attribute order", () => {
-    expect(entryScriptOf('<head><script type="module" crossorigin src="/assets/index-AbC123.js"></script></head>')).toBe('/assets/index-AbC123.js');
+    expect(
+      entryScriptOf('<head><script type="module" crossorigin src="/assets/index-AbC123.js"></script></head>'),
+    ).toBe('/assets/index-AbC123.js');
     expect(entryScriptOf("<script src='/assets/index-9.js' type='module'></script>")).toBe('/assets/index-9.js');
   });
 
   it('ignores classic scripts and a page without an entry', () => {
-    expect(entryScriptOf('<script src="/legacy.js"></script><script type="module" src="/assets/index-x.js"></script>')).toBe('/assets/index-x.js');
+    expect(
+      entryScriptOf('<script src="/legacy.js"></script><script type="module" src="/assets/index-x.js"></script>'),
+    ).toBe('/assets/index-x.js');
     expect(entryScriptOf('<html><body>Not Found</body></html>')).toBeNull();
   });
 });

@@ -39,7 +39,9 @@ export function useOptimisticStatus<S extends string, T extends { id: string; st
   // Drop accepted overrides once the live list agrees, or once they are older than SETTLE_MS.
   useEffect(() => {
     const byId = new Map(live.map((i) => [i.id, i.status]));
-    const done = Object.entries(overrides).filter(([id, o]) => o.acceptedAt !== undefined && (byId.get(id) === o.to || !byId.has(id)));
+    const done = Object.entries(overrides).filter(
+      ([id, o]) => o.acceptedAt !== undefined && (byId.get(id) === o.to || !byId.has(id)),
+    );
     const pending = Object.values(overrides).filter((o) => o.acceptedAt !== undefined);
     if (done.length > 0) {
       setOverrides((cur) => {
@@ -51,10 +53,17 @@ export function useOptimisticStatus<S extends string, T extends { id: string; st
     }
     if (pending.length === 0) return;
     const oldest = Math.min(...pending.map((o) => o.acceptedAt!));
-    const timer = setTimeout(() => {
-      const now = Date.now();
-      setOverrides((cur) => Object.fromEntries(Object.entries(cur).filter(([, o]) => o.acceptedAt === undefined || now - o.acceptedAt < settleMs)));
-    }, Math.max(0, oldest + settleMs - Date.now()));
+    const timer = setTimeout(
+      () => {
+        const now = Date.now();
+        setOverrides((cur) =>
+          Object.fromEntries(
+            Object.entries(cur).filter(([, o]) => o.acceptedAt === undefined || now - o.acceptedAt < settleMs),
+          ),
+        );
+      },
+      Math.max(0, oldest + settleMs - Date.now()),
+    );
     return () => clearTimeout(timer);
   }, [live, overrides, settleMs]);
 

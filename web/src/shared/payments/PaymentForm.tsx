@@ -69,7 +69,6 @@ export interface PreparedPayment {
   mode: PaymentMode;
 }
 
-
 export interface PaymentFormProps {
   /** Creates the intent with POST /api/create-payment-intent. */
   request?: PaymentIntentRequest;
@@ -101,7 +100,16 @@ function refusal(e: ApiError): string {
   return fields.length ? fields.join(' ') : e.serverMessage;
 }
 
-export function PaymentForm({ request, prepared, returnPath, onSuccess, onClose, showSummary = true, successToast, secondaryAction }: PaymentFormProps) {
+export function PaymentForm({
+  request,
+  prepared,
+  returnPath,
+  onSuccess,
+  onClose,
+  showSummary = true,
+  successToast,
+  secondaryAction,
+}: PaymentFormProps) {
   const toast = useToast();
   const [setup, setSetup] = useState<Setup>(() => (prepared ? readyOrFailed(prepared) : { state: 'preparing' }));
   const [attempt, setAttempt] = useState(0);
@@ -120,7 +128,16 @@ export function PaymentForm({ request, prepared, returnPath, onSuccess, onClose,
     api.post('/api/create-payment-intent', JSON.parse(requestKey), paymentIntentReply).then(
       (r) => {
         if (!alive) return;
-        setSetup({ state: 'ready', payment: { paymentIntentId: r.paymentIntentId, clientSecret: r.clientSecret, amount: r.amount, description: r.description, mode: r.mode } });
+        setSetup({
+          state: 'ready',
+          payment: {
+            paymentIntentId: r.paymentIntentId,
+            clientSecret: r.clientSecret,
+            amount: r.amount,
+            description: r.description,
+            mode: r.mode,
+          },
+        });
       },
       (e: unknown) => {
         if (!alive) return;
@@ -143,7 +160,13 @@ export function PaymentForm({ request, prepared, returnPath, onSuccess, onClose,
   }, [requestKey, preparedId, attempt, toast]);
 
   const succeeded = (payment: PreparedPayment) => {
-    if (successToast !== null) toast(successToast ?? { title: 'Payment Successful', description: `${formatAmount(payment.amount)} received. Thank you!` });
+    if (successToast !== null)
+      toast(
+        successToast ?? {
+          title: 'Payment Successful',
+          description: `${formatAmount(payment.amount)} received. Thank you!`,
+        },
+      );
     onSuccess(payment);
   };
 
@@ -186,7 +209,13 @@ export function PaymentForm({ request, prepared, returnPath, onSuccess, onClose,
       {payment.mode === 'test' ? (
         <TestModePanel payment={payment} onPaid={succeeded} secondaryAction={secondaryAction} />
       ) : (
-        <LivePayment payment={payment} returnPath={returnPath} onPaid={succeeded} onClose={onClose} secondaryAction={secondaryAction} />
+        <LivePayment
+          payment={payment}
+          returnPath={returnPath}
+          onPaid={succeeded}
+          onClose={onClose}
+          secondaryAction={secondaryAction}
+        />
       )}
     </Stack>
   );
@@ -194,7 +223,8 @@ export function PaymentForm({ request, prepared, returnPath, onSuccess, onClose,
 
 function readyOrFailed(prepared: PreparedPayment): Setup {
   // Test mode confirms by intent id, live mode by client secret: without it nothing can be paid.
-  if (prepared.mode === 'test' ? !prepared.paymentIntentId : !prepared.clientSecret) return { state: 'failed', message: SETUP_FAILED.description };
+  if (prepared.mode === 'test' ? !prepared.paymentIntentId : !prepared.clientSecret)
+    return { state: 'failed', message: SETUP_FAILED.description };
   return { state: 'ready', payment: prepared };
 }
 
@@ -206,7 +236,11 @@ export function PaymentSummary({ payment }: { payment: Pick<PreparedPayment, 'am
         <Typography variant="overline" color="text.secondary" component="p">
           Amount due
         </Typography>
-        <Typography component="p" data-testid="payment-amount" sx={{ fontSize: { xs: '2rem', sm: '2.5rem' }, fontWeight: 800, lineHeight: 1.2 }}>
+        <Typography
+          component="p"
+          data-testid="payment-amount"
+          sx={{ fontSize: { xs: '2rem', sm: '2.5rem' }, fontWeight: 800, lineHeight: 1.2 }}
+        >
           {formatAmount(payment.amount)}
         </Typography>
         {payment.description && (
@@ -219,7 +253,17 @@ export function PaymentSummary({ payment }: { payment: Pick<PreparedPayment, 'am
   );
 }
 
-function PayButton({ busy, disabled, onClick, type = 'button' }: { busy: boolean; disabled?: boolean; onClick?(): void; type?: 'button' | 'submit' }) {
+function PayButton({
+  busy,
+  disabled,
+  onClick,
+  type = 'button',
+}: {
+  busy: boolean;
+  disabled?: boolean;
+  onClick?(): void;
+  type?: 'button' | 'submit';
+}) {
   return (
     <Button
       type={type}
@@ -237,7 +281,11 @@ function PayButton({ busy, disabled, onClick, type = 'button' }: { busy: boolean
 
 function Actions({ children, secondaryAction }: { children: ReactNode; secondaryAction?: ReactNode }) {
   return (
-    <Stack direction={{ xs: 'column-reverse', sm: 'row' }} spacing={2} sx={{ justifyContent: 'flex-end', alignItems: { sm: 'center' } }}>
+    <Stack
+      direction={{ xs: 'column-reverse', sm: 'row' }}
+      spacing={2}
+      sx={{ justifyContent: 'flex-end', alignItems: { sm: 'center' } }}
+    >
       {secondaryAction}
       {children}
     </Stack>
@@ -249,16 +297,31 @@ function Actions({ children, secondaryAction }: { children: ReactNode; secondary
  * provider, and Decline records a declined card the same way (the lead goes
  * to "Payment Failed"; Pay Now can then be tried again).
  */
-function TestModePanel({ payment, onPaid, secondaryAction }: { payment: PreparedPayment; onPaid(p: PreparedPayment): void; secondaryAction?: ReactNode }) {
+function TestModePanel({
+  payment,
+  onPaid,
+  secondaryAction,
+}: {
+  payment: PreparedPayment;
+  onPaid(p: PreparedPayment): void;
+  secondaryAction?: ReactNode;
+}) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const decline = async () => {
     setBusy(true);
     try {
-      const r = await api.post<{ success: boolean; status: string; error?: string }>('/api/test-mode/decline-payment', { paymentIntentId: payment.paymentIntentId });
+      const r = await api.post<{ success: boolean; status: string; error?: string }>('/api/test-mode/decline-payment', {
+        paymentIntentId: payment.paymentIntentId,
+      });
       toast({ title: PAYMENT_FAILED_TITLE, description: r.error ?? 'The payment was declined.', severity: 'error' });
     } catch (e) {
-      if (e instanceof ApiError) toast({ title: PAYMENT_FAILED_TITLE, description: e.serverMessage || 'The payment was declined.', severity: 'error' });
+      if (e instanceof ApiError)
+        toast({
+          title: PAYMENT_FAILED_TITLE,
+          description: e.serverMessage || 'The payment was declined.',
+          severity: 'error',
+        });
       else toast({ ...UNEXPECTED_ERROR, severity: 'error' });
     } finally {
       setBusy(false);
@@ -267,11 +330,18 @@ function TestModePanel({ payment, onPaid, secondaryAction }: { payment: Prepared
   const pay = async () => {
     setBusy(true);
     try {
-      await api.post<{ success: boolean; status: string }>('/api/test-mode/confirm-payment', { paymentIntentId: payment.paymentIntentId });
+      await api.post<{ success: boolean; status: string }>('/api/test-mode/confirm-payment', {
+        paymentIntentId: payment.paymentIntentId,
+      });
       onPaid(payment);
     } catch (e) {
       setBusy(false);
-      if (e instanceof ApiError) toast({ title: PAYMENT_FAILED_TITLE, description: e.serverMessage || 'The payment was declined.', severity: 'error' });
+      if (e instanceof ApiError)
+        toast({
+          title: PAYMENT_FAILED_TITLE,
+          description: e.serverMessage || 'The payment was declined.',
+          severity: 'error',
+        });
       else toast({ ...UNEXPECTED_ERROR, severity: 'error' });
     }
   };
@@ -291,7 +361,10 @@ function TestModePanel({ payment, onPaid, secondaryAction }: { payment: Prepared
   );
 }
 
-type LiveState = { state: 'loading' } | { state: 'failed' } | { state: 'ready'; Form: ComponentType<StripeElementsFormProps>; stripe: StripeElementsFormProps['stripe'] };
+type LiveState =
+  | { state: 'loading' }
+  | { state: 'failed' }
+  | { state: 'ready'; Form: ComponentType<StripeElementsFormProps>; stripe: StripeElementsFormProps['stripe'] };
 
 /** Live mode: Stripe.js and the Payment Element, downloaded only now. */
 function LivePayment({
@@ -311,7 +384,10 @@ function LivePayment({
   useEffect(() => {
     let alive = true;
     (async () => {
-      const [config, mod] = await Promise.all([api.get('/api/stripe/config', stripeConfigReply), import('./StripeElementsForm')]);
+      const [config, mod] = await Promise.all([
+        api.get('/api/stripe/config', stripeConfigReply),
+        import('./StripeElementsForm'),
+      ]);
       if (!config.publishableKey) throw new Error('no publishable key');
       const stripe = await mod.loadStripeJs(config.publishableKey);
       if (!stripe) throw new Error('Stripe.js did not load');

@@ -51,7 +51,13 @@ export function StripeElementsForm({ stripe, clientSecret, ...rest }: StripeElem
   );
 }
 
-function CardForm({ returnUrl, onPaid, onLoadError, actions, renderSubmit }: Omit<StripeElementsFormProps, 'stripe' | 'clientSecret'>) {
+function CardForm({
+  returnUrl,
+  onPaid,
+  onLoadError,
+  actions,
+  renderSubmit,
+}: Omit<StripeElementsFormProps, 'stripe' | 'clientSecret'>) {
   const stripe = useStripe();
   const elements = useElements();
   const toast = useToast();
@@ -63,9 +69,17 @@ function CardForm({ returnUrl, onPaid, onLoadError, actions, renderSubmit }: Omi
     if (!stripe || !elements || busy) return;
     setBusy(true);
     try {
-      const { error, paymentIntent } = await stripe.confirmPayment({ elements, confirmParams: { return_url: returnUrl }, redirect: 'if_required' });
+      const { error, paymentIntent } = await stripe.confirmPayment({
+        elements,
+        confirmParams: { return_url: returnUrl },
+        redirect: 'if_required',
+      });
       if (error) {
-        toast({ title: PAYMENT_FAILED_TITLE, description: error.message ?? 'Your payment was not completed.', severity: 'error' });
+        toast({
+          title: PAYMENT_FAILED_TITLE,
+          description: error.message ?? 'Your payment was not completed.',
+          severity: 'error',
+        });
       } else if (paymentIntent && (paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing')) {
         onPaid();
         return;

@@ -44,9 +44,23 @@ export function LoginPage({ preloadNext }: { preloadNext?: () => Promise<unknown
   };
 
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, background: 'linear-gradient(135deg, #1e1b4b, #0f172a)' }}>
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100vh',
+        display: 'grid',
+        placeItems: 'center',
+        p: 2,
+        background: 'linear-gradient(135deg, #1e1b4b, #0f172a)',
+      }}
+    >
       <Card sx={{ width: '100%', maxWidth: 400 }}>
-        <CardContent component="form" noValidate onSubmit={handleSubmit(onSubmit)} sx={{ p: 4, display: 'grid', gap: 2 }}>
+        <CardContent
+          component="form"
+          noValidate
+          onSubmit={handleSubmit(onSubmit)}
+          sx={{ p: 4, display: 'grid', gap: 2 }}
+        >
           <Logo />
           <Typography variant="h5" component="h1">
             Admin Login

@@ -86,7 +86,13 @@ interface SubscriptionReply {
 
 /** The order's payment, or null when the reply cannot be paid (no intent in test mode, no secret in live mode). */
 function orderPayment(order: SubscriptionReply, description: string): PreparedPayment | null {
-  const payment: PreparedPayment = { paymentIntentId: order.paymentIntentId ?? null, clientSecret: order.clientSecret, amount: order.totalDueNow, description, mode: order.paymentMode };
+  const payment: PreparedPayment = {
+    paymentIntentId: order.paymentIntentId ?? null,
+    clientSecret: order.clientSecret,
+    amount: order.totalDueNow,
+    description,
+    mode: order.paymentMode,
+  };
   return (payment.mode === 'test' ? payment.paymentIntentId : payment.clientSecret) ? payment : null;
 }
 
@@ -95,9 +101,18 @@ const cents = (s: string) => parseAmountToCents(s) ?? 0;
 
 /** The headline price of a package in a mode, with its fine print. */
 function priceLines(pkg: CartPackage, mode: PricingMode): { main: string; per: string; notes: string[] } {
-  if (mode === 'onetime') return { main: formatUsd(pkg.oneTimePriceCents), per: 'one-time setup', notes: [`then ${formatUsd(pkg.oneTimeHostingMonthlyCents)}/month hosting`] };
+  if (mode === 'onetime')
+    return {
+      main: formatUsd(pkg.oneTimePriceCents),
+      per: 'one-time setup',
+      notes: [`then ${formatUsd(pkg.oneTimeHostingMonthlyCents)}/month hosting`],
+    };
   if (mode === 'monthly') return { main: formatUsd(pkg.monthlyPriceCents), per: '/month', notes: ['No setup fee'] };
-  return { main: formatUsd(pkg.annualPriceCents), per: '/year', notes: [`Save ${formatUsd(annualSavingCents(pkg))} a year`, 'No setup fee'] };
+  return {
+    main: formatUsd(pkg.annualPriceCents),
+    per: '/year',
+    notes: [`Save ${formatUsd(annualSavingCents(pkg))} a year`, 'No setup fee'],
+  };
 }
 
 function SuccessView() {
@@ -121,13 +136,30 @@ function SuccessView() {
   );
 }
 
-function PackageCard({ pkg, mode, selected, onSelect }: { pkg: CartPackage; mode: PricingMode; selected: boolean; onSelect(): void }) {
+function PackageCard({
+  pkg,
+  mode,
+  selected,
+  onSelect,
+}: {
+  pkg: CartPackage;
+  mode: PricingMode;
+  selected: boolean;
+  onSelect(): void;
+}) {
   const price = priceLines(pkg, mode);
   return (
     <Card
       component="article"
       aria-label={pkg.name}
-      sx={{ height: '100%', display: 'flex', flexDirection: 'column', position: 'relative', borderWidth: selected || pkg.popular ? 2 : 1, borderColor: selected ? 'secondary.main' : pkg.popular ? 'primary.main' : undefined }}
+      sx={{
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        position: 'relative',
+        borderWidth: selected || pkg.popular ? 2 : 1,
+        borderColor: selected ? 'secondary.main' : pkg.popular ? 'primary.main' : undefined,
+      }}
     >
       <CardContent sx={{ flexGrow: 1 }}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 1, mb: 1 }}>
@@ -148,7 +180,12 @@ function PackageCard({ pkg, mode, selected, onSelect }: { pkg: CartPackage; mode
             </Typography>
           </Typography>
           {price.notes.map((n) => (
-            <Typography key={n} variant="body2" color={n.startsWith('Save') ? 'success.main' : 'text.secondary'} fontWeight={n.startsWith('Save') ? 700 : 400}>
+            <Typography
+              key={n}
+              variant="body2"
+              color={n.startsWith('Save') ? 'success.main' : 'text.secondary'}
+              fontWeight={n.startsWith('Save') ? 700 : 400}
+            >
               {n}
             </Typography>
           ))}
@@ -193,7 +230,10 @@ export function CartPage() {
   const [promoError, setPromoError] = useState<string | null>(null);
   const [checkingPromo, setCheckingPromo] = useState(false);
   const [order, setOrder] = useState<{ reply: SubscriptionReply; payment: PreparedPayment } | null>(null);
-  const { control, handleSubmit, formState } = useForm<CartClientInfoInput, unknown, CartClientInfo>({ resolver: zodResolver(cartClientInfoSchema), defaultValues: EMPTY_INFO });
+  const { control, handleSubmit, formState } = useForm<CartClientInfoInput, unknown, CartClientInfo>({
+    resolver: zodResolver(cartClientInfoSchema),
+    defaultValues: EMPTY_INFO,
+  });
 
   const checkoutRef = useRef<HTMLDivElement>(null);
   // On phones the checkout sits below the three cards: bring it into view when a package is chosen.
@@ -212,7 +252,10 @@ export function CartPage() {
     setCheckingPromo(true);
     setPromoError(null);
     try {
-      const r = await api.post<{ code: string; description: string; discount: string }>('/api/promo-codes/validate', { code: promoInput.trim(), packageId: pkg.id });
+      const r = await api.post<{ code: string; description: string; discount: string }>('/api/promo-codes/validate', {
+        code: promoInput.trim(),
+        packageId: pkg.id,
+      });
       setPromo({ code: r.code, description: r.description, discountCents: cents(r.discount) });
       setPromoInput(r.code);
     } catch (e) {
@@ -248,7 +291,10 @@ export function CartPage() {
       });
     } catch (e) {
       // 502: the order was stored but the payment step failed (spec §8 "Failed to prepare checkout").
-      fail(e instanceof ApiError && e.status === 502 ? 'Failed to prepare checkout' : 'Failed to create subscription', errorMessage(e, 'Please try again.'));
+      fail(
+        e instanceof ApiError && e.status === 502 ? 'Failed to prepare checkout' : 'Failed to create subscription',
+        errorMessage(e, 'Please try again.'),
+      );
       return;
     }
     const payment = orderPayment(r, `${pkg.name} · ${PRICING_MODE_LABELS[mode]}`);
@@ -257,7 +303,8 @@ export function CartPage() {
     else fail('Failed to prepare checkout', 'Please try again.');
   };
 
-  const missingInfo = () => toast({ title: 'Required Information', description: 'Please fill in all required fields', severity: 'error' });
+  const missingInfo = () =>
+    toast({ title: 'Required Information', description: 'Please fill in all required fields', severity: 'error' });
 
   if (order && pkg) {
     const { reply } = order;
@@ -272,8 +319,16 @@ export function CartPage() {
               {pkg.name} · {PRICING_MODE_LABELS[mode]}
             </Typography>
             {cents(reply.setupFee) > 0 && <SummaryRow label="Setup fee" value={formatUsd(cents(reply.setupFee))} />}
-            {cents(reply.discount) > 0 && <SummaryRow label={`Promo ${reply.promoCode ?? ''}`.trim()} value={`−${formatUsd(cents(reply.discount))}`} />}
-            <SummaryRow label={reply.interval === 'year' ? 'First year' : 'First month'} value={formatUsd(cents(reply.recurringPrice))} />
+            {cents(reply.discount) > 0 && (
+              <SummaryRow
+                label={`Promo ${reply.promoCode ?? ''}`.trim()}
+                value={`−${formatUsd(cents(reply.discount))}`}
+              />
+            )}
+            <SummaryRow
+              label={reply.interval === 'year' ? 'First year' : 'First month'}
+              value={formatUsd(cents(reply.recurringPrice))}
+            />
             <Divider sx={{ my: 1 }} />
             <SummaryRow label="Total due now" value={formatUsd(cents(reply.totalDueNow))} strong />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
@@ -311,7 +366,8 @@ export function CartPage() {
         Hosting & maintenance packages
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3, maxWidth: 720 }}>
-        Pick how you want to pay, then a package. Monthly and annual plans waive the {formatUsd(SETUP_FEE_CENTS)} setup fee.
+        Pick how you want to pay, then a package. Monthly and annual plans waive the {formatUsd(SETUP_FEE_CENTS)} setup
+        fee.
       </Typography>
 
       <ToggleButtonGroup
@@ -338,21 +394,37 @@ export function CartPage() {
       </Grid>
 
       <Typography variant="body2" color="text.secondary" sx={{ mb: 4 }}>
-        Hours beyond your plan's allocation are {formatUsd(EXTRA_HOUR_RATE_CENTS)}/hour, invoiced separately. Your domain is included the first year, then{' '}
-        {formatUsd(DOMAIN_RENEWAL_CENTS)}/year (.com, .net, .org).
+        Hours beyond your plan's allocation are {formatUsd(EXTRA_HOUR_RATE_CENTS)}/hour, invoiced separately. Your
+        domain is included the first year, then {formatUsd(DOMAIN_RENEWAL_CENTS)}/year (.com, .net, .org).
       </Typography>
 
       {pkg && price && (
-        <Grid container spacing={3} component="section" aria-label="Checkout" ref={checkoutRef} sx={{ scrollMarginTop: 80 }}>
+        <Grid
+          container
+          spacing={3}
+          component="section"
+          aria-label="Checkout"
+          ref={checkoutRef}
+          sx={{ scrollMarginTop: 80 }}
+        >
           <Grid size={{ xs: 12, md: 5 }} sx={{ order: { xs: 0, md: 1 } }}>
             <Card component="section" aria-label="Order summary">
               <CardContent>
                 <Typography variant="h6" component="h2" gutterBottom>
                   {pkg.name} · {PRICING_MODE_LABELS[mode]}
                 </Typography>
-                {price.setupFeeCents > 0 ? <SummaryRow label="Setup fee" value={formatUsd(price.setupFeeCents)} /> : <SummaryRow label="Setup fee" value="Waived" />}
-                {discountCents > 0 && promo && <SummaryRow label={`Promo ${promo.code}`} value={`−${formatUsd(discountCents)}`} />}
-                <SummaryRow label={price.interval === 'year' ? 'First year' : 'First month'} value={formatUsd(price.recurringCents)} />
+                {price.setupFeeCents > 0 ? (
+                  <SummaryRow label="Setup fee" value={formatUsd(price.setupFeeCents)} />
+                ) : (
+                  <SummaryRow label="Setup fee" value="Waived" />
+                )}
+                {discountCents > 0 && promo && (
+                  <SummaryRow label={`Promo ${promo.code}`} value={`−${formatUsd(discountCents)}`} />
+                )}
+                <SummaryRow
+                  label={price.interval === 'year' ? 'First year' : 'First month'}
+                  value={formatUsd(price.recurringCents)}
+                />
                 <Divider sx={{ my: 1 }} />
                 <SummaryRow label="Total due now" value={formatUsd(price.totalDueNowCents - discountCents)} strong />
                 {mode === 'annual' && (
@@ -382,7 +454,12 @@ export function CartPage() {
                         helperText={promoError ?? ' '}
                         slotProps={{ htmlInput: { maxLength: 32, autoCapitalize: 'characters' } }}
                       />
-                      <Button variant="outlined" onClick={applyPromo} disabled={checkingPromo || !promoInput.trim()} sx={{ flexShrink: 0, mt: '2px' }}>
+                      <Button
+                        variant="outlined"
+                        onClick={applyPromo}
+                        disabled={checkingPromo || !promoInput.trim()}
+                        sx={{ flexShrink: 0, mt: '2px' }}
+                      >
                         {checkingPromo ? 'Checking...' : 'Apply'}
                       </Button>
                     </Stack>
@@ -413,16 +490,33 @@ export function CartPage() {
           </Grid>
 
           <Grid size={{ xs: 12, md: 7 }}>
-            <Card component="form" noValidate aria-label="Your information" onSubmit={handleSubmit(submit, missingInfo)}>
+            <Card
+              component="form"
+              noValidate
+              aria-label="Your information"
+              onSubmit={handleSubmit(submit, missingInfo)}
+            >
               <CardContent>
                 <Typography variant="h6" component="h2" gutterBottom>
                   Your information
                 </Typography>
                 <Grid container columnSpacing={2}>
-                  <Grid size={{ xs: 12, sm: 6 }}>{field('name', 'Name', { required: true, autoComplete: 'name' })}</Grid>
-                  <Grid size={{ xs: 12, sm: 6 }}>{field('email', 'Email', { required: true, type: 'email', autoComplete: 'email' })}</Grid>
-                  <Grid size={{ xs: 12, sm: 6 }}>{field('phone', 'Phone (optional)', { type: 'tel', autoComplete: 'tel' })}</Grid>
-                  <Grid size={12}>{field('projectDescription', 'Project description', { required: true, multiline: true, minRows: 3 })}</Grid>
+                  <Grid size={{ xs: 12, sm: 6 }}>
+                    {field('name', 'Name', { required: true, autoComplete: 'name' })}
+                  </Grid>
+                  <Grid size={{ xs: 12, sm: 6 }}>
+                    {field('email', 'Email', { required: true, type: 'email', autoComplete: 'email' })}
+                  </Grid>
+                  <Grid size={{ xs: 12, sm: 6 }}>
+                    {field('phone', 'Phone (optional)', { type: 'tel', autoComplete: 'tel' })}
+                  </Grid>
+                  <Grid size={12}>
+                    {field('projectDescription', 'Project description', {
+                      required: true,
+                      multiline: true,
+                      minRows: 3,
+                    })}
+                  </Grid>
                 </Grid>
                 <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting} fullWidth>
                   {formState.isSubmitting ? 'Preparing...' : 'Continue to payment'}

@@ -20,7 +20,12 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import LockIcon from '@mui/icons-material/Lock';
 import { useToast } from '../../../shared/components/Toast';
-import { newCheckoutId, PaymentForm, type PaymentIntentRequest, type PreparedPayment } from '../../../shared/payments/PaymentForm';
+import {
+  newCheckoutId,
+  PaymentForm,
+  type PaymentIntentRequest,
+  type PreparedPayment,
+} from '../../../shared/payments/PaymentForm';
 
 /** What /payment-success may show about the payment (router state). */
 export interface PaymentSuccessState {
@@ -49,14 +54,20 @@ export function CheckoutPage() {
   const request = useMemo<PaymentIntentRequest>(
     () =>
       // The server charges a lead or an invoice its own amount: the link's amount is not sent.
-      leadId || invoiceId ? { currency: 'usd', leadId, invoiceId, checkoutId } : { currency: 'usd', amount, description, checkoutId },
+      leadId || invoiceId
+        ? { currency: 'usd', leadId, invoiceId, checkoutId }
+        : { currency: 'usd', amount, description, checkoutId },
     [amount, description, leadId, invoiceId, checkoutId],
   );
 
   // Back to where the client came from, or home when the link was opened directly.
   const goBack = () => ((window.history.state as { idx?: number } | null)?.idx ? navigate(-1) : navigate('/'));
 
-  const paid = (p: PreparedPayment) => navigate('/payment-success', { replace: true, state: { amount: p.amount, description: p.description } satisfies PaymentSuccessState });
+  const paid = (p: PreparedPayment) =>
+    navigate('/payment-success', {
+      replace: true,
+      state: { amount: p.amount, description: p.description } satisfies PaymentSuccessState,
+    });
 
   if (invalid) return null;
 

@@ -22,7 +22,11 @@ export function PaymentSuccessPage() {
 
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 6, md: 10 }, px: { xs: 2, sm: 3 }, textAlign: 'center' }}>
-      {failed ? <ErrorOutlineIcon color="error" sx={{ fontSize: 64, mb: 2 }} aria-hidden /> : <CheckCircleIcon color="success" sx={{ fontSize: 64, mb: 2 }} aria-hidden />}
+      {failed ? (
+        <ErrorOutlineIcon color="error" sx={{ fontSize: 64, mb: 2 }} aria-hidden />
+      ) : (
+        <CheckCircleIcon color="success" sx={{ fontSize: 64, mb: 2 }} aria-hidden />
+      )}
       <Typography variant="h4" component="h1" gutterBottom>
         {failed ? 'Payment Failed' : 'Payment Successful!'}
       </Typography>

@@ -69,20 +69,41 @@ function renderSelection(selected: unknown): string {
 function ClientCard({ lead }: { lead: LeadView }) {
   const created = lead.createdAt instanceof Date && !Number.isNaN(lead.createdAt.getTime()) ? lead.createdAt : null;
   return (
-    <Card component="article" aria-label={`Client ${lead.name}`} data-testid="client-card" sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+    <Card
+      component="article"
+      aria-label={`Client ${lead.name}`}
+      data-testid="client-card"
+      sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}
+    >
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, flexGrow: 1 }}>
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
-          <Typography variant="h6" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere', minWidth: 0 }}>
+          <Typography
+            variant="h6"
+            component="h2"
+            sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere', minWidth: 0 }}
+          >
             {lead.name}
           </Typography>
-          <Chip size="small" label={lead.status} color={LEAD_STATUS_COLORS[lead.status] ?? 'default'} aria-label={`Status: ${lead.status}`} />
+          <Chip
+            size="small"
+            label={lead.status}
+            color={LEAD_STATUS_COLORS[lead.status] ?? 'default'}
+            aria-label={`Status: ${lead.status}`}
+          />
         </Stack>
         <Link href={`mailto:${lead.email}`} variant="body2" sx={{ overflowWrap: 'anywhere', alignSelf: 'flex-start' }}>
           {lead.email}
         </Link>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           {/* A lead stored without a project type (older records) shows no empty, unnamed chip. */}
-          {lead.projectType && <Chip size="small" variant="outlined" label={lead.projectType} aria-label={`Project type: ${lead.projectType}`} />}
+          {lead.projectType && (
+            <Chip
+              size="small"
+              variant="outlined"
+              label={lead.projectType}
+              aria-label={`Project type: ${lead.projectType}`}
+            />
+          )}
           {lead.quoteAmountCents != null && (
             <Typography variant="body2" fontWeight={700} aria-label={`Quote ${formatUsd(lead.quoteAmountCents)}`}>
               {formatUsd(lead.quoteAmountCents)}
@@ -178,11 +199,20 @@ function Toolbar({
         onChange={(e) => {
           onChange({ ...filters, statuses: selectedOf(e.target.value, STATUS_OPTIONS) });
         }}
-        slotProps={{ select: { multiple: true, displayEmpty: true, renderValue: renderSelection }, inputLabel: { shrink: true } }}
+        slotProps={{
+          select: { multiple: true, displayEmpty: true, renderValue: renderSelection },
+          inputLabel: { shrink: true },
+        }}
       >
         {STATUS_OPTIONS.map((s) => (
           <MenuItem key={s} value={s} dense>
-            <Checkbox size="small" checked={filters.statuses.includes(s)} tabIndex={-1} disableRipple sx={{ p: 0.5, mr: 1 }} />
+            <Checkbox
+              size="small"
+              checked={filters.statuses.includes(s)}
+              tabIndex={-1}
+              disableRipple
+              sx={{ p: 0.5, mr: 1 }}
+            />
             <ListItemText primary={s} />
           </MenuItem>
         ))}
@@ -196,11 +226,20 @@ function Toolbar({
         onChange={(e) => {
           onChange({ ...filters, projectTypes: selectedOf(e.target.value, PROJECT_TYPE_OPTIONS) });
         }}
-        slotProps={{ select: { multiple: true, displayEmpty: true, renderValue: renderSelection }, inputLabel: { shrink: true } }}
+        slotProps={{
+          select: { multiple: true, displayEmpty: true, renderValue: renderSelection },
+          inputLabel: { shrink: true },
+        }}
       >
         {PROJECT_TYPE_OPTIONS.map((t) => (
           <MenuItem key={t} value={t} dense>
-            <Checkbox size="small" checked={filters.projectTypes.includes(t)} tabIndex={-1} disableRipple sx={{ p: 0.5, mr: 1 }} />
+            <Checkbox
+              size="small"
+              checked={filters.projectTypes.includes(t)}
+              tabIndex={-1}
+              disableRipple
+              sx={{ p: 0.5, mr: 1 }}
+            />
             <ListItemText primary={t} />
           </MenuItem>
         ))}
@@ -219,7 +258,13 @@ function Toolbar({
           </MenuItem>
         ))}
       </TextField>
-      <Button variant="contained" startIcon={<DownloadIcon />} onClick={onExport} disabled={exportDisabled} sx={{ whiteSpace: 'nowrap' }}>
+      <Button
+        variant="contained"
+        startIcon={<DownloadIcon />}
+        onClick={onExport}
+        disabled={exportDisabled}
+        sx={{ whiteSpace: 'nowrap' }}
+      >
         Export CSV
       </Button>
     </Paper>
@@ -261,13 +306,17 @@ export function ClientsPage() {
         <Alert severity="error">Could not load clients: {leads.error?.message}</Alert>
       ) : leads.data.length === 0 ? (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-          <Typography color="text.secondary">No clients yet - Clients will appear here when they submit the contact form.</Typography>
+          <Typography color="text.secondary">
+            No clients yet - Clients will appear here when they submit the contact form.
+          </Typography>
         </Paper>
       ) : (
         <>
           <Toolbar filters={filters} onChange={setFilters} onExport={exportCsv} exportDisabled={visible.length === 0} />
           <Typography variant="body2" color="text.secondary" role="status" aria-live="polite" sx={{ mb: 2 }}>
-            {filtering ? `Showing ${visible.length} of ${leads.data.length} clients` : `${leads.data.length} ${leads.data.length === 1 ? 'client' : 'clients'}`}
+            {filtering
+              ? `Showing ${visible.length} of ${leads.data.length} clients`
+              : `${leads.data.length} ${leads.data.length === 1 ? 'client' : 'clients'}`}
           </Typography>
           {visible.length === 0 ? (
             <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>

@@ -16,7 +16,13 @@ import { ATTENTION_AFTER_DAYS, ATTENTION_DAYS_RANGE, parseAttentionDays } from '
 
 const { min, max } = ATTENTION_DAYS_RANGE;
 
-export const AttentionSetting = memo(function AttentionSetting({ days, onChange }: { days: number; onChange(days: number | null): void }) {
+export const AttentionSetting = memo(function AttentionSetting({
+  days,
+  onChange,
+}: {
+  days: number;
+  onChange(days: number | null): void;
+}) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [draft, setDraft] = useState(String(days));
   const titleId = useId();
@@ -61,7 +67,13 @@ export const AttentionSetting = memo(function AttentionSetting({ days, onChange 
         anchorEl={anchor}
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-        slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { p: 2, width: 300, maxWidth: 'calc(100vw - 32px)' } } }}
+        slotProps={{
+          paper: {
+            role: 'dialog',
+            'aria-labelledby': titleId,
+            sx: { p: 2, width: 300, maxWidth: 'calc(100vw - 32px)' },
+          },
+        }}
       >
         <Box component="form" noValidate onSubmit={submit}>
           <Typography id={titleId} variant="subtitle1" component="h2" fontWeight={700}>
@@ -78,7 +90,11 @@ export const AttentionSetting = memo(function AttentionSetting({ days, onChange 
             value={draft}
             onChange={(e) => edit(e.target.value)}
             error={!valid}
-            helperText={valid ? `${min} to ${max} days; default ${ATTENTION_AFTER_DAYS}` : `Enter a whole number from ${min} to ${max}`}
+            helperText={
+              valid
+                ? `${min} to ${max} days; default ${ATTENTION_AFTER_DAYS}`
+                : `Enter a whole number from ${min} to ${max}`
+            }
             slotProps={{ htmlInput: { min, max, step: 1, inputMode: 'numeric' } }}
           />
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 2 }}>

@@ -16,9 +16,23 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { dashboardTiles, formatUsd, groupLeadsForBoard, quotePendingReview, type DeadReason, type Tile, type LeadStatus } from '@studio/domain';
+import {
+  dashboardTiles,
+  formatUsd,
+  groupLeadsForBoard,
+  quotePendingReview,
+  type DeadReason,
+  type Tile,
+  type LeadStatus,
+} from '@studio/domain';
 import { Loading } from '../../../shared/components/PageState';
-import { useLiveBoard, useLivePromoCodes, useLiveQuoteQueue, type BoardLead, type LeadView } from '../../../shared/data/hooks';
+import {
+  useLiveBoard,
+  useLivePromoCodes,
+  useLiveQuoteQueue,
+  type BoardLead,
+  type LeadView,
+} from '../../../shared/data/hooks';
 import { useAdminSession } from '../../auth';
 import { LeadBoard } from './LeadBoard';
 import { AttentionSetting } from './AttentionSetting';
@@ -69,7 +83,11 @@ const DashboardHeader = memo(function DashboardHeader({
   onOpen(open: Open): void;
 }) {
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 3 }}>
+    <Stack
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={2}
+      sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 3 }}
+    >
       <Box>
         <Typography variant="h4" component="h1">
           Welcome back, {username}
@@ -98,7 +116,11 @@ const DashboardHeader = memo(function DashboardHeader({
 });
 
 /** One summary tile of spec §9 (count and total of a group of leads, in cents). */
-const SummaryTile = memo(function SummaryTile({ label, count, totalCents }: Pick<Tile, 'label' | 'count' | 'totalCents'>) {
+const SummaryTile = memo(function SummaryTile({
+  label,
+  count,
+  totalCents,
+}: Pick<Tile, 'label' | 'count' | 'totalCents'>) {
   return (
     <Card component="section" aria-label={label}>
       <CardContent>
@@ -115,9 +137,28 @@ const SummaryTile = memo(function SummaryTile({ label, count, totalCents }: Pick
 });
 
 /** The quote review with the whole leads it shows, read only while it is open (the board has their cards only). */
-function QuoteReview({ open, leadId, onClose, onEdit }: { open: boolean; leadId?: string; onClose(): void; onEdit(lead: LeadView): void }) {
+function QuoteReview({
+  open,
+  leadId,
+  onClose,
+  onEdit,
+}: {
+  open: boolean;
+  leadId?: string;
+  onClose(): void;
+  onEdit(lead: LeadView): void;
+}) {
   const queue = useLiveQuoteQueue(open, leadId);
-  return <QuoteReviewDialog open={open} leads={queue.data} loading={queue.status === 'loading'} error={queue.error?.message} onClose={onClose} onEdit={onEdit} />;
+  return (
+    <QuoteReviewDialog
+      open={open}
+      leads={queue.data}
+      loading={queue.status === 'loading'}
+      error={queue.error?.message}
+      onClose={onClose}
+      onEdit={onEdit}
+    />
+  );
 }
 
 export function DashboardPage() {
@@ -140,7 +181,8 @@ export function DashboardPage() {
     () => ({
       onOpen: (lead) => setOpen({ kind: 'detail', lead }),
       onNotes: (lead) => setOpen({ kind: 'notes', lead }),
-      onMove: (lead: BoardLead, to: LeadStatus) => (to === 'Lost' ? setOpen({ kind: 'dead', lead }) : void move(lead, to)),
+      onMove: (lead: BoardLead, to: LeadStatus) =>
+        to === 'Lost' ? setOpen({ kind: 'dead', lead }) : void move(lead, to),
       onPlan: (lead) => setOpen({ kind: 'plan', lead }),
       onReviewQuote: (lead) => setOpen({ kind: 'quotes', leadId: lead.id }),
       onAcceptQuote: async (lead) => {
@@ -148,7 +190,11 @@ export function DashboardPage() {
           await api.post(`/api/leads/${lead.id}/quote/accept`);
           toast({ title: 'Quote Accepted', description: 'Project created in Set up.' });
         } catch (e) {
-          toast({ title: 'Error', description: errorMessage(e, 'Failed to accept quote and create project'), severity: 'error' });
+          toast({
+            title: 'Error',
+            description: errorMessage(e, 'Failed to accept quote and create project'),
+            severity: 'error',
+          });
         }
       },
     }),
@@ -157,7 +203,12 @@ export function DashboardPage() {
 
   return (
     <Box>
-      <DashboardHeader username={username} pendingQuotes={pendingQuotes} promoCount={promos.data.length} onOpen={setOpen} />
+      <DashboardHeader
+        username={username}
+        pendingQuotes={pendingQuotes}
+        promoCount={promos.data.length}
+        onOpen={setOpen}
+      />
 
       {live.status === 'loading' ? (
         <Loading label="Loading dashboard..." />
@@ -167,7 +218,8 @@ export function DashboardPage() {
         <>
           {live.needsRebuild && (
             <Alert severity="warning" sx={{ mb: 2 }}>
-              The board needs a rebuild: some leads could not be added to it. Run npm run board:rebuild with more shards (see the operations guide).
+              The board needs a rebuild: some leads could not be added to it. Run npm run board:rebuild with more shards
+              (see the operations guide).
             </Alert>
           )}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, mb: 3 }}>
@@ -214,10 +266,18 @@ export function DashboardPage() {
         <AddLeadDialog open={open.kind === 'addLead'} onClose={close} />
       </MountWhenOpened>
       <MountWhenOpened open={open.kind === 'quotes'}>
-        <QuoteReview open={open.kind === 'quotes'} leadId={open.kind === 'quotes' ? open.leadId : undefined} onClose={close} onEdit={(lead) => setOpen({ kind: 'editQuote', lead })} />
+        <QuoteReview
+          open={open.kind === 'quotes'}
+          leadId={open.kind === 'quotes' ? open.leadId : undefined}
+          onClose={close}
+          onEdit={(lead) => setOpen({ kind: 'editQuote', lead })}
+        />
       </MountWhenOpened>
       <MountWhenOpened open={open.kind === 'editQuote'}>
-        <EditQuoteDialog lead={open.kind === 'editQuote' ? open.lead : null} onClose={() => setOpen({ kind: 'quotes', leadId: open.kind === 'editQuote' ? open.lead.id : undefined })} />
+        <EditQuoteDialog
+          lead={open.kind === 'editQuote' ? open.lead : null}
+          onClose={() => setOpen({ kind: 'quotes', leadId: open.kind === 'editQuote' ? open.lead.id : undefined })}
+        />
       </MountWhenOpened>
       <MountWhenOpened open={open.kind === 'plan'}>
         <ProjectPlanDialog lead={open.kind === 'plan' ? open.lead : null} onClose={close} />

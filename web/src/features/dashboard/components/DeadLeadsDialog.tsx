@@ -38,7 +38,11 @@ export function DeadLeadsDialog({
             {leads.map((l) => (
               // The actions sit beside the text while there is room and wrap under it on a phone.
               <ListItem key={l.id} divider sx={{ flexWrap: 'wrap', columnGap: 2, px: 0 }}>
-                <ListItemText primary={l.name} secondary={l.deadReason ?? l.subject} sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }} />
+                <ListItemText
+                  primary={l.name}
+                  secondary={l.deadReason ?? l.subject}
+                  sx={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}
+                />
                 <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
                   <Button size="small" onClick={() => onDetails(l)}>
                     Details

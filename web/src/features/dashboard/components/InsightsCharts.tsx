@@ -19,15 +19,42 @@ import { useTheme } from '@mui/material/styles';
 import { formatUsd, outcomesByReason, pipelineValueByStage, shortDeadReason, type InsightLead } from '@studio/domain';
 
 const CHART_HEIGHT = 280;
-const srOnly = { position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+const srOnly = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  p: 0,
+  m: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
 
 /** Dollars on the value axis, compact: $0, $950, $12.5k, $1.2M. */
-const axisUsd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 });
+const axisUsd = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  notation: 'compact',
+  maximumFractionDigits: 1,
+});
 /** Dollars (from a chart value) as $1,234.50. */
 const usd = (dollars: number | null) => (dollars == null ? '' : formatUsd(Math.round(dollars * 100)));
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-function ChartFigure({ title, summary, empty, table, children }: { title: string; summary: string; empty: string | null; table: ReactNode; children: ReactNode }) {
+function ChartFigure({
+  title,
+  summary,
+  empty,
+  table,
+  children,
+}: {
+  title: string;
+  summary: string;
+  empty: string | null;
+  table: ReactNode;
+  children: ReactNode;
+}) {
   const titleId = useId();
   return (
     <Box component="figure" aria-labelledby={titleId} sx={{ m: 0, minWidth: 0 }}>
@@ -38,7 +65,22 @@ function ChartFigure({ title, summary, empty, table, children }: { title: string
         {summary}
       </Typography>
       {empty ? (
-        <Box sx={{ height: CHART_HEIGHT, display: 'flex', alignItems: 'center', justifyContent: 'center', textAlign: 'center', px: 2, color: 'text.secondary', border: 1, borderStyle: 'dashed', borderColor: 'divider', borderRadius: 1, mt: 1 }}>
+        <Box
+          sx={{
+            height: CHART_HEIGHT,
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+            textAlign: 'center',
+            px: 2,
+            color: 'text.secondary',
+            border: 1,
+            borderStyle: 'dashed',
+            borderColor: 'divider',
+            borderRadius: 1,
+            mt: 1,
+          }}
+        >
           <Typography variant="body2">{empty}</Typography>
         </Box>
       ) : (
@@ -66,7 +108,13 @@ function PipelineChart({ leads }: { leads: readonly InsightLead[] }) {
     <ChartFigure
       title={title}
       summary={`${formatUsd(totalCents)} quoted across ${plural(quoted, 'lead')} (${open} open)`}
-      empty={totalCents === 0 ? (open === 0 ? 'No open leads yet.' : 'No quotes in the pipeline yet: stages fill in as leads get quotes.') : null}
+      empty={
+        totalCents === 0
+          ? open === 0
+            ? 'No open leads yet.'
+            : 'No quotes in the pipeline yet: stages fill in as leads get quotes.'
+          : null
+      }
       table={
         <>
           <thead>
@@ -95,8 +143,21 @@ function PipelineChart({ leads }: { leads: readonly InsightLead[] }) {
         layout="horizontal"
         dataset={dataset}
         yAxis={[{ scaleType: 'band', dataKey: 'stage', width: 84 }]}
-        xAxis={[{ scaleType: 'linear', valueFormatter: (v: number, ctx) => (ctx.location === 'tick' ? axisUsd.format(v) : usd(v)), tickNumber: 4 }]}
-        series={[{ dataKey: 'dollars', label: 'Pipeline value', color: theme.palette.primary.main, valueFormatter: (v) => usd(v) }]}
+        xAxis={[
+          {
+            scaleType: 'linear',
+            valueFormatter: (v: number, ctx) => (ctx.location === 'tick' ? axisUsd.format(v) : usd(v)),
+            tickNumber: 4,
+          },
+        ]}
+        series={[
+          {
+            dataKey: 'dollars',
+            label: 'Pipeline value',
+            color: theme.palette.primary.main,
+            valueFormatter: (v) => usd(v),
+          },
+        ]}
         hideLegend
         slotProps={{ tooltip: { trigger: 'item' } }}
         margin={{ right: 16 }}
@@ -148,11 +209,30 @@ function OutcomesChart({ leads }: { leads: readonly InsightLead[] }) {
         height={CHART_HEIGHT}
         layout="horizontal"
         dataset={dataset}
-        yAxis={[{ scaleType: 'band', dataKey: 'category', width: 124, valueFormatter: (v: string, ctx) => (ctx.location === 'tick' ? shortDeadReason(v) : v) }]}
+        yAxis={[
+          {
+            scaleType: 'band',
+            dataKey: 'category',
+            width: 124,
+            valueFormatter: (v: string, ctx) => (ctx.location === 'tick' ? shortDeadReason(v) : v),
+          },
+        ]}
         xAxis={[{ scaleType: 'linear', tickMinStep: 1, valueFormatter: (v: number) => String(v) }]}
         series={[
-          { dataKey: 'won', label: 'Won', stack: 'outcome', color: theme.palette.success.main, valueFormatter: (v) => (v == null ? null : plural(v, 'lead')) },
-          { dataKey: 'lost', label: 'Lost', stack: 'outcome', color: theme.palette.error.main, valueFormatter: (v) => (v == null ? null : plural(v, 'lead')) },
+          {
+            dataKey: 'won',
+            label: 'Won',
+            stack: 'outcome',
+            color: theme.palette.success.main,
+            valueFormatter: (v) => (v == null ? null : plural(v, 'lead')),
+          },
+          {
+            dataKey: 'lost',
+            label: 'Lost',
+            stack: 'outcome',
+            color: theme.palette.error.main,
+            valueFormatter: (v) => (v == null ? null : plural(v, 'lead')),
+          },
         ]}
         slotProps={{ tooltip: { trigger: 'item' }, legend: { position: { vertical: 'top', horizontal: 'end' } } }}
         margin={{ right: 16 }}
@@ -164,7 +244,9 @@ function OutcomesChart({ leads }: { leads: readonly InsightLead[] }) {
 /** Both Insights charts side by side (stacked on small screens). Default export for React.lazy. */
 export default function InsightsCharts({ leads }: { leads: readonly InsightLead[] }) {
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}>
+    <Box
+      sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}
+    >
       <PipelineChart leads={leads} />
       <OutcomesChart leads={leads} />
     </Box>

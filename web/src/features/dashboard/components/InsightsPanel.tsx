@@ -52,7 +52,10 @@ export const InsightsPanel = memo(function InsightsPanel({
         </Stack>
       </AccordionSummary>
       <AccordionDetails>
-        <LazyPage label="Loading charts..." errorMessage="The charts could not be loaded. Check your connection and reload.">
+        <LazyPage
+          label="Loading charts..."
+          errorMessage="The charts could not be loaded. Check your connection and reload."
+        >
           <InsightsCharts leads={leads} />
         </LazyPage>
       </AccordionDetails>

@@ -10,7 +10,17 @@
  * of thousands of leads stays smooth. Shorter columns stay plain lists.
  */
 import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { DragDropContext, Droppable, type DragStart, type DragUpdate, type DraggableChildrenFn, type DroppableProvided, type DroppableStateSnapshot, type DropResult, type ResponderProvided } from '@hello-pangea/dnd';
+import {
+  DragDropContext,
+  Droppable,
+  type DragStart,
+  type DragUpdate,
+  type DraggableChildrenFn,
+  type DroppableProvided,
+  type DroppableStateSnapshot,
+  type DropResult,
+  type ResponderProvided,
+} from '@hello-pangea/dnd';
 import { List, type ListImperativeAPI, type RowComponentProps } from 'react-window';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,13 +31,27 @@ import Typography from '@mui/material/Typography';
 import { BOARD_COLUMNS, DEAD_STATUS, groupLeadsForBoard, WON_STATUS, type LeadStatus } from '@studio/domain';
 import type { BoardLead } from '../../../shared/data/hooks';
 import { useClock } from '../../../shared/lib/useClock';
-import { dragInstructions, dropAnnouncement, liftAnnouncement, overAnnouncement } from '../../../shared/lib/dragAnnouncements';
-import { LEAD_CARD_GAP, LEAD_CARD_HEIGHTS, LeadCard, LeadCardStyles, LeadCardView, leadCardHeight, type LeadCardActions } from './LeadCard';
+import {
+  dragInstructions,
+  dropAnnouncement,
+  liftAnnouncement,
+  overAnnouncement,
+} from '../../../shared/lib/dragAnnouncements';
+import {
+  LEAD_CARD_GAP,
+  LEAD_CARD_HEIGHTS,
+  LeadCard,
+  LeadCardStyles,
+  LeadCardView,
+  leadCardHeight,
+  type LeadCardActions,
+} from './LeadCard';
 
 const WON = 'bucket-won';
 const DEAD = 'bucket-dead';
 /** A drop target's name as the board shows it. */
-const placeName = (droppableId: string) => (droppableId === WON ? 'Won' : droppableId === DEAD ? 'Dead Leads' : droppableId);
+const placeName = (droppableId: string) =>
+  droppableId === WON ? 'Won' : droppableId === DEAD ? 'Dead Leads' : droppableId;
 const LEAD_DRAG_INSTRUCTIONS = dragInstructions('lead');
 
 /** Columns with more cards than this render as virtual lists. */
@@ -44,7 +68,14 @@ interface CardsProps {
   actions: LeadCardActions;
 }
 
-function PlainCards({ provided, snapshot, leads, now, attentionDays, actions }: CardsProps & { provided: DroppableProvided; snapshot: DroppableStateSnapshot }) {
+function PlainCards({
+  provided,
+  snapshot,
+  leads,
+  now,
+  attentionDays,
+  actions,
+}: CardsProps & { provided: DroppableProvided; snapshot: DroppableStateSnapshot }) {
   return (
     <Box ref={provided.innerRef} {...provided.droppableProps} sx={{ flexGrow: 1, minHeight: 60 }}>
       {leads.map((l, i) => (
@@ -66,12 +97,27 @@ function PlainCards({ provided, snapshot, leads, now, attentionDays, actions }: 
  * measures from the (whole-pixel) scroll width; without it a keyboard move
  * into the column finds no target.
  */
-function VirtualRow({ index, style, ariaAttributes, leads, now, attentionDays, actions }: RowComponentProps<CardsProps>) {
+function VirtualRow({
+  index,
+  style,
+  ariaAttributes,
+  leads,
+  now,
+  attentionDays,
+  actions,
+}: RowComponentProps<CardsProps>) {
   const lead = leads[index];
   if (!lead) return <div style={style} aria-hidden />;
   return (
     <div style={{ ...style, paddingInline: 4, boxSizing: 'border-box' }} {...ariaAttributes}>
-      <LeadCard lead={lead} index={index} now={now} attentionDays={attentionDays} actions={actions} height={leadCardHeight(lead)} />
+      <LeadCard
+        lead={lead}
+        index={index}
+        now={now}
+        attentionDays={attentionDays}
+        actions={actions}
+        height={leadCardHeight(lead)}
+      />
     </div>
   );
 }
@@ -85,7 +131,11 @@ const rowKey = (index: number, { leads }: CardsProps) => leads[index]?.id ?? 'dr
 /** VIRTUAL_HEIGHT in px for the first render (the list then follows its box with a ResizeObserver). */
 const virtualHeightPx = () => Math.min(window.innerHeight * 0.7, 720);
 
-function VirtualCards({ provided, snapshot, ...cards }: CardsProps & { provided: DroppableProvided; snapshot: DroppableStateSnapshot }) {
+function VirtualCards({
+  provided,
+  snapshot,
+  ...cards
+}: CardsProps & { provided: DroppableProvided; snapshot: DroppableStateSnapshot }) {
   // The droppable is the list's own scroll box (react-window's outer element). The list sizes
   // itself from its style and a ResizeObserver, so its first render forces no layout.
   const { innerRef } = provided;
@@ -127,7 +177,8 @@ function useBoardGroups(leads: BoardLead[]) {
   return useMemo(() => {
     const next = groupLeadsForBoard(leads);
     const before = previous.current;
-    const keep = (a: BoardLead[], b: BoardLead[] | undefined) => (b && a.length === b.length && a.every((l, i) => l === b[i]) ? b : a);
+    const keep = (a: BoardLead[], b: BoardLead[] | undefined) =>
+      b && a.length === b.length && a.every((l, i) => l === b[i]) ? b : a;
     if (before) {
       for (const c of BOARD_COLUMNS) next.columns[c] = keep(next.columns[c], before.columns[c]);
       next.won = keep(next.won, before.won);
@@ -150,14 +201,30 @@ const LaneHeader = memo(function LaneHeader({ title, count }: { title: string; c
   );
 });
 
-const Lane = memo(function Lane({ id, title, leads, now, attentionDays, actions, footer }: CardsProps & { id: string; title: string; footer?: ReactNode }) {
+const Lane = memo(function Lane({
+  id,
+  title,
+  leads,
+  now,
+  attentionDays,
+  actions,
+  footer,
+}: CardsProps & { id: string; title: string; footer?: ReactNode }) {
   const virtual = leads.length > VIRTUALIZE_AFTER;
   // The card being dragged out of a virtual column is drawn as a clone (its row may scroll away).
   const renderClone = useCallback<DraggableChildrenFn>(
     (provided, snapshot, rubric) => {
       const lead = leads.find((l) => l.id === rubric.draggableId);
       return lead ? (
-        <LeadCardView lead={lead} now={now} attentionDays={attentionDays} actions={actions} provided={provided} isDragging={snapshot.isDragging} height={leadCardHeight(lead)} />
+        <LeadCardView
+          lead={lead}
+          now={now}
+          attentionDays={attentionDays}
+          actions={actions}
+          provided={provided}
+          isDragging={snapshot.isDragging}
+          height={leadCardHeight(lead)}
+        />
       ) : (
         <div ref={provided.innerRef} {...provided.draggableProps} {...provided.dragHandleProps} />
       );
@@ -166,7 +233,12 @@ const Lane = memo(function Lane({ id, title, leads, now, attentionDays, actions,
   );
   return (
     // Remounted when the column switches between plain and virtual.
-    <Droppable key={virtual ? 'virtual' : 'plain'} droppableId={id} mode={virtual ? 'virtual' : 'standard'} renderClone={virtual ? renderClone : undefined}>
+    <Droppable
+      key={virtual ? 'virtual' : 'plain'}
+      droppableId={id}
+      mode={virtual ? 'virtual' : 'standard'}
+      renderClone={virtual ? renderClone : undefined}
+    >
       {(provided, snapshot) => (
         <Paper
           component="section"
@@ -175,13 +247,34 @@ const Lane = memo(function Lane({ id, title, leads, now, attentionDays, actions,
           // Leads in the column, rendered or not (long columns are virtualized); read by the benchmark.
           data-count={leads.length}
           variant="outlined"
-          sx={{ p: 1.5, bgcolor: snapshot.isDraggingOver ? 'primary.50' : 'grey.50', borderColor: snapshot.isDraggingOver ? 'primary.main' : 'divider', minHeight: 160, display: 'flex', flexDirection: 'column' }}
+          sx={{
+            p: 1.5,
+            bgcolor: snapshot.isDraggingOver ? 'primary.50' : 'grey.50',
+            borderColor: snapshot.isDraggingOver ? 'primary.main' : 'divider',
+            minHeight: 160,
+            display: 'flex',
+            flexDirection: 'column',
+          }}
         >
           <LaneHeader title={title} count={leads.length} />
           {virtual ? (
-            <VirtualCards provided={provided} snapshot={snapshot} leads={leads} now={now} attentionDays={attentionDays} actions={actions} />
+            <VirtualCards
+              provided={provided}
+              snapshot={snapshot}
+              leads={leads}
+              now={now}
+              attentionDays={attentionDays}
+              actions={actions}
+            />
           ) : (
-            <PlainCards provided={provided} snapshot={snapshot} leads={leads} now={now} attentionDays={attentionDays} actions={actions} />
+            <PlainCards
+              provided={provided}
+              snapshot={snapshot}
+              leads={leads}
+              now={now}
+              attentionDays={attentionDays}
+              actions={actions}
+            />
           )}
           {footer}
         </Paper>
@@ -202,7 +295,12 @@ const DeadBucket = memo(function DeadBucket({ count, onShowDead }: { count: numb
           variant="outlined"
           ref={provided.innerRef}
           {...provided.droppableProps}
-          sx={{ p: 1.5, minHeight: 160, bgcolor: snapshot.isDraggingOver ? 'error.50' : 'grey.50', borderColor: snapshot.isDraggingOver ? 'error.main' : 'divider' }}
+          sx={{
+            p: 1.5,
+            minHeight: 160,
+            bgcolor: snapshot.isDraggingOver ? 'error.50' : 'grey.50',
+            borderColor: snapshot.isDraggingOver ? 'error.main' : 'divider',
+          }}
         >
           <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
             <Typography variant="subtitle1" component="h2" fontWeight={700}>
@@ -223,22 +321,44 @@ const DeadBucket = memo(function DeadBucket({ count, onShowDead }: { count: numb
   );
 });
 
-export function LeadBoard({ leads, actions, onShowDead, attentionDays }: { leads: BoardLead[]; actions: LeadCardActions; onShowDead(): void; attentionDays: number }) {
+export function LeadBoard({
+  leads,
+  actions,
+  onShowDead,
+  attentionDays,
+}: {
+  leads: BoardLead[];
+  actions: LeadCardActions;
+  onShowDead(): void;
+  attentionDays: number;
+}) {
   const board = useBoardGroups(leads);
   const now = useClock(CLOCK_TICK_MS);
 
   // Screen readers hear the lead's name and the columns (see dragAnnouncements).
   const nameOf = (id: string) => leads.find((l) => l.id === id)?.name ?? 'The lead';
-  const onDragStart = (s: DragStart, p: ResponderProvided) => p.announce(liftAnnouncement(nameOf(s.draggableId), placeName(s.source.droppableId)));
+  const onDragStart = (s: DragStart, p: ResponderProvided) =>
+    p.announce(liftAnnouncement(nameOf(s.draggableId), placeName(s.source.droppableId)));
   const onDragUpdate = (u: DragUpdate, p: ResponderProvided) =>
-    p.announce(overAnnouncement(nameOf(u.draggableId), placeName(u.source.droppableId), u.destination ? placeName(u.destination.droppableId) : null));
+    p.announce(
+      overAnnouncement(
+        nameOf(u.draggableId),
+        placeName(u.source.droppableId),
+        u.destination ? placeName(u.destination.droppableId) : null,
+      ),
+    );
 
   const onDragEnd = (r: DropResult, p: ResponderProvided) => {
     const name = nameOf(r.draggableId);
     p.announce(
       r.reason === 'DROP' && r.destination?.droppableId === DEAD && r.source.droppableId !== DEAD
         ? `Dropped ${name} on Dead Leads: choose a reason`
-        : dropAnnouncement(name, placeName(r.source.droppableId), r.destination ? placeName(r.destination.droppableId) : null, r.reason),
+        : dropAnnouncement(
+            name,
+            placeName(r.source.droppableId),
+            r.destination ? placeName(r.destination.droppableId) : null,
+            r.reason,
+          ),
     );
     if (!r.destination || r.destination.droppableId === r.source.droppableId) return;
     const lead = leads.find((l) => l.id === r.draggableId);
@@ -249,16 +369,37 @@ export function LeadBoard({ leads, actions, onShowDead, attentionDays }: { leads
     // the browser recalculate styles on the spot (the library has just changed its drag styles).
     // Blurring first leaves that to the next frame, where the library gives the new card focus.
     const handle = document.activeElement;
-    if (handle instanceof HTMLElement && handle.getAttribute('data-rfd-drag-handle-draggable-id') === lead.id) handle.blur();
+    if (handle instanceof HTMLElement && handle.getAttribute('data-rfd-drag-handle-draggable-id') === lead.id)
+      handle.blur();
     actions.onMove(lead, to);
   };
 
   return (
-    <DragDropContext onDragStart={onDragStart} onDragUpdate={onDragUpdate} onDragEnd={onDragEnd} dragHandleUsageInstructions={LEAD_DRAG_INSTRUCTIONS}>
+    <DragDropContext
+      onDragStart={onDragStart}
+      onDragUpdate={onDragUpdate}
+      onDragEnd={onDragEnd}
+      dragHandleUsageInstructions={LEAD_DRAG_INSTRUCTIONS}
+    >
       <LeadCardStyles />
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(6, minmax(0, 1fr))' }, mb: 3 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(6, minmax(0, 1fr))' },
+          mb: 3,
+        }}
+      >
         {BOARD_COLUMNS.map((c) => (
-          <Lane key={c} id={c} title={c} leads={board.columns[c]} now={now} attentionDays={attentionDays} actions={actions} />
+          <Lane
+            key={c}
+            id={c}
+            title={c}
+            leads={board.columns[c]}
+            now={now}
+            attentionDays={attentionDays}
+            actions={actions}
+          />
         ))}
       </Box>
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>

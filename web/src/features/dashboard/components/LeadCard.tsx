@@ -17,7 +17,16 @@ import MenuItem from '@mui/material/MenuItem';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { alpha, type Theme } from '@mui/material/styles';
 import NotesIcon from '@mui/icons-material/StickyNote2Outlined';
-import { boardBadgeOf, boardMovesFrom, boardPlaceOf, formatUsd, leadAttention, leadCardAction, statusMovesFrom, type LeadStatus } from '@studio/domain';
+import {
+  boardBadgeOf,
+  boardMovesFrom,
+  boardPlaceOf,
+  formatUsd,
+  leadAttention,
+  leadCardAction,
+  statusMovesFrom,
+  type LeadStatus,
+} from '@studio/domain';
 import type { BoardLead } from '../../../shared/data/hooks';
 import { MountWhenOpened } from '../../../shared/components/MountWhenOpened';
 import { LEAD_STATUS_COLORS } from '../../../shared/components/leadStatus';
@@ -40,7 +49,10 @@ function moveLabel(to: LeadStatus): string {
 
 /** The card menu's moves and their labels: "Move to …" a column or bucket, then "Set status: …" for the other allowed statuses. */
 function menuMoves(from: LeadStatus): [LeadStatus, string][] {
-  return [...boardMovesFrom(from).map((to): [LeadStatus, string] => [to, `Move to ${moveLabel(to)}`]), ...statusMovesFrom(from).map((to): [LeadStatus, string] => [to, `Set status: ${to}`])];
+  return [
+    ...boardMovesFrom(from).map((to): [LeadStatus, string] => [to, `Move to ${moveLabel(to)}`]),
+    ...statusMovesFrom(from).map((to): [LeadStatus, string] => [to, `Set status: ${to}`]),
+  ];
 }
 
 const ACTION_LABEL = { accept: 'Accept Quote', review: 'Review Quote', plan: 'Add Project Plan' } as const;
@@ -137,14 +149,42 @@ const leadCardStyles = (theme: Theme) => {
       },
       // The status of a lead shown in a place of another name (boardBadgeOf), coloured as the status chips elsewhere.
       // Text in the primary text colour (contrast on every tint); the status colour on the border and background.
-      '& .lc-badge': { ...theme.typography.caption, ...ellipsis, fontWeight: 700, lineHeight: '20px', padding: '0 6px', flexShrink: 0, borderRadius: 10, border: '1px solid', color: theme.palette.text.primary },
+      '& .lc-badge': {
+        ...theme.typography.caption,
+        ...ellipsis,
+        fontWeight: 700,
+        lineHeight: '20px',
+        padding: '0 6px',
+        flexShrink: 0,
+        borderRadius: 10,
+        border: '1px solid',
+        color: theme.palette.text.primary,
+      },
       ...Object.fromEntries(
-        (['error', 'warning', 'info'] as const).map((c) => [`& .lc-badge[data-color=${c}]`, { borderColor: theme.palette[c].main, backgroundColor: alpha(theme.palette[c].main, 0.12) }]),
+        (['error', 'warning', 'info'] as const).map((c) => [
+          `& .lc-badge[data-color=${c}]`,
+          { borderColor: theme.palette[c].main, backgroundColor: alpha(theme.palette[c].main, 0.12) },
+        ]),
       ),
       '& .lc-quote': { ...theme.typography.body2, ...ellipsis, fontWeight: 600, flexShrink: 0 },
       // Read by screen readers, not shown (MUI's visuallyHidden).
-      '& .lc-sr': { border: 0, clip: 'rect(0 0 0 0)', height: 1, margin: -1, overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: 1 },
-      '& .lc-age': { ...theme.typography.caption, marginLeft: 'auto', flexShrink: 0, color: theme.palette.text.secondary },
+      '& .lc-sr': {
+        border: 0,
+        clip: 'rect(0 0 0 0)',
+        height: 1,
+        margin: -1,
+        overflow: 'hidden',
+        padding: 0,
+        position: 'absolute',
+        whiteSpace: 'nowrap',
+        width: 1,
+      },
+      '& .lc-age': {
+        ...theme.typography.caption,
+        marginLeft: 'auto',
+        flexShrink: 0,
+        color: theme.palette.text.secondary,
+      },
       '&[data-stale] .lc-age': { color: theme.palette.warning.dark, fontWeight: 700 },
       '& button': { font: 'inherit', margin: 0, cursor: 'pointer', '&:focus-visible': focusRing },
       '& .lc-menu': {
@@ -170,8 +210,15 @@ const leadCardStyles = (theme: Theme) => {
         color: theme.palette.primary.main,
         backgroundColor: 'transparent',
         border: `1px solid ${alpha(theme.palette.primary.main, 0.5)}`,
-        '&:hover': { backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.hoverOpacity), borderColor: theme.palette.primary.main },
-        '&[data-variant=contained]': { color: theme.palette.primary.contrastText, backgroundColor: theme.palette.primary.main, borderColor: theme.palette.primary.main },
+        '&:hover': {
+          backgroundColor: alpha(theme.palette.primary.main, theme.palette.action.hoverOpacity),
+          borderColor: theme.palette.primary.main,
+        },
+        '&[data-variant=contained]': {
+          color: theme.palette.primary.contrastText,
+          backgroundColor: theme.palette.primary.main,
+          borderColor: theme.palette.primary.main,
+        },
         '&[data-variant=contained]:hover': { backgroundColor: theme.palette.primary.dark },
       },
     },
@@ -184,7 +231,8 @@ export const LeadCardStyles = memo(function LeadCardStyles() {
 });
 
 /** The "more" glyph of @mui/icons-material's MoreVert, drawn without an SvgIcon component per card. */
-const MORE_VERT_PATH = 'M12 8c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2m0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2';
+const MORE_VERT_PATH =
+  'M12 8c1.1 0 2-.9 2-2s-.9-2-2-2-2 .9-2 2 .9 2 2 2m0 2c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2m0 6c-1.1 0-2 .9-2 2s.9 2 2 2 2-.9 2-2-.9-2-2-2';
 
 export function LeadCardView({ lead, now, attentionDays, actions, provided, isDragging, height }: LeadCardViewProps) {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
@@ -275,7 +323,12 @@ export function LeadCardView({ lead, now, attentionDays, actions, provided, isDr
       )}
       {/* Rendered from the first open on: a card that never opens its menu does not pay for it. */}
       <MountWhenOpened open={!!menuAnchor}>
-        <Menu anchorEl={menuAnchor} open={!!menuAnchor} onClose={() => setMenuAnchor(null)} onClick={(e) => e.stopPropagation()}>
+        <Menu
+          anchorEl={menuAnchor}
+          open={!!menuAnchor}
+          onClose={() => setMenuAnchor(null)}
+          onClick={(e) => e.stopPropagation()}
+        >
           <MenuItem
             onClick={() => {
               setMenuAnchor(null);
@@ -309,7 +362,10 @@ export function LeadCardView({ lead, now, attentionDays, actions, provided, isDr
 const MemoLeadCardView = memo(LeadCardView);
 
 /** A board card as a Draggable at `index` of its column. */
-export const LeadCard = memo(function LeadCard({ index, ...view }: Omit<LeadCardViewProps, 'provided' | 'isDragging'> & { index: number }) {
+export const LeadCard = memo(function LeadCard({
+  index,
+  ...view
+}: Omit<LeadCardViewProps, 'provided' | 'isDragging'> & { index: number }) {
   return (
     <Draggable draggableId={view.lead.id} index={index}>
       {(provided, snapshot) => <MemoLeadCardView {...view} provided={provided} isDragging={snapshot.isDragging} />}

@@ -45,7 +45,15 @@ function describe(a: Activity): string {
   }
 }
 
-export function LeadDetailDialog({ lead, onClose, onNotes }: { lead: BoardLead | null; onClose(): void; onNotes(lead: BoardLead): void }) {
+export function LeadDetailDialog({
+  lead,
+  onClose,
+  onNotes,
+}: {
+  lead: BoardLead | null;
+  onClose(): void;
+  onNotes(lead: BoardLead): void;
+}) {
   const [activity, setActivity] = useState<Activity[] | null>(null);
   const full = useLiveLead(lead?.id ?? null);
   // The history is read again when the lead changes or moves (a move adds an entry).
@@ -97,7 +105,9 @@ export function LeadDetailDialog({ lead, onClose, onNotes }: { lead: BoardLead |
             ) : (
               <Skeleton />
             )}
-            {lead.quoteAmountCents != null && <Typography sx={{ mt: 2 }}>Quote: {formatUsd(lead.quoteAmountCents)}</Typography>}
+            {lead.quoteAmountCents != null && (
+              <Typography sx={{ mt: 2 }}>Quote: {formatUsd(lead.quoteAmountCents)}</Typography>
+            )}
             <Divider sx={{ my: 2 }} />
             <UpcomingReminders leadId={lead.id} />
             <Divider sx={{ my: 2 }} />
@@ -121,7 +131,11 @@ export function LeadDetailDialog({ lead, onClose, onNotes }: { lead: BoardLead |
             <Typography variant="subtitle2" component="h3">
               Emails
             </Typography>
-            <OutboxList path={`/api/leads/${encodeURIComponent(lead.id)}/emails`} label="Emails" empty="No emails yet." />
+            <OutboxList
+              path={`/api/leads/${encodeURIComponent(lead.id)}/emails`}
+              label="Emails"
+              empty="No emails yet."
+            />
           </DialogContent>
           <DialogActions>
             <Button onClick={() => onNotes(lead)}>Notes</Button>

@@ -12,7 +12,15 @@ import Typography from '@mui/material/Typography';
 import { DEAD_REASONS, type DeadReason } from '@studio/domain';
 import type { BoardLead } from '../../../shared/data/hooks';
 
-export function MarkDeadDialog({ lead, onCancel, onConfirm }: { lead: BoardLead | null; onCancel(): void; onConfirm(reason: DeadReason): void }) {
+export function MarkDeadDialog({
+  lead,
+  onCancel,
+  onConfirm,
+}: {
+  lead: BoardLead | null;
+  onCancel(): void;
+  onConfirm(reason: DeadReason): void;
+}) {
   const [reason, setReason] = useState<DeadReason | ''>('');
   const close = () => {
     setReason('');

@@ -30,7 +30,10 @@ export function NotesDialog({ lead, onClose }: { lead: BoardLead | null; onClose
   const [notes, setNotes] = useState<Note[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [index, setIndex] = useState(0);
-  const { register, handleSubmit, reset, formState } = useForm<NoteInput>({ resolver: zodResolver(noteSchema), defaultValues: { content: '' } });
+  const { register, handleSubmit, reset, formState } = useForm<NoteInput>({
+    resolver: zodResolver(noteSchema),
+    defaultValues: { content: '' },
+  });
 
   const load = useCallback(async (leadId: string) => {
     try {
@@ -60,7 +63,11 @@ export function NotesDialog({ lead, onClose }: { lead: BoardLead | null; onClose
       await load(lead.id);
       setIndex(0);
     } catch (e) {
-      toast({ title: 'Failed to add note', description: errorMessage(e, 'Please try again later.'), severity: 'error' });
+      toast({
+        title: 'Failed to add note',
+        description: errorMessage(e, 'Please try again later.'),
+        severity: 'error',
+      });
     }
   };
 
@@ -93,7 +100,11 @@ export function NotesDialog({ lead, onClose }: { lead: BoardLead | null; onClose
               <Typography variant="body2" aria-live="polite">
                 {index + 1} of {notes.length}
               </Typography>
-              <IconButton aria-label="Older note" disabled={index >= notes.length - 1} onClick={() => setIndex((i) => i + 1)}>
+              <IconButton
+                aria-label="Older note"
+                disabled={index >= notes.length - 1}
+                onClick={() => setIndex((i) => i + 1)}
+              >
                 <ChevronRightIcon />
               </IconButton>
             </Stack>

@@ -28,7 +28,11 @@ export function useLeadMoves(live: BoardLead[]) {
   const send = useCallback(
     async (lead: BoardLead, to: LeadStatus, opts: MoveOptions = {}) => {
       try {
-        await api.put(`/api/leads/${lead.id}`, { status: to, expectedStatus: lead.status, ...(opts.deadReason ? { deadReason: opts.deadReason } : {}) });
+        await api.put(`/api/leads/${lead.id}`, {
+          status: to,
+          expectedStatus: lead.status,
+          ...(opts.deadReason ? { deadReason: opts.deadReason } : {}),
+        });
         toast({ title: opts.successTitle ?? 'Lead updated successfully' });
       } catch (e) {
         toast({ title: 'Move refused', description: errorMessage(e, 'Please try again later.'), severity: 'error' });

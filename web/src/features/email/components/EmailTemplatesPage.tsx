@@ -74,7 +74,9 @@ const editorSchema = z.object({ drafts: z.record(z.string(), emailTemplateUpdate
 const validateDrafts = zodResolver(editorSchema);
 /** Save checks the open template's draft only (context.id): the others are saved, and checked, when opened. */
 const openDraftResolver: Resolver<EditorValues, { id: string }> = (values, context, options) =>
-  validateDrafts({ drafts: { [context!.id]: values.drafts[context!.id]! } }, context, options) as ReturnType<Resolver<EditorValues, { id: string }>>;
+  validateDrafts({ drafts: { [context!.id]: values.drafts[context!.id]! } }, context, options) as ReturnType<
+    Resolver<EditorValues, { id: string }>
+  >;
 
 const token = (name: string) => `\${${name}}`;
 const draftOf = (t: EmailTemplateView): Draft => ({ subject: t.subject, html: t.html });
@@ -83,7 +85,13 @@ const fieldName = <F extends Field>(id: string, field: F) => `drafts.${id}.${fie
 function TabPanel({ id, current, children }: { id: TabKey; current: TabKey; children: ReactNode }) {
   // Panels stay mounted (hidden), so the editor keeps its cursor while another tab is open.
   return (
-    <Box role="tabpanel" id={`template-panel-${id}`} aria-labelledby={`template-tab-${id}`} hidden={current !== id} sx={{ pt: 2 }}>
+    <Box
+      role="tabpanel"
+      id={`template-panel-${id}`}
+      aria-labelledby={`template-tab-${id}`}
+      hidden={current !== id}
+      sx={{ pt: 2 }}
+    >
       {children}
     </Box>
   );
@@ -118,7 +126,10 @@ function TemplatesEditor({ templates }: { templates: TemplatesState }) {
     context: { id: templates.data.find((t) => t.id === selectedId)?.id ?? templates.data[0]!.id },
     defaultValues: { drafts: Object.fromEntries(templates.data.map((t) => [t.id, draftOf(t)])) },
   });
-  const testForm = useForm<{ testEmail: string }, unknown, TemplateTestInput>({ resolver: zodResolver(templateTestSchema), defaultValues: { testEmail: '' } });
+  const testForm = useForm<{ testEmail: string }, unknown, TemplateTestInput>({
+    resolver: zodResolver(templateTestSchema),
+    defaultValues: { testEmail: '' },
+  });
 
   const subjectRef = useRef<HTMLInputElement | null>(null);
   const htmlRef = useRef<HTMLTextAreaElement | null>(null);
@@ -138,7 +149,8 @@ function TemplatesEditor({ templates }: { templates: TemplatesState }) {
   const saving = editor.formState.isSubmitting;
   const sending = testForm.formState.isSubmitting;
   const busy = saving || resetting || sending;
-  const fieldError = (field: Field) => editor.getFieldState(fieldName(template.id, field), editor.formState).error?.message;
+  const fieldError = (field: Field) =>
+    editor.getFieldState(fieldName(template.id, field), editor.formState).error?.message;
 
   const { clearErrors } = editor;
   useEffect(() => {
@@ -173,7 +185,9 @@ function TemplatesEditor({ templates }: { templates: TemplatesState }) {
     const start = Math.min(el?.selectionStart ?? value.length, value.length);
     const end = Math.min(Math.max(el?.selectionEnd ?? start, start), value.length);
     const text = token(name);
-    editor.setValue(fieldName(template.id, field), value.slice(0, start) + text + value.slice(end), { shouldDirty: true });
+    editor.setValue(fieldName(template.id, field), value.slice(0, start) + text + value.slice(end), {
+      shouldDirty: true,
+    });
     setTab('content');
     setMode('edit');
     setFocusAfterInsert({ field, at: start + text.length });
@@ -192,7 +206,11 @@ function TemplatesEditor({ templates }: { templates: TemplatesState }) {
     if (unknown.length) return;
     const id = template.id;
     try {
-      const res = await api.put(`/api/email-templates/${id}`, editor.getValues(`drafts.${id}`), savedEmailTemplateReply);
+      const res = await api.put(
+        `/api/email-templates/${id}`,
+        editor.getValues(`drafts.${id}`),
+        savedEmailTemplateReply,
+      );
       stored(res.template);
       toast({ title: 'Template Updated' });
     } catch (e) {
@@ -235,7 +253,13 @@ function TemplatesEditor({ templates }: { templates: TemplatesState }) {
   const { ref: htmlFieldRef, ...htmlField } = editor.register(fieldName(template.id, 'html'));
 
   const picker = narrow ? (
-    <TextField select label="Template" value={template.id} onChange={(e) => setSelectedId(e.target.value)} sx={{ mb: 2 }}>
+    <TextField
+      select
+      label="Template"
+      value={template.id}
+      onChange={(e) => setSelectedId(e.target.value)}
+      sx={{ mb: 2 }}
+    >
       {templates.data.map((t) => (
         <MenuItem key={t.id} value={t.id}>
           {t.name}
@@ -249,7 +273,11 @@ function TemplatesEditor({ templates }: { templates: TemplatesState }) {
         {templates.data.map((t) => (
           // Each entry a list item holding its button (a list may only hold items).
           <ListItem key={t.id} disablePadding divider>
-            <ListItemButton selected={t.id === template.id} aria-current={t.id === template.id ? 'true' : undefined} onClick={() => setSelectedId(t.id)}>
+            <ListItemButton
+              selected={t.id === template.id}
+              aria-current={t.id === template.id ? 'true' : undefined}
+              onClick={() => setSelectedId(t.id)}
+            >
               <ListItemText
                 primary={
                   <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -273,41 +301,75 @@ function TemplatesEditor({ templates }: { templates: TemplatesState }) {
         <Typography variant="h4" component="h1">
           Email Templates
         </Typography>
-        <Typography color="text.secondary">The emails the studio sends. Edit a template's subject and HTML; variables fill in per email.</Typography>
+        <Typography color="text.secondary">
+          The emails the studio sends. Edit a template's subject and HTML; variables fill in per email.
+        </Typography>
       </Box>
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '300px minmax(0, 1fr)' } }}>
         {picker}
         <Card component="section" aria-label={`Template ${template.name}`}>
           <CardContent>
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}>
+            <Stack
+              direction={{ xs: 'column', sm: 'row' }}
+              spacing={1}
+              sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+            >
               <Box sx={{ minWidth: 0 }}>
                 <Typography variant="h5" component="h2">
                   {template.name}
                 </Typography>
                 <Typography variant="body2" color="text.secondary">
                   {template.description}
-                  {template.customized && template.updatedAt ? ` · Customized ${new Date(template.updatedAt).toLocaleString('en-US')}` : ''}
+                  {template.customized && template.updatedAt
+                    ? ` · Customized ${new Date(template.updatedAt).toLocaleString('en-US')}`
+                    : ''}
                 </Typography>
               </Box>
-              {template.customized && <Chip label="Customized" color="secondary" size="small" sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }} />}
+              {template.customized && (
+                <Chip
+                  label="Customized"
+                  color="secondary"
+                  size="small"
+                  sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
+                />
+              )}
             </Stack>
 
-            <Tabs value={tab} onChange={(_e, v: TabKey) => setTab(v)} variant="scrollable" allowScrollButtonsMobile sx={{ mt: 1, borderBottom: 1, borderColor: 'divider' }}>
+            <Tabs
+              value={tab}
+              onChange={(_e, v: TabKey) => setTab(v)}
+              variant="scrollable"
+              allowScrollButtonsMobile
+              sx={{ mt: 1, borderBottom: 1, borderColor: 'divider' }}
+            >
               <Tab value="content" label="Content" id="template-tab-content" aria-controls="template-panel-content" />
               <Tab value="test" label="Test" id="template-tab-test" aria-controls="template-panel-test" />
-              <Tab value="variables" label="Variables" id="template-tab-variables" aria-controls="template-panel-variables" />
+              <Tab
+                value="variables"
+                label="Variables"
+                id="template-tab-variables"
+                aria-controls="template-panel-variables"
+              />
             </Tabs>
 
             <TabPanel id="content" current={tab}>
-              <ToggleButtonGroup exclusive size="small" value={mode} onChange={(_e, v: 'edit' | 'preview' | null) => v && setMode(v)} aria-label="Edit or preview" sx={{ mb: 2 }}>
+              <ToggleButtonGroup
+                exclusive
+                size="small"
+                value={mode}
+                onChange={(_e, v: 'edit' | 'preview' | null) => v && setMode(v)}
+                aria-label="Edit or preview"
+                sx={{ mb: 2 }}
+              >
                 <ToggleButton value="edit">Edit</ToggleButton>
                 <ToggleButton value="preview">Preview</ToggleButton>
               </ToggleButtonGroup>
 
               {unknown.length > 0 && (
                 <Alert severity="warning" sx={{ mb: 2 }} role="alert">
-                  Unknown placeholders: {unknown.map(token).join(', ')}. Use only this template's variables: {template.variables.map(token).join(', ')}.
+                  Unknown placeholders: {unknown.map(token).join(', ')}. Use only this template's variables:{' '}
+                  {template.variables.map(token).join(', ')}.
                 </Alert>
               )}
 
@@ -325,7 +387,11 @@ function TemplatesEditor({ templates }: { templates: TemplatesState }) {
                   helperText={fieldError('subject') ?? ' '}
                   slotProps={{ htmlInput: { maxLength: 200 } }}
                 />
-                <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, mb: 1, alignItems: 'center' }} aria-label="Insert variable">
+                <Stack
+                  direction="row"
+                  sx={{ flexWrap: 'wrap', gap: 1, mb: 1, alignItems: 'center' }}
+                  aria-label="Insert variable"
+                >
                   <Typography variant="body2" color="text.secondary">
                     Insert:
                   </Typography>
@@ -357,7 +423,12 @@ function TemplatesEditor({ templates }: { templates: TemplatesState }) {
                   maxRows={30}
                   error={!!fieldError('html')}
                   helperText={fieldError('html') ?? 'Scripts, iframes and event handlers are removed when you save.'}
-                  slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 13 } } }}
+                  slotProps={{
+                    htmlInput: {
+                      spellCheck: false,
+                      style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 13 },
+                    },
+                  }}
                 />
               </Box>
 
@@ -374,10 +445,20 @@ function TemplatesEditor({ templates }: { templates: TemplatesState }) {
               )}
 
               <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: 'wrap', rowGap: 1 }}>
-                <Button variant="contained" startIcon={<SaveIcon />} onClick={() => void editor.handleSubmit(save)()} disabled={busy || unknown.length > 0}>
+                <Button
+                  variant="contained"
+                  startIcon={<SaveIcon />}
+                  onClick={() => void editor.handleSubmit(save)()}
+                  disabled={busy || unknown.length > 0}
+                >
                   {saving ? 'Saving...' : 'Save'}
                 </Button>
-                <Button variant="outlined" startIcon={<RestartAltIcon />} onClick={() => void reset()} disabled={busy || (!template.customized && !dirty)}>
+                <Button
+                  variant="outlined"
+                  startIcon={<RestartAltIcon />}
+                  onClick={() => void reset()}
+                  disabled={busy || (!template.customized && !dirty)}
+                >
                   {resetting ? 'Resetting...' : 'Reset'}
                 </Button>
                 {dirty && (
@@ -390,7 +471,8 @@ function TemplatesEditor({ templates }: { templates: TemplatesState }) {
 
             <TabPanel id="test" current={tab}>
               <Typography color="text.secondary" sx={{ mb: 2 }}>
-                Sends the saved version of {template.name}, filled with the newest lead's data (or sample data), through the email outbox.
+                Sends the saved version of {template.name}, filled with the newest lead's data (or sample data), through
+                the email outbox.
               </Typography>
               {dirty && (
                 <Alert severity="info" sx={{ mb: 2 }}>
@@ -413,7 +495,13 @@ function TemplatesEditor({ templates }: { templates: TemplatesState }) {
                   error={!!testForm.formState.errors.testEmail}
                   helperText={testForm.formState.errors.testEmail?.message ?? ' '}
                 />
-                <Button type="submit" variant="contained" startIcon={<SendIcon />} disabled={busy} sx={{ flexShrink: 0, mt: { sm: 1 } }}>
+                <Button
+                  type="submit"
+                  variant="contained"
+                  startIcon={<SendIcon />}
+                  disabled={busy}
+                  sx={{ flexShrink: 0, mt: { sm: 1 } }}
+                >
                   {sending ? 'Sending...' : 'Send Test'}
                 </Button>
               </Stack>
@@ -421,11 +509,16 @@ function TemplatesEditor({ templates }: { templates: TemplatesState }) {
 
             <TabPanel id="variables" current={tab}>
               <Typography color="text.secondary" sx={{ mb: 1 }}>
-                Insert puts the variable at the cursor in the subject or HTML editor. Values are escaped in the email, so they can never add markup.
+                Insert puts the variable at the cursor in the subject or HTML editor. Values are escaped in the email,
+                so they can never add markup.
               </Typography>
               <Stack>
                 {template.variables.map((v) => (
-                  <Paper key={v} variant="outlined" sx={{ mb: 1, px: 2, py: 1, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+                  <Paper
+                    key={v}
+                    variant="outlined"
+                    sx={{ mb: 1, px: 2, py: 1, display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}
+                  >
                     <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                       <Typography component="code" sx={{ fontFamily: 'monospace', fontWeight: 700 }}>
                         {token(v)}
@@ -434,7 +527,11 @@ function TemplatesEditor({ templates }: { templates: TemplatesState }) {
                         e.g. {preview.vars[v] ?? ''}
                       </Typography>
                     </Box>
-                    <Button size="small" onClick={() => insertVariable(v)} aria-label={`Insert ${token(v)} at the cursor`}>
+                    <Button
+                      size="small"
+                      onClick={() => insertVariable(v)}
+                      aria-label={`Insert ${token(v)} at the cursor`}
+                    >
                       Insert
                     </Button>
                     <Tooltip title="Copy">

@@ -21,7 +21,16 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import SendIcon from '@mui/icons-material/Send';
-import { isFinalOutboxStatus, MISSING_FIELDS_TOAST, outboxAcceptedReply, outboxEntryReply, renderTemplate, TEST_CENTER_PRESETS, type OutboxEntryReply, type OutboxStatus } from '@studio/domain';
+import {
+  isFinalOutboxStatus,
+  MISSING_FIELDS_TOAST,
+  outboxAcceptedReply,
+  outboxEntryReply,
+  renderTemplate,
+  TEST_CENTER_PRESETS,
+  type OutboxEntryReply,
+  type OutboxStatus,
+} from '@studio/domain';
 import { api, ApiError } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 import { useEmailTemplates } from '../hooks/useEmailTemplates';
@@ -39,7 +48,12 @@ const POLL_MS = 1_000;
 /** Polls before the panel stops waiting (the sender may be down; the entry stays queued). */
 const MAX_POLLS = 90;
 
-const STATUS_COLORS: Record<OutboxStatus, ChipProps['color']> = { PENDING: 'default', PROCESSING: 'info', SUCCESS: 'success', ERROR: 'error' };
+const STATUS_COLORS: Record<OutboxStatus, ChipProps['color']> = {
+  PENDING: 'default',
+  PROCESSING: 'info',
+  SUCCESS: 'success',
+  ERROR: 'error',
+};
 
 /** Polls the outbox entry `id` until it is final. */
 function useOutboxStatus(id: string | null) {
@@ -94,7 +108,11 @@ function StatusPanel({ outboxId }: { outboxId: string | null }) {
         ) : (
           <Box aria-live="polite">
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
-              {entry?.status ? <Chip label={entry.status} color={STATUS_COLORS[entry.status]} data-testid="outbox-status" /> : <Chip label="QUEUED" data-testid="outbox-status" />}
+              {entry?.status ? (
+                <Chip label={entry.status} color={STATUS_COLORS[entry.status]} data-testid="outbox-status" />
+              ) : (
+                <Chip label="QUEUED" data-testid="outbox-status" />
+              )}
               {!final && !gaveUp && <CircularProgress size={18} aria-label="Waiting for the sender" />}
             </Stack>
             {entry && (
@@ -168,12 +186,21 @@ export function EmailTestPage() {
     }
     setSending(true);
     try {
-      const res = await api.post('/api/test-email', { to: fields.to.trim(), subject: fields.subject, html: fields.html }, outboxAcceptedReply);
+      const res = await api.post(
+        '/api/test-email',
+        { to: fields.to.trim(), subject: fields.subject, html: fields.html },
+        outboxAcceptedReply,
+      );
       setOutboxId(res.outboxId);
       toast({ title: 'Test Email Sent', description: `Queued to ${fields.to.trim()}.` });
     } catch (e) {
-      if (e instanceof ApiError && e.fields) setErrors({ to: e.fields.to, subject: e.fields.subject, html: e.fields.html });
-      toast({ title: 'Failed to Send Email', description: 'There was an error sending the test email.', severity: 'error' });
+      if (e instanceof ApiError && e.fields)
+        setErrors({ to: e.fields.to, subject: e.fields.subject, html: e.fields.html });
+      toast({
+        title: 'Failed to Send Email',
+        description: 'There was an error sending the test email.',
+        severity: 'error',
+      });
     } finally {
       setSending(false);
     }
@@ -188,13 +215,27 @@ export function EmailTestPage() {
         <Typography color="text.secondary">Send a test email through the outbox and watch it go out.</Typography>
       </Box>
 
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
+        }}
+      >
         <Card component="section" aria-label="Test email">
           <CardContent>
             <Typography variant="subtitle2" component="h2" gutterBottom>
               Start from a template
             </Typography>
-            <ToggleButtonGroup exclusive size="small" value={preset} onChange={(_e, v: string | null) => pick(v)} aria-label="Template" disabled={templates.status !== 'success'} sx={{ mb: 2, flexWrap: 'wrap' }}>
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              value={preset}
+              onChange={(_e, v: string | null) => pick(v)}
+              aria-label="Template"
+              disabled={templates.status !== 'success'}
+              sx={{ mb: 2, flexWrap: 'wrap' }}
+            >
               {TEST_CENTER_PRESETS.map((p) => (
                 <ToggleButton key={p.key} value={p.key}>
                   {p.label}
@@ -207,8 +248,23 @@ export function EmailTestPage() {
               </Alert>
             )}
             <Stack component="form" noValidate onSubmit={(e) => (e.preventDefault(), void send())}>
-              <TextField label="To" type="email" value={fields.to} onChange={set('to')} error={!!errors.to} helperText={errors.to ?? ' '} autoComplete="email" />
-              <TextField label="Subject" value={fields.subject} onChange={set('subject')} error={!!errors.subject} helperText={errors.subject ?? ' '} slotProps={{ htmlInput: { maxLength: 200 } }} />
+              <TextField
+                label="To"
+                type="email"
+                value={fields.to}
+                onChange={set('to')}
+                error={!!errors.to}
+                helperText={errors.to ?? ' '}
+                autoComplete="email"
+              />
+              <TextField
+                label="Subject"
+                value={fields.subject}
+                onChange={set('subject')}
+                error={!!errors.subject}
+                helperText={errors.subject ?? ' '}
+                slotProps={{ htmlInput: { maxLength: 200 } }}
+              />
               <TextField
                 label="HTML"
                 value={fields.html}
@@ -218,7 +274,12 @@ export function EmailTestPage() {
                 maxRows={24}
                 error={!!errors.html}
                 helperText={errors.html ?? 'Scripts, iframes and event handlers are removed before sending.'}
-                slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 13 } } }}
+                slotProps={{
+                  htmlInput: {
+                    spellCheck: false,
+                    style: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 13 },
+                  },
+                }}
               />
               <Box>
                 <Button type="submit" variant="contained" startIcon={<SendIcon />} disabled={sending}>
@@ -243,7 +304,11 @@ export function EmailTestPage() {
               <Typography sx={{ mb: 1, overflowWrap: 'anywhere' }}>
                 <strong>Subject:</strong> {fields.subject || '—'}
               </Typography>
-              {fields.html.trim() ? <EmailPreview html={fields.html} title="Test email preview" height={420} /> : <Typography color="text.secondary">The HTML preview appears here.</Typography>}
+              {fields.html.trim() ? (
+                <EmailPreview html={fields.html} title="Test email preview" height={420} />
+              ) : (
+                <Typography color="text.secondary">The HTML preview appears here.</Typography>
+              )}
             </CardContent>
           </Card>
           <StatusPanel outboxId={outboxId} />

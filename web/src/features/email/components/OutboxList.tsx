@@ -22,12 +22,18 @@ import { useToast } from '../../../shared/components/Toast';
 /** An outbox entry as the list shows it. */
 export type OutboxRow = OutboxRowReply;
 
-const STATUS_COLORS: Record<OutboxStatus, ChipProps['color']> = { PENDING: 'default', PROCESSING: 'info', SUCCESS: 'success', ERROR: 'error' };
+const STATUS_COLORS: Record<OutboxStatus, ChipProps['color']> = {
+  PENDING: 'default',
+  PROCESSING: 'info',
+  SUCCESS: 'success',
+  ERROR: 'error',
+};
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '');
 
 function detail(e: OutboxRow): string {
   const parts = [e.to ?? '', when(e.sentAt ?? e.createdAt)];
-  if (e.status === 'PENDING' && e.nextAttemptAt && e.attempts > 0) parts.push(`retrying ${when(e.nextAttemptAt)} (${e.attempts} attempts so far)`);
+  if (e.status === 'PENDING' && e.nextAttemptAt && e.attempts > 0)
+    parts.push(`retrying ${when(e.nextAttemptAt)} (${e.attempts} attempts so far)`);
   if (e.status === 'ERROR' && e.lastError) parts.push(e.lastError);
   return parts.filter(Boolean).join(' · ');
 }
@@ -82,14 +88,26 @@ export function OutboxList({ path, label, empty }: { path: string; label: string
             primary={
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 0.5 }}>
                 <span>{e.templateId ?? 'email'}</span>
-                {e.status && <Chip size="small" label={e.resentAs ? 'RESENT' : e.status} color={e.resentAs ? 'default' : STATUS_COLORS[e.status]} />}
+                {e.status && (
+                  <Chip
+                    size="small"
+                    label={e.resentAs ? 'RESENT' : e.status}
+                    color={e.resentAs ? 'default' : STATUS_COLORS[e.status]}
+                  />
+                )}
               </Stack>
             }
             secondary={detail(e)}
             slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
           />
           {e.status === 'ERROR' && !e.resentAs && (
-            <Button size="small" onClick={() => resend(e)} disabled={busy === e.id} aria-label={`Resend ${e.templateId ?? 'email'} to ${e.to ?? 'recipient'}`} sx={{ flexShrink: 0, ml: 1 }}>
+            <Button
+              size="small"
+              onClick={() => resend(e)}
+              disabled={busy === e.id}
+              aria-label={`Resend ${e.templateId ?? 'email'} to ${e.to ?? 'recipient'}`}
+              sx={{ flexShrink: 0, ml: 1 }}
+            >
               Resend
             </Button>
           )}

@@ -42,7 +42,10 @@ export function useEmailTemplates(): TemplatesState {
     };
   }, [tick]);
 
-  const replace = useCallback((t: EmailTemplateView) => setData((list) => list.map((x) => (x.id === t.id ? t : x))), []);
+  const replace = useCallback(
+    (t: EmailTemplateView) => setData((list) => list.map((x) => (x.id === t.id ? t : x))),
+    [],
+  );
   const reload = useCallback(() => setTick((n) => n + 1), []);
   return { status, data, error, replace, reload };
 }

@@ -17,10 +17,19 @@ export function HostedProjectCard({ project, onQuote }: { project: HostedProject
   const live = isDeployed(project.deployment);
   const updated = new Date(project.timeUpdated);
   return (
-    <Card component="article" aria-label={project.title} data-testid="replit-project-card" sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+    <Card
+      component="article"
+      aria-label={project.title}
+      data-testid="replit-project-card"
+      sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}
+    >
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, flexGrow: 1 }}>
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
-          <Typography variant="h6" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere', minWidth: 0 }}>
+          <Typography
+            variant="h6"
+            component="h2"
+            sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere', minWidth: 0 }}
+          >
             {project.title}
           </Typography>
           {live && <Chip size="small" color="success" label="Live" aria-label="Live: deployed" />}
@@ -52,7 +61,13 @@ export function HostedProjectCard({ project, onQuote }: { project: HostedProject
         </Link>
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button variant="contained" size="small" startIcon={<RequestQuoteIcon />} onClick={() => onQuote(project)} fullWidth>
+        <Button
+          variant="contained"
+          size="small"
+          startIcon={<RequestQuoteIcon />}
+          onClick={() => onQuote(project)}
+          fullWidth
+        >
           Generate Quote
         </Button>
       </CardActions>

@@ -46,7 +46,11 @@ export function HostedProjectsPage() {
   const [syncing, setSyncing] = useState(false);
   const [syncResult, setSyncResult] = useState<SyncResponse | null>(null);
   // `key` remounts the dialog so every opening starts from fresh defaults.
-  const [dialog, setDialog] = useState<{ open: boolean; project: HostedProject | null; key: number }>({ open: false, project: null, key: 0 });
+  const [dialog, setDialog] = useState<{ open: boolean; project: HostedProject | null; key: number }>({
+    open: false,
+    project: null,
+    key: 0,
+  });
 
   const openDialog = (project: HostedProject | null) => setDialog((d) => ({ open: true, project, key: d.key + 1 }));
 
@@ -73,9 +77,16 @@ export function HostedProjectsPage() {
     try {
       const r = await syncHostedProjectStatus();
       setSyncResult(r);
-      toast({ title: 'Status Sync Complete', description: `Updated ${r.updated} ${r.updated === 1 ? 'project' : 'projects'}` });
+      toast({
+        title: 'Status Sync Complete',
+        description: `Updated ${r.updated} ${r.updated === 1 ? 'project' : 'projects'}`,
+      });
     } catch (err) {
-      toast({ title: 'Sync Failed', description: errorMessage(err, 'Failed to sync project status'), severity: 'error' });
+      toast({
+        title: 'Sync Failed',
+        description: errorMessage(err, 'Failed to sync project status'),
+        severity: 'error',
+      });
     } finally {
       setSyncing(false);
     }
@@ -83,7 +94,11 @@ export function HostedProjectsPage() {
 
   return (
     <Box>
-      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 2 }}>
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { md: 'center' }, mb: 2 }}
+      >
         <Box>
           <Typography variant="h4" component="h1" sx={{ mb: 0.5 }}>
             Replit Projects
@@ -106,8 +121,8 @@ export function HostedProjectsPage() {
       </Stack>
 
       <Alert severity="info" sx={{ mb: 3 }}>
-        Replit has no public API for listing a user&apos;s projects, so this tool is a demo with sample data: the projects below are generated for the
-        username you enter. Quotes and leads created from them are real.
+        Replit has no public API for listing a user&apos;s projects, so this tool is a demo with sample data: the
+        projects below are generated for the username you enter. Quotes and leads created from them are real.
       </Alert>
 
       {syncResult && <SyncSummary result={syncResult} onClose={() => setSyncResult(null)} />}
@@ -118,7 +133,14 @@ export function HostedProjectsPage() {
         onSubmit={(e: FormEvent) => void load(e)}
         aria-label="Load demo projects"
         variant="outlined"
-        sx={{ p: 2, mb: 3, display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, alignItems: { sm: 'flex-start' } }}
+        sx={{
+          p: 2,
+          mb: 3,
+          display: 'flex',
+          flexDirection: { xs: 'column', sm: 'row' },
+          gap: 2,
+          alignItems: { sm: 'flex-start' },
+        }}
       >
         <TextField
           id="replit-username"
@@ -135,14 +157,21 @@ export function HostedProjectsPage() {
           sx={{ flexGrow: 1, maxWidth: { sm: 420 } }}
           slotProps={{ htmlInput: { maxLength: HOSTED_LIMITS.username + 10, spellCheck: false } }}
         />
-        <Button type="submit" variant="contained" disabled={state.status === 'loading'} sx={{ whiteSpace: 'nowrap', mt: { sm: 0.25 } }}>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={state.status === 'loading'}
+          sx={{ whiteSpace: 'nowrap', mt: { sm: 0.25 } }}
+        >
           Load Demo Projects
         </Button>
       </Paper>
 
       {state.status === 'idle' ? (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-          <Typography color="text.secondary">Enter a Replit username and choose Load Demo Projects to see its sample projects.</Typography>
+          <Typography color="text.secondary">
+            Enter a Replit username and choose Load Demo Projects to see its sample projects.
+          </Typography>
         </Paper>
       ) : state.status === 'loading' ? (
         <Loading label="Loading projects..." />
@@ -165,7 +194,12 @@ export function HostedProjectsPage() {
         </>
       )}
 
-      <QuoteDialog key={dialog.key} open={dialog.open} project={dialog.project} onClose={() => setDialog((d) => ({ ...d, open: false }))} />
+      <QuoteDialog
+        key={dialog.key}
+        open={dialog.open}
+        project={dialog.project}
+        onClose={() => setDialog((d) => ({ ...d, open: false }))}
+      />
     </Box>
   );
 }

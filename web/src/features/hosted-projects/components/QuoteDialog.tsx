@@ -42,13 +42,25 @@ import { analyzeHostedProject, createHostedQuote } from '../api/hostedProjectsAp
 import { estimateFromForm, formDefaults, numberText, toNumber } from '../quoteForm';
 import { QuotePreview } from './QuotePreview';
 
-export function QuoteDialog({ open, project, onClose }: { open: boolean; project: HostedProject | null; onClose(): void }) {
+export function QuoteDialog({
+  open,
+  project,
+  onClose,
+}: {
+  open: boolean;
+  project: HostedProject | null;
+  onClose(): void;
+}) {
   const toast = useToast();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const [analyzing, setAnalyzing] = useState(false);
   const [analyzed, setAnalyzed] = useState(false);
-  const { control, handleSubmit, trigger, getValues, setValue, setError, formState } = useForm<HostedQuoteFormInput, unknown, HostedQuoteForm>({
+  const { control, handleSubmit, trigger, getValues, setValue, setError, formState } = useForm<
+    HostedQuoteFormInput,
+    unknown,
+    HostedQuoteForm
+  >({
     resolver: zodResolver(hostedQuoteFormSchema),
     defaultValues: formDefaults(project),
   });
@@ -69,7 +81,10 @@ export function QuoteDialog({ open, project, onClose }: { open: boolean; project
         // A demo project: the server reads its files (feature keywords in the paths).
         const values = getValues();
         const r = await analyzeHostedProject(project.id, values.baseHourlyRate);
-        const features = [...new Set([...(values.features ?? []), ...r.analysis.features])].slice(0, HOSTED_LIMITS.maxFeatures);
+        const features = [...new Set([...(values.features ?? []), ...r.analysis.features])].slice(
+          0,
+          HOSTED_LIMITS.maxFeatures,
+        );
         const opts = { shouldDirty: true, shouldValidate: true } as const;
         setValue('language', r.analysis.language, opts);
         setValue('fileCount', r.analysis.fileCount, opts);
@@ -104,13 +119,19 @@ export function QuoteDialog({ open, project, onClose }: { open: boolean; project
       onClose();
     } catch (e) {
       showServerFields(e);
-      toast({ title: 'Quote Creation Failed', description: errorMessage(e, 'Failed to create quote'), severity: 'error' });
+      toast({
+        title: 'Quote Creation Failed',
+        description: errorMessage(e, 'Failed to create quote'),
+        severity: 'error',
+      });
     }
   };
 
-  const text = (name: 'projectId' | 'projectTitle' | 'clientName' | 'clientEmail', label: string, extra: object = {}) => (
-    <FormTextField control={control} name={name} {...extra} id={`replit-${name}`} label={label} fullWidth />
-  );
+  const text = (
+    name: 'projectId' | 'projectTitle' | 'clientName' | 'clientEmail',
+    label: string,
+    extra: object = {},
+  ) => <FormTextField control={control} name={name} {...extra} id={`replit-${name}`} label={label} fullWidth />;
 
   const number = (name: 'fileCount' | 'baseHourlyRate', label: string, htmlInput: object) => (
     <Controller
@@ -132,7 +153,14 @@ export function QuoteDialog({ open, project, onClose }: { open: boolean; project
   );
 
   return (
-    <Dialog open={open} onClose={busy ? undefined : onClose} aria-labelledby="replit-quote-title" fullWidth maxWidth="sm" fullScreen={fullScreen}>
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby="replit-quote-title"
+      fullWidth
+      maxWidth="sm"
+      fullScreen={fullScreen}
+    >
       <form noValidate onSubmit={handleSubmit(create)}>
         <DialogTitle id="replit-quote-title">Generate Quote from Replit Project</DialogTitle>
         <DialogContent>
@@ -141,18 +169,41 @@ export function QuoteDialog({ open, project, onClose }: { open: boolean; project
               ? 'Analyze the project to detect its features and estimate the work, then create the quote and its lead.'
               : 'Manual quote: describe the project, analyze it to see the estimate, then create the quote and its lead.'}
           </Typography>
-          <Box sx={{ display: 'grid', columnGap: 2, rowGap: 0.5, pt: 1, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' } }}>
+          <Box
+            sx={{
+              display: 'grid',
+              columnGap: 2,
+              rowGap: 0.5,
+              pt: 1,
+              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
+            }}
+          >
             <Typography variant="subtitle2" component="h3" sx={{ gridColumn: '1 / -1' }}>
               Project
             </Typography>
-            {text('projectId', 'Project ID', { slotProps: { htmlInput: { maxLength: HOSTED_LIMITS.projectId, readOnly: !!project } } })}
-            {text('projectTitle', 'Project title', { slotProps: { htmlInput: { maxLength: HOSTED_LIMITS.projectTitle } } })}
+            {text('projectId', 'Project ID', {
+              slotProps: { htmlInput: { maxLength: HOSTED_LIMITS.projectId, readOnly: !!project } },
+            })}
+            {text('projectTitle', 'Project title', {
+              slotProps: { htmlInput: { maxLength: HOSTED_LIMITS.projectTitle } },
+            })}
             <Controller
               name="language"
               control={control}
               render={({ field, fieldState }) => (
-                <TextField {...controlledProps({ field, fieldState })} id="replit-language" select label="Language" fullWidth>
-                  {[...HOSTED_LANGUAGES, ...(field.value && !(HOSTED_LANGUAGES as readonly string[]).includes(field.value) ? [field.value] : [])].map((l) => (
+                <TextField
+                  {...controlledProps({ field, fieldState })}
+                  id="replit-language"
+                  select
+                  label="Language"
+                  fullWidth
+                >
+                  {[
+                    ...HOSTED_LANGUAGES,
+                    ...(field.value && !(HOSTED_LANGUAGES as readonly string[]).includes(field.value)
+                      ? [field.value]
+                      : []),
+                  ].map((l) => (
                     <MenuItem key={l} value={l}>
                       {l}
                     </MenuItem>
@@ -160,14 +211,27 @@ export function QuoteDialog({ open, project, onClose }: { open: boolean; project
                 </TextField>
               )}
             />
-            {number('fileCount', 'File count', { min: HOSTED_LIMITS.minFileCount, max: HOSTED_LIMITS.maxFileCount, step: 1, inputMode: 'numeric' })}
+            {number('fileCount', 'File count', {
+              min: HOSTED_LIMITS.minFileCount,
+              max: HOSTED_LIMITS.maxFileCount,
+              step: 1,
+              inputMode: 'numeric',
+            })}
             <Controller
               name="hasDeployment"
               control={control}
               render={({ field }) => (
                 <FormControlLabel
                   sx={{ mb: 2 }}
-                  control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} onBlur={field.onBlur} inputRef={field.ref} name={field.name} />}
+                  control={
+                    <Switch
+                      checked={!!field.value}
+                      onChange={(e) => field.onChange(e.target.checked)}
+                      onBlur={field.onBlur}
+                      inputRef={field.ref}
+                      name={field.name}
+                    />
+                  }
                   label="Deployed (Live)"
                 />
               )}
@@ -206,7 +270,9 @@ export function QuoteDialog({ open, project, onClose }: { open: boolean; project
                         label="Features"
                         placeholder="e.g. database, Stripe checkout"
                         error={!!message}
-                        helperText={message ?? 'Optional. Press Enter after each feature; analysis adds the ones it detects.'}
+                        helperText={
+                          message ?? 'Optional. Press Enter after each feature; analysis adds the ones it detects.'
+                        }
                         slotProps={{ htmlInput: { ...params.inputProps, maxLength: HOSTED_LIMITS.featureLength } }}
                       />
                     )}
@@ -217,7 +283,10 @@ export function QuoteDialog({ open, project, onClose }: { open: boolean; project
             <Typography variant="subtitle2" component="h3" sx={{ gridColumn: '1 / -1', mt: 1 }}>
               Client
             </Typography>
-            {text('clientName', 'Client name', { autoComplete: 'off', slotProps: { htmlInput: { maxLength: HOSTED_LIMITS.clientName } } })}
+            {text('clientName', 'Client name', {
+              autoComplete: 'off',
+              slotProps: { htmlInput: { maxLength: HOSTED_LIMITS.clientName } },
+            })}
             {text('clientEmail', 'Client email', { type: 'email', autoComplete: 'off' })}
           </Box>
           {analyzed ? (
@@ -245,7 +314,9 @@ export function QuoteDialog({ open, project, onClose }: { open: boolean; project
             type="submit"
             variant="contained"
             disabled={busy}
-            startIcon={formState.isSubmitting ? <CircularProgress size={16} color="inherit" aria-hidden /> : <RequestQuoteIcon />}
+            startIcon={
+              formState.isSubmitting ? <CircularProgress size={16} color="inherit" aria-hidden /> : <RequestQuoteIcon />
+            }
           >
             {formState.isSubmitting ? 'Creating...' : 'Create Quote & Lead'}
           </Button>

@@ -6,10 +6,20 @@ import Box from '@mui/material/Box';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { formatUsd, HOSTED_DEPOSIT_PERCENT, hostedComplexityLevel, type HostedQuoteForm, type HostedQuoteFormInput } from '@studio/domain';
+import {
+  formatUsd,
+  HOSTED_DEPOSIT_PERCENT,
+  hostedComplexityLevel,
+  type HostedQuoteForm,
+  type HostedQuoteFormInput,
+} from '@studio/domain';
 import { estimateFromForm } from '../quoteForm';
 
-const COMPLEXITY_COLORS: Record<'Low' | 'Medium' | 'High', ChipProps['color']> = { Low: 'success', Medium: 'warning', High: 'error' };
+const COMPLEXITY_COLORS: Record<'Low' | 'Medium' | 'High', ChipProps['color']> = {
+  Low: 'success',
+  Medium: 'warning',
+  High: 'error',
+};
 
 export function QuotePreview({ control }: { control: Control<HostedQuoteFormInput, unknown, HostedQuoteForm> }) {
   const values = useWatch({ control });
@@ -34,13 +44,27 @@ export function QuotePreview({ control }: { control: Control<HostedQuoteFormInpu
       <Typography variant="subtitle1" component="h3" fontWeight={700} gutterBottom>
         Quote preview
       </Typography>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))' }, gap: 2, m: 0 }}>
+      <Box
+        component="dl"
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(4, minmax(0, 1fr))' },
+          gap: 2,
+          m: 0,
+        }}
+      >
         {stats.map(([label, value]) => (
           <Box key={label} sx={{ minWidth: 0 }}>
             <Typography component="dt" variant="body2" color="text.secondary">
               {label}
             </Typography>
-            <Typography component="dd" variant="h6" fontWeight={700} sx={{ m: 0 }} data-testid={`preview-${label.split(' ')[0]!.toLowerCase()}`}>
+            <Typography
+              component="dd"
+              variant="h6"
+              fontWeight={700}
+              sx={{ m: 0 }}
+              data-testid={`preview-${label.split(' ')[0]!.toLowerCase()}`}
+            >
               {value}
             </Typography>
           </Box>

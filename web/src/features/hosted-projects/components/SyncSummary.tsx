@@ -11,7 +11,8 @@ export function SyncSummary({ result, onClose }: { result: SyncResponse; onClose
   return (
     <Alert severity="info" onClose={onClose} sx={{ mb: 3 }} role="status">
       <Typography variant="body2" fontWeight={700}>
-        Last sync: {result.updated} of {result.updates.length} quoted {result.updates.length === 1 ? 'project' : 'projects'} updated
+        Last sync: {result.updated} of {result.updates.length} quoted{' '}
+        {result.updates.length === 1 ? 'project' : 'projects'} updated
       </Typography>
       {result.updates.length === 0 ? (
         <Typography variant="body2">No leads were created from hosted projects yet.</Typography>
@@ -21,7 +22,11 @@ export function SyncSummary({ result, onClose }: { result: SyncResponse; onClose
             <ListItem key={u.leadId} disableGutters sx={{ py: 0 }}>
               <ListItemText
                 primary={`${u.name}: ${u.projectTitle ?? u.projectId}`}
-                secondary={!u.synced ? 'Not a demo project (manual quote), not synced' : `${u.deployed ? 'Live' : 'Not deployed'}${u.changed ? ' (changed)' : ''}`}
+                secondary={
+                  !u.synced
+                    ? 'Not a demo project (manual quote), not synced'
+                    : `${u.deployed ? 'Live' : 'Not deployed'}${u.changed ? ' (changed)' : ''}`
+                }
                 slotProps={{ primary: { variant: 'body2', sx: { overflowWrap: 'anywhere' } } }}
               />
             </ListItem>

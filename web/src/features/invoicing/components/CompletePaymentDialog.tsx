@@ -18,7 +18,14 @@ export function CompletePaymentDialog({ lead: current, onClose }: { lead: LeadVi
   const lead = useLastValue(current);
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   return (
-    <Dialog open={current !== null} onClose={onClose} aria-labelledby="complete-payment-title" fullWidth maxWidth="sm" fullScreen={phone}>
+    <Dialog
+      open={current !== null}
+      onClose={onClose}
+      aria-labelledby="complete-payment-title"
+      fullWidth
+      maxWidth="sm"
+      fullScreen={phone}
+    >
       <DialogTitle id="complete-payment-title">Complete Payment</DialogTitle>
       <DialogContent>
         {lead && (

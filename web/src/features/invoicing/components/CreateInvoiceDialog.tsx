@@ -29,7 +29,10 @@ export function CreateInvoiceDialog({ lead: current, onClose }: { lead: LeadView
   const lead = useLastValue(current);
   const toast = useToast();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const { register, handleSubmit, reset, setError, formState } = useForm<InvoiceForm>({ resolver: zodResolver(invoiceFormSchema), defaultValues: EMPTY });
+  const { register, handleSubmit, reset, setError, formState } = useForm<InvoiceForm>({
+    resolver: zodResolver(invoiceFormSchema),
+    defaultValues: EMPTY,
+  });
   const { errors, isSubmitting } = formState;
 
   const close = () => {
@@ -47,7 +50,10 @@ export function CreateInvoiceDialog({ lead: current, onClose }: { lead: LeadView
         description: form.description,
         ...(form.dueDate ? { dueDate: form.dueDate } : {}),
       });
-      toast({ title: 'Invoice Created Successfully', description: `The invoice for ${formatAmount(form.amount)} was sent to the client.` });
+      toast({
+        title: 'Invoice Created Successfully',
+        description: `The invoice for ${formatAmount(form.amount)} was sent to the client.`,
+      });
       reset(EMPTY);
       onClose();
     } catch (e) {
@@ -55,7 +61,11 @@ export function CreateInvoiceDialog({ lead: current, onClose }: { lead: LeadView
       const fields = e instanceof ApiError && e.fields ? e.fields : {};
       for (const f of FIELDS) if (fields[f]) setError(f, { message: fields[f] });
       const fieldText = Object.values(fields).filter(Boolean).join(' ');
-      toast({ title: 'Invoice Creation Failed', description: fieldText || errorMessage(e, 'Failed to create invoice'), severity: 'error' });
+      toast({
+        title: 'Invoice Creation Failed',
+        description: fieldText || errorMessage(e, 'Failed to create invoice'),
+        severity: 'error',
+      });
     }
   };
 

@@ -14,7 +14,9 @@ export type DocumentKind = 'invoice' | 'request' | 'receipt';
 /** Fetches the PDF and saves it. @throws Error with the server's message. */
 async function download(kind: DocumentKind, id: string): Promise<void> {
   const token = await auth.currentUser?.getIdToken();
-  const res = await fetch(`/api/documents/${kind}/${encodeURIComponent(id)}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await fetch(`/api/documents/${kind}/${encodeURIComponent(id)}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { error?: string } | null;
     throw new Error(body?.error ?? `${res.status}`);
@@ -31,7 +33,17 @@ async function download(kind: DocumentKind, id: string): Promise<void> {
 }
 
 /** A small "PDF" / "Receipt" button for one document; `label` names it for screen readers. */
-export function DocumentDownloadButton({ kind, id, label, text }: { kind: DocumentKind; id: string; label: string; text: string }) {
+export function DocumentDownloadButton({
+  kind,
+  id,
+  label,
+  text,
+}: {
+  kind: DocumentKind;
+  id: string;
+  label: string;
+  text: string;
+}) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const click = async () => {
@@ -39,13 +51,25 @@ export function DocumentDownloadButton({ kind, id, label, text }: { kind: Docume
     try {
       await download(kind, id);
     } catch (e) {
-      toast({ title: 'Download failed', description: e instanceof Error ? e.message : 'Please try again.', severity: 'error' });
+      toast({
+        title: 'Download failed',
+        description: e instanceof Error ? e.message : 'Please try again.',
+        severity: 'error',
+      });
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Button size="small" variant="text" startIcon={<DownloadIcon />} onClick={click} disabled={busy} aria-label={label} sx={{ minWidth: 0 }}>
+    <Button
+      size="small"
+      variant="text"
+      startIcon={<DownloadIcon />}
+      onClick={click}
+      disabled={busy}
+      aria-label={label}
+      sx={{ minWidth: 0 }}
+    >
       {text}
     </Button>
   );

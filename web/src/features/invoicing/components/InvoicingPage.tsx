@@ -24,13 +24,29 @@ import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import PaymentIcon from '@mui/icons-material/Payment';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import { formatUsd, INVOICING_STATUSES, isPaidInFull, leadCanPayNow, nextLeadPayment, type LeadStatus } from '@studio/domain';
+import {
+  formatUsd,
+  INVOICING_STATUSES,
+  isPaidInFull,
+  leadCanPayNow,
+  nextLeadPayment,
+  type LeadStatus,
+} from '@studio/domain';
 import { Loading } from '../../../shared/components/PageState';
-import { useLiveInvoices, useLiveLeads, useLivePaymentRequests, type InvoiceView, type LeadView } from '../../../shared/data/hooks';
+import {
+  useLiveInvoices,
+  useLiveLeads,
+  useLivePaymentRequests,
+  type InvoiceView,
+  type LeadView,
+} from '../../../shared/data/hooks';
 import { DocumentDownloadButton } from './DocumentDownload';
 
 /** A numbered document on a card: an admin's invoice or a deposit / final payment request. */
-type BillingRow = Pick<InvoiceView, 'id' | 'leadId' | 'number' | 'description' | 'amountCents' | 'status' | 'dueDate' | 'paidAt' | 'paymentIntentId'> & { kind: 'invoice' | 'request' };
+type BillingRow = Pick<
+  InvoiceView,
+  'id' | 'leadId' | 'number' | 'description' | 'amountCents' | 'status' | 'dueDate' | 'paidAt' | 'paymentIntentId'
+> & { kind: 'invoice' | 'request' };
 import { LEAD_STATUS_COLORS } from '../../../shared/components/leadStatus';
 import { CompletePaymentDialog } from './CompletePaymentDialog';
 import { CreateInvoiceDialog } from './CreateInvoiceDialog';
@@ -45,7 +61,11 @@ const money = (cents: number | null | undefined) => (cents == null ? '—' : for
 
 function AmountRow({ label, cents, paid }: { label: string; cents: number | null | undefined; paid?: boolean }) {
   return (
-    <Stack direction="row" component="li" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, py: 0.25 }}>
+    <Stack
+      direction="row"
+      component="li"
+      sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 1, py: 0.25 }}
+    >
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
@@ -67,12 +87,23 @@ function PaymentMarkers({ lead }: { lead: LeadView }) {
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} data-testid="payment-markers">
       {depositPaid && (
-        <Chip size="small" color="success" variant="outlined" icon={<CheckCircleIcon />} label={depositPaidAt ? `Deposit paid ${dateFmt.format(depositPaidAt)}` : 'Deposit paid'} />
+        <Chip
+          size="small"
+          color="success"
+          variant="outlined"
+          icon={<CheckCircleIcon />}
+          label={depositPaidAt ? `Deposit paid ${dateFmt.format(depositPaidAt)}` : 'Deposit paid'}
+        />
       )}
       {paidInFull ? (
         <Chip size="small" color="success" icon={<CheckCircleIcon />} label="Paid in full" />
       ) : due ? (
-        <Chip size="small" color="warning" variant="outlined" label={`${due.purpose === 'deposit' ? 'Deposit' : 'Final payment'} due: ${formatUsd(due.amountCents)}`} />
+        <Chip
+          size="small"
+          color="warning"
+          variant="outlined"
+          label={`${due.purpose === 'deposit' ? 'Deposit' : 'Final payment'} due: ${formatUsd(due.amountCents)}`}
+        />
       ) : lead.quoteAmountCents == null ? (
         <Chip size="small" variant="outlined" label="No quote yet" />
       ) : null}
@@ -88,23 +119,53 @@ function InvoiceList({ invoices }: { invoices: BillingRow[] }) {
       </Typography>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}>
         {invoices.map((inv) => (
-          <Stack key={inv.id} component="li" direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }} data-testid="invoice-row">
+          <Stack
+            key={inv.id}
+            component="li"
+            direction="row"
+            spacing={1}
+            sx={{ alignItems: 'center', justifyContent: 'space-between' }}
+            data-testid="invoice-row"
+          >
             <Box sx={{ minWidth: 0 }}>
               <Typography variant="body2" noWrap title={inv.description}>
                 {inv.number && <strong>{inv.number} · </strong>}
                 {inv.description}
               </Typography>
               <Typography variant="caption" color="text.secondary">
-                {inv.status === 'paid' && validDate(inv.paidAt) ? `Paid ${dateFmt.format(inv.paidAt)}` : validDate(inv.dueDate) ? `Due ${dueFmt.format(inv.dueDate)}` : 'Sent'}
+                {inv.status === 'paid' && validDate(inv.paidAt)
+                  ? `Paid ${dateFmt.format(inv.paidAt)}`
+                  : validDate(inv.dueDate)
+                    ? `Due ${dueFmt.format(inv.dueDate)}`
+                    : 'Sent'}
               </Typography>
             </Box>
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
               <Typography variant="body2" fontWeight={600}>
                 {formatUsd(inv.amountCents)}
               </Typography>
-              <Chip size="small" label={inv.status === 'paid' ? 'Paid' : 'Open'} color={inv.status === 'paid' ? 'success' : 'default'} variant={inv.status === 'paid' ? 'filled' : 'outlined'} />
-              {inv.number && <DocumentDownloadButton kind={inv.kind} id={inv.id} text="PDF" label={`Download invoice ${inv.number}`} />}
-              {inv.status === 'paid' && inv.paymentIntentId && <DocumentDownloadButton kind="receipt" id={inv.paymentIntentId} text="Receipt" label={`Download receipt for ${inv.number ?? inv.description}`} />}
+              <Chip
+                size="small"
+                label={inv.status === 'paid' ? 'Paid' : 'Open'}
+                color={inv.status === 'paid' ? 'success' : 'default'}
+                variant={inv.status === 'paid' ? 'filled' : 'outlined'}
+              />
+              {inv.number && (
+                <DocumentDownloadButton
+                  kind={inv.kind}
+                  id={inv.id}
+                  text="PDF"
+                  label={`Download invoice ${inv.number}`}
+                />
+              )}
+              {inv.status === 'paid' && inv.paymentIntentId && (
+                <DocumentDownloadButton
+                  kind="receipt"
+                  id={inv.paymentIntentId}
+                  text="Receipt"
+                  label={`Download receipt for ${inv.number ?? inv.description}`}
+                />
+              )}
             </Stack>
           </Stack>
         ))}
@@ -113,11 +174,26 @@ function InvoiceList({ invoices }: { invoices: BillingRow[] }) {
   );
 }
 
-function InvoicingCard({ lead, invoices, onPay, onInvoice }: { lead: LeadView; invoices: BillingRow[]; onPay(): void; onInvoice(): void }) {
+function InvoicingCard({
+  lead,
+  invoices,
+  onPay,
+  onInvoice,
+}: {
+  lead: LeadView;
+  invoices: BillingRow[];
+  onPay(): void;
+  onInvoice(): void;
+}) {
   const depositPaid = Boolean(lead.stripeDepositPaymentId);
   const finalPaid = Boolean(lead.stripeFinalPaymentId);
   return (
-    <Card component="article" aria-label={`Invoicing ${lead.name}`} data-testid="invoicing-card" sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
+    <Card
+      component="article"
+      aria-label={`Invoicing ${lead.name}`}
+      data-testid="invoicing-card"
+      sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}
+    >
       <CardContent sx={{ display: 'grid', gap: 1.5, flexGrow: 1, alignContent: 'start' }}>
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
           <Box sx={{ minWidth: 0 }}>
@@ -128,7 +204,12 @@ function InvoicingCard({ lead, invoices, onPay, onInvoice }: { lead: LeadView; i
               {lead.subject} · {lead.projectType}
             </Typography>
           </Box>
-          <Chip size="small" label={lead.status} color={LEAD_STATUS_COLORS[lead.status] ?? 'default'} aria-label={`Status: ${lead.status}`} />
+          <Chip
+            size="small"
+            label={lead.status}
+            color={LEAD_STATUS_COLORS[lead.status] ?? 'default'}
+            aria-label={`Status: ${lead.status}`}
+          />
         </Stack>
         <Box component="ul" aria-label="Amounts" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           <AmountRow label="Quote" cents={lead.quoteAmountCents} />
@@ -145,11 +226,21 @@ function InvoicingCard({ lead, invoices, onPay, onInvoice }: { lead: LeadView; i
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, pt: 0, gap: 1, flexWrap: 'wrap' }}>
         {leadCanPayNow(lead) && (
-          <Button variant="contained" startIcon={<PaymentIcon />} onClick={onPay} aria-label={`Pay Now for ${lead.name}`}>
+          <Button
+            variant="contained"
+            startIcon={<PaymentIcon />}
+            onClick={onPay}
+            aria-label={`Pay Now for ${lead.name}`}
+          >
             Pay Now
           </Button>
         )}
-        <Button variant="outlined" startIcon={<ReceiptLongIcon />} onClick={onInvoice} aria-label={`Invoice ${lead.name}`}>
+        <Button
+          variant="outlined"
+          startIcon={<ReceiptLongIcon />}
+          onClick={onInvoice}
+          aria-label={`Invoice ${lead.name}`}
+        >
           Invoice
         </Button>
       </CardActions>
@@ -170,11 +261,15 @@ export function InvoicingPage() {
   const invoicesByLead = useMemo(() => {
     const m = new Map<string, BillingRow[]>();
     // Deposit and final payment requests first (in number order), then the admin's invoices.
-    const rows: BillingRow[] = [...requests.data.map((r) => ({ ...r, kind: 'request' as const })).reverse(), ...invoices.data.map((i) => ({ ...i, kind: 'invoice' as const }))];
+    const rows: BillingRow[] = [
+      ...requests.data.map((r) => ({ ...r, kind: 'request' as const })).reverse(),
+      ...invoices.data.map((i) => ({ ...i, kind: 'invoice' as const })),
+    ];
     for (const row of rows) m.set(row.leadId, [...(m.get(row.leadId) ?? []), row]);
     return m;
   }, [invoices.data, requests.data]);
-  const find = (kind: 'pay' | 'invoice') => (open?.kind === kind ? (cards.find((l) => l.id === open.leadId) ?? null) : null);
+  const find = (kind: 'pay' | 'invoice') =>
+    open?.kind === kind ? (cards.find((l) => l.id === open.leadId) ?? null) : null;
   const close = () => setOpen(null);
 
   return (

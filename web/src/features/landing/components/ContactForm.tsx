@@ -40,7 +40,11 @@ export default function ContactForm() {
       await api.post('/api/contact', data);
       setSent(data);
     } catch (e) {
-      toast({ title: 'Failed to send message', description: errorMessage(e, 'Please try again later.'), severity: 'error' });
+      toast({
+        title: 'Failed to send message',
+        description: errorMessage(e, 'Please try again later.'),
+        severity: 'error',
+      });
     }
   };
 
@@ -56,7 +60,9 @@ export default function ContactForm() {
             <Typography variant="h5" component="h3" sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
               <CheckCircleIcon color="success" /> Message sent!
             </Typography>
-            <Typography sx={{ mb: 2 }}>Thanks, {sent.name}. I will reply to {sent.email} within 24 hours.</Typography>
+            <Typography sx={{ mb: 2 }}>
+              Thanks, {sent.name}. I will reply to {sent.email} within 24 hours.
+            </Typography>
             <Typography variant="body2" color="text.secondary">
               <strong>Project type:</strong> {sent.projectType}
               <br />
@@ -74,12 +80,22 @@ export default function ContactForm() {
           </CardContent>
         </Card>
       ) : (
-        <Card component="form" noValidate aria-label="Contact form" onSubmit={handleSubmit(onSubmit)} sx={{ maxWidth: 720 }}>
+        <Card
+          component="form"
+          noValidate
+          aria-label="Contact form"
+          onSubmit={handleSubmit(onSubmit)}
+          sx={{ maxWidth: 720 }}
+        >
           <CardContent>
             <Grid container columnSpacing={2}>
               <Grid size={{ xs: 12, sm: 6 }}>{field('name', 'Name', { required: true, autoComplete: 'name' })}</Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>{field('email', 'Email', { required: true, type: 'email', autoComplete: 'email' })}</Grid>
-              <Grid size={{ xs: 12, sm: 6 }}>{field('phone', 'Phone (optional)', { type: 'tel', autoComplete: 'tel' })}</Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                {field('email', 'Email', { required: true, type: 'email', autoComplete: 'email' })}
+              </Grid>
+              <Grid size={{ xs: 12, sm: 6 }}>
+                {field('phone', 'Phone (optional)', { type: 'tel', autoComplete: 'tel' })}
+              </Grid>
               <Grid size={{ xs: 12, sm: 6 }}>
                 <FormTextField control={control} name="projectType" label="Project type" options={PROJECT_TYPES} />
               </Grid>

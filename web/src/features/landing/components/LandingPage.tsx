@@ -31,8 +31,26 @@ const CONTACT_FORM_MARGIN = '600px 0px';
 function DeferredContactForm() {
   const { ref, inView } = useInView({ rootMargin: CONTACT_FORM_MARGIN, triggerOnce: true });
   // A progressbar: the placeholder needs a role to carry its name.
-  const placeholder = <Skeleton variant="rounded" height={520} sx={{ maxWidth: 720 }} role="progressbar" aria-label="Loading the contact form" />;
-  return <div ref={ref}>{inView ? <Suspense fallback={placeholder}><ContactForm /></Suspense> : placeholder}</div>;
+  const placeholder = (
+    <Skeleton
+      variant="rounded"
+      height={520}
+      sx={{ maxWidth: 720 }}
+      role="progressbar"
+      aria-label="Loading the contact form"
+    />
+  );
+  return (
+    <div ref={ref}>
+      {inView ? (
+        <Suspense fallback={placeholder}>
+          <ContactForm />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
+    </div>
+  );
 }
 
 function useHashScroll() {
@@ -87,18 +105,21 @@ export function LandingPage() {
       </Section>
       <Section id="about" title="About" tint>
         <Typography sx={{ maxWidth: 760 }} color="text.secondary">
-          For more than 20 years I have designed identities, products and websites for small businesses and growing teams. One person from
-          brief to launch means fewer hand-offs, faster decisions and a site you can actually run.
+          For more than 20 years I have designed identities, products and websites for small businesses and growing
+          teams. One person from brief to launch means fewer hand-offs, faster decisions and a site you can actually
+          run.
         </Typography>
       </Section>
       <Section id="ai-automation" title="AI Automation">
         <Typography sx={{ maxWidth: 760 }} color="text.secondary">
-          Answer enquiries, qualify leads and move data between your tools automatically, with people kept in the loop where it matters.
+          Answer enquiries, qualify leads and move data between your tools automatically, with people kept in the loop
+          where it matters.
         </Typography>
       </Section>
       <Section id="skills" title="Skills" tint>
         <Typography sx={{ maxWidth: 760 }} color="text.secondary">
-          Brand identity · Product and UX design · React and TypeScript · Firebase and serverless back ends · Payments · AI integrations
+          Brand identity · Product and UX design · React and TypeScript · Firebase and serverless back ends · Payments ·
+          AI integrations
         </Typography>
       </Section>
       <Section id="contact" title="Contact">

@@ -26,7 +26,13 @@ export interface MobileMenuProps {
 
 export function MobileMenu({ open, onClose, onSection, sectionLabel, sectionName }: MobileMenuProps) {
   return (
-    <Drawer id="mobile-menu" anchor="right" open={open} onClose={onClose} slotProps={{ paper: { 'aria-label': 'Menu' } }}>
+    <Drawer
+      id="mobile-menu"
+      anchor="right"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { 'aria-label': 'Menu' } }}
+    >
       {/* A nav of link buttons (not a list of items), as MUI's navigation lists. */}
       <List component="nav" sx={{ width: 260 }} aria-label="Mobile">
         {NAV_SECTIONS.map((id) => (

@@ -47,10 +47,16 @@ export function TopBar() {
     }
   };
 
-  const sectionName = (id: SectionId) => (id === 'contact' && newLeads > 0 ? `Contact, ${newLeads} new leads` : labelOf(id));
+  const sectionName = (id: SectionId) =>
+    id === 'contact' && newLeads > 0 ? `Contact, ${newLeads} new leads` : labelOf(id);
   const sectionLabel = (id: SectionId) =>
     id === 'contact' && newLeads > 0 ? (
-      <Badge badgeContent={newLeads} color="success" aria-label={sectionName(id)} sx={{ mr: 2.5, '& .MuiBadge-badge': { right: -10, bgcolor: 'success.dark' } }}>
+      <Badge
+        badgeContent={newLeads}
+        color="success"
+        aria-label={sectionName(id)}
+        sx={{ mr: 2.5, '& .MuiBadge-badge': { right: -10, bgcolor: 'success.dark' } }}
+      >
         Contact
       </Badge>
     ) : (
@@ -58,10 +64,20 @@ export function TopBar() {
     );
 
   return (
-    <AppBar position="fixed" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider', backdropFilter: 'blur(8px)', bgcolor: 'rgba(255,255,255,0.9)' }}>
+    <AppBar
+      position="fixed"
+      color="inherit"
+      elevation={0}
+      sx={{ borderBottom: 1, borderColor: 'divider', backdropFilter: 'blur(8px)', bgcolor: 'rgba(255,255,255,0.9)' }}
+    >
       <Container maxWidth="lg">
         <Toolbar disableGutters sx={{ gap: 1 }}>
-          <Box component={RouterLink} to="/" aria-label="Studio home" sx={{ display: 'flex', alignItems: 'center', mr: 2, color: 'inherit', textDecoration: 'none' }}>
+          <Box
+            component={RouterLink}
+            to="/"
+            aria-label="Studio home"
+            sx={{ display: 'flex', alignItems: 'center', mr: 2, color: 'inherit', textDecoration: 'none' }}
+          >
             <Logo />
           </Box>
           <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, flexGrow: 1 }}>
@@ -94,7 +110,13 @@ export function TopBar() {
       </Container>
       {/* Mounted (closed) as soon as the menu button is approached, so the first open slides in. */}
       <MountWhenOpened open={menuOpen || menuWanted}>
-        <MobileMenu open={menuOpen} onClose={closeMenu} onSection={goTo} sectionLabel={sectionLabel} sectionName={sectionName} />
+        <MobileMenu
+          open={menuOpen}
+          onClose={closeMenu}
+          onSection={goTo}
+          sectionLabel={sectionLabel}
+          sectionName={sectionName}
+        />
       </MountWhenOpened>
       <MountWhenOpened open={accessOpen}>
         <AccessProjectDialog open={accessOpen} onClose={() => setAccessOpen(false)} />

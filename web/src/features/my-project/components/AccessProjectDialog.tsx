@@ -26,7 +26,8 @@ import { useToast } from '../../../shared/components/Toast';
 import { ClientEmailField } from './ClientEmailField';
 
 /** The lookup's one-line explanation, in the dialog and on /my-project. */
-export const LOOKUP_INTRO = "Enter the email address you used to contact us to see your project's status, quote and invoice.";
+export const LOOKUP_INTRO =
+  "Enter the email address you used to contact us to see your project's status, quote and invoice.";
 
 /** sessionStorage key of the last lookup's reply. */
 export const CLIENT_PROJECT_KEY = 'studio.clientProject';
@@ -85,7 +86,14 @@ export function looksLikeEmail(value: string): boolean {
 
 function isLookup(v: unknown): v is ClientProjectLookup {
   const o = v as Partial<ClientProjectLookup> | null;
-  return typeof o === 'object' && o !== null && typeof o.lead === 'object' && o.lead !== null && typeof o.lead.id === 'string' && (o.project === null || typeof o.project === 'object');
+  return (
+    typeof o === 'object' &&
+    o !== null &&
+    typeof o.lead === 'object' &&
+    o.lead !== null &&
+    typeof o.lead.id === 'string' &&
+    (o.project === null || typeof o.project === 'object')
+  );
 }
 
 /** The last lookup of this page load, for when sessionStorage is unavailable (disabled or full). */
@@ -131,7 +139,9 @@ export function useProjectLookup() {
     setBusy(true);
     setProblem(null);
     try {
-      const data = await api.get<ClientProjectLookup>(`/api/client-project?${new URLSearchParams({ email: email.trim() }).toString()}`);
+      const data = await api.get<ClientProjectLookup>(
+        `/api/client-project?${new URLSearchParams({ email: email.trim() }).toString()}`,
+      );
       lastLookup = data;
       try {
         window.sessionStorage.setItem(CLIENT_PROJECT_KEY, JSON.stringify(data));
@@ -195,7 +205,14 @@ export function AccessProjectDialog({ open, onClose }: { open: boolean; onClose:
   };
 
   return (
-    <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="access-project-title" aria-describedby="access-project-text">
+    <Dialog
+      open={open}
+      onClose={close}
+      fullWidth
+      maxWidth="xs"
+      aria-labelledby="access-project-title"
+      aria-describedby="access-project-text"
+    >
       <form noValidate onSubmit={submit}>
         <DialogTitle id="access-project-title">Access Your Project</DialogTitle>
         <DialogContent>

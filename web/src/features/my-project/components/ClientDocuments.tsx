@@ -25,7 +25,12 @@ export function documentsOf(lookup: unknown): ClientDocumentLink[] {
   if (!Array.isArray(list)) return [];
   return list.filter(
     (d): d is ClientDocumentLink =>
-      typeof d === 'object' && d !== null && ['invoice', 'request', 'receipt'].includes((d as ClientDocumentLink).kind) && typeof d.label === 'string' && typeof d.url === 'string' && d.url.startsWith('/api/client-documents/'),
+      typeof d === 'object' &&
+      d !== null &&
+      ['invoice', 'request', 'receipt'].includes((d as ClientDocumentLink).kind) &&
+      typeof d.label === 'string' &&
+      typeof d.url === 'string' &&
+      d.url.startsWith('/api/client-documents/'),
   );
 }
 
@@ -39,11 +44,25 @@ export function ClientDocuments({ documents }: { documents: ClientDocumentLink[]
         </Typography>
         <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
           {documents.map((d) => (
-            <Stack key={d.url} component="li" direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+            <Stack
+              key={d.url}
+              component="li"
+              direction="row"
+              spacing={1}
+              sx={{ alignItems: 'center', justifyContent: 'space-between' }}
+            >
               <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                 {d.label}
               </Typography>
-              <Button size="small" variant="outlined" startIcon={<DownloadIcon />} href={d.url} download aria-label={`Download ${d.label}`} sx={{ flexShrink: 0 }}>
+              <Button
+                size="small"
+                variant="outlined"
+                startIcon={<DownloadIcon />}
+                href={d.url}
+                download
+                aria-label={`Download ${d.label}`}
+                sx={{ flexShrink: 0 }}
+              >
                 PDF
               </Button>
             </Stack>

@@ -30,7 +30,15 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { ClientDocuments, documentsOf } from './ClientDocuments';
-import { checkoutPath, clientCanPayNow, clientTimelineStages, formatCountdown, formatUsd, parseAmountToCents, type TimelineStageState } from '@studio/domain';
+import {
+  checkoutPath,
+  clientCanPayNow,
+  clientTimelineStages,
+  formatCountdown,
+  formatUsd,
+  parseAmountToCents,
+  type TimelineStageState,
+} from '@studio/domain';
 import { useToast } from '../../../shared/components/Toast';
 import { useClock } from '../../../shared/lib/useClock';
 import {
@@ -50,9 +58,23 @@ import { ClientEmailField } from './ClientEmailField';
 const PAID_LEAD_STATUSES = ['Won', 'Complete'];
 
 /** Visually hidden, still read by screen readers (px strings: in sx a bare 1 means 100%). */
-const srOnly = { position: 'absolute', width: '1px', height: '1px', p: 0, m: '-1px', overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: 0 } as const;
+const srOnly = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  p: 0,
+  m: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
 
-const STATE_TEXT: Record<TimelineStageState, string> = { past: 'completed', current: 'current stage', future: 'upcoming' };
+const STATE_TEXT: Record<TimelineStageState, string> = {
+  past: 'completed',
+  current: 'current stage',
+  future: 'upcoming',
+};
 
 function Timeline({ status }: { status: string }) {
   const stages = clientTimelineStages(status);
@@ -61,11 +83,25 @@ function Timeline({ status }: { status: string }) {
       component="ol"
       aria-label="Project status timeline"
       data-testid="project-timeline"
-      sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: { xs: 1.5, sm: 1 } }}
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        display: 'flex',
+        flexDirection: { xs: 'column', sm: 'row' },
+        gap: { xs: 1.5, sm: 1 },
+      }}
     >
       {stages.map(({ label, state }) => {
         const canceled = label === 'Canceled';
-        const Icon = state === 'past' ? CheckCircleIcon : state === 'current' ? (canceled ? CancelIcon : RadioButtonCheckedIcon) : RadioButtonUncheckedIcon;
+        const Icon =
+          state === 'past'
+            ? CheckCircleIcon
+            : state === 'current'
+              ? canceled
+                ? CancelIcon
+                : RadioButtonCheckedIcon
+              : RadioButtonUncheckedIcon;
         return (
           <Box
             component="li"
@@ -84,7 +120,17 @@ function Timeline({ status }: { status: string }) {
               fontWeight: state === 'current' ? 700 : 400,
             }}
           >
-            <Icon aria-hidden="true" sx={{ color: state === 'future' ? 'text.secondary' : canceled && state === 'current' ? 'error.main' : 'primary.main' }} />
+            <Icon
+              aria-hidden="true"
+              sx={{
+                color:
+                  state === 'future'
+                    ? 'text.secondary'
+                    : canceled && state === 'current'
+                      ? 'error.main'
+                      : 'primary.main',
+              }}
+            />
             <span>
               {label}
               <Box component="span" sx={srOnly}>
@@ -104,7 +150,9 @@ function Countdown({ launchDate }: { launchDate: string }) {
   const left = formatCountdown(new Date(launchDate), now);
   return (
     <Alert severity="info" data-testid="launch-countdown">
-      {left === 'ended' ? 'The 7-day launch period has ended.' : `Launch countdown: ${left} left in the 7-day launch period.`}
+      {left === 'ended'
+        ? 'The 7-day launch period has ended.'
+        : `Launch countdown: ${left} left in the 7-day launch period.`}
     </Alert>
   );
 }
@@ -113,7 +161,8 @@ const usd = (amount: string | null) => {
   const c = amount == null ? null : parseAmountToCents(amount);
   return c == null ? null : formatUsd(c);
 };
-const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : null);
+const date = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : null;
 const isWebUrl = (u: string | null): u is string => !!u && /^https?:\/\//i.test(u);
 
 /** A card with an h2 title. */
@@ -136,7 +185,16 @@ function Facts({ rows, empty }: { rows: Array<[string, ReactNode | null | undefi
   const shown = rows.filter(([, v]) => v != null && v !== '');
   if (shown.length === 0) return <Typography color="text.secondary">{empty ?? 'Nothing here yet.'}</Typography>;
   return (
-    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, 200px) 1fr' }, columnGap: 2, rowGap: { xs: 0.25, sm: 1 } }}>
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, 200px) 1fr' },
+        columnGap: 2,
+        rowGap: { xs: 0.25, sm: 1 },
+      }}
+    >
       {shown.map(([k, v]) => (
         <Box key={k} sx={{ display: 'contents' }}>
           <Typography component="dt" color="text.secondary" sx={{ mt: { xs: 1, sm: 0 } }}>
@@ -162,7 +220,11 @@ function EmailEntry() {
     if (busy) return;
     if (!email.trim()) {
       setError(null);
-      toast({ title: 'Email Required', description: 'Please enter your email address to view your project.', severity: 'error' });
+      toast({
+        title: 'Email Required',
+        description: 'Please enter your email address to view your project.',
+        severity: 'error',
+      });
       return;
     }
     if (!looksLikeEmail(email)) {
@@ -186,9 +248,21 @@ function EmailEntry() {
           {problem}
         </Alert>
       )}
-      <Box component="form" noValidate onSubmit={submit} aria-label="Access your project" sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, alignItems: { sm: 'flex-start' } }}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={submit}
+        aria-label="Access your project"
+        sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, alignItems: { sm: 'flex-start' } }}
+      >
         <ClientEmailField value={email} onChange={setEmail} error={error} />
-        <Button type="submit" variant="contained" size="large" disabled={busy} sx={{ minWidth: 120, height: 56, flexShrink: 0 }}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={busy}
+          sx={{ minWidth: 120, height: 56, flexShrink: 0 }}
+        >
           {busy ? 'Loading...' : notFound ? 'Try Again' : 'Open'}
         </Button>
       </Box>
@@ -216,7 +290,13 @@ function InvoiceCard({ lead }: { lead: ClientLeadView }) {
             Payment Completed
           </Alert>
         ) : quoteCents != null && clientCanPayNow(lead) ? (
-          <Button variant="contained" size="large" onClick={() => navigate(checkoutPath(quoteCents, `Invoice: ${lead.subject ?? lead.projectType ?? 'Project'}`, lead.id))}>
+          <Button
+            variant="contained"
+            size="large"
+            onClick={() =>
+              navigate(checkoutPath(quoteCents, `Invoice: ${lead.subject ?? lead.projectType ?? 'Project'}`, lead.id))
+            }
+          >
             Pay Now
           </Button>
         ) : null}
@@ -226,15 +306,31 @@ function InvoiceCard({ lead }: { lead: ClientLeadView }) {
 }
 
 /** The email's live projects, to pick one from (two or more). */
-function ProjectPicker({ works, onPick, onSwitch }: { works: ClientWorkView[]; onPick(index: number): void; onSwitch(): void }) {
+function ProjectPicker({
+  works,
+  onPick,
+  onSwitch,
+}: {
+  works: ClientWorkView[];
+  onPick(index: number): void;
+  onSwitch(): void;
+}) {
   const name = works.find((w) => w.lead.name)?.lead.name;
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 8 } }}>
       <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.5rem' } }} gutterBottom>
         Your projects
       </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 3, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
-        <Typography>{name ? `Hi ${name}, you have ${works.length} projects with us. Choose one to see where it stands.` : `You have ${works.length} projects with us. Choose one to see where it stands.`}</Typography>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ mb: 3, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
+        <Typography>
+          {name
+            ? `Hi ${name}, you have ${works.length} projects with us. Choose one to see where it stands.`
+            : `You have ${works.length} projects with us. Choose one to see where it stands.`}
+        </Typography>
         <Button onClick={onSwitch} sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' } }}>
           Use another email
         </Button>
@@ -242,7 +338,15 @@ function ProjectPicker({ works, onPick, onSwitch }: { works: ClientWorkView[]; o
       <Stack component="ul" spacing={2} aria-label="Your projects" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {works.map((w, i) => (
           <Card component="li" key={w.lead.id} data-testid="project-choice">
-            <CardContent sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: 2, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
+            <CardContent
+              sx={{
+                display: 'flex',
+                flexDirection: { xs: 'column', sm: 'row' },
+                gap: 2,
+                alignItems: { sm: 'center' },
+                justifyContent: 'space-between',
+              }}
+            >
               <Box sx={{ minWidth: 0 }}>
                 <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
                   {w.project?.name ?? w.lead.subject ?? 'Your project'}
@@ -252,7 +356,12 @@ function ProjectPicker({ works, onPick, onSwitch }: { works: ClientWorkView[]; o
                   {w.lead.createdAt ? ` · requested on ${date(w.lead.createdAt)}` : ''}
                 </Typography>
               </Box>
-              <Button variant="contained" onClick={() => onPick(i)} aria-label={`View ${w.project?.name ?? w.lead.subject ?? 'project'}`} sx={{ flexShrink: 0 }}>
+              <Button
+                variant="contained"
+                onClick={() => onPick(i)}
+                aria-label={`View ${w.project?.name ?? w.lead.subject ?? 'project'}`}
+                sx={{ flexShrink: 0 }}
+              >
                 View project
               </Button>
             </CardContent>
@@ -263,7 +372,15 @@ function ProjectPicker({ works, onPick, onSwitch }: { works: ClientWorkView[]; o
   );
 }
 
-function ProjectView({ data, onSwitch, onBack }: { data: ClientWorkView; onSwitch: () => void; onBack?: (() => void) | undefined }) {
+function ProjectView({
+  data,
+  onSwitch,
+  onBack,
+}: {
+  data: ClientWorkView;
+  onSwitch: () => void;
+  onBack?: (() => void) | undefined;
+}) {
   const { lead, project } = data;
   const title = project?.name ?? lead.subject ?? 'Your project';
   return (
@@ -271,15 +388,26 @@ function ProjectView({ data, onSwitch, onBack }: { data: ClientWorkView; onSwitc
       <Typography variant="overline" color="primary" component="p">
         Your project
       </Typography>
-      <Typography variant="h3" component="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.5rem' }, overflowWrap: 'anywhere' }} gutterBottom>
+      <Typography
+        variant="h3"
+        component="h1"
+        sx={{ fontSize: { xs: '1.75rem', md: '2.5rem' }, overflowWrap: 'anywhere' }}
+        gutterBottom
+      >
         {title}
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
         {lead.projectType && <Chip label={lead.projectType} />}
         {project && <Chip color="primary" variant="outlined" label={`Status: ${project.status}`} />}
       </Stack>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 4, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}>
-        <Typography>{lead.name ? `Hi ${lead.name}, here is where your project stands.` : 'Here is where your project stands.'}</Typography>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ mb: 4, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
+        <Typography>
+          {lead.name ? `Hi ${lead.name}, here is where your project stands.` : 'Here is where your project stands.'}
+        </Typography>
         <Stack direction="row" spacing={1} sx={{ alignSelf: { xs: 'flex-start', sm: 'auto' } }}>
           {onBack && <Button onClick={onBack}>All your projects</Button>}
           <Button onClick={onSwitch}>Use another email</Button>
@@ -294,7 +422,12 @@ function ProjectView({ data, onSwitch, onBack }: { data: ClientWorkView; onSwitc
               {project.status === 'Beta' && isWebUrl(project.deploymentUrl) && (
                 <Alert severity="info">
                   Your beta version is ready to review:{' '}
-                  <Link href={project.deploymentUrl} target="_blank" rel="noopener noreferrer" sx={{ overflowWrap: 'anywhere' }}>
+                  <Link
+                    href={project.deploymentUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    sx={{ overflowWrap: 'anywhere' }}
+                  >
                     {project.deploymentUrl}
                     <Box component="span" sx={srOnly}>
                       {' '}
@@ -307,7 +440,8 @@ function ProjectView({ data, onSwitch, onBack }: { data: ClientWorkView; onSwitc
             </Stack>
           ) : (
             <Typography color="text.secondary">
-              Your project has not started yet{lead.status ? ` (current status: ${lead.status})` : ''}. It appears here once your quote is accepted.
+              Your project has not started yet{lead.status ? ` (current status: ${lead.status})` : ''}. It appears here
+              once your quote is accepted.
             </Typography>
           )}
         </Panel>
@@ -323,7 +457,14 @@ function ProjectView({ data, onSwitch, onBack }: { data: ClientWorkView; onSwitc
               ['Project started', date(project?.createdAt ?? null)],
               ['Launched on', date(project?.launchDate ?? null)],
               ['Launch period ends', project?.status === 'Launch' ? date(project.countdownEndsAt) : null],
-              ['Handoff', project?.handoffType === 'domain' ? 'On your domain' : project?.handoffType === 'files' ? 'Project files' : null],
+              [
+                'Handoff',
+                project?.handoffType === 'domain'
+                  ? 'On your domain'
+                  : project?.handoffType === 'files'
+                    ? 'Project files'
+                    : null,
+              ],
             ]}
           />
         </Panel>

@@ -10,11 +10,20 @@ import { useToast } from '../../../shared/components/Toast';
 import { controlledProps } from '../../../shared/components/FormTextField';
 import { FormDialog } from '../../../shared/components/FormDialog';
 
-const EMPTY: NewProjectInput = { name: '', client: '', projectType: 'Web Project', description: '', priority: 'Medium' };
+const EMPTY: NewProjectInput = {
+  name: '',
+  client: '',
+  projectType: 'Web Project',
+  description: '',
+  priority: 'Medium',
+};
 
 export function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const toast = useToast();
-  const { control, handleSubmit, reset, formState } = useForm<NewProjectInput, unknown, NewProject>({ resolver: zodResolver(newProjectSchema), defaultValues: EMPTY });
+  const { control, handleSubmit, reset, formState } = useForm<NewProjectInput, unknown, NewProject>({
+    resolver: zodResolver(newProjectSchema),
+    defaultValues: EMPTY,
+  });
 
   const submit = async (p: NewProject) => {
     try {
@@ -35,7 +44,17 @@ export function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): 
         render={({ field: f, fieldState }) => (
           <TextField
             {...controlledProps({ field: f, fieldState })}
-            onChange={(e) => f.onChange(extra.type === 'number' ? (e.target.value === '' ? undefined : Number(e.target.value)) : e.target.value === '' && extra.type === 'date' ? undefined : e.target.value)}
+            onChange={(e) =>
+              f.onChange(
+                extra.type === 'number'
+                  ? e.target.value === ''
+                    ? undefined
+                    : Number(e.target.value)
+                  : e.target.value === '' && extra.type === 'date'
+                    ? undefined
+                    : e.target.value,
+              )
+            }
             {...extra}
             label={label}
           />
@@ -57,9 +76,26 @@ export function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): 
       <Grid container columnSpacing={2} sx={{ pt: 1 }}>
         {field('name', 'Project name', {}, true)}
         {field('client', 'Client name')}
-        {field('projectType', 'Project type', { select: true, children: PROJECT_TYPES.map((t) => <MenuItem key={t} value={t}>{t}</MenuItem>) })}
-        {field('priority', 'Priority', { select: true, children: PRIORITIES.map((t) => <MenuItem key={t} value={t}>{t}</MenuItem>) })}
-        {field('estimatedHours', 'Estimated hours', { type: 'number', slotProps: { htmlInput: { step: 0.5, min: 0.5 } } })}
+        {field('projectType', 'Project type', {
+          select: true,
+          children: PROJECT_TYPES.map((t) => (
+            <MenuItem key={t} value={t}>
+              {t}
+            </MenuItem>
+          )),
+        })}
+        {field('priority', 'Priority', {
+          select: true,
+          children: PRIORITIES.map((t) => (
+            <MenuItem key={t} value={t}>
+              {t}
+            </MenuItem>
+          )),
+        })}
+        {field('estimatedHours', 'Estimated hours', {
+          type: 'number',
+          slotProps: { htmlInput: { step: 0.5, min: 0.5 } },
+        })}
         {field('startDate', 'Start date', { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
         {field('dueDate', 'Due date', { type: 'date', slotProps: { inputLabel: { shrink: true } } })}
         {field('description', 'Description', { multiline: true, minRows: 3 }, true)}

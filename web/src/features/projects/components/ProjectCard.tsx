@@ -18,12 +18,28 @@ const PRIORITY_COLOR = { High: 'error', Medium: 'warning', Low: 'default' } as c
 
 /** The card's accessible name, e.g. "Weiss Dental website, Production. Hannah Weiss. Priority Medium. Maintenance paid". */
 export function projectCardLabel(project: ProjectView, countdown: string | null): string {
-  const extra = [countdown, project.maintenanceSubscriptionPaid ? 'Maintenance paid' : null].filter(Boolean).map((t) => `. ${t}`).join('');
+  const extra = [countdown, project.maintenanceSubscriptionPaid ? 'Maintenance paid' : null]
+    .filter(Boolean)
+    .map((t) => `. ${t}`)
+    .join('');
   return `${project.name}, ${project.status}. ${project.client}. Priority ${project.priority}${extra}`;
 }
 
-export const ProjectCard = memo(function ProjectCard({ project, index, now, onOpen }: { project: ProjectView; index: number; now: Date; onOpen(p: ProjectView): void }) {
-  const countdown = project.status === 'Launch' && project.launchDate instanceof Date ? `${formatCountdown(project.launchDate, now)} left` : null;
+export const ProjectCard = memo(function ProjectCard({
+  project,
+  index,
+  now,
+  onOpen,
+}: {
+  project: ProjectView;
+  index: number;
+  now: Date;
+  onOpen(p: ProjectView): void;
+}) {
+  const countdown =
+    project.status === 'Launch' && project.launchDate instanceof Date
+      ? `${formatCountdown(project.launchDate, now)} left`
+      : null;
   return (
     <Draggable draggableId={project.id} index={index}>
       {(provided, snapshot) => (
@@ -36,18 +52,37 @@ export const ProjectCard = memo(function ProjectCard({ project, index, now, onOp
           aria-label={projectCardLabel(project, countdown)}
           onClick={() => onOpen(project)}
           onKeyDown={(e) => e.key === 'Enter' && e.target === e.currentTarget && onOpen(project)}
-          sx={{ mb: 1, p: 1.5, cursor: 'grab', boxShadow: snapshot.isDragging ? 6 : 0, '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' } }}
+          sx={{
+            mb: 1,
+            p: 1.5,
+            cursor: 'grab',
+            boxShadow: snapshot.isDragging ? 6 : 0,
+            '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+          }}
         >
-          <Typography fontWeight={700} sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }} title={project.name}>
+          <Typography
+            fontWeight={700}
+            sx={{ display: '-webkit-box', WebkitLineClamp: 2, WebkitBoxOrient: 'vertical', overflow: 'hidden' }}
+            title={project.name}
+          >
             {project.name}
           </Typography>
           <Typography variant="body2" color="text.secondary" noWrap>
             {project.client}
           </Typography>
           <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap', rowGap: 0.5 }}>
-            <Chip size="small" color={PRIORITY_COLOR[project.priority] ?? 'default'} variant="outlined" label={project.priority} />
-            {countdown && <Chip size="small" color="primary" icon={<TimerIcon />} label={countdown} data-testid="countdown" />}
-            {project.maintenanceSubscriptionPaid && <Chip size="small" color="success" variant="outlined" label="Maintenance paid" />}
+            <Chip
+              size="small"
+              color={PRIORITY_COLOR[project.priority] ?? 'default'}
+              variant="outlined"
+              label={project.priority}
+            />
+            {countdown && (
+              <Chip size="small" color="primary" icon={<TimerIcon />} label={countdown} data-testid="countdown" />
+            )}
+            {project.maintenanceSubscriptionPaid && (
+              <Chip size="small" color="success" variant="outlined" label="Maintenance paid" />
+            )}
           </Stack>
         </Card>
       )}

@@ -53,7 +53,13 @@ export function ProjectDetailsDialog({
     onClose();
   };
 
-  const run = async (path: string, body: object, ok: { title: string; description?: string }, failTitle: string, stage = false) => {
+  const run = async (
+    path: string,
+    body: object,
+    ok: { title: string; description?: string },
+    failTitle: string,
+    stage = false,
+  ) => {
     if (!project) return;
     setBusy(true);
     try {
@@ -75,9 +81,17 @@ export function ProjectDetailsDialog({
   };
 
   const launch = () => {
-    const parsed = launchSchema.safeParse(handoff === 'domain' ? { handoffType: 'domain', domainUrl } : { handoffType: 'files' });
+    const parsed = launchSchema.safeParse(
+      handoff === 'domain' ? { handoffType: 'domain', domainUrl } : { handoffType: 'files' },
+    );
     if (!parsed.success) return setError(Object.values(fieldErrors(parsed.error))[0] ?? 'Choose a handoff');
-    void run('launch', parsed.data, { title: 'Project Launched', description: '7-day countdown started' }, 'Launch Failed', true);
+    void run(
+      'launch',
+      parsed.data,
+      { title: 'Project Launched', description: '7-day countdown started' },
+      'Launch Failed',
+      true,
+    );
   };
 
   const p = project;
@@ -94,7 +108,10 @@ export function ProjectDetailsDialog({
             </Stack>
             {pendingStage && (
               <Alert severity="info" sx={{ mb: 2 }}>
-                {pendingStage === 'Beta' ? 'To move this project to Beta, deploy it to Beta below.' : 'To move this project to Launch, launch it below.'} Cancel puts it back.
+                {pendingStage === 'Beta'
+                  ? 'To move this project to Beta, deploy it to Beta below.'
+                  : 'To move this project to Launch, launch it below.'}{' '}
+                Cancel puts it back.
               </Alert>
             )}
             <Typography>Client: {p.client}</Typography>
@@ -103,10 +120,15 @@ export function ProjectDetailsDialog({
             </Typography>
             {p.deploymentUrl && (
               <Typography sx={{ mt: 1 }}>
-                Beta: <a href={p.deploymentUrl} target="_blank" rel="noreferrer noopener">{p.deploymentUrl}</a>
+                Beta:{' '}
+                <a href={p.deploymentUrl} target="_blank" rel="noreferrer noopener">
+                  {p.deploymentUrl}
+                </a>
               </Typography>
             )}
-            {p.status === 'Launch' && p.launchDate instanceof Date && <Typography sx={{ mt: 1 }}>Countdown: {formatCountdown(p.launchDate, new Date())} left</Typography>}
+            {p.status === 'Launch' && p.launchDate instanceof Date && (
+              <Typography sx={{ mt: 1 }}>Countdown: {formatCountdown(p.launchDate, new Date())} left</Typography>
+            )}
             {error && (
               <Alert severity="error" sx={{ mt: 2 }}>
                 {error}
@@ -118,7 +140,12 @@ export function ProjectDetailsDialog({
                 <Typography variant="subtitle2" component="h3" gutterBottom>
                   Deploy to Beta
                 </Typography>
-                <TextField label="Beta URL" placeholder="https://beta.example.com" value={url} onChange={(e) => setUrl(e.target.value)} />
+                <TextField
+                  label="Beta URL"
+                  placeholder="https://beta.example.com"
+                  value={url}
+                  onChange={(e) => setUrl(e.target.value)}
+                />
                 <Button variant="contained" sx={{ mt: 1 }} onClick={deploy} disabled={busy || !url.trim()}>
                   Deploy to Beta
                 </Button>
@@ -130,11 +157,23 @@ export function ProjectDetailsDialog({
                 <Typography variant="subtitle2" component="h3" gutterBottom>
                   Launch
                 </Typography>
-                <RadioGroup row aria-label="Handoff" value={handoff} onChange={(e) => setHandoff(e.target.value as 'domain' | 'files')}>
+                <RadioGroup
+                  row
+                  aria-label="Handoff"
+                  value={handoff}
+                  onChange={(e) => setHandoff(e.target.value as 'domain' | 'files')}
+                >
                   <FormControlLabel value="domain" control={<Radio />} label="Custom domain" />
                   <FormControlLabel value="files" control={<Radio />} label="Hand over files" />
                 </RadioGroup>
-                {handoff === 'domain' && <TextField label="Domain URL" placeholder="https://client.com" value={domainUrl} onChange={(e) => setDomainUrl(e.target.value)} />}
+                {handoff === 'domain' && (
+                  <TextField
+                    label="Domain URL"
+                    placeholder="https://client.com"
+                    value={domainUrl}
+                    onChange={(e) => setDomainUrl(e.target.value)}
+                  />
+                )}
                 <Button variant="contained" sx={{ mt: 1 }} onClick={launch} disabled={busy}>
                   Launch
                 </Button>
@@ -143,7 +182,17 @@ export function ProjectDetailsDialog({
           </DialogContent>
           <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
             {!pendingStage && !p.maintenanceSubscriptionPaid && p.status !== 'Canceled' && p.status !== 'Won' && (
-              <Button onClick={() => run('maintenance-subscription', {}, { title: 'Maintenance Subscription Recorded' }, 'Recording Failed')} disabled={busy}>
+              <Button
+                onClick={() =>
+                  run(
+                    'maintenance-subscription',
+                    {},
+                    { title: 'Maintenance Subscription Recorded' },
+                    'Recording Failed',
+                  )
+                }
+                disabled={busy}
+              >
                 Mark Maintenance Paid
               </Button>
             )}

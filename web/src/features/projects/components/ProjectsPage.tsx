@@ -11,7 +11,14 @@
  * closing the dialog) puts the card back.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { DragDropContext, Droppable, type DragStart, type DragUpdate, type DropResult, type ResponderProvided } from '@hello-pangea/dnd';
+import {
+  DragDropContext,
+  Droppable,
+  type DragStart,
+  type DragUpdate,
+  type DropResult,
+  type ResponderProvided,
+} from '@hello-pangea/dnd';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -30,13 +37,24 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import { PROJECT_COLUMNS, PROJECT_LIST_TILES, PROJECT_STAGE_TRIGGER, PROJECT_TILE_LABELS, type ProjectStatus } from '@studio/domain';
+import {
+  PROJECT_COLUMNS,
+  PROJECT_LIST_TILES,
+  PROJECT_STAGE_TRIGGER,
+  PROJECT_TILE_LABELS,
+  type ProjectStatus,
+} from '@studio/domain';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { Loading } from '../../../shared/components/PageState';
 import { useToast } from '../../../shared/components/Toast';
 import { useLiveProjects, type ProjectView } from '../../../shared/data/hooks';
 import { useOptimisticStatus } from '../../../shared/lib/useOptimisticStatus';
-import { dragInstructions, dropAnnouncement, liftAnnouncement, overAnnouncement } from '../../../shared/lib/dragAnnouncements';
+import {
+  dragInstructions,
+  dropAnnouncement,
+  liftAnnouncement,
+  overAnnouncement,
+} from '../../../shared/lib/dragAnnouncements';
 import { ProjectCard } from './ProjectCard';
 import { NewProjectDialog } from './NewProjectDialog';
 import { ProjectDetailsDialog } from './ProjectDetailsDialog';
@@ -83,7 +101,9 @@ export function ProjectsPage() {
       const stage = stageDialogFor(p.status, to);
       if (stage) {
         // The stage dialog performs the move; its Cancel rejects, which puts the card back.
-        await new Promise<void>((done, reject) => setPending({ project: p, to: stage, done, canceled: () => reject(new Error('canceled')) }));
+        await new Promise<void>((done, reject) =>
+          setPending({ project: p, to: stage, done, canceled: () => reject(new Error('canceled')) }),
+        );
         return;
       }
       try {
@@ -112,11 +132,15 @@ export function ProjectsPage() {
 
   // Screen readers hear the project's name and the columns (see dragAnnouncements).
   const nameOf = (id: string) => projects.find((x) => x.id === id)?.name ?? 'The project';
-  const onDragStart = (s: DragStart, p: ResponderProvided) => p.announce(liftAnnouncement(nameOf(s.draggableId), s.source.droppableId));
-  const onDragUpdate = (u: DragUpdate, p: ResponderProvided) => p.announce(overAnnouncement(nameOf(u.draggableId), u.source.droppableId, u.destination?.droppableId ?? null));
+  const onDragStart = (s: DragStart, p: ResponderProvided) =>
+    p.announce(liftAnnouncement(nameOf(s.draggableId), s.source.droppableId));
+  const onDragUpdate = (u: DragUpdate, p: ResponderProvided) =>
+    p.announce(overAnnouncement(nameOf(u.draggableId), u.source.droppableId, u.destination?.droppableId ?? null));
 
   const onDragEnd = (r: DropResult, provided: ResponderProvided) => {
-    provided.announce(dropAnnouncement(nameOf(r.draggableId), r.source.droppableId, r.destination?.droppableId ?? null, r.reason));
+    provided.announce(
+      dropAnnouncement(nameOf(r.draggableId), r.source.droppableId, r.destination?.droppableId ?? null, r.reason),
+    );
     if (!r.destination || r.destination.droppableId === r.source.droppableId) return;
     const p = projects.find((x) => x.id === r.draggableId);
     if (p) void move(p, r.destination.droppableId as ProjectStatus);
@@ -124,7 +148,11 @@ export function ProjectsPage() {
 
   return (
     <Box>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 3 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 3 }}
+      >
         <Typography variant="h4" component="h1">
           Projects
         </Typography>
@@ -138,7 +166,15 @@ export function ProjectsPage() {
         <Alert severity="error">Could not load projects: {live.error?.message}</Alert>
       ) : (
         <>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' }, mb: 3, maxWidth: 1080 }}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' },
+              mb: 3,
+              maxWidth: 1080,
+            }}
+          >
             {PROJECT_LIST_TILES.map((s) => (
               <Card key={s} component="section" aria-label={PROJECT_TILE_LABELS[s]}>
                 <CardContent>
@@ -155,14 +191,31 @@ export function ProjectsPage() {
               </Card>
             ))}
           </Box>
-          <DragDropContext onDragStart={onDragStart} onDragUpdate={onDragUpdate} onDragEnd={onDragEnd} dragHandleUsageInstructions={PROJECT_DRAG_INSTRUCTIONS}>
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, minmax(0, 1fr))' } }}>
+          <DragDropContext
+            onDragStart={onDragStart}
+            onDragUpdate={onDragUpdate}
+            onDragEnd={onDragEnd}
+            dragHandleUsageInstructions={PROJECT_DRAG_INSTRUCTIONS}
+          >
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, minmax(0, 1fr))' },
+              }}
+            >
               {PROJECT_COLUMNS.map((c) => {
                 const list = byStatus.get(c) ?? [];
                 return (
                   <Droppable key={c} droppableId={c}>
                     {(provided, snapshot) => (
-                      <Paper component="section" aria-label={c} data-testid={`project-column-${c}`} variant="outlined" sx={{ p: 1.5, minHeight: 200, bgcolor: snapshot.isDraggingOver ? 'primary.50' : 'grey.50' }}>
+                      <Paper
+                        component="section"
+                        aria-label={c}
+                        data-testid={`project-column-${c}`}
+                        variant="outlined"
+                        sx={{ p: 1.5, minHeight: 200, bgcolor: snapshot.isDraggingOver ? 'primary.50' : 'grey.50' }}
+                      >
                         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
                           <Box>
                             <Typography variant="subtitle1" component="h2" fontWeight={700}>
@@ -194,8 +247,16 @@ export function ProjectsPage() {
           </DragDropContext>
         </>
       )}
-      <Dialog open={!!listOf} onClose={() => setListOf(null)} aria-labelledby="project-list-title" fullWidth maxWidth="sm">
-        <DialogTitle id="project-list-title">{listOf && (PROJECT_TILE_LABELS as Partial<Record<ProjectStatus, string>>)[listOf]} projects</DialogTitle>
+      <Dialog
+        open={!!listOf}
+        onClose={() => setListOf(null)}
+        aria-labelledby="project-list-title"
+        fullWidth
+        maxWidth="sm"
+      >
+        <DialogTitle id="project-list-title">
+          {listOf && (PROJECT_TILE_LABELS as Partial<Record<ProjectStatus, string>>)[listOf]} projects
+        </DialogTitle>
         <DialogContent>
           {(byStatus.get(listOf ?? 'Maintenance') ?? []).length === 0 ? (
             <Typography color="text.secondary">None yet.</Typography>

@@ -51,7 +51,10 @@ import { Loading } from '../../../shared/components/PageState';
 import { FormTextField } from '../../../shared/components/FormTextField';
 
 /** How the discount type select names each type. */
-const DISCOUNT_TYPE_LABELS: Record<PromoDiscountType, string> = { percentage: 'Percentage (%)', fixed: 'Fixed amount ($)' };
+const DISCOUNT_TYPE_LABELS: Record<PromoDiscountType, string> = {
+  percentage: 'Percentage (%)',
+  fixed: 'Fixed amount ($)',
+};
 
 /** A live promo document with every stored field (the hook's view lists only some). */
 type PromoRow = PromoRecord & { id: string };
@@ -108,7 +111,18 @@ function localToIso(v: string): string {
 }
 
 function createDefaults(): PromoFormValues {
-  return { code: '', discountType: 'percentage', discountValue: '10', minOrderAmount: '', maxDiscountAmount: '', usageLimit: '', isActive: true, onePerCustomer: false, validFrom: toLocalInput(new Date()), validUntil: '' };
+  return {
+    code: '',
+    discountType: 'percentage',
+    discountValue: '10',
+    minOrderAmount: '',
+    maxDiscountAmount: '',
+    usageLimit: '',
+    isActive: true,
+    onePerCustomer: false,
+    validFrom: toLocalInput(new Date()),
+    validUntil: '',
+  };
 }
 
 function editValues(p: PromoRow): PromoFormValues {
@@ -129,9 +143,16 @@ function editValues(p: PromoRow): PromoFormValues {
 
 /** The request body (spec §7): empty optional numbers and an empty validUntil are left out. The code is sent on create only. */
 function toRequest(v: PromoFormValues, mode: 'create' | 'edit'): Record<string, unknown> {
-  const body: Record<string, unknown> = { discountType: v.discountType, discountValue: v.discountValue.trim(), isActive: v.isActive, onePerCustomer: v.onePerCustomer, validFrom: localToIso(v.validFrom) };
+  const body: Record<string, unknown> = {
+    discountType: v.discountType,
+    discountValue: v.discountValue.trim(),
+    isActive: v.isActive,
+    onePerCustomer: v.onePerCustomer,
+    validFrom: localToIso(v.validFrom),
+  };
   if (mode === 'create') body.code = v.code;
-  for (const k of ['minOrderAmount', 'maxDiscountAmount', 'usageLimit'] as const) if (v[k].trim() !== '') body[k] = v[k].trim();
+  for (const k of ['minOrderAmount', 'maxDiscountAmount', 'usageLimit'] as const)
+    if (v[k].trim() !== '') body[k] = v[k].trim();
   if (v.validUntil) body.validUntil = localToIso(v.validUntil);
   return body;
 }
@@ -142,16 +163,29 @@ function resolverFor(mode: 'create' | 'edit'): Resolver<PromoFormValues> {
   return async (values) => {
     const r = schema.safeParse(toRequest(values, mode));
     if (r.success) return { values, errors: {} };
-    const errors = Object.fromEntries(Object.entries(fieldErrors(r.error)).map(([k, message]) => [k, { type: 'validate', message }]));
+    const errors = Object.fromEntries(
+      Object.entries(fieldErrors(r.error)).map(([k, message]) => [k, { type: 'validate', message }]),
+    );
     return { values: {}, errors };
   };
 }
 
-function PromoFormDialog({ mode, promo, onClose }: { mode: 'create' | 'edit' | null; promo: PromoRow | null; onClose(): void }) {
+function PromoFormDialog({
+  mode,
+  promo,
+  onClose,
+}: {
+  mode: 'create' | 'edit' | null;
+  promo: PromoRow | null;
+  onClose(): void;
+}) {
   const toast = useToast();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const resolver = useMemo(() => resolverFor(mode === 'edit' ? 'edit' : 'create'), [mode]);
-  const { control, handleSubmit, reset, setError, watch, formState } = useForm<PromoFormValues>({ resolver, defaultValues: createDefaults() });
+  const { control, handleSubmit, reset, setError, watch, formState } = useForm<PromoFormValues>({
+    resolver,
+    defaultValues: createDefaults(),
+  });
   useEffect(() => {
     if (mode) reset(mode === 'edit' && promo ? editValues(promo) : createDefaults());
   }, [mode, promo, reset]);
@@ -170,7 +204,8 @@ function PromoFormDialog({ mode, promo, onClose }: { mode: 'create' | 'edit' | n
       toast({ title: creating ? 'Promo code created successfully' : 'Promo code updated successfully' });
       onClose();
     } catch (e) {
-      if (e instanceof ApiError && e.fields) for (const [k, m] of Object.entries(e.fields)) setError(k as keyof PromoFormValues, { message: m });
+      if (e instanceof ApiError && e.fields)
+        for (const [k, m] of Object.entries(e.fields)) setError(k as keyof PromoFormValues, { message: m });
       if (e instanceof ApiError && e.status === 409 && creating) setError('code', { message: e.serverMessage });
       toast({
         title: creating ? 'Error creating promo code' : 'Error updating promo code',
@@ -181,45 +216,98 @@ function PromoFormDialog({ mode, promo, onClose }: { mode: 'create' | 'edit' | n
   };
 
   /** A text field; `hint` is the helper text shown while the field has no error. */
-  const text = (name: Exclude<keyof PromoFormValues, 'isActive' | 'onePerCustomer' | 'discountType'>, label: string, { hint, ...extra }: Record<string, unknown> = {}) => (
+  const text = (
+    name: Exclude<keyof PromoFormValues, 'isActive' | 'onePerCustomer' | 'discountType'>,
+    label: string,
+    { hint, ...extra }: Record<string, unknown> = {},
+  ) => (
     <Grid size={{ xs: 12, sm: 6 }}>
       <FormTextField control={control} name={name} {...extra} label={label} hint={hint as string | undefined} />
     </Grid>
   );
-  const dollars = { type: 'number', slotProps: { htmlInput: { min: 0, step: 0.01 }, input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } } };
+  const dollars = {
+    type: 'number',
+    slotProps: {
+      htmlInput: { min: 0, step: 0.01 },
+      input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+    },
+  };
   const dateTime = { type: 'datetime-local', slotProps: { inputLabel: { shrink: true } } };
   const title = mode === 'edit' ? 'Edit Promo Code' : 'Create New Promo Code';
 
   return (
-    <Dialog open={mode !== null} onClose={onClose} aria-labelledby="promo-form-title" fullWidth maxWidth="sm" fullScreen={phone}>
+    <Dialog
+      open={mode !== null}
+      onClose={onClose}
+      aria-labelledby="promo-form-title"
+      fullWidth
+      maxWidth="sm"
+      fullScreen={phone}
+    >
       <form noValidate onSubmit={handleSubmit(submit)} style={{ display: 'contents' }}>
         <DialogTitle id="promo-form-title">{title}</DialogTitle>
         <DialogContent>
           <Grid container columnSpacing={2} rowSpacing={1} sx={{ pt: 1 }}>
-            {text('code', 'Code', { disabled: mode === 'edit', autoFocus: mode === 'create', hint: 'Letters, digits, _ or -; saved in capitals', slotProps: { htmlInput: { style: { textTransform: 'uppercase' }, maxLength: 32 } } })}
+            {text('code', 'Code', {
+              disabled: mode === 'edit',
+              autoFocus: mode === 'create',
+              hint: 'Letters, digits, _ or -; saved in capitals',
+              slotProps: { htmlInput: { style: { textTransform: 'uppercase' }, maxLength: 32 } },
+            })}
             <Grid size={{ xs: 12, sm: 6 }}>
-              <FormTextField control={control} name="discountType" label="Discount type" options={PROMO_DISCOUNT_TYPES} optionLabel={(t) => DISCOUNT_TYPE_LABELS[t as PromoDiscountType]} />
+              <FormTextField
+                control={control}
+                name="discountType"
+                label="Discount type"
+                options={PROMO_DISCOUNT_TYPES}
+                optionLabel={(t) => DISCOUNT_TYPE_LABELS[t as PromoDiscountType]}
+              />
             </Grid>
             {text(
               'discountValue',
               'Discount value',
               type === 'percentage'
-                ? { type: 'number', hint: 'Whole percent, 1 to 100', slotProps: { htmlInput: { min: 1, max: 100, step: 1 }, input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } } }
+                ? {
+                    type: 'number',
+                    hint: 'Whole percent, 1 to 100',
+                    slotProps: {
+                      htmlInput: { min: 1, max: 100, step: 1 },
+                      input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+                    },
+                  }
                 : { ...dollars, hint: 'Dollars off' },
             )}
-            {text('usageLimit', 'Usage limit', { type: 'number', hint: 'Blank means unlimited', slotProps: { htmlInput: { min: 1, step: 1 } } })}
+            {text('usageLimit', 'Usage limit', {
+              type: 'number',
+              hint: 'Blank means unlimited',
+              slotProps: { htmlInput: { min: 1, step: 1 } },
+            })}
             {text('minOrderAmount', 'Minimum order amount', { ...dollars, hint: 'Optional' })}
             {text('maxDiscountAmount', 'Maximum discount amount', { ...dollars, hint: 'Optional' })}
             {text('validFrom', 'Valid from', dateTime)}
             {text('validUntil', 'Valid until', { ...dateTime, hint: 'Blank means no expiration' })}
             <Grid size={12}>
-              <Controller name="isActive" control={control} render={({ field }) => <FormControlLabel control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />} label="Active" />} />
+              <Controller
+                name="isActive"
+                control={control}
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+                    label="Active"
+                  />
+                )}
+              />
             </Grid>
             <Grid size={12}>
               <Controller
                 name="onePerCustomer"
                 control={control}
-                render={({ field }) => <FormControlLabel control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />} label="One use per customer (by email)" />}
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+                    label="One use per customer (by email)"
+                  />
+                )}
               />
             </Grid>
           </Grid>
@@ -248,12 +336,23 @@ function usageText(p: PromoRow): string {
 function validityText(p: PromoRow): string {
   const now = Date.now();
   if (p.validFrom.getTime() > now) return `Starts ${dateText(p.validFrom)}`;
-  if (p.validUntil) return p.validUntil.getTime() <= now ? `Expired ${dateText(p.validUntil)}` : `Valid until ${dateText(p.validUntil)}`;
+  if (p.validUntil)
+    return p.validUntil.getTime() <= now
+      ? `Expired ${dateText(p.validUntil)}`
+      : `Valid until ${dateText(p.validUntil)}`;
   return 'No expiration';
 }
 
 /** The promo code list of the dashboard's Promo Codes button; `codes` is the dashboard's live list (loading, error or the codes). */
-export function PromoCodesDialog({ open, onClose, codes }: { open: boolean; onClose(): void; codes: LiveList<PromoCodeView> }) {
+export function PromoCodesDialog({
+  open,
+  onClose,
+  codes,
+}: {
+  open: boolean;
+  onClose(): void;
+  codes: LiveList<PromoCodeView>;
+}) {
   const toast = useToast();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const rows = useMemo(() => codes.data.map(toRow), [codes.data]);
@@ -269,7 +368,11 @@ export function PromoCodesDialog({ open, onClose, codes }: { open: boolean; onCl
       toast({ title: 'Promo code deleted successfully' });
       setDeleting(null);
     } catch (e) {
-      toast({ title: 'Error deleting promo code', description: errorMessage(e, 'Failed to delete promo code'), severity: 'error' });
+      toast({
+        title: 'Error deleting promo code',
+        description: errorMessage(e, 'Failed to delete promo code'),
+        severity: 'error',
+      });
     } finally {
       setBusy(false);
     }
@@ -277,11 +380,22 @@ export function PromoCodesDialog({ open, onClose, codes }: { open: boolean; onCl
 
   return (
     <>
-      <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="promo-list-title">
+      <Dialog
+        open={open}
+        onClose={onClose}
+        fullWidth
+        maxWidth="md"
+        fullScreen={phone}
+        aria-labelledby="promo-list-title"
+      >
         <DialogTitle id="promo-list-title">Promo Code Management</DialogTitle>
         <DialogContent>
           <Stack direction="row" sx={{ justifyContent: 'flex-end', mb: 1 }}>
-            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setForm({ mode: 'create', promo: null })}>
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => setForm({ mode: 'create', promo: null })}
+            >
               Create New Promo Code
             </Button>
           </Stack>
@@ -318,7 +432,11 @@ export function PromoCodesDialog({ open, onClose, codes }: { open: boolean; onCl
                         <Typography component="span" fontWeight={700} sx={{ fontFamily: 'monospace' }}>
                           {p.code}
                         </Typography>
-                        <Chip size="small" label={p.isActive ? 'Active' : 'Inactive'} color={p.isActive ? 'success' : 'default'} />
+                        <Chip
+                          size="small"
+                          label={p.isActive ? 'Active' : 'Inactive'}
+                          color={p.isActive ? 'success' : 'default'}
+                        />
                       </Stack>
                     }
                     secondary={`${describePromo(p)}${p.minOrderAmountCents != null ? ` · min order $${centsToString(p.minOrderAmountCents)}` : ''} · ${usageText(p)} · ${validityText(p)}`}
@@ -335,7 +453,12 @@ export function PromoCodesDialog({ open, onClose, codes }: { open: boolean; onCl
 
       <PromoFormDialog mode={form?.mode ?? null} promo={form?.promo ?? null} onClose={() => setForm(null)} />
 
-      <Dialog open={deleting !== null} onClose={() => !busy && setDeleting(null)} aria-labelledby="promo-delete-title" aria-describedby="promo-delete-text">
+      <Dialog
+        open={deleting !== null}
+        onClose={() => !busy && setDeleting(null)}
+        aria-labelledby="promo-delete-title"
+        aria-describedby="promo-delete-text"
+      >
         <DialogTitle id="promo-delete-title">Delete Promo Code {deleting?.code}</DialogTitle>
         <DialogContent>
           <DialogContentText id="promo-delete-text">Are you sure you want to delete this promo code?</DialogContentText>

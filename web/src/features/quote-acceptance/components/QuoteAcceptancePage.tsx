@@ -16,7 +16,13 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatUsd, QUOTE_EXPIRY_DAYS, QUOTE_NO_LONGER_AVAILABLE, SERVICE_PLAN_MONTHLY_CENTS, type ServicePlanType } from '@studio/domain';
+import {
+  formatUsd,
+  QUOTE_EXPIRY_DAYS,
+  QUOTE_NO_LONGER_AVAILABLE,
+  SERVICE_PLAN_MONTHLY_CENTS,
+  type ServicePlanType,
+} from '@studio/domain';
 import { api, ApiError } from '../../../shared/lib/api';
 import { Loading } from '../../../shared/components/PageState';
 import { QuoteBreakdown, type QuoteDetails } from '../../../shared/components/QuoteBreakdown';
@@ -45,7 +51,8 @@ type State =
   | { kind: 'accepted'; message: string };
 
 /** 409 from the link routes: the link died with its quote (lead lost, quote edited or superseded). */
-const isGone = (e: unknown) => e instanceof ApiError && e.status === 409 && e.serverMessage === QUOTE_NO_LONGER_AVAILABLE;
+const isGone = (e: unknown) =>
+  e instanceof ApiError && e.status === 409 && e.serverMessage === QUOTE_NO_LONGER_AVAILABLE;
 
 function Message({ title, body }: { title: string; body: string }) {
   return (
@@ -72,7 +79,15 @@ export function QuoteAcceptancePage() {
     let alive = true;
     api.get<QuoteView>(`/api/quote-acceptance?${new URLSearchParams({ leadId, token }).toString()}`).then(
       (quote) => alive && setState({ kind: 'ready', quote }),
-      (e) => alive && setState(e instanceof ApiError && e.status === 400 ? { kind: 'invalid' } : isGone(e) ? { kind: 'gone' } : { kind: 'notFound', expired: e instanceof ApiError && e.status === 410 }),
+      (e) =>
+        alive &&
+        setState(
+          e instanceof ApiError && e.status === 400
+            ? { kind: 'invalid' }
+            : isGone(e)
+              ? { kind: 'gone' }
+              : { kind: 'notFound', expired: e instanceof ApiError && e.status === 410 },
+        ),
     );
     return () => {
       alive = false;
@@ -82,7 +97,10 @@ export function QuoteAcceptancePage() {
   const accept = async () => {
     setAccepting(true);
     try {
-      const r = await api.post<{ requiresPayment: boolean; checkoutUrl?: string; message?: string }>('/api/quote-acceptance/accept', { leadId, token });
+      const r = await api.post<{ requiresPayment: boolean; checkoutUrl?: string; message?: string }>(
+        '/api/quote-acceptance/accept',
+        { leadId, token },
+      );
       toast({ title: 'Quote Accepted!' });
       if (r.requiresPayment && r.checkoutUrl) navigate(r.checkoutUrl);
       else setState({ kind: 'accepted', message: r.message ?? 'We will be in touch to start your project.' });
@@ -94,16 +112,32 @@ export function QuoteAcceptancePage() {
     }
   };
 
-  if (state.kind === 'invalid') return <Message title="Invalid Quote Link" body="This link is missing its quote reference. Please use the full link from your email." />;
+  if (state.kind === 'invalid')
+    return (
+      <Message
+        title="Invalid Quote Link"
+        body="This link is missing its quote reference. Please use the full link from your email."
+      />
+    );
   if (state.kind === 'loading') return <Loading label="Loading your quote..." />;
   if (state.kind === 'notFound')
     return (
       <Message
         title="Quote Not Found"
-        body={state.expired ? `This quote link has expired (links are valid for ${QUOTE_EXPIRY_DAYS} days). Please contact us for a fresh one.` : 'We could not find this quote. Please check the link or contact us.'}
+        body={
+          state.expired
+            ? `This quote link has expired (links are valid for ${QUOTE_EXPIRY_DAYS} days). Please contact us for a fresh one.`
+            : 'We could not find this quote. Please check the link or contact us.'
+        }
       />
     );
-  if (state.kind === 'gone') return <Message title={QUOTE_NO_LONGER_AVAILABLE} body="This quote has been withdrawn or replaced. Please contact us for the current quote." />;
+  if (state.kind === 'gone')
+    return (
+      <Message
+        title={QUOTE_NO_LONGER_AVAILABLE}
+        body="This quote has been withdrawn or replaced. Please contact us for the current quote."
+      />
+    );
   if (state.kind === 'accepted') return <Message title="Quote Accepted!" body={state.message} />;
 
   const { lead, quoteDetails } = state.quote;
@@ -148,7 +182,9 @@ export function QuoteAcceptancePage() {
           </Typography>
           <List dense>
             {[
-              lead.forceDeposit ? 'Pay the 50% deposit to reserve your start date.' : 'Accept, and we schedule your kickoff right away.',
+              lead.forceDeposit
+                ? 'Pay the 50% deposit to reserve your start date.'
+                : 'Accept, and we schedule your kickoff right away.',
               'We set up your project and share a timeline.',
               'You review a beta version before launch.',
               'We launch, hand over, and keep you supported.',

@@ -24,7 +24,10 @@ function valuesOf(lead: LeadView | null): QuoteEditInput {
 
 export function EditQuoteDialog({ lead, onClose }: { lead: LeadView | null; onClose(): void }) {
   const toast = useToast();
-  const { control, handleSubmit, reset, getValues, formState } = useForm<QuoteEditInput, unknown, QuoteEdit>({ resolver: zodResolver(quoteEditSchema), defaultValues: valuesOf(lead) });
+  const { control, handleSubmit, reset, getValues, formState } = useForm<QuoteEditInput, unknown, QuoteEdit>({
+    resolver: zodResolver(quoteEditSchema),
+    defaultValues: valuesOf(lead),
+  });
   useEffect(() => reset(valuesOf(lead)), [lead, reset]);
 
   // The form validates locally (parsed to cents); the API gets the typed strings and re-validates.
@@ -41,7 +44,13 @@ export function EditQuoteDialog({ lead, onClose }: { lead: LeadView | null; onCl
 
   const field = (name: keyof QuoteEditInput, label: string, step?: number) => (
     <Grid size={{ xs: 12, sm: 6 }}>
-      <FormTextField control={control} name={name} label={label} type={step ? 'number' : 'text'} slotProps={{ htmlInput: step ? { step, min: 0 } : {} }} />
+      <FormTextField
+        control={control}
+        name={name}
+        label={label}
+        type={step ? 'number' : 'text'}
+        slotProps={{ htmlInput: step ? { step, min: 0 } : {} }}
+      />
     </Grid>
   );
 

@@ -17,7 +17,13 @@ import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import { COMPLEXITIES, projectPlanSchema, SERVICE_PLAN_TYPES, type ProjectPlan, type ProjectPlanInput } from '@studio/domain';
+import {
+  COMPLEXITIES,
+  projectPlanSchema,
+  SERVICE_PLAN_TYPES,
+  type ProjectPlan,
+  type ProjectPlanInput,
+} from '@studio/domain';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 import type { BoardLead } from '../../../shared/data/hooks';
@@ -25,9 +31,32 @@ import { controlledProps, FormTextField } from '../../../shared/components/FormT
 
 const TABS = ['Overview', 'Requirements', 'Project Plan', 'Technical Features'] as const;
 /** Which tab holds each field, to jump to the first error. */
-const FIELD_TAB: Record<string, number> = { complexity: 0, timeline: 0, estimatedHours: 0, forceDeposit: 0, includeServicePlan: 0, servicePlanType: 0, requirements: 1, phase1: 2, phase2: 2, phase3: 2, phase4: 2, database: 3, integrations: 3, techStack: 3, automationAI: 3 };
+const FIELD_TAB: Record<string, number> = {
+  complexity: 0,
+  timeline: 0,
+  estimatedHours: 0,
+  forceDeposit: 0,
+  includeServicePlan: 0,
+  servicePlanType: 0,
+  requirements: 1,
+  phase1: 2,
+  phase2: 2,
+  phase3: 2,
+  phase4: 2,
+  database: 3,
+  integrations: 3,
+  techStack: 3,
+  automationAI: 3,
+};
 
-const DEFAULTS: ProjectPlanInput = { complexity: 'Medium', timeline: '', requirements: '', forceDeposit: true, includeServicePlan: false, servicePlanType: 'Hosting' };
+const DEFAULTS: ProjectPlanInput = {
+  complexity: 'Medium',
+  timeline: '',
+  requirements: '',
+  forceDeposit: true,
+  includeServicePlan: false,
+  servicePlanType: 'Hosting',
+};
 
 export function ProjectPlanDialog({ lead, onClose }: { lead: BoardLead | null; onClose(): void }) {
   const toast = useToast();
@@ -47,11 +76,18 @@ export function ProjectPlanDialog({ lead, onClose }: { lead: BoardLead | null; o
   const submit = async (plan: ProjectPlan) => {
     if (!lead) return;
     try {
-      await api.post(`/api/leads/${lead.id}/project-plan`, { ...plan, servicePlanType: plan.servicePlanType ?? undefined });
+      await api.post(`/api/leads/${lead.id}/project-plan`, {
+        ...plan,
+        servicePlanType: plan.servicePlanType ?? undefined,
+      });
       toast({ title: 'Project Plan & Quote Generated', description: 'The quote is waiting in Quote Review.' });
       close();
     } catch (e) {
-      toast({ title: 'Update Failed', description: errorMessage(e, 'Failed to generate the quote'), severity: 'error' });
+      toast({
+        title: 'Update Failed',
+        description: errorMessage(e, 'Failed to generate the quote'),
+        severity: 'error',
+      });
     }
   };
 
@@ -69,7 +105,14 @@ export function ProjectPlanDialog({ lead, onClose }: { lead: BoardLead | null; o
         })}
       >
         <DialogTitle id="plan-title">Add Project Plan · {lead?.name}</DialogTitle>
-        <Tabs value={tab} onChange={(_e, v: number) => setTab(v)} variant="scrollable" allowScrollButtonsMobile aria-label="Project plan sections" sx={{ px: 3 }}>
+        <Tabs
+          value={tab}
+          onChange={(_e, v: number) => setTab(v)}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          aria-label="Project plan sections"
+          sx={{ px: 3 }}
+        >
           {TABS.map((t, i) => (
             <Tab key={t} label={t} id={`plan-tab-${i}`} aria-controls={`plan-panel-${i}`} />
           ))}
@@ -94,12 +137,22 @@ export function ProjectPlanDialog({ lead, onClose }: { lead: BoardLead | null; o
             <Controller
               name="forceDeposit"
               control={control}
-              render={({ field }) => <FormControlLabel control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />} label="Require a 50% deposit before the project starts" />}
+              render={({ field }) => (
+                <FormControlLabel
+                  control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+                  label="Require a 50% deposit before the project starts"
+                />
+              )}
             />
             <Controller
               name="includeServicePlan"
               control={control}
-              render={({ field }) => <FormControlLabel control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />} label="Include a service plan" />}
+              render={({ field }) => (
+                <FormControlLabel
+                  control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
+                  label="Include a service plan"
+                />
+              )}
             />
             {includeServicePlan &&
               text('servicePlanType', 'Service plan', { options: SERVICE_PLAN_TYPES, sx: { mt: 2 } })}

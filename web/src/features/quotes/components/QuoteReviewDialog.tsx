@@ -74,7 +74,11 @@ export function QuoteReviewDialog({
               Quote link for {link.name} (valid 30 days, single use). Copy it now: it is not stored.
             </Typography>
             <Stack direction="row" spacing={1}>
-              <TextField size="small" value={link.url} slotProps={{ htmlInput: { readOnly: true, 'aria-label': 'Quote link' } }} />
+              <TextField
+                size="small"
+                value={link.url}
+                slotProps={{ htmlInput: { readOnly: true, 'aria-label': 'Quote link' } }}
+              />
               <Button onClick={copy} variant="outlined">
                 Copy
               </Button>
@@ -98,7 +102,17 @@ export function QuoteReviewDialog({
                     </Typography>
                     <Chip size="small" label={l.projectType} />
                     {l.complexity && <Chip size="small" variant="outlined" label={`${l.complexity} complexity`} />}
-                    <Chip size="small" color={l.quoteReviewStatus === 'Approved' ? 'success' : l.quoteReviewStatus === 'Needs Revision' ? 'warning' : 'default'} label={l.quoteReviewStatus ?? 'No quote'} />
+                    <Chip
+                      size="small"
+                      color={
+                        l.quoteReviewStatus === 'Approved'
+                          ? 'success'
+                          : l.quoteReviewStatus === 'Needs Revision'
+                            ? 'warning'
+                            : 'default'
+                      }
+                      label={l.quoteReviewStatus ?? 'No quote'}
+                    />
                   </Stack>
                   <QuoteBreakdown details={parseQuoteDetails(l.generatedQuoteDetails)} />
                 </CardContent>
@@ -106,7 +120,11 @@ export function QuoteReviewDialog({
                   <Button onClick={() => onEdit(l)} disabled={busy === l.id}>
                     Edit
                   </Button>
-                  <Button color="warning" onClick={() => act(l, 'revise')} disabled={busy === l.id || l.quoteReviewStatus === 'Needs Revision'}>
+                  <Button
+                    color="warning"
+                    onClick={() => act(l, 'revise')}
+                    disabled={busy === l.id || l.quoteReviewStatus === 'Needs Revision'}
+                  >
                     Revise
                   </Button>
                   <Button variant="contained" onClick={() => act(l, 'approve')} disabled={busy === l.id}>

@@ -15,7 +15,8 @@ import { useToast } from '../../../shared/components/Toast';
 
 type UpcomingReminder = UpcomingReminderReply;
 
-const when = (iso: string) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const when = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 
 export function UpcomingReminders({ leadId }: { leadId: string }) {
   const toast = useToast();
@@ -46,7 +47,11 @@ export function UpcomingReminders({ leadId }: { leadId: string }) {
       toast({ title: 'Reminder skipped' });
       await load();
     } catch (e) {
-      toast({ title: 'Could not skip the reminder', description: errorMessage(e, 'Please try again.'), severity: 'error' });
+      toast({
+        title: 'Could not skip the reminder',
+        description: errorMessage(e, 'Please try again.'),
+        severity: 'error',
+      });
     } finally {
       setBusy(null);
     }
@@ -81,7 +86,11 @@ export function UpcomingReminders({ leadId }: { leadId: string }) {
                 )
               }
             >
-              <ListItemText primary={r.label} secondary={when(r.dueAt)} sx={{ pr: 8, textDecoration: r.status === 'skipped' ? 'line-through' : undefined }} />
+              <ListItemText
+                primary={r.label}
+                secondary={when(r.dueAt)}
+                sx={{ pr: 8, textDecoration: r.status === 'skipped' ? 'line-through' : undefined }}
+              />
             </ListItem>
           ))}
         </List>

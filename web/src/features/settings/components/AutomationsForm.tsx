@@ -10,7 +10,14 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { AUTOMATION_INFO, AUTOMATION_KEYS, automationSettingsSchema, fieldErrors, type AutomationKey, type AutomationSettings } from '@studio/domain';
+import {
+  AUTOMATION_INFO,
+  AUTOMATION_KEYS,
+  automationSettingsSchema,
+  fieldErrors,
+  type AutomationKey,
+  type AutomationSettings,
+} from '@studio/domain';
 import { api, ApiError, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 
@@ -18,12 +25,28 @@ import { useToast } from '../../../shared/components/Toast';
 type Draft = Record<AutomationKey, { enabled: boolean; days: string }>;
 
 const toDraft = (s: AutomationSettings): Draft =>
-  Object.fromEntries(AUTOMATION_KEYS.map((k) => [k, { enabled: s[k].enabled, days: Array.isArray(s[k].days) ? s[k].days.join(', ') : String(s[k].days) }])) as Draft;
+  Object.fromEntries(
+    AUTOMATION_KEYS.map((k) => [
+      k,
+      { enabled: s[k].enabled, days: Array.isArray(s[k].days) ? s[k].days.join(', ') : String(s[k].days) },
+    ]),
+  ) as Draft;
 
 /** Days as numbers: "1, 7, 14" for the overdue list, one number otherwise (NaN stays, for the schema to flag). */
 const fromDraft = (d: Draft): unknown =>
   Object.fromEntries(
-    AUTOMATION_KEYS.map((k) => [k, { enabled: d[k].enabled, days: k === 'invoiceOverdue' ? d[k].days.split(',').map((v) => Number(v.trim())) : d[k].days.trim() === '' ? NaN : Number(d[k].days) }]),
+    AUTOMATION_KEYS.map((k) => [
+      k,
+      {
+        enabled: d[k].enabled,
+        days:
+          k === 'invoiceOverdue'
+            ? d[k].days.split(',').map((v) => Number(v.trim()))
+            : d[k].days.trim() === ''
+              ? NaN
+              : Number(d[k].days),
+      },
+    ]),
   );
 
 export function AutomationsForm({ settings }: { settings: AutomationSettings }) {
@@ -31,7 +54,8 @@ export function AutomationsForm({ settings }: { settings: AutomationSettings }) 
   const [draft, setDraft] = useState<Draft>(() => toDraft(settings));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const set = (k: AutomationKey, v: Partial<Draft[AutomationKey]>) => setDraft((d) => ({ ...d, [k]: { ...d[k], ...v } }));
+  const set = (k: AutomationKey, v: Partial<Draft[AutomationKey]>) =>
+    setDraft((d) => ({ ...d, [k]: { ...d[k], ...v } }));
   const errorOf = (k: AutomationKey) => Object.entries(errors).find(([f]) => f === k || f.startsWith(`${k}.`))?.[1];
 
   const save = async (e: React.FormEvent) => {
@@ -48,7 +72,11 @@ export function AutomationsForm({ settings }: { settings: AutomationSettings }) 
       toast({ title: 'Automations saved' });
     } catch (err) {
       if (err instanceof ApiError && err.fields) setErrors(err.fields);
-      toast({ title: 'Automations not saved', description: errorMessage(err, 'Could not save the automations'), severity: 'error' });
+      toast({
+        title: 'Automations not saved',
+        description: errorMessage(err, 'Could not save the automations'),
+        severity: 'error',
+      });
     } finally {
       setBusy(false);
     }
@@ -57,12 +85,18 @@ export function AutomationsForm({ settings }: { settings: AutomationSettings }) 
   return (
     <form noValidate onSubmit={save} aria-label="Automations">
       <Typography color="text.secondary" sx={{ mb: 2 }}>
-        Reminders are emailed to the client once a day, through the templates on the Email Templates page. Each one is sent once, and they stop as soon as the quote is accepted or the invoice
-        is paid.
+        Reminders are emailed to the client once a day, through the templates on the Email Templates page. Each one is
+        sent once, and they stop as soon as the quote is accepted or the invoice is paid.
       </Typography>
       <Stack spacing={2}>
         {AUTOMATION_KEYS.map((k) => (
-          <Stack key={k} direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }} data-testid={`automation-${k}`}>
+          <Stack
+            key={k}
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ alignItems: { sm: 'center' } }}
+            data-testid={`automation-${k}`}
+          >
             <FormControlLabel
               sx={{ minWidth: 260 }}
               control={<Switch checked={draft[k].enabled} onChange={(e) => set(k, { enabled: e.target.checked })} />}
@@ -75,7 +109,12 @@ export function AutomationsForm({ settings }: { settings: AutomationSettings }) 
               onChange={(e) => set(k, { days: e.target.value })}
               error={!!errorOf(k)}
               helperText={errorOf(k) ?? AUTOMATION_INFO[k].days}
-              slotProps={{ htmlInput: { inputMode: k === 'invoiceOverdue' ? 'text' : 'numeric', 'aria-label': `${AUTOMATION_INFO[k].label}: ${AUTOMATION_INFO[k].days}` } }}
+              slotProps={{
+                htmlInput: {
+                  inputMode: k === 'invoiceOverdue' ? 'text' : 'numeric',
+                  'aria-label': `${AUTOMATION_INFO[k].label}: ${AUTOMATION_INFO[k].days}`,
+                },
+              }}
             />
           </Stack>
         ))}

@@ -35,9 +35,20 @@ export function SettingsPage() {
       </Typography>
       <Tabs value={tab} onChange={(_e, v: TabKey) => setTab(v)} aria-label="Settings sections" sx={{ mb: 2 }}>
         <Tab value="studio" label="Studio" id="settings-tab-studio" aria-controls="settings-panel-studio" />
-        <Tab value="automations" label="Automations" id="settings-tab-automations" aria-controls="settings-panel-automations" />
+        <Tab
+          value="automations"
+          label="Automations"
+          id="settings-tab-automations"
+          aria-controls="settings-panel-automations"
+        />
       </Tabs>
-      <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }} role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`}>
+      <Paper
+        variant="outlined"
+        sx={{ p: { xs: 2, md: 3 } }}
+        role="tabpanel"
+        id={`settings-panel-${tab}`}
+        aria-labelledby={`settings-tab-${tab}`}
+      >
         {current.status === 'loading' ? (
           <Loading label="Loading settings..." />
         ) : current.status === 'error' || !current.data ? (

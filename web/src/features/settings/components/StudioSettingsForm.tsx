@@ -11,7 +11,15 @@ import { api, ApiError, errorMessage } from '../../../shared/lib/api';
 import { controlledProps, FormTextField } from '../../../shared/components/FormTextField';
 import { useToast } from '../../../shared/components/Toast';
 
-const FIELDS = ['businessName', 'postalAddress', 'contactEmail', 'taxId', 'logoUrl', 'paymentTermsDays', 'invoiceFooter'] as const;
+const FIELDS = [
+  'businessName',
+  'postalAddress',
+  'contactEmail',
+  'taxId',
+  'logoUrl',
+  'paymentTermsDays',
+  'invoiceFooter',
+] as const;
 
 export function StudioSettingsForm({ settings, saved }: { settings: StudioSettings; saved: boolean }) {
   const toast = useToast();
@@ -27,7 +35,11 @@ export function StudioSettingsForm({ settings, saved }: { settings: StudioSettin
     } catch (e) {
       const fields = e instanceof ApiError && e.fields ? e.fields : {};
       for (const f of FIELDS) if (fields[f]) setError(f, { message: fields[f] });
-      toast({ title: 'Settings not saved', description: errorMessage(e, 'Could not save the settings'), severity: 'error' });
+      toast({
+        title: 'Settings not saved',
+        description: errorMessage(e, 'Could not save the settings'),
+        severity: 'error',
+      });
     }
   };
 
@@ -39,11 +51,34 @@ export function StudioSettingsForm({ settings, saved }: { settings: StudioSettin
         </Alert>
       )}
       <Stack spacing={1}>
-        <FormTextField control={control} name="businessName" label="Business name" required slotProps={{ htmlInput: { maxLength: SETTINGS_LIMITS.businessName } }} />
-        <FormTextField control={control} name="postalAddress" label="Postal address" multiline minRows={2} slotProps={{ htmlInput: { maxLength: SETTINGS_LIMITS.address } }} />
+        <FormTextField
+          control={control}
+          name="businessName"
+          label="Business name"
+          required
+          slotProps={{ htmlInput: { maxLength: SETTINGS_LIMITS.businessName } }}
+        />
+        <FormTextField
+          control={control}
+          name="postalAddress"
+          label="Postal address"
+          multiline
+          minRows={2}
+          slotProps={{ htmlInput: { maxLength: SETTINGS_LIMITS.address } }}
+        />
         <FormTextField control={control} name="contactEmail" label="Contact email" type="email" required />
-        <FormTextField control={control} name="taxId" label="Tax ID (optional)" slotProps={{ htmlInput: { maxLength: SETTINGS_LIMITS.taxId } }} />
-        <FormTextField control={control} name="logoUrl" label="Logo URL (optional)" hint="An https:// address of a PNG or JPEG image, printed on invoices" />
+        <FormTextField
+          control={control}
+          name="taxId"
+          label="Tax ID (optional)"
+          slotProps={{ htmlInput: { maxLength: SETTINGS_LIMITS.taxId } }}
+        />
+        <FormTextField
+          control={control}
+          name="logoUrl"
+          label="Logo URL (optional)"
+          hint="An https:// address of a PNG or JPEG image, printed on invoices"
+        />
         <Controller
           control={control}
           name="paymentTermsDays"
@@ -55,11 +90,21 @@ export function StudioSettingsForm({ settings, saved }: { settings: StudioSettin
               label="Payment terms"
               type="number"
               required
-              slotProps={{ htmlInput: { min: 0, max: SETTINGS_LIMITS.maxTermsDays, step: 1, inputMode: 'numeric' }, input: { endAdornment: <InputAdornment position="end">days</InputAdornment> } }}
+              slotProps={{
+                htmlInput: { min: 0, max: SETTINGS_LIMITS.maxTermsDays, step: 1, inputMode: 'numeric' },
+                input: { endAdornment: <InputAdornment position="end">days</InputAdornment> },
+              }}
             />
           )}
         />
-        <FormTextField control={control} name="invoiceFooter" label="Invoice footer note" multiline minRows={2} slotProps={{ htmlInput: { maxLength: SETTINGS_LIMITS.footer } }} />
+        <FormTextField
+          control={control}
+          name="invoiceFooter"
+          label="Invoice footer note"
+          multiline
+          minRows={2}
+          slotProps={{ htmlInput: { maxLength: SETTINGS_LIMITS.footer } }}
+        />
       </Stack>
       <Button type="submit" variant="contained" disabled={formState.isSubmitting} sx={{ mt: 1 }}>
         {formState.isSubmitting ? 'Saving...' : 'Save settings'}

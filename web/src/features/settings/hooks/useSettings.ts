@@ -38,5 +38,7 @@ function useLiveSettings<T>(id: string, read: (data: unknown) => T): LiveDoc<T> 
   return state;
 }
 
-export const useLiveStudioSettings = (): LiveDoc<StudioSettings> => useLiveSettings(STUDIO_SETTINGS_DOC, readStudioSettings);
-export const useLiveAutomationSettings = (): LiveDoc<AutomationSettings> => useLiveSettings(AUTOMATION_SETTINGS_DOC, readAutomationSettings);
+export const useLiveStudioSettings = (): LiveDoc<StudioSettings> =>
+  useLiveSettings(STUDIO_SETTINGS_DOC, readStudioSettings);
+export const useLiveAutomationSettings = (): LiveDoc<AutomationSettings> =>
+  useLiveSettings(AUTOMATION_SETTINGS_DOC, readAutomationSettings);

@@ -129,7 +129,15 @@ export function BeforeAfterSlider({ item }: { item: BeforeAfterItem }) {
         cursor: 'ew-resize',
         touchAction: 'pan-y',
         userSelect: 'none',
-        '& img': { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain', display: 'block', pointerEvents: 'none' },
+        '& img': {
+          position: 'absolute',
+          inset: 0,
+          width: '100%',
+          height: '100%',
+          objectFit: 'contain',
+          display: 'block',
+          pointerEvents: 'none',
+        },
       }}
     >
       {/* Only the pictures are clipped; the handle may overhang the edges so it stays grabbable at 0 and 100. */}
@@ -144,7 +152,16 @@ export function BeforeAfterSlider({ item }: { item: BeforeAfterItem }) {
       <Box
         aria-hidden="true"
         style={{ left: `${percent}%` }}
-        sx={{ position: 'absolute', top: 0, bottom: 0, width: 2, ml: '-1px', bgcolor: 'common.white', boxShadow: '0 0 0 1px rgba(15,23,42,0.15), 0 0 12px rgba(15,23,42,0.35)', pointerEvents: 'none' }}
+        sx={{
+          position: 'absolute',
+          top: 0,
+          bottom: 0,
+          width: 2,
+          ml: '-1px',
+          bgcolor: 'common.white',
+          boxShadow: '0 0 0 1px rgba(15,23,42,0.15), 0 0 12px rgba(15,23,42,0.35)',
+          pointerEvents: 'none',
+        }}
       />
       <Box
         ref={handleRef}
@@ -174,7 +191,12 @@ export function BeforeAfterSlider({ item }: { item: BeforeAfterItem }) {
           '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
         }}
       >
-        <Box component="svg" viewBox="0 0 24 24" aria-hidden="true" sx={{ width: 24, height: 24, fill: 'currentColor' }}>
+        <Box
+          component="svg"
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          sx={{ width: 24, height: 24, fill: 'currentColor' }}
+        >
           <path d="M9.5 7 4.5 12l5 5V7Zm5 0v10l5-5-5-5Z" />
         </Box>
       </Box>
@@ -186,7 +208,11 @@ function PointList({ title, points, tone }: { title: string; points: string[]; t
   const color = tone === 'issue' ? '#dc2626' : '#16a34a';
   return (
     <Box>
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 700, mb: 1, display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Typography
+        variant="subtitle1"
+        component="h3"
+        sx={{ fontWeight: 700, mb: 1, display: 'flex', alignItems: 'center', gap: 1 }}
+      >
         <Box component="span" aria-hidden="true" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: color }} />
         {title}
       </Typography>
@@ -230,12 +256,27 @@ export function BeforeAfterDialog({ open, onClose, item }: BeforeAfterDialogProp
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = `before-after-${item.id}-title`;
   return (
-    <Dialog open={open} onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="md" aria-labelledby={titleId} scroll="body">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullScreen={fullScreen}
+      fullWidth
+      maxWidth="md"
+      aria-labelledby={titleId}
+      scroll="body"
+    >
       <DialogTitle id={titleId} sx={{ pr: 7 }}>
-        <Typography component="span" variant="overline" sx={{ display: 'block', color: 'text.secondary', fontWeight: 700, letterSpacing: '0.14em', lineHeight: 1.6 }}>
+        <Typography
+          component="span"
+          variant="overline"
+          sx={{ display: 'block', color: 'text.secondary', fontWeight: 700, letterSpacing: '0.14em', lineHeight: 1.6 }}
+        >
           Before / After
         </Typography>
-        <Box component="span" sx={{ display: 'block', fontWeight: 700, fontSize: '1.375rem', letterSpacing: '-0.01em' }}>
+        <Box
+          component="span"
+          sx={{ display: 'block', fontWeight: 700, fontSize: '1.375rem', letterSpacing: '-0.01em' }}
+        >
           {item.title}
         </Box>
       </DialogTitle>

@@ -8,7 +8,15 @@
  * skipping an item). ArrowLeft/ArrowRight work while focus is in the carousel
  * region; touch and pen swipes of 40 px or more change item.
  */
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+  type PointerEvent,
+} from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -148,7 +156,12 @@ export function Carousel({ category, number, onOpenBeforeAfter, onPrefetchBefore
         >
           {String(number).padStart(2, '0')} · {count} projects
         </Typography>
-        <Typography id={headingId} variant="h4" component="h3" sx={{ fontSize: { xs: '1.5rem', md: '2rem' }, letterSpacing: '-0.02em' }}>
+        <Typography
+          id={headingId}
+          variant="h4"
+          component="h3"
+          sx={{ fontSize: { xs: '1.5rem', md: '2rem' }, letterSpacing: '-0.02em' }}
+        >
           {name}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 0.5 }}>
@@ -184,7 +197,10 @@ export function Carousel({ category, number, onOpenBeforeAfter, onPrefetchBefore
             display: 'grid',
             gridTemplateColumns: { xs: '100%', md: 'minmax(0, 7fr) minmax(0, 5fr)' },
             gridTemplateRows: { xs: '232px minmax(0, 1fr)', sm: '280px minmax(0, 1fr)', md: '100%' },
-            animation: direction === 0 ? 'none' : `${slideIn} ${TIMING.carouselAnimationMs}ms cubic-bezier(0.2, 0.7, 0.2, 1) both`,
+            animation:
+              direction === 0
+                ? 'none'
+                : `${slideIn} ${TIMING.carouselAnimationMs}ms cubic-bezier(0.2, 0.7, 0.2, 1) both`,
             [REDUCED_MOTION]: { animation: 'none' },
           }}
         >
@@ -209,7 +225,13 @@ export function Carousel({ category, number, onOpenBeforeAfter, onPrefetchBefore
               draggable={false}
             />
           </Box>
-          <ItemDetails item={item} accent={category.accent} position={index + 1} onOpenBeforeAfter={onOpenBeforeAfter} onPrefetch={onPrefetchBeforeAfter} />
+          <ItemDetails
+            item={item}
+            accent={category.accent}
+            position={index + 1}
+            onOpenBeforeAfter={onOpenBeforeAfter}
+            onPrefetch={onPrefetchBeforeAfter}
+          />
         </Box>
       </Box>
 
@@ -252,7 +274,13 @@ export function Carousel({ category, number, onOpenBeforeAfter, onPrefetchBefore
             aria-live="polite"
             aria-atomic="true"
             variant="body2"
-            sx={{ fontWeight: 600, color: 'text.secondary', fontVariantNumeric: 'tabular-nums', mr: 0.5, whiteSpace: 'nowrap' }}
+            sx={{
+              fontWeight: 600,
+              color: 'text.secondary',
+              fontVariantNumeric: 'tabular-nums',
+              mr: 0.5,
+              whiteSpace: 'nowrap',
+            }}
           >
             {index + 1} of {count}
           </Typography>
@@ -290,11 +318,34 @@ function ItemDetails({
   onPrefetch?: () => void;
 }) {
   return (
-    <Box sx={{ p: { xs: 2.5, sm: 3, md: 5 }, display: 'flex', flexDirection: 'column', justifyContent: { md: 'center' }, minHeight: 0, minWidth: 0 }}>
-      <Typography variant="overline" component="p" sx={{ color: 'text.secondary', fontWeight: 600, letterSpacing: '0.14em', lineHeight: 1.5, display: { xs: 'none', md: 'block' } }}>
+    <Box
+      sx={{
+        p: { xs: 2.5, sm: 3, md: 5 },
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: { md: 'center' },
+        minHeight: 0,
+        minWidth: 0,
+      }}
+    >
+      <Typography
+        variant="overline"
+        component="p"
+        sx={{
+          color: 'text.secondary',
+          fontWeight: 600,
+          letterSpacing: '0.14em',
+          lineHeight: 1.5,
+          display: { xs: 'none', md: 'block' },
+        }}
+      >
         Project {String(position).padStart(2, '0')}
       </Typography>
-      <Typography variant="h5" component="h4" sx={{ fontWeight: 700, letterSpacing: '-0.01em', fontSize: { xs: '1.2rem', md: '1.6rem' }, mt: { md: 1 } }}>
+      <Typography
+        variant="h5"
+        component="h4"
+        sx={{ fontWeight: 700, letterSpacing: '-0.01em', fontSize: { xs: '1.2rem', md: '1.6rem' }, mt: { md: 1 } }}
+      >
         {item.title}
       </Typography>
       <Typography
@@ -314,7 +365,17 @@ function ItemDetails({
       <Box
         component="ul"
         aria-label="Technologies"
-        sx={{ listStyle: 'none', p: 0, m: 0, mt: { xs: 1.5, md: 3 }, display: 'flex', flexWrap: 'wrap', gap: 0.75, maxHeight: { xs: 64, md: 'none' }, overflow: 'hidden' }}
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          mt: { xs: 1.5, md: 3 },
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 0.75,
+          maxHeight: { xs: 64, md: 'none' },
+          overflow: 'hidden',
+        }}
       >
         {item.technologies.map((t) => (
           <Box
@@ -355,7 +416,11 @@ function ItemDetails({
             href={item.link}
             target="_blank"
             rel="noopener noreferrer"
-            sx={{ color: accent, borderColor: `${accent}66`, '&:hover': { borderColor: accent, bgcolor: `${accent}0d` } }}
+            sx={{
+              color: accent,
+              borderColor: `${accent}66`,
+              '&:hover': { borderColor: accent, bgcolor: `${accent}0d` },
+            }}
           >
             View Project
           </Button>

@@ -28,12 +28,18 @@ export function PortfolioCarousels() {
   return (
     <>
       <Typography color="text.secondary" sx={{ maxWidth: 680, mb: { xs: 5, md: 7 }, fontSize: { md: '1.125rem' } }}>
-        Selected work across identity, product, web and app projects. Use the arrows, the dots, your keyboard or a swipe to browse each
-        category.
+        Selected work across identity, product, web and app projects. Use the arrows, the dots, your keyboard or a swipe
+        to browse each category.
       </Typography>
       <Box sx={{ display: 'grid', gap: { xs: 8, md: 11 } }}>
         {PORTFOLIO.map((category, i) => (
-          <Carousel key={category.id} category={category} number={i + 1} onOpenBeforeAfter={openDialog} onPrefetchBeforeAfter={prefetchDialog} />
+          <Carousel
+            key={category.id}
+            category={category}
+            number={i + 1}
+            onOpenBeforeAfter={openDialog}
+            onPrefetchBeforeAfter={prefetchDialog}
+          />
         ))}
       </Box>
       {dialogItem && (

@@ -73,7 +73,10 @@ export const PORTFOLIO: readonly PortfolioCategory[] = [
         description:
           'A full identity for a small-batch roastery: a compass-star mark, a tracked wordmark, a warm four-colour palette and packaging that works from cup sleeves to business cards.',
         technologies: ['Illustrator', 'Figma', 'Brand guidelines', 'Packaging'],
-        image: art('brand-northwind.svg', 'Northwind Coffee Roasters identity board: compass-star logo, colour palette, business card and branded cup'),
+        image: art(
+          'brand-northwind.svg',
+          'Northwind Coffee Roasters identity board: compass-star logo, colour palette, business card and branded cup',
+        ),
         link: '/portfolio/brand-northwind.svg',
       },
       {
@@ -82,10 +85,19 @@ export const PORTFOLIO: readonly PortfolioCategory[] = [
         description:
           'A logo refresh for a neighbourhood florist. The clip-art flower and word-art lettering gave way to a single-line fern monogram and a calm serif that prints cleanly at any size.',
         technologies: ['Logo refresh', 'Typography', 'Illustrator', 'Print'],
-        image: art('brand-fern-after.svg', 'Fern & Field Florist logo after the refresh: a fern monogram with a serif wordmark and three applications'),
+        image: art(
+          'brand-fern-after.svg',
+          'Fern & Field Florist logo after the refresh: a fern monogram with a serif wordmark and three applications',
+        ),
         beforeAfter: {
-          before: { src: '/portfolio/brand-fern-before.svg', alt: 'The old Fern & Field logo: rainbow word art, clip-art flower and a starburst' },
-          after: { src: '/portfolio/brand-fern-after.svg', alt: 'The new Fern & Field logo: fern monogram and serif wordmark on sage' },
+          before: {
+            src: '/portfolio/brand-fern-before.svg',
+            alt: 'The old Fern & Field logo: rainbow word art, clip-art flower and a starburst',
+          },
+          after: {
+            src: '/portfolio/brand-fern-after.svg',
+            alt: 'The new Fern & Field logo: fern monogram and serif wordmark on sage',
+          },
           issues: [
             'Rainbow word art and heavy drop shadows looked dated',
             'Generic clip-art flower said nothing about the shop',
@@ -106,7 +118,10 @@ export const PORTFOLIO: readonly PortfolioCategory[] = [
         description:
           'A badge-based identity system for an outdoor gear shop: a primary seal, a compact mountain icon and a topographic pattern for tags, apparel and the web shop.',
         technologies: ['Identity system', 'Badge design', 'Pattern design', 'Apparel'],
-        image: art('brand-summit.svg', 'Summit Ridge Outfitters badge logo with mountains and sun, plus a compact icon, wordmark and topographic pattern'),
+        image: art(
+          'brand-summit.svg',
+          'Summit Ridge Outfitters badge logo with mountains and sun, plus a compact icon, wordmark and topographic pattern',
+        ),
       },
     ],
   },
@@ -123,7 +138,10 @@ export const PORTFOLIO: readonly PortfolioCategory[] = [
         description:
           'Industrial and interface design for a round, wall-mounted thermostat. One dial, a glanceable temperature ring and an eco mode that explains itself.',
         technologies: ['Industrial design', 'UI design', 'Prototyping', 'User testing'],
-        image: art('product-pulse.svg', 'Pulse smart thermostat on a wall showing 21 degrees with an orange heating ring'),
+        image: art(
+          'product-pulse.svg',
+          'Pulse smart thermostat on a wall showing 21 degrees with an orange heating ring',
+        ),
         link: '/portfolio/product-pulse.svg',
       },
       {
@@ -132,7 +150,10 @@ export const PORTFOLIO: readonly PortfolioCategory[] = [
         description:
           'Form study and launch visuals for compact earbuds and a pocket-sized charging case, with a soft-touch finish and a single status light.',
         technologies: ['Form study', '3D visualisation', 'CMF', 'Launch visuals'],
-        image: art('product-aero.svg', 'Aero wireless earbuds in front of their white charging case on a lilac backdrop'),
+        image: art(
+          'product-aero.svg',
+          'Aero wireless earbuds in front of their white charging case on a lilac backdrop',
+        ),
         link: '/portfolio/product-aero.svg',
       },
       {
@@ -141,7 +162,10 @@ export const PORTFOLIO: readonly PortfolioCategory[] = [
         description:
           'A balanced-arm desk lamp designed for small flats: no springs, a weighted base and a warm, glare-free head. From first sketches to production drawings.',
         technologies: ['Sketching', 'CAD', 'Technical drawings', 'Prototyping'],
-        image: art('product-lumen.svg', 'Lumen desk lamp rendering beside its dimensioned technical drawing on grid paper'),
+        image: art(
+          'product-lumen.svg',
+          'Lumen desk lamp rendering beside its dimensioned technical drawing on grid paper',
+        ),
       },
     ],
   },
@@ -158,10 +182,19 @@ export const PORTFOLIO: readonly PortfolioCategory[] = [
         description:
           'A redesign of an estate agency site that had not changed since 2006. Clear search up front, real listing cards and a booking button on every page.',
         technologies: ['React', 'TypeScript', 'Responsive design', 'Accessibility'],
-        image: art('web-harbor-after.svg', 'Harbor & Hearth Realty website after the redesign: clear hero, search bar and listing cards'),
+        image: art(
+          'web-harbor-after.svg',
+          'Harbor & Hearth Realty website after the redesign: clear hero, search bar and listing cards',
+        ),
         beforeAfter: {
-          before: { src: '/portfolio/web-harbor-before.svg', alt: 'The old Harbor & Hearth website: table layout, scrolling banner, tiny links' },
-          after: { src: '/portfolio/web-harbor-after.svg', alt: 'The new Harbor & Hearth website: headline, property search and listing cards' },
+          before: {
+            src: '/portfolio/web-harbor-before.svg',
+            alt: 'The old Harbor & Hearth website: table layout, scrolling banner, tiny links',
+          },
+          after: {
+            src: '/portfolio/web-harbor-after.svg',
+            alt: 'The new Harbor & Hearth website: headline, property search and listing cards',
+          },
           issues: [
             'Table layout that broke on phones',
             'Scrolling banner and “under construction” sign hurt trust',
@@ -182,7 +215,10 @@ export const PORTFOLIO: readonly PortfolioCategory[] = [
         description:
           'An online shop for a city-bike maker: large product imagery, colour swatches that update the photo, and a two-step checkout.',
         technologies: ['E-commerce', 'React', 'Stripe', 'Performance'],
-        image: art('web-greenline.svg', 'Greenline Bikes product page with a green commuter bike, price, colour swatches and an add to cart button'),
+        image: art(
+          'web-greenline.svg',
+          'Greenline Bikes product page with a green commuter bike, price, colour swatches and an add to cart button',
+        ),
         link: '/portfolio/web-greenline.svg',
       },
       {
@@ -191,7 +227,10 @@ export const PORTFOLIO: readonly PortfolioCategory[] = [
         description:
           'A dark, product-led landing page for an accounting tool: one clear promise, a live-looking dashboard preview and a trial sign-up above the fold.',
         technologies: ['Landing page', 'Copywriting', 'Vite', 'A/B testing'],
-        image: art('web-ledgerly.svg', 'Ledgerly landing page with a dark hero, headline, call-to-action buttons and a dashboard preview'),
+        image: art(
+          'web-ledgerly.svg',
+          'Ledgerly landing page with a dark hero, headline, call-to-action buttons and a dashboard preview',
+        ),
         link: '/portfolio/web-ledgerly.svg',
       },
     ],
@@ -209,7 +248,10 @@ export const PORTFOLIO: readonly PortfolioCategory[] = [
         description:
           'A cross-platform fitness app with daily activity rings, weekly trends and offline workout logging that syncs when the phone is back online.',
         technologies: ['React Native', 'TypeScript', 'Firebase', 'Offline sync'],
-        image: art('app-fittrack.svg', 'Two FitTrack phone screens: activity rings with daily stats, and a weekly bar chart with workouts'),
+        image: art(
+          'app-fittrack.svg',
+          'Two FitTrack phone screens: activity rings with daily stats, and a weekly bar chart with workouts',
+        ),
         link: '/portfolio/app-fittrack.svg',
       },
       {
@@ -218,10 +260,19 @@ export const PORTFOLIO: readonly PortfolioCategory[] = [
         description:
           'A rebuild of a cluttered meal-planning app. The week is now one scrollable plan, recipes are cards, and the shopping list writes itself.',
         technologies: ['React', 'PWA', 'Firestore', 'UX redesign'],
-        image: art('app-pantry-after.svg', 'Pantry meal planner after the redesign: week strip, recipe cards and a shopping list'),
+        image: art(
+          'app-pantry-after.svg',
+          'Pantry meal planner after the redesign: week strip, recipe cards and a shopping list',
+        ),
         beforeAfter: {
-          before: { src: '/portfolio/app-pantry-before.svg', alt: 'The old Pantry app: dense grey table, tiny buttons and an advert banner' },
-          after: { src: '/portfolio/app-pantry-after.svg', alt: 'The new Pantry app: day chips, recipe cards and a checklist' },
+          before: {
+            src: '/portfolio/app-pantry-before.svg',
+            alt: 'The old Pantry app: dense grey table, tiny buttons and an advert banner',
+          },
+          after: {
+            src: '/portfolio/app-pantry-after.svg',
+            alt: 'The new Pantry app: day chips, recipe cards and a checklist',
+          },
           issues: [
             'Dense table of meals with 9 px text',
             'Seven tiny toolbar buttons with unclear labels',
@@ -242,7 +293,10 @@ export const PORTFOLIO: readonly PortfolioCategory[] = [
         description:
           'A tablet-first operations dashboard for a delivery company: live routes on a map, vehicle status at a glance and alerts that dispatchers can act on.',
         technologies: ['React', 'Maps', 'WebSockets', 'Data visualisation'],
-        image: art('app-fleet.svg', 'Fleet Ops tablet dashboard with a route map, vehicle list with status dots and KPI cards'),
+        image: art(
+          'app-fleet.svg',
+          'Fleet Ops tablet dashboard with a route map, vehicle list with status dots and KPI cards',
+        ),
         link: '/portfolio/app-fleet.svg',
       },
     ],
