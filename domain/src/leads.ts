@@ -56,15 +56,18 @@ export interface LeadDto extends Omit<
   updatedAt: string;
 }
 
-/** Fields of a brand-new lead, before timestamps (spec §3 defaults). */
-export function newLeadRecord(input: {
+/** A visitor's message as the contact form sends it (spec §5 "Contact / lead creation"). */
+export interface ContactFields {
   name: string;
   email: string;
   phone?: string | undefined;
   projectType: ProjectType;
   subject: string;
   message: string;
-}): Omit<LeadRecord, 'createdAt' | 'updatedAt'> {
+}
+
+/** The message's fields as stored, on its `contacts` document and on its lead: a phone not given is null. */
+export function storedContactFields(input: ContactFields) {
   return {
     name: input.name,
     email: input.email,
@@ -72,6 +75,13 @@ export function newLeadRecord(input: {
     projectType: input.projectType,
     subject: input.subject,
     message: input.message,
+  };
+}
+
+/** Fields of a brand-new lead, before timestamps (spec §3 defaults). */
+export function newLeadRecord(input: ContactFields): Omit<LeadRecord, 'createdAt' | 'updatedAt'> {
+  return {
+    ...storedContactFields(input),
     status: 'New',
     quoteAmountCents: null,
     depositAmountCents: null,

@@ -11,7 +11,7 @@
  */
 import { FieldValue } from 'firebase-admin/firestore';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { COLLECTIONS, newLeadRecord, type Contact } from '@studio/domain';
+import { COLLECTIONS, newLeadRecord, storedContactFields, type Contact } from '@studio/domain';
 import { recordActivity } from '../../services/activity.js';
 import { enqueueEmail } from '../../services/outbox.js';
 import { limiter } from '../../services/rateLimit.js';
@@ -42,12 +42,7 @@ export async function submitContact(deps: Deps, input: Contact): Promise<{ leadI
   const leadRef = db.collection(COLLECTIONS.leads).doc();
   const batch = db.batch();
   batch.create(contactRef, {
-    name: input.name,
-    email: input.email,
-    phone: input.phone ?? null,
-    projectType: input.projectType,
-    subject: input.subject,
-    message: input.message,
+    ...storedContactFields(input),
     leadId: leadRef.id,
     createdAt: now,
   });
