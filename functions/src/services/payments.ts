@@ -15,6 +15,7 @@
  * payments, invoices, stripe_events. Amounts in cents.
  */
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { FieldValue, Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import {
@@ -218,24 +219,31 @@ function paymentFields(metadata: Record<string, string | undefined>) {
   };
 }
 
-/** The part of a Stripe event fulfilment reads (a PaymentIntent or an invoice object). */
-export interface PaymentEvent {
-  id: string;
-  type: string;
-  created?: number;
-  data: {
-    object: {
-      id: string;
-      object?: string;
-      amount?: number;
-      amount_received?: number;
-      amount_paid?: number;
-      metadata?: Record<string, string> | null;
-      last_payment_error?: { message?: string } | null;
-      parent?: { subscription_details?: { metadata?: Record<string, string> | null } | null } | null;
-    };
-  };
-}
+const stripeMetadata = z.record(z.string(), z.string()).nullish();
+
+/**
+ * The part of a Stripe event fulfilment reads (a PaymentIntent or an invoice
+ * object). Parsed from a verified event: unknown fields pass through unread,
+ * and an event without these shapes is refused instead of half-applied.
+ */
+export const paymentEventSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  created: z.number().optional(),
+  data: z.object({
+    object: z.object({
+      id: z.string(),
+      object: z.string().optional(),
+      amount: z.number().optional(),
+      amount_received: z.number().optional(),
+      amount_paid: z.number().optional(),
+      metadata: stripeMetadata,
+      last_payment_error: z.object({ message: z.string().nullish() }).nullish(),
+      parent: z.object({ subscription_details: z.object({ metadata: stripeMetadata }).nullish() }).nullish(),
+    }),
+  }),
+});
+export type PaymentEvent = z.infer<typeof paymentEventSchema>;
 
 export type FulfilOutcome = 'applied' | 'duplicate' | 'ignored';
 

@@ -40,7 +40,7 @@ import { db } from '../../firebase.js';
 import { parseBody } from '../../http.js';
 import { AppError, notFound } from '../../errors.js';
 import { adminOf } from '../../session.js';
-import { fulfilEvent, startPayment, type PaymentEvent } from '../../services/payments.js';
+import { fulfilEvent, paymentEventSchema, startPayment } from '../../services/payments.js';
 import { NotConfigured } from '../../config.js';
 import { paymentMode, paymentProvider, verifyWebhook } from '../../services/stripe.js';
 import { systemClock, type Deps } from '../useCase.js';
@@ -80,8 +80,17 @@ paymentsPublicRouter.post('/stripe/webhook', async (req, res) => {
     logger.warn('stripe webhook: refused', { error: e instanceof Error ? e.message : String(e) });
     throw new AppError('Invalid', 'Invalid signature');
   }
-  // A verified Stripe event; fulfilEvent reads only the fields PaymentEvent names.
-  const outcome = await fulfilEvent(event as unknown as PaymentEvent);
+  // A verified Stripe event, parsed for the fields fulfilment reads.
+  const parsed = paymentEventSchema.safeParse(event);
+  if (!parsed.success) {
+    logger.error('stripe webhook: unexpected event shape', {
+      id: event.id,
+      type: event.type,
+      issues: parsed.error.issues,
+    });
+    throw new AppError('Invalid', 'Unexpected event');
+  }
+  const outcome = await fulfilEvent(parsed.data);
   res.json({ received: true, outcome });
 });
 
