@@ -33,10 +33,10 @@ export interface OutboxAttachment {
   id: string;
 }
 
-/** Adds an outbox entry to `tx`. Returns its ref. */
+/** Adds an outbox entry to `tx` (a transaction or a batch). Returns its ref. */
 export function enqueueEmail(db: Firestore, tx: Transaction | WriteBatch, email: OutboxEmail): DocumentReference {
   const ref = db.collection(COLLECTIONS.outbox).doc();
-  (tx as WriteBatch).create(ref, {
+  tx.create(ref, {
     ...email,
     leadId: email.leadId ?? null,
     ...(email.attachments?.length ? { attachments: email.attachments } : {}),

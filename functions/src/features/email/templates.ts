@@ -4,13 +4,7 @@
  * of subject and html. Saving rejects unknown placeholders and sanitizes the
  * html. Test sends go through the outbox like every other email.
  */
-import {
-  FieldValue,
-  Timestamp,
-  type DocumentData,
-  type DocumentReference,
-  type WriteBatch,
-} from 'firebase-admin/firestore';
+import { FieldValue, Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
   DEFAULT_EMAIL_TEMPLATES,
@@ -58,23 +52,13 @@ export function defaultTemplate(id: string): EmailTemplate {
 
 /**
  * Writes one outbox entry with the shared enqueueEmail (one document shape for
- * every email) and returns its id: enqueueEmail picks the id itself, so the
- * batch handed to it records the ref it creates.
+ * every email) and returns its id.
  */
 async function enqueueOne(deps: Deps, email: OutboxEmail): Promise<string> {
   const batch = deps.db.batch();
-  let created: DocumentReference | null = null;
-  const recording = {
-    create(ref: DocumentReference, data: DocumentData) {
-      created = ref;
-      batch.create(ref, data);
-      return recording;
-    },
-  };
-  // enqueueEmail calls only `create`; the recorder stands in for the WriteBatch type it names.
-  enqueueEmail(deps.db, recording as unknown as WriteBatch, email);
+  const ref = enqueueEmail(deps.db, batch, email);
   await batch.commit();
-  return (created as DocumentReference | null)!.id;
+  return ref.id;
 }
 
 /** Every template, overrides applied, in the default order. */
