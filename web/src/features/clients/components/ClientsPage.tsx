@@ -91,9 +91,20 @@ function ClientCard({ lead }: { lead: LeadView }) {
             aria-label={`Status: ${lead.status}`}
           />
         </Stack>
-        <Link href={`mailto:${lead.email}`} variant="body2" sx={{ overflowWrap: 'anywhere', alignSelf: 'flex-start' }}>
-          {lead.email}
-        </Link>
+        {/* A lead stored without an address (an admin-added lead may have none) gets no empty mail link. */}
+        {lead.email ? (
+          <Link
+            href={`mailto:${lead.email}`}
+            variant="body2"
+            sx={{ overflowWrap: 'anywhere', alignSelf: 'flex-start' }}
+          >
+            {lead.email}
+          </Link>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            No email address
+          </Typography>
+        )}
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
           {/* A lead stored without a project type (older records) shows no empty, unnamed chip. */}
           {lead.projectType && (
