@@ -89,7 +89,7 @@ export function LeadDetailDialog({
             )}
             {full ? (
               <Typography>
-                <a href={`mailto:${full.email}`}>{full.email}</a>
+                {full.email ? <a href={`mailto:${full.email}`}>{full.email}</a> : 'No email address'}
                 {full.phone ? ` · ${full.phone}` : ''}
               </Typography>
             ) : (
