@@ -19,6 +19,7 @@ import { z } from 'zod';
 import {
   TIMING,
   PRIORITIES,
+  PROJECT_STATUSES,
   PROJECT_TYPES,
   type DeadReason,
   type LeadStatus,
@@ -258,38 +259,8 @@ export type NewProject = z.output<typeof newProjectSchema>;
 
 /** PUT /api/projects/{id}: a status move, with the status the caller saw. */
 export const projectUpdateSchema = z.strictObject({
-  status: z.enum(
-    [
-      'New',
-      'Quote Accepted',
-      'Deposit Paid',
-      'Set up',
-      'Production',
-      'Beta',
-      'Launch',
-      'Maintenance',
-      'Canceled',
-      'Won',
-    ],
-    { error: 'Unknown project status' },
-  ),
-  expectedStatus: z
-    .enum(
-      [
-        'New',
-        'Quote Accepted',
-        'Deposit Paid',
-        'Set up',
-        'Production',
-        'Beta',
-        'Launch',
-        'Maintenance',
-        'Canceled',
-        'Won',
-      ],
-      { error: 'Unknown project status' },
-    )
-    .optional(),
+  status: z.enum(PROJECT_STATUSES, { error: 'Unknown project status' }),
+  expectedStatus: z.enum(PROJECT_STATUSES, { error: 'Unknown project status' }).optional(),
 });
 
 /** Deploy to Beta: a non-blank http(s) URL. */

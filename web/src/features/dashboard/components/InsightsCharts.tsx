@@ -17,20 +17,9 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { formatUsd, outcomesByReason, pipelineValueByStage, shortDeadReason, type InsightLead } from '@studio/domain';
+import { srOnly } from '../../../shared/components/srOnly';
 
 const CHART_HEIGHT = 280;
-const srOnly = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  p: 0,
-  m: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
-
 /** Dollars on the value axis, compact: $0, $950, $12.5k, $1.2M. */
 const axisUsd = new Intl.NumberFormat('en-US', {
   style: 'currency',

@@ -53,22 +53,10 @@ import {
   type ClientWorkView,
 } from './AccessProjectDialog';
 import { ClientEmailField } from './ClientEmailField';
+import { srOnly } from '../../../shared/components/srOnly';
 
 /** Lead statuses whose invoice is paid (spec §4 "Invoice view (client)"). */
 const PAID_LEAD_STATUSES = ['Won', 'Complete'];
-
-/** Visually hidden, still read by screen readers (px strings: in sx a bare 1 means 100%). */
-const srOnly = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  p: 0,
-  m: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 const STATE_TEXT: Record<TimelineStageState, string> = {
   past: 'completed',
