@@ -18,7 +18,7 @@
  * a client render (the landing reached from another page) the children render
  * at once. The wrapper is a plain block <div>, rendered alike on both sides.
  */
-import { Suspense, use, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, use, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { hydrationDone, isHydrating } from '../../../shared/lib/hydration';
 
 type When = 'visible' | 'idle';
@@ -35,6 +35,12 @@ function newGate(): Gate {
   return { promise, open };
 }
 
+/** Calls `onHydrated` once its Suspense boundary has hydrated (its effect runs then). Renders nothing. */
+function Hydrated({ onHydrated }: { onHydrated: () => void }) {
+  useEffect(onHydrated, [onHydrated]);
+  return null;
+}
+
 /** Suspends until the gate opens. Renders nothing. */
 function Wait({ gate }: { gate: Gate }) {
   use(gate.promise);
@@ -42,8 +48,9 @@ function Wait({ gate }: { gate: Gate }) {
 }
 
 /**
- * The user's first touch of a dehydrated island opens it. React drops that first event (the island is
- * not hydrated yet when it arrives); the click or key press that follows finds it hydrated.
+ * The user's first touch of a dehydrated island opens it. React drops that event (the island is not
+ * hydrated yet when it arrives); the click or key press that follows finds it hydrated. A click that
+ * comes first (assistive technology, a script) is held and replayed once the island has hydrated.
  */
 const INTERACTIONS = ['pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
@@ -54,11 +61,29 @@ export function Island({ when, margin = '0px', children }: { when: When; margin?
   // of the still-dehydrated boundary, which React answers by dropping its server HTML.)
   const [gate] = useState<Gate | null>(() => (isHydrating() ? newGate() : null));
   const ref = useRef<HTMLDivElement>(null);
+  const hydrated = useRef(false);
+  const heldClick = useRef<HTMLElement | null>(null);
+  const onHydrated = useCallback(() => {
+    hydrated.current = true;
+    const target = heldClick.current;
+    heldClick.current = null;
+    if (target?.isConnected) target.click();
+  }, []);
 
   useEffect(() => {
     hydrationDone();
     const el = ref.current;
     if (!gate || !el) return;
+    // A click on the island before it has hydrated: React would drop it, so hold it and replay it.
+    const onClick = (e: MouseEvent) => {
+      if (hydrated.current || !(e.target instanceof HTMLElement) || !el.contains(e.target)) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      heldClick.current = e.target;
+      open();
+    };
+    window.addEventListener('click', onClick, { capture: true });
+    const stopClicks = () => window.removeEventListener('click', onClick, { capture: true });
     const stops: (() => void)[] = [];
     const open = () => {
       gate.open();
@@ -87,6 +112,7 @@ export function Island({ when, margin = '0px', children }: { when: When; margin?
       stops.push(() => observer.disconnect());
     }
     return () => {
+      stopClicks();
       for (const stop of stops) stop();
     };
   }, [gate, when, margin]);
@@ -96,6 +122,7 @@ export function Island({ when, margin = '0px', children }: { when: When; margin?
       <Suspense fallback={null}>
         {gate && <Wait gate={gate} />}
         {children}
+        {gate && <Hydrated onHydrated={onHydrated} />}
       </Suspense>
     </div>
   );
