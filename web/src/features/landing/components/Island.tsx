@@ -48,11 +48,44 @@ function Wait({ gate }: { gate: Gate }) {
 }
 
 /**
- * The user's first touch of a dehydrated island opens it. React drops that event (the island is not
- * hydrated yet when it arrives); the click or key press that follows finds it hydrated. A click that
- * comes first (assistive technology, a script) is held and replayed once the island has hydrated.
+ * The user's first touch of a dehydrated island opens it. React drops an event aimed at a boundary that
+ * has not hydrated, so a click or key press that arrives before the island has hydrated is held and
+ * replayed once it has (heldEvent).
  */
 const INTERACTIONS = ['pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
+
+/**
+ * How to replay an event held while its island hydrates, or null to let it through: a click is
+ * clicked again (its default action, such as following a link, is cancelled now and happens then); a
+ * key press is dispatched again for the island's handlers, its default action (typing, Tab, Enter's
+ * click on a button) left to the browser now. Keys typed into a field are never held.
+ */
+function heldEvent(e: Event, target: HTMLElement): (() => void) | null {
+  if (e instanceof MouseEvent && e.type === 'click') {
+    e.preventDefault();
+    return () => target.isConnected && target.click();
+  }
+  if (
+    e instanceof KeyboardEvent &&
+    e.key !== 'Tab' &&
+    !target.isContentEditable &&
+    !/^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)
+  ) {
+    const init: KeyboardEventInit = {
+      key: e.key,
+      code: e.code,
+      shiftKey: e.shiftKey,
+      ctrlKey: e.ctrlKey,
+      altKey: e.altKey,
+      metaKey: e.metaKey,
+      repeat: e.repeat,
+      bubbles: true,
+      cancelable: true,
+    };
+    return () => target.isConnected && target.dispatchEvent(new KeyboardEvent('keydown', init));
+  }
+  return null;
+}
 
 /** See the module docstring. `margin` is a CSS margin around the viewport (IntersectionObserver rootMargin). */
 export function Island({ when, margin = '0px', children }: { when: When; margin?: string; children: ReactNode }) {
@@ -62,32 +95,33 @@ export function Island({ when, margin = '0px', children }: { when: When; margin?
   const [gate] = useState<Gate | null>(() => (isHydrating() ? newGate() : null));
   const ref = useRef<HTMLDivElement>(null);
   const hydrated = useRef(false);
-  const heldClick = useRef<HTMLElement | null>(null);
+  // Events that reached the island before it had hydrated, replayed once it has (heldEvent).
+  const held = useRef<(() => void)[]>([]);
   const onHydrated = useCallback(() => {
     hydrated.current = true;
-    const target = heldClick.current;
-    heldClick.current = null;
-    if (target?.isConnected) target.click();
+    for (const replay of held.current.splice(0)) replay();
   }, []);
 
   useEffect(() => {
     hydrationDone();
     const el = ref.current;
     if (!gate || !el) return;
-    // A click on the island before it has hydrated: React would drop it, so hold it and replay it.
-    const onClick = (e: MouseEvent) => {
-      if (hydrated.current || !(e.target instanceof HTMLElement) || !el.contains(e.target)) return;
-      e.preventDefault();
-      e.stopImmediatePropagation();
-      heldClick.current = e.target;
-      open();
-    };
-    window.addEventListener('click', onClick, { capture: true });
-    const stopClicks = () => window.removeEventListener('click', onClick, { capture: true });
     const stops: (() => void)[] = [];
     const open = () => {
       gate.open();
       for (const stop of stops) stop();
+    };
+    const hold = (e: Event) => {
+      if (hydrated.current || !(e.target instanceof HTMLElement) || !el.contains(e.target)) return;
+      const replay = heldEvent(e, e.target);
+      if (!replay) return;
+      e.stopImmediatePropagation(); // React would drop it: the island is not hydrated yet
+      held.current.push(replay);
+      open();
+    };
+    for (const type of ['click', 'keydown'] as const) window.addEventListener(type, hold, { capture: true });
+    const stopHolding = () => {
+      for (const type of ['click', 'keydown'] as const) window.removeEventListener(type, hold, { capture: true });
     };
     // On window, in the capture phase: React's own listener on the root stops an event aimed at a
     // dehydrated boundary, so a listener on the island itself would never hear it.
@@ -112,7 +146,7 @@ export function Island({ when, margin = '0px', children }: { when: When; margin?
       stops.push(() => observer.disconnect());
     }
     return () => {
-      stopClicks();
+      stopHolding();
       for (const stop of stops) stop();
     };
   }, [gate, when, margin]);
