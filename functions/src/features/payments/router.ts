@@ -40,6 +40,8 @@ import {
   createInvoiceSchema,
   createPaymentIntentSchema,
   invoiceCreatedReply,
+  paymentIntentReply,
+  stripeConfigReply,
   testPaymentConfirmedReply,
   testPaymentDeclinedReply,
 } from '@studio/domain';
@@ -60,13 +62,13 @@ export const paymentsPublicRouter = Router();
 
 paymentsPublicRouter.get('/stripe/config', async (_req, res) => {
   const provider = await paymentProvider();
-  res.json({ publishableKey: provider.publishableKey, mode: provider.mode });
+  sendReply(res, stripeConfigReply, { publishableKey: provider.publishableKey, mode: provider.mode });
 });
 
 paymentsPublicRouter.post('/create-payment-intent', async (req, res) => {
   const input = parseBody(req, createPaymentIntentSchema);
   const p = await startPayment(input);
-  res.json({
+  sendReply(res, paymentIntentReply, {
     clientSecret: p.clientSecret,
     paymentIntentId: p.paymentIntentId,
     amount: centsToString(p.amountCents),
