@@ -71,13 +71,32 @@ const newestFirst = (a: BoardLead, b: BoardLead) =>
 /** One shard's cards: each lead's stored text and the card decoded from it. */
 type ShardCards = Map<string, { text: EncodedBoardCard; lead: BoardLead }>;
 
-/** The cards of one `lead_board` shard; a card whose stored text did not change keeps its previous object. */
+/** The card `text` holds (decodeBoardCard) with its id; null, logged with console.error, when it is not a card. */
+function decodedCard(id: string, text: EncodedBoardCard): BoardLead | null {
+  try {
+    return { ...decodeBoardCard(text), id };
+  } catch (err) {
+    console.error(`Board card of lead ${id} does not parse; left out (run \`npm run board:rebuild\`)`, err);
+    return null;
+  }
+}
+
+/**
+ * The cards of one `lead_board` shard; a card whose stored text did not
+ * change keeps its previous object. A card that does not parse is left out
+ * (decodedCard), so one bad card does not blank the board.
+ */
 function shardCards(cards: unknown, previous: ShardCards | undefined): ShardCards {
   const out: ShardCards = new Map();
-  for (const [id, text] of Object.entries((cards ?? {}) as Record<string, unknown>)) {
+  for (const [id, text] of typeof cards === 'object' && cards !== null ? Object.entries(cards) : []) {
     if (typeof text !== 'string') continue; // not a card this release wrote (run `npm run board:rebuild`)
     const old = previous?.get(id);
-    out.set(id, old && old.text === text ? old : { text, lead: { ...decodeBoardCard(text), id } });
+    if (old && old.text === text) {
+      out.set(id, old);
+      continue;
+    }
+    const lead = decodedCard(id, text);
+    if (lead) out.set(id, { text, lead });
   }
   return out;
 }
