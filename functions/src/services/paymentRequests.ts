@@ -23,7 +23,10 @@ export interface RequestSync {
   paid: string[];
 }
 
-/** Brings lead `leadId`'s payment requests up to date (see the file comment). `now` is the issue date. */
+/**
+ * Brings lead `leadId`'s payment requests up to date (see the file comment). `now` is the issue date.
+ * @throws ZodError when the stored lead does not parse (domain leadDocSchema): no request is issued from it.
+ */
 export async function syncPaymentRequests(db: Firestore, leadId: string, now = new Date()): Promise<RequestSync> {
   // Parsed (leadConverter): a stored lead that does not match throws, and no request is issued from it.
   const data = (await db.collection(COLLECTIONS.leads).doc(leadId).withConverter(leadConverter).get()).data();

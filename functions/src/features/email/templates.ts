@@ -106,8 +106,8 @@ export async function resetTemplate(deps: Deps, input: { id: string }): Promise<
 
 /**
  * Queues template `id` (override or default) to `testEmail`, filled with the
- * newest lead's data, or sample data when there is no lead.
- * @returns the outbox id. @throws NotFound "Template not found".
+ * newest lead's data (parsed, leadConverter), or sample data when there is no lead.
+ * @returns the outbox id. @throws NotFound "Template not found"; ZodError (a logged 500) when that lead does not parse.
  */
 export async function sendTemplateTest(deps: Deps, input: { id: string; testEmail: string }): Promise<string> {
   const template = defaultTemplate(input.id);
