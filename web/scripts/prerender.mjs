@@ -13,7 +13,8 @@
  *    browser hydrates it (src/main.tsx);
  * 4. paint first, then the app: in dist/index.html the entry script is
  *    replaced by a tiny boot script (dist/assets/boot-<hash>.js, marked
- *    `data-boot`) that adds the entry once the page has painted, and the
+ *    `data-boot`) that adds the entry once the browser reports the page's
+ *    first contentful paint, and the
  *    entry's modulepreload hints are dropped. A browser runs a parsed page's
  *    module scripts before its first paint when they are already there, so
  *    without this the hero would wait for the app's evaluation. Every other
@@ -78,12 +79,18 @@ if (!entryTag) {
   console.error(`✖ prerender: no module entry script found in ${page}`);
   process.exit(1);
 }
-// Hidden tabs never paint (no animation frame): they load the app at once.
+// The entry is added once the browser reports the page's first contentful paint (a `paint`
+// PerformanceObserver entry, emitted once the frame is on screen: an animation frame alone comes
+// before it, and a browser may hold that first frame back). Hidden tabs never paint, and a browser
+// without paint timing or a page that never reports it gets the entry after 3 s at the latest.
 const bootCode =
   `/* Loads the app once the prerendered page has painted (web/scripts/prerender.mjs). */\n` +
-  `(()=>{const go=()=>{const s=document.createElement("script");s.type="module";s.crossOrigin="";` +
-  `s.src=${JSON.stringify(entryTag[1])};document.head.append(s)};` +
-  `document.visibilityState==="hidden"?go():requestAnimationFrame(()=>setTimeout(go))})();\n`;
+  `(()=>{let done=false;const go=()=>{if(done)return;done=true;const s=document.createElement("script");` +
+  `s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entryTag[1])};document.head.append(s)};` +
+  `const painted=()=>performance.getEntriesByName("first-contentful-paint").length>0;` +
+  `if(document.visibilityState==="hidden"||painted()||!(PerformanceObserver.supportedEntryTypes||[]).includes("paint"))return go();` +
+  `new PerformanceObserver((l,o)=>{if(painted()){o.disconnect();setTimeout(go)}}).observe({type:"paint"});` +
+  `setTimeout(go,3000)})();\n`;
 const bootName = `/assets/boot-${createHash('sha256').update(bootCode).digest('base64url').slice(0, 8)}.js`;
 writeFileSync(join(dist, bootName), bootCode);
 const landing = shell
