@@ -25,4 +25,3 @@ export * from './invoiceDocument.js';
 export * from './reminders.js';
 export * from './random.js';
 export * from './replies.js';
-export * from './clientReplies.js';

@@ -49,12 +49,9 @@ export interface IntentRequest {
   customerId?: string | null;
 }
 
-/** The mode of a payment provider: one exists only where payments run ("unconfigured" throws first). */
-export type ProviderMode = Exclude<PaymentMode, 'unconfigured'>;
-
 /** The payment provider used by the routes. */
 export interface PaymentProvider {
-  mode: ProviderMode;
+  mode: PaymentMode;
   publishableKey: string | null;
   createPaymentIntent(req: IntentRequest): Promise<CreatedIntent>;
 }

@@ -12,8 +12,6 @@ import {
   optionalCentsToString,
   orderClientWork,
   PROJECT_STATUSES,
-  type ClientLeadReply,
-  type ClientProjectReply,
   type ProjectStatus,
 } from '@studio/domain';
 import { notFound } from '../../errors.js';
@@ -45,7 +43,7 @@ const quoteReleased = (l: Doc) => l.quoteReviewStatus === 'Approved' || l.quoteA
  * checkout's leadId). Amounts, hours and complexity are null until the quote
  * is approved or accepted.
  */
-export function clientLead(id: string, l: Doc): ClientLeadReply {
+export function clientLead(id: string, l: Doc) {
   const released = quoteReleased(l);
   return {
     id,
@@ -70,7 +68,7 @@ export function clientLead(id: string, l: Doc): ClientLeadReply {
 }
 
 /** What the client may see of their project: the beta URL only while in Beta, the countdown's end only while in Launch. */
-export function clientProject(p: Doc): ClientProjectReply {
+export function clientProject(p: Doc) {
   const status = p.status as ProjectStatus;
   const launchDate = p.launchDate instanceof Timestamp ? p.launchDate.toDate() : null;
   return {

@@ -1,5 +1,5 @@
 import { FieldValue } from 'firebase-admin/firestore';
-import { checkoutPath, parseQuoteDetails } from '@studio/domain';
+import { checkoutPath } from '@studio/domain';
 import { conflict } from '../../errors.js';
 import { acceptQuoteInTx } from '../../services/quoteAcceptance.js';
 import type { ClientActor, Clock, Deps } from '../useCase.js';
@@ -12,6 +12,12 @@ export interface QuoteLinkInput {
 
 /** What the client may see of a quote: no notes, ids or internal flags. */
 function clientQuote(lead: StoredLead) {
+  let quoteDetails: unknown;
+  try {
+    quoteDetails = lead.generatedQuoteDetails ? JSON.parse(lead.generatedQuoteDetails) : null;
+  } catch {
+    quoteDetails = null; // the page shows "Quote details unavailable"
+  }
   return {
     lead: {
       name: lead.name,
@@ -27,7 +33,7 @@ function clientQuote(lead: StoredLead) {
       phase3: lead.phase3 ?? null,
       phase4: lead.phase4 ?? null,
     },
-    quoteDetails: parseQuoteDetails(lead.generatedQuoteDetails),
+    quoteDetails,
   };
 }
 
@@ -62,9 +68,6 @@ export async function acceptQuoteLink(deps: Deps, input: QuoteLinkInput, actor: 
   });
   const requiresPayment = lead.forceDeposit !== false && (lead.depositAmountCents ?? 0) > 0;
   return requiresPayment
-    ? {
-        requiresPayment: true as const,
-        checkoutUrl: checkoutPath(lead.depositAmountCents!, `50% deposit: ${lead.subject}`, leadId),
-      }
-    : { requiresPayment: false as const, message: 'Quote accepted. We will be in touch to start your project.' };
+    ? { requiresPayment, checkoutUrl: checkoutPath(lead.depositAmountCents!, `50% deposit: ${lead.subject}`, leadId) }
+    : { requiresPayment, message: 'Quote accepted. We will be in touch to start your project.' };
 }
