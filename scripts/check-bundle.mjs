@@ -22,8 +22,19 @@ const FIREBASE_MARKERS = [
 /** The initial JS files of the built landing page and their gzip sizes. */
 export function initialJs(dist = DIST) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const srcs = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
+  const tags = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
     (m) => m[1],
+  );
+  // The landing's boot script (web/scripts/prerender.mjs) adds the entry after the first paint: count both.
+  const srcs = tags.flatMap((src) =>
+    /\/boot-[^/]+\.js$/.test(src)
+      ? [
+          src,
+          ...[...readFileSync(join(dist, src.replace(/^\//, '')), 'utf8').matchAll(/"(\/assets\/[^"]+\.js)"/g)].map(
+            (m) => m[1],
+          ),
+        ]
+      : [src],
   );
   return [...new Set(srcs)].map((src) => {
     const code = readFileSync(join(dist, src.replace(/^\//, '')));

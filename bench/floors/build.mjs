@@ -36,7 +36,7 @@ async function viteBuild(root, outDir, extra = {}) {
 }
 
 /** The stack floor: client build, then the prerendered markup and critical CSS written into its index.html. */
-async function buildStack() {
+export async function buildStack() {
   const out = join(FLOORS_OUT, 'stack');
   const ssrOut = join(FLOORS_OUT, '.stack-ssr');
   process.env.NODE_ENV = 'production';
@@ -54,9 +54,8 @@ async function buildStack() {
   return out;
 }
 
-/** The static floor: the landing's own prerendered page without any script. */
-export function buildStatic(webDist) {
-  const out = join(FLOORS_OUT, 'static');
+/** The static floor: the landing's own prerendered page without any script (into `out`, default floors/static). */
+export function buildStatic(webDist, out = join(FLOORS_OUT, 'static')) {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   cpSync(webDist, out, { recursive: true, filter: (src) => !src.endsWith('.js') && !src.endsWith('.map') });

@@ -25,3 +25,4 @@ export * from './invoiceDocument.js';
 export * from './reminders.js';
 export * from './random.js';
 export * from './replies.js';
+export * from './clientReplies.js';

@@ -22,6 +22,8 @@
  */
 import { COLLECTIONS } from './collections.js';
 import { z } from 'zod';
+import { DEFAULT_PROJECT_TYPE, LEAD_STATUSES, PROJECT_TYPES } from './constants.js';
+import { QUOTE_REVIEW_STATUSES } from './quoteReview.js';
 import { isTestDataLead } from './leads.js';
 import { leadDeadReason } from './leadStatus.js';
 import type { LeadRecord } from './leads.js';
@@ -242,21 +244,49 @@ export function encodeBoardCard(card: BoardCard): EncodedBoardCard {
   return JSON.stringify(out);
 }
 
+/** A date of a stored card: epoch ms, or left out (an invalid Date, NaN time). */
+const cardDate = z
+  .number()
+  .optional()
+  .transform((ms) => new Date(ms ?? Number.NaN));
+
 /**
- * The card a stored text holds, its left-out fields back at their defaults
- * (the inverse of encodeBoardCard). A date left out reads as an invalid Date
- * (NaN time), which encodeBoardCard leaves out again and date readers such as
- * leadAttention treat as unknown.
- * @throws SyntaxError when `text` is not JSON
+ * The JSON of a stored card (EncodedBoardCard) as a BoardCard: the fields
+ * encodeBoardCard leaves out back at their defaults; a subject or project
+ * type a sparse lead lacked reads as "" and "Web Project" (as toLeadDto reads
+ * them). Fields not listed are dropped.
+ */
+export const encodedBoardCardSchema = z.object({
+  name: z.string(),
+  subject: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? ''),
+  projectType: z
+    .enum(PROJECT_TYPES)
+    .nullish()
+    .transform((v) => v ?? DEFAULT_PROJECT_TYPE),
+  status: z.enum(LEAD_STATUSES),
+  quoteAmountCents: z.number().nullable().default(DEFAULTS.quoteAmountCents),
+  depositAmountCents: z.number().nullable().default(DEFAULTS.depositAmountCents),
+  quoteGenerated: z.boolean().default(DEFAULTS.quoteGenerated),
+  quoteReviewStatus: z.enum(QUOTE_REVIEW_STATUSES).nullable().default(DEFAULTS.quoteReviewStatus),
+  quoteAccepted: z.boolean().default(DEFAULTS.quoteAccepted),
+  deadReason: z.string().nullable().default(DEFAULTS.deadReason),
+  testData: z.boolean().default(DEFAULTS.testData),
+  createdAt: cardDate,
+  updatedAt: cardDate,
+});
+
+/**
+ * The card a stored text holds, parsed (encodedBoardCardSchema), its
+ * left-out fields back at their defaults (the inverse of encodeBoardCard). A
+ * date left out reads as an invalid Date (NaN time), which encodeBoardCard
+ * leaves out again and date readers such as leadAttention treat as unknown.
+ * @throws SyntaxError when `text` is not JSON; ZodError when it is not a card
  */
 export function decodeBoardCard(text: EncodedBoardCard): BoardCard {
-  const raw = JSON.parse(text) as Omit<BoardCard<number>, keyof typeof DEFAULTS> & Partial<typeof DEFAULTS>;
-  return {
-    ...DEFAULTS,
-    ...raw,
-    createdAt: new Date(typeof raw.createdAt === 'number' ? raw.createdAt : Number.NaN),
-    updatedAt: new Date(typeof raw.updatedAt === 'number' ? raw.updatedAt : Number.NaN),
-  };
+  return encodedBoardCardSchema.parse(JSON.parse(text)) satisfies BoardCard;
 }
 
 /**

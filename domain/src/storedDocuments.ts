@@ -5,6 +5,17 @@
  * their `toDate()` and come out as Date.
  */
 import { z } from 'zod';
+import {
+  COMPLEXITIES,
+  DEFAULT_PROJECT_TYPE,
+  LEAD_STATUSES,
+  PRIORITIES,
+  PROJECT_STATUSES,
+  PROJECT_TYPES,
+  SERVICE_PLAN_TYPES,
+} from './constants.js';
+import type { LeadRecord } from './leads.js';
+import { QUOTE_REVIEW_STATUSES } from './quoteReview.js';
 
 /** A Firestore Timestamp (admin or web SDK), read as a Date. */
 export const storedDate = z
@@ -27,3 +38,126 @@ export const quoteLinkDocSchema = z.object({
   revokedAt: storedDate.nullable(),
 });
 export type QuoteLinkDoc = z.output<typeof quoteLinkDocSchema>;
+
+// ---------------------------------------------------------------------------
+// Leads, projects, invoices and payment requests
+// ---------------------------------------------------------------------------
+//
+// What happens when a stored document does not match (one rule for every
+// reader): on the server the use case acting on the document throws (a logged
+// 500, never a cast that fails later); on the admin's live boards
+// (web/src/shared/data/hooks.ts) the document is left out with a
+// console.error, so one bad document does not blank the whole board.
+//
+// Fields a document may lack (older records, leads added by hand in the
+// console, sparse test fixtures) read as their defaults; only a field that is
+// present with the wrong type, or a missing identity (a lead's name and
+// status), refuses the document. Fields not modelled here are dropped.
+
+/** A field that may be absent or null, read as `fallback` then. */
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.output<T>) =>
+  schema.nullish().transform((v) => v ?? fallback);
+
+/** A field that may be absent or null, read as null then. */
+const orNull = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? null);
+
+/**
+ * `leads/{id}`: a lead as stored (spec §3 "leads"), its output a LeadRecord
+ * plus the fields the server adds later (payment ids and dates, the quote's
+ * phases). Missing fields read as newLeadRecord's defaults, as toLeadDto
+ * reads them: projectType "Web Project", texts "", flags false (forceDeposit
+ * true), everything else null; a missing createdAt reads as the epoch and a
+ * missing updatedAt as createdAt.
+ */
+export const leadDocSchema = z
+  .object({
+    name: z.string(),
+    email: withDefault(z.string(), ''),
+    phone: orNull(z.string()),
+    projectType: withDefault(z.enum(PROJECT_TYPES), DEFAULT_PROJECT_TYPE),
+    subject: withDefault(z.string(), ''),
+    message: withDefault(z.string(), ''),
+    status: z.enum(LEAD_STATUSES),
+    quoteAmountCents: orNull(z.number()),
+    depositAmountCents: orNull(z.number()),
+    finalAmountCents: orNull(z.number()),
+    estimatedHours: orNull(z.number()),
+    complexity: orNull(z.enum(COMPLEXITIES)),
+    hasProjectPlan: withDefault(z.boolean(), false),
+    quoteGenerated: withDefault(z.boolean(), false),
+    quoteReviewStatus: orNull(z.enum(QUOTE_REVIEW_STATUSES)),
+    forceDeposit: withDefault(z.boolean(), true),
+    quoteAccepted: withDefault(z.boolean(), false),
+    includeServicePlan: withDefault(z.boolean(), false),
+    servicePlanType: orNull(z.enum(SERVICE_PLAN_TYPES)),
+    notes: withDefault(z.string(), ''),
+    deadReason: orNull(z.string()),
+    generatedQuoteDetails: z.string().nullish(),
+    hourlyRateCents: z.number().nullish(),
+    quoteVersion: z.number().int().nullish(),
+    stripeDepositPaymentId: z.string().nullish(),
+    stripeFinalPaymentId: z.string().nullish(),
+    depositPaidAt: storedDate.nullish(),
+    finalPaidAt: storedDate.nullish(),
+    phase1: z.string().nullish(),
+    phase2: z.string().nullish(),
+    phase3: z.string().nullish(),
+    phase4: z.string().nullish(),
+    createdAt: storedDate.nullish(),
+    updatedAt: storedDate.nullish(),
+  })
+  .transform(({ createdAt, updatedAt, ...lead }) => {
+    const created = createdAt ?? new Date(0);
+    // `satisfies`: the stored lead reads as a LeadRecord, so the schema and the type cannot drift apart.
+    return { ...lead, createdAt: created, updatedAt: updatedAt ?? created } satisfies LeadRecord;
+  });
+/** A stored lead as read (leadDocSchema): a LeadRecord and the fields the server adds. */
+export type StoredLeadDoc = z.output<typeof leadDocSchema>;
+
+/**
+ * `projects/{id}`: a project as stored (newProjectRecord, spec §4). Missing
+ * texts read as "", priority as Medium, the rest as null (false for
+ * maintenanceSubscriptionPaid); fields not listed are dropped.
+ */
+export const projectDocSchema = z.object({
+  leadId: orNull(z.string()),
+  name: withDefault(z.string(), ''),
+  client: withDefault(z.string(), ''),
+  projectType: withDefault(z.string(), ''),
+  description: withDefault(z.string(), ''),
+  status: z.enum(PROJECT_STATUSES),
+  priority: withDefault(z.enum(PRIORITIES), 'Medium'),
+  estimatedHours: orNull(z.number()),
+  deploymentUrl: orNull(z.string()),
+  domainUrl: orNull(z.string()),
+  handoffType: orNull(z.enum(['domain', 'files'])),
+  launchDate: orNull(storedDate),
+  maintenanceSubscriptionPaid: withDefault(z.boolean(), false),
+  createdAt: orNull(storedDate),
+});
+export type ProjectDoc = z.output<typeof projectDocSchema>;
+
+/**
+ * `invoices/{id}`: an invoice as the server stores it (createInvoice; paid
+ * by a payment). Its number is absent on invoices made before numbering;
+ * payment fields are absent until paid and read as null.
+ */
+export const invoiceDocSchema = z.object({
+  leadId: z.string(),
+  number: z.string().nullish(),
+  amountCents: z.number(),
+  description: withDefault(z.string(), ''),
+  dueDate: orNull(storedDate),
+  status: z.enum(['open', 'paid']),
+  createdAt: orNull(storedDate),
+  paidAt: orNull(storedDate),
+  paymentIntentId: orNull(z.string()),
+  checkoutUrl: orNull(z.string()),
+});
+export type InvoiceDoc = z.output<typeof invoiceDocSchema>;
+
+/** `payment_requests/{leadId}_{purpose}`: a lead's numbered deposit or final payment request (services/paymentRequests.ts). */
+export const paymentRequestDocSchema = invoiceDocSchema.extend({
+  purpose: z.enum(['deposit', 'final']),
+});
+export type PaymentRequestDoc = z.output<typeof paymentRequestDocSchema>;

@@ -330,3 +330,26 @@ describe('shard count', () => {
     }
   });
 });
+
+describe('decodeBoardCard parses the stored text', () => {
+  it('reads a card of a sparse lead (no subject or project type) with the defaults', () => {
+    expect(decodeBoardCard(JSON.stringify({ name: 'Ada', status: 'New', createdAt: 0 }))).toMatchObject({
+      name: 'Ada',
+      subject: '',
+      projectType: 'Web Project',
+      quoteAmountCents: null,
+      testData: false,
+      createdAt: new Date(0),
+    });
+  });
+
+  it('refuses a card with a wrong type, an unknown status or no name', () => {
+    const ok = { name: 'Ada', subject: 'Shop', projectType: 'Web Project', status: 'New' };
+    expect(() => decodeBoardCard(JSON.stringify(ok))).not.toThrow();
+    expect(() => decodeBoardCard(JSON.stringify({ ...ok, quoteAmountCents: '4000' }))).toThrow();
+    expect(() => decodeBoardCard(JSON.stringify({ ...ok, createdAt: '2026-03-01' }))).toThrow();
+    expect(() => decodeBoardCard(JSON.stringify({ ...ok, status: 'Pending' }))).toThrow();
+    expect(() => decodeBoardCard(JSON.stringify({ ...ok, name: undefined }))).toThrow();
+    expect(() => decodeBoardCard('not json')).toThrow(SyntaxError);
+  });
+});

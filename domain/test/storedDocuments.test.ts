@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { quoteLinkDocSchema } from '../src/index.js';
+import {
+  invoiceDocSchema,
+  leadDocSchema,
+  newLeadRecord,
+  newProjectRecord,
+  paymentRequestDocSchema,
+  projectDocSchema,
+  quoteLinkDocSchema,
+  type LeadRecord,
+} from '../src/index.js';
 
 const ts = (iso: string) => ({ toDate: () => new Date(iso) });
 
@@ -40,5 +49,197 @@ describe('quoteLinkDocSchema', () => {
         revokedAt: null,
       }).success,
     ).toBe(false);
+  });
+});
+
+describe('leadDocSchema', () => {
+  const created = ts('2026-03-01T10:00:00Z');
+  const updated = ts('2026-03-02T10:00:00Z');
+
+  it('reads a lead as the contact form stores it (newLeadRecord), timestamps as Dates', () => {
+    const stored = {
+      ...newLeadRecord({
+        name: 'Ada',
+        email: 'ada@example.com',
+        projectType: 'Web Project',
+        subject: 'Shop',
+        message: 'Hi',
+      }),
+      createdAt: created,
+      updatedAt: updated,
+    };
+    const lead: LeadRecord = leadDocSchema.parse(stored);
+    expect(lead).toEqual({ ...stored, createdAt: created.toDate(), updatedAt: updated.toDate() });
+  });
+
+  it('reads an accepted, paid lead with the fields the server adds, dropping fields it does not model', () => {
+    const lead = leadDocSchema.parse({
+      name: 'Ava',
+      email: 'ava@example.com',
+      phone: '555-0100',
+      projectType: 'Brand/Logo Design',
+      subject: 'Logo',
+      message: 'Hello',
+      status: 'Production',
+      quoteAmountCents: 400_000,
+      depositAmountCents: 200_000,
+      finalAmountCents: 200_000,
+      estimatedHours: 40,
+      complexity: 'Medium',
+      hasProjectPlan: true,
+      quoteGenerated: true,
+      quoteReviewStatus: 'Approved',
+      forceDeposit: true,
+      quoteAccepted: true,
+      includeServicePlan: true,
+      servicePlanType: 'Hosting',
+      notes: '',
+      deadReason: null,
+      generatedQuoteDetails: '{"phases":[]}',
+      hourlyRateCents: 10_000,
+      quoteVersion: 2,
+      stripeDepositPaymentId: 'pi_1',
+      depositPaidAt: ts('2026-03-03T00:00:00Z'),
+      phase1: 'Discovery',
+      createdAt: created,
+      updatedAt: updated,
+      someFutureField: 'x',
+    });
+    expect(lead.depositPaidAt).toEqual(new Date('2026-03-03T00:00:00Z'));
+    expect(lead.quoteVersion).toBe(2);
+    expect(lead.phase1).toBe('Discovery');
+    expect('someFutureField' in lead).toBe(false);
+  });
+
+  it('reads a sparse lead with the defaults toLeadDto uses (older records, console edits)', () => {
+    const lead = leadDocSchema.parse({ name: 'Sched', status: 'Launch', createdAt: created });
+    expect(lead).toMatchObject({
+      email: '',
+      phone: null,
+      projectType: 'Web Project',
+      subject: '',
+      notes: '',
+      quoteAmountCents: null,
+      quoteAccepted: false,
+      forceDeposit: true,
+      quoteReviewStatus: null,
+      createdAt: created.toDate(),
+      updatedAt: created.toDate(),
+    });
+    expect(leadDocSchema.parse({ name: 'No dates', status: 'New', email: null }).createdAt).toEqual(new Date(0));
+  });
+
+  it('refuses a lead with a wrong type, an unknown status, or no name', () => {
+    const ok = { name: 'Ada', status: 'New', createdAt: created };
+    expect(leadDocSchema.safeParse(ok).success).toBe(true);
+    expect(leadDocSchema.safeParse({ ...ok, quoteAmountCents: '4000' }).success).toBe(false);
+    expect(leadDocSchema.safeParse({ ...ok, createdAt: '2026-03-01' }).success).toBe(false);
+    expect(leadDocSchema.safeParse({ ...ok, status: 'Pending' }).success).toBe(false);
+    expect(leadDocSchema.safeParse({ status: 'New' }).success).toBe(false);
+  });
+});
+
+describe('projectDocSchema', () => {
+  it('reads a project as the CRM stores it (newProjectRecord)', () => {
+    const stored = {
+      ...newProjectRecord({
+        leadId: 'L1',
+        name: 'Shop',
+        client: 'Ada',
+        projectType: 'Web Project',
+        description: '',
+        priority: 'High',
+        estimatedHours: 40,
+      }),
+      startDate: null,
+      createdAt: ts('2026-03-01T00:00:00Z'),
+    };
+    expect(projectDocSchema.parse(stored)).toEqual({
+      leadId: 'L1',
+      name: 'Shop',
+      client: 'Ada',
+      projectType: 'Web Project',
+      description: '',
+      status: 'Set up',
+      priority: 'High',
+      estimatedHours: 40,
+      deploymentUrl: null,
+      domainUrl: null,
+      handoffType: null,
+      launchDate: null,
+      maintenanceSubscriptionPaid: false,
+      createdAt: new Date('2026-03-01T00:00:00Z'),
+    });
+  });
+
+  it('reads a sparse project with defaults, and refuses a wrong type or unknown status', () => {
+    const sparse = { leadId: 'L1', name: 'Sched', status: 'Launch', launchDate: ts('2026-03-01T00:00:00Z') };
+    expect(projectDocSchema.parse(sparse)).toMatchObject({
+      client: '',
+      priority: 'Medium',
+      maintenanceSubscriptionPaid: false,
+      createdAt: null,
+      launchDate: new Date('2026-03-01T00:00:00Z'),
+    });
+    expect(projectDocSchema.safeParse({ ...sparse, launchDate: 1_772_000_000_000 }).success).toBe(false);
+    expect(projectDocSchema.safeParse({ ...sparse, status: 'Shipped' }).success).toBe(false);
+  });
+});
+
+describe('invoiceDocSchema and paymentRequestDocSchema', () => {
+  const invoice = {
+    leadId: 'L1',
+    number: 'INV-2026-0007',
+    email: 'ava@example.com',
+    clientName: 'Ava',
+    amountCents: 150_000,
+    currency: 'usd',
+    description: 'Extra work',
+    issuedAt: ts('2026-03-01T00:00:00Z'),
+    dueDate: ts('2026-03-15T00:00:00Z'),
+    status: 'open',
+    checkoutUrl: '/checkout?amount=1500.00',
+    createdBy: 'admin',
+    createdAt: ts('2026-03-01T00:00:00Z'),
+    updatedAt: ts('2026-03-01T00:00:00Z'),
+  };
+
+  it('reads an open invoice as createInvoice stores it, payment fields (not yet written) as null', () => {
+    expect(invoiceDocSchema.parse(invoice)).toEqual({
+      leadId: 'L1',
+      number: 'INV-2026-0007',
+      amountCents: 150_000,
+      description: 'Extra work',
+      dueDate: new Date('2026-03-15T00:00:00Z'),
+      status: 'open',
+      createdAt: new Date('2026-03-01T00:00:00Z'),
+      paidAt: null,
+      paymentIntentId: null,
+      checkoutUrl: '/checkout?amount=1500.00',
+    });
+  });
+
+  it('reads an invoice made before numbering, and refuses a wrong type or status', () => {
+    const { number: _n, ...unnumbered } = invoice;
+    expect(invoiceDocSchema.parse(unnumbered).number).toBeUndefined();
+    expect(invoiceDocSchema.safeParse({ ...invoice, amountCents: '1500.00' }).success).toBe(false);
+    expect(invoiceDocSchema.safeParse({ ...invoice, status: 'void' }).success).toBe(false);
+  });
+
+  it('reads a paid payment request with its purpose, and refuses one without', () => {
+    const request = {
+      ...invoice,
+      purpose: 'deposit',
+      status: 'paid',
+      paymentIntentId: 'pi_1',
+      paidAt: ts('2026-03-02T00:00:00Z'),
+    };
+    expect(paymentRequestDocSchema.parse(request)).toMatchObject({
+      purpose: 'deposit',
+      status: 'paid',
+      paymentIntentId: 'pi_1',
+      paidAt: new Date('2026-03-02T00:00:00Z'),
+    });
+    expect(paymentRequestDocSchema.safeParse({ ...request, purpose: undefined }).success).toBe(false);
   });
 });

@@ -44,6 +44,16 @@ export function parseParams<S extends z.ZodType>(req: Request, schema: S): z.out
   return parseWith(schema, req.params);
 }
 
+/**
+ * Sends `body` as the JSON reply (status `status`, 200 by default), typed by
+ * `schema`: the domain reply schema (domain replies.ts) the web parses this
+ * reply with, so the compiler holds both sides to one shape. `body` is not
+ * parsed here.
+ */
+export function sendReply<S extends z.ZodType>(res: Response, _schema: S, body: z.input<S>, status = 200): void {
+  res.status(status).json(body);
+}
+
 function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) throw new AppError('Invalid', 'Validation failed', fieldErrors(result.error));

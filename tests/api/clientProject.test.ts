@@ -9,6 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
+import { clientProjectLookupReply } from '@studio/domain';
 import { api, db, startInProcessApp } from '../helpers.js';
 import { storeLead } from '../fixtures.js';
 import {
@@ -148,6 +149,7 @@ describe('GET /api/client-project: found', () => {
       projects: Array<{ lead: Record<string, unknown>; project: Record<string, unknown> }>;
     };
     expect(Object.keys(body).sort()).toEqual(['documents', 'lead', 'project', 'projects', 'success']);
+    expect(clientProjectLookupReply.parse(r.json)).toEqual(r.json); // the web's reply schema reads all of it
     // Both live projects, the more advanced (Beta) first; the primary is that one.
     expect(body.projects.map((w) => [w.lead.id, w.project.name, w.project.status])).toEqual([
       [leadId, 'Clinic website build', 'Beta'],

@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { invoiceCreatedReply } from '@studio/domain';
 import { adminIdToken, api, db } from '../helpers.js';
 import { seedPayableLead } from './paymentFixtures.js';
 
@@ -396,6 +397,7 @@ describe('test mode through the emulators', () => {
       body: { leadId, amount: '250.00', description: 'Extra hours', dueDate: '2026-12-31' },
     });
     expect(created.status).toBe(201);
+    expect(invoiceCreatedReply.parse(created.json)).toEqual(created.json); // the web's reply schema reads all of it
     const { invoiceId, checkoutUrl, message } = created.json as Record<string, string>;
     expect(message).toBe('Invoice Created Successfully');
     expect(checkoutUrl).toBe(`/checkout?amount=250.00&description=Extra+hours&invoiceId=${invoiceId}`);

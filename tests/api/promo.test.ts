@@ -4,6 +4,7 @@
  * the promo usage limit under 50 concurrent create-subscription calls.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { promoValidatedReply, subscriptionReply } from '@studio/domain';
 import { adminIdToken, api, db, startInProcessApp, userIdToken, type ApiResponse } from '../helpers.js';
 
 let token: string;
@@ -247,6 +248,7 @@ describe('POST /api/promo-codes/validate (public)', () => {
     const before = await usedCount('WELCOME10');
     const r = await validate('welcome10');
     expect(r.status).toBe(200);
+    expect(promoValidatedReply.parse(r.json)).toEqual(r.json); // the web's reply schema reads all of it
     expect(r.json).toMatchObject({
       success: true,
       valid: true,
@@ -310,6 +312,7 @@ describe('POST /api/create-subscription (public)', () => {
     const info = clientInfo();
     const r = await subscribe({ packageId: 'web-hosting', pricingMode: 'monthly', clientInfo: info });
     expect(r.status).toBe(201);
+    expect(subscriptionReply.parse(r.json)).toEqual(r.json); // the web's reply schema reads all of it
     expect(r.json).toMatchObject({
       success: true,
       orderId: expect.any(String),

@@ -2,6 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { readFileSync } from 'node:fs';
+import { quoteLinkAcceptedReply, quoteLinkReply } from '@studio/domain';
 import { adminIdToken, api, countDocs, db, userIdToken } from '../helpers.js';
 import { unseal } from '../../functions/src/services/sealed.js';
 
@@ -203,12 +204,14 @@ describe('client quote acceptance', () => {
       quoteDetails: { quoteAmount: '5950.00', depositAmount: '2975.00' },
     });
     expect(JSON.stringify(view.json)).not.toMatch(/notes|stripe|email/i);
+    expect(quoteLinkReply.parse(view.json)).toEqual(view.json); // the web's reply schema reads all of it
 
     const accepted = await api('POST', '/api/quote-acceptance/accept', {
       body: { leadId, token: linkToken },
       headers: { 'user-agent': 'QuoteTest/1.0', 'x-studio-test-client': '203.0.113.7' },
     }); // the tests' own bucket; Google's front end sets the address in production
     expect(accepted.status).toBe(200);
+    expect(quoteLinkAcceptedReply.parse(accepted.json)).toEqual(accepted.json);
     expect(accepted.json).toEqual({
       success: true,
       requiresPayment: true,

@@ -12,6 +12,7 @@ import { storeLead } from '../fixtures.js';
 import { AppError } from '../../functions/src/errors.js';
 import { approveQuote } from '../../functions/src/features/quotes/approveQuote.js';
 import { moveLead } from '../../functions/src/features/leads/moveLead.js';
+import { checkFirestore, HEALTH_PING_DOC } from '../../functions/src/features/health/checkFirestore.js';
 
 const deps = { db };
 const actor = { uid: 'uc-admin-uid', username: 'use-case-admin' };
@@ -151,5 +152,12 @@ describe('moveLead', () => {
     expect([missing.kind, missing.message]).toEqual(['NotFound', 'Lead not found']);
     expect((await db.collection('leads').doc(id).get()).get('status')).toBe('New');
     expect((await activity(id)).length).toBe(before);
+  });
+});
+
+describe('checkFirestore', () => {
+  it('finds the emulator reachable within the deadline, reading a document that does not exist', async () => {
+    await expect(checkFirestore({ db }, { deadlineMs: 3_000 })).resolves.toEqual({ reachable: true });
+    expect((await db.doc(HEALTH_PING_DOC).get()).exists).toBe(false);
   });
 });

@@ -271,6 +271,16 @@ test('the background animation has 48 decorative shapes', async ({ page }) => {
   await expect(layer.locator('[data-shape]')).toHaveCount(48);
   expect(await layer.evaluate((el) => getComputedStyle(el).pointerEvents)).toBe('none');
   expect(await layer.evaluate((el) => getComputedStyle(el).position)).toBe('fixed');
+  // The drift starts once the page has settled: at the visitor's first move, or 5 s after hydration.
+  await page.mouse.move(40, 300);
+  await page.mouse.move(60, 320);
+  await expect(layer).toHaveAttribute('data-drifting', 'true');
+  expect(
+    await layer
+      .locator('[data-shape]')
+      .first()
+      .evaluate((el) => getComputedStyle(el).animationPlayState),
+  ).toBe('running');
 });
 
 test('the portfolio fits a 360 px wide screen', async ({ page }) => {

@@ -10,11 +10,20 @@
  *    Hosting serves for every other route (firebase.json rewrite `**`);
  * 3. writes dist/index.html with the landing's markup in #root and its
  *    critical CSS in <head>, so `/` paints before any script runs and the
- *    browser hydrates it (src/main.tsx).
+ *    browser hydrates it (src/main.tsx);
+ * 4. paint first, then the app: in dist/index.html the entry script is
+ *    replaced by a tiny boot script (dist/assets/boot-<hash>.js, marked
+ *    `data-boot`) that adds the entry once the browser reports the page's
+ *    first contentful paint, and the
+ *    entry's modulepreload hints are dropped. A browser runs a parsed page's
+ *    module scripts before its first paint when they are already there, so
+ *    without this the hero would wait for the app's evaluation. Every other
+ *    route (dist/app.html) loads the entry as Vite wrote it.
  *
  * Exits 1 with one line if the page cannot be rendered or the output would
  * carry an inline script (the CSP allows none).
  */
+import { createHash } from 'node:crypto';
 import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -64,7 +73,32 @@ if (/<script\b/.test(html) || /<link\b/.test(html)) {
   process.exit(1);
 }
 copyFileSync(page, join(dist, 'app.html'));
-writeFileSync(page, shell.replace('</head>', `${styles}\n  </head>`).replace(marker, `<div id="root">${html}</div>`));
+
+const entryTag = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(shell);
+if (!entryTag) {
+  console.error(`✖ prerender: no module entry script found in ${page}`);
+  process.exit(1);
+}
+// The entry is added once the browser reports the page's first contentful paint (a `paint`
+// PerformanceObserver entry, emitted once the frame is on screen: an animation frame alone comes
+// before it, and a browser may hold that first frame back). Hidden tabs never paint, and a browser
+// without paint timing or a page that never reports it gets the entry after 3 s at the latest.
+const bootCode =
+  `/* Loads the app once the prerendered page has painted (web/scripts/prerender.mjs). */\n` +
+  `(()=>{let done=false;const go=()=>{if(done)return;done=true;const s=document.createElement("script");` +
+  `s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entryTag[1])};document.head.append(s)};` +
+  `const painted=()=>performance.getEntriesByName("first-contentful-paint").length>0;` +
+  `if(document.visibilityState==="hidden"||painted()||!(PerformanceObserver.supportedEntryTypes||[]).includes("paint"))return go();` +
+  `new PerformanceObserver((l,o)=>{if(painted()){o.disconnect();setTimeout(go)}}).observe({type:"paint"});` +
+  `setTimeout(go,3000)})();\n`;
+const bootName = `/assets/boot-${createHash('sha256').update(bootCode).digest('base64url').slice(0, 8)}.js`;
+writeFileSync(join(dist, bootName), bootCode);
+const landing = shell
+  .replace(entryTag[0], `<script type="module" data-boot src="${bootName}"></script>`)
+  .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+  .replace('</head>', `${styles}\n  </head>`)
+  .replace(marker, `<div id="root">${html}</div>`);
+writeFileSync(page, landing);
 console.log(
-  `prerender: dist/index.html holds the landing (${(html.length / 1024).toFixed(1)} KB HTML, ${(styles.length / 1024).toFixed(1)} KB CSS); dist/app.html is the shell for other routes`,
+  `prerender: dist/index.html holds the landing (${(html.length / 1024).toFixed(1)} KB HTML, ${(styles.length / 1024).toFixed(1)} KB CSS) and loads the app after its first paint (${bootName}); dist/app.html is the shell for other routes`,
 );

@@ -8,6 +8,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { AppShell } from './app/AppShell';
 import { preloadAdminApp } from './app/App';
 import { reloadIfRedeployed } from './shared/lib/staleBuild';
+import { hydrationStarts } from './shared/lib/hydration';
 
 // A lazy chunk that failed to load through Vite's preload helper (a redeploy
 // replaced it): reload once if the site now serves another build. Chunks
@@ -18,6 +19,7 @@ const container = document.getElementById('root')!;
 const app = <AppShell router={BrowserRouter} />;
 function render() {
   if (container.hasChildNodes() && window.location.pathname === '/') {
+    hydrationStarts();
     hydrateRoot(container, app);
   } else {
     createRoot(container).render(app); // replaces any prerendered markup (e.g. /index.html opened by name)

@@ -3,17 +3,29 @@
  * (services/paymentRequests.ts) after every write of `leads/{leadId}`,
  * whoever made it (quote acceptance, a payment, the scheduler). Retried on
  * failure; the sync is idempotent. Leads with nothing to request cost no read.
+ * A lead that does not parse (domain leadDocSchema) is logged and left
+ * without requests: a retry could not fix it, and the next write re-runs this.
  * A factory, so index.ts creates it after setGlobalOptions.
  */
 import { onDocumentWritten } from 'firebase-functions/v2/firestore';
-import { leadPaymentRequests, type LeadForRequests } from '@studio/domain';
+import * as logger from 'firebase-functions/logger';
+import { leadDocSchema, leadPaymentRequests } from '@studio/domain';
 import { db } from '../firebase.js';
 import { syncPaymentRequests } from '../services/paymentRequests.js';
 
 export function paymentRequestTrigger() {
   return onDocumentWritten({ document: 'leads/{leadId}', retry: true }, async (event) => {
-    const after = event.data?.after.data() as LeadForRequests | undefined;
-    if (!after || leadPaymentRequests(event.params.leadId, after).length === 0) return;
+    const data = event.data?.after.data();
+    if (!data) return;
+    const after = leadDocSchema.safeParse(data);
+    if (!after.success) {
+      logger.error('paymentRequests: stored lead does not parse', {
+        leadId: event.params.leadId,
+        issues: after.error.issues,
+      });
+      return;
+    }
+    if (leadPaymentRequests(event.params.leadId, after.data).length === 0) return;
     await syncPaymentRequests(db, event.params.leadId);
   });
 }

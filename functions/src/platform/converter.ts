@@ -4,6 +4,7 @@
  * reaching the code as a cast. Writes go through unchanged.
  */
 import type { DocumentData, FirestoreDataConverter, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import { leadDocSchema } from '@studio/domain';
 import type { z } from 'zod';
 
 /** A converter reading documents as `schema`'s output. @throws ZodError when a stored document does not match. */
@@ -15,3 +16,10 @@ export function zodConverter<S extends z.ZodType<Record<string, unknown>, Docume
     fromFirestore: (snap: QueryDocumentSnapshot) => schema.parse(snap.data()),
   };
 }
+
+/**
+ * `leads/{id}` read as domain StoredLeadDoc (a LeadRecord and the server's
+ * extra fields). A lead that does not parse throws: the use case acting on it
+ * fails with a logged 500 rather than work on a cast.
+ */
+export const leadConverter = zodConverter(leadDocSchema);

@@ -12,7 +12,7 @@ import { COLLECTIONS, CART_CURRENCY, findPackage, type CartClientInfo, type Cart
 import type Stripe from 'stripe';
 import { db } from '../firebase.js';
 import { startOrderPayment } from './payments.js';
-import { customerForEmail, paymentMode, stripeClient, type PaymentMode } from './stripe.js';
+import { customerForEmail, paymentMode, stripeClient, type ProviderMode } from './stripe.js';
 
 export type OrderStatus = 'pending_payment' | 'payment_setup_failed' | 'payment_failed' | 'paid';
 
@@ -50,7 +50,7 @@ export interface PaymentSetup {
   clientSecret: string;
   /** The PaymentIntent to confirm; null for a live subscription (its first invoice carries the intent). */
   paymentIntentId: string | null;
-  paymentMode: PaymentMode;
+  paymentMode: ProviderMode;
 }
 
 /**

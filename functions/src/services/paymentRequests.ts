@@ -11,14 +11,8 @@
  * number per request. An issued request keeps its number and amount.
  */
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import {
-  COLLECTIONS,
-  addDays,
-  leadPaymentRequests,
-  PAYMENT_REQUESTS_COLLECTION,
-  requestId,
-  type LeadForRequests,
-} from '@studio/domain';
+import { COLLECTIONS, addDays, leadPaymentRequests, PAYMENT_REQUESTS_COLLECTION, requestId } from '@studio/domain';
+import { leadConverter } from '../platform/converter.js';
 import { recordActivity } from './activity.js';
 import { runNumbered } from './invoiceNumbers.js';
 import { loadStudioSettings } from './settings.js';
@@ -29,10 +23,13 @@ export interface RequestSync {
   paid: string[];
 }
 
-/** Brings lead `leadId`'s payment requests up to date (see the file comment). `now` is the issue date. */
+/**
+ * Brings lead `leadId`'s payment requests up to date (see the file comment). `now` is the issue date.
+ * @throws ZodError when the stored lead does not parse (domain leadDocSchema): no request is issued from it.
+ */
 export async function syncPaymentRequests(db: Firestore, leadId: string, now = new Date()): Promise<RequestSync> {
-  const lead = await db.collection(COLLECTIONS.leads).doc(leadId).get();
-  const data = lead.data() as LeadForRequests | undefined;
+  // Parsed (leadConverter): a stored lead that does not match throws, and no request is issued from it.
+  const data = (await db.collection(COLLECTIONS.leads).doc(leadId).withConverter(leadConverter).get()).data();
   const result: RequestSync = { issued: [], paid: [] };
   const plans = data ? leadPaymentRequests(leadId, data) : [];
   if (plans.length === 0) return result;
@@ -59,7 +56,7 @@ export async function syncPaymentRequests(db: Firestore, leadId: string, now = n
         leadId,
         purpose: plan.purpose,
         number,
-        email: data!.email ?? null,
+        email: data!.email || null,
         clientName: data!.name ?? null,
         amountCents: plan.amountCents,
         currency: 'usd',

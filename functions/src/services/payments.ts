@@ -37,7 +37,7 @@ import { AppError } from '../errors.js';
 import { recordActivity } from './activity.js';
 import { enqueueEmail } from './outbox.js';
 import { readPromoSettlement, settlePromoInTx, type PromoSettlementReads } from './promo.js';
-import { customerForEmail, paymentProvider, stripeClient, type PaymentMode } from './stripe.js';
+import { customerForEmail, paymentProvider, stripeClient, type ProviderMode } from './stripe.js';
 
 /** Spec §8 "Payment Setup Failed - Unable to initialize payment. Please try again." */
 export const PAYMENT_SETUP_FAILED = 'Payment Setup Failed - Unable to initialize payment. Please try again.';
@@ -47,7 +47,7 @@ export interface StartedPayment {
   paymentIntentId: string;
   amountCents: number;
   description: string;
-  mode: PaymentMode;
+  mode: ProviderMode;
 }
 
 interface Charge {

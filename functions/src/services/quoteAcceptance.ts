@@ -29,7 +29,7 @@ export interface AcceptanceEvidence {
 export function acceptQuoteInTx(
   tx: Transaction,
   leadRef: DocumentReference,
-  lead: LeadRecord & { quoteVersion?: number },
+  lead: LeadRecord,
   evidence: AcceptanceEvidence,
 ): string {
   const projectRef = db.collection(COLLECTIONS.projects).doc();

@@ -49,9 +49,12 @@ export interface IntentRequest {
   customerId?: string | null;
 }
 
+/** The mode of a payment provider: one exists only where payments run ("unconfigured" throws first). */
+export type ProviderMode = Exclude<PaymentMode, 'unconfigured'>;
+
 /** The payment provider used by the routes. */
 export interface PaymentProvider {
-  mode: PaymentMode;
+  mode: ProviderMode;
   publishableKey: string | null;
   createPaymentIntent(req: IntentRequest): Promise<CreatedIntent>;
 }

@@ -12,6 +12,8 @@ import {
   optionalCentsToString,
   orderClientWork,
   PROJECT_STATUSES,
+  type ClientLeadReply,
+  type ClientProjectReply,
   type ProjectStatus,
 } from '@studio/domain';
 import { notFound } from '../../errors.js';
@@ -43,7 +45,7 @@ const quoteReleased = (l: Doc) => l.quoteReviewStatus === 'Approved' || l.quoteA
  * checkout's leadId). Amounts, hours and complexity are null until the quote
  * is approved or accepted.
  */
-export function clientLead(id: string, l: Doc) {
+export function clientLead(id: string, l: Doc): ClientLeadReply {
   const released = quoteReleased(l);
   return {
     id,
@@ -68,7 +70,7 @@ export function clientLead(id: string, l: Doc) {
 }
 
 /** What the client may see of their project: the beta URL only while in Beta, the countdown's end only while in Launch. */
-export function clientProject(p: Doc) {
+export function clientProject(p: Doc): ClientProjectReply {
   const status = p.status as ProjectStatus;
   const launchDate = p.launchDate instanceof Timestamp ? p.launchDate.toDate() : null;
   return {

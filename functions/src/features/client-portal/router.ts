@@ -28,9 +28,10 @@
  * - Cache-Control: no-store.
  */
 import { Router, type RequestHandler } from 'express';
-import { EMAIL_MESSAGE, emailField } from '@studio/domain';
+import { clientProjectLookupReply, EMAIL_MESSAGE, emailField } from '@studio/domain';
 import { db } from '../../firebase.js';
 import { invalid } from '../../errors.js';
+import { sendReply } from '../../http.js';
 import { ipKey, limiter, rateLimit } from '../../services/rateLimit.js';
 import type { Deps } from '../useCase.js';
 import { lookupClientProject, PROJECT_NOT_FOUND } from './lookupClientProject.js';
@@ -75,5 +76,8 @@ const validEmail: RequestHandler = (req, res, next) => {
 
 /** GET /api/client-project?email= → { success, lead, project, projects, documents } (see the file comment). */
 clientPortalRouter.get('/client-project', noStore, perIp, validEmail, perEmail, async (_req, res) => {
-  res.json({ success: true, ...(await lookupClientProject(deps, String(res.locals.email))) });
+  sendReply(res, clientProjectLookupReply, {
+    success: true,
+    ...(await lookupClientProject(deps, String(res.locals.email))),
+  });
 });

@@ -14,9 +14,9 @@ import {
   templateVariablesFromLead,
   unknownPlaceholders,
   type EmailTemplate,
-  type LeadLikeForEmail,
 } from '@studio/domain';
 import { invalid, notFound } from '../../errors.js';
+import { leadConverter } from '../../platform/converter.js';
 import { enqueueEmail, type OutboxEmail } from '../../services/outbox.js';
 import { sanitizeEmailHtml } from '../../services/emailHtml.js';
 import type { AdminActor, Deps } from '../useCase.js';
@@ -106,13 +106,18 @@ export async function resetTemplate(deps: Deps, input: { id: string }): Promise<
 
 /**
  * Queues template `id` (override or default) to `testEmail`, filled with the
- * newest lead's data, or sample data when there is no lead.
- * @returns the outbox id. @throws NotFound "Template not found".
+ * newest lead's data (parsed, leadConverter), or sample data when there is no lead.
+ * @returns the outbox id. @throws NotFound "Template not found"; ZodError (a logged 500) when that lead does not parse.
  */
 export async function sendTemplateTest(deps: Deps, input: { id: string; testEmail: string }): Promise<string> {
   const template = defaultTemplate(input.id);
-  const newest = await deps.db.collection(COLLECTIONS.leads).orderBy('createdAt', 'desc').limit(1).get();
-  const variables = templateVariablesFromLead((newest.docs[0]?.data() as LeadLikeForEmail | undefined) ?? null);
+  const newest = await deps.db
+    .collection(COLLECTIONS.leads)
+    .withConverter(leadConverter)
+    .orderBy('createdAt', 'desc')
+    .limit(1)
+    .get();
+  const variables = templateVariablesFromLead(newest.docs[0]?.data() ?? null);
   const used = Object.fromEntries(template.variables.map((v) => [v, variables[v] ?? '']));
   return enqueueOne(deps, { to: input.testEmail, templateId: template.id, variables: used, leadId: null });
 }

@@ -6,8 +6,8 @@
  * - 503 `{ ok: false, firestore: "unreachable" }` with Retry-After (seconds)
  *   when it fails or takes longer.
  *
- * The read is of a document that never exists (`_health/ping`): one billed
- * read, no data. With `missingSettings` (app.ts passes config.ts's
+ * The read is checkFirestore's (a document that never exists: one billed
+ * read, no data). With `missingSettings` (app.ts passes config.ts's
  * `missing`: names of the settings a real project lacks, never their values)
  * the answer also carries `configuration: { complete, missing }`; an
  * incomplete configuration alone does not make it 503, since Firestore and
@@ -16,27 +16,13 @@
 import { Router } from 'express';
 import * as logger from 'firebase-functions/logger';
 import { db, FIRESTORE_TIMEOUT_MS } from '../../firebase.js';
+import type { Deps } from '../useCase.js';
+import { checkFirestore } from './checkFirestore.js';
+
+const deps: Deps = { db };
 
 /** How long (ms) the health read may take before Firestore counts as unreachable. */
 export const HEALTH_FIRESTORE_DEADLINE_MS = Math.min(3_000, FIRESTORE_TIMEOUT_MS);
-
-/** The document the health check reads (it never exists). */
-const PING = '_health/ping';
-
-class HealthTimeout extends Error {}
-
-/** Resolves when a tiny Firestore read answers within `ms`; rejects otherwise. */
-async function firestoreAnswers(ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new HealthTimeout(`no answer within ${ms} ms`)), ms);
-  });
-  try {
-    await Promise.race([db.doc(PING).get(), deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 export interface HealthOptions {
   /**
@@ -52,10 +38,9 @@ export function healthRouter({ missingSettings }: HealthOptions = {}): Router {
   router.get('/health', async (_req, res) => {
     const missing = missingSettings?.();
     const configuration = missing ? { configuration: { complete: missing.length === 0, missing: [...missing] } } : {};
-    try {
-      await firestoreAnswers(HEALTH_FIRESTORE_DEADLINE_MS);
-    } catch (err) {
-      logger.error('health: Firestore unreachable', err);
+    const firestore = await checkFirestore(deps, { deadlineMs: HEALTH_FIRESTORE_DEADLINE_MS });
+    if (!firestore.reachable) {
+      logger.error('health: Firestore unreachable', firestore.error);
       res
         .set('Retry-After', '5')
         .status(503)

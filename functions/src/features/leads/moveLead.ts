@@ -12,6 +12,7 @@ import {
   type LeadUpdate,
 } from '@studio/domain';
 import { conflict, notFound } from '../../errors.js';
+import { leadConverter } from '../../platform/converter.js';
 import { recordActivity } from '../../services/activity.js';
 import { syncProjectFromLead } from '../../services/projectSync.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
@@ -39,9 +40,9 @@ export async function moveLead(
   const { id, status, expectedStatus, deadReason, ...details } = input;
   const ref = db.collection(COLLECTIONS.leads).doc(id);
   await db.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) throw notFound('Lead not found');
-    const lead = snap.data() as LeadRecord;
+    // Parsed (leadConverter): a stored lead that does not match fails the move with a logged 500.
+    const lead: LeadRecord | undefined = (await tx.get(ref.withConverter(leadConverter))).data();
+    if (!lead) throw notFound('Lead not found');
     const projectSnap = status
       ? ((await tx.get(db.collection(COLLECTIONS.projects).where('leadId', '==', ref.id).limit(1))).docs[0] ?? null)
       : null;

@@ -35,9 +35,18 @@
 import { Router, type Request } from 'express';
 import * as logger from 'firebase-functions/logger';
 import { z } from 'zod';
-import { centsToString, createInvoiceSchema, createPaymentIntentSchema } from '@studio/domain';
+import {
+  centsToString,
+  createInvoiceSchema,
+  createPaymentIntentSchema,
+  invoiceCreatedReply,
+  paymentIntentReply,
+  stripeConfigReply,
+  testPaymentConfirmedReply,
+  testPaymentDeclinedReply,
+} from '@studio/domain';
 import { db } from '../../firebase.js';
-import { parseBody } from '../../http.js';
+import { parseBody, sendReply } from '../../http.js';
 import { AppError, notFound } from '../../errors.js';
 import { adminOf } from '../../session.js';
 import { fulfilEvent, paymentEventSchema, startPayment } from '../../services/payments.js';
@@ -53,13 +62,13 @@ export const paymentsPublicRouter = Router();
 
 paymentsPublicRouter.get('/stripe/config', async (_req, res) => {
   const provider = await paymentProvider();
-  res.json({ publishableKey: provider.publishableKey, mode: provider.mode });
+  sendReply(res, stripeConfigReply, { publishableKey: provider.publishableKey, mode: provider.mode });
 });
 
 paymentsPublicRouter.post('/create-payment-intent', async (req, res) => {
   const input = parseBody(req, createPaymentIntentSchema);
   const p = await startPayment(input);
-  res.json({
+  sendReply(res, paymentIntentReply, {
     clientSecret: p.clientSecret,
     paymentIntentId: p.paymentIntentId,
     amount: centsToString(p.amountCents),
@@ -105,19 +114,23 @@ const confirmSchema = z.strictObject({
 paymentsPublicRouter.post('/test-mode/confirm-payment', async (req, res) => {
   if (paymentMode() !== 'test') throw notFound('Not found');
   await confirmTestPayment(deps, parseBody(req, confirmSchema));
-  res.json({ success: true, status: 'succeeded' });
+  sendReply(res, testPaymentConfirmedReply, { success: true, status: 'succeeded' });
 });
 
 /** POST /test-mode/decline-payment {paymentIntentId}: the test panel's Decline, a synthetic payment_intent.payment_failed. */
 paymentsPublicRouter.post('/test-mode/decline-payment', async (req, res) => {
   if (paymentMode() !== 'test') throw notFound('Not found');
   await declineTestPayment(deps, parseBody(req, confirmSchema));
-  res.json({ success: false, status: 'failed', error: 'Your card was declined. (test mode)' });
+  sendReply(res, testPaymentDeclinedReply, {
+    success: false,
+    status: 'failed',
+    error: 'Your card was declined. (test mode)',
+  });
 });
 
 export const paymentsAdminRouter = Router();
 
 paymentsAdminRouter.post('/create-invoice', async (req, res) => {
   const result = await createInvoice(deps, parseBody(req, createInvoiceSchema), adminOf(res), systemClock);
-  res.status(201).json({ success: true, message: 'Invoice Created Successfully', ...result });
+  sendReply(res, invoiceCreatedReply, { success: true, message: 'Invoice Created Successfully', ...result }, 201);
 });

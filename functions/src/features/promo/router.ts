@@ -27,11 +27,13 @@ import {
   priceCart,
   promoCreateSchema,
   promoUpdateSchema,
+  promoValidatedReply,
   promoValidateSchema,
+  subscriptionReply,
   type CartPrice,
 } from '@studio/domain';
 import { db } from '../../firebase.js';
-import { parseBody, parseParams } from '../../http.js';
+import { parseBody, parseParams, sendReply } from '../../http.js';
 import { previewPromo } from '../../services/promo.js';
 import { idParams } from '../params.js';
 import { systemClock, type Deps } from '../useCase.js';
@@ -95,7 +97,7 @@ promoPublicRouter.post('/promo-codes/validate', async (req, res) => {
   const pkg = findPackage(packageId)!;
   const applied = await previewPromo(code, pkg.oneTimePriceCents, now);
   const price = priceCart(packageId, 'onetime', applied.promo, now);
-  res.json({
+  sendReply(res, promoValidatedReply, {
     success: true,
     valid: true,
     code: applied.code,
@@ -123,21 +125,26 @@ promoPublicRouter.post('/promo-codes/validate', async (req, res) => {
 promoPublicRouter.post('/create-subscription', async (req, res) => {
   const input = parseBody(req, createSubscriptionSchema);
   const { orderId, price, code, payment } = await createOrder(deps, input, systemClock);
-  res.status(201).json({
-    success: true,
-    orderId,
-    packageId: price.packageId,
-    pricingMode: price.mode,
-    ...priceDto(price),
-    promoApplied: price.promoApplied,
-    promoCode: price.promoApplied ? code : null,
-    currency: 'usd',
-    clientSecret: payment.clientSecret,
-    paymentIntentId: payment.paymentIntentId,
-    paymentMode: payment.paymentMode,
-    message:
-      payment.paymentMode === 'test'
-        ? 'Order created. Payments run in test mode: no card is charged.'
-        : 'Order created. Complete the payment to start your plan.',
-  });
+  sendReply(
+    res,
+    subscriptionReply,
+    {
+      success: true,
+      orderId,
+      packageId: price.packageId,
+      pricingMode: price.mode,
+      ...priceDto(price),
+      promoApplied: price.promoApplied,
+      promoCode: price.promoApplied ? code : null,
+      currency: 'usd',
+      clientSecret: payment.clientSecret,
+      paymentIntentId: payment.paymentIntentId,
+      paymentMode: payment.paymentMode,
+      message:
+        payment.paymentMode === 'test'
+          ? 'Order created. Payments run in test mode: no card is charged.'
+          : 'Order created. Complete the payment to start your plan.',
+    },
+    201,
+  );
 });

@@ -1,5 +1,5 @@
 import { FieldValue } from 'firebase-admin/firestore';
-import { checkoutPath } from '@studio/domain';
+import { checkoutPath, parseQuoteDetails } from '@studio/domain';
 import { conflict } from '../../errors.js';
 import { acceptQuoteInTx } from '../../services/quoteAcceptance.js';
 import type { ClientActor, Clock, Deps } from '../useCase.js';
@@ -12,12 +12,6 @@ export interface QuoteLinkInput {
 
 /** What the client may see of a quote: no notes, ids or internal flags. */
 function clientQuote(lead: StoredLead) {
-  let quoteDetails: unknown;
-  try {
-    quoteDetails = lead.generatedQuoteDetails ? JSON.parse(lead.generatedQuoteDetails) : null;
-  } catch {
-    quoteDetails = null; // the page shows "Quote details unavailable"
-  }
   return {
     lead: {
       name: lead.name,
@@ -33,7 +27,7 @@ function clientQuote(lead: StoredLead) {
       phase3: lead.phase3 ?? null,
       phase4: lead.phase4 ?? null,
     },
-    quoteDetails,
+    quoteDetails: parseQuoteDetails(lead.generatedQuoteDetails),
   };
 }
 
@@ -68,6 +62,9 @@ export async function acceptQuoteLink(deps: Deps, input: QuoteLinkInput, actor: 
   });
   const requiresPayment = lead.forceDeposit !== false && (lead.depositAmountCents ?? 0) > 0;
   return requiresPayment
-    ? { requiresPayment, checkoutUrl: checkoutPath(lead.depositAmountCents!, `50% deposit: ${lead.subject}`, leadId) }
-    : { requiresPayment, message: 'Quote accepted. We will be in touch to start your project.' };
+    ? {
+        requiresPayment: true as const,
+        checkoutUrl: checkoutPath(lead.depositAmountCents!, `50% deposit: ${lead.subject}`, leadId),
+      }
+    : { requiresPayment: false as const, message: 'Quote accepted. We will be in touch to start your project.' };
 }

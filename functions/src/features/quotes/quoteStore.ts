@@ -9,34 +9,27 @@ import {
   QUOTE_NO_LONGER_AVAILABLE,
   quoteLinkDocSchema,
   quoteLinkRevoked,
-  type LeadRecord,
+  type StoredLeadDoc,
 } from '@studio/domain';
 import { AppError, conflict, notFound } from '../../errors.js';
-import { zodConverter } from '../../platform/converter.js';
+import { leadConverter, zodConverter } from '../../platform/converter.js';
 
 const quoteLinkConverter = zodConverter(quoteLinkDocSchema);
 
-/** A lead as the quote flow reads it. */
-export type StoredLead = LeadRecord & {
-  quoteVersion?: number;
-  hourlyRateCents?: number;
-  generatedQuoteDetails?: string;
-  stripeDepositPaymentId?: string | null;
-  stripeFinalPaymentId?: string | null;
-  phase1?: string | null;
-  phase2?: string | null;
-  phase3?: string | null;
-  phase4?: string | null;
-};
+/** A lead as the quote flow reads it (domain leadDocSchema). */
+export type StoredLead = StoredLeadDoc;
 
 export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
-/** The lead `id` read in `tx`. @throws NotFound "Lead not found". */
+/**
+ * The lead `id` read in `tx` (parsed, leadConverter).
+ * @throws NotFound "Lead not found"; ZodError (a logged 500) when the stored lead does not parse.
+ */
 export async function readLead(db: Firestore, tx: Transaction, id: string) {
   const ref = db.collection(COLLECTIONS.leads).doc(id);
-  const snap = await tx.get(ref);
-  if (!snap.exists) throw notFound('Lead not found');
-  return { ref, lead: snap.data() as StoredLead };
+  const lead = (await tx.get(ref.withConverter(leadConverter))).data();
+  if (!lead) throw notFound('Lead not found');
+  return { ref, lead };
 }
 
 /** Writes quote version `version` of a lead into `tx`. */
@@ -81,14 +74,14 @@ export async function readLink(db: Firestore, tx: Transaction, leadId: string, t
   const linkRef = db.collection(COLLECTIONS.quoteLinks).doc(sha256(token));
   const [linkSnap, leadSnap] = await Promise.all([
     tx.get(linkRef.withConverter(quoteLinkConverter)),
-    tx.get(db.collection(COLLECTIONS.leads).doc(leadId)),
+    tx.get(db.collection(COLLECTIONS.leads).doc(leadId).withConverter(leadConverter)),
   ]);
   const link = linkSnap.data();
-  if (!link || link.leadId !== leadId || !leadSnap.exists) throw notFound(QUOTE_NOT_FOUND);
-  const lead = leadSnap.data() as StoredLead;
+  const lead = leadSnap.data();
+  if (!link || link.leadId !== leadId || !lead) throw notFound(QUOTE_NOT_FOUND);
   if (quoteLinkRevoked({ link: { quoteVersion: link.quoteVersion, revoked: link.revokedAt !== null }, lead })) {
     throw conflict(QUOTE_NO_LONGER_AVAILABLE);
   }
   if (link.expiresAt.getTime() <= nowMs) throw new AppError('Gone', 'This quote link has expired');
-  return { linkRef, link, leadRef: leadSnap.ref, lead };
+  return { linkRef, link, leadRef: db.collection(COLLECTIONS.leads).doc(leadId), lead };
 }

@@ -13,9 +13,16 @@
  * "Quote Not Found"; an expired link 410.
  */
 import { Router, type Request, type RequestHandler } from 'express';
-import { emptyBodySchema, projectPlanSchema, quoteEditSchema, quoteLinkSchema } from '@studio/domain';
+import {
+  emptyBodySchema,
+  projectPlanSchema,
+  quoteEditSchema,
+  quoteLinkAcceptedReply,
+  quoteLinkReply,
+  quoteLinkSchema,
+} from '@studio/domain';
 import { db } from '../../firebase.js';
-import { clientIp, parseBody, parseParams } from '../../http.js';
+import { clientIp, parseBody, parseParams, sendReply } from '../../http.js';
 import { AppError } from '../../errors.js';
 import { adminOf } from '../../session.js';
 import { idParams } from '../params.js';
@@ -93,12 +100,15 @@ quotesPublicRouter.use('/quote-acceptance', noStore);
 quotesPublicRouter.get('/quote-acceptance', async (req, res) => {
   const parsed = quoteLinkSchema.safeParse({ leadId: req.query.leadId, token: req.query.token });
   if (!parsed.success) throw new AppError('Invalid', 'Invalid Quote Link');
-  res.json({ success: true, ...(await openQuoteLink(deps, parsed.data, systemClock)) });
+  sendReply(res, quoteLinkReply, { success: true, ...(await openQuoteLink(deps, parsed.data, systemClock)) });
 });
 
 /** POST /api/quote-acceptance/accept {leadId, token} → { success, requiresPayment, checkoutUrl? | message }. */
 quotesPublicRouter.post('/quote-acceptance/accept', async (req, res) => {
   const input = parseBody(req, quoteLinkSchema);
   const actor = { ip: clientIp(req), userAgent: (req.get('user-agent') ?? '').slice(0, 300) || null };
-  res.json({ success: true, ...(await acceptQuoteLink(deps, input, actor, systemClock)) });
+  sendReply(res, quoteLinkAcceptedReply, {
+    success: true,
+    ...(await acceptQuoteLink(deps, input, actor, systemClock)),
+  });
 });

@@ -5,26 +5,10 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { QuoteDetailsReply } from '@studio/domain';
 
-export interface QuoteDetails {
-  quoteAmount: string;
-  depositAmount: string;
-  finalAmount: string;
-  hourlyRate: string;
-  estimatedHours: number;
-  breakdown?: { baseCost: string; adjustments: string; totalCost: string; depositAmount: string; finalAmount: string };
-}
-
-/** Parses generatedQuoteDetails text; null when absent or unparseable ("Quote details unavailable"). */
-export function parseQuoteDetails(text: string | null | undefined): QuoteDetails | null {
-  if (!text) return null;
-  try {
-    const d = JSON.parse(text) as QuoteDetails;
-    return typeof d?.quoteAmount === 'string' ? d : null;
-  } catch {
-    return null;
-  }
-}
+/** generatedQuoteDetails as shown (spec §3): money as 2-decimal strings; read stored text with domain parseQuoteDetails. */
+export type QuoteDetails = QuoteDetailsReply;
 
 const usd = (s: string) =>
   `$${Number(s).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

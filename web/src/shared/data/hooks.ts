@@ -1,7 +1,10 @@
 /**
  * The admin's live data layer: thin hooks over reactfire, one Firestore
  * listener per board (never one per card). Documents come back as domain
- * records (cents, Dates) with their id. A refused or failed read never
+ * records (cents, Dates) with their id, parsed with the domain's stored
+ * document schemas (domain/storedDocuments.ts). A document that does not
+ * parse is left out of its list with a console.error (one bad document does
+ * not blank a whole board); a refused or failed read never
  * throws: it comes back as `status: 'error'`, so one failed listener (say,
  * promo codes) does not take down the page around it; a list that cannot
  * reach Firestore keeps loading rather than show an empty cache (./confirmed.ts).
@@ -21,13 +24,17 @@ import {
   type Unsubscribe,
 } from 'firebase/firestore';
 import { useFirestore } from 'reactfire';
+import type { z } from 'zod';
 import {
   decodeBoardCard,
   LEAD_BOARD_META_ID,
   leadBoardNeedsRebuild,
   QUOTE_AWAITING_REVIEW,
+  invoiceDocSchema,
+  leadDocSchema,
+  paymentRequestDocSchema,
+  projectDocSchema,
   quoteAwaitsReview,
-  reviveDates,
   type BoardCard,
   type EncodedBoardCard,
   type LeadRecord,
@@ -64,13 +71,32 @@ const newestFirst = (a: BoardLead, b: BoardLead) =>
 /** One shard's cards: each lead's stored text and the card decoded from it. */
 type ShardCards = Map<string, { text: EncodedBoardCard; lead: BoardLead }>;
 
-/** The cards of one `lead_board` shard; a card whose stored text did not change keeps its previous object. */
+/** The card `text` holds (decodeBoardCard) with its id; null, logged with console.error, when it is not a card. */
+function decodedCard(id: string, text: EncodedBoardCard): BoardLead | null {
+  try {
+    return { ...decodeBoardCard(text), id };
+  } catch (err) {
+    console.error(`Board card of lead ${id} does not parse; left out (run \`npm run board:rebuild\`)`, err);
+    return null;
+  }
+}
+
+/**
+ * The cards of one `lead_board` shard; a card whose stored text did not
+ * change keeps its previous object. A card that does not parse is left out
+ * (decodedCard), so one bad card does not blank the board.
+ */
 function shardCards(cards: unknown, previous: ShardCards | undefined): ShardCards {
   const out: ShardCards = new Map();
-  for (const [id, text] of Object.entries((cards ?? {}) as Record<string, unknown>)) {
+  for (const [id, text] of typeof cards === 'object' && cards !== null ? Object.entries(cards) : []) {
     if (typeof text !== 'string') continue; // not a card this release wrote (run `npm run board:rebuild`)
     const old = previous?.get(id);
-    out.set(id, old && old.text === text ? old : { text, lead: { ...decodeBoardCard(text), id } });
+    if (old && old.text === text) {
+      out.set(id, old);
+      continue;
+    }
+    const lead = decodedCard(id, text);
+    if (lead) out.set(id, { text, lead });
   }
   return out;
 }
@@ -119,12 +145,27 @@ function listenToList(q: Query, next: (snap: QuerySnapshot) => void, error: (e: 
   return onSnapshot(q, { includeMetadataChanges: true }, confirmedSnapshots(next), error);
 }
 
-/** A stored document as a record: its top-level timestamps as Dates, and its id. */
-const recordOf = <T>(d: { id: string; data(): object | undefined }): T => ({
-  ...(reviveDates(d.data() ?? {}) as T),
-  id: d.id,
-});
-const leadOf = (d: { id: string; data(): object | undefined }) => recordOf<LeadView>(d);
+/** A stored document as read by the web SDK: its id and data. */
+type StoredDoc = { id: string; ref: { path: string }; data(): unknown };
+
+/**
+ * `d` parsed with `schema` (timestamps as Dates), with its id; null when it
+ * does not parse, logged with console.error so the bad document can be found
+ * and fixed while the rest of the board shows.
+ */
+function parsedDoc<S extends z.ZodType<object>>(schema: S, d: StoredDoc): (z.output<S> & { id: string }) | null {
+  const parsed = schema.safeParse(d.data());
+  if (parsed.success) return { ...parsed.data, id: d.id };
+  console.error(`Stored document ${d.ref.path} does not parse; left out`, parsed.error.issues);
+  return null;
+}
+
+/** The documents of `snap` that parse with `schema`, in order; the others left out (parsedDoc). */
+const parsedDocs = <S extends z.ZodType<object>>(schema: S, snap: QuerySnapshot) =>
+  snap.docs.flatMap((d) => parsedDoc(schema, d) ?? []);
+
+const leadOf = (d: StoredDoc): LeadView | null => parsedDoc(leadDocSchema, d);
+const leadsOf = (snap: QuerySnapshot): LeadView[] => parsedDocs(leadDocSchema, snap);
 
 /**
  * Keeps `q` live as `map(snapshot)`; no listener while `q` is null. A refused
@@ -154,7 +195,7 @@ export function useLiveLead(id: string | null): LeadView | null {
     if (!id) return;
     return onSnapshot(
       doc(firestore, 'leads', id),
-      (d) => setLead(d.exists() ? leadOf(d) : null),
+      (d) => setLead(d.exists() ? leadOf(d) : null), // a lead that does not parse reads as absent (logged)
       () => setLead(null),
     );
   }, [firestore, id]);
@@ -179,8 +220,8 @@ export function useLiveQuoteQueue(enabled: boolean, leadId?: string): LiveList<L
 }
 
 const newestLeadFirst = (a: LeadView, b: LeadView) => (b.createdAt?.getTime?.() ?? 0) - (a.createdAt?.getTime?.() ?? 0);
-const oneLead = (snap: QuerySnapshot) => snap.docs.map(leadOf);
-const waitingQuotes = (snap: QuerySnapshot) => snap.docs.map(leadOf).filter(quoteAwaitsReview).sort(newestLeadFirst);
+const oneLead = leadsOf;
+const waitingQuotes = (snap: QuerySnapshot) => leadsOf(snap).filter(quoteAwaitsReview).sort(newestLeadFirst);
 
 /** Every lead, newest first, kept live (one listener). */
 export function useLiveLeads(): LiveList<LeadView> {
@@ -189,7 +230,7 @@ export function useLiveLeads(): LiveList<LeadView> {
   return useLiveQuery(q, allLeads);
 }
 
-const allLeads = (snap: QuerySnapshot) => snap.docs.map(leadOf);
+const allLeads = leadsOf;
 
 export interface PromoCodeView {
   id: string;
@@ -238,7 +279,7 @@ export function useLiveProjects(): LiveList<ProjectView> {
   return useLiveQuery(projectsQuery, projectsOf);
 }
 
-const projectsOf = (snap: QuerySnapshot) => snap.docs.map((d) => recordOf<ProjectView>(d));
+const projectsOf = (snap: QuerySnapshot): ProjectView[] => parsedDocs(projectDocSchema, snap);
 
 export interface InvoiceView {
   id: string;
@@ -262,7 +303,7 @@ export function useLiveInvoices(): LiveList<InvoiceView> {
   return useLiveQuery(q, invoicesOf);
 }
 
-const invoicesOf = (snap: QuerySnapshot) => snap.docs.map((d) => recordOf<InvoiceView>(d));
+const invoicesOf = (snap: QuerySnapshot): InvoiceView[] => parsedDocs(invoiceDocSchema, snap);
 
 /** A lead's numbered deposit or final payment request (`payment_requests`, written by the server). */
 export type PaymentRequestView = Omit<InvoiceView, 'checkoutUrl'> & {
@@ -277,4 +318,4 @@ export function useLivePaymentRequests(): LiveList<PaymentRequestView> {
   return useLiveQuery(q, requestsOf);
 }
 
-const requestsOf = (snap: QuerySnapshot) => snap.docs.map((d) => recordOf<PaymentRequestView>(d));
+const requestsOf = (snap: QuerySnapshot): PaymentRequestView[] => parsedDocs(paymentRequestDocSchema, snap);

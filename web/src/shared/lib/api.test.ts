@@ -23,4 +23,14 @@ describe('api', () => {
     expect(e).toBeInstanceOf(ApiError);
     expect(e).toMatchObject({ status: 400, serverMessage: 'Validation failed', fields: { name: 'Name is required' } });
   });
+
+  it('gives a call without a reply parser the reply as unknown, and no way to type it', async () => {
+    vi.stubGlobal('fetch', reply(200, { success: true }));
+    const r: unknown = await api.post('/api/x', {});
+    expect(r).toEqual({ success: true });
+    // @ts-expect-error: a reply type needs a parser that checks it (tsc -p web)
+    await api.post<{ success: boolean }>('/api/x', {});
+    // @ts-expect-error: so does a GET's
+    await api.get<{ count: number }>('/api/x');
+  });
 });

@@ -4,9 +4,11 @@
  * token, supplied by the admin bundle through setTokenProvider (the public
  * bundle never loads Firebase).
  *
- * A call given a reply parser (a zod schema of @studio/domain replies.ts, or
- * any `{ parse }`) resolves to the parsed reply and throws ReplyShapeError
- * when the reply does not match; without one, the reply is returned as is.
+ * A call that reads the reply gives a reply parser (a zod schema of
+ * @studio/domain replies.ts, or any `{ parse }`): it resolves to the parsed
+ * reply and throws ReplyShapeError when the reply does not match. A call
+ * without one resolves to `unknown`: there is no way to type a reply without
+ * parsing it.
  */
 
 /** A non-2xx reply. `message` is "{status}: {text}" (spec §8); `serverMessage` is the server's own words. */
@@ -48,10 +50,11 @@ export function setTokenProvider(provider: TokenProvider | null): void {
 
 /**
  * Calls `method path` with an optional JSON body and returns the reply,
- * parsed by `reply` when given.
+ * parsed by `reply`. Reached only through `api`, whose signatures make T
+ * `unknown` when no parser is given.
  * @throws ApiError on a non-2xx reply; ReplyShapeError when `reply` refuses the body; TypeError when the network fails.
  */
-export async function apiRequest<T>(method: Method, path: string, body?: unknown, reply?: ReplyParser<T>): Promise<T> {
+async function request<T>(method: Method, path: string, body: unknown, reply: ReplyParser<T> | undefined): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const token = tokenProvider ? await tokenProvider() : null;
@@ -73,7 +76,7 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
     const err = (data ?? {}) as { error?: string; fields?: Record<string, string> };
     throw new ApiError(res.status, err.error ?? (text || res.statusText), err.fields);
   }
-  if (!reply) return data as T;
+  if (!reply) return data as T; // T is unknown here (see Api)
   try {
     return reply.parse(data);
   } catch (e) {
@@ -81,11 +84,23 @@ export async function apiRequest<T>(method: Method, path: string, body?: unknown
   }
 }
 
-export const api = {
-  get: <T>(path: string, reply?: ReplyParser<T>) => apiRequest<T>('GET', path, undefined, reply),
-  post: <T>(path: string, body?: unknown, reply?: ReplyParser<T>) => apiRequest<T>('POST', path, body ?? {}, reply),
-  put: <T>(path: string, body: unknown, reply?: ReplyParser<T>) => apiRequest<T>('PUT', path, body, reply),
-  delete: <T>(path: string, reply?: ReplyParser<T>) => apiRequest<T>('DELETE', path, undefined, reply),
+/** The /api calls by method. The reply's type comes only from a reply parser; without one it is `unknown`. */
+interface Api {
+  get<T>(path: string, reply: ReplyParser<T>): Promise<T>;
+  get(path: string): Promise<unknown>;
+  post<T>(path: string, body: unknown, reply: ReplyParser<T>): Promise<T>;
+  post(path: string, body?: unknown): Promise<unknown>;
+  put<T>(path: string, body: unknown, reply: ReplyParser<T>): Promise<T>;
+  put(path: string, body: unknown): Promise<unknown>;
+  delete<T>(path: string, reply: ReplyParser<T>): Promise<T>;
+  delete(path: string): Promise<unknown>;
+}
+
+export const api: Api = {
+  get: <T>(path: string, reply?: ReplyParser<T>) => request('GET', path, undefined, reply),
+  post: <T>(path: string, body?: unknown, reply?: ReplyParser<T>) => request('POST', path, body ?? {}, reply),
+  put: <T>(path: string, body: unknown, reply?: ReplyParser<T>) => request('PUT', path, body, reply),
+  delete: <T>(path: string, reply?: ReplyParser<T>) => request('DELETE', path, undefined, reply),
 };
 
 /** The server's message of an error, or `fallback` (spec §8 "with the message or ..."). */

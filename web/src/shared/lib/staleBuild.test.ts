@@ -15,4 +15,12 @@ describe('entryScriptOf', () => {
     ).toBe('/assets/index-x.js');
     expect(entryScriptOf('<html><body>Not Found</body></html>')).toBeNull();
   });
+
+  it("skips the landing's boot script, which only adds the entry after the first paint", () => {
+    expect(
+      entryScriptOf(
+        '<script type="module" data-boot src="/assets/boot-Ab.js"></script><script type="module" src="/assets/index-y.js"></script>',
+      ),
+    ).toBe('/assets/index-y.js');
+  });
 });

@@ -18,11 +18,14 @@ export const RELOADED_FOR_BUILD_KEY = 'studio:reloaded-for-build';
 /**
  * The entry script (`src` of the `<script type="module">`) of a page's HTML:
  * it names the build, as Vite hashes it by content; null when there is none.
+ * The landing's boot script (`data-boot`, web/scripts/prerender.mjs) is not
+ * the entry: it adds the entry after the first paint.
  */
 export function entryScriptOf(html: string): string | null {
   for (const m of html.matchAll(/<script\b([^>]*)>/gi)) {
     const attrs = m[1] ?? '';
     if (!/\btype\s*=\s*["']module["']/i.test(attrs)) continue;
+    if (/\bdata-boot\b/i.test(attrs)) continue; // the landing's boot script, which only adds the entry
     const src = /\bsrc\s*=\s*["']([^"']+)["']/i.exec(attrs);
     if (src) return src[1]!;
   }
@@ -31,7 +34,7 @@ export function entryScriptOf(html: string): string | null {
 
 /** The entry script this page runs (see entryScriptOf). */
 function runningEntry(): string | null {
-  return document.querySelector('script[type="module"][src]')?.getAttribute('src') ?? null;
+  return document.querySelector('script[type="module"][src]:not([data-boot])')?.getAttribute('src') ?? null;
 }
 
 /** The entry script of the build the site serves now, or null when it cannot be told (offline, error). */

@@ -35,7 +35,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import LockIcon from '@mui/icons-material/Lock';
-import { paymentIntentReply, stripeConfigReply } from '@studio/domain';
+import {
+  paymentIntentReply,
+  stripeConfigReply,
+  testPaymentConfirmedReply,
+  testPaymentDeclinedReply,
+} from '@studio/domain';
 import { api, ApiError } from '../lib/api';
 import { Loading } from '../components/PageState';
 import { useToast, type ToastOptions } from '../components/Toast';
@@ -311,10 +316,12 @@ function TestModePanel({
   const decline = async () => {
     setBusy(true);
     try {
-      const r = await api.post<{ success: boolean; status: string; error?: string }>('/api/test-mode/decline-payment', {
-        paymentIntentId: payment.paymentIntentId,
-      });
-      toast({ title: PAYMENT_FAILED_TITLE, description: r.error ?? 'The payment was declined.', severity: 'error' });
+      const r = await api.post(
+        '/api/test-mode/decline-payment',
+        { paymentIntentId: payment.paymentIntentId },
+        testPaymentDeclinedReply,
+      );
+      toast({ title: PAYMENT_FAILED_TITLE, description: r.error || 'The payment was declined.', severity: 'error' });
     } catch (e) {
       if (e instanceof ApiError)
         toast({
@@ -330,9 +337,11 @@ function TestModePanel({
   const pay = async () => {
     setBusy(true);
     try {
-      await api.post<{ success: boolean; status: string }>('/api/test-mode/confirm-payment', {
-        paymentIntentId: payment.paymentIntentId,
-      });
+      await api.post(
+        '/api/test-mode/confirm-payment',
+        { paymentIntentId: payment.paymentIntentId },
+        testPaymentConfirmedReply,
+      );
       onPaid(payment);
     } catch (e) {
       setBusy(false);

@@ -48,13 +48,16 @@ import {
   formatUsd,
   parseAmountToCents,
   priceCart,
+  promoValidatedReply,
   SETUP_FEE_CENTS,
   PRICING_MODE_LABELS,
   PRICING_MODES,
+  subscriptionReply,
   type CartClientInfo,
   type CartClientInfoInput,
   type CartPackage,
   type PricingMode,
+  type SubscriptionReply,
 } from '@studio/domain';
 import { api, ApiError, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
@@ -67,27 +70,10 @@ interface AppliedPromo {
   discountCents: number;
 }
 
-/** POST /api/create-subscription reply. */
-interface SubscriptionReply {
-  orderId: string;
-  setupFee: string;
-  monthlyPrice: string | null;
-  recurringPrice: string;
-  interval: 'month' | 'year';
-  discount: string;
-  totalDueNow: string;
-  promoCode: string | null;
-  clientSecret: string | null;
-  /** The PaymentIntent to confirm; null for a live subscription (its first invoice is paid through clientSecret). */
-  paymentIntentId?: string | null;
-  paymentMode: 'test' | 'live';
-  message: string;
-}
-
 /** The order's payment, or null when the reply cannot be paid (no intent in test mode, no secret in live mode). */
 function orderPayment(order: SubscriptionReply, description: string): PreparedPayment | null {
   const payment: PreparedPayment = {
-    paymentIntentId: order.paymentIntentId ?? null,
+    paymentIntentId: order.paymentIntentId,
     clientSecret: order.clientSecret,
     amount: order.totalDueNow,
     description,
@@ -252,10 +238,11 @@ export function CartPage() {
     setCheckingPromo(true);
     setPromoError(null);
     try {
-      const r = await api.post<{ code: string; description: string; discount: string }>('/api/promo-codes/validate', {
-        code: promoInput.trim(),
-        packageId: pkg.id,
-      });
+      const r = await api.post(
+        '/api/promo-codes/validate',
+        { code: promoInput.trim(), packageId: pkg.id },
+        promoValidatedReply,
+      );
       setPromo({ code: r.code, description: r.description, discountCents: cents(r.discount) });
       setPromoInput(r.code);
     } catch (e) {
@@ -283,12 +270,16 @@ export function CartPage() {
     };
     let r: SubscriptionReply;
     try {
-      r = await api.post<SubscriptionReply>('/api/create-subscription', {
-        packageId: pkg.id,
-        pricingMode: mode,
-        ...(mode === 'onetime' && promo ? { discountCode: promo.code } : {}),
-        clientInfo,
-      });
+      r = await api.post(
+        '/api/create-subscription',
+        {
+          packageId: pkg.id,
+          pricingMode: mode,
+          ...(mode === 'onetime' && promo ? { discountCode: promo.code } : {}),
+          clientInfo,
+        },
+        subscriptionReply,
+      );
     } catch (e) {
       // 502: the order was stored but the payment step failed (spec §8 "Failed to prepare checkout").
       fail(

@@ -14,7 +14,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { invoiceFormSchema, type InvoiceForm } from '@studio/domain';
+import { invoiceCreatedReply, invoiceFormSchema, type InvoiceForm } from '@studio/domain';
 import { api, ApiError, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 import { formatAmount } from '../../../shared/payments/format';
@@ -44,12 +44,16 @@ export function CreateInvoiceDialog({ lead: current, onClose }: { lead: LeadView
   const submit = async (form: InvoiceForm) => {
     if (!lead) return;
     try {
-      await api.post<{ invoiceId: string; checkoutUrl: string }>('/api/create-invoice', {
-        leadId: lead.id,
-        amount: form.amount,
-        description: form.description,
-        ...(form.dueDate ? { dueDate: form.dueDate } : {}),
-      });
+      await api.post(
+        '/api/create-invoice',
+        {
+          leadId: lead.id,
+          amount: form.amount,
+          description: form.description,
+          ...(form.dueDate ? { dueDate: form.dueDate } : {}),
+        },
+        invoiceCreatedReply,
+      );
       toast({
         title: 'Invoice Created Successfully',
         description: `The invoice for ${formatAmount(form.amount)} was sent to the client.`,

@@ -8,10 +8,22 @@
  * Positions, sizes and timings come from a fixed-seed generator, so every
  * render and every visit draw the same picture. Per-shape values are inline
  * styles; one emotion class holds all the rules.
+ *
+ * The drift starts once the page has settled: on the visitor's first scroll,
+ * pointer move, touch or key press, or START_AFTER_MS after this layer has
+ * hydrated, whichever comes first. Until then the shapes stand still where
+ * the animation would start them, so nothing jumps; the page's load (its
+ * parsing, paint and hydration) does not share the main thread with 48
+ * running animations.
  */
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import { keyframes } from '@mui/material/styles';
 import { mulberry32 } from '@studio/domain/random';
+
+/** How long after hydration the shapes start drifting if the visitor has not interacted yet (ms). */
+export const START_AFTER_MS = 5000;
+const START_EVENTS = ['scroll', 'pointermove', 'pointerdown', 'touchstart', 'keydown'] as const;
 
 /** Number of shapes (spec §9). */
 export const SHAPE_COUNT = 48;
@@ -75,10 +87,22 @@ const driftC = keyframes`
 
 /** The fixed, decorative layer of 48 slowly drifting shapes behind the landing page. */
 export function BackgroundShapes() {
+  const [drifting, setDrifting] = useState(false);
+  useEffect(() => {
+    if (drifting) return;
+    const start = () => setDrifting(true);
+    const timer = window.setTimeout(start, START_AFTER_MS);
+    for (const type of START_EVENTS) window.addEventListener(type, start, { once: true, passive: true });
+    return () => {
+      window.clearTimeout(timer);
+      for (const type of START_EVENTS) window.removeEventListener(type, start);
+    };
+  }, [drifting]);
   return (
     <Box
       aria-hidden="true"
       data-testid="background-shapes"
+      data-drifting={drifting || undefined}
       sx={{
         position: 'fixed',
         inset: 0,
@@ -90,7 +114,9 @@ export function BackgroundShapes() {
           position: 'absolute',
           display: 'block',
           animation: `${driftA} 24s ease-in-out infinite alternate`,
+          animationPlayState: 'paused',
         },
+        '&[data-drifting] > span': { animationPlayState: 'running' },
         '& > span:nth-of-type(3n + 2)': { animationName: `${driftB}` },
         '& > span:nth-of-type(3n)': { animationName: `${driftC}` },
         '& > [data-shape="circle"]': { borderRadius: '50%', bgcolor: 'currentColor' },

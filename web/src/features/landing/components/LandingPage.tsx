@@ -1,6 +1,8 @@
 /**
  * Landing page (spec §2): sections home, portfolio, about, ai-automation,
- * skills and contact. A URL hash scrolls to its section after 100 ms.
+ * skills and contact. A URL hash scrolls to its section after 100 ms. Below
+ * the hero, each section hydrates only when it comes near the viewport
+ * (Island), so the first hydration stays small.
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -12,6 +14,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { TIMING } from '@studio/domain/constants';
 import Skeleton from '@mui/material/Skeleton';
+import { Island } from './Island';
 import { Section } from './Section';
 import { BackgroundShapes } from './BackgroundShapes';
 import { PortfolioCarousels } from './portfolio/PortfolioCarousels';
@@ -69,7 +72,10 @@ export function LandingPage() {
   const scrollTo = (id: string) => document.getElementById(id)?.scrollIntoView({ behavior: 'smooth' });
   return (
     <>
-      <BackgroundShapes />
+      {/* The first hydration covers the top bar and the hero; the rest hydrates when needed (Island). */}
+      <Island when="idle">
+        <BackgroundShapes />
+      </Island>
       <Box
         component="section"
         id="home"
@@ -100,34 +106,43 @@ export function LandingPage() {
           </Stack>
         </Container>
       </Box>
+      {/* Each carousel is an island of its own (PortfolioCarousels). */}
       <Section id="portfolio" title="Portfolio">
         <PortfolioCarousels />
       </Section>
-      <Section id="about" title="About" tint>
-        <Typography sx={{ maxWidth: 760 }} color="text.secondary">
-          For more than 20 years I have designed identities, products and websites for small businesses and growing
-          teams. One person from brief to launch means fewer hand-offs, faster decisions and a site you can actually
-          run.
-        </Typography>
-      </Section>
-      <Section id="ai-automation" title="AI Automation">
-        <Typography sx={{ maxWidth: 760 }} color="text.secondary">
-          Answer enquiries, qualify leads and move data between your tools automatically, with people kept in the loop
-          where it matters.
-        </Typography>
-      </Section>
-      <Section id="skills" title="Skills" tint>
-        <Typography sx={{ maxWidth: 760 }} color="text.secondary">
-          Brand identity · Product and UX design · React and TypeScript · Firebase and serverless back ends · Payments ·
-          AI integrations
-        </Typography>
-      </Section>
-      <Section id="contact" title="Contact">
-        <Typography color="text.secondary" sx={{ mb: 4, maxWidth: 640 }}>
-          Tell me about your project. I respond within 24 hours.
-        </Typography>
-        <DeferredContactForm />
-      </Section>
+      <Island when="visible">
+        <Section id="about" title="About" tint>
+          <Typography sx={{ maxWidth: 760 }} color="text.secondary">
+            For more than 20 years I have designed identities, products and websites for small businesses and growing
+            teams. One person from brief to launch means fewer hand-offs, faster decisions and a site you can actually
+            run.
+          </Typography>
+        </Section>
+      </Island>
+      <Island when="visible">
+        <Section id="ai-automation" title="AI Automation">
+          <Typography sx={{ maxWidth: 760 }} color="text.secondary">
+            Answer enquiries, qualify leads and move data between your tools automatically, with people kept in the loop
+            where it matters.
+          </Typography>
+        </Section>
+      </Island>
+      <Island when="visible">
+        <Section id="skills" title="Skills" tint>
+          <Typography sx={{ maxWidth: 760 }} color="text.secondary">
+            Brand identity · Product and UX design · React and TypeScript · Firebase and serverless back ends · Payments
+            · AI integrations
+          </Typography>
+        </Section>
+      </Island>
+      <Island when="visible" margin={CONTACT_FORM_MARGIN}>
+        <Section id="contact" title="Contact">
+          <Typography color="text.secondary" sx={{ mb: 4, maxWidth: 640 }}>
+            Tell me about your project. I respond within 24 hours.
+          </Typography>
+          <DeferredContactForm />
+        </Section>
+      </Island>
     </>
   );
 }

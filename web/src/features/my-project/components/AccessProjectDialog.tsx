@@ -9,8 +9,11 @@
  * message; anything else → "Error" - "Unable to access project. Please try
  * again later."
  *
- * Part of the public site's light code: no zod or react-hook-form, MUI path
- * imports only, no '@studio/domain' barrel.
+ * The reply, and what sessionStorage hands back, are parsed with the domain's
+ * clientProjectLookupReply (zod). This module is a lazy chunk of the landing
+ * (features/my-project/index.ts), loaded on the dialog's first open, so zod
+ * stays out of the landing's initial JS; no react-hook-form here, MUI path
+ * imports only.
  */
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -21,6 +24,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import {
+  clientProjectLookupReply,
+  type ClientLeadReply,
+  type ClientProjectLookupReply,
+  type ClientProjectReply,
+  type ClientWorkReply,
+} from '@studio/domain';
 import { api, ApiError } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 import { ClientEmailField } from './ClientEmailField';
@@ -35,65 +45,20 @@ export const EMAIL_MESSAGE = 'Please enter a valid email address';
 export const NOT_FOUND_TEXT = 'No project found for this email address. Please check your email or contact support.';
 
 /** The client-safe lead of GET /api/client-project (money as 2-decimal strings, dates ISO). */
-export interface ClientLeadView {
-  id: string;
-  name: string | null;
-  projectType: string | null;
-  subject: string | null;
-  status: string | null;
-  quoteAmount: string | null;
-  depositAmount: string | null;
-  finalAmount: string | null;
-  estimatedHours: number | null;
-  complexity: string | null;
-  phase1: string | null;
-  phase2: string | null;
-  phase3: string | null;
-  phase4: string | null;
-  techStack: string | null;
-  database: string | null;
-  integrations: string | null;
-  createdAt: string | null;
-}
+export type ClientLeadView = ClientLeadReply;
 
 /** The client-safe project: the beta URL only while in Beta, the countdown's end only while in Launch. */
-export interface ClientProjectView {
-  name: string | null;
-  status: string;
-  deploymentUrl: string | null;
-  launchDate: string | null;
-  countdownEndsAt: string | null;
-  handoffType: 'domain' | 'files' | null;
-  createdAt: string | null;
-}
+export type ClientProjectView = ClientProjectReply;
 
 /** One piece of the client's work: a lead and its project. */
-export interface ClientWorkView {
-  lead: ClientLeadView;
-  project: ClientProjectView | null;
-}
+export type ClientWorkView = ClientWorkReply;
 
-/** The lookup's reply: the client's live work (`lead`, `project`) and every live project of the email, most advanced first. */
-export interface ClientProjectLookup extends ClientWorkView {
-  success: true;
-  projects?: ClientWorkView[];
-}
+/** The lookup's reply: the client's live work (`lead`, `project`), every live project of the email (most advanced first), and its PDF links. */
+export type ClientProjectLookup = ClientProjectLookupReply;
 
 /** A loose check before calling the server, which validates for real (and answers 400 otherwise). */
 export function looksLikeEmail(value: string): boolean {
   return /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(value.trim()) && value.trim().length <= 254;
-}
-
-function isLookup(v: unknown): v is ClientProjectLookup {
-  const o = v as Partial<ClientProjectLookup> | null;
-  return (
-    typeof o === 'object' &&
-    o !== null &&
-    typeof o.lead === 'object' &&
-    o.lead !== null &&
-    typeof o.lead.id === 'string' &&
-    (o.project === null || typeof o.project === 'object')
-  );
 }
 
 /** The last lookup of this page load, for when sessionStorage is unavailable (disabled or full). */
@@ -102,8 +67,10 @@ let lastLookup: ClientProjectLookup | null = null;
 /** The lookup handed over by the dialog: sessionStorage, else this page load's memory; null when absent or unreadable. */
 export function readClientProject(): ClientProjectLookup | null {
   try {
-    const stored = JSON.parse(window.sessionStorage.getItem(CLIENT_PROJECT_KEY) ?? 'null') as unknown;
-    if (isLookup(stored)) return stored;
+    const stored = clientProjectLookupReply.safeParse(
+      JSON.parse(window.sessionStorage.getItem(CLIENT_PROJECT_KEY) ?? 'null'),
+    );
+    if (stored.success) return stored.data;
   } catch {
     // unavailable or corrupt: fall back to memory
   }
@@ -139,8 +106,9 @@ export function useProjectLookup() {
     setBusy(true);
     setProblem(null);
     try {
-      const data = await api.get<ClientProjectLookup>(
+      const data = await api.get(
         `/api/client-project?${new URLSearchParams({ email: email.trim() }).toString()}`,
+        clientProjectLookupReply,
       );
       lastLookup = data;
       try {

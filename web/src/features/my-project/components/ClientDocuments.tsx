@@ -11,27 +11,17 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
+import type { ClientDocumentLinkReply, ClientProjectLookupReply, ClientWorkReply } from '@studio/domain';
 
-export interface ClientDocumentLink {
-  kind: 'invoice' | 'request' | 'receipt';
-  number: string | null;
-  label: string;
-  url: string;
-}
+/** One signed PDF link; the lookup's reply schema admits only URLs of ours (/api/client-documents/…). */
+export type ClientDocumentLink = ClientDocumentLinkReply;
 
-/** The lookup's `documents`, keeping only well-formed entries whose URL is one of ours. */
-export function documentsOf(lookup: unknown): ClientDocumentLink[] {
-  const list = (lookup as { documents?: unknown } | null)?.documents;
-  if (!Array.isArray(list)) return [];
-  return list.filter(
-    (d): d is ClientDocumentLink =>
-      typeof d === 'object' &&
-      d !== null &&
-      ['invoice', 'request', 'receipt'].includes((d as ClientDocumentLink).kind) &&
-      typeof d.label === 'string' &&
-      typeof d.url === 'string' &&
-      d.url.startsWith('/api/client-documents/'),
-  );
+/**
+ * The PDF links of what My Project shows: the lookup's own (its primary
+ * lead's) when showing the lookup, none for a work picked among several.
+ */
+export function documentsOf(shown: ClientWorkReply | ClientProjectLookupReply): ClientDocumentLink[] {
+  return 'documents' in shown ? shown.documents : [];
 }
 
 export function ClientDocuments({ documents }: { documents: ClientDocumentLink[] }) {

@@ -526,7 +526,7 @@ export function MyProjectPage() {
     setData(null);
     setPicked(null);
   };
-  const works = Array.isArray(data.projects) ? data.projects : [];
+  const works = data.projects;
   if (works.length >= 2) {
     const chosen = picked !== null ? works[picked] : undefined;
     if (!chosen) return <ProjectPicker works={works} onPick={setPicked} onSwitch={onSwitch} />;

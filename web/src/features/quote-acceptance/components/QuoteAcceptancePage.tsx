@@ -20,34 +20,22 @@ import {
   formatUsd,
   QUOTE_EXPIRY_DAYS,
   QUOTE_NO_LONGER_AVAILABLE,
+  quoteLinkAcceptedReply,
+  quoteLinkReply,
   SERVICE_PLAN_MONTHLY_CENTS,
-  type ServicePlanType,
+  type QuoteLinkReply,
 } from '@studio/domain';
 import { api, ApiError } from '../../../shared/lib/api';
 import { Loading } from '../../../shared/components/PageState';
-import { QuoteBreakdown, type QuoteDetails } from '../../../shared/components/QuoteBreakdown';
+import { QuoteBreakdown } from '../../../shared/components/QuoteBreakdown';
 import { useToast } from '../../../shared/components/Toast';
-
-interface QuoteView {
-  lead: {
-    name: string;
-    projectType: string;
-    subject: string;
-    complexity: string | null;
-    forceDeposit: boolean;
-    includeServicePlan: boolean;
-    servicePlanType: ServicePlanType | null;
-    quoteAccepted: boolean;
-  };
-  quoteDetails: QuoteDetails | null;
-}
 
 type State =
   | { kind: 'invalid' }
   | { kind: 'loading' }
   | { kind: 'notFound'; expired: boolean }
   | { kind: 'gone' }
-  | { kind: 'ready'; quote: QuoteView }
+  | { kind: 'ready'; quote: QuoteLinkReply }
   | { kind: 'accepted'; message: string };
 
 /** 409 from the link routes: the link died with its quote (lead lost, quote edited or superseded). */
@@ -77,7 +65,7 @@ export function QuoteAcceptancePage() {
   useEffect(() => {
     if (!leadId || !token) return;
     let alive = true;
-    api.get<QuoteView>(`/api/quote-acceptance?${new URLSearchParams({ leadId, token }).toString()}`).then(
+    api.get(`/api/quote-acceptance?${new URLSearchParams({ leadId, token }).toString()}`, quoteLinkReply).then(
       (quote) => alive && setState({ kind: 'ready', quote }),
       (e) =>
         alive &&
@@ -97,13 +85,10 @@ export function QuoteAcceptancePage() {
   const accept = async () => {
     setAccepting(true);
     try {
-      const r = await api.post<{ requiresPayment: boolean; checkoutUrl?: string; message?: string }>(
-        '/api/quote-acceptance/accept',
-        { leadId, token },
-      );
+      const r = await api.post('/api/quote-acceptance/accept', { leadId, token }, quoteLinkAcceptedReply);
       toast({ title: 'Quote Accepted!' });
-      if (r.requiresPayment && r.checkoutUrl) navigate(r.checkoutUrl);
-      else setState({ kind: 'accepted', message: r.message ?? 'We will be in touch to start your project.' });
+      if (r.requiresPayment) navigate(r.checkoutUrl);
+      else setState({ kind: 'accepted', message: r.message || 'We will be in touch to start your project.' });
     } catch (e) {
       if (isGone(e)) setState({ kind: 'gone' });
       else toast({ title: 'Failed to accept quote. Please try again or contact support.', severity: 'error' });

@@ -17,11 +17,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { quoteReviewReply } from '@studio/domain';
+import { parseQuoteDetails, quoteReviewReply } from '@studio/domain';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 import type { LeadView } from '../../../shared/data/hooks';
-import { parseQuoteDetails, QuoteBreakdown } from '../../../shared/components/QuoteBreakdown';
+import { QuoteBreakdown } from '../../../shared/components/QuoteBreakdown';
 
 /** The quote review (spec §2): `leads` are whole leads; `loading` while they are being read, `error` when that failed. */
 export function QuoteReviewDialog({

@@ -27,7 +27,7 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import CompareIcon from '@mui/icons-material/Compare';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import { TIMING } from '@studio/domain/constants';
-import type { BeforeAfterItem, PortfolioCategory, PortfolioItem } from './data';
+import { cardRaster, type BeforeAfterItem, type PortfolioCategory, type PortfolioItem } from './data';
 
 /** Card height in px (spec §9). */
 export const CARD_HEIGHT_PX = 600;
@@ -215,7 +215,9 @@ export function Carousel({ category, number, onOpenBeforeAfter, onPrefetchBefore
             }}
           >
             <Artwork
-              src={item.image.src}
+              {...cardRaster(item.image)}
+              // The image column: 100% of the card on phones and tablets, 7/12 of the lg container beside the text.
+              sizes="(min-width: 900px) 640px, 100vw"
               alt={item.image.alt}
               width={item.image.width}
               height={item.image.height}

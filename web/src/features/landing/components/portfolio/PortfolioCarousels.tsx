@@ -3,12 +3,13 @@
  * category carousels and one shared before/after dialog. No section heading:
  * the landing page wraps this in <Section id="portfolio" title="Portfolio">.
  *
- * The dialog is a separate chunk, fetched when a "View Before/After" button is
+ * Each carousel hydrates when it comes into view (Island). The dialog is a separate chunk, fetched when a "View Before/After" button is
  * hovered or focused, so it costs nothing on first load.
  */
 import { lazy, Suspense, useCallback, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { Island } from '../Island';
 import { Carousel } from './Carousel';
 import { PORTFOLIO, type BeforeAfterItem } from './data';
 
@@ -33,13 +34,15 @@ export function PortfolioCarousels() {
       </Typography>
       <Box sx={{ display: 'grid', gap: { xs: 8, md: 11 } }}>
         {PORTFOLIO.map((category, i) => (
-          <Carousel
-            key={category.id}
-            category={category}
-            number={i + 1}
-            onOpenBeforeAfter={openDialog}
-            onPrefetchBeforeAfter={prefetchDialog}
-          />
+          // Hydrated when it scrolls into view (its props never change, so it waits dehydrated safely).
+          <Island key={category.id} when="visible">
+            <Carousel
+              category={category}
+              number={i + 1}
+              onOpenBeforeAfter={openDialog}
+              onPrefetchBeforeAfter={prefetchDialog}
+            />
+          </Island>
         ))}
       </Box>
       {dialogItem && (

@@ -5,8 +5,10 @@
  * ("View Before/After"), never both.
  *
  * Artwork lives in web/public/portfolio/ (self-contained SVGs, 800×600) and is
- * served from /portfolio/. Links currently open the full-size artwork; point
- * them at case studies or live sites when those exist.
+ * served from /portfolio/. The carousel cards show WebP renderings of it
+ * (cardRaster; web/scripts/rasterize-portfolio.mjs makes them), the
+ * before/after dialog the SVGs. Links currently open the full-size artwork;
+ * point them at case studies or live sites when those exist.
  */
 
 /** An image shown on a card; width/height are the intrinsic size (reserves space, no layout shift). */
@@ -58,6 +60,21 @@ export interface PortfolioCategory {
 const W = 800;
 const H = 600;
 const art = (file: string, alt: string): PortfolioImage => ({ src: `/portfolio/${file}`, alt, width: W, height: H });
+
+/** The SVG file (name in web/public/portfolio/) of a card's image. */
+export function cardArtwork(image: PortfolioImage): string {
+  return image.src.slice('/portfolio/'.length);
+}
+
+/**
+ * The raster renderings of a card's image, as `<img src srcSet>`: 800 and 1600
+ * pixels wide WebP beside the SVG. A browser lays out and paints SVG images
+ * (text included) on the main thread, and decodes a WebP off it.
+ */
+export function cardRaster(image: PortfolioImage): { src: string; srcSet: string } {
+  const base = image.src.replace(/\.svg$/, '');
+  return { src: `${base}.webp`, srcSet: `${base}.webp ${W}w, ${base}@2x.webp ${2 * W}w` };
+}
 
 export const PORTFOLIO: readonly PortfolioCategory[] = [
   {
