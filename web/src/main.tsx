@@ -15,14 +15,23 @@ import { hydrationStarts } from './shared/lib/hydration';
 // imported without the helper reach the same check through ChunkErrorBoundary.
 window.addEventListener('vite:preloadError', () => void reloadIfRedeployed());
 
+declare global {
+  interface Window {
+    /** Set by the landing's boot script (web/scripts/boot.js): replays the clicks it held before hydration. */
+    studioBoot?: { hydrated(): void };
+  }
+}
+
+const replayHeldClicks = () => window.studioBoot?.hydrated();
+
 const container = document.getElementById('root')!;
-const app = <AppShell router={BrowserRouter} />;
 function render() {
   if (container.hasChildNodes() && window.location.pathname === '/') {
     hydrationStarts();
-    hydrateRoot(container, app);
+    // Once the landing has hydrated, the boot script replays the clicks it held meanwhile.
+    hydrateRoot(container, <AppShell router={BrowserRouter} onHydrated={replayHeldClicks} />);
   } else {
-    createRoot(container).render(app); // replaces any prerendered markup (e.g. /index.html opened by name)
+    createRoot(container).render(<AppShell router={BrowserRouter} />); // replaces any prerendered markup (e.g. /index.html opened by name)
   }
 }
 
