@@ -4,7 +4,7 @@
  * app is there, instead of being lost. The app's entry is held back by the
  * test until after the click, so the click always comes before hydration.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 
 /** The app's entry chunk (Vite's `index-<hash>.js`; the boot script adds it after the first paint). */
 const ENTRY = /\/assets\/index-[\w-]+\.js$/;
