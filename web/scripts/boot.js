@@ -12,12 +12,16 @@
  *    A browser runs a parsed page's module scripts before its first paint when
  *    they are already there, so without this the hero would wait for the app.
  *
- * 2. Holds the clicks that land on a button before the app has hydrated: a
- *    prerendered button does nothing until React owns it, so such a click
- *    (a tap, or Enter or Space on a focused button) is stopped here and
- *    clicked again once the hydrating pass has committed, when the app calls
- *    `window.studioBoot.hydrated()` (web/src/main.tsx). Links and fields are
- *    left alone: they work without the app.
+ * 2. Holds what the visitor does before the app has hydrated: a prerendered
+ *    button or carousel does nothing until React owns it. A click on a button
+ *    (a tap, or Enter or Space on a focused button) is stopped here and clicked
+ *    again, and a key press (not Tab, not typing in a field) is dispatched
+ *    again, in the order they came, once the hydrating pass has committed: the
+ *    app calls `window.studioBoot.hydrated()` (web/src/app/AppShell.tsx
+ *    onHydrated, from web/src/main.tsx). A key's default action (scrolling,
+ *    a button's click) is left to the browser now. Links and fields are left
+ *    alone: they work without the app. An event aimed at a section that is
+ *    still an island is held there again (features/landing Island.tsx).
  */
 (() => {
   const LOAD_AT_LATEST_MS = 3000;
@@ -32,20 +36,42 @@
     document.head.append(s);
   };
 
+  /** Replays of the events held so far, in the order they came. */
   const held = [];
-  const hold = (e) => {
+  const holdClick = (e) => {
     const button = e.target instanceof Element ? e.target.closest('button, [role="button"]') : null;
     if (!button) return;
     e.preventDefault();
     e.stopImmediatePropagation();
-    if (!held.includes(button)) held.push(button);
+    held.push(() => button.isConnected && button.click());
     load(); // a click is a reason not to wait for the paint
   };
-  document.addEventListener('click', hold, true);
+  const holdKey = (e) => {
+    const target = e.target;
+    if (!(target instanceof HTMLElement) || e.key === 'Tab') return;
+    if (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+    e.stopImmediatePropagation();
+    const init = {
+      key: e.key,
+      code: e.code,
+      shiftKey: e.shiftKey,
+      ctrlKey: e.ctrlKey,
+      altKey: e.altKey,
+      metaKey: e.metaKey,
+      repeat: e.repeat,
+      bubbles: true,
+      cancelable: true,
+    };
+    held.push(() => target.isConnected && target.dispatchEvent(new KeyboardEvent('keydown', init)));
+    load();
+  };
+  document.addEventListener('click', holdClick, true);
+  document.addEventListener('keydown', holdKey, true);
   window.studioBoot = {
     hydrated() {
-      document.removeEventListener('click', hold, true);
-      for (const button of held.splice(0)) if (button.isConnected) button.click();
+      document.removeEventListener('click', holdClick, true);
+      document.removeEventListener('keydown', holdKey, true);
+      for (const replay of held.splice(0)) replay();
     },
   };
 
