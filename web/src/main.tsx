@@ -17,19 +17,19 @@ window.addEventListener('vite:preloadError', () => void reloadIfRedeployed());
 
 declare global {
   interface Window {
-    /** Set by the landing's boot script (web/scripts/boot.js): replays the clicks it held before hydration. */
+    /** Set by the landing's boot script (web/scripts/boot.js): replays the clicks and keys it held before hydration. */
     studioBoot?: { hydrated(): void };
   }
 }
 
-const replayHeldClicks = () => window.studioBoot?.hydrated();
+const replayHeldEvents = () => window.studioBoot?.hydrated();
 
 const container = document.getElementById('root')!;
 function render() {
   if (container.hasChildNodes() && window.location.pathname === '/') {
     hydrationStarts();
-    // Once the landing has hydrated, the boot script replays the clicks it held meanwhile.
-    hydrateRoot(container, <AppShell router={BrowserRouter} onHydrated={replayHeldClicks} />);
+    // Once the landing has hydrated, the boot script replays the clicks and keys it held meanwhile.
+    hydrateRoot(container, <AppShell router={BrowserRouter} onHydrated={replayHeldEvents} />);
   } else {
     createRoot(container).render(<AppShell router={BrowserRouter} />); // replaces any prerendered markup (e.g. /index.html opened by name)
   }
