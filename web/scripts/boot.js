@@ -51,18 +51,8 @@
     if (!(target instanceof HTMLElement) || e.key === 'Tab') return;
     if (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
     e.stopImmediatePropagation();
-    const init = {
-      key: e.key,
-      code: e.code,
-      shiftKey: e.shiftKey,
-      ctrlKey: e.ctrlKey,
-      altKey: e.altKey,
-      metaKey: e.metaKey,
-      repeat: e.repeat,
-      bubbles: true,
-      cancelable: true,
-    };
-    held.push(() => target.isConnected && target.dispatchEvent(new KeyboardEvent('keydown', init)));
+    const copy = new KeyboardEvent(e.type, e); // an event is a valid init dictionary of its own kind
+    held.push(() => target.isConnected && target.dispatchEvent(copy));
     load();
   };
   document.addEventListener('click', holdClick, true);
