@@ -26,6 +26,7 @@ import {
 } from 'firebase-admin/firestore';
 import {
   boardCardOf,
+  COLLECTIONS,
   encodeBoardCard,
   FIRESTORE_MAX_DOCUMENT_BYTES,
   LEAD_BOARD_COLLECTION,
@@ -40,8 +41,6 @@ import {
   type LeadBoardMeta,
 } from '@studio/domain';
 import * as logger from 'firebase-functions/logger';
-
-const LEADS = 'leads';
 
 /** gRPC status of a write Firestore refuses whatever the retries (e.g. a document over 1 MiB). */
 const INVALID_ARGUMENT = 3;
@@ -123,7 +122,7 @@ export async function syncBoardCard(
   db: Firestore,
   leadId: string,
 ): Promise<'written' | 'removed' | 'unchanged' | 'rejected'> {
-  const leadRef = db.collection(LEADS).doc(leadId);
+  const leadRef = db.collection(COLLECTIONS.leads).doc(leadId);
   const [first, metaSnap] = await db.getAll(leadRef, boardMetaRef(db));
   const metaParsed = leadBoardMetaSchema.safeParse(metaSnap!.data() ?? {});
   const meta = metaParsed.success ? metaParsed.data : {};
@@ -176,7 +175,7 @@ export async function rebuildLeadBoard(
   const count = options.shards ?? leadBoardShardCount((await boardMetaRef(db).get()).data());
   if (!Number.isInteger(count) || count < 1 || count > LEAD_BOARD_MAX_SHARDS)
     throw new Error(`the shard count must be a whole number from 1 to ${LEAD_BOARD_MAX_SHARDS} (got ${count})`);
-  const snap = await db.collection(LEADS).get();
+  const snap = await db.collection(COLLECTIONS.leads).get();
   const encoded = snap.docs.flatMap((doc) => {
     const card = storedBoardCard(doc.id, doc.data());
     return card ? [[doc.id, card] as const] : [];
