@@ -222,3 +222,23 @@ export function promoRecordOf(
     updatedAt,
   };
 }
+
+/** `notes/{id}`: a note on a lead (functions features/leads/notes.ts addNote); createdAt null until stamped. */
+export const noteDocSchema = z.object({
+  leadId: z.string(),
+  content: z.string(),
+  createdAt: orNull(storedDate),
+});
+export type NoteDoc = z.output<typeof noteDocSchema>;
+
+/** `lead_activity/{id}`: one entry of a lead's history (functions services/activity.ts recordActivity). */
+export const leadActivityDocSchema = z.object({
+  leadId: z.string(),
+  type: z.string(),
+  from: orNull(z.string()),
+  to: orNull(z.string()),
+  detail: orNull(z.string()),
+  by: z.string(),
+  at: orNull(storedDate),
+});
+export type LeadActivityDoc = z.output<typeof leadActivityDocSchema>;

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   invoiceDocSchema,
+  leadActivityDocSchema,
   leadDocSchema,
   newLeadRecord,
+  noteDocSchema,
   newProjectRecord,
   paymentRequestDocSchema,
   projectDocSchema,
@@ -312,5 +314,30 @@ describe('promoCodeDocSchema and promoRecordOf', () => {
     expect(promoCodeDocSchema.safeParse({ usedCount: '2' }).success).toBe(false);
     expect(promoCodeDocSchema.safeParse({ discountType: 'half' }).success).toBe(false);
     expect(promoCodeDocSchema.safeParse({ validFrom: '2026-01-01' }).success).toBe(false);
+  });
+});
+
+describe('noteDocSchema and leadActivityDocSchema', () => {
+  it('reads a note, its createdAt null until the server has stamped it', () => {
+    expect(
+      noteDocSchema.parse({ leadId: 'L1', content: 'Called back', createdAt: ts('2026-03-01T10:00:00Z') }),
+    ).toEqual({ leadId: 'L1', content: 'Called back', createdAt: new Date('2026-03-01T10:00:00Z') });
+    expect(noteDocSchema.parse({ leadId: 'L1', content: 'Pending' }).createdAt).toBeNull();
+    expect(noteDocSchema.safeParse({ leadId: 'L1', content: 42 }).success).toBe(false);
+  });
+
+  it('reads an activity entry as recordActivity writes it, and refuses one without its author', () => {
+    const entry = { leadId: 'L1', type: 'status_changed', from: 'New', to: 'Quoted', detail: null, by: 'admin' };
+    expect(leadActivityDocSchema.parse({ ...entry, at: ts('2026-03-01T10:00:00Z') })).toEqual({
+      ...entry,
+      at: new Date('2026-03-01T10:00:00Z'),
+    });
+    expect(leadActivityDocSchema.parse({ leadId: 'L1', type: 'created', by: 'client' })).toMatchObject({
+      from: null,
+      to: null,
+      detail: null,
+      at: null,
+    });
+    expect(leadActivityDocSchema.safeParse({ ...entry, by: undefined }).success).toBe(false);
   });
 });

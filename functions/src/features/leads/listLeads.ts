@@ -1,7 +1,6 @@
-import * as logger from 'firebase-functions/logger';
 import { COLLECTIONS, leadDocSchema, toLeadDto, type LeadDto } from '@studio/domain';
 import { AppError } from '../../errors.js';
-import { leadConverter } from '../../platform/converter.js';
+import { leadConverter, parsedDocs } from '../../platform/converter.js';
 import type { Deps } from '../useCase.js';
 
 /**
@@ -11,12 +10,7 @@ import type { Deps } from '../useCase.js';
  */
 export async function listLeads(deps: Deps): Promise<LeadDto[]> {
   const snap = await deps.db.collection(COLLECTIONS.leads).orderBy('createdAt', 'desc').get();
-  return snap.docs.flatMap((d) => {
-    const lead = leadDocSchema.safeParse(d.data());
-    if (lead.success) return [toLeadDto(d.id, lead.data)];
-    logger.error('listLeads: a stored lead does not parse; left out', { leadId: d.id, issues: lead.error.issues });
-    return [];
-  });
+  return parsedDocs(snap, leadDocSchema, 'listLeads').map(({ id, ...lead }) => toLeadDto(id, lead));
 }
 
 /**

@@ -5,7 +5,14 @@
  */
 import { Router } from 'express';
 import { LRUCache } from 'lru-cache';
-import { contactSchema, leadNotesReply, leadUpdateSchema, newLeadSchema, noteSchema } from '@studio/domain';
+import {
+  contactSchema,
+  leadActivityReply,
+  leadNotesReply,
+  leadUpdateSchema,
+  newLeadSchema,
+  noteSchema,
+} from '@studio/domain';
 import { db } from '../../firebase.js';
 import { parseBody, parseParams, sendReply } from '../../http.js';
 import { config } from '../../config.js';
@@ -78,7 +85,7 @@ leadsAdminRouter.post('/leads/:leadId/notes', async (req, res) => {
 
 /** GET /api/leads/{leadId}/activity → the lead's history, newest first. */
 leadsAdminRouter.get('/leads/:leadId/activity', async (req, res) => {
-  res.json(await listActivity(deps, parseParams(req, leadIdParams).leadId));
+  sendReply(res, leadActivityReply, await listActivity(deps, parseParams(req, leadIdParams).leadId));
 });
 
 /** GET /api/contacts → contact messages, newest first. */
