@@ -45,3 +45,12 @@ test('a key pressed before the app has hydrated acts once it has: ArrowRight mov
   release();
   await expect(region.getByText('2 of 3', { exact: true })).toBeVisible();
 });
+
+test('on /index.html opened by name (rendered afresh, not hydrated) the boot script lets go of the page', async ({
+  page,
+}) => {
+  await page.goto('/index.html');
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await page.getByRole('button', { name: 'My Project' }).click();
+  await expect(page.getByRole('dialog', { name: 'Access Your Project' })).toBeVisible();
+});

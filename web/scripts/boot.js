@@ -16,9 +16,11 @@
  *    button or carousel does nothing until React owns it. A click on a button
  *    (a tap, or Enter or Space on a focused button) is stopped here and clicked
  *    again, and a key press (not Tab, not typing in a field) is dispatched
- *    again, in the order they came, once the hydrating pass has committed: the
- *    app calls `window.studioBoot.hydrated()` (web/src/app/AppShell.tsx
- *    onHydrated, from web/src/main.tsx). A key's default action (scrolling,
+ *    again, in the order they came, once the app owns the page (its hydrating
+ *    pass has committed; or its first render, when the page is rendered
+ *    afresh, e.g. /index.html opened by name): the app calls
+ *    `window.studioBoot.ready()` (web/src/app/AppShell.tsx onReady, from
+ *    web/src/main.tsx). A key's default action (scrolling,
  *    a button's click) is left to the browser now. Links and fields are left
  *    alone: they work without the app. An event aimed at a section that is
  *    still an island is held there again (features/landing Island.tsx).
@@ -58,7 +60,7 @@
   document.addEventListener('click', holdClick, true);
   document.addEventListener('keydown', holdKey, true);
   window.studioBoot = {
-    hydrated() {
+    ready() {
       document.removeEventListener('click', holdClick, true);
       document.removeEventListener('keydown', holdKey, true);
       for (const replay of held.splice(0)) replay();

@@ -17,21 +17,22 @@ window.addEventListener('vite:preloadError', () => void reloadIfRedeployed());
 
 declare global {
   interface Window {
-    /** Set by the landing's boot script (web/scripts/boot.js): replays the clicks and keys it held before hydration. */
-    studioBoot?: { hydrated(): void };
+    /** Set by the landing's boot script (web/scripts/boot.js): `ready()` replays the clicks and keys it held. */
+    studioBoot?: { ready(): void };
   }
 }
 
-const replayHeldEvents = () => window.studioBoot?.hydrated();
+/** Tells the landing's boot script, if any, that the app owns the page now. */
+const appReady = () => window.studioBoot?.ready();
 
 const container = document.getElementById('root')!;
 function render() {
   if (container.hasChildNodes() && window.location.pathname === '/') {
     hydrationStarts();
-    // Once the landing has hydrated, the boot script replays the clicks and keys it held meanwhile.
-    hydrateRoot(container, <AppShell router={BrowserRouter} onHydrated={replayHeldEvents} />);
+    hydrateRoot(container, <AppShell router={BrowserRouter} onReady={appReady} />);
   } else {
-    createRoot(container).render(<AppShell router={BrowserRouter} />); // replaces any prerendered markup (e.g. /index.html opened by name)
+    // Replaces any prerendered markup (e.g. /index.html opened by name, whose boot script also waits for appReady).
+    createRoot(container).render(<AppShell router={BrowserRouter} onReady={appReady} />);
   }
 }
 

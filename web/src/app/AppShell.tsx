@@ -20,14 +20,15 @@ function Committed({ onCommit }: { onCommit: () => void }) {
 
 export function AppShell({
   router: Router,
-  onHydrated,
+  onReady,
 }: {
   router: ComponentType<{ children: ReactNode }>;
   /**
-   * Called once the app below the hydration boundary has hydrated, after its own effects (a
-   * still-dehydrated island below it keeps its HTML; see features/landing Island). Browser only.
+   * Called once the app below the hydration boundary has committed (hydrated on the prerendered
+   * landing, rendered elsewhere), after its own effects; a still-dehydrated island below it keeps
+   * its HTML (features/landing Island). Browser only.
    */
-  onHydrated?: () => void;
+  onReady?: () => void;
 }) {
   return (
     <StrictMode>
@@ -40,7 +41,7 @@ export function AppShell({
                 hydrates at offscreen priority) instead of one long main-thread task. */}
             <Suspense>
               <App />
-              {onHydrated && <Committed onCommit={onHydrated} />}
+              {onReady && <Committed onCommit={onReady} />}
             </Suspense>
           </Router>
         </ToastProvider>
