@@ -192,9 +192,12 @@ export default defineConfig([
     },
   },
 
-  // Node scripts, tests and tooling; the web app runs in the browser (its build scripts in Node).
+  // Node scripts, tests and tooling; the web app runs in the browser (its build scripts in Node, but for boot.js).
   { files: ['**/*.{js,mjs,cjs}'], languageOptions: { globals: { ...globals.node } } },
-  { files: ['web/src/**', 'web/stubs/**'], languageOptions: { globals: { ...globals.browser } } },
+  {
+    files: ['web/src/**', 'web/stubs/**', 'web/scripts/boot.js'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
   // Playwright and the bench pass functions to the browser (page.evaluate), which use its globals.
   { files: ['bench/**', 'tests/e2e/**'], languageOptions: { globals: { ...globals.node, ...globals.browser } } },
 

@@ -15,6 +15,7 @@ import {
   SERVICE_PLAN_TYPES,
 } from './constants.js';
 import type { LeadRecord } from './leads.js';
+import { PROMO_DISCOUNT_TYPES, splitPromoHolds, type PromoHold, type PromoRecord } from './promo.js';
 import { QUOTE_REVIEW_STATUSES } from './quoteReview.js';
 
 /** A Firestore Timestamp (admin or web SDK), read as a Date. */
@@ -161,3 +162,83 @@ export const paymentRequestDocSchema = invoiceDocSchema.extend({
   purpose: z.enum(['deposit', 'final']),
 });
 export type PaymentRequestDoc = z.output<typeof paymentRequestDocSchema>;
+
+/** One order's hold on a promo code, inside the code's `holds` map (services/promo.ts). */
+const promoHoldSchema = z.object({
+  expiresAtMs: z.number(),
+  customer: z
+    .unknown()
+    .optional()
+    .transform((c) => (typeof c === 'string' ? c : null)),
+});
+
+/**
+ * `promo_codes/{CODE}`: a promo code as stored (spec §3 promo_codes; domain
+ * promo.ts). Missing fields read as the code has always read them: counts 0,
+ * flags false, limits null, validFrom the epoch, discount type percentage.
+ * `holds` keeps the entries that are holds ({ expiresAtMs, customer }); any
+ * other entry is dropped, and so counts as lapsed.
+ */
+export const promoCodeDocSchema = z.object({
+  code: z.string().nullish(),
+  discountType: withDefault(z.enum(PROMO_DISCOUNT_TYPES), 'percentage'),
+  discountValue: withDefault(z.number(), 0),
+  minOrderAmountCents: orNull(z.number()),
+  maxDiscountAmountCents: orNull(z.number()),
+  usageLimit: orNull(z.number()),
+  usedCount: withDefault(z.number(), 0),
+  isActive: withDefault(z.boolean(), false),
+  onePerCustomer: withDefault(z.boolean(), false),
+  validFrom: withDefault(storedDate, new Date(0)),
+  validUntil: orNull(storedDate),
+  createdAt: orNull(storedDate),
+  updatedAt: orNull(storedDate),
+  holds: withDefault(z.record(z.string(), z.unknown()), {}).transform((raw) => {
+    const holds: Record<string, PromoHold> = {};
+    for (const [orderId, v] of Object.entries(raw)) {
+      const h = promoHoldSchema.safeParse(v);
+      if (h.success) holds[orderId] = h.data;
+    }
+    return holds;
+  }),
+});
+export type PromoCodeDoc = z.output<typeof promoCodeDocSchema>;
+
+/**
+ * A stored promo code (promoCodeDocSchema's output) as a PromoRecord, its
+ * code falling back to the document id, and `reservedCount` the holds still
+ * active at `now` (splitPromoHolds).
+ */
+export function promoRecordOf(
+  id: string,
+  { code, holds, createdAt, updatedAt, ...promo }: PromoCodeDoc,
+  now: Date,
+): PromoRecord & { createdAt: Date | null; updatedAt: Date | null } {
+  return {
+    ...promo,
+    code: code ?? id,
+    reservedCount: splitPromoHolds(holds, now).active.length,
+    createdAt,
+    updatedAt,
+  };
+}
+
+/** `notes/{id}`: a note on a lead (functions features/leads/notes.ts addNote); createdAt null until stamped. */
+export const noteDocSchema = z.object({
+  leadId: z.string(),
+  content: z.string(),
+  createdAt: orNull(storedDate),
+});
+export type NoteDoc = z.output<typeof noteDocSchema>;
+
+/** `lead_activity/{id}`: one entry of a lead's history (functions services/activity.ts recordActivity). */
+export const leadActivityDocSchema = z.object({
+  leadId: z.string(),
+  type: z.string(),
+  from: orNull(z.string()),
+  to: orNull(z.string()),
+  detail: orNull(z.string()),
+  by: z.string(),
+  at: orNull(storedDate),
+});
+export type LeadActivityDoc = z.output<typeof leadActivityDocSchema>;

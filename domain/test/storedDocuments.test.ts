@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   invoiceDocSchema,
+  leadActivityDocSchema,
   leadDocSchema,
   newLeadRecord,
+  noteDocSchema,
   newProjectRecord,
   paymentRequestDocSchema,
   projectDocSchema,
+  promoCodeDocSchema,
+  promoRecordOf,
   quoteLinkDocSchema,
   type LeadRecord,
 } from '../src/index.js';
@@ -241,5 +245,99 @@ describe('invoiceDocSchema and paymentRequestDocSchema', () => {
       paidAt: new Date('2026-03-02T00:00:00Z'),
     });
     expect(paymentRequestDocSchema.safeParse({ ...request, purpose: undefined }).success).toBe(false);
+  });
+});
+
+describe('promoCodeDocSchema and promoRecordOf', () => {
+  const now = new Date('2026-03-01T12:00:00Z');
+
+  it('reads a code as createPromo stores it, counting only the holds still active', () => {
+    const stored = promoCodeDocSchema.parse({
+      code: 'SPRING10',
+      discountType: 'fixed',
+      discountValue: 1_000,
+      minOrderAmountCents: 5_000,
+      maxDiscountAmountCents: null,
+      usageLimit: 5,
+      usedCount: 2,
+      isActive: true,
+      onePerCustomer: true,
+      validFrom: ts('2026-02-01T00:00:00Z'),
+      validUntil: ts('2026-04-01T00:00:00Z'),
+      createdAt: ts('2026-02-01T00:00:00Z'),
+      updatedAt: ts('2026-02-02T00:00:00Z'),
+      holds: {
+        live: { expiresAtMs: now.getTime() + 60_000, customer: 'c1' },
+        lapsed: { expiresAtMs: now.getTime() - 1, customer: 'c2' },
+        broken: { customer: 'c3' },
+      },
+    });
+    expect(Object.keys(stored.holds)).toEqual(['live', 'lapsed']);
+    expect(promoRecordOf('SPRING10', stored, now)).toEqual({
+      code: 'SPRING10',
+      discountType: 'fixed',
+      discountValue: 1_000,
+      minOrderAmountCents: 5_000,
+      maxDiscountAmountCents: null,
+      usageLimit: 5,
+      usedCount: 2,
+      isActive: true,
+      onePerCustomer: true,
+      reservedCount: 1,
+      validFrom: new Date('2026-02-01T00:00:00Z'),
+      validUntil: new Date('2026-04-01T00:00:00Z'),
+      createdAt: new Date('2026-02-01T00:00:00Z'),
+      updatedAt: new Date('2026-02-02T00:00:00Z'),
+    });
+  });
+
+  it('reads a sparse code with its defaults, the code falling back to the document id', () => {
+    expect(promoRecordOf('OLD', promoCodeDocSchema.parse({}), now)).toEqual({
+      code: 'OLD',
+      discountType: 'percentage',
+      discountValue: 0,
+      minOrderAmountCents: null,
+      maxDiscountAmountCents: null,
+      usageLimit: null,
+      usedCount: 0,
+      isActive: false,
+      onePerCustomer: false,
+      reservedCount: 0,
+      validFrom: new Date(0),
+      validUntil: null,
+      createdAt: null,
+      updatedAt: null,
+    });
+  });
+
+  it('refuses a field present with the wrong type', () => {
+    expect(promoCodeDocSchema.safeParse({ usedCount: '2' }).success).toBe(false);
+    expect(promoCodeDocSchema.safeParse({ discountType: 'half' }).success).toBe(false);
+    expect(promoCodeDocSchema.safeParse({ validFrom: '2026-01-01' }).success).toBe(false);
+  });
+});
+
+describe('noteDocSchema and leadActivityDocSchema', () => {
+  it('reads a note, its createdAt null until the server has stamped it', () => {
+    expect(
+      noteDocSchema.parse({ leadId: 'L1', content: 'Called back', createdAt: ts('2026-03-01T10:00:00Z') }),
+    ).toEqual({ leadId: 'L1', content: 'Called back', createdAt: new Date('2026-03-01T10:00:00Z') });
+    expect(noteDocSchema.parse({ leadId: 'L1', content: 'Pending' }).createdAt).toBeNull();
+    expect(noteDocSchema.safeParse({ leadId: 'L1', content: 42 }).success).toBe(false);
+  });
+
+  it('reads an activity entry as recordActivity writes it, and refuses one without its author', () => {
+    const entry = { leadId: 'L1', type: 'status_changed', from: 'New', to: 'Quoted', detail: null, by: 'admin' };
+    expect(leadActivityDocSchema.parse({ ...entry, at: ts('2026-03-01T10:00:00Z') })).toEqual({
+      ...entry,
+      at: new Date('2026-03-01T10:00:00Z'),
+    });
+    expect(leadActivityDocSchema.parse({ leadId: 'L1', type: 'created', by: 'client' })).toMatchObject({
+      from: null,
+      to: null,
+      detail: null,
+      at: null,
+    });
+    expect(leadActivityDocSchema.safeParse({ ...entry, by: undefined }).success).toBe(false);
   });
 });

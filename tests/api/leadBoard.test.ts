@@ -20,9 +20,8 @@ import {
   leadBoardShardIds,
   LIMITS,
   MAX_ENCODED_CARD_BYTES,
+  leadDocSchema,
   newLeadRecord,
-  reviveDates,
-  type BoardCardSource,
 } from '@studio/domain';
 import { rebuildLeadBoard, syncBoardCard } from '../../functions/src/services/leadBoard.js';
 import { adminIdToken, api, db } from '../helpers.js';
@@ -142,7 +141,7 @@ describe('syncBoardCard and rebuildLeadBoard (own project, no trigger)', () => {
     await ref.set(leadDoc('Sync Me', { quoteAmountCents: 99_00 }));
     expect(await syncBoardCard(store, ref.id)).toBe('written');
     expect(await syncBoardCard(store, ref.id)).toBe('unchanged');
-    const card = boardCardOf(reviveDates((await ref.get()).data()!) as BoardCardSource<Date>);
+    const card = boardCardOf(leadDocSchema.parse((await ref.get()).data()));
     expect(await storedCard(store, ref.id)).toBe(encodeBoardCard(card));
 
     // A card left behind by an out-of-order delivery is put right by the next sync.
@@ -157,6 +156,22 @@ describe('syncBoardCard and rebuildLeadBoard (own project, no trigger)', () => {
     expect(await syncBoardCard(store, ref.id)).toBe('removed');
     expect(await cardOf(store, ref.id)).toBeUndefined();
     expect(await syncBoardCard(store, ref.id)).toBe('unchanged');
+  });
+
+  it('gives a lead that does not parse no card: the sync removes it, and a rebuild leaves it out', async () => {
+    const ref = store.collection('leads').doc('unparseable');
+    await ref.set(leadDoc('Broken Later'));
+    expect(await syncBoardCard(store, ref.id)).toBe('written');
+    await ref.update({ status: 'No Such Status' }); // as a console edit could leave it
+    expect(await syncBoardCard(store, ref.id)).toBe('removed');
+    expect(await cardOf(store, ref.id)).toBeUndefined();
+    expect(await syncBoardCard(store, ref.id)).toBe('unchanged');
+
+    const { leads } = await rebuildLeadBoard(store);
+    const all = (await store.collection('leads').get()).size;
+    expect(leads).toBe(all - 1);
+    expect(await cardOf(store, ref.id)).toBeUndefined();
+    await ref.delete();
   });
 
   it('rebuilds every shard from the leads, dropping cards of leads that are gone', async () => {

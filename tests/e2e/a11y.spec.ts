@@ -10,7 +10,7 @@
  * Each test writes its own leads and project (Admin SDK, unique names) and
  * finds them as a user would: new cards come first in their column.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.js';
 import { randomUUID } from 'node:crypto';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';

@@ -3,7 +3,7 @@
  * could not write a lead's card (a full shard), `lead_board/_meta` says the
  * board needs a rebuild and the dashboard says so, live; a rebuild clears it.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import { LEAD_BOARD_COLLECTION, LEAD_BOARD_META_ID } from '@studio/domain';

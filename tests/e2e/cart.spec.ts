@@ -7,7 +7,7 @@
  * order's PaymentIntent on the server, which marks the order paid. The order
  * is checked with the Admin SDK.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.js';
 import { randomUUID } from 'node:crypto';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';

@@ -1,5 +1,5 @@
 /** Client list: cards, search, filter, sort and the CSV export. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { readFileSync } from 'node:fs';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';

@@ -2,7 +2,7 @@
  * The product's main job: a visitor's message becomes a lead that
  * the owner, already on the dashboard in another browser, sees appear live.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.js';
 import { loginAsAdmin, submitLogin } from './support/admin.js';
 
 /**

@@ -1,5 +1,5 @@
 /** Email templates and test center: edit, flag, insert, preview, save, copy, test-send and reset a template; send from the test center. */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.js';
 import { loginAsAdmin } from './support/admin.js';
 
 const DEFAULT_STATUS_SUBJECT = 'Update on ${projectName}: ${status}';

@@ -5,7 +5,7 @@
  *
  * Other specs move leads around, so numbers are checked by shape, not value.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { loginAsAdmin } from './support/admin.js';
 
 test('the Insights panel opens on demand and charts pipeline value and won/lost by reason', async ({ page }) => {

@@ -11,7 +11,7 @@
  * awaiting review (admin API: plan and quote computed by the server), and a
  * project in Set up for an accepted lead (Admin SDK), under unique names.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test.js';
 import { randomUUID } from 'node:crypto';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';

@@ -7,7 +7,7 @@
  * the API honours on demo- projects only.
  */
 import { randomUUID } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 
 test('after 10 failures the login page shows the lockout, not "Invalid credentials"', async ({ page }) => {
   const bucket = { 'x-studio-test-client': randomUUID() };

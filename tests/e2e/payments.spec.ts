@@ -17,7 +17,7 @@
  * every wait is on UI or stored state. Each test sends its own
  * rate-limit bucket (test-client header) so the per-IP checkout limit is never reached.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test.js';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { adminToken } from './support/adminApi.js';

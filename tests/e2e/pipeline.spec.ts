@@ -1,5 +1,5 @@
 /** The CRM pipeline board: add, move (menu and keyboard drag) to any column, refused move with its reason, every status placed, dead and revive, notes, details. */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.js';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { addLead, cardIn, column, loginAsAdmin, menuMove } from './support/admin.js';

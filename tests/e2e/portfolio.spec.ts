@@ -4,7 +4,7 @@
  * during transitions, the before/after dialog with its clamped slider, and the
  * 48-shape background. Needs only the built web app (no backend).
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test.js';
 
 /** Carousel animation and lock, in ms (spec §9 TIMING.carouselAnimationMs). */
 const ANIMATION_MS = 150;

@@ -9,7 +9,7 @@
  * The clock is now: a project is only moved when it is really due, so the
  * other tests' projects are untouched.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.js';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { projectDoc, storeLead } from '../fixtures.js';

@@ -1,5 +1,5 @@
 /** Projects board: create, drag, refused drag, drops on Beta and Launch through their dialogs (Cancel puts the card back), launch with countdown, maintenance, cancel. */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.js';
 import { loginAsAdmin } from './support/admin.js';
 
 const col = (page: Page, s: string) => page.getByTestId(`project-column-${s}`);

@@ -4,7 +4,7 @@
  * promo code through the dashboard's dialogs; the list follows live, and a
  * duplicate code shows the server's message.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.js';
 import { loginAsAdmin } from './support/admin.js';
 
 /** The header button; `includeHidden` because an open dialog hides the page behind it from the accessibility tree. */

@@ -1,5 +1,5 @@
 /** Quotes end to end: project plan → review → approve → the client accepts → project in Set up. */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { addLead, cardIn, column, loginAsAdmin, menuMove } from './support/admin.js';

@@ -9,7 +9,7 @@
  * the shell the page fetches to learn the served build (/app.html, as a
  * fetch) names another entry script, as a new build's would.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './support/test.js';
 import { loginAsAdmin } from './support/admin.js';
 
 /**

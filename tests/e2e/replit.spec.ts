@@ -3,7 +3,7 @@
  * one, analyze it, create the quote and its lead, and find that lead on the CRM
  * board in Contacted with a pending quote to review.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from './support/test.js';
 import { loginAsAdmin } from './support/admin.js';
 
 /** Moves the pointer off any toast (a hovered toast never hides) and waits for `title` to go. */

@@ -7,7 +7,7 @@
  * leads are written with the Admin SDK and deleted afterwards, so the other
  * specs see the usual board.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { quotedLeadDoc } from '../fixtures.js';

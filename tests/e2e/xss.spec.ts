@@ -5,7 +5,7 @@
  * dialog (alert/confirm/prompt) and no script error, and no element from the
  * payloads may exist in the DOM.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/test.js';
 import { cardIn, loginAsAdmin } from './support/admin.js';
 
 const CORPUS = {

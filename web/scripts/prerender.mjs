@@ -12,13 +12,12 @@
  *    critical CSS in <head>, so `/` paints before any script runs and the
  *    browser hydrates it (src/main.tsx);
  * 4. paint first, then the app: in dist/index.html the entry script is
- *    replaced by a tiny boot script (dist/assets/boot-<hash>.js, marked
- *    `data-boot`) that adds the entry once the browser reports the page's
- *    first contentful paint, and the
- *    entry's modulepreload hints are dropped. A browser runs a parsed page's
- *    module scripts before its first paint when they are already there, so
- *    without this the hero would wait for the app's evaluation. Every other
- *    route (dist/app.html) loads the entry as Vite wrote it.
+ *    replaced by the boot script (web/scripts/boot.js, copied without its
+ *    header comment to dist/assets/boot-<hash>.js, marked `data-boot`),
+ *    which adds the entry once the page has painted and holds the clicks on
+ *    buttons that come before hydration; the entry's modulepreload hints are
+ *    dropped. Every other route (dist/app.html) loads the entry as Vite
+ *    wrote it.
  *
  * Exits 1 with one line if the page cannot be rendered or the output would
  * carry an inline script (the CSP allows none).
@@ -79,18 +78,14 @@ if (!entryTag) {
   console.error(`✖ prerender: no module entry script found in ${page}`);
   process.exit(1);
 }
-// The entry is added once the browser reports the page's first contentful paint (a `paint`
-// PerformanceObserver entry, emitted once the frame is on screen: an animation frame alone comes
-// before it, and a browser may hold that first frame back). Hidden tabs never paint, and a browser
-// without paint timing or a page that never reports it gets the entry after 3 s at the latest.
-const bootCode =
-  `/* Loads the app once the prerendered page has painted (web/scripts/prerender.mjs). */\n` +
-  `(()=>{let done=false;const go=()=>{if(done)return;done=true;const s=document.createElement("script");` +
-  `s.type="module";s.crossOrigin="";s.src=${JSON.stringify(entryTag[1])};document.head.append(s)};` +
-  `const painted=()=>performance.getEntriesByName("first-contentful-paint").length>0;` +
-  `if(document.visibilityState==="hidden"||painted()||!(PerformanceObserver.supportedEntryTypes||[]).includes("paint"))return go();` +
-  `new PerformanceObserver((l,o)=>{if(painted()){o.disconnect();setTimeout(go)}}).observe({type:"paint"});` +
-  `setTimeout(go,3000)})();\n`;
+// The boot script (web/scripts/boot.js) adds the entry after the first paint and holds early clicks.
+const bootCode = readFileSync(join(web, 'scripts', 'boot.js'), 'utf8')
+  .replace(/^\/\*[\s\S]*?\*\/\n/, '')
+  .replace('__ENTRY__', entryTag[1]);
+if (!bootCode.includes(entryTag[1])) {
+  console.error('✖ prerender: web/scripts/boot.js has no __ENTRY__ placeholder for the entry URL');
+  process.exit(1);
+}
 const bootName = `/assets/boot-${createHash('sha256').update(bootCode).digest('base64url').slice(0, 8)}.js`;
 writeFileSync(join(dist, bootName), bootCode);
 const landing = shell

@@ -15,14 +15,24 @@ import { hydrationStarts } from './shared/lib/hydration';
 // imported without the helper reach the same check through ChunkErrorBoundary.
 window.addEventListener('vite:preloadError', () => void reloadIfRedeployed());
 
+declare global {
+  interface Window {
+    /** Set by the landing's boot script (web/scripts/boot.js): `ready()` replays the clicks and keys it held. */
+    studioBoot?: { ready(): void };
+  }
+}
+
+/** Tells the landing's boot script, if any, that the app owns the page now. */
+const appReady = () => window.studioBoot?.ready();
+
 const container = document.getElementById('root')!;
-const app = <AppShell router={BrowserRouter} />;
 function render() {
   if (container.hasChildNodes() && window.location.pathname === '/') {
     hydrationStarts();
-    hydrateRoot(container, app);
+    hydrateRoot(container, <AppShell router={BrowserRouter} onReady={appReady} />);
   } else {
-    createRoot(container).render(app); // replaces any prerendered markup (e.g. /index.html opened by name)
+    // Replaces any prerendered markup (e.g. /index.html opened by name, whose boot script also waits for appReady).
+    createRoot(container).render(<AppShell router={BrowserRouter} onReady={appReady} />);
   }
 }
 

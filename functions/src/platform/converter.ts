@@ -3,7 +3,13 @@
  * domain/storedDocuments.ts): a document that does not match throws instead of
  * reaching the code as a cast. Writes go through unchanged.
  */
-import type { DocumentData, FirestoreDataConverter, QueryDocumentSnapshot } from 'firebase-admin/firestore';
+import type {
+  DocumentData,
+  FirestoreDataConverter,
+  QueryDocumentSnapshot,
+  QuerySnapshot,
+} from 'firebase-admin/firestore';
+import * as logger from 'firebase-functions/logger';
 import { leadDocSchema } from '@studio/domain';
 import type { z } from 'zod';
 
@@ -23,3 +29,25 @@ export function zodConverter<S extends z.ZodType<Record<string, unknown>, Docume
  * fails with a logged 500 rather than work on a cast.
  */
 export const leadConverter = zodConverter(leadDocSchema);
+
+/**
+ * The documents of `snap` parsed with `schema`, each with its id, in order. A
+ * document that does not parse is left out and logged as an error (naming
+ * `what` and the path), as the web's live lists do: one bad document does not
+ * take a whole list down.
+ */
+export function parsedDocs<S extends z.ZodType<object>>(
+  snap: QuerySnapshot,
+  schema: S,
+  what: string,
+): Array<z.output<S> & { id: string }> {
+  return snap.docs.flatMap((d) => {
+    const parsed = schema.safeParse(d.data());
+    if (parsed.success) return [{ ...parsed.data, id: d.id }];
+    logger.error(`${what}: a stored document does not parse; left out`, {
+      path: d.ref.path,
+      issues: parsed.error.issues,
+    });
+    return [];
+  });
+}

@@ -26,6 +26,7 @@ import {
 } from 'firebase-admin/firestore';
 import {
   boardCardOf,
+  COLLECTIONS,
   encodeBoardCard,
   FIRESTORE_MAX_DOCUMENT_BYTES,
   LEAD_BOARD_COLLECTION,
@@ -35,13 +36,11 @@ import {
   leadBoardShardCount,
   leadBoardShardId,
   leadBoardShardIds,
-  reviveDates,
-  type BoardCardSource,
+  leadDocSchema,
   type EncodedBoardCard,
   type LeadBoardMeta,
 } from '@studio/domain';
-
-const LEADS = 'leads';
+import * as logger from 'firebase-functions/logger';
 
 /** gRPC status of a write Firestore refuses whatever the retries (e.g. a document over 1 MiB). */
 const INVALID_ARGUMENT = 3;
@@ -59,9 +58,17 @@ export function boardMetaRef(db: Firestore) {
   return db.collection(LEAD_BOARD_COLLECTION).doc(LEAD_BOARD_META_ID);
 }
 
-/** The encoded card (domain EncodedBoardCard) of a stored lead. */
-export function storedBoardCard(lead: DocumentData): EncodedBoardCard {
-  return encodeBoardCard(boardCardOf(reviveDates(lead) as BoardCardSource<Date>));
+/**
+ * The encoded card (domain EncodedBoardCard) of the stored lead `leadId`, or
+ * null when the lead does not parse (domain leadDocSchema; logged as an
+ * error): such a lead has no card, as the web's live lists leave it out, and
+ * no retry could fix it.
+ */
+export function storedBoardCard(leadId: string, lead: DocumentData): EncodedBoardCard | null {
+  const parsed = leadDocSchema.safeParse(lead);
+  if (parsed.success) return encodeBoardCard(boardCardOf(parsed.data));
+  logger.error('leadBoard: a stored lead does not parse, so it has no card', { leadId, issues: parsed.error.issues });
+  return null;
 }
 
 /** The shard document holding `leadId`'s card among `shards` shards. */
@@ -69,11 +76,10 @@ export function boardShardRef(db: Firestore, leadId: string, shards: number) {
   return db.collection(LEAD_BOARD_COLLECTION).doc(leadBoardShardId(leadId, shards));
 }
 
-/** Sets `leadId`'s card from `lead` (or removes it when `lead` is null); only that map entry of the shard is replaced. */
-function setBoardCard(db: Firestore, leadId: string, shards: number, lead: DocumentData | null) {
-  const value = lead ? storedBoardCard(lead) : FieldValue.delete();
+/** Sets `leadId`'s card (or removes it when `card` is null); only that map entry of the shard is replaced. */
+function setBoardCard(db: Firestore, leadId: string, shards: number, card: EncodedBoardCard | null) {
   return boardShardRef(db, leadId, shards).set(
-    { cards: { [leadId]: value } },
+    { cards: { [leadId]: card ?? FieldValue.delete() } },
     { mergeFields: [new FieldPath('cards', leadId)] },
   );
 }
@@ -116,26 +122,29 @@ export async function syncBoardCard(
   db: Firestore,
   leadId: string,
 ): Promise<'written' | 'removed' | 'unchanged' | 'rejected'> {
-  const leadRef = db.collection(LEADS).doc(leadId);
+  const leadRef = db.collection(COLLECTIONS.leads).doc(leadId);
   const [first, metaSnap] = await db.getAll(leadRef, boardMetaRef(db));
   const metaParsed = leadBoardMetaSchema.safeParse(metaSnap!.data() ?? {});
   const meta = metaParsed.success ? metaParsed.data : {};
   const shards = leadBoardShardCount(meta);
   const shard = await boardShardRef(db, leadId, shards).get();
   const stored = shard.exists ? (shard.get(new FieldPath('cards', leadId)) as unknown) : undefined;
-  if (stored === (first!.exists ? storedBoardCard(first!.data()!) : undefined)) return 'unchanged';
+  const cardOf = (lead: DocumentSnapshot) => (lead.exists ? storedBoardCard(leadId, lead.data()!) : null);
   let lead = first!;
+  let card = cardOf(lead);
+  if (stored === (card ?? undefined)) return 'unchanged';
   for (let round = 0; round < MAX_ROUNDS; round++) {
     try {
-      await setBoardCard(db, leadId, shards, lead.exists ? lead.data()! : null);
+      await setBoardCard(db, leadId, shards, card);
     } catch (err) {
       if (!isPermanentWriteError(err)) throw err;
       await markNeedsRebuild(db, leadId, meta);
       return 'rejected';
     }
     const now = await leadRef.get();
-    if (sameVersion(now, lead)) return lead.exists ? 'written' : 'removed';
+    if (sameVersion(now, lead)) return card ? 'written' : 'removed';
     lead = now;
+    card = cardOf(lead);
   }
   throw new Error(`lead ${leadId} changed ${MAX_ROUNDS} times during its board sync`);
 }
@@ -166,8 +175,11 @@ export async function rebuildLeadBoard(
   const count = options.shards ?? leadBoardShardCount((await boardMetaRef(db).get()).data());
   if (!Number.isInteger(count) || count < 1 || count > LEAD_BOARD_MAX_SHARDS)
     throw new Error(`the shard count must be a whole number from 1 to ${LEAD_BOARD_MAX_SHARDS} (got ${count})`);
-  const snap = await db.collection(LEADS).get();
-  const encoded = snap.docs.map((doc) => [doc.id, storedBoardCard(doc.data())] as const);
+  const snap = await db.collection(COLLECTIONS.leads).get();
+  const encoded = snap.docs.flatMap((doc) => {
+    const card = storedBoardCard(doc.id, doc.data());
+    return card ? [[doc.id, card] as const] : [];
+  });
   const placed = (n: number) => {
     const shards = new Map<string, Record<string, EncodedBoardCard>>(leadBoardShardIds(n).map((id) => [id, {}]));
     for (const [id, text] of encoded) shards.get(leadBoardShardId(id, n))![id] = text;
@@ -191,5 +203,5 @@ export async function rebuildLeadBoard(
     (ref) => ref.id !== LEAD_BOARD_META_ID && !shards.has(ref.id),
   );
   await Promise.all(unused.map((ref) => ref.delete()));
-  return { leads: snap.size, shards: shards.size };
+  return { leads: encoded.length, shards: shards.size };
 }

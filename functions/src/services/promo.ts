@@ -39,55 +39,33 @@ import {
   customerMayUsePromo,
   PROMO_MESSAGES,
   PROMO_RESERVATION_MS,
+  promoCodeDocSchema,
   promoCustomerKey,
-  reviveDates,
+  promoRecordOf,
   splitPromoHolds,
-  type PromoHold,
+  type PromoCodeDoc,
   type PromoRecord,
 } from '@studio/domain';
 import { db } from '../firebase.js';
 import { AppError } from '../errors.js';
 
-/** The stored `holds` map, parsed (entries that are not holds are dropped, and so count as lapsed). */
-function holdsOf(snap: DocumentSnapshot): Record<string, PromoHold> {
-  const raw = snap.get('holds');
-  const out: Record<string, PromoHold> = {};
-  if (!raw || typeof raw !== 'object') return out;
-  for (const [k, v] of Object.entries(raw as Record<string, unknown>)) {
-    const h = v as { expiresAtMs?: unknown; customer?: unknown } | null;
-    if (h && typeof h.expiresAtMs === 'number')
-      out[k] = { expiresAtMs: h.expiresAtMs, customer: typeof h.customer === 'string' ? h.customer : null };
-  }
-  return out;
+/**
+ * The stored code `snap` parsed (domain promoCodeDocSchema; a missing document reads as all defaults).
+ * @throws ZodError when a field is present with the wrong type.
+ */
+function storedPromo(snap: DocumentSnapshot): PromoCodeDoc {
+  return promoCodeDocSchema.parse(snap.data() ?? {});
 }
 
 /**
- * Stored promo document → PromoRecord (timestamps as Dates, absent optionals
- * as null); `reservedCount` is the holds still active at `now`.
+ * Stored promo document → PromoRecord (domain promoRecordOf: timestamps as
+ * Dates, absent optionals as null); `reservedCount` is the holds still active at `now`.
  */
 export function promoFromDoc(
   snap: DocumentSnapshot,
   now: Date = new Date(),
 ): PromoRecord & { createdAt: Date | null; updatedAt: Date | null } {
-  const d = reviveDates({ ...(snap.data() ?? {}), holds: null }) as Record<string, unknown>;
-  const date = (v: unknown) => (v instanceof Date ? v : null);
-  const num = (v: unknown) => (typeof v === 'number' ? v : null);
-  return {
-    code: typeof d.code === 'string' ? d.code : snap.id,
-    discountType: d.discountType === 'fixed' ? 'fixed' : 'percentage',
-    discountValue: num(d.discountValue) ?? 0,
-    minOrderAmountCents: num(d.minOrderAmountCents),
-    maxDiscountAmountCents: num(d.maxDiscountAmountCents),
-    usageLimit: num(d.usageLimit),
-    usedCount: num(d.usedCount) ?? 0,
-    isActive: d.isActive === true,
-    onePerCustomer: d.onePerCustomer === true,
-    reservedCount: splitPromoHolds(holdsOf(snap), now).active.length,
-    validFrom: date(d.validFrom) ?? new Date(0),
-    validUntil: date(d.validUntil),
-    createdAt: date(d.createdAt),
-    updatedAt: date(d.updatedAt),
-  };
+  return promoRecordOf(snap.id, storedPromo(snap), now);
 }
 
 export const promoRef = (code: string) => db.collection(COLLECTIONS.promoCodes).doc(code);
@@ -169,7 +147,7 @@ export async function reservePromo(
         async (tx) => {
           const snap = await tx.get(ref);
           const reservation = apply(snap, orderCents, now);
-          const holds = holdsOf(snap);
+          const { holds } = storedPromo(snap);
           // The customer's entry matters only for a one-use-per-customer code: other codes keep the contended
           // transaction to one read and one write of the code (the 50-way race). Paid uses are recorded for all.
           const customer = reservation.promo.onePerCustomer ? await tx.get(customerRef) : null;

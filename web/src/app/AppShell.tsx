@@ -5,14 +5,31 @@
  * StaticRouter), so the HTML the server writes and the tree the browser
  * hydrates are the same.
  */
-import { StrictMode, Suspense, type ComponentType, type ReactNode } from 'react';
+import { StrictMode, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { ToastProvider } from '../shared/components/Toast';
 import { theme } from '../shared/theme';
 import { App } from './App';
 
-export function AppShell({ router: Router }: { router: ComponentType<{ children: ReactNode }> }) {
+/** Renders nothing; calls `onCommit` once the Suspense boundary around it has committed (hydrated). */
+function Committed({ onCommit }: { onCommit: () => void }) {
+  useEffect(onCommit, [onCommit]);
+  return null;
+}
+
+export function AppShell({
+  router: Router,
+  onReady,
+}: {
+  router: ComponentType<{ children: ReactNode }>;
+  /**
+   * Called once the app below the hydration boundary has committed (hydrated on the prerendered
+   * landing, rendered elsewhere), after its own effects; a still-dehydrated island below it keeps
+   * its HTML (features/landing Island). Browser only.
+   */
+  onReady?: () => void;
+}) {
   return (
     <StrictMode>
       <ThemeProvider theme={theme}>
@@ -24,6 +41,7 @@ export function AppShell({ router: Router }: { router: ComponentType<{ children:
                 hydrates at offscreen priority) instead of one long main-thread task. */}
             <Suspense>
               <App />
+              {onReady && <Committed onCommit={onReady} />}
             </Suspense>
           </Router>
         </ToastProvider>

@@ -9,12 +9,12 @@
  * nothing for a cross-site request to ride on (no CSRF surface).
  */
 import { Router } from 'express';
-import { emptyBodySchema, loginSchema, usernameToEmail } from '@studio/domain';
+import { adminSessionReply, emptyBodySchema, loginReply, loginSchema, usernameToEmail } from '@studio/domain';
 import * as logger from 'firebase-functions/logger';
 import { z } from 'zod';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { auth } from '../../firebase.js';
-import { parseBody } from '../../http.js';
+import { parseBody, sendReply } from '../../http.js';
 import { AppError } from '../../errors.js';
 import { ipKey, limiter, retryAfterSeconds } from '../../services/rateLimit.js';
 import { config, NOT_CONFIGURED, NotConfigured } from '../../config.js';
@@ -112,13 +112,17 @@ authPublicRouter.post('/login', async (req, res) => {
   if (user.customClaims?.admin !== true) throw new AppError('Unauthenticated', INVALID);
   await loginAttempts.delete(key).catch(() => undefined);
   const customToken = await auth.createCustomToken(uid);
-  res.json({ success: true, user: { username: String(user.customClaims.username ?? username) }, customToken });
+  sendReply(res, adminSessionReply.and(loginReply), {
+    success: true,
+    user: { username: String(user.customClaims.username ?? username) },
+    customToken,
+  });
 });
 
 /** GET /api/auth/me → { success, user: { username } } or 401/403. */
 authAdminRouter.get('/me', (_req, res) => {
   const admin = adminOf(res);
-  res.json({ success: true, user: { username: admin.username } });
+  sendReply(res, adminSessionReply, { success: true, user: { username: admin.username } });
 });
 
 /** POST /api/auth/logout {}: revokes the caller's refresh tokens when a valid token is sent; 200 even without one. */

@@ -15,9 +15,19 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import { emailTemplateUpdateSchema, emptyBodySchema, templateTestSchema, testEmailSchema } from '@studio/domain';
+import {
+  emailTemplatesReply,
+  emailTemplateUpdateSchema,
+  emptyBodySchema,
+  outboxAcceptedReply,
+  outboxEntryReply,
+  outboxRowsReply,
+  savedEmailTemplateReply,
+  templateTestSchema,
+  testEmailSchema,
+} from '@studio/domain';
 import { db } from '../../firebase.js';
-import { parseBody, parseParams } from '../../http.js';
+import { parseBody, parseParams, sendReply } from '../../http.js';
 import { invalid } from '../../errors.js';
 import { adminOf } from '../../session.js';
 import { idParams } from '../params.js';
@@ -39,36 +49,49 @@ const deps: Deps = { db };
 export const emailAdminRouter = Router();
 
 emailAdminRouter.get('/email-templates', async (_req, res) => {
-  res.json(await listTemplates(deps));
+  sendReply(res, emailTemplatesReply, await listTemplates(deps));
 });
 
 emailAdminRouter.put('/email-templates/:id', async (req, res) => {
   const { id } = parseParams(req, idParams);
   defaultTemplate(id); // an unknown template is 404 whatever the body
   const input = parseBody(req, emailTemplateUpdateSchema);
-  res.json({ success: true, template: await saveTemplate(deps, { id, ...input }, adminOf(res)) });
+  sendReply(res, savedEmailTemplateReply, {
+    success: true,
+    template: await saveTemplate(deps, { id, ...input }, adminOf(res)),
+  });
 });
 
 emailAdminRouter.post('/email-templates/:id/reset', async (req, res) => {
   const { id } = parseParams(req, idParams);
   defaultTemplate(id); // an unknown template is 404 whatever the body
   parseBody(req, emptyBodySchema);
-  res.json({ success: true, template: await resetTemplate(deps, { id }) });
+  sendReply(res, savedEmailTemplateReply, { success: true, template: await resetTemplate(deps, { id }) });
 });
 
 emailAdminRouter.post('/email-templates/:id/test', async (req, res) => {
   const { id } = parseParams(req, idParams);
   defaultTemplate(id); // an unknown template is 404 whatever the body
   const { testEmail } = parseBody(req, templateTestSchema);
-  res.status(202).json({ success: true, outboxId: await sendTemplateTest(deps, { id, testEmail }) });
+  sendReply(
+    res,
+    outboxAcceptedReply,
+    { success: true, outboxId: await sendTemplateTest(deps, { id, testEmail }) },
+    202,
+  );
 });
 
 emailAdminRouter.post('/test-email', async (req, res) => {
-  res.status(202).json({ success: true, outboxId: await sendTestEmail(deps, parseBody(req, testEmailSchema)) });
+  sendReply(
+    res,
+    outboxAcceptedReply,
+    { success: true, outboxId: await sendTestEmail(deps, parseBody(req, testEmailSchema)) },
+    202,
+  );
 });
 
 emailAdminRouter.get('/outbox/:id', async (req, res) => {
-  res.json(await readOutboxEntry(deps, parseParams(req, idParams)));
+  sendReply(res, outboxEntryReply, await readOutboxEntry(deps, parseParams(req, idParams)));
 });
 
 const outboxListQuery = z.strictObject({
@@ -79,16 +102,21 @@ const outboxListQuery = z.strictObject({
 emailAdminRouter.get('/outbox', async (req, res) => {
   const q = outboxListQuery.safeParse(req.query);
   if (!q.success) throw invalid('Invalid query');
-  res.json(await listOutbox(deps, q.data));
+  sendReply(res, outboxRowsReply, await listOutbox(deps, q.data));
 });
 
 emailAdminRouter.post('/outbox/:id/resend', async (req, res) => {
   parseBody(req, emptyBodySchema);
-  res.status(202).json({ success: true, outboxId: await resendEmail(deps, parseParams(req, idParams), adminOf(res)) });
+  sendReply(
+    res,
+    outboxAcceptedReply,
+    { success: true, outboxId: await resendEmail(deps, parseParams(req, idParams), adminOf(res)) },
+    202,
+  );
 });
 
 emailAdminRouter.get('/leads/:id/emails', async (req, res) => {
-  res.json(await listLeadEmails(deps, { leadId: parseParams(req, idParams).id }));
+  sendReply(res, outboxRowsReply, await listLeadEmails(deps, { leadId: parseParams(req, idParams).id }));
 });
 
 emailAdminRouter.get('/email-log', async (req, res) => {

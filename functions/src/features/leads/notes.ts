@@ -1,5 +1,6 @@
 import { FieldValue } from 'firebase-admin/firestore';
-import { COLLECTIONS } from '@studio/domain';
+import { COLLECTIONS, leadActivityDocSchema, noteDocSchema, type LeadActivityReply } from '@studio/domain';
+import { parsedDocs } from '../../platform/converter.js';
 import { notFound } from '../../errors.js';
 import { recordActivity } from '../../services/activity.js';
 import type { AdminActor, Deps } from '../useCase.js';
@@ -14,18 +15,18 @@ export interface NoteDto {
 
 const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : null);
 
-/** The lead's notes, newest first. */
+/** The lead's notes, newest first (each parsed: domain noteDocSchema; one that does not parse is left out, logged). */
 export async function listNotes(deps: Deps, leadId: string): Promise<NoteDto[]> {
   const snap = await deps.db
     .collection(COLLECTIONS.notes)
     .where('leadId', '==', leadId)
     .orderBy('createdAt', 'desc')
     .get();
-  return snap.docs.map((d) => ({
-    id: d.id,
+  return parsedDocs(snap, noteDocSchema, 'listNotes').map((n) => ({
+    id: n.id,
     leadId,
-    content: d.get('content') as string,
-    createdAt: iso(d.get('createdAt')?.toDate()),
+    content: n.content,
+    createdAt: n.createdAt?.toISOString() ?? null,
   }));
 }
 
@@ -48,14 +49,20 @@ export async function addNote(
   return { id: noteRef.id, leadId, content, createdAt: iso(saved.get('createdAt')?.toDate()) };
 }
 
-/** The lead's activity history, newest first, with `at` as ISO. */
-export async function listActivity(deps: Deps, leadId: string): Promise<Array<Record<string, unknown>>> {
+/**
+ * The lead's activity history, newest first, with `at` as ISO (each entry
+ * parsed: domain leadActivityDocSchema; one that does not parse is left out, logged).
+ */
+export async function listActivity(deps: Deps, leadId: string): Promise<LeadActivityReply[]> {
   const snap = await deps.db
     .collection(COLLECTIONS.leadActivity)
     .where('leadId', '==', leadId)
     .orderBy('at', 'desc')
     .get();
-  return snap.docs.map((d) => ({ id: d.id, ...d.data(), at: iso(d.get('at')?.toDate()) }));
+  return parsedDocs(snap, leadActivityDocSchema, 'listActivity').map(({ leadId: _lead, at, ...entry }) => ({
+    ...entry,
+    at: at?.toISOString() ?? null,
+  }));
 }
 
 /** Contact messages, newest first, with `createdAt` as ISO. */

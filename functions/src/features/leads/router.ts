@@ -5,9 +5,16 @@
  */
 import { Router } from 'express';
 import { LRUCache } from 'lru-cache';
-import { contactSchema, leadUpdateSchema, newLeadSchema, noteSchema } from '@studio/domain';
+import {
+  contactSchema,
+  leadActivityReply,
+  leadNotesReply,
+  leadUpdateSchema,
+  newLeadSchema,
+  noteSchema,
+} from '@studio/domain';
 import { db } from '../../firebase.js';
-import { parseBody, parseParams } from '../../http.js';
+import { parseBody, parseParams, sendReply } from '../../http.js';
 import { config } from '../../config.js';
 import { adminOf } from '../../session.js';
 import { systemClock, type Deps } from '../useCase.js';
@@ -67,7 +74,7 @@ leadsAdminRouter.put('/leads/:id', async (req, res) => {
 
 /** GET /api/leads/{leadId}/notes → [{ id, leadId, content, createdAt }], newest first. */
 leadsAdminRouter.get('/leads/:leadId/notes', async (req, res) => {
-  res.json(await listNotes(deps, parseParams(req, leadIdParams).leadId));
+  sendReply(res, leadNotesReply, await listNotes(deps, parseParams(req, leadIdParams).leadId));
 });
 
 /** POST /api/leads/{leadId}/notes { content } → 201 note; 404 when the lead does not exist. */
@@ -78,7 +85,7 @@ leadsAdminRouter.post('/leads/:leadId/notes', async (req, res) => {
 
 /** GET /api/leads/{leadId}/activity → the lead's history, newest first. */
 leadsAdminRouter.get('/leads/:leadId/activity', async (req, res) => {
-  res.json(await listActivity(deps, parseParams(req, leadIdParams).leadId));
+  sendReply(res, leadActivityReply, await listActivity(deps, parseParams(req, leadIdParams).leadId));
 });
 
 /** GET /api/contacts → contact messages, newest first. */

@@ -10,9 +10,9 @@
  */
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { skipReminderSchema } from '@studio/domain';
+import { skipReminderSchema, upcomingRemindersReply } from '@studio/domain';
 import { db } from '../../firebase.js';
-import { parseBody } from '../../http.js';
+import { parseBody, sendReply } from '../../http.js';
 import { notFound } from '../../errors.js';
 import { adminOf } from '../../session.js';
 import { systemClock, type Deps } from '../useCase.js';
@@ -30,7 +30,9 @@ function leadIdOf(req: Request): string {
 export const remindersAdminRouter = Router();
 
 remindersAdminRouter.get('/reminders/:leadId', async (req, res) => {
-  res.json({ reminders: await listLeadReminders(deps, { leadId: leadIdOf(req) }, systemClock) });
+  sendReply(res, upcomingRemindersReply, {
+    reminders: await listLeadReminders(deps, { leadId: leadIdOf(req) }, systemClock),
+  });
 });
 
 remindersAdminRouter.post('/reminders/:leadId/skip', async (req, res) => {

@@ -26,6 +26,7 @@ import {
 import { useFirestore } from 'reactfire';
 import type { z } from 'zod';
 import {
+  COLLECTIONS,
   decodeBoardCard,
   LEAD_BOARD_META_ID,
   leadBoardNeedsRebuild,
@@ -34,9 +35,11 @@ import {
   leadDocSchema,
   paymentRequestDocSchema,
   projectDocSchema,
+  promoCodeDocSchema,
   quoteAwaitsReview,
   type BoardCard,
   type EncodedBoardCard,
+  type PromoCodeDoc,
   type LeadRecord,
 } from '@studio/domain';
 import { leadBoardQuery, leadsQuery } from './FirestoreScope';
@@ -194,7 +197,7 @@ export function useLiveLead(id: string | null): LeadView | null {
     setLead(null);
     if (!id) return;
     return onSnapshot(
-      doc(firestore, 'leads', id),
+      doc(firestore, COLLECTIONS.leads, id),
       (d) => setLead(d.exists() ? leadOf(d) : null), // a lead that does not parse reads as absent (logged)
       () => setLead(null),
     );
@@ -211,7 +214,7 @@ export function useLiveQuoteQueue(enabled: boolean, leadId?: string): LiveList<L
   const firestore = useFirestore();
   const q = useMemo(() => {
     if (!enabled) return null;
-    const leads = collection(firestore, 'leads');
+    const leads = collection(firestore, COLLECTIONS.leads);
     return leadId
       ? query(leads, where(documentId(), '==', leadId))
       : query(leads, where('quoteReviewStatus', 'in', [...QUOTE_AWAITING_REVIEW]));
@@ -232,24 +235,17 @@ export function useLiveLeads(): LiveList<LeadView> {
 
 const allLeads = leadsOf;
 
-export interface PromoCodeView {
-  id: string;
-  code: string;
-  discountType: 'percentage' | 'fixed';
-  discountValue: number;
-  isActive: boolean;
-  usedCount: number;
-  usageLimit: number | null;
-}
+/** A live promo code as stored (domain promoCodeDocSchema), with its id. */
+export type PromoCodeView = PromoCodeDoc & { id: string };
 
 /** Every promo code, by code (one listener). */
 export function useLivePromoCodes(): LiveList<PromoCodeView> {
   const firestore = useFirestore();
-  const promoQuery = useMemo(() => query(collection(firestore, 'promo_codes'), orderBy('code')), [firestore]);
+  const promoQuery = useMemo(() => query(collection(firestore, COLLECTIONS.promoCodes), orderBy('code')), [firestore]);
   return useLiveQuery(promoQuery, promoCodesOf);
 }
 
-const promoCodesOf = (snap: QuerySnapshot) => snap.docs.map((d) => ({ ...d.data(), id: d.id }) as PromoCodeView);
+const promoCodesOf = (snap: QuerySnapshot): PromoCodeView[] => parsedDocs(promoCodeDocSchema, snap);
 
 export interface ProjectView {
   id: string;
@@ -273,7 +269,7 @@ export interface ProjectView {
 export function useLiveProjects(): LiveList<ProjectView> {
   const firestore = useFirestore();
   const projectsQuery = useMemo(
-    () => query(collection(firestore, 'projects'), orderBy('createdAt', 'desc')),
+    () => query(collection(firestore, COLLECTIONS.projects), orderBy('createdAt', 'desc')),
     [firestore],
   );
   return useLiveQuery(projectsQuery, projectsOf);
@@ -299,7 +295,10 @@ export interface InvoiceView {
 /** Every invoice, newest first, kept live (one listener). */
 export function useLiveInvoices(): LiveList<InvoiceView> {
   const firestore = useFirestore();
-  const q = useMemo(() => query(collection(firestore, 'invoices'), orderBy('createdAt', 'desc')), [firestore]);
+  const q = useMemo(
+    () => query(collection(firestore, COLLECTIONS.invoices), orderBy('createdAt', 'desc')),
+    [firestore],
+  );
   return useLiveQuery(q, invoicesOf);
 }
 
@@ -314,7 +313,10 @@ export type PaymentRequestView = Omit<InvoiceView, 'checkoutUrl'> & {
 /** Every payment request, newest first, kept live (one listener). */
 export function useLivePaymentRequests(): LiveList<PaymentRequestView> {
   const firestore = useFirestore();
-  const q = useMemo(() => query(collection(firestore, 'payment_requests'), orderBy('createdAt', 'desc')), [firestore]);
+  const q = useMemo(
+    () => query(collection(firestore, COLLECTIONS.paymentRequests), orderBy('createdAt', 'desc')),
+    [firestore],
+  );
   return useLiveQuery(q, requestsOf);
 }
 

@@ -280,7 +280,9 @@ export function InvoicingPage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         Deposits, final payments and invoices of accepted projects, live.
       </Typography>
-      {leads.status === 'loading' ? (
+      {/* The cards wait for all three lists: invoice rows arriving after a card is drawn would push the
+          cards below it down, under the admin's pointer. */}
+      {[leads, invoices, requests].some((list) => list.status === 'loading') ? (
         <Loading label="Loading invoicing..." />
       ) : leads.status === 'error' ? (
         <Alert severity="error">Could not load projects: {leads.error?.message}</Alert>
@@ -290,7 +292,7 @@ export function InvoicingPage() {
         </Paper>
       ) : (
         <>
-          {invoices.status === 'error' && (
+          {(invoices.status === 'error' || requests.status === 'error') && (
             <Alert severity="warning" sx={{ mb: 2 }}>
               Sent invoices could not be loaded; amounts and payments below are up to date.
             </Alert>

@@ -71,18 +71,8 @@ function heldEvent(e: Event, target: HTMLElement): (() => void) | null {
     !target.isContentEditable &&
     !/^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)
   ) {
-    const init: KeyboardEventInit = {
-      key: e.key,
-      code: e.code,
-      shiftKey: e.shiftKey,
-      ctrlKey: e.ctrlKey,
-      altKey: e.altKey,
-      metaKey: e.metaKey,
-      repeat: e.repeat,
-      bubbles: true,
-      cancelable: true,
-    };
-    return () => target.isConnected && target.dispatchEvent(new KeyboardEvent('keydown', init));
+    const copy = new KeyboardEvent(e.type, e); // an event is a valid init dictionary of its own kind
+    return () => target.isConnected && target.dispatchEvent(copy);
   }
   return null;
 }

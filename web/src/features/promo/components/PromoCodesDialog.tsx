@@ -37,11 +37,9 @@ import {
   fieldErrors,
   promoCreateSchema,
   PROMO_DISCOUNT_TYPES,
+  promoRecordOf,
   promoUpdateSchema,
-  reviveDates,
-  splitPromoHolds,
   type PromoDiscountType,
-  type PromoHold,
   type PromoRecord,
 } from '@studio/domain';
 import { api, ApiError, errorMessage } from '../../../shared/lib/api';
@@ -56,29 +54,10 @@ const DISCOUNT_TYPE_LABELS: Record<PromoDiscountType, string> = {
   fixed: 'Fixed amount ($)',
 };
 
-/** A live promo document with every stored field (the hook's view lists only some). */
+/** A live promo code as the dialog lists it: reservedCount counts the holds active now (lapsed ones no longer count). */
 type PromoRow = PromoRecord & { id: string };
 
-function toRow(doc: PromoCodeView): PromoRow {
-  const d: Record<string, unknown> = reviveDates({ ...doc });
-  const num = (v: unknown) => (typeof v === 'number' ? v : null);
-  return {
-    id: doc.id,
-    code: doc.code,
-    discountType: doc.discountType,
-    discountValue: doc.discountValue,
-    minOrderAmountCents: num(d.minOrderAmountCents),
-    maxDiscountAmountCents: num(d.maxDiscountAmountCents),
-    usageLimit: num(d.usageLimit),
-    usedCount: num(d.usedCount) ?? 0,
-    isActive: d.isActive === true,
-    onePerCustomer: d.onePerCustomer === true,
-    // Unpaid orders holding the code now (lapsed holds no longer count).
-    reservedCount: splitPromoHolds(d.holds as Record<string, PromoHold> | undefined, new Date()).active.length,
-    validFrom: d.validFrom instanceof Date ? d.validFrom : new Date(0),
-    validUntil: d.validUntil instanceof Date ? d.validUntil : null,
-  };
-}
+const toRow = (doc: PromoCodeView): PromoRow => ({ ...promoRecordOf(doc.id, doc, new Date()), id: doc.id });
 
 // ---- form -----------------------------------------------------------------------
 

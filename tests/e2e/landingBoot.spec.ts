@@ -1,0 +1,56 @@
+/**
+ * The prerendered landing before the app has hydrated (web/scripts/boot.js):
+ * a button clicked or a key pressed while the app is still loading does what
+ * it says once the app is there, instead of being lost. Each test holds the
+ * app's entry back until it has acted, so it always acts before hydration.
+ */
+import { expect, test, type Page } from './support/test.js';
+
+/** The app's entry chunk (Vite's `index-<hash>.js`; the boot script adds it after the first paint). */
+const ENTRY = /\/assets\/index-[\w-]+\.js$/;
+
+/** Opens `path` with the app's entry held back; call the returned function to let it load. */
+async function openBeforeTheApp(page: Page, path: string): Promise<() => void> {
+  let release!: () => void;
+  const entryHeld = new Promise<void>((resolve) => (release = resolve));
+  await page.route(ENTRY, async (route) => {
+    await entryHeld;
+    await route.continue();
+  });
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('script[data-boot]')).toHaveCount(1); // the prerendered landing, booting
+  return release;
+}
+
+test('a button clicked before the app has hydrated acts once it has: My Project opens its dialog', async ({ page }) => {
+  const release = await openBeforeTheApp(page, '/');
+  await page.getByRole('button', { name: 'My Project' }).click(); // the prerendered button: no app yet
+  const dialog = page.getByRole('dialog', { name: 'Access Your Project' });
+  await expect(dialog).toHaveCount(0);
+
+  release();
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Email')).toBeVisible();
+});
+
+test('a key pressed before the app has hydrated acts once it has: ArrowRight moves the focused carousel', async ({
+  page,
+}) => {
+  const release = await openBeforeTheApp(page, '/#portfolio');
+  const region = page.getByRole('region', { name: 'Web Design', exact: true });
+  await region.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(region.getByText('1 of 3', { exact: true })).toBeVisible();
+
+  release();
+  await expect(region.getByText('2 of 3', { exact: true })).toBeVisible();
+});
+
+test('on /index.html opened by name (rendered afresh, not hydrated) the boot script lets go of the page', async ({
+  page,
+}) => {
+  await page.goto('/index.html');
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await page.getByRole('button', { name: 'My Project' }).click();
+  await expect(page.getByRole('dialog', { name: 'Access Your Project' })).toBeVisible();
+});
