@@ -1,7 +1,9 @@
 /**
- * Firestore converters that parse with a zod schema at read (schemas in
- * domain/storedDocuments.ts): a document that does not match throws instead of
- * reaching the code as a cast. Writes go through unchanged.
+ * Reading stored documents through a zod schema (schemas in
+ * domain/storedDocuments.ts) instead of a cast. A converter (zodConverter,
+ * leadConverter) throws on a document that does not match, so the use case
+ * reading one document fails with a logged 500; parsedDocs leaves such a
+ * document out of a list and logs it. Writes go through unchanged.
  */
 import type {
   DocumentData,
