@@ -25,17 +25,15 @@ export function initialJs(dist = DIST) {
   const tags = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
     (m) => m[1],
   );
-  // The landing's boot script (web/scripts/prerender.mjs) adds the entry after the first paint: count both.
-  const srcs = tags.flatMap((src) =>
-    /\/boot-[^/]+\.js$/.test(src)
-      ? [
-          src,
-          ...[...readFileSync(join(dist, src.replace(/^\//, '')), 'utf8').matchAll(/"(\/assets\/[^"]+\.js)"/g)].map(
-            (m) => m[1],
-          ),
-        ]
-      : [src],
-  );
+  // The landing's boot script (web/scripts/boot.js) adds the entry after the first paint: count both. A boot
+  // script naming no entry is an error, not an empty count (the budget would pass on the boot script alone).
+  const srcs = tags.flatMap((src) => {
+    if (!/\/boot-[^/]+\.js$/.test(src)) return [src];
+    const boot = readFileSync(join(dist, src.replace(/^\//, '')), 'utf8');
+    const entries = [...boot.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]);
+    if (entries.length === 0) throw new Error(`${src} names no /assets/ entry script`);
+    return [src, ...entries];
+  });
   return [...new Set(srcs)].map((src) => {
     const code = readFileSync(join(dist, src.replace(/^\//, '')));
     return {
