@@ -5,18 +5,13 @@
  * StaticRouter), so the HTML the server writes and the tree the browser
  * hydrates are the same.
  */
-import { StrictMode, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
+import { StrictMode, Suspense, type ComponentType, type ReactNode } from 'react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { ToastProvider } from '../shared/components/Toast';
+import { Committed } from '../shared/components/Committed';
 import { theme } from '../shared/theme';
 import { App } from './App';
-
-/** Renders nothing; calls `onCommit` once the Suspense boundary around it has committed (hydrated). */
-function Committed({ onCommit }: { onCommit: () => void }) {
-  useEffect(onCommit, [onCommit]);
-  return null;
-}
 
 export function AppShell({
   router: Router,

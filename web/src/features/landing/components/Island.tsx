@@ -20,6 +20,7 @@
  */
 import { Suspense, use, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { hydrationDone, isHydrating } from '../../../shared/lib/hydration';
+import { Committed } from '../../../shared/components/Committed';
 
 type When = 'visible' | 'idle';
 
@@ -33,12 +34,6 @@ function newGate(): Gate {
   let open!: () => void;
   const promise = new Promise<void>((resolve) => (open = resolve));
   return { promise, open };
-}
-
-/** Calls `onHydrated` once its Suspense boundary has hydrated (its effect runs then). Renders nothing. */
-function Hydrated({ onHydrated }: { onHydrated: () => void }) {
-  useEffect(onHydrated, [onHydrated]);
-  return null;
 }
 
 /** Suspends until the gate opens. Renders nothing. */
@@ -146,7 +141,7 @@ export function Island({ when, margin = '0px', children }: { when: When; margin?
       <Suspense fallback={null}>
         {gate && <Wait gate={gate} />}
         {children}
-        {gate && <Hydrated onHydrated={onHydrated} />}
+        {gate && <Committed onCommit={onHydrated} />}
       </Suspense>
     </div>
   );
