@@ -287,13 +287,25 @@ test('the portfolio fits a 360 px wide screen', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   const region = carousel(page, 'Web Design');
   await region.scrollIntoViewIfNeeded();
-  const box = (await region.getByTestId('portfolio-card').boundingBox())!;
-  expect(box.height).toBe(600);
-  expect(box.width).toBeLessThanOrEqual(360);
+  // Both boxes are read in one synchronous pass: after the resize the page may still be
+  // scrolling, and two separate reads could come from two scroll positions.
+  const card = region.getByTestId('portfolio-card');
+  const button = region.getByRole('button', { name: 'View Before/After' });
+  await expect(button).toBeVisible();
+  const buttonHandle = await button.elementHandle();
+  const boxes = await card.evaluate((cardEl, buttonEl) => {
+    const rect = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return { x: r.x, y: r.y, width: r.width, height: r.height };
+    };
+    return { card: rect(cardEl), button: buttonEl ? rect(buttonEl) : null };
+  }, buttonHandle);
+  expect(boxes.card.height).toBe(600);
+  expect(boxes.card.width).toBeLessThanOrEqual(360);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   // The action button sits inside the card, not clipped by it.
-  const button = (await region.getByRole('button', { name: 'View Before/After' }).boundingBox())!;
-  expect(button.y + button.height).toBeLessThanOrEqual(box.y + box.height);
-  expect(button.x + button.width).toBeLessThanOrEqual(box.x + box.width);
+  expect(boxes.button).not.toBeNull();
+  expect(boxes.button!.y + boxes.button!.height).toBeLessThanOrEqual(boxes.card.y + boxes.card.height);
+  expect(boxes.button!.x + boxes.button!.width).toBeLessThanOrEqual(boxes.card.x + boxes.card.width);
   await expect(region.getByRole('button', { name: 'Next Web Design' })).toBeVisible();
 });
