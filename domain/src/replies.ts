@@ -6,18 +6,150 @@
  * Timestamps are ISO strings (null when absent).
  */
 import { z } from 'zod';
-import { COMPLEXITIES, SERVICE_PLAN_TYPES } from './constants.js';
+import {
+  COMPLEXITIES,
+  LEAD_STATUSES,
+  PRIORITIES,
+  PROJECT_STATUSES,
+  PROJECT_TYPES,
+  SERVICE_PLAN_TYPES,
+} from './constants.js';
 import { OUTBOX_STATUSES } from './email.js';
 import { HOSTED_FEATURES, HOSTED_LANGUAGES } from './hostedProjects.js';
 import { moneyText } from './clientReplies.js';
 import { PACKAGE_IDS, PRICING_MODES } from './packages.js';
 import { PROMO_DISCOUNT_TYPES } from './promo.js';
+import { QUOTE_REVIEW_STATUSES } from './quoteReview.js';
 
 /** A text field the server sends as a string, null, or not at all: null when absent. */
 const nullableText = z
   .string()
   .nullish()
   .transform((v) => v ?? null);
+
+/**
+ * The acknowledgement of a write whose result the page does not read:
+ * `{ success: true }`, with the spec's message where the route has one
+ * (e.g. "Project Updated", "Settings saved").
+ */
+export const successReply = z.object({ success: z.literal(true), message: z.string().optional() });
+
+/** POST /api/auth/logout → `{ success: true }` (domain successReply); named for the route. */
+export const loggedOutReply = successReply;
+
+/** GET /api/leads/count → the number of leads in New (the landing parses it by hand, without zod). */
+export const newLeadCountReply = z.object({ newLeadsCount: z.number().int().nonnegative() });
+
+/** A lead as the admin API shows it (domain LeadDto): money as 2-decimal strings, dates ISO. */
+export const leadReply = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  projectType: z.enum(PROJECT_TYPES),
+  subject: z.string(),
+  message: z.string(),
+  status: z.enum(LEAD_STATUSES),
+  quoteAmount: moneyText.nullable(),
+  depositAmount: moneyText.nullable(),
+  finalAmount: moneyText.nullable(),
+  estimatedHours: z.number().nullable(),
+  complexity: z.enum(COMPLEXITIES).nullable(),
+  hasProjectPlan: z.boolean(),
+  quoteGenerated: z.boolean(),
+  quoteReviewStatus: z.enum(QUOTE_REVIEW_STATUSES).nullable(),
+  forceDeposit: z.boolean(),
+  quoteAccepted: z.boolean(),
+  includeServicePlan: z.boolean(),
+  servicePlanType: z.enum(SERVICE_PLAN_TYPES).nullable(),
+  notes: z.string(),
+  deadReason: z.string().nullable(),
+  generatedQuoteDetails: z.string().nullish(),
+  hourlyRateCents: z.number().int().nullish(),
+  quoteVersion: z.number().int().nullish(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type LeadReply = z.output<typeof leadReply>;
+
+/** GET /api/leads → every lead, newest first. */
+export const leadsReply = z.array(leadReply);
+
+/** GET /api/contacts → the contact form's messages, newest first (spec §3 contacts). */
+export const contactsReply = z.array(
+  z.object({
+    id: z.string(),
+    leadId: z.string().nullable(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    projectType: z.string().nullable(),
+    subject: z.string(),
+    message: z.string(),
+    createdAt: nullableText,
+  }),
+);
+
+/** A project as the admin API shows it (domain projectDocSchema, dates ISO). */
+export const projectReply = z.object({
+  id: z.string(),
+  leadId: z.string().nullable(),
+  name: z.string(),
+  client: z.string(),
+  projectType: z.string(),
+  description: z.string(),
+  status: z.enum(PROJECT_STATUSES),
+  priority: z.enum(PRIORITIES),
+  estimatedHours: z.number().nullable(),
+  deploymentUrl: z.string().nullable(),
+  domainUrl: z.string().nullable(),
+  handoffType: z.enum(['domain', 'files']).nullable(),
+  launchDate: nullableText,
+  maintenanceSubscriptionPaid: z.boolean(),
+  createdAt: nullableText,
+});
+
+/** GET /api/projects → every project, newest first. */
+export const projectsReply = z.array(projectReply);
+
+/** POST /api/projects → 201 "Project Created" and the new project's id. */
+export const projectCreatedReply = successReply.extend({ id: z.string() });
+
+/** A promo code as the admin API shows it (domain PromoDto): money and percentages as 2-decimal strings. */
+export const promoReply = z.object({
+  id: z.string(),
+  code: z.string(),
+  discountType: z.enum(PROMO_DISCOUNT_TYPES),
+  discountValue: moneyText,
+  minOrderAmount: moneyText.nullable(),
+  maxDiscountAmount: moneyText.nullable(),
+  usageLimit: z.number().int().nullable(),
+  usedCount: z.number().int(),
+  reservedCount: z.number().int(),
+  onePerCustomer: z.boolean(),
+  isActive: z.boolean(),
+  validFrom: z.string(),
+  validUntil: z.string().nullable(),
+  createdAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+
+/** GET /api/promo-codes → every code, by code. */
+export const promosReply = z.array(promoReply);
+
+/** GET /api/email-log → the local delivery log, newest first (what the emulator "sent"). */
+export const emailLogReply = z.array(
+  z.object({
+    id: z.string(),
+    outboxId: z.string(),
+    templateId: z.string().nullable(),
+    to: z.string().nullable(),
+    from: z.string().nullable(),
+    subject: z.string().nullable(),
+    html: z.string().nullable(),
+    at: nullableText,
+  }),
+);
 
 /** GET /api/auth/me → the signed-in admin. */
 export const adminSessionReply = z.object({ success: z.boolean(), user: z.object({ username: z.string() }) });
@@ -75,8 +207,11 @@ export const outboxEntryReply = outboxRowReply.omit({ templateId: true, nextAtte
 export type OutboxEntryReply = z.output<typeof outboxEntryReply>;
 
 /** GET /api/leads/{leadId}/notes → the lead's notes, newest first. */
-export const leadNotesReply = z.array(z.object({ id: z.string(), content: z.string(), createdAt: nullableText }));
-export type LeadNoteReply = z.output<typeof leadNotesReply>[number];
+export const leadNoteReply = z.object({ id: z.string(), content: z.string(), createdAt: nullableText });
+export type LeadNoteReply = z.output<typeof leadNoteReply>;
+
+/** GET /api/leads/{leadId}/notes → the lead's notes, newest first (POST answers 201 with the one added). */
+export const leadNotesReply = z.array(leadNoteReply);
 
 /** GET /api/leads/{leadId}/activity → the lead's history, newest first. */
 export const leadActivityReply = z.array(
@@ -106,8 +241,34 @@ export const upcomingRemindersReply = z.object({
 });
 export type UpcomingReminderReply = z.output<typeof upcomingRemindersReply>['reminders'][number];
 
-/** POST /api/leads/{leadId}/quote/{approve|revise} → on approval, the client's acceptance link (a path). */
-export const quoteReviewReply = z.object({ acceptanceUrl: z.string().optional() });
+/**
+ * POST /api/leads/{leadId}/quote/approve → the client's acceptance link (a
+ * path), whether it was emailed, and when it expires (ISO).
+ */
+export const quoteApprovedReply = successReply.extend({
+  acceptanceUrl: z.string().min(1),
+  emailed: z.boolean(),
+  expiresAt: z.string(),
+});
+
+/** POST /api/leads/{leadId}/quote/{approve|revise}, as the review dialog reads either: the link on approval. */
+export const quoteReviewReply = successReply.extend({ acceptanceUrl: z.string().optional() });
+
+/** POST /api/leads/{leadId}/quote/revoke-link → how many open links stopped working. */
+export const linksRevokedReply = successReply.extend({ revoked: z.number().int().nonnegative() });
+
+/** POST /api/leads/{leadId}/quote/accept (the admin's "Accept Quote") → the project it created. */
+export const quoteAcceptedByAdminReply = successReply.extend({ projectId: z.string() });
+
+/** GET /api/health → 200 when Firestore answers, 503 when not; `configuration` lists missing settings where checked. */
+export const healthReply = z.object({
+  ok: z.boolean(),
+  firestore: z.enum(['reachable', 'unreachable']),
+  configuration: z.object({ complete: z.boolean(), missing: z.array(z.string()) }).optional(),
+});
+
+/** POST /api/stripe/webhook → Stripe's acknowledgement, with what the event did (for the logs). */
+export const webhookReceivedReply = z.object({ received: z.literal(true), outcome: z.string() });
 
 /** POST /api/replit/create-quote-from-project → the lead created for the hosted-project quote. */
 export const hostedQuoteCreatedReply = z.object({ success: z.boolean(), leadId: z.string() });
@@ -212,6 +373,12 @@ export const quoteDetailsReply = z.object({
     .optional(),
 });
 export type QuoteDetailsReply = z.output<typeof quoteDetailsReply>;
+
+/** POST /api/leads/{id}/project-plan → 201: the quote computed from the plan and its version. */
+export const projectPlanAddedReply = successReply.extend({
+  quoteDetails: quoteDetailsReply,
+  quoteVersion: z.number().int().positive(),
+});
 
 /**
  * A lead's stored generatedQuoteDetails text, parsed with quoteDetailsReply;

@@ -223,6 +223,37 @@ export function promoRecordOf(
   };
 }
 
+/**
+ * `contacts/{id}`: a message of the contact form (spec §3 contacts; functions
+ * features/leads/submitContact.ts), with the lead made from it.
+ */
+export const contactDocSchema = z.object({
+  leadId: orNull(z.string()),
+  name: z.string(),
+  email: z.string(),
+  phone: orNull(z.string()),
+  projectType: orNull(z.string()),
+  subject: withDefault(z.string(), ''),
+  message: withDefault(z.string(), ''),
+  createdAt: orNull(storedDate),
+});
+export type ContactDoc = z.output<typeof contactDocSchema>;
+
+/**
+ * `email_log/{outboxId}`: what the local mailer "sent" when no email provider
+ * is configured (functions jobs/outboxSender.ts), the html with secrets redacted.
+ */
+export const emailLogDocSchema = z.object({
+  outboxId: z.string().nullish(),
+  templateId: orNull(z.string()),
+  to: orNull(z.string()),
+  from: orNull(z.string()),
+  subject: orNull(z.string()),
+  html: orNull(z.string()),
+  at: orNull(storedDate),
+});
+export type EmailLogDoc = z.output<typeof emailLogDocSchema>;
+
 /** `notes/{id}`: a note on a lead (functions features/leads/notes.ts addNote); createdAt null until stamped. */
 export const noteDocSchema = z.object({
   leadId: z.string(),

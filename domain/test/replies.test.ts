@@ -97,7 +97,7 @@ describe('API reply schemas', () => {
       mode: 'test',
     };
     expect(paymentIntentReply.parse(intent)).toEqual(intent);
-    expect(quoteReviewReply.parse({ success: true })).toEqual({});
+    expect(quoteReviewReply.parse({ success: true })).toEqual({ success: true });
     expect(quoteReviewReply.parse({ success: true, acceptanceUrl: '/quote-acceptance?x' }).acceptanceUrl).toBe(
       '/quote-acceptance?x',
     );

@@ -7,16 +7,16 @@
  * admin-readable, server-written; a verified payment marks it "paid"
  * (services/payments.ts fulfilEvent).
  */
-import { FieldValue } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { COLLECTIONS, CART_CURRENCY, findPackage, type CartClientInfo, type CartPrice } from '@studio/domain';
 import type Stripe from 'stripe';
-import { db } from '../firebase.js';
 import { startOrderPayment } from './payments.js';
 import { customerForEmail, paymentMode, stripeClient, type ProviderMode } from './stripe.js';
 
 export type OrderStatus = 'pending_payment' | 'payment_setup_failed' | 'payment_failed' | 'paid';
 
-export const newOrderRef = () => db.collection(COLLECTIONS.orders).doc();
+/** A new `orders` document in `db`, not yet written. */
+export const newOrderRef = (db: Firestore) => db.collection(COLLECTIONS.orders).doc();
 
 /** The `orders` document for a priced cart. */
 export function orderDoc(price: CartPrice, clientInfo: CartClientInfo, promoCode: string | null) {
@@ -63,6 +63,7 @@ export interface PaymentSetup {
  * @throws on provider failure; the route then marks the order "payment_setup_failed".
  */
 export async function preparePayment(
+  db: Firestore,
   orderId: string,
   price: CartPrice,
   clientInfo: CartClientInfo,
@@ -70,15 +71,16 @@ export async function preparePayment(
   const name = findPackage(price.packageId)?.name ?? price.packageId;
   const stripe = await stripeClient();
   if (stripe && price.mode !== 'onetime') {
-    const secret = await createLiveSubscription(stripe, orderId, price, clientInfo, name);
+    const secret = await createLiveSubscription(db, stripe, orderId, price, clientInfo, name);
     return { clientSecret: secret, paymentIntentId: null, paymentMode: 'live' };
   }
   const label = price.mode === 'onetime' ? `${name}: setup and first month` : `${name}: first ${price.interval}`;
-  const p = await startOrderPayment(orderId, price.totalDueNowCents, label, clientInfo.email);
+  const p = await startOrderPayment(db, orderId, price.totalDueNowCents, label, clientInfo.email);
   return { clientSecret: p.clientSecret, paymentIntentId: p.paymentIntentId, paymentMode: p.mode };
 }
 
 async function createLiveSubscription(
+  db: Firestore,
   stripe: Stripe,
   orderId: string,
   price: CartPrice,

@@ -16,7 +16,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { FieldValue, Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentSnapshot,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import {
   COLLECTIONS,
@@ -32,7 +38,6 @@ import {
   type PaymentPurpose,
   type ProjectStatus,
 } from '@studio/domain';
-import { db } from '../firebase.js';
 import { AppError } from '../errors.js';
 import { recordActivity } from './activity.js';
 import { enqueueEmail } from './outbox.js';
@@ -64,7 +69,7 @@ interface Charge {
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 /** What a create-payment-intent request charges (server amounts for leads and invoices). */
-async function resolveCharge(input: CreatePaymentIntentInput): Promise<Charge> {
+async function resolveCharge(db: Firestore, input: CreatePaymentIntentInput): Promise<Charge> {
   if (input.invoiceId) {
     const inv = await db.collection(COLLECTIONS.invoices).doc(input.invoiceId).get();
     if (!inv.exists) throw new AppError('NotFound', 'Invoice not found');
@@ -123,16 +128,16 @@ async function resolveCharge(input: CreatePaymentIntentInput): Promise<Charge> {
  * @throws AppError (400) no amount; 404 lead/invoice; 409 a PAYMENT_REFUSALS message (quote not accepted, lead
  *   closed, nothing due) or invoice paid; 502 PAYMENT_SETUP_FAILED.
  */
-export async function startPayment(input: CreatePaymentIntentInput): Promise<StartedPayment> {
-  const charge = await resolveCharge(input);
-  return createIntent(charge);
+export async function startPayment(db: Firestore, input: CreatePaymentIntentInput): Promise<StartedPayment> {
+  const charge = await resolveCharge(db, input);
+  return createIntent(db, charge);
 }
 
-async function createIntent(charge: Charge): Promise<StartedPayment> {
+async function createIntent(db: Firestore, charge: Charge): Promise<StartedPayment> {
   const provider = await paymentProvider();
   let intent;
   try {
-    const customerId = provider.mode === 'live' && charge.customer ? await leadCustomer(charge.customer) : null;
+    const customerId = provider.mode === 'live' && charge.customer ? await leadCustomer(db, charge.customer) : null;
     intent = await provider.createPaymentIntent({
       customerId,
       amountCents: charge.amountCents,
@@ -180,7 +185,7 @@ async function createIntent(charge: Charge): Promise<StartedPayment> {
  * stored `stripeCustomerId`, else the customer of that email at Stripe (found
  * or created, services/stripe.ts customerForEmail), then stored on the lead.
  */
-async function leadCustomer(c: NonNullable<Charge['customer']>): Promise<string | null> {
+async function leadCustomer(db: Firestore, c: NonNullable<Charge['customer']>): Promise<string | null> {
   if (c.known) return c.known;
   const stripe = await stripeClient();
   if (!stripe) return null;
@@ -191,12 +196,13 @@ async function leadCustomer(c: NonNullable<Charge['customer']>): Promise<string 
 
 /** Creates the PaymentIntent of a stored cart order (purpose "order"). */
 export function startOrderPayment(
+  db: Firestore,
   orderId: string,
   amountCents: number,
   description: string,
   email: string,
 ): Promise<StartedPayment> {
-  return createIntent({
+  return createIntent(db, {
     purpose: 'order',
     amountCents,
     description,
@@ -256,14 +262,14 @@ const HANDLED = new Set(['payment_intent.succeeded', 'payment_intent.payment_fai
  * records the failure unless the payment already succeeded. Other types are
  * recorded and ignored. @returns what happened to this event id.
  */
-export async function fulfilEvent(event: PaymentEvent, by = 'stripe'): Promise<FulfilOutcome> {
+export async function fulfilEvent(db: Firestore, event: PaymentEvent, by = 'stripe'): Promise<FulfilOutcome> {
   const eventRef = db.collection(COLLECTIONS.stripeEvents).doc(event.id);
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.runTransaction(async (tx) => {
         if ((await tx.get(eventRef)).exists) return 'duplicate';
         const outcome: FulfilOutcome = HANDLED.has(event.type) ? 'applied' : 'ignored';
-        const apply = outcome === 'applied' ? await readEffects(tx, event) : null;
+        const apply = outcome === 'applied' ? await readEffects(db, tx, event) : null;
         apply?.(by);
         tx.create(eventRef, {
           type: event.type,
@@ -283,7 +289,7 @@ export async function fulfilEvent(event: PaymentEvent, by = 'stripe'): Promise<F
 }
 
 /** Reads what the event touches (all reads first, as transactions require) and returns the writes to make. */
-async function readEffects(tx: Transaction, event: PaymentEvent): Promise<(by: string) => void> {
+async function readEffects(db: Firestore, tx: Transaction, event: PaymentEvent): Promise<(by: string) => void> {
   const obj = event.data.object;
   const isInvoice = event.type === 'invoice.paid';
   const metadata = (isInvoice ? obj.parent?.subscription_details?.metadata : obj.metadata) ?? {};
@@ -306,7 +312,7 @@ async function readEffects(tx: Transaction, event: PaymentEvent): Promise<(by: s
   // An order's promo hold is settled by its payment: read the code and the customer's entry now.
   const promo =
     order?.exists && order.get('status') !== 'paid'
-      ? await readPromoSettlement(tx, str(order.get('promoCode')), str(order.get('clientInfo.email')))
+      ? await readPromoSettlement(db, tx, str(order.get('promoCode')), str(order.get('clientInfo.email')))
       : null;
   const alreadyPaid = payment.get('status') === 'succeeded';
 
@@ -316,7 +322,7 @@ async function readEffects(tx: Transaction, event: PaymentEvent): Promise<(by: s
       if (alreadyPaid) return; // out of order: success already recorded
       const lastError = obj.last_payment_error?.message ?? null;
       tx.set(paymentRef, { ...fields, status: 'failed', lastError, updatedAt: now }, { merge: true });
-      applyFailure(tx, { purpose: fields.purpose, lead, order, promo, lastError, by });
+      applyFailure(db, tx, { purpose: fields.purpose, lead, order, promo, lastError, by });
       return;
     }
     tx.set(
@@ -325,7 +331,7 @@ async function readEffects(tx: Transaction, event: PaymentEvent): Promise<(by: s
       { merge: true },
     );
     if (alreadyPaid) return;
-    applyPurpose(tx, {
+    applyPurpose(db, tx, {
       purpose: fields.purpose,
       paymentIntentId: obj.id,
       amountCents,
@@ -346,6 +352,7 @@ async function readEffects(tx: Transaction, event: PaymentEvent): Promise<(by: s
  * hold released. A failure for a stage already paid (by another intent) moves nothing.
  */
 function applyFailure(
+  db: Firestore,
   tx: Transaction,
   c: {
     purpose: PaymentPurpose;
@@ -392,7 +399,7 @@ interface PurposeContext {
 }
 
 /** The business effects of a paid payment (domain paymentMoves decides the status moves). */
-function applyPurpose(tx: Transaction, c: PurposeContext): void {
+function applyPurpose(db: Firestore, tx: Transaction, c: PurposeContext): void {
   const now = FieldValue.serverTimestamp();
   const amount = formatUsd(c.amountCents);
   let receipt: { to: string | null; name: string; description: string } | null = null;

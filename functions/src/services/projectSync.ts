@@ -4,7 +4,8 @@
  * need the documents already read (Firestore: all reads before writes).
  * A project's move drives its lead even across lead stages (a launch moves the
  * lead to Launch from wherever it is); a lead's move drives its project only
- * where the project table allows it.
+ * where the project table allows it. Both work on the Firestore instance of
+ * the documents they are given, so they import no database of their own.
  */
 import { FieldValue, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import {
@@ -13,17 +14,18 @@ import {
   PROJECT_CANCELED_DEAD_REASON,
   PROJECT_TO_LEAD,
   PROJECT_TRANSITIONS,
+  projectDocSchema,
+  leadDocSchema,
   type DeadReason,
-  type LeadStatus,
   type ProjectStatus,
 } from '@studio/domain';
-import { db } from '../firebase.js';
 import { recordActivity } from './activity.js';
 
 /**
  * Moves the project's lead to the status that follows `to`, if any and if
  * different. A lead that becomes Lost gets `deadReason` (default: the
  * admin's cancel, "Contact Canceled") as its field and note line.
+ * @throws ZodError (a logged 500) when the stored lead does not parse (domain leadDocSchema).
  */
 export function syncLeadFromProject(
   tx: Transaction,
@@ -34,7 +36,7 @@ export function syncLeadFromProject(
 ): void {
   if (!lead?.exists) return;
   const target = PROJECT_TO_LEAD[to];
-  const from = lead.get('status') as LeadStatus;
+  const from = leadDocSchema.parse(lead.data()).status;
   if (!target || target === from) return;
   const update: Record<string, unknown> = { status: target, updatedAt: FieldValue.serverTimestamp() };
   if (target === 'Lost') {
@@ -42,7 +44,7 @@ export function syncLeadFromProject(
     update.notes = appendNoteLine(lead.get('notes'), deadReasonLine(deadReason, new Date()));
   }
   tx.update(lead.ref, update);
-  recordActivity(db, tx, {
+  recordActivity(lead.ref.firestore, tx, {
     leadId: lead.id,
     type: 'status_changed',
     from,
@@ -52,14 +54,17 @@ export function syncLeadFromProject(
   });
 }
 
-/** Moves the lead's project to `to` when the project table allows it (a lead moved on the CRM board). */
+/**
+ * Moves the lead's project to `to` when the project table allows it (a lead moved on the CRM board).
+ * @throws ZodError (a logged 500) when the stored project does not parse (domain projectDocSchema).
+ */
 export function syncProjectFromLead(
   tx: Transaction,
   project: DocumentSnapshot | null,
   to: ProjectStatus | undefined,
 ): void {
   if (!project?.exists || !to) return;
-  const from = project.get('status') as ProjectStatus;
+  const from = projectDocSchema.parse(project.data()).status;
   if (from === to || !PROJECT_TRANSITIONS[from].includes(to)) return;
   tx.update(project.ref, { status: to, updatedAt: FieldValue.serverTimestamp() });
 }

@@ -31,7 +31,7 @@
  * instance per request) take about 20 s in all.
  */
 import { createHash } from 'node:crypto';
-import { FieldValue, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { Mutex } from 'async-mutex';
 import {
   COLLECTIONS,
@@ -46,7 +46,6 @@ import {
   type PromoCodeDoc,
   type PromoRecord,
 } from '@studio/domain';
-import { db } from '../firebase.js';
 import { AppError } from '../errors.js';
 
 /**
@@ -68,7 +67,8 @@ export function promoFromDoc(
   return promoRecordOf(snap.id, storedPromo(snap), now);
 }
 
-export const promoRef = (code: string) => db.collection(COLLECTIONS.promoCodes).doc(code);
+/** `promo_codes/{code}` in `db`. */
+export const promoRef = (db: Firestore, code: string) => db.collection(COLLECTIONS.promoCodes).doc(code);
 
 /** The outcome of a successful check or redemption. */
 export interface PromoApplication {
@@ -90,8 +90,13 @@ function apply(snap: DocumentSnapshot, orderCents: number, now: Date): PromoAppl
  * Checks `code` against an order of `orderCents` at `now` without redeeming it.
  * @throws AppError (404) "Invalid promo code"; 409 with checkPromo's message.
  */
-export async function previewPromo(code: string, orderCents: number, now: Date): Promise<PromoApplication> {
-  return apply(await promoRef(code).get(), orderCents, now);
+export async function previewPromo(
+  db: Firestore,
+  code: string,
+  orderCents: number,
+  now: Date,
+): Promise<PromoApplication> {
+  return apply(await promoRef(db, code).get(), orderCents, now);
 }
 
 /** One queue per promo code on this instance; a code's entry lives while redemptions wait on it. */
@@ -115,8 +120,8 @@ const ABORTED = 10;
 export const REDEEM_MAX_ATTEMPTS = 10;
 
 /** The document of a customer's use of a code (see the file comment). */
-export const promoCustomerRef = (code: string, email: string) =>
-  promoRef(code)
+export const promoCustomerRef = (db: Firestore, code: string, email: string) =>
+  promoRef(db, code)
     .collection(COLLECTIONS.promoCustomers)
     .doc(createHash('sha256').update(promoCustomerKey(email)).digest('hex'));
 
@@ -133,14 +138,15 @@ export const promoCustomerRef = (code: string, email: string) =>
  *   again." when the transaction keeps conflicting with other instances.
  */
 export async function reservePromo(
+  db: Firestore,
   code: string,
   orderCents: number,
   now: Date,
   order: { orderId: string; email: string },
   alsoWrite?: (tx: Transaction, reservation: PromoApplication & { expiresAt: Date }) => void,
 ): Promise<PromoApplication & { expiresAt: Date }> {
-  const ref = promoRef(code);
-  const customerRef = promoCustomerRef(code, order.email);
+  const ref = promoRef(db, code);
+  const customerRef = promoCustomerRef(db, code, order.email);
   try {
     return await queued(code, () =>
       db.runTransaction(
@@ -205,12 +211,13 @@ export interface PromoSettlementReads {
 
 /** Reads the code and the customer's entry of an order, in `tx`; null when the order used no code. */
 export async function readPromoSettlement(
+  db: Firestore,
   tx: Transaction,
   code: string | null,
   email: string | null,
 ): Promise<PromoSettlementReads | null> {
   if (!code || !email) return null;
-  const [promo, customer] = await Promise.all([tx.get(promoRef(code)), tx.get(promoCustomerRef(code, email))]);
+  const [promo, customer] = await Promise.all([tx.get(promoRef(db, code)), tx.get(promoCustomerRef(db, code, email))]);
   return { promo, customer };
 }
 
@@ -246,8 +253,8 @@ export function settlePromoInTx(
 }
 
 /** Releases an order's hold at once (its payment could not even be set up). Best effort: a lapsed hold frees itself. */
-export async function releasePromoHold(code: string, orderId: string, email: string): Promise<void> {
+export async function releasePromoHold(db: Firestore, code: string, orderId: string, email: string): Promise<void> {
   await db.runTransaction(async (tx) =>
-    settlePromoInTx(tx, await readPromoSettlement(tx, code, email), orderId, false),
+    settlePromoInTx(tx, await readPromoSettlement(db, tx, code, email), orderId, false),
   );
 }

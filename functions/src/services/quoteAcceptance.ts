@@ -15,7 +15,6 @@ import {
   projectHoursFromQuote,
   type LeadRecord,
 } from '@studio/domain';
-import { db } from '../firebase.js';
 import { recordActivity } from './activity.js';
 
 export interface AcceptanceEvidence {
@@ -25,13 +24,14 @@ export interface AcceptanceEvidence {
   userAgent: string | null;
 }
 
-/** Writes the acceptance into `tx`. Returns the new project's id. */
+/** Writes the acceptance into `tx`, in the lead's own Firestore. Returns the new project's id. */
 export function acceptQuoteInTx(
   tx: Transaction,
   leadRef: DocumentReference,
   lead: LeadRecord,
   evidence: AcceptanceEvidence,
 ): string {
+  const db = leadRef.firestore;
   const projectRef = db.collection(COLLECTIONS.projects).doc();
   const now = FieldValue.serverTimestamp();
   const quote = lead.quoteAmountCents ?? 0;

@@ -9,7 +9,14 @@
  * nothing for a cross-site request to ride on (no CSRF surface).
  */
 import { Router } from 'express';
-import { adminSessionReply, emptyBodySchema, loginReply, loginSchema, usernameToEmail } from '@studio/domain';
+import {
+  adminSessionReply,
+  emptyBodySchema,
+  loggedOutReply,
+  loginReply,
+  loginSchema,
+  usernameToEmail,
+} from '@studio/domain';
 import * as logger from 'firebase-functions/logger';
 import { z } from 'zod';
 import { RateLimiterRes } from 'rate-limiter-flexible';
@@ -137,5 +144,5 @@ authPublicRouter.post('/logout', async (req, res) => {
       // Nothing to revoke: an invalid token is already no session.
     }
   }
-  res.json({ success: true });
+  sendReply(res, loggedOutReply, { success: true });
 });

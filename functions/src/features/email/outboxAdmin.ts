@@ -4,7 +4,8 @@
  * No variables leave: they may hold sealed links.
  */
 import { FieldValue, Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
-import { COLLECTIONS } from '@studio/domain';
+import { COLLECTIONS, emailLogDocSchema } from '@studio/domain';
+import { parsedDocs } from '../../platform/converter.js';
 import { conflict, notFound } from '../../errors.js';
 import { enqueueEmail } from '../../services/outbox.js';
 import type { AdminActor, Deps } from '../useCase.js';
@@ -86,17 +87,16 @@ export async function resendEmail(deps: Deps, input: { id: string }, actor: Admi
   });
 }
 
-/** The local delivery log, newest first, at most `limit`. */
+/**
+ * The local delivery log, newest first, at most `limit` (each entry parsed:
+ * domain emailLogDocSchema; one that does not parse is left out, logged).
+ */
 export async function listEmailLog(deps: Deps, input: { limit: number }) {
   const snap = await deps.db.collection(COLLECTIONS.emailLog).orderBy('at', 'desc').limit(input.limit).get();
-  return snap.docs.map((d) => ({
-    id: d.id,
-    outboxId: d.get('outboxId') ?? d.id,
-    templateId: d.get('templateId') ?? null,
-    to: d.get('to') ?? null,
-    from: d.get('from') ?? null,
-    subject: d.get('subject') ?? null,
-    html: d.get('html') ?? null,
-    at: iso(d.get('at')),
+  return parsedDocs(snap, emailLogDocSchema, 'listEmailLog').map(({ id, outboxId, at, ...entry }) => ({
+    id,
+    outboxId: outboxId ?? id,
+    ...entry,
+    at: at?.toISOString() ?? null,
   }));
 }

@@ -25,6 +25,7 @@ import {
   savedEmailTemplateReply,
   templateTestSchema,
   testEmailSchema,
+  emailLogReply,
 } from '@studio/domain';
 import { db } from '../../firebase.js';
 import { parseBody, parseParams, sendReply } from '../../http.js';
@@ -122,5 +123,5 @@ emailAdminRouter.get('/leads/:id/emails', async (req, res) => {
 emailAdminRouter.get('/email-log', async (req, res) => {
   const raw = Number(req.query.limit ?? 50);
   const limit = Number.isInteger(raw) && raw >= 1 ? Math.min(raw, 200) : 50;
-  res.json(await listEmailLog(deps, { limit }));
+  sendReply(res, emailLogReply, await listEmailLog(deps, { limit }));
 });

@@ -15,6 +15,8 @@
  */
 import { Router } from 'express';
 import * as logger from 'firebase-functions/logger';
+import { healthReply } from '@studio/domain';
+import { sendReply } from '../../http.js';
 import { db, FIRESTORE_TIMEOUT_MS } from '../../firebase.js';
 import type { Deps } from '../useCase.js';
 import { checkFirestore } from './checkFirestore.js';
@@ -41,13 +43,15 @@ export function healthRouter({ missingSettings }: HealthOptions = {}): Router {
     const firestore = await checkFirestore(deps, { deadlineMs: HEALTH_FIRESTORE_DEADLINE_MS });
     if (!firestore.reachable) {
       logger.error('health: Firestore unreachable', firestore.error);
-      res
-        .set('Retry-After', '5')
-        .status(503)
-        .json({ ok: false, firestore: 'unreachable', ...configuration });
+      sendReply(
+        res.set('Retry-After', '5'),
+        healthReply,
+        { ok: false, firestore: 'unreachable', ...configuration },
+        503,
+      );
       return;
     }
-    res.json({ ok: true, firestore: 'reachable', ...configuration });
+    sendReply(res, healthReply, { ok: true, firestore: 'reachable', ...configuration });
   });
   return router;
 }

@@ -4,6 +4,7 @@
  */
 import { FieldValue } from 'firebase-admin/firestore';
 import {
+  analyzeHostedProject,
   analyzeHostedQuoteForm,
   COLLECTIONS,
   findDemoProject,
@@ -14,12 +15,26 @@ import {
   isDeployed,
   LIMITS,
   newLeadRecord,
+  toHostedQuoteDto,
   type HostedAnalysisResult,
   type HostedQuoteForm,
   type ProjectStatusUpdate,
 } from '@studio/domain';
+import { notFound } from '../../errors.js';
 import { recordActivity } from '../../services/activity.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
+
+/**
+ * One demo project's analysis at `rateCents` an hour (spec §2 "Hosted-project
+ * quote tool"): the analysis and its quote, money as 2-decimal strings.
+ * @throws NotFound "Project not found" when the id names no demo project.
+ */
+export function analyzeDemoProject(input: { projectId: string; rateCents: number }, clock: Clock) {
+  const project = findDemoProject(input.projectId, clock());
+  if (!project) throw notFound('Project not found');
+  const { analysis, quote } = analyzeHostedProject(project, input.rateCents);
+  return { analysis, quote: toHostedQuoteDto(quote) };
+}
 
 /** The lead's message: what was analyzed and what it costs, in a few lines. */
 function leadMessage(form: HostedQuoteForm, result: HostedAnalysisResult): string {

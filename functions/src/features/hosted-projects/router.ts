@@ -15,22 +15,22 @@
  */
 import { Router } from 'express';
 import {
-  analyzeHostedProject,
   demoProjects,
   emptyBodySchema,
-  findDemoProject,
+  hostedAnalysisReply,
   hostedAnalyzeRequestSchema,
+  hostedProjectsReply,
+  hostedQuoteCreatedReply,
   hostedQuoteFormSchema,
+  hostedSyncReply,
   hostedUsernameSchema,
   rateDollarsToCents,
-  toHostedQuoteDto,
 } from '@studio/domain';
 import { db } from '../../firebase.js';
-import { parseBody, parseQuery } from '../../http.js';
-import { notFound } from '../../errors.js';
+import { parseBody, parseQuery, sendReply } from '../../http.js';
 import { adminOf } from '../../session.js';
 import { systemClock, type Deps } from '../useCase.js';
-import { createQuoteFromHostedProject, syncHostedProjectStatus } from './hostedQuotes.js';
+import { analyzeDemoProject, createQuoteFromHostedProject, syncHostedProjectStatus } from './hostedQuotes.js';
 
 const deps: Deps = { db };
 
@@ -39,7 +39,7 @@ export const hostedProjectsAdminRouter = Router();
 /** GET /api/replit/projects?username= (admin) → { success: true, projects }: the username's demo projects. */
 hostedProjectsAdminRouter.get('/replit/projects', (req, res) => {
   const { username } = parseQuery(req, hostedUsernameSchema);
-  res.json({ success: true, projects: demoProjects(username, new Date()) });
+  sendReply(res, hostedProjectsReply, { success: true, projects: demoProjects(username, systemClock()) });
 });
 
 /**
@@ -49,10 +49,8 @@ hostedProjectsAdminRouter.get('/replit/projects', (req, res) => {
  */
 hostedProjectsAdminRouter.post('/replit/analyze-project', (req, res) => {
   const { projectId, baseHourlyRate } = parseBody(req, hostedAnalyzeRequestSchema);
-  const project = findDemoProject(projectId, new Date());
-  if (!project) throw notFound('Project not found');
-  const { analysis, quote } = analyzeHostedProject(project, rateDollarsToCents(baseHourlyRate));
-  res.json({ success: true, analysis, quote: toHostedQuoteDto(quote) });
+  const result = analyzeDemoProject({ projectId, rateCents: rateDollarsToCents(baseHourlyRate) }, systemClock);
+  sendReply(res, hostedAnalysisReply, { success: true, ...result });
 });
 
 /**
@@ -66,9 +64,8 @@ hostedProjectsAdminRouter.post('/replit/analyze-project', (req, res) => {
  */
 hostedProjectsAdminRouter.post('/replit/create-quote-from-project', async (req, res) => {
   const form = parseBody(req, hostedQuoteFormSchema);
-  res
-    .status(201)
-    .json({ success: true, ...(await createQuoteFromHostedProject(deps, form, adminOf(res), systemClock)) });
+  const created = await createQuoteFromHostedProject(deps, form, adminOf(res), systemClock);
+  sendReply(res, hostedQuoteCreatedReply, { success: true, ...created }, 201);
 });
 
 /**
@@ -77,5 +74,5 @@ hostedProjectsAdminRouter.post('/replit/create-quote-from-project', async (req, 
  */
 hostedProjectsAdminRouter.post('/replit/sync-project-status', async (req, res) => {
   parseBody(req, emptyBodySchema);
-  res.json({ success: true, ...(await syncHostedProjectStatus(deps, systemClock)) });
+  sendReply(res, hostedSyncReply, { success: true, ...(await syncHostedProjectStatus(deps, systemClock)) });
 });

@@ -1,5 +1,11 @@
 import { FieldValue } from 'firebase-admin/firestore';
-import { COLLECTIONS, leadActivityDocSchema, noteDocSchema, type LeadActivityReply } from '@studio/domain';
+import {
+  COLLECTIONS,
+  contactDocSchema,
+  leadActivityDocSchema,
+  noteDocSchema,
+  type LeadActivityReply,
+} from '@studio/domain';
 import { parsedDocs } from '../../platform/converter.js';
 import { notFound } from '../../errors.js';
 import { recordActivity } from '../../services/activity.js';
@@ -65,8 +71,14 @@ export async function listActivity(deps: Deps, leadId: string): Promise<LeadActi
   }));
 }
 
-/** Contact messages, newest first, with `createdAt` as ISO. */
-export async function listContacts(deps: Deps): Promise<Array<Record<string, unknown>>> {
+/**
+ * Contact messages, newest first, with `createdAt` as ISO (each parsed:
+ * domain contactDocSchema; one that does not parse is left out, logged).
+ */
+export async function listContacts(deps: Deps) {
   const snap = await deps.db.collection(COLLECTIONS.contacts).orderBy('createdAt', 'desc').get();
-  return snap.docs.map((d) => ({ id: d.id, ...d.data(), createdAt: iso(d.get('createdAt')?.toDate()) }));
+  return parsedDocs(snap, contactDocSchema, 'listContacts').map(({ createdAt, ...contact }) => ({
+    ...contact,
+    createdAt: createdAt?.toISOString() ?? null,
+  }));
 }

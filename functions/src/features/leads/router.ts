@@ -7,11 +7,17 @@ import { Router } from 'express';
 import { LRUCache } from 'lru-cache';
 import {
   contactSchema,
+  contactsReply,
   leadActivityReply,
+  leadNoteReply,
   leadNotesReply,
+  leadReply,
+  leadsReply,
   leadUpdateSchema,
+  newLeadCountReply,
   newLeadSchema,
   noteSchema,
+  successReply,
 } from '@studio/domain';
 import { db } from '../../firebase.js';
 import { parseBody, parseParams, sendReply } from '../../http.js';
@@ -45,31 +51,31 @@ export const leadsPublicRouter = Router();
 /** POST /api/contact {name, email, projectType, subject, message, phone?} → 201; bad input → 400 and nothing written. */
 leadsPublicRouter.post('/contact', async (req, res) => {
   await submitContact(deps, parseBody(req, contactSchema));
-  res.status(201).json({ success: true, message: 'Thank you! We will respond within 24 hours.' });
+  sendReply(res, successReply, { success: true, message: 'Thank you! We will respond within 24 hours.' }, 201);
 });
 
 /** GET /api/leads/count → { newLeadsCount }: leads in status New, at most LEAD_COUNT_TTL_MS old (no lead data leaves). */
 leadsPublicRouter.get('/leads/count', async (_req, res) => {
-  res.json({ newLeadsCount: await newLeadCount.fetch('New') });
+  sendReply(res, newLeadCountReply, { newLeadsCount: (await newLeadCount.fetch('New')) ?? 0 });
 });
 
 export const leadsAdminRouter = Router();
 
 /** GET /api/leads → LeadDto[], newest first. */
 leadsAdminRouter.get('/leads', async (_req, res) => {
-  res.json(await listLeads(deps));
+  sendReply(res, leadsReply, await listLeads(deps));
 });
 
 /** POST /api/leads {name, email, projectType, subject, message, phone?} → 201 LeadDto. */
 leadsAdminRouter.post('/leads', async (req, res) => {
-  res.status(201).json(await createLead(deps, parseBody(req, newLeadSchema), adminOf(res)));
+  sendReply(res, leadReply, await createLead(deps, parseBody(req, newLeadSchema), adminOf(res)), 201);
 });
 
 /** PUT /api/leads/{id}: partial update and board move (moveLead) → LeadDto; 404 "Lead not found", 409 refused moves. */
 leadsAdminRouter.put('/leads/:id', async (req, res) => {
   const { id } = parseParams(req, idParams);
   const input = parseBody(req, leadUpdateSchema);
-  res.json(await moveLead(deps, { ...input, id }, adminOf(res), systemClock));
+  sendReply(res, leadReply, await moveLead(deps, { ...input, id }, adminOf(res), systemClock));
 });
 
 /** GET /api/leads/{leadId}/notes → [{ id, leadId, content, createdAt }], newest first. */
@@ -80,7 +86,8 @@ leadsAdminRouter.get('/leads/:leadId/notes', async (req, res) => {
 /** POST /api/leads/{leadId}/notes { content } → 201 note; 404 when the lead does not exist. */
 leadsAdminRouter.post('/leads/:leadId/notes', async (req, res) => {
   const { content } = parseBody(req, noteSchema);
-  res.status(201).json(await addNote(deps, { leadId: parseParams(req, leadIdParams).leadId, content }, adminOf(res)));
+  const note = await addNote(deps, { leadId: parseParams(req, leadIdParams).leadId, content }, adminOf(res));
+  sendReply(res, leadNoteReply, note, 201);
 });
 
 /** GET /api/leads/{leadId}/activity → the lead's history, newest first. */
@@ -90,5 +97,5 @@ leadsAdminRouter.get('/leads/:leadId/activity', async (req, res) => {
 
 /** GET /api/contacts → contact messages, newest first. */
 leadsAdminRouter.get('/contacts', async (_req, res) => {
-  res.json(await listContacts(deps));
+  sendReply(res, contactsReply, await listContacts(deps));
 });

@@ -44,6 +44,7 @@ import {
   stripeConfigReply,
   testPaymentConfirmedReply,
   testPaymentDeclinedReply,
+  webhookReceivedReply,
 } from '@studio/domain';
 import { db } from '../../firebase.js';
 import { parseBody, sendReply } from '../../http.js';
@@ -67,7 +68,7 @@ paymentsPublicRouter.get('/stripe/config', async (_req, res) => {
 
 paymentsPublicRouter.post('/create-payment-intent', async (req, res) => {
   const input = parseBody(req, createPaymentIntentSchema);
-  const p = await startPayment(input);
+  const p = await startPayment(deps.db, input);
   sendReply(res, paymentIntentReply, {
     clientSecret: p.clientSecret,
     paymentIntentId: p.paymentIntentId,
@@ -99,8 +100,8 @@ paymentsPublicRouter.post('/stripe/webhook', async (req, res) => {
     });
     throw new AppError('Invalid', 'Unexpected event');
   }
-  const outcome = await fulfilEvent(parsed.data);
-  res.json({ received: true, outcome });
+  const outcome = await fulfilEvent(deps.db, parsed.data);
+  sendReply(res, webhookReceivedReply, { received: true, outcome });
 });
 
 const confirmSchema = z.strictObject({

@@ -13,7 +13,7 @@ async function readPayment(deps: Deps, paymentIntentId: string) {
 
 /** The test provider's card-free completion, through the same fulfilment as a verified payment. @throws NotFound "Payment not found". */
 export async function confirmTestPayment(deps: Deps, input: { paymentIntentId: string }): Promise<void> {
-  await fulfilEvent(testModeSuccessEvent(await readPayment(deps, input.paymentIntentId)), BY);
+  await fulfilEvent(deps.db, testModeSuccessEvent(await readPayment(deps, input.paymentIntentId)), BY);
 }
 
 /**
@@ -23,5 +23,5 @@ export async function confirmTestPayment(deps: Deps, input: { paymentIntentId: s
 export async function declineTestPayment(deps: Deps, input: { paymentIntentId: string }): Promise<void> {
   const payment = await readPayment(deps, input.paymentIntentId);
   if (payment.get('status') === 'succeeded') throw conflict('This payment has already succeeded');
-  await fulfilEvent(testModeFailureEvent(payment), BY);
+  await fulfilEvent(deps.db, testModeFailureEvent(payment), BY);
 }

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import {
   COLLECTIONS,
   newProjectRecord,
+  projectDocSchema,
   projectMoveError,
   type deployToBetaSchema,
   type launchSchema,
@@ -10,27 +11,34 @@ import {
   type ProjectStatus,
 } from '@studio/domain';
 import { conflict, invalid, notFound } from '../../errors.js';
+import { parsedDocs } from '../../platform/converter.js';
 import { enqueueEmail } from '../../services/outbox.js';
 import { syncLeadFromProject } from '../../services/projectSync.js';
 import type { AdminActor, Deps } from '../useCase.js';
 
-/** Reads a project and its lead in `tx`. @throws NotFound "Project not found". */
+/**
+ * Reads a project (parsed: domain projectDocSchema) and its lead in `tx`.
+ * @throws NotFound "Project not found"; ZodError (a logged 500) when the stored project does not parse.
+ */
 async function readProject(db: Firestore, tx: Transaction, id: string) {
   const snap = await tx.get(db.collection(COLLECTIONS.projects).doc(id));
   if (!snap.exists) throw notFound('Project not found');
-  const leadId = snap.get('leadId') as string | null;
-  const lead = leadId ? await tx.get(db.collection(COLLECTIONS.leads).doc(leadId)) : null;
-  return { snap, status: snap.get('status') as ProjectStatus, lead };
+  const project = projectDocSchema.parse(snap.data());
+  const lead = project.leadId ? await tx.get(db.collection(COLLECTIONS.leads).doc(project.leadId)) : null;
+  return { snap, status: project.status, lead };
 }
 
-/** Every project, newest first, Timestamps as ISO strings. */
-export async function listProjects(deps: Deps): Promise<Array<Record<string, unknown>>> {
+/**
+ * Every project, newest first, dates as ISO strings (each parsed: domain
+ * projectDocSchema; one that does not parse is left out, logged).
+ */
+export async function listProjects(deps: Deps) {
   const snap = await deps.db.collection(COLLECTIONS.projects).orderBy('createdAt', 'desc').get();
-  return snap.docs.map((d) => {
-    const out: Record<string, unknown> = { id: d.id };
-    for (const [k, v] of Object.entries(d.data())) out[k] = v instanceof Timestamp ? v.toDate().toISOString() : v;
-    return out;
-  });
+  return parsedDocs(snap, projectDocSchema, 'listProjects').map(({ launchDate, createdAt, ...project }) => ({
+    ...project,
+    launchDate: launchDate?.toISOString() ?? null,
+    createdAt: createdAt?.toISOString() ?? null,
+  }));
 }
 
 /** A new project in Set up (spec §5 New project). @returns its id. @throws Invalid { leadId: 'Lead not found' }. */

@@ -20,14 +20,16 @@ import type { Clock, Deps } from '../useCase.js';
  * step; if that step fails the order stays, marked "payment_setup_failed"
  * (Upstream "Failed to prepare checkout").
  */
-export async function createOrder(_deps: Deps, input: CreateSubscription, clock: Clock) {
+export async function createOrder(deps: Deps, input: CreateSubscription, clock: Clock) {
+  const { db } = deps;
   const now = clock();
   const code = input.pricingMode === 'onetime' ? (input.discountCode ?? null) : null;
-  const orderRef = newOrderRef();
+  const orderRef = newOrderRef(db);
   let price = priceCart(input.packageId, input.pricingMode, null, now);
 
   if (code) {
     await reservePromo(
+      db,
       code,
       price.setupFeeCents,
       now,
@@ -46,7 +48,7 @@ export async function createOrder(_deps: Deps, input: CreateSubscription, clock:
 
   let payment;
   try {
-    payment = await preparePayment(orderRef.id, price, input.clientInfo);
+    payment = await preparePayment(db, orderRef.id, price, input.clientInfo);
   } catch (e) {
     logger.error('create-subscription: payment setup failed', {
       orderId: orderRef.id,
@@ -56,7 +58,7 @@ export async function createOrder(_deps: Deps, input: CreateSubscription, clock:
       .update({ status: 'payment_setup_failed', updatedAt: FieldValue.serverTimestamp() })
       .catch(() => undefined);
     if (price.promoApplied && code)
-      await releasePromoHold(code, orderRef.id, input.clientInfo.email).catch(() => undefined);
+      await releasePromoHold(db, code, orderRef.id, input.clientInfo.email).catch(() => undefined);
     throw new AppError('Upstream', 'Failed to prepare checkout');
   }
 

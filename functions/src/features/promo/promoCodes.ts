@@ -20,12 +20,15 @@ import type { Deps } from '../useCase.js';
 const NOT_FOUND = 'Promo code not found';
 const ts = (d: Date | null) => (d ? Timestamp.fromDate(d) : null);
 
-/** The doc ref for a route id. @throws NotFound for ids that cannot be codes. */
-function refFor(raw: string) {
+/** The code a route id names (upper-cased). @throws NotFound for ids that cannot be codes. */
+function promoIdOf(raw: string): string {
   const id = raw.toUpperCase();
   if (!PROMO_CODE_PATTERN.test(id)) throw notFound(NOT_FOUND);
-  return promoRef(id);
+  return id;
 }
+
+/** The doc ref for a route id. @throws NotFound for ids that cannot be codes. */
+const refFor = (deps: Deps, raw: string) => promoRef(deps.db, promoIdOf(raw));
 
 /** Every code, by code. */
 export async function listPromos(deps: Deps) {
@@ -34,8 +37,8 @@ export async function listPromos(deps: Deps) {
 }
 
 /** A new code. The code is the document id, so a duplicate is refused atomically. @throws Conflict "Promo code already exists". */
-export async function createPromo(_deps: Deps, p: z.output<typeof promoCreateSchema>) {
-  const ref = promoRef(p.code);
+export async function createPromo(deps: Deps, p: z.output<typeof promoCreateSchema>) {
+  const ref = promoRef(deps.db, p.code);
   const now = FieldValue.serverTimestamp();
   try {
     await ref.create({
@@ -65,7 +68,7 @@ export async function createPromo(_deps: Deps, p: z.output<typeof promoCreateSch
  * @throws NotFound; Invalid a changed code, or validUntil not after validFrom.
  */
 export async function updatePromo(deps: Deps, input: { id: string; update: z.output<typeof promoUpdateSchema> }) {
-  const ref = refFor(input.id);
+  const ref = refFor(deps, input.id);
   const p = input.update;
   if (p.code !== undefined && p.code !== ref.id)
     throw invalid('Validation failed', { code: 'The code of an existing promo code cannot be changed' });
@@ -93,7 +96,7 @@ export async function updatePromo(deps: Deps, input: { id: string; update: z.out
 
 /** Deletes code `id`; orders keep the code as text. @throws NotFound. */
 export async function deletePromo(deps: Deps, input: { id: string }): Promise<void> {
-  const ref = refFor(input.id);
+  const ref = refFor(deps, input.id);
   await deps.db.runTransaction(async (tx) => {
     if (!(await tx.get(ref)).exists) throw notFound(NOT_FOUND);
     tx.delete(ref);
@@ -101,4 +104,4 @@ export async function deletePromo(deps: Deps, input: { id: string }): Promise<vo
 }
 
 /** Validates the route id before the body (an impossible code is 404 whatever the body). */
-export const checkPromoId = (id: string) => void refFor(id);
+export const checkPromoId = (id: string) => void promoIdOf(id);

@@ -22,11 +22,12 @@ import {
   centsToString,
   createSubscriptionSchema,
   describePromo,
-  findPackage,
   formatUsd,
-  priceCart,
   promoCreateSchema,
+  promoReply,
+  promosReply,
   promoUpdateSchema,
+  successReply,
   promoValidatedReply,
   promoValidateSchema,
   subscriptionReply,
@@ -34,11 +35,11 @@ import {
 } from '@studio/domain';
 import { db } from '../../firebase.js';
 import { parseBody, parseParams, sendReply } from '../../http.js';
-import { previewPromo } from '../../services/promo.js';
 import { idParams } from '../params.js';
 import { systemClock, type Deps } from '../useCase.js';
 import { checkPromoId, createPromo, deletePromo, listPromos, updatePromo } from './promoCodes.js';
 import { createOrder } from './createOrder.js';
+import { validatePromo } from './validatePromo.js';
 
 const deps: Deps = { db };
 
@@ -48,25 +49,25 @@ export const promoAdminRouter = Router();
 
 /** GET /api/promo-codes → every code, by code. */
 promoAdminRouter.get('/promo-codes', async (_req, res) => {
-  res.json(await listPromos(deps));
+  sendReply(res, promosReply, await listPromos(deps));
 });
 
 /** POST /api/promo-codes → 201 PromoDto; 409 "Promo code already exists". */
 promoAdminRouter.post('/promo-codes', async (req, res) => {
-  res.status(201).json(await createPromo(deps, parseBody(req, promoCreateSchema)));
+  sendReply(res, promoReply, await createPromo(deps, parseBody(req, promoCreateSchema)), 201);
 });
 
 /** PUT /api/promo-codes/{id} → PromoDto; an id that cannot be a code → 404 before the body is read. */
 promoAdminRouter.put('/promo-codes/:id', async (req, res) => {
   const { id } = parseParams(req, idParams);
   checkPromoId(id);
-  res.json(await updatePromo(deps, { id, update: parseBody(req, promoUpdateSchema) }));
+  sendReply(res, promoReply, await updatePromo(deps, { id, update: parseBody(req, promoUpdateSchema) }));
 });
 
 /** DELETE /api/promo-codes/{id} → { success }. Orders keep the code as text. */
 promoAdminRouter.delete('/promo-codes/:id', async (req, res) => {
   await deletePromo(deps, parseParams(req, idParams));
-  res.json({ success: true, message: 'Promo code deleted successfully' });
+  sendReply(res, successReply, { success: true, message: 'Promo code deleted successfully' });
 });
 
 // ---- public -------------------------------------------------------------------
@@ -92,18 +93,14 @@ function priceDto(price: CartPrice) {
  * the package's one-time price (the setup fee), at server time. Never redeems.
  */
 promoPublicRouter.post('/promo-codes/validate', async (req, res) => {
-  const { code, packageId } = parseBody(req, promoValidateSchema);
-  const now = systemClock();
-  const pkg = findPackage(packageId)!;
-  const applied = await previewPromo(code, pkg.oneTimePriceCents, now);
-  const price = priceCart(packageId, 'onetime', applied.promo, now);
+  const { applied, orderCents, price } = await validatePromo(deps, parseBody(req, promoValidateSchema), systemClock);
   sendReply(res, promoValidatedReply, {
     success: true,
     valid: true,
     code: applied.code,
     discountType: applied.promo.discountType,
     description: describePromo(applied.promo),
-    orderAmount: centsToString(pkg.oneTimePriceCents),
+    orderAmount: centsToString(orderCents),
     ...priceDto(price),
     message: `Promo code ${applied.code} applied: ${formatUsd(price.discountCents)} off the setup fee`,
   });

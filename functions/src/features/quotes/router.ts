@@ -20,6 +20,11 @@ import {
   quoteLinkAcceptedReply,
   quoteLinkReply,
   quoteLinkSchema,
+  linksRevokedReply,
+  projectPlanAddedReply,
+  quoteAcceptedByAdminReply,
+  quoteApprovedReply,
+  successReply,
 } from '@studio/domain';
 import { db } from '../../firebase.js';
 import { clientIp, parseBody, parseParams, sendReply } from '../../http.js';
@@ -42,21 +47,21 @@ export const quotesAdminRouter = Router();
 quotesAdminRouter.post('/leads/:id/project-plan', async (req, res) => {
   const plan = parseBody(req, projectPlanSchema);
   const result = await addProjectPlan(deps, { leadId: leadIdOf(req), plan }, adminOf(res));
-  res.status(201).json({ success: true, ...result });
+  sendReply(res, projectPlanAddedReply, { success: true, ...result }, 201);
 });
 
 /** PUT /api/leads/{id}/quote: the Edit Quote dialog (editQuote) → { success }. */
 quotesAdminRouter.put('/leads/:id/quote', async (req, res) => {
   const quote = parseBody(req, quoteEditSchema);
   await editQuote(deps, { leadId: leadIdOf(req), quote }, adminOf(res));
-  res.json({ success: true });
+  sendReply(res, successReply, { success: true });
 });
 
 /** POST /api/leads/{id}/quote/approve → { success, acceptanceUrl, emailed, expiresAt } (approveQuote). */
 quotesAdminRouter.post('/leads/:id/quote/approve', async (req, res) => {
   parseBody(req, emptyBodySchema);
   const approved = await approveQuote(deps, { leadId: leadIdOf(req) }, adminOf(res), systemClock);
-  res.json({
+  sendReply(res, quoteApprovedReply, {
     success: true,
     acceptanceUrl: approved.acceptanceUrl,
     emailed: approved.emailed,
@@ -68,14 +73,14 @@ quotesAdminRouter.post('/leads/:id/quote/approve', async (req, res) => {
 quotesAdminRouter.post('/leads/:id/quote/revise', async (req, res) => {
   parseBody(req, emptyBodySchema);
   await reviseQuote(deps, { leadId: leadIdOf(req) }, adminOf(res));
-  res.json({ success: true });
+  sendReply(res, successReply, { success: true });
 });
 
 /** POST /api/leads/{id}/quote/revoke-link: every open link of the lead stops working → { success, revoked }. */
 quotesAdminRouter.post('/leads/:id/quote/revoke-link', async (req, res) => {
   parseBody(req, emptyBodySchema);
   const revoked = await revokeQuoteLinks(deps, { leadId: leadIdOf(req) }, adminOf(res));
-  res.json({ success: true, revoked });
+  sendReply(res, linksRevokedReply, { success: true, revoked });
 });
 
 /** POST /api/leads/{id}/quote/accept (admin "Accept Quote"): needs an Approved quote; creates the project. */
@@ -83,7 +88,11 @@ quotesAdminRouter.post('/leads/:id/quote/accept', async (req, res) => {
   parseBody(req, emptyBodySchema);
   const actor = { ...adminOf(res), ip: clientIp(req), userAgent: req.get('user-agent') ?? null };
   const projectId = await acceptQuoteAsAdmin(deps, { leadId: leadIdOf(req) }, actor);
-  res.json({ success: true, message: 'Quote accepted and project created', projectId });
+  sendReply(res, quoteAcceptedByAdminReply, {
+    success: true,
+    message: 'Quote accepted and project created',
+    projectId,
+  });
 });
 
 // ---- public: the client's quote acceptance page -----------------------------

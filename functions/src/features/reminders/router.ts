@@ -10,7 +10,7 @@
  */
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { skipReminderSchema, upcomingRemindersReply } from '@studio/domain';
+import { skipReminderSchema, successReply, upcomingRemindersReply } from '@studio/domain';
 import { db } from '../../firebase.js';
 import { parseBody, sendReply } from '../../http.js';
 import { notFound } from '../../errors.js';
@@ -38,5 +38,5 @@ remindersAdminRouter.get('/reminders/:leadId', async (req, res) => {
 remindersAdminRouter.post('/reminders/:leadId/skip', async (req, res) => {
   const { reminderId } = parseBody(req, skipReminderSchema);
   await skipReminder(deps, { leadId: leadIdOf(req), reminderId }, adminOf(res), systemClock);
-  res.json({ success: true, message: 'Reminder skipped' });
+  sendReply(res, successReply, { success: true, message: 'Reminder skipped' });
 });

@@ -12,9 +12,9 @@
  * Schemas: domain settings.ts (strict: unknown keys rejected).
  */
 import { Router } from 'express';
-import { automationSettingsSchema, studioSettingsSchema } from '@studio/domain';
+import { automationSettingsSchema, studioSettingsSchema, successReply } from '@studio/domain';
 import { db } from '../../firebase.js';
-import { parseBody } from '../../http.js';
+import { parseBody, sendReply } from '../../http.js';
 import { adminOf } from '../../session.js';
 import type { Deps } from '../useCase.js';
 import { saveAutomationSettings, saveStudioSettings } from './saveSettings.js';
@@ -25,10 +25,10 @@ export const settingsAdminRouter = Router();
 
 settingsAdminRouter.put('/settings/studio', async (req, res) => {
   await saveStudioSettings(deps, parseBody(req, studioSettingsSchema), adminOf(res));
-  res.json({ success: true, message: 'Settings saved' });
+  sendReply(res, successReply, { success: true, message: 'Settings saved' });
 });
 
 settingsAdminRouter.put('/settings/automations', async (req, res) => {
   await saveAutomationSettings(deps, parseBody(req, automationSettingsSchema), adminOf(res));
-  res.json({ success: true, message: 'Automations saved' });
+  sendReply(res, successReply, { success: true, message: 'Automations saved' });
 });

@@ -14,6 +14,7 @@ import { Logo } from '../../shared/components/Logo';
 import { useToast } from '../../shared/components/Toast';
 import { ADMIN_LINKS, type AdminPage } from './lazyPages';
 import { expectSignOut, signOutAndForget } from '../../features/auth/session';
+import { loggedOutReply } from '@studio/domain';
 
 /** Starts downloading the lazy page behind an admin link (errors show when the page renders). */
 function preload(page: AdminPage) {
@@ -28,7 +29,7 @@ export function AdminLayout({ children }: { children: ReactNode }) {
   const logout = async () => {
     setBusy(true);
     // Spec §8: a failed logout shows no message; the local sign-out still happens.
-    const revoked = await api.post('/api/auth/logout').then(
+    const revoked = await api.post('/api/auth/logout', {}, loggedOutReply).then(
       () => true,
       () => false,
     );

@@ -2,6 +2,11 @@
 import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 
 export function CardGrid({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -21,6 +26,51 @@ export function CardGrid({ label, children }: { label: string; children: ReactNo
     >
       {children}
     </Box>
+  );
+}
+
+/**
+ * One card of a CardGrid, as an article named `label`: its title an h2 that
+ * wraps anywhere, with an optional `badge` (a status chip) beside it, then
+ * the body as a column; `actions` sit in the card's footer.
+ */
+export function GridCard({
+  label,
+  testId,
+  title,
+  badge,
+  actions,
+  children,
+}: {
+  label: string;
+  testId: string;
+  title: ReactNode;
+  badge?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card
+      component="article"
+      aria-label={label}
+      data-testid={testId}
+      sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}
+    >
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, flexGrow: 1 }}>
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
+          <Typography
+            variant="h6"
+            component="h2"
+            sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere', minWidth: 0 }}
+          >
+            {title}
+          </Typography>
+          {badge}
+        </Stack>
+        {children}
+      </CardContent>
+      {actions && <CardActions sx={{ px: 2, pb: 2 }}>{actions}</CardActions>}
+    </Card>
   );
 }
 

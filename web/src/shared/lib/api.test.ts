@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { successReply } from '@studio/domain';
 import { api, ApiError, ReplyShapeError } from './api';
 
 const reply = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status }));
@@ -24,13 +25,20 @@ describe('api', () => {
     expect(e).toMatchObject({ status: 400, serverMessage: 'Validation failed', fields: { name: 'Name is required' } });
   });
 
-  it('gives a call without a reply parser the reply as unknown, and no way to type it', async () => {
+  it('refuses a 200 that is not JSON (an HTML page from a misrouted rewrite) as a reply of the wrong shape', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<!doctype html><title>Studio</title>', { status: 200 })),
+    );
+    await expect(api.post('/api/x', {}, successReply)).rejects.toBeInstanceOf(ReplyShapeError);
+  });
+
+  it('takes no call without a reply parser', async () => {
     vi.stubGlobal('fetch', reply(200, { success: true }));
-    const r: unknown = await api.post('/api/x', {});
-    expect(r).toEqual({ success: true });
-    // @ts-expect-error: a reply type needs a parser that checks it (tsc -p web)
-    await api.post<{ success: boolean }>('/api/x', {});
-    // @ts-expect-error: so does a GET's
-    await api.get<{ count: number }>('/api/x');
+    await expect(api.post('/api/x', {}, successReply)).resolves.toEqual({ success: true });
+    // @ts-expect-error: every call checks its reply (tsc -p web)
+    await api.post('/api/x', {}).catch(() => undefined);
+    // @ts-expect-error: a GET's too
+    await api.get('/api/x').catch(() => undefined);
   });
 });

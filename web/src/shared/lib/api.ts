@@ -4,11 +4,12 @@
  * token, supplied by the admin bundle through setTokenProvider (the public
  * bundle never loads Firebase).
  *
- * A call that reads the reply gives a reply parser (a zod schema of
- * @studio/domain replies.ts, or any `{ parse }`): it resolves to the parsed
- * reply and throws ReplyShapeError when the reply does not match. A call
- * without one resolves to `unknown`: there is no way to type a reply without
- * parsing it.
+ * Every call gives a reply parser (a zod schema of @studio/domain
+ * replies.ts, or any `{ parse }`): it resolves to the parsed reply and throws
+ * ReplyShapeError when the reply does not match, so a 200 that is not the
+ * route's answer (an HTML page from a misrouted rewrite, a half-written
+ * object) never reaches a page as success. A write whose answer the page
+ * ignores still checks it, with domain successReply.
  */
 
 /** A non-2xx reply. `message` is "{status}: {text}" (spec §8); `serverMessage` is the server's own words. */
@@ -50,11 +51,10 @@ export function setTokenProvider(provider: TokenProvider | null): void {
 
 /**
  * Calls `method path` with an optional JSON body and returns the reply,
- * parsed by `reply`. Reached only through `api`, whose signatures make T
- * `unknown` when no parser is given.
+ * parsed by `reply`.
  * @throws ApiError on a non-2xx reply; ReplyShapeError when `reply` refuses the body; TypeError when the network fails.
  */
-async function request<T>(method: Method, path: string, body: unknown, reply: ReplyParser<T> | undefined): Promise<T> {
+async function request<T>(method: Method, path: string, body: unknown, reply: ReplyParser<T>): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const token = tokenProvider ? await tokenProvider() : null;
@@ -76,7 +76,6 @@ async function request<T>(method: Method, path: string, body: unknown, reply: Re
     const err = (data ?? {}) as { error?: string; fields?: Record<string, string> };
     throw new ApiError(res.status, err.error ?? (text || res.statusText), err.fields);
   }
-  if (!reply) return data as T; // T is unknown here (see Api)
   try {
     return reply.parse(data);
   } catch (e) {
@@ -84,23 +83,12 @@ async function request<T>(method: Method, path: string, body: unknown, reply: Re
   }
 }
 
-/** The /api calls by method. The reply's type comes only from a reply parser; without one it is `unknown`. */
-interface Api {
-  get<T>(path: string, reply: ReplyParser<T>): Promise<T>;
-  get(path: string): Promise<unknown>;
-  post<T>(path: string, body: unknown, reply: ReplyParser<T>): Promise<T>;
-  post(path: string, body?: unknown): Promise<unknown>;
-  put<T>(path: string, body: unknown, reply: ReplyParser<T>): Promise<T>;
-  put(path: string, body: unknown): Promise<unknown>;
-  delete<T>(path: string, reply: ReplyParser<T>): Promise<T>;
-  delete(path: string): Promise<unknown>;
-}
-
-export const api: Api = {
-  get: <T>(path: string, reply?: ReplyParser<T>) => request('GET', path, undefined, reply),
-  post: <T>(path: string, body?: unknown, reply?: ReplyParser<T>) => request('POST', path, body ?? {}, reply),
-  put: <T>(path: string, body: unknown, reply?: ReplyParser<T>) => request('PUT', path, body, reply),
-  delete: <T>(path: string, reply?: ReplyParser<T>) => request('DELETE', path, undefined, reply),
+/** The /api calls by method; each reply's type comes from its parser. */
+export const api = {
+  get: <T>(path: string, reply: ReplyParser<T>) => request('GET', path, undefined, reply),
+  post: <T>(path: string, body: unknown, reply: ReplyParser<T>) => request('POST', path, body, reply),
+  put: <T>(path: string, body: unknown, reply: ReplyParser<T>) => request('PUT', path, body, reply),
+  delete: <T>(path: string, reply: ReplyParser<T>) => request('DELETE', path, undefined, reply),
 };
 
 /** The server's message of an error, or `fallback` (spec §8 "with the message or ..."). */

@@ -8,8 +8,6 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -26,7 +24,7 @@ import { formatUsd, type LeadStatus, type ProjectType } from '@studio/domain';
 import { Loading } from '../../../shared/components/PageState';
 import { useLiveLeads, type LeadView } from '../../../shared/data/hooks';
 import { LEAD_STATUS_COLORS } from '../../../shared/components/leadStatus';
-import { PagedCardGrid } from '../../../shared/components/CardGrid';
+import { GridCard, PagedCardGrid } from '../../../shared/components/CardGrid';
 import {
   applyClientFilters,
   buildClientsCsv,
@@ -69,89 +67,75 @@ function renderSelection(selected: unknown): string {
 function ClientCard({ lead }: { lead: LeadView }) {
   const created = lead.createdAt instanceof Date && !Number.isNaN(lead.createdAt.getTime()) ? lead.createdAt : null;
   return (
-    <Card
-      component="article"
-      aria-label={`Client ${lead.name}`}
-      data-testid="client-card"
-      sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}
+    <GridCard
+      label={`Client ${lead.name}`}
+      testId="client-card"
+      title={lead.name}
+      badge={
+        <Chip
+          size="small"
+          label={lead.status}
+          color={LEAD_STATUS_COLORS[lead.status] ?? 'default'}
+          aria-label={`Status: ${lead.status}`}
+        />
+      }
     >
-      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, flexGrow: 1 }}>
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
-          <Typography
-            variant="h6"
-            component="h2"
-            sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere', minWidth: 0 }}
-          >
-            {lead.name}
-          </Typography>
+      {/* A lead stored without an address (an admin-added lead may have none) gets no empty mail link. */}
+      {lead.email ? (
+        <Link href={`mailto:${lead.email}`} variant="body2" sx={{ overflowWrap: 'anywhere', alignSelf: 'flex-start' }}>
+          {lead.email}
+        </Link>
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          No email address
+        </Typography>
+      )}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        {/* A lead stored without a project type (older records) shows no empty, unnamed chip. */}
+        {lead.projectType && (
           <Chip
             size="small"
-            label={lead.status}
-            color={LEAD_STATUS_COLORS[lead.status] ?? 'default'}
-            aria-label={`Status: ${lead.status}`}
+            variant="outlined"
+            label={lead.projectType}
+            aria-label={`Project type: ${lead.projectType}`}
           />
-        </Stack>
-        {/* A lead stored without an address (an admin-added lead may have none) gets no empty mail link. */}
-        {lead.email ? (
-          <Link
-            href={`mailto:${lead.email}`}
-            variant="body2"
-            sx={{ overflowWrap: 'anywhere', alignSelf: 'flex-start' }}
-          >
-            {lead.email}
-          </Link>
-        ) : (
-          <Typography variant="body2" color="text.secondary">
-            No email address
+        )}
+        {lead.quoteAmountCents != null && (
+          <Typography variant="body2" fontWeight={700} aria-label={`Quote ${formatUsd(lead.quoteAmountCents)}`}>
+            {formatUsd(lead.quoteAmountCents)}
           </Typography>
         )}
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          {/* A lead stored without a project type (older records) shows no empty, unnamed chip. */}
-          {lead.projectType && (
-            <Chip
-              size="small"
-              variant="outlined"
-              label={lead.projectType}
-              aria-label={`Project type: ${lead.projectType}`}
-            />
-          )}
-          {lead.quoteAmountCents != null && (
-            <Typography variant="body2" fontWeight={700} aria-label={`Quote ${formatUsd(lead.quoteAmountCents)}`}>
-              {formatUsd(lead.quoteAmountCents)}
-            </Typography>
-          )}
-        </Stack>
-        <Typography variant="subtitle2" component="h3" sx={{ overflowWrap: 'anywhere' }}>
-          {lead.subject}
-        </Typography>
-        <Typography
-          variant="body2"
-          color="text.secondary"
-          title={lead.message}
-          data-testid="client-message"
-          sx={{
-            display: '-webkit-box',
-            WebkitBoxOrient: 'vertical',
-            WebkitLineClamp: 3,
-            lineClamp: 3,
-            overflow: 'hidden',
-            whiteSpace: 'pre-line',
-            overflowWrap: 'anywhere',
-          }}
-        >
-          {lead.message}
-        </Typography>
-        <Typography variant="caption" color="text.secondary" sx={{ mt: 'auto', pt: 1 }}>
-          {created ? (
-            <>
-              Created <time dateTime={created.toISOString()}>{dateFmt.format(created)}</time>
-            </>
-          ) : (
-            'Created just now'
-          )}
-        </Typography>
-      </CardContent>
-    </Card>
+      </Stack>
+      <Typography variant="subtitle2" component="h3" sx={{ overflowWrap: 'anywhere' }}>
+        {lead.subject}
+      </Typography>
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        title={lead.message}
+        data-testid="client-message"
+        sx={{
+          display: '-webkit-box',
+          WebkitBoxOrient: 'vertical',
+          WebkitLineClamp: 3,
+          lineClamp: 3,
+          overflow: 'hidden',
+          whiteSpace: 'pre-line',
+          overflowWrap: 'anywhere',
+        }}
+      >
+        {lead.message}
+      </Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ mt: 'auto', pt: 1 }}>
+        {created ? (
+          <>
+            Created <time dateTime={created.toISOString()}>{dateFmt.format(created)}</time>
+          </>
+        ) : (
+          'Created just now'
+        )}
+      </Typography>
+    </GridCard>
   );
 }
 

@@ -2,7 +2,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Stack from '@mui/material/Stack';
-import { newLeadSchema, PROJECT_TYPES, type ContactInput, type NewLead } from '@studio/domain';
+import { type ContactInput, leadReply, type NewLead, newLeadSchema, PROJECT_TYPES } from '@studio/domain';
 import { api, ApiError } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 import { FormTextField } from '../../../shared/components/FormTextField';
@@ -19,7 +19,7 @@ export function AddLeadDialog({ open, onClose }: { open: boolean; onClose(): voi
 
   const submit = async (data: NewLead) => {
     try {
-      await api.post('/api/leads', data);
+      await api.post('/api/leads', data, leadReply);
       toast({ title: 'Lead added successfully' });
       reset(EMPTY);
       onClose();

@@ -18,12 +18,13 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import {
   dashboardTiles,
+  type DeadReason,
   formatUsd,
   groupLeadsForBoard,
-  quotePendingReview,
-  type DeadReason,
-  type Tile,
   type LeadStatus,
+  quoteAcceptedByAdminReply,
+  quotePendingReview,
+  type Tile,
 } from '@studio/domain';
 import { Loading } from '../../../shared/components/PageState';
 import {
@@ -187,7 +188,7 @@ export function DashboardPage() {
       onReviewQuote: (lead) => setOpen({ kind: 'quotes', leadId: lead.id }),
       onAcceptQuote: async (lead) => {
         try {
-          await api.post(`/api/leads/${lead.id}/quote/accept`);
+          await api.post(`/api/leads/${lead.id}/quote/accept`, {}, quoteAcceptedByAdminReply);
           toast({ title: 'Quote Accepted', description: 'Project created in Set up.' });
         } catch (e) {
           toast({

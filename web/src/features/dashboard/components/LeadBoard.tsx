@@ -211,6 +211,7 @@ const Lane = memo(function Lane({
   footer,
 }: CardsProps & { id: string; title: string; footer?: ReactNode }) {
   const virtual = leads.length > VIRTUALIZE_AFTER;
+  const Cards = virtual ? VirtualCards : PlainCards;
   // The card being dragged out of a virtual column is drawn as a clone (its row may scroll away).
   const renderClone = useCallback<DraggableChildrenFn>(
     (provided, snapshot, rubric) => {
@@ -257,25 +258,14 @@ const Lane = memo(function Lane({
           }}
         >
           <LaneHeader title={title} count={leads.length} />
-          {virtual ? (
-            <VirtualCards
-              provided={provided}
-              snapshot={snapshot}
-              leads={leads}
-              now={now}
-              attentionDays={attentionDays}
-              actions={actions}
-            />
-          ) : (
-            <PlainCards
-              provided={provided}
-              snapshot={snapshot}
-              leads={leads}
-              now={now}
-              attentionDays={attentionDays}
-              actions={actions}
-            />
-          )}
+          <Cards
+            provided={provided}
+            snapshot={snapshot}
+            leads={leads}
+            now={now}
+            attentionDays={attentionDays}
+            actions={actions}
+          />
           {footer}
         </Paper>
       )}

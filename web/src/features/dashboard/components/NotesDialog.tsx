@@ -20,7 +20,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { leadNotesReply, noteSchema, type LeadNoteReply as Note, type NoteInput } from '@studio/domain';
+import { leadNoteReply, type LeadNoteReply as Note, leadNotesReply, type NoteInput, noteSchema } from '@studio/domain';
 import { api, ApiError, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 import type { BoardLead } from '../../../shared/data/hooks';
@@ -57,7 +57,7 @@ export function NotesDialog({ lead, onClose }: { lead: BoardLead | null; onClose
   const add = async ({ content }: NoteInput) => {
     if (!lead) return;
     try {
-      await api.post(`/api/leads/${lead.id}/notes`, { content });
+      await api.post(`/api/leads/${lead.id}/notes`, { content }, leadNoteReply);
       toast({ title: 'Note added' });
       reset({ content: '' });
       await load(lead.id);

@@ -9,6 +9,7 @@ import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 import type { BoardLead } from '../../../shared/data/hooks';
 import { useOptimisticStatus } from '../../../shared/lib/useOptimisticStatus';
+import { leadReply } from '@studio/domain';
 
 /**
  * How long (ms) an accepted move waits for the board to show it before the
@@ -28,11 +29,11 @@ export function useLeadMoves(live: BoardLead[]) {
   const send = useCallback(
     async (lead: BoardLead, to: LeadStatus, opts: MoveOptions = {}) => {
       try {
-        await api.put(`/api/leads/${lead.id}`, {
-          status: to,
-          expectedStatus: lead.status,
-          ...(opts.deadReason ? { deadReason: opts.deadReason } : {}),
-        });
+        await api.put(
+          `/api/leads/${lead.id}`,
+          { status: to, expectedStatus: lead.status, ...(opts.deadReason ? { deadReason: opts.deadReason } : {}) },
+          leadReply,
+        );
         toast({ title: opts.successTitle ?? 'Lead updated successfully' });
       } catch (e) {
         toast({ title: 'Move refused', description: errorMessage(e, 'Please try again later.'), severity: 'error' });

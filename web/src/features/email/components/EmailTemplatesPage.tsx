@@ -47,11 +47,12 @@ import SendIcon from '@mui/icons-material/Send';
 import {
   DEFAULT_TEMPLATE_ID,
   emailTemplateUpdateSchema,
+  outboxAcceptedReply,
   renderTemplate,
   savedEmailTemplateReply,
+  type TemplateTestInput,
   templateTestSchema,
   unknownPlaceholders,
-  type TemplateTestInput,
 } from '@studio/domain';
 import { api, ApiError } from '../../../shared/lib/api';
 import { Loading } from '../../../shared/components/PageState';
@@ -240,7 +241,7 @@ function TemplatesEditor({ templates }: { templates: TemplatesState }) {
 
   const sendTest = async ({ testEmail }: TemplateTestInput) => {
     try {
-      await api.post(`/api/email-templates/${template.id}/test`, { testEmail });
+      await api.post(`/api/email-templates/${template.id}/test`, { testEmail }, outboxAcceptedReply);
       toast({ title: 'Test Email Sent', description: `${template.name} was queued to ${testEmail}.` });
     } catch (e) {
       if (e instanceof ApiError && e.fields?.testEmail) testForm.setError('testEmail', { message: e.fields.testEmail });

@@ -14,7 +14,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { outboxRowsReply, type OutboxRowReply, type OutboxStatus } from '@studio/domain';
+import { outboxAcceptedReply, type OutboxRowReply, outboxRowsReply, type OutboxStatus } from '@studio/domain';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 
@@ -67,7 +67,7 @@ export function OutboxList({ path, label, empty }: { path: string; label: string
   const resend = async (row: OutboxRow) => {
     setBusy(row.id);
     try {
-      await api.post(`/api/outbox/${encodeURIComponent(row.id)}/resend`, {});
+      await api.post(`/api/outbox/${encodeURIComponent(row.id)}/resend`, {}, outboxAcceptedReply);
       toast({ title: 'Email queued again', description: `Resending to ${row.to ?? 'the recipient'}` });
       load();
     } catch (e) {

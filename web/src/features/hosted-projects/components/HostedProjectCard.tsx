@@ -1,8 +1,5 @@
 /** One demo project on the hosted-project page: title, Live chip, language, file count, last update, link, "Generate Quote". */
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -10,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import { isDeployed, type HostedProject } from '@studio/domain';
+import { GridCard } from '../../../shared/components/CardGrid';
 
 const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -17,50 +15,12 @@ export function HostedProjectCard({ project, onQuote }: { project: HostedProject
   const live = isDeployed(project.deployment);
   const updated = new Date(project.timeUpdated);
   return (
-    <Card
-      component="article"
-      aria-label={project.title}
-      data-testid="replit-project-card"
-      sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}
-    >
-      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1, flexGrow: 1 }}>
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
-          <Typography
-            variant="h6"
-            component="h2"
-            sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere', minWidth: 0 }}
-          >
-            {project.title}
-          </Typography>
-          {live && <Chip size="small" color="success" label="Live" aria-label="Live: deployed" />}
-        </Stack>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-          <Chip size="small" variant="outlined" label={project.lang} aria-label={`Language: ${project.lang}`} />
-          <Typography variant="body2" color="text.secondary">
-            {project.files.length} {project.files.length === 1 ? 'file' : 'files'}
-          </Typography>
-        </Stack>
-        <Typography variant="caption" color="text.secondary">
-          {Number.isNaN(updated.getTime()) ? (
-            'Updated: unknown'
-          ) : (
-            <>
-              Updated <time dateTime={project.timeUpdated}>{dateFmt.format(updated)}</time>
-            </>
-          )}
-        </Typography>
-        <Link
-          href={project.url}
-          target="_blank"
-          rel="noopener noreferrer"
-          variant="body2"
-          aria-label={`View project ${project.title} on Replit (opens in a new tab)`}
-          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, alignSelf: 'flex-start', mt: 'auto' }}
-        >
-          View Project <OpenInNewIcon fontSize="inherit" aria-hidden />
-        </Link>
-      </CardContent>
-      <CardActions sx={{ px: 2, pb: 2 }}>
+    <GridCard
+      label={project.title}
+      testId="replit-project-card"
+      title={project.title}
+      badge={live && <Chip size="small" color="success" label="Live" aria-label="Live: deployed" />}
+      actions={
         <Button
           variant="contained"
           size="small"
@@ -70,7 +30,33 @@ export function HostedProjectCard({ project, onQuote }: { project: HostedProject
         >
           Generate Quote
         </Button>
-      </CardActions>
-    </Card>
+      }
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Chip size="small" variant="outlined" label={project.lang} aria-label={`Language: ${project.lang}`} />
+        <Typography variant="body2" color="text.secondary">
+          {project.files.length} {project.files.length === 1 ? 'file' : 'files'}
+        </Typography>
+      </Stack>
+      <Typography variant="caption" color="text.secondary">
+        {Number.isNaN(updated.getTime()) ? (
+          'Updated: unknown'
+        ) : (
+          <>
+            Updated <time dateTime={project.timeUpdated}>{dateFmt.format(updated)}</time>
+          </>
+        )}
+      </Typography>
+      <Link
+        href={project.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        variant="body2"
+        aria-label={`View project ${project.title} on Replit (opens in a new tab)`}
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, alignSelf: 'flex-start', mt: 'auto' }}
+      >
+        View Project <OpenInNewIcon fontSize="inherit" aria-hidden />
+      </Link>
+    </GridCard>
   );
 }

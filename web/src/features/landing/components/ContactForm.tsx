@@ -11,7 +11,7 @@ import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import { contactSchema, PROJECT_TYPES, TIMING, type Contact, type ContactInput } from '@studio/domain';
+import { type Contact, type ContactInput, contactSchema, PROJECT_TYPES, successReply, TIMING } from '@studio/domain';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 import { FormTextField } from '../../../shared/components/FormTextField';
@@ -37,7 +37,7 @@ export default function ContactForm() {
 
   const onSubmit = async (data: Contact) => {
     try {
-      await api.post('/api/contact', data);
+      await api.post('/api/contact', data, successReply);
       setSent(data);
     } catch (e) {
       toast({

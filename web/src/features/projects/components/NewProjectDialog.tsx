@@ -4,7 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Grid from '@mui/material/Grid';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { newProjectSchema, PRIORITIES, PROJECT_TYPES, type NewProject, type NewProjectInput } from '@studio/domain';
+import {
+  type NewProject,
+  type NewProjectInput,
+  newProjectSchema,
+  PRIORITIES,
+  PROJECT_TYPES,
+  projectCreatedReply,
+} from '@studio/domain';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 import { controlledProps } from '../../../shared/components/FormTextField';
@@ -27,7 +34,7 @@ export function NewProjectDialog({ open, onClose }: { open: boolean; onClose(): 
 
   const submit = async (p: NewProject) => {
     try {
-      await api.post('/api/projects', p);
+      await api.post('/api/projects', p, projectCreatedReply);
       toast({ title: 'Project Created' });
       reset(EMPTY);
       onClose();

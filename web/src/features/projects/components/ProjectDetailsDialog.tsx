@@ -20,7 +20,14 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { deployToBetaSchema, fieldErrors, formatCountdown, launchSchema, PROJECT_STAGE_TRIGGER } from '@studio/domain';
+import {
+  deployToBetaSchema,
+  fieldErrors,
+  formatCountdown,
+  launchSchema,
+  PROJECT_STAGE_TRIGGER,
+  successReply,
+} from '@studio/domain';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 import type { ProjectView } from '../../../shared/data/hooks';
@@ -63,7 +70,7 @@ export function ProjectDetailsDialog({
     if (!project) return;
     setBusy(true);
     try {
-      await api.post(`/api/projects/${project.id}/${path}`, body);
+      await api.post(`/api/projects/${project.id}/${path}`, body, successReply);
       toast(ok);
       if (stage) onStageDone?.();
       close();

@@ -43,6 +43,7 @@ import {
   PROJECT_STAGE_TRIGGER,
   PROJECT_TILE_LABELS,
   type ProjectStatus,
+  successReply,
 } from '@studio/domain';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { Loading } from '../../../shared/components/PageState';
@@ -107,7 +108,7 @@ export function ProjectsPage() {
         return;
       }
       try {
-        await api.put(`/api/projects/${p.id}`, { status: to, expectedStatus: p.status });
+        await api.put(`/api/projects/${p.id}`, { status: to, expectedStatus: p.status }, successReply);
         toast({ title: 'Project Updated' });
       } catch (e) {
         toast({ title: 'Update Failed', description: errorMessage(e, 'Failed to update project'), severity: 'error' });

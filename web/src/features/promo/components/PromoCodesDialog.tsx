@@ -35,12 +35,14 @@ import {
   centsToString,
   describePromo,
   fieldErrors,
-  promoCreateSchema,
   PROMO_DISCOUNT_TYPES,
-  promoRecordOf,
-  promoUpdateSchema,
+  promoCreateSchema,
   type PromoDiscountType,
   type PromoRecord,
+  promoRecordOf,
+  promoReply,
+  promoUpdateSchema,
+  successReply,
 } from '@studio/domain';
 import { api, ApiError, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
@@ -173,12 +175,12 @@ function PromoFormDialog({
   const submit = async (values: PromoFormValues) => {
     const creating = mode === 'create';
     try {
-      if (creating) await api.post('/api/promo-codes', toRequest(values, 'create'));
+      if (creating) await api.post('/api/promo-codes', toRequest(values, 'create'), promoReply);
       else {
         const body = toRequest(values, 'edit');
         // The form shows minutes: an untouched validFrom keeps its stored value to the second.
         if (values.validFrom === toLocalInput(promo!.validFrom)) delete body.validFrom;
-        await api.put(`/api/promo-codes/${encodeURIComponent(promo!.id)}`, body);
+        await api.put(`/api/promo-codes/${encodeURIComponent(promo!.id)}`, body, promoReply);
       }
       toast({ title: creating ? 'Promo code created successfully' : 'Promo code updated successfully' });
       onClose();
@@ -343,7 +345,7 @@ export function PromoCodesDialog({
     if (!deleting) return;
     setBusy(true);
     try {
-      await api.delete(`/api/promo-codes/${encodeURIComponent(deleting.id)}`);
+      await api.delete(`/api/promo-codes/${encodeURIComponent(deleting.id)}`, successReply);
       toast({ title: 'Promo code deleted successfully' });
       setDeleting(null);
     } catch (e) {

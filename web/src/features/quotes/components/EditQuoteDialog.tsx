@@ -3,7 +3,14 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Grid from '@mui/material/Grid';
-import { centsToString, COMPLEXITIES, quoteEditSchema, type QuoteEdit, type QuoteEditInput } from '@studio/domain';
+import {
+  centsToString,
+  COMPLEXITIES,
+  type QuoteEdit,
+  type QuoteEditInput,
+  quoteEditSchema,
+  successReply,
+} from '@studio/domain';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 import type { LeadView } from '../../../shared/data/hooks';
@@ -34,7 +41,7 @@ export function EditQuoteDialog({ lead, onClose }: { lead: LeadView | null; onCl
   const submit = async () => {
     if (!lead) return;
     try {
-      await api.put(`/api/leads/${lead.id}/quote`, getValues());
+      await api.put(`/api/leads/${lead.id}/quote`, getValues(), successReply);
       toast({ title: 'Quote Updated' });
       onClose();
     } catch (err) {

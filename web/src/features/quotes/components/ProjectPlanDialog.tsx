@@ -19,10 +19,11 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import {
   COMPLEXITIES,
+  type ProjectPlan,
+  projectPlanAddedReply,
+  type ProjectPlanInput,
   projectPlanSchema,
   SERVICE_PLAN_TYPES,
-  type ProjectPlan,
-  type ProjectPlanInput,
 } from '@studio/domain';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
@@ -76,10 +77,11 @@ export function ProjectPlanDialog({ lead, onClose }: { lead: BoardLead | null; o
   const submit = async (plan: ProjectPlan) => {
     if (!lead) return;
     try {
-      await api.post(`/api/leads/${lead.id}/project-plan`, {
-        ...plan,
-        servicePlanType: plan.servicePlanType ?? undefined,
-      });
+      await api.post(
+        `/api/leads/${lead.id}/project-plan`,
+        { ...plan, servicePlanType: plan.servicePlanType ?? undefined },
+        projectPlanAddedReply,
+      );
       toast({ title: 'Project Plan & Quote Generated', description: 'The quote is waiting in Quote Review.' });
       close();
     } catch (e) {

@@ -9,7 +9,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
-import { upcomingRemindersReply, type UpcomingReminderReply } from '@studio/domain';
+import { successReply, type UpcomingReminderReply, upcomingRemindersReply } from '@studio/domain';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 
@@ -43,7 +43,7 @@ export function UpcomingReminders({ leadId }: { leadId: string }) {
   const skip = async (r: UpcomingReminder) => {
     setBusy(r.id);
     try {
-      await api.post(`/api/reminders/${leadId}/skip`, { reminderId: r.id });
+      await api.post(`/api/reminders/${leadId}/skip`, { reminderId: r.id }, successReply);
       toast({ title: 'Reminder skipped' });
       await load();
     } catch (e) {

@@ -13,10 +13,11 @@ import Typography from '@mui/material/Typography';
 import {
   AUTOMATION_INFO,
   AUTOMATION_KEYS,
-  automationSettingsSchema,
-  fieldErrors,
   type AutomationKey,
   type AutomationSettings,
+  automationSettingsSchema,
+  fieldErrors,
+  successReply,
 } from '@studio/domain';
 import { api, ApiError, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
@@ -68,7 +69,7 @@ export function AutomationsForm({ settings }: { settings: AutomationSettings }) 
     setErrors({});
     setBusy(true);
     try {
-      await api.put('/api/settings/automations', parsed.data);
+      await api.put('/api/settings/automations', parsed.data, successReply);
       toast({ title: 'Automations saved' });
     } catch (err) {
       if (err instanceof ApiError && err.fields) setErrors(err.fields);

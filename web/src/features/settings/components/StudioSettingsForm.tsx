@@ -6,7 +6,13 @@ import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { SETTINGS_LIMITS, studioSettingsSchema, type StudioSettings, type StudioSettingsInput } from '@studio/domain';
+import {
+  SETTINGS_LIMITS,
+  type StudioSettings,
+  type StudioSettingsInput,
+  studioSettingsSchema,
+  successReply,
+} from '@studio/domain';
 import { api, ApiError, errorMessage } from '../../../shared/lib/api';
 import { controlledProps, FormTextField } from '../../../shared/components/FormTextField';
 import { useToast } from '../../../shared/components/Toast';
@@ -30,7 +36,7 @@ export function StudioSettingsForm({ settings, saved }: { settings: StudioSettin
 
   const submit = async (form: StudioSettings) => {
     try {
-      await api.put('/api/settings/studio', form);
+      await api.put('/api/settings/studio', form, successReply);
       toast({ title: 'Settings saved' });
     } catch (e) {
       const fields = e instanceof ApiError && e.fields ? e.fields : {};
