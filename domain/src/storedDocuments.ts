@@ -96,6 +96,8 @@ export const leadDocSchema = z
     generatedQuoteDetails: z.string().nullish(),
     hourlyRateCents: z.number().nullish(),
     quoteVersion: z.number().int().nullish(),
+    /** Where the lead was when a payment failed moved it to "Payment Failed" (services/payments.ts). */
+    statusBeforePaymentFailed: z.enum(LEAD_STATUSES).nullish(),
     stripeDepositPaymentId: z.string().nullish(),
     stripeFinalPaymentId: z.string().nullish(),
     depositPaidAt: storedDate.nullish(),
@@ -146,6 +148,8 @@ export type ProjectDoc = z.output<typeof projectDocSchema>;
 export const invoiceDocSchema = z.object({
   leadId: z.string(),
   number: z.string().nullish(),
+  /** The client's address the invoice was sent to (the receipt's); absent on payment requests. */
+  email: orNull(z.string()),
   amountCents: z.number(),
   description: withDefault(z.string(), ''),
   dueDate: orNull(storedDate),

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  contactDocSchema,
+  emailLogDocSchema,
   invoiceDocSchema,
   leadActivityDocSchema,
   leadDocSchema,
@@ -115,6 +117,12 @@ describe('leadDocSchema', () => {
     expect('someFutureField' in lead).toBe(false);
   });
 
+  it('reads where a lead was before a failed payment, and refuses a status that is not one', () => {
+    const stored = { name: 'Ava', status: 'Payment Failed', statusBeforePaymentFailed: 'Set Up' };
+    expect(leadDocSchema.parse(stored).statusBeforePaymentFailed).toBe('Set Up');
+    expect(leadDocSchema.safeParse({ ...stored, statusBeforePaymentFailed: 'Paid' }).success).toBe(false);
+  });
+
   it('reads a sparse lead with the defaults toLeadDto uses (older records, console edits)', () => {
     const lead = leadDocSchema.parse({ name: 'Sched', status: 'Launch', createdAt: created });
     expect(lead).toMatchObject({
@@ -212,6 +220,7 @@ describe('invoiceDocSchema and paymentRequestDocSchema', () => {
     expect(invoiceDocSchema.parse(invoice)).toEqual({
       leadId: 'L1',
       number: 'INV-2026-0007',
+      email: 'ava@example.com',
       amountCents: 150_000,
       description: 'Extra work',
       dueDate: new Date('2026-03-15T00:00:00Z'),
@@ -339,5 +348,33 @@ describe('noteDocSchema and leadActivityDocSchema', () => {
       at: null,
     });
     expect(leadActivityDocSchema.safeParse({ ...entry, by: undefined }).success).toBe(false);
+  });
+});
+
+describe('contactDocSchema and emailLogDocSchema', () => {
+  it('reads a contact message as the contact form stores it, and refuses one without a name', () => {
+    const contact = {
+      name: 'Ava',
+      email: 'ava@example.com',
+      phone: null,
+      projectType: 'Web Project',
+      subject: 'A site',
+      message: 'Hello',
+      leadId: 'L1',
+      createdAt: ts('2026-03-01T00:00:00Z'),
+    };
+    expect(contactDocSchema.parse(contact)).toEqual({ ...contact, createdAt: new Date('2026-03-01T00:00:00Z') });
+    expect(contactDocSchema.safeParse({ ...contact, name: 42 }).success).toBe(false);
+  });
+
+  it('reads a delivery log entry, fields it lacks as null', () => {
+    expect(emailLogDocSchema.parse({ to: 'ava@example.com', at: ts('2026-03-01T00:00:00Z') })).toEqual({
+      templateId: null,
+      to: 'ava@example.com',
+      from: null,
+      subject: null,
+      html: null,
+      at: new Date('2026-03-01T00:00:00Z'),
+    });
   });
 });

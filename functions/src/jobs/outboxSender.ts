@@ -42,6 +42,7 @@
 import type { MailDataRequired } from '@sendgrid/mail';
 import { FieldValue, Timestamp, type CollectionReference, type DocumentReference } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
+import { z } from 'zod';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import type { SecretParam } from 'firebase-functions/params';
 import {
@@ -54,11 +55,16 @@ import {
   RAW_TEMPLATE_ID,
   renderTemplate,
   stripLineBreaks,
-  type OutboxStatus,
 } from '@studio/domain';
 import { sanitizeEmailHtml } from '../services/emailHtml.js';
 import { isSealed, unseal } from '../services/sealed.js';
 import { config, NOT_CONFIGURED, type Config } from '../config.js';
+
+/** The admin's edit of a template (email_templates/{id}): a field that is not text falls back to the default's. */
+const storedOverride = z.object({
+  subject: z.string().optional().catch(undefined),
+  html: z.string().optional().catch(undefined),
+});
 
 /** What the sender needs of a mail service: @sendgrid/mail's `send` (a MailService instance fits). */
 export interface Mailer {
@@ -183,8 +189,9 @@ async function renderEntry(ref: DocumentReference, data: FirebaseFirestore.Docum
   const template = findDefaultTemplate(templateId);
   if (!template) throw new PermanentError(`Unknown template "${templateId}"`);
   const override = await ref.firestore.collection(COLLECTIONS.emailTemplates).doc(templateId).get();
-  const subject = typeof override.get('subject') === 'string' ? (override.get('subject') as string) : template.subject;
-  const html = typeof override.get('html') === 'string' ? (override.get('html') as string) : template.html;
+  const custom = storedOverride.parse(override.data() ?? {});
+  const subject = custom.subject ?? template.subject;
+  const html = custom.html ?? template.html;
   const rendered = renderTemplate({ subject, html }, vars);
   return {
     to,
@@ -262,7 +269,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
   const claim = await db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) return { skip: 'missing' as const };
-    const status = snap.get('status') as OutboxStatus | undefined;
+    const status: unknown = snap.get('status');
     if (status !== 'PENDING') return { skip: `status ${String(status)}` };
     const tried = Number(snap.get('attempts')) || 0;
     // A first attempt is always due (its nextAttemptAt is the server's commit time; this clock may lag it).

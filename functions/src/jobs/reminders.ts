@@ -52,6 +52,7 @@ export interface ReminderRunResult {
 
 const toDate = (v: unknown): Date | null => (v instanceof Timestamp ? v.toDate() : null);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+const cents = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
 
 /** A lead that still takes reminders: it exists, has an email and is not marked Lost. */
 const reachable = (lead: DocumentSnapshot | undefined): lead is DocumentSnapshot =>
@@ -97,7 +98,7 @@ export async function loadReminderSubjects(
     if (!number) continue;
     const base = {
       path: r.ref.path,
-      amountCents: r.get('amountCents') as number,
+      amountCents: cents(r.get('amountCents')),
       description: str(r.get('description')),
       checkoutUrl: str(r.get('checkoutUrl')),
     };
@@ -136,7 +137,7 @@ export async function loadReminderSubjects(
     if (!number || !dueDate) continue; // invoices from before numbering are not chased
     subjects.push({
       path: i.ref.path,
-      amountCents: i.get('amountCents') as number,
+      amountCents: cents(i.get('amountCents')),
       description: str(i.get('description')),
       checkoutUrl: str(i.get('checkoutUrl')),
       subject: {

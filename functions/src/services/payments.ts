@@ -27,16 +27,17 @@ import * as logger from 'firebase-functions/logger';
 import {
   COLLECTIONS,
   formatUsd,
+  invoiceDocSchema,
+  leadDocSchema,
   leadPaymentDue,
   paymentFailureMove,
   paymentIdempotencyKey,
   paymentMoves,
   PAYMENT_CURRENCY,
   PAYMENT_PURPOSES,
+  projectDocSchema,
   type CreatePaymentIntentInput,
-  type LeadStatus,
   type PaymentPurpose,
-  type ProjectStatus,
 } from '@studio/domain';
 import { AppError } from '../errors.js';
 import { recordActivity } from './activity.js';
@@ -73,16 +74,15 @@ async function resolveCharge(db: Firestore, input: CreatePaymentIntentInput): Pr
   if (input.invoiceId) {
     const inv = await db.collection(COLLECTIONS.invoices).doc(input.invoiceId).get();
     if (!inv.exists) throw new AppError('NotFound', 'Invoice not found');
-    if (inv.get('status') === 'paid') throw new AppError('Conflict', 'This invoice is already paid');
-    const amountCents = inv.get('amountCents') as number;
-    const leadId = inv.get('leadId') as string;
+    const invoice = invoiceDocSchema.parse(inv.data());
+    if (invoice.status === 'paid') throw new AppError('Conflict', 'This invoice is already paid');
     return {
       purpose: 'invoice',
-      amountCents,
-      description: String(inv.get('description')),
-      idempotencyKey: paymentIdempotencyKey('invoice', inv.id, amountCents),
-      metadata: { purpose: 'invoice', invoiceId: inv.id, leadId },
-      receiptEmail: str(inv.get('email')),
+      amountCents: invoice.amountCents,
+      description: invoice.description,
+      idempotencyKey: paymentIdempotencyKey('invoice', inv.id, invoice.amountCents),
+      metadata: { purpose: 'invoice', invoiceId: inv.id, leadId: invoice.leadId },
+      receiptEmail: str(invoice.email),
     };
   }
   if (input.leadId) {
@@ -369,10 +369,11 @@ function applyFailure(
     settlePromoInTx(tx, c.promo, c.order.id, false);
   }
   if (!c.lead?.exists) return;
+  const stored = leadDocSchema.parse(c.lead.data());
   const stagePaid =
-    (c.purpose === 'deposit' && c.lead.get('stripeDepositPaymentId')) ||
-    (c.purpose === 'final' && c.lead.get('stripeFinalPaymentId'));
-  const from = c.lead.get('status') as LeadStatus;
+    (c.purpose === 'deposit' && stored.stripeDepositPaymentId) ||
+    (c.purpose === 'final' && stored.stripeFinalPaymentId);
+  const from = stored.status;
   const to = stagePaid ? null : paymentFailureMove(c.purpose, from);
   if (!to) return;
   tx.update(c.lead.ref, { status: to, statusBeforePaymentFailed: from, updatedAt: now });
@@ -422,23 +423,19 @@ function applyPurpose(db: Firestore, tx: Transaction, c: PurposeContext): void {
   if (c.lead?.exists) {
     const lead = c.lead;
     const update: Record<string, unknown> = {};
-    const leadStatus = lead.get('status') as LeadStatus;
-    const projectStatus = c.project ? (c.project.get('status') as ProjectStatus) : null;
+    const stored = leadDocSchema.parse(lead.data());
+    const leadStatus = stored.status;
+    const projectStatus = c.project ? projectDocSchema.parse(c.project.data()).status : null;
     const firstOfKind =
-      (c.purpose === 'deposit' && !lead.get('stripeDepositPaymentId')) ||
-      (c.purpose === 'final' && !lead.get('stripeFinalPaymentId')) ||
+      (c.purpose === 'deposit' && !stored.stripeDepositPaymentId) ||
+      (c.purpose === 'final' && !stored.stripeFinalPaymentId) ||
       c.purpose === 'invoice';
     if (c.purpose === 'deposit' && firstOfKind)
       Object.assign(update, { stripeDepositPaymentId: c.paymentIntentId, depositPaidAt: now });
     if (c.purpose === 'final' && firstOfKind)
       Object.assign(update, { stripeFinalPaymentId: c.paymentIntentId, finalPaidAt: now });
     const moves = firstOfKind
-      ? paymentMoves(
-          c.purpose,
-          leadStatus,
-          projectStatus,
-          (lead.get('statusBeforePaymentFailed') as LeadStatus | undefined) ?? null,
-        )
+      ? paymentMoves(c.purpose, leadStatus, projectStatus, stored.statusBeforePaymentFailed ?? null)
       : {};
     if (moves.lead && moves.lead !== leadStatus) {
       update.status = moves.lead;
@@ -520,7 +517,7 @@ export function testModeFailureEvent(payment: DocumentSnapshot): PaymentEvent {
 export function testModeSuccessEvent(payment: DocumentSnapshot): PaymentEvent {
   const meta: Record<string, string> = { purpose: String(payment.get('purpose')) };
   for (const k of ['leadId', 'invoiceId', 'orderId'] as const) if (payment.get(k)) meta[k] = String(payment.get(k));
-  const amount = payment.get('amountCents') as number;
+  const amount = z.number().int().parse(payment.get('amountCents'));
   return {
     id: `evt_test_${payment.id}`,
     type: 'payment_intent.succeeded',

@@ -4,11 +4,16 @@
  * No variables leave: they may hold sealed links.
  */
 import { FieldValue, Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { z } from 'zod';
 import { COLLECTIONS, emailLogDocSchema } from '@studio/domain';
 import { parsedDocs } from '../../platform/converter.js';
 import { conflict, notFound } from '../../errors.js';
 import { enqueueEmail } from '../../services/outbox.js';
 import type { AdminActor, Deps } from '../useCase.js';
+
+/** An outbox entry's variables and lead, as the resend copies them (parsed: a malformed entry is a logged 500). */
+const storedVariables = z.record(z.string(), z.string());
+const storedLeadId = z.string().nullish();
 
 const iso = (v: unknown) => (v instanceof Timestamp ? v.toDate().toISOString() : null);
 
@@ -79,8 +84,8 @@ export async function resendEmail(deps: Deps, input: { id: string }, actor: Admi
     const copy = enqueueEmail(db, tx, {
       to: String(snap.get('to') ?? ''),
       templateId: String(snap.get('templateId') ?? ''),
-      variables: (snap.get('variables') ?? {}) as Record<string, string>,
-      leadId: (snap.get('leadId') as string | null) ?? null,
+      variables: storedVariables.parse(snap.get('variables') ?? {}),
+      leadId: storedLeadId.parse(snap.get('leadId')) ?? null,
     });
     tx.update(ref, { resentAs: copy.id, resentBy: actor.username, resentAt: FieldValue.serverTimestamp() });
     return copy.id;

@@ -1,5 +1,5 @@
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
-import { centsToString, COLLECTIONS, formatUsd, type CreateInvoiceInput } from '@studio/domain';
+import { centsToString, COLLECTIONS, formatUsd, leadDocSchema, type CreateInvoiceInput } from '@studio/domain';
 import { conflict, notFound } from '../../errors.js';
 import { recordActivity } from '../../services/activity.js';
 import { enqueueEmail } from '../../services/outbox.js';
@@ -14,13 +14,14 @@ import type { AdminActor, Clock, Deps } from '../useCase.js';
  * number (taken in the same transaction), due after the studio's payment
  * terms unless dueDate is given, and emailed to the client (outbox, same
  * transaction) with its payment link and its PDF attached.
- * @throws NotFound "Lead not found"; Conflict when the lead has no email.
+ * @throws NotFound "Lead not found"; Conflict when the lead has no email; ZodError (a logged 500)
+ *   when the stored lead does not parse.
  */
 export async function createInvoice(deps: Deps, input: CreateInvoiceInput, actor: AdminActor, clock: Clock) {
   const { db } = deps;
   const lead = await db.collection(COLLECTIONS.leads).doc(input.leadId).get();
   if (!lead.exists) throw notFound('Lead not found');
-  const email = lead.get('email') as string | undefined;
+  const { email, name } = leadDocSchema.parse(lead.data());
   if (!email) throw conflict('This lead has no email address to send the invoice to');
 
   const ref = db.collection(COLLECTIONS.invoices).doc();
@@ -35,7 +36,7 @@ export async function createInvoice(deps: Deps, input: CreateInvoiceInput, actor
       leadId: lead.id,
       number,
       email,
-      clientName: lead.get('name') ?? null,
+      clientName: name,
       amountCents: input.amount,
       currency: 'usd',
       description: input.description,
@@ -51,7 +52,7 @@ export async function createInvoice(deps: Deps, input: CreateInvoiceInput, actor
       to: email,
       templateId: 'invoice',
       variables: {
-        name: String(lead.get('name') ?? 'there'),
+        name: name || 'there',
         invoiceNumber: number,
         description: input.description,
         amount: formatUsd(input.amount),
