@@ -105,6 +105,40 @@ test('moves a lead to any column the spec allows, explains a refused move, and m
   await expect(detail.getByText(/^Dead reason:/)).toHaveCount(0);
 });
 
+test('two quick moves of one lead reach the server in order, the second expecting where the first left it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await loginAsAdmin(page);
+  const name = `Quick Lead ${Date.now()}`;
+  await addLead(page, name);
+  // The first move's request is held for a moment, as on a slow network or a cold function.
+  const sent: Array<{ status: string; expectedStatus: string }> = [];
+  let held = false;
+  await page.route('**/api/leads/*', async (route) => {
+    if (route.request().method() !== 'PUT') return route.continue();
+    sent.push(route.request().postDataJSON() as { status: string; expectedStatus: string });
+    if (!held) {
+      held = true;
+      await new Promise((r) => setTimeout(r, 1_500));
+    }
+    await route.continue();
+  });
+  await menuMove(page, name, 'Contacted');
+  await cardIn(page, 'Contacted', name); // shown at once, while the server has not answered
+  await menuMove(page, name, 'Quoted');
+  await cardIn(page, 'Quoted', name);
+  // The second request leaves only once the first is answered, expecting the status the first set.
+  await expect.poll(() => sent.length).toBe(2);
+  expect(sent).toEqual([
+    { status: 'Contacted', expectedStatus: 'New' },
+    { status: 'Quoted', expectedStatus: 'Contacted' },
+  ]);
+  const lead = (await db.collection('leads').where('name', '==', name).get()).docs[0]!;
+  await expect.poll(async () => (await lead.ref.get()).get('status')).toBe('Quoted');
+  await expect(page.getByText('Move refused')).toHaveCount(0);
+});
+
 test('every lead has a place: Deposit and Payment Failed in Set Up, Subscription Expired in Won, each with a badge', async ({
   page,
 }) => {

@@ -9,8 +9,14 @@
  * it meanwhile) the live value wins. Returns the overlaid list and
  * `move(item, to, opts?)`, which resolves to whether the server accepted;
  * `opts` is passed through to `send`.
+ *
+ * Moves of one item reach the server one after another (MoveQueue): `send`
+ * gets the item with the status the earlier moves left, not the one shown,
+ * so a quick second move is neither refused for racing the first nor
+ * applied before it.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { MoveQueue } from './moveQueue';
 
 /** How long an accepted move may wait for its snapshot before the live value wins (ms). */
 export const SETTLE_MS = 5_000;
@@ -27,6 +33,7 @@ export function useOptimisticStatus<S extends string, T extends { id: string; st
   settleMs: number = SETTLE_MS,
 ) {
   const [overrides, setOverrides] = useState<Record<string, Override<S>>>({});
+  const [queue] = useState(() => new MoveQueue<S>());
 
   const items = useMemo(() => {
     if (Object.keys(overrides).length === 0) return live;
@@ -78,16 +85,11 @@ export function useOptimisticStatus<S extends string, T extends { id: string; st
           const { [item.id]: _dropped, ...rest } = cur;
           return accepted ? { ...rest, [item.id]: { to, acceptedAt: Date.now() } } : rest;
         });
-      try {
-        await send(item, to, opts);
-        settle(true);
-        return true;
-      } catch {
-        settle(false);
-        return false;
-      }
+      const accepted = await queue.run(item.id, item.status, to, (from) => send({ ...item, status: from }, to, opts));
+      settle(accepted);
+      return accepted;
     },
-    [send],
+    [send, queue],
   );
 
   return { items, move };
