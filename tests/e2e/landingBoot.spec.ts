@@ -9,6 +9,16 @@ import { expect, test, type Page } from './support/test.js';
 /** The app's entry chunk (Vite's `index-<hash>.js`; the boot script adds it after the first paint). */
 const ENTRY = /\/assets\/index-[\w-]+\.js$/;
 
+declare global {
+  interface Window {
+    /** Set by the landing's boot script (web/scripts/boot.js). */
+    studioBoot?: { ready(): void };
+    /** The hydration test's probes: the prerendered heading, and whether the app has said it owns the page. */
+    prerenderedHeading?: Element | null;
+    appOwnsPage?: boolean;
+  }
+}
+
 /** Opens `path` with the app's entry held back; call the returned function to let it load. */
 async function openBeforeTheApp(page: Page, path: string): Promise<() => void> {
   let release!: () => void;
@@ -44,6 +54,34 @@ test('a key pressed before the app has hydrated acts once it has: ArrowRight mov
 
   release();
   await expect(region.getByText('2 of 3', { exact: true })).toBeVisible();
+});
+
+test('the app hydrates the prerendered landing in place: the same nodes, and no error', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  const release = await openBeforeTheApp(page, '/');
+  // A hydration that fails falls back to a client render, which replaces the prerendered nodes.
+  await page.evaluate(() => {
+    window.prerenderedHeading = document.querySelector('#home h1');
+    const boot = window.studioBoot!;
+    const ready = boot.ready.bind(boot);
+    boot.ready = () => {
+      window.appOwnsPage = true;
+      ready();
+    };
+  });
+  release();
+  await page.waitForFunction(() => window.appOwnsPage === true);
+  const sameHeading = await page.evaluate(
+    () => window.prerenderedHeading !== null && window.prerenderedHeading === document.querySelector('#home h1'),
+  );
+  expect(sameHeading).toBe(true);
+  await page.getByRole('button', { name: 'My Project' }).click();
+  await expect(page.getByRole('dialog', { name: 'Access Your Project' })).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
 test('on /index.html opened by name (rendered afresh, not hydrated) the boot script lets go of the page', async ({

@@ -3,6 +3,7 @@
  * landing's HTML and critical CSS into dist/index.html), so it is hydrated;
  * every other route gets the empty shell (dist/app.html) and renders here.
  */
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppShell } from './app/AppShell';
@@ -29,7 +30,13 @@ const container = document.getElementById('root')!;
 function render() {
   if (container.hasChildNodes() && window.location.pathname === '/') {
     hydrationStarts();
-    hydrateRoot(container, <AppShell router={BrowserRouter} onReady={appReady} />);
+    // Hydrating in a transition lets React yield to the browser every few
+    // milliseconds, so the landing's hydration is many short tasks instead of
+    // one long one that blocks input (Total Blocking Time). A click or key
+    // that arrives meanwhile is held by the boot script until appReady.
+    startTransition(() => {
+      hydrateRoot(container, <AppShell router={BrowserRouter} onReady={appReady} />);
+    });
   } else {
     // Replaces any prerendered markup (e.g. /index.html opened by name, whose boot script also waits for appReady).
     createRoot(container).render(<AppShell router={BrowserRouter} onReady={appReady} />);
