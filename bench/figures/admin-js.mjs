@@ -3,9 +3,9 @@
  * same-origin .js response from opening /admin/login through signing in as
  * the dev admin until the dashboard board shows, each body gzip-compressed
  * (level 9, as the landing figure) and summed. With `login: false` (no
- * emulators) it stops at the rendered login page: the admin area is one lazy
- * chunk with no further lazy imports, so that is the same JS, but it is
- * reported as a pre-login preview.
+ * emulators) it stops at the rendered login page: the login page's JS only,
+ * since the dashboard's chunks (the Firestore SDK among them) load after
+ * sign-in, so it is reported as a pre-login preview with no verdict.
  */
 import { gzipSync } from 'node:zlib';
 import { launchBrowser, loginAsAdmin, newContext, waitForBoard } from '../lib/browser.mjs';

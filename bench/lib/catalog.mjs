@@ -41,7 +41,7 @@ export const GROUPS = [
       'Playwright with Debian Chromium, fresh browser context per run (empty HTTP cache): open `/admin/login` on the Hosting emulator, sign in as the dev admin, wait until the board shows a lead card, then 1.5 s for late chunks.',
       'Every same-origin `.js` response body is gzip-compressed (level 9, as the landing figure) and summed: this is all the JS the browser loaded for the admin session, the entry chunk included',
       "(the details also give the part shared with the landing's initial JS). Without emulators (`--offline`) the same is measured on the bench static server up to the rendered login page and marked as a pre-login preview",
-      '(the admin area is one lazy chunk with no further lazy imports, so the JS is the same).',
+      "(the login page's JS only: the dashboard's chunks, the Firestore SDK among them, load after sign-in, so a preview gets no verdict).",
     ].join(' '),
   },
   {

@@ -79,7 +79,8 @@ export function buildRows(measured, skipped = {}) {
     if (row.stat === 'p95') value = percentile(samples, 95);
     if (row.stat === 'total') value = samples.reduce((a, b) => a + b, 0);
     if (row.stat === 'single') value = samples[0] ?? null;
-    const pass = row.role === 'floor' ? null : (m.pass ?? meets(row.target, value));
+    // A preview measures less than the figure (the admin JS before sign-in): shown, never judged.
+    const pass = row.role === 'floor' || m.preview ? null : (m.pass ?? meets(row.target, value));
     return {
       ...base,
       value,
@@ -88,7 +89,16 @@ export function buildRows(measured, skipped = {}) {
       runs: samples.length,
       samples,
       pass,
-      status: samples.length === 0 ? 'error' : row.role === 'floor' ? 'measured' : pass ? 'pass' : 'FAIL',
+      status:
+        samples.length === 0
+          ? 'error'
+          : row.role === 'floor'
+            ? 'measured'
+            : m.preview
+              ? 'preview'
+              : pass
+                ? 'pass'
+                : 'FAIL',
       ...(m.preview ? { preview: true } : {}),
       ...(m.valueText ? { valueText: m.valueText } : {}),
       ...(m.details ? { details: m.details } : {}),
@@ -170,6 +180,7 @@ export function verdictOf(perRun) {
       unstable: true,
     };
   }
+  if (st.every((s) => s === 'preview')) return { word: 'preview only, no verdict', pass: null };
   if (st.every((s) => s === 'not run')) return { word: `not run (${perRun[0]?.reason ?? 'not selected'})`, pass: null };
   return { word: `incomplete (${st.join(' / ')})`, pass: false };
 }

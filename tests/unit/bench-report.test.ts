@@ -44,6 +44,13 @@ describe('bench verdicts', () => {
     expect(row(buildRows({ 'lh-cls': { samples: [0.2] } }), 'lh-cls').status).toBe('FAIL');
   });
 
+  it('shows a preview (the admin JS before sign-in) without judging it', () => {
+    const preview = () => row(buildRows({ 'admin-js-gzip': { samples: [240_000], preview: true } }), 'admin-js-gzip');
+    expect(preview().status).toBe('preview'); // under the 400 KB target, yet no pass
+    expect(preview().pass).toBeNull();
+    expect(verdictOf([preview(), preview()])).toEqual({ word: 'preview only, no verdict', pass: null });
+  });
+
   it('calls a verdict that differs between the runs unstable, with both values', () => {
     const run1 = row(
       buildRows({ 'fn-import-ms': { samples: [530] }, 'fn-import-floor': { samples: [400] } }),
