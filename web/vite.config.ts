@@ -58,6 +58,9 @@ export default defineConfig(({ mode }) => ({
     target: 'es2022',
     // Emulator builds only, and 'hidden' (no sourceMappingURL comment): see sourcemapsOutsideDist.
     sourcemap: mode === 'emulator' ? 'hidden' : false,
+    // dist/.vite/manifest.json: which chunks the landing page's chunk needs, so that the
+    // prerendered page fetches them beside the entry (scripts/prerender.mjs). Never deployed.
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         // reactfire imports every Firebase product it wraps, and those modules register

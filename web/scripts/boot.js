@@ -1,10 +1,12 @@
 /*
  * The prerendered landing's boot script. web/scripts/prerender.mjs copies it to
- * dist/assets/boot-<hash>.js, with __ENTRY__ replaced by the app's entry URL,
+ * dist/assets/boot-<hash>.js, with __ENTRY__ replaced by the app's entry URL
+ * and __PRELOADS__ by the JSON array of the landing page's chunk URLs,
  * and dist/index.html loads it in place of the entry (the CSP allows no inline
  * script). Plain browser JavaScript, run as a module before any app code.
  *
- * 1. Loads the app once the page has painted: the entry is added when the
+ * 1. Loads the app once the page has painted: the entry (and, as modulepreload
+ *    links, the landing page's chunks, __PRELOADS__) is added when the
  *    browser reports the first contentful paint (a `paint` PerformanceObserver
  *    entry, emitted once the frame is on screen; an animation frame alone comes
  *    before it). A hidden tab never paints, and a browser without paint timing
@@ -36,6 +38,14 @@
     s.crossOrigin = '';
     s.src = '__ENTRY__';
     document.head.append(s);
+    // The landing page's own chunks, which the entry imports on `/`: fetched now, not once it has run.
+    for (const href of JSON.parse('__PRELOADS__')) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.append(link);
+    }
   };
 
   /** Replays of the events held so far, in the order they came. */

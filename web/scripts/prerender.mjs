@@ -14,7 +14,8 @@
  * 4. paint first, then the app: in dist/index.html the entry script is
  *    replaced by the boot script (web/scripts/boot.js, copied without its
  *    header comment to dist/assets/boot-<hash>.js, marked `data-boot`),
- *    which adds the entry once the page has painted and holds the clicks on
+ *    which adds the entry and the landing page's lazy chunks (from Vite's
+ *    dist/.vite/manifest.json, removed here) once the page has painted and holds the clicks on
  *    buttons that come before hydration; the entry's modulepreload hints are
  *    dropped. Every other route (dist/app.html) loads the entry as Vite
  *    wrote it.
@@ -23,7 +24,7 @@
  * carry an inline script (the CSP allows none).
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
@@ -55,6 +56,29 @@ await build({
   },
 });
 
+/**
+ * URLs of the landing page's lazy chunk and of the chunks it imports, from Vite's build manifest,
+ * minus those the entry loads anyway. Exits 1 if the manifest has no landing page chunk.
+ */
+function landingPageChunks(manifestPath) {
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  const page = manifest['src/features/landing/components/LandingPage.tsx'];
+  const entry = manifest['index.html'];
+  if (!page?.isDynamicEntry || !entry) {
+    console.error(`✖ prerender: ${manifestPath} names no lazy landing page chunk (web/src/app/App.tsx)`);
+    process.exit(1);
+  }
+  const closure = (key, seen = new Set()) => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const next of manifest[key].imports ?? []) closure(next, seen);
+    return seen;
+  };
+  const loaded = new Set([...closure('index.html')].map((key) => manifest[key].file));
+  const own = [...closure('src/features/landing/components/LandingPage.tsx')].map((key) => manifest[key].file);
+  return own.filter((file) => !loaded.has(file)).map((file) => `/${file}`);
+}
+
 const { renderLanding } = await import(pathToFileURL(join(out, 'prerender.js')).href);
 const { html, styles } = await renderLanding();
 
@@ -78,12 +102,16 @@ if (!entryTag) {
   console.error(`✖ prerender: no module entry script found in ${page}`);
   process.exit(1);
 }
-// The boot script (web/scripts/boot.js) adds the entry after the first paint and holds early clicks.
+const landingChunks = landingPageChunks(join(dist, '.vite', 'manifest.json'));
+rmSync(join(dist, '.vite'), { recursive: true, force: true }); // build input only, never deployed
+// The boot script (web/scripts/boot.js) adds the entry and the landing page's chunks after the first paint and
+// holds early clicks.
 const bootCode = readFileSync(join(web, 'scripts', 'boot.js'), 'utf8')
   .replace(/^\/\*[\s\S]*?\*\/\n/, '')
-  .replace('__ENTRY__', entryTag[1]);
-if (!bootCode.includes(entryTag[1])) {
-  console.error('✖ prerender: web/scripts/boot.js has no __ENTRY__ placeholder for the entry URL');
+  .replace('__ENTRY__', entryTag[1])
+  .replace('__PRELOADS__', JSON.stringify(landingChunks));
+if (!bootCode.includes(entryTag[1]) || !bootCode.includes(JSON.stringify(landingChunks))) {
+  console.error('✖ prerender: web/scripts/boot.js lacks the __ENTRY__ or __PRELOADS__ placeholder');
   process.exit(1);
 }
 const bootName = `/assets/boot-${createHash('sha256').update(bootCode).digest('base64url').slice(0, 8)}.js`;

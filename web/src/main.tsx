@@ -7,7 +7,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppShell } from './app/AppShell';
-import { preloadAdminApp } from './app/App';
+import { preloadAdminApp, preloadLandingPage } from './app/App';
 import { reloadIfRedeployed } from './shared/lib/staleBuild';
 import { hydrationStarts } from './shared/lib/hydration';
 
@@ -52,6 +52,10 @@ if (window.location.pathname.startsWith('/admin/')) {
     .catch(() => undefined); // a failure shows when the page renders
   // The first render waits for the admin chunk (a failure renders anyway: the route's boundary shows it).
   preloadAdminApp().then(render, render);
+} else if (window.location.pathname === '/') {
+  // The landing's chunk, fetched beside the entry: hydrating before it is there would
+  // suspend the page. A failure renders anyway: the route's boundary shows it.
+  preloadLandingPage().then(render, render);
 } else {
   render();
 }

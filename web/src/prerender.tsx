@@ -16,6 +16,7 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { AppShell } from './app/AppShell';
+import { preloadLandingPage } from './app/App';
 
 const AtLanding = ({ children }: { children: ReactNode }) => <StaticRouter location="/">{children}</StaticRouter>;
 
@@ -26,6 +27,7 @@ const AtLanding = ({ children }: { children: ReactNode }) => <StaticRouter locat
  * below the fold, where a preload only competes with the page's script.
  */
 export async function renderLanding(): Promise<{ html: string; styles: string }> {
+  await preloadLandingPage(); // rendered directly, as the browser hydrates it (main.tsx)
   const cache = createCache({ key: 'css' });
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
   const { prelude } = await prerender(

@@ -1,14 +1,14 @@
 /**
- * Routes of spec §2. Everything but the landing is lazy so the public page
- * stays small: the admin area (itself split per page), and the public pages
- * that fetch or take payment, each inside the shared LazyPage boundary.
+ * Routes of spec §2. Every page is its own lazy chunk, so no page's JS loads
+ * with another's: the landing (prerendered, loaded beside the entry on `/`,
+ * see preloadLandingPage), and inside the shared LazyPage boundary the admin
+ * area (itself split per page) and the public pages that fetch or take payment.
  */
 import { Navigate, Route, Routes } from 'react-router-dom';
 import { lazyNamed } from '../shared/lib/lazyNamed';
 import { preloadable } from '../shared/lib/preloadable';
-import { lazyRoute } from '../shared/components/PageState';
+import { lazyRoute, prerenderedRoute } from '../shared/components/PageState';
 import { PublicLayout } from './PublicLayout';
-import { LandingPage } from '../features/landing/components/LandingPage';
 import { NotFoundPage } from './NotFoundPage';
 
 const adminApp = preloadable(() =>
@@ -21,6 +21,14 @@ const adminApp = preloadable(() =>
  * back for up to 300 ms).
  */
 export const preloadAdminApp = adminApp.preload;
+const landingPage = preloadable(() => import('../features/landing/components/LandingPage').then((m) => m.LandingPage));
+/**
+ * Loads the landing page's chunk. On `/` the boot script fetches it beside the
+ * entry (web/scripts/prerender.mjs), and main.tsx and the prerender wait for it
+ * before rendering, so the prerendered page is hydrated in place, never
+ * through a Suspense fallback.
+ */
+export const preloadLandingPage = landingPage.preload;
 const QuoteAcceptancePage = lazyNamed(
   () => import('../features/quote-acceptance/components/QuoteAcceptancePage'),
   'QuoteAcceptancePage',
@@ -37,7 +45,7 @@ export function App() {
   return (
     <Routes>
       <Route element={<PublicLayout />}>
-        <Route index element={<LandingPage />} />
+        <Route index element={prerenderedRoute('landing', landingPage.Component)} />
         <Route path="cart" element={lazyRoute('cart', CartPage)} />
         <Route path="my-project" element={lazyRoute('my-project', MyProjectPage)} />
         <Route path="quote-acceptance" element={lazyRoute('quote-acceptance', QuoteAcceptancePage)} />

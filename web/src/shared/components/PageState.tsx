@@ -71,6 +71,8 @@ function LoadFailed({ message }: { message: string }) {
   );
 }
 
+const PAGE_LOAD_FAILED = 'This page could not be loaded. Check your connection and reload.';
+
 /**
  * The boundary of a lazy route (or a lazy part of a page, with its own
  * `errorMessage`): `Loading` while its chunk downloads, a Reload prompt if it fails.
@@ -78,7 +80,7 @@ function LoadFailed({ message }: { message: string }) {
 export function LazyPage({
   children,
   label,
-  errorMessage = 'This page could not be loaded. Check your connection and reload.',
+  errorMessage = PAGE_LOAD_FAILED,
 }: {
   children: ReactNode;
   label?: string;
@@ -97,5 +99,20 @@ export function lazyRoute(key: string, Page: ComponentType) {
     <LazyPage key={key}>
       <Page />
     </LazyPage>
+  );
+}
+
+/**
+ * The element of a lazy route whose page is prerendered (the landing `/`): a
+ * Reload prompt if its chunk fails, but no Suspense boundary of its own, so
+ * its hydration commits with the app's (the boot script replays held clicks
+ * and keys only then). The page must be preloaded before hydration (main.tsx);
+ * a navigation to it, being a transition, keeps the previous page until its chunk is in.
+ */
+export function prerenderedRoute(key: string, Page: ComponentType) {
+  return (
+    <ChunkErrorBoundary key={key} fallback={<LoadFailed message={PAGE_LOAD_FAILED} />}>
+      <Page />
+    </ChunkErrorBoundary>
   );
 }
