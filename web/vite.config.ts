@@ -74,9 +74,10 @@ export default defineConfig(({ mode }) => ({
         ],
       },
       output: {
-        // Everything the landing page imports statically stays in one chunk. Without this,
-        // modules it shares with the lazy pages (nested lazy chunks: admin pages, Stripe) are
-        // split into a dozen small chunks that all load up front and compress worse.
+        // Everything the entry imports statically (app shell, public layout, top bar) stays in
+        // one chunk. Without this, modules it shares with the lazy pages (the landing page, the
+        // admin pages, Stripe) are split into a dozen small chunks that all load up front and
+        // compress worse.
         codeSplitting: { groups: [{ name: 'landing', tags: ['$initial'] }] },
       },
     },
