@@ -62,6 +62,21 @@ const withDefault = <T extends z.ZodType>(schema: T, fallback: z.output<T>) =>
 /** A field that may be absent or null, read as null then. */
 const orNull = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? null);
 
+/** A cents amount as stored: a non-negative safe integer. */
+const storedCents = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * A lead's `acceptedQuote` (functions services/quoteAcceptance.ts): the quote
+ * version the client accepted and its amounts in cents, which payments charge
+ * (payments.ts leadPaymentDue).
+ */
+const acceptedQuoteSchema = z.object({
+  version: z.number().int().nullable(),
+  quoteAmountCents: storedCents,
+  depositAmountCents: storedCents,
+  finalAmountCents: storedCents,
+});
+
 /**
  * `leads/{id}`: a lead as stored (spec §3 "leads"), its output a LeadRecord
  * plus the fields the server adds later (payment ids and dates, the quote's
@@ -102,6 +117,13 @@ export const leadDocSchema = z
     stripeFinalPaymentId: z.string().nullish(),
     depositPaidAt: storedDate.nullish(),
     finalPaidAt: storedDate.nullish(),
+    /**
+     * The accepted version's amounts. A malformed one reads as null, and payments then fall back to the
+     * lead's amounts (payments.ts acceptedQuoteOf), as they do for leads accepted before it was recorded.
+     */
+    acceptedQuote: acceptedQuoteSchema.nullish().catch(null),
+    /** The lead's Stripe Customer, once a live payment has made one (functions services/payments.ts). */
+    stripeCustomerId: z.string().nullish(),
     phase1: z.string().nullish(),
     phase2: z.string().nullish(),
     phase3: z.string().nullish(),

@@ -117,6 +117,28 @@ describe('leadDocSchema', () => {
     expect('someFutureField' in lead).toBe(false);
   });
 
+  it('reads the accepted quote that payments charge, a malformed one as null, and the Stripe Customer', () => {
+    const acceptedQuote = {
+      version: 2,
+      quoteAmountCents: 400_000,
+      depositAmountCents: 200_000,
+      finalAmountCents: 200_000,
+    };
+    const stored = { name: 'Ava', status: 'Set Up', quoteAccepted: true, stripeCustomerId: 'cus_1' };
+    expect(leadDocSchema.parse({ ...stored, acceptedQuote })).toMatchObject({
+      acceptedQuote,
+      stripeCustomerId: 'cus_1',
+    });
+    // Payments then fall back to the lead's own amounts (payments.ts acceptedQuoteOf), never charge a bad one.
+    expect(
+      leadDocSchema.parse({ ...stored, acceptedQuote: { ...acceptedQuote, depositAmountCents: -1 } }).acceptedQuote,
+    ).toBeNull();
+    expect(
+      leadDocSchema.parse({ ...stored, acceptedQuote: { ...acceptedQuote, quoteAmountCents: 1.5 } }).acceptedQuote,
+    ).toBeNull();
+    expect(leadDocSchema.parse(stored).acceptedQuote).toBeUndefined();
+  });
+
   it('reads where a lead was before a failed payment, and refuses a status that is not one', () => {
     const stored = { name: 'Ava', status: 'Payment Failed', statusBeforePaymentFailed: 'Set Up' };
     expect(leadDocSchema.parse(stored).statusBeforePaymentFailed).toBe('Set Up');

@@ -40,6 +40,7 @@ import {
   type PaymentPurpose,
 } from '@studio/domain';
 import { AppError } from '../errors.js';
+import { leadConverter } from '../platform/converter.js';
 import { recordActivity } from './activity.js';
 import { enqueueEmail } from './outbox.js';
 import { readPromoSettlement, settlePromoInTx, type PromoSettlementReads } from './promo.js';
@@ -86,26 +87,24 @@ async function resolveCharge(db: Firestore, input: CreatePaymentIntentInput): Pr
     };
   }
   if (input.leadId) {
-    const lead = await db.collection(COLLECTIONS.leads).doc(input.leadId).get();
-    if (!lead.exists) throw new AppError('NotFound', 'Lead not found');
+    // Parsed (leadConverter): a stored lead that does not match throws, and nothing is charged from it.
+    const snap = await db.collection(COLLECTIONS.leads).doc(input.leadId).withConverter(leadConverter).get();
+    const lead = snap.data();
+    if (!lead) throw new AppError('NotFound', 'Lead not found');
     // Payable only when the quote stands: accepted, deposit before final, amounts of the accepted version.
-    const due = leadPaymentDue(lead.data()!);
+    const due = leadPaymentDue(lead);
     if (!due.ok) throw new AppError('Conflict', due.message);
-    const what = str(lead.get('subject')) ?? str(lead.get('projectType')) ?? 'your project';
+    // Described as its payment request is (domain leadPaymentRequests).
+    const what = lead.subject || lead.projectType || 'your project';
     return {
       purpose: due.purpose,
       amountCents: due.amountCents,
       description: `${due.purpose === 'deposit' ? '50% deposit' : 'Final payment'}: ${what}`,
-      idempotencyKey: paymentIdempotencyKey(due.purpose, lead.id, due.amountCents),
-      metadata: { purpose: due.purpose, leadId: lead.id },
-      receiptEmail: str(lead.get('email')),
-      customer: str(lead.get('email'))
-        ? {
-            leadId: lead.id,
-            email: str(lead.get('email'))!,
-            name: str(lead.get('name')),
-            known: str(lead.get('stripeCustomerId')),
-          }
+      idempotencyKey: paymentIdempotencyKey(due.purpose, snap.id, due.amountCents),
+      metadata: { purpose: due.purpose, leadId: snap.id },
+      receiptEmail: lead.email || null,
+      customer: lead.email
+        ? { leadId: snap.id, email: lead.email, name: lead.name || null, known: lead.stripeCustomerId || null }
         : undefined,
     };
   }
@@ -126,7 +125,8 @@ async function resolveCharge(db: Firestore, input: CreatePaymentIntentInput): Pr
  * Creates (or, for the same idempotency key, re-obtains) the PaymentIntent for
  * a checkout and stores its `payments` record.
  * @throws AppError (400) no amount; 404 lead/invoice; 409 a PAYMENT_REFUSALS message (quote not accepted, lead
- *   closed, nothing due) or invoice paid; 502 PAYMENT_SETUP_FAILED.
+ *   closed, nothing due) or invoice paid; 502 PAYMENT_SETUP_FAILED; ZodError (a logged 500) when the stored lead
+ *   does not parse (domain leadDocSchema).
  */
 export async function startPayment(db: Firestore, input: CreatePaymentIntentInput): Promise<StartedPayment> {
   const charge = await resolveCharge(db, input);
