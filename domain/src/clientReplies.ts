@@ -5,7 +5,7 @@
  * landing and loads only these schemas (and zod), not every reply's.
  */
 import { z } from 'zod';
-import { PROJECT_STATUSES } from './constants.js';
+import { DOCUMENT_KINDS, PROJECT_STATUSES } from './constants.js';
 
 /** Money as the API shows it (spec §3): dollars with exactly 2 decimals, e.g. "5950.00" or "-20.00" (centsToString). */
 export const moneyText = z.string().regex(/^-?\d+\.\d{2}$/, 'Expected dollars with 2 decimals');
@@ -54,7 +54,7 @@ export type ClientWorkReply = z.output<typeof clientWorkReply>;
 
 /** A signed, one-hour link to one of the client's PDFs; `number` is null for a receipt of a payment without one. */
 export const clientDocumentLinkReply = z.object({
-  kind: z.enum(['invoice', 'request', 'receipt']),
+  kind: z.enum(DOCUMENT_KINDS),
   number: z.string().nullable(),
   label: z.string(),
   url: z.string().startsWith('/api/client-documents/'),

@@ -97,6 +97,14 @@ export const TEST_DATA_REASON = 'Test Data' satisfies DeadReason;
 /** Note line marking a lead as test data; such leads are hidden from the dead bucket (spec §9). */
 export const TEST_DATA_MARKER = `Dead Reason: ${TEST_DATA_REASON}`;
 
+/**
+ * The PDFs the server renders for a client (functions services/documents.ts):
+ * an invoice, a payment request, or a payment's receipt. Emails attach them by
+ * reference and client links name them.
+ */
+export const DOCUMENT_KINDS = ['invoice', 'request', 'receipt'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+
 /** Upper bounds on free text accepted by the API, in characters. */
 export const LIMITS = {
   name: 100,

@@ -8,6 +8,7 @@ import {
   newLeadRecord,
   noteDocSchema,
   newProjectRecord,
+  outboxDocSchema,
   paymentRequestDocSchema,
   projectDocSchema,
   promoCodeDocSchema,
@@ -398,5 +399,45 @@ describe('contactDocSchema and emailLogDocSchema', () => {
       html: null,
       at: new Date('2026-03-01T00:00:00Z'),
     });
+  });
+});
+
+describe('outboxDocSchema', () => {
+  it('reads an entry as enqueueEmail writes it, fields it lacks with their defaults', () => {
+    const entry = outboxDocSchema.parse({
+      to: 'ada@example.com',
+      templateId: 'invoice',
+      variables: { name: 'Ada' },
+      leadId: 'lead-1',
+      attachments: [{ kind: 'invoice', id: 'inv-1' }],
+      status: 'PENDING',
+      attempts: 0,
+      lastError: null,
+      nextAttemptAt: ts('2026-11-26T10:00:00Z'),
+      createdAt: ts('2026-11-26T10:00:00Z'),
+      updatedAt: ts('2026-11-26T10:00:00Z'),
+      claimedAt: ts('2026-11-26T10:00:00Z'),
+    });
+    expect(entry).toMatchObject({
+      attachments: [{ kind: 'invoice', id: 'inv-1' }],
+      nextAttemptAt: new Date('2026-11-26T10:00:00Z'),
+      leaseUntil: null,
+      sentAt: null,
+    });
+    expect(entry).not.toHaveProperty('claimedAt');
+    expect(outboxDocSchema.parse({ to: 'a@b.c', templateId: 'raw', status: 'ERROR' })).toMatchObject({
+      variables: {},
+      attachments: [],
+      attempts: 0,
+      leadId: null,
+    });
+  });
+
+  it('refuses an unknown status, a variable that is not text, or an attachment of an unknown kind', () => {
+    const ok = { to: 'a@b.c', templateId: 'invoice', status: 'PENDING' };
+    expect(outboxDocSchema.safeParse({ ...ok, status: 'SENT' }).success).toBe(false);
+    expect(outboxDocSchema.safeParse({ ...ok, variables: { n: 5 } }).success).toBe(false);
+    expect(outboxDocSchema.safeParse({ ...ok, attachments: [{ kind: 'contract', id: 'x' }] }).success).toBe(false);
+    expect(outboxDocSchema.safeParse({ ...ok, templateId: undefined }).success).toBe(false);
   });
 });

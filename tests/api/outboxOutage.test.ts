@@ -135,3 +135,29 @@ describe('a 2-hour SendGrid outage', () => {
     },
   );
 });
+
+describe('a stored entry that does not parse', () => {
+  it('is failed (ERROR, naming the field) and never sent', async () => {
+    const collection = db.collection(`outbox_malformed_${Date.now().toString(36)}`);
+    const ref = collection.doc();
+    await ref.create({
+      to: 'malformed@example.com',
+      templateId: 'contact-confirmation',
+      variables: { name: 'Ada', projectType: 42 },
+      status: 'PENDING',
+      attempts: 0,
+      createdAt: FieldValue.serverTimestamp(),
+    });
+    const sentBefore = accepted.length;
+    const r = await processOutboxEntry(ref, { mailer: mailer(), from: 'studio@example.com', now: () => new Date() });
+    expect(r).toMatchObject({ outcome: 'failed', status: 'ERROR', attempts: 0 });
+    const d = (await ref.get()).data()!;
+    expect(d.status).toBe('ERROR');
+    expect(d.lastError).toMatch(/^Stored entry does not parse: variables\.projectType: /);
+    expect(accepted.length).toBe(sentBefore);
+    // Failed for good: a second attempt does nothing.
+    expect(await processOutboxEntry(ref, { mailer: mailer(), from: 'studio@example.com' })).toMatchObject({
+      outcome: 'skipped',
+    });
+  });
+});

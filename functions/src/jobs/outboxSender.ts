@@ -49,9 +49,11 @@ import {
   COLLECTIONS,
   findDefaultTemplate,
   isRetryableSendStatus,
+  type OutboxDoc,
   OUTBOX_LEASE_MS,
   OUTBOX_RETRY_DELAYS_MS,
   outboxRetryDelayMs,
+  outboxDocSchema,
   RAW_TEMPLATE_ID,
   renderTemplate,
   stripLineBreaks,
@@ -160,26 +162,23 @@ function redact(html: string, secrets: string[] = []): string {
 }
 
 /** Renders the entry `data` (see the module comment). @throws PermanentError */
-async function renderEntry(ref: DocumentReference, data: FirebaseFirestore.DocumentData): Promise<Rendered> {
-  const to = typeof data.to === 'string' ? data.to.trim() : '';
+async function renderEntry(ref: DocumentReference, data: OutboxDoc): Promise<Rendered> {
+  const to = data.to.trim();
   if (!/^[^\s@<>,;]+@[^\s@<>,;]+$/.test(to)) throw new PermanentError('Invalid recipient address');
   const vars: Record<string, string> = {};
   const secrets: string[] = [];
-  if (data.variables && typeof data.variables === 'object') {
-    for (const [k, v] of Object.entries(data.variables as Record<string, unknown>)) {
-      if (v == null) continue;
-      vars[k] = String(v);
-      if (isSealed(vars[k])) {
-        try {
-          vars[k] = unseal(vars[k]);
-        } catch {
-          throw new PermanentError(`Sealed variable "${k}" cannot be opened (OUTBOX_SECRET_KEY missing or changed)`);
-        }
-        secrets.push(vars[k]);
+  for (const [k, v] of Object.entries(data.variables)) {
+    vars[k] = v;
+    if (isSealed(v)) {
+      try {
+        vars[k] = unseal(v);
+      } catch {
+        throw new PermanentError(`Sealed variable "${k}" cannot be opened (OUTBOX_SECRET_KEY missing or changed)`);
       }
+      secrets.push(vars[k]);
     }
   }
-  const templateId = String(data.templateId ?? '');
+  const templateId = data.templateId;
   if (templateId === RAW_TEMPLATE_ID) {
     const subject = stripLineBreaks(vars.subject ?? '');
     const html = await sanitizeEmailHtml(vars.html ?? '');
@@ -207,18 +206,16 @@ async function renderEntry(ref: DocumentReference, data: FirebaseFirestore.Docum
  * the outbox stores references, not file contents. A missing document is a
  * permanent failure. The PDF code loads only when an entry has attachments.
  */
-async function renderAttachments(ref: DocumentReference, list: unknown): Promise<Rendered['attachments']> {
-  if (!Array.isArray(list) || list.length === 0) return undefined;
-  const { DOCUMENT_KINDS, renderDocument } = await import('../services/documents.js');
+async function renderAttachments(
+  ref: DocumentReference,
+  list: OutboxDoc['attachments'],
+): Promise<Rendered['attachments']> {
+  if (list.length === 0) return undefined;
+  const { renderDocument } = await import('../services/documents.js');
   const out: NonNullable<Rendered['attachments']> = [];
-  for (const a of list.slice(0, 5) as Array<{ kind?: unknown; id?: unknown }>) {
-    if (!(DOCUMENT_KINDS as readonly unknown[]).includes(a?.kind) || typeof a?.id !== 'string')
-      throw new PermanentError('Invalid attachment reference');
+  for (const a of list) {
     try {
-      const { filename, pdf } = await renderDocument(ref.firestore, {
-        kind: a.kind as (typeof DOCUMENT_KINDS)[number],
-        id: a.id,
-      });
+      const { filename, pdf } = await renderDocument(ref.firestore, a);
       out.push({ filename, content: pdf });
     } catch (e) {
       if ((e as { status?: number }).status === 404)
@@ -266,16 +263,36 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
   const db = ref.firestore;
   const now = d.now();
 
-  const claim = await db.runTransaction(async (tx) => {
+  type Claim = { skip: string } | { malformed: string; attempts: number } | { data: OutboxDoc; attempts: number };
+  const claim = await db.runTransaction(async (tx): Promise<Claim> => {
     const snap = await tx.get(ref);
-    if (!snap.exists) return { skip: 'missing' as const };
+    if (!snap.exists) return { skip: 'missing' };
     const status: unknown = snap.get('status');
     if (status !== 'PENDING') return { skip: `status ${String(status)}` };
-    const tried = Number(snap.get('attempts')) || 0;
+    const parsed = outboxDocSchema.safeParse(snap.data());
+    if (!parsed.success) {
+      // Nothing can be sent from it, and no retry would change that.
+      const issue = parsed.error.issues[0];
+      const lastError =
+        `Stored entry does not parse: ${issue?.path.join('.') || 'entry'}: ${issue?.message ?? 'invalid'}`.slice(
+          0,
+          500,
+        );
+      logger.error('outbox: a stored entry does not parse; failed', { id: ref.id, issues: parsed.error.issues });
+      tx.update(ref, {
+        status: 'ERROR',
+        lastError,
+        leaseUntil: null,
+        nextAttemptAt: null,
+        updatedAt: FieldValue.serverTimestamp(),
+      });
+      return { malformed: lastError, attempts: Number(snap.get('attempts')) || 0 };
+    }
+    const entry = parsed.data;
     // A first attempt is always due (its nextAttemptAt is the server's commit time; this clock may lag it).
-    const due = snap.get('nextAttemptAt');
-    if (tried > 0 && due instanceof Timestamp && due.toMillis() > now.getTime()) return { skip: 'not due' };
-    const attempts = tried + 1;
+    if (entry.attempts > 0 && entry.nextAttemptAt && entry.nextAttemptAt.getTime() > now.getTime())
+      return { skip: 'not due' };
+    const attempts = entry.attempts + 1;
     tx.update(ref, {
       status: 'PROCESSING',
       attempts,
@@ -283,9 +300,11 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
       leaseUntil: Timestamp.fromMillis(now.getTime() + OUTBOX_LEASE_MS),
       updatedAt: FieldValue.serverTimestamp(),
     });
-    return { data: snap.data()!, attempts };
+    return { data: entry, attempts };
   });
-  if ('skip' in claim) return { outcome: 'skipped', reason: claim.skip ?? 'unknown' };
+  if ('skip' in claim) return { outcome: 'skipped', reason: claim.skip };
+  if ('malformed' in claim)
+    return { outcome: 'failed', status: 'ERROR', attempts: claim.attempts, lastError: claim.malformed };
   const { attempts } = claim;
 
   const fail = async (lastError: string): Promise<SendOutcome> => {

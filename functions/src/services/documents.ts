@@ -23,6 +23,7 @@ import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
   documentFileName,
+  type DocumentKind,
   invoiceModel,
   PAYMENT_REQUESTS_COLLECTION,
   receiptModel,
@@ -35,8 +36,6 @@ import { AppError } from '../errors.js';
 import { renderInvoicePdf } from '../pdf/invoicePdf.js';
 import { loadStudioSettings } from './settings.js';
 
-export const DOCUMENT_KINDS = ['invoice', 'request', 'receipt'] as const;
-export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 export interface DocumentRef {
   kind: DocumentKind;
   id: string;

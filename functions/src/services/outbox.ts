@@ -5,7 +5,7 @@
  * failure never loses the change. Status starts PENDING, due at once
  * (`nextAttemptAt`); jobs/outboxSender.ts sends it and retries it.
  */
-import { COLLECTIONS } from '@studio/domain';
+import { COLLECTIONS, type OutboxAttachment } from '@studio/domain';
 import {
   FieldValue,
   type DocumentReference,
@@ -14,6 +14,7 @@ import {
   type WriteBatch,
 } from 'firebase-admin/firestore';
 
+/** An email to queue: what the caller chooses of the stored entry (domain outboxDocSchema). */
 export interface OutboxEmail {
   to: string;
   templateId: string;
@@ -25,12 +26,6 @@ export interface OutboxEmail {
    * (services/documents.ts), so the outbox stores ids, not megabytes.
    */
   attachments?: OutboxAttachment[];
-}
-
-/** An attached PDF: an invoice (`invoices`), a payment request (`payment_requests`) or a payment's receipt (`payments`). */
-export interface OutboxAttachment {
-  kind: 'invoice' | 'request' | 'receipt';
-  id: string;
 }
 
 /** Adds an outbox entry to `tx` (a transaction or a batch). Returns its ref. */

@@ -11,9 +11,10 @@
  */
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
+import { DOCUMENT_KINDS } from '@studio/domain';
 import { db } from '../../firebase.js';
 import { forbidden, notFound } from '../../errors.js';
-import { DOCUMENT_KINDS, renderDocument, verifyDocumentLink, type DocumentRef } from '../../services/documents.js';
+import { renderDocument, verifyDocumentLink, type DocumentRef } from '../../services/documents.js';
 
 export const documentsAdminRouter = Router();
 export const documentsPublicRouter = Router();

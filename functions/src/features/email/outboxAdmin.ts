@@ -3,34 +3,31 @@
  * Resend, a lead's emails, and the local (keyless) sender's delivery log.
  * No variables leave: they may hold sealed links.
  */
-import { FieldValue, Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
-import { z } from 'zod';
-import { COLLECTIONS, emailLogDocSchema } from '@studio/domain';
-import { parsedDocs } from '../../platform/converter.js';
+import { FieldValue } from 'firebase-admin/firestore';
+import { COLLECTIONS, emailLogDocSchema, outboxDocSchema, type OutboxDoc } from '@studio/domain';
+import { parsedDocs, zodConverter } from '../../platform/converter.js';
 import { conflict, notFound } from '../../errors.js';
 import { enqueueEmail } from '../../services/outbox.js';
 import type { AdminActor, Deps } from '../useCase.js';
 
-/** An outbox entry's variables and lead, as the resend copies them (parsed: a malformed entry is a logged 500). */
-const storedVariables = z.record(z.string(), z.string());
-const storedLeadId = z.string().nullish();
+/** Outbox entries read through their schema: one that does not parse fails the read of it (a logged 500). */
+const outboxConverter = zodConverter(outboxDocSchema);
 
-const iso = (v: unknown) => (v instanceof Timestamp ? v.toDate().toISOString() : null);
+const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 /** An outbox entry as the admin pages list it. */
-function outboxRow(snap: DocumentSnapshot) {
-  const d = snap.data() ?? {};
+function outboxRow(d: OutboxDoc & { id: string }) {
   return {
-    id: snap.id,
-    status: d.status ?? null,
-    attempts: d.attempts ?? 0,
-    lastError: d.lastError ?? null,
-    to: d.to ?? null,
-    templateId: d.templateId ?? null,
-    leadId: d.leadId ?? null,
-    deliveredVia: d.deliveredVia ?? null,
+    id: d.id,
+    status: d.status,
+    attempts: d.attempts,
+    lastError: d.lastError,
+    to: d.to,
+    templateId: d.templateId,
+    leadId: d.leadId,
+    deliveredVia: d.deliveredVia,
     nextAttemptAt: d.status === 'PENDING' ? iso(d.nextAttemptAt) : null,
-    resentAs: d.resentAs ?? null,
+    resentAs: d.resentAs,
     createdAt: iso(d.createdAt),
     updatedAt: iso(d.updatedAt),
     sentAt: iso(d.sentAt),
@@ -39,13 +36,15 @@ function outboxRow(snap: DocumentSnapshot) {
 
 /** One entry for the test center's status panel (the list row without the list's own fields). @throws NotFound. */
 export async function readOutboxEntry(deps: Deps, input: { id: string }) {
-  const snap = await deps.db.collection(COLLECTIONS.outbox).doc(input.id).get();
-  if (!snap.exists) throw notFound('Outbox entry not found');
-  const { leadId: _leadId, nextAttemptAt: _next, resentAs: _resent, ...entry } = outboxRow(snap);
-  return entry;
+  const entry = (
+    await deps.db.collection(COLLECTIONS.outbox).doc(input.id).withConverter(outboxConverter).get()
+  ).data();
+  if (!entry) throw notFound('Outbox entry not found');
+  const { leadId: _leadId, nextAttemptAt: _next, resentAs: _resent, ...row } = outboxRow({ ...entry, id: input.id });
+  return row;
 }
 
-/** Entries in `status` (ERROR), most recently updated first, at most `limit`. */
+/** Entries in `status` (ERROR), most recently updated first, at most `limit` (one that does not parse is left out, logged). */
 export async function listOutbox(deps: Deps, input: { status: 'ERROR'; limit: number }) {
   const snap = await deps.db
     .collection(COLLECTIONS.outbox)
@@ -53,10 +52,10 @@ export async function listOutbox(deps: Deps, input: { status: 'ERROR'; limit: nu
     .orderBy('updatedAt', 'desc')
     .limit(input.limit)
     .get();
-  return snap.docs.map(outboxRow);
+  return parsedDocs(snap, outboxDocSchema, 'listOutbox').map(outboxRow);
 }
 
-/** The lead's emails, newest first, at most 50. */
+/** The lead's emails, newest first, at most 50 (one that does not parse is left out, logged). */
 export async function listLeadEmails(deps: Deps, input: { leadId: string }) {
   const snap = await deps.db
     .collection(COLLECTIONS.outbox)
@@ -64,7 +63,7 @@ export async function listLeadEmails(deps: Deps, input: { leadId: string }) {
     .orderBy('createdAt', 'desc')
     .limit(50)
     .get();
-  return snap.docs.map(outboxRow);
+  return parsedDocs(snap, outboxDocSchema, 'listLeadEmails').map(outboxRow);
 }
 
 /**
@@ -77,16 +76,12 @@ export async function resendEmail(deps: Deps, input: { id: string }, actor: Admi
   const { db } = deps;
   const ref = db.collection(COLLECTIONS.outbox).doc(input.id);
   return db.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) throw notFound('Outbox entry not found');
-    if (snap.get('status') !== 'ERROR') throw conflict('Only a failed email can be resent');
-    if (snap.get('resentAs')) throw conflict('This email has already been resent');
-    const copy = enqueueEmail(db, tx, {
-      to: String(snap.get('to') ?? ''),
-      templateId: String(snap.get('templateId') ?? ''),
-      variables: storedVariables.parse(snap.get('variables') ?? {}),
-      leadId: storedLeadId.parse(snap.get('leadId')) ?? null,
-    });
+    const entry = (await tx.get(ref.withConverter(outboxConverter))).data();
+    if (!entry) throw notFound('Outbox entry not found');
+    if (entry.status !== 'ERROR') throw conflict('Only a failed email can be resent');
+    if (entry.resentAs) throw conflict('This email has already been resent');
+    const { to, templateId, variables, leadId, attachments } = entry;
+    const copy = enqueueEmail(db, tx, { to, templateId, variables, leadId, attachments });
     tx.update(ref, { resentAs: copy.id, resentBy: actor.username, resentAt: FieldValue.serverTimestamp() });
     return copy.id;
   });

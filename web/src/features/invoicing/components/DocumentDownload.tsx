@@ -4,12 +4,11 @@
  * browser as a file named after its number; failures toast.
  */
 import { useState } from 'react';
+import type { DocumentKind } from '@studio/domain';
 import Button from '@mui/material/Button';
 import DownloadIcon from '@mui/icons-material/Download';
 import { auth } from '../../../shared/data/firebase';
 import { useToast } from '../../../shared/components/Toast';
-
-export type DocumentKind = 'invoice' | 'request' | 'receipt';
 
 /** Fetches the PDF and saves it. @throws Error with the server's message. */
 async function download(kind: DocumentKind, id: string): Promise<void> {
