@@ -15,6 +15,7 @@
  */
 import { COLLECTIONS } from './collections.js';
 import type { LeadStatus } from './constants.js';
+import { acceptedQuoteOf, type AcceptedQuote } from './payments.js';
 import { checkoutPath } from './quotes.js';
 
 export const INVOICE_NUMBER_PREFIX = 'INV';
@@ -68,6 +69,8 @@ export interface LeadForRequests {
   quoteAmountCents?: number | null;
   depositAmountCents?: number | null;
   finalAmountCents?: number | null;
+  /** The accepted quote version's amounts, which the charge takes (payments.ts acceptedQuoteOf). */
+  acceptedQuote?: AcceptedQuote | null;
   stripeDepositPaymentId?: string | null;
   stripeFinalPaymentId?: string | null;
 }
@@ -89,15 +92,23 @@ export const requestId = (leadId: string, purpose: RequestPurpose): string => `$
 /**
  * The payment requests lead `leadId` should have: none before its quote is
  * accepted; then the deposit (when there is one), and the final payment once
- * the deposit is paid (or at once without a deposit). Amounts in cents, as
- * nextLeadPayment charges them. A lead marked Lost gets no new request.
+ * the deposit is paid (or at once without a deposit). Amounts in cents, from
+ * the accepted quote version as the charge takes them (acceptedQuoteOf), so a
+ * request never names another amount than its payment; a lead past Quoted
+ * with no acceptance recorded (older records) uses its own amounts. A lead
+ * marked Lost gets no new request.
  */
 export function leadPaymentRequests(leadId: string, lead: LeadForRequests): PaymentRequestPlan[] {
-  const quote = lead.quoteAmountCents ?? 0;
+  const amounts = acceptedQuoteOf(lead) ?? {
+    quoteAmountCents: lead.quoteAmountCents ?? 0,
+    depositAmountCents: lead.depositAmountCents ?? 0,
+    finalAmountCents: lead.finalAmountCents ?? null,
+  };
+  const quote = amounts.quoteAmountCents;
   const accepted = lead.quoteAccepted === true || ACCEPTED_STATUSES.includes(String(lead.status ?? ''));
   if (quote <= 0 || !accepted || lead.status === 'Lost') return [];
   const what = lead.subject || lead.projectType || 'your project';
-  const deposit = lead.depositAmountCents ?? 0;
+  const deposit = amounts.depositAmountCents;
   const out: PaymentRequestPlan[] = [];
   if (deposit > 0) {
     out.push({
@@ -110,7 +121,7 @@ export function leadPaymentRequests(leadId: string, lead: LeadForRequests): Paym
   }
   const depositSettled = deposit <= 0 || Boolean(lead.stripeDepositPaymentId);
   if (depositSettled || lead.stripeFinalPaymentId) {
-    const final = lead.stripeDepositPaymentId ? (lead.finalAmountCents ?? quote - deposit) : quote;
+    const final = lead.stripeDepositPaymentId ? (amounts.finalAmountCents ?? quote - deposit) : quote;
     if (final > 0)
       out.push({
         purpose: 'final',

@@ -7,6 +7,7 @@ import {
   parseInvoiceNumber,
   requestId,
 } from '../src/invoiceNumbers.js';
+import { leadPaymentDue } from '../src/payments.js';
 
 describe('invoice numbers', () => {
   it('formats INV-YYYY-NNNN, growing past 9999', () => {
@@ -76,5 +77,28 @@ describe('leadPaymentRequests', () => {
     const r = leadPaymentRequests('L2', { ...base, depositAmountCents: 0, status: 'Set Up' });
     expect(r.map((x) => [x.purpose, x.amountCents])).toEqual([['final', 100_000]]);
     expect(requestId('L2', 'final')).toBe('L2_final');
+  });
+
+  it("names the accepted quote version's amounts, as the charge does, even when the lead's fields differ", () => {
+    const accepted = {
+      ...base,
+      status: 'Production',
+      quoteAccepted: true,
+      quoteAmountCents: 120_000,
+      depositAmountCents: 60_000,
+      finalAmountCents: 60_000,
+      acceptedQuote: { version: 2, quoteAmountCents: 100_000, depositAmountCents: 40_000, finalAmountCents: 60_000 },
+    };
+    expect(leadPaymentRequests('L3', accepted).map((r) => [r.purpose, r.amountCents])).toEqual([['deposit', 40_000]]);
+    const paid = leadPaymentRequests('L3', { ...accepted, stripeDepositPaymentId: 'pi_1' });
+    expect(paid.map((r) => [r.purpose, r.amountCents])).toEqual([
+      ['deposit', 40_000],
+      ['final', 60_000],
+    ]);
+    expect(leadPaymentDue({ ...accepted, stripeDepositPaymentId: 'pi_1' })).toEqual({
+      ok: true,
+      purpose: 'final',
+      amountCents: paid[1]!.amountCents,
+    });
   });
 });
