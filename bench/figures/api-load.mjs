@@ -9,6 +9,10 @@
  * project the app lets a caller name its own bucket through the tests'
  * header (functions/src/http.ts clientIp), and every request names a new
  * one, so the Firestore-backed limiter counts every request but never refuses.
+ * Each request also gives its own email address, as distinct visitors do: the
+ * confirmation email is limited per address, so every request takes that
+ * allowance and queues both emails (one address for all would measure an
+ * address flood, every request waiting on one counter document).
  *
  * The floor is GET /api/health (the app's middleware and one Firestore read
  * of a missing document) under the same settings, measured first. Each
@@ -32,11 +36,13 @@ function run(opts) {
   });
 }
 
-let ipCounter = 0;
-function nextIp() {
-  ipCounter++;
-  // One /56 per request: the limiter keys IPv6 clients by their /56 (services/rateLimit.ts ipLimitKey).
-  return `2001:db8:${((ipCounter >>> 8) & 0xffff).toString(16)}:${((ipCounter & 0xff) << 8).toString(16)}::1`;
+let visitors = 0;
+/** A new visitor: its own IP and email address. */
+function nextVisitor() {
+  const n = ++visitors;
+  // One /56 per visitor: the limiter keys IPv6 clients by their /56 (services/rateLimit.ts ipLimitKey).
+  const ip = `2001:db8:${((n >>> 8) & 0xffff).toString(16)}:${((n & 0xff) << 8).toString(16)}::1`;
+  return { ip, email: `visitor-${n}@bench.example` };
 }
 
 /**
@@ -72,7 +78,14 @@ export async function apiLoad({ runs, duration, connections, projectId, seedLead
             path: '/api/contact',
             headers: { 'content-type': 'application/json' },
             body: JSON.stringify(CONTACT),
-            setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'x-studio-test-client': nextIp() } }),
+            setupRequest: (req) => {
+              const { ip, email } = nextVisitor();
+              return {
+                ...req,
+                headers: { ...req.headers, 'x-studio-test-client': ip },
+                body: JSON.stringify({ ...CONTACT, email }),
+              };
+            },
           },
         ],
       },

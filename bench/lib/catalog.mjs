@@ -100,6 +100,7 @@ export const GROUPS = [
       "autocannon 9 runs in the bench process (not on the app's event loop): 20 connections × 10 s per run, 10 s request timeout. The app uses its own demo project (`demo-studio-bench`, seeded with 2,000 leads for the count query),",
       "so the contact writes neither reach the dashboard data nor fire the Functions emulator's outbox trigger for thousands of emails. POST /api/contact is rate limited per IP (10 per 10 min):",
       "each request names its own limit bucket (the tests' `x-studio-test-client` header, honoured on demo- projects only), so the Firestore-backed limiter runs on every request but never refuses.",
+      "Each request also gives its own email address, as distinct visitors do: the confirmation email is limited per address (one an hour, a transaction on that address's counter), so every request takes its allowance and queues the confirmation with the owner's alert. One address for every request would instead measure an address flood, every request waiting on the same counter document.",
       "p99 is autocannon's per run; the figure is the median of the runs' p99 (spread min–max). Errors = connection errors + timeouts + non-2xx responses, summed over all runs.",
       "**Floor**: `GET /api/health` (the app's middleware and one Firestore read of a missing document) under the same settings, measured first. Each endpoint gets a 2 s warm-up load, not counted. Verdicts: contact p99 ≤ 3× health p99, and the same for the count.",
     ].join(' '),
