@@ -1,12 +1,14 @@
 /**
- * Runs the scheduled `projectSchedule` function (functions/src/index.ts: the
- * launch countdown and the set-up expiry, spec §4) on the local Functions
- * emulator. The emulator never fires `onSchedule` functions on a timer, and
- * without the Pub/Sub emulator it registers them as "ignored"; it still
- * serves their trigger, which this module calls the way Cloud Scheduler calls
- * the deployed function: `POST /functions/projects/{project}/triggers/{key}`
- * with the header `X-CloudScheduler-ScheduleTime` (the clock the job runs at;
- * firebase-functions' v2 scheduler reads it into `event.scheduleTime`).
+ * Runs the scheduled functions (functions/src/index.ts) on the local Functions
+ * emulator: `projectSchedule` (the launch countdown and the set-up expiry,
+ * spec §4), `sweepOutbox` (email retries, jobs/outboxSender.ts) and
+ * `dailyReminders` (jobs/reminders.ts). The emulator never fires `onSchedule`
+ * functions on a timer, and without the Pub/Sub emulator it registers them as
+ * "ignored"; it still serves their triggers, which this module calls the way
+ * Cloud Scheduler calls a deployed function:
+ * `POST /functions/projects/{project}/triggers/{key}` with the header
+ * `X-CloudScheduler-ScheduleTime` (the clock the job runs at; firebase-functions'
+ * v2 scheduler reads it into `event.scheduleTime`).
  * This is the one place that knows that emulator-internal endpoint
  * (firebase-tools 15.x, lib/emulator/functionsEmulator.js: route
  * `/functions/projects/:project_id/triggers/:trigger_name`, trigger key
@@ -14,19 +16,36 @@
  * emulator reloads the functions; an unknown key answers 404 listing the
  * valid ones).
  *
- * Used by `npm start` / `npm run dev` (startScheduleTicker: at start-up, then
- * every minute), by `npm run schedule -- --at <ISO time>` (scripts/run-schedule.ts)
- * and by the end-to-end tests. Emulator only: it refuses a project id that
- * does not start with "demo-".
+ * Used by `npm start` / `npm run dev` (startScheduleTicker: each function at
+ * start-up, then at its LOCAL_SCHEDULE cadence), by `npm run schedule -- --at
+ * <ISO time>` (scripts/run-schedule.ts) and by the tests. Emulator only: it
+ * refuses a project id that does not start with "demo-".
  */
 import { readFileSync } from 'node:fs';
+import { OUTBOX_SWEEP_EVERY_MINUTES } from '@studio/domain';
 
-/** The scheduled function's export name and region (functions/src/index.ts, setGlobalOptions). */
-export const SCHEDULED_FUNCTION = 'projectSchedule';
+/** The scheduled functions' export names (functions/src/index.ts). */
+export const SCHEDULED_FUNCTIONS = ['projectSchedule', 'sweepOutbox', 'dailyReminders'] as const;
+export type ScheduledFunction = (typeof SCHEDULED_FUNCTIONS)[number];
+/** The one `npm run schedule` fires by default. */
+export const SCHEDULED_FUNCTION: ScheduledFunction = 'projectSchedule';
+/** Their region (functions/src/index.ts, setGlobalOptions). */
 const REGION = 'us-central1';
 
-/** How often the local ticker fires the function, in ms. */
-export const LOCAL_SCHEDULE_EVERY_MS = 60_000;
+const MINUTE = 60_000;
+/**
+ * How often the local ticker fires each function, in ms. The countdown runs
+ * every minute rather than hourly, so a demo launch moves while you watch;
+ * the sweep keeps its deployed cadence (OUTBOX_SWEEP_EVERY_MINUTES); the
+ * reminders run at start-up and then hourly instead of daily at 09:00 UTC,
+ * so a local session sees them (a run sends each reminder once, so repeats
+ * send nothing twice).
+ */
+export const LOCAL_SCHEDULE: Record<ScheduledFunction, number> = {
+  projectSchedule: MINUTE,
+  sweepOutbox: OUTBOX_SWEEP_EVERY_MINUTES * MINUTE,
+  dailyReminders: 60 * MINUTE,
+};
 
 const ROOT = new URL('..', import.meta.url);
 
@@ -41,7 +60,7 @@ interface Target {
  * the default of .firebaserc.
  * @throws Error when the project is not a demo- project (the emulator only).
  */
-function emulatorTarget(): Target {
+function emulatorTarget(name: ScheduledFunction): Target {
   const config = JSON.parse(readFileSync(new URL('firebase.json', ROOT), 'utf8')) as {
     emulators?: { functions?: { host?: string; port?: number } };
   };
@@ -50,18 +69,16 @@ function emulatorTarget(): Target {
   const rc = JSON.parse(readFileSync(new URL('.firebaserc', ROOT), 'utf8')) as { projects?: { default?: string } };
   const projectId = process.env.GCLOUD_PROJECT || rc.projects?.default || '';
   if (!projectId.startsWith('demo-'))
-    throw new Error(
-      `Refusing to fire ${SCHEDULED_FUNCTION} on project "${projectId}": the emulator runs demo- projects only`,
-    );
+    throw new Error(`Refusing to fire ${name} on project "${projectId}": the emulator runs demo- projects only`);
   return { origin: `http://${fn.host ?? '127.0.0.1'}:${fn.port}`, projectId };
 }
 
-/** The trigger key last seen to work; re-read from the emulator's 404 after a reload. */
-let triggerKey = `${REGION}-${SCHEDULED_FUNCTION}-0`;
+/** Each function's trigger key last seen to work; re-read from the emulator's 404 after a reload. */
+const triggerKeys = new Map<ScheduledFunction, string>();
 
-/** The newest generation of the function's key among those a 404 lists ("... valid functions are: a, b"), or null. */
-export function triggerKeyFrom(notFoundText: string): string | null {
-  const pattern = new RegExp(`^${REGION}-${SCHEDULED_FUNCTION}-(\\d+)$`);
+/** The newest generation of `name`'s key among those a 404 lists ("... valid functions are: a, b"), or null. */
+export function triggerKeyFrom(notFoundText: string, name: ScheduledFunction = SCHEDULED_FUNCTION): string | null {
+  const pattern = new RegExp(`^${REGION}-${name}-(\\d+)$`);
   const keys = (notFoundText.split('valid functions are:')[1] ?? '')
     .split(',')
     .map((k) => k.trim())
@@ -71,14 +88,14 @@ export function triggerKeyFrom(notFoundText: string): string | null {
 }
 
 /**
- * Runs `projectSchedule` once on the running emulator with the clock `at`
- * (default: now) and resolves when the function has finished.
+ * Runs the scheduled function `name` once on the running emulator with the
+ * clock `at` (default: now) and resolves when the function has finished.
  * @throws Error when the emulator is not reachable, does not know the
  * function, or the function failed (the emulator's log has its error).
  */
-export async function fireProjectSchedule(at: Date = new Date()): Promise<void> {
+export async function fireScheduled(name: ScheduledFunction, at: Date = new Date()): Promise<void> {
   if (Number.isNaN(at.getTime())) throw new Error('Invalid schedule time');
-  const { origin, projectId } = emulatorTarget();
+  const { origin, projectId } = emulatorTarget(name);
   const post = (key: string) =>
     fetch(`${origin}/functions/projects/${projectId}/triggers/${key}`, {
       method: 'POST',
@@ -86,47 +103,52 @@ export async function fireProjectSchedule(at: Date = new Date()): Promise<void> 
       body: '{}',
       signal: AbortSignal.timeout(120_000),
     });
-  let res = await post(triggerKey);
+  let key = triggerKeys.get(name) ?? `${REGION}-${name}-0`;
+  let res = await post(key);
   if (res.status === 404) {
-    const key = triggerKeyFrom(await res.text());
-    if (!key) throw new Error(`The Functions emulator at ${origin} has no ${SCHEDULED_FUNCTION} function`);
-    triggerKey = key;
-    res = await post(triggerKey);
+    const listed = triggerKeyFrom(await res.text(), name);
+    if (!listed) throw new Error(`The Functions emulator at ${origin} has no ${name} function`);
+    key = listed;
+    res = await post(key);
   }
   if (res.status !== 200)
     throw new Error(
-      `${SCHEDULED_FUNCTION} answered ${res.status}${res.status === 204 ? ' (the emulator is reloading the functions)' : ''}: see the emulator log`,
+      `${name} answered ${res.status}${res.status === 204 ? ' (the emulator is reloading the functions)' : ''}: see the emulator log`,
     );
+  triggerKeys.set(name, key);
 }
 
+/** Runs `projectSchedule` (the launch countdown) once: fireScheduled('projectSchedule', at). */
+export const fireProjectSchedule = (at: Date = new Date()): Promise<void> => fireScheduled('projectSchedule', at);
+
 /**
- * Fires `projectSchedule` now and then every `everyMs` with the real clock,
- * never two runs at once (a tick while a run is going is skipped). A failed
- * run is reported through `log` and the next tick tries again. Returns a stop
- * function.
+ * Fires every scheduled function now and then at its LOCAL_SCHEDULE cadence
+ * (or `everyMs` for all) with the real clock, never two runs of one function
+ * at once (a tick while its run is going is skipped). A failed run is
+ * reported through `log`, once per new error, and the next tick tries again.
+ * Returns a stop function.
  */
-export function startScheduleTicker(
-  log: (line: string) => void = console.log,
-  everyMs = LOCAL_SCHEDULE_EVERY_MS,
-): () => void {
-  let running = false;
-  let lastError = '';
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      await fireProjectSchedule(new Date());
-      if (lastError) log(`✔ ${SCHEDULED_FUNCTION} runs again`);
-      lastError = '';
-    } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      if (message !== lastError) log(`✖ ${SCHEDULED_FUNCTION}: ${message}`); // once per new error, not every minute
-      lastError = message;
-    } finally {
-      running = false;
-    }
-  };
-  void tick();
-  const timer = setInterval(() => void tick(), everyMs);
-  return () => clearInterval(timer);
+export function startScheduleTicker(log: (line: string) => void = console.log, everyMs?: number): () => void {
+  const timers = SCHEDULED_FUNCTIONS.map((name) => {
+    let running = false;
+    let lastError = '';
+    const tick = async () => {
+      if (running) return;
+      running = true;
+      try {
+        await fireScheduled(name, new Date());
+        if (lastError) log(`✔ ${name} runs again`);
+        lastError = '';
+      } catch (e) {
+        const message = e instanceof Error ? e.message : String(e);
+        if (message !== lastError) log(`✖ ${name}: ${message}`);
+        lastError = message;
+      } finally {
+        running = false;
+      }
+    };
+    void tick();
+    return setInterval(() => void tick(), everyMs ?? LOCAL_SCHEDULE[name]);
+  });
+  return () => timers.forEach(clearInterval);
 }

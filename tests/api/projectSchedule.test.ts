@@ -1,12 +1,13 @@
 /**
  * The scheduled projects job: its body run directly against the Firestore
  * emulator with a given clock, and the deployed function itself fired through
- * the Functions emulator's trigger (scripts/schedule.ts, as npm start does).
+ * the Functions emulator's trigger (scripts/schedule.ts, as npm start does);
+ * the other scheduled functions (email sweep, reminders) through theirs.
  */
 import { describe, expect, it } from 'vitest';
-import { Timestamp } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { runProjectSchedule } from '../../functions/src/jobs/launchCountdown.js';
-import { fireProjectSchedule, triggerKeyFrom } from '../../scripts/schedule.js';
+import { fireProjectSchedule, fireScheduled, triggerKeyFrom } from '../../scripts/schedule.js';
 import { db } from '../helpers.js';
 
 const DAY = 86_400_000;
@@ -121,5 +122,30 @@ describe('projectSchedule on the Functions emulator', () => {
       ),
     ).toBe('us-central1-projectSchedule-2');
     expect(triggerKeyFrom('Function x does not exist, valid functions are: us-central1-api')).toBeNull();
+    expect(
+      triggerKeyFrom(
+        'valid functions are: us-central1-projectSchedule-3, us-central1-sweepOutbox-2, us-central1-sweepOutbox-3',
+        'sweepOutbox',
+      ),
+    ).toBe('us-central1-sweepOutbox-3');
+  });
+
+  it('fires the email sweep and the reminders too: a send stuck past its lease goes out', async () => {
+    const stuck = db.collection('outbox').doc();
+    await stuck.create({
+      to: 'stuck.sweep@example.com',
+      templateId: 'contact-confirmation',
+      variables: { name: 'Ada', projectType: 'Web Project', subject: 'Site', message: 'Hello' },
+      leadId: null,
+      status: 'PROCESSING',
+      attempts: 1,
+      lastError: null,
+      leaseUntil: Timestamp.fromMillis(Date.now() - 60_000),
+      createdAt: FieldValue.serverTimestamp(),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+    await fireScheduled('sweepOutbox');
+    expect(await get('outbox', stuck.id)).toMatchObject({ status: 'SUCCESS', attempts: 2, deliveredVia: 'email_log' });
+    await fireScheduled('dailyReminders'); // resolves only when the function answered 200
   });
 });
