@@ -127,8 +127,14 @@ describe('links that die with their quote', () => {
     expect(await accept(id, link)).toMatchObject({ status: 409, json: GONE });
     expect(await projectsOf(id)).toBe(0);
     expect((await db.collection('leads').doc(id).get()).data()).toMatchObject({ status: 'Lost', quoteAccepted: false });
-    // Revived, the old link stays dead.
+    // Revived and dragged back to Quoted (its approved quote unchanged), the old link stays dead.
     expect((await api('PUT', `/api/leads/${id}`, { token, body: { status: 'New' } })).status).toBe(200);
+    expect((await api('PUT', `/api/leads/${id}`, { token, body: { status: 'Quoted' } })).status).toBe(200);
+    expect((await db.collection('leads').doc(id).get()).data()).toMatchObject({
+      status: 'Quoted',
+      quoteReviewStatus: 'Approved',
+    });
+    expect(await open(id, link)).toMatchObject({ status: 409, json: GONE });
     expect(await accept(id, link)).toMatchObject({ status: 409, json: GONE });
     expect(await projectsOf(id)).toBe(0);
   });

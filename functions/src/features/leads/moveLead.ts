@@ -16,6 +16,7 @@ import { leadConverter } from '../../platform/converter.js';
 import { recordActivity } from '../../services/activity.js';
 import { syncProjectFromLead } from '../../services/projectSync.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
+import { openLinks, revokeLinks } from '../quotes/index.js';
 import { readLeadDto } from './listLeads.js';
 
 /**
@@ -25,7 +26,8 @@ import { readLeadDto } from './listLeads.js';
  *   to do instead otherwise;
  * - `expectedStatus` that no longer matches → Conflict (someone moved it first);
  * - status Lost with a deadReason appends "Dead Reason: {reason} - {date}" to
- *   notes; reviving (Lost → New) clears deadReason;
+ *   notes, and revokes the quote's open client links (a later revival does
+ *   not bring them back); reviving (Lost → New) clears deadReason;
  * - every status move is written to the activity history;
  * - the lead's project follows (LEAD_TO_PROJECT) where the project table allows.
  * @returns the saved LeadDto. @throws NotFound "Lead not found"; Conflict as above.
@@ -56,6 +58,8 @@ export async function moveLead(
         await moveFacts(deps, tx, ref, lead, LEAD_MOVES[lead.status][status] === 'unpaid'),
       );
       if (refused) throw conflict(refused);
+      // A quote link dies with its lead for good: reviving the lead later does not bring an old link back.
+      if (status === 'Lost') revokeLinks(tx, await openLinks(db, tx, ref.id));
       update.status = status;
       if (status === 'Lost' && deadReason) {
         update.deadReason = deadReason;

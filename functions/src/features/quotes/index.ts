@@ -1,0 +1,5 @@
+/**
+ * What other features use of quotes: the client links of a lead's quote, read
+ * and revoked inside the caller's transaction (see quoteStore.ts).
+ */
+export { openLinks, revokeLinks } from './quoteStore.js';
