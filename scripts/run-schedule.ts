@@ -3,7 +3,7 @@
  * scheduled function once on the running emulators (npm start or npm run
  * dev), with the clock `--at` (default: now), through scripts/schedule.ts.
  * `--job` names it: projectSchedule (the default: the launch countdown),
- * sweepOutbox or dailyReminders. Prints one line; exits 1 when the run failed.
+ * sweepOutbox, dailyReminders or expireOrders. Prints one line; exits 1 when the run failed.
  */
 import { parseArgs } from 'node:util';
 import { fireScheduled, SCHEDULED_FUNCTION, SCHEDULED_FUNCTIONS, type ScheduledFunction } from './schedule.js';

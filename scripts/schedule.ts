@@ -1,8 +1,9 @@
 /**
  * Runs the scheduled functions (functions/src/index.ts) on the local Functions
  * emulator: `projectSchedule` (the launch countdown and the set-up expiry,
- * spec §4), `sweepOutbox` (email retries, jobs/outboxSender.ts) and
- * `dailyReminders` (jobs/reminders.ts). The emulator never fires `onSchedule`
+ * spec §4), `sweepOutbox` (email retries, jobs/outboxSender.ts),
+ * `dailyReminders` (jobs/reminders.ts) and `expireOrders` (unpaid promo
+ * orders, jobs/orderExpiry.ts). The emulator never fires `onSchedule`
  * functions on a timer, and without the Pub/Sub emulator it registers them as
  * "ignored"; it still serves their triggers, which this module calls the way
  * Cloud Scheduler calls a deployed function:
@@ -22,10 +23,10 @@
  * refuses a project id that does not start with "demo-".
  */
 import { readFileSync } from 'node:fs';
-import { OUTBOX_SWEEP_EVERY_MINUTES } from '@studio/domain';
+import { ORDER_EXPIRY_EVERY_MINUTES, OUTBOX_SWEEP_EVERY_MINUTES } from '@studio/domain';
 
 /** The scheduled functions' export names (functions/src/index.ts). */
-export const SCHEDULED_FUNCTIONS = ['projectSchedule', 'sweepOutbox', 'dailyReminders'] as const;
+export const SCHEDULED_FUNCTIONS = ['projectSchedule', 'sweepOutbox', 'dailyReminders', 'expireOrders'] as const;
 export type ScheduledFunction = (typeof SCHEDULED_FUNCTIONS)[number];
 /** The one `npm run schedule` fires by default. */
 export const SCHEDULED_FUNCTION: ScheduledFunction = 'projectSchedule';
@@ -36,7 +37,7 @@ const MINUTE = 60_000;
 /**
  * How often the local ticker fires each function, in ms. The countdown runs
  * every minute rather than hourly, so a demo launch moves while you watch;
- * the sweep keeps its deployed cadence (OUTBOX_SWEEP_EVERY_MINUTES); the
+ * the email sweep and the order expiry keep their deployed cadence; the
  * reminders run at start-up and then hourly instead of daily at 09:00 UTC,
  * so a local session sees them (a run sends each reminder once, so repeats
  * send nothing twice).
@@ -44,6 +45,7 @@ const MINUTE = 60_000;
 export const LOCAL_SCHEDULE: Record<ScheduledFunction, number> = {
   projectSchedule: MINUTE,
   sweepOutbox: OUTBOX_SWEEP_EVERY_MINUTES * MINUTE,
+  expireOrders: ORDER_EXPIRY_EVERY_MINUTES * MINUTE,
   dailyReminders: 60 * MINUTE,
 };
 

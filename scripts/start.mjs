@@ -11,8 +11,8 @@
  * instead of seeding. `--fresh` deletes it first and starts from the seed.
  * Both run the scheduled functions on the emulator once the seed is in, then
  * on a local cadence (scripts/schedule.ts LOCAL_SCHEDULE: the launch
- * countdown every minute, the email sweep every 5 minutes, the reminders
- * hourly): the emulator has no scheduler of its own.
+ * countdown every minute, the email sweep and the order expiry every 5
+ * minutes, the reminders hourly): the emulator has no scheduler of its own.
  */
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -90,8 +90,9 @@ if (!(await waitForHttp(`${site}/api/health`, 180_000, () => emulatorsAlive))) {
   Dev admin (emulator only): ${DEV_ADMIN.username} / ${DEV_ADMIN.password}
   Data: ${imported ? 'from the last run' : 'the demo seed'}; kept in .emulator-data/ when you stop
         (npm start -- --fresh starts again from the seed)
-  Scheduled jobs: launch countdown every minute, email retries every 5 min,
-                  reminders hourly (npm run schedule -- --job <name> runs one now)
+  Scheduled jobs: launch countdown every minute, email retries and order
+                  expiry every 5 min, reminders hourly
+                  (npm run schedule -- --job <name> runs one now)
   Press Ctrl-C to stop.
 ──────────────────────────────────────────────────────────
 `);

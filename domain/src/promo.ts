@@ -17,8 +17,14 @@
  * Reserved, then redeemed: creating a cart order RESERVES the code for that
  * order (a hold of PROMO_RESERVATION_MINUTES); the hold becomes a redemption
  * when the order's payment succeeds (`usedCount` + 1: usedCount counts paid
- * redemptions only), and ends when the payment fails or the hold lapses
- * unpaid. The usage limit counts both: usedCount + active holds. A code may be
+ * redemptions only), and ends when the order expires unpaid. A declined card
+ * keeps the hold (the client may try another card on the same payment). The
+ * usage limit counts both: usedCount + active holds.
+ *
+ * No payment may land after its hold lapses, or a sold-out code would be used
+ * once more: PROMO_CHECKOUT_EXPIRY_MARGIN_MS before the hold ends, the server
+ * cancels the order's payment and releases the hold (the order "expired"),
+ * so a client paying then is refused (CHECKOUT_EXPIRED_MESSAGE). A code may be
  * limited to one use per customer (`onePerCustomer`, by normalized email): a
  * customer holding or having redeemed it is refused.
  */
@@ -57,6 +63,29 @@ export interface PromoRecord {
 /** How long an unpaid order holds its promo code. */
 export const PROMO_RESERVATION_MINUTES = 30;
 export const PROMO_RESERVATION_MS = PROMO_RESERVATION_MINUTES * 60_000;
+
+/** How often the server looks for unpaid promo orders to expire (functions `expireOrders`), in minutes. */
+export const ORDER_EXPIRY_EVERY_MINUTES = 5;
+
+/**
+ * How long before its hold lapses an unpaid promo order is expired (its
+ * payment cancelled), in ms: two expiry runs, so the run that catches it, or
+ * the next one after a failed cancellation, still ends before the hold does.
+ * A client therefore has PROMO_RESERVATION_MINUTES − 10 = 20 minutes to pay.
+ */
+export const PROMO_CHECKOUT_EXPIRY_MARGIN_MS = 2 * ORDER_EXPIRY_EVERY_MINUTES * 60_000;
+
+/**
+ * True when an unpaid order whose promo hold lasts until `reservedUntilMs`
+ * is due to expire at `nowMs` (both epoch ms): within
+ * PROMO_CHECKOUT_EXPIRY_MARGIN_MS of the hold's end, or past it.
+ */
+export function promoCheckoutExpired(reservedUntilMs: number, nowMs: number): boolean {
+  return reservedUntilMs - nowMs <= PROMO_CHECKOUT_EXPIRY_MARGIN_MS;
+}
+
+/** The refusal of a payment on an expired checkout (its promo hold released). */
+export const CHECKOUT_EXPIRED_MESSAGE = 'This checkout has expired. Please start again from the cart.';
 
 /** A reservation as stored in the code's `holds` map, by order id: until when (epoch ms) and the customer's key. */
 export interface PromoHold {

@@ -5,7 +5,10 @@ import {
   promoCreateSchema,
   promoCustomerKey,
   promoUpdateSchema,
+  ORDER_EXPIRY_EVERY_MINUTES,
+  PROMO_CHECKOUT_EXPIRY_MARGIN_MS,
   PROMO_RESERVATION_MS,
+  promoCheckoutExpired,
   splitPromoHolds,
   type PromoRecord,
 } from '../src/promo.js';
@@ -61,5 +64,17 @@ describe('promo reservations', () => {
     expect(promoCreateSchema.parse({ ...base, onePerCustomer: true }).onePerCustomer).toBe(true);
     expect(promoCreateSchema.safeParse({ ...base, onePerCustomer: 'yes' }).success).toBe(false);
     expect(promoUpdateSchema.parse({ discountType: 'fixed', discountValue: '5' }).onePerCustomer).toBeUndefined();
+  });
+});
+
+describe('promo checkout expiry', () => {
+  it('expires an unpaid order 20 minutes in, two expiry runs before its hold lapses', () => {
+    const reservedUntil = NOW.getTime() + PROMO_RESERVATION_MS;
+    expect(PROMO_CHECKOUT_EXPIRY_MARGIN_MS).toBeGreaterThanOrEqual(2 * ORDER_EXPIRY_EVERY_MINUTES * 60_000);
+    expect(PROMO_CHECKOUT_EXPIRY_MARGIN_MS).toBeLessThan(PROMO_RESERVATION_MS);
+    expect(promoCheckoutExpired(reservedUntil, NOW.getTime())).toBe(false);
+    expect(promoCheckoutExpired(reservedUntil, NOW.getTime() + 20 * 60_000 - 1)).toBe(false);
+    expect(promoCheckoutExpired(reservedUntil, NOW.getTime() + 20 * 60_000)).toBe(true);
+    expect(promoCheckoutExpired(reservedUntil, NOW.getTime() + 60 * 60_000)).toBe(true); // lapsed: expire it too
   });
 });

@@ -95,6 +95,20 @@ describe('loadConfig: the project decides the mode', () => {
       'SENDGRID_API_KEY',
       'OUTBOX_SECRET_KEY',
     ]);
+    // The order expiry cancels PaymentIntents: it binds what live payments need, so it runs live.
+    expect(names(secretsFor('expireOrders', { GCLOUD_PROJECT: 'studio-prod' }))).toEqual([
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+    ]);
+    expect(
+      loadConfig({
+        GCLOUD_PROJECT: 'studio-prod',
+        FUNCTION_TARGET: 'expireOrders',
+        STRIPE_SECRET_KEY: 'sk_live_x',
+        STRIPE_WEBHOOK_SECRET: 'whsec_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
+      }).payments.mode,
+    ).toBe('live');
     expect(secretsFor('api', { GCLOUD_PROJECT: 'demo-studio' })).toEqual([]);
     // A project id that merely contains "demo" is a real project.
     expect(secretsFor('api', { GCLOUD_PROJECT: 'studio-demo-prod' })).toHaveLength(3);

@@ -41,13 +41,15 @@ type SecretName = 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'SENDGRID_API_
  * The secrets each function binds (index.ts passes these lists): only the
  * ones it reads. The API takes payments, verifies webhooks, seals quote links
  * and signs document links; the outbox sender and its sweeper send and open
- * sealed links. A function that binds none of a secret never reports it
+ * sealed links; the order expiry cancels payments. A function that binds none of a secret never reports it
  * missing (its instance could not see it anyway).
  */
 export const FUNCTION_SECRETS = {
   api: [SECRETS.stripeSecretKey, SECRETS.stripeWebhookSecret, SECRETS.outboxSecretKey],
   sendOutboxEmail: [SECRETS.sendgridApiKey, SECRETS.outboxSecretKey],
   sweepOutbox: [SECRETS.sendgridApiKey, SECRETS.outboxSecretKey],
+  // Cancels PaymentIntents; live payments need the webhook secret bound too (loadConfig's payment mode).
+  expireOrders: [SECRETS.stripeSecretKey, SECRETS.stripeWebhookSecret],
 } as const;
 
 /** True for a `demo-*` project id: the emulator's offline projects, which can never be deployed. */

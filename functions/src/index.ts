@@ -7,6 +7,7 @@
  *   minutes) sends its retries when due and takes back stuck sends.
  * - `syncLeadBoard`: keeps the CRM board's projection (`lead_board`) in step with `leads`.
  * - `issuePaymentRequests`: numbers a lead's deposit and final payment requests once due.
+ * - `expireOrders`: every 5 minutes, expires unpaid cart orders before their promo hold lapses.
  */
 import { setGlobalOptions } from 'firebase-functions/v2/options';
 import { onRequest } from 'firebase-functions/v2/https';
@@ -15,13 +16,14 @@ import * as logger from 'firebase-functions/logger';
 import type { Express } from 'express';
 import { runProjectSchedule } from './jobs/launchCountdown.js';
 import { outboxTrigger, runOutboxSweep } from './jobs/outboxSender.js';
-import { COLLECTIONS, OUTBOX_SWEEP_EVERY_MINUTES } from '@studio/domain';
+import { COLLECTIONS, ORDER_EXPIRY_EVERY_MINUTES, OUTBOX_SWEEP_EVERY_MINUTES } from '@studio/domain';
 import { db } from './firebase.js';
 import { leadBoardTrigger } from './jobs/leadBoardSync.js';
 import { secretsFor } from './config.js';
 import { apiInstanceSettings } from './instances.js';
 import { runReminders } from './jobs/reminders.js';
 import { paymentRequestTrigger } from './jobs/paymentRequestSync.js';
+import { runOrderExpiry } from './jobs/orderExpiry.js';
 
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
@@ -71,3 +73,12 @@ export const sweepOutbox = onSchedule(
 export const syncLeadBoard = leadBoardTrigger();
 
 export const issuePaymentRequests = paymentRequestTrigger();
+
+/** Cancels the payment of unpaid cart orders before their promo hold lapses, and releases the hold (jobs/orderExpiry.ts). */
+export const expireOrders = onSchedule(
+  { schedule: `every ${ORDER_EXPIRY_EVERY_MINUTES} minutes`, timeZone: 'UTC', secrets: secretsFor('expireOrders') },
+  async (event) => {
+    const { expired, paid, failed } = await runOrderExpiry(db, new Date(event.scheduleTime));
+    logger.info('expireOrders', { expired: expired.length, paid: paid.length, failed: failed.length });
+  },
+);

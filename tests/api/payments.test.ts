@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { Timestamp } from 'firebase-admin/firestore';
 import { invoiceCreatedReply } from '@studio/domain';
 import { adminIdToken, api, db } from '../helpers.js';
 import { seedPayableLead } from './paymentFixtures.js';
@@ -23,6 +24,8 @@ class StripeStub {
   /** Customers created through the stub, listed by email as Stripe does. */
   customers: Array<{ id: string; object: 'customer'; email: string | null; created: number }> = [];
   failWith: { status: number; body: unknown } | null = null;
+  /** A PaymentIntent's status as Stripe would report it (retrieve); requires_payment_method by default. */
+  intentStatus = new Map<string, string>();
   private server!: Server;
   private n = 0;
   url = '';
@@ -51,6 +54,12 @@ class StripeStub {
 
   private answer(r: StubRequest) {
     const id = `${++this.n}`.padStart(4, '0');
+    const intent = /^\/v1\/payment_intents\/(pi_[A-Za-z0-9_]+)(\/cancel)?/.exec(r.path);
+    if (intent) {
+      const [, piId, cancel] = intent;
+      if (cancel) this.intentStatus.set(piId!, 'canceled');
+      return { id: piId, object: 'payment_intent', status: this.intentStatus.get(piId!) ?? 'requires_payment_method' };
+    }
     if (r.path.startsWith('/v1/payment_intents')) {
       return {
         id: `pi_stub_${id}`,
@@ -324,6 +333,63 @@ describe('live mode: the stripe SDK against an HTTP stub', () => {
       customerId,
     );
     expect(stub.requests.find((r) => r.path === '/v1/payment_intents')!.params.get('customer')).toBe(customerId);
+  });
+
+  it("cancels the unpaid order's PaymentIntent at Stripe and releases its hold; leaves a paid one to its webhook", async () => {
+    const { runOrderExpiry } = await import('../../functions/src/jobs/orderExpiry.js');
+    const token = await adminIdToken();
+    const code = `EXP${Date.now().toString(36)}`.toUpperCase();
+    const promo = await api('POST', '/api/promo-codes', {
+      token,
+      body: {
+        code,
+        discountType: 'percentage',
+        discountValue: 10,
+        usageLimit: 5,
+        validFrom: new Date(0).toISOString(),
+      },
+    });
+    expect(promo.status, JSON.stringify(promo.json)).toBe(201);
+    const order = async (label: string) => {
+      const res = await post('/api/create-subscription', {
+        packageId: 'web-hosting',
+        pricingMode: 'onetime',
+        discountCode: code,
+        clientInfo: { name: 'Expiry Client', email: `${label}.${Date.now()}@example.com`, projectDescription: 'Site' },
+      });
+      expect(res.status, JSON.stringify(res.json)).toBe(201);
+      return res.json as { orderId: string; paymentIntentId: string };
+    };
+    const [unpaid, paidAtStripe, fresh] = [await order('unpaid'), await order('paid'), await order('fresh')];
+    // Twenty-five minutes on: the first two holds end within the expiry margin; the third is new.
+    for (const o of [unpaid, paidAtStripe])
+      await db
+        .collection('orders')
+        .doc(o.orderId)
+        .update({ promoReservedUntil: Timestamp.fromMillis(Date.now() + 5 * 60_000) });
+    stub.intentStatus.set(paidAtStripe.paymentIntentId, 'succeeded');
+    stub.requests = [];
+
+    const result = await runOrderExpiry(db, new Date());
+    expect(result.expired).toContain(unpaid.orderId);
+    expect(result.paid).toContain(paidAtStripe.orderId);
+    expect([...result.expired, ...result.paid, ...result.failed]).not.toContain(fresh.orderId);
+    const cancels = stub.requests.filter((r) => r.path.endsWith('/cancel'));
+    expect(cancels.map((r) => [r.path, r.idempotencyKey])).toEqual([
+      [`/v1/payment_intents/${unpaid.paymentIntentId}/cancel`, `studio-cancel-${unpaid.paymentIntentId}`],
+    ]);
+
+    const statusOf = async (c: string, id: string) => (await db.collection(c).doc(id).get()).get('status');
+    expect(await statusOf('orders', unpaid.orderId)).toBe('expired');
+    expect(await statusOf('payments', unpaid.paymentIntentId)).toBe('canceled');
+    expect(await statusOf('orders', paidAtStripe.orderId)).toBe('pending_payment');
+    const holds = (await db.collection('promo_codes').doc(code).get()).get('holds') as Record<string, unknown>;
+    expect(Object.keys(holds).sort()).toEqual([paidAtStripe.orderId, fresh.orderId].sort());
+    // A second run changes nothing more.
+    stub.requests = [];
+    const again = await runOrderExpiry(db, new Date());
+    expect(again.expired).not.toContain(unpaid.orderId);
+    expect(stub.requests.filter((r) => r.path.endsWith('/cancel'))).toEqual([]);
   });
 });
 

@@ -1,10 +1,12 @@
 /**
  * Promo codes reserved, then redeemed (domain/promo.ts, services/promo.ts):
  * an unpaid order only reserves its code; paying it redeems (usedCount + 1);
- * a failed payment or a lapsed 30-minute hold frees the code; optional one
- * use per customer by email.
+ * a declined card keeps the hold; the order expiry (jobs/orderExpiry.ts) or
+ * a lapsed 30-minute hold frees the code; optional one use per customer by email.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { Timestamp } from 'firebase-admin/firestore';
+import { CHECKOUT_EXPIRED_MESSAGE } from '@studio/domain';
 import { adminIdToken, api, db } from '../helpers.js';
 
 let token: string;
@@ -91,12 +93,28 @@ describe('reserved, then redeemed', () => {
     expect(Object.keys(holds)).toEqual([(next.json as { orderId: string }).orderId]); // the lapsed hold was pruned
   });
 
-  it('a failed payment releases the reservation', async () => {
+  it('a declined card keeps the reservation; near its end the order expires, its payment refused, the code free', async () => {
+    const { runOrderExpiry } = await import('../../functions/src/jobs/orderExpiry.js');
     const code = await createPromo({ usageLimit: 1 });
     const first = await order(code, email('declined'));
     const { orderId, paymentIntentId } = first.json as { orderId: string; paymentIntentId: string };
     expect((await decline(paymentIntentId)).json).toMatchObject({ success: false, status: 'failed' });
-    expect((await db.collection('orders').doc(orderId).get()).get('status')).toBe('payment_failed');
+    const statusOf = async (c: string, id: string) => (await db.collection(c).doc(id).get()).get('status');
+    expect(await statusOf('orders', orderId)).toBe('payment_failed');
+    // The client may still pay the same intent with another card: the code stays held.
+    expect(await listed(code)).toMatchObject({ usedCount: 0, reservedCount: 1 });
+    expect(await order(code, email('blocked'))).toMatchObject({ status: 409 });
+    expect((await runOrderExpiry(db, new Date())).expired).not.toContain(orderId); // not due yet
+
+    // Twenty-five minutes on, the hold ends within the expiry margin.
+    await db
+      .collection('orders')
+      .doc(orderId)
+      .update({ promoReservedUntil: Timestamp.fromMillis(Date.now() + 5 * 60_000) });
+    expect((await runOrderExpiry(db, new Date())).expired).toContain(orderId);
+    expect(await statusOf('orders', orderId)).toBe('expired');
+    expect(await statusOf('payments', paymentIntentId)).toBe('canceled');
+    expect(await confirm(paymentIntentId)).toMatchObject({ status: 409, json: { error: CHECKOUT_EXPIRED_MESSAGE } });
     expect(await listed(code)).toMatchObject({ usedCount: 0, reservedCount: 0 });
     expect((await order(code, email('after'))).status).toBe(201);
   });

@@ -5,7 +5,8 @@
  * it survives whatever fails after it. Amounts are the server's (priceCart),
  * in cents; the client's totals are never read. Collection `orders`,
  * admin-readable, server-written; a verified payment marks it "paid"
- * (services/payments.ts fulfilEvent).
+ * (services/payments.ts fulfilEvent); an order holding a promo code that is
+ * still unpaid near the hold's end is "expired" (jobs/orderExpiry.ts).
  */
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { COLLECTIONS, CART_CURRENCY, findPackage, type CartClientInfo, type CartPrice } from '@studio/domain';
@@ -13,7 +14,10 @@ import type Stripe from 'stripe';
 import { startOrderPayment } from './payments.js';
 import { customerForEmail, paymentMode, stripeClient, type ProviderMode } from './stripe.js';
 
-export type OrderStatus = 'pending_payment' | 'payment_setup_failed' | 'payment_failed' | 'paid';
+export type OrderStatus = 'pending_payment' | 'payment_setup_failed' | 'payment_failed' | 'paid' | 'expired';
+
+/** The statuses of an order that may still be paid: its intent is open. */
+export const PAYABLE_ORDER_STATUSES = ['pending_payment', 'payment_failed'] as const satisfies readonly OrderStatus[];
 
 /** A new `orders` document in `db`, not yet written. */
 export const newOrderRef = (db: Firestore) => db.collection(COLLECTIONS.orders).doc();

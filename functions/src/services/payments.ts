@@ -309,9 +309,9 @@ async function readEffects(db: Firestore, tx: Transaction, event: PaymentEvent):
     fields.invoiceId ? tx.get(db.collection(COLLECTIONS.invoices).doc(fields.invoiceId)) : null,
     fields.orderId ? tx.get(db.collection(COLLECTIONS.orders).doc(fields.orderId)) : null,
   ]);
-  // An order's promo hold is settled by its payment: read the code and the customer's entry now.
+  // A paid order's promo hold becomes a redemption: read the code and the customer's entry now.
   const promo =
-    order?.exists && order.get('status') !== 'paid'
+    succeeded && order?.exists && order.get('status') !== 'paid'
       ? await readPromoSettlement(db, tx, str(order.get('promoCode')), str(order.get('clientInfo.email')))
       : null;
   const alreadyPaid = payment.get('status') === 'succeeded';
@@ -322,7 +322,7 @@ async function readEffects(db: Firestore, tx: Transaction, event: PaymentEvent):
       if (alreadyPaid) return; // out of order: success already recorded
       const lastError = obj.last_payment_error?.message ?? null;
       tx.set(paymentRef, { ...fields, status: 'failed', lastError, updatedAt: now }, { merge: true });
-      applyFailure(db, tx, { purpose: fields.purpose, lead, order, promo, lastError, by });
+      applyFailure(db, tx, { purpose: fields.purpose, lead, order, lastError, by });
       return;
     }
     tx.set(
@@ -348,8 +348,10 @@ async function readEffects(db: Firestore, tx: Transaction, event: PaymentEvent):
 /**
  * The effects of a failed payment: a deposit or final payment of an active
  * lead moves it to "Payment Failed" (domain paymentFailureMove), remembering
- * where it was; a pending cart order is marked "payment_failed" and its promo
- * hold released. A failure for a stage already paid (by another intent) moves nothing.
+ * where it was; a pending cart order is marked "payment_failed" and keeps its
+ * promo hold, since the client may still pay the same intent with another card
+ * (the order expires unpaid later: jobs/orderExpiry.ts). A failure for a stage
+ * already paid (by another intent) moves nothing.
  */
 function applyFailure(
   db: Firestore,
@@ -358,16 +360,13 @@ function applyFailure(
     purpose: PaymentPurpose;
     lead: DocumentSnapshot | null;
     order: DocumentSnapshot | null;
-    promo: PromoSettlementReads | null;
     lastError: string | null;
     by: string;
   },
 ): void {
   const now = FieldValue.serverTimestamp();
-  if (c.order?.exists && c.order.get('status') === 'pending_payment') {
+  if (c.order?.exists && c.order.get('status') === 'pending_payment')
     tx.update(c.order.ref, { status: 'payment_failed', lastError: c.lastError, updatedAt: now });
-    settlePromoInTx(tx, c.promo, c.order.id, false);
-  }
   if (!c.lead?.exists) return;
   const stored = leadDocSchema.parse(c.lead.data());
   const stagePaid =
@@ -406,8 +405,14 @@ function applyPurpose(db: Firestore, tx: Transaction, c: PurposeContext): void {
   let receipt: { to: string | null; name: string; description: string } | null = null;
 
   if (c.order?.exists) {
-    // The promo hold becomes a redemption (usedCount counts paid orders only), also when a failure had
-    // released it and a retry on the same intent then succeeded: the client paid the discounted price.
+    // The promo hold becomes a redemption (usedCount counts paid orders only). An expired order's intent
+    // was cancelled, so it cannot be paid; should one be paid all the same, the client paid the
+    // discounted price and it is redeemed, but the code may then pass its usage limit: logged.
+    if (c.order.get('status') === 'expired')
+      logger.error('payments: an expired order was paid; its promo code may be over its usage limit', {
+        orderId: c.order.id,
+        promoCode: c.order.get('promoCode') ?? null,
+      });
     if (c.order.get('status') !== 'paid') settlePromoInTx(tx, c.promo, c.order.id, true);
     tx.update(c.order.ref, { status: 'paid', paidAt: now, paymentIntentId: c.paymentIntentId, updatedAt: now });
     const client = (c.order.get('clientInfo') ?? {}) as { name?: string; email?: string };

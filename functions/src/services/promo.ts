@@ -11,8 +11,11 @@
  * `usageLimit`; a caller that loses the race for the last use gets 409 "Promo
  * code usage limit reached" and has written nothing. The order's payment
  * settles the hold in the fulfilment transaction (services/payments.ts):
- * success → `usedCount` + 1 (paid redemptions only) and the hold removed;
- * failure → the hold removed. A hold that lapses unpaid simply stops counting.
+ * success → `usedCount` + 1 (paid redemptions only) and the hold removed. A
+ * declined card keeps it (the same intent may still be paid). An order still
+ * unpaid near the hold's end is expired (jobs/orderExpiry.ts: its intent
+ * cancelled, then the hold removed); a hold that lapses all the same stops
+ * counting.
  *
  * Customers: `promo_codes/{CODE}/customers/{sha256(email)}` {status "held" |
  * "redeemed", orderId, expiresAtMs}: the one-use-per-customer check. Holds

@@ -57,6 +57,12 @@ export interface PaymentProvider {
   mode: ProviderMode;
   publishableKey: string | null;
   createPaymentIntent(req: IntentRequest): Promise<CreatedIntent>;
+  /**
+   * Cancels an unpaid PaymentIntent, so it can no longer be paid.
+   * @returns "canceled" (now or before), or the status that kept it: "succeeded" or "processing" (its
+   *   webhook settles it). @throws on a provider failure, or when it was paid meanwhile (try again later).
+   */
+  cancelPaymentIntent(id: string): Promise<'canceled' | 'succeeded' | 'processing'>;
 }
 
 let cached: { key: string; client: Stripe } | null = null;
@@ -125,6 +131,13 @@ function liveProvider(stripe: Stripe, publishableKey: string | null): PaymentPro
       if (!pi.client_secret) throw new Error('Stripe returned a PaymentIntent without a client secret');
       return { id: pi.id, clientSecret: pi.client_secret, amountCents: pi.amount };
     },
+    async cancelPaymentIntent(id) {
+      const { status } = await stripe.paymentIntents.retrieve(id);
+      for (const final of ['canceled', 'succeeded', 'processing'] as const) if (status === final) return final;
+      const canceled = await stripe.paymentIntents.cancel(id, {}, { idempotencyKey: `studio-cancel-${id}` });
+      if (canceled.status !== 'canceled') throw new Error(`Stripe left PaymentIntent ${id} ${canceled.status}`);
+      return 'canceled';
+    },
   };
 }
 
@@ -170,6 +183,10 @@ const testProvider: PaymentProvider = {
   async createPaymentIntent(r) {
     const id = testIntentId(r.idempotencyKey);
     return { id, clientSecret: `${id}_secret_testmode`, amountCents: r.amountCents };
+  },
+  // A test intent's state is its `payments` document, which the caller updates.
+  async cancelPaymentIntent() {
+    return 'canceled';
   },
 };
 

@@ -1,4 +1,4 @@
-import { COLLECTIONS } from '@studio/domain';
+import { CHECKOUT_EXPIRED_MESSAGE, COLLECTIONS } from '@studio/domain';
 import { conflict, notFound } from '../../errors.js';
 import { fulfilEvent, testModeFailureEvent, testModeSuccessEvent } from '../../services/payments.js';
 import type { Deps } from '../useCase.js';
@@ -8,17 +8,22 @@ const BY = 'client (test mode)';
 async function readPayment(deps: Deps, paymentIntentId: string) {
   const payment = await deps.db.collection(COLLECTIONS.payments).doc(paymentIntentId).get();
   if (!payment.exists) throw notFound('Payment not found');
+  // Cancelled by the order expiry (jobs/orderExpiry.ts), as Stripe refuses a cancelled intent.
+  if (payment.get('status') === 'canceled') throw conflict(CHECKOUT_EXPIRED_MESSAGE);
   return payment;
 }
 
-/** The test provider's card-free completion, through the same fulfilment as a verified payment. @throws NotFound "Payment not found". */
+/**
+ * The test provider's card-free completion, through the same fulfilment as a verified payment.
+ * @throws NotFound "Payment not found"; Conflict CHECKOUT_EXPIRED_MESSAGE for a cancelled intent.
+ */
 export async function confirmTestPayment(deps: Deps, input: { paymentIntentId: string }): Promise<void> {
   await fulfilEvent(deps.db, testModeSuccessEvent(await readPayment(deps, input.paymentIntentId)), BY);
 }
 
 /**
  * The test panel's Decline: a synthetic payment_intent.payment_failed (the
- * lead goes to "Payment Failed"). @throws NotFound; Conflict once the payment succeeded.
+ * lead goes to "Payment Failed"). @throws NotFound; Conflict once the payment succeeded or was cancelled.
  */
 export async function declineTestPayment(deps: Deps, input: { paymentIntentId: string }): Promise<void> {
   const payment = await readPayment(deps, input.paymentIntentId);

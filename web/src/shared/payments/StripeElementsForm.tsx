@@ -11,6 +11,7 @@ import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-
 import { loadStripe, type Appearance, type Stripe } from '@stripe/stripe-js';
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
+import { CHECKOUT_EXPIRED_MESSAGE } from '@studio/domain';
 import { useToast } from '../components/Toast';
 import { PAYMENT_FAILED_TITLE, UNEXPECTED_ERROR } from './messages';
 
@@ -77,7 +78,11 @@ function CardForm({
       if (error) {
         toast({
           title: PAYMENT_FAILED_TITLE,
-          description: error.message ?? 'Your payment was not completed.',
+          // A cancelled intent: the server expired the order (its promo hold ended), so paying it is refused.
+          description:
+            error.payment_intent?.status === 'canceled'
+              ? CHECKOUT_EXPIRED_MESSAGE
+              : (error.message ?? 'Your payment was not completed.'),
           severity: 'error',
         });
       } else if (paymentIntent && (paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing')) {
