@@ -2,6 +2,7 @@
 export * from './constants.js';
 export * from './collections.js';
 export * from './storedDocuments.js';
+export * from './outboxDocument.js';
 export * from './money.js';
 export * from './auth.js';
 export * from './schemas.js';

@@ -8,14 +8,12 @@ import { z } from 'zod';
 import {
   COMPLEXITIES,
   DEFAULT_PROJECT_TYPE,
-  DOCUMENT_KINDS,
   LEAD_STATUSES,
   PRIORITIES,
   PROJECT_STATUSES,
   PROJECT_TYPES,
   SERVICE_PLAN_TYPES,
 } from './constants.js';
-import { OUTBOX_STATUSES } from './email.js';
 import type { LeadRecord } from './leads.js';
 import { PROMO_DISCOUNT_TYPES, splitPromoHolds, type PromoHold, type PromoRecord } from './promo.js';
 import { QUOTE_REVIEW_STATUSES } from './quoteReview.js';
@@ -58,11 +56,11 @@ export type QuoteLinkDoc = z.output<typeof quoteLinkDocSchema>;
 // status), refuses the document. Fields not modelled here are dropped.
 
 /** A field that may be absent or null, read as `fallback` then. */
-const withDefault = <T extends z.ZodType>(schema: T, fallback: z.output<T>) =>
+export const withDefault = <T extends z.ZodType>(schema: T, fallback: z.output<T>) =>
   schema.nullish().transform((v) => v ?? fallback);
 
 /** A field that may be absent or null, read as null then. */
-const orNull = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? null);
+export const orNull = <T extends z.ZodType>(schema: T) => schema.nullish().transform((v) => v ?? null);
 
 /** A cents amount as stored: a non-negative safe integer. */
 const storedCents = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
@@ -266,41 +264,6 @@ export const contactDocSchema = z.object({
   createdAt: orNull(storedDate),
 });
 export type ContactDoc = z.output<typeof contactDocSchema>;
-
-/** A PDF an outbox email attaches, by reference: the sender renders it when it sends. */
-export const outboxAttachmentSchema = z.object({ kind: z.enum(DOCUMENT_KINDS), id: z.string().min(1) });
-export type OutboxAttachment = z.output<typeof outboxAttachmentSchema>;
-
-/** Most PDFs one email attaches. */
-export const OUTBOX_MAX_ATTACHMENTS = 5;
-
-/**
- * `outbox/{id}`: one email to send (functions services/outbox.ts writes it in
- * the batch or transaction of the change that causes it; jobs/outboxSender.ts
- * sends and retries it). `variables` fill the template's placeholders (a value
- * may be sealed, services/sealed.ts); `attempts` counts sends tried; the
- * sender holds a PROCESSING entry until `leaseUntil`; a PENDING entry is due
- * at `nextAttemptAt`. An entry that does not parse cannot be sent: the sender
- * fails it (ERROR) rather than guess.
- */
-export const outboxDocSchema = z.object({
-  to: z.string(),
-  templateId: z.string(),
-  variables: withDefault(z.record(z.string(), z.string()), {}),
-  leadId: orNull(z.string()),
-  attachments: withDefault(z.array(outboxAttachmentSchema).max(OUTBOX_MAX_ATTACHMENTS), []),
-  status: z.enum(OUTBOX_STATUSES),
-  attempts: withDefault(z.number().int().nonnegative(), 0),
-  lastError: orNull(z.string()),
-  nextAttemptAt: orNull(storedDate),
-  leaseUntil: orNull(storedDate),
-  deliveredVia: orNull(z.enum(['sendgrid', 'email_log'])),
-  resentAs: orNull(z.string()),
-  createdAt: orNull(storedDate),
-  updatedAt: orNull(storedDate),
-  sentAt: orNull(storedDate),
-});
-export type OutboxDoc = z.output<typeof outboxDocSchema>;
 
 /**
  * `email_log/{outboxId}`: what the local mailer "sent" when no email provider
