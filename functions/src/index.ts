@@ -23,7 +23,6 @@ import { secretsFor } from './config.js';
 import { apiInstanceSettings } from './instances.js';
 import { runReminders } from './jobs/reminders.js';
 import { paymentRequestTrigger } from './jobs/paymentRequestSync.js';
-import { runOrderExpiry } from './jobs/orderExpiry.js';
 
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
@@ -74,10 +73,14 @@ export const syncLeadBoard = leadBoardTrigger();
 
 export const issuePaymentRequests = paymentRequestTrigger();
 
-/** Cancels the payment of unpaid cart orders before their promo hold lapses, and releases the hold (jobs/orderExpiry.ts). */
+/**
+ * Cancels the payment of unpaid cart orders before their promo hold lapses, and releases the hold
+ * (jobs/orderExpiry.ts, loaded on the first run: it brings the payment code, which no other job needs).
+ */
 export const expireOrders = onSchedule(
   { schedule: `every ${ORDER_EXPIRY_EVERY_MINUTES} minutes`, timeZone: 'UTC', secrets: secretsFor('expireOrders') },
   async (event) => {
+    const { runOrderExpiry } = await import('./jobs/orderExpiry.js');
     const { expired, paid, failed } = await runOrderExpiry(db, new Date(event.scheduleTime));
     logger.info('expireOrders', { expired: expired.length, paid: paid.length, failed: failed.length });
   },
