@@ -81,7 +81,12 @@ export const PROMO_CHECKOUT_EXPIRY_MARGIN_MS = 2 * ORDER_EXPIRY_EVERY_MINUTES * 
  * PROMO_CHECKOUT_EXPIRY_MARGIN_MS of the hold's end, or past it.
  */
 export function promoCheckoutExpired(reservedUntilMs: number, nowMs: number): boolean {
-  return reservedUntilMs - nowMs <= PROMO_CHECKOUT_EXPIRY_MARGIN_MS;
+  return reservedUntilMs <= promoCheckoutExpiryCutoff(nowMs);
+}
+
+/** The latest hold end (epoch ms) of an order due to expire at `nowMs`: the bound of the expiry's query. */
+export function promoCheckoutExpiryCutoff(nowMs: number): number {
+  return nowMs + PROMO_CHECKOUT_EXPIRY_MARGIN_MS;
 }
 
 /** The refusal of a payment on an expired checkout (its promo hold released). */

@@ -4,7 +4,8 @@
  * a code that sold out meanwhile would be used once more. So, run every
  * ORDER_EXPIRY_EVERY_MINUTES (`expireOrders` in index.ts), `runOrderExpiry`
  * takes each order still payable (PAYABLE_ORDER_STATUSES) whose hold ends
- * within PROMO_CHECKOUT_EXPIRY_MARGIN_MS (domain promoCheckoutExpired) and:
+ * within PROMO_CHECKOUT_EXPIRY_MARGIN_MS (domain promoCheckoutExpired: its
+ * hold ends by promoCheckoutExpiryCutoff) and:
  *
  * 1. cancels its open PaymentIntents at the provider (services/stripe.ts
  *    cancelPaymentIntent); one that was paid or is processing leaves the order
@@ -20,9 +21,9 @@
  */
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
-import { COLLECTIONS, PROMO_CHECKOUT_EXPIRY_MARGIN_MS } from '@studio/domain';
+import { COLLECTIONS, promoCheckoutExpiryCutoff } from '@studio/domain';
 import { PAYABLE_ORDER_STATUSES } from '../services/orders.js';
-import { readPromoSettlement, settlePromoInTx } from '../services/promo.js';
+import { readOrderPromoSettlement, settlePromoInTx } from '../services/promo.js';
 import { paymentProvider, type PaymentProvider } from '../services/stripe.js';
 
 /** Orders one run expires at most (the next run takes the rest). */
@@ -38,8 +39,6 @@ export interface OrderExpiryResult {
   failed: string[];
 }
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-
 /**
  * Expires the unpaid promo orders due at `now` (see the module comment).
  * `provider` defaults to this project's (services/stripe.ts paymentProvider).
@@ -50,7 +49,7 @@ export async function runOrderExpiry(db: Firestore, now: Date, provider?: Paymen
   const due = await db
     .collection(COLLECTIONS.orders)
     .where('status', 'in', [...PAYABLE_ORDER_STATUSES])
-    .where('promoReservedUntil', '<=', Timestamp.fromMillis(now.getTime() + PROMO_CHECKOUT_EXPIRY_MARGIN_MS))
+    .where('promoReservedUntil', '<=', Timestamp.fromMillis(promoCheckoutExpiryCutoff(now.getTime())))
     .orderBy('promoReservedUntil')
     .limit(ORDER_EXPIRY_BATCH)
     .get();
@@ -72,12 +71,7 @@ export async function runOrderExpiry(db: Firestore, now: Date, provider?: Paymen
       const expired = await db.runTransaction(async (tx) => {
         const fresh = await tx.get(order.ref);
         if (!(PAYABLE_ORDER_STATUSES as readonly unknown[]).includes(fresh.get('status'))) return false;
-        const promo = await readPromoSettlement(
-          db,
-          tx,
-          str(fresh.get('promoCode')),
-          str(fresh.get('clientInfo.email')),
-        );
+        const promo = await readOrderPromoSettlement(db, tx, fresh);
         const at = FieldValue.serverTimestamp();
         tx.update(order.ref, { status: 'expired', expiredAt: at, updatedAt: at });
         for (const intent of intents.docs) {

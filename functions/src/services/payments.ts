@@ -43,7 +43,7 @@ import { AppError } from '../errors.js';
 import { leadConverter } from '../platform/converter.js';
 import { recordActivity } from './activity.js';
 import { enqueueEmail } from './outbox.js';
-import { readPromoSettlement, settlePromoInTx, type PromoSettlementReads } from './promo.js';
+import { readOrderPromoSettlement, settlePromoInTx, type PromoSettlementReads } from './promo.js';
 import { customerForEmail, paymentProvider, stripeClient, type ProviderMode } from './stripe.js';
 
 /** Spec §8 "Payment Setup Failed - Unable to initialize payment. Please try again." */
@@ -311,9 +311,7 @@ async function readEffects(db: Firestore, tx: Transaction, event: PaymentEvent):
   ]);
   // A paid order's promo hold becomes a redemption: read the code and the customer's entry now.
   const promo =
-    succeeded && order?.exists && order.get('status') !== 'paid'
-      ? await readPromoSettlement(db, tx, str(order.get('promoCode')), str(order.get('clientInfo.email')))
-      : null;
+    succeeded && order?.exists && order.get('status') !== 'paid' ? await readOrderPromoSettlement(db, tx, order) : null;
   const alreadyPaid = payment.get('status') === 'succeeded';
 
   return (by) => {

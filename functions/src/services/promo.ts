@@ -36,6 +36,7 @@
 import { createHash } from 'node:crypto';
 import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { Mutex } from 'async-mutex';
+import { z } from 'zod';
 import {
   COLLECTIONS,
   checkPromo,
@@ -222,6 +223,25 @@ export async function readPromoSettlement(
   if (!code || !email) return null;
   const [promo, customer] = await Promise.all([tx.get(promoRef(db, code)), tx.get(promoCustomerRef(db, code, email))]);
   return { promo, customer };
+}
+
+/** The fields of a stored cart order (services/orders.ts orderDoc) that name its hold; anything else reads as none. */
+const orderHoldFields = z.object({
+  promoCode: z.string().nullish().catch(null),
+  clientInfo: z
+    .object({ email: z.string().nullish().catch(null) })
+    .nullish()
+    .catch(null),
+});
+
+/** readPromoSettlement for the stored cart order `order`: its `promoCode` and client's email; null without a code. */
+export function readOrderPromoSettlement(
+  db: Firestore,
+  tx: Transaction,
+  order: DocumentSnapshot,
+): Promise<PromoSettlementReads | null> {
+  const { promoCode, clientInfo } = orderHoldFields.parse(order.data() ?? {});
+  return readPromoSettlement(db, tx, promoCode ?? null, clientInfo?.email ?? null);
 }
 
 /**
