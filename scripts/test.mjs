@@ -13,6 +13,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { EMULATOR_CLIENT_ENV, ROOT, emulatorEnvOrExit, firebaseCli } from './emulators.mjs';
 import { NPM, runOrExit } from './run.mjs';
 
@@ -82,6 +83,47 @@ function counts(file) {
   return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) };
 }
 
+/** Short first line of an error message, without ANSI colours. */
+const firstLine = (text) =>
+  stripVTControlCharacters(String(text ?? ''))
+    .split('\n')
+    .find((l) => l.trim())
+    ?.trim()
+    .slice(0, 300) ?? '';
+
+/**
+ * The failed tests of a vitest or Playwright JSON report, as "file › name: first error line",
+ * so that the last lines of a CI log name what failed.
+ */
+function failures(file) {
+  const path = join(results, file);
+  if (!existsSync(path)) return [];
+  const r = JSON.parse(readFileSync(path, 'utf8'));
+  const out = [];
+  if (r.suites) {
+    const walk = (suite, file) => {
+      for (const spec of suite.specs ?? []) {
+        if (spec.ok) continue;
+        const errors = spec.tests.flatMap((t) => t.results.flatMap((res) => res.errors ?? []));
+        out.push(`${spec.file ?? file}:${spec.line} › ${spec.title}: ${firstLine(errors[0]?.message)}`);
+      }
+      for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
+    };
+    for (const s of r.suites) walk(s, s.file);
+    return out;
+  }
+  for (const f of r.testResults ?? []) {
+    const name = f.name.replace(`${ROOT}/`, '');
+    if (f.status === 'failed' && !f.assertionResults?.some((a) => a.status === 'failed')) {
+      out.push(`${name}: ${firstLine(f.message)}`);
+    }
+    for (const a of f.assertionResults ?? []) {
+      if (a.status === 'failed') out.push(`${name} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    }
+  }
+  return out;
+}
+
 const parts = { unit: counts('unit.json'), integration: counts('integration.json'), e2e: counts('e2e.json') };
 for (const [name, c] of Object.entries(parts)) {
   console.log(`  ${name.padEnd(12)} ${c.missing ? 'did not run' : `${c.passed} passed, ${c.failed} failed`}`);
@@ -93,6 +135,12 @@ const report = only
   ? { status: 0 }
   : spawnSync(process.execPath, ['scripts/report-security.mjs'], { cwd: ROOT, stdio: 'inherit' });
 console.log();
+const failedTests = ['unit.json', 'integration.json', 'e2e.json'].flatMap(failures);
+if (failedTests.length > 0) {
+  console.log('Failed:');
+  for (const line of failedTests) console.log(`  ✖ ${line}`);
+  console.log();
+}
 const ok = unit.status === 0 && emu.status === 0 && failed === 0 && report.status === 0;
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(ok ? 0 : 1);
