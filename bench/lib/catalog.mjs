@@ -112,7 +112,7 @@ export const GROUPS = [
     method: [
       'N fresh `node -e` processes (the machine\'s Node) each `require("functions/lib/index.js")` once, timed in process with `performance.now()` around the require,',
       'with the emulator client environment set (demo- project, emulator hosts; nothing connects at import). The esbuild bundle inlines `domain/`; its npm dependencies load from node_modules as they would on Cloud Functions.',
-      'The `api` function builds its Express app (routes, schemas) on its first request, so the scheduler and trigger instances never load it; to show what an `api` instance pays, each process then serves one GET (an unknown /api path with no token, answered 401 by the guard of the admin routes without Firestore) through the exported `api`, and the details give import + first request.',
+      '`index.ts` only declares the functions: each loads its own code on its first call (the `api` function its Express app, routes and schemas; a job its module; the Firestore triggers their SDK module, through `platform/deferredTrigger.ts`); to show what an `api` instance pays, each process then serves one GET (an unknown /api path with no token, answered 401 by the guard of the admin routes without Firestore) through the exported `api`, and the details give import + first request.',
       '**Floor**: the same fresh processes requiring only `firebase-functions/v2/https` and `firebase-admin` (resolved from `functions/`), timed the same way; the two kinds alternate after one untimed process of each. Verdict: import ≤ 1.25× the SDK floor.',
     ].join(' '),
   },

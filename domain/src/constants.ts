@@ -118,3 +118,12 @@ export const LIMITS = {
   /** Largest JSON body the API accepts, in bytes. */
   bodyBytes: 64 * 1024,
 } as const;
+
+/**
+ * Cadences of the scheduled functions, in minutes (functions/src/index.ts;
+ * here, apart from their rules, so that the entry point loads no schemas).
+ */
+/** How often the outbox sweeper sends due retries and takes back stuck sends (`sweepOutbox`). */
+export const OUTBOX_SWEEP_EVERY_MINUTES = 5;
+/** How often the server looks for unpaid promo orders to expire (`expireOrders`). */
+export const ORDER_EXPIRY_EVERY_MINUTES = 5;

@@ -682,9 +682,6 @@ export const OUTBOX_MAX_ATTEMPTS = OUTBOX_RETRY_DELAYS_MS.length + 1;
  */
 export const OUTBOX_LEASE_MS = 10 * 60_000;
 
-/** How often the sweeper runs (index.ts schedule), in minutes. */
-export const OUTBOX_SWEEP_EVERY_MINUTES = 5;
-
 /** Whether a failed send is worth retrying: 429, 5xx, or no HTTP status at all (network failure). Other 4xx are permanent. */
 export function isRetryableSendStatus(status: number | null | undefined): boolean {
   if (status == null) return true;

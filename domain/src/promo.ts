@@ -30,6 +30,7 @@
  */
 import { z } from 'zod';
 import { centsToString, formatUsd, parseAmountToCents } from './money.js';
+import { ORDER_EXPIRY_EVERY_MINUTES } from './constants.js';
 
 export const PROMO_DISCOUNT_TYPES = ['percentage', 'fixed'] as const;
 export type PromoDiscountType = (typeof PROMO_DISCOUNT_TYPES)[number];
@@ -63,9 +64,6 @@ export interface PromoRecord {
 /** How long an unpaid order holds its promo code. */
 export const PROMO_RESERVATION_MINUTES = 30;
 export const PROMO_RESERVATION_MS = PROMO_RESERVATION_MINUTES * 60_000;
-
-/** How often the server looks for unpaid promo orders to expire (functions `expireOrders`), in minutes. */
-export const ORDER_EXPIRY_EVERY_MINUTES = 5;
 
 /**
  * How long before its hold lapses an unpaid promo order is expired (its

@@ -5,13 +5,13 @@ import {
   promoCreateSchema,
   promoCustomerKey,
   promoUpdateSchema,
-  ORDER_EXPIRY_EVERY_MINUTES,
   PROMO_CHECKOUT_EXPIRY_MARGIN_MS,
   PROMO_RESERVATION_MS,
   promoCheckoutExpired,
   splitPromoHolds,
   type PromoRecord,
 } from '../src/promo.js';
+import { ORDER_EXPIRY_EVERY_MINUTES } from '../src/constants.js';
 
 const NOW = new Date('2026-06-01T12:00:00Z');
 const promo = (over: Partial<PromoRecord> = {}): PromoRecord => ({

@@ -5,7 +5,8 @@ vi.mock('firebase-admin/auth', () => ({ getAuth: () => ({}) }));
 vi.mock('firebase-admin/firestore', () => ({ initializeFirestore: () => ({}) }));
 vi.mock('./platform/deadline.js', () => ({ guardWrites: vi.fn() }));
 
-const { assertNoEmulatorVarsInProduction: guard, FIRESTORE_TIMEOUT_MS } = await import('./firebase.js');
+const { FIRESTORE_TIMEOUT_MS } = await import('./firebase.js');
+const { assertNoEmulatorVarsInProduction: guard } = await import('./startupGuard.js');
 const { firestoreSdkRequire } = await import('./platform/firestoreRetries.js');
 
 describe('capFirestoreRetries at import', () => {

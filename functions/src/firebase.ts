@@ -5,20 +5,7 @@ import { initializeFirestore, type FirestoreSettings } from 'firebase-admin/fire
 import { guardWrites } from './platform/deadline.js';
 import { capFirestoreRetries } from './platform/firestoreRetries.js';
 import { loadConfig } from './config.js';
-
-/**
- * Startup guard: emulator variables on a real project would point a
- * production function at a local, rule-less emulator. Refuse to start when
- * they are set outside the functions emulator and outside a demo- project.
- * @throws Error naming the variables.
- */
-export function assertNoEmulatorVarsInProduction(env: NodeJS.ProcessEnv): void {
-  const vars = ['FIRESTORE_EMULATOR_HOST', 'FIREBASE_AUTH_EMULATOR_HOST'].filter((k) => env[k]);
-  const project = env.GCLOUD_PROJECT ?? env.GCP_PROJECT ?? '';
-  if (vars.length > 0 && env.FUNCTIONS_EMULATOR !== 'true' && !project.startsWith('demo-')) {
-    throw new Error(`Refusing to start: ${vars.join(', ')} set on project "${project}" outside the emulator.`);
-  }
-}
+import { assertNoEmulatorVarsInProduction } from './startupGuard.js';
 
 assertNoEmulatorVarsInProduction(process.env);
 if (!getApps().some((a) => a.name === '[DEFAULT]')) initializeApp();

@@ -8,33 +8,37 @@
  * - `syncLeadBoard`: keeps the CRM board's projection (`lead_board`) in step with `leads`.
  * - `issuePaymentRequests`: numbers a lead's deposit and final payment requests once due.
  * - `expireOrders`: every 5 minutes, expires unpaid cart orders before their promo hold lapses.
+ *
+ * Every function's instance loads this module, so it declares the functions
+ * and loads nothing else: each handler imports its own code on its first
+ * call (`import()`; esbuild keeps one bundle and runs a module's code only
+ * when first imported), and the Firestore triggers are declared through
+ * platform/deferredTrigger.ts. Only the SDK entry points and params load at
+ * start (the bench's functions-import figure measures this against them).
  */
 import { setGlobalOptions } from 'firebase-functions/v2/options';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import * as logger from 'firebase-functions/logger';
 import type { Express } from 'express';
-import { runProjectSchedule } from './jobs/launchCountdown.js';
-import { outboxTrigger, runOutboxSweep } from './jobs/outboxSender.js';
-import { COLLECTIONS, ORDER_EXPIRY_EVERY_MINUTES, OUTBOX_SWEEP_EVERY_MINUTES } from '@studio/domain';
-import { db } from './firebase.js';
-import { leadBoardTrigger } from './jobs/leadBoardSync.js';
-import { secretsFor } from './config.js';
+import { ORDER_EXPIRY_EVERY_MINUTES, OUTBOX_SWEEP_EVERY_MINUTES } from '@studio/domain/constants';
+import { secretsFor } from './params.js';
 import { apiInstanceSettings } from './instances.js';
-import { runReminders } from './jobs/reminders.js';
-import { paymentRequestTrigger } from './jobs/paymentRequestSync.js';
+import { deferTrigger, firestoreTriggers } from './platform/deferredTrigger.js';
+import { assertNoEmulatorVarsInProduction } from './startupGuard.js';
+
+assertNoEmulatorVarsInProduction(process.env);
 
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 
 let app: Promise<Express> | undefined;
-/**
- * The Express app, built on the first request. Every function's instance
- * loads this bundle, and the scheduler's and the outbox trigger's never serve
- * HTTP, so they skip Express, the routes and their schemas (cold start).
- */
+/** The Express app, built on the first request (the routes, their schemas and the SDK clients). */
 const apiApp = () => (app ??= import('./app.js').then((m) => m.createApp()));
 
-// Each function binds only the secrets it reads (config.ts FUNCTION_SECRETS, none on a demo project).
+/** The shared Firestore handle, loaded with the first job that needs it. */
+const firestore = async () => (await import('./firebase.js')).db;
+
+// Each function binds only the secrets it reads (params.ts FUNCTION_SECRETS, none on a demo project).
 // `cors: false` answers no other origin, and keeps the Functions emulator (which would
 // otherwise add permissive CORS to every onRequest) the same as production.
 // Memory, CPU, concurrency and instance counts: instances.ts (docs/operations.md "Instances").
@@ -46,22 +50,35 @@ export const api = onRequest(
 );
 
 export const projectSchedule = onSchedule({ schedule: 'every 60 minutes', timeZone: 'UTC' }, async (event) => {
+  const { runProjectSchedule } = await import('./jobs/launchCountdown.js');
   const { moved, failed } = await runProjectSchedule(new Date(event.scheduleTime));
   logger.info('projectSchedule', { moved, failed });
 });
 
 /** Daily at 09:00 UTC: the automatic reminders (jobs/reminders.ts), each sent once. */
 export const dailyReminders = onSchedule({ schedule: 'every day 09:00', timeZone: 'UTC' }, async (event) => {
-  const { sent, skipped, failed } = await runReminders(db, new Date(event.scheduleTime));
+  const { runReminders } = await import('./jobs/reminders.js');
+  const { sent, skipped, failed } = await runReminders(await firestore(), new Date(event.scheduleTime));
   logger.info('dailyReminders', { sent: sent.length, skipped, failed });
 });
 
-export const sendOutboxEmail = outboxTrigger(secretsFor('sendOutboxEmail'));
+/** Delivers each new outbox entry at once (jobs/outboxSender.ts). */
+export const sendOutboxEmail = deferTrigger(() =>
+  firestoreTriggers().onDocumentCreated(
+    { document: 'outbox/{id}', secrets: secretsFor('sendOutboxEmail') },
+    async (event) => (await import('./jobs/outboxSender.js')).deliverNewEntry(event),
+  ),
+);
 
 /** Sends outbox retries when due and takes back entries stuck past their lease (jobs/outboxSender.ts). */
 export const sweepOutbox = onSchedule(
   { schedule: `every ${OUTBOX_SWEEP_EVERY_MINUTES} minutes`, timeZone: 'UTC', secrets: secretsFor('sweepOutbox') },
   async (event) => {
+    const [{ runOutboxSweep }, { COLLECTIONS }, db] = await Promise.all([
+      import('./jobs/outboxSender.js'),
+      import('@studio/domain'),
+      firestore(),
+    ]);
     const result = await runOutboxSweep(new Date(event.scheduleTime), {
       collection: db.collection(COLLECTIONS.outbox),
     });
@@ -69,19 +86,26 @@ export const sweepOutbox = onSchedule(
   },
 );
 
-export const syncLeadBoard = leadBoardTrigger();
+/** Keeps the CRM board's projection in step with every lead write (jobs/leadBoardSync.ts); retried. */
+export const syncLeadBoard = deferTrigger(() =>
+  firestoreTriggers().onDocumentWritten({ document: 'leads/{leadId}', retry: true }, async (event) =>
+    (await import('./jobs/leadBoardSync.js')).syncLeadBoardCard(event),
+  ),
+);
 
-export const issuePaymentRequests = paymentRequestTrigger();
+/** Numbers a lead's deposit and final payment requests once due (jobs/paymentRequestSync.ts); retried. */
+export const issuePaymentRequests = deferTrigger(() =>
+  firestoreTriggers().onDocumentWritten({ document: 'leads/{leadId}', retry: true }, async (event) =>
+    (await import('./jobs/paymentRequestSync.js')).syncLeadPaymentRequests(event),
+  ),
+);
 
-/**
- * Cancels the payment of unpaid cart orders before their promo hold lapses, and releases the hold
- * (jobs/orderExpiry.ts, loaded on the first run: it brings the payment code, which no other job needs).
- */
+/** Cancels the payment of unpaid cart orders before their promo hold lapses, and releases the hold (jobs/orderExpiry.ts). */
 export const expireOrders = onSchedule(
   { schedule: `every ${ORDER_EXPIRY_EVERY_MINUTES} minutes`, timeZone: 'UTC', secrets: secretsFor('expireOrders') },
   async (event) => {
     const { runOrderExpiry } = await import('./jobs/orderExpiry.js');
-    const { expired, paid, failed } = await runOrderExpiry(db, new Date(event.scheduleTime));
+    const { expired, paid, failed } = await runOrderExpiry(await firestore(), new Date(event.scheduleTime));
     logger.info('expireOrders', { expired: expired.length, paid: paid.length, failed: failed.length });
   },
 );

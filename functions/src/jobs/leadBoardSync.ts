@@ -4,22 +4,23 @@
  * transient failure (the sync is idempotent and reads the lead as it is
  * now); a card Firestore refuses for good (a full shard) is logged as an
  * error and not retried: the sync marks the board as needing a rebuild,
- * which the dashboard shows. A factory, so index.ts creates it after
- * setGlobalOptions.
+ * which the dashboard shows. The trigger itself is declared in index.ts
+ * (`syncLeadBoard`).
  */
-import { onDocumentWritten } from 'firebase-functions/v2/firestore';
+import type { Change, DocumentSnapshot, FirestoreEvent } from 'firebase-functions/v2/firestore';
 import * as logger from 'firebase-functions/logger';
 import { db } from '../firebase.js';
 import { syncBoardCard } from '../services/leadBoard.js';
 
-export function leadBoardTrigger() {
-  return onDocumentWritten({ document: 'leads/{leadId}', retry: true }, async (event) => {
-    const leadId = event.params.leadId;
-    if ((await syncBoardCard(db, leadId)) === 'rejected') {
-      logger.error(
-        'syncLeadBoard: Firestore refused the card (its shard is likely full); the board needs a rebuild with more shards (npm run board:rebuild -- --shards N)',
-        { leadId },
-      );
-    }
-  });
+/** Brings the board card of the written lead up to date. */
+export async function syncLeadBoardCard(
+  event: FirestoreEvent<Change<DocumentSnapshot> | undefined, { leadId: string }>,
+): Promise<void> {
+  const leadId = event.params.leadId;
+  if ((await syncBoardCard(db, leadId)) === 'rejected') {
+    logger.error(
+      'syncLeadBoard: Firestore refused the card (its shard is likely full); the board needs a rebuild with more shards (npm run board:rebuild -- --shards N)',
+      { leadId },
+    );
+  }
 }

@@ -36,15 +36,14 @@
  * the function needs no app of its own: tests call it directly with their own
  * collection and a `mailer` (the real SDK pointed at a local HTTP stub).
  *
- * `outboxTrigger()` makes the v2 Firestore trigger on `outbox/{id}` creation
- * (exported from index.ts as `sendOutboxEmail`): the first attempt, at once.
+ * `deliverNewEntry(event)` handles the v2 Firestore trigger on `outbox/{id}`
+ * creation (exported from index.ts as `sendOutboxEmail`): the first attempt, at once.
  */
 import type { MailDataRequired } from '@sendgrid/mail';
 import { FieldValue, Timestamp, type CollectionReference, type DocumentReference } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { z } from 'zod';
-import { onDocumentCreated } from 'firebase-functions/v2/firestore';
-import type { SecretParam } from 'firebase-functions/params';
+import type { FirestoreEvent, QueryDocumentSnapshot } from 'firebase-functions/v2/firestore';
 import {
   COLLECTIONS,
   findDefaultTemplate,
@@ -471,15 +470,9 @@ export async function runOutboxSweep(
   return result;
 }
 
-/**
- * The v2 Firestore trigger delivering each new `outbox/{id}` entry. A factory,
- * so index.ts creates it after setGlobalOptions (the options are read when a
- * trigger is defined).
- */
-export function outboxTrigger(secrets: SecretParam[]) {
-  return onDocumentCreated({ document: 'outbox/{id}', secrets }, async (event) => {
-    if (!event.data) return;
-    const result = await processOutboxEntry(event.data.ref);
-    logger.info('outbox', { id: event.params.id, ...result });
-  });
+/** Delivers a new `outbox/{id}` entry: the handler of the `sendOutboxEmail` trigger (index.ts). */
+export async function deliverNewEntry(event: FirestoreEvent<QueryDocumentSnapshot | undefined, { id: string }>) {
+  if (!event.data) return;
+  const result = await processOutboxEntry(event.data.ref);
+  logger.info('outbox', { id: event.params.id, ...result });
 }

@@ -5,27 +5,28 @@
  * failure; the sync is idempotent. Leads with nothing to request cost no read.
  * A lead that does not parse (domain leadDocSchema) is logged and left
  * without requests: a retry could not fix it, and the next write re-runs this.
- * A factory, so index.ts creates it after setGlobalOptions.
+ * The trigger itself is declared in index.ts (`issuePaymentRequests`).
  */
-import { onDocumentWritten } from 'firebase-functions/v2/firestore';
+import type { Change, DocumentSnapshot, FirestoreEvent } from 'firebase-functions/v2/firestore';
 import * as logger from 'firebase-functions/logger';
 import { leadDocSchema, leadPaymentRequests } from '@studio/domain';
 import { db } from '../firebase.js';
 import { syncPaymentRequests } from '../services/paymentRequests.js';
 
-export function paymentRequestTrigger() {
-  return onDocumentWritten({ document: 'leads/{leadId}', retry: true }, async (event) => {
-    const data = event.data?.after.data();
-    if (!data) return;
-    const after = leadDocSchema.safeParse(data);
-    if (!after.success) {
-      logger.error('paymentRequests: stored lead does not parse', {
-        leadId: event.params.leadId,
-        issues: after.error.issues,
-      });
-      return;
-    }
-    if (leadPaymentRequests(event.params.leadId, after.data).length === 0) return;
-    await syncPaymentRequests(db, event.params.leadId);
-  });
+/** Issues or settles the written lead's payment requests, when it has any due. */
+export async function syncLeadPaymentRequests(
+  event: FirestoreEvent<Change<DocumentSnapshot> | undefined, { leadId: string }>,
+): Promise<void> {
+  const data = event.data?.after.data();
+  if (!data) return;
+  const after = leadDocSchema.safeParse(data);
+  if (!after.success) {
+    logger.error('paymentRequests: stored lead does not parse', {
+      leadId: event.params.leadId,
+      issues: after.error.issues,
+    });
+    return;
+  }
+  if (leadPaymentRequests(event.params.leadId, after.data).length === 0) return;
+  await syncPaymentRequests(db, event.params.leadId);
 }

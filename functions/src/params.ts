@@ -1,0 +1,72 @@
+/**
+ * The functions' params (config.ts explains each): the secrets each function
+ * binds and the plain settings `firebase deploy` asks for. Kept apart from
+ * config.ts, which parses them with zod, so that index.ts can declare every
+ * function without loading zod or any feature code (cold start: each
+ * function's instance loads index.ts).
+ */
+import { defineSecret, defineString } from 'firebase-functions/params';
+
+/** Secrets, bound per function in index.ts. */
+export const SECRETS = {
+  stripeSecretKey: defineSecret('STRIPE_SECRET_KEY'),
+  stripeWebhookSecret: defineSecret('STRIPE_WEBHOOK_SECRET'),
+  sendgridApiKey: defineSecret('SENDGRID_API_KEY'),
+  outboxSecretKey: defineSecret('OUTBOX_SECRET_KEY'),
+} as const;
+
+export type SecretName = 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'SENDGRID_API_KEY' | 'OUTBOX_SECRET_KEY';
+
+/**
+ * The secrets each function binds (index.ts passes these lists): only the
+ * ones it reads. The API takes payments, verifies webhooks, seals quote links
+ * and signs document links; the outbox sender and its sweeper send and open
+ * sealed links; the order expiry cancels payments. A function that binds none of a secret never reports it
+ * missing (its instance could not see it anyway).
+ */
+export const FUNCTION_SECRETS = {
+  api: [SECRETS.stripeSecretKey, SECRETS.stripeWebhookSecret, SECRETS.outboxSecretKey],
+  sendOutboxEmail: [SECRETS.sendgridApiKey, SECRETS.outboxSecretKey],
+  sweepOutbox: [SECRETS.sendgridApiKey, SECRETS.outboxSecretKey],
+  // Cancels PaymentIntents; live payments need the webhook secret bound too (loadConfig's payment mode).
+  expireOrders: [SECRETS.stripeSecretKey, SECRETS.stripeWebhookSecret],
+} as const;
+
+/** True for a `demo-*` project id: the emulator's offline projects, which can never be deployed. */
+const isDemoProject = (env: Record<string, string | undefined>) =>
+  (env.GCLOUD_PROJECT ?? env.GCP_PROJECT ?? '').startsWith('demo-');
+
+/**
+ * The secrets function `fn` binds on the project in `env` (its GCLOUD_PROJECT,
+ * set by `firebase deploy` and by the emulator when they load index.ts).
+ * None on a `demo-*` project: it is never deployed, its values are plain
+ * settings in functions/.env.demo-studio, and the Functions emulator would
+ * otherwise ask Cloud Secret Manager for every bound secret at each worker
+ * start, offline, which slows and can fail cold starts.
+ */
+export function secretsFor(fn: keyof typeof FUNCTION_SECRETS, env: Record<string, string | undefined> = process.env) {
+  return isDemoProject(env) ? [] : [...FUNCTION_SECRETS[fn]];
+}
+
+/** Names of the secrets bound to the function `target` (env FUNCTION_TARGET); null when unknown (expect all). */
+export function boundSecrets(
+  target: string | undefined,
+  env: Record<string, string | undefined>,
+): ReadonlySet<string> | null {
+  if (!target) return null;
+  if (!(target in FUNCTION_SECRETS)) return new Set();
+  return new Set(secretsFor(target as keyof typeof FUNCTION_SECRETS, env).map((p) => p.name));
+}
+
+/** Plain settings: `firebase deploy` asks for any without a value in `functions/.env.<project>`. */
+export const SETTINGS = {
+  stripePublishableKey: defineString('STRIPE_PUBLISHABLE_KEY', {
+    description: 'Stripe publishable key (pk_live_… or pk_test_…), shown to the browser',
+  }),
+  emailFrom: defineString('EMAIL_FROM', { description: 'Sender address verified in SendGrid' }),
+  ownerEmail: defineString('OWNER_EMAIL', { description: "The studio owner's address for new-lead alerts" }),
+  siteUrl: defineString('SITE_URL', { description: 'Public address of the site, for links in emails (https://…)' }),
+  webApiKey: defineString('WEB_API_KEY', {
+    description: 'Firebase Web API key, used by the admin login to check passwords',
+  }),
+} as const;
