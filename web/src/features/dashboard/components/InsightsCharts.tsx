@@ -17,7 +17,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import { formatUsd, outcomesByReason, pipelineValueByStage, shortDeadReason, type InsightLead } from '@studio/domain';
-import { srOnly } from '../../../shared/components/srOnly';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 
 const CHART_HEIGHT = 280;
 /** Dollars on the value axis, compact: $0, $950, $12.5k, $1.2M. */
@@ -75,7 +75,7 @@ function ChartFigure({
       ) : (
         <>
           {children}
-          <Box component="table" sx={srOnly}>
+          <Box component="table" sx={visuallyHidden}>
             <caption>{title}</caption>
             {table}
           </Box>

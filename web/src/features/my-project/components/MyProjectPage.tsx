@@ -53,7 +53,7 @@ import {
   type ClientWorkView,
 } from './AccessProjectDialog';
 import { ClientEmailField } from './ClientEmailField';
-import { srOnly } from '../../../shared/components/srOnly';
+import visuallyHidden from '@mui/utils/visuallyHidden';
 
 /** Lead statuses whose invoice is paid (spec §4 "Invoice view (client)"). */
 const PAID_LEAD_STATUSES = ['Won', 'Complete'];
@@ -121,7 +121,7 @@ function Timeline({ status }: { status: string }) {
             />
             <span>
               {label}
-              <Box component="span" sx={srOnly}>
+              <Box component="span" sx={visuallyHidden}>
                 {` (${STATE_TEXT[state]})`}
               </Box>
             </span>
@@ -417,7 +417,7 @@ function ProjectView({
                     sx={{ overflowWrap: 'anywhere' }}
                   >
                     {project.deploymentUrl}
-                    <Box component="span" sx={srOnly}>
+                    <Box component="span" sx={visuallyHidden}>
                       {' '}
                       (opens in a new tab)
                     </Box>
