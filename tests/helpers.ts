@@ -96,6 +96,26 @@ export async function countDocs(collection: string): Promise<number> {
 }
 
 /**
+ * Polls `read` every 200 ms until it returns a value (not undefined, null or
+ * false) and returns it: for what a Firestore trigger writes a moment after
+ * the write that fired it.
+ * @throws Error naming `what` after `timeoutMs` (20 s by default, within the tests' 30 s timeout)
+ */
+export async function eventually<T>(
+  read: () => Promise<T | null | undefined | false>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined && value !== null && value !== false) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
  * Starts the API's Express app in this process on a free port (for a stand-in
  * configuration the emulator's functions cannot have). Imported on call, so a
  * test can set its environment or configuration first.

@@ -25,7 +25,7 @@ import { MailService } from '@sendgrid/mail';
 import { Client } from '@sendgrid/client';
 import { FieldValue, type DocumentReference } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { adminIdToken, api, db, userIdToken } from '../helpers.js';
+import { adminIdToken, api, db, eventually, userIdToken } from '../helpers.js';
 import { OUTBOX_MAX_ATTEMPTS, outboxRetryDelayMs } from '@studio/domain';
 import { processOutboxEntry } from '../../functions/src/jobs/outboxSender.js';
 
@@ -125,17 +125,6 @@ async function scratchEntry(email: {
 }
 
 const contactVars = { name: 'Ada', projectType: 'Web Project', subject: 'Site', message: 'Hello' };
-
-/** Polls `check` until it returns a value (not undefined) or `ms` pass. */
-async function eventually<T>(check: () => Promise<T | undefined>, ms = 20_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await check();
-    if (v !== undefined) return v;
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 async function postContact(fields: Record<string, string>) {
   const email = `email.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -334,8 +323,8 @@ describe('test sends', () => {
     // The emulator's trigger (no SENDGRID_API_KEY) delivers it to email_log; the status panel reads it.
     const status = await eventually(async () => {
       const s = (await api('GET', `/api/outbox/${outboxId}`, { token })).json as { status: string };
-      return s.status === 'SUCCESS' ? s : undefined;
-    });
+      return s.status === 'SUCCESS' && s;
+    }, 'the entry sent');
     expect(status).toMatchObject({
       id: outboxId,
       status: 'SUCCESS',
@@ -564,7 +553,7 @@ describe('processOutboxEntry with SendGrid at its HTTP boundary', () => {
 
     // Meanwhile the emulator's trigger (no key) delivered the real entries to email_log.
     for (const d of outbox) {
-      await eventually(async () => ((await db.collection('email_log').doc(d.id).get()).exists ? true : undefined));
+      await eventually(async () => (await db.collection('email_log').doc(d.id).get()).exists, 'the email log entry');
       expect((await d.ref.get()).get('status')).toBe('SUCCESS');
     }
   });
@@ -604,7 +593,10 @@ describe('processOutboxEntry with SendGrid at its HTTP boundary', () => {
     }
     // The emulator trigger's email_log copy is escaped the same way.
     for (const d of outbox) {
-      const logged = await eventually(async () => (await db.collection('email_log').doc(d.id).get()).data());
+      const logged = await eventually(
+        async () => (await db.collection('email_log').doc(d.id).get()).data(),
+        'the email log entry',
+      );
       expect(logged.html).not.toMatch(/<script|<iframe|<img[^>]*onerror/i);
       expect(logged.html).toContain('&lt;script&gt;');
     }
@@ -639,8 +631,9 @@ describe('failed emails: listed, resent, and listed per lead', () => {
     expect((await api('POST', `/api/outbox/${failed.id}/resend`, { token, body: {} })).status).toBe(409); // once
     expect((await failed.get()).data()).toMatchObject({ status: 'ERROR', resentAs: copyId });
     // The creation trigger delivers the copy (to the emulator's email_log).
-    await eventually(async () =>
-      (await db.collection('outbox').doc(copyId).get()).get('status') === 'SUCCESS' ? true : undefined,
+    await eventually(
+      async () => (await db.collection('outbox').doc(copyId).get()).get('status') === 'SUCCESS',
+      'the copy sent',
     );
 
     const emails = await api('GET', `/api/leads/${leadId}/emails`, { token });

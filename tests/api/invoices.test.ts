@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseInvoiceNumber } from '@studio/domain';
 import { signedDocumentPath } from '../../functions/src/services/documents.js';
-import { adminIdToken, api, BASE_URL, db, startInProcessApp, userIdToken } from '../helpers.js';
+import { adminIdToken, api, BASE_URL, db, eventually, startInProcessApp, userIdToken } from '../helpers.js';
 import { storeLead } from '../fixtures.js';
 import { pdfFirstPagePng, pdfInk, pdfText, pngSize } from '../pdfText.js';
 
@@ -40,16 +40,6 @@ async function fetchPdf(
     disposition: res.headers.get('content-disposition'),
     body: Buffer.from(await res.arrayBuffer()),
   };
-}
-
-/** Polls `read` until it returns something truthy (the Firestore triggers run a moment after a write). */
-async function until<T>(read: () => Promise<T | null | undefined | false>, what: string): Promise<T> {
-  for (let i = 0; i < 150; i++) {
-    const v = await read();
-    if (v) return v;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 beforeAll(async () => {
@@ -198,7 +188,7 @@ describe('invoice PDF', () => {
     ).docs[0]!;
     expect(entry.get('attachments')).toEqual([{ kind: 'invoice', id: invoiceId }]);
     expect(entry.get('variables')).toMatchObject({ invoiceNumber: number, studioName: STUDIO.businessName });
-    const log = await until(
+    const log = await eventually(
       async () => (await db.collection('email_log').doc(entry.id).get()).data(),
       'the email log entry',
     );
@@ -223,7 +213,7 @@ describe('deposit and final payment requests, receipts', () => {
         depositAmountCents: 150_000,
         finalAmountCents: 150_000,
       });
-      const deposit = await until(
+      const deposit = await eventually(
         async () => (await db.collection('payment_requests').doc(`${leadId}_deposit`).get()).data(),
         'the deposit request',
       );
@@ -238,12 +228,12 @@ describe('deposit and final payment requests, receipts', () => {
       const { paymentIntentId } = intent.json as { paymentIntentId: string };
       expect((await api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId } })).status).toBe(200);
 
-      const paid = await until(async () => {
+      const paid = await eventually(async () => {
         const d = (await db.collection('payment_requests').doc(`${leadId}_deposit`).get()).data();
         return d?.status === 'paid' ? d : null;
       }, 'the deposit request paid');
       expect(paid).toMatchObject({ number: deposit.number, paymentIntentId });
-      const final = await until(
+      const final = await eventually(
         async () => (await db.collection('payment_requests').doc(`${leadId}_final`).get()).data(),
         'the final payment request',
       );
@@ -283,7 +273,7 @@ describe('deposit and final payment requests, receipts', () => {
         await db.collection('outbox').where('leadId', '==', leadId).where('templateId', '==', 'payment-received').get()
       ).docs[0]!;
       expect(receiptMail.get('attachments')).toEqual([{ kind: 'receipt', id: paymentIntentId }]);
-      const log = await until(
+      const log = await eventually(
         async () => (await db.collection('email_log').doc(receiptMail.id).get()).data(),
         'the receipt email',
       );

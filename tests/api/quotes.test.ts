@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { readFileSync } from 'node:fs';
 import { quoteLinkAcceptedReply, quoteLinkReply } from '@studio/domain';
-import { adminIdToken, api, countDocs, db, userIdToken } from '../helpers.js';
+import { adminIdToken, api, countDocs, db, eventually, userIdToken } from '../helpers.js';
 import { unseal } from '../../functions/src/services/sealed.js';
 
 let token: string;
@@ -287,9 +287,9 @@ describe('client quote acceptance', () => {
       .trim();
     expect(unseal(sealed, key)).toBe(`http://127.0.0.1:5000${link}`);
     // The emulator's sender logs instead of sending: the token must not reach the log.
-    for (let i = 0; i < 100 && !(await db.collection('email_log').doc(entry.id).get()).exists; i++)
-      await new Promise((r) => setTimeout(r, 200));
-    const logged = (await db.collection('email_log').doc(entry.id).get()).get('html') as string;
+    const logged = (
+      await eventually(async () => (await db.collection('email_log').doc(entry.id).get()).data(), 'the email log entry')
+    ).html as string;
     expect(logged).toContain('[redacted]');
     expect(logged).not.toContain(linkToken);
   });
