@@ -3,7 +3,9 @@
  * binds and the plain settings `firebase deploy` asks for. Kept apart from
  * config.ts, which parses them with zod, so that index.ts can declare every
  * function without loading zod or any feature code (cold start: each
- * function's instance loads index.ts).
+ * function's instance loads index.ts). Defining a param registers it with
+ * the SDK, which is how `firebase deploy` learns of it: index.ts imports this
+ * module, so every param here is defined whenever the functions load.
  */
 import { defineSecret, defineString } from 'firebase-functions/params';
 
