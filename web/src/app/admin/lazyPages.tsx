@@ -31,6 +31,8 @@ const loadFirestore = (): Promise<FirestoreChunk> => import('../../shared/data/F
 const WARM_HOLD_MS = 15_000;
 /** The leads listener, for the pages that show the leads. */
 const warmLeads = (m: FirestoreChunk) => m.warmQuery(m.leadsQuery(m.firestore), WARM_HOLD_MS);
+/** The invoicing page's leads listener. */
+const warmInvoicingLeads = (m: FirestoreChunk) => m.warmQuery(m.invoicingLeadsQuery(m.firestore), WARM_HOLD_MS);
 /** The board's listener (the dashboard). */
 const warmBoard = (m: FirestoreChunk) => m.warmQuery(m.leadBoardQuery(m.firestore), WARM_HOLD_MS);
 
@@ -84,7 +86,7 @@ export const ADMIN_PAGES = {
   invoicing: adminPage(
     'Invoicing',
     () => import('../../features/invoicing/components/InvoicingPage').then((m) => m.InvoicingPage),
-    warmLeads,
+    warmInvoicingLeads,
   ),
   'email-templates': adminPage('Email Templates', () =>
     import('../../features/email/components/EmailTemplatesPage').then((m) => m.EmailTemplatesPage),

@@ -24,11 +24,12 @@ import {
   persistentSingleTabManager,
   query,
   terminate,
+  where,
   type Firestore,
   type Query,
 } from 'firebase/firestore';
 import { FirebaseAppProvider, FirestoreProvider } from 'reactfire';
-import { LEAD_BOARD_COLLECTION } from '@studio/domain';
+import { COLLECTIONS, INVOICING_STATUSES, LEAD_BOARD_COLLECTION } from '@studio/domain';
 import { onAuthStateChanged } from 'firebase/auth';
 import { auth, firebaseApp, USE_EMULATORS } from './firebase';
 
@@ -104,6 +105,15 @@ export function FirestoreScope({ children }: { children: ReactNode }) {
 /** Every lead, newest first: the leads query of the pages that show whole leads (./hooks useLiveLeads; the dashboard reads leadBoardQuery). */
 export function leadsQuery(db: Firestore): Query {
   return query(collection(db, 'leads'), orderBy('createdAt', 'desc'));
+}
+
+/**
+ * The leads the invoicing page shows (domain INVOICING_STATUSES), in no
+ * order: `in` on one field needs no composite index, and the page sorts them
+ * (./hooks useLiveInvoicingLeads). Every other lead is never read there.
+ */
+export function invoicingLeadsQuery(db: Firestore): Query {
+  return query(collection(db, COLLECTIONS.leads), where('status', 'in', [...INVOICING_STATUSES]));
 }
 
 /** The CRM board's projection, every shard (./hooks useLiveBoard; domain/leadBoard.ts). */

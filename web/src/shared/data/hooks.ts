@@ -42,7 +42,7 @@ import {
   type PromoCodeDoc,
   type LeadRecord,
 } from '@studio/domain';
-import { leadBoardQuery, leadsQuery } from './FirestoreScope';
+import { invoicingLeadsQuery, leadBoardQuery, leadsQuery } from './FirestoreScope';
 import { confirmedSnapshots } from './confirmed';
 
 /** What the server writes on a lead when a payment succeeds (absent until then). */
@@ -234,6 +234,15 @@ export function useLiveLeads(): LiveList<LeadView> {
 }
 
 const allLeads = leadsOf;
+
+/** The leads of the invoicing page (domain INVOICING_STATUSES), newest first, kept live (one listener). */
+export function useLiveInvoicingLeads(): LiveList<LeadView> {
+  const firestore = useFirestore();
+  const q = useMemo(() => invoicingLeadsQuery(firestore), [firestore]);
+  return useLiveQuery(q, newestInvoicingLeads);
+}
+
+const newestInvoicingLeads = (snap: QuerySnapshot) => leadsOf(snap).sort(newestLeadFirst);
 
 /** A live promo code as stored (domain promoCodeDocSchema), with its id. */
 export type PromoCodeView = PromoCodeDoc & { id: string };

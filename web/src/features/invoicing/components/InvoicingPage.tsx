@@ -24,18 +24,11 @@ import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import PaymentIcon from '@mui/icons-material/Payment';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import {
-  formatUsd,
-  INVOICING_STATUSES,
-  isPaidInFull,
-  leadCanPayNow,
-  nextLeadPayment,
-  type LeadStatus,
-} from '@studio/domain';
+import { formatUsd, isPaidInFull, leadCanPayNow, nextLeadPayment } from '@studio/domain';
 import { Loading } from '../../../shared/components/PageState';
 import {
   useLiveInvoices,
-  useLiveLeads,
+  useLiveInvoicingLeads,
   useLivePaymentRequests,
   type InvoiceView,
   type LeadView,
@@ -52,7 +45,6 @@ import { CompletePaymentDialog } from './CompletePaymentDialog';
 import { CreateInvoiceDialog } from './CreateInvoiceDialog';
 import { PagedCardGrid } from '../../../shared/components/CardGrid';
 
-const INVOICING = new Set<LeadStatus>(INVOICING_STATUSES);
 const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 // Due dates are calendar days, stored at midnight UTC.
 const dueFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -252,12 +244,12 @@ type Open = { kind: 'pay' | 'invoice'; leadId: string } | null;
 
 /** The admin Invoicing page: live cards of accepted projects with Pay Now and Invoice. */
 export function InvoicingPage() {
-  const leads = useLiveLeads();
+  const leads = useLiveInvoicingLeads();
   const invoices = useLiveInvoices();
   const requests = useLivePaymentRequests();
   const [open, setOpen] = useState<Open>(null);
 
-  const cards = useMemo(() => leads.data.filter((l) => INVOICING.has(l.status)), [leads.data]);
+  const cards = leads.data; // the query holds only leads in an invoicing status
   const invoicesByLead = useMemo(() => {
     const m = new Map<string, BillingRow[]>();
     // Deposit and final payment requests first (in number order), then the admin's invoices.
