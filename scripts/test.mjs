@@ -73,16 +73,6 @@ const emu = spawnSync(cmd, args, {
   env: { ...env, ...EMULATOR_CLIENT_ENV, CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
 });
 
-/** Reads passed/failed counts from a vitest or Playwright JSON report. */
-function counts(file) {
-  const path = join(results, file);
-  if (only && !existsSync(path)) return { passed: 0, failed: 0, missing: true };
-  if (!existsSync(path)) return { passed: 0, failed: 1, missing: true };
-  const r = JSON.parse(readFileSync(path, 'utf8'));
-  if (r.stats) return { passed: r.stats.expected + (r.stats.flaky ?? 0), failed: r.stats.unexpected };
-  return { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) };
-}
-
 /** Short first line of an error message, without ANSI colours. */
 const firstLine = (text) =>
   stripVTControlCharacters(String(text ?? ''))
@@ -92,13 +82,10 @@ const firstLine = (text) =>
     .slice(0, 300) ?? '';
 
 /**
- * The failed tests of a vitest or Playwright JSON report, as "file › name: first error line",
+ * The failed tests of a parsed vitest or Playwright JSON report, as "file › name: first error line",
  * so that the last lines of a CI log name what failed.
  */
-function failures(file) {
-  const path = join(results, file);
-  if (!existsSync(path)) return [];
-  const r = JSON.parse(readFileSync(path, 'utf8'));
+function failures(r) {
   const out = [];
   if (r.suites) {
     const walk = (suite, file) => {
@@ -124,7 +111,22 @@ function failures(file) {
   return out;
 }
 
-const parts = { unit: counts('unit.json'), integration: counts('integration.json'), e2e: counts('e2e.json') };
+/** Reads a vitest or Playwright JSON report once: its passed/failed counts and its failed tests. */
+function readReport(file) {
+  const path = join(results, file);
+  if (!existsSync(path)) return { passed: 0, failed: only ? 0 : 1, missing: true, failures: [] };
+  const r = JSON.parse(readFileSync(path, 'utf8'));
+  const counts = r.stats
+    ? { passed: r.stats.expected + (r.stats.flaky ?? 0), failed: r.stats.unexpected }
+    : { passed: r.numPassedTests, failed: r.numFailedTests + (r.numRuntimeErrorTestSuites ?? 0) };
+  return { ...counts, failures: failures(r) };
+}
+
+const parts = {
+  unit: readReport('unit.json'),
+  integration: readReport('integration.json'),
+  e2e: readReport('e2e.json'),
+};
 for (const [name, c] of Object.entries(parts)) {
   console.log(`  ${name.padEnd(12)} ${c.missing ? 'did not run' : `${c.passed} passed, ${c.failed} failed`}`);
 }
@@ -135,7 +137,7 @@ const report = only
   ? { status: 0 }
   : spawnSync(process.execPath, ['scripts/report-security.mjs'], { cwd: ROOT, stdio: 'inherit' });
 console.log();
-const failedTests = ['unit.json', 'integration.json', 'e2e.json'].flatMap(failures);
+const failedTests = Object.values(parts).flatMap((c) => c.failures);
 if (failedTests.length > 0) {
   console.log('Failed:');
   for (const line of failedTests) console.log(`  ✖ ${line}`);
