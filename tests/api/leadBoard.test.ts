@@ -2,8 +2,9 @@
  * The CRM board's projection (domain/leadBoard.ts,
  * functions/src/services/leadBoard.ts): the `syncLeadBoard` trigger in the
  * Functions emulator keeps `lead_board/{shard}.cards.{leadId}` equal to the
- * lead after API writes, direct writes and deletes; the sync and the rebuild
- * are checked on their own project, where no trigger runs beside them.
+ * lead after API writes, direct writes and deletes; the sync, the rebuild and
+ * the card a board move writes in its own commit are checked on their own
+ * project, where no trigger runs beside them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initializeApp } from 'firebase-admin/app';
@@ -24,6 +25,7 @@ import {
   newLeadRecord,
 } from '@studio/domain';
 import { rebuildLeadBoard, syncBoardCard } from '../../functions/src/services/leadBoard.js';
+import { moveLead } from '../../functions/src/features/leads/moveLead.js';
 import { adminIdToken, api, db } from '../helpers.js';
 
 /** The stored text of `leadId`'s card in `store` (undefined when absent). */
@@ -53,6 +55,10 @@ async function cardBecomes(leadId: string, expected: Record<string, unknown> | n
     )
     .toBe(true);
 }
+
+const actor = { uid: 'board-admin-uid', username: 'board-admin' };
+const NOW = new Date('2026-05-06T07:08:09.123Z');
+const clock = () => NOW;
 
 const leadDoc = (name: string, extra: object = {}) => {
   const now = Timestamp.now();
@@ -132,8 +138,8 @@ describe('syncBoardCard and rebuildLeadBoard (own project, no trigger)', () => {
   // A separate emulator project: the Functions emulator only fires triggers for demo-studio.
   const store = getFirestore(initializeApp({ projectId: 'demo-studio-board' }, 'board-test'));
   afterAll(async () => {
-    await store.recursiveDelete(store.collection('leads'));
-    await store.recursiveDelete(store.collection(LEAD_BOARD_COLLECTION));
+    for (const name of ['leads', 'lead_activity', LEAD_BOARD_COLLECTION])
+      await store.recursiveDelete(store.collection(name));
   });
 
   it('writes a missing card, leaves a current one alone, and replaces a stale one', async () => {
@@ -156,6 +162,23 @@ describe('syncBoardCard and rebuildLeadBoard (own project, no trigger)', () => {
     expect(await syncBoardCard(store, ref.id)).toBe('removed');
     expect(await cardOf(store, ref.id)).toBeUndefined();
     expect(await syncBoardCard(store, ref.id)).toBe('unchanged');
+  });
+
+  it("writes the card of a board move in the move's own commit, as the sync would write it", async () => {
+    const ref = store.collection('leads').doc('moved-here');
+    await ref.set(leadDoc('Moved Here'));
+    const moved = await moveLead(
+      { db: store },
+      { id: ref.id, status: 'Contacted', expectedStatus: 'New' },
+      actor,
+      clock,
+    );
+    expect(moved).toMatchObject({ status: 'Contacted', updatedAt: NOW.toISOString() });
+    expect(await cardOf(store, ref.id)).toMatchObject({ status: 'Contacted' });
+    expect((await cardOf(store, ref.id))!.updatedAt).toEqual(NOW);
+    expect(await syncBoardCard(store, ref.id)).toBe('unchanged');
+    await ref.delete();
+    await syncBoardCard(store, ref.id);
   });
 
   it('gives a lead that does not parse no card: the sync removes it, and a rebuild leaves it out', async () => {
@@ -219,8 +242,8 @@ describe('syncBoardCard and rebuildLeadBoard (own project, no trigger)', () => {
 describe('board capacity (own project, no trigger)', () => {
   const store = getFirestore(initializeApp({ projectId: 'demo-studio-capacity' }, 'capacity-test'));
   afterAll(async () => {
-    await store.recursiveDelete(store.collection('leads'));
-    await store.recursiveDelete(store.collection(LEAD_BOARD_COLLECTION));
+    for (const name of ['leads', 'lead_activity', LEAD_BOARD_COLLECTION])
+      await store.recursiveDelete(store.collection(name));
   });
 
   /** 20-character ids (as Firestore's auto ids) that all land in `shard` among 32. */
@@ -299,6 +322,11 @@ describe('board capacity (own project, no trigger)', () => {
       expect(rejected.length).toBeGreaterThan(0);
       const meta = (await store.collection(LEAD_BOARD_COLLECTION).doc(LEAD_BOARD_META_ID).get()).data();
       expect(meta).toMatchObject({ needsRebuild: true, failedLeadIds: expect.arrayContaining(rejected) });
+
+      // A board move of a lead in the full shard still goes through, without its card.
+      const moved = await moveLead({ db: store }, { id: rejected[0]!, status: 'New' }, actor, clock);
+      expect(moved.status).toBe('New');
+      expect(await storedCard(store, rejected[0]!)).toBeUndefined();
 
       // A rebuild at the same count would overflow: it refuses before writing, naming a count that fits.
       await expect(rebuildLeadBoard(store)).rejects.toThrow(/rebuild with --shards 64/);

@@ -5,8 +5,11 @@
  * trigger on `leads/{leadId}` (../jobs/leadBoardSync.ts) calls syncBoardCard
  * after every write, whoever made it (the API, the scheduled job, a webhook,
  * a seed or the console), so no write path has to remember the board. The
- * seeds and a first deploy fill it in one go with rebuildLeadBoard
- * (`npm run board:rebuild`).
+ * board's own moves (features/leads/moveLead.ts) also write their card in the
+ * move's transaction (setBoardCardIn), so other devices see a move as soon as
+ * it commits rather than after the trigger's delivery; the trigger then finds
+ * the card current. The seeds and a first deploy fill it in one go with
+ * rebuildLeadBoard (`npm run board:rebuild`).
  *
  * The shard count is read from `lead_board/_meta` (domain LEAD_BOARD_META_ID;
  * default 32) at every sync, and set by a rebuild (`--shards N`), so a
@@ -21,8 +24,11 @@ import {
   FieldPath,
   FieldValue,
   type DocumentData,
+  type DocumentReference,
   type DocumentSnapshot,
+  type SetOptions,
   type Firestore,
+  type Transaction,
 } from 'firebase-admin/firestore';
 import {
   boardCardOf,
@@ -76,12 +82,54 @@ export function boardShardRef(db: Firestore, leadId: string, shards: number) {
   return db.collection(LEAD_BOARD_COLLECTION).doc(leadBoardShardId(leadId, shards));
 }
 
-/** Sets `leadId`'s card (or removes it when `card` is null); only that map entry of the shard is replaced. */
-function setBoardCard(db: Firestore, leadId: string, shards: number, card: EncodedBoardCard | null) {
-  return boardShardRef(db, leadId, shards).set(
+/** The board's `_meta` as stored (a malformed one reads as the defaults). */
+function boardMetaOf(metaSnap: DocumentSnapshot): LeadBoardMeta {
+  const parsed = leadBoardMetaSchema.safeParse(metaSnap.data() ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
+/** How many shards the board has, from its `_meta` snapshot (domain leadBoardShardCount). */
+export function boardShardCountOf(metaSnap: DocumentSnapshot): number {
+  return leadBoardShardCount(boardMetaOf(metaSnap));
+}
+
+/** The write of `leadId`'s card (a delete when `card` is null): only that map entry of the shard is replaced. */
+function boardCardWrite(
+  db: Firestore,
+  leadId: string,
+  shards: number,
+  card: EncodedBoardCard | null,
+): [DocumentReference, DocumentData, SetOptions] {
+  return [
+    boardShardRef(db, leadId, shards),
     { cards: { [leadId]: card ?? FieldValue.delete() } },
     { mergeFields: [new FieldPath('cards', leadId)] },
-  );
+  ];
+}
+
+/** Sets `leadId`'s card (or removes it when `card` is null). */
+function setBoardCard(db: Firestore, leadId: string, shards: number, card: EncodedBoardCard | null) {
+  const [ref, data, options] = boardCardWrite(db, leadId, shards, card);
+  return ref.set(data, options);
+}
+
+/**
+ * Sets `leadId`'s card within `tx`, committed with the lead's own write, so
+ * the card can never be older than the lead it was made from. `shards` must
+ * come from `_meta` read in the same transaction (boardShardCountOf), so a
+ * rebuild changing the count makes the transaction retry. A shard Firestore
+ * refuses (isPermanentWriteError at commit) fails the whole transaction: the
+ * caller retries without the card and leaves it to the trigger.
+ */
+export function setBoardCardIn(
+  tx: Transaction,
+  db: Firestore,
+  leadId: string,
+  shards: number,
+  card: EncodedBoardCard,
+): void {
+  const [ref, data, options] = boardCardWrite(db, leadId, shards, card);
+  tx.set(ref, data, options);
 }
 
 /** Records in `_meta` that `leadId`'s card could not be written: the dashboard then asks for a rebuild. */
@@ -124,8 +172,7 @@ export async function syncBoardCard(
 ): Promise<'written' | 'removed' | 'unchanged' | 'rejected'> {
   const leadRef = db.collection(COLLECTIONS.leads).doc(leadId);
   const [first, metaSnap] = await db.getAll(leadRef, boardMetaRef(db));
-  const metaParsed = leadBoardMetaSchema.safeParse(metaSnap!.data() ?? {});
-  const meta = metaParsed.success ? metaParsed.data : {};
+  const meta = boardMetaOf(metaSnap!);
   const shards = leadBoardShardCount(meta);
   const shard = await boardShardRef(db, leadId, shards).get();
   const stored = shard.exists ? (shard.get(new FieldPath('cards', leadId)) as unknown) : undefined;

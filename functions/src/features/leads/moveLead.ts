@@ -1,23 +1,26 @@
-import { FieldValue, type DocumentData, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentData, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import {
   appendNoteLine,
+  boardCardOf,
   COLLECTIONS,
   deadReasonLine,
+  encodeBoardCard,
+  leadDocSchema,
+  toLeadDto,
   LEAD_MOVES,
   LEAD_TO_PROJECT,
   leadMoveError,
   type LeadDto,
   type LeadMoveFacts,
-  type LeadRecord,
   type LeadUpdate,
+  type StoredLeadDoc,
 } from '@studio/domain';
 import { conflict, notFound } from '../../errors.js';
-import { leadConverter } from '../../platform/converter.js';
 import { recordActivity } from '../../services/activity.js';
+import { boardMetaRef, boardShardCountOf, isPermanentWriteError, setBoardCardIn } from '../../services/leadBoard.js';
 import { syncProjectFromLead } from '../../services/projectSync.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 import { openLinks, revokeLinks } from '../quotes/index.js';
-import { readLeadDto } from './listLeads.js';
 
 /**
  * The lead's PUT: a board move and/or detail edits, checked in one transaction.
@@ -29,8 +32,13 @@ import { readLeadDto } from './listLeads.js';
  *   notes, and revokes the quote's open client links (a later revival does
  *   not bring them back); reviving (Lost → New) clears deadReason;
  * - every status move is written to the activity history;
- * - the lead's project follows (LEAD_TO_PROJECT) where the project table allows.
- * @returns the saved LeadDto. @throws NotFound "Lead not found"; Conflict as above.
+ * - the lead's project follows (LEAD_TO_PROJECT) where the project table allows;
+ * - the lead's board card is written in the same transaction (setBoardCardIn),
+ *   so the other devices' boards show the move as soon as it commits. When the
+ *   card's shard refuses it for good (full), the move is made again without
+ *   it, and the board trigger marks the board for a rebuild.
+ * `updatedAt` is the clock's time, so the card written with the lead carries it.
+ * @returns the saved LeadDto. @throws NotFound "Lead not found"; Conflict as above; ZodError when the stored lead does not parse (a logged 500).
  */
 export async function moveLead(
   deps: Deps,
@@ -38,19 +46,40 @@ export async function moveLead(
   actor: AdminActor,
   clock: Clock,
 ): Promise<LeadDto> {
+  let saved: StoredLeadDoc;
+  try {
+    saved = await saveMove(deps, input, actor, clock, true);
+  } catch (err) {
+    if (!isPermanentWriteError(err)) throw err;
+    saved = await saveMove(deps, input, actor, clock, false);
+  }
+  return toLeadDto(input.id, saved);
+}
+
+/** moveLead's transaction, with or without the board card; resolves to the lead as committed. */
+async function saveMove(
+  deps: Deps,
+  input: Partial<LeadUpdate> & { id: string },
+  actor: AdminActor,
+  clock: Clock,
+  withCard: boolean,
+): Promise<StoredLeadDoc> {
   const { db } = deps;
   const { id, status, expectedStatus, deadReason, ...details } = input;
   const ref = db.collection(COLLECTIONS.leads).doc(id);
-  await db.runTransaction(async (tx) => {
-    // Parsed (leadConverter): a stored lead that does not match fails the move with a logged 500.
-    const lead: LeadRecord | undefined = (await tx.get(ref.withConverter(leadConverter))).data();
-    if (!lead) throw notFound('Lead not found');
+  const now = clock();
+  return db.runTransaction(async (tx) => {
+    const [leadSnap, metaSnap] = await tx.getAll(ref, boardMetaRef(db));
+    const stored = leadSnap!.data();
+    if (!stored) throw notFound('Lead not found');
+    // Parsed: a stored lead that does not match fails the move with a logged 500.
+    const lead = leadDocSchema.parse(stored);
     const projectSnap = status
       ? ((await tx.get(db.collection(COLLECTIONS.projects).where('leadId', '==', ref.id).limit(1))).docs[0] ?? null)
       : null;
     if (expectedStatus && expectedStatus !== lead.status)
       throw conflict(`Lead was moved to ${lead.status} in the meantime`);
-    const update: Record<string, unknown> = { ...stripUndefined(details), updatedAt: FieldValue.serverTimestamp() };
+    const update: Record<string, unknown> = { ...stripUndefined(details), updatedAt: Timestamp.fromDate(now) };
     if (status && status !== lead.status) {
       const refused = leadMoveError(
         lead.status,
@@ -63,7 +92,7 @@ export async function moveLead(
       update.status = status;
       if (status === 'Lost' && deadReason) {
         update.deadReason = deadReason;
-        update.notes = appendNoteLine(lead.notes, deadReasonLine(deadReason, clock()));
+        update.notes = appendNoteLine(lead.notes, deadReasonLine(deadReason, now));
         recordActivity(db, tx, {
           leadId: ref.id,
           type: 'marked_dead',
@@ -89,8 +118,11 @@ export async function moveLead(
     }
     tx.update(ref, update);
     if (status) syncProjectFromLead(tx, projectSnap, LEAD_TO_PROJECT[status]);
+    // The lead as this commit leaves it (the update names whole fields only).
+    const saved = leadDocSchema.parse({ ...stored, ...update });
+    if (withCard) setBoardCardIn(tx, db, id, boardShardCountOf(metaSnap!), encodeBoardCard(boardCardOf(saved)));
+    return saved;
   });
-  return readLeadDto(deps, ref.id);
 }
 
 /**
