@@ -7,7 +7,8 @@
  * not blank a whole board); a refused or failed read never
  * throws: it comes back as `status: 'error'`, so one failed listener (say,
  * promo codes) does not take down the page around it; a list that cannot
- * reach Firestore keeps loading rather than show an empty cache (./confirmed.ts).
+ * reach Firestore keeps loading rather than show an empty cache (./confirmed.ts),
+ * and one whose stream delivers nothing while online restarts it (./stallWatch.ts).
  */
 import { useEffect, useMemo, useState } from 'react';
 import {
@@ -44,6 +45,7 @@ import {
 } from '@studio/domain';
 import { invoicingLeadsQuery, leadBoardQuery, leadsQuery } from './FirestoreScope';
 import { confirmedSnapshots } from './confirmed';
+import { watchFirstSnapshot } from './stallWatch';
 
 /** What the server writes on a lead when a payment succeeds (absent until then). */
 export interface LeadPaymentFields {
@@ -142,10 +144,28 @@ export function useLiveBoard(): LiveBoard {
 /**
  * onSnapshot for a page's list: `next` gets the snapshots confirmedSnapshots
  * lets through, and the listener asks for metadata changes, without which the
- * server confirming an empty list after an offline start never arrives.
+ * server confirming an empty list after an offline start never arrives. A
+ * list that shows nothing for a while although the browser is online gets its
+ * stream restarted (./stallWatch.ts).
  */
 function listenToList(q: Query, next: (snap: QuerySnapshot) => void, error: (e: FirestoreError) => void): Unsubscribe {
-  return onSnapshot(q, { includeMetadataChanges: true }, confirmedSnapshots(next), error);
+  const settled = watchFirstSnapshot(q.firestore);
+  const stop = onSnapshot(
+    q,
+    { includeMetadataChanges: true },
+    confirmedSnapshots((snap: QuerySnapshot) => {
+      settled();
+      next(snap);
+    }),
+    (e) => {
+      settled();
+      error(e);
+    },
+  );
+  return () => {
+    settled();
+    stop();
+  };
 }
 
 /** A stored document as read by the web SDK: its id and data. */
