@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
-import { QUOTE_LINK_TTL_DAYS } from '@studio/domain';
+import { deadReasonLine, QUOTE_LINK_TTL_DAYS } from '@studio/domain';
 import { countDocs, db } from '../helpers.js';
 import { storeLead } from '../fixtures.js';
 import { AppError } from '../../functions/src/errors.js';
@@ -16,7 +16,10 @@ import { checkFirestore, HEALTH_PING_DOC } from '../../functions/src/features/he
 
 const deps = { db };
 const actor = { uid: 'uc-admin-uid', username: 'use-case-admin' };
-const NOW = new Date('2026-03-04T10:00:00Z');
+// A fixed clock at this run's start: the leads these tests move stay in the shared
+// emulator project, where the e2e board reads them, and a lead whose updatedAt is
+// months back would show there as needing attention.
+const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
 const clock = () => NOW;
 
 /** A lead in Contacted with a generated quote, pending review (no links yet). */
@@ -132,7 +135,8 @@ describe('moveLead', () => {
     await moveLead(deps, { id, status: 'Lost', deadReason: 'Test Data' }, actor, clock);
     const lead = (await db.collection('leads').doc(id).get()).data()!;
     expect(lead).toMatchObject({ status: 'Lost', deadReason: 'Test Data' });
-    expect(lead.notes).toContain('Dead Reason: Test Data - 3/4/2026');
+    expect(lead.notes).toContain(deadReasonLine('Test Data', NOW));
+    expect(lead.updatedAt.toMillis()).toBe(NOW.getTime());
     expect((await activity(id))[0]).toMatchObject({ type: 'marked_dead', detail: 'Test Data', by: actor.username });
     await moveLead(deps, { id, status: 'New' }, actor, clock);
     expect((await db.collection('leads').doc(id).get()).get('deadReason')).toBeNull();
