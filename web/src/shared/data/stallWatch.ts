@@ -2,16 +2,16 @@
  * A guard for live lists whose first snapshot never comes (./hooks.ts).
  *
  * The web SDK reports itself online once the Listen stream's handshake is
- * answered; if the stream then delivers nothing (a proxy holding the
- * streaming response, or a stream dropped mid-handshake by a page reload),
- * nothing is logged, and a list that waits for a confirmed snapshot
- * (./confirmed.ts) keeps loading until the SDK's own 45 s watchdog. So when a
- * listener has shown nothing after LISTEN_STALL_MS while the browser is
- * online, Firestore's network is restarted (disableNetwork, then
- * enableNetwork), which opens a new Listen stream and sends every target
- * again. Offline, waiting is right: the list is waiting for the server.
- * One restart at a time per Firestore instance, and none within
- * LISTEN_RESTART_GAP_MS of the last.
+ * answered. If the stream then delivers nothing (seen once on the emulators
+ * under load, cause unknown; a proxy that buffers the streaming response does
+ * the same), nothing is logged, and a list that waits for a confirmed
+ * snapshot (./confirmed.ts) keeps loading until the WebChannel's own watchdog
+ * (about 45 s). So when a listener has shown nothing after LISTEN_STALL_MS
+ * while the browser is online, Firestore's network is restarted
+ * (disableNetwork, then enableNetwork), which opens a new Listen stream and
+ * sends every target again. Offline, waiting is right: the list is waiting
+ * for the server. At most one restart per Firestore instance within
+ * LISTEN_RESTART_GAP_MS, however many lists are waiting.
  */
 import { disableNetwork, enableNetwork, type Firestore } from 'firebase/firestore';
 
