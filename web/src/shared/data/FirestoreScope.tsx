@@ -104,7 +104,7 @@ export function FirestoreScope({ children }: { children: ReactNode }) {
 
 /** Every lead, newest first: the leads query of the pages that show whole leads (./hooks useLiveLeads; the dashboard reads leadBoardQuery). */
 export function leadsQuery(db: Firestore): Query {
-  return query(collection(db, 'leads'), orderBy('createdAt', 'desc'));
+  return query(collection(db, COLLECTIONS.leads), orderBy('createdAt', 'desc'));
 }
 
 /**
