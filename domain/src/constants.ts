@@ -64,7 +64,7 @@ export const DEAD_REASONS = [
 ] as const;
 export type DeadReason = (typeof DEAD_REASONS)[number];
 
-/** Project status values (spec §4). */
+/** Project status values (spec §4), in the order a project advances; Canceled can end any of them. */
 export const PROJECT_STATUSES = [
   'New',
   'Quote Accepted',

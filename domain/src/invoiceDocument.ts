@@ -64,6 +64,11 @@ export interface InvoiceSource {
   checkoutUrl: string | null;
 }
 
+/** Who a document is for: the client's name, else their email, else "Client". */
+function documentClient(c: { clientName: string | null; email: string | null }): InvoicePdfModel['client'] {
+  return { name: c.clientName || c.email || 'Client', email: c.email };
+}
+
 /** The invoice model: studio details, client, number, dates, one line, total, terms and the absolute pay link. */
 export function invoiceModel(studio: StudioSettings, inv: InvoiceSource, siteUrl: string): InvoicePdfModel {
   const amount = centsToString(inv.amountCents);
@@ -72,7 +77,7 @@ export function invoiceModel(studio: StudioSettings, inv: InvoiceSource, siteUrl
     title: 'Invoice',
     number: inv.number,
     studio,
-    client: { name: inv.clientName || inv.email || 'Client', email: inv.email },
+    client: documentClient(inv),
     issueDate: formatDocumentDate(inv.issuedAt),
     dueDate: inv.dueDate ? formatDocumentDate(inv.dueDate) : null,
     lines: [{ description: inv.description, amount }],
@@ -106,7 +111,7 @@ export function receiptModel(studio: StudioSettings, p: ReceiptSource): InvoiceP
     title: 'Receipt',
     number: p.number,
     studio,
-    client: { name: p.clientName || p.email || 'Client', email: p.email },
+    client: documentClient(p),
     issueDate: date,
     dueDate: null,
     lines: [{ description: p.description, amount }],

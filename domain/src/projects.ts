@@ -25,7 +25,7 @@ import {
   type LeadStatus,
   type ProjectStatus,
 } from './constants.js';
-import { optionalText, requiredText } from './schemas.js';
+import { estimatedHoursField, httpUrlField, optionalText, projectTypeField, requiredText } from './schemas.js';
 
 /** Board columns of the projects board, in order (spec §2). */
 export const PROJECT_COLUMNS = ['Set up', 'Production', 'Beta', 'Launch'] as const satisfies readonly ProjectStatus[];
@@ -169,18 +169,8 @@ export function scheduledProjectMove(
   return null;
 }
 
-/** Project statuses in the order a project advances; Canceled is not on it (spec §4). */
-export const PROJECT_PROGRESS: readonly ProjectStatus[] = [
-  'New',
-  'Quote Accepted',
-  'Deposit Paid',
-  'Set up',
-  'Production',
-  'Beta',
-  'Launch',
-  'Maintenance',
-  'Won',
-];
+/** Project statuses in the order a project advances (PROJECT_STATUSES' order), without Canceled (spec §4). */
+export const PROJECT_PROGRESS: readonly ProjectStatus[] = PROJECT_STATUSES.filter((s) => s !== 'Canceled');
 
 /** What the client lookup weighs of one of the email's leads (GET /api/client-project). */
 export interface ClientWork {
@@ -239,17 +229,10 @@ export function followedProject<P extends { status: ProjectStatus; createdAtMs: 
 export const newProjectSchema = z.strictObject({
   name: requiredText('Project name is required', 200, 'Project name'),
   client: requiredText('Client name is required', 100, 'Client name'),
-  projectType: z
-    .enum(PROJECT_TYPES, { error: `Project type must be one of: ${PROJECT_TYPES.join(', ')}` })
-    .default('Web Project'),
+  projectType: projectTypeField,
   description: optionalText(5_000, 'Description'),
   priority: z.enum(PRIORITIES, { error: 'Priority must be High, Medium or Low' }).default('Medium'),
-  estimatedHours: z
-    .number({ error: 'Estimated hours must be a number' })
-    .positive('Estimated hours must be positive')
-    .max(10_000)
-    .multipleOf(0.5, 'Use steps of 0.5 hours')
-    .optional(),
+  estimatedHours: estimatedHoursField,
   startDate: z.iso.date('Use a date like 2026-01-31').optional(),
   dueDate: z.iso.date('Use a date like 2026-01-31').optional(),
   leadId: z.string().trim().min(1).max(128).optional(),
@@ -265,12 +248,7 @@ export const projectUpdateSchema = z.strictObject({
 
 /** Deploy to Beta: a non-blank http(s) URL. */
 export const deployToBetaSchema = z.strictObject({
-  deploymentUrl: z
-    .string({ error: 'Deployment URL is required' })
-    .trim()
-    .min(1, 'Deployment URL is required')
-    .max(500)
-    .pipe(z.url({ protocol: /^https?$/, error: 'Enter a valid http(s) URL' })),
+  deploymentUrl: httpUrlField('Deployment URL'),
 });
 
 /** Launch: handoff "domain" with its URL, or "files" (the URL is not sent then). */
@@ -279,12 +257,7 @@ export const launchSchema = z.discriminatedUnion(
   [
     z.strictObject({
       handoffType: z.literal('domain'),
-      domainUrl: z
-        .string({ error: 'Domain URL is required' })
-        .trim()
-        .min(1, 'Domain URL is required')
-        .max(500)
-        .pipe(z.url({ protocol: /^https?$/, error: 'Enter a valid http(s) URL' })),
+      domainUrl: httpUrlField('Domain URL'),
     }),
     z.strictObject({ handoffType: z.literal('files') }),
   ],

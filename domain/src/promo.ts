@@ -316,6 +316,20 @@ function toTerms(v: TermsIn) {
   };
 }
 
+/** Flags a create or update body carries beside its terms (required on create, optional on update). */
+type PromoFlags = { code?: string; isActive?: boolean; onePerCustomer?: boolean; validFrom?: Date };
+
+/** A checked create or update body as stored: the code and flags as sent, the terms in cents. */
+function toPromoFields<V extends TermsIn & PromoFlags>(v: V): Pick<V, keyof PromoFlags> & ReturnType<typeof toTerms> {
+  return {
+    code: v.code,
+    ...toTerms(v),
+    isActive: v.isActive,
+    onePerCustomer: v.onePerCustomer,
+    validFrom: v.validFrom,
+  };
+}
+
 /**
  * POST /api/promo-codes body (spec §5, §7). Dollars in, cents out:
  * `{ code, discountType, discountValue (percent or cents), minOrderAmountCents,
@@ -331,13 +345,7 @@ export const promoCreateSchema = z
     validFrom: validFromField,
   })
   .superRefine(checkTerms)
-  .transform((v) => ({
-    code: v.code,
-    ...toTerms(v),
-    isActive: v.isActive,
-    onePerCustomer: v.onePerCustomer,
-    validFrom: v.validFrom,
-  }));
+  .transform(toPromoFields);
 export type PromoCreateInput = z.input<typeof promoCreateSchema>;
 export type PromoCreate = z.output<typeof promoCreateSchema>;
 
@@ -358,13 +366,7 @@ export const promoUpdateSchema = z
     validFrom: validFromField.optional(),
   })
   .superRefine(checkTerms)
-  .transform((v) => ({
-    code: v.code,
-    ...toTerms(v),
-    isActive: v.isActive,
-    onePerCustomer: v.onePerCustomer,
-    validFrom: v.validFrom,
-  }));
+  .transform(toPromoFields);
 export type PromoUpdateInput = z.input<typeof promoUpdateSchema>;
 export type PromoUpdate = z.output<typeof promoUpdateSchema>;
 

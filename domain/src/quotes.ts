@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { COMPLEXITIES, SERVICE_PLAN_TYPES, type Complexity, type Priority } from './constants.js';
-import { optionalText } from './schemas.js';
+import { estimatedHoursField, optionalText } from './schemas.js';
 import { parseAmountToCents } from './money.js';
 
 /** Quote links expire after this many days (spec §9 "quote expiry wording 30 days"). */
@@ -26,12 +26,7 @@ export const projectPlanSchema = z
       .trim()
       .min(10, 'Please list key requirements')
       .max(PLAN_TEXT_MAX),
-    estimatedHours: z
-      .number({ error: 'Estimated hours must be a number' })
-      .positive('Estimated hours must be positive')
-      .max(10_000)
-      .multipleOf(0.5, 'Use steps of 0.5 hours')
-      .optional(),
+    estimatedHours: estimatedHoursField,
     phase1: optionalText(PLAN_TEXT_MAX, 'Phase 1'),
     phase2: optionalText(PLAN_TEXT_MAX, 'Phase 2'),
     phase3: optionalText(PLAN_TEXT_MAX, 'Phase 3'),

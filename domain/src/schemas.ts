@@ -31,6 +31,24 @@ export const emailField = z
   .pipe(z.email(EMAIL_MESSAGE))
   .transform((v) => v.toLowerCase());
 
+/** Optional estimated hours: positive, at most 10,000, in steps of half an hour. */
+export const estimatedHoursField = z
+  .number({ error: 'Estimated hours must be a number' })
+  .positive('Estimated hours must be positive')
+  .max(10_000)
+  .multipleOf(0.5, 'Use steps of 0.5 hours')
+  .optional();
+
+/** A required, trimmed http(s) URL of at most 500 characters; `label` names it in the "required" message. */
+export function httpUrlField(label: string) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(500)
+    .pipe(z.url({ protocol: /^https?$/, error: 'Enter a valid http(s) URL' }));
+}
+
 export const projectTypeField = z
   .enum(PROJECT_TYPES, { error: `Project type must be one of: ${PROJECT_TYPES.join(', ')}` })
   .default(DEFAULT_PROJECT_TYPE);

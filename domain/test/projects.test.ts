@@ -6,7 +6,6 @@ import {
   PROJECT_CANCELED_DEAD_REASON,
   PROJECT_LIST_TILES,
   PROJECT_PROGRESS,
-  PROJECT_STATUSES,
   PROJECT_TILE_LABELS,
   projectMoveError,
   scheduledProjectMove,
@@ -67,7 +66,20 @@ describe('client lookup: which work a client sees first', () => {
       ])?.createdAtMs,
     ).toBe(9);
     expect(followedProject([])).toBeNull();
-    expect(PROJECT_STATUSES.filter((s) => s !== 'Canceled')).toEqual([...PROJECT_PROGRESS]);
+  });
+
+  it('orders progress as a project advances, from New to Won, without Canceled', () => {
+    expect(PROJECT_PROGRESS).toEqual([
+      'New',
+      'Quote Accepted',
+      'Deposit Paid',
+      'Set up',
+      'Production',
+      'Beta',
+      'Launch',
+      'Maintenance',
+      'Won',
+    ]);
   });
 });
 

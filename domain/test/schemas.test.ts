@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { contactSchema, fieldErrors, LIMITS, loginSchema, noteSchema, usernameToEmail } from '../src/index.js';
+import {
+  contactSchema,
+  estimatedHoursField,
+  fieldErrors,
+  httpUrlField,
+  LIMITS,
+  loginSchema,
+  noteSchema,
+  usernameToEmail,
+} from '../src/index.js';
 
 const valid = { name: 'Ada', email: 'Ada@Example.com', subject: 'Site', message: 'Hello' };
 
@@ -56,5 +65,25 @@ describe('loginSchema and noteSchema', () => {
 describe('usernameToEmail', () => {
   it('maps case-insensitively to a reserved domain', () => {
     expect(usernameToEmail(' Admin ')).toBe('admin@admin.studio.invalid');
+  });
+});
+
+describe('estimatedHoursField and httpUrlField', () => {
+  it('takes positive hours in half-hour steps up to 10,000, or none', () => {
+    expect(estimatedHoursField.parse(12.5)).toBe(12.5);
+    expect(estimatedHoursField.parse(undefined)).toBeUndefined();
+    expect(estimatedHoursField.safeParse(0).error?.issues[0]?.message).toBe('Estimated hours must be positive');
+    expect(estimatedHoursField.safeParse(1.25).error?.issues[0]?.message).toBe('Use steps of 0.5 hours');
+    expect(estimatedHoursField.safeParse(10_000.5).success).toBe(false);
+    expect(estimatedHoursField.safeParse('3').error?.issues[0]?.message).toBe('Estimated hours must be a number');
+  });
+
+  it('takes a trimmed http(s) URL, and names the field when it is missing', () => {
+    const url = httpUrlField('Deployment URL');
+    expect(url.parse('  https://beta.example.com ')).toBe('https://beta.example.com');
+    expect(url.safeParse('   ').error?.issues[0]?.message).toBe('Deployment URL is required');
+    expect(url.safeParse(undefined).error?.issues[0]?.message).toBe('Deployment URL is required');
+    expect(url.safeParse('ftp://example.com').error?.issues[0]?.message).toBe('Enter a valid http(s) URL');
+    expect(url.safeParse(`https://example.com/${'a'.repeat(500)}`).success).toBe(false);
   });
 });
