@@ -12,7 +12,7 @@ import {
 } from '@studio/domain';
 import { conflict, invalid, notFound } from '../../errors.js';
 import { parsedDocs } from '../../platform/converter.js';
-import { enqueueEmail } from '../../services/outbox.js';
+import { enqueueEmail, type OutboxEmail } from '../../services/outbox.js';
 import { syncLeadFromProject } from '../../services/projectSync.js';
 import type { AdminActor, Deps } from '../useCase.js';
 
@@ -26,6 +26,27 @@ async function readProject(db: Firestore, tx: Transaction, id: string) {
   const project = projectDocSchema.parse(snap.data());
   const lead = project.leadId ? await tx.get(db.collection(COLLECTIONS.leads).doc(project.leadId)) : null;
   return { snap, status: project.status, lead };
+}
+
+/**
+ * Queues an email to the project's client (outbox, in `tx`) with the client's
+ * name and the project's name besides `variables`. A project without a lead
+ * has no client to write to, and nothing is queued.
+ */
+function emailClient(
+  db: Firestore,
+  tx: Transaction,
+  p: Awaited<ReturnType<typeof readProject>>,
+  templateId: OutboxEmail['templateId'],
+  variables: Record<string, string>,
+): void {
+  if (!p.lead?.exists) return;
+  enqueueEmail(db, tx, {
+    to: p.lead.get('email'),
+    templateId,
+    leadId: p.lead.id,
+    variables: { name: p.lead.get('name'), projectName: p.snap.get('name'), ...variables },
+  });
 }
 
 /**
@@ -107,14 +128,7 @@ export async function deployToBeta(
     if (p.status !== 'Production') throw conflict('Only a project in Production can be deployed to Beta');
     tx.update(p.snap.ref, { status: 'Beta', deploymentUrl, updatedAt: FieldValue.serverTimestamp() });
     syncLeadFromProject(tx, p.lead, 'Beta', actor.username);
-    if (p.lead?.exists) {
-      enqueueEmail(db, tx, {
-        to: p.lead.get('email'),
-        templateId: 'beta-deployed',
-        leadId: p.lead.id,
-        variables: { name: p.lead.get('name'), projectName: p.snap.get('name'), deploymentUrl },
-      });
-    }
+    emailClient(db, tx, p, 'beta-deployed', { deploymentUrl });
   });
 }
 
@@ -136,18 +150,7 @@ export async function launchProject(
       updatedAt: FieldValue.serverTimestamp(),
     });
     syncLeadFromProject(tx, p.lead, 'Launch', actor.username);
-    if (p.lead?.exists) {
-      enqueueEmail(db, tx, {
-        to: p.lead.get('email'),
-        templateId: 'launched',
-        leadId: p.lead.id,
-        variables: {
-          name: p.lead.get('name'),
-          projectName: p.snap.get('name'),
-          url: input.handoffType === 'domain' ? input.domainUrl : '',
-        },
-      });
-    }
+    emailClient(db, tx, p, 'launched', { url: input.handoffType === 'domain' ? input.domainUrl : '' });
   });
 }
 

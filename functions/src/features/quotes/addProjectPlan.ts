@@ -35,14 +35,18 @@ export async function addProjectPlan(deps: Deps, input: { leadId: string; plan: 
     const details = toGeneratedQuoteDetails(quote);
     const version = (lead.quoteVersion ?? 0) + 1;
     const { timeline: _t, requirements: _r, estimatedHours: _h, ...planFields } = plan;
-    tx.update(ref, {
-      ...planFields,
-      status: 'Contacted',
+    // The lead and the version record carry the same terms.
+    const terms = {
       estimatedHours: quote.estimatedHoursHundredths / 100,
       hourlyRateCents: quote.hourlyRateCents,
       quoteAmountCents: quote.totalCents,
       depositAmountCents: quote.depositCents,
       finalAmountCents: quote.finalCents,
+    };
+    tx.update(ref, {
+      ...planFields,
+      status: 'Contacted',
+      ...terms,
       detectedFeatures: planFeaturesText(plan),
       generatedQuoteDetails: JSON.stringify(details),
       hasProjectPlan: true,
@@ -59,11 +63,7 @@ export async function addProjectPlan(deps: Deps, input: { leadId: string; plan: 
       version,
       {
         source: 'plan',
-        quoteAmountCents: quote.totalCents,
-        depositAmountCents: quote.depositCents,
-        finalAmountCents: quote.finalCents,
-        hourlyRateCents: quote.hourlyRateCents,
-        estimatedHours: quote.estimatedHoursHundredths / 100,
+        ...terms,
         complexity: plan.complexity,
         explanation: renderQuoteText(quote),
       },

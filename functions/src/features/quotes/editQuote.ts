@@ -45,34 +45,23 @@ export async function editQuote(
     };
     // A new version needs a new link: the old ones die with the old version.
     revokeLinks(tx, links);
-    tx.update(ref, {
+    // The lead and the version record carry the same terms.
+    const terms = {
       quoteAmountCents: q.quoteAmount,
       depositAmountCents: q.depositAmount,
       finalAmountCents: q.finalAmount,
       hourlyRateCents: q.hourlyRate,
       estimatedHours: q.estimatedHours,
       complexity: q.complexity,
+    };
+    tx.update(ref, {
+      ...terms,
       generatedQuoteDetails: JSON.stringify(details),
       quoteReviewStatus: 'Pending',
       quoteVersion: version,
       updatedAt: FieldValue.serverTimestamp(),
     });
-    writeVersion(
-      db,
-      tx,
-      ref.id,
-      version,
-      {
-        source: 'edit',
-        quoteAmountCents: q.quoteAmount,
-        depositAmountCents: q.depositAmount,
-        finalAmountCents: q.finalAmount,
-        hourlyRateCents: q.hourlyRate,
-        estimatedHours: q.estimatedHours,
-        complexity: q.complexity,
-      },
-      actor.username,
-    );
+    writeVersion(db, tx, ref.id, version, { source: 'edit', ...terms }, actor.username);
     recordActivity(db, tx, {
       leadId: ref.id,
       type: 'quote_event',
