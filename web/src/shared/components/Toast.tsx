@@ -6,8 +6,7 @@ import { createContext, useCallback, useContext, useState, type ReactNode } from
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Snackbar from '@mui/material/Snackbar';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
+import { usePhone } from '../lib/usePhone';
 
 export interface ToastOptions {
   title: string;
@@ -40,7 +39,7 @@ type Toast = ToastOptions & { key: number };
 
 function ToastSnackbar({ toast, open, onClose }: { toast: Toast; open: boolean; onClose: () => void }) {
   // On phones dialogs fill the screen and keep their buttons at the bottom: toast at the top there.
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'), { noSsr: true });
+  const phone = usePhone({ noSsr: true });
   return (
     <Snackbar
       key={toast.key}

@@ -297,6 +297,15 @@ function Actions({ children, secondaryAction }: { children: ReactNode; secondary
   );
 }
 
+const DECLINED = 'The payment was declined.';
+
+/** The toast for a test-mode call that threw: the server's refusal as "Payment Failed", anything else as unexpected. */
+function testPaymentFailure(e: unknown): ToastOptions {
+  return e instanceof ApiError
+    ? { title: PAYMENT_FAILED_TITLE, description: e.serverMessage || DECLINED, severity: 'error' }
+    : { ...UNEXPECTED_ERROR, severity: 'error' };
+}
+
 /**
  * Test mode: no card; Pay Now records the payment through the server's test
  * provider, and Decline records a declined card the same way (the lead goes
@@ -321,15 +330,9 @@ function TestModePanel({
         { paymentIntentId: payment.paymentIntentId },
         testPaymentDeclinedReply,
       );
-      toast({ title: PAYMENT_FAILED_TITLE, description: r.error || 'The payment was declined.', severity: 'error' });
+      toast({ title: PAYMENT_FAILED_TITLE, description: r.error || DECLINED, severity: 'error' });
     } catch (e) {
-      if (e instanceof ApiError)
-        toast({
-          title: PAYMENT_FAILED_TITLE,
-          description: e.serverMessage || 'The payment was declined.',
-          severity: 'error',
-        });
-      else toast({ ...UNEXPECTED_ERROR, severity: 'error' });
+      toast(testPaymentFailure(e));
     } finally {
       setBusy(false);
     }
@@ -345,13 +348,7 @@ function TestModePanel({
       onPaid(payment);
     } catch (e) {
       setBusy(false);
-      if (e instanceof ApiError)
-        toast({
-          title: PAYMENT_FAILED_TITLE,
-          description: e.serverMessage || 'The payment was declined.',
-          severity: 'error',
-        });
-      else toast({ ...UNEXPECTED_ERROR, severity: 'error' });
+      toast(testPaymentFailure(e));
     }
   };
   return (

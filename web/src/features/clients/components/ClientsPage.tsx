@@ -20,7 +20,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import SearchIcon from '@mui/icons-material/Search';
-import { formatUsd, type LeadStatus, type ProjectType } from '@studio/domain';
+import { formatUsd } from '@studio/domain';
 import { Loading } from '../../../shared/components/PageState';
 import { useLiveLeads, type LeadView } from '../../../shared/data/hooks';
 import { LEAD_STATUS_COLORS } from '../../../shared/components/leadStatus';
@@ -62,6 +62,43 @@ function downloadCsv(csv: string, fileName: string) {
 function renderSelection(selected: unknown): string {
   const values = selected as string[];
   return values.length === 0 ? 'All' : values.join(', ');
+}
+
+/** A select of several options with a checkbox each; nothing chosen reads "All". */
+function MultiSelectFilter<T extends string>({
+  id,
+  label,
+  options,
+  selected,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  options: readonly T[];
+  selected: readonly T[];
+  onChange(selected: T[]): void;
+}) {
+  return (
+    <TextField
+      id={id}
+      select
+      label={label}
+      size="small"
+      value={selected}
+      onChange={(e) => onChange(selectedOf(e.target.value, options))}
+      slotProps={{
+        select: { multiple: true, displayEmpty: true, renderValue: renderSelection },
+        inputLabel: { shrink: true },
+      }}
+    >
+      {options.map((o) => (
+        <MenuItem key={o} value={o} dense>
+          <Checkbox size="small" checked={selected.includes(o)} tabIndex={-1} disableRipple sx={{ p: 0.5, mr: 1 }} />
+          <ListItemText primary={o} />
+        </MenuItem>
+      ))}
+    </TextField>
+  );
 }
 
 function ClientCard({ lead }: { lead: LeadView }) {
@@ -185,60 +222,20 @@ function Toolbar({
           },
         }}
       />
-      <TextField
+      <MultiSelectFilter
         id="clients-status"
-        select
         label="Status"
-        size="small"
-        value={filters.statuses as LeadStatus[]}
-        onChange={(e) => {
-          onChange({ ...filters, statuses: selectedOf(e.target.value, STATUS_OPTIONS) });
-        }}
-        slotProps={{
-          select: { multiple: true, displayEmpty: true, renderValue: renderSelection },
-          inputLabel: { shrink: true },
-        }}
-      >
-        {STATUS_OPTIONS.map((s) => (
-          <MenuItem key={s} value={s} dense>
-            <Checkbox
-              size="small"
-              checked={filters.statuses.includes(s)}
-              tabIndex={-1}
-              disableRipple
-              sx={{ p: 0.5, mr: 1 }}
-            />
-            <ListItemText primary={s} />
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
+        options={STATUS_OPTIONS}
+        selected={filters.statuses}
+        onChange={(statuses) => onChange({ ...filters, statuses })}
+      />
+      <MultiSelectFilter
         id="clients-project-type"
-        select
         label="Project type"
-        size="small"
-        value={filters.projectTypes as ProjectType[]}
-        onChange={(e) => {
-          onChange({ ...filters, projectTypes: selectedOf(e.target.value, PROJECT_TYPE_OPTIONS) });
-        }}
-        slotProps={{
-          select: { multiple: true, displayEmpty: true, renderValue: renderSelection },
-          inputLabel: { shrink: true },
-        }}
-      >
-        {PROJECT_TYPE_OPTIONS.map((t) => (
-          <MenuItem key={t} value={t} dense>
-            <Checkbox
-              size="small"
-              checked={filters.projectTypes.includes(t)}
-              tabIndex={-1}
-              disableRipple
-              sx={{ p: 0.5, mr: 1 }}
-            />
-            <ListItemText primary={t} />
-          </MenuItem>
-        ))}
-      </TextField>
+        options={PROJECT_TYPE_OPTIONS}
+        selected={filters.projectTypes}
+        onChange={(projectTypes) => onChange({ ...filters, projectTypes })}
+      />
       <TextField
         id="clients-sort"
         select

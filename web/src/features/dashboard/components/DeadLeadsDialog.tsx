@@ -9,9 +9,8 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import type { BoardLead } from '../../../shared/data/hooks';
+import { usePhone } from '../../../shared/lib/usePhone';
 
 export function DeadLeadsDialog({
   open,
@@ -26,7 +25,7 @@ export function DeadLeadsDialog({
   onRevive(lead: BoardLead): void;
   onDetails(lead: BoardLead): void;
 }) {
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const phone = usePhone();
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="dead-leads-title" fullWidth maxWidth="sm" fullScreen={phone}>
       <DialogTitle id="dead-leads-title">Dead Leads</DialogTitle>

@@ -20,8 +20,6 @@ import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import InsightsIcon from '@mui/icons-material/Insights';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import {
@@ -41,6 +39,7 @@ import { controlledProps, FormTextField } from '../../../shared/components/FormT
 import { analyzeHostedProject, createHostedQuote } from '../api/hostedProjectsApi';
 import { estimateFromForm, formDefaults, numberText, toNumber } from '../quoteForm';
 import { QuotePreview } from './QuotePreview';
+import { usePhone } from '../../../shared/lib/usePhone';
 
 export function QuoteDialog({
   open,
@@ -52,8 +51,7 @@ export function QuoteDialog({
   onClose(): void;
 }) {
   const toast = useToast();
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const fullScreen = usePhone();
   const [analyzing, setAnalyzing] = useState(false);
   const [analyzed, setAnalyzed] = useState(false);
   const { control, handleSubmit, trigger, getValues, setValue, setError, formState } = useForm<

@@ -8,15 +8,14 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { PaymentForm } from '../../../shared/payments/PaymentForm';
 import type { LeadView } from '../../../shared/data/hooks';
 import { useLastValue } from '../../../shared/lib/useLastValue';
+import { usePhone } from '../../../shared/lib/usePhone';
 
 export function CompletePaymentDialog({ lead: current, onClose }: { lead: LeadView | null; onClose(): void }) {
   const lead = useLastValue(current);
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const phone = usePhone();
   return (
     <Dialog
       open={current !== null}

@@ -12,8 +12,6 @@ import DialogContentText from '@mui/material/DialogContentText';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { invoiceCreatedReply, invoiceFormSchema, type InvoiceForm } from '@studio/domain';
 import { api, ApiError, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
@@ -21,6 +19,7 @@ import { formatAmount } from '../../../shared/payments/format';
 import type { LeadView } from '../../../shared/data/hooks';
 import { useLastValue } from '../../../shared/lib/useLastValue';
 import { FormDialog } from '../../../shared/components/FormDialog';
+import { usePhone } from '../../../shared/lib/usePhone';
 
 const EMPTY: InvoiceForm = { amount: '', description: '', dueDate: '' };
 const FIELDS = ['amount', 'description', 'dueDate'] as const;
@@ -28,7 +27,7 @@ const FIELDS = ['amount', 'description', 'dueDate'] as const;
 export function CreateInvoiceDialog({ lead: current, onClose }: { lead: LeadView | null; onClose(): void }) {
   const lead = useLastValue(current);
   const toast = useToast();
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const phone = usePhone();
   const { register, handleSubmit, reset, setError, formState } = useForm<InvoiceForm>({
     resolver: zodResolver(invoiceFormSchema),
     defaultValues: EMPTY,

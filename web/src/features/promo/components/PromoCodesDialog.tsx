@@ -26,8 +26,6 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
@@ -49,6 +47,7 @@ import { useToast } from '../../../shared/components/Toast';
 import type { LiveList, PromoCodeView } from '../../../shared/data/hooks';
 import { Loading } from '../../../shared/components/PageState';
 import { FormTextField } from '../../../shared/components/FormTextField';
+import { usePhone } from '../../../shared/lib/usePhone';
 
 /** How the discount type select names each type. */
 const DISCOUNT_TYPE_LABELS: Record<PromoDiscountType, string> = {
@@ -161,7 +160,7 @@ function PromoFormDialog({
   onClose(): void;
 }) {
   const toast = useToast();
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const phone = usePhone();
   const resolver = useMemo(() => resolverFor(mode === 'edit' ? 'edit' : 'create'), [mode]);
   const { control, handleSubmit, reset, setError, watch, formState } = useForm<PromoFormValues>({
     resolver,
@@ -335,7 +334,7 @@ export function PromoCodesDialog({
   codes: LiveList<PromoCodeView>;
 }) {
   const toast = useToast();
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const phone = usePhone();
   const rows = useMemo(() => codes.data.map(toRow), [codes.data]);
   const [form, setForm] = useState<{ mode: 'create' | 'edit'; promo: PromoRow | null } | null>(null);
   const [deleting, setDeleting] = useState<PromoRow | null>(null);

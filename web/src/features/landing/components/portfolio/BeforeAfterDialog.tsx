@@ -17,10 +17,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
 import type { BeforeAfterItem } from './data';
+import { usePhone } from '../../../../shared/lib/usePhone';
 
 /** Start position of the slider, in percent (spec §9). */
 export const START_PERCENT = 50;
@@ -252,8 +251,7 @@ export interface BeforeAfterDialogProps {
 
 /** Modal comparing an item's before and after images; full screen on phones. */
 export function BeforeAfterDialog({ open, onClose, item }: BeforeAfterDialogProps) {
-  const theme = useTheme();
-  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const fullScreen = usePhone();
   const titleId = `before-after-${item.id}-title`;
   return (
     <Dialog
