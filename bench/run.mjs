@@ -46,7 +46,7 @@ import {
   runTsx,
   startEmulators,
 } from './lib/proc.mjs';
-import { chromiumPath } from './lib/browser.mjs';
+import { chromiumPath } from '../scripts/chromium.mjs';
 import { median } from './lib/stats.mjs';
 import { landingJs } from './figures/bundles.mjs';
 import { functionsImport } from './figures/functions-import.mjs';

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { EMULATOR_CLIENT_ENV, ROOT, emulatorEnvOrExit, firebaseCli } from './emulators.mjs';
 import { NPM, runOrExit } from './run.mjs';
+import { findChromium, MISSING_CHROMIUM } from './chromium.mjs';
 
 /** `--api a b --e2e c d` → { api: [a, b], e2e: [c, d] }, or null for the full run. */
 function subset(argv) {
@@ -37,11 +38,9 @@ rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
 const env = emulatorEnvOrExit();
-const chromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (p) => p && existsSync(p),
-);
+const chromium = findChromium();
 if (!chromium) {
-  console.error('✖ Missing: Chromium for the end-to-end tests (apt-get install -y chromium, or set CHROMIUM_PATH).');
+  console.error(`✖ ${MISSING_CHROMIUM.replace('Chromium', 'Chromium for the end-to-end tests')}`);
   process.exit(1);
 }
 

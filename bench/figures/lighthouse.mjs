@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import * as chromeLauncher from 'chrome-launcher';
-import { CHROME_FLAGS, chromiumPath } from '../lib/browser.mjs';
+import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/chromium.mjs';
 import { ARTIFACTS, onCleanup } from '../lib/proc.mjs';
 import { startStaticServer } from '../lib/static-server.mjs';
 import { median } from '../lib/stats.mjs';
@@ -16,7 +16,7 @@ import { median } from '../lib/stats.mjs';
 async function lighthouseRun(url, reportPath) {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
     logLevel: 'silent',
   });
   const killChrome = onCleanup(() => chrome.kill());

@@ -1,42 +1,22 @@
 /**
- * Playwright with Debian's Chromium (never a downloaded browser), the flags of
- * tests/e2e/playwright.config.ts, and the dev-admin login of
+ * Playwright with Debian's Chromium and its flags (scripts/chromium.mjs, as the
+ * end-to-end tests use them), and the dev-admin login of
  * tests/e2e/support/admin.ts (repeated here: bench code never imports test
  * or functions sources).
  */
-import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/chromium.mjs';
 import { onCleanup } from './proc.mjs';
 
 /** Same as scripts/dev-admin.ts (the emulator-only dev admin seeded by scripts/seed.ts). */
 export const DEV_ADMIN = { username: 'admin', password: 'admin-dev-pass' };
-
-export const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/** Debian's Chromium: CHROMIUM_PATH, else the usual install paths. */
-export function chromiumPath() {
-  const found = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']
-    .filter(Boolean)
-    .find((p) => existsSync(p));
-  if (!found) throw new Error('Missing: Chromium (apt-get install -y chromium, or set CHROMIUM_PATH).');
-  return found;
-}
 
 /** Launches Chromium through Playwright; closed on bench clean-up too. */
 export async function launchBrowser() {
   const browser = await chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
-    args: CHROME_FLAGS.filter((f) => !f.startsWith('--headless')),
+    args: CHROMIUM_FLAGS,
   });
   const unregister = onCleanup(() => browser.close());
   return {

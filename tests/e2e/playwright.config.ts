@@ -1,15 +1,5 @@
-import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
-
-/** Debian's Chromium (never a downloaded browser): CHROMIUM_PATH, else the usual install paths. */
-function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
-    Boolean,
-  ) as string[];
-  const found = candidates.find((p) => existsSync(p));
-  if (!found) throw new Error('Missing: Chromium (apt-get install -y chromium, or set CHROMIUM_PATH).');
-  return found;
-}
+import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/chromium.mjs';
 
 export default defineConfig({
   testDir: '.',
@@ -28,15 +18,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: chromiumPath(),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
 });
