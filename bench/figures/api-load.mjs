@@ -9,10 +9,10 @@
  * project the app lets a caller name its own bucket through the tests'
  * header (functions/src/http.ts clientIp), and every request names a new
  * one, so the Firestore-backed limiter counts every request but never refuses.
- * Each request also gives its own email address, as distinct visitors do: the
- * confirmation email is limited per address, so every request takes that
- * allowance and queues both emails (one address for all would measure an
- * address flood, every request waiting on one counter document).
+ * Each request also gives its own email address, as distinct visitors do.
+ * Every request queues the confirmation and the owner's alert; the limit of
+ * one confirmation per address an hour is the outbox sender's, which does
+ * not run here (no Functions emulator), as it runs off the request path.
  *
  * The floor is GET /api/health (the app's middleware and one Firestore read
  * of a missing document) under the same settings, measured first. Each

@@ -653,13 +653,37 @@ export type TestEmailInput = z.output<typeof testEmailSchema>;
 // Outbox policy
 // ---------------------------------------------------------------------------
 
-export const OUTBOX_STATUSES = ['PENDING', 'PROCESSING', 'SUCCESS', 'ERROR'] as const;
+/**
+ * An outbox entry's life: PENDING (due at `nextAttemptAt`) → PROCESSING (a
+ * sender holds it) → SUCCESS, or ERROR (failed for good), or SKIPPED (over
+ * its recipient limit: deliberately not sent).
+ */
+export const OUTBOX_STATUSES = ['PENDING', 'PROCESSING', 'SUCCESS', 'ERROR', 'SKIPPED'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 
 /** True once an entry will not change any more (the test center stops polling). */
 export function isFinalOutboxStatus(status: string | null | undefined): boolean {
-  return status === 'SUCCESS' || status === 'ERROR';
+  return status === 'SUCCESS' || status === 'ERROR' || status === 'SKIPPED';
 }
+
+/**
+ * Sending limits per recipient address that an outbox entry can name
+ * (`recipientLimit`): before the entry's first send the sender takes one of
+ * `points` per `durationSec` for its address, and an entry over the limit is
+ * SKIPPED with `reason` as its lastError.
+ * - `contact-confirmation`: the visitor chooses the confirmation's address,
+ *   so the public contact form must not become a mail relay: one confirmation
+ *   per address an hour (the lead is stored and the owner alerted every time).
+ */
+export const RECIPIENT_LIMITS = {
+  'contact-confirmation': {
+    points: 1,
+    durationSec: 60 * 60,
+    reason: 'Not sent: this address already got a confirmation within the hour',
+  },
+} as const;
+export type RecipientLimit = keyof typeof RECIPIENT_LIMITS;
+export const RECIPIENT_LIMIT_NAMES = Object.keys(RECIPIENT_LIMITS) as [RecipientLimit, ...RecipientLimit[]];
 
 /**
  * Retry schedule of an email whose send failed for a reason worth retrying

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { DOCUMENT_KINDS } from './constants.js';
-import { OUTBOX_STATUSES } from './email.js';
+import { OUTBOX_STATUSES, RECIPIENT_LIMIT_NAMES } from './email.js';
 import { orNull, storedDate, withDefault } from './storedDocuments.js';
 
 /** A PDF an outbox email attaches, by reference: the sender renders it when it sends. */
@@ -22,7 +22,9 @@ export const OUTBOX_MAX_ATTACHMENTS = 5;
  * sends and retries it). `variables` fill the template's placeholders (a value
  * may be sealed, services/sealed.ts); `attempts` counts sends tried; the
  * sender holds a PROCESSING entry until `leaseUntil`; a PENDING entry is due
- * at `nextAttemptAt`. An entry that does not parse cannot be sent: the sender
+ * at `nextAttemptAt`. An entry naming a `recipientLimit` (RECIPIENT_LIMITS)
+ * is sent only within it; `recipientLimitTaken` records that its allowance
+ * was taken, so a retry does not take another. An entry that does not parse cannot be sent: the sender
  * fails it (ERROR) rather than guess.
  */
 export const outboxDocSchema = z.object({
@@ -31,6 +33,8 @@ export const outboxDocSchema = z.object({
   variables: withDefault(z.record(z.string(), z.string()), {}),
   leadId: orNull(z.string()),
   attachments: withDefault(z.array(outboxAttachmentSchema).max(OUTBOX_MAX_ATTACHMENTS), []),
+  recipientLimit: orNull(z.enum(RECIPIENT_LIMIT_NAMES)),
+  recipientLimitTaken: withDefault(z.boolean(), false),
   status: z.enum(OUTBOX_STATUSES),
   attempts: withDefault(z.number().int().nonnegative(), 0),
   lastError: orNull(z.string()),

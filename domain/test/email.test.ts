@@ -344,6 +344,12 @@ describe('outbox policy', () => {
   });
 
   it('knows the final statuses', () => {
-    expect(['PENDING', 'PROCESSING', 'SUCCESS', 'ERROR'].map(isFinalOutboxStatus)).toEqual([false, false, true, true]);
+    expect(['PENDING', 'PROCESSING', 'SUCCESS', 'ERROR', 'SKIPPED'].map(isFinalOutboxStatus)).toEqual([
+      false,
+      false,
+      true,
+      true,
+      true,
+    ]);
   });
 });

@@ -3,7 +3,8 @@
  * a fake clock drives the scheduled sweeper through a 2-hour SendGrid outage
  * (the real @sendgrid/mail SDK against a local stub answering 503), and every
  * email is delivered exactly once after recovery, including one whose sender
- * died mid-send (taken back after its lease). The entries live in a
+ * died mid-send (taken back after its lease); a recipient limit is taken
+ * once per entry, so its retries still go out. The entries live in a
  * collection of their own, so the sweeps see only this test's emails and the
  * emulator's `outbox` trigger never races them.
  */
@@ -13,7 +14,7 @@ import { MailService } from '@sendgrid/mail';
 import { Client } from '@sendgrid/client';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTBOX_LEASE_MS, OUTBOX_SWEEP_EVERY_MINUTES } from '@studio/domain';
+import { OUTBOX_LEASE_MS, OUTBOX_SWEEP_EVERY_MINUTES, RECIPIENT_LIMITS } from '@studio/domain';
 import { db } from '../helpers.js';
 import { processOutboxEntry, runOutboxSweep } from '../../functions/src/jobs/outboxSender.js';
 
@@ -134,6 +135,51 @@ describe('a 2-hour SendGrid outage', () => {
       }
     },
   );
+});
+
+describe('a recipient limit (one contact confirmation per address an hour)', () => {
+  it('takes the allowance once, so a retry still goes out, and skips a second email to the address', async () => {
+    const collection = db.collection(`outbox_limit_${Date.now().toString(36)}`);
+    const deps = { mailer: mailer(), from: 'studio@example.com', now: () => new Date(now) };
+    const to = `limit-${Date.now().toString(36)}@example.com`;
+    const entry = async () => {
+      const ref = collection.doc();
+      await ref.create({
+        to,
+        templateId: 'contact-confirmation',
+        variables: { name: 'Ada', projectType: 'Web Project', subject: 'Site', message: 'Hello' },
+        leadId: null,
+        recipientLimit: 'contact-confirmation',
+        status: 'PENDING',
+        attempts: 0,
+        lastError: null,
+        nextAttemptAt: Timestamp.fromMillis(now),
+        createdAt: FieldValue.serverTimestamp(),
+        updatedAt: FieldValue.serverTimestamp(),
+      });
+      return ref;
+    };
+
+    now = T0; // SendGrid is down
+    const first = await entry();
+    expect(await processOutboxEntry(first, deps)).toMatchObject({ outcome: 'retry', status: 'PENDING' });
+    expect((await first.get()).get('recipientLimitTaken')).toBe(true);
+
+    const second = await entry();
+    const { reason } = RECIPIENT_LIMITS['contact-confirmation'];
+    expect(await processOutboxEntry(second, deps)).toEqual({
+      outcome: 'suppressed',
+      status: 'SKIPPED',
+      attempts: 1,
+      lastError: reason,
+    });
+    expect((await second.get()).data()).toMatchObject({ status: 'SKIPPED', lastError: reason, leaseUntil: null });
+
+    now = OUTAGE_ENDS + HOUR; // SendGrid is back, and the first entry's retry is due
+    expect(await processOutboxEntry(first, deps)).toMatchObject({ outcome: 'sent', status: 'SUCCESS' });
+    expect(await processOutboxEntry(second, deps)).toEqual({ outcome: 'skipped', reason: 'status SKIPPED' });
+    expect(accepted.filter((a) => a === to)).toEqual([to]);
+  });
 });
 
 describe('a stored entry that does not parse', () => {

@@ -9,12 +9,18 @@
  *    (never tried, or its retry's `nextAttemptAt` ≤ now) moves to PROCESSING (attempts + 1)
  *    with a lease (`leaseUntil` = now + OUTBOX_LEASE_MS), so a redelivered
  *    trigger event, the sweeper or a second caller does nothing;
- * 2. renders it: `raw` entries (test center) carry subject and html; others
+ * 2. applies the entry's recipient limit, if it names one (domain
+ *    RECIPIENT_LIMITS, e.g. one contact confirmation per address an hour):
+ *    before the first send it takes one point for the address, and records
+ *    that on the entry (`recipientLimitTaken`) so a retry takes no other; an
+ *    entry over the limit is SKIPPED with the limit's reason, never sent. A
+ *    limit store failure is retried like a provider outage;
+ * 3. renders it: `raw` entries (test center) carry subject and html; others
  *    use the template override in `email_templates/{id}`, else the default in
  *    code, rendered with every variable escaped (domain renderTemplate), then
  *    sanitized (services/emailHtml.ts). An unknown template or a bad address
  *    is a permanent ERROR;
- * 3. sends it once with @sendgrid/mail. Success → SUCCESS with `sentAt`. A
+ * 4. sends it once with @sendgrid/mail. Success → SUCCESS with `sentAt`. A
  *    429, 5xx or network failure goes back to PENDING with `nextAttemptAt`
  *    from the domain schedule (OUTBOX_RETRY_DELAYS_MS: 1 min … 8 h, about
  *    32 h in all) and `lastError`; when the schedule is spent, or for any
@@ -40,7 +46,14 @@
  * creation (exported from index.ts as `sendOutboxEmail`): the first attempt, at once.
  */
 import type { MailDataRequired } from '@sendgrid/mail';
-import { FieldValue, Timestamp, type CollectionReference, type DocumentReference } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  Timestamp,
+  type CollectionReference,
+  type DocumentReference,
+  type Firestore,
+} from 'firebase-admin/firestore';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import * as logger from 'firebase-functions/logger';
 import { z } from 'zod';
 import type { FirestoreEvent, QueryDocumentSnapshot } from 'firebase-functions/v2/firestore';
@@ -54,11 +67,14 @@ import {
   outboxRetryDelayMs,
   outboxDocSchema,
   RAW_TEMPLATE_ID,
+  RECIPIENT_LIMITS,
+  type RecipientLimit,
   renderTemplate,
   stripLineBreaks,
 } from '@studio/domain';
 import { sanitizeEmailHtml } from '../services/emailHtml.js';
 import { isSealed, unseal } from '../services/sealed.js';
+import { RateLimiterFirestore } from '../platform/rateLimiterFirestore.js';
 import { config, NOT_CONFIGURED, type Config } from '../config.js';
 
 /** The admin's edit of a template (email_templates/{id}): a field that is not text falls back to the default's. */
@@ -94,7 +110,8 @@ export type SendOutcome =
   | { outcome: 'skipped'; reason: string }
   | { outcome: 'sent' | 'logged'; status: 'SUCCESS'; attempts: number }
   | { outcome: 'retry'; status: 'PENDING'; attempts: number; lastError: string; nextAttemptAt: Date }
-  | { outcome: 'failed'; status: 'ERROR'; attempts: number; lastError: string };
+  | { outcome: 'failed'; status: 'ERROR'; attempts: number; lastError: string }
+  | { outcome: 'suppressed'; status: 'SKIPPED'; attempts: number; lastError: string };
 
 const SEND_TIMEOUT_MS = 10_000;
 let configuredKey: string | null = null;
@@ -137,6 +154,32 @@ export function senderDeps(overrides: Partial<SenderDeps> = {}, cfg: Config = co
     retryDelaysMs: overrides.retryDelaysMs ?? OUTBOX_RETRY_DELAYS_MS,
     now: overrides.now ?? (() => new Date()),
   };
+}
+
+/** One rate limiter per Firestore instance and recipient limit (its counts live in that instance's rate_limits). */
+const recipientLimiters = new WeakMap<Firestore, Map<RecipientLimit, RateLimiterFirestore>>();
+
+/**
+ * Takes one point of the recipient limit `name` for the address `to`,
+ * counted on the wall clock (the limit is a real hour, whatever `deps.now`).
+ * @returns false when the address is over the limit. @throws when the limit's store fails.
+ */
+async function takeRecipientAllowance(db: Firestore, name: RecipientLimit, to: string): Promise<boolean> {
+  let byName = recipientLimiters.get(db);
+  if (!byName) recipientLimiters.set(db, (byName = new Map()));
+  let rl = byName.get(name);
+  if (!rl) {
+    const { points, durationSec } = RECIPIENT_LIMITS[name];
+    rl = new RateLimiterFirestore({ storeClient: db, keyPrefix: `rl:${name}`, points, duration: durationSec });
+    byName.set(name, rl);
+  }
+  try {
+    await rl.consume(to.trim().toLowerCase());
+    return true;
+  } catch (e) {
+    if (e instanceof RateLimiterRes) return false;
+    throw e;
+  }
 }
 
 /** A failure that retrying cannot fix (unknown template, bad address). */
@@ -317,6 +360,44 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
     return { outcome: 'failed', status: 'ERROR', attempts, lastError };
   };
 
+  /** Back to PENDING for the next attempt on the retry schedule; ERROR once it is spent. */
+  const retryLater = async (lastError: string): Promise<SendOutcome> => {
+    const wait = outboxRetryDelayMs(attempts, d.retryDelaysMs);
+    if (wait === null) return fail(lastError);
+    const nextAttemptAt = new Date(now.getTime() + wait);
+    await ref.update({
+      status: 'PENDING',
+      lastError,
+      nextAttemptAt: Timestamp.fromDate(nextAttemptAt),
+      leaseUntil: null,
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+    return { outcome: 'retry', status: 'PENDING', attempts, lastError, nextAttemptAt };
+  };
+
+  const { recipientLimit } = claim.data;
+  if (recipientLimit && !claim.data.recipientLimitTaken) {
+    let within: boolean;
+    try {
+      within = await takeRecipientAllowance(db, recipientLimit, claim.data.to);
+    } catch (e) {
+      logger.warn('outbox: recipient limit store failed; retrying later', { id: ref.id, error: String(e) });
+      return retryLater(`Recipient limit unavailable: ${String((e as Error)?.message ?? e)}`.slice(0, 500));
+    }
+    if (!within) {
+      const lastError = RECIPIENT_LIMITS[recipientLimit].reason;
+      await ref.update({
+        status: 'SKIPPED',
+        lastError,
+        leaseUntil: null,
+        nextAttemptAt: null,
+        updatedAt: FieldValue.serverTimestamp(),
+      });
+      return { outcome: 'suppressed', status: 'SKIPPED', attempts, lastError };
+    }
+    await ref.update({ recipientLimitTaken: true, updatedAt: FieldValue.serverTimestamp() });
+  }
+
   let email: Rendered;
   try {
     email = await renderEntry(ref, claim.data);
@@ -375,17 +456,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
     });
   } catch (e) {
     const { status, message } = describeSendError(e);
-    const wait = isRetryableSendStatus(status) ? outboxRetryDelayMs(attempts, d.retryDelaysMs) : null;
-    if (wait === null) return fail(message);
-    const nextAttemptAt = new Date(now.getTime() + wait);
-    await ref.update({
-      status: 'PENDING',
-      lastError: message,
-      nextAttemptAt: Timestamp.fromDate(nextAttemptAt),
-      leaseUntil: null,
-      updatedAt: FieldValue.serverTimestamp(),
-    });
-    return { outcome: 'retry', status: 'PENDING', attempts, lastError: message, nextAttemptAt };
+    return isRetryableSendStatus(status) ? retryLater(message) : fail(message);
   }
   await ref.update({
     status: 'SUCCESS',
@@ -409,6 +480,9 @@ export interface SweepResult {
   sent: number;
   retrying: number;
   failed: number;
+  /** Entries over their recipient limit, now SKIPPED. */
+  suppressed: number;
+  /** Entries another sender had claimed, or not due after all. */
   skipped: number;
 }
 
@@ -423,7 +497,7 @@ export async function runOutboxSweep(
 ): Promise<SweepResult> {
   const { collection, ...rest } = deps;
   const at = Timestamp.fromDate(now);
-  const result: SweepResult = { reclaimed: 0, sent: 0, retrying: 0, failed: 0, skipped: 0 };
+  const result: SweepResult = { reclaimed: 0, sent: 0, retrying: 0, failed: 0, suppressed: 0, skipped: 0 };
 
   const stuck = await collection
     .where('status', '==', 'PROCESSING')
@@ -460,6 +534,7 @@ export async function runOutboxSweep(
       if (r.outcome === 'sent' || r.outcome === 'logged') result.sent++;
       else if (r.outcome === 'retry') result.retrying++;
       else if (r.outcome === 'failed') result.failed++;
+      else if (r.outcome === 'suppressed') result.suppressed++;
       else result.skipped++;
     } catch (error) {
       // Left PENDING or PROCESSING: the next sweep (or the lease) brings it back.

@@ -5,7 +5,7 @@
  * failure never loses the change. Status starts PENDING, due at once
  * (`nextAttemptAt`); jobs/outboxSender.ts sends it and retries it.
  */
-import { COLLECTIONS, type OutboxAttachment } from '@studio/domain';
+import { COLLECTIONS, type OutboxAttachment, type RecipientLimit } from '@studio/domain';
 import {
   FieldValue,
   type DocumentReference,
@@ -26,6 +26,8 @@ export interface OutboxEmail {
    * (services/documents.ts), so the outbox stores ids, not megabytes.
    */
   attachments?: OutboxAttachment[];
+  /** A per-address limit the sender applies before the first send (domain RECIPIENT_LIMITS); over it, SKIPPED. */
+  recipientLimit?: RecipientLimit;
 }
 
 /** Adds an outbox entry to `tx` (a transaction or a batch). Returns its ref. */
@@ -35,6 +37,7 @@ export function enqueueEmail(db: Firestore, tx: Transaction | WriteBatch, email:
     ...email,
     leadId: email.leadId ?? null,
     ...(email.attachments?.length ? { attachments: email.attachments } : {}),
+    ...(email.recipientLimit ? { recipientLimit: email.recipientLimit } : {}),
     status: 'PENDING',
     attempts: 0,
     lastError: null,

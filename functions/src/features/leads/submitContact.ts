@@ -4,39 +4,22 @@
  * never half-stored.
  *
  * The visitor chooses the confirmation's recipient, so the form must not
- * become a mail relay: one confirmation per address per hour
- * (CONFIRMATION_LIMIT; the lead is stored and the owner alerted every time),
+ * become a mail relay: the confirmation names its recipient limit (domain
+ * RECIPIENT_LIMITS, one per address an hour), which the outbox sender applies
+ * off the request path; the lead is stored and the owner alerted every time,
  * and the templates keep visitor text out of subject lines and links
  * (domain/email.ts).
  */
 import { FieldValue } from 'firebase-admin/firestore';
-import { RateLimiterRes } from 'rate-limiter-flexible';
 import { COLLECTIONS, newLeadRecord, storedContactFields, type Contact } from '@studio/domain';
 import { recordActivity } from '../../services/activity.js';
 import { enqueueEmail } from '../../services/outbox.js';
-import { limiter } from '../../services/rateLimit.js';
 import { config } from '../../config.js';
 import type { Deps } from '../useCase.js';
-
-/** Confirmation emails per recipient address: one an hour. */
-export const CONFIRMATION_LIMIT = { points: 1, durationSec: 60 * 60 } as const;
-const confirmations = limiter('contact-confirmation', CONFIRMATION_LIMIT.points, CONFIRMATION_LIMIT.durationSec);
-
-/** True when `email` may get a confirmation now (takes its hourly allowance). A store failure throws (503). */
-async function mayConfirm(email: string): Promise<boolean> {
-  try {
-    await confirmations.consume(email.trim().toLowerCase());
-    return true;
-  } catch (e) {
-    if (e instanceof RateLimiterRes) return false;
-    throw e;
-  }
-}
 
 /** Stores the message and its lead, and queues the visitor's confirmation and the owner's alert, in one batch. */
 export async function submitContact(deps: Deps, input: Contact): Promise<{ leadId: string }> {
   const { db } = deps;
-  const confirm = await mayConfirm(input.email);
   const now = FieldValue.serverTimestamp();
   const contactRef = db.collection(COLLECTIONS.contacts).doc();
   const leadRef = db.collection(COLLECTIONS.leads).doc();
@@ -63,14 +46,13 @@ export async function submitContact(deps: Deps, input: Contact): Promise<{ leadI
     subject: input.subject,
     message: input.message,
   };
-  if (confirm) {
-    enqueueEmail(db, batch, {
-      to: input.email,
-      templateId: 'contact-confirmation',
-      leadId: leadRef.id,
-      variables: { name: vars.name, projectType: vars.projectType, subject: vars.subject, message: vars.message },
-    });
-  }
+  enqueueEmail(db, batch, {
+    to: input.email,
+    templateId: 'contact-confirmation',
+    leadId: leadRef.id,
+    variables: { name: vars.name, projectType: vars.projectType, subject: vars.subject, message: vars.message },
+    recipientLimit: 'contact-confirmation',
+  });
   const owner = config().email.ownerEmail;
   if (owner) enqueueEmail(db, batch, { to: owner, templateId: 'new-lead-alert', leadId: leadRef.id, variables: vars });
   await batch.commit();

@@ -13,7 +13,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip, { type ChipProps } from '@mui/material/Chip';
+import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -29,7 +29,6 @@ import {
   renderTemplate,
   TEST_CENTER_PRESETS,
   type OutboxEntryReply,
-  type OutboxStatus,
 } from '@studio/domain';
 import { api, ApiError } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
@@ -37,6 +36,7 @@ import { useEmailTemplates } from '../hooks/useEmailTemplates';
 import { usePreviewVariables } from '../hooks/usePreviewVariables';
 import { EmailPreview } from './EmailPreview';
 import { OutboxList } from './OutboxList';
+import { OUTBOX_STATUS_COLORS } from './outboxStatus';
 
 /** GET /api/outbox/{id} reply. */
 type OutboxEntryView = OutboxEntryReply;
@@ -47,13 +47,6 @@ const EMPTY: Fields = { to: '', subject: '', html: '' };
 const POLL_MS = 1_000;
 /** Polls before the panel stops waiting (the sender may be down; the entry stays queued). */
 const MAX_POLLS = 90;
-
-const STATUS_COLORS: Record<OutboxStatus, ChipProps['color']> = {
-  PENDING: 'default',
-  PROCESSING: 'info',
-  SUCCESS: 'success',
-  ERROR: 'error',
-};
 
 /** Polls the outbox entry `id` until it is final. */
 function useOutboxStatus(id: string | null) {
@@ -109,7 +102,7 @@ function StatusPanel({ outboxId }: { outboxId: string | null }) {
           <Box aria-live="polite">
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 1 }}>
               {entry?.status ? (
-                <Chip label={entry.status} color={STATUS_COLORS[entry.status]} data-testid="outbox-status" />
+                <Chip label={entry.status} color={OUTBOX_STATUS_COLORS[entry.status]} data-testid="outbox-status" />
               ) : (
                 <Chip label="QUEUED" data-testid="outbox-status" />
               )}
@@ -129,6 +122,11 @@ function StatusPanel({ outboxId }: { outboxId: string | null }) {
             {entry?.status === 'ERROR' && (
               <Alert severity="error" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
                 {entry.lastError ?? 'The email could not be sent.'}
+              </Alert>
+            )}
+            {entry?.status === 'SKIPPED' && (
+              <Alert severity="warning" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+                {entry.lastError ?? 'The email was not sent: its recipient limit was reached.'}
               </Alert>
             )}
             {entry?.lastError && !final && (

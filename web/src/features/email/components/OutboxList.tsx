@@ -8,33 +8,29 @@
 import { useCallback, useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Chip, { type ChipProps } from '@mui/material/Chip';
+import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { outboxAcceptedReply, type OutboxRowReply, outboxRowsReply, type OutboxStatus } from '@studio/domain';
+import { outboxAcceptedReply, type OutboxRowReply, outboxRowsReply } from '@studio/domain';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
+import { OUTBOX_STATUS_COLORS } from './outboxStatus';
 
 /** One entry as the API lists it. */
 /** An outbox entry as the list shows it. */
 export type OutboxRow = OutboxRowReply;
 
-const STATUS_COLORS: Record<OutboxStatus, ChipProps['color']> = {
-  PENDING: 'default',
-  PROCESSING: 'info',
-  SUCCESS: 'success',
-  ERROR: 'error',
-};
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '');
 
 function detail(e: OutboxRow): string {
   const parts = [e.to ?? '', when(e.sentAt ?? e.createdAt)];
   if (e.status === 'PENDING' && e.nextAttemptAt && e.attempts > 0)
     parts.push(`retrying ${when(e.nextAttemptAt)} (${e.attempts} attempts so far)`);
-  if (e.status === 'ERROR' && e.lastError) parts.push(e.lastError);
+  // Why it failed, or why it was deliberately not sent.
+  if ((e.status === 'ERROR' || e.status === 'SKIPPED') && e.lastError) parts.push(e.lastError);
   return parts.filter(Boolean).join(' · ');
 }
 
@@ -92,7 +88,7 @@ export function OutboxList({ path, label, empty }: { path: string; label: string
                   <Chip
                     size="small"
                     label={e.resentAs ? 'RESENT' : e.status}
-                    color={e.resentAs ? 'default' : STATUS_COLORS[e.status]}
+                    color={e.resentAs ? 'default' : OUTBOX_STATUS_COLORS[e.status]}
                   />
                 )}
               </Stack>
