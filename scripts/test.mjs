@@ -40,7 +40,7 @@ mkdirSync(results, { recursive: true });
 const env = emulatorEnvOrExit();
 const chromium = findChromium();
 if (!chromium) {
-  console.error(`✖ ${MISSING_CHROMIUM.replace('Chromium', 'Chromium for the end-to-end tests')}`);
+  console.error(`✖ ${MISSING_CHROMIUM} The end-to-end tests need it.`);
   process.exit(1);
 }
 

@@ -24,8 +24,8 @@ export const OUTBOX_MAX_ATTACHMENTS = 5;
  * sender holds a PROCESSING entry until `leaseUntil`; a PENDING entry is due
  * at `nextAttemptAt`. An entry naming a `recipientLimit` (RECIPIENT_LIMITS)
  * is sent only within it; `recipientLimitTaken` records that its allowance
- * was taken, so a retry does not take another. An entry that does not parse cannot be sent: the sender
- * fails it (ERROR) rather than guess.
+ * was taken, so a retry does not take another. An entry that does not parse
+ * cannot be sent: the sender fails it (ERROR) rather than guess.
  */
 export const outboxDocSchema = z.object({
   to: z.string(),

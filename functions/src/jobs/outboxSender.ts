@@ -74,7 +74,7 @@ import {
 } from '@studio/domain';
 import { sanitizeEmailHtml } from '../services/emailHtml.js';
 import { isSealed, unseal } from '../services/sealed.js';
-import { RateLimiterFirestore } from '../platform/rateLimiterFirestore.js';
+import { firestoreLimiter, type RateLimiterFirestore } from '../platform/rateLimiterFirestore.js';
 import { config, NOT_CONFIGURED, type Config } from '../config.js';
 
 /** The admin's edit of a template (email_templates/{id}): a field that is not text falls back to the default's. */
@@ -170,7 +170,7 @@ async function takeRecipientAllowance(db: Firestore, name: RecipientLimit, to: s
   let rl = byName.get(name);
   if (!rl) {
     const { points, durationSec } = RECIPIENT_LIMITS[name];
-    rl = new RateLimiterFirestore({ storeClient: db, keyPrefix: `rl:${name}`, points, duration: durationSec });
+    rl = firestoreLimiter(db, name, points, durationSec);
     byName.set(name, rl);
   }
   try {

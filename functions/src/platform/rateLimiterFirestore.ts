@@ -123,3 +123,16 @@ export class RateLimiterFirestore extends StoreAbstract {
     return true;
   }
 }
+
+/**
+ * A limiter of `points` per `durationSec` seconds, its keys prefixed `rl:{name}`
+ * in `db`'s rate_limits (the one naming rule for every limiter).
+ */
+export function firestoreLimiter(
+  db: Firestore,
+  name: string,
+  points: number,
+  durationSec: number,
+): RateLimiterFirestore {
+  return new RateLimiterFirestore({ storeClient: db, keyPrefix: `rl:${name}`, points, duration: durationSec });
+}

@@ -12,11 +12,11 @@ import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import * as logger from 'firebase-functions/logger';
 import { db } from '../firebase.js';
 import { clientIp, unavailable } from '../http.js';
-import { RateLimiterFirestore } from '../platform/rateLimiterFirestore.js';
+import { firestoreLimiter } from '../platform/rateLimiterFirestore.js';
 
 /** A Firestore-backed limiter: `points` per `durationSec`, keys prefixed by `name`. */
 export function limiter(name: string, points: number, durationSec: number): RateLimiterAbstract {
-  return new RateLimiterFirestore({ storeClient: db, keyPrefix: `rl:${name}`, points, duration: durationSec });
+  return firestoreLimiter(db, name, points, durationSec);
 }
 
 /**

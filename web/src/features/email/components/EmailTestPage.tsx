@@ -124,11 +124,6 @@ function StatusPanel({ outboxId }: { outboxId: string | null }) {
                 {entry.lastError ?? 'The email could not be sent.'}
               </Alert>
             )}
-            {entry?.status === 'SKIPPED' && (
-              <Alert severity="warning" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
-                {entry.lastError ?? 'The email was not sent: its recipient limit was reached.'}
-              </Alert>
-            )}
             {entry?.lastError && !final && (
               <Typography variant="body2" color="warning.main" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
                 Retrying after: {entry.lastError}
