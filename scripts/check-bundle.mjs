@@ -1,6 +1,6 @@
 /**
- * Landing page JS budget: the initial JS of `/`, meaning the entry
- * script plus every module index.html preloads, must be ≤ 180 KB gzip
+ * Landing page JS budget: the initial JS of `/`, meaning its inline boot
+ * script, the entry script it adds and every module it preloads, must be ≤ 180 KB gzip
  * (184,320 bytes) and hold no Firebase SDK code; and index.html must be the
  * prerendered landing, app.html the empty SPA shell. Reads web/dist (build first).
  * Prints one line per file and a verdict; exits 1 over budget.
@@ -19,29 +19,40 @@ const FIREBASE_MARKERS = [
   /identitytoolkit\.googleapis\.com/,
 ];
 
-/** The initial JS files of the built landing page and their gzip sizes. */
+/**
+ * The initial JS of the built landing page and its gzip sizes: every script
+ * file and modulepreload index.html names, and its inline boot script
+ * (web/scripts/boot.js, `src: 'index.html#boot'`, `inline: true`) with the
+ * entry and chunks it adds after the first paint (`data-entry`,
+ * `data-preloads`). A boot script naming no entry is an error, not an empty
+ * count (the budget would pass on the boot script alone).
+ * @returns {{ src: string, inline: boolean, gzipBytes: number, firebase: boolean }[]}
+ */
 export function initialJs(dist = DIST) {
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
-  const tags = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
+  const files = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
     (m) => m[1],
   );
-  // The landing's boot script (web/scripts/boot.js) adds the entry after the first paint: count both. A boot
-  // script naming no entry is an error, not an empty count (the budget would pass on the boot script alone).
-  const srcs = tags.flatMap((src) => {
-    if (!/\/boot-[^/]+\.js$/.test(src)) return [src];
-    const boot = readFileSync(join(dist, src.replace(/^\//, '')), 'utf8');
-    const entries = [...boot.matchAll(/["'](\/assets\/[^"']+\.js)["']/g)].map((m) => m[1]);
-    if (entries.length === 0) throw new Error(`${src} names no /assets/ entry script`);
-    return [src, ...entries];
-  });
-  return [...new Set(srcs)].map((src) => {
-    const code = readFileSync(join(dist, src.replace(/^\//, '')));
-    return {
-      src,
-      gzipBytes: gzipSync(code, { level: 9 }).length,
-      firebase: FIREBASE_MARKERS.some((re) => re.test(code.toString('utf8'))),
-    };
-  });
+  const boot = /<script\b([^>]*\bdata-boot\b[^>]*)>([\s\S]*?)<\/script>/.exec(html);
+  const inline = [];
+  if (boot) {
+    const attr = (name) => new RegExp(`\\b${name}="([^"]*)"`).exec(boot[1])?.[1] ?? '';
+    const entry = attr('data-entry');
+    if (!entry.startsWith('/assets/')) throw new Error('index.html: the boot script names no /assets/ entry script');
+    files.push(entry, ...attr('data-preloads').split(' ').filter(Boolean));
+    inline.push({ src: 'index.html#boot', inline: true, code: Buffer.from(boot[2], 'utf8') });
+  }
+  const scripts = [...new Set(files)].map((src) => ({
+    src,
+    inline: false,
+    code: readFileSync(join(dist, src.replace(/^\//, ''))),
+  }));
+  return [...inline, ...scripts].map(({ src, inline: isInline, code }) => ({
+    src,
+    inline: isInline,
+    gzipBytes: gzipSync(code, { level: 9 }).length,
+    firebase: FIREBASE_MARKERS.some((re) => re.test(code.toString('utf8'))),
+  }));
 }
 
 if (process.argv[1]?.endsWith('check-bundle.mjs')) {

@@ -8,22 +8,20 @@ import { initialJs } from '../../scripts/check-bundle.mjs';
 import { firebaseBytes } from '../lib/sourcemap.mjs';
 
 /**
- * Landing initial JS: the entry script plus every module index.html preloads
- * (scripts/check-bundle.mjs initialJs(), gzip level 9), and the bytes of those
+ * Landing initial JS: the inline boot script, the entry script and every module
+ * it preloads (scripts/check-bundle.mjs initialJs(), gzip level 9), and the bytes of those
  * files that their source maps attribute to node_modules/firebase or
  * node_modules/@firebase (plus check-bundle's marker scan).
  */
 export function landingJs(dist) {
-  const files = initialJs(dist).map((f) => {
-    const sdk = firebaseBytes(join(dist, f.src.replace(/^\//, '')));
-    return { ...f, firebaseBytes: sdk };
-  });
+  // The inline boot script is no file: it has no source map and holds no dependency code (the marker scan
+  // still reads it).
+  const files = initialJs(dist).map((f) => ({
+    ...f,
+    firebaseBytes: f.inline ? 0 : firebaseBytes(join(dist, f.src.replace(/^\//, ''))),
+  }));
   const gzip = files.reduce((s, f) => s + f.gzipBytes, 0);
-  // The landing's boot script is written by the prerender, not bundled: it has no map and holds no
-  // dependency code (the marker scan still reads it).
-  const missingMaps = files
-    .filter((f) => f.firebaseBytes == null && !/\/boot-[^/]+\.js$/.test(f.src))
-    .map((f) => f.src);
+  const missingMaps = files.filter((f) => f.firebaseBytes == null).map((f) => f.src);
   const sdkBytes = files.reduce((s, f) => s + (f.firebaseBytes ?? 0), 0);
   const markers = files.filter((f) => f.firebase).map((f) => f.src);
 

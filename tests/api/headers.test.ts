@@ -1,5 +1,6 @@
 /** Security headers from Hosting, checked against the Hosting emulator. */
 import { describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { BASE_URL } from '../helpers.js';
 
@@ -48,12 +49,24 @@ describe('Hosting security headers', () => {
     );
   });
 
-  it.each(['index.html', 'app.html'])('the built %s has no inline script for the CSP to allow', (file) => {
-    const html = readFileSync(`web/dist/${file}`, 'utf8');
+  it('the built app.html has no inline script', () => {
+    const html = readFileSync('web/dist/app.html', 'utf8');
     for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
       expect(m[1]).toMatch(/\bsrc=/);
       expect(m[2]!.trim()).toBe('');
     }
+  });
+
+  it("the built index.html's one inline script is the boot script, which the served CSP allows by its hash", async () => {
+    const html = readFileSync('web/dist/index.html', 'utf8');
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => m[2]!.trim() !== '');
+    expect(inline).toHaveLength(1);
+    expect(inline[0]![1]).toMatch(/\bdata-boot\b/);
+    const hash = `'sha256-${createHash('sha256').update(inline[0]![2]!, 'utf8').digest('base64')}'`;
+    const served = directives((await fetch(`${BASE_URL}/`)).headers.get('content-security-policy') ?? '');
+    expect(served.get('script-src')).toContain(hash);
+    // Only that one: no other hash, nonce or inline allowance.
+    expect(served.get('script-src')!.filter((s) => /^'(sha\d+|nonce)-/.test(s))).toEqual([hash]);
   });
 });
 

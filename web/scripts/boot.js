@@ -1,12 +1,16 @@
 /*
- * The prerendered landing's boot script. web/scripts/prerender.mjs copies it to
- * dist/assets/boot-<hash>.js, with __ENTRY__ replaced by the app's entry URL
- * and __PRELOADS__ by the JSON array of the landing page's chunk URLs,
- * and dist/index.html loads it in place of the entry (the CSP allows no inline
- * script). Plain browser JavaScript, run as a module before any app code.
+ * The prerendered landing's boot script. web/scripts/prerender.mjs inlines it
+ * (without this header comment) in dist/index.html as
+ * `<script type="module" data-boot data-entry="…" data-preloads="…">`, in
+ * place of the entry: `data-entry` is the app's entry URL and `data-preloads`
+ * the landing page's chunk URLs, separated by spaces. Its text never changes
+ * with a build, so the CSP allows it by one hash (firebase.json script-src,
+ * web/scripts/boot-script.mjs). Inline, it costs the page no request before
+ * its first paint. Plain browser JavaScript, run as a module before any app
+ * code.
  *
  * 1. Loads the app once the page has painted: the entry (and, as modulepreload
- *    links, the landing page's chunks, __PRELOADS__) is added when the
+ *    links, the landing page's chunks) is added when the
  *    browser reports the first contentful paint (a `paint` PerformanceObserver
  *    entry, emitted once the frame is on screen; an animation frame alone comes
  *    before it). A hidden tab never paints, and a browser without paint timing
@@ -29,6 +33,7 @@
  */
 (() => {
   const LOAD_AT_LATEST_MS = 3000;
+  const { entry, preloads } = document.querySelector('script[data-boot]').dataset;
   let loading = false;
   const load = () => {
     if (loading) return;
@@ -36,10 +41,10 @@
     const s = document.createElement('script');
     s.type = 'module';
     s.crossOrigin = '';
-    s.src = '__ENTRY__';
+    s.src = entry;
     document.head.append(s);
     // The landing page's own chunks, which the entry imports on `/`: fetched now, not once it has run.
-    for (const href of JSON.parse('__PRELOADS__')) {
+    for (const href of preloads.split(' ').filter(Boolean)) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';

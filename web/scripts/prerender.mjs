@@ -12,22 +12,27 @@
  *    critical CSS in <head>, so `/` paints before any script runs and the
  *    browser hydrates it (src/main.tsx);
  * 4. paint first, then the app: in dist/index.html the entry script is
- *    replaced by the boot script (web/scripts/boot.js, copied without its
- *    header comment to dist/assets/boot-<hash>.js, marked `data-boot`),
- *    which adds the entry and the landing page's lazy chunks (from Vite's
- *    dist/.vite/manifest.json, removed here) once the page has painted and holds the clicks on
- *    buttons that come before hydration; the entry's modulepreload hints are
- *    dropped. Every other route (dist/app.html) loads the entry as Vite
- *    wrote it.
+ *    replaced by the boot script (web/scripts/boot.js without its header
+ *    comment, inline and marked `data-boot`, so the page requests nothing
+ *    before its first paint), which adds the entry (`data-entry`) and the
+ *    landing page's lazy chunks (`data-preloads`, from Vite's
+ *    dist/.vite/manifest.json, removed here) once the page has painted and
+ *    holds the clicks on buttons that come before hydration; the entry's
+ *    modulepreload hints are dropped. Every other route (dist/app.html) loads
+ *    the entry as Vite wrote it;
+ * 5. both pages name the favicon (public/favicon.svg) as a data: URL, so the
+ *    browser's own fetch of the tab icon, which may come before or after the
+ *    first paint, is no request at all.
  *
- * Exits 1 with one line if the page cannot be rendered or the output would
- * carry an inline script (the CSP allows none).
+ * Exits 1 with one line if the page cannot be rendered, or if the deployed
+ * CSP (firebase.json script-src) lacks the boot script's hash: the CSP allows
+ * no other inline script (web/scripts/boot-script.mjs).
  */
-import { createHash } from 'node:crypto';
-import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { bootScriptCode, cspHashSource, deployedScriptSources } from './boot-script.mjs';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');
 const arg = (name, fallback) => {
@@ -95,7 +100,15 @@ if (/<script\b/.test(html) || /<link\b/.test(html)) {
   );
   process.exit(1);
 }
-copyFileSync(page, join(dist, 'app.html'));
+// The tab icon as a data: URL, in both pages (the app shell included): the CSP's img-src allows data:.
+const iconLink = '<link rel="icon" type="image/svg+xml" href="/favicon.svg" />';
+const iconUrl = `data:image/svg+xml,${encodeURIComponent(readFileSync(join(web, 'public', 'favicon.svg'), 'utf8').trim())}`;
+if (!shell.includes(iconLink)) {
+  console.error(`✖ prerender: ${page} has no ${iconLink}`);
+  process.exit(1);
+}
+const withIcon = shell.replace(iconLink, iconLink.replace('/favicon.svg', iconUrl));
+writeFileSync(join(dist, 'app.html'), withIcon);
 
 const entryTag = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(shell);
 if (!entryTag) {
@@ -104,24 +117,30 @@ if (!entryTag) {
 }
 const landingChunks = landingPageChunks(join(dist, '.vite', 'manifest.json'));
 rmSync(join(dist, '.vite'), { recursive: true, force: true }); // build input only, never deployed
-// The boot script (web/scripts/boot.js) adds the entry and the landing page's chunks after the first paint and
-// holds early clicks.
-const bootCode = readFileSync(join(web, 'scripts', 'boot.js'), 'utf8')
-  .replace(/^\/\*[\s\S]*?\*\/\n/, '')
-  .replace('__ENTRY__', entryTag[1])
-  .replace('__PRELOADS__', JSON.stringify(landingChunks));
-if (!bootCode.includes(entryTag[1]) || !bootCode.includes(JSON.stringify(landingChunks))) {
-  console.error('✖ prerender: web/scripts/boot.js lacks the __ENTRY__ or __PRELOADS__ placeholder');
+// The boot script (web/scripts/boot.js), inline: it adds the entry and the landing page's chunks after the
+// first paint and holds early clicks. The deployed CSP must allow it by hash, or the page would never boot.
+const bootCode = bootScriptCode();
+const bootSource = cspHashSource(bootCode);
+if (!deployedScriptSources().includes(bootSource)) {
+  console.error(
+    `✖ prerender: firebase.json's Content-Security-Policy script-src lacks ${bootSource}, the hash of web/scripts/boot.js as inlined: replace the old sha256 source with it`,
+  );
   process.exit(1);
 }
-const bootName = `/assets/boot-${createHash('sha256').update(bootCode).digest('base64url').slice(0, 8)}.js`;
-writeFileSync(join(dist, bootName), bootCode);
-const landing = shell
-  .replace(entryTag[0], `<script type="module" data-boot src="${bootName}"></script>`)
+if (landingChunks.some((url) => /[\s"]/.test(url))) {
+  console.error(`✖ prerender: a landing chunk URL holds a space or a quote: ${landingChunks.join(' ')}`);
+  process.exit(1);
+}
+const landing = withIcon
+  .replace(
+    entryTag[0],
+    () =>
+      `<script type="module" data-boot data-entry="${entryTag[1]}" data-preloads="${landingChunks.join(' ')}">${bootCode}</script>`,
+  )
   .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-  .replace('</head>', `${styles}\n  </head>`)
-  .replace(marker, `<div id="root">${html}</div>`);
+  .replace('</head>', () => `${styles}\n  </head>`)
+  .replace(marker, () => `<div id="root">${html}</div>`);
 writeFileSync(page, landing);
 console.log(
-  `prerender: dist/index.html holds the landing (${(html.length / 1024).toFixed(1)} KB HTML, ${(styles.length / 1024).toFixed(1)} KB CSS) and loads the app after its first paint (${bootName}); dist/app.html is the shell for other routes`,
+  `prerender: dist/index.html holds the landing (${(html.length / 1024).toFixed(1)} KB HTML, ${(styles.length / 1024).toFixed(1)} KB CSS) and loads the app after its first paint (inline boot script, ${bootSource}); dist/app.html is the shell for other routes`,
 );
