@@ -74,7 +74,9 @@ async function saveMove(
     if (!stored) throw notFound('Lead not found');
     // Parsed: a stored lead that does not match fails the move with a logged 500.
     const lead = leadDocSchema.parse(stored);
-    const projectSnap = status
+    // The lead's project is read only for a move it follows (LEAD_TO_PROJECT): one read less for the others.
+    const projectStatus = status ? LEAD_TO_PROJECT[status] : undefined;
+    const projectSnap = projectStatus
       ? ((await tx.get(db.collection(COLLECTIONS.projects).where('leadId', '==', ref.id).limit(1))).docs[0] ?? null)
       : null;
     if (expectedStatus && expectedStatus !== lead.status)
@@ -117,7 +119,7 @@ async function saveMove(
       throw conflict(`Lead is already ${status}`);
     }
     tx.update(ref, update);
-    if (status) syncProjectFromLead(tx, projectSnap, LEAD_TO_PROJECT[status]);
+    if (projectStatus) syncProjectFromLead(tx, projectSnap, projectStatus);
     // The lead as this commit leaves it (the update names whole fields only).
     const saved = leadDocSchema.parse({ ...stored, ...update });
     if (withCard) setBoardCardIn(tx, db, id, boardShardCountOf(metaSnap!), encodeBoardCard(boardCardOf(saved)));
