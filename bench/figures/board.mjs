@@ -9,6 +9,8 @@ import { probeScript } from '../lib/page-probe.mjs';
 
 export const BOARD_COLUMNS = ['New', 'Contacted', 'Quoted', 'Set Up', 'Production', 'Launch'];
 const LIVE = { id: 'bench-live-lead', name: 'Bench Live Lead' };
+/** The lead the live-update runs move (a fixture of bench/seed-bench.ts); its card's shard is the floor's. */
+export const LIVE_LEAD_ID = LIVE.id;
 const DROP = { id: 'bench-drop-lead', name: 'Bench Drop Lead' };
 
 const cardSelector = (name, status) => `[data-testid="column-${status}"] [aria-label^="${name}, ${status}."]`;

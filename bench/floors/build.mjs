@@ -9,7 +9,8 @@
  *   its prerendered HTML and CSS and every script and modulepreload removed
  *   (the other files of the build copied beside it, so images and fonts load);
  * - `live/`: the live-update floor page (floors/live), the Firebase web SDK
- *   alone, listening to one Firestore emulator document.
+ *   alone, listening to a copy of the board's documents on the Firestore
+ *   emulator.
  *
  * Each folder has an index.html and an app.html (the static server's SPA fallback).
  */

@@ -1,36 +1,63 @@
 /**
- * The live-update floor page (bench only): the Firebase web SDK alone,
- * connected to the Firestore emulator under the floor's own demo project.
+ * The live-update floor page (bench only): the Firebase web SDK alone, set up
+ * as the CRM board's listener is (web/src/shared/data/FirestoreScope.tsx: the
+ * cache in IndexedDB, one tab owning it), listening to the whole board
+ * collection (`lead_board`, the board's one listener) of the floor's own demo
+ * project, which the bench fills with a copy of the product's board
+ * documents before the runs. So a write here makes the emulator serve the
+ * same listeners the same documents as a board move does, with no function in
+ * between.
+ *
+ * URL parameters: `project`, `port` (the Firestore emulator's), `lead` (the
+ * lead whose card's shard the floor writes, the one the product's runs move).
  * `window.__floor` exposes:
- * - `write(value)`: setDoc of `{ v: value }` on the floor document, resolves to
- *   { sentAt, ackAt } (Date.now() before the write and at its acknowledgement);
- * - `arm(value)`: resolves to Date.now() when this page's snapshot listener
- *   first sees the server's document with `v === value`.
+ * - `write(value)`: a merge of `{ benchFloorMark: value }` into that shard,
+ *   as a move merges the card into it; resolves to { sentAt, ackAt }
+ *   (Date.now() before the write and at its acknowledgement);
+ * - `arm(value)`: resolves to Date.now() when this page's board listener
+ *   first sees the server's shard with `benchFloorMark === value`.
  */
 import { initializeApp } from 'firebase/app';
-import { connectFirestoreEmulator, doc, getFirestore, onSnapshot, setDoc } from 'firebase/firestore';
+import {
+  collection,
+  connectFirestoreEmulator,
+  doc,
+  initializeFirestore,
+  onSnapshot,
+  persistentLocalCache,
+  persistentSingleTabManager,
+  setDoc,
+} from 'firebase/firestore';
+
+/** The board's collection (domain LEAD_BOARD_COLLECTION). */
+const BOARD = 'lead_board';
 
 const params = new URLSearchParams(location.search);
+const lead = params.get('lead') ?? 'bench-live-lead';
 const app = initializeApp({
   projectId: params.get('project') ?? 'demo-studio-floor',
   apiKey: 'demo-api-key',
   appId: '1:000000000000:web:floor',
 });
-const db = getFirestore(app);
+const db = initializeFirestore(app, {
+  localCache: persistentLocalCache({ tabManager: persistentSingleTabManager(undefined) }),
+});
 connectFirestoreEmulator(db, '127.0.0.1', Number(params.get('port') ?? 8080));
-const ref = doc(db, 'bench_floor', 'live');
 
 let waiters: { value: number; resolve: (t: number) => void }[] = [];
-let ready = false;
-onSnapshot(ref, { includeMetadataChanges: false }, (snap) => {
+/** The shard holding `lead`'s card, once the server's board has been seen. */
+let shard: string | null = null;
+onSnapshot(collection(db, BOARD), { includeMetadataChanges: false }, (snap) => {
   const seenAt = Date.now();
-  if (!ready && !snap.metadata.fromCache) {
-    ready = true;
-    document.getElementById('state')!.textContent = 'ready';
+  if (!shard && !snap.metadata.fromCache) {
+    shard = snap.docs.find((d) => Object.hasOwn(d.get('cards') ?? {}, lead))?.id ?? null;
+    document.getElementById('state')!.textContent = shard ? 'ready' : `no shard holds the card of ${lead}`;
   }
   if (snap.metadata.hasPendingWrites) return;
-  const v = snap.data()?.v;
-  waiters = waiters.filter((w) => (w.value === v ? (w.resolve(seenAt), false) : true));
+  for (const change of snap.docChanges()) {
+    const v = change.doc.get('benchFloorMark');
+    waiters = waiters.filter((w) => (w.value === v ? (w.resolve(seenAt), false) : true));
+  }
 });
 
 declare global {
@@ -40,8 +67,9 @@ declare global {
 }
 window.__floor = {
   async write(value) {
+    if (!shard) throw new Error('the board has not been seen yet');
     const sentAt = Date.now();
-    await setDoc(ref, { v: value });
+    await setDoc(doc(db, BOARD, shard), { benchFloorMark: value }, { merge: true });
     return { sentAt, ackAt: Date.now() };
   },
   arm(value) {
