@@ -123,7 +123,8 @@ const N = quick
       drop: 10,
       loads: 5,
       smallLoads: 5,
-      apiRuns: 3,
+      // The median of five interleaved runs: one run's p99 can be half again the next one's.
+      apiRuns: 5,
       apiSeconds: 10,
       fnImport: 10,
       pdfRuns: 100,

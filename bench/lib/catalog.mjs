@@ -104,7 +104,7 @@ export const GROUPS = [
       "each request names its own limit bucket (the tests' `x-studio-test-client` header, honoured on demo- projects only), so the Firestore-backed limiter runs on every request but never refuses.",
       "Each request also gives its own email address, as distinct visitors do. Every request queues the confirmation with the owner's alert; the one-per-address-an-hour limit on confirmations is the outbox sender's (a trigger, not part of this process), off the request path.",
       "p99 is autocannon's per run; the figure is the median of the runs' p99 (spread min–max). Errors = connection errors + timeouts + non-2xx responses, summed over all runs.",
-      "**Floor**: `GET /api/health` (the app's middleware and one Firestore read of a missing document) under the same settings, measured first. Each endpoint gets a 2 s warm-up load, not counted. Verdicts: contact p99 ≤ 3× health p99, and the same for the count.",
+      "**Floor**: `GET /api/health` (the app's middleware and one Firestore read of a missing document) under the same settings. Each endpoint first gets a 5 s warm-up load, not counted; then the runs take turns (health, count, contact, and again), so a change in the load weighs on the floor and the figures alike. Verdicts: contact p99 ≤ 3× health p99, and the same for the count.",
     ].join(' '),
   },
   {

@@ -268,7 +268,7 @@ export function writeReport(outDir, { rounds, meta, notes = [] }) {
   lines.push(
     `**Noise.** ${n > 1 ? `The whole set (builds excepted: they are made once) runs ${n} times in a row, each run with freshly started and seeded emulators; a figure whose verdict differs between the runs is reported as unstable with each run's value.` : 'One run of the set.'} ` +
       'Each figure and its floor are measured in the same run, back to back or interleaved (Lighthouse: landing, stack floor, static floor in turn, the order rotating each run), so the load of the moment weighs on both. ' +
-      'Warm-ups: the browser figures sign in and wait for the board before timing; the live update and its floor discard their first runs; the API runs a short warm-up load per endpoint; the import times spawn one untimed process first. ' +
+      'Warm-ups: the browser figures sign in and wait for the board before timing; the live update and its floor discard their first runs; the API runs a 5 s warm-up load per endpoint, then takes turns between the endpoints; the import times spawn one untimed process first. ' +
       "Each figure is the median (or the stated percentile) of its runs, compared as a ratio to its floor's median; the spread (min – max) of both is in the table above. Repeats per run: " +
       Object.entries(meta.repeats ?? {})
         .map(([k, v]) => `${k} ${v}`)
