@@ -33,26 +33,21 @@ export function initialJs(dist = DIST) {
   const files = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="([^"]+\.js)"/g)].map(
     (m) => m[1],
   );
+  const measured = (src, code, inline = false) => ({
+    src,
+    inline,
+    gzipBytes: gzipSync(code, { level: 9 }).length,
+    firebase: FIREBASE_MARKERS.some((re) => re.test(code.toString('utf8'))),
+  });
   const boot = /<script\b([^>]*\bdata-boot\b[^>]*)>([\s\S]*?)<\/script>/.exec(html);
-  const inline = [];
   if (boot) {
     const attr = (name) => new RegExp(`\\b${name}="([^"]*)"`).exec(boot[1])?.[1] ?? '';
     const entry = attr('data-entry');
     if (!entry.startsWith('/assets/')) throw new Error('index.html: the boot script names no /assets/ entry script');
     files.push(entry, ...attr('data-preloads').split(' ').filter(Boolean));
-    inline.push({ src: 'index.html#boot', inline: true, code: Buffer.from(boot[2], 'utf8') });
   }
-  const scripts = [...new Set(files)].map((src) => ({
-    src,
-    inline: false,
-    code: readFileSync(join(dist, src.replace(/^\//, ''))),
-  }));
-  return [...inline, ...scripts].map(({ src, inline: isInline, code }) => ({
-    src,
-    inline: isInline,
-    gzipBytes: gzipSync(code, { level: 9 }).length,
-    firebase: FIREBASE_MARKERS.some((re) => re.test(code.toString('utf8'))),
-  }));
+  const scripts = [...new Set(files)].map((src) => measured(src, readFileSync(join(dist, src.replace(/^\//, '')))));
+  return boot ? [measured('index.html#boot', Buffer.from(boot[2], 'utf8'), true), ...scripts] : scripts;
 }
 
 if (process.argv[1]?.endsWith('check-bundle.mjs')) {

@@ -1,14 +1,14 @@
 /**
  * The live-update floor page (bench only): the Firebase web SDK alone, set up
- * as the CRM board's listener is (web/src/shared/data/FirestoreScope.tsx: the
- * cache in IndexedDB, one tab owning it), listening to the whole board
+ * as the CRM board's listener is (the dashboard's own cache settings,
+ * web/src/shared/data/firestoreCache.ts), listening to the whole board
  * collection (`lead_board`, the board's one listener) of the floor's own demo
  * project, which the bench fills with a copy of the product's board
  * documents before the runs. So a write here makes the emulator serve the
  * same listeners the same documents as a board move does, with no function in
  * between.
  *
- * URL parameters: `project`, `port` (the Firestore emulator's), `lead` (the
+ * URL parameters: `project`, `port` (the Firestore emulator's), `lead` (required: the
  * lead whose card's shard the floor writes, the one the product's runs move).
  * `window.__floor` exposes:
  * - `write(value)`: a merge of `{ benchFloorMark: value }` into that shard,
@@ -18,30 +18,20 @@
  *   first sees the server's shard with `benchFloorMark === value`.
  */
 import { initializeApp } from 'firebase/app';
-import {
-  collection,
-  connectFirestoreEmulator,
-  doc,
-  initializeFirestore,
-  onSnapshot,
-  persistentLocalCache,
-  persistentSingleTabManager,
-  setDoc,
-} from 'firebase/firestore';
+import { collection, connectFirestoreEmulator, doc, initializeFirestore, onSnapshot, setDoc } from 'firebase/firestore';
+import { COLLECTIONS } from '../../../domain/src/collections';
+import { adminLocalCache } from '../../../web/src/shared/data/firestoreCache';
 
 /** The board's collection (domain LEAD_BOARD_COLLECTION). */
-const BOARD = 'lead_board';
-
+const BOARD = COLLECTIONS.leadBoard;
 const params = new URLSearchParams(location.search);
-const lead = params.get('lead') ?? 'bench-live-lead';
+const lead = params.get('lead') ?? '';
 const app = initializeApp({
   projectId: params.get('project') ?? 'demo-studio-floor',
   apiKey: 'demo-api-key',
   appId: '1:000000000000:web:floor',
 });
-const db = initializeFirestore(app, {
-  localCache: persistentLocalCache({ tabManager: persistentSingleTabManager(undefined) }),
-});
+const db = initializeFirestore(app, { localCache: adminLocalCache() });
 connectFirestoreEmulator(db, '127.0.0.1', Number(params.get('port') ?? 8080));
 
 let waiters: { value: number; resolve: (t: number) => void }[] = [];

@@ -20,8 +20,6 @@ import {
   initializeFirestore,
   onSnapshot,
   orderBy,
-  persistentLocalCache,
-  persistentSingleTabManager,
   query,
   terminate,
   where,
@@ -32,10 +30,11 @@ import { FirebaseAppProvider, FirestoreProvider } from 'reactfire';
 import { COLLECTIONS, INVOICING_STATUSES, LEAD_BOARD_COLLECTION } from '@studio/domain';
 import { onAuthStateChanged } from 'firebase/auth';
 import { auth, firebaseApp, USE_EMULATORS } from './firebase';
+import { adminLocalCache } from './firestoreCache';
 
 function startFirestore(): Firestore {
   const db = initializeFirestore(firebaseApp, {
-    localCache: persistentLocalCache({ tabManager: persistentSingleTabManager(undefined) }),
+    localCache: adminLocalCache(),
   });
   if (USE_EMULATORS) {
     connectFirestoreEmulator(
