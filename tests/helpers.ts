@@ -2,11 +2,11 @@
  * Shared helpers for the integration tests. They run inside
  * `firebase emulators:exec` (npm test), which sets the emulator hosts.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { getFirestore } from 'firebase-admin/firestore';
+import { FieldPath, getFirestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
 import { createAdminUser } from '../functions/src/services/adminUsers.js';
 
 /** The header through which a test names its own rate-limit bucket (demo- projects only). */
@@ -88,6 +88,20 @@ export async function api(
     json = text;
   }
   return { status: res.status, json, headers: res.headers };
+}
+
+/**
+ * The stored windows of one rate-limit key: limiter `limiterName`, key `key`
+ * (platform/rateLimiterFirestore.ts names them sha256("rl:name:key")_window).
+ */
+export async function limitWindows(limiterName: string, key: string): Promise<QueryDocumentSnapshot[]> {
+  const id = createHash('sha256').update(`rl:${limiterName}:${key}`).digest('hex');
+  const col = db.collection('rate_limits');
+  const docs = await col
+    .where(FieldPath.documentId(), '>=', col.doc(`${id}_`))
+    .where(FieldPath.documentId(), '<', col.doc(`${id}_~`))
+    .get();
+  return docs.docs;
 }
 
 /** Number of documents in a collection (Admin SDK). */

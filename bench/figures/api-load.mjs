@@ -5,10 +5,11 @@
  * runs in the bench process (so load generation does not share the app's
  * event loop). Per endpoint: `runs` × (`connections` connections × `duration` s).
  *
- * POST /api/contact is rate limited per client (10 per 10 min): on a demo-
- * project the app lets a caller name its own bucket through the tests'
- * header (functions/src/http.ts clientIp), and every request names a new
- * one, so the Firestore-backed limiter counts every request but never refuses.
+ * POST /api/contact is rate limited per client (10 per 10 min), in the
+ * message's own transaction: on a demo- project the app lets a caller name
+ * its own bucket through the tests' header (functions/src/http.ts clientIp),
+ * and every request names a new one, so the Firestore-backed limit is read
+ * and counted on every request but never refuses.
  * Each request also gives its own email address, as distinct visitors do.
  * Every request queues the confirmation and the owner's alert; the limit of
  * one confirmation per address an hour is the outbox sender's, which does
@@ -44,7 +45,6 @@ let visitors = 0;
 /** A new visitor: its own IP and email address. */
 function nextVisitor() {
   const n = ++visitors;
-  // One /56 per visitor: the limiter keys IPv6 clients by their /56 (services/rateLimit.ts ipLimitKey).
   const ip = `2001:db8:${((n >>> 8) & 0xffff).toString(16)}:${((n & 0xff) << 8).toString(16)}::1`;
   return { ip, email: `visitor-${n}@bench.example` };
 }

@@ -30,16 +30,11 @@ const TRY_LATER = 'Too many attempts. Please try again in a few minutes.';
 /**
  * Per-IP limits on the public routes that write, charge or can be used to
  * guess, all in Firestore (services/rateLimit.ts). Login failures
- * (features/auth) and the client lookup (features/client-portal) keep their own.
+ * (features/auth), the client lookup (features/client-portal) and contact
+ * messages (features/leads/submitContact.ts CONTACT_LIMIT, taken in the
+ * message's own transaction) keep their own.
  */
 export const PUBLIC_LIMITS = {
-  /** Contact messages: spam guard. */
-  contact: {
-    paths: ['/contact'],
-    points: 10,
-    durationSec: 10 * 60,
-    message: 'Too many messages from your network. Please try again in a few minutes.',
-  },
   /** Opening and accepting quote links: token guessing. */
   quoteAcceptance: { paths: ['/quote-acceptance'], points: 30, durationSec: 10 * 60, message: TRY_LATER },
   /** Promo code checks: code guessing. */
@@ -59,7 +54,6 @@ export const PUBLIC_LIMITS = {
     message: 'Too many payment attempts. Please try again in a few minutes.',
   },
 } as const;
-export const CONTACT_LIMIT = PUBLIC_LIMITS.contact;
 
 /** Routes that take or set up a payment: 503 "Payments are not configured" on a real project without Stripe. */
 const PAYMENT_PATHS = ['/stripe/config', '/create-payment-intent', '/create-subscription', '/create-invoice'] as const;

@@ -33,6 +33,8 @@ export class AppError extends Error {
     readonly kind: ErrorKind,
     message: string,
     readonly fields?: Record<string, string>,
+    /** For TooMany: whole seconds until the caller may try again, sent as Retry-After. */
+    readonly retryAfterSec?: number,
   ) {
     super(message);
     this.name = 'AppError';
@@ -43,3 +45,5 @@ export const invalid = (message: string, fields?: Record<string, string>) => new
 export const notFound = (message: string) => new AppError('NotFound', message);
 export const conflict = (message: string) => new AppError('Conflict', message);
 export const forbidden = (message: string) => new AppError('Forbidden', message);
+export const tooMany = (message: string, retryAfterSec: number) =>
+  new AppError('TooMany', message, undefined, retryAfterSec);

@@ -83,6 +83,7 @@ export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
     return;
   }
   if (err instanceof AppError) {
+    if (err.retryAfterSec !== undefined) res.set('Retry-After', String(err.retryAfterSec));
     res
       .status(STATUS_OF[err.kind])
       .json(err.fields ? { error: err.message, fields: err.fields } : { error: err.message });
@@ -94,10 +95,11 @@ export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
     res.status(503).json({ error: err.message });
     return;
   }
-  // Firestore unreachable or overloaded (gRPC UNAVAILABLE, DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED), or
-  // the request's deadline passed before a write (deadline.ts): nothing was committed (writes are
-  // single batches or transactions), so the caller may retry.
-  if ([14, 4, 8].includes(err?.code) || err instanceof DeadlineExceeded) {
+  // Firestore unreachable or overloaded (gRPC UNAVAILABLE, DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED), a
+  // transaction that lost every attempt to contention (ABORTED), or the request's deadline passed before
+  // a write (deadline.ts): nothing was committed (writes are single batches or transactions), so the
+  // caller may retry.
+  if ([14, 4, 8, 10].includes(err?.code) || err instanceof DeadlineExceeded) {
     logger.error('api: datastore unavailable', err);
     unavailable(res);
     return;

@@ -12,13 +12,22 @@
  *
  * Writes test-results/security-failclosed.json for `npm run report:security`.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { FieldPath, FieldValue } from 'firebase-admin/firestore';
+import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isFinalOutboxStatus } from '@studio/domain';
-import { adminAuth, api, countDocs, db, eventually, startInProcessApp, TEST_CLIENT_HEADER } from '../helpers.js';
-import { CONTACT_LIMIT } from '../../functions/src/app.js';
+import {
+  adminAuth,
+  api,
+  countDocs,
+  db,
+  eventually,
+  limitWindows,
+  startInProcessApp,
+  TEST_CLIENT_HEADER,
+} from '../helpers.js';
+import { CONTACT_LIMIT } from '../../functions/src/features/leads/submitContact.js';
 import { loadConfig, setConfigForTests } from '../../functions/src/config.js';
 import { LOGIN_FAILURES } from '../../functions/src/features/auth/router.js';
 import { createAdminUser } from '../../functions/src/services/adminUsers.js';
@@ -41,15 +50,9 @@ const contactBody = (email: string) => ({
 const madeUpIp = () =>
   `${1 + Math.floor(Math.random() * 223)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
 
-/** Rate-limit documents of one limiter key (services/rateLimit.ts names them sha256(key)_window). */
+/** Forgets one limiter key's hits. */
 async function deleteBucket(limiterName: string, key: string): Promise<void> {
-  const id = createHash('sha256').update(`rl:${limiterName}:${key}`).digest('hex');
-  const col = db.collection('rate_limits');
-  const docs = await col
-    .where(FieldPath.documentId(), '>=', col.doc(`${id}_`))
-    .where(FieldPath.documentId(), '<', col.doc(`${id}_~`))
-    .get();
-  await Promise.all(docs.docs.map((d) => d.ref.delete()));
+  await Promise.all((await limitWindows(limiterName, key)).map((d) => d.ref.delete()));
 }
 
 describe('a real project without Stripe or SendGrid (in-process stand-in)', () => {

@@ -6,9 +6,10 @@
  * connections (Firestore down), swallow them (a network black hole) or
  * forward them again. While Firestore is away every answer must be a prompt
  * 503 with Retry-After (never a 500, never a hang), and once it returns the
- * same process must answer normally again. Contact posts (one batch: contact,
- * lead, activity, two outbox emails) and status moves (a transaction: lead +
- * activity) must leave nothing half-written, whatever the answer was.
+ * same process must answer normally again. Contact posts (a transaction: the
+ * rate-limit hit, contact, lead, activity, two outbox emails) and status moves
+ * (a transaction: lead + activity) must leave nothing half-written, whatever
+ * the answer was.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -229,7 +230,7 @@ describe('Firestore outage', () => {
     },
   );
 
-  it('left no contact batch or status move half-written', { timeout: 30_000 }, async () => {
+  it('left no contact post or status move half-written', { timeout: 30_000 }, async () => {
     // Let any Firestore call still running in the API process end (each ends within its budget).
     await new Promise((ok) => setTimeout(ok, FIRESTORE_TIMEOUT_MS * 2));
     const leads = (await db.collection('leads').where('source', '==', 'contact').get()).docs.filter((d) =>

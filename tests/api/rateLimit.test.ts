@@ -1,7 +1,8 @@
 /** Firestore-backed rate limits: never more than N accepted, sequentially or in parallel. */
 import { describe, expect, it } from 'vitest';
-import { api, adminAuth, countDocs, db } from '../helpers.js';
-import { CONTACT_LIMIT, PUBLIC_LIMITS } from '../../functions/src/app.js';
+import { api, adminAuth, countDocs, db, limitWindows } from '../helpers.js';
+import { PUBLIC_LIMITS } from '../../functions/src/app.js';
+import { CONTACT_LIMIT } from '../../functions/src/features/leads/submitContact.js';
 import { LOGIN_FAILURES } from '../../functions/src/features/auth/router.js';
 import { createAdminUser } from '../../functions/src/services/adminUsers.js';
 
@@ -16,9 +17,13 @@ describe('contact form limit', () => {
       statuses.push((await api('POST', '/api/contact', { body: contact, headers: from('203.0.113.10') })).status);
     expect(statuses.slice(0, CONTACT_LIMIT.points).every((s) => s === 201)).toBe(true);
     const last = await api('POST', '/api/contact', { body: contact, headers: from('203.0.113.10') });
-    expect(last.status).toBe(429);
+    expect([last.status, last.json]).toEqual([429, { error: CONTACT_LIMIT.message }]);
     expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await countDocs('leads')).toBe(before + CONTACT_LIMIT.points);
+    // The hit is taken in the message's transaction: the two refused messages counted nothing.
+    expect((await limitWindows('contact', 'test:203.0.113.10')).reduce((n, d) => n + Number(d.get('points')), 0)).toBe(
+      CONTACT_LIMIT.points,
+    );
     // Another address is not affected.
     expect((await api('POST', '/api/contact', { body: contact, headers: from('203.0.113.11') })).status).toBe(201);
   });

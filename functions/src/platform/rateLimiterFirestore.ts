@@ -17,9 +17,19 @@
  * through however many arrive at once, and a burst on one key never queues
  * on a document lock. `expiresAt` suits a Firestore TTL policy for clean-up
  * (firestore.indexes.json).
+ *
+ * consumeIn() takes a hit inside the caller's own transaction instead, so a
+ * route that writes anyway pays one read and one commit for the limit and its
+ * writes together, and a refused or failed request counts nothing.
  */
 import { createHash } from 'node:crypto';
-import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentSnapshot,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { RateLimiterStoreAbstract as StoreAbstractType } from 'rate-limiter-flexible';
 import RateLimiterStoreAbstractImpl from 'rate-limiter-flexible/lib/RateLimiterStoreAbstract';
@@ -57,16 +67,32 @@ export class RateLimiterFirestore extends StoreAbstract {
     };
   }
 
-  /** This window's hits plus the previous window's, weighted by overlap and rounded up (a sliding-window count). */
-  private async count(
+  /**
+   * This window's hits plus the previous window's, weighted by overlap and
+   * rounded up (a sliding-window count), from the two windows' snapshots.
+   */
+  private tally(
     slot: ReturnType<RateLimiterFirestore['slot']>,
-  ): Promise<{ consumed: number; current: number; exists: boolean }> {
-    const [cur, prev] = await this.firestore.getAll(slot.ref, slot.previous);
-    const hits = (snap: typeof cur) => (snap?.exists ? Number(snap.get('points')) || 0 : 0);
+    [cur, prev]: DocumentSnapshot[],
+  ): { consumed: number; current: number; exists: boolean } {
+    const hits = (snap: DocumentSnapshot | undefined) => (snap?.exists ? Number(snap.get('points')) || 0 : 0);
     return {
       consumed: hits(cur) + Math.ceil(hits(prev) * slot.overlap),
       current: hits(cur),
       exists: !!(cur?.exists || prev?.exists),
+    };
+  }
+
+  /** The sliding-window count of `slot`, read outside any transaction. */
+  private async count(slot: ReturnType<RateLimiterFirestore['slot']>) {
+    return this.tally(slot, await this.firestore.getAll(slot.ref, slot.previous));
+  }
+
+  /** The write that adds `points` hits to `slot`'s window (or sets them, with `forceExpire`). */
+  private hit(slot: ReturnType<RateLimiterFirestore['slot']>, points: number, msDuration: number, forceExpire = false) {
+    return {
+      points: forceExpire ? points : FieldValue.increment(points),
+      expiresAt: Timestamp.fromMillis(slot.endsAt + msDuration),
     };
   }
 
@@ -99,13 +125,37 @@ export class RateLimiterFirestore extends StoreAbstract {
   async _upsert(rlKey: string, points: number, msDuration: number, forceExpire = false): Promise<StoreResult> {
     const now = Date.now();
     const slot = this.slot(rlKey, msDuration, now);
-    const expiresAt = Timestamp.fromMillis(slot.endsAt + msDuration);
-    await slot.ref.set({ points: forceExpire ? points : FieldValue.increment(points), expiresAt }, { merge: true });
+    await slot.ref.set(this.hit(slot, points, msDuration, forceExpire), { merge: true });
     const { consumed, current } = await this.count(slot);
     return {
       consumedPoints: Math.max(consumed, points),
       msBeforeNext: this.waitMs(slot, msDuration, now, consumed, current),
     };
+  }
+
+  /**
+   * consume() inside the caller's transaction: reads `key`'s two windows with
+   * `tx` (so it must come before the transaction's writes) and adds the hit to
+   * `tx`, so it commits with the caller's writes or not at all. The read locks
+   * those documents until the commit, so concurrent callers on one key take
+   * turns and the limit is exact. Same documents, keys and count as consume().
+   * @returns the accepted hit's RateLimiterRes (remainingPoints, msBeforeNext in ms).
+   * @throws RateLimiterRes when the hit would pass `points`: nothing was added to `tx`.
+   */
+  async consumeIn(tx: Transaction, key: string, points = 1): Promise<RateLimiterRes> {
+    const rlKey = this.getKey(key);
+    const msDuration = this.duration * 1000;
+    const now = Date.now();
+    const slot = this.slot(rlKey, msDuration, now);
+    const before = this.tally(slot, await tx.getAll(slot.ref, slot.previous));
+    const consumed = before.consumed + points;
+    const res = this._getRateLimiterRes(rlKey, points, {
+      consumedPoints: consumed,
+      msBeforeNext: this.waitMs(slot, msDuration, now, consumed, before.current + points),
+    });
+    if (consumed > this.points) throw res;
+    tx.set(slot.ref, this.hit(slot, points, msDuration), { merge: true });
+    return res;
   }
 
   async _get(rlKey: string): Promise<StoreResult | null> {

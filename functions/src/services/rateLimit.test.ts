@@ -14,5 +14,8 @@ describe('ipLimitKey', () => {
   });
   it('passes anything else through', () => {
     expect(ipLimitKey('unknown')).toBe('unknown');
+    expect(ipLimitKey('local')).toBe('local');
+    expect(ipLimitKey('test:203.0.113.7')).toBe('test:203.0.113.7');
+    expect(ipLimitKey('203.0.113.256')).toBe('203.0.113.256');
   });
 });

@@ -22,6 +22,7 @@ import {
 import { db } from '../../firebase.js';
 import { parseBody, parseParams, sendReply } from '../../http.js';
 import { config } from '../../config.js';
+import { ipKey } from '../../services/rateLimit.js';
 import { adminOf } from '../../session.js';
 import { systemClock, type Deps } from '../useCase.js';
 import { countNewLeads, listLeads } from './listLeads.js';
@@ -48,9 +49,12 @@ const newLeadCount = new LRUCache<'New', number>({
 
 export const leadsPublicRouter = Router();
 
-/** POST /api/contact {name, email, projectType, subject, message, phone?} → 201; bad input → 400 and nothing written. */
+/**
+ * POST /api/contact {name, email, projectType, subject, message, phone?} → 201; bad input → 400, over
+ * CONTACT_LIMIT → 429 with Retry-After, and nothing written.
+ */
 leadsPublicRouter.post('/contact', async (req, res) => {
-  await submitContact(deps, parseBody(req, contactSchema));
+  await submitContact(deps, parseBody(req, contactSchema), { limitKey: ipKey(req) });
   sendReply(res, successReply, { success: true, message: 'Thank you! We will respond within 24 hours.' }, 201);
 });
 

@@ -1,7 +1,8 @@
 /**
- * The public contact form (spec §5 "Contact / lead creation"). One batch
- * writes the `contacts` doc and its `leads` doc (status New), so a message is
- * never half-stored.
+ * The public contact form (spec §5 "Contact / lead creation"). One
+ * transaction takes the sender's rate-limit hit and writes the `contacts` doc
+ * and its `leads` doc (status New), so a message is never half-stored, and a
+ * refused or failed one counts nothing against the limit.
  *
  * The visitor chooses the confirmation's recipient, so the form must not
  * become a mail relay: the confirmation names its recipient limit (domain
@@ -10,34 +11,67 @@
  * and the templates keep visitor text out of subject lines and links
  * (domain/email.ts).
  */
-import { FieldValue } from 'firebase-admin/firestore';
+import { FieldValue, type Transaction } from 'firebase-admin/firestore';
+import { RateLimiterRes } from 'rate-limiter-flexible';
 import { COLLECTIONS, newLeadRecord, storedContactFields, type Contact } from '@studio/domain';
 import { recordActivity } from '../../services/activity.js';
 import { enqueueEmail } from '../../services/outbox.js';
+import { retryAfterSeconds } from '../../services/rateLimit.js';
+import { firestoreLimiter } from '../../platform/rateLimiterFirestore.js';
 import { config } from '../../config.js';
+import { tooMany } from '../../errors.js';
 import type { Deps } from '../useCase.js';
 
-/** Stores the message and its lead, and queues the visitor's confirmation and the owner's alert, in one batch. */
-export async function submitContact(deps: Deps, input: Contact): Promise<{ leadId: string }> {
-  const { db } = deps;
+/** The spam guard: `points` messages per sender (IP key) in any `durationSec` seconds. */
+export const CONTACT_LIMIT = {
+  points: 10,
+  durationSec: 10 * 60,
+  message: 'Too many messages from your network. Please try again in a few minutes.',
+} as const;
+
+/**
+ * Stores the message and its lead, and queues the visitor's confirmation and
+ * the owner's alert, in one transaction with the sender's hit on
+ * CONTACT_LIMIT (limiter `contact`, keyed by `sender.limitKey`: services/rateLimit.ts ipKey).
+ * @returns the new lead's id.
+ * @throws AppError TooMany (CONTACT_LIMIT.message, retryAfterSec) over the limit; nothing is written.
+ */
+export async function submitContact(
+  deps: Deps,
+  input: Contact,
+  sender: { limitKey: string },
+): Promise<{ leadId: string }> {
+  const limit = firestoreLimiter(deps.db, 'contact', CONTACT_LIMIT.points, CONTACT_LIMIT.durationSec);
+  try {
+    return await deps.db.runTransaction(async (tx) => {
+      await limit.consumeIn(tx, sender.limitKey);
+      return storeContact(deps, tx, input);
+    });
+  } catch (e) {
+    if (e instanceof RateLimiterRes) throw tooMany(CONTACT_LIMIT.message, retryAfterSeconds(e));
+    throw e;
+  }
+}
+
+/** Adds the contact, its lead, the lead's first activity and both emails to `tx`. */
+function storeContact({ db }: Deps, tx: Transaction, input: Contact): { leadId: string } {
   const now = FieldValue.serverTimestamp();
   const contactRef = db.collection(COLLECTIONS.contacts).doc();
   const leadRef = db.collection(COLLECTIONS.leads).doc();
-  const batch = db.batch();
-  batch.create(contactRef, {
+  tx.create(contactRef, {
     ...storedContactFields(input),
     leadId: leadRef.id,
     createdAt: now,
   });
-  batch.create(leadRef, {
+  tx.create(leadRef, {
     ...newLeadRecord(input),
     source: 'contact',
     contactId: contactRef.id,
     createdAt: now,
     updatedAt: now,
   });
-  recordActivity(db, batch, { leadId: leadRef.id, type: 'created', to: 'New', by: 'client' });
-  // The visitor's confirmation and the owner's alert go out with the lead (same batch).
+  recordActivity(db, tx, { leadId: leadRef.id, type: 'created', to: 'New', by: 'client' });
+  // The visitor's confirmation and the owner's alert go out with the lead (same transaction).
   const vars = {
     name: input.name,
     email: input.email,
@@ -46,7 +80,7 @@ export async function submitContact(deps: Deps, input: Contact): Promise<{ leadI
     subject: input.subject,
     message: input.message,
   };
-  enqueueEmail(db, batch, {
+  enqueueEmail(db, tx, {
     to: input.email,
     templateId: 'contact-confirmation',
     leadId: leadRef.id,
@@ -54,7 +88,6 @@ export async function submitContact(deps: Deps, input: Contact): Promise<{ leadI
     recipientLimit: 'contact-confirmation',
   });
   const owner = config().email.ownerEmail;
-  if (owner) enqueueEmail(db, batch, { to: owner, templateId: 'new-lead-alert', leadId: leadRef.id, variables: vars });
-  await batch.commit();
+  if (owner) enqueueEmail(db, tx, { to: owner, templateId: 'new-lead-alert', leadId: leadRef.id, variables: vars });
   return { leadId: leadRef.id };
 }
