@@ -138,7 +138,9 @@ export class RateLimiterFirestore extends StoreAbstract {
    * `tx` (so it must come before the transaction's writes) and adds the hit to
    * `tx`, so it commits with the caller's writes or not at all. The read locks
    * those documents until the commit, so concurrent callers on one key take
-   * turns and the limit is exact. Same documents, keys and count as consume().
+   * turns and the limit is exact. Same documents, keys and count as consume();
+   * the package's extras around consume() (block durations, in-memory blocks,
+   * insurance limiters) do not apply here.
    * @returns the accepted hit's RateLimiterRes (remainingPoints, msBeforeNext in ms).
    * @throws RateLimiterRes when the hit would pass `points`: nothing was added to `tx`.
    */

@@ -13,6 +13,7 @@ import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible'
 import * as logger from 'firebase-functions/logger';
 import { db } from '../firebase.js';
 import { clientIp, unavailable } from '../http.js';
+import { tooMany } from '../errors.js';
 import { firestoreLimiter } from '../platform/rateLimiterFirestore.js';
 
 /** A Firestore-backed limiter: `points` per `durationSec`, keys prefixed by `name`. */
@@ -54,11 +55,7 @@ export function rateLimit(rl: RateLimiterAbstract, key: (req: Request) => string
       await rl.consume(key(req));
       next();
     } catch (e) {
-      if (e instanceof RateLimiterRes) {
-        res.set('Retry-After', String(retryAfterSeconds(e)));
-        res.status(429).json({ error: message });
-        return;
-      }
+      if (e instanceof RateLimiterRes) return next(tooMany(message, retryAfterSeconds(e)));
       logger.error('rateLimit: store failed; refusing the request', e);
       unavailable(res);
     }

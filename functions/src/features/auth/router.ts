@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { auth } from '../../firebase.js';
 import { parseBody, sendReply } from '../../http.js';
-import { AppError } from '../../errors.js';
+import { AppError, tooMany } from '../../errors.js';
 import { ipKey, limiter, retryAfterSeconds } from '../../services/rateLimit.js';
 import { config, NOT_CONFIGURED, NotConfigured } from '../../config.js';
 import { adminOf, bearer } from '../../session.js';
@@ -110,8 +110,7 @@ authPublicRouter.post('/login', async (req, res) => {
   } catch (e) {
     if (!(e instanceof RateLimiterRes)) throw e;
     const seconds = retryAfterSeconds(e);
-    res.set('Retry-After', String(seconds));
-    throw new AppError('TooMany', lockoutMessage(seconds));
+    throw tooMany(lockoutMessage(seconds), seconds);
   }
   const uid = await verifyPassword(usernameToEmail(username), password);
   if (!uid) throw new AppError('Unauthenticated', INVALID);
