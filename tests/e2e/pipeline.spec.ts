@@ -139,6 +139,28 @@ test('two quick moves of one lead reach the server in order, the second expectin
   await expect(page.getByText('Move refused')).toHaveCount(0);
 });
 
+test('details opened while a move is on its way show the move once the server has made it', async ({ page }) => {
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await loginAsAdmin(page);
+  const name = `History Lead ${Date.now()}`;
+  await addLead(page, name);
+  // The move's request is held (a slow network or a cold function) until the details are open.
+  let release = () => {};
+  const released = new Promise<void>((ok) => (release = ok));
+  await page.route('**/api/leads/*', async (route) => {
+    if (route.request().method() === 'PUT') await released;
+    await route.continue();
+  });
+  await menuMove(page, name, 'Contacted');
+  await cardIn(page, 'Contacted', name); // shown at once, while the server has not moved the lead
+  await card(page, name).click();
+  const detail = page.getByRole('dialog', { name });
+  await expect(detail.getByText('Lead created')).toBeVisible();
+  await expect(detail.getByText('Moved New → Contacted')).toHaveCount(0);
+  release();
+  await expect(detail.getByText('Moved New → Contacted')).toBeVisible();
+});
+
 test('every lead has a place: Deposit and Payment Failed in Set Up, Subscription Expired in Won, each with a badge', async ({
   page,
 }) => {

@@ -56,21 +56,23 @@ export function LeadDetailDialog({
 }) {
   const [activity, setActivity] = useState<Activity[] | null>(null);
   const full = useLiveLead(lead?.id ?? null);
-  // The history is read again when the lead changes or moves (a move adds an entry).
   const leadId = lead?.id;
-  const leadStatus = lead?.status;
+  // The history is read when the dialog opens and again each time the server writes the lead (a move
+  // adds its entry in the same transaction), so it follows the live document's updatedAt. The board's
+  // status is no signal: an optimistic move shows the new status before the server has written anything.
+  const revision = full?.updatedAt.getTime() ?? null;
+  useEffect(() => setActivity(null), [leadId]);
   useEffect(() => {
     if (!leadId) return;
     let alive = true;
-    setActivity(null);
     api.get(`/api/leads/${leadId}/activity`, leadActivityReply).then(
       (a) => alive && setActivity(a),
-      () => alive && setActivity([]),
+      () => alive && setActivity((shown) => shown ?? []),
     );
     return () => {
       alive = false;
     };
-  }, [leadId, leadStatus]);
+  }, [leadId, revision]);
 
   return (
     <Dialog open={!!lead} onClose={onClose} aria-labelledby="lead-detail-title" fullWidth maxWidth="sm">
