@@ -45,6 +45,9 @@ export const ipKey = (req: Request) => ipLimitKey(clientIp(req));
 /** Whole seconds until a refused caller may try again (at least 1), for Retry-After and messages. */
 export const retryAfterSeconds = (r: RateLimiterRes) => Math.max(1, Math.ceil(r.msBeforeNext / 1000));
 
+/** The answer to a refused hit `r`: AppError TooMany (429) with `message` and Retry-After. */
+export const overLimit = (r: RateLimiterRes, message: string) => tooMany(message, retryAfterSeconds(r));
+
 /**
  * Express middleware consuming one point of `rl` per request under `key(req)`.
  * Over the limit → 429 `{ error: message }` with Retry-After (seconds).
@@ -55,7 +58,7 @@ export function rateLimit(rl: RateLimiterAbstract, key: (req: Request) => string
       await rl.consume(key(req));
       next();
     } catch (e) {
-      if (e instanceof RateLimiterRes) return next(tooMany(message, retryAfterSeconds(e)));
+      if (e instanceof RateLimiterRes) return next(overLimit(e, message));
       logger.error('rateLimit: store failed; refusing the request', e);
       unavailable(res);
     }

@@ -11,15 +11,14 @@
  * and the templates keep visitor text out of subject lines and links
  * (domain/email.ts).
  */
-import { FieldValue, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { COLLECTIONS, newLeadRecord, storedContactFields, type Contact } from '@studio/domain';
 import { recordActivity } from '../../services/activity.js';
 import { enqueueEmail } from '../../services/outbox.js';
-import { retryAfterSeconds } from '../../services/rateLimit.js';
-import { firestoreLimiter } from '../../platform/rateLimiterFirestore.js';
+import { overLimit } from '../../services/rateLimit.js';
+import { firestoreLimiter, type RateLimiterFirestore } from '../../platform/rateLimiterFirestore.js';
 import { config } from '../../config.js';
-import { tooMany } from '../../errors.js';
 import type { Deps } from '../useCase.js';
 
 /** The spam guard: `points` messages per sender (IP key) in any `durationSec` seconds. */
@@ -28,6 +27,17 @@ export const CONTACT_LIMIT = {
   durationSec: 10 * 60,
   message: 'Too many messages from your network. Please try again in a few minutes.',
 } as const;
+
+/** The contact limiter of each Firestore instance, built on its first message rather than on every one. */
+const limiters = new WeakMap<Firestore, RateLimiterFirestore>();
+function contactLimiter(db: Firestore): RateLimiterFirestore {
+  let limiter = limiters.get(db);
+  if (!limiter) {
+    limiter = firestoreLimiter(db, 'contact', CONTACT_LIMIT.points, CONTACT_LIMIT.durationSec);
+    limiters.set(db, limiter);
+  }
+  return limiter;
+}
 
 /**
  * Stores the message and its lead, and queues the visitor's confirmation and
@@ -41,14 +51,14 @@ export async function submitContact(
   input: Contact,
   sender: { limitKey: string },
 ): Promise<{ leadId: string }> {
-  const limit = firestoreLimiter(deps.db, 'contact', CONTACT_LIMIT.points, CONTACT_LIMIT.durationSec);
+  const limit = contactLimiter(deps.db);
   try {
     return await deps.db.runTransaction(async (tx) => {
       await limit.consumeIn(tx, sender.limitKey);
       return storeContact(deps, tx, input);
     });
   } catch (e) {
-    if (e instanceof RateLimiterRes) throw tooMany(CONTACT_LIMIT.message, retryAfterSeconds(e));
+    if (e instanceof RateLimiterRes) throw overLimit(e, CONTACT_LIMIT.message);
     throw e;
   }
 }

@@ -54,20 +54,21 @@ export function LeadDetailDialog({
   onClose(): void;
   onNotes(lead: BoardLead): void;
 }) {
-  const [activity, setActivity] = useState<Activity[] | null>(null);
   const full = useLiveLead(lead?.id ?? null);
   const leadId = lead?.id;
+  // The last history read, with the lead it belongs to: another lead's shows as still loading.
+  const [history, setHistory] = useState<{ leadId: string; items: Activity[] } | null>(null);
+  const activity = history && history.leadId === leadId ? history.items : null;
   // The history is read when the dialog opens and again each time the server writes the lead (a move
   // adds its entry in the same transaction), so it follows the live document's updatedAt. The board's
   // status is no signal: an optimistic move shows the new status before the server has written anything.
   const revision = full?.updatedAt.getTime() ?? null;
-  useEffect(() => setActivity(null), [leadId]);
   useEffect(() => {
     if (!leadId) return;
     let alive = true;
     api.get(`/api/leads/${leadId}/activity`, leadActivityReply).then(
-      (a) => alive && setActivity(a),
-      () => alive && setActivity((shown) => shown ?? []),
+      (items) => alive && setHistory({ leadId, items }),
+      () => alive && setHistory((shown) => (shown?.leadId === leadId ? shown : { leadId, items: [] })),
     );
     return () => {
       alive = false;
