@@ -16,12 +16,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { leadNoteReply, type LeadNoteReply as Note, leadNotesReply, type NoteInput, noteSchema } from '@studio/domain';
 import { api, ApiError, errorMessage } from '../../../shared/lib/api';
+import { FormTextField } from '../../../shared/components/FormTextField';
 import { useToast } from '../../../shared/components/Toast';
 import type { BoardLead } from '../../../shared/data/hooks';
 
@@ -30,7 +30,7 @@ export function NotesDialog({ lead, onClose }: { lead: BoardLead | null; onClose
   const [notes, setNotes] = useState<Note[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [index, setIndex] = useState(0);
-  const { register, handleSubmit, reset, formState } = useForm<NoteInput>({
+  const { control, handleSubmit, reset, setFocus, formState } = useForm<NoteInput>({
     resolver: zodResolver(noteSchema),
     defaultValues: { content: '' },
   });
@@ -56,6 +56,9 @@ export function NotesDialog({ lead, onClose }: { lead: BoardLead | null; onClose
 
   const add = async ({ content }: NoteInput) => {
     if (!lead) return;
+    // The note field takes the focus before the button is disabled for the request: a disabled button
+    // drops the focus to the page, where Escape no longer reaches the dialog. It is ready for the next note.
+    setFocus('content');
     try {
       await api.post(`/api/leads/${lead.id}/notes`, { content }, leadNoteReply);
       toast({ title: 'Note added' });
@@ -111,14 +114,7 @@ export function NotesDialog({ lead, onClose }: { lead: BoardLead | null; onClose
           </Box>
         )}
         <Box component="form" noValidate onSubmit={handleSubmit(add)} sx={{ mt: 2 }} aria-label="Add note">
-          <TextField
-            label="New note"
-            multiline
-            minRows={3}
-            {...register('content')}
-            error={!!formState.errors.content}
-            helperText={formState.errors.content?.message ?? ' '}
-          />
+          <FormTextField control={control} name="content" label="New note" multiline minRows={3} />
           <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
             {formState.isSubmitting ? 'Adding...' : 'Add Note'}
           </Button>
