@@ -23,6 +23,10 @@ export const clientLeadReply = z.object({
   quoteAmount: moneyText.nullable(),
   depositAmount: moneyText.nullable(),
   finalAmount: moneyText.nullable(),
+  /** What the client can pay now (the next stage of the accepted quote), or null (domain clientBalance). */
+  amountDue: moneyText.nullable().default(null),
+  /** Every stage of the accepted quote is paid: "Payment Completed". */
+  paidInFull: z.boolean().default(false),
   estimatedHours: z.number().nullable(),
   complexity: z.string().nullable(),
   phase1: z.string().nullable(),

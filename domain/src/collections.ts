@@ -28,6 +28,10 @@ export const COLLECTIONS = {
   settings: 'settings',
   reminders: 'reminders',
   rateLimits: 'rate_limits',
+  /** Every money movement (domain billing.ts): payments, refunds, credit notes, disputes, write-offs. */
+  ledgerEntries: 'ledger_entries',
+  /** The first answer of each create-invoice Idempotency-Key, so a retry returns it and sends nothing. */
+  idempotencyKeys: 'idempotency_keys',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

@@ -99,10 +99,11 @@ export const TEST_DATA_MARKER = `Dead Reason: ${TEST_DATA_REASON}`;
 
 /**
  * The PDFs the server renders for a client (functions services/documents.ts):
- * an invoice, a payment request, or a payment's receipt. Emails attach them by
- * reference and client links name them.
+ * an invoice, a payment request, a payment's receipt, or a credit note (a
+ * refund's, from the ledger). Emails attach them by reference and client
+ * links name them.
  */
-export const DOCUMENT_KINDS = ['invoice', 'request', 'receipt'] as const;
+export const DOCUMENT_KINDS = ['invoice', 'request', 'receipt', 'credit-note'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /** Upper bounds on free text accepted by the API, in characters. */

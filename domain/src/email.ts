@@ -45,6 +45,8 @@ export const EMAIL_TEMPLATE_IDS = [
   'reminder-deposit',
   'reminder-invoice-due',
   'reminder-invoice-overdue',
+  'money-alert',
+  'credit-note',
 ] as const;
 export type EmailTemplateId = (typeof EMAIL_TEMPLATE_IDS)[number];
 
@@ -316,6 +318,43 @@ function buildDefaultTemplates(): EmailTemplate[] {
         'studioName',
       ],
     },
+    {
+      id: 'money-alert',
+      name: 'Money alert',
+      description:
+        'Sent to the studio owner when money moves: a paid order, an accepted quote, a paid deposit, a refund or a dispute.',
+      subject: '${event}: ${amount} (${clientName})',
+      html: frame(
+        '${event}',
+        [
+          '<table role="presentation" cellpadding="4" cellspacing="0" style="font-size:15px">',
+          '<tr><td style="color:#64748b">What</td><td>${event}</td></tr>',
+          '<tr><td style="color:#64748b">Amount</td><td><strong>${amount}</strong></td></tr>',
+          '<tr><td style="color:#64748b">Client</td><td>${clientName}</td></tr>',
+          '<tr><td style="color:#64748b">Document</td><td>${documentNumber}</td></tr>',
+          '</table>',
+          '<p>${detail}</p>',
+          '<p>The Money page of the CRM has the whole ledger.</p>',
+        ].join('\n'),
+      ),
+      variables: ['event', 'amount', 'clientName', 'documentNumber', 'detail'],
+    },
+    {
+      id: 'credit-note',
+      name: 'Credit note',
+      description: 'Sent to a client when a payment is refunded, with the credit note PDF attached.',
+      subject: 'Refund of ${amount}: credit note ${creditNoteNumber}',
+      html: frame(
+        'Your refund',
+        [
+          '<p>Hi ${name},</p>',
+          '<p>We refunded <strong>${amount}</strong> on ${invoiceNumber}. Your credit note <strong>${creditNoteNumber}</strong> is attached.</p>',
+          '<p>The refund reaches your card within 5 to 10 business days, depending on your bank.</p>',
+          '<p>${studioName}</p>',
+        ].join('\n'),
+      ),
+      variables: ['name', 'amount', 'creditNoteNumber', 'invoiceNumber', 'studioName'],
+    },
   ];
 }
 
@@ -361,6 +400,11 @@ export const SAMPLE_TEMPLATE_VARIABLES: Readonly<Record<string, string>> = {
   studioName: 'Studio',
   paymentLink: 'https://studio.example.com/checkout?amount=2375.00',
   status: 'Production',
+  event: 'Deposit paid',
+  clientName: 'Jane Client',
+  documentNumber: 'INV-2026-0007',
+  detail: 'Paid by card.',
+  creditNoteNumber: 'CN-2026-0001',
 };
 
 /** The lead fields the template variables draw on (a stored lead or its DTO). */

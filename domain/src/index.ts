@@ -23,6 +23,7 @@ export * from './payments.js';
 export * from './settings.js';
 export * from './invoiceNumbers.js';
 export * from './invoiceDocument.js';
+export * from './billing.js';
 export * from './reminders.js';
 export * from './random.js';
 export * from './replies.js';

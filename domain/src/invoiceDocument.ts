@@ -14,8 +14,8 @@ export interface PdfLine {
 }
 
 export interface InvoicePdfModel {
-  kind: 'invoice' | 'receipt';
-  /** "Invoice" or "Receipt". */
+  kind: 'invoice' | 'receipt' | 'credit-note';
+  /** "Invoice", "Receipt" or "Credit note". */
   title: string;
   /** INV-YYYY-NNNN, or null for a payment with no invoice (a plan or a payment link). */
   number: string | null;
@@ -32,6 +32,10 @@ export interface InvoicePdfModel {
   payLink: string | null;
   /** Receipt only: paid date and payment reference (the PaymentIntent id). */
   paid: { date: string; reference: string } | null;
+  /** Receipt only: what was refunded of it since ("475.00"), or null. */
+  refunded?: string | null;
+  /** Credit note only: the number of the invoice it credits and the refund it records. */
+  credits?: { number: string | null; reference: string | null } | null;
   footer: string | null;
 }
 
@@ -50,6 +54,20 @@ export const formatDocumentDate = (d: Date): string =>
 /** The payment terms line for `days`. */
 export const paymentTermsText = (days: number): string =>
   days <= 0 ? 'Payment due on receipt' : `Payment due within ${days} day${days === 1 ? '' : 's'}`;
+
+/**
+ * The terms printed on a document: from its own due date when it has one
+ * ("Payment due by December 15, 2026", or on receipt when due the day it was
+ * issued), else from the studio's terms in days.
+ */
+export function documentTermsText(issuedAt: Date, dueDate: Date | null, defaultDays: number): string {
+  if (!dueDate) return paymentTermsText(defaultDays);
+  const issuedDay = formatDocumentDate(issuedAt);
+  const dueDay = formatDocumentDate(dueDate);
+  return dueDate.getTime() <= issuedAt.getTime() || issuedDay === dueDay
+    ? 'Payment due on receipt'
+    : `Payment due by ${dueDay}`;
+}
 
 /** What a numbered invoice or payment request needs to be printed. */
 export interface InvoiceSource {
@@ -83,7 +101,7 @@ export function invoiceModel(studio: StudioSettings, inv: InvoiceSource, siteUrl
     lines: [{ description: inv.description, amount }],
     total: amount,
     currency: 'USD',
-    paymentTerms: paymentTermsText(studio.paymentTermsDays),
+    paymentTerms: documentTermsText(inv.issuedAt, inv.dueDate, studio.paymentTermsDays),
     payLink: inv.checkoutUrl ? `${siteUrl}${inv.checkoutUrl}` : null,
     paid: null,
     footer: studio.invoiceFooter || null,
@@ -100,6 +118,8 @@ export interface ReceiptSource {
   email: string | null;
   /** The number of the invoice or payment request it pays, if any. */
   number: string | null;
+  /** Refunded of it since, in cents (0 when none). */
+  refundedCents?: number;
 }
 
 /** The receipt model: PAID with the date and the payment reference. */
@@ -120,11 +140,49 @@ export function receiptModel(studio: StudioSettings, p: ReceiptSource): InvoiceP
     paymentTerms: null,
     payLink: null,
     paid: { date, reference: p.paymentIntentId },
+    refunded: p.refundedCents ? centsToString(p.refundedCents) : null,
     footer: studio.invoiceFooter || null,
   };
 }
 
-/** Download file name: "INV-2026-0007.pdf", "receipt-INV-2026-0007.pdf", "receipt-pi_x.pdf". */
+/** What a credit note needs to be printed (a ledger credit_note entry). */
+export interface CreditNoteSource {
+  number: string;
+  amountCents: number;
+  issuedAt: Date;
+  clientName: string | null;
+  email: string | null;
+  /** The invoice or request it credits. */
+  creditsNumber: string | null;
+  /** The refund it records (Stripe's id). */
+  reference: string | null;
+  reason: string | null;
+}
+
+/** The credit note model: CN number, the credited invoice and the refund, a negative line. */
+export function creditNoteModel(studio: StudioSettings, c: CreditNoteSource): InvoicePdfModel {
+  const amount = centsToString(c.amountCents);
+  const what = c.creditsNumber ? `Refund on ${c.creditsNumber}` : 'Refund';
+  return {
+    kind: 'credit-note',
+    title: 'Credit note',
+    number: c.number,
+    studio,
+    client: documentClient(c),
+    issueDate: formatDocumentDate(c.issuedAt),
+    dueDate: null,
+    lines: [{ description: c.reason ? `${what}: ${c.reason}` : what, amount: `-${amount}` }],
+    total: `-${amount}`,
+    currency: 'USD',
+    paymentTerms: null,
+    payLink: null,
+    paid: null,
+    credits: { number: c.creditsNumber, reference: c.reference },
+    footer: studio.invoiceFooter || null,
+  };
+}
+
+/** Download file name: "INV-2026-0007.pdf", "receipt-INV-2026-0007.pdf", "receipt-pi_x.pdf", "CN-2026-0001.pdf". */
 export function documentFileName(m: Pick<InvoicePdfModel, 'kind' | 'number' | 'paid'>): string {
   const base = m.number ?? m.paid?.reference ?? 'document';
   return `${m.kind === 'receipt' ? 'receipt-' : ''}${base.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;

@@ -22,22 +22,36 @@ export const INVOICE_NUMBER_PREFIX = 'INV';
 export const COUNTERS_COLLECTION = COLLECTIONS.counters;
 export const PAYMENT_REQUESTS_COLLECTION = COLLECTIONS.paymentRequests;
 
+/**
+ * The numbered series: invoices (with payment requests) as INV-YYYY-NNNN, and
+ * credit notes as their own gap-free CN-YYYY-NNNN, each with its counter.
+ */
+export const NUMBER_SERIES = {
+  invoice: { prefix: INVOICE_NUMBER_PREFIX, counter: 'invoices' },
+  creditNote: { prefix: 'CN', counter: 'credit-notes' },
+} as const;
+export type NumberSeries = keyof typeof NUMBER_SERIES;
+
 /** The UTC calendar year of `date`: the year its number counts in. */
 export const invoiceYear = (date: Date): number => date.getUTCFullYear();
 
-/** Counter document id for `year`. */
-export const invoiceCounterId = (year: number): string => `invoices-${year}`;
+/** Counter document id for `year` of `series` ("invoices-2026", "credit-notes-2026"). */
+export const invoiceCounterId = (year: number, series: NumberSeries = 'invoice'): string =>
+  `${NUMBER_SERIES[series].counter}-${year}`;
 
-/** "INV-2026-0007" for (2026, 7). @throws RangeError for a sequence below 1 or a non-integer. */
-export function formatInvoiceNumber(year: number, seq: number): string {
+/** "INV-2026-0007" for (2026, 7); "CN-2026-0007" in the credit-note series. @throws RangeError for a sequence below 1 or a non-integer. */
+export function formatInvoiceNumber(year: number, seq: number, series: NumberSeries = 'invoice'): string {
   if (!Number.isSafeInteger(seq) || seq < 1 || !Number.isSafeInteger(year))
     throw new RangeError(`Invalid invoice number ${year}/${seq}`);
-  return `${INVOICE_NUMBER_PREFIX}-${year}-${String(seq).padStart(4, '0')}`;
+  return `${NUMBER_SERIES[series].prefix}-${year}-${String(seq).padStart(4, '0')}`;
 }
 
-/** { year, seq } of an invoice number, or null when it is not one. */
-export function parseInvoiceNumber(value: string): { year: number; seq: number } | null {
-  const m = /^INV-(\d{4})-(\d{4,})$/.exec(value);
+/** { year, seq } of a number of `series`, or null when it is not one. */
+export function parseInvoiceNumber(
+  value: string,
+  series: NumberSeries = 'invoice',
+): { year: number; seq: number } | null {
+  const m = new RegExp(`^${NUMBER_SERIES[series].prefix}-(\\d{4})-(\\d{4,})$`).exec(value);
   return m ? { year: Number(m[1]), seq: Number(m[2]) } : null;
 }
 
@@ -45,11 +59,15 @@ export function parseInvoiceNumber(value: string): { year: number; seq: number }
  * The next number after the counter's `last` (a stored value: anything but a
  * non-negative integer counts as 0, a fresh year). Returns the new `last` too.
  */
-export function nextInvoiceNumber(last: unknown, now: Date): { year: number; seq: number; number: string } {
+export function nextInvoiceNumber(
+  last: unknown,
+  now: Date,
+  series: NumberSeries = 'invoice',
+): { year: number; seq: number; number: string } {
   const year = invoiceYear(now);
   const prev = typeof last === 'number' && Number.isSafeInteger(last) && last >= 0 ? last : 0;
   const seq = prev + 1;
-  return { year, seq, number: formatInvoiceNumber(year, seq) };
+  return { year, seq, number: formatInvoiceNumber(year, seq, series) };
 }
 
 // ---------------------------------------------------------------------------
@@ -87,12 +105,20 @@ export interface PaymentRequestPlan {
 
 const ACCEPTED_STATUSES: readonly string[] = ['Set Up', 'Production', 'Launch', 'Complete'];
 
+/**
+ * Lead statuses in which the work is delivered, so the final payment is
+ * requested: the project's launch moves its lead to Launch, and the end of
+ * the countdown (or a drop on Won) to Complete.
+ */
+export const DELIVERED_LEAD_STATUSES: readonly string[] = ['Launch', 'Complete', 'Won', 'Subscription Expired'];
+
 export const requestId = (leadId: string, purpose: RequestPurpose): string => `${leadId}_${purpose}`;
 
 /**
  * The payment requests lead `leadId` should have: none before its quote is
  * accepted; then the deposit (when there is one), and the final payment once
- * the deposit is paid (or at once without a deposit). Amounts in cents, from
+ * the deposit is paid and the work is delivered (DELIVERED_LEAD_STATUSES:
+ * launched or complete), or at once without a deposit. Amounts in cents, from
  * the accepted quote version as the charge takes them (acceptedQuoteOf), so a
  * request never names another amount than its payment; a lead past Quoted
  * with no acceptance recorded (older records) uses its own amounts. A lead
@@ -119,8 +145,11 @@ export function leadPaymentRequests(leadId: string, lead: LeadForRequests): Paym
       checkoutUrl: checkoutPath(deposit, `50% deposit: ${what}`, leadId),
     });
   }
+  // The final payment is requested at delivery (launch), or at once when there is no deposit; a final
+  // paid early (the client may pay it any time after the deposit) is recorded as a paid request.
+  const delivered = deposit <= 0 || DELIVERED_LEAD_STATUSES.includes(String(lead.status ?? ''));
   const depositSettled = deposit <= 0 || Boolean(lead.stripeDepositPaymentId);
-  if (depositSettled || lead.stripeFinalPaymentId) {
+  if ((depositSettled && delivered) || lead.stripeFinalPaymentId) {
     const final = lead.stripeDepositPaymentId ? (amounts.finalAmountCents ?? quote - deposit) : quote;
     if (final > 0)
       out.push({

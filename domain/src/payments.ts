@@ -11,10 +11,10 @@
  *   and the lead follows (Set Up → Production), as a paid deposit is what
  *   starts the work; a lead without a project in Set Up moves the same way.
  * - final: the lead is paid in full. When the project is already delivered
- *   (Launch, Maintenance, Won) or there is none, the lead moves to Complete
- *   (the "Payment Completed" of the client's invoice view); a project still
- *   in the works keeps its stage and the lead completes with it at the end of
- *   the launch countdown.
+ *   (Launch, Maintenance, Won) or there is none, the lead moves to Complete;
+ *   a project still in the works keeps its stage and the lead completes with
+ *   it at the end of the launch countdown. "Payment Completed" follows the
+ *   payments (clientBalance), not the stage.
  * - invoice, order, custom: recorded only; nothing moves.
  * A lead marked Lost never moves on a payment (the payment is still recorded).
  *
@@ -148,18 +148,13 @@ export function clientMaySeeQuote(
   return lead.status !== 'Lost' && (lead.quoteAccepted === true || lead.quoteReviewStatus === 'Approved');
 }
 
-/** Lead statuses in which the client can pay the next stage of an accepted quote (My Project's Pay Now). */
-export const CLIENT_PAYABLE_STATUSES = [
-  'Set Up',
-  'Deposit',
-  'Payment Failed',
-  'Production',
-  'Launch',
-] as const satisfies readonly LeadStatus[];
-
-/** My Project's Pay Now: the lead is in a payable status and has a quote amount to pay against. */
-export function clientCanPayNow(lead: { status?: string | null; quoteAmount?: string | null }): boolean {
-  return (CLIENT_PAYABLE_STATUSES as readonly string[]).includes(lead.status ?? '') && Boolean(lead.quoteAmount);
+/**
+ * My Project's Pay Now: the lookup says something is payable now (its
+ * `amountDue`, from clientBalance), whatever the pipeline stage: a Complete
+ * lead with its final payment open can still pay it.
+ */
+export function clientCanPayNow(lead: { amountDue?: string | null; quoteAmount?: string | null }): boolean {
+  return Boolean(lead.amountDue) && Boolean(lead.quoteAmount);
 }
 
 /** The status a failed payment sets (spec §4 "Payment Failed"). */
@@ -202,9 +197,35 @@ export function nextLeadPayment(lead: LeadPaymentState): { purpose: 'deposit' | 
   return final > 0 ? { purpose: 'final', amountCents: final } : null;
 }
 
-/** True when the client has nothing left to pay (the invoice view's "Payment Completed"). */
+/**
+ * True when the client has nothing left to pay (the invoicing page's "Paid in
+ * full", the client's "Payment Completed"): every stage of the quote is paid.
+ * Decided by the payments recorded, never by the pipeline stage: a lead whose
+ * countdown ended (Complete) with its final payment open still owes it (a
+ * deliberate refinement of spec §4, docs/statuses.md).
+ */
 export function isPaidInFull(lead: LeadPaymentState): boolean {
-  return lead.status === 'Complete' || ((lead.quoteAmountCents ?? 0) > 0 && nextLeadPayment(lead) === null);
+  return (lead.quoteAmountCents ?? 0) > 0 && nextLeadPayment(lead) === null;
+}
+
+/**
+ * What the client's invoice card shows: the amount the client can pay now
+ * (the next stage of the accepted quote, cents) or null, and whether the
+ * accepted quote is paid in full. Nothing is payable before acceptance or on
+ * a Lost lead.
+ */
+export function clientBalance(lead: PayableLeadState): { amountDueCents: number | null; paidInFull: boolean } {
+  const accepted = acceptedQuoteOf(lead);
+  if (!accepted) return { amountDueCents: null, paidInFull: false };
+  const next = nextLeadPayment({
+    ...accepted,
+    stripeDepositPaymentId: lead.stripeDepositPaymentId,
+    stripeFinalPaymentId: lead.stripeFinalPaymentId,
+  });
+  return {
+    amountDueCents: next && lead.status !== 'Lost' ? next.amountCents : null,
+    paidInFull: next === null,
+  };
 }
 
 /**

@@ -244,6 +244,34 @@ export function splitDeposit(
 }
 
 /**
+ * The deposit share (integer percent) a quote was split with: its deposit over
+ * its total, rounded (50 for the spec's quotes, 30 for hosted-project quotes);
+ * DEPOSIT_PERCENT when there is no total to read it from.
+ */
+export function depositPercentOf(
+  quoteCents: number | null | undefined,
+  depositCents: number | null | undefined,
+): number {
+  if (!quoteCents || quoteCents <= 0 || depositCents == null || depositCents < 0) return DEPOSIT_PERCENT;
+  return Math.min(100, Math.round((depositCents * 100) / quoteCents));
+}
+
+/**
+ * The deposit and final payment of an edited quote: the admin's own when
+ * they add up to the total (both set on purpose), else the total split again
+ * by the quote's deposit share (splitDeposit), so a changed total never
+ * leaves amounts that do not add up. `resplit` says which.
+ */
+export function editedQuoteSplit(
+  edit: { quoteCents: number; depositCents: number; finalCents: number },
+  percent: number,
+): { depositCents: number; finalCents: number; resplit: boolean } {
+  if (edit.depositCents + edit.finalCents === edit.quoteCents)
+    return { depositCents: edit.depositCents, finalCents: edit.finalCents, resplit: false };
+  return { ...splitDeposit(edit.quoteCents, percent), resplit: true };
+}
+
+/**
  * Prices a quote and records how (spec §9 "Quote calculation"; §4 "Add Project Plan").
  * Rate: `hourlyRateCents` if given, else HOURLY_RATES_CENTS[projectType][complexity], else
  * 9500 when either is missing. Hours: `estimatedHours` (hours, ≤ 2 decimals) or 40.

@@ -215,3 +215,11 @@ export const healthReply = z.object({
 
 /** POST /api/stripe/webhook → Stripe's acknowledgement, with what the event did (for the logs). */
 export const webhookReceivedReply = z.object({ received: z.literal(true), outcome: z.string() });
+
+/** POST /api/billing/payments/{id}/refund: the refund asked (2 decimals), and whether it is already in the ledger. */
+export const refundReply = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  amount: z.string(),
+  recorded: z.boolean(),
+});

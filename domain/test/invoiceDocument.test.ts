@@ -35,7 +35,8 @@ describe('invoice and receipt models', () => {
       total: '1234.50',
       issueDate: 'January 31, 2026',
       dueDate: 'March 2, 2026',
-      paymentTerms: 'Payment due within 30 days',
+      // The terms follow the document's own due date, not the studio's default days.
+      paymentTerms: 'Payment due by March 2, 2026',
       payLink: 'https://studio.example/checkout?invoiceId=x',
       paid: null,
     });

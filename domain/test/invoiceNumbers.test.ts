@@ -56,7 +56,7 @@ describe('leadPaymentRequests', () => {
     expect(leadPaymentRequests('L1', { ...base, status: 'Set Up', quoteAmountCents: 0 })).toEqual([]);
   });
 
-  it('the deposit once accepted; the final payment once the deposit is paid', () => {
+  it('the deposit once accepted; the final payment once the deposit is paid and the work launched', () => {
     const open = leadPaymentRequests('L1', { ...base, status: 'Set Up', quoteAccepted: true });
     expect(open).toHaveLength(1);
     expect(open[0]).toMatchObject({
@@ -69,7 +69,28 @@ describe('leadPaymentRequests', () => {
     const afterDeposit = leadPaymentRequests('L1', { ...base, status: 'Production', stripeDepositPaymentId: 'pi_1' });
     expect(afterDeposit.map((r) => [r.purpose, r.amountCents, r.paymentIntentId])).toEqual([
       ['deposit', 50_000, 'pi_1'],
-      ['final', 50_000, null],
+    ]);
+    for (const status of ['Launch', 'Complete'])
+      expect(
+        leadPaymentRequests('L1', { ...base, status, stripeDepositPaymentId: 'pi_1' }).map((r) => [
+          r.purpose,
+          r.amountCents,
+          r.paymentIntentId,
+        ]),
+      ).toEqual([
+        ['deposit', 50_000, 'pi_1'],
+        ['final', 50_000, null],
+      ]);
+    // A final paid early (before launch) is recorded as a paid request.
+    const early = leadPaymentRequests('L1', {
+      ...base,
+      status: 'Production',
+      stripeDepositPaymentId: 'pi_1',
+      stripeFinalPaymentId: 'pi_2',
+    });
+    expect(early.map((r) => [r.purpose, r.paymentIntentId])).toEqual([
+      ['deposit', 'pi_1'],
+      ['final', 'pi_2'],
     ]);
   });
 
@@ -90,7 +111,7 @@ describe('leadPaymentRequests', () => {
       acceptedQuote: { version: 2, quoteAmountCents: 100_000, depositAmountCents: 40_000, finalAmountCents: 60_000 },
     };
     expect(leadPaymentRequests('L3', accepted).map((r) => [r.purpose, r.amountCents])).toEqual([['deposit', 40_000]]);
-    const paid = leadPaymentRequests('L3', { ...accepted, stripeDepositPaymentId: 'pi_1' });
+    const paid = leadPaymentRequests('L3', { ...accepted, status: 'Launch', stripeDepositPaymentId: 'pi_1' });
     expect(paid.map((r) => [r.purpose, r.amountCents])).toEqual([
       ['deposit', 40_000],
       ['final', 60_000],

@@ -29,7 +29,7 @@ describe('leadCanPayNow', () => {
     ).toBe(true);
   });
 
-  it('is false once paid in full, or for a Complete lead', () => {
+  it('is false once paid in full; a Complete lead with its final payment open still owes it', () => {
     expect(
       leadCanPayNow({
         status: 'Won',
@@ -46,7 +46,8 @@ describe('leadCanPayNow', () => {
         quoteAmountCents: 100_000,
         depositAmountCents: 50_000,
         finalAmountCents: 50_000,
+        stripeDepositPaymentId: 'pi_1',
       }),
-    ).toBe(false);
+    ).toBe(true);
   });
 });

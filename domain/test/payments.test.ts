@@ -28,8 +28,9 @@ describe('nextLeadPayment', () => {
     expect(nextLeadPayment({})).toBeNull();
     expect(isPaidInFull({})).toBe(false);
   });
-  it('a Complete lead is paid in full', () => {
-    expect(isPaidInFull({ status: 'Complete', ...quoted })).toBe(true);
+  it('paid in full follows the payments, never the stage: a Complete lead with its final open still owes it', () => {
+    expect(isPaidInFull({ status: 'Complete', ...quoted })).toBe(false);
+    expect(isPaidInFull({ status: 'Complete', ...quoted, stripeDepositPaymentId: 'a' })).toBe(false);
     expect(isPaidInFull({ ...quoted, stripeDepositPaymentId: 'a', stripeFinalPaymentId: 'b' })).toBe(true);
     expect(isPaidInFull(quoted)).toBe(false);
   });

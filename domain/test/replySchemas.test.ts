@@ -54,6 +54,8 @@ const clientLead = {
   quoteAmount: '4500.00',
   depositAmount: '2250.00',
   finalAmount: '2250.00',
+  amountDue: null,
+  paidInFull: false,
   estimatedHours: 40,
   complexity: 'Medium',
   phase1: null,

@@ -16,6 +16,7 @@ import { clientPortalRouter } from './features/client-portal/router.js';
 import { emailAdminRouter } from './features/email/router.js';
 import { promoAdminRouter, promoPublicRouter } from './features/promo/router.js';
 import { paymentsAdminRouter, paymentsPublicRouter } from './features/payments/router.js';
+import { billingAdminRouter } from './features/billing/router.js';
 import { settingsAdminRouter } from './features/settings/router.js';
 import { documentsAdminRouter, documentsPublicRouter } from './features/documents/router.js';
 import { remindersAdminRouter } from './features/reminders/router.js';
@@ -83,6 +84,7 @@ function adminRouter(): express.Router {
   r.use(emailAdminRouter);
   r.use(promoAdminRouter);
   r.use(paymentsAdminRouter);
+  r.use(billingAdminRouter);
   r.use(settingsAdminRouter);
   r.use(documentsAdminRouter);
   r.use(remindersAdminRouter);

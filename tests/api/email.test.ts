@@ -204,6 +204,8 @@ describe('GET /api/email-templates', () => {
       'reminder-deposit',
       'reminder-invoice-due',
       'reminder-invoice-overdue',
+      'money-alert',
+      'credit-note',
     ]);
     for (const t of list) expect(t.name && t.subject && t.html && t.variables.length, t.id).toBeTruthy();
     expect(list.find((t) => t.id === 'quote-sent')!.html).toContain('${quoteLink}');

@@ -29,6 +29,7 @@ function piEvent(
     data: {
       object: {
         object: 'payment_intent',
+        currency: 'usd',
         amount_received: type.endsWith('succeeded') ? pi.amount : 0,
         last_payment_error: type.endsWith('failed') ? { message: 'Your card was declined.' } : null,
         ...pi,

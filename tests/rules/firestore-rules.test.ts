@@ -50,9 +50,18 @@ const CRM_COLLECTIONS = [
   'settings',
   'payment_requests',
   'reminders',
+  'ledger_entries',
 ];
-/** Server-only collections (token hashes, queued emails, webhook ledger, limiter counters) and anything unlisted. */
-const SERVER_ONLY = ['quote_links', 'outbox', 'stripe_events', 'rate_limits', 'counters', 'anything_else'];
+/** Server-only collections (token hashes, queued emails, webhook ledger, limiter counters, idempotency keys) and anything unlisted. */
+const SERVER_ONLY = [
+  'quote_links',
+  'outbox',
+  'stripe_events',
+  'rate_limits',
+  'counters',
+  'idempotency_keys',
+  'anything_else',
+];
 
 const PROJECT = process.env.GCLOUD_PROJECT ?? 'demo-studio';
 const [HOST, PORT] = (process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080').split(':');

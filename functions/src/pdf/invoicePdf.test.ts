@@ -48,7 +48,7 @@ describe('renderInvoicePdf', () => {
       '12345.50',
       'November 2, 2026',
       'November 23, 2026',
-      'Payment due within 21 days',
+      'Payment due by November 23, 2026',
       'https://studio.example/checkout?invoiceId=abc',
       'Bank transfer details on request',
     ]) {

@@ -142,7 +142,7 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
     .font('Helvetica')
     .fontSize(10)
     .fillColor(MUTED)
-    .text(m.kind === 'receipt' ? 'Received from' : 'Bill to', left, y);
+    .text(m.kind === 'receipt' ? 'Received from' : m.kind === 'credit-note' ? 'Credited to' : 'Bill to', left, y);
   doc
     .font('Helvetica-Bold')
     .fontSize(12)
@@ -176,26 +176,45 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
       .stroke();
   }
   doc.font('Helvetica-Bold').fontSize(12).fillColor(INK);
-  doc.text(m.kind === 'receipt' ? 'Total paid' : 'Total due', left + 8, y + 4, { width: width - amountW - 16 });
+  const totalLabel = m.kind === 'receipt' ? 'Total paid' : m.kind === 'credit-note' ? 'Total credited' : 'Total due';
+  doc.text(totalLabel, left + 8, y + 4, { width: width - amountW - 16 });
   doc.text(`${m.total} ${m.currency}`, right - amountW - 48, y + 4, { width: amountW + 40, align: 'right' });
   y = doc.y + 24;
 
-  // PAID mark, or the terms and pay link.
+  // PAID (or REFUNDED) mark, the credit note's reference, or the terms and pay link.
   if (m.paid) {
+    const mark = m.refunded ? (m.refunded === m.total ? 'REFUNDED' : 'PART REFUNDED') : 'PAID';
+    const colour = m.refunded ? '#b45309' : '#15803d';
     doc.save();
-    doc.roundedRect(left, y, 150, 44, 6).lineWidth(3).strokeColor('#15803d').stroke();
+    doc.roundedRect(left, y, 150, 44, 6).lineWidth(3).strokeColor(colour).stroke();
     doc
-      .fillColor('#15803d')
+      .fillColor(colour)
       .font('Helvetica-Bold')
-      .fontSize(26)
-      .text('PAID', left, y + 10, { width: 150, align: 'center' });
+      .fontSize(mark === 'PAID' ? 26 : 16)
+      .text(mark, left, y + (mark === 'PAID' ? 10 : 14), { width: 150, align: 'center' });
     doc.restore();
+    const refunded = m.refunded ? ` Refunded since: ${m.refunded} ${m.currency}.` : '';
     doc
       .font('Helvetica')
       .fontSize(10)
       .fillColor(MUTED)
-      .text(`Paid on ${m.paid.date}. Reference: ${m.paid.reference}`, left + 170, y + 16, { width: width - 170 });
+      .text(`Paid on ${m.paid.date}. Reference: ${m.paid.reference}.${refunded}`, left + 170, y + 16, {
+        width: width - 170,
+      });
     y += 64;
+  } else if (m.credits) {
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(MUTED)
+      .text(
+        `This credit note reduces ${m.credits.number ?? 'the amount billed'} by the amount above.` +
+          (m.credits.reference ? ` Refund reference: ${m.credits.reference}.` : ''),
+        left,
+        y,
+        { width },
+      );
+    y = doc.y + 20;
   } else {
     if (m.paymentTerms)
       doc

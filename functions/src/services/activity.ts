@@ -21,6 +21,9 @@ export type ActivityType =
   | 'quote_event'
   | 'invoice_sent'
   | 'payment_received'
+  | 'payment_review'
+  | 'refund'
+  | 'dispute'
   | 'reminder_sent'
   | 'reminder_skipped';
 

@@ -5,7 +5,8 @@
  * - `invoice:{invoiceId}`  → `invoices/{id}` (an admin's invoice);
  * - `request:{requestId}`  → `payment_requests/{id}` (a deposit or final payment request);
  * - `receipt:{paymentIntentId}` → `payments/{id}` once it succeeded, with the
- *   number of the invoice or request it paid.
+ *   number of the invoice or request it paid, and what was refunded of it;
+ * - `credit-note:{entryId}` → a `ledger_entries` credit note (a refund's).
  * Rendered from the stored records and the studio settings each time (no
  * cache): the number, amounts and dates are the stored ones, so a document
  * never changes once issued, except for the studio details if the admin
@@ -22,6 +23,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
+  creditNoteModel,
   documentFileName,
   type DocumentKind,
   invoiceModel,
@@ -49,19 +51,31 @@ const date = (v: unknown): Date | null => (v instanceof Timestamp ? v.toDate() :
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const cents = (v: unknown): number => (typeof v === 'number' && Number.isSafeInteger(v) ? v : 0);
 
+const SOURCE: Record<DocumentKind, string> = {
+  invoice: COLLECTIONS.invoices,
+  request: PAYMENT_REQUESTS_COLLECTION,
+  receipt: COLLECTIONS.payments,
+  'credit-note': COLLECTIONS.ledgerEntries,
+};
+
 /** The model of document `ref`, from Firestore. @throws AppError (404) when absent (or a receipt of an unpaid payment). */
 export async function documentModel(db: Firestore, ref: DocumentRef): Promise<InvoicePdfModel> {
-  const [studio, snap] = await Promise.all([
-    loadStudioSettings(db),
-    db
-      .collection(
-        ref.kind === 'invoice' ? 'invoices' : ref.kind === 'request' ? PAYMENT_REQUESTS_COLLECTION : 'payments',
-      )
-      .doc(ref.id)
-      .get(),
-  ]);
+  const [studio, snap] = await Promise.all([loadStudioSettings(db), db.collection(SOURCE[ref.kind]).doc(ref.id).get()]);
   const d = snap.data();
   if (!d) throw new AppError('NotFound', NOT_FOUND);
+  if (ref.kind === 'credit-note') {
+    if (d.type !== 'credit_note' || !str(d.number)) throw new AppError('NotFound', NOT_FOUND);
+    return creditNoteModel(studio, {
+      number: String(d.number),
+      amountCents: cents(d.amountCents),
+      issuedAt: date(d.at) ?? new Date(0),
+      clientName: str(d.customerName),
+      email: str(d.customerEmail),
+      creditsNumber: str(d.documentNumber),
+      reference: str(d.reference),
+      reason: str(d.reason),
+    });
+  }
   if (ref.kind !== 'receipt') {
     if (!str(d.number)) throw new AppError('NotFound', NOT_FOUND);
     return invoiceModel(
@@ -100,6 +114,7 @@ export async function documentModel(db: Firestore, ref: DocumentRef): Promise<In
     clientName: str(lead?.get('name')) ?? str(paid?.get('clientName')) ?? str(orderClient.name),
     email: str(lead?.get('email')) ?? str(paid?.get('email')) ?? str(orderClient.email),
     number: str(paid?.get('number')),
+    refundedCents: cents(d.amountRefundedCents),
   });
 }
 

@@ -17,7 +17,13 @@
  */
 import { Mutex } from 'async-mutex';
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
-import { COUNTERS_COLLECTION, invoiceCounterId, invoiceYear, nextInvoiceNumber } from '@studio/domain';
+import {
+  COUNTERS_COLLECTION,
+  invoiceCounterId,
+  invoiceYear,
+  nextInvoiceNumber,
+  type NumberSeries,
+} from '@studio/domain';
 
 /** Transaction attempts before giving up (each one attempt; see the file comment). */
 const RUN_ATTEMPTS = 100;
@@ -38,25 +44,27 @@ const contended = (e: unknown) => {
 
 /**
  * Runs `body` in a Firestore transaction with `take()` available to number
- * what it writes (see the file comment); `take` numbers one document.
+ * what it writes (see the file comment); `take` numbers one document of
+ * `series` (invoices by default; credit notes have their own counter).
  * @returns body's result. @throws body's errors (AppError etc.) unchanged.
  */
 export function runNumbered<T>(
   db: Firestore,
   now: Date,
   body: (tx: Transaction, take: TakeNumber) => Promise<T>,
+  series: NumberSeries = 'invoice',
 ): Promise<T> {
   return numbering.runExclusive(async () => {
     for (let attempt = 1; ; attempt++) {
       try {
         return await db.runTransaction(
           async (tx) => {
-            const counterRef = db.collection(COUNTERS_COLLECTION).doc(invoiceCounterId(invoiceYear(now)));
+            const counterRef = db.collection(COUNTERS_COLLECTION).doc(invoiceCounterId(invoiceYear(now), series));
             let taken = false;
             const take: TakeNumber = async () => {
               if (taken) throw new Error('One invoice number per transaction');
               taken = true;
-              const next = nextInvoiceNumber((await tx.get(counterRef)).get('last'), now);
+              const next = nextInvoiceNumber((await tx.get(counterRef)).get('last'), now, series);
               tx.set(counterRef, { year: next.year, last: next.seq, updatedAt: now });
               return next.number;
             };

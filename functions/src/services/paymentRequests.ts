@@ -4,14 +4,25 @@
  * with its own INV-YYYY-NNNN number, issued (services/invoiceNumbers.ts) in
  * the transaction that creates it, due after the studio's payment terms, and
  * marked paid when the lead records the payment. Recorded in the lead's
- * activity when issued.
+ * activity when issued; the final payment request (issued at launch) is
+ * emailed to the client with its PDF in the same transaction.
  *
  * Idempotent: the request's id is fixed and its creation re-checks inside
  * the numbering transaction, so repeated or concurrent calls issue one
  * number per request. An issued request keeps its number and amount.
  */
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { COLLECTIONS, addDays, leadPaymentRequests, PAYMENT_REQUESTS_COLLECTION, requestId } from '@studio/domain';
+import {
+  COLLECTIONS,
+  addDays,
+  formatDocumentDate,
+  formatUsd,
+  leadPaymentRequests,
+  PAYMENT_REQUESTS_COLLECTION,
+  requestId,
+} from '@studio/domain';
+import { config } from '../config.js';
+import { enqueueEmail } from './outbox.js';
 import { leadConverter } from '../platform/converter.js';
 import { recordActivity } from './activity.js';
 import { runNumbered } from './invoiceNumbers.js';
@@ -33,7 +44,8 @@ export async function syncPaymentRequests(db: Firestore, leadId: string, now = n
   const result: RequestSync = { issued: [], paid: [] };
   const plans = data ? leadPaymentRequests(leadId, data) : [];
   if (plans.length === 0) return result;
-  const terms = (await loadStudioSettings(db)).paymentTermsDays;
+  const studio = await loadStudioSettings(db);
+  const terms = studio.paymentTermsDays;
   for (const plan of plans) {
     const ref = db.collection(PAYMENT_REQUESTS_COLLECTION).doc(requestId(leadId, plan.purpose));
     const existing = await ref.get();
@@ -76,6 +88,24 @@ export async function syncPaymentRequests(db: Firestore, leadId: string, now = n
         detail: `${plan.purpose === 'deposit' ? 'Deposit' : 'Final payment'} request ${number} issued`,
         by: 'system',
       });
+      // The final payment is requested at delivery: the client gets it at once, with its PDF (the deposit
+      // is asked for on the quote page itself, which leads to its checkout).
+      if (plan.purpose === 'final' && !plan.paymentIntentId && data!.email)
+        enqueueEmail(db, tx, {
+          to: data!.email,
+          templateId: 'invoice',
+          leadId,
+          variables: {
+            name: data!.name || 'there',
+            invoiceNumber: number,
+            description: plan.description,
+            amount: formatUsd(plan.amountCents),
+            dueDate: formatDocumentDate(addDays(now, terms)),
+            paymentLink: `${config().siteUrl}${plan.checkoutUrl}`,
+            studioName: studio.businessName,
+          },
+          attachments: [{ kind: 'request', id: ref.id }],
+        });
       return number;
     });
     if (number) result.issued.push(number);

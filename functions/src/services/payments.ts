@@ -30,7 +30,9 @@ import {
   invoiceDocSchema,
   leadDocSchema,
   leadPaymentDue,
+  mismatchText,
   paymentFailureMove,
+  paymentMismatch,
   paymentIdempotencyKey,
   paymentMoves,
   PAYMENT_CURRENCY,
@@ -44,6 +46,7 @@ import { leadConverter } from '../platform/converter.js';
 import { recordActivity } from './activity.js';
 import { enqueueEmail } from './outbox.js';
 import { readOrderPromoSettlement, settlePromoInTx, type PromoSettlementReads } from './promo.js';
+import { billableDoc, documentOfPayment, paymentEntryId, recordLedgerEntry, type BillableRef } from './ledger.js';
 import { customerForEmail, paymentProvider, stripeClient, type ProviderMode } from './stripe.js';
 
 /** Spec §8 "Payment Setup Failed - Unable to initialize payment. Please try again." */
@@ -242,6 +245,7 @@ export const paymentEventSchema = z.object({
       object: z.string().optional(),
       amount: z.number().optional(),
       amount_received: z.number().optional(),
+      currency: z.string().nullish(),
       amount_paid: z.number().optional(),
       metadata: stripeMetadata,
       last_payment_error: z.object({ message: z.string().nullish() }).nullish(),
@@ -251,7 +255,8 @@ export const paymentEventSchema = z.object({
 });
 export type PaymentEvent = z.infer<typeof paymentEventSchema>;
 
-export type FulfilOutcome = 'applied' | 'duplicate' | 'ignored';
+/** What happened to an event: applied, a copy of one already applied, not ours to handle, or held for review (mismatch). */
+export type FulfilOutcome = 'applied' | 'duplicate' | 'ignored' | 'review';
 
 const HANDLED = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed', 'invoice.paid']);
 
@@ -268,13 +273,14 @@ export async function fulfilEvent(db: Firestore, event: PaymentEvent, by = 'stri
     try {
       return await db.runTransaction(async (tx) => {
         if ((await tx.get(eventRef)).exists) return 'duplicate';
-        const outcome: FulfilOutcome = HANDLED.has(event.type) ? 'applied' : 'ignored';
-        const apply = outcome === 'applied' ? await readEffects(db, tx, event) : null;
-        apply?.(by);
+        const effects = HANDLED.has(event.type) ? await readEffects(db, tx, event) : null;
+        const outcome: FulfilOutcome = effects?.review ? 'review' : effects ? 'applied' : 'ignored';
+        effects?.apply(by);
         tx.create(eventRef, {
           type: event.type,
           objectId: event.data.object.id,
           outcome,
+          ...(effects?.review ? { review: effects.review } : {}),
           receivedAt: FieldValue.serverTimestamp(),
         });
         return outcome;
@@ -288,8 +294,17 @@ export async function fulfilEvent(db: Firestore, event: PaymentEvent, by = 'stri
   }
 }
 
-/** Reads what the event touches (all reads first, as transactions require) and returns the writes to make. */
-async function readEffects(db: Firestore, tx: Transaction, event: PaymentEvent): Promise<(by: string) => void> {
+/**
+ * Reads what the event touches (all reads first, as transactions require) and
+ * returns the writes to make. A succeeded payment whose currency or amount is
+ * not what is owed (domain paymentMismatch) is not applied: the payment is
+ * marked `needs_review` with the reason, logged at ERROR, and `review` says why.
+ */
+async function readEffects(
+  db: Firestore,
+  tx: Transaction,
+  event: PaymentEvent,
+): Promise<{ apply: (by: string) => void; review: string | null }> {
   const obj = event.data.object;
   const isInvoice = event.type === 'invoice.paid';
   const metadata = (isInvoice ? obj.parent?.subscription_details?.metadata : obj.metadata) ?? {};
@@ -298,7 +313,8 @@ async function readEffects(db: Firestore, tx: Transaction, event: PaymentEvent):
   const succeeded = event.type !== 'payment_intent.payment_failed';
   const amountCents = (isInvoice ? obj.amount_paid : succeeded ? (obj.amount_received ?? obj.amount) : obj.amount) ?? 0;
 
-  const [payment, lead, project, invoice, order] = await Promise.all([
+  const billable = documentOfPayment(fields);
+  const [payment, lead, project, invoice, order, request] = await Promise.all([
     tx.get(paymentRef),
     fields.leadId ? tx.get(db.collection(COLLECTIONS.leads).doc(fields.leadId)) : null,
     fields.leadId
@@ -308,13 +324,52 @@ async function readEffects(db: Firestore, tx: Transaction, event: PaymentEvent):
       : null,
     fields.invoiceId ? tx.get(db.collection(COLLECTIONS.invoices).doc(fields.invoiceId)) : null,
     fields.orderId ? tx.get(db.collection(COLLECTIONS.orders).doc(fields.orderId)) : null,
+    billable?.kind === 'request' ? tx.get(billableDoc(db, billable)) : null,
   ]);
   // A paid order's promo hold becomes a redemption: read the code and the customer's entry now.
   const promo =
     succeeded && order?.exists && order.get('status') !== 'paid' ? await readOrderPromoSettlement(db, tx, order) : null;
   const alreadyPaid = payment.get('status') === 'succeeded';
+  const received = { amountCents, currency: obj.currency };
+  const owed = succeeded && !alreadyPaid ? owedFor(event, fields.purpose, { payment, lead, invoice, order }) : null;
+  const mismatch = owed ? paymentMismatch(received, owed) : null;
+  if (owed && mismatch) {
+    const review = mismatchText(received, owed);
+    logger.error('payments: a payment does not match what is owed; held for review', {
+      paymentIntentId: obj.id,
+      eventId: event.id,
+      purpose: fields.purpose,
+      mismatch,
+      review,
+    });
+    return {
+      review,
+      apply: () => {
+        const now = FieldValue.serverTimestamp();
+        tx.set(
+          paymentRef,
+          {
+            ...fields,
+            status: 'needs_review',
+            reviewReason: review,
+            amountReceivedCents: amountCents,
+            receivedCurrency: obj.currency ?? null,
+            updatedAt: now,
+          },
+          { merge: true },
+        );
+        if (lead?.exists)
+          recordActivity(db, tx, {
+            leadId: lead.id,
+            type: 'payment_review',
+            detail: `Payment held for review: ${review}`,
+            by: 'stripe',
+          });
+      },
+    };
+  }
 
-  return (by) => {
+  const apply = (by: string) => {
     const now = FieldValue.serverTimestamp();
     if (!succeeded) {
       if (alreadyPaid) return; // out of order: success already recorded
@@ -340,7 +395,90 @@ async function readEffects(db: Firestore, tx: Transaction, event: PaymentEvent):
       promo,
       by,
     });
+    recordPaymentEntry(db, tx, {
+      id: obj.id,
+      eventId: event.id,
+      amountCents,
+      currency: obj.currency ?? PAYMENT_CURRENCY,
+      billable,
+      fields,
+      lead,
+      invoice,
+      order,
+      request,
+      by,
+    });
   };
+  return { apply, review: null };
+}
+
+/**
+ * What a succeeded payment must match: the currency owed (usd), and the
+ * amount the server asked for when it made the PaymentIntent (its `payments`
+ * record), else what the paid record owes: the lead's next payment of that
+ * stage, the invoice's amount, the order's amount due now (its recurring
+ * amount for a subscription's invoice). Null amount: nothing decides one.
+ */
+function owedFor(
+  event: PaymentEvent,
+  purpose: PaymentPurpose,
+  d: {
+    payment: DocumentSnapshot;
+    lead: DocumentSnapshot | null;
+    invoice: DocumentSnapshot | null;
+    order: DocumentSnapshot | null;
+  },
+): { amountCents: number | null; currency: string } {
+  const currency = PAYMENT_CURRENCY;
+  const asked = d.payment.get('amountCents');
+  if (event.type === 'payment_intent.succeeded' && typeof asked === 'number') return { amountCents: asked, currency };
+  if (d.order?.exists) {
+    const key = event.type === 'invoice.paid' ? 'recurringCents' : 'totalDueNowCents';
+    const v = d.order.get(key);
+    return { amountCents: typeof v === 'number' ? v : null, currency };
+  }
+  if (d.invoice?.exists) return { amountCents: invoiceDocSchema.parse(d.invoice.data()).amountCents, currency };
+  if (d.lead?.exists && (purpose === 'deposit' || purpose === 'final')) {
+    const due = leadPaymentDue(leadDocSchema.parse(d.lead.data()));
+    // A stage already paid (or closed) decides no amount: the payment is then recorded as a second one.
+    return { amountCents: due.ok && due.purpose === purpose ? due.amountCents : null, currency };
+  }
+  return { amountCents: null, currency };
+}
+
+/** The ledger's payment entry of a succeeded payment, tied to what it paid and its customer. */
+function recordPaymentEntry(
+  db: Firestore,
+  tx: Transaction,
+  p: {
+    id: string;
+    eventId: string;
+    amountCents: number;
+    currency: string;
+    billable: BillableRef | null;
+    fields: ReturnType<typeof paymentFields>;
+    lead: DocumentSnapshot | null;
+    invoice: DocumentSnapshot | null;
+    order: DocumentSnapshot | null;
+    request: DocumentSnapshot | null;
+    by: string;
+  },
+): void {
+  if (p.amountCents <= 0) return;
+  const client = (p.order?.get('clientInfo') ?? {}) as { name?: unknown; email?: unknown };
+  recordLedgerEntry(db, tx, paymentEntryId(p.id), {
+    type: 'payment',
+    amountCents: p.amountCents,
+    currency: p.currency,
+    document: p.billable,
+    documentNumber: str(p.invoice?.get('number')) ?? str(p.request?.get('number')),
+    leadId: p.fields.leadId,
+    customerEmail: str(p.lead?.get('email')) ?? str(p.invoice?.get('email')) ?? str(client.email),
+    customerName: str(p.lead?.get('name')) ?? str(client.name),
+    paymentIntentId: p.id,
+    stripeEventId: p.eventId,
+    by: p.by,
+  });
 }
 
 /**
@@ -524,7 +662,16 @@ export function testModeSuccessEvent(payment: DocumentSnapshot): PaymentEvent {
   return {
     id: `evt_test_${payment.id}`,
     type: 'payment_intent.succeeded',
-    data: { object: { id: payment.id, object: 'payment_intent', amount, amount_received: amount, metadata: meta } },
+    data: {
+      object: {
+        id: payment.id,
+        object: 'payment_intent',
+        amount,
+        amount_received: amount,
+        currency: String(payment.get('currency') ?? PAYMENT_CURRENCY),
+        metadata: meta,
+      },
+    },
   };
 }
 

@@ -63,6 +63,12 @@ export interface PaymentProvider {
    *   webhook settles it). @throws on a provider failure, or when it was paid meanwhile (try again later).
    */
   cancelPaymentIntent(id: string): Promise<'canceled' | 'succeeded' | 'processing'>;
+  /**
+   * Asks for a refund of `amountCents` of a succeeded PaymentIntent. Live: Stripe's `refunds.create`
+   * (its `charge.refunded` event then records it). Test: null, and the caller records the refund
+   * through the event Stripe would send. @returns the refund id, or null in test mode. @throws on a provider failure.
+   */
+  refundPayment(r: { paymentIntentId: string; amountCents: number; idempotencyKey: string }): Promise<string | null>;
 }
 
 let cached: { key: string; client: Stripe } | null = null;
@@ -138,6 +144,13 @@ function liveProvider(stripe: Stripe, publishableKey: string | null): PaymentPro
       if (canceled.status !== 'canceled') throw new Error(`Stripe left PaymentIntent ${id} ${canceled.status}`);
       return 'canceled';
     },
+    async refundPayment(r) {
+      const refund = await stripe.refunds.create(
+        { payment_intent: r.paymentIntentId, amount: r.amountCents },
+        { idempotencyKey: r.idempotencyKey },
+      );
+      return refund.id;
+    },
   };
 }
 
@@ -187,6 +200,9 @@ const testProvider: PaymentProvider = {
   // A test intent's state is its `payments` document, which the caller updates.
   async cancelPaymentIntent() {
     return 'canceled';
+  },
+  async refundPayment() {
+    return null;
   },
 };
 

@@ -4,7 +4,9 @@
  */
 import { Timestamp } from 'firebase-admin/firestore';
 import {
+  clientBalance,
   COLLECTIONS,
+  leadDocSchema,
   countdownEndsAt,
   followedProject,
   isLiveProject,
@@ -47,6 +49,9 @@ const quoteReleased = (l: Doc) => l.quoteReviewStatus === 'Approved' || l.quoteA
  */
 export function clientLead(id: string, l: Doc): ClientLeadReply {
   const released = quoteReleased(l);
+  // What is due follows the payments recorded (domain clientBalance), never the pipeline stage.
+  const stored = leadDocSchema.safeParse(l);
+  const balance = released && stored.success ? clientBalance(stored.data) : { amountDueCents: null, paidInFull: false };
   return {
     id,
     name: text(l.name),
@@ -56,6 +61,8 @@ export function clientLead(id: string, l: Doc): ClientLeadReply {
     quoteAmount: released ? cents(l.quoteAmountCents) : null,
     depositAmount: released ? cents(l.depositAmountCents) : null,
     finalAmount: released ? cents(l.finalAmountCents) : null,
+    amountDue: balance.amountDueCents === null ? null : optionalCentsToString(balance.amountDueCents),
+    paidInFull: balance.paidInFull,
     estimatedHours: released && typeof l.estimatedHours === 'number' ? l.estimatedHours : null,
     complexity: released ? text(l.complexity) : null,
     phase1: text(l.phase1),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { centsToString, COLLECTIONS, formatUsd, leadDocSchema, type CreateInvoiceInput } from '@studio/domain';
 import { conflict, notFound } from '../../errors.js';
@@ -9,15 +10,33 @@ import { dueTimestamp } from '../../services/payments.js';
 import { config } from '../../config.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 
+/** How long an Idempotency-Key answers with its first result (ms): a day, as Stripe keeps its keys. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60_000;
+
+/** Reusing a key for another request, in Stripe's words. */
+export const IDEMPOTENCY_KEY_REUSED =
+  'Keys for idempotent requests can only be used with the same parameters they were first used with.';
+
 /**
  * A PaymentIntent-backed invoice stored in `invoices` with its INV-YYYY-NNNN
  * number (taken in the same transaction), due after the studio's payment
  * terms unless dueDate is given, and emailed to the client (outbox, same
  * transaction) with its payment link and its PDF attached.
- * @throws NotFound "Lead not found"; Conflict when the lead has no email; ZodError (a logged 500)
- *   when the stored lead does not parse.
+ *
+ * With an `idempotencyKey` (the Idempotency-Key header, as Stripe's API
+ * takes it) the first result is stored under the key in the same
+ * transaction: a retry, or a concurrent copy, returns that invoice and
+ * creates and emails nothing (`replayed`). The key is the admin's own
+ * (hashed with their uid) and answers for IDEMPOTENCY_KEY_TTL_MS.
+ * @throws NotFound "Lead not found"; Conflict when the lead has no email, or IDEMPOTENCY_KEY_REUSED for a
+ *   key first used with other parameters; ZodError (a logged 500) when the stored lead does not parse.
  */
-export async function createInvoice(deps: Deps, input: CreateInvoiceInput, actor: AdminActor, clock: Clock) {
+export async function createInvoice(
+  deps: Deps,
+  input: CreateInvoiceInput & { idempotencyKey?: string },
+  actor: AdminActor,
+  clock: Clock,
+): Promise<{ invoiceId: string; number: string; checkoutUrl: string; replayed: boolean }> {
   const { db } = deps;
   const lead = await db.collection(COLLECTIONS.leads).doc(input.leadId).get();
   if (!lead.exists) throw notFound('Lead not found');
@@ -29,9 +48,41 @@ export async function createInvoice(deps: Deps, input: CreateInvoiceInput, actor
   const settings = await loadStudioSettings(db);
   const due = dueTimestamp(input.dueDate, settings.paymentTermsDays, now);
   const checkoutUrl = `/checkout?${new URLSearchParams({ amount: centsToString(input.amount), description: input.description, invoiceId: ref.id })}`;
+  const keyRef = input.idempotencyKey
+    ? db
+        .collection(COLLECTIONS.idempotencyKeys)
+        .doc(createHash('sha256').update(`${actor.uid}:create-invoice:${input.idempotencyKey}`).digest('hex'))
+    : null;
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify([input.leadId, input.amount, input.description, input.dueDate?.toISOString() ?? null]))
+    .digest('hex');
   // The number is taken in the transaction that stores the invoice (gap-free, services/invoiceNumbers.ts).
-  const number = await runNumbered(db, now, async (tx, take) => {
+  return runNumbered(db, now, async (tx, take) => {
+    const first = keyRef ? await tx.get(keyRef) : null;
+    if (
+      first?.exists &&
+      first.get('expiresAt') instanceof Timestamp &&
+      first.get('expiresAt').toMillis() > now.getTime()
+    ) {
+      if (first.get('fingerprint') !== fingerprint) throw conflict(IDEMPOTENCY_KEY_REUSED);
+      return {
+        invoiceId: String(first.get('invoiceId')),
+        number: String(first.get('number')),
+        checkoutUrl: String(first.get('checkoutUrl')),
+        replayed: true,
+      };
+    }
     const number = await take();
+    if (keyRef)
+      tx.set(keyRef, {
+        route: 'create-invoice',
+        fingerprint,
+        invoiceId: ref.id,
+        number,
+        checkoutUrl,
+        createdAt: FieldValue.serverTimestamp(),
+        expiresAt: Timestamp.fromMillis(now.getTime() + IDEMPOTENCY_KEY_TTL_MS),
+      });
     tx.create(ref, {
       leadId: lead.id,
       number,
@@ -71,7 +122,6 @@ export async function createInvoice(deps: Deps, input: CreateInvoiceInput, actor
       detail: `Invoice ${number} sent: ${formatUsd(input.amount)} for ${input.description}`,
       by: actor.username,
     });
-    return number;
+    return { invoiceId: ref.id, number, checkoutUrl, replayed: false };
   });
-  return { invoiceId: ref.id, number, checkoutUrl };
 }

@@ -12,7 +12,10 @@
  * - POST /stripe/webhook: Stripe-Signature verified on the raw body
  *   (STRIPE_WEBHOOK_SECRET, 5-minute tolerance) → { received, outcome }; 400
  *   "Invalid signature" and nothing written otherwise. Payments take effect
- *   only here (or through the test-mode confirmation below).
+ *   only here (or through the test-mode confirmation below). Refunds and
+ *   disputes (`charge.refunded`, `charge.dispute.*`) go to the ledger
+ *   (features/billing); a payment whose currency or amount is not what is
+ *   owed is held for review (outcome "review").
  * - POST /test-mode/confirm-payment {paymentIntentId} → { success, status }:
  *   the test provider's card-free completion; 404 unless payments run in test
  *   mode, which only the emulator or a demo- project can (config.ts).
@@ -31,6 +34,9 @@
  *   its INV-YYYY-NNNN number (taken in the same transaction), due after the
  *   studio's payment terms unless dueDate is given, and emailed to the client
  *   (outbox, same transaction) with its payment link and its PDF attached.
+ *   An `Idempotency-Key` header (1–255 printable characters) makes retries
+ *   safe: the same key returns the first invoice and sends nothing more;
+ *   the key with other parameters → 409.
  */
 import { Router, type Request } from 'express';
 import * as logger from 'firebase-functions/logger';
@@ -39,6 +45,7 @@ import {
   centsToString,
   createInvoiceSchema,
   createPaymentIntentSchema,
+  idempotencyKeySchema,
   invoiceCreatedReply,
   paymentIntentReply,
   stripeConfigReply,
@@ -54,6 +61,7 @@ import { fulfilEvent, paymentEventSchema, startPayment } from '../../services/pa
 import { NotConfigured } from '../../config.js';
 import { paymentMode, paymentProvider, verifyWebhook } from '../../services/stripe.js';
 import { systemClock, type Deps } from '../useCase.js';
+import { applyChargeEvent, chargeEventSchema, isChargeEvent } from '../billing/index.js';
 import { createInvoice } from './createInvoice.js';
 import { confirmTestPayment, declineTestPayment } from './testMode.js';
 
@@ -89,6 +97,20 @@ paymentsPublicRouter.post('/stripe/webhook', async (req, res) => {
     if (e instanceof NotConfigured) throw e;
     logger.warn('stripe webhook: refused', { error: e instanceof Error ? e.message : String(e) });
     throw new AppError('Invalid', 'Invalid signature');
+  }
+  // Refunds and disputes go to the ledger (features/billing), parsed for the fields it reads.
+  if (isChargeEvent(event.type)) {
+    const charge = chargeEventSchema.safeParse(event);
+    if (!charge.success) {
+      logger.error('stripe webhook: unexpected event shape', {
+        id: event.id,
+        type: event.type,
+        issues: charge.error.issues,
+      });
+      throw new AppError('Invalid', 'Unexpected event');
+    }
+    sendReply(res, webhookReceivedReply, { received: true, outcome: await applyChargeEvent(deps.db, charge.data) });
+    return;
   }
   // A verified Stripe event, parsed for the fields fulfilment reads.
   const parsed = paymentEventSchema.safeParse(event);
@@ -132,6 +154,15 @@ paymentsPublicRouter.post('/test-mode/decline-payment', async (req, res) => {
 export const paymentsAdminRouter = Router();
 
 paymentsAdminRouter.post('/create-invoice', async (req, res) => {
-  const result = await createInvoice(deps, parseBody(req, createInvoiceSchema), adminOf(res), systemClock);
+  const body = parseBody(req, createInvoiceSchema);
+  const header = req.get('idempotency-key');
+  const key = header === undefined ? undefined : idempotencyKeySchema.safeParse(header);
+  if (key && !key.success) throw new AppError('Invalid', 'Invalid Idempotency-Key');
+  const { replayed: _replayed, ...result } = await createInvoice(
+    deps,
+    { ...body, idempotencyKey: key?.data },
+    adminOf(res),
+    systemClock,
+  );
   sendReply(res, invoiceCreatedReply, { success: true, message: 'Invoice Created Successfully', ...result }, 201);
 });

@@ -1,5 +1,5 @@
 import { FieldValue } from 'firebase-admin/firestore';
-import { centsToString, quoteEditRefusal, type QuoteEdit } from '@studio/domain';
+import { centsToString, depositPercentOf, editedQuoteSplit, quoteEditRefusal, type QuoteEdit } from '@studio/domain';
 import { conflict } from '../../errors.js';
 import { recordActivity } from '../../services/activity.js';
 import type { AdminActor, Deps } from '../useCase.js';
@@ -7,7 +7,8 @@ import { openLinks, readLead, revokeLinks, writeVersion } from './quoteStore.js'
 
 /**
  * The Edit Quote dialog: a new version; review goes back to Pending; earlier
- * quote links die with the old version. After money has moved (a recorded
+ * quote links die with the old version. A deposit and final payment that do
+ * not add up to the new total are split again by the quote's deposit share. After money has moved (a recorded
  * deposit or final payment) the edit is refused with QUOTE_EDIT_AFTER_PAYMENT
  * (domain/payments.ts), and the refused attempt is recorded in the lead's
  * activity history.
@@ -19,7 +20,8 @@ export async function editQuote(
   actor: AdminActor,
 ): Promise<void> {
   const { db } = deps;
-  const { leadId, quote: q } = input;
+  const { leadId } = input;
+  let q = input.quote;
   const refused = await db.runTransaction(async (tx) => {
     const { ref, lead } = await readLead(db, tx, leadId);
     const links = await openLinks(db, tx, leadId);
@@ -28,6 +30,12 @@ export async function editQuote(
     if (afterPayment) return afterPayment;
     if (lead.quoteAccepted) throw conflict('An accepted quote cannot be edited');
     const version = (lead.quoteVersion ?? 0) + 1;
+    // Amounts that do not add up are split again by the quote's own deposit share (domain editedQuoteSplit).
+    const split = editedQuoteSplit(
+      { quoteCents: q.quoteAmount, depositCents: q.depositAmount, finalCents: q.finalAmount },
+      depositPercentOf(lead.quoteAmountCents, lead.depositAmountCents),
+    );
+    q = { ...q, depositAmount: split.depositCents, finalAmount: split.finalCents };
     const base = Math.round(q.hourlyRate * q.estimatedHours);
     const details = {
       quoteAmount: centsToString(q.quoteAmount),

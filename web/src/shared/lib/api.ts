@@ -41,6 +41,11 @@ export interface ReplyParser<T> {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** Per-call options: an Idempotency-Key makes a retried write return its first result (create-invoice). */
+export interface RequestOptions {
+  idempotencyKey?: string;
+}
+
 type TokenProvider = () => Promise<string | null>;
 let tokenProvider: TokenProvider | null = null;
 
@@ -54,8 +59,15 @@ export function setTokenProvider(provider: TokenProvider | null): void {
  * parsed by `reply`.
  * @throws ApiError on a non-2xx reply; ReplyShapeError when `reply` refuses the body; TypeError when the network fails.
  */
-async function request<T>(method: Method, path: string, body: unknown, reply: ReplyParser<T>): Promise<T> {
+async function request<T>(
+  method: Method,
+  path: string,
+  body: unknown,
+  reply: ReplyParser<T>,
+  options: RequestOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const token = tokenProvider ? await tokenProvider() : null;
   if (token) headers.authorization = `Bearer ${token}`;
@@ -86,7 +98,8 @@ async function request<T>(method: Method, path: string, body: unknown, reply: Re
 /** The /api calls by method; each reply's type comes from its parser. */
 export const api = {
   get: <T>(path: string, reply: ReplyParser<T>) => request('GET', path, undefined, reply),
-  post: <T>(path: string, body: unknown, reply: ReplyParser<T>) => request('POST', path, body, reply),
+  post: <T>(path: string, body: unknown, reply: ReplyParser<T>, options?: RequestOptions) =>
+    request('POST', path, body, reply, options),
   put: <T>(path: string, body: unknown, reply: ReplyParser<T>) => request('PUT', path, body, reply),
   delete: <T>(path: string, reply: ReplyParser<T>) => request('DELETE', path, undefined, reply),
 };

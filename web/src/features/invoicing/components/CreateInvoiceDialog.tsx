@@ -6,6 +6,7 @@
  * fields. Toasts "Invoice Created Successfully" (sent to the client) or
  * "Invoice Creation Failed" with the server's text.
  */
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -22,6 +23,13 @@ import { FormDialog } from '../../../shared/components/FormDialog';
 import { usePhone } from '../../../shared/lib/usePhone';
 
 const EMPTY: InvoiceForm = { amount: '', description: '', dueDate: '' };
+
+/** An Idempotency-Key for one submitted form: the dialog's nonce and a digest of what is sent (hex). */
+async function submitKey(nonce: string, body: object): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(JSON.stringify(body)));
+  const hex = [...new Uint8Array(digest).slice(0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  return `${nonce}.${hex}`;
+}
 const FIELDS = ['amount', 'description', 'dueDate'] as const;
 
 export function CreateInvoiceDialog({ lead: current, onClose }: { lead: LeadView | null; onClose(): void }) {
@@ -33,6 +41,8 @@ export function CreateInvoiceDialog({ lead: current, onClose }: { lead: LeadView
     defaultValues: EMPTY,
   });
   const { errors, isSubmitting } = formState;
+  // Renewed after each created invoice: a retried or doubled submit of the same form reuses it.
+  const nonce = useRef(crypto.randomUUID());
 
   const close = () => {
     if (isSubmitting) return;
@@ -42,17 +52,18 @@ export function CreateInvoiceDialog({ lead: current, onClose }: { lead: LeadView
 
   const submit = async (form: InvoiceForm) => {
     if (!lead) return;
+    const body = {
+      leadId: lead.id,
+      amount: form.amount,
+      description: form.description,
+      ...(form.dueDate ? { dueDate: form.dueDate } : {}),
+    };
     try {
-      await api.post(
-        '/api/create-invoice',
-        {
-          leadId: lead.id,
-          amount: form.amount,
-          description: form.description,
-          ...(form.dueDate ? { dueDate: form.dueDate } : {}),
-        },
-        invoiceCreatedReply,
-      );
+      // One key per filled-in form: a retried or doubled submit returns the first invoice and sends one email.
+      await api.post('/api/create-invoice', body, invoiceCreatedReply, {
+        idempotencyKey: await submitKey(nonce.current, body),
+      });
+      nonce.current = crypto.randomUUID();
       toast({
         title: 'Invoice Created Successfully',
         description: `The invoice for ${formatAmount(form.amount)} was sent to the client.`,

@@ -6,9 +6,11 @@
  * one whose email has two or more live projects, it lists them and the client
  * picks one ("Your projects"); otherwise, or once picked: project details, the status timeline, the beta URL (Beta), the launch
  * countdown (Launch), quote details, phases, tech specs, Contact Support and
- * the invoice card ("Payment Completed" for a lead in Won or Complete,
- * otherwise Pay Now when there is a quote amount and the lead is in a payable
- * status, domain clientCanPayNow: after acceptance, and again after a failed payment).
+ * the invoice card ("Payment Completed" once every stage of the accepted
+ * quote is paid, otherwise Pay Now with what is due now: the lookup's
+ * `paidInFull` and `amountDue`, domain clientBalance; a refinement of spec §4,
+ * which ties "Payment Completed" to the Won and Complete stages: see
+ * docs/statuses.md).
  *
  * Timeline (spec §4): the stages of domain clientTimelineStages, each
  * marked past / current / future (data-state; aria-current="step").
@@ -56,7 +58,6 @@ import { ClientEmailField } from './ClientEmailField';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 
 /** Lead statuses whose invoice is paid (spec §4 "Invoice view (client)"). */
-const PAID_LEAD_STATUSES = ['Won', 'Complete'];
 
 const STATE_TEXT: Record<TimelineStageState, string> = {
   past: 'completed',
@@ -260,8 +261,9 @@ function EmailEntry() {
 
 function InvoiceCard({ lead }: { lead: ClientLeadView }) {
   const navigate = useNavigate();
-  const paid = PAID_LEAD_STATUSES.includes(lead.status ?? '');
-  const quoteCents = lead.quoteAmount ? parseAmountToCents(lead.quoteAmount) : null;
+  // From the payments recorded, never the stage: a completed project with its final payment open still shows it.
+  const paid = lead.paidInFull;
+  const dueCents = lead.amountDue ? parseAmountToCents(lead.amountDue) : null;
   return (
     <Panel title="Invoice">
       <Facts
@@ -277,16 +279,21 @@ function InvoiceCard({ lead }: { lead: ClientLeadView }) {
           <Alert severity="success" icon={<CheckCircleIcon aria-hidden="true" />}>
             Payment Completed
           </Alert>
-        ) : quoteCents != null && clientCanPayNow(lead) ? (
-          <Button
-            variant="contained"
-            size="large"
-            onClick={() =>
-              navigate(checkoutPath(quoteCents, `Invoice: ${lead.subject ?? lead.projectType ?? 'Project'}`, lead.id))
-            }
-          >
-            Pay Now
-          </Button>
+        ) : dueCents != null && clientCanPayNow(lead) ? (
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+            <Typography>
+              Due now: <strong>{usd(lead.amountDue)}</strong>
+            </Typography>
+            <Button
+              variant="contained"
+              size="large"
+              onClick={() =>
+                navigate(checkoutPath(dueCents, `Invoice: ${lead.subject ?? lead.projectType ?? 'Project'}`, lead.id))
+              }
+            >
+              Pay Now
+            </Button>
+          </Stack>
         ) : null}
       </Box>
     </Panel>

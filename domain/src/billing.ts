@@ -1,0 +1,310 @@
+/**
+ * The books: one ledger of every money movement, and what an invoice owes
+ * derived from it (modelled on Stripe's invoices, refunds, disputes and
+ * credit notes). Amounts are integer cents, always positive: the entry's type
+ * says which way the money went.
+ *
+ * A billable document is an admin invoice (`invoices/{id}`), a lead's deposit
+ * or final payment request (`payment_requests/{leadId}_{purpose}`) or a cart
+ * order (`orders/{id}`). Each ledger entry (`ledger_entries/{id}`) names the
+ * document it moves money on, the customer (the client's email) and, where
+ * it comes from Stripe, the PaymentIntent and the event.
+ *
+ * Entry types and what they do to a document of total T:
+ * - payment: money received (cash in);
+ * - refund: money given back (cash out). Every refund comes with a
+ *   credit_note of the same amount, so a refunded invoice owes nothing more:
+ *   what it says is owed shrinks by what was given back;
+ * - credit_note: reduces what the document asks for, numbered CN-YYYY-NNNN;
+ * - dispute_opened / dispute_won: informational (the amount under dispute,
+ *   and its release); they change nothing owed;
+ * - dispute_lost: the bank took the money back (cash out), and a write_off
+ *   of the same amount closes it: the invoice becomes uncollectible;
+ * - write_off: what will not be collected.
+ *
+ *   kept    = payments − refunds − disputes lost
+ *   reduced = credit notes + write-offs
+ *   due     = T − reduced − kept   (never stored: always recomputed here)
+ *
+ * Statuses follow Stripe's (draft and void are not produced yet): open while
+ * something is due, paid when nothing is, uncollectible when a write-off
+ * closed it. "Partially paid" is a label, not a status.
+ */
+import { z } from 'zod';
+import { COLLECTIONS } from './collections.js';
+import { formatUsd } from './money.js';
+import { orNull, storedDate } from './storedDocuments.js';
+
+export const LEDGER_ENTRY_TYPES = [
+  'payment',
+  'refund',
+  'credit_note',
+  'dispute_opened',
+  'dispute_won',
+  'dispute_lost',
+  'write_off',
+] as const;
+export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
+
+/** What a ledger entry moves money on. */
+export const BILLABLE_KINDS = ['invoice', 'request', 'order'] as const;
+export type BillableKind = (typeof BILLABLE_KINDS)[number];
+
+/** The collection that holds a billable kind. */
+export const BILLABLE_COLLECTION: Readonly<Record<BillableKind, string>> = {
+  invoice: COLLECTIONS.invoices,
+  request: COLLECTIONS.paymentRequests,
+  order: COLLECTIONS.orders,
+};
+
+/** An entry as the balance rules read it. */
+export interface LedgerMovement {
+  type: LedgerEntryType;
+  /** Positive cents. */
+  amountCents: number;
+}
+
+/** Stripe's invoice statuses we produce (draft and void are reserved for later). */
+export type InvoiceStatus = 'open' | 'paid' | 'uncollectible' | 'void';
+
+/** What a document's entries add up to, in cents. */
+export interface DocumentBalance {
+  totalCents: number;
+  paidCents: number;
+  refundedCents: number;
+  creditedCents: number;
+  disputedCents: number;
+  lostCents: number;
+  writtenOffCents: number;
+  /** Money kept: payments − refunds − disputes lost. */
+  keptCents: number;
+  /** What is still owed: total − credits − write-offs − kept; never below 0. */
+  amountDueCents: number;
+  /** Paid beyond what was owed (a second payment for the same document): for review. */
+  overpaidCents: number;
+  status: Exclude<InvoiceStatus, 'void'>;
+}
+
+const sumOf = (entries: readonly LedgerMovement[], type: LedgerEntryType) =>
+  entries.reduce((s, e) => (e.type === type ? s + e.amountCents : s), 0);
+
+/**
+ * The balance of a document of `totalCents` from its ledger entries (see the
+ * file comment). Pure: the same entries always give the same balance.
+ */
+export function documentBalance(totalCents: number, entries: readonly LedgerMovement[]): DocumentBalance {
+  const paidCents = sumOf(entries, 'payment');
+  const refundedCents = sumOf(entries, 'refund');
+  const creditedCents = sumOf(entries, 'credit_note');
+  const lostCents = sumOf(entries, 'dispute_lost');
+  const writtenOffCents = sumOf(entries, 'write_off');
+  const disputedCents = Math.max(0, sumOf(entries, 'dispute_opened') - sumOf(entries, 'dispute_won') - lostCents);
+  const keptCents = paidCents - refundedCents - lostCents;
+  const owed = totalCents - creditedCents - writtenOffCents - keptCents;
+  const amountDueCents = Math.max(0, owed);
+  const status = amountDueCents > 0 ? 'open' : writtenOffCents > 0 ? 'uncollectible' : 'paid';
+  return {
+    totalCents,
+    paidCents,
+    refundedCents,
+    creditedCents,
+    disputedCents,
+    lostCents,
+    writtenOffCents,
+    keptCents,
+    amountDueCents,
+    overpaidCents: Math.max(0, -owed),
+    status,
+  };
+}
+
+/** The label an owner reads for a balance: "Paid", "Partially paid", "Refunded", "Disputed"... */
+export function balanceLabel(b: DocumentBalance): string {
+  if (b.disputedCents > 0) return 'Disputed';
+  if (b.status === 'uncollectible') return 'Uncollectible';
+  if (b.status === 'open') return b.keptCents > 0 ? 'Partially paid' : 'Open';
+  if (b.refundedCents > 0) return b.refundedCents >= b.paidCents ? 'Refunded' : 'Partially refunded';
+  return 'Paid';
+}
+
+/** Ageing buckets of an open invoice, by days past its due date. */
+export const AGEING_BUCKETS = ['current', '1-30', '31-60', '61-90', '90+'] as const;
+export type AgeingBucket = (typeof AGEING_BUCKETS)[number];
+
+const DAY_MS = 86_400_000;
+
+/** The ageing bucket of a document due at `dueDate` seen at `now`: "current" until its due day has passed. */
+export function ageingBucket(dueDate: Date | null, now: Date): AgeingBucket {
+  if (!dueDate) return 'current';
+  const days = Math.floor((now.getTime() - dueDate.getTime()) / DAY_MS);
+  if (days < 1) return 'current';
+  if (days <= 30) return '1-30';
+  if (days <= 60) return '31-60';
+  if (days <= 90) return '61-90';
+  return '90+';
+}
+
+/** Entry types that move cash, with their sign: what revenue by month counts. */
+const CASH_SIGN: Partial<Record<LedgerEntryType, 1 | -1>> = { payment: 1, refund: -1, dispute_lost: -1 };
+
+/** Net cash an entry moved (payments in, refunds and lost disputes out); 0 for the others. */
+export const cashOf = (e: LedgerMovement): number => (CASH_SIGN[e.type] ?? 0) * e.amountCents;
+
+/** "2026-11" for a date (UTC month). */
+export const monthKey = (d: Date): string => d.toISOString().slice(0, 7);
+
+/**
+ * Cash received by UTC month, oldest first, from entries dated `at`: the
+ * Money page's revenue chart and table.
+ */
+export function revenueByMonth(entries: ReadonlyArray<LedgerMovement & { at: Date }>): Array<{
+  month: string;
+  cents: number;
+}> {
+  const by = new Map<string, number>();
+  for (const e of entries) {
+    const c = cashOf(e);
+    if (c !== 0) by.set(monthKey(e.at), (by.get(monthKey(e.at)) ?? 0) + c);
+  }
+  return [...by.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([month, cents]) => ({ month, cents }));
+}
+
+/** The lead's activity line for an entry ("Refund of $475.00 on INV-2026-0003 (CN-2026-0001)"). */
+export function ledgerActivityLine(e: {
+  type: LedgerEntryType;
+  amountCents: number;
+  documentNumber: string | null;
+  creditNoteNumber?: string | null;
+}): string {
+  const what: Record<LedgerEntryType, string> = {
+    payment: 'Payment',
+    refund: 'Refund',
+    credit_note: 'Credit note',
+    dispute_opened: 'Dispute opened',
+    dispute_won: 'Dispute won',
+    dispute_lost: 'Dispute lost',
+    write_off: 'Write-off',
+  };
+  const on = e.documentNumber ? ` on ${e.documentNumber}` : '';
+  const cn = e.creditNoteNumber ? ` (${e.creditNoteNumber})` : '';
+  return `${what[e.type]} of ${formatUsd(e.amountCents)}${on}${cn}`;
+}
+
+// ---------------------------------------------------------------------------
+// Checking a payment against what is owed
+// ---------------------------------------------------------------------------
+
+/** Why a verified payment was not applied (listed for review). */
+export type PaymentMismatch = 'currency' | 'amount';
+
+/**
+ * Whether a received payment may be applied to what it pays: the currency
+ * must be the one owed, and the amount exactly what is owed. A mismatch is
+ * not applied: it is recorded for review. `owedCents` null means nothing
+ * decides an amount (a plain payment link): only the currency is checked.
+ */
+export function paymentMismatch(
+  received: { amountCents: number; currency: string | null | undefined },
+  owed: { amountCents: number | null; currency: string },
+): PaymentMismatch | null {
+  if ((received.currency ?? '').toLowerCase() !== owed.currency.toLowerCase()) return 'currency';
+  if (owed.amountCents !== null && received.amountCents !== owed.amountCents) return 'amount';
+  return null;
+}
+
+/** The review line of a mismatch ("Received 0.50 EUR where 475.00 USD is owed"). */
+export function mismatchText(
+  received: { amountCents: number; currency: string | null | undefined },
+  owed: { amountCents: number | null; currency: string },
+): string {
+  const fmt = (c: number) => (c / 100).toFixed(2);
+  const got = `${fmt(received.amountCents)} ${(received.currency ?? '?').toUpperCase()}`;
+  const want =
+    owed.amountCents === null ? owed.currency.toUpperCase() : `${fmt(owed.amountCents)} ${owed.currency.toUpperCase()}`;
+  return `Received ${got} where ${want} is owed`;
+}
+
+// ---------------------------------------------------------------------------
+// Refunds
+// ---------------------------------------------------------------------------
+
+/** POST /api/billing/payments/{paymentIntentId}/refund body: the amount (2 decimals) or, absent, what is left. */
+export const refundRequestSchema = z.strictObject({
+  amount: z
+    .string()
+    .trim()
+    .regex(/^\d{1,7}(\.\d{1,2})?$/, 'Enter an amount with at most 2 decimals')
+    .optional(),
+  reason: z.string().trim().max(300, 'Reason must be at most 300 characters').optional(),
+});
+export type RefundRequest = z.infer<typeof refundRequestSchema>;
+
+/** Why a refund is refused (409). */
+export const REFUND_REFUSALS = {
+  notPaid: 'Only a succeeded payment can be refunded',
+  nothingLeft: 'This payment is already refunded in full',
+  tooMuch: 'The refund is more than what is left to refund on this payment',
+  zero: 'The refund must be at least 0.01',
+} as const;
+
+/**
+ * The amount to refund on a payment of `paidCents` of which `refundedCents`
+ * is already refunded: `askedCents` or, when absent, all that is left.
+ * Returns the cents, or one of REFUND_REFUSALS.
+ */
+export function refundAmount(
+  paidCents: number,
+  refundedCents: number,
+  askedCents: number | null,
+): { ok: true; cents: number } | { ok: false; message: string } {
+  const left = paidCents - refundedCents;
+  if (left <= 0) return { ok: false, message: REFUND_REFUSALS.nothingLeft };
+  const cents = askedCents ?? left;
+  if (cents <= 0) return { ok: false, message: REFUND_REFUSALS.zero };
+  if (cents > left) return { ok: false, message: REFUND_REFUSALS.tooMuch };
+  return { ok: true, cents };
+}
+
+// ---------------------------------------------------------------------------
+// Create-invoice idempotency
+// ---------------------------------------------------------------------------
+
+/** An `Idempotency-Key` header as Stripe takes it: 1 to 255 printable ASCII characters. */
+export const idempotencyKeySchema = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[\x21-\x7e]+$/, 'Invalid Idempotency-Key');
+
+// ---------------------------------------------------------------------------
+// Stored entries
+// ---------------------------------------------------------------------------
+
+/**
+ * `ledger_entries/{id}`: one money movement, written once by the server and
+ * never changed (ids are deterministic: `payment-{paymentIntentId}`,
+ * `{stripeEventId}-refund`, ...). Admin-readable (the Money page).
+ */
+export const ledgerEntryDocSchema = z.object({
+  type: z.enum(LEDGER_ENTRY_TYPES),
+  amountCents: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  currency: z.string(),
+  documentKind: orNull(z.enum(BILLABLE_KINDS)),
+  documentId: orNull(z.string()),
+  /** INV-YYYY-NNNN of the document, when it has one. */
+  documentNumber: orNull(z.string()),
+  /** CN-YYYY-NNNN of a credit note entry. */
+  number: orNull(z.string()),
+  leadId: orNull(z.string()),
+  /** The customer: the client's email, lower case. */
+  customerEmail: orNull(z.string()),
+  customerName: orNull(z.string()),
+  paymentIntentId: orNull(z.string()),
+  /** Stripe's id of the refund or dispute. */
+  reference: orNull(z.string()),
+  stripeEventId: orNull(z.string()),
+  reason: orNull(z.string()),
+  by: z.string(),
+  at: storedDate,
+});
+export type LedgerEntryDoc = z.output<typeof ledgerEntryDocSchema>;

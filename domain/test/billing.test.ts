@@ -1,0 +1,193 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  ageingBucket,
+  balanceLabel,
+  documentBalance,
+  documentTermsText,
+  editedQuoteSplit,
+  formatInvoiceNumber,
+  mismatchText,
+  nextInvoiceNumber,
+  parseInvoiceNumber,
+  paymentMismatch,
+  refundAmount,
+  revenueByMonth,
+  type LedgerMovement,
+} from '../src/index.js';
+
+const cents = fc.integer({ min: 1, max: 10_000_000 });
+
+describe('documentBalance', () => {
+  it('an unpaid document owes its total; paid, it owes nothing', () => {
+    expect(documentBalance(47_500, [])).toMatchObject({ amountDueCents: 47_500, status: 'open' });
+    const paid = documentBalance(47_500, [{ type: 'payment', amountCents: 47_500 }]);
+    expect(paid).toMatchObject({ amountDueCents: 0, status: 'paid', keptCents: 47_500 });
+    expect(balanceLabel(paid)).toBe('Paid');
+    expect(balanceLabel(documentBalance(47_500, [{ type: 'payment', amountCents: 10_000 }]))).toBe('Partially paid');
+  });
+
+  it('a refund comes with its credit note: nothing more is owed, and the label says so', () => {
+    const b = documentBalance(47_500, [
+      { type: 'payment', amountCents: 47_500 },
+      { type: 'refund', amountCents: 7_500 },
+      { type: 'credit_note', amountCents: 7_500 },
+    ]);
+    expect(b).toMatchObject({ amountDueCents: 0, keptCents: 40_000, status: 'paid' });
+    expect(balanceLabel(b)).toBe('Partially refunded');
+  });
+
+  it('a lost dispute is written off: uncollectible, nothing kept of it', () => {
+    const b = documentBalance(47_500, [
+      { type: 'payment', amountCents: 47_500 },
+      { type: 'dispute_opened', amountCents: 47_500 },
+      { type: 'dispute_lost', amountCents: 47_500 },
+      { type: 'write_off', amountCents: 47_500 },
+    ]);
+    expect(b).toMatchObject({ amountDueCents: 0, keptCents: 0, status: 'uncollectible', disputedCents: 0 });
+    const open = documentBalance(47_500, [
+      { type: 'payment', amountCents: 47_500 },
+      { type: 'dispute_opened', amountCents: 47_500 },
+    ]);
+    expect(balanceLabel(open)).toBe('Disputed');
+    expect(open.amountDueCents).toBe(0);
+  });
+
+  it('property: kept money is what was paid less refunds and lost disputes, and due is never negative', () => {
+    const entry = fc.record({
+      type: fc.constantFrom(
+        'payment',
+        'refund',
+        'credit_note',
+        'dispute_opened',
+        'dispute_won',
+        'dispute_lost',
+        'write_off',
+      ) as fc.Arbitrary<LedgerMovement['type']>,
+      amountCents: cents,
+    });
+    fc.assert(
+      fc.property(cents, fc.array(entry, { maxLength: 12 }), (total, entries) => {
+        const b = documentBalance(total, entries);
+        const sum = (t: string) => entries.filter((e) => e.type === t).reduce((s, e) => s + e.amountCents, 0);
+        expect(b.keptCents).toBe(sum('payment') - sum('refund') - sum('dispute_lost'));
+        expect(b.amountDueCents).toBeGreaterThanOrEqual(0);
+        expect(b.amountDueCents - b.overpaidCents).toBe(total - sum('credit_note') - sum('write_off') - b.keptCents);
+        // The order of the entries never changes the balance.
+        expect(documentBalance(total, [...entries].reverse())).toEqual(b);
+      }),
+    );
+  });
+
+  it('property: a refund with its credit note never changes what is owed', () => {
+    fc.assert(
+      fc.property(cents, cents, (total, r) => {
+        const paid: LedgerMovement[] = [{ type: 'payment', amountCents: total }];
+        const refunded: LedgerMovement[] = [
+          ...paid,
+          { type: 'refund', amountCents: r },
+          { type: 'credit_note', amountCents: r },
+        ];
+        expect(documentBalance(total, refunded).amountDueCents).toBe(documentBalance(total, paid).amountDueCents);
+      }),
+    );
+  });
+});
+
+describe('numbers', () => {
+  it('credit notes have their own series; numbers never change once issued', () => {
+    expect(formatInvoiceNumber(2026, 1, 'creditNote')).toBe('CN-2026-0001');
+    expect(nextInvoiceNumber(6, new Date('2026-11-27T00:00:00Z'), 'creditNote').number).toBe('CN-2026-0007');
+    expect(parseInvoiceNumber('CN-2026-0007', 'creditNote')).toEqual({ year: 2026, seq: 7 });
+    expect(parseInvoiceNumber('CN-2026-0007')).toBeNull();
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000 }), (last) => {
+        const inv = nextInvoiceNumber(last, new Date('2026-05-01T00:00:00Z'));
+        const cn = nextInvoiceNumber(last, new Date('2026-05-01T00:00:00Z'), 'creditNote');
+        expect(inv.seq).toBe(last + 1);
+        expect(cn.seq).toBe(last + 1);
+        expect(parseInvoiceNumber(inv.number)).toEqual({ year: 2026, seq: last + 1 });
+        expect(parseInvoiceNumber(cn.number, 'creditNote')).toEqual({ year: 2026, seq: last + 1 });
+      }),
+    );
+  });
+});
+
+describe('payments against what is owed', () => {
+  it('a currency or amount that is not what is owed is a mismatch', () => {
+    const owed = { amountCents: 47_500, currency: 'usd' };
+    expect(paymentMismatch({ amountCents: 47_500, currency: 'usd' }, owed)).toBeNull();
+    expect(paymentMismatch({ amountCents: 47_500, currency: 'USD' }, owed)).toBeNull();
+    expect(paymentMismatch({ amountCents: 50, currency: 'eur' }, owed)).toBe('currency');
+    expect(paymentMismatch({ amountCents: 47_500, currency: null }, owed)).toBe('currency');
+    expect(paymentMismatch({ amountCents: 100, currency: 'usd' }, owed)).toBe('amount');
+    expect(paymentMismatch({ amountCents: 100, currency: 'usd' }, { amountCents: null, currency: 'usd' })).toBeNull();
+    expect(mismatchText({ amountCents: 50, currency: 'eur' }, owed)).toBe('Received 0.50 EUR where 475.00 USD is owed');
+  });
+});
+
+describe('refundAmount', () => {
+  it('refunds what is left by default, at most what is left', () => {
+    expect(refundAmount(47_500, 0, null)).toEqual({ ok: true, cents: 47_500 });
+    expect(refundAmount(47_500, 7_500, null)).toEqual({ ok: true, cents: 40_000 });
+    expect(refundAmount(47_500, 7_500, 40_001)).toMatchObject({ ok: false });
+    expect(refundAmount(47_500, 47_500, null)).toMatchObject({ ok: false });
+    expect(refundAmount(47_500, 0, 0)).toMatchObject({ ok: false });
+  });
+});
+
+describe('ageing and revenue', () => {
+  it('buckets by whole days past due', () => {
+    const due = new Date('2026-11-01T00:00:00Z');
+    const at = (d: string) => ageingBucket(due, new Date(d));
+    expect(at('2026-10-30T00:00:00Z')).toBe('current');
+    expect(at('2026-11-01T23:00:00Z')).toBe('current');
+    expect(at('2026-11-02T00:00:00Z')).toBe('1-30');
+    expect(at('2026-12-01T00:00:00Z')).toBe('1-30');
+    expect(at('2026-12-02T00:00:00Z')).toBe('31-60');
+    expect(at('2027-01-30T00:00:00Z')).toBe('61-90');
+    expect(at('2027-01-31T00:00:00Z')).toBe('90+');
+    expect(ageingBucket(null, new Date())).toBe('current');
+  });
+
+  it('revenue by month is cash: payments in, refunds and lost disputes out', () => {
+    expect(
+      revenueByMonth([
+        { type: 'payment', amountCents: 100_00, at: new Date('2026-10-03T00:00:00Z') },
+        { type: 'payment', amountCents: 50_00, at: new Date('2026-11-03T00:00:00Z') },
+        { type: 'refund', amountCents: 20_00, at: new Date('2026-11-04T00:00:00Z') },
+        { type: 'credit_note', amountCents: 20_00, at: new Date('2026-11-04T00:00:00Z') },
+        { type: 'dispute_opened', amountCents: 5_00, at: new Date('2026-11-05T00:00:00Z') },
+      ]),
+    ).toEqual([
+      { month: '2026-10', cents: 100_00 },
+      { month: '2026-11', cents: 30_00 },
+    ]);
+  });
+});
+
+describe('document terms and edited quotes', () => {
+  it('the terms follow the due date', () => {
+    const issued = new Date('2026-11-27T10:00:00Z');
+    expect(documentTermsText(issued, new Date('2026-12-15T00:00:00Z'), 14)).toBe('Payment due by December 15, 2026');
+    expect(documentTermsText(issued, issued, 14)).toBe('Payment due on receipt');
+    expect(documentTermsText(issued, null, 14)).toBe('Payment due within 14 days');
+  });
+
+  it('an edited total with amounts that do not add up is split again by the quote’s own share', () => {
+    expect(editedQuoteSplit({ quoteCents: 500_000, depositCents: 237_500, finalCents: 237_500 }, 50)).toEqual({
+      depositCents: 250_000,
+      finalCents: 250_000,
+      resplit: true,
+    });
+    expect(editedQuoteSplit({ quoteCents: 500_000, depositCents: 100_000, finalCents: 400_000 }, 50)).toEqual({
+      depositCents: 100_000,
+      finalCents: 400_000,
+      resplit: false,
+    });
+    expect(editedQuoteSplit({ quoteCents: 100_000, depositCents: 1, finalCents: 1 }, 30)).toMatchObject({
+      depositCents: 30_000,
+      finalCents: 70_000,
+    });
+  });
+});
