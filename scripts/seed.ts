@@ -7,9 +7,11 @@
  */
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { getFirestore, Timestamp, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
 import {
   AUTOMATION_SETTINGS_DOC,
+  COLLECTIONS,
+  requestId,
   DEFAULT_AUTOMATION_SETTINGS,
   newLeadRecord,
   SETTINGS_COLLECTION,
@@ -295,6 +297,92 @@ function deadLine(reason: string, at: Date): string {
   return `Dead Reason: ${reason} - ${at.toLocaleDateString('en-US')}`;
 }
 
+/** Pipeline stages whose quote was accepted, and which of its payments a lead there has made. */
+const ACCEPTED_STAGES: Partial<Record<LeadStatus, Array<'deposit' | 'final'>>> = {
+  'Set Up': [],
+  Deposit: [],
+  'Payment Failed': [],
+  Production: ['deposit'],
+  Launch: ['deposit'],
+  Complete: ['deposit', 'final'],
+  Won: ['deposit', 'final'],
+  'Subscription Expired': ['deposit', 'final'],
+};
+
+/**
+ * A seeded lead's accepted quote and the payments its stage implies, as the
+ * checkout would have left them: each payment's `payments` record and its
+ * ledger entry (domain billing.ts) in `batch`, and the lead's fields. So the
+ * demo's books balance (npm run books:check) and My Project offers what is
+ * really due.
+ */
+function seedPayments(
+  batch: WriteBatch,
+  db: Firestore,
+  leadId: string,
+  l: SeedLead,
+  created: Date,
+  now: number,
+): { leadFields: Record<string, unknown> } {
+  const stages = ACCEPTED_STAGES[l.status];
+  if (l.quoteCents == null || !stages) return { leadFields: {} };
+  const deposit = Math.round(l.quoteCents / 2);
+  const amounts = { deposit, final: l.quoteCents - deposit };
+  const leadFields: Record<string, unknown> = {
+    quoteAccepted: true,
+    quoteAcceptedAt: Timestamp.fromMillis(created.getTime() + 2 * DAY),
+    acceptedQuote: {
+      version: null,
+      quoteAmountCents: l.quoteCents,
+      depositAmountCents: deposit,
+      finalAmountCents: amounts.final,
+    },
+  };
+  stages.forEach((purpose, i) => {
+    const pi = `pi_seed_${leadId}_${purpose}`;
+    const paidAt = Timestamp.fromMillis(
+      Math.min(now, created.getTime() + (i === 0 ? 3 : Math.max(4, l.daysAgo - 5)) * DAY),
+    );
+    const description = `${purpose === 'deposit' ? '50% deposit' : 'Final payment'}: ${l.subject}`;
+    batch.set(db.collection(COLLECTIONS.payments).doc(pi), {
+      purpose,
+      leadId,
+      invoiceId: null,
+      orderId: null,
+      amountCents: amounts[purpose],
+      amountReceivedCents: amounts[purpose],
+      currency: 'usd',
+      description,
+      mode: 'test',
+      status: 'succeeded',
+      paidAt,
+      createdAt: paidAt,
+      updatedAt: paidAt,
+    });
+    batch.set(db.collection(COLLECTIONS.ledgerEntries).doc(`payment-${pi}`), {
+      type: 'payment',
+      amountCents: amounts[purpose],
+      currency: 'usd',
+      documentKind: 'request',
+      documentId: requestId(leadId, purpose),
+      documentNumber: null,
+      number: null,
+      leadId,
+      customerEmail: l.email,
+      customerName: l.name,
+      paymentIntentId: pi,
+      reference: null,
+      stripeEventId: null,
+      reason: null,
+      by: 'seed',
+      at: paidAt,
+    });
+    leadFields[purpose === 'deposit' ? 'stripeDepositPaymentId' : 'stripeFinalPaymentId'] = pi;
+    leadFields[purpose === 'deposit' ? 'depositPaidAt' : 'finalPaidAt'] = paidAt;
+  });
+  return { leadFields };
+}
+
 async function seedLeads(db: Firestore, now: number): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   const batch = db.batch();
@@ -304,8 +392,10 @@ async function seedLeads(db: Firestore, now: number): Promise<Map<string, string
     ids.set(l.email, ref.id);
     const noteLines = [...l.notes, ...(l.deadReason ? [deadLine(l.deadReason, created)] : [])];
     const deposit = l.quoteCents != null ? Math.round(l.quoteCents / 2) : null;
+    const paid = seedPayments(batch, db, ref.id, l, created, now);
     batch.set(ref, {
       ...newLeadRecord(l),
+      ...paid.leadFields,
       status: l.status,
       quoteAmountCents: l.quoteCents ?? null,
       depositAmountCents: deposit,

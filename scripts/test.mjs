@@ -64,7 +64,8 @@ const e2eRun =
   only && only.e2e.length === 0
     ? 'true'
     : `"${bin('playwright')}" test -c tests/e2e/playwright.config.ts ${only ? quoted(only.e2e) : ''}`;
-const inner = `"${bin('tsx')}" scripts/seed.ts && ${apiRun} ; v=$? ; ${e2eRun} ; p=$? ; [ $v -eq 0 ] && [ $p -eq 0 ]`;
+// Last, the books of whatever the tests left: every balance recomputed from the ledger (npm run books:check).
+const inner = `"${bin('tsx')}" scripts/seed.ts && ${apiRun} ; v=$? ; ${e2eRun} ; p=$? ; "${bin('tsx')}" scripts/books-check.ts ; b=$? ; [ $v -eq 0 ] && [ $p -eq 0 ] && [ $b -eq 0 ]`;
 const [cmd, ...args] = firebaseCli('emulators:exec', '--only', 'auth,firestore,functions,hosting', inner);
 const emu = spawnSync(cmd, args, {
   cwd: ROOT,

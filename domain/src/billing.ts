@@ -308,3 +308,56 @@ export const ledgerEntryDocSchema = z.object({
   at: storedDate,
 });
 export type LedgerEntryDoc = z.output<typeof ledgerEntryDocSchema>;
+
+/**
+ * `orders/{id}`: a cart order (functions services/orders.ts): who bought
+ * which hosting package, what was due at checkout (cents) and its state.
+ * The buyer is a customer whether or not they are a lead.
+ */
+export const orderDocSchema = z.object({
+  status: z.enum(['pending_payment', 'payment_setup_failed', 'payment_failed', 'paid', 'expired']),
+  packageId: z.string(),
+  packageName: z.string(),
+  pricingMode: z.enum(['onetime', 'monthly', 'annual']),
+  clientInfo: z.object({
+    name: z.string(),
+    email: z.string(),
+    phone: orNull(z.string()),
+    projectDescription: z.string().nullish(),
+  }),
+  promoCode: orNull(z.string()),
+  currency: z.string(),
+  setupFeeCents: z.number().int(),
+  recurringCents: z.number().int(),
+  interval: orNull(z.string()),
+  discountCents: z
+    .number()
+    .int()
+    .nullish()
+    .transform((v) => v ?? 0),
+  totalDueNowCents: z.number().int(),
+  paymentIntentId: orNull(z.string()),
+  createdAt: orNull(storedDate),
+  paidAt: orNull(storedDate),
+});
+export type OrderDoc = z.output<typeof orderDocSchema>;
+
+/**
+ * `payments/{paymentIntentId}`, the part the Money page reads: a payment
+ * held for review (`needs_review`, with why), refunded or disputed.
+ */
+export const paymentDocSchema = z.object({
+  purpose: z.string(),
+  leadId: orNull(z.string()),
+  invoiceId: orNull(z.string()),
+  orderId: orNull(z.string()),
+  amountCents: z.number().int().nullish(),
+  amountReceivedCents: z.number().int().nullish(),
+  receivedCurrency: orNull(z.string()),
+  status: z.string(),
+  reviewReason: orNull(z.string()),
+  amountRefundedCents: z.number().int().nullish(),
+  disputeStatus: orNull(z.string()),
+  updatedAt: orNull(storedDate),
+});
+export type PaymentDoc = z.output<typeof paymentDocSchema>;

@@ -172,6 +172,8 @@ export const invoiceDocSchema = z.object({
   number: z.string().nullish(),
   /** The client's address the invoice was sent to (the receipt's); absent on payment requests. */
   email: orNull(z.string()),
+  /** The client's name as billed (absent on older documents). */
+  clientName: orNull(z.string()),
   amountCents: z.number(),
   description: withDefault(z.string(), ''),
   dueDate: orNull(storedDate),

@@ -28,6 +28,8 @@ const LEAD_KEYS = [
   'quoteAmount',
   'depositAmount',
   'finalAmount',
+  'amountDue',
+  'paidInFull',
   'estimatedHours',
   'complexity',
   'phase1',

@@ -137,7 +137,8 @@ describe('invoice PDF', () => {
       STUDIO.postalAddress,
       STUDIO.contactEmail,
       `Tax ID: ${STUDIO.taxId}`,
-      'Payment due within 10 days',
+      // The terms follow the invoice's own due date.
+      'Payment due by March 15, 2031',
       STUDIO.invoiceFooter,
       `Pdf Client ${TAG}`,
     ]) {
@@ -233,6 +234,9 @@ describe('deposit and final payment requests, receipts', () => {
         return d?.status === 'paid' ? d : null;
       }, 'the deposit request paid');
       expect(paid).toMatchObject({ number: deposit.number, paymentIntentId });
+      // No final payment request before delivery: it is issued when the work launches.
+      expect((await db.collection('payment_requests').doc(`${leadId}_final`).get()).exists).toBe(false);
+      await db.collection('leads').doc(leadId).update({ status: 'Launch' });
       const final = await eventually(
         async () => (await db.collection('payment_requests').doc(`${leadId}_final`).get()).data(),
         'the final payment request',

@@ -4,17 +4,10 @@
  * (functions/.env.demo-studio). Valid, tampered, stale, five concurrent
  * copies of one event, and out-of-order delivery.
  */
-import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { api, db } from '../helpers.js';
-import { seedPayableLead } from './paymentFixtures.js';
-
-const SECRET = /^STRIPE_WEBHOOK_SECRET=(.+)$/m
-  .exec(readFileSync(new URL('../../functions/.env.demo-studio', import.meta.url), 'utf8'))![1]!
-  .trim();
-const stripe = new Stripe('sk_test_unused');
+import { db } from '../helpers.js';
+import { seedPayableLead, sendWebhook as send } from './paymentFixtures.js';
 
 function piEvent(
   type: string,
@@ -36,21 +29,6 @@ function piEvent(
       },
     },
   };
-}
-
-async function send(
-  event: object,
-  opts: { timestamp?: number; tamper?: (payload: string) => string; secret?: string; signature?: string | null } = {},
-) {
-  const payload = JSON.stringify(event);
-  const signature =
-    opts.signature === undefined
-      ? stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secret ?? SECRET, timestamp: opts.timestamp })
-      : opts.signature;
-  return api('POST', '/api/stripe/webhook', {
-    rawBody: opts.tamper ? opts.tamper(payload) : payload,
-    headers: signature === null ? {} : { 'stripe-signature': signature },
-  });
 }
 
 const depositEvent = (leadId: string, type = 'payment_intent.succeeded', piId = `pi_${randomUUID().slice(0, 8)}`) =>

@@ -69,8 +69,10 @@ const ADMIN: Array<[string, string | RegExp]> = [
   ['/admin/clients', 'Client List'],
   ['/admin/replit', 'Replit Projects'],
   ['/admin/invoicing', 'Invoicing'],
+  ['/admin/money', 'Money'],
   ['/admin/email-templates', 'Email Templates'],
   ['/admin/email-test', 'Email Testing'],
+  ['/admin/settings', 'Settings'],
 ];
 
 /** Leads and a project owned by one test: one awaiting quote review, one needing a plan, one ready for invoicing with its project in Set up (found by `invoiceEmail`). */
@@ -169,6 +171,7 @@ for (const size of WIDTHS) {
         if (path === '/admin/dashboard') await expect(page.getByTestId('lead-card').first()).toBeVisible();
         if (path === '/admin/projects') await expect(page.getByTestId('project-card').first()).toBeVisible();
         if (path === '/admin/invoicing') await expect(page.getByTestId('invoicing-card').first()).toBeVisible();
+        if (path === '/admin/money') await expect(page.getByTestId('ledger-row').first()).toBeVisible();
         await scan(page, path);
       }
     });

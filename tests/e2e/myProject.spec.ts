@@ -405,7 +405,7 @@ test.describe('returning clients', () => {
 });
 
 test.describe('invoice', () => {
-  test('Pay Now goes to the checkout with the quote amount, a description and the lead id', async ({ page }) => {
+  test('Pay Now goes to the checkout with the amount due now, a description and the lead id', async ({ page }) => {
     const { email, leadId } = await seedClient(
       'paynow',
       { status: 'Production', subject: 'Bakery shop' },
@@ -415,21 +415,23 @@ test.describe('invoice', () => {
     const invoice = page.getByRole('region', { name: 'Invoice', exact: true });
     await expect(invoice).toContainText('$4,500.00');
     await expect(invoice.getByText('Payment Completed')).toHaveCount(0);
+    // The deposit is what is due now.
+    await expect(invoice).toContainText('Due now: $2,250.00');
     await invoice.getByRole('button', { name: 'Pay Now' }).click();
     await expect(page).toHaveURL(/\/checkout\?/);
     const url = new URL(page.url());
     expect(url.pathname).toBe('/checkout');
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      amount: '4500.00',
+      amount: '2250.00',
       description: 'Invoice: Bakery shop',
       leadId,
     });
   });
 
-  test('Payment Completed for a lead in Complete (and no Pay Now); no Pay Now without a quote', async ({ page }) => {
+  test('Payment Completed once every stage is paid (and no Pay Now); no Pay Now without a quote', async ({ page }) => {
     const { email } = await seedClient(
       'paid',
-      { status: 'Complete' },
+      { status: 'Complete', stripeDepositPaymentId: 'pi_e2e_deposit', stripeFinalPaymentId: 'pi_e2e_final' },
       { status: 'Maintenance', maintenanceSubscriptionPaid: true },
     );
     await lookUpOnPage(page, email);
@@ -456,6 +458,19 @@ test.describe('invoice', () => {
     await expect(page.getByRole('region', { name: 'Invoice', exact: true }).getByText('Payment Completed')).toHaveCount(
       0,
     );
+  });
+
+  test('a completed project whose final payment is open still offers Pay Now for it', async ({ page }) => {
+    const { email } = await seedClient(
+      'final-open',
+      { status: 'Complete', stripeDepositPaymentId: 'pi_e2e_deposit' },
+      { status: 'Won' },
+    );
+    await lookUpOnPage(page, email);
+    const invoice = page.getByRole('region', { name: 'Invoice', exact: true });
+    await expect(invoice).toContainText('Due now: $2,250.00');
+    await expect(invoice.getByRole('button', { name: 'Pay Now' })).toBeVisible();
+    await expect(invoice.getByText('Payment Completed')).toHaveCount(0);
   });
 
   test('works at 360 px wide without horizontal scrolling', async ({ page }) => {

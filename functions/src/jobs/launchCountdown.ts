@@ -97,6 +97,9 @@ function moveIfDue(ref: DocumentReference, now: Date): Promise<ScheduledMove | n
       recordActivity(db, tx, {
         leadId: lead.id,
         type: 'status_changed',
+        // The project's own move, so the history says what moved from where to where.
+        from: `Project ${String(d.status)}`,
+        to: `Project ${move.to}`,
         detail: `Scheduled: project ${move.reason === 'countdown' ? 'countdown ended' : 'set-up expired'} → ${move.to}`,
         by: 'system',
       });

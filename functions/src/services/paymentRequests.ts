@@ -22,6 +22,7 @@ import {
   requestId,
 } from '@studio/domain';
 import { config } from '../config.js';
+import { paymentEntryId } from './ledger.js';
 import { enqueueEmail } from './outbox.js';
 import { leadConverter } from '../platform/converter.js';
 import { recordActivity } from './activity.js';
@@ -46,9 +47,16 @@ export async function syncPaymentRequests(db: Firestore, leadId: string, now = n
   if (plans.length === 0) return result;
   const studio = await loadStudioSettings(db);
   const terms = studio.paymentTermsDays;
-  for (const plan of plans) {
-    const ref = db.collection(PAYMENT_REQUESTS_COLLECTION).doc(requestId(leadId, plan.purpose));
+  for (const found of plans) {
+    const ref = db.collection(PAYMENT_REQUESTS_COLLECTION).doc(requestId(leadId, found.purpose));
     const existing = await ref.get();
+    // Paid only when the money is in the ledger (the fulfilment writes the entry with the lead's payment
+    // id): a payment id that reached the lead any other way leaves the request open, and books:check agrees.
+    const inLedger =
+      found.paymentIntentId && existing.get('status') !== 'paid'
+        ? (await db.collection(COLLECTIONS.ledgerEntries).doc(paymentEntryId(found.paymentIntentId)).get()).exists
+        : true;
+    const plan = inLedger ? found : { ...found, paymentIntentId: null };
     if (existing.exists) {
       if (plan.paymentIntentId && existing.get('status') !== 'paid') {
         await ref.update({

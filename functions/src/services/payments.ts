@@ -45,6 +45,7 @@ import { AppError } from '../errors.js';
 import { leadConverter } from '../platform/converter.js';
 import { recordActivity } from './activity.js';
 import { enqueueEmail } from './outbox.js';
+import { alertOwner } from './ownerAlerts.js';
 import { readOrderPromoSettlement, settlePromoInTx, type PromoSettlementReads } from './promo.js';
 import { billableDoc, documentOfPayment, paymentEntryId, recordLedgerEntry, type BillableRef } from './ledger.js';
 import { customerForEmail, paymentProvider, stripeClient, type ProviderMode } from './stripe.js';
@@ -534,7 +535,16 @@ interface PurposeContext {
   by: string;
 }
 
-/** The business effects of a paid payment (domain paymentMoves decides the status moves). */
+/** The owner's alert title for a paid payment of each purpose. */
+const PAID_EVENT: Record<PaymentPurpose, string> = {
+  deposit: 'Deposit paid',
+  final: 'Final payment received',
+  invoice: 'Invoice paid',
+  order: 'Order paid',
+  custom: 'Payment received',
+};
+
+/** The business effects of a paid payment (domain paymentMoves decides the status moves); the owner is alerted. */
 function applyPurpose(db: Firestore, tx: Transaction, c: PurposeContext): void {
   const now = FieldValue.serverTimestamp();
   const amount = formatUsd(c.amountCents);
@@ -620,6 +630,14 @@ function applyPurpose(db: Firestore, tx: Transaction, c: PurposeContext): void {
           : 'your project',
     };
   }
+  alertOwner(db, tx, {
+    event: PAID_EVENT[c.purpose],
+    amountCents: c.amountCents,
+    clientName: receipt?.name && receipt.name !== 'there' ? receipt.name : (receipt?.to ?? null),
+    documentNumber: str(c.invoice?.get('number')),
+    detail: `${PAID_EVENT[c.purpose]}: ${amount} for ${receipt?.description ?? 'a payment link'} (${c.paymentIntentId}).`,
+    leadId: c.lead?.id ?? null,
+  });
   if (receipt?.to) {
     enqueueEmail(db, tx, {
       to: receipt.to,

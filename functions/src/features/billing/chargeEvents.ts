@@ -26,7 +26,6 @@ import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } f
 import * as logger from 'firebase-functions/logger';
 import { z } from 'zod';
 import { COLLECTIONS, formatUsd, ledgerActivityLine, PAYMENT_PURPOSES, type LedgerEntryType } from '@studio/domain';
-import { config } from '../../config.js';
 import { recordActivity } from '../../services/activity.js';
 import { runNumbered } from '../../services/invoiceNumbers.js';
 import {
@@ -37,6 +36,7 @@ import {
   type NewLedgerEntry,
 } from '../../services/ledger.js';
 import { enqueueEmail } from '../../services/outbox.js';
+import { alertOwner } from '../../services/ownerAlerts.js';
 import { loadStudioSettings } from '../../services/settings.js';
 
 /** The event types handled here. */
@@ -241,20 +241,14 @@ function tellEveryone(
       detail: c.base.reason ? `${line}: ${c.base.reason.slice(0, 200)}` : line,
       by: c.base.by,
     });
-  const owner = config().email.ownerEmail;
-  if (owner)
-    enqueueEmail(db, tx, {
-      to: owner,
-      templateId: 'money-alert',
-      leadId: c.lead?.id ?? null,
-      variables: {
-        event: c.event.type === 'charge.dispute.closed' ? line.split(' of ')[0]! : EVENT_TITLES[c.event.type],
-        amount: formatUsd(main.amountCents),
-        clientName: c.base.customerName ?? c.base.customerEmail ?? 'Unknown client',
-        documentNumber: [c.base.documentNumber, c.creditNote].filter(Boolean).join(' / ') || 'none',
-        detail: line,
-      },
-    });
+  alertOwner(db, tx, {
+    event: c.event.type === 'charge.dispute.closed' ? line.split(' of ')[0]! : EVENT_TITLES[c.event.type],
+    amountCents: main.amountCents,
+    clientName: c.base.customerName ?? c.base.customerEmail,
+    documentNumber: [c.base.documentNumber, c.creditNote].filter(Boolean).join(' / ') || null,
+    detail: line,
+    leadId: c.lead?.id ?? null,
+  });
   if (c.creditNote && c.base.customerEmail)
     enqueueEmail(db, tx, {
       to: c.base.customerEmail,

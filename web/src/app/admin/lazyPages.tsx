@@ -88,6 +88,7 @@ export const ADMIN_PAGES = {
     () => import('../../features/invoicing/components/InvoicingPage').then((m) => m.InvoicingPage),
     warmInvoicingLeads,
   ),
+  money: adminPage('Money', () => import('../../features/billing/components/MoneyPage').then((m) => m.MoneyPage)),
   'email-templates': adminPage('Email Templates', () =>
     import('../../features/email/components/EmailTemplatesPage').then((m) => m.EmailTemplatesPage),
   ),

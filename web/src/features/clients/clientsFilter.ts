@@ -5,6 +5,7 @@
  * runs under the node unit-test project.
  */
 import Papa from 'papaparse';
+import { csvFileName, escapeCsvCell } from '../../shared/lib/csv';
 import { centsToString, LEAD_STATUSES, PROJECT_TYPES } from '@studio/domain';
 import type { LeadRecord, LeadStatus, ProjectType } from '@studio/domain';
 
@@ -147,17 +148,7 @@ export const CSV_COLUMNS = [
   'Created',
 ] as const;
 
-/** First characters that make spreadsheet apps treat a cell as a formula (or hide one). */
-const FORMULA_TRIGGER = /^[=+\-@\t\r]/;
-
-/**
- * Neutralises CSV / formula injection (OWASP): a cell starting with =, +, -,
- * @, tab or carriage return gets a leading single quote so spreadsheets show
- * it as text. Other values are returned unchanged.
- */
-export function escapeCsvCell(value: string): string {
-  return FORMULA_TRIGGER.test(value) ? `'${value}` : value;
-}
+export { escapeCsvCell };
 
 /** Quote amount as a 2-decimal string ("1234.50"), or "" when the lead has none. */
 export function csvQuoteAmount(cents: number | null | undefined): string {
@@ -193,6 +184,5 @@ export function buildClientsCsv(leads: readonly ClientLead[]): string {
 
 /** Download file name for the export on the given (local) day: `clients-YYYY-MM-DD.csv`. */
 export function clientsCsvFileName(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `clients-${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}.csv`;
+  return csvFileName('clients', now);
 }

@@ -34,6 +34,12 @@ import {
   QUOTE_AWAITING_REVIEW,
   invoiceDocSchema,
   leadDocSchema,
+  ledgerEntryDocSchema,
+  orderDocSchema,
+  paymentDocSchema,
+  type LedgerEntryDoc,
+  type OrderDoc,
+  type PaymentDoc,
   paymentRequestDocSchema,
   projectDocSchema,
   promoCodeDocSchema,
@@ -311,6 +317,8 @@ export interface InvoiceView {
   leadId: string;
   /** INV-YYYY-NNNN (absent on invoices made before numbering). */
   number?: string | null;
+  email: string | null;
+  clientName: string | null;
   amountCents: number;
   description: string;
   dueDate: Date | null;
@@ -350,3 +358,42 @@ export function useLivePaymentRequests(): LiveList<PaymentRequestView> {
 }
 
 const requestsOf = (snap: QuerySnapshot): PaymentRequestView[] => parsedDocs(paymentRequestDocSchema, snap);
+
+/** One ledger entry (domain ledgerEntryDocSchema) with its id. */
+export type LedgerEntryView = LedgerEntryDoc & { id: string };
+
+/** Every ledger entry, newest first, kept live (one listener): the Money page. */
+export function useLiveLedger(): LiveList<LedgerEntryView> {
+  const firestore = useFirestore();
+  const q = useMemo(() => query(collection(firestore, COLLECTIONS.ledgerEntries), orderBy('at', 'desc')), [firestore]);
+  return useLiveQuery(q, ledgerOf);
+}
+
+const ledgerOf = (snap: QuerySnapshot): LedgerEntryView[] => parsedDocs(ledgerEntryDocSchema, snap);
+
+/** A cart order (domain orderDocSchema) with its id. */
+export type OrderView = OrderDoc & { id: string };
+
+/** Every cart order, newest first, kept live (one listener): customers and their hosting. */
+export function useLiveOrders(): LiveList<OrderView> {
+  const firestore = useFirestore();
+  const q = useMemo(() => query(collection(firestore, COLLECTIONS.orders), orderBy('createdAt', 'desc')), [firestore]);
+  return useLiveQuery(q, ordersOf);
+}
+
+const ordersOf = (snap: QuerySnapshot): OrderView[] => parsedDocs(orderDocSchema, snap);
+
+/** A payment as the Money page reads it (domain paymentDocSchema) with its id (the PaymentIntent). */
+export type PaymentView = PaymentDoc & { id: string };
+
+/** The payments held for review (a currency or amount that is not what was owed), kept live (one listener). */
+export function useLivePaymentsToReview(): LiveList<PaymentView> {
+  const firestore = useFirestore();
+  const q = useMemo(
+    () => query(collection(firestore, COLLECTIONS.payments), where('status', '==', 'needs_review')),
+    [firestore],
+  );
+  return useLiveQuery(q, paymentsOf);
+}
+
+const paymentsOf = (snap: QuerySnapshot): PaymentView[] => parsedDocs(paymentDocSchema, snap);

@@ -22,7 +22,8 @@ import DownloadIcon from '@mui/icons-material/Download';
 import SearchIcon from '@mui/icons-material/Search';
 import { formatUsd } from '@studio/domain';
 import { Loading } from '../../../shared/components/PageState';
-import { useLiveLeads, type LeadView } from '../../../shared/data/hooks';
+import { useLiveLeads, useLiveOrders, type LeadView } from '../../../shared/data/hooks';
+import { OrdersTable } from '../../billing';
 import { LEAD_STATUS_COLORS } from '../../../shared/components/leadStatus';
 import { GridCard, PagedCardGrid } from '../../../shared/components/CardGrid';
 import {
@@ -39,24 +40,9 @@ import {
   type ClientFilters,
   type ClientSort,
 } from '../clientsFilter';
+import { downloadCsv } from '../../../shared/lib/csv';
 
 const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
-/** Starts a browser download of `csv` (UTF-8 with a BOM so spreadsheet apps read accents right). */
-function downloadCsv(csv: string, fileName: string) {
-  const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.rel = 'noopener';
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Revoke after the click has been handled so the download can start.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
 
 /** Shows the selected values of a multi-select, or "All" when none is chosen. */
 function renderSelection(selected: unknown): string {
@@ -326,6 +312,26 @@ export function ClientsPage() {
           )}
         </>
       )}
+      <HostingCustomers />
     </Box>
+  );
+}
+
+/** Cart buyers, lead or not: their hosting orders (one listener). */
+function HostingCustomers() {
+  const orders = useLiveOrders();
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="hosting-customers" sx={{ p: 2, mt: 4 }}>
+      <Typography id="hosting-customers" variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        Hosting customers
+      </Typography>
+      {orders.status === 'loading' ? (
+        <Loading label="Loading orders..." />
+      ) : orders.status === 'error' ? (
+        <Alert severity="error">Could not load orders: {orders.error?.message}</Alert>
+      ) : (
+        <OrdersTable orders={orders.data} />
+      )}
+    </Paper>
   );
 }

@@ -33,7 +33,7 @@ import {
   type InvoiceView,
   type LeadView,
 } from '../../../shared/data/hooks';
-import { DocumentDownloadButton } from './DocumentDownload';
+import { DocumentDownloadButton } from '../../../shared/components/DocumentDownload';
 
 /** A numbered document on a card: an admin's invoice or a deposit / final payment request. */
 type BillingRow = Pick<
@@ -143,19 +143,14 @@ function InvoiceList({ invoices }: { invoices: BillingRow[] }) {
                 variant={inv.status === 'paid' ? 'filled' : 'outlined'}
               />
               {inv.number && (
-                <DocumentDownloadButton
-                  kind={inv.kind}
-                  id={inv.id}
-                  text="PDF"
-                  label={`Download invoice ${inv.number}`}
-                />
+                <DocumentDownloadButton kind={inv.kind} id={inv.id} text="PDF" label={`PDF of invoice ${inv.number}`} />
               )}
               {inv.status === 'paid' && inv.paymentIntentId && (
                 <DocumentDownloadButton
                   kind="receipt"
                   id={inv.paymentIntentId}
                   text="Receipt"
-                  label={`Download receipt for ${inv.number ?? inv.description}`}
+                  label={`Receipt for ${inv.number ?? inv.description}`}
                 />
               )}
             </Stack>

@@ -1,14 +1,14 @@
 /**
- * Download buttons for invoice and receipt PDFs (GET /api/documents/{kind}/{id},
- * admin). The PDF is fetched with the admin's ID token and handed to the
+ * Download buttons for invoice, receipt and credit note PDFs (GET
+ * /api/documents/{kind}/{id}, admin; the Invoicing and Money pages). The PDF is fetched with the admin's ID token and handed to the
  * browser as a file named after its number; failures toast.
  */
 import { useState } from 'react';
 import type { DocumentKind } from '@studio/domain';
 import Button from '@mui/material/Button';
 import DownloadIcon from '@mui/icons-material/Download';
-import { auth } from '../../../shared/data/firebase';
-import { useToast } from '../../../shared/components/Toast';
+import { auth } from '../data/firebase';
+import { useToast } from './Toast';
 
 /** Fetches the PDF and saves it. @throws Error with the server's message. */
 async function download(kind: DocumentKind, id: string): Promise<void> {
@@ -31,7 +31,10 @@ async function download(kind: DocumentKind, id: string): Promise<void> {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** A small "PDF" / "Receipt" button for one document; `label` names it for screen readers. */
+/**
+ * A small "PDF" / "Receipt" button for one document; `label` names it for
+ * screen readers and starts with the visible `text` (WCAG 2.5.3, label in name).
+ */
 export function DocumentDownloadButton({
   kind,
   id,

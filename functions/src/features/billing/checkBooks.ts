@@ -1,0 +1,64 @@
+/**
+ * The books' self-check (`npm run books:check`): every invoice, payment
+ * request and order's balance recomputed from the ledger (domain
+ * documentBalance) against the status it stores, and every succeeded
+ * payment against its ledger entry. A mismatch is money the books do not
+ * explain; an overpayment (a second payment for one document) is listed for
+ * review but is not a mismatch: the ledger explains it.
+ */
+import type { Firestore } from 'firebase-admin/firestore';
+import { BILLABLE_COLLECTION, BILLABLE_KINDS, COLLECTIONS, documentBalance, type BillableKind } from '@studio/domain';
+import { ledgerEntries, paymentEntryId } from '../../services/ledger.js';
+
+export interface BooksReport {
+  documents: number;
+  payments: number;
+  entries: number;
+  mismatches: string[];
+  overpaid: string[];
+}
+
+const num = (v: unknown): number => (typeof v === 'number' && Number.isSafeInteger(v) ? v : 0);
+
+/** What a stored document bills, in cents (an order: what was due at checkout). */
+const totalOf = (kind: BillableKind, d: FirebaseFirestore.DocumentData) =>
+  kind === 'order' ? num(d.totalDueNowCents) : num(d.amountCents);
+
+/** Recomputes the books (see the file comment). Reads every billable document, payment and entry once. */
+export async function checkBooks(db: Firestore): Promise<BooksReport> {
+  const entries = (await ledgerEntries(db).get()).docs.map((d) => ({ ...d.data(), id: d.id }));
+  const byDocument = new Map<string, typeof entries>();
+  for (const e of entries) {
+    if (!e.documentKind || !e.documentId) continue;
+    const key = `${e.documentKind}/${e.documentId}`;
+    byDocument.set(key, [...(byDocument.get(key) ?? []), e]);
+  }
+  const report: BooksReport = { documents: 0, payments: 0, entries: entries.length, mismatches: [], overpaid: [] };
+  for (const kind of BILLABLE_KINDS) {
+    for (const doc of (await db.collection(BILLABLE_COLLECTION[kind]).get()).docs) {
+      report.documents++;
+      const d = doc.data();
+      const balance = documentBalance(totalOf(kind, d), byDocument.get(`${kind}/${doc.id}`) ?? []);
+      const name = `${kind} ${doc.id}${d.number ? ` (${d.number})` : ''}`;
+      const storedPaid = d.status === 'paid';
+      if (storedPaid && balance.status === 'open')
+        report.mismatches.push(`${name}: stored paid, but the ledger says ${balance.amountDueCents} cents are due`);
+      if (!storedPaid && balance.status !== 'open' && balance.paidCents > 0)
+        report.mismatches.push(`${name}: stored ${String(d.status)}, but the ledger says it is ${balance.status}`);
+      if (balance.overpaidCents > 0)
+        report.overpaid.push(`${name}: paid ${balance.overpaidCents} cents more than owed`);
+    }
+  }
+  const ids = new Set(entries.map((e) => e.id));
+  const payments = await db.collection(COLLECTIONS.payments).where('status', '==', 'succeeded').get();
+  for (const p of payments.docs) {
+    report.payments++;
+    const received = num(p.get('amountReceivedCents')) || num(p.get('amountCents'));
+    const entry = entries.find((e) => e.id === paymentEntryId(p.id));
+    if (!ids.has(paymentEntryId(p.id))) {
+      if (received > 0) report.mismatches.push(`payment ${p.id}: succeeded, but not in the ledger`);
+    } else if (entry && entry.amountCents !== received)
+      report.mismatches.push(`payment ${p.id}: received ${received} cents, the ledger says ${entry.amountCents}`);
+  }
+  return report;
+}

@@ -1,0 +1,296 @@
+/**
+ * The books through the API: the final payment requested and emailed at
+ * launch and still owed after the countdown; refunds (from the CRM and from
+ * Stripe's events, full and partial) and disputes (won and lost) in the
+ * ledger with their credit notes; a payment in the wrong currency or amount
+ * held for review; create-invoice's Idempotency-Key under a race.
+ */
+import { randomUUID } from 'node:crypto';
+import { Timestamp } from 'firebase-admin/firestore';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { documentBalance, ledgerEntryDocSchema, parseInvoiceNumber } from '@studio/domain';
+import { runProjectSchedule } from '../../functions/src/jobs/launchCountdown.js';
+import { adminIdToken, api, db, eventually, userIdToken } from '../helpers.js';
+import { projectDoc, storeLead } from '../fixtures.js';
+import { pdfText } from '../pdfText.js';
+import { sendWebhook } from './paymentFixtures.js';
+
+const DAY = 86_400_000;
+let token: string;
+
+beforeAll(async () => {
+  token = await adminIdToken();
+});
+
+/** An accepted lead ($4,000: $2,000 deposit) with its project in Set up. */
+async function acceptedLead(tag: string) {
+  const email = `books.${tag}.${randomUUID().slice(0, 8)}@example.com`;
+  const leadId = await storeLead(db, { name: `Books ${tag}`, email, subject: `Books ${tag}` });
+  const project = db.collection('projects').doc();
+  await project.set(projectDoc({ leadId, name: `Books ${tag}`, client: `Books ${tag}` }));
+  return { email, leadId, projectId: project.id };
+}
+
+/** Pays the lead's next stage through the test-mode checkout; returns the PaymentIntent id. */
+async function payNext(leadId: string): Promise<string> {
+  const intent = await api('POST', '/api/create-payment-intent', { body: { leadId } });
+  expect(intent.status).toBe(200);
+  const { paymentIntentId } = intent.json as { paymentIntentId: string };
+  expect((await api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId } })).status).toBe(200);
+  return paymentIntentId;
+}
+
+/** The ledger entries of a PaymentIntent, parsed as the server reads them. */
+const entriesOf = async (paymentIntentId: string) =>
+  (await db.collection('ledger_entries').where('paymentIntentId', '==', paymentIntentId).get()).docs.map((d) => ({
+    id: d.id,
+    ...ledgerEntryDocSchema.parse(d.data()),
+  }));
+
+const outboxOf = async (leadId: string, templateId: string) =>
+  (await db.collection('outbox').where('leadId', '==', leadId).where('templateId', '==', templateId).get()).docs;
+
+describe('launch with the final payment unpaid', () => {
+  it('requests the final payment at launch, emails it with its PDF, and it stays owed after the countdown', async () => {
+    const { email, leadId, projectId } = await acceptedLead('launch');
+    await payNext(leadId);
+    await eventually(
+      async () => (await db.collection('projects').doc(projectId).get()).get('status') === 'Production',
+      'the project in Production after the deposit',
+    );
+    // No final request before delivery.
+    expect((await db.collection('payment_requests').doc(`${leadId}_final`).get()).exists).toBe(false);
+
+    const beta = await api('POST', `/api/projects/${projectId}/deploy-to-beta`, {
+      token,
+      body: { deploymentUrl: 'https://beta.books.example' },
+    });
+    expect(beta.status).toBe(200);
+    expect(
+      (await api('POST', `/api/projects/${projectId}/launch`, { token, body: { handoffType: 'files' } })).status,
+    ).toBe(200);
+    const final = await eventually(
+      async () => (await db.collection('payment_requests').doc(`${leadId}_final`).get()).data(),
+      'the final payment request, issued at launch',
+    );
+    expect(final).toMatchObject({ purpose: 'final', amountCents: 200_000, status: 'open' });
+    const [sent] = await outboxOf(leadId, 'invoice');
+    expect(sent!.get('to')).toBe(email);
+    expect(sent!.get('attachments')).toEqual([{ kind: 'request', id: `${leadId}_final` }]);
+    expect(sent!.get('variables')).toMatchObject({ invoiceNumber: final.number, amount: '$2,000.00' });
+
+    // The countdown ends 8 days later: the project is Won and the lead Complete, but the money is still owed.
+    await db
+      .collection('projects')
+      .doc(projectId)
+      .update({ launchDate: Timestamp.fromMillis(Date.now() - 8 * DAY) });
+    await runProjectSchedule(new Date());
+    expect((await db.collection('leads').doc(leadId).get()).get('status')).toBe('Complete');
+    expect((await db.collection('payment_requests').doc(`${leadId}_final`).get()).get('status')).toBe('open');
+    const lookup = await api('GET', `/api/client-project?email=${encodeURIComponent(email)}`);
+    expect((lookup.json as { lead: unknown }).lead).toMatchObject({ paidInFull: false, amountDue: '2000.00' });
+    // The countdown's history line says what moved, not "null → null".
+    const history = (await db.collection('lead_activity').where('leadId', '==', leadId).get()).docs.map((d) =>
+      String(d.get('detail')),
+    );
+    expect(history).toContain('Scheduled: project countdown ended → Won');
+
+    // The client pays it from My Project: paid in full.
+    await payNext(leadId);
+    const after = await api('GET', `/api/client-project?email=${encodeURIComponent(email)}`);
+    expect((after.json as { lead: unknown }).lead).toMatchObject({ paidInFull: true, amountDue: null });
+  });
+});
+
+describe('refunds', () => {
+  it('a partial refund from the CRM, then the rest from Stripe: ledger, credit notes, history, emails', async () => {
+    const { leadId } = await acceptedLead('refund');
+    const pi = await payNext(leadId);
+    const deposit = await eventually(async () => {
+      const d = (await db.collection('payment_requests').doc(`${leadId}_deposit`).get()).data();
+      return d?.status === 'paid' ? d : null;
+    }, 'the deposit request paid');
+
+    // The wrong caller is refused, and nothing is written.
+    const path = `/api/billing/payments/${pi}/refund`;
+    expect((await api('POST', path, { body: { amount: '100.00' } })).status).toBe(401);
+    expect((await api('POST', path, { token: await userIdToken(), body: { amount: '100.00' } })).status).toBe(403);
+    expect((await api('POST', path, { token, body: { amount: '100.001' } })).status).toBe(400);
+    expect((await api('POST', path, { token, body: { amount: '5000.00' } })).status).toBe(409);
+    expect((await entriesOf(pi)).map((e) => e.type)).toEqual(['payment']);
+
+    const partial = await api('POST', path, { token, body: { amount: '150.00', reason: 'Scope reduced' } });
+    expect(partial.status).toBe(200);
+    expect(partial.json).toMatchObject({ success: true, amount: '150.00', recorded: true });
+    let entries = await entriesOf(pi);
+    expect(entries.map((e) => [e.type, e.amountCents]).sort()).toEqual(
+      [
+        ['credit_note', 15_000],
+        ['payment', 200_000],
+        ['refund', 15_000],
+      ].sort(),
+    );
+    const note = entries.find((e) => e.type === 'credit_note')!;
+    expect(parseInvoiceNumber(note.number!, 'creditNote')).not.toBeNull();
+    expect(note.documentId).toBe(`${leadId}_deposit`);
+    expect(documentBalance(200_000, entries)).toMatchObject({ amountDueCents: 0, refundedCents: 15_000 });
+
+    // The credit note's PDF downloads, with its number and the invoice it credits.
+    const res = await fetch(`http://127.0.0.1:5000/api/documents/credit-note/${note.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    const { text } = await pdfText(Buffer.from(await res.arrayBuffer()));
+    for (const s of ['CREDIT NOTE', note.number!, deposit.number, '-150.00']) expect(text, s).toContain(s);
+
+    // Stripe's event for the rest (a refund made in its dashboard) records only what is new; a copy records nothing.
+    const event = {
+      id: `evt_${randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      type: 'charge.refunded',
+      data: {
+        object: {
+          id: `ch_${randomUUID().slice(0, 8)}`,
+          object: 'charge',
+          payment_intent: pi,
+          amount: 200_000,
+          amount_refunded: 200_000,
+          currency: 'usd',
+        },
+      },
+    };
+    expect((await sendWebhook(event)).json).toEqual({ received: true, outcome: 'applied' });
+    expect((await sendWebhook(event)).json).toEqual({ received: true, outcome: 'duplicate' });
+    entries = await entriesOf(pi);
+    const refunds = entries.filter((e) => e.type === 'refund').map((e) => e.amountCents);
+    expect(refunds.sort((a, b) => a - b)).toEqual([15_000, 185_000]);
+    const numbers = entries
+      .filter((e) => e.type === 'credit_note')
+      .map((e) => parseInvoiceNumber(e.number!, 'creditNote')!);
+    expect(new Set(numbers.map((n) => n.seq)).size).toBe(2);
+    expect((await db.collection('payments').doc(pi).get()).get('amountRefundedCents')).toBe(200_000);
+    expect(documentBalance(200_000, entries)).toMatchObject({ amountDueCents: 0, keptCents: 0 });
+    expect((await api('POST', path, { token, body: {} })).status).toBe(409);
+
+    // The lead's history has both; the owner is alerted and the client gets each credit note.
+    const history = (
+      await db.collection('lead_activity').where('leadId', '==', leadId).where('type', '==', 'refund').get()
+    ).docs;
+    expect(history).toHaveLength(2);
+    expect((await outboxOf(leadId, 'money-alert')).map((d) => d.get('to'))).toEqual([
+      'owner@example.com',
+      'owner@example.com',
+    ]);
+    expect(await outboxOf(leadId, 'credit-note')).toHaveLength(2);
+  });
+});
+
+describe('disputes', () => {
+  it('opened, then lost: the money is written off and the invoice is uncollectible; a won one changes nothing owed', async () => {
+    for (const status of ['lost', 'won'] as const) {
+      const { leadId } = await acceptedLead(`dispute-${status}`);
+      const pi = await payNext(leadId);
+      const dispute = (type: string, s: string) => ({
+        id: `evt_${randomUUID().replaceAll('-', '')}`,
+        object: 'event',
+        type,
+        data: {
+          object: {
+            id: `dp_${pi.slice(-8)}`,
+            object: 'dispute',
+            payment_intent: pi,
+            charge: 'ch_x',
+            amount: 200_000,
+            currency: 'usd',
+            status: s,
+            reason: 'fraudulent',
+          },
+        },
+      });
+      expect((await sendWebhook(dispute('charge.dispute.created', 'needs_response'))).json).toMatchObject({
+        outcome: 'applied',
+      });
+      expect((await db.collection('payments').doc(pi).get()).get('disputeStatus')).toBe('open');
+      expect((await sendWebhook(dispute('charge.dispute.closed', status))).json).toMatchObject({ outcome: 'applied' });
+      const entries = await entriesOf(pi);
+      const balance = documentBalance(200_000, entries);
+      if (status === 'lost') {
+        expect(entries.map((e) => e.type).sort()).toEqual(['dispute_lost', 'dispute_opened', 'payment', 'write_off']);
+        expect(balance).toMatchObject({ status: 'uncollectible', keptCents: 0, amountDueCents: 0 });
+      } else {
+        expect(entries.map((e) => e.type).sort()).toEqual(['dispute_opened', 'dispute_won', 'payment']);
+        expect(balance).toMatchObject({ status: 'paid', keptCents: 200_000, disputedCents: 0 });
+      }
+      const history = await db
+        .collection('lead_activity')
+        .where('leadId', '==', leadId)
+        .where('type', '==', 'dispute')
+        .get();
+      expect(history.size).toBe(2);
+    }
+  });
+});
+
+describe('payments checked against what is owed', () => {
+  it('a verified payment in EUR, or of another amount, changes no balance and is held for review', async () => {
+    for (const [currency, amount] of [
+      ['eur', 50],
+      ['usd', 50],
+    ] as const) {
+      const { leadId } = await acceptedLead(`mismatch-${currency}`);
+      const pi = `pi_${randomUUID().slice(0, 12)}`;
+      const res = await sendWebhook({
+        id: `evt_${randomUUID().replaceAll('-', '')}`,
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        data: {
+          object: {
+            id: pi,
+            object: 'payment_intent',
+            amount,
+            amount_received: amount,
+            currency,
+            metadata: { purpose: 'deposit', leadId },
+          },
+        },
+      });
+      expect(res.json).toEqual({ received: true, outcome: 'review' });
+      const lead = (await db.collection('leads').doc(leadId).get()).data()!;
+      expect(lead.stripeDepositPaymentId).toBeUndefined();
+      expect(lead.status).toBe('Set Up');
+      expect((await db.collection('payments').doc(pi).get()).data()).toMatchObject({
+        status: 'needs_review',
+        reviewReason: `Received 0.50 ${currency.toUpperCase()} where 2000.00 USD is owed`,
+      });
+      expect(await entriesOf(pi)).toEqual([]);
+    }
+  });
+});
+
+describe('create-invoice idempotency', () => {
+  it('10 concurrent calls with one Idempotency-Key make 1 invoice and 1 email; the key with other parameters is refused', async () => {
+    const { leadId } = await acceptedLead('idem');
+    const key = `idem-${randomUUID()}`;
+    const body = { leadId, amount: '120.00', description: 'Extra pages' };
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        api('POST', '/api/create-invoice', { token, body, headers: { 'idempotency-key': key } }),
+      ),
+    );
+    expect(replies.map((r) => r.status)).toEqual(Array(10).fill(201));
+    const ids = new Set(replies.map((r) => (r.json as { invoiceId: string }).invoiceId));
+    expect(ids.size).toBe(1);
+    expect((await db.collection('invoices').where('leadId', '==', leadId).get()).size).toBe(1);
+    expect(await outboxOf(leadId, 'invoice')).toHaveLength(1);
+
+    const other = await api('POST', '/api/create-invoice', {
+      token,
+      body: { ...body, amount: '130.00' },
+      headers: { 'idempotency-key': key },
+    });
+    expect(other.status).toBe(409);
+    const bad = await api('POST', '/api/create-invoice', { token, body, headers: { 'idempotency-key': 'a b' } });
+    expect(bad.status).toBe(400);
+    expect((await db.collection('invoices').where('leadId', '==', leadId).get()).size).toBe(1);
+  });
+});

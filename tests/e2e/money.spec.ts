@@ -1,0 +1,119 @@
+/**
+ * The Money page and customers: a test-mode cart purchase with a promo code
+ * shows on Clients and on Money (a customer without a lead), and the owner's
+ * new-order email is in the email log; an overdue invoice sits in its ageing
+ * bucket; a refund from the ledger issues a credit note.
+ */
+import { randomUUID } from 'node:crypto';
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getFirestore, Timestamp } from 'firebase-admin/firestore';
+import { expect, test, type Page } from './support/test.js';
+import { loginAsAdmin } from './support/admin.js';
+import { quotedLeadDoc } from '../fixtures.js';
+
+const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
+const DAY = 86_400_000;
+
+/** Buys the first package one-time with WELCOME10 through the cart's test-mode checkout. */
+async function buyHosting(page: Page, email: string) {
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'One Time', exact: true }).click();
+  await page
+    .getByRole('article', { name: 'Web Fresh/Refresh + Hosting', exact: true })
+    .getByRole('button', { name: 'Choose Web Fresh/Refresh + Hosting' })
+    .click();
+  await page.getByRole('textbox', { name: 'Promo code' }).fill('WELCOME10');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText(/WELCOME10 applied/)).toBeVisible();
+  const form = page.getByRole('form', { name: 'Your information' });
+  await form.getByLabel('Name').fill('Money Buyer');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Project description').fill('Host our site.');
+  await form.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(page.getByRole('heading', { name: 'Subscription Successful!' })).toBeVisible();
+}
+
+/** Chooses `email` in the Money page's client filter. */
+async function filterClient(page: Page, email: string) {
+  await page.getByRole('combobox', { name: 'Client' }).fill(email);
+  await page.getByRole('option', { name: email }).click();
+}
+
+test('a cart purchase with a promo code shows on Clients and Money, and the owner is emailed', async ({ page }) => {
+  const email = `money.${randomUUID().slice(0, 8)}@example.com`;
+  await buyHosting(page, email);
+  // The owner's new-order alert, sent through the outbox (the local mailer logs it).
+  await expect
+    .poll(async () => {
+      const log = await db.collection('email_log').where('templateId', '==', 'money-alert').get();
+      return log.docs.some(
+        (d) =>
+          String(d.get('subject')).startsWith('Order paid') &&
+          d.get('to') === 'owner@example.com' &&
+          String(d.get('html')).includes('Money Buyer'),
+      );
+    })
+    .toBe(true);
+
+  await loginAsAdmin(page);
+  await page.goto('/admin/clients');
+  const customers = page.getByRole('region', { name: 'Hosting customers' });
+  await expect(customers.getByTestId('order-row').filter({ hasText: email })).toContainText('$462.99');
+
+  await page.goto('/admin/money');
+  await expect(page.getByRole('heading', { level: 1, name: 'Money' })).toBeVisible();
+  await filterClient(page, email);
+  await expect(page.getByRole('region', { name: 'Hosting orders' }).getByTestId('order-row')).toContainText(
+    'Promo WELCOME10',
+  );
+  const ledger = page.getByRole('region', { name: 'Ledger' });
+  await expect(ledger.getByTestId('ledger-row')).toHaveCount(1);
+  await expect(ledger.getByTestId('ledger-row').first()).toContainText('$462.99');
+  await expect(page.getByRole('table', { name: 'Revenue by month' })).toContainText('$462.99');
+
+  // A partial refund from the ledger: a credit note row with its PDF.
+  await ledger.getByRole('button', { name: 'Refund' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refund payment' });
+  await expect(dialog).toContainText('a credit note is issued');
+  await dialog.getByLabel('Amount').fill('62.99');
+  await dialog.getByRole('button', { name: 'Refund' }).click();
+  await expect(page.getByText('Refund issued')).toBeVisible();
+  await expect(ledger.locator('[data-type="credit_note"]')).toHaveCount(1);
+  await expect(ledger.locator('[data-type="refund"]')).toContainText('$62.99');
+  await expect(ledger.getByRole('button', { name: /^PDF of credit note CN-\d{4}-\d{4,}$/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Revenue by month' })).toContainText('$400.00');
+});
+
+test('an overdue invoice shows what is due in its ageing bucket', async ({ page }) => {
+  const email = `ageing.${randomUUID().slice(0, 8)}@example.com`;
+  const lead = db.collection('leads').doc();
+  await lead.set(quotedLeadDoc({ name: 'Ageing Client', email, status: 'Production' }));
+  // Issued 60 days ago, due 45 days ago: in the 31–60 bucket.
+  await db
+    .collection('invoices')
+    .doc()
+    .set({
+      leadId: lead.id,
+      number: `INV-2026-9${randomUUID().replace(/\D/g, '').slice(0, 3)}`,
+      email,
+      clientName: 'Ageing Client',
+      amountCents: 12_345,
+      currency: 'usd',
+      description: 'Extra pages',
+      issuedAt: Timestamp.fromMillis(Date.now() - 60 * DAY),
+      dueDate: Timestamp.fromMillis(Date.now() - 45 * DAY),
+      status: 'open',
+      checkoutUrl: null,
+      createdAt: Timestamp.fromMillis(Date.now() - 60 * DAY),
+      updatedAt: Timestamp.fromMillis(Date.now() - 60 * DAY),
+    });
+  await loginAsAdmin(page);
+  await page.goto('/admin/money');
+  await filterClient(page, email);
+  const outstanding = page.getByRole('region', { name: /^Outstanding/ });
+  await expect(outstanding.getByRole('heading')).toHaveText('Outstanding: $123.45');
+  await expect(outstanding.getByTestId('outstanding-row')).toContainText('31–60 days');
+  await expect(outstanding.locator('[data-bucket="31-60"]')).toContainText('$123.45');
+  await expect(outstanding.locator('[data-bucket="current"]')).toContainText('$0.00');
+});

@@ -1,0 +1,338 @@
+/**
+ * Money (route /admin/money): the books, read live from Firestore with one
+ * listener per list (ledger entries, invoices, payment requests, orders,
+ * payments held for review).
+ *
+ * - Outstanding invoices and payment requests with what is still due (from
+ *   the ledger, domain documentBalance) and their ageing buckets (current,
+ *   1–30, 31–60, 61–90, 90+ days past due).
+ * - Revenue by month: cash received (payments less refunds and lost
+ *   disputes) as a chart, with the numbers in a table beside it.
+ * - The ledger: payments, refunds, credit notes (with their PDF), disputes
+ *   and write-offs, with Refund on a payment.
+ * - Payments held for review (a currency or amount that was not what was owed).
+ * - Hosting orders from the cart: a buyer is a customer with or without a lead.
+ * - A filter by client (email), and the ledger as a formula-safe CSV.
+ */
+import { lazy, Suspense, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import DownloadIcon from '@mui/icons-material/Download';
+import { formatUsd, type AgeingBucket } from '@studio/domain';
+import { Loading } from '../../../shared/components/PageState';
+import {
+  useLiveInvoices,
+  useLiveLedger,
+  useLiveOrders,
+  useLivePaymentRequests,
+  useLivePaymentsToReview,
+  type LedgerEntryView,
+} from '../../../shared/data/hooks';
+import { csvFileName, downloadCsv } from '../../../shared/lib/csv';
+import { useClock } from '../../../shared/lib/useClock';
+import { DocumentDownloadButton } from '../../../shared/components/DocumentDownload';
+import { ageingTotals, customers, ENTRY_LABELS, isClient, ledgerCsv, outstanding, revenue } from '../money';
+import { OrdersTable } from './OrdersTable';
+import { RefundDialog, type RefundTarget } from './RefundDialog';
+
+const RevenueChart = lazy(() => import('./RevenueChart'));
+
+const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+// Due dates are calendar days, stored at midnight UTC.
+const dueFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
+const BUCKET_LABELS: Record<AgeingBucket, string> = {
+  current: 'Current',
+  '1-30': '1–30 days',
+  '31-60': '31–60 days',
+  '61-90': '61–90 days',
+  '90+': '90+ days',
+};
+
+const SIGN: Partial<Record<LedgerEntryView['type'], string>> = { refund: '−', credit_note: '−', dispute_lost: '−' };
+
+const ROWS_PER_PAGE = 25;
+
+/** A section with a heading that names it (a labelled region). */
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 1.5, sm: 2 }, mb: 3 }}>
+      <Typography id={id} variant="h6" component="h2" sx={{ mb: 1.5 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/** The admin's Money page (see the file comment). */
+export function MoneyPage() {
+  const ledger = useLiveLedger();
+  const invoices = useLiveInvoices();
+  const requests = useLivePaymentRequests();
+  const orders = useLiveOrders();
+  const review = useLivePaymentsToReview();
+  const now = useClock(60_000);
+  const [client, setClient] = useState<string | null>(null);
+  const [page, setPage] = useState(0);
+  const [refund, setRefund] = useState<RefundTarget | null>(null);
+
+  const docs = useMemo(
+    () => [
+      ...invoices.data.map((doc) => ({ kind: 'invoice' as const, doc })),
+      ...requests.data.map((doc) => ({ kind: 'request' as const, doc })),
+    ],
+    [invoices.data, requests.data],
+  );
+  const clients = useMemo(() => customers(ledger.data, docs), [ledger.data, docs]);
+  const rows = useMemo(() => outstanding(docs, ledger.data, now, client), [docs, ledger.data, now, client]);
+  const buckets = useMemo(() => ageingTotals(rows), [rows]);
+  const months = useMemo(() => revenue(ledger.data, client), [ledger.data, client]);
+  const entries = useMemo(() => ledger.data.filter((e) => isClient(e.customerEmail, client)), [ledger.data, client]);
+  const refundedByPayment = useMemo(() => {
+    const m = new Map<string, number>();
+    for (const e of ledger.data)
+      if (e.type === 'refund' && e.paymentIntentId)
+        m.set(e.paymentIntentId, (m.get(e.paymentIntentId) ?? 0) + e.amountCents);
+    return m;
+  }, [ledger.data]);
+  const clientOrders = useMemo(
+    () => orders.data.filter((o) => isClient(o.clientInfo.email, client)),
+    [orders.data, client],
+  );
+  const shown = entries.slice(page * ROWS_PER_PAGE, (page + 1) * ROWS_PER_PAGE);
+  const totalDue = rows.reduce((s, r) => s + r.amountDueCents, 0);
+
+  if ([ledger, invoices, requests].some((l) => l.status === 'loading')) return <Loading label="Loading the books..." />;
+  if (ledger.status === 'error')
+    return <Alert severity="error">Could not load the ledger: {ledger.error?.message}</Alert>;
+
+  return (
+    <Box>
+      <Typography variant="h4" component="h1" sx={{ mb: 0.5 }}>
+        Money
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        What is owed, received, refunded and disputed, from the ledger, live.
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3, alignItems: { sm: 'center' } }}>
+        <Autocomplete
+          options={clients}
+          value={client}
+          onChange={(_, v) => {
+            setClient(v);
+            setPage(0);
+          }}
+          sx={{ minWidth: { sm: 320 }, flex: { xs: 1, sm: 'none' } }}
+          renderInput={(params) => <TextField {...params} label="Client" placeholder="All clients" />}
+        />
+        <Button
+          variant="outlined"
+          startIcon={<DownloadIcon />}
+          onClick={() => downloadCsv(ledgerCsv(entries), csvFileName('ledger', now))}
+          disabled={entries.length === 0}
+        >
+          Export ledger (CSV)
+        </Button>
+      </Stack>
+
+      {review.data.length > 0 && (
+        <Alert severity="warning" sx={{ mb: 3 }} role="status">
+          <Typography fontWeight={600}>Payments held for review ({review.data.length})</Typography>
+          <Box component="ul" sx={{ m: 0, pl: 2 }}>
+            {review.data.map((p) => (
+              <li key={p.id}>
+                {p.id}: {p.reviewReason ?? 'does not match what is owed'}
+              </li>
+            ))}
+          </Box>
+        </Alert>
+      )}
+
+      <Section id="money-outstanding" title={`Outstanding: ${formatUsd(totalDue)}`}>
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }} aria-label="Ageing">
+          {buckets.map((b) => (
+            <Chip
+              key={b.bucket}
+              data-bucket={b.bucket}
+              label={`${BUCKET_LABELS[b.bucket]}: ${formatUsd(b.cents)}`}
+              color={b.bucket === 'current' || b.cents === 0 ? 'default' : 'warning'}
+              variant={b.cents === 0 ? 'outlined' : 'filled'}
+            />
+          ))}
+        </Stack>
+        {rows.length === 0 ? (
+          <Typography color="text.secondary">Nothing is owed.</Typography>
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-label="Outstanding invoices">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Number</TableCell>
+                  <TableCell>Client</TableCell>
+                  <TableCell>Due</TableCell>
+                  <TableCell>Age</TableCell>
+                  <TableCell align="right">Amount due</TableCell>
+                  <TableCell>PDF</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.map((r) => (
+                  <TableRow key={`${r.kind}/${r.id}`} data-testid="outstanding-row">
+                    <TableCell>
+                      {r.number ?? '—'}
+                      <Typography variant="caption" display="block" color="text.secondary" sx={{ maxWidth: 260 }}>
+                        {r.description}
+                      </Typography>
+                    </TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.client}</TableCell>
+                    <TableCell>{r.dueDate ? dueFmt.format(r.dueDate) : '—'}</TableCell>
+                    <TableCell>
+                      <Chip size="small" label={BUCKET_LABELS[r.bucket]} />
+                      {r.label === 'Partially paid' && <Chip size="small" sx={{ ml: 0.5 }} label="Partially paid" />}
+                    </TableCell>
+                    <TableCell align="right">{formatUsd(r.amountDueCents)}</TableCell>
+                    <TableCell>
+                      {r.number && r.kind !== 'order' && (
+                        <DocumentDownloadButton kind={r.kind} id={r.id} text="PDF" label={`PDF of ${r.number}`} />
+                      )}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Section>
+
+      <Section id="money-revenue" title="Revenue by month (cash received)">
+        {months.length === 0 ? (
+          <Typography color="text.secondary">No money received yet.</Typography>
+        ) : (
+          <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
+            <Box sx={{ flex: 2, minWidth: 0 }} aria-hidden="true">
+              <Suspense fallback={<Loading label="Loading the chart..." />}>
+                <RevenueChart months={months} />
+              </Suspense>
+            </Box>
+            <TableContainer sx={{ flex: 1 }}>
+              <Table size="small" aria-label="Revenue by month">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Month</TableCell>
+                    <TableCell align="right">Received</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {months.map((m) => (
+                    <TableRow key={m.month}>
+                      <TableCell>{m.month}</TableCell>
+                      <TableCell align="right">{formatUsd(m.cents)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          </Stack>
+        )}
+      </Section>
+
+      <Section id="money-ledger" title="Ledger">
+        {entries.length === 0 ? (
+          <Typography color="text.secondary">No money has moved yet.</Typography>
+        ) : (
+          <>
+            <TableContainer>
+              <Table size="small" aria-label="Ledger entries">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Date</TableCell>
+                    <TableCell>Type</TableCell>
+                    <TableCell>Client</TableCell>
+                    <TableCell>Document</TableCell>
+                    <TableCell align="right">Amount</TableCell>
+                    <TableCell>Actions</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {shown.map((e) => {
+                    const left =
+                      e.type === 'payment' && e.paymentIntentId
+                        ? e.amountCents - (refundedByPayment.get(e.paymentIntentId) ?? 0)
+                        : 0;
+                    const who = e.customerName ?? e.customerEmail ?? '—';
+                    return (
+                      <TableRow key={e.id} data-testid="ledger-row" data-type={e.type}>
+                        <TableCell>{dateFmt.format(e.at)}</TableCell>
+                        <TableCell>{ENTRY_LABELS[e.type]}</TableCell>
+                        <TableCell sx={{ overflowWrap: 'anywhere' }}>{who}</TableCell>
+                        <TableCell>{[e.documentNumber, e.number].filter(Boolean).join(' · ') || '—'}</TableCell>
+                        <TableCell align="right">
+                          {SIGN[e.type] ?? ''}
+                          {formatUsd(e.amountCents)}
+                        </TableCell>
+                        <TableCell>
+                          {e.type === 'credit_note' && e.number && (
+                            <DocumentDownloadButton
+                              kind="credit-note"
+                              id={e.id}
+                              text="PDF"
+                              label={`PDF of credit note ${e.number}`}
+                            />
+                          )}
+                          {left > 0 && (
+                            <Button
+                              size="small"
+                              onClick={() =>
+                                setRefund({
+                                  paymentIntentId: e.paymentIntentId!,
+                                  client: who,
+                                  documentNumber: e.documentNumber,
+                                  leftCents: left,
+                                })
+                              }
+                            >
+                              Refund
+                            </Button>
+                          )}
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <TablePagination
+              component="div"
+              count={entries.length}
+              page={page}
+              onPageChange={(_, p) => setPage(p)}
+              rowsPerPage={ROWS_PER_PAGE}
+              rowsPerPageOptions={[ROWS_PER_PAGE]}
+            />
+          </>
+        )}
+      </Section>
+
+      <Section id="money-orders" title="Hosting orders">
+        <OrdersTable orders={clientOrders} />
+      </Section>
+
+      <RefundDialog target={refund} onClose={() => setRefund(null)} />
+    </Box>
+  );
+}
