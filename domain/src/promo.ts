@@ -57,7 +57,7 @@ export interface PromoRecord {
   validUntil: Date | null;
   /** One use per customer (by email); absent = false. */
   onePerCustomer?: boolean;
-  /** Orders holding the code right now (unexpired reservations); absent = 0. */
+  /** Orders holding the code right now (reservations not yet released); absent = 0. */
   reservedCount?: number;
 }
 
@@ -96,16 +96,26 @@ export interface PromoHold {
   customer: string | null;
 }
 
-/** The holds of a code split at `now`: active ones count against the limit, expired ones are freed. */
-export function splitPromoHolds(
-  holds: Record<string, PromoHold> | null | undefined,
-  now: Date,
-): { active: string[]; expired: string[] } {
-  const active: string[] = [];
-  const expired: string[] = [];
-  for (const [orderId, h] of Object.entries(holds ?? {}))
-    (h && typeof h.expiresAtMs === 'number' && h.expiresAtMs > now.getTime() ? active : expired).push(orderId);
-  return { active, expired };
+/**
+ * The orders holding a code: every hold counts against its limit until it is
+ * released, whatever its time. A hold is released by its order's payment (a
+ * redemption) or by the order's expiry once its PaymentIntent is cancelled
+ * (functions jobs/orderExpiry.ts), never by the clock alone: a payment that
+ * lands after the hold's time would otherwise take a use that another order
+ * was given meanwhile. `expiresAtMs` is the checkout's deadline, which the
+ * expiry job acts on.
+ */
+export function heldPromoOrders(holds: Record<string, PromoHold> | null | undefined): string[] {
+  return Object.keys(holds ?? {});
+}
+
+/**
+ * How many paid uses a code has beyond its limit (0 within it): possible only
+ * when a payment races its order's expiry, or the admin lowers the limit. The
+ * promo list shows "over limit by N".
+ */
+export function promoOverLimitBy(promo: Pick<PromoRecord, 'usageLimit' | 'usedCount'>): number {
+  return promo.usageLimit == null ? 0 : Math.max(0, promo.usedCount - promo.usageLimit);
 }
 
 /** The customer key of a one-use-per-customer check: the email trimmed and lowercased. */

@@ -15,7 +15,7 @@ import {
   SERVICE_PLAN_TYPES,
 } from './constants.js';
 import type { LeadRecord } from './leads.js';
-import { PROMO_DISCOUNT_TYPES, splitPromoHolds, type PromoHold, type PromoRecord } from './promo.js';
+import { heldPromoOrders, PROMO_DISCOUNT_TYPES, type PromoHold, type PromoRecord } from './promo.js';
 import { QUOTE_REVIEW_STATUSES } from './quoteReview.js';
 
 /** A Firestore Timestamp (admin or web SDK), read as a Date. */
@@ -234,18 +234,14 @@ export type PromoCodeDoc = z.output<typeof promoCodeDocSchema>;
 
 /**
  * A stored promo code (promoCodeDocSchema's output) as a PromoRecord, its
- * code falling back to the document id, and `reservedCount` the holds still
- * active at `now` (splitPromoHolds).
+ * code falling back to the document id, and `reservedCount` the holds not
+ * yet released (heldPromoOrders).
  */
-export function promoRecordOf(
-  id: string,
-  { code, holds, createdAt, updatedAt, ...promo }: PromoCodeDoc,
-  now: Date,
-): PromoRecord & { createdAt: Date | null; updatedAt: Date | null } {
+export function promoRecordOf(id: string, { code, holds, createdAt, updatedAt, ...promo }: PromoCodeDoc): PromoRecord & { createdAt: Date | null; updatedAt: Date | null } {
   return {
     ...promo,
     code: code ?? id,
-    reservedCount: splitPromoHolds(holds, now).active.length,
+    reservedCount: heldPromoOrders(holds).length,
     createdAt,
     updatedAt,
   };

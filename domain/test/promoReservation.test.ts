@@ -8,7 +8,8 @@ import {
   PROMO_CHECKOUT_EXPIRY_MARGIN_MS,
   PROMO_RESERVATION_MS,
   promoCheckoutExpired,
-  splitPromoHolds,
+  heldPromoOrders,
+  promoOverLimitBy,
   type PromoRecord,
 } from '../src/promo.js';
 import { ORDER_EXPIRY_EVERY_MINUTES } from '../src/constants.js';
@@ -29,15 +30,17 @@ const promo = (over: Partial<PromoRecord> = {}): PromoRecord => ({
 });
 
 describe('promo reservations', () => {
-  it('holds last 30 minutes; lapsed ones are split out', () => {
+  it('holds last until released, whatever their time; a code can show how far over its limit it went', () => {
     expect(PROMO_RESERVATION_MS).toBe(30 * 60_000);
     const holds = {
       a: { expiresAtMs: NOW.getTime() + 1, customer: null },
-      b: { expiresAtMs: NOW.getTime(), customer: 'x' },
-      c: { expiresAtMs: NOW.getTime() - 60_000, customer: null },
+      b: { expiresAtMs: NOW.getTime() - 60_000, customer: 'x' },
     };
-    expect(splitPromoHolds(holds, NOW)).toEqual({ active: ['a'], expired: ['b', 'c'] });
-    expect(splitPromoHolds(undefined, NOW)).toEqual({ active: [], expired: [] });
+    expect(heldPromoOrders(holds)).toEqual(['a', 'b']);
+    expect(heldPromoOrders(undefined)).toEqual([]);
+    expect(promoOverLimitBy({ usageLimit: 1, usedCount: 2 })).toBe(1);
+    expect(promoOverLimitBy({ usageLimit: 1, usedCount: 1 })).toBe(0);
+    expect(promoOverLimitBy({ usageLimit: null, usedCount: 9 })).toBe(0);
   });
   it('the limit counts paid redemptions plus active reservations', () => {
     expect(checkPromo(promo({ usedCount: 1, reservedCount: 0 }), 50_000, NOW)).toMatchObject({ ok: true });

@@ -1,8 +1,9 @@
 /**
  * Promo codes reserved, then redeemed (domain/promo.ts, services/promo.ts):
  * an unpaid order only reserves its code; paying it redeems (usedCount + 1);
- * a declined card keeps the hold; the order expiry (jobs/orderExpiry.ts) or
- * a lapsed 30-minute hold frees the code; optional one use per customer by email.
+ * a declined card keeps the hold; a hold counts until the order expiry
+ * (jobs/orderExpiry.ts) cancels its payment and releases it, and a payment
+ * racing that cancellation is honoured; optional one use per customer by email.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
@@ -73,24 +74,44 @@ describe('reserved, then redeemed', () => {
     expect((await db.collection('orders').doc(orderId).get()).get('status')).toBe('paid');
   });
 
-  it('an order left unpaid past its reservation frees the code again', async () => {
+  it('a hold counts until its payment is cancelled, not until its time passes; a payment racing the cancel is honoured', async () => {
+    const { runOrderExpiry } = await import('../../functions/src/jobs/orderExpiry.js');
     const code = await createPromo({ usageLimit: 1 });
     const first = await order(code, email('slow'));
     expect(first.status).toBe(201);
-    const blocked = await order(code, email('next'));
-    expect(blocked).toMatchObject({ status: 409, json: { error: 'Promo code usage limit reached' } });
+    const { orderId, paymentIntentId } = first.json as { orderId: string; paymentIntentId: string };
+    expect(await order(code, email('next'))).toMatchObject({
+      status: 409,
+      json: { error: 'Promo code usage limit reached' },
+    });
 
-    // The 30 minutes pass (the stored hold's end moves into the past).
-    const firstId = (first.json as { orderId: string }).orderId;
+    // The 30 minutes pass, but the payment is not cancelled yet: the code stays held.
     await db
       .collection('promo_codes')
       .doc(code)
-      .update({ [`holds.${firstId}.expiresAtMs`]: Date.now() - 1000 });
-    expect(await listed(code)).toMatchObject({ usedCount: 0, reservedCount: 0 });
-    const next = await order(code, email('next'));
-    expect(next.status, JSON.stringify(next.json)).toBe(201);
-    const holds = (await db.collection('promo_codes').doc(code).get()).get('holds') as Record<string, unknown>;
-    expect(Object.keys(holds)).toEqual([(next.json as { orderId: string }).orderId]); // the lapsed hold was pruned
+      .update({ [`holds.${orderId}.expiresAtMs`]: Date.now() - 1000 });
+    await db
+      .collection('orders')
+      .doc(orderId)
+      .update({ promoReservedUntil: Timestamp.fromMillis(Date.now() - 1000) });
+    expect(await listed(code)).toMatchObject({ usedCount: 0, reservedCount: 1 });
+    expect((await order(code, email('next'))).status).toBe(409);
+
+    // The expiry finds the payment under way at the provider (the client is paying right now): the order is
+    // left to its webhook and keeps its hold, and the payment, when it lands, is honoured within the limit.
+    const racing = {
+      mode: 'test' as const,
+      publishableKey: null,
+      createPaymentIntent: async () => ({ id: '', clientSecret: '', amountCents: 0 }),
+      cancelPaymentIntent: async () => 'processing' as const,
+      refundPayment: async () => null,
+    };
+    const result = await runOrderExpiry(db, new Date(), racing);
+    expect(result.paid).toContain(orderId);
+    expect(await listed(code)).toMatchObject({ usedCount: 0, reservedCount: 1 });
+    expect((await confirm(paymentIntentId)).status).toBe(200);
+    expect(await listed(code)).toMatchObject({ usedCount: 1, reservedCount: 0 });
+    expect((await order(code, email('next'))).status).toBe(409);
   });
 
   it('a declined card keeps the reservation; near its end the order expires, its payment refused, the code free', async () => {

@@ -26,6 +26,12 @@ import { PAYABLE_ORDER_STATUSES } from '../services/orders.js';
 import { readOrderPromoSettlement, settlePromoInTx } from '../services/promo.js';
 import { paymentProvider, type PaymentProvider } from '../services/stripe.js';
 
+/**
+ * The orders a run may expire: those still payable, and those whose payment could not even be set up (their
+ * hold is released at once, best effort; a hold counts until released, so a failed release is caught here).
+ */
+const EXPIRABLE = [...PAYABLE_ORDER_STATUSES, 'payment_setup_failed'];
+
 /** Orders one run expires at most (the next run takes the rest). */
 export const ORDER_EXPIRY_BATCH = 100;
 
@@ -48,7 +54,7 @@ export async function runOrderExpiry(db: Firestore, now: Date, provider?: Paymen
   const result: OrderExpiryResult = { expired: [], paid: [], failed: [] };
   const due = await db
     .collection(COLLECTIONS.orders)
-    .where('status', 'in', [...PAYABLE_ORDER_STATUSES])
+    .where('status', 'in', EXPIRABLE)
     .where('promoReservedUntil', '<=', Timestamp.fromMillis(promoCheckoutExpiryCutoff(now.getTime())))
     .orderBy('promoReservedUntil')
     .limit(ORDER_EXPIRY_BATCH)
@@ -70,7 +76,7 @@ export async function runOrderExpiry(db: Firestore, now: Date, provider?: Paymen
       }
       const expired = await db.runTransaction(async (tx) => {
         const fresh = await tx.get(order.ref);
-        if (!(PAYABLE_ORDER_STATUSES as readonly unknown[]).includes(fresh.get('status'))) return false;
+        if (!(EXPIRABLE as readonly unknown[]).includes(fresh.get('status'))) return false;
         const promo = await readOrderPromoSettlement(db, tx, fresh);
         const at = FieldValue.serverTimestamp();
         tx.update(order.ref, { status: 'expired', expiredAt: at, updatedAt: at });

@@ -7,15 +7,16 @@
  * customer's entry), runs checkPromo (domain/promo.ts) at server time counting
  * paid redemptions plus active holds, and writes the order's hold
  * `holds.{orderId}` {expiresAtMs, customer} together with the caller's writes
- * (the order), pruning lapsed holds on the way. So paid + held never passes
+ * (the order). So paid + held never passes
  * `usageLimit`; a caller that loses the race for the last use gets 409 "Promo
  * code usage limit reached" and has written nothing. The order's payment
  * settles the hold in the fulfilment transaction (services/payments.ts):
  * success → `usedCount` + 1 (paid redemptions only) and the hold removed. A
  * declined card keeps it (the same intent may still be paid). An order still
  * unpaid near the hold's end is expired (jobs/orderExpiry.ts: its intent
- * cancelled, then the hold removed); a hold that lapses all the same stops
- * counting.
+ * cancelled, then the hold removed). A hold counts until then, whatever its
+ * time (domain heldPromoOrders): a payment racing the cancellation is
+ * honoured, and at worst the code shows "over limit by N".
  *
  * Customers: `promo_codes/{CODE}/customers/{sha256(email)}` {status "held" |
  * "redeemed", orderId, expiresAtMs}: the one-use-per-customer check. Holds
@@ -46,7 +47,6 @@ import {
   promoCodeDocSchema,
   promoCustomerKey,
   promoRecordOf,
-  splitPromoHolds,
   type PromoCodeDoc,
   type PromoRecord,
 } from '@studio/domain';
@@ -62,13 +62,10 @@ function storedPromo(snap: DocumentSnapshot): PromoCodeDoc {
 
 /**
  * Stored promo document → PromoRecord (domain promoRecordOf: timestamps as
- * Dates, absent optionals as null); `reservedCount` is the holds still active at `now`.
+ * Dates, absent optionals as null); `reservedCount` is the holds not yet released.
  */
-export function promoFromDoc(
-  snap: DocumentSnapshot,
-  now: Date = new Date(),
-): PromoRecord & { createdAt: Date | null; updatedAt: Date | null } {
-  return promoRecordOf(snap.id, storedPromo(snap), now);
+export function promoFromDoc(snap: DocumentSnapshot): PromoRecord & { createdAt: Date | null; updatedAt: Date | null } {
+  return promoRecordOf(snap.id, storedPromo(snap));
 }
 
 /** `promo_codes/{code}` in `db`. */
@@ -84,7 +81,7 @@ export interface PromoApplication {
 /** Runs checkPromo on a read document. 404 "Invalid promo code" when missing; 409 with the reason's message. */
 function apply(snap: DocumentSnapshot, orderCents: number, now: Date): PromoApplication {
   if (!snap.exists) throw new AppError('NotFound', PROMO_MESSAGES.notFound);
-  const promo = promoFromDoc(snap, now);
+  const promo = promoFromDoc(snap);
   const check = checkPromo(promo, orderCents, now);
   if (!check.ok) throw new AppError('Conflict', check.message);
   return { code: snap.id, promo, discountCents: check.discountCents };
@@ -165,7 +162,7 @@ export async function reservePromo(
             const held =
               customer.get('status') === 'held' &&
               customer.get('orderId') !== order.orderId &&
-              (holds[String(customer.get('orderId'))]?.expiresAtMs ?? 0) > now.getTime();
+              holds[String(customer.get('orderId'))] !== undefined;
             if (
               !customerMayUsePromo(reservation.promo, {
                 redeemed: customer.get('status') === 'redeemed',
@@ -180,7 +177,6 @@ export async function reservePromo(
             [`holds.${order.orderId}`]: { expiresAtMs, customer: customerRef.id },
             lastReservedAt: FieldValue.serverTimestamp(),
           };
-          for (const lapsed of splitPromoHolds(holds, now).expired) update[`holds.${lapsed}`] = FieldValue.delete();
           tx.update(ref, update);
           if (customer && customer.get('status') !== 'redeemed')
             tx.set(customerRef, {
@@ -275,7 +271,7 @@ export function settlePromoInTx(
     tx.delete(reads.customer.ref);
 }
 
-/** Releases an order's hold at once (its payment could not even be set up). Best effort: a lapsed hold frees itself. */
+/** Releases an order's hold at once (its payment could not even be set up). Best effort: should it fail, the order expiry releases it. */
 export async function releasePromoHold(db: Firestore, code: string, orderId: string, email: string): Promise<void> {
   await db.runTransaction(async (tx) =>
     settlePromoInTx(tx, await readPromoSettlement(db, tx, code, email), orderId, false),

@@ -35,6 +35,7 @@ import {
   fieldErrors,
   PROMO_DISCOUNT_TYPES,
   promoCreateSchema,
+  promoOverLimitBy,
   type PromoDiscountType,
   type PromoRecord,
   promoRecordOf,
@@ -55,10 +56,10 @@ const DISCOUNT_TYPE_LABELS: Record<PromoDiscountType, string> = {
   fixed: 'Fixed amount ($)',
 };
 
-/** A live promo code as the dialog lists it: reservedCount counts the holds active now (lapsed ones no longer count). */
+/** A live promo code as the dialog lists it: reservedCount counts the holds not yet released. */
 type PromoRow = PromoRecord & { id: string };
 
-const toRow = (doc: PromoCodeView): PromoRow => ({ ...promoRecordOf(doc.id, doc, new Date()), id: doc.id });
+const toRow = (doc: PromoCodeView): PromoRow => ({ ...promoRecordOf(doc.id, doc), id: doc.id });
 
 // ---- form -----------------------------------------------------------------------
 
@@ -309,7 +310,11 @@ const dateText = (d: Date) => d.toLocaleDateString('en-US', { year: 'numeric', m
 
 /** Paid uses against the limit, and the unpaid orders holding the code (they count against the limit too). */
 function usageText(p: PromoRow): string {
-  const used = p.usageLimit == null ? `Used ${p.usedCount} (unlimited)` : `Used ${p.usedCount} of ${p.usageLimit}`;
+  const over = promoOverLimitBy(p);
+  const used =
+    p.usageLimit == null
+      ? `Used ${p.usedCount} (unlimited)`
+      : `Used ${p.usedCount} of ${p.usageLimit}${over > 0 ? ` · over limit by ${over}` : ''}`;
   return `${used}${p.reservedCount ? ` · ${p.reservedCount} reserved` : ''}${p.onePerCustomer ? ' · one per customer' : ''}`;
 }
 
