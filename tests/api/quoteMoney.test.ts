@@ -139,6 +139,39 @@ describe('links that die with their quote', () => {
     expect(await projectsOf(id)).toBe(0);
   });
 
+  it('a lead dragged Quoted → Contacted → Quoted: the old link stays dead (409), no project, no deposit', async () => {
+    const id = await pendingQuote();
+    const link = await approve(id);
+    expect((await open(id, link)).status).toBe(200);
+    expect((await api('PUT', `/api/leads/${id}`, { token, body: { status: 'Contacted' } })).status).toBe(200);
+    expect(await open(id, link)).toMatchObject({ status: 409, json: GONE });
+    // The move wrote the revocation on the link itself, in its own transaction.
+    const links = await db.collection('quote_links').where('leadId', '==', id).get();
+    expect(links.docs.map((d) => d.get('revokedAt'))).not.toContain(null);
+    expect((await api('PUT', `/api/leads/${id}`, { token, body: { status: 'Quoted' } })).status).toBe(200);
+    expect((await db.collection('leads').doc(id).get()).data()).toMatchObject({
+      status: 'Quoted',
+      quoteReviewStatus: 'Approved',
+    });
+    expect(await open(id, link)).toMatchObject({ status: 409, json: GONE });
+    expect(await accept(id, link)).toMatchObject({ status: 409, json: GONE });
+    expect(await projectsOf(id)).toBe(0);
+    expect(await deposit(id)).toMatchObject({ status: 409 });
+    // Approving again issues a new link for the open offer; that one works.
+    const fresh = await approve(id);
+    expect((await accept(id, fresh)).status).toBe(200);
+    expect(await projectsOf(id)).toBe(1);
+  });
+
+  it('Quoted → New → Quoted also leaves the link dead', async () => {
+    const id = await pendingQuote();
+    const link = await approve(id);
+    expect((await api('PUT', `/api/leads/${id}`, { token, body: { status: 'New' } })).status).toBe(200);
+    expect((await api('PUT', `/api/leads/${id}`, { token, body: { status: 'Quoted' } })).status).toBe(200);
+    expect(await accept(id, link)).toMatchObject({ status: 409, json: GONE });
+    expect(await projectsOf(id)).toBe(0);
+  });
+
   it('a newer link kills the older one; the newer one works', async () => {
     const id = await pendingQuote();
     const first = await approve(id);
