@@ -20,41 +20,40 @@
  */
 import { Router } from 'express';
 import {
+  AUTOMATION_SETTINGS_DOC,
   automationSettingsReply,
   automationSettingsSaveSchema,
   settingsSavedReply,
   studioSettingsReply,
+  STUDIO_SETTINGS_DOC,
   studioSettingsSaveSchema,
 } from '@studio/domain';
 import { db } from '../../firebase.js';
 import { parseBody, sendReply } from '../../http.js';
 import { adminOf } from '../../session.js';
 import type { Deps } from '../useCase.js';
-import {
-  loadAutomationSettingsVersioned,
-  loadStudioSettingsVersioned,
-  saveAutomationSettings,
-  saveStudioSettings,
-} from './saveSettings.js';
+import { loadSettings, saveSettings } from './saveSettings.js';
 
 const deps: Deps = { db };
 
 export const settingsAdminRouter = Router();
 
 settingsAdminRouter.get('/settings/studio', async (_req, res) => {
-  sendReply(res, studioSettingsReply, { success: true, ...(await loadStudioSettingsVersioned(deps)) });
+  sendReply(res, studioSettingsReply, { success: true, ...(await loadSettings(deps, STUDIO_SETTINGS_DOC)) });
 });
 
 settingsAdminRouter.get('/settings/automations', async (_req, res) => {
-  sendReply(res, automationSettingsReply, { success: true, ...(await loadAutomationSettingsVersioned(deps)) });
+  sendReply(res, automationSettingsReply, { success: true, ...(await loadSettings(deps, AUTOMATION_SETTINGS_DOC)) });
 });
 
 settingsAdminRouter.put('/settings/studio', async (req, res) => {
-  const version = await saveStudioSettings(deps, parseBody(req, studioSettingsSaveSchema), adminOf(res));
+  const save = parseBody(req, studioSettingsSaveSchema);
+  const version = await saveSettings(deps, STUDIO_SETTINGS_DOC, save, adminOf(res));
   sendReply(res, settingsSavedReply, { success: true, message: 'Settings saved', version });
 });
 
 settingsAdminRouter.put('/settings/automations', async (req, res) => {
-  const version = await saveAutomationSettings(deps, parseBody(req, automationSettingsSaveSchema), adminOf(res));
+  const save = parseBody(req, automationSettingsSaveSchema);
+  const version = await saveSettings(deps, AUTOMATION_SETTINGS_DOC, save, adminOf(res));
   sendReply(res, settingsSavedReply, { success: true, message: 'Automations saved', version });
 });

@@ -14,73 +14,50 @@ import {
 import { conflict } from '../../errors.js';
 import type { AdminActor, Deps } from '../useCase.js';
 
-/** A settings document as a reader gets it: the parsed settings (defaults while none) and their version. */
-export interface VersionedSettings<T> {
-  settings: T;
-  /** The stored `version` (0 while nothing is saved); a save sends it back. */
-  version: number;
+/** What each settings document (`settings/{id}`) holds. */
+interface SettingsDocs {
+  [STUDIO_SETTINGS_DOC]: StudioSettings;
+  [AUTOMATION_SETTINGS_DOC]: AutomationSettings;
 }
+export type SettingsDocId = keyof SettingsDocs;
+
+/** Each document's reader (domain): the parsed settings, the defaults when missing or unreadable. */
+const READERS: { [K in SettingsDocId]: (data: unknown) => SettingsDocs[K] } = {
+  [STUDIO_SETTINGS_DOC]: readStudioSettings,
+  [AUTOMATION_SETTINGS_DOC]: readAutomationSettings,
+};
 
 /**
- * Reads `settings/{docId}` once, parsed with `read`.
- * @returns the settings (defaults while the document is missing or unreadable) and their version.
+ * Reads `settings/{doc}` once (GET /api/settings/{doc}).
+ * @returns the settings (the defaults while the document is missing or unreadable) and their version (0 while
+ *   nothing is saved), which a save sends back.
  */
-async function loadVersioned<T>(deps: Deps, docId: string, read: (data: unknown) => T): Promise<VersionedSettings<T>> {
-  const data = (await deps.db.collection(COLLECTIONS.settings).doc(docId).get()).data();
-  return { settings: read(data), version: readSettingsVersion(data) };
-}
-
-/**
- * Replaces `settings/{docId}` with `settings` if it is still at `version`
- * (domain settingsSaveVersion), in one transaction, stamped with who saved it
- * and the next version.
- * @returns the version now stored. @throws Conflict SETTINGS_CHANGED when someone saved since `version`; nothing is written then.
- */
-async function saveVersioned(
+export async function loadSettings<K extends SettingsDocId>(
   deps: Deps,
-  docId: string,
-  settings: StudioSettings | AutomationSettings,
-  version: number,
+  doc: K,
+): Promise<{ settings: SettingsDocs[K]; version: number }> {
+  const data = (await deps.db.collection(COLLECTIONS.settings).doc(doc).get()).data();
+  return { settings: READERS[doc](data), version: readSettingsVersion(data) };
+}
+
+/**
+ * Replaces `settings/{doc}` with the settings of `input` if the document is
+ * still at `input.version` (domain settingsSaveVersion), in one transaction,
+ * stamped with who saved it and the next version.
+ * @returns the version now stored. @throws Conflict SETTINGS_CHANGED when someone saved since; nothing is written then.
+ */
+export async function saveSettings<K extends SettingsDocId>(
+  deps: Deps,
+  doc: K,
+  input: SettingsDocs[K] & { version: number },
   actor: AdminActor,
 ): Promise<number> {
-  const ref = deps.db.collection(COLLECTIONS.settings).doc(docId);
+  const { version, ...settings } = input;
+  const ref = deps.db.collection(COLLECTIONS.settings).doc(doc);
   return deps.db.runTransaction(async (tx) => {
     const next = settingsSaveVersion(readSettingsVersion((await tx.get(ref)).data()), version);
     if (next === null) throw conflict(SETTINGS_CHANGED);
     tx.set(ref, { ...settings, version: next, updatedBy: actor.username, updatedAt: FieldValue.serverTimestamp() });
     return next;
   });
-}
-
-/** The studio settings and their version (GET /api/settings/studio). */
-export const loadStudioSettingsVersioned = (deps: Deps) => loadVersioned(deps, STUDIO_SETTINGS_DOC, readStudioSettings);
-
-/** The automations and their version (GET /api/settings/automations). */
-export const loadAutomationSettingsVersioned = (deps: Deps) =>
-  loadVersioned(deps, AUTOMATION_SETTINGS_DOC, readAutomationSettings);
-
-/**
- * Replaces `settings/studio` with `input`, if no one saved since `input.version`.
- * @returns the version now stored. @throws Conflict SETTINGS_CHANGED on a stale save (nothing written).
- */
-export async function saveStudioSettings(
-  deps: Deps,
-  input: StudioSettings & { version: number },
-  actor: AdminActor,
-): Promise<number> {
-  const { version, ...settings } = input;
-  return saveVersioned(deps, STUDIO_SETTINGS_DOC, settings, version, actor);
-}
-
-/**
- * Replaces `settings/automations` with `input`, if no one saved since `input.version`.
- * @returns the version now stored. @throws Conflict SETTINGS_CHANGED on a stale save (nothing written).
- */
-export async function saveAutomationSettings(
-  deps: Deps,
-  input: AutomationSettings & { version: number },
-  actor: AdminActor,
-): Promise<number> {
-  const { version, ...settings } = input;
-  return saveVersioned(deps, AUTOMATION_SETTINGS_DOC, settings, version, actor);
 }
