@@ -3,6 +3,10 @@
  *
  * Creates an admin: the Firebase Auth user (username mapped to an email),
  * the `admin` custom claim and the `users` doc (no password in Firestore).
+ * `--update` sets a new password on an existing admin only: an account at
+ * that address without the admin claim, or with any sign-in method besides
+ * password, is refused (exit 1, the message says to delete it and create it
+ * again), since anyone can sign up an address through the Auth REST API.
  * Target: the emulators when FIRESTORE_EMULATOR_HOST is set or --emulator is
  * passed; otherwise a real project given by --project (or GCLOUD_PROJECT),
  * with Application Default Credentials (GOOGLE_APPLICATION_CREDENTIALS).

@@ -85,9 +85,10 @@ for (const [label, re] of [
   ['Payment and email fault tests failed', /payments\.test|email\.test/],
   ['Firestore outage tests failed (503 while down, recovery, nothing half-written)', /faults\.test/],
   [
-    'Money and quote guard tests failed (payable only on an accepted quote, dead links, refused edits after payment, promo reservations)',
+    'Money and quote guard tests failed (payable only on an accepted quote, dead links, also after a move out of Quoted and back, refused edits after payment, promo reservations)',
     /quoteMoney\.test|promoReservation\.test/,
   ],
+  ['admin:create tests failed (no admin claim for outsider or IdP-linked accounts)', /adminCreate\.test/],
   ['Email outage tests failed (2-hour SendGrid outage delivered exactly once)', /outboxOutage\.test/],
   ['Security header tests failed', /headers\.test/],
 ]) {

@@ -140,3 +140,14 @@ export async function startInProcessApp(): Promise<{ base: string; close: () => 
   await new Promise((r) => server.once('listening', r));
   return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }
+
+/**
+ * The version a save of `settings/{doc}` must send back, read as the admin
+ * page reads it (GET /api/settings/{doc}).
+ * @throws Error when the GET does not answer 200
+ */
+export async function settingsVersion(doc: 'studio' | 'automations', token: string): Promise<number> {
+  const res = await api('GET', `/api/settings/${doc}`, { token });
+  if (res.status !== 200) throw new Error(`GET /api/settings/${doc}: ${res.status}`);
+  return (res.json as { version: number }).version;
+}

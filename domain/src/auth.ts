@@ -14,3 +14,38 @@ export const USERNAME_PATTERN = /^[a-zA-Z0-9._-]{3,64}$/;
 export function usernameToEmail(username: string): string {
   return `${username.trim().toLowerCase()}@${ADMIN_EMAIL_DOMAIN}`;
 }
+
+/** The only sign-in method an admin account may have: Firebase Auth's Email/Password provider. */
+export const ADMIN_SIGN_IN_PROVIDER = 'password';
+
+/** What `admin:create` reads of an Auth account that already holds an admin's address. */
+export interface ExistingAdminAccount {
+  /** The account's custom claims (Auth's `customClaims`; undefined when it has none). */
+  claims: Record<string, unknown> | undefined | null;
+  /** The ids of its sign-in methods (Auth's `providerData[].providerId`: "password", "google.com", ...). */
+  providerIds: readonly string[];
+}
+
+/**
+ * Why `admin:create` must not take over an existing account at the address of
+ * `username`, or null when `--update` may give it a new password.
+ *
+ * Anyone holding the public Web API key can sign up any address, including
+ * `<username>@admin.studio.invalid`, and link another sign-in method to it; a
+ * new password does not remove that method, so putting the admin claim on
+ * such an account would hand the CRM to its maker. Only an account that
+ * already carries the `admin` claim and signs in by password alone is
+ * updated; any other is deleted and created afresh.
+ * @returns the refusal (naming the safe path), or null when the update is safe.
+ */
+export function existingAdminAccountRefusal(username: string, account: ExistingAdminAccount): string | null {
+  const safePath =
+    'Delete the account (Firebase console → Authentication → the user → Delete account), ' +
+    'then run admin:create again without --update to create it afresh.';
+  if (account.claims?.admin !== true)
+    return `The account "${username}" exists but is not an admin: it was not created by admin:create and may belong to someone else. ${safePath}`;
+  const others = account.providerIds.filter((p) => p !== ADMIN_SIGN_IN_PROVIDER);
+  if (others.length > 0)
+    return `The account "${username}" can also sign in with ${others.join(', ')}: whoever controls that sign-in method could use the admin rights. ${safePath}`;
+  return null;
+}

@@ -139,22 +139,37 @@ export interface QuoteLinkFacts {
 }
 
 /**
- * True when a quote link is revoked, computed when it is opened or accepted:
- * - it was marked revoked (a newer link was issued, the quote was edited or
- *   revised, or the admin revoked it);
- * - its lead is Lost (a dead lead's quote is gone; reviving does not bring
- *   the link back unless the lead is quoted again and a new link issued);
- * - its quote version is not the lead's current one (edited since);
+ * True when a quote link is revoked, computed when it is opened or accepted.
+ * A link is valid only for the quote version it was issued for, and only
+ * while that version is the lead's open offer:
+ * - it was marked revoked: a newer link was issued, the quote was edited or
+ *   revised, the lead left Quoted or was marked Lost (see
+ *   leadMoveRevokesQuoteLinks), or the admin revoked it. A mark is never
+ *   lifted, so moving the lead back to Quoted does not revive the link;
+ * - its lead is Lost;
+ * - its quote version is not the lead's current one (a missing version on
+ *   either side counts as "none", and only "none" matches "none");
  * - the quote is not accepted and no longer stands as sent: the review is not
  *   Approved, or the lead has left Quoted.
  * An accepted quote's own link stays readable (the page shows it accepted)
- * until the lead is Lost.
+ * until it is revoked or the lead is Lost.
  */
 export function quoteLinkRevoked({ link, lead }: QuoteLinkFacts): boolean {
   if (link.revoked || lead.status === 'Lost') return true;
-  if (link.quoteVersion != null && lead.quoteVersion != null && link.quoteVersion !== lead.quoteVersion) return true;
+  if ((link.quoteVersion ?? null) !== (lead.quoteVersion ?? null)) return true;
   if (lead.quoteAccepted) return false;
   return lead.quoteReviewStatus !== 'Approved' || lead.status !== 'Quoted';
+}
+
+/**
+ * True when a lead's move from `from` to `to` ends its quote offer, so every
+ * open link of the lead must be marked revoked in the move's transaction:
+ * any move out of Quoted (the offer is withdrawn; a later move back does not
+ * reopen it, the admin approves again for a new link) and any move to Lost.
+ * Staying put is no move.
+ */
+export function leadMoveRevokesQuoteLinks(from: string, to: string): boolean {
+  return from !== to && (from === 'Quoted' || to === 'Lost');
 }
 
 /** Priority of a project created from an accepted quote (spec §9): High → High, Low → Low, else Medium. */

@@ -22,6 +22,7 @@ import { moneyText } from './clientReplies.js';
 import { PROMO_DISCOUNT_TYPES } from './promo.js';
 import { QUOTE_REVIEW_STATUSES } from './quoteReview.js';
 import { nullableText, successReply } from './replies/base.js';
+import { automationSettingsSchema, studioSettingsSchema } from './settings.js';
 
 export { successReply } from './replies/base.js';
 export * from './replies/quoteDetails.js';
@@ -223,3 +224,22 @@ export const refundReply = z.object({
   amount: z.string(),
   recorded: z.boolean(),
 });
+
+const settingsVersion = z.number().int().nonnegative();
+
+/** GET /api/settings/studio → the studio settings as stored (the defaults while none are) and their version. */
+export const studioSettingsReply = z.object({
+  success: z.literal(true),
+  settings: studioSettingsSchema,
+  version: settingsVersion,
+});
+
+/** GET /api/settings/automations → the automations as stored (the defaults while none are) and their version. */
+export const automationSettingsReply = z.object({
+  success: z.literal(true),
+  settings: automationSettingsSchema,
+  version: settingsVersion,
+});
+
+/** PUT /api/settings/studio and /automations → the spec's message and the version the save stored. */
+export const settingsSavedReply = successReply.extend({ version: settingsVersion });

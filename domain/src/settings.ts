@@ -15,6 +15,13 @@
  * Both documents are parsed with these schemas when read back; a missing or
  * unreadable document gives the defaults (automations all off: reminders to
  * clients start only when the admin turns them on).
+ *
+ * Saves are checked for concurrency: each document carries a `version`
+ * integer (0 while nothing is saved, +1 per save). A reader gets it with the
+ * settings, a save sends back the version it started from, and the server
+ * refuses a save whose version is no longer the stored one
+ * (settingsSaveVersion), so two admins' saves never silently overwrite each
+ * other: the later one is told and sees the current values.
  */
 import { COLLECTIONS } from './collections.js';
 import { z } from 'zod';
@@ -150,9 +157,53 @@ export function readAutomationSettings(data: unknown): AutomationSettings {
   return parsed.success ? parsed.data : DEFAULT_AUTOMATION_SETTINGS;
 }
 
-/** The stored documents also carry `updatedAt` and `updatedBy`, which the strict schemas do not know. */
+/** The stored documents also carry `updatedAt`, `updatedBy` and `version`, which the strict schemas do not know. */
 function stripMeta(data: unknown): unknown {
   if (!data || typeof data !== 'object') return data;
-  const { updatedAt: _a, updatedBy: _b, ...rest } = data as Record<string, unknown>;
+  const { updatedAt: _a, updatedBy: _b, version: _v, ...rest } = data as Record<string, unknown>;
   return rest;
+}
+
+// ---------------------------------------------------------------------------
+// Versions (optimistic concurrency)
+// ---------------------------------------------------------------------------
+
+/** A settings version as sent back by a save: a whole number ≥ 0 (0: saved from the defaults). */
+export const settingsVersionField = z
+  .number({ error: 'Reload the settings and save again' })
+  .int('Reload the settings and save again')
+  .min(0, 'Reload the settings and save again');
+
+/** PUT /api/settings/studio body: the settings and the version the form was loaded with. */
+export const studioSettingsSaveSchema = z.strictObject({
+  ...studioSettingsSchema.shape,
+  version: settingsVersionField,
+});
+export type StudioSettingsSave = z.output<typeof studioSettingsSaveSchema>;
+
+/** PUT /api/settings/automations body: the automations and the version the form was loaded with. */
+export const automationSettingsSaveSchema = z.strictObject({
+  ...automationSettingsSchema.shape,
+  version: settingsVersionField,
+});
+export type AutomationSettingsSave = z.output<typeof automationSettingsSaveSchema>;
+
+/** The 409 of a save made from settings someone else has saved over since they were read. */
+export const SETTINGS_CHANGED =
+  'Someone else saved these settings after you opened them, so yours were not saved. ' +
+  'The form now shows the current settings: make your change again and save.';
+
+/** The version of a stored settings document: its `version`, or 0 when it has none (never saved, or saved before versions). */
+export function readSettingsVersion(data: unknown): number {
+  const v = data && typeof data === 'object' ? (data as Record<string, unknown>).version : undefined;
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : 0;
+}
+
+/**
+ * The version a save writes, or null when the save is stale: it must start
+ * from the version stored now (`stored`, readSettingsVersion); the saved
+ * document then carries `stored + 1`.
+ */
+export function settingsSaveVersion(stored: number, sent: number): number | null {
+  return sent === stored ? stored + 1 : null;
 }

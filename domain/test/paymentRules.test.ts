@@ -11,7 +11,7 @@ import {
   QUOTE_EDIT_AFTER_PAYMENT,
   quoteEditRefusal,
 } from '../src/payments.js';
-import { quoteLinkRevoked } from '../src/quotes.js';
+import { leadMoveRevokesQuoteLinks, quoteLinkRevoked } from '../src/quotes.js';
 
 const amounts = { quoteAmountCents: 75_000, depositAmountCents: 37_500, finalAmountCents: 37_500 };
 
@@ -159,5 +159,30 @@ describe('quoteLinkRevoked: links die with their quote', () => {
   });
   it("an accepted quote's link stays readable", () => {
     expect(quoteLinkRevoked({ link, lead: { ...lead, status: 'Set Up', quoteAccepted: true } })).toBe(false);
+  });
+  it('a link and a lead must name the same version: a missing one matches only a missing one', () => {
+    expect(quoteLinkRevoked({ link: { ...link, quoteVersion: null }, lead })).toBe(true);
+    expect(quoteLinkRevoked({ link, lead: { ...lead, quoteVersion: null } })).toBe(true);
+    expect(quoteLinkRevoked({ link: { revoked: false }, lead: { ...lead, quoteVersion: undefined } })).toBe(false);
+  });
+  it('a marked link stays dead when its lead is back in Quoted with the same approved version', () => {
+    expect(quoteLinkRevoked({ link: { ...link, revoked: true }, lead })).toBe(true);
+  });
+});
+
+describe('leadMoveRevokesQuoteLinks: a move out of Quoted or into Lost ends the offer', () => {
+  it('any move out of Quoted revokes, forward or back', () => {
+    for (const to of ['New', 'Contacted', 'Set Up', 'Production', 'Complete', 'Lost'])
+      expect(leadMoveRevokesQuoteLinks('Quoted', to), to).toBe(true);
+  });
+  it('a move to Lost revokes from anywhere', () => {
+    for (const from of ['New', 'Contacted', 'Set Up', 'Launch'])
+      expect(leadMoveRevokesQuoteLinks(from, 'Lost')).toBe(true);
+  });
+  it('moves into Quoted and moves elsewhere do not (there is nothing open to revoke, nothing revives)', () => {
+    expect(leadMoveRevokesQuoteLinks('Contacted', 'Quoted')).toBe(false);
+    expect(leadMoveRevokesQuoteLinks('Lost', 'New')).toBe(false);
+    expect(leadMoveRevokesQuoteLinks('Set Up', 'Production')).toBe(false);
+    expect(leadMoveRevokesQuoteLinks('Quoted', 'Quoted')).toBe(false);
   });
 });

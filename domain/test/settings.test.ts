@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  automationSettingsSaveSchema,
   automationSettingsSchema,
   DEFAULT_AUTOMATION_SETTINGS,
   DEFAULT_STUDIO_SETTINGS,
   readAutomationSettings,
+  readSettingsVersion,
   readStudioSettings,
+  settingsSaveVersion,
+  studioSettingsSaveSchema,
   studioSettingsSchema,
 } from '../src/settings.js';
 
@@ -54,6 +58,36 @@ describe('studio settings', () => {
     );
     expect(automationSettingsSchema.safeParse({ ...ok, quoteFollowUp: { enabled: true, days: 91 } }).success).toBe(
       false,
+    );
+  });
+});
+
+describe('settings versions: a save must start from the stored version', () => {
+  it('reads a stored version, 0 when there is none or it is not a whole number ≥ 0', () => {
+    expect(readSettingsVersion({ version: 4 })).toBe(4);
+    for (const data of [undefined, null, {}, { version: -1 }, { version: 1.5 }, { version: '4' }])
+      expect(readSettingsVersion(data)).toBe(0);
+  });
+
+  it('a save from the stored version writes the next one; any other is stale', () => {
+    expect(settingsSaveVersion(0, 0)).toBe(1);
+    expect(settingsSaveVersion(4, 4)).toBe(5);
+    expect(settingsSaveVersion(5, 4)).toBeNull();
+    expect(settingsSaveVersion(4, 5)).toBeNull();
+  });
+
+  it('the save bodies require the version beside the settings, and stay strict', () => {
+    const studio = { ...DEFAULT_STUDIO_SETTINGS, taxId: '', logoUrl: '' };
+    expect(studioSettingsSaveSchema.safeParse(studio).success).toBe(false);
+    expect(studioSettingsSaveSchema.parse({ ...studio, version: 2 })).toMatchObject({ version: 2, taxId: null });
+    expect(studioSettingsSaveSchema.safeParse({ ...studio, version: 2, extra: 1 }).success).toBe(false);
+    expect(automationSettingsSaveSchema.safeParse({ ...DEFAULT_AUTOMATION_SETTINGS, version: 0 }).success).toBe(true);
+    expect(automationSettingsSaveSchema.safeParse(DEFAULT_AUTOMATION_SETTINGS).success).toBe(false);
+  });
+
+  it('the stored version is not a setting: documents with it still parse', () => {
+    expect(readStudioSettings({ ...DEFAULT_STUDIO_SETTINGS, version: 3, updatedBy: 'a' })).toEqual(
+      DEFAULT_STUDIO_SETTINGS,
     );
   });
 });

@@ -9,7 +9,16 @@ import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseInvoiceNumber } from '@studio/domain';
 import { signedDocumentPath } from '../../functions/src/services/documents.js';
-import { adminIdToken, api, BASE_URL, db, eventually, startInProcessApp, userIdToken } from '../helpers.js';
+import {
+  adminIdToken,
+  api,
+  BASE_URL,
+  db,
+  eventually,
+  settingsVersion,
+  startInProcessApp,
+  userIdToken,
+} from '../helpers.js';
 import { storeLead } from '../fixtures.js';
 import { pdfFirstPagePng, pdfInk, pdfText, pngSize } from '../pdfText.js';
 
@@ -44,7 +53,8 @@ async function fetchPdf(
 
 beforeAll(async () => {
   token = await adminIdToken();
-  expect((await api('PUT', '/api/settings/studio', { token, body: STUDIO })).status).toBe(200);
+  const body = { ...STUDIO, version: await settingsVersion('studio', token) };
+  expect((await api('PUT', '/api/settings/studio', { token, body })).status).toBe(200);
 });
 
 describe('invoice numbers', () => {

@@ -116,6 +116,23 @@ describe('payable only when the quote stands', () => {
   });
 });
 
+/** Drags the lead to `status` on the board (PUT /api/leads/{id}); expects 200. */
+async function moveTo(id: string, status: string): Promise<void> {
+  expect((await api('PUT', `/api/leads/${id}`, { token, body: { status } })).status).toBe(200);
+}
+
+/** Drags the lead back to Quoted, its approved quote unchanged, and checks that `link` stays dead: 409, no project. */
+async function backInQuotedLinkStaysDead(id: string, link: string): Promise<void> {
+  await moveTo(id, 'Quoted');
+  expect((await db.collection('leads').doc(id).get()).data()).toMatchObject({
+    status: 'Quoted',
+    quoteReviewStatus: 'Approved',
+  });
+  expect(await open(id, link)).toMatchObject({ status: 409, json: GONE });
+  expect(await accept(id, link)).toMatchObject({ status: 409, json: GONE });
+  expect(await projectsOf(id)).toBe(0);
+}
+
 describe('links that die with their quote', () => {
   it('after a lead with an approved quote is marked Lost, opening or accepting its link → 409 and no project', async () => {
     const id = await pendingQuote();
@@ -128,15 +145,32 @@ describe('links that die with their quote', () => {
     expect(await projectsOf(id)).toBe(0);
     expect((await db.collection('leads').doc(id).get()).data()).toMatchObject({ status: 'Lost', quoteAccepted: false });
     // Revived and dragged back to Quoted (its approved quote unchanged), the old link stays dead.
-    expect((await api('PUT', `/api/leads/${id}`, { token, body: { status: 'New' } })).status).toBe(200);
-    expect((await api('PUT', `/api/leads/${id}`, { token, body: { status: 'Quoted' } })).status).toBe(200);
-    expect((await db.collection('leads').doc(id).get()).data()).toMatchObject({
-      status: 'Quoted',
-      quoteReviewStatus: 'Approved',
-    });
+    await moveTo(id, 'New');
+    await backInQuotedLinkStaysDead(id, link);
+  });
+
+  it('a lead dragged Quoted → Contacted → Quoted: the old link stays dead (409), no project, no deposit', async () => {
+    const id = await pendingQuote();
+    const link = await approve(id);
+    expect((await open(id, link)).status).toBe(200);
+    await moveTo(id, 'Contacted');
     expect(await open(id, link)).toMatchObject({ status: 409, json: GONE });
-    expect(await accept(id, link)).toMatchObject({ status: 409, json: GONE });
-    expect(await projectsOf(id)).toBe(0);
+    // The move wrote the revocation on the link itself, in its own transaction.
+    const links = await db.collection('quote_links').where('leadId', '==', id).get();
+    expect(links.docs.map((d) => d.get('revokedAt'))).not.toContain(null);
+    await backInQuotedLinkStaysDead(id, link);
+    expect(await deposit(id)).toMatchObject({ status: 409 });
+    // Approving again issues a new link for the open offer; that one works.
+    const fresh = await approve(id);
+    expect((await accept(id, fresh)).status).toBe(200);
+    expect(await projectsOf(id)).toBe(1);
+  });
+
+  it('Quoted → New → Quoted also leaves the link dead', async () => {
+    const id = await pendingQuote();
+    const link = await approve(id);
+    await moveTo(id, 'New');
+    await backInQuotedLinkStaysDead(id, link);
   });
 
   it('a newer link kills the older one; the newer one works', async () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
 import { runReminders } from '../../functions/src/jobs/reminders.js';
 import { syncPaymentRequests } from '../../functions/src/services/paymentRequests.js';
-import { adminIdToken, api, db, eventually, userIdToken } from '../helpers.js';
+import { adminIdToken, api, db, eventually, settingsVersion, userIdToken } from '../helpers.js';
 import { storeLead } from '../fixtures.js';
 
 const DAY = 86_400_000;
@@ -62,7 +62,8 @@ async function reminderEmails(leadId: string): Promise<string[]> {
 beforeAll(async () => {
   token = await adminIdToken();
   saved = (await db.collection('settings').doc('automations').get()).data();
-  expect((await api('PUT', '/api/settings/automations', { token, body: AUTOMATIONS })).status).toBe(200);
+  const body = { ...AUTOMATIONS, version: await settingsVersion('automations', token) };
+  expect((await api('PUT', '/api/settings/automations', { token, body })).status).toBe(200);
 
   const quoted = { status: 'Quoted', quoteAccepted: false, quoteReviewStatus: 'Approved' };
   leads.quote = await storeLead(db, {
@@ -248,6 +249,7 @@ describe('reminders over 30 days', () => {
             depositUnpaid: { enabled: false, days: 3 },
             invoiceDueSoon: { enabled: false, days: 3 },
             invoiceOverdue: { enabled: false, days: [1] },
+            version: await settingsVersion('automations', token),
           },
         })
       ).status,

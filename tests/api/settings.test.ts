@@ -1,6 +1,10 @@
-/** Studio settings routes: validation (strict, nothing written on 400), the guard, and what is stored. */
+/**
+ * Studio settings routes: validation (strict, nothing written on 400), the guard, what is stored, and optimistic
+ * concurrency (a save from settings read before someone else's save → 409, nothing overwritten).
+ */
 import { describe, expect, it } from 'vitest';
-import { adminIdToken, api, db, userIdToken } from '../helpers.js';
+import { SETTINGS_CHANGED } from '@studio/domain';
+import { adminIdToken, api, db, settingsVersion, userIdToken } from '../helpers.js';
 
 const VALID = {
   businessName: 'Pixel & Code Studio',
@@ -13,10 +17,12 @@ const VALID = {
 };
 
 describe('PUT /api/settings/studio', () => {
-  it('stores the validated settings (email lowercased, blank tax ID as null)', async () => {
+  it('stores the validated settings (email lowercased, blank tax ID as null) with the next version', async () => {
     const token = await adminIdToken();
-    const res = await api('PUT', '/api/settings/studio', { body: VALID, token });
+    const version = await settingsVersion('studio', token);
+    const res = await api('PUT', '/api/settings/studio', { body: { ...VALID, version }, token });
     expect(res.status).toBe(200);
+    expect(res.json).toEqual({ success: true, message: 'Settings saved', version: version + 1 });
     const stored = (await db.collection('settings').doc('studio').get()).data()!;
     expect(stored).toMatchObject({
       businessName: 'Pixel & Code Studio',
@@ -24,12 +30,14 @@ describe('PUT /api/settings/studio', () => {
       taxId: null,
       paymentTermsDays: 21,
       updatedBy: 'test-admin',
+      version: version + 1,
     });
   });
 
   it('rejects unknown keys, bad values and non-https logos with 400 and writes nothing', async () => {
     const token = await adminIdToken();
     const before = (await db.collection('settings').doc('studio').get()).data();
+    const version = await settingsVersion('studio', token);
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ ...VALID, isAdmin: true }, 'isAdmin'],
       [{ ...VALID, businessName: ' ' }, 'businessName'],
@@ -39,9 +47,12 @@ describe('PUT /api/settings/studio', () => {
       [{ ...VALID, logoUrl: 'javascript:alert(1)' }, 'logoUrl'],
       [{ ...VALID, logoUrl: 'http://insecure.example/logo.png' }, 'logoUrl'],
       [{ ...VALID, invoiceFooter: 'x'.repeat(601) }, 'invoiceFooter'],
+      [{ ...VALID, version: undefined }, 'version'],
+      [{ ...VALID, version: -1 }, 'version'],
+      [{ ...VALID, version: '3' }, 'version'],
     ];
-    for (const [body, field] of cases) {
-      const res = await api('PUT', '/api/settings/studio', { body, token });
+    for (const [fields, field] of cases) {
+      const res = await api('PUT', '/api/settings/studio', { body: { version, ...fields }, token });
       expect(res.status, field).toBe(400);
       expect((res.json as { fields: Record<string, string> }).fields, field).toHaveProperty(field);
     }
@@ -49,8 +60,73 @@ describe('PUT /api/settings/studio', () => {
   });
 
   it('refuses callers without the admin claim', async () => {
-    expect((await api('PUT', '/api/settings/studio', { body: VALID })).status).toBe(401);
-    expect((await api('PUT', '/api/settings/studio', { body: VALID, token: await userIdToken() })).status).toBe(403);
+    const body = { ...VALID, version: 0 };
+    expect((await api('PUT', '/api/settings/studio', { body })).status).toBe(401);
+    expect((await api('PUT', '/api/settings/studio', { body, token: await userIdToken() })).status).toBe(403);
+    expect((await api('GET', '/api/settings/studio')).status).toBe(401);
+    expect((await api('GET', '/api/settings/studio', { token: await userIdToken() })).status).toBe(403);
+  });
+});
+
+describe('two admins saving the studio settings', () => {
+  it("a save from settings read before another admin's save → 409, nothing overwritten; reread, it goes through", async () => {
+    const tokenA = await adminIdToken();
+    const tokenB = await adminIdToken({ username: 'second-admin', password: 'second-admin-pass' });
+    // Both open the settings page.
+    const readA = (await api('GET', '/api/settings/studio', { token: tokenA })).json as {
+      settings: typeof VALID;
+      version: number;
+    };
+    const readB = (await api('GET', '/api/settings/studio', { token: tokenB })).json as typeof readA;
+    expect(readB.version).toBe(readA.version);
+
+    // A changes the invoice footer.
+    const footer = `Footer by A ${Date.now()}`;
+    const saveA = await api('PUT', '/api/settings/studio', {
+      token: tokenA,
+      body: { ...VALID, invoiceFooter: footer, version: readA.version },
+    });
+    expect(saveA.status).toBe(200);
+    const afterA = (await db.collection('settings').doc('studio').get()).data();
+
+    // B saves new terms from the form it opened before A's save.
+    const stale = await api('PUT', '/api/settings/studio', {
+      token: tokenB,
+      body: { ...VALID, paymentTermsDays: 45, version: readB.version },
+    });
+    expect(stale).toMatchObject({ status: 409, json: { error: SETTINGS_CHANGED } });
+    expect((await db.collection('settings').doc('studio').get()).data()).toEqual(afterA);
+
+    // B reloads: A's footer and the new version; B's terms on top of them now go through, and keep A's footer.
+    const reread = (await api('GET', '/api/settings/studio', { token: tokenB })).json as typeof readA;
+    expect(reread).toMatchObject({ settings: { invoiceFooter: footer }, version: readA.version + 1 });
+    const saveB = await api('PUT', '/api/settings/studio', {
+      token: tokenB,
+      body: { ...VALID, invoiceFooter: reread.settings.invoiceFooter, paymentTermsDays: 45, version: reread.version },
+    });
+    expect(saveB.status).toBe(200);
+    expect((await db.collection('settings').doc('studio').get()).data()).toMatchObject({
+      invoiceFooter: footer,
+      paymentTermsDays: 45,
+      updatedBy: 'second-admin',
+      version: readA.version + 2,
+    });
+  });
+
+  it('of two saves from the same version sent at once, exactly one is stored', async () => {
+    const token = await adminIdToken();
+    const version = await settingsVersion('studio', token);
+    const results = await Promise.all(
+      ['First', 'Second'].map((who) =>
+        api('PUT', '/api/settings/studio', { token, body: { ...VALID, invoiceFooter: `${who} wins`, version } }),
+      ),
+    );
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const winner = results.findIndex((r) => r.status === 200) === 0 ? 'First' : 'Second';
+    expect((await db.collection('settings').doc('studio').get()).data()).toMatchObject({
+      invoiceFooter: `${winner} wins`,
+      version: version + 1,
+    });
   });
 });
 
@@ -67,7 +143,9 @@ describe('PUT /api/settings/automations', () => {
     const token = await adminIdToken();
     // Other tests (reminders) own the automations document's content: write back what was there.
     const before = (await db.collection('settings').doc('automations').get()).data();
-    expect((await api('PUT', '/api/settings/automations', { body: AUTOMATIONS, token })).status).toBe(200);
+    const version = await settingsVersion('automations', token);
+    const saved = await api('PUT', '/api/settings/automations', { body: { ...AUTOMATIONS, version }, token });
+    expect(saved.json).toEqual({ success: true, message: 'Automations saved', version: version + 1 });
     expect((await db.collection('settings').doc('automations').get()).get('invoiceOverdue')).toEqual({
       enabled: true,
       days: [1, 7, 14],
@@ -79,8 +157,19 @@ describe('PUT /api/settings/automations', () => {
       { ...AUTOMATIONS, extra: { enabled: true, days: 3 } },
       { ...AUTOMATIONS, depositUnpaid: { enabled: true, days: 3, note: 'x' } },
     ]) {
-      expect((await api('PUT', '/api/settings/automations', { body, token })).status).toBe(400);
+      expect((await api('PUT', '/api/settings/automations', { body: { ...body, version }, token })).status).toBe(400);
     }
+    // A save from before the one above is stale.
+    expect(
+      await api('PUT', '/api/settings/automations', {
+        body: { ...AUTOMATIONS, quoteFollowUp: { enabled: false, days: 7 }, version },
+        token,
+      }),
+    ).toMatchObject({ status: 409, json: { error: SETTINGS_CHANGED } });
+    expect((await db.collection('settings').doc('automations').get()).get('quoteFollowUp')).toEqual({
+      enabled: true,
+      days: 7,
+    });
     if (before) await db.collection('settings').doc('automations').set(before);
   });
 });

@@ -6,14 +6,20 @@
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
 import { FieldValue } from 'firebase-admin/firestore';
-import { COLLECTIONS, USERNAME_PATTERN, usernameToEmail } from '@studio/domain';
+import { COLLECTIONS, existingAdminAccountRefusal, USERNAME_PATTERN, usernameToEmail } from '@studio/domain';
 
 export class AdminUserError extends Error {}
 
 /**
  * Creates (or, with `update`, re-passwords) the admin `username`.
+ * An existing account at the admin's address is updated only when it already
+ * is an admin that signs in by password alone (domain
+ * existingAdminAccountRefusal): an account someone signed up through the Auth
+ * REST API, or one with another sign-in method linked, is refused, with or
+ * without `update`, and left untouched.
  * @returns the Auth uid.
- * @throws AdminUserError on a bad username, a short password, or an existing user without `update`.
+ * @throws AdminUserError on a bad username, a short password, an existing admin without `update`, or an existing
+ *   account that is not a password-only admin (the message names the safe path: delete it, then create).
  */
 export async function createAdminUser(
   deps: { auth: Auth; db: Firestore },
@@ -28,6 +34,11 @@ export async function createAdminUser(
   let uid: string;
   try {
     const existing = await deps.auth.getUserByEmail(email);
+    const refused = existingAdminAccountRefusal(username, {
+      claims: existing.customClaims,
+      providerIds: existing.providerData.map((p) => p.providerId),
+    });
+    if (refused) throw new AdminUserError(refused);
     if (!input.update)
       throw new AdminUserError(`User "${username}" already exists (pass --update to set a new password).`);
     await deps.auth.updateUser(existing.uid, { password: input.password });

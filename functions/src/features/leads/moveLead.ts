@@ -6,6 +6,7 @@ import {
   deadReasonLine,
   encodeBoardCard,
   leadDocSchema,
+  leadMoveRevokesQuoteLinks,
   toLeadDto,
   LEAD_MOVES,
   LEAD_TO_PROJECT,
@@ -28,9 +29,12 @@ import { openLinks, revokeLinks } from '../quotes/index.js';
  *   facts (quote accepted, money received): Conflict with the reason and what
  *   to do instead otherwise;
  * - `expectedStatus` that no longer matches → Conflict (someone moved it first);
+ * - a move out of Quoted or into Lost ends the quote offer
+ *   (domain leadMoveRevokesQuoteLinks): the lead's open client links are
+ *   marked revoked in the same transaction, and a later move back to Quoted
+ *   or revival does not bring them back (the admin approves again);
  * - status Lost with a deadReason appends "Dead Reason: {reason} - {date}" to
- *   notes, and revokes the quote's open client links (a later revival does
- *   not bring them back); reviving (Lost → New) clears deadReason;
+ *   notes; reviving (Lost → New) clears deadReason;
  * - every status move is written to the activity history;
  * - the lead's project follows (LEAD_TO_PROJECT) where the project table allows;
  * - the lead's board card is written in the same transaction (setBoardCardIn),
@@ -89,8 +93,8 @@ async function saveMove(
         await moveFacts(deps, tx, ref, lead, LEAD_MOVES[lead.status][status] === 'unpaid'),
       );
       if (refused) throw conflict(refused);
-      // A quote link dies with its lead for good: reviving the lead later does not bring an old link back.
-      if (status === 'Lost') revokeLinks(tx, await openLinks(db, tx, ref.id));
+      // A link is good only while its quote is the lead's open offer: once withdrawn, it stays dead.
+      if (leadMoveRevokesQuoteLinks(lead.status, status)) revokeLinks(tx, await openLinks(db, tx, ref.id));
       update.status = status;
       if (status === 'Lost' && deadReason) {
         update.deadReason = deadReason;

@@ -7,7 +7,8 @@
  *
  * Quote links: approving a quote issues `/quote-acceptance?leadId=…&token=…`,
  * valid 30 days and single-use. A link dies with its quote: issuing a newer
- * link, editing or revising the quote mark it revoked, and opening or
+ * link, editing or revising the quote, and moving the lead out of Quoted or
+ * to Lost (moveLead) mark it revoked for good, and opening or
  * accepting it re-checks it against its lead → 409 "This quote is no longer
  * available", nothing written. Unknown leads and wrong tokens answer 404
  * "Quote Not Found"; an expired link 410.

@@ -1,34 +1,59 @@
 /**
  * Studio settings routes (admin). The admin page reads both documents live
- * from Firestore (security rules: admin read only); writes come here.
+ * from Firestore (security rules: admin read only) and through the GETs
+ * below; writes come here.
  *
+ * - GET /settings/studio, GET /settings/automations → { success, settings,
+ *   version }: the stored settings (the defaults while none) and the version
+ *   a save must send back.
  * - PUT /settings/studio {businessName, postalAddress, contactEmail, taxId?,
- *   logoUrl?, paymentTermsDays, invoiceFooter} → { success, message:
- *   "Settings saved" }; 400 "Validation failed" with fields, nothing written.
+ *   logoUrl?, paymentTermsDays, invoiceFooter, version} → { success, message:
+ *   "Settings saved", version }; 400 "Validation failed" with fields, nothing
+ *   written.
  * - PUT /settings/automations {quoteFollowUp, quoteExpiry, depositUnpaid,
- *   invoiceDueSoon, invoiceOverdue} (each {enabled, days}) → { success,
- *   message: "Automations saved" }.
+ *   invoiceDueSoon, invoiceOverdue (each {enabled, days}), version} →
+ *   { success, message: "Automations saved", version }.
+ * - A PUT whose version is no longer the stored one (someone saved since) →
+ *   409 SETTINGS_CHANGED, nothing written.
  *
  * Schemas: domain settings.ts (strict: unknown keys rejected).
  */
 import { Router } from 'express';
-import { automationSettingsSchema, studioSettingsSchema, successReply } from '@studio/domain';
+import {
+  AUTOMATION_SETTINGS_DOC,
+  automationSettingsReply,
+  automationSettingsSaveSchema,
+  settingsSavedReply,
+  studioSettingsReply,
+  STUDIO_SETTINGS_DOC,
+  studioSettingsSaveSchema,
+} from '@studio/domain';
 import { db } from '../../firebase.js';
 import { parseBody, sendReply } from '../../http.js';
 import { adminOf } from '../../session.js';
 import type { Deps } from '../useCase.js';
-import { saveAutomationSettings, saveStudioSettings } from './saveSettings.js';
+import { loadSettings, saveSettings } from './saveSettings.js';
 
 const deps: Deps = { db };
 
 export const settingsAdminRouter = Router();
 
+settingsAdminRouter.get('/settings/studio', async (_req, res) => {
+  sendReply(res, studioSettingsReply, { success: true, ...(await loadSettings(deps, STUDIO_SETTINGS_DOC)) });
+});
+
+settingsAdminRouter.get('/settings/automations', async (_req, res) => {
+  sendReply(res, automationSettingsReply, { success: true, ...(await loadSettings(deps, AUTOMATION_SETTINGS_DOC)) });
+});
+
 settingsAdminRouter.put('/settings/studio', async (req, res) => {
-  await saveStudioSettings(deps, parseBody(req, studioSettingsSchema), adminOf(res));
-  sendReply(res, successReply, { success: true, message: 'Settings saved' });
+  const save = parseBody(req, studioSettingsSaveSchema);
+  const version = await saveSettings(deps, STUDIO_SETTINGS_DOC, save, adminOf(res));
+  sendReply(res, settingsSavedReply, { success: true, message: 'Settings saved', version });
 });
 
 settingsAdminRouter.put('/settings/automations', async (req, res) => {
-  await saveAutomationSettings(deps, parseBody(req, automationSettingsSchema), adminOf(res));
-  sendReply(res, successReply, { success: true, message: 'Automations saved' });
+  const save = parseBody(req, automationSettingsSaveSchema);
+  const version = await saveSettings(deps, AUTOMATION_SETTINGS_DOC, save, adminOf(res));
+  sendReply(res, settingsSavedReply, { success: true, message: 'Automations saved', version });
 });

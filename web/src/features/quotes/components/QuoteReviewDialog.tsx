@@ -1,7 +1,9 @@
 /**
  * Quote Review queue (spec §2, §4 "Quote review"): every pending quote, or
  * one lead's. Approve → Approved + Quoted + a quote link to copy; Revise →
- * "Needs Revision"; Edit opens Edit Quote.
+ * "Needs Revision"; Edit opens Edit Quote. Approving a quote that is already
+ * Approved issues a new link and the server revokes the one already sent, so
+ * the dialog asks first.
  */
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -13,6 +15,7 @@ import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -42,6 +45,8 @@ export function QuoteReviewDialog({
   const toast = useToast();
   const [busy, setBusy] = useState<string | null>(null);
   const [link, setLink] = useState<{ name: string; url: string } | null>(null);
+  // An approved quote waiting for the admin to confirm that its sent link is replaced.
+  const [replacing, setReplacing] = useState<LeadView | null>(null);
 
   const act = async (lead: LeadView, action: 'approve' | 'revise') => {
     setBusy(lead.id);
@@ -56,6 +61,17 @@ export function QuoteReviewDialog({
     } finally {
       setBusy(null);
     }
+  };
+
+  const approve = (lead: LeadView) => {
+    if (lead.quoteReviewStatus === 'Approved') setReplacing(lead);
+    else void act(lead, 'approve');
+  };
+
+  const confirmReplace = () => {
+    const lead = replacing;
+    setReplacing(null);
+    if (lead) void act(lead, 'approve');
   };
 
   const copy = async () => {
@@ -127,7 +143,7 @@ export function QuoteReviewDialog({
                   >
                     Revise
                   </Button>
-                  <Button variant="contained" onClick={() => act(l, 'approve')} disabled={busy === l.id}>
+                  <Button variant="contained" onClick={() => approve(l)} disabled={busy === l.id}>
                     Approve
                   </Button>
                 </CardActions>
@@ -139,6 +155,26 @@ export function QuoteReviewDialog({
       <DialogActions>
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
+      <Dialog
+        open={replacing !== null}
+        onClose={() => setReplacing(null)}
+        aria-labelledby="quote-replace-title"
+        aria-describedby="quote-replace-text"
+      >
+        <DialogTitle id="quote-replace-title">Replace the sent quote link?</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="quote-replace-text">
+            The quote for {replacing?.name} is already approved and its link may have been sent. Approving again issues
+            a new link and the link already sent stops working.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setReplacing(null)}>Cancel</Button>
+          <Button variant="contained" onClick={confirmReplace}>
+            Approve and replace link
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Dialog>
   );
 }

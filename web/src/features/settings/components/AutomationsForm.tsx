@@ -1,7 +1,8 @@
 /**
  * The "Automations" tab: each automatic reminder on or off, with its days
  * (domain AUTOMATION_INFO says what the days count). Saved whole through
- * PUT /api/settings/automations; the daily reminder job reads it.
+ * PUT /api/settings/automations with the version the form was loaded from (a
+ * 409, someone saved since, goes to `onStale`); the daily reminder job reads it.
  */
 import { useState } from 'react';
 import Button from '@mui/material/Button';
@@ -17,7 +18,7 @@ import {
   type AutomationSettings,
   automationSettingsSchema,
   fieldErrors,
-  successReply,
+  settingsSavedReply,
 } from '@studio/domain';
 import { api, ApiError, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
@@ -50,7 +51,19 @@ const fromDraft = (d: Draft): unknown =>
     ]),
   );
 
-export function AutomationsForm({ settings }: { settings: AutomationSettings }) {
+export function AutomationsForm({
+  settings,
+  version,
+  onStale,
+  onSaved,
+}: {
+  settings: AutomationSettings;
+  /** The version `settings` were read at (sent back with the save). */
+  version: number;
+  /** The save was refused because someone else saved first: `message` is the server's. */
+  onStale(message: string): void;
+  onSaved(): void;
+}) {
   const toast = useToast();
   const [draft, setDraft] = useState<Draft>(() => toDraft(settings));
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -69,9 +82,11 @@ export function AutomationsForm({ settings }: { settings: AutomationSettings }) 
     setErrors({});
     setBusy(true);
     try {
-      await api.put('/api/settings/automations', parsed.data, successReply);
+      await api.put('/api/settings/automations', { ...parsed.data, version }, settingsSavedReply);
       toast({ title: 'Automations saved' });
+      onSaved();
     } catch (err) {
+      if (err instanceof ApiError && err.status === 409) onStale(err.serverMessage);
       if (err instanceof ApiError && err.fields) setErrors(err.fields);
       toast({
         title: 'Automations not saved',

@@ -1,4 +1,7 @@
-/** The "Studio" tab: business details for invoices, receipts and emails (domain studioSettingsSchema). */
+/**
+ * The "Studio" tab: business details for invoices, receipts and emails (domain studioSettingsSchema). A save sends
+ * the version the form was loaded from; a 409 (someone saved since) goes to `onStale` with the server's message.
+ */
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
@@ -8,10 +11,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import {
   SETTINGS_LIMITS,
+  settingsSavedReply,
   type StudioSettings,
   type StudioSettingsInput,
   studioSettingsSchema,
-  successReply,
 } from '@studio/domain';
 import { api, ApiError, errorMessage } from '../../../shared/lib/api';
 import { controlledProps, FormTextField } from '../../../shared/components/FormTextField';
@@ -27,7 +30,21 @@ const FIELDS = [
   'invoiceFooter',
 ] as const;
 
-export function StudioSettingsForm({ settings, saved }: { settings: StudioSettings; saved: boolean }) {
+export function StudioSettingsForm({
+  settings,
+  version,
+  saved,
+  onStale,
+  onSaved,
+}: {
+  settings: StudioSettings;
+  /** The version `settings` were read at (sent back with the save). */
+  version: number;
+  saved: boolean;
+  /** The save was refused because someone else saved first: `message` is the server's. */
+  onStale(message: string): void;
+  onSaved(): void;
+}) {
   const toast = useToast();
   const { control, handleSubmit, setError, formState } = useForm<StudioSettingsInput, unknown, StudioSettings>({
     resolver: zodResolver(studioSettingsSchema),
@@ -36,9 +53,11 @@ export function StudioSettingsForm({ settings, saved }: { settings: StudioSettin
 
   const submit = async (form: StudioSettings) => {
     try {
-      await api.put('/api/settings/studio', form, successReply);
+      await api.put('/api/settings/studio', { ...form, version }, settingsSavedReply);
       toast({ title: 'Settings saved' });
+      onSaved();
     } catch (e) {
+      if (e instanceof ApiError && e.status === 409) onStale(e.serverMessage);
       const fields = e instanceof ApiError && e.fields ? e.fields : {};
       for (const f of FIELDS) if (fields[f]) setError(f, { message: fields[f] });
       toast({

@@ -1,44 +1,83 @@
 /**
  * The studio settings documents, read live (one listener per document) and
- * parsed with the domain's readers: defaults while nothing is saved.
+ * parsed with the domain's readers: defaults while nothing is saved. Each
+ * carries its version (domain readSettingsVersion), which a save sends back;
+ * after a refused (stale) save the page reloads the document from the server
+ * through the API, and shows whichever of the two copies is newer.
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { doc, onSnapshot } from 'firebase/firestore';
 import { useFirestore } from 'reactfire';
 import {
   AUTOMATION_SETTINGS_DOC,
+  automationSettingsReply,
   readAutomationSettings,
+  readSettingsVersion,
   readStudioSettings,
   SETTINGS_COLLECTION,
   STUDIO_SETTINGS_DOC,
+  studioSettingsReply,
   type AutomationSettings,
   type StudioSettings,
 } from '@studio/domain';
+import { api } from '../../../shared/lib/api';
 
 export interface LiveDoc<T> {
   status: 'loading' | 'error' | 'success';
   data: T | null;
   /** True once a saved document exists (false: defaults shown). */
   saved: boolean;
+  /** The document's version (0 while nothing is saved): what a save sends back. */
+  version: number;
   error?: Error;
 }
 
 function useLiveSettings<T>(id: string, read: (data: unknown) => T): LiveDoc<T> {
   const firestore = useFirestore();
-  const [state, setState] = useState<LiveDoc<T>>({ status: 'loading', data: null, saved: false });
+  const [state, setState] = useState<LiveDoc<T>>({ status: 'loading', data: null, saved: false, version: 0 });
   useEffect(
     () =>
       onSnapshot(
         doc(firestore, SETTINGS_COLLECTION, id),
-        (d) => setState({ status: 'success', data: read(d.data()), saved: d.exists() }),
-        (error) => setState({ status: 'error', data: null, saved: false, error }),
+        (d) =>
+          setState({
+            status: 'success',
+            data: read(d.data()),
+            saved: d.exists(),
+            version: readSettingsVersion(d.data()),
+          }),
+        (error) => setState({ status: 'error', data: null, saved: false, version: 0, error }),
       ),
     [firestore, id, read],
   );
   return state;
 }
 
-export const useLiveStudioSettings = (): LiveDoc<StudioSettings> =>
-  useLiveSettings(STUDIO_SETTINGS_DOC, readStudioSettings);
-export const useLiveAutomationSettings = (): LiveDoc<AutomationSettings> =>
-  useLiveSettings(AUTOMATION_SETTINGS_DOC, readAutomationSettings);
+/** The settings as the server holds them now (GET), with their version. */
+type Fetched<T> = { settings: T; version: number };
+
+/**
+ * A live settings document, and `reload()`, which reads it from the server
+ * through the API (after a stale save, so the form shows the current values
+ * even before the listener has them). The newer of the two copies is shown.
+ */
+function useVersionedSettings<T>(live: LiveDoc<T>, fetch: () => Promise<Fetched<T>>) {
+  const [fetched, setFetched] = useState<Fetched<T> | null>(null);
+  const reload = useCallback(async () => setFetched(await fetch()), [fetch]);
+  const view: LiveDoc<T> =
+    fetched && live.status === 'success' && fetched.version > live.version
+      ? { status: 'success', data: fetched.settings, saved: true, version: fetched.version }
+      : live;
+  return { ...view, reload };
+}
+
+const fetchStudio = () => api.get('/api/settings/studio', studioSettingsReply);
+const fetchAutomations = () => api.get('/api/settings/automations', automationSettingsReply);
+
+export const useStudioSettings = () =>
+  useVersionedSettings<StudioSettings>(useLiveSettings(STUDIO_SETTINGS_DOC, readStudioSettings), fetchStudio);
+export const useAutomationSettings = () =>
+  useVersionedSettings<AutomationSettings>(
+    useLiveSettings(AUTOMATION_SETTINGS_DOC, readAutomationSettings),
+    fetchAutomations,
+  );
