@@ -237,7 +237,10 @@ export type PromoCodeDoc = z.output<typeof promoCodeDocSchema>;
  * code falling back to the document id, and `reservedCount` the holds not
  * yet released (heldPromoOrders).
  */
-export function promoRecordOf(id: string, { code, holds, createdAt, updatedAt, ...promo }: PromoCodeDoc): PromoRecord & { createdAt: Date | null; updatedAt: Date | null } {
+export function promoRecordOf(
+  id: string,
+  { code, holds, createdAt, updatedAt, ...promo }: PromoCodeDoc,
+): PromoRecord & { createdAt: Date | null; updatedAt: Date | null } {
   return {
     ...promo,
     code: code ?? id,
