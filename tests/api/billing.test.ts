@@ -177,10 +177,12 @@ describe('refunds', () => {
       await db.collection('lead_activity').where('leadId', '==', leadId).where('type', '==', 'refund').get()
     ).docs;
     expect(history).toHaveLength(2);
-    expect((await outboxOf(leadId, 'money-alert')).map((d) => d.get('to'))).toEqual([
-      'owner@example.com',
-      'owner@example.com',
+    const alerts = (await outboxOf(leadId, 'money-alert')).map((d) => [d.get('to'), d.get('variables').event]);
+    expect(alerts.filter(([, event]) => event === 'Refund')).toEqual([
+      ['owner@example.com', 'Refund'],
+      ['owner@example.com', 'Refund'],
     ]);
+    expect(alerts).toContainEqual(['owner@example.com', 'Deposit paid']);
     expect(await outboxOf(leadId, 'credit-note')).toHaveLength(2);
   });
 });

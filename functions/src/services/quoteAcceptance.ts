@@ -16,6 +16,7 @@ import {
   type LeadRecord,
 } from '@studio/domain';
 import { recordActivity } from './activity.js';
+import { alertOwner } from './ownerAlerts.js';
 
 export interface AcceptanceEvidence {
   via: 'admin' | 'client';
@@ -80,6 +81,14 @@ export function acceptQuoteInTx(
     to: 'Set Up',
     detail: `Quote accepted (${evidence.via})`,
     by: evidence.by,
+  });
+  alertOwner(db, tx, {
+    event: 'Quote accepted',
+    amountCents: quote,
+    clientName: lead.name || lead.email || null,
+    documentNumber: lead.quoteVersion ? `quote v${lead.quoteVersion}` : null,
+    detail: `${lead.name || 'A client'} accepted the quote for ${lead.subject || lead.projectType} (${evidence.via === 'client' ? 'through the quote link' : 'in the CRM'}). The deposit request follows.`,
+    leadId: leadRef.id,
   });
   return projectRef.id;
 }
