@@ -266,6 +266,27 @@ export function refundAmount(
 }
 
 // ---------------------------------------------------------------------------
+// Tax
+// ---------------------------------------------------------------------------
+
+/** Tax on `subtotalCents` at `rateBps` basis points (2000 = 20%), rounded half up to the cent. */
+export function taxOn(subtotalCents: number, rateBps: number): number {
+  return Math.floor((subtotalCents * rateBps + 5_000) / 10_000);
+}
+
+/** An invoice's subtotal, tax and total (cents) at the studio's rate; a rate of 0 adds nothing. */
+export function invoiceTotals(
+  subtotalCents: number,
+  rateBps: number,
+): { subtotalCents: number; taxCents: number; totalCents: number } {
+  const taxCents = taxOn(subtotalCents, rateBps);
+  return { subtotalCents, taxCents, totalCents: subtotalCents + taxCents };
+}
+
+/** "20%", "8.25%" for a rate in basis points. */
+export const taxRateText = (rateBps: number): string => `${Number((rateBps / 100).toFixed(2))}%`;
+
+// ---------------------------------------------------------------------------
 // Create-invoice idempotency
 // ---------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@
  * 2-decimal format ("1234.50", currency USD); dates as "November 25, 2026"
  * (UTC calendar days).
  */
+import { taxRateText } from './billing.js';
 import { centsToString } from './money.js';
 import type { StudioSettings } from './settings.js';
 
@@ -24,6 +25,8 @@ export interface InvoicePdfModel {
   issueDate: string;
   dueDate: string | null;
   lines: PdfLine[];
+  /** Subtotal and tax before the total, when the document carries a tax (2-decimal amounts). */
+  tax?: { subtotal: string; label: string; amount: string } | null;
   total: string;
   currency: 'USD';
   /** "Payment due within 14 days" / "Payment due on receipt"; null on a receipt. */
@@ -80,6 +83,8 @@ export interface InvoiceSource {
   email: string | null;
   /** Relative checkout URL ("/checkout?..."). */
   checkoutUrl: string | null;
+  /** The tax it carries (amountCents is the total), or null for none. */
+  tax?: { subtotalCents: number; taxCents: number; rateBps: number; label: string } | null;
 }
 
 /** Who a document is for: the client's name, else their email, else "Client". */
@@ -90,6 +95,13 @@ function documentClient(c: { clientName: string | null; email: string | null }):
 /** The invoice model: studio details, client, number, dates, one line, total, terms and the absolute pay link. */
 export function invoiceModel(studio: StudioSettings, inv: InvoiceSource, siteUrl: string): InvoicePdfModel {
   const amount = centsToString(inv.amountCents);
+  const tax = inv.tax
+    ? {
+        subtotal: centsToString(inv.tax.subtotalCents),
+        label: `${inv.tax.label} (${taxRateText(inv.tax.rateBps)})`,
+        amount: centsToString(inv.tax.taxCents),
+      }
+    : null;
   return {
     kind: 'invoice',
     title: 'Invoice',
@@ -98,7 +110,8 @@ export function invoiceModel(studio: StudioSettings, inv: InvoiceSource, siteUrl
     client: documentClient(inv),
     issueDate: formatDocumentDate(inv.issuedAt),
     dueDate: inv.dueDate ? formatDocumentDate(inv.dueDate) : null,
-    lines: [{ description: inv.description, amount }],
+    lines: [{ description: inv.description, amount: tax ? tax.subtotal : amount }],
+    tax,
     total: amount,
     currency: 'USD',
     paymentTerms: documentTermsText(inv.issuedAt, inv.dueDate, studio.paymentTermsDays),

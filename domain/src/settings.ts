@@ -4,7 +4,8 @@
  *
  * Stored in Firestore as two documents, each written whole by one admin route:
  * - `settings/studio` (StudioSettings): business name, postal address, contact
- *   email, optional tax ID, logo URL, payment terms in days, invoice footer;
+ *   email, optional tax ID, tax rate (basis points) and label, logo URL,
+ *   payment terms in days, invoice footer;
  * - `settings/automations` (AutomationSettings): each reminder on/off with its days.
  *
  * The logo is an https URL rather than a Cloud Storage upload: the app runs no
@@ -37,6 +38,9 @@ export const SETTINGS_LIMITS = {
   address: 400,
   email: 254,
   taxId: 40,
+  taxLabel: 40,
+  /** 100% in basis points. */
+  maxTaxRateBps: 10_000,
   logoUrl: 500,
   footer: 600,
   maxTermsDays: 365,
@@ -48,6 +52,8 @@ export const DEFAULT_STUDIO_SETTINGS: StudioSettings = {
   postalAddress: '',
   contactEmail: 'studio@example.com',
   taxId: null,
+  taxRateBps: 0,
+  taxLabel: 'Tax',
   logoUrl: null,
   paymentTermsDays: 14,
   invoiceFooter: '',
@@ -76,6 +82,18 @@ export const studioSettingsSchema = z.strictObject({
     .pipe(z.email(EMAIL_MESSAGE))
     .transform((v) => v.toLowerCase()),
   taxId: blankToNull('Tax ID', SETTINGS_LIMITS.taxId),
+  /**
+   * The tax added to each new invoice, in basis points (2000 = 20%); 0 adds
+   * none. Absent on documents saved before it existed: 0.
+   */
+  taxRateBps: z
+    .number({ error: 'The tax rate must be a number' })
+    .int('The tax rate must be whole basis points')
+    .min(0, 'The tax rate cannot be negative')
+    .max(SETTINGS_LIMITS.maxTaxRateBps, 'The tax rate must be at most 100%')
+    .default(0),
+  /** What the tax is called on invoices ("VAT", "Sales tax"). */
+  taxLabel: text('Tax label', SETTINGS_LIMITS.taxLabel).default('Tax').pipe(z.string().min(1, 'Tax label is required')),
   logoUrl: blankToNull('Logo URL', SETTINGS_LIMITS.logoUrl).refine(
     (v) => v === null || /^https:\/\/[^\s]+$/i.test(v),
     'The logo must be an https:// address',

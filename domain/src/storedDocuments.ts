@@ -174,7 +174,13 @@ export const invoiceDocSchema = z.object({
   email: orNull(z.string()),
   /** The client's name as billed (absent on older documents). */
   clientName: orNull(z.string()),
+  /** What is billed, tax included (cents). */
   amountCents: z.number(),
+  /** The tax, when the invoice carries one: amountCents = subtotalCents + taxCents (absent on older invoices). */
+  subtotalCents: orNull(z.number()),
+  taxCents: orNull(z.number()),
+  taxRateBps: orNull(z.number()),
+  taxLabel: orNull(z.string()),
   description: withDefault(z.string(), ''),
   dueDate: orNull(storedDate),
   status: z.enum(['open', 'paid']),

@@ -175,6 +175,18 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
       .lineWidth(1)
       .stroke();
   }
+  // Subtotal and tax, when the document carries a tax.
+  if (m.tax) {
+    doc.font('Helvetica').fontSize(11).fillColor(MUTED);
+    for (const [label, value] of [
+      ['Subtotal', m.tax.subtotal],
+      [m.tax.label, m.tax.amount],
+    ] as const) {
+      doc.text(label, left + 8, y, { width: width - amountW - 16 });
+      doc.text(value, right - amountW - 8, y, { width: amountW, align: 'right' });
+      y = doc.y + 6;
+    }
+  }
   doc.font('Helvetica-Bold').fontSize(12).fillColor(INK);
   const totalLabel = m.kind === 'receipt' ? 'Total paid' : m.kind === 'credit-note' ? 'Total credited' : 'Total due';
   doc.text(totalLabel, left + 8, y + 4, { width: width - amountW - 16 });

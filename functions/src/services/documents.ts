@@ -89,6 +89,15 @@ export async function documentModel(db: Firestore, ref: DocumentRef): Promise<In
         clientName: str(d.clientName),
         email: str(d.email),
         checkoutUrl: d.status === 'paid' ? null : str(d.checkoutUrl),
+        tax:
+          typeof d.taxCents === 'number' && typeof d.subtotalCents === 'number'
+            ? {
+                subtotalCents: cents(d.subtotalCents),
+                taxCents: cents(d.taxCents),
+                rateBps: cents(d.taxRateBps),
+                label: str(d.taxLabel) ?? 'Tax',
+              }
+            : null,
       },
       config().siteUrl,
     );

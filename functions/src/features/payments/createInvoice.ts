@@ -1,6 +1,13 @@
 import { createHash } from 'node:crypto';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
-import { centsToString, COLLECTIONS, formatUsd, leadDocSchema, type CreateInvoiceInput } from '@studio/domain';
+import {
+  centsToString,
+  COLLECTIONS,
+  formatUsd,
+  invoiceTotals,
+  leadDocSchema,
+  type CreateInvoiceInput,
+} from '@studio/domain';
 import { conflict, notFound } from '../../errors.js';
 import { recordActivity } from '../../services/activity.js';
 import { enqueueEmail } from '../../services/outbox.js';
@@ -19,7 +26,9 @@ export const IDEMPOTENCY_KEY_REUSED =
 
 /**
  * A PaymentIntent-backed invoice stored in `invoices` with its INV-YYYY-NNNN
- * number (taken in the same transaction), due after the studio's payment
+ * number (taken in the same transaction): the amount entered is the
+ * subtotal, and the studio's tax (settings taxRateBps and taxLabel, 0 by
+ * default) is added to make the amount billed (cents); due after the studio's payment
  * terms unless dueDate is given, and emailed to the client (outbox, same
  * transaction) with its payment link and its PDF attached.
  *
@@ -47,7 +56,9 @@ export async function createInvoice(
   const now = clock();
   const settings = await loadStudioSettings(db);
   const due = dueTimestamp(input.dueDate, settings.paymentTermsDays, now);
-  const checkoutUrl = `/checkout?${new URLSearchParams({ amount: centsToString(input.amount), description: input.description, invoiceId: ref.id })}`;
+  // The amount entered is the subtotal; the studio's tax rate (0 by default) is added on top.
+  const totals = invoiceTotals(input.amount, settings.taxRateBps);
+  const checkoutUrl = `/checkout?${new URLSearchParams({ amount: centsToString(totals.totalCents), description: input.description, invoiceId: ref.id })}`;
   const keyRef = input.idempotencyKey
     ? db
         .collection(COLLECTIONS.idempotencyKeys)
@@ -88,7 +99,11 @@ export async function createInvoice(
       number,
       email,
       clientName: name,
-      amountCents: input.amount,
+      amountCents: totals.totalCents,
+      subtotalCents: totals.subtotalCents,
+      taxCents: totals.taxCents,
+      taxRateBps: settings.taxRateBps,
+      taxLabel: settings.taxLabel,
       currency: 'usd',
       description: input.description,
       issuedAt: Timestamp.fromDate(now),
@@ -106,7 +121,7 @@ export async function createInvoice(
         name: name || 'there',
         invoiceNumber: number,
         description: input.description,
-        amount: formatUsd(input.amount),
+        amount: formatUsd(totals.totalCents),
         dueDate: due
           .toDate()
           .toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
@@ -119,7 +134,7 @@ export async function createInvoice(
     recordActivity(db, tx, {
       leadId: lead.id,
       type: 'invoice_sent',
-      detail: `Invoice ${number} sent: ${formatUsd(input.amount)} for ${input.description}`,
+      detail: `Invoice ${number} sent: ${formatUsd(totals.totalCents)} for ${input.description}`,
       by: actor.username,
     });
     return { invoiceId: ref.id, number, checkoutUrl, replayed: false };

@@ -25,6 +25,8 @@ const FIELDS = [
   'postalAddress',
   'contactEmail',
   'taxId',
+  'taxRateBps',
+  'taxLabel',
   'logoUrl',
   'paymentTermsDays',
   'invoiceFooter',
@@ -98,6 +100,39 @@ export function StudioSettingsForm({
           label="Tax ID (optional)"
           slotProps={{ htmlInput: { maxLength: SETTINGS_LIMITS.taxId } }}
         />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <Controller
+            control={control}
+            name="taxRateBps"
+            render={(r) => (
+              <TextField
+                {...controlledProps(r, 'Added to each new invoice; 0 adds none')}
+                // Shown as a percentage with up to 2 decimals; stored in basis points (20% = 2000).
+                value={
+                  r.field.value === undefined || Number.isNaN(Number(r.field.value)) ? '' : Number(r.field.value) / 100
+                }
+                onChange={(e) =>
+                  r.field.onChange(e.target.value === '' ? '' : Math.round(Number(e.target.value) * 100))
+                }
+                label="Tax rate"
+                type="number"
+                slotProps={{
+                  htmlInput: { min: 0, max: 100, step: 0.01, inputMode: 'decimal' },
+                  input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+                }}
+                sx={{ flex: 1 }}
+              />
+            )}
+          />
+          <FormTextField
+            control={control}
+            name="taxLabel"
+            label="Tax label"
+            hint="Printed on invoices, e.g. VAT or Sales tax"
+            slotProps={{ htmlInput: { maxLength: SETTINGS_LIMITS.taxLabel } }}
+            sx={{ flex: 1 }}
+          />
+        </Stack>
         <FormTextField
           control={control}
           name="logoUrl"
