@@ -71,7 +71,11 @@ row(
 );
 row('Cross-site (form/text) posts refused with 415', failClosed?.crossSitePosts415);
 row('Documents written by cross-site posts', failClosed?.crossSitePostsWritten, true);
-row('Confirmation emails to one address in an hour (of 3 messages)', failClosed?.confirmationsPerAddressPerHour);
+row(
+  'Confirmation emails to one mailbox in an hour (of 3 messages, written with a +tag and gmail dots)',
+  failClosed?.confirmationsPerAddressPerHour,
+);
+row('Visitor-written phrases in a confirmation to an unverified address', failClosed?.visitorTextInConfirmations, true);
 row(
   'Parallel wrong passwords answered 401, of sent (limit 10)',
   failClosed?.parallelLoginAttempts === undefined
