@@ -27,7 +27,7 @@
  *    32 h in all) and `lastError`; when the schedule is spent, or for any
  *    other 4xx, ERROR with `lastError`. The admin's "Resend" queues a fresh
  *    copy of an ERROR entry (features/email).
- *    On the emulator or a demo- project without SENDGRID_API_KEY (the local
+ *    On a demo- project (the emulators) without SENDGRID_API_KEY (the local
  *    default) the email is "delivered" to `email_log/{outboxId}` {to, from,
  *    subject, html, at} instead, atomically with SUCCESS. On a real project
  *    without it the entry is an ERROR naming the missing settings: an email
