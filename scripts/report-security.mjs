@@ -64,6 +64,11 @@ row('Real-project stand-in: payment routes answering 503 without Stripe', failCl
 row('Real-project stand-in: /api/test-mode status (must be 404)', failClosed?.standinTestModeStatus);
 row('Real-project stand-in: unsent emails marked SUCCESS', failClosed?.unsentEmailsMarkedSuccess, true);
 row(
+  'Real-project stand-in: missing setting names in the public /api/health',
+  failClosed?.settingNamesInPublicHealth,
+  true,
+);
+row(
   'Contact posts with made-up X-Forwarded-For, accepted of sent (limit 10)',
   failClosed?.spoofedForwardedPosts === undefined
     ? null

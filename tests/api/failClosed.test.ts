@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isFinalOutboxStatus } from '@studio/domain';
 import {
   adminAuth,
+  adminIdToken,
   api,
   countDocs,
   db,
@@ -26,6 +27,7 @@ import {
   limitWindows,
   startInProcessApp,
   TEST_CLIENT_HEADER,
+  userIdToken,
 } from '../helpers.js';
 import { CONTACT_LIMIT } from '../../functions/src/features/leads/submitContact.js';
 import { loadConfig, setConfigForTests } from '../../functions/src/config.js';
@@ -58,7 +60,14 @@ async function deleteBucket(limiterName: string, key: string): Promise<void> {
 describe('a real project without Stripe or SendGrid (in-process stand-in)', () => {
   let base: string;
   let close = () => {};
-  const standin = loadConfig({ GCLOUD_PROJECT: 'studio-real-standin', FIRESTORE_TIMEOUT_MS: '10000' });
+  // What a real project's functions/.env.<project> could hold: the emulator's own flag (and its Firestore host) must
+  // turn on neither test mode nor the email log. Only a demo- project id does.
+  const standin = loadConfig({
+    GCLOUD_PROJECT: 'studio-real-standin',
+    FUNCTIONS_EMULATOR: 'true',
+    FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
+    FIRESTORE_TIMEOUT_MS: '10000',
+  });
 
   beforeAll(async () => {
     setConfigForTests(standin);
@@ -128,6 +137,24 @@ describe('a real project without Stripe or SendGrid (in-process stand-in)', () =
     expect((await db.collection('email_log').doc(ref.id).get()).exists).toBe(false);
     await ref.delete();
     figures.unsentEmailsMarkedSuccess = entry?.status === 'SUCCESS' ? 1 : 0;
+  });
+
+  it('public health says ok and nothing more; the missing settings are named to the admin only', async () => {
+    const pub = await api('GET', '/api/health', { baseUrl: base });
+    expect([pub.status, pub.json]).toEqual([200, { ok: true }]);
+    figures.settingNamesInPublicHealth = standin.missing.filter((name) =>
+      JSON.stringify(pub.json).includes(name),
+    ).length;
+    const details = '/api/health/details';
+    expect((await api('GET', details, { baseUrl: base })).status).toBe(401);
+    expect((await api('GET', details, { baseUrl: base, token: await userIdToken() })).status).toBe(403);
+    const admin = await api('GET', details, { baseUrl: base, token: await adminIdToken() });
+    expect(admin.status).toBe(200);
+    expect(admin.json).toEqual({
+      ok: true,
+      firestore: 'reachable',
+      configuration: { complete: false, missing: standin.missing },
+    });
   });
 
   it('admin login without a Web API key answers 503, not "Invalid credentials"', async () => {
