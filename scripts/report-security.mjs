@@ -34,6 +34,14 @@ function suite(re) {
   return passed + failed === 0 ? null : { passed, failed };
 }
 
+/** Failed runs of the integration test whose file matches `file` and whose title matches `title`; null if not run. */
+function caseFailed(file, title) {
+  const cases = (integration?.testResults ?? [])
+    .filter((f) => file.test(f.name))
+    .flatMap((f) => f.assertionResults.filter((t) => title.test(t.title)));
+  return cases.length === 0 ? null : cases.filter((t) => t.status !== 'passed').length;
+}
+
 const rows = [];
 let ok = true;
 const row = (label, value, mustBeZero = false) => {
@@ -86,6 +94,11 @@ row(
   failClosed?.parallelLoginAttempts === undefined
     ? null
     : `${failClosed.parallelLogin401s} of ${failClosed.parallelLoginAttempts}`,
+);
+row(
+  'My Project lookups: a client locked out by another caller using up their address (test failed)',
+  caseFailed(/clientProject\.test/, /cannot lock a client out/),
+  true,
 );
 for (const [label, re] of [
   ['Rate-limit tests failed', /rateLimit\.test|clientProject\.test/],
