@@ -276,16 +276,19 @@ describe('changing the days', () => {
       }
     ).reminders.map((r) => [r.automation, r.status]);
   const sentFor = (leadId: string, r: { sent: string[] }) => r.sent.filter((id) => id.includes(leadId));
-
-  it('neither sends a reminder again nor brings back a skipped one; a new quote version starts afresh', async () => {
-    const leadId = await storeLead(db, {
+  /** A lead whose quote (version 1) is sent and not accepted. */
+  const quotedLead = (tag: string) =>
+    storeLead(db, {
       status: 'Quoted',
       quoteAccepted: false,
       quoteReviewStatus: 'Approved',
       quoteVersion: 1,
-      name: `Days ${TAG}`,
-      email: `rq.days.${TAG}@example.com`,
+      name: `${tag} ${TAG}`,
+      email: `rq.${tag}.${TAG}@example.com`,
     });
+
+  it('neither sends a reminder again nor brings back a skipped one; a new quote version starts afresh', async () => {
+    const leadId = await quotedLead('days');
     await quoteLink(leadId, 1, T1);
     await setAutomations(only({ quoteFollowUp: { enabled: true, days: 7 }, quoteExpiry: { enabled: true, days: 5 } }));
     expect(sentFor(leadId, await runReminders(db, at(7)))).toEqual([`quoteFollowUp_${leadId}-v1`]);
@@ -319,14 +322,7 @@ describe('changing the days', () => {
   });
 
   it('a reminder recorded under an old id (with its days) is not sent again after the days change', async () => {
-    const leadId = await storeLead(db, {
-      status: 'Quoted',
-      quoteAccepted: false,
-      quoteReviewStatus: 'Approved',
-      quoteVersion: 1,
-      name: `Legacy ${TAG}`,
-      email: `rq.legacy.${TAG}@example.com`,
-    });
+    const leadId = await quotedLead('legacy');
     const sentAt = at(40);
     await quoteLink(leadId, 1, sentAt);
     // What the job wrote before ids left out the days: the follow-up sent at 7 days, the expiry skipped at 5.
