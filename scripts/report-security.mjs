@@ -34,6 +34,14 @@ function suite(re) {
   return passed + failed === 0 ? null : { passed, failed };
 }
 
+/** Failed runs of the integration test whose file matches `file` and whose title matches `title`; null if not run. */
+function caseFailed(file, title) {
+  const cases = (integration?.testResults ?? [])
+    .filter((f) => file.test(f.name))
+    .flatMap((f) => f.assertionResults.filter((t) => title.test(t.title)));
+  return cases.length === 0 ? null : cases.filter((t) => t.status !== 'passed').length;
+}
+
 const rows = [];
 let ok = true;
 const row = (label, value, mustBeZero = false) => {
@@ -64,6 +72,11 @@ row('Real-project stand-in: payment routes answering 503 without Stripe', failCl
 row('Real-project stand-in: /api/test-mode status (must be 404)', failClosed?.standinTestModeStatus);
 row('Real-project stand-in: unsent emails marked SUCCESS', failClosed?.unsentEmailsMarkedSuccess, true);
 row(
+  'Real-project stand-in: missing setting names in the public /api/health',
+  failClosed?.settingNamesInPublicHealth,
+  true,
+);
+row(
   'Contact posts with made-up X-Forwarded-For, accepted of sent (limit 10)',
   failClosed?.spoofedForwardedPosts === undefined
     ? null
@@ -71,12 +84,21 @@ row(
 );
 row('Cross-site (form/text) posts refused with 415', failClosed?.crossSitePosts415);
 row('Documents written by cross-site posts', failClosed?.crossSitePostsWritten, true);
-row('Confirmation emails to one address in an hour (of 3 messages)', failClosed?.confirmationsPerAddressPerHour);
+row(
+  'Confirmation emails to one mailbox in an hour (of 3 messages, written with a +tag and gmail dots)',
+  failClosed?.confirmationsPerAddressPerHour,
+);
+row('Visitor-written phrases in a confirmation to an unverified address', failClosed?.visitorTextInConfirmations, true);
 row(
   'Parallel wrong passwords answered 401, of sent (limit 10)',
   failClosed?.parallelLoginAttempts === undefined
     ? null
     : `${failClosed.parallelLogin401s} of ${failClosed.parallelLoginAttempts}`,
+);
+row(
+  'My Project lookups: a client locked out by another caller using up their address (test failed)',
+  caseFailed(/clientProject\.test/, /cannot lock a client out/),
+  true,
 );
 for (const [label, re] of [
   ['Rate-limit tests failed', /rateLimit\.test|clientProject\.test/],

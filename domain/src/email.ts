@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { EMAIL_MESSAGE } from './schemas.js';
 import { formatUsd } from './money.js';
+import type { StudioSettings } from './settings.js';
 
 // ---------------------------------------------------------------------------
 // Templates
@@ -78,6 +79,24 @@ const quoteBlock = (v: string) =>
   `<p style="margin:16px 0;padding:12px 16px;background-color:#f1f5f9;border-radius:8px;white-space:pre-wrap">${v}</p>`;
 
 /**
+ * The contact confirmation's variables: the studio's own details only. The
+ * confirmation goes to whatever address the form was given, so it carries
+ * nothing the visitor wrote (no name, subject or message), which leaves the
+ * form no way to send someone else's words to a stranger.
+ */
+export const CONTACT_CONFIRMATION_VARIABLES = ['studioName', 'studioAddress', 'studioEmail'] as const;
+
+/**
+ * The studio's details as template variables (`studioName`, `studioAddress`,
+ * `studioEmail`), from the studio settings (domain settings.ts).
+ */
+export function studioTemplateVariables(
+  studio: Pick<StudioSettings, 'businessName' | 'postalAddress' | 'contactEmail'>,
+): Record<(typeof CONTACT_CONFIRMATION_VARIABLES)[number], string> {
+  return { studioName: studio.businessName, studioAddress: studio.postalAddress, studioEmail: studio.contactEmail };
+}
+
+/**
  * The default templates. Every placeholder is declared in `variables`.
  * Built by a pure call, so bundles that never use templates (the public site) drop them.
  */
@@ -88,19 +107,19 @@ function buildDefaultTemplates(): EmailTemplate[] {
     {
       id: 'contact-confirmation',
       name: 'Contact confirmation',
-      description: 'Sent to a visitor right after they send the contact form.',
+      description:
+        "Sent to the address typed in the contact form, which nobody has verified: a fixed text with the studio's details, never what the visitor wrote.",
       subject: 'Thanks for reaching out',
       html: frame(
         'Thanks for getting in touch',
         [
-          '<p>Hi ${name},</p>',
-          '<p>Thank you for your message about <strong>${subject}</strong> (${projectType}). We will respond within 24 hours.</p>',
-          '<p>For reference, this is what you sent:</p>',
-          quoteBlock('${message}'),
-          '<p>Talk soon,<br />The Studio</p>',
+          '<p>Hello,</p>',
+          '<p>Thank you for contacting ${studioName}. We received your message and will respond within 24 hours.</p>',
+          '<p>If you did not write to us through our website, someone else typed this address: you can ignore this email.</p>',
+          '<p>${studioName}<br /><span style="white-space:pre-line">${studioAddress}</span><br />${studioEmail}</p>',
         ].join('\n'),
       ),
-      variables: ['name', 'projectType', 'subject', 'message'],
+      variables: [...CONTACT_CONFIRMATION_VARIABLES],
     },
     {
       id: 'new-lead-alert',
@@ -398,6 +417,8 @@ export const SAMPLE_TEMPLATE_VARIABLES: Readonly<Record<string, string>> = {
   daysOverdue: '7',
   projectLink: 'https://studio.example.com/my-project',
   studioName: 'Studio',
+  studioAddress: '1 Market Street\nSpringfield',
+  studioEmail: 'studio@example.com',
   paymentLink: 'https://studio.example.com/checkout?amount=2375.00',
   status: 'Production',
   event: 'Deposit paid',
@@ -585,6 +606,25 @@ export function stripLineBreaks(subject: string): string {
 const hasOwn = (o: object, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
 /**
+ * The values of `vars` named in `variables` (a template's declared ones), the
+ * rest dropped. Senders and previews render through it, so a placeholder the
+ * template no longer declares, left in an admin's stored override from before
+ * the variable was withdrawn, renders empty instead of carrying a value that
+ * a caller still passes (or an older queued email still holds).
+ */
+export function declaredValues(
+  variables: readonly string[],
+  vars: Readonly<Record<string, string | null | undefined>>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of variables) {
+    const v = hasOwn(vars, name) ? vars[name] : undefined;
+    if (v != null) out[name] = String(v);
+  }
+  return out;
+}
+
+/**
  * Renders `template` with `vars`. In the html every value is escaped for its
  * context (text, attribute, URL); a value at the start of a link that is not
  * http/https/mailto becomes '#'. Visitor text (VISITOR_TEXT_VARIABLES) is
@@ -711,9 +751,10 @@ export function isFinalOutboxStatus(status: string | null | undefined): boolean 
 }
 
 /**
- * Sending limits per recipient address that an outbox entry can name
+ * Sending limits per recipient mailbox that an outbox entry can name
  * (`recipientLimit`): before the entry's first send the sender takes one of
- * `points` per `durationSec` for its address, and an entry over the limit is
+ * `points` per `durationSec` for its mailbox (mailboxKey, so `victim+1@…`
+ * counts as `victim@…`), and an entry over the limit is
  * SKIPPED with `reason` as its lastError.
  * - `contact-confirmation`: the visitor chooses the confirmation's address,
  *   so the public contact form must not become a mail relay: one confirmation
@@ -728,6 +769,33 @@ export const RECIPIENT_LIMITS = {
 } as const;
 export type RecipientLimit = keyof typeof RECIPIENT_LIMITS;
 export const RECIPIENT_LIMIT_NAMES = Object.keys(RECIPIENT_LIMITS) as [RecipientLimit, ...RecipientLimit[]];
+
+/** Domains whose mailboxes ignore dots in the local part (and share one namespace). */
+const DOTLESS_DOMAINS: Readonly<Record<string, string>> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };
+
+/**
+ * The mailbox an address delivers to, as the key of a per-recipient limit:
+ * trimmed and lower-cased, the `+tag` of the local part dropped
+ * (`victim+1@example.com` → `victim@example.com`), and for gmail.com and
+ * googlemail.com the dots dropped too, on one domain
+ * (`Vic.Tim@googlemail.com` → `victim@gmail.com`). Errs towards joining
+ * addresses: two that share a key may be two mailboxes at a provider that
+ * reads `+` literally, which only makes the limit stricter.
+ * @param address an email address as typed (already checked to have one `@`); a string
+ *   without `@` comes back trimmed and lower-cased.
+ */
+export function mailboxKey(address: string): string {
+  const lower = address.trim().toLowerCase();
+  const at = lower.lastIndexOf('@');
+  if (at < 0) return lower;
+  const domainPart = lower.slice(at + 1).replace(/\.+$/, '');
+  let local = lower.slice(0, at);
+  const plus = local.indexOf('+');
+  if (plus >= 0) local = local.slice(0, plus);
+  const dotless = DOTLESS_DOMAINS[domainPart];
+  if (dotless) local = local.replaceAll('.', '');
+  return `${local}@${dotless ?? domainPart}`;
+}
 
 /**
  * Retry schedule of an email whose send failed for a reason worth retrying

@@ -10,10 +10,17 @@
  * - invoiceDueSoon: an open invoice or final payment request, N days before its due date;
  * - invoiceOverdue: the same, 1, 7 and 14 days (the configured list) after its due date.
  *
- * Each (automation, subject, step) is one trigger with a deterministic id:
- * the job creates `reminders/{id}` in the transaction that queues the email,
- * so a trigger sends at most once, whatever the runs (same clock twice,
- * overlapping runs). A trigger is due from `dueAt` until `until`: the next
+ * Each (automation, subject, step) is one trigger with a deterministic id
+ * (reminderId) that leaves the day settings out: the job creates
+ * `reminders/{id}` in the transaction that queues the email, so a trigger
+ * sends at most once, whatever the runs (same clock twice, overlapping runs)
+ * and whatever the admin later sets as its days; a skip is the same document,
+ * so it holds until the subject changes (a new quote version, another invoice
+ * or request). The step is 1 for every automation but invoiceOverdue, whose
+ * steps are its days list's positions (the 2nd overdue reminder of an invoice
+ * is sent once, whether it is set at 7 days or 10). Documents written before
+ * ids left the days out (`{automation}_{subject}_{days}`) still count:
+ * settlingReminder matches them to the trigger they stood for. A trigger is due from `dueAt` until `until`: the next
  * step of its series, the event it announces (the due date, the expiry), or
  * MAX_LATE_DAYS after `dueAt`, so a job that was down, or an automation
  * turned on late, sends only the latest step and nothing stale. Subjects
@@ -43,6 +50,8 @@ export const REMINDER_TEMPLATES: Record<AutomationKey, string> = {
 export interface QuoteSubject {
   type: 'quote';
   leadId: string;
+  /** The quote version the link was sent for (null on links from before versions were stored). */
+  quoteVersion?: number | null;
   sentAt: Date;
   expiresAt: Date;
   /** False once the quote is accepted, the link used or revoked, or the lead lost. */
@@ -75,12 +84,14 @@ export interface InvoiceSubject {
 export type ReminderSubject = QuoteSubject | DepositSubject | InvoiceSubject;
 
 export interface ReminderTrigger {
-  /** Deterministic: `${automation}_${subject key}_${days}` (a Firestore document id). */
+  /** Deterministic, without the days (reminderId; a Firestore document id). */
   id: string;
   automation: AutomationKey;
   templateId: string;
   leadId: string;
-  /** The step's days (after sending, before expiry, after the due date...). */
+  /** 1-based position in the automation's series (invoiceOverdue's days list); 1 for the others. */
+  step: number;
+  /** The step's days (after sending, before expiry, after the due date...), as set now. */
   days: number;
   dueAt: Date;
   /** Due while now < until. */
@@ -91,26 +102,75 @@ export interface ReminderTrigger {
 const at = (d: Date, days: number) => new Date(d.getTime() + days * DAY_MS);
 const min = (...ds: Date[]) => new Date(Math.min(...ds.map((d) => d.getTime())));
 
-/** The key of a subject inside trigger ids (document-id safe). */
+/**
+ * The key of a subject inside trigger ids (document-id safe): a quote by its
+ * lead and version (a resent link of the same version is the same quote), a
+ * deposit request by its id, an invoice or final request by its collection and id.
+ */
 export function subjectKey(s: ReminderSubject): string {
+  if (s.type === 'quote' && s.quoteVersion != null) return `${s.leadId}-v${s.quoteVersion}`;
+  return legacySubjectKey(s);
+}
+
+/** The subject key of ids written before they left the days out (a quote by its link's send time). */
+export function legacySubjectKey(s: ReminderSubject): string {
   if (s.type === 'quote') return `${s.leadId}-${s.sentAt.getTime()}`;
   if (s.type === 'deposit') return s.id;
   return `${s.collection === 'invoices' ? 'inv' : 'req'}-${s.id}`;
+}
+
+/** Automations that are a series of steps; every other one has a single reminder per subject. */
+const SERIES: ReadonlySet<AutomationKey> = new Set(['invoiceOverdue']);
+
+/**
+ * The id of a trigger: `{automation}_{subjectKey}`, and `_step{n}` for a
+ * series' n-th step. No days: changing them neither sends a reminder again
+ * nor brings back a skipped one.
+ */
+export function reminderId(automation: AutomationKey, key: string, step: number): string {
+  return SERIES.has(automation) ? `${automation}_${key}_step${step}` : `${automation}_${key}`;
+}
+
+/** A stored `reminders` document as settlingReminder reads it: its id and status ('sent' | 'skipped'). */
+export interface StoredReminder {
+  id: string;
+  status: string;
+}
+
+/**
+ * The stored reminder that settles trigger `t` (it was sent or skipped), or
+ * null: the document with `t`'s id, else one written before ids left the
+ * days out, `{automation}_{legacySubjectKey}_{days}`. Those are matched by
+ * position: for `t`'s subject and automation, sorted by their days, the
+ * step-th one stands for step `t.step` (a single-reminder automation: any
+ * one), so a day change after the upgrade does not send them again.
+ * @param stored the lead's reminder documents (any subjects; others are ignored).
+ */
+export function settlingReminder(t: ReminderTrigger, stored: readonly StoredReminder[]): StoredReminder | null {
+  const own = stored.find((r) => r.id === t.id);
+  if (own) return own;
+  const prefix = `${t.automation}_${legacySubjectKey(t.subject)}_`;
+  const days = (r: StoredReminder) => Number(r.id.slice(prefix.length));
+  const legacy = stored
+    .filter((r) => r.id.startsWith(prefix) && /^\d+$/.test(r.id.slice(prefix.length)))
+    .sort((a, b) => days(a) - days(b));
+  return legacy[t.step - 1] ?? null;
 }
 
 /** Every trigger of `subject` under `settings` (enabled automations only; none for a settled subject), in time order. */
 export function reminderTriggers(subject: ReminderSubject, settings: AutomationSettings): ReminderTrigger[] {
   const out: ReminderTrigger[] = [];
   const key = subjectKey(subject);
-  const add = (automation: AutomationKey, days: number, dueAt: Date, until: Date) => {
+  const add = (automation: AutomationKey, days: number, dueAt: Date, until: Date, step = 1) => {
     const end = min(until, at(dueAt, MAX_LATE_DAYS));
     // A step whose window closes before it opens (the link expires first) never fires.
     if (end > dueAt)
       out.push({
-        id: `${automation}_${key}_${days}`,
+        id: reminderId(automation, key, step),
         automation,
         templateId: REMINDER_TEMPLATES[automation],
         leadId: subject.leadId,
+        step,
         days,
         dueAt,
         until: end,
@@ -158,6 +218,7 @@ export function reminderTriggers(subject: ReminderSubject, settings: AutomationS
           d,
           at(subject.dueDate, d),
           i + 1 < steps.length ? at(subject.dueDate, steps[i + 1]!) : at(subject.dueDate, 10_000),
+          i + 1,
         ),
       );
     }

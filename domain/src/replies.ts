@@ -207,11 +207,20 @@ export const linksRevokedReply = successReply.extend({ revoked: z.number().int()
 /** POST /api/leads/{leadId}/quote/accept (the admin's "Accept Quote") → the project it created. */
 export const quoteAcceptedByAdminReply = successReply.extend({ projectId: z.string() });
 
-/** GET /api/health → 200 when Firestore answers, 503 when not; `configuration` lists missing settings where checked. */
-export const healthReply = z.object({
+/**
+ * GET /api/health (public) → 200 `{ ok: true }` when Firestore answers, 503 `{ ok: false }` when not: nothing
+ * else, so an anonymous caller learns neither which settings are missing nor what failed.
+ */
+export const healthReply = z.strictObject({ ok: z.boolean() });
+
+/**
+ * GET /api/health/details (admin) → the same ok, what Firestore did, and the names (never values) of the
+ * settings a real project lacks.
+ */
+export const healthDetailsReply = z.strictObject({
   ok: z.boolean(),
   firestore: z.enum(['reachable', 'unreachable']),
-  configuration: z.object({ complete: z.boolean(), missing: z.array(z.string()) }).optional(),
+  configuration: z.strictObject({ complete: z.boolean(), missing: z.array(z.string()) }),
 });
 
 /** POST /api/stripe/webhook → Stripe's acknowledgement, with what the event did (for the logs). */

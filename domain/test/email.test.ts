@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CONTACT_CONFIRMATION_VARIABLES,
+  declaredValues,
   DEFAULT_EMAIL_TEMPLATES,
   DEFAULT_TEMPLATE_ID,
   EMAIL_HTML_MAX_BYTES,
@@ -9,6 +11,7 @@ import {
   findDefaultTemplate,
   isFinalOutboxStatus,
   isRetryableSendStatus,
+  mailboxKey,
   MISSING_FIELDS_TOAST,
   OUTBOX_MAX_ATTEMPTS,
   outboxRetryDelayMs,
@@ -17,12 +20,14 @@ import {
   safeUrl,
   SAMPLE_TEMPLATE_VARIABLES,
   stripLineBreaks,
+  studioTemplateVariables,
   templateTestSchema,
   templateVariablesFromLead,
   testEmailSchema,
   TEST_CENTER_PRESETS,
   unknownPlaceholders,
   utf8Length,
+  VISITOR_TEXT_VARIABLES,
 } from '../src/email.js';
 import { fieldErrors } from '../src/schemas.js';
 
@@ -320,6 +325,62 @@ describe('schemas', () => {
 
   it('utf8Length counts bytes', () => {
     expect(utf8Length('aé€😀')).toBe(1 + 2 + 3 + 4);
+  });
+});
+
+describe('the contact confirmation (sent to an address nobody verified)', () => {
+  const confirmation = findDefaultTemplate('contact-confirmation')!;
+
+  it("declares and uses no visitor-written variable, only the studio's details", () => {
+    expect(confirmation.variables).toEqual([...CONTACT_CONFIRMATION_VARIABLES]);
+    const used = placeholders(`${confirmation.subject}${confirmation.html}`);
+    expect(used.filter((v) => VISITOR_TEXT_VARIABLES.has(v) || v === 'projectType')).toEqual([]);
+    expect(unknownPlaceholders({ ...confirmation, html: '<p>Hi ${name}</p>' })).toEqual(['name']);
+  });
+
+  it('renders the studio settings and nothing a visitor passed along', () => {
+    const studio = { businessName: 'Acme Studio', postalAddress: '1 Main St', contactEmail: 'hi@acme.example' };
+    const hostile = { name: 'Bank Support', subject: 'Your account https://evil.example/login', message: 'Log in' };
+    const rendered = renderTemplate(
+      confirmation,
+      declaredValues(confirmation.variables, { ...hostile, ...studioTemplateVariables(studio) }),
+    );
+    expect(rendered.subject).toBe('Thanks for reaching out');
+    expect(rendered.html).toContain('Acme Studio');
+    expect(rendered.html).toContain('1 Main St');
+    expect(rendered.html).toContain('hi@acme.example');
+    for (const text of ['Bank Support', 'evil', 'Log in']) expect(rendered.html).not.toContain(text);
+  });
+
+  it('declaredValues keeps only the declared variables that have a value', () => {
+    expect(declaredValues(['a', 'b', 'c'], { a: 'x', b: null, d: 'y' })).toEqual({ a: 'x' });
+    expect(declaredValues(['toString'], {})).toEqual({});
+    // A stored override still using a withdrawn variable renders it empty.
+    const stale = { subject: 'Hi ${name}', html: '<p>Hi ${name}, from ${studioName}</p>' };
+    const out = renderTemplate(stale, declaredValues(confirmation.variables, { name: 'Eve', studioName: 'Studio' }));
+    expect(out).toEqual({ subject: 'Hi', html: '<p>Hi , from Studio</p>' });
+  });
+});
+
+describe("mailboxKey (the per-recipient limit's key)", () => {
+  it('lower-cases, trims and drops the +tag', () => {
+    expect(mailboxKey('  Victim@Example.COM ')).toBe('victim@example.com');
+    expect(mailboxKey('victim+1@example.com')).toBe('victim@example.com');
+    expect(mailboxKey('victim+a+b@example.com')).toBe('victim@example.com');
+    expect(mailboxKey('+only@example.com')).toBe('@example.com');
+  });
+
+  it('drops dots for gmail.com and googlemail.com only, on one domain', () => {
+    expect(mailboxKey('Vic.Tim+x@gmail.com')).toBe('victim@gmail.com');
+    expect(mailboxKey('v.i.c.t.i.m@googlemail.com')).toBe('victim@gmail.com');
+    expect(mailboxKey('vic.tim@example.com')).toBe('vic.tim@example.com');
+    expect(mailboxKey('victim@gmail.com.')).toBe('victim@gmail.com');
+  });
+
+  it('keeps different mailboxes apart', () => {
+    expect(mailboxKey('victim@example.com')).not.toBe(mailboxKey('victim@example.org'));
+    expect(mailboxKey('victim1@gmail.com')).not.toBe(mailboxKey('victim@gmail.com'));
+    expect(mailboxKey('no-at-sign')).toBe('no-at-sign');
   });
 });
 

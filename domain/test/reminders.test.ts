@@ -5,6 +5,7 @@ import {
   MAX_LATE_DAYS,
   reminderLabel,
   reminderTriggers,
+  settlingReminder,
   upcomingReminders,
   type DepositSubject,
   type InvoiceSubject,
@@ -69,8 +70,8 @@ function simulate(
 describe('quote reminders', () => {
   it('follow-up N days after sending, expiry M days before the link expires; once each', () => {
     expect(simulate(quote(), ALL_ON, 35)).toEqual([
-      { day: 7, id: `quoteFollowUp_L1-${T0.getTime()}_7` },
-      { day: 25, id: `quoteExpiry_L1-${T0.getTime()}_5` },
+      { day: 7, id: `quoteFollowUp_L1-${T0.getTime()}` },
+      { day: 25, id: `quoteExpiry_L1-${T0.getTime()}` },
     ]);
   });
 
@@ -99,7 +100,7 @@ describe('quote reminders', () => {
 
 describe('deposit reminders', () => {
   it('N days after acceptance while unpaid, once', () => {
-    expect(simulate(deposit(), ALL_ON, 30)).toEqual([{ day: 3, id: 'depositUnpaid_L1_deposit_3' }]);
+    expect(simulate(deposit(), ALL_ON, 30)).toEqual([{ day: 3, id: 'depositUnpaid_L1_deposit' }]);
   });
 
   it('none once paid', () => {
@@ -115,27 +116,25 @@ describe('deposit reminders', () => {
 describe('invoice reminders', () => {
   it('due in N days, then overdue by 1, 7 and 14 days: four emails', () => {
     expect(simulate(invoice(), ALL_ON, 40).map((s) => [s.day, s.id])).toEqual([
-      [7, 'invoiceDueSoon_inv-I1_3'],
-      [11, 'invoiceOverdue_inv-I1_1'],
-      [17, 'invoiceOverdue_inv-I1_7'],
-      [24, 'invoiceOverdue_inv-I1_14'],
+      [7, 'invoiceDueSoon_inv-I1'],
+      [11, 'invoiceOverdue_inv-I1_step1'],
+      [17, 'invoiceOverdue_inv-I1_step2'],
+      [24, 'invoiceOverdue_inv-I1_step3'],
     ]);
   });
 
   it('only the latest overdue step when runs were missed', () => {
-    expect(dueReminders(invoice(), ALL_ON, day(25)).map((t) => t.id)).toEqual(['invoiceOverdue_inv-I1_14']);
+    expect(dueReminders(invoice(), ALL_ON, day(25)).map((t) => t.id)).toEqual(['invoiceOverdue_inv-I1_step3']);
     // The due-soon reminder is not sent once the due date passed.
     expect(dueReminders(invoice(), ALL_ON, day(10)).map((t) => t.automation)).toEqual([]);
   });
 
   it('stops when paid; a payment request is keyed apart from an invoice of the same id', () => {
     expect(simulate(invoice(), ALL_ON, 40, { day: 12, subject: invoice({ paid: true }) }).map((s) => s.id)).toEqual([
-      'invoiceDueSoon_inv-I1_3',
-      'invoiceOverdue_inv-I1_1',
+      'invoiceDueSoon_inv-I1',
+      'invoiceOverdue_inv-I1_step1',
     ]);
-    expect(reminderTriggers(invoice({ collection: 'payment_requests' }), ALL_ON)[0]!.id).toBe(
-      'invoiceDueSoon_req-I1_3',
-    );
+    expect(reminderTriggers(invoice({ collection: 'payment_requests' }), ALL_ON)[0]!.id).toBe('invoiceDueSoon_req-I1');
   });
 
   it('the same clock twice gives the same ids (the job sends each id once)', () => {
@@ -151,5 +150,78 @@ describe('invoice reminders', () => {
       'Payment overdue INV-2026-0002 (14 days after the due date)',
     ]);
     expect(reminderLabel(reminderTriggers(quote(), ALL_ON)[0]!)).toBe('Quote follow-up (7 days after sending)');
+  });
+});
+
+describe('one reminder per trigger and subject, whatever the days', () => {
+  const ids = (subject: Parameters<typeof dueReminders>[0], settings: AutomationSettings) =>
+    reminderTriggers(subject, settings).map((t) => t.id);
+
+  it('a day change keeps every id, so nothing is sent again and a skip still holds', () => {
+    const other: AutomationSettings = {
+      quoteFollowUp: { enabled: true, days: 3 },
+      quoteExpiry: { enabled: true, days: 2 },
+      depositUnpaid: { enabled: true, days: 10 },
+      invoiceDueSoon: { enabled: true, days: 5 },
+      invoiceOverdue: { enabled: true, days: [2, 9, 20] },
+    };
+    for (const subject of [quote({ quoteVersion: 2 }), deposit(), invoice()])
+      expect(ids(subject, other)).toEqual(ids(subject, ALL_ON));
+    // The days still move when each one is due.
+    expect(dueReminders(quote({ quoteVersion: 2 }), other, day(3)).map((t) => t.automation)).toEqual(['quoteFollowUp']);
+  });
+
+  it('a quote is keyed by its version: a resent link of it is the same quote, a new version another', () => {
+    const v2 = ids(quote({ quoteVersion: 2 }), ALL_ON);
+    expect(v2).toEqual(['quoteFollowUp_L1-v2', 'quoteExpiry_L1-v2']);
+    expect(ids(quote({ quoteVersion: 2, sentAt: day(3), expiresAt: day(33) }), ALL_ON)).toEqual(v2);
+    expect(ids(quote({ quoteVersion: 3 }), ALL_ON)).toEqual(['quoteFollowUp_L1-v3', 'quoteExpiry_L1-v3']);
+  });
+
+  it('overdue reminders are counted by position: at most one per step of the list', () => {
+    const longer = { ...ALL_ON, invoiceOverdue: { enabled: true, days: [1, 3, 7, 14] } };
+    expect(ids(invoice(), longer).filter((id) => id.startsWith('invoiceOverdue'))).toEqual([
+      'invoiceOverdue_inv-I1_step1',
+      'invoiceOverdue_inv-I1_step2',
+      'invoiceOverdue_inv-I1_step3',
+      'invoiceOverdue_inv-I1_step4',
+    ]);
+  });
+});
+
+describe('settlingReminder', () => {
+  const sent = (id: string) => ({ id, status: 'sent' });
+
+  it('finds the document with the trigger id', () => {
+    const [t] = dueReminders(deposit(), ALL_ON, day(3));
+    expect(settlingReminder(t!, [sent('other'), sent(t!.id)])).toEqual(sent(t!.id));
+    expect(settlingReminder(t!, [sent('other')])).toBeNull();
+  });
+
+  it('counts a document from before ids left out the days, whatever days it was sent at', () => {
+    const [t] = dueReminders(deposit(), { ...ALL_ON, depositUnpaid: { enabled: true, days: 5 } }, day(5));
+    expect(settlingReminder(t!, [sent('depositUnpaid_L1_deposit_3')])).toEqual(sent('depositUnpaid_L1_deposit_3'));
+    const skipped = { id: `quoteFollowUp_L1-${T0.getTime()}_7`, status: 'skipped' };
+    const [q] = dueReminders(
+      quote({ quoteVersion: 1 }),
+      { ...ALL_ON, quoteFollowUp: { enabled: true, days: 9 } },
+      day(9),
+    );
+    expect(settlingReminder(q!, [skipped])).toEqual(skipped);
+    // Another subject's, or another automation's, does not count.
+    expect(
+      settlingReminder(t!, [sent('depositUnpaid_L2_deposit_3'), sent('invoiceDueSoon_req-L1_deposit_3')]),
+    ).toBeNull();
+  });
+
+  it('matches old overdue documents to steps by position, sorted by their days', () => {
+    const settings = { ...ALL_ON, invoiceOverdue: { enabled: true, days: [2, 10, 20] } };
+    const steps = reminderTriggers(invoice(), settings).filter((t) => t.automation === 'invoiceOverdue');
+    const old = [sent('invoiceOverdue_inv-I1_7'), sent('invoiceOverdue_inv-I1_1')];
+    expect(steps.map((t) => settlingReminder(t, old)?.id ?? null)).toEqual([
+      'invoiceOverdue_inv-I1_1',
+      'invoiceOverdue_inv-I1_7',
+      null,
+    ]);
   });
 });

@@ -20,7 +20,7 @@ import { billingAdminRouter } from './features/billing/router.js';
 import { settingsAdminRouter } from './features/settings/router.js';
 import { documentsAdminRouter, documentsPublicRouter } from './features/documents/router.js';
 import { remindersAdminRouter } from './features/reminders/router.js';
-import { healthRouter } from './features/health/router.js';
+import { healthAdminRouter, healthRouter } from './features/health/router.js';
 import { requireAdmin } from './session.js';
 import { authAdminRouter, authPublicRouter } from './features/auth/router.js';
 import { LIMITS } from '@studio/domain';
@@ -62,7 +62,7 @@ const PAYMENT_PATHS = ['/stripe/config', '/create-payment-intent', '/create-subs
 /** Routes anyone may call (the route sweep's PUBLIC list, reviewed). */
 function publicRouter(): express.Router {
   const r = express.Router();
-  r.use(healthRouter({ missingSettings: () => config().missing }));
+  r.use(healthRouter());
   r.use('/auth', authPublicRouter);
   r.use(leadsPublicRouter);
   r.use(quotesPublicRouter);
@@ -88,6 +88,7 @@ function adminRouter(): express.Router {
   r.use(settingsAdminRouter);
   r.use(documentsAdminRouter);
   r.use(remindersAdminRouter);
+  r.use(healthAdminRouter({ missingSettings: () => config().missing }));
   return r;
 }
 
@@ -116,7 +117,7 @@ export function createApp(): express.Express {
 
   const api = express.Router();
   // Payments exist only where the configuration allows them (config.ts): 503 on a real project without Stripe,
-  // and the card-free test mode is invisible (404) anywhere but the emulator or a demo- project.
+  // and the card-free test mode is invisible (404) anywhere but a demo- project (the emulators).
   api.use([...PAYMENT_PATHS], (_req, _res, next) => {
     requirePayments();
     next();

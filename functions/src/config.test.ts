@@ -141,9 +141,15 @@ describe('loadConfig: the project decides the mode', () => {
     ).toBeUndefined();
   });
 
-  it('a real project id on the Functions emulator is local, but not a demo project', () => {
-    const c = loadConfig({ GCLOUD_PROJECT: 'studio-prod', FUNCTIONS_EMULATOR: 'true' });
-    expect([c.local, c.demoProject, c.payments.mode]).toEqual([true, false, 'test']);
+  it('the project id alone decides: FUNCTIONS_EMULATOR (settable by any env file) turns no test mode on', () => {
+    const c = loadConfig({ GCLOUD_PROJECT: 'studio-prod', FUNCTIONS_EMULATOR: 'true', FIREBASE_EMULATOR_HUB: 'x' });
+    expect([c.local, c.demoProject, c.payments.mode, c.email.mode]).toEqual([
+      false,
+      false,
+      'unconfigured',
+      'unconfigured',
+    ]);
+    expect(c.missing).toContain('STRIPE_SECRET_KEY');
   });
 
   it('uses the Auth emulator only locally', () => {

@@ -11,11 +11,14 @@
  * On the emulator the `demo-studio` values come from `functions/.env.demo-studio`
  * (committed: emulator-only values), so `npm start` asks nothing.
  *
- * The mode is decided by the project, never by a value that happens to be
- * missing (`decideModes`):
- * - local = the Functions emulator or a `demo-*` project. Only there do
- *   test-mode payments (no Stripe key) and the `email_log` (no SendGrid key)
- *   exist;
+ * The mode is decided by the project id alone, never by a value that happens
+ * to be missing or by an environment variable (`loadConfig`):
+ * - local = a `demo-*` project. Only there do test-mode payments (no Stripe
+ *   key) and the `email_log` (no SendGrid key) exist. A demo project has no
+ *   resources in Google Cloud, so it can only ever run on the emulators; and
+ *   no variable decides it, because a variable such as FUNCTIONS_EMULATOR
+ *   could be set by a real project's `functions/.env.<project>` file and
+ *   would then turn test mode on in production;
  * - on a real project a missing secret leaves its feature "unconfigured":
  *   its routes answer 503 ("Payments are not configured", ...), `/api/test-mode/*`
  *   answers 404, an email is never marked sent, and the first use of the
@@ -47,7 +50,6 @@ const ms = (fallback: number) =>
 const envSchema = z.object({
   GCLOUD_PROJECT: optional,
   GCP_PROJECT: optional,
-  FUNCTIONS_EMULATOR: optional,
   FUNCTION_TARGET: optional,
   FIREBASE_AUTH_EMULATOR_HOST: optional,
   STRIPE_SECRET_KEY: optional,
@@ -73,7 +75,10 @@ export type EmailMode = 'sendgrid' | 'log' | 'unconfigured';
 
 export interface Config {
   projectId: string;
-  /** The Functions emulator or a `demo-*` project: the only places test mode and the email log exist. */
+  /**
+   * A `demo-*` project (the same as `demoProject`): the only place test mode and the email log exist.
+   * Named for what the features ask (is this the local stack?), decided by the project id alone.
+   */
   local: boolean;
   /** A `demo-*` project: never deployable, so test-only ways in (tests' rate-limit buckets) may open here. */
   demoProject: boolean;
@@ -130,7 +135,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const e = envSchema.parse(env);
   const projectId = e.GCLOUD_PROJECT ?? e.GCP_PROJECT ?? '';
   const demoProject = projectId.startsWith('demo-');
-  const local = demoProject || e.FUNCTIONS_EMULATOR === 'true';
+  const local = demoProject;
   const missing: string[] = [];
   const need = (name: string, value: string | undefined) => {
     if (!value && !local) missing.push(name);

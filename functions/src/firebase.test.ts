@@ -23,9 +23,14 @@ describe('assertNoEmulatorVarsInProduction', () => {
       /FIRESTORE_EMULATOR_HOST/,
     );
   });
-  it('allows the functions emulator, demo- projects and clean production', () => {
+  it("is not turned off by FUNCTIONS_EMULATOR, which a real project's env file can set", () => {
     expect(() =>
       guard({ FIRESTORE_EMULATOR_HOST: 'x', FUNCTIONS_EMULATOR: 'true', GCLOUD_PROJECT: 'studio-prod' }),
+    ).toThrow(/FIRESTORE_EMULATOR_HOST/);
+  });
+  it('allows the emulator suite (its hub variable, which no deploy can set), demo- projects and clean production', () => {
+    expect(() =>
+      guard({ FIRESTORE_EMULATOR_HOST: 'x', FIREBASE_EMULATOR_HUB: '127.0.0.1:4400', GCLOUD_PROJECT: 'studio-prod' }),
     ).not.toThrow();
     expect(() => guard({ FIREBASE_AUTH_EMULATOR_HOST: 'x', GCLOUD_PROJECT: 'demo-studio' })).not.toThrow();
     expect(() => guard({ GCLOUD_PROJECT: 'studio-prod' })).not.toThrow();

@@ -124,7 +124,16 @@ async function scratchEntry(email: {
   return ref;
 }
 
-const contactVars = { name: 'Ada', projectType: 'Web Project', subject: 'Site', message: 'Hello' };
+/** A confirmation's variables, with the visitor text an entry queued before they were withdrawn still held. */
+const contactVars = {
+  name: 'Ada',
+  projectType: 'Web Project',
+  subject: 'Site',
+  message: 'Hello',
+  studioName: 'Acme Studio',
+  studioAddress: '1 Main St',
+  studioEmail: 'hi@acme.example',
+};
 
 async function postContact(fields: Record<string, string>) {
   const email = `email.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -320,7 +329,8 @@ describe('test sends', () => {
       attempts: expect.any(Number),
       lastError: null,
     });
-    expect(Object.keys(entry.variables).sort()).toEqual(['message', 'name', 'projectType', 'subject']);
+    // Only the template's own variables: the confirmation's are the studio's details, never a lead's text.
+    expect(Object.keys(entry.variables).sort()).toEqual(['studioAddress', 'studioEmail', 'studioName']);
 
     // The emulator's trigger (no SENDGRID_API_KEY) delivers it to email_log; the status panel reads it.
     const status = await eventually(async () => {
@@ -429,7 +439,10 @@ describe('processOutboxEntry with SendGrid at its HTTP boundary', () => {
     expect(req.body.from.email).toBe(FROM);
     expect(req.body.personalizations[0]!.to[0]!.email).toBe('client@example.com');
     expect(req.body.subject).toBe('Thanks for reaching out');
-    expect(req.body.content.find((c) => c.type === 'text/html')!.value).toContain('Hi Ada,');
+    // Only the studio's details are filled: the visitor's name queued by an older entry is not rendered.
+    const sentHtml = req.body.content.find((c) => c.type === 'text/html')!.value;
+    expect(sentHtml).toContain('Thank you for contacting Acme Studio.');
+    expect(sentHtml).not.toContain('Ada');
 
     const stored = (await ref.get()).data()!;
     expect(stored).toMatchObject({ status: 'SUCCESS', attempts: 2, lastError: null, deliveredVia: 'sendgrid' });
@@ -531,11 +544,12 @@ describe('processOutboxEntry with SendGrid at its HTTP boundary', () => {
     expect((await db.collection('leads').doc(leadId).get()).data()).toMatchObject({ name: 'Fail Safe', status: 'New' });
     const byTemplate = Object.fromEntries(outbox.map((d) => [d.get('templateId') as string, d.data()]));
     expect(Object.keys(byTemplate).sort()).toEqual(['contact-confirmation', 'new-lead-alert']);
-    expect(byTemplate['contact-confirmation']).toMatchObject({
-      to: email,
-      leadId,
-      variables: { name: 'Fail Safe', subject: 'Site', message: 'Please build it', projectType: 'Web Project' },
-    });
+    expect(byTemplate['contact-confirmation']).toMatchObject({ to: email, leadId });
+    expect(Object.keys(byTemplate['contact-confirmation']!.variables).sort()).toEqual([
+      'studioAddress',
+      'studioEmail',
+      'studioName',
+    ]);
     expect(byTemplate['new-lead-alert']).toMatchObject({ to: 'owner@example.com', leadId, variables: { email } });
 
     // The same entries through a sender whose provider refuses them (400: ERROR; 500: a retry later), and the lead is untouched.
@@ -580,27 +594,33 @@ describe('processOutboxEntry with SendGrid at its HTTP boundary', () => {
       expect((await processOutboxEntry(ref, deps())).outcome).toBe('sent');
     }
     expect(received).toHaveLength(2);
-    for (const r of received) {
-      const html = r.body.content.find((c) => c.type === 'text/html')!.value;
-      expect(html).not.toMatch(/<script/i);
-      expect(html).not.toMatch(/<img[^>]*onerror/i);
-      expect(html).not.toMatch(/<iframe/i);
-      // Escaped text may keep its quotes (sanitize-html re-escapes text as &, <, >); what matters is no real <a>.
-      expect(html).not.toMatch(/<a\b[^>]*evil\.example/i);
-      expect(html).toContain('&lt;a href=');
-      expect(html).not.toMatch(/href="\s*javascript:/i);
-      expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
-      expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
-      expect(r.body.subject).not.toMatch(/[\r\n]/);
-    }
-    // The emulator trigger's email_log copy is escaped the same way.
+    const sentTo = (template: string) =>
+      received[outbox.findIndex((d) => d.get('templateId') === template)]!.body.content.find(
+        (c) => c.type === 'text/html',
+      )!.value;
+    // The visitor's own confirmation carries none of it; the owner's alert carries it escaped.
+    const confirmation = sentTo('contact-confirmation');
+    for (const v of ['alert(', 'evil.example', 'javascript:']) expect(confirmation).not.toContain(v);
+    const html = sentTo('new-lead-alert');
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/<img[^>]*onerror/i);
+    expect(html).not.toMatch(/<iframe/i);
+    // Escaped text may keep its quotes (sanitize-html re-escapes text as &, <, >); what matters is no real <a>.
+    expect(html).not.toMatch(/<a\b[^>]*evil\.example/i);
+    expect(html).toContain('&lt;a href=');
+    expect(html).not.toMatch(/href="\s*javascript:/i);
+    expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
+    for (const r of received) expect(r.body.subject).not.toMatch(/[\r\n]/);
+    // The emulator trigger's email_log copies are escaped the same way.
     for (const d of outbox) {
       const logged = await eventually(
         async () => (await db.collection('email_log').doc(d.id).get()).data(),
         'the email log entry',
       );
       expect(logged.html).not.toMatch(/<script|<iframe|<img[^>]*onerror/i);
-      expect(logged.html).toContain('&lt;script&gt;');
+      if (d.get('templateId') === 'new-lead-alert') expect(logged.html).toContain('&lt;script&gt;');
+      else expect(logged.html).not.toContain('alert(');
     }
   });
 });

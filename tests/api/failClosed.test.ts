@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isFinalOutboxStatus } from '@studio/domain';
 import {
   adminAuth,
+  adminIdToken,
   api,
   countDocs,
   db,
@@ -26,6 +27,7 @@ import {
   limitWindows,
   startInProcessApp,
   TEST_CLIENT_HEADER,
+  userIdToken,
 } from '../helpers.js';
 import { CONTACT_LIMIT } from '../../functions/src/features/leads/submitContact.js';
 import { loadConfig, setConfigForTests } from '../../functions/src/config.js';
@@ -58,7 +60,14 @@ async function deleteBucket(limiterName: string, key: string): Promise<void> {
 describe('a real project without Stripe or SendGrid (in-process stand-in)', () => {
   let base: string;
   let close = () => {};
-  const standin = loadConfig({ GCLOUD_PROJECT: 'studio-real-standin', FIRESTORE_TIMEOUT_MS: '10000' });
+  // What a real project's functions/.env.<project> could hold: the emulator's own flag (and its Firestore host) must
+  // turn on neither test mode nor the email log. Only a demo- project id does.
+  const standin = loadConfig({
+    GCLOUD_PROJECT: 'studio-real-standin',
+    FUNCTIONS_EMULATOR: 'true',
+    FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
+    FIRESTORE_TIMEOUT_MS: '10000',
+  });
 
   beforeAll(async () => {
     setConfigForTests(standin);
@@ -128,6 +137,24 @@ describe('a real project without Stripe or SendGrid (in-process stand-in)', () =
     expect((await db.collection('email_log').doc(ref.id).get()).exists).toBe(false);
     await ref.delete();
     figures.unsentEmailsMarkedSuccess = entry?.status === 'SUCCESS' ? 1 : 0;
+  });
+
+  it('public health says ok and nothing more; the missing settings are named to the admin only', async () => {
+    const pub = await api('GET', '/api/health', { baseUrl: base });
+    expect([pub.status, pub.json]).toEqual([200, { ok: true }]);
+    figures.settingNamesInPublicHealth = standin.missing.filter((name) =>
+      JSON.stringify(pub.json).includes(name),
+    ).length;
+    const details = '/api/health/details';
+    expect((await api('GET', details, { baseUrl: base })).status).toBe(401);
+    expect((await api('GET', details, { baseUrl: base, token: await userIdToken() })).status).toBe(403);
+    const admin = await api('GET', details, { baseUrl: base, token: await adminIdToken() });
+    expect(admin.status).toBe(200);
+    expect(admin.json).toEqual({
+      ok: true,
+      firestore: 'reachable',
+      configuration: { complete: false, missing: standin.missing },
+    });
   });
 
   it('admin login without a Web API key answers 503, not "Invalid credentials"', async () => {
@@ -216,11 +243,21 @@ describe('the demo project through the Hosting emulator', () => {
     for (const r of [pre, post]) expect(r.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it('sends one confirmation per address an hour; the lead is stored and the owner alerted every time', async () => {
-    const email = unique('relay');
-    for (let i = 0; i < 3; i++)
-      expect((await api('POST', '/api/contact', { body: contactBody(email) })).status).toBe(201);
-    const leads = await db.collection('leads').where('email', '==', email).get();
+  it('sends one confirmation per mailbox an hour, +tag and gmail dots included; the lead is stored and the owner alerted every time', async () => {
+    const base = `fc.relay.${randomUUID().slice(0, 8)}`;
+    // One mailbox written three ways (domain mailboxKey): a +tag, capitals, and gmail's ignored dots.
+    const addresses = [`${base}@gmail.com`, `${base}+1@gmail.com`, `${base.replaceAll('.', '')}+x@GoogleMail.com`];
+    const bucket = { [TEST_CLIENT_HEADER]: randomUUID() };
+    for (const email of addresses)
+      expect((await api('POST', '/api/contact', { body: contactBody(email), headers: bucket })).status).toBe(201);
+    const leads = await db
+      .collection('leads')
+      .where(
+        'email',
+        'in',
+        addresses.map((a) => a.toLowerCase()),
+      )
+      .get();
     expect(leads.size).toBe(3);
     const outbox = await db
       .collection('outbox')
@@ -240,11 +277,52 @@ describe('the demo project through the Hosting emulator', () => {
       return now.every(isFinalOutboxStatus) ? now.sort() : null;
     }, 'the confirmations sent or skipped');
     // At most one goes out. The limit counts hits atomically, so even senders running at once let no second one
-    // through; such a race may skip all three, which leaves the visitor without a copy but never floods the address.
+    // through; such a race may skip all three, which leaves the visitor without a copy but never floods the mailbox.
     const sent = statuses.filter((s) => s === 'SUCCESS').length;
     expect(sent).toBeLessThanOrEqual(1);
     expect(statuses.filter((s) => s === 'SKIPPED')).toHaveLength(3 - sent);
     figures.confirmationsPerAddressPerHour = sent;
+  });
+
+  it('the confirmation carries nothing the visitor wrote: a fixed text and the studio details', async () => {
+    const email = unique('phish');
+    // A zero-width space inside the link: escaping alone would still let it read as one.
+    const hostile = {
+      name: 'Hi Bank Support',
+      email,
+      projectType: 'Web Project',
+      subject: 'Your account https://evil\u200b.example/login',
+      message: 'Your account is locked: log in at https://evil.example/login within 24 hours.',
+    };
+    const bucket = { [TEST_CLIENT_HEADER]: randomUUID() };
+    expect((await api('POST', '/api/contact', { body: hostile, headers: bucket })).status).toBe(201);
+    const lead = (await db.collection('leads').where('email', '==', email).get()).docs[0]!;
+    const [confirmation] = (
+      await db
+        .collection('outbox')
+        .where('leadId', '==', lead.id)
+        .where('templateId', '==', 'contact-confirmation')
+        .get()
+    ).docs;
+    const logged = await eventually(
+      async () => (await db.collection('email_log').doc(confirmation!.id).get()).data(),
+      'the confirmation in the email log',
+    );
+    const studio = (await db.collection('settings').doc('studio').get()).data();
+    const sentText = `${String(logged.subject)}\n${String(logged.html)}`;
+    const leaked = ['Bank Support', 'evil', 'Your account', 'locked', 'Web Project'].filter((t) =>
+      sentText.includes(t),
+    );
+    expect(leaked).toEqual([]);
+    expect(logged.subject).toBe('Thanks for reaching out');
+    if (studio?.businessName) expect(logged.html).toContain(String(studio.businessName));
+    // Nothing of the visitor's is even queued for it.
+    expect(Object.keys(confirmation!.get('variables') as object).sort()).toEqual([
+      'studioAddress',
+      'studioEmail',
+      'studioName',
+    ]);
+    figures.visitorTextInConfirmations = leaked.length;
   });
 
   it(

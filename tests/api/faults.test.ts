@@ -152,9 +152,9 @@ function expectUnavailable(r: ApiResponse & { ms: number }) {
 /** Asserts /api/health's answer: 200 reachable, or 503 unreachable with Retry-After. */
 function expectHealth(r: ApiResponse, status: 200 | 503) {
   expect(r.status, JSON.stringify(r.json)).toBe(status);
-  if (status === 200) expect(r.json).toMatchObject({ ok: true, firestore: 'reachable' });
+  if (status === 200) expect(r.json).toEqual({ ok: true });
   else {
-    expect(r.json).toMatchObject({ ok: false, firestore: 'unreachable' });
+    expect(r.json).toEqual({ ok: false });
     expect(r.headers.get('retry-after')).toBe('5');
   }
 }

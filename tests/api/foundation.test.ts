@@ -20,8 +20,16 @@ beforeAll(async () => {
 });
 
 describe('GET /api/health', () => {
-  it('answers through the Hosting rewrite, having read Firestore', async () => {
+  it('answers through the Hosting rewrite, having read Firestore, with ok alone', async () => {
     const r = await api('GET', '/api/health');
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ ok: true });
+  });
+
+  it('gives the details (Firestore, missing settings) to the admin only', async () => {
+    expect((await api('GET', '/api/health/details')).status).toBe(401);
+    expect((await api('GET', '/api/health/details', { token: userToken })).status).toBe(403);
+    const r = await api('GET', '/api/health/details', { token: adminToken });
     expect(r.status).toBe(200);
     // On the emulators the configuration is complete (config.ts: local); names only, never values.
     expect(r.json).toEqual({ ok: true, firestore: 'reachable', configuration: { complete: true, missing: [] } });

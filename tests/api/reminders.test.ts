@@ -35,14 +35,14 @@ const leads: Record<'quote' | 'accepted' | 'deposit' | 'invoice', string> = {
 };
 let invoiceId = '';
 
-/** An open quote link sent at T0, expiring at T0 + 30 days. */
-async function quoteLink(leadId: string): Promise<string> {
-  const ref = db.collection('quote_links').doc(`reminder-test-${leadId}`);
+/** An open quote link of `version` sent at `sentAt` (T0 by default), expiring 30 days later. */
+async function quoteLink(leadId: string, version = 1, sentAt = T0): Promise<string> {
+  const ref = db.collection('quote_links').doc(`reminder-test-${leadId}-v${version}`);
   await ref.set({
     leadId,
-    quoteVersion: 1,
-    createdAt: Timestamp.fromDate(T0),
-    expiresAt: Timestamp.fromDate(day(30)),
+    quoteVersion: version,
+    createdAt: Timestamp.fromDate(sentAt),
+    expiresAt: Timestamp.fromDate(new Date(sentAt.getTime() + 30 * DAY)),
     usedAt: null,
     revokedAt: null,
     createdBy: 'test',
@@ -156,7 +156,7 @@ describe('reminders over 30 days', () => {
           // The client accepts the second quote: its reminders stop; a deposit request follows.
           await db
             .collection('quote_links')
-            .doc(`reminder-test-${leads.accepted}`)
+            .doc(`reminder-test-${leads.accepted}-v1`)
             .update({ usedAt: Timestamp.fromDate(day(5)) });
           await db
             .collection('leads')
@@ -191,11 +191,11 @@ describe('reminders over 30 days', () => {
         ([id]) => Object.values(leads).some((l) => id.includes(l)) || id.includes(invoiceId),
       );
       expect(Object.fromEntries(mine)).toEqual({
-        [`quoteFollowUp_${leads.quote}-${T0.getTime()}_7`]: 7,
-        [`depositUnpaid_${leads.deposit}_deposit_3`]: 3,
-        [`depositUnpaid_${leads.accepted}_deposit_3`]: 8,
-        [`invoiceDueSoon_inv-${invoiceId}_3`]: 7,
-        [`invoiceOverdue_inv-${invoiceId}_1`]: 11,
+        [`quoteFollowUp_${leads.quote}-v1`]: 7,
+        [`depositUnpaid_${leads.deposit}_deposit`]: 3,
+        [`depositUnpaid_${leads.accepted}_deposit`]: 8,
+        [`invoiceDueSoon_inv-${invoiceId}`]: 7,
+        [`invoiceOverdue_inv-${invoiceId}_step1`]: 11,
       });
 
       expect(await reminderEmails(leads.quote)).toEqual(['reminder-quote']);
@@ -255,5 +255,97 @@ describe('reminders over 30 days', () => {
       ).status,
     ).toBe(200);
     expect(await runReminders(db, day(7))).toEqual({ sent: [], skipped: 0, failed: [] });
+  });
+});
+
+describe('changing the days', () => {
+  // Another year, so the subjects above are long out of their windows.
+  const T1 = new Date('2033-03-03T09:00:00Z');
+  const at = (n: number) => new Date(T1.getTime() + n * DAY);
+  const only = (over: Partial<typeof AUTOMATIONS>) => ({
+    ...AUTOMATIONS,
+    depositUnpaid: { enabled: false, days: 3 },
+    invoiceDueSoon: { enabled: false, days: 3 },
+    invoiceOverdue: { enabled: false, days: [1] },
+    ...over,
+  });
+  const setAutomations = async (body: ReturnType<typeof only>) =>
+    expect((await api('PUT', '/api/settings/automations', { token, body })).status).toBe(200);
+  const listed = async (leadId: string) =>
+    (
+      (await api('GET', `/api/reminders/${leadId}`, { token })).json as {
+        reminders: Array<{ id: string; automation: string; status: string }>;
+      }
+    ).reminders.map((r) => [r.automation, r.status]);
+  const sentFor = (leadId: string, r: { sent: string[] }) => r.sent.filter((id) => id.includes(leadId));
+  /** A lead whose quote (version 1) is sent and not accepted. */
+  const quotedLead = (tag: string) =>
+    storeLead(db, {
+      status: 'Quoted',
+      quoteAccepted: false,
+      quoteReviewStatus: 'Approved',
+      quoteVersion: 1,
+      name: `${tag} ${TAG}`,
+      email: `rq.${tag}.${TAG}@example.com`,
+    });
+
+  it('neither sends a reminder again nor brings back a skipped one; a new quote version starts afresh', async () => {
+    const leadId = await quotedLead('days');
+    await quoteLink(leadId, 1, T1);
+    await setAutomations(only({ quoteFollowUp: { enabled: true, days: 7 }, quoteExpiry: { enabled: true, days: 5 } }));
+    expect(sentFor(leadId, await runReminders(db, at(7)))).toEqual([`quoteFollowUp_${leadId}-v1`]);
+    const expiry = (
+      (await api('GET', `/api/reminders/${leadId}`, { token })).json as { reminders: Array<{ id: string }> }
+    ).reminders[0]!.id;
+    expect((await api('POST', `/api/reminders/${leadId}/skip`, { token, body: { reminderId: expiry } })).status).toBe(
+      200,
+    );
+
+    // New days for both: the follow-up is due again on day 9 and the expiry reminder on day 27 under the new
+    // settings, and neither goes out.
+    await setAutomations(only({ quoteFollowUp: { enabled: true, days: 9 }, quoteExpiry: { enabled: true, days: 3 } }));
+    expect(await listed(leadId)).toEqual([['quoteExpiry', 'skipped']]);
+    expect(sentFor(leadId, await runReminders(db, at(9)))).toEqual([]);
+    expect(sentFor(leadId, await runReminders(db, at(27)))).toEqual([]);
+    expect(await reminderEmails(leadId)).toEqual(['reminder-quote']);
+
+    // A revised quote (version 2, a new link) is another subject: its reminders are scheduled again.
+    await db
+      .collection('quote_links')
+      .doc(`reminder-test-${leadId}-v1`)
+      .update({ revokedAt: Timestamp.fromDate(at(10)) });
+    await db.collection('leads').doc(leadId).update({ quoteVersion: 2 });
+    await quoteLink(leadId, 2, at(10));
+    expect(await listed(leadId)).toEqual([
+      ['quoteFollowUp', 'scheduled'],
+      ['quoteExpiry', 'scheduled'],
+    ]);
+    expect(sentFor(leadId, await runReminders(db, at(19)))).toEqual([`quoteFollowUp_${leadId}-v2`]);
+  });
+
+  it('a reminder recorded under an old id (with its days) is not sent again after the days change', async () => {
+    const leadId = await quotedLead('legacy');
+    const sentAt = at(40);
+    await quoteLink(leadId, 1, sentAt);
+    // What the job wrote before ids left out the days: the follow-up sent at 7 days, the expiry skipped at 5.
+    const old = db.collection('reminders');
+    await old
+      .doc(`quoteFollowUp_${leadId}-${sentAt.getTime()}_7`)
+      .set({ leadId, automation: 'quoteFollowUp', status: 'sent' });
+    await old
+      .doc(`quoteExpiry_${leadId}-${sentAt.getTime()}_5`)
+      .set({ leadId, automation: 'quoteExpiry', status: 'skipped' });
+    await setAutomations(only({ quoteFollowUp: { enabled: true, days: 9 }, quoteExpiry: { enabled: true, days: 3 } }));
+
+    expect(await listed(leadId)).toEqual([['quoteExpiry', 'skipped']]);
+    const run = await runReminders(db, at(40 + 9));
+    expect(sentFor(leadId, run)).toEqual([]);
+    expect(await reminderEmails(leadId)).toEqual([]);
+    // The run recorded it under the new id, naming the old document.
+    expect((await old.doc(`quoteFollowUp_${leadId}-v1`).get()).data()).toMatchObject({
+      status: 'sent',
+      legacyId: `quoteFollowUp_${leadId}-${sentAt.getTime()}_7`,
+    });
+    expect(sentFor(leadId, await runReminders(db, at(40 + 27)))).toEqual([]);
   });
 });

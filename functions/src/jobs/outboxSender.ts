@@ -10,14 +10,15 @@
  *    with a lease (`leaseUntil` = now + OUTBOX_LEASE_MS), so a redelivered
  *    trigger event, the sweeper or a second caller does nothing;
  * 2. applies the entry's recipient limit, if it names one (domain
- *    RECIPIENT_LIMITS, e.g. one contact confirmation per address an hour):
- *    before the first send it takes one point for the address, and records
+ *    RECIPIENT_LIMITS, e.g. one contact confirmation per mailbox an hour):
+ *    before the first send it takes one point for the mailbox (mailboxKey), and records
  *    that on the entry (`recipientLimitTaken`) so a retry takes no other; an
  *    entry over the limit is SKIPPED with the limit's reason, never sent. A
  *    limit store failure is retried like a provider outage;
  * 3. renders it: `raw` entries (test center) carry subject and html; others
  *    use the template override in `email_templates/{id}`, else the default in
- *    code, rendered with every variable escaped (domain renderTemplate), then
+ *    code, rendered with the template's declared variables only (domain
+ *    declaredValues), every one escaped (domain renderTemplate), then
  *    sanitized (services/emailHtml.ts). An unknown template or a bad address
  *    is a permanent ERROR;
  * 4. sends it once with @sendgrid/mail. Success → SUCCESS with `sentAt`. A
@@ -26,7 +27,7 @@
  *    32 h in all) and `lastError`; when the schedule is spent, or for any
  *    other 4xx, ERROR with `lastError`. The admin's "Resend" queues a fresh
  *    copy of an ERROR entry (features/email).
- *    On the emulator or a demo- project without SENDGRID_API_KEY (the local
+ *    On a demo- project (the emulators) without SENDGRID_API_KEY (the local
  *    default) the email is "delivered" to `email_log/{outboxId}` {to, from,
  *    subject, html, at} instead, atomically with SUCCESS. On a real project
  *    without it the entry is an ERROR naming the missing settings: an email
@@ -59,7 +60,9 @@ import { z } from 'zod';
 import type { FirestoreEvent, QueryDocumentSnapshot } from 'firebase-functions/v2/firestore';
 import {
   COLLECTIONS,
+  declaredValues,
   findDefaultTemplate,
+  mailboxKey,
   isRetryableSendStatus,
   type OutboxDoc,
   OUTBOX_LEASE_MS,
@@ -160,7 +163,8 @@ export function senderDeps(overrides: Partial<SenderDeps> = {}, cfg: Config = co
 const recipientLimiters = new WeakMap<Firestore, Map<RecipientLimit, RateLimiterFirestore>>();
 
 /**
- * Takes one point of the recipient limit `name` for the address `to`,
+ * Takes one point of the recipient limit `name` for the mailbox of `to`
+ * (domain mailboxKey: `+tag` and gmail dots do not make a new address),
  * counted on the wall clock (the limit is a real hour, whatever `deps.now`).
  * @returns false when the address is over the limit. @throws when the limit's store fails.
  */
@@ -174,7 +178,7 @@ async function takeRecipientAllowance(db: Firestore, name: RecipientLimit, to: s
     byName.set(name, rl);
   }
   try {
-    await rl.consume(to.trim().toLowerCase());
+    await rl.consume(mailboxKey(to));
     return true;
   } catch (e) {
     if (e instanceof RateLimiterRes) return false;
@@ -233,7 +237,9 @@ async function renderEntry(ref: DocumentReference, data: OutboxDoc): Promise<Ren
   const custom = storedOverride.parse(override.data() ?? {});
   const subject = custom.subject ?? template.subject;
   const html = custom.html ?? template.html;
-  const rendered = renderTemplate({ subject, html }, vars);
+  // Only the template's declared variables: one it no longer declares (withdrawn from a template, still in a stored
+  // override, or in an entry queued before) renders empty.
+  const rendered = renderTemplate({ subject, html }, declaredValues(template.variables, vars));
   return {
     to,
     subject: rendered.subject,

@@ -7,22 +7,33 @@
  * 2. Loads the open subjects: unused, unrevoked quote links; open payment
  *    requests (deposit → depositUnpaid; final → the invoice automations);
  *    open invoices; and their leads (one getAll per 300).
- * 3. For each due trigger, one transaction: re-reads the reminder document,
- *    the lead and the subject; sends only when the reminder does not exist
- *    (sent, or skipped by the admin) and the subject is still open (quote
- *    not accepted, lead not lost, request or invoice not paid); then creates
- *    `reminders/{triggerId}`, queues the email (services/outbox.ts) and records
- *    the lead's activity, all in that transaction. Two runs with the same
- *    clock, or at once, therefore send each reminder once.
+ * 3. For each due trigger, one transaction: re-reads the lead's reminder
+ *    documents, the lead and the subject; sends only when no reminder settles
+ *    the trigger (domain settlingReminder: sent or skipped by the admin,
+ *    under its id or, written before ids left out the days, under an old
+ *    one) and the subject is still open (quote not accepted, lead not lost,
+ *    request or invoice not paid); then creates `reminders/{triggerId}`,
+ *    queues the email (services/outbox.ts) and records the lead's activity,
+ *    all in that transaction. Two runs with the same clock, or at once,
+ *    therefore send each reminder once. A trigger an old document settles
+ *    gets a document under its own id with that status (`legacyId` naming
+ *    the old one), so later runs settle it without reading the lead's
+ *    reminders again.
  * A trigger whose transaction fails is left for the next run (it stays due
  * until its `until`); it never stops the others.
  *
- * Collection `reminders/{id}` {leadId, automation, days, dueAt, status:
- * 'sent' | 'skipped', templateId, outboxId?, at, by}: admin-readable.
+ * Collection `reminders/{id}` {leadId, automation, step, days, dueAt, status:
+ * 'sent' | 'skipped', templateId, outboxId?, legacyId?, at, by}: admin-readable.
  */
 import * as logger from 'firebase-functions/logger';
 import { Semaphore } from 'async-mutex';
-import { FieldValue, Timestamp, type DocumentSnapshot, type Firestore } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentSnapshot,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
   AUTOMATION_KEYS,
@@ -32,9 +43,11 @@ import {
   PAYMENT_REQUESTS_COLLECTION,
   reminderLabel,
   REMINDERS_COLLECTION,
+  settlingReminder,
   type AutomationSettings,
   type ReminderSubject,
   type ReminderTrigger,
+  type StoredReminder,
   type StudioSettings,
 } from '@studio/domain';
 import { recordActivity } from '../services/activity.js';
@@ -87,7 +100,14 @@ export async function loadReminderSubjects(
     const expiresAt = toDate(l.get('expiresAt'));
     if (!sentAt || !expiresAt || expiresAt <= now) continue;
     subjects.push({
-      subject: { type: 'quote', leadId: String(l.get('leadId')), sentAt, expiresAt, open: true },
+      subject: {
+        type: 'quote',
+        leadId: String(l.get('leadId')),
+        quoteVersion: typeof l.get('quoteVersion') === 'number' ? (l.get('quoteVersion') as number) : null,
+        sentAt,
+        expiresAt,
+        open: true,
+      },
       path: l.ref.path,
       amountCents: null,
       description: null,
@@ -213,6 +233,26 @@ function reminderVariables(
   return vars;
 }
 
+/** The lead's stored reminders (every subject), read in `tx` when given, as domain settlingReminder takes them. */
+export async function storedReminders(db: Firestore, leadId: string, tx?: Transaction): Promise<StoredReminder[]> {
+  const query = db.collection(REMINDERS_COLLECTION).where('leadId', '==', leadId);
+  const snap = tx ? await tx.get(query) : await query.get();
+  return snap.docs.map((d) => ({ id: d.id, status: String(d.get('status')) }));
+}
+
+/** The fields of `reminders/{t.id}` that describe its trigger. */
+export function reminderFields(t: ReminderTrigger) {
+  return {
+    leadId: t.leadId,
+    automation: t.automation,
+    step: t.step,
+    days: t.days,
+    templateId: t.templateId,
+    label: reminderLabel(t),
+    dueAt: Timestamp.fromDate(t.dueAt),
+  };
+}
+
 /** Sends trigger `t` once (see the file comment). @returns whether this call sent it. */
 async function sendOnce(
   db: Firestore,
@@ -223,12 +263,26 @@ async function sendOnce(
 ): Promise<boolean> {
   const reminderRef = db.collection(REMINDERS_COLLECTION).doc(t.id);
   return db.runTransaction(async (tx) => {
-    const [existing, lead, doc] = await Promise.all([
-      tx.get(reminderRef),
+    const [stored, lead, doc] = await Promise.all([
+      storedReminders(db, t.leadId, tx),
       tx.get(db.collection(COLLECTIONS.leads).doc(t.leadId)),
       tx.get(db.doc(s.path)),
     ]);
-    if (existing.exists || !stillOpen(t, lead, doc)) return false;
+    const settled = settlingReminder(t, stored);
+    if (settled) {
+      // An old-format document settles it: record that under the trigger's own id (see the file comment).
+      if (settled.id !== t.id)
+        tx.create(reminderRef, {
+          ...reminderFields(t),
+          status: settled.status,
+          outboxId: null,
+          legacyId: settled.id,
+          by: 'system',
+          at: FieldValue.serverTimestamp(),
+        });
+      return false;
+    }
+    if (!stillOpen(t, lead, doc)) return false;
     const outbox = enqueueEmail(db, tx, {
       to: String(lead.get('email')),
       templateId: t.templateId,
@@ -249,12 +303,7 @@ async function sendOnce(
           }),
     });
     tx.create(reminderRef, {
-      leadId: t.leadId,
-      automation: t.automation,
-      days: t.days,
-      templateId: t.templateId,
-      label: reminderLabel(t),
-      dueAt: Timestamp.fromDate(t.dueAt),
+      ...reminderFields(t),
       runAt: Timestamp.fromDate(now),
       status: 'sent',
       outboxId: outbox.id,

@@ -21,13 +21,19 @@
  * - 400 `{ error: 'Validation failed', fields: { email } }` for an invalid email.
  * - 404 `{ error: 'Project Not Found' }` for an unknown email AND for a lead
  *   marked dead as test data: one answer, whatever the reason.
- * - 429 `{ error: TOO_MANY_LOOKUPS }` past CLIENT_PROJECT_LIMITS (per IP and per
- *   email). The email is the only secret, so the limits are what stops
- *   guessing. Counts live in Firestore (services/rateLimit.ts), not in
+ * - 429 `{ error: TOO_MANY_LOOKUPS }` past CLIENT_PROJECT_LIMITS: per IP
+ *   (the email is the only secret, so this is what stops guessing), per
+ *   email from one IP, and per email from everyone at a much higher cap. An
+ *   email's own limit counts per caller, so someone who knows a client's
+ *   address cannot lock the client out of My Project by looking it up: they
+ *   use up only their own allowance. The global cap bounds the reads one
+ *   address can cost; reaching it takes perEmailAll / perEmailAndIp
+ *   callers at once (20 addresses, or /56 IPv6 prefixes), each refused past
+ *   its own limits. Counts live in Firestore (services/rateLimit.ts), not in
  *   memory: every function instance (and every emulator worker) shares them.
  * - Cache-Control: no-store.
  */
-import { Router, type RequestHandler } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { clientProjectLookupReply, EMAIL_MESSAGE, emailField } from '@studio/domain';
 import { db } from '../../firebase.js';
 import { invalid } from '../../errors.js';
@@ -43,8 +49,11 @@ const deps: Deps = { db };
 
 export const clientPortalRouter = Router();
 
-/** Lookups allowed per minute, per client IP and per email address (ours; the spec gives no figure). */
-export const CLIENT_PROJECT_LIMITS = { windowSec: 60, perIp: 10, perEmail: 5 } as const;
+/**
+ * Lookups allowed per `windowSec` (ours; the spec gives no figure): `perIp` per client IP, `perEmailAndIp` per
+ * email from one client IP, and `perEmailAll` per email from all callers together.
+ */
+export const CLIENT_PROJECT_LIMITS = { windowSec: 60, perIp: 10, perEmailAndIp: 5, perEmailAll: 100 } as const;
 export const TOO_MANY_LOOKUPS = 'Too many lookups. Please wait a minute and try again.';
 
 /** 10 lookups a minute per client IP. */
@@ -54,10 +63,23 @@ const perIp = rateLimit(
   TOO_MANY_LOOKUPS,
 );
 
-/** 5 lookups a minute per email address (whatever the IP), keyed by the validated, lowercased email. */
-const perEmail = rateLimit(
-  limiter('client-project-email', CLIENT_PROJECT_LIMITS.perEmail, CLIENT_PROJECT_LIMITS.windowSec),
-  (req) => String(req.res?.locals.email),
+/** The validated, lowercased email of the request (validEmail). */
+const emailOf = (req: Request) => String(req.res?.locals.email);
+
+/**
+ * 5 lookups a minute per email from one client IP (its IP key: services/rateLimit.ts ipLimitKey), so one caller's
+ * lookups never use up another's.
+ */
+const perEmailAndIp = rateLimit(
+  limiter('client-project-email-ip', CLIENT_PROJECT_LIMITS.perEmailAndIp, CLIENT_PROJECT_LIMITS.windowSec),
+  (req) => `${emailOf(req)} ${ipKey(req)}`,
+  TOO_MANY_LOOKUPS,
+);
+
+/** 100 lookups a minute per email from everyone, counted after the caller's own limits let it through. */
+const perEmailAll = rateLimit(
+  limiter('client-project-email', CLIENT_PROJECT_LIMITS.perEmailAll, CLIENT_PROJECT_LIMITS.windowSec),
+  emailOf,
   TOO_MANY_LOOKUPS,
 );
 
@@ -75,7 +97,7 @@ const validEmail: RequestHandler = (req, res, next) => {
 };
 
 /** GET /api/client-project?email= → { success, lead, project, projects, documents } (see the file comment). */
-clientPortalRouter.get('/client-project', noStore, perIp, validEmail, perEmail, async (_req, res) => {
+clientPortalRouter.get('/client-project', noStore, perIp, validEmail, perEmailAndIp, perEmailAll, async (_req, res) => {
   sendReply(res, clientProjectLookupReply, {
     success: true,
     ...(await lookupClientProject(deps, String(res.locals.email))),

@@ -10,7 +10,9 @@ import {
   DEFAULT_EMAIL_TEMPLATES,
   EMAIL_FIELD_MESSAGES,
   findDefaultTemplate,
+  declaredValues,
   RAW_TEMPLATE_ID,
+  studioTemplateVariables,
   templateVariablesFromLead,
   unknownPlaceholders,
   type EmailTemplate,
@@ -19,6 +21,7 @@ import { invalid, notFound } from '../../errors.js';
 import { leadConverter } from '../../platform/converter.js';
 import { enqueueEmail, type OutboxEmail } from '../../services/outbox.js';
 import { sanitizeEmailHtml } from '../../services/emailHtml.js';
+import { loadStudioSettings } from '../../services/settings.js';
 import type { AdminActor, Deps } from '../useCase.js';
 
 export interface EmailTemplateDto extends EmailTemplate {
@@ -106,19 +109,22 @@ export async function resetTemplate(deps: Deps, input: { id: string }): Promise<
 
 /**
  * Queues template `id` (override or default) to `testEmail`, filled with the
- * newest lead's data (parsed, leadConverter), or sample data when there is no lead.
+ * newest lead's data (parsed, leadConverter), or sample data when there is no
+ * lead, and the studio's details from the settings; only the template's
+ * declared variables are queued.
  * @returns the outbox id. @throws NotFound "Template not found"; ZodError (a logged 500) when that lead does not parse.
  */
 export async function sendTemplateTest(deps: Deps, input: { id: string; testEmail: string }): Promise<string> {
   const template = defaultTemplate(input.id);
-  const newest = await deps.db
-    .collection(COLLECTIONS.leads)
-    .withConverter(leadConverter)
-    .orderBy('createdAt', 'desc')
-    .limit(1)
-    .get();
-  const variables = templateVariablesFromLead(newest.docs[0]?.data() ?? null);
-  const used = Object.fromEntries(template.variables.map((v) => [v, variables[v] ?? '']));
+  const [newest, studio] = await Promise.all([
+    deps.db.collection(COLLECTIONS.leads).withConverter(leadConverter).orderBy('createdAt', 'desc').limit(1).get(),
+    loadStudioSettings(deps.db),
+  ]);
+  const variables = {
+    ...templateVariablesFromLead(newest.docs[0]?.data() ?? null),
+    ...studioTemplateVariables(studio),
+  };
+  const used = declaredValues(template.variables, variables);
   return enqueueOne(deps, { to: input.testEmail, templateId: template.id, variables: used, leadId: null });
 }
 

@@ -4,19 +4,28 @@
  * and its `leads` doc (status New), so a message is never half-stored, and a
  * refused or failed one counts nothing against the limit.
  *
- * The visitor chooses the confirmation's recipient, so the form must not
- * become a mail relay: the confirmation names its recipient limit (domain
- * RECIPIENT_LIMITS, one per address an hour), which the outbox sender applies
- * off the request path; the lead is stored and the owner alerted every time,
- * and the templates keep visitor text out of subject lines and links
- * (domain/email.ts).
+ * The visitor chooses the confirmation's recipient, and nobody verifies it,
+ * so the form must not become a mail relay: the confirmation carries no text
+ * the visitor wrote, only a fixed text and the studio's details from the
+ * settings (domain CONTACT_CONFIRMATION_VARIABLES), and names its recipient
+ * limit (domain RECIPIENT_LIMITS, one per mailbox an hour), which the outbox
+ * sender applies off the request path. The lead is stored and the owner
+ * alerted (with the visitor's text) every time.
  */
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { COLLECTIONS, newLeadRecord, storedContactFields, type Contact } from '@studio/domain';
+import {
+  COLLECTIONS,
+  newLeadRecord,
+  storedContactFields,
+  studioTemplateVariables,
+  type Contact,
+  type StudioSettings,
+} from '@studio/domain';
 import { recordActivity } from '../../services/activity.js';
 import { enqueueEmail } from '../../services/outbox.js';
 import { overLimit } from '../../services/rateLimit.js';
+import { loadStudioSettings } from '../../services/settings.js';
 import { firestoreLimiter, type RateLimiterFirestore } from '../../platform/rateLimiterFirestore.js';
 import { config } from '../../config.js';
 import type { Deps } from '../useCase.js';
@@ -52,10 +61,12 @@ export async function submitContact(
   sender: { limitKey: string },
 ): Promise<{ leadId: string }> {
   const limit = contactLimiter(deps.db);
+  // Read before the transaction: the studio's details only fill the confirmation, and need no lock.
+  const studio = await loadStudioSettings(deps.db);
   try {
     return await deps.db.runTransaction(async (tx) => {
       await limit.consumeIn(tx, sender.limitKey);
-      return storeContact(deps, tx, input);
+      return storeContact(deps, tx, input, studio);
     });
   } catch (e) {
     if (e instanceof RateLimiterRes) throw overLimit(e, CONTACT_LIMIT.message);
@@ -64,7 +75,7 @@ export async function submitContact(
 }
 
 /** Adds the contact, its lead, the lead's first activity and both emails to `tx`. */
-function storeContact({ db }: Deps, tx: Transaction, input: Contact): { leadId: string } {
+function storeContact({ db }: Deps, tx: Transaction, input: Contact, studio: StudioSettings): { leadId: string } {
   const now = FieldValue.serverTimestamp();
   const contactRef = db.collection(COLLECTIONS.contacts).doc();
   const leadRef = db.collection(COLLECTIONS.leads).doc();
@@ -81,7 +92,8 @@ function storeContact({ db }: Deps, tx: Transaction, input: Contact): { leadId: 
     updatedAt: now,
   });
   recordActivity(db, tx, { leadId: leadRef.id, type: 'created', to: 'New', by: 'client' });
-  // The visitor's confirmation and the owner's alert go out with the lead (same transaction).
+  // The visitor's confirmation and the owner's alert go out with the lead (same transaction). Only the owner's
+  // alert carries what the visitor wrote.
   const vars = {
     name: input.name,
     email: input.email,
@@ -94,7 +106,7 @@ function storeContact({ db }: Deps, tx: Transaction, input: Contact): { leadId: 
     to: input.email,
     templateId: 'contact-confirmation',
     leadId: leadRef.id,
-    variables: { name: vars.name, projectType: vars.projectType, subject: vars.subject, message: vars.message },
+    variables: studioTemplateVariables(studio),
     recipientLimit: 'contact-confirmation',
   });
   const owner = config().email.ownerEmail;

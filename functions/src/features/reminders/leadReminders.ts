@@ -1,9 +1,16 @@
-import { FieldValue, Timestamp } from 'firebase-admin/firestore';
-import { COLLECTIONS, dueReminders, reminderLabel, upcomingReminders, type ReminderTrigger } from '@studio/domain';
+import { FieldValue } from 'firebase-admin/firestore';
+import {
+  COLLECTIONS,
+  dueReminders,
+  reminderLabel,
+  settlingReminder,
+  upcomingReminders,
+  type ReminderTrigger,
+} from '@studio/domain';
 import { conflict, notFound } from '../../errors.js';
 import { recordActivity } from '../../services/activity.js';
 import { loadAutomationSettings } from '../../services/settings.js';
-import { loadReminderSubjects } from '../../jobs/reminders.js';
+import { loadReminderSubjects, reminderFields, storedReminders } from '../../jobs/reminders.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 
 /** The lead's reminders from `now` on: upcoming, and due but not yet sent, soonest first. */
@@ -27,29 +34,32 @@ export interface ReminderDto {
 /**
  * The reminders still to come for the lead's open quote link, payment
  * requests and invoices under the current automations (domain reminders.ts),
- * including any due and not yet sent; the ones the admin skipped are marked so.
+ * including any due and not yet sent; the ones the admin skipped are marked
+ * so (domain settlingReminder: under their id, or an old one with the days in it).
  */
 export async function listLeadReminders(deps: Deps, input: { leadId: string }, clock: Clock): Promise<ReminderDto[]> {
   const { db } = deps;
   const triggers = await triggersOf(deps, input.leadId, clock());
-  const docs = triggers.length
-    ? await db.getAll(...triggers.map((t) => db.collection(COLLECTIONS.reminders).doc(t.id)))
-    : [];
-  const status = new Map(docs.filter((d) => d.exists).map((d) => [d.id, String(d.get('status'))]));
-  return triggers
-    .filter((t) => status.get(t.id) !== 'sent')
-    .map((t) => ({
-      id: t.id,
-      automation: t.automation,
-      label: reminderLabel(t),
-      dueAt: t.dueAt.toISOString(),
-      status: status.get(t.id) === 'skipped' ? 'skipped' : 'scheduled',
-    }));
+  const stored = triggers.length ? await storedReminders(db, input.leadId) : [];
+  return triggers.flatMap((t) => {
+    const status = settlingReminder(t, stored)?.status;
+    if (status === 'sent') return [];
+    return [
+      {
+        id: t.id,
+        automation: t.automation,
+        label: reminderLabel(t),
+        dueAt: t.dueAt.toISOString(),
+        status: status === 'skipped' ? ('skipped' as const) : ('scheduled' as const),
+      },
+    ];
+  });
 }
 
 /**
  * Records one of the lead's upcoming reminders as skipped (the same document
- * the job would create, so it is never sent).
+ * the job would create, so it is never sent; its id leaves out the days, so
+ * the skip holds through a change of them until the subject itself changes).
  * @throws NotFound "Reminder not found" when it is not one of them; Conflict when already sent or skipped.
  */
 export async function skipReminder(
@@ -64,14 +74,10 @@ export async function skipReminder(
   if (!trigger) throw notFound('Reminder not found');
   const ref = db.collection(COLLECTIONS.reminders).doc(trigger.id);
   await db.runTransaction(async (tx) => {
-    if ((await tx.get(ref)).exists) throw conflict('This reminder was already sent or skipped');
+    if (settlingReminder(trigger, await storedReminders(db, leadId, tx)))
+      throw conflict('This reminder was already sent or skipped');
     tx.create(ref, {
-      leadId,
-      automation: trigger.automation,
-      days: trigger.days,
-      templateId: trigger.templateId,
-      label: reminderLabel(trigger),
-      dueAt: Timestamp.fromDate(trigger.dueAt),
+      ...reminderFields(trigger),
       status: 'skipped',
       outboxId: null,
       by: actor.username,

@@ -48,6 +48,7 @@ import {
   DEFAULT_TEMPLATE_ID,
   emailTemplateUpdateSchema,
   outboxAcceptedReply,
+  declaredValues,
   renderTemplate,
   savedEmailTemplateReply,
   type TemplateTestInput,
@@ -146,7 +147,10 @@ function TemplatesEditor({ templates }: { templates: TemplatesState }) {
   };
   const dirty = changed(template);
   const unknown = useMemo(() => unknownPlaceholders({ ...draft, variables: template.variables }), [template, draft]);
-  const rendered = useMemo(() => renderTemplate(draft, preview.vars), [draft, preview.vars]);
+  const rendered = useMemo(
+    () => renderTemplate(draft, declaredValues(template.variables, preview.vars)),
+    [template.variables, draft, preview.vars],
+  );
   const saving = editor.formState.isSubmitting;
   const sending = testForm.formState.isSubmitting;
   const busy = saving || resetting || sending;

@@ -26,6 +26,7 @@ import {
   MISSING_FIELDS_TOAST,
   outboxAcceptedReply,
   outboxEntryReply,
+  declaredValues,
   renderTemplate,
   TEST_CENTER_PRESETS,
   type OutboxEntryReply,
@@ -161,7 +162,7 @@ export function EmailTestPage() {
     const p = TEST_CENTER_PRESETS.find((x) => x.key === key);
     const template = templates.data.find((t) => t.id === p?.templateId);
     if (!template) return;
-    const rendered = renderTemplate(template, preview.vars);
+    const rendered = renderTemplate(template, declaredValues(template.variables, preview.vars));
     setPreset(key);
     setFields((f) => ({ ...f, subject: rendered.subject, html: rendered.html }));
     setErrors({});
