@@ -563,6 +563,9 @@ async function seedSettings(db: Firestore): Promise<void> {
     postalAddress: '12 Harbour Street\nBrighton BN1 1AA',
     contactEmail: 'hello@northwind-studio.example',
     taxId: null,
+    // No tax by default: the owner sets the rate that applies to them (Settings).
+    taxRateBps: 0,
+    taxLabel: 'Tax',
     logoUrl: null,
     paymentTermsDays: 14,
     invoiceFooter: 'Thank you for your business. Questions about this invoice? Reply to any of our emails.',

@@ -7,12 +7,16 @@ import {
   documentTermsText,
   editedQuoteSplit,
   formatInvoiceNumber,
+  invoiceModel,
+  invoiceTotals,
   mismatchText,
   nextInvoiceNumber,
   parseInvoiceNumber,
   paymentMismatch,
   refundAmount,
   revenueByMonth,
+  studioSettingsSchema,
+  taxRateText,
   type LedgerMovement,
 } from '../src/index.js';
 
@@ -189,5 +193,47 @@ describe('document terms and edited quotes', () => {
       depositCents: 30_000,
       finalCents: 70_000,
     });
+  });
+});
+
+describe('tax', () => {
+  it('adds the rate in basis points, rounded half up; a rate of 0 adds nothing', () => {
+    expect(invoiceTotals(10_000, 2_000)).toEqual({ subtotalCents: 10_000, taxCents: 2_000, totalCents: 12_000 });
+    expect(invoiceTotals(999, 825)).toEqual({ subtotalCents: 999, taxCents: 82, totalCents: 1_081 }); // 82.4175
+    expect(invoiceTotals(1_000, 825).taxCents).toBe(83); // 82.5 → 83
+    expect(invoiceTotals(12_345, 0)).toEqual({ subtotalCents: 12_345, taxCents: 0, totalCents: 12_345 });
+    expect(taxRateText(2_000)).toBe('20%');
+    expect(taxRateText(825)).toBe('8.25%');
+  });
+
+  it('an invoice with tax prints its subtotal, the tax and the total', () => {
+    const studio = studioSettingsSchema.parse({
+      businessName: 'S',
+      postalAddress: '',
+      contactEmail: 's@example.com',
+      taxId: null,
+      logoUrl: null,
+      paymentTermsDays: 14,
+      invoiceFooter: '',
+    });
+    expect(studio).toMatchObject({ taxRateBps: 0, taxLabel: 'Tax' }); // documents saved before tax existed
+    const m = invoiceModel(
+      studio,
+      {
+        number: 'INV-2026-0001',
+        description: 'Pages',
+        amountCents: 12_000,
+        issuedAt: new Date('2026-11-27T00:00:00Z'),
+        dueDate: null,
+        clientName: null,
+        email: null,
+        checkoutUrl: null,
+        tax: { subtotalCents: 10_000, taxCents: 2_000, rateBps: 2_000, label: 'VAT' },
+      },
+      'https://s.example',
+    );
+    expect(m.lines).toEqual([{ description: 'Pages', amount: '100.00' }]);
+    expect(m.tax).toEqual({ subtotal: '100.00', label: 'VAT (20%)', amount: '20.00' });
+    expect(m.total).toBe('120.00');
   });
 });
