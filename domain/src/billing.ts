@@ -30,6 +30,7 @@
  * something is due, paid when nothing is, uncollectible when a write-off
  * closed it. "Partially paid" is a label, not a status.
  */
+import { addMonths, addYears } from 'date-fns';
 import { z } from 'zod';
 import { COLLECTIONS } from './collections.js';
 import { formatUsd } from './money.js';
@@ -382,3 +383,59 @@ export const paymentDocSchema = z.object({
   updatedAt: orNull(storedDate),
 });
 export type PaymentDoc = z.output<typeof paymentDocSchema>;
+
+// ---------------------------------------------------------------------------
+// Hosting subscriptions
+// ---------------------------------------------------------------------------
+
+/** Stripe's subscription statuses we keep: active, past_due (a renewal failed), canceled. */
+export const SUBSCRIPTION_STATUSES = ['active', 'past_due', 'canceled'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/**
+ * `subscriptions/{orderId}`: the recurring part of a paid cart order (the
+ * hosting package's monthly or annual price, or one-time mode's monthly
+ * hosting after its first month). Written by the server only: started when
+ * the order is paid, moved by Stripe's `invoice.paid`,
+ * `invoice.payment_failed` and `customer.subscription.deleted` (in test mode
+ * by the CRM's test actions). Amounts in cents.
+ */
+export const subscriptionDocSchema = z.object({
+  orderId: z.string(),
+  packageId: z.string(),
+  packageName: z.string(),
+  customerEmail: z.string(),
+  customerName: orNull(z.string()),
+  interval: z.enum(['month', 'year']),
+  amountCents: z.number().int().nonnegative(),
+  currency: z.string(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  currentPeriodEnd: storedDate,
+  cancelAtPeriodEnd: z.boolean().nullish().transform((v) => v ?? false),
+  stripeSubscriptionId: orNull(z.string()),
+  mode: z.enum(['test', 'live']),
+  lastPaymentFailedAt: orNull(storedDate),
+  canceledAt: orNull(storedDate),
+  createdAt: orNull(storedDate),
+});
+export type SubscriptionDoc = z.output<typeof subscriptionDocSchema>;
+
+/** The end of the period that starts at `from`: one calendar month or year later (31 Jan + 1 month = 28/29 Feb). */
+export function periodEndAfter(from: Date, interval: 'month' | 'year'): Date {
+  return interval === 'year' ? addYears(from, 1) : addMonths(from, 1);
+}
+
+/**
+ * The new period end when a renewal is paid at `paidAt`: one period after the
+ * current end, or after `paidAt` when the subscription had lapsed past it (a
+ * late payment of a past_due subscription starts a fresh period).
+ */
+export function renewedPeriodEnd(currentPeriodEnd: Date, interval: 'month' | 'year', paidAt: Date): Date {
+  return periodEndAfter(currentPeriodEnd.getTime() >= paidAt.getTime() ? currentPeriodEnd : paidAt, interval);
+}
+
+/** Why a subscription action is refused (409). */
+export const SUBSCRIPTION_REFUSALS = {
+  canceled: 'This subscription is canceled',
+  alreadyCanceling: 'This subscription already ends at the end of its period',
+} as const;

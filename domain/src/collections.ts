@@ -32,6 +32,8 @@ export const COLLECTIONS = {
   ledgerEntries: 'ledger_entries',
   /** The first answer of each create-invoice Idempotency-Key, so a retry returns it and sends nothing. */
   idempotencyKeys: 'idempotency_keys',
+  /** Hosting subscriptions from the cart (domain billing.ts subscriptionDocSchema), one per paid order. */
+  subscriptions: 'subscriptions',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

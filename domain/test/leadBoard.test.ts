@@ -229,7 +229,9 @@ describe('card text budget', () => {
     expect(clipCardText('界'.repeat(40), 120)).toBe('界'.repeat(40));
   });
 
-  it('clips longer text between code points, within the budget, ending in an ellipsis', () => {
+  // CPU-bound (100 generated texts of up to 400 code units, each clipped and measured): about a second alone,
+  // past vitest's 5 s default when both cores are busy, so its timeout is sized for its work, not for a wait.
+  it('clips longer text between code points, within the budget, ending in an ellipsis', { timeout: 60_000 }, () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 400 }), fc.integer({ min: 8, max: 200 }), (text, max) => {
         const clipped = clipCardText(text, max);

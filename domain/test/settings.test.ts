@@ -29,6 +29,9 @@ describe('studio settings', () => {
       businessName: 'Studio Co',
       contactEmail: 'a@b.co',
       taxId: null,
+      // Absent: no tax until the owner sets a rate.
+      taxRateBps: 0,
+      taxLabel: 'Tax',
       logoUrl: null,
     });
   });

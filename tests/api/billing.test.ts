@@ -3,12 +3,13 @@
  * launch and still owed after the countdown; refunds (from the CRM and from
  * Stripe's events, full and partial) and disputes (won and lost) in the
  * ledger with their credit notes; a payment in the wrong currency or amount
- * held for review; create-invoice's Idempotency-Key under a race.
+ * held for review; create-invoice's Idempotency-Key under a race; hosting
+ * subscriptions renewed, failed and canceled.
  */
 import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { documentBalance, ledgerEntryDocSchema, parseInvoiceNumber } from '@studio/domain';
+import { documentBalance, ledgerEntryDocSchema, parseInvoiceNumber, subscriptionDocSchema } from '@studio/domain';
 import { runProjectSchedule } from '../../functions/src/jobs/launchCountdown.js';
 import { adminIdToken, api, db, eventually, userIdToken } from '../helpers.js';
 import { projectDoc, storeLead } from '../fixtures.js';
@@ -294,5 +295,99 @@ describe('create-invoice idempotency', () => {
     const bad = await api('POST', '/api/create-invoice', { token, body, headers: { 'idempotency-key': 'a b' } });
     expect(bad.status).toBe(400);
     expect((await db.collection('invoices').where('leadId', '==', leadId).get()).size).toBe(1);
+  });
+});
+
+describe('hosting subscriptions', () => {
+  /** A paid monthly hosting order (test mode); returns its id, which is its subscription's. */
+  async function paidMonthly(tag: string): Promise<{ orderId: string; email: string }> {
+    const email = `sub.${tag}.${randomUUID().slice(0, 8)}@example.com`;
+    const res = await api('POST', '/api/create-subscription', {
+      body: {
+        packageId: 'web-hosting',
+        pricingMode: 'monthly',
+        clientInfo: { name: `Sub ${tag}`, email, projectDescription: 'Hosting' },
+      },
+    });
+    expect(res.status).toBe(201);
+    const { orderId, paymentIntentId } = res.json as { orderId: string; paymentIntentId: string };
+    expect((await api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId } })).status).toBe(200);
+    return { orderId, email };
+  }
+  const subscription = async (id: string) =>
+    subscriptionDocSchema.parse((await db.collection('subscriptions').doc(id).get()).data());
+  const renew = (id: string, body: object = {}) =>
+    api('POST', `/api/billing/subscriptions/${id}/test-renew`, { token, body });
+
+  it('a paid order starts it; renew, fail and cancel at period end move it, each in the ledger and told to the owner', async () => {
+    const { orderId, email } = await paidMonthly('cycle');
+    const started = await subscription(orderId);
+    expect(started).toMatchObject({ status: 'active', interval: 'month', amountCents: 4_500, customerEmail: email });
+    const days = (started.currentPeriodEnd.getTime() - Date.now()) / DAY;
+    expect(days).toBeGreaterThan(27);
+    expect(days).toBeLessThan(32);
+
+    // Renewed: the period moves on by a month, the payment is in the ledger and the owner is told.
+    expect((await renew(orderId)).status).toBe(200);
+    const renewed = await subscription(orderId);
+    expect(renewed.status).toBe('active');
+    expect(renewed.currentPeriodEnd.getTime()).toBeGreaterThan(started.currentPeriodEnd.getTime() + 27 * DAY);
+    const entries = (await db.collection('ledger_entries').where('reference', '==', `subscription ${orderId}`).get())
+      .docs;
+    expect(entries.map((d) => [d.get('type'), d.get('amountCents'), d.get('customerEmail')])).toEqual([
+      ['payment', 4_500, email],
+    ]);
+    const alerts = (await db.collection('outbox').where('templateId', '==', 'money-alert').get()).docs.filter(
+      (d) => d.get('variables').clientName === 'Sub cycle',
+    );
+    expect(alerts.map((d) => d.get('variables').event).sort()).toEqual(['Order paid', 'Subscription renewed']);
+
+    // A failed renewal: past due; a later renewal makes it active again.
+    expect((await renew(orderId, { fail: true })).status).toBe(200);
+    expect((await subscription(orderId)).status).toBe('past_due');
+    expect((await renew(orderId)).status).toBe(200);
+    expect((await subscription(orderId)).status).toBe('active');
+
+    // Cancel at period end (the wrong caller is refused), then the period ends: canceled.
+    const cancel = `/api/billing/subscriptions/${orderId}/cancel`;
+    expect((await api('POST', cancel, { body: {} })).status).toBe(401);
+    expect((await api('POST', cancel, { token: await userIdToken(), body: {} })).status).toBe(403);
+    expect((await api('POST', cancel, { token, body: {} })).status).toBe(200);
+    expect((await api('POST', cancel, { token, body: {} })).status).toBe(409);
+    expect(await subscription(orderId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    expect((await renew(orderId)).status).toBe(200);
+    expect((await subscription(orderId)).status).toBe('canceled');
+    expect((await renew(orderId)).status).toBe(409);
+  });
+
+  it("Stripe's events: a renewal of another amount is held for review; a deleted subscription is canceled", async () => {
+    const { orderId } = await paidMonthly('stripe');
+    const invoice = (amount: number) => ({
+      id: `evt_${randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      type: 'invoice.paid',
+      data: {
+        object: {
+          id: `in_${randomUUID().slice(0, 12)}`,
+          object: 'invoice',
+          amount_paid: amount,
+          currency: 'usd',
+          parent: { subscription_details: { metadata: { purpose: 'order', orderId } } },
+        },
+      },
+    });
+    const before = await subscription(orderId);
+    expect((await sendWebhook(invoice(100))).json).toEqual({ received: true, outcome: 'review' });
+    expect((await subscription(orderId)).currentPeriodEnd).toEqual(before.currentPeriodEnd);
+    expect((await sendWebhook(invoice(4_500))).json).toEqual({ received: true, outcome: 'applied' });
+    expect((await subscription(orderId)).currentPeriodEnd.getTime()).toBeGreaterThan(before.currentPeriodEnd.getTime());
+    const deleted = {
+      id: `evt_${randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      data: { object: { id: 'sub_x', object: 'subscription', metadata: { purpose: 'order', orderId } } },
+    };
+    expect((await sendWebhook(deleted)).json).toEqual({ received: true, outcome: 'applied' });
+    expect((await subscription(orderId)).status).toBe('canceled');
   });
 });

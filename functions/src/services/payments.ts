@@ -46,6 +46,7 @@ import { leadConverter } from '../platform/converter.js';
 import { recordActivity } from './activity.js';
 import { enqueueEmail } from './outbox.js';
 import { alertOwner } from './ownerAlerts.js';
+import { readSubscriptionEvent, startSubscriptionInTx, SUBSCRIPTION_EVENT_TYPES } from './subscriptions.js';
 import { readOrderPromoSettlement, settlePromoInTx, type PromoSettlementReads } from './promo.js';
 import { billableDoc, documentOfPayment, paymentEntryId, recordLedgerEntry, type BillableRef } from './ledger.js';
 import { customerForEmail, paymentProvider, stripeClient, type ProviderMode } from './stripe.js';
@@ -259,14 +260,21 @@ export type PaymentEvent = z.infer<typeof paymentEventSchema>;
 /** What happened to an event: applied, a copy of one already applied, not ours to handle, or held for review (mismatch). */
 export type FulfilOutcome = 'applied' | 'duplicate' | 'ignored' | 'review';
 
-const HANDLED = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed', 'invoice.paid']);
+const HANDLED = new Set([
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'customer.subscription.deleted',
+]);
 
 /**
  * Applies a verified payment event exactly once (see the file comment).
- * payment_intent.succeeded and invoice.paid (a subscription's invoice) mark
+ * payment_intent.succeeded and invoice.paid (a subscription's first invoice) mark
  * the payment paid and run its purpose's effects; payment_intent.payment_failed
- * records the failure unless the payment already succeeded. Other types are
- * recorded and ignored. @returns what happened to this event id.
+ * records the failure unless the payment already succeeded; a subscription's
+ * renewal, failed renewal or cancellation moves it (services/subscriptions.ts).
+ * Other types are recorded and ignored. @returns what happened to this event id.
  */
 export async function fulfilEvent(db: Firestore, event: PaymentEvent, by = 'stripe'): Promise<FulfilOutcome> {
   const eventRef = db.collection(COLLECTIONS.stripeEvents).doc(event.id);
@@ -274,7 +282,15 @@ export async function fulfilEvent(db: Firestore, event: PaymentEvent, by = 'stri
     try {
       return await db.runTransaction(async (tx) => {
         if ((await tx.get(eventRef)).exists) return 'duplicate';
-        const effects = HANDLED.has(event.type) ? await readEffects(db, tx, event) : null;
+        // A renewal, a failed renewal or a cancellation moves the order's subscription (services/subscriptions.ts).
+        const subscription = SUBSCRIPTION_EVENT_TYPES.has(event.type)
+          ? await readSubscriptionEvent(db, tx, event)
+          : null;
+        const effects =
+          subscription ??
+          (HANDLED.has(event.type) && event.type !== 'customer.subscription.deleted'
+            ? await readEffects(db, tx, event)
+            : null);
         const outcome: FulfilOutcome = effects?.review ? 'review' : effects ? 'applied' : 'ignored';
         effects?.apply(by);
         tx.create(eventRef, {
@@ -307,11 +323,11 @@ async function readEffects(
   event: PaymentEvent,
 ): Promise<{ apply: (by: string) => void; review: string | null }> {
   const obj = event.data.object;
-  const isInvoice = event.type === 'invoice.paid';
+  const isInvoice = event.type.startsWith('invoice.');
   const metadata = (isInvoice ? obj.parent?.subscription_details?.metadata : obj.metadata) ?? {};
   const fields = paymentFields(metadata);
   const paymentRef = db.collection(COLLECTIONS.payments).doc(obj.id);
-  const succeeded = event.type !== 'payment_intent.payment_failed';
+  const succeeded = event.type === 'payment_intent.succeeded' || event.type === 'invoice.paid';
   const amountCents = (isInvoice ? obj.amount_paid : succeeded ? (obj.amount_received ?? obj.amount) : obj.amount) ?? 0;
 
   const billable = documentOfPayment(fields);
@@ -559,7 +575,11 @@ function applyPurpose(db: Firestore, tx: Transaction, c: PurposeContext): void {
         orderId: c.order.id,
         promoCode: c.order.get('promoCode') ?? null,
       });
-    if (c.order.get('status') !== 'paid') settlePromoInTx(tx, c.promo, c.order.id, true);
+    if (c.order.get('status') !== 'paid') {
+      settlePromoInTx(tx, c.promo, c.order.id, true);
+      // The hosting it sold renews from now on (services/subscriptions.ts).
+      startSubscriptionInTx(db, tx, c.order, new Date());
+    }
     tx.update(c.order.ref, { status: 'paid', paidAt: now, paymentIntentId: c.paymentIntentId, updatedAt: now });
     const client = (c.order.get('clientInfo') ?? {}) as { name?: string; email?: string };
     receipt = {

@@ -6,21 +6,48 @@
  *   { success, message, amount, recorded }: refunds a succeeded payment in
  *   full (no amount) or in part. 404 unknown payment; 409 not refundable
  *   (REFUND_REFUSALS); 502 REFUND_FAILED.
+ * - POST /billing/subscriptions/{orderId}/cancel {} → { success, message }:
+ *   cancel at period end (Stripe in live mode). 404; 409 canceled or already
+ *   ending; 502 SUBSCRIPTION_UPDATE_FAILED.
+ * - POST /billing/subscriptions/{orderId}/test-renew {fail?} → { success,
+ *   message }: test mode's stand-in for Stripe's clock (renew, fail, or end a
+ *   subscription set to cancel). 404 outside test mode.
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import { centsToString, formatUsd, refundRequestSchema, refundReply } from '@studio/domain';
+import { centsToString, formatUsd, refundRequestSchema, refundReply, successReply } from '@studio/domain';
 import { db } from '../../firebase.js';
 import { parseBody, parseParams, sendReply } from '../../http.js';
 import { adminOf } from '../../session.js';
 import type { Deps } from '../useCase.js';
 import { refundPayment } from './refundPayment.js';
+import { advanceTestSubscription, cancelAtPeriodEnd } from './subscriptionActions.js';
 
 const deps: Deps = { db };
 
 export const billingAdminRouter = Router();
 
 const paymentParams = z.object({ paymentIntentId: z.string().regex(/^[A-Za-z0-9_]{3,128}$/) });
+
+const subscriptionParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });
+
+billingAdminRouter.post('/billing/subscriptions/:id/cancel', async (req, res) => {
+  parseBody(req, z.strictObject({}));
+  await cancelAtPeriodEnd(deps, parseParams(req, subscriptionParams), adminOf(res));
+  sendReply(res, successReply, { success: true, message: 'The subscription ends at the end of its period' });
+});
+
+/** Test mode only (404 otherwise): the period ends now; `{ fail: true }` makes the renewal fail. */
+billingAdminRouter.post('/billing/subscriptions/:id/test-renew', async (req, res) => {
+  const { fail } = parseBody(req, z.strictObject({ fail: z.boolean().default(false) }));
+  const outcome = await advanceTestSubscription(deps, { ...parseParams(req, subscriptionParams), fail }, adminOf(res));
+  const messages = {
+    renewed: 'Renewed (test mode)',
+    failed: 'Renewal failed (test mode): past due',
+    canceled: 'Canceled at the end of its period (test mode)',
+  } as const;
+  sendReply(res, successReply, { success: true, message: messages[outcome] });
+});
 
 billingAdminRouter.post('/billing/payments/:paymentIntentId/refund', async (req, res) => {
   const { paymentIntentId } = parseParams(req, paymentParams);

@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { FieldValue } from 'firebase-admin/firestore';
+import * as logger from 'firebase-functions/logger';
+import { SUBSCRIPTION_REFUSALS } from '@studio/domain';
+import { AppError, conflict, notFound } from '../../errors.js';
+import { fulfilEvent } from '../../services/payments.js';
+import { paymentMode, stripeClient } from '../../services/stripe.js';
+import { storedSubscription, subscriptionRef } from '../../services/subscriptions.js';
+import type { AdminActor, Deps } from '../useCase.js';
+
+/** Spec-style failure when Stripe refuses or is down. */
+export const SUBSCRIPTION_UPDATE_FAILED =
+  'Update Failed - The payment provider did not accept the change. Please try again.';
+
+async function readSubscription(deps: Deps, id: string) {
+  const snap = await subscriptionRef(deps.db, id).get();
+  if (!snap.exists) throw notFound('Subscription not found');
+  return { snap, sub: storedSubscription(snap) };
+}
+
+/**
+ * Cancel at period end, from the CRM: live mode asks Stripe
+ * (`subscriptions.update` with `cancel_at_period_end`; its
+ * `customer.subscription.deleted` ends it at the period's end), test mode
+ * records the wish (the test clock's Renew now then ends it).
+ * @throws NotFound; Conflict a SUBSCRIPTION_REFUSALS message; Upstream SUBSCRIPTION_UPDATE_FAILED.
+ */
+export async function cancelAtPeriodEnd(deps: Deps, input: { id: string }, actor: AdminActor): Promise<void> {
+  const { snap, sub } = await readSubscription(deps, input.id);
+  if (sub.status === 'canceled') throw conflict(SUBSCRIPTION_REFUSALS.canceled);
+  if (sub.cancelAtPeriodEnd) throw conflict(SUBSCRIPTION_REFUSALS.alreadyCanceling);
+  if (sub.mode === 'live' && sub.stripeSubscriptionId) {
+    const stripe = await stripeClient();
+    try {
+      await stripe?.subscriptions.update(
+        sub.stripeSubscriptionId,
+        { cancel_at_period_end: true },
+        { idempotencyKey: `studio-cancel-at-period-end-${sub.stripeSubscriptionId}` },
+      );
+    } catch (e) {
+      logger.error('billing: Stripe refused cancel at period end', {
+        subscriptionId: snap.id,
+        error: e instanceof Error ? e.message : String(e),
+      });
+      throw new AppError('Upstream', SUBSCRIPTION_UPDATE_FAILED);
+    }
+  }
+  await snap.ref.update({
+    cancelAtPeriodEnd: true,
+    cancelRequestedBy: actor.username,
+    updatedAt: FieldValue.serverTimestamp(),
+  });
+}
+
+/**
+ * Test mode's stand-in for Stripe's clock: the period ends now. A
+ * subscription set to cancel at period end is deleted; any other is renewed
+ * (`invoice.paid`), or its renewal fails (`fail`: `invoice.payment_failed`).
+ * Through the same fulfilment as Stripe's events.
+ * @throws NotFound outside test mode or for an unknown id; Conflict for a canceled subscription.
+ */
+export async function advanceTestSubscription(
+  deps: Deps,
+  input: { id: string; fail: boolean },
+  actor: AdminActor,
+): Promise<'renewed' | 'failed' | 'canceled'> {
+  if (paymentMode() !== 'test') throw notFound('Not found');
+  const { snap, sub } = await readSubscription(deps, input.id);
+  if (sub.status === 'canceled') throw conflict(SUBSCRIPTION_REFUSALS.canceled);
+  const nonce = randomUUID().replaceAll('-', '').slice(0, 16);
+  const metadata = { purpose: 'order', orderId: snap.id };
+  if (sub.cancelAtPeriodEnd) {
+    await fulfilEvent(
+      deps.db,
+      {
+        id: `evt_test_sub_deleted_${nonce}`,
+        type: 'customer.subscription.deleted',
+        data: { object: { id: sub.stripeSubscriptionId ?? `sub_test_${snap.id}`, metadata } },
+      },
+      actor.username,
+    );
+    return 'canceled';
+  }
+  await fulfilEvent(
+    deps.db,
+    {
+      id: `evt_test_renewal_${nonce}`,
+      type: input.fail ? 'invoice.payment_failed' : 'invoice.paid',
+      data: {
+        object: {
+          id: `in_test_${nonce}`,
+          object: 'invoice',
+          amount_paid: input.fail ? 0 : sub.amountCents,
+          currency: sub.currency,
+          parent: { subscription_details: { metadata } },
+        },
+      },
+    },
+    actor.username,
+  );
+  return input.fail ? 'failed' : 'renewed';
+}
