@@ -411,7 +411,10 @@ export const subscriptionDocSchema = z.object({
   currency: z.string(),
   status: z.enum(SUBSCRIPTION_STATUSES),
   currentPeriodEnd: storedDate,
-  cancelAtPeriodEnd: z.boolean().nullish().transform((v) => v ?? false),
+  cancelAtPeriodEnd: z
+    .boolean()
+    .nullish()
+    .transform((v) => v ?? false),
   stripeSubscriptionId: orNull(z.string()),
   mode: z.enum(['test', 'live']),
   lastPaymentFailedAt: orNull(storedDate),
