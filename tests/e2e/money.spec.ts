@@ -67,6 +67,10 @@ test('a cart purchase with a promo code shows on Clients and Money, and the owne
   await expect(page.getByRole('region', { name: 'Hosting orders' }).getByTestId('order-row')).toContainText(
     'Promo WELCOME10',
   );
+  // The hosting it sold renews monthly ($12.99 after the first month, one-time mode).
+  const subscription = page.getByRole('region', { name: 'Hosting subscriptions' }).getByTestId('subscription-row');
+  await expect(subscription).toHaveAttribute('data-status', 'active');
+  await expect(subscription).toContainText('$12.99/month');
   const ledger = page.getByRole('region', { name: 'Ledger' });
   await expect(ledger.getByTestId('ledger-row')).toHaveCount(1);
   await expect(ledger.getByTestId('ledger-row').first()).toContainText('$462.99');

@@ -37,7 +37,9 @@ import {
   ledgerEntryDocSchema,
   orderDocSchema,
   paymentDocSchema,
+  subscriptionDocSchema,
   type LedgerEntryDoc,
+  type SubscriptionDoc,
   type OrderDoc,
   type PaymentDoc,
   paymentRequestDocSchema,
@@ -397,3 +399,18 @@ export function useLivePaymentsToReview(): LiveList<PaymentView> {
 }
 
 const paymentsOf = (snap: QuerySnapshot): PaymentView[] => parsedDocs(paymentDocSchema, snap);
+
+/** A hosting subscription (domain subscriptionDocSchema) with its id (its order's). */
+export type SubscriptionView = SubscriptionDoc & { id: string };
+
+/** Every hosting subscription, next renewal first, kept live (one listener). */
+export function useLiveSubscriptions(): LiveList<SubscriptionView> {
+  const firestore = useFirestore();
+  const q = useMemo(
+    () => query(collection(firestore, COLLECTIONS.subscriptions), orderBy('currentPeriodEnd')),
+    [firestore],
+  );
+  return useLiveQuery(q, subscriptionsOf);
+}
+
+const subscriptionsOf = (snap: QuerySnapshot): SubscriptionView[] => parsedDocs(subscriptionDocSchema, snap);

@@ -11,6 +11,8 @@
  * - The ledger: payments, refunds, credit notes (with their PDF), disputes
  *   and write-offs, with Refund on a payment.
  * - Payments held for review (a currency or amount that was not what was owed).
+ * - Hosting subscriptions (status, next renewal) with Cancel at period end,
+ *   and test mode's Renew now / Fail renewal.
  * - Hosting orders from the cart: a buyer is a customer with or without a lead.
  * - A filter by client (email), and the ledger as a formula-safe CSV.
  */
@@ -40,6 +42,7 @@ import {
   useLiveOrders,
   useLivePaymentRequests,
   useLivePaymentsToReview,
+  useLiveSubscriptions,
   type LedgerEntryView,
 } from '../../../shared/data/hooks';
 import { csvFileName, downloadCsv } from '../../../shared/lib/csv';
@@ -48,6 +51,7 @@ import { DocumentDownloadButton } from '../../../shared/components/DocumentDownl
 import { ageingTotals, customers, ENTRY_LABELS, isClient, ledgerCsv, outstanding, revenue } from '../money';
 import { OrdersTable } from './OrdersTable';
 import { RefundDialog, type RefundTarget } from './RefundDialog';
+import { SubscriptionsTable } from './SubscriptionsTable';
 
 const RevenueChart = lazy(() => import('./RevenueChart'));
 
@@ -86,6 +90,7 @@ export function MoneyPage() {
   const requests = useLivePaymentRequests();
   const orders = useLiveOrders();
   const review = useLivePaymentsToReview();
+  const subscriptions = useLiveSubscriptions();
   const now = useClock(60_000);
   const [client, setClient] = useState<string | null>(null);
   const [page, setPage] = useState(0);
@@ -113,6 +118,10 @@ export function MoneyPage() {
   const clientOrders = useMemo(
     () => orders.data.filter((o) => isClient(o.clientInfo.email, client)),
     [orders.data, client],
+  );
+  const clientSubscriptions = useMemo(
+    () => subscriptions.data.filter((sub) => isClient(sub.customerEmail, client)),
+    [subscriptions.data, client],
   );
   const shown = entries.slice(page * ROWS_PER_PAGE, (page + 1) * ROWS_PER_PAGE);
   const totalDue = rows.reduce((s, r) => s + r.amountDueCents, 0);
@@ -326,6 +335,10 @@ export function MoneyPage() {
             />
           </>
         )}
+      </Section>
+
+      <Section id="money-subscriptions" title="Hosting subscriptions">
+        <SubscriptionsTable subscriptions={clientSubscriptions} />
       </Section>
 
       <Section id="money-orders" title="Hosting orders">
