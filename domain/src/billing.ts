@@ -170,6 +170,17 @@ export function revenueByMonth(entries: ReadonlyArray<LedgerMovement & { at: Dat
   return [...by.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([month, cents]) => ({ month, cents }));
 }
 
+/** What each entry type is called, in the ledger, the CSV and the lead's history. */
+export const LEDGER_ENTRY_LABELS: Readonly<Record<LedgerEntryType, string>> = {
+  payment: 'Payment',
+  refund: 'Refund',
+  credit_note: 'Credit note',
+  dispute_opened: 'Dispute opened',
+  dispute_won: 'Dispute won',
+  dispute_lost: 'Dispute lost',
+  write_off: 'Write-off',
+};
+
 /** The lead's activity line for an entry ("Refund of $475.00 on INV-2026-0003 (CN-2026-0001)"). */
 export function ledgerActivityLine(e: {
   type: LedgerEntryType;
@@ -177,18 +188,9 @@ export function ledgerActivityLine(e: {
   documentNumber: string | null;
   creditNoteNumber?: string | null;
 }): string {
-  const what: Record<LedgerEntryType, string> = {
-    payment: 'Payment',
-    refund: 'Refund',
-    credit_note: 'Credit note',
-    dispute_opened: 'Dispute opened',
-    dispute_won: 'Dispute won',
-    dispute_lost: 'Dispute lost',
-    write_off: 'Write-off',
-  };
   const on = e.documentNumber ? ` on ${e.documentNumber}` : '';
   const cn = e.creditNoteNumber ? ` (${e.creditNoteNumber})` : '';
-  return `${what[e.type]} of ${formatUsd(e.amountCents)}${on}${cn}`;
+  return `${LEDGER_ENTRY_LABELS[e.type]} of ${formatUsd(e.amountCents)}${on}${cn}`;
 }
 
 // ---------------------------------------------------------------------------

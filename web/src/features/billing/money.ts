@@ -11,6 +11,7 @@ import {
   balanceLabel,
   centsToString,
   documentBalance,
+  LEDGER_ENTRY_LABELS,
   revenueByMonth,
   type AgeingBucket,
   type BillableKind,
@@ -118,17 +119,6 @@ export function customers(entries: readonly Entry[], docs: ReadonlyArray<{ doc: 
   return [...all].sort();
 }
 
-/** The labels of entry types, as the ledger table and the CSV show them. */
-export const ENTRY_LABELS: Record<LedgerEntryDoc['type'], string> = {
-  payment: 'Payment',
-  refund: 'Refund',
-  credit_note: 'Credit note',
-  dispute_opened: 'Dispute opened',
-  dispute_won: 'Dispute won',
-  dispute_lost: 'Dispute lost',
-  write_off: 'Write-off',
-};
-
 /** Column headings of the ledger export. */
 export const LEDGER_CSV_COLUMNS = [
   'Date',
@@ -149,7 +139,7 @@ export function ledgerCsv(entries: readonly Entry[]): string {
   const rows = entries.map((e) =>
     [
       e.at.toISOString(),
-      ENTRY_LABELS[e.type],
+      LEDGER_ENTRY_LABELS[e.type],
       centsToString(e.amountCents),
       e.currency.toUpperCase(),
       e.customerName ?? '',

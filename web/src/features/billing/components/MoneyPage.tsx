@@ -34,7 +34,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
-import { formatUsd, type AgeingBucket } from '@studio/domain';
+import { formatUsd, LEDGER_ENTRY_LABELS, type AgeingBucket } from '@studio/domain';
 import { Loading } from '../../../shared/components/PageState';
 import {
   useLiveInvoices,
@@ -48,7 +48,7 @@ import {
 import { csvFileName, downloadCsv } from '../../../shared/lib/csv';
 import { useClock } from '../../../shared/lib/useClock';
 import { DocumentDownloadButton } from '../../../shared/components/DocumentDownload';
-import { ageingTotals, customers, ENTRY_LABELS, isClient, ledgerCsv, outstanding, revenue } from '../money';
+import { ageingTotals, customers, isClient, ledgerCsv, outstanding, revenue } from '../money';
 import { OrdersTable } from './OrdersTable';
 import { RefundDialog, type RefundTarget } from './RefundDialog';
 import { SubscriptionsTable } from './SubscriptionsTable';
@@ -287,7 +287,7 @@ export function MoneyPage() {
                     return (
                       <TableRow key={e.id} data-testid="ledger-row" data-type={e.type}>
                         <TableCell>{dateFmt.format(e.at)}</TableCell>
-                        <TableCell>{ENTRY_LABELS[e.type]}</TableCell>
+                        <TableCell>{LEDGER_ENTRY_LABELS[e.type]}</TableCell>
                         <TableCell sx={{ overflowWrap: 'anywhere' }}>{who}</TableCell>
                         <TableCell>{[e.documentNumber, e.number].filter(Boolean).join(' · ') || '—'}</TableCell>
                         <TableCell align="right">
