@@ -183,6 +183,9 @@ describe('GET /api/client-project: found', () => {
       quoteAmount: '4500.00',
       depositAmount: '2250.00',
       finalAmount: '2250.00',
+      // The deposit is paid (pi_SECRET, never shown): the final payment is what is due now.
+      amountDue: '2250.00',
+      paidInFull: false,
       estimatedHours: 40,
       complexity: 'Medium',
       phase1: 'Discovery',

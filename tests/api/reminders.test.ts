@@ -270,7 +270,14 @@ describe('changing the days', () => {
     ...over,
   });
   const setAutomations = async (body: ReturnType<typeof only>) =>
-    expect((await api('PUT', '/api/settings/automations', { token, body })).status).toBe(200);
+    expect(
+      (
+        await api('PUT', '/api/settings/automations', {
+          token,
+          body: { ...body, version: await settingsVersion('automations', token) },
+        })
+      ).status,
+    ).toBe(200);
   const listed = async (leadId: string) =>
     (
       (await api('GET', `/api/reminders/${leadId}`, { token })).json as {
