@@ -41,6 +41,8 @@ async function filterClient(page: Page, email: string) {
 }
 
 test('a cart purchase with a promo code shows on Clients and Money, and the owner is emailed', async ({ page }) => {
+  // A whole day's path: the cart's checkout, two admin pages and a refund, each step waiting for what it needs.
+  test.setTimeout(180_000);
   const email = `money.${randomUUID().slice(0, 8)}@example.com`;
   await buyHosting(page, email);
   // The owner's new-order alert, sent through the outbox (the local mailer logs it).
@@ -92,7 +94,8 @@ test('a cart purchase with a promo code shows on Clients and Money, and the owne
 test('an overdue invoice shows what is due in its ageing bucket', async ({ page }) => {
   const email = `ageing.${randomUUID().slice(0, 8)}@example.com`;
   const lead = db.collection('leads').doc();
-  await lead.set(quotedLeadDoc({ name: 'Ageing Client', email, status: 'Production' }));
+  // A lead whose quote is not accepted: no deposit request is issued beside the invoice.
+  await lead.set(quotedLeadDoc({ name: 'Ageing Client', email, status: 'Contacted', quoteAccepted: false }));
   // Issued 60 days ago, due 45 days ago: in the 31–60 bucket.
   await db
     .collection('invoices')

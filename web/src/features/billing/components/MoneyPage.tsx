@@ -233,7 +233,7 @@ export function MoneyPage() {
           <Typography color="text.secondary">No money received yet.</Typography>
         ) : (
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-            <Box sx={{ flex: 2, minWidth: 0 }} aria-hidden="true">
+            <Box sx={{ flex: 2, minWidth: 0 }}>
               <Suspense fallback={<Loading label="Loading the chart..." />}>
                 <RevenueChart months={months} />
               </Suspense>

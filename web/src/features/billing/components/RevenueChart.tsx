@@ -8,6 +8,8 @@ import { formatUsd } from '@studio/domain';
 export default function RevenueChart({ months }: { months: Array<{ month: string; cents: number }> }) {
   return (
     <BarChart
+      title="Revenue by month"
+      desc="Cash received each month (payments less refunds and lost disputes), in US dollars; the table beside it has the numbers."
       height={240}
       xAxis={[{ scaleType: 'band', data: months.map((m) => m.month), label: 'Month' }]}
       series={[
