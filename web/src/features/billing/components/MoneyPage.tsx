@@ -24,10 +24,9 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
+import { ScrollTable } from '../../../shared/components/ScrollTable';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
@@ -187,44 +186,42 @@ export function MoneyPage() {
         {rows.length === 0 ? (
           <Typography color="text.secondary">Nothing is owed.</Typography>
         ) : (
-          <TableContainer>
-            <Table size="small" aria-label="Outstanding invoices">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Number</TableCell>
-                  <TableCell>Client</TableCell>
-                  <TableCell>Due</TableCell>
-                  <TableCell>Age</TableCell>
-                  <TableCell align="right">Amount due</TableCell>
-                  <TableCell>PDF</TableCell>
+          <ScrollTable label="Outstanding invoices">
+            <TableHead>
+              <TableRow>
+                <TableCell>Number</TableCell>
+                <TableCell>Client</TableCell>
+                <TableCell>Due</TableCell>
+                <TableCell>Age</TableCell>
+                <TableCell align="right">Amount due</TableCell>
+                <TableCell>PDF</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((r) => (
+                <TableRow key={`${r.kind}/${r.id}`} data-testid="outstanding-row">
+                  <TableCell>
+                    {r.number ?? '—'}
+                    <Typography variant="caption" display="block" color="text.secondary" sx={{ maxWidth: 260 }}>
+                      {r.description}
+                    </Typography>
+                  </TableCell>
+                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.client}</TableCell>
+                  <TableCell>{r.dueDate ? dueFmt.format(r.dueDate) : '—'}</TableCell>
+                  <TableCell>
+                    <Chip size="small" label={BUCKET_LABELS[r.bucket]} />
+                    {r.label === 'Partially paid' && <Chip size="small" sx={{ ml: 0.5 }} label="Partially paid" />}
+                  </TableCell>
+                  <TableCell align="right">{formatUsd(r.amountDueCents)}</TableCell>
+                  <TableCell>
+                    {r.number && r.kind !== 'order' && (
+                      <DocumentDownloadButton kind={r.kind} id={r.id} text="PDF" label={`PDF of ${r.number}`} />
+                    )}
+                  </TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((r) => (
-                  <TableRow key={`${r.kind}/${r.id}`} data-testid="outstanding-row">
-                    <TableCell>
-                      {r.number ?? '—'}
-                      <Typography variant="caption" display="block" color="text.secondary" sx={{ maxWidth: 260 }}>
-                        {r.description}
-                      </Typography>
-                    </TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.client}</TableCell>
-                    <TableCell>{r.dueDate ? dueFmt.format(r.dueDate) : '—'}</TableCell>
-                    <TableCell>
-                      <Chip size="small" label={BUCKET_LABELS[r.bucket]} />
-                      {r.label === 'Partially paid' && <Chip size="small" sx={{ ml: 0.5 }} label="Partially paid" />}
-                    </TableCell>
-                    <TableCell align="right">{formatUsd(r.amountDueCents)}</TableCell>
-                    <TableCell>
-                      {r.number && r.kind !== 'order' && (
-                        <DocumentDownloadButton kind={r.kind} id={r.id} text="PDF" label={`PDF of ${r.number}`} />
-                      )}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+              ))}
+            </TableBody>
+          </ScrollTable>
         )}
       </Section>
 
@@ -238,24 +235,22 @@ export function MoneyPage() {
                 <RevenueChart months={months} />
               </Suspense>
             </Box>
-            <TableContainer sx={{ flex: 1 }}>
-              <Table size="small" aria-label="Revenue by month">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Month</TableCell>
-                    <TableCell align="right">Received</TableCell>
+            <ScrollTable label="Revenue by month" sx={{ flex: 1 }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Month</TableCell>
+                  <TableCell align="right">Received</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {months.map((m) => (
+                  <TableRow key={m.month}>
+                    <TableCell>{m.month}</TableCell>
+                    <TableCell align="right">{formatUsd(m.cents)}</TableCell>
                   </TableRow>
-                </TableHead>
-                <TableBody>
-                  {months.map((m) => (
-                    <TableRow key={m.month}>
-                      <TableCell>{m.month}</TableCell>
-                      <TableCell align="right">{formatUsd(m.cents)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+                ))}
+              </TableBody>
+            </ScrollTable>
           </Stack>
         )}
       </Section>
@@ -265,66 +260,64 @@ export function MoneyPage() {
           <Typography color="text.secondary">No money has moved yet.</Typography>
         ) : (
           <>
-            <TableContainer>
-              <Table size="small" aria-label="Ledger entries">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Date</TableCell>
-                    <TableCell>Type</TableCell>
-                    <TableCell>Client</TableCell>
-                    <TableCell>Document</TableCell>
-                    <TableCell align="right">Amount</TableCell>
-                    <TableCell>Actions</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {shown.map((e) => {
-                    const left =
-                      e.type === 'payment' && e.paymentIntentId
-                        ? e.amountCents - (refundedByPayment.get(e.paymentIntentId) ?? 0)
-                        : 0;
-                    const who = e.customerName ?? e.customerEmail ?? '—';
-                    return (
-                      <TableRow key={e.id} data-testid="ledger-row" data-type={e.type}>
-                        <TableCell>{dateFmt.format(e.at)}</TableCell>
-                        <TableCell>{LEDGER_ENTRY_LABELS[e.type]}</TableCell>
-                        <TableCell sx={{ overflowWrap: 'anywhere' }}>{who}</TableCell>
-                        <TableCell>{[e.documentNumber, e.number].filter(Boolean).join(' · ') || '—'}</TableCell>
-                        <TableCell align="right">
-                          {SIGN[e.type] ?? ''}
-                          {formatUsd(e.amountCents)}
-                        </TableCell>
-                        <TableCell>
-                          {e.type === 'credit_note' && e.number && (
-                            <DocumentDownloadButton
-                              kind="credit-note"
-                              id={e.id}
-                              text="PDF"
-                              label={`PDF of credit note ${e.number}`}
-                            />
-                          )}
-                          {left > 0 && (
-                            <Button
-                              size="small"
-                              onClick={() =>
-                                setRefund({
-                                  paymentIntentId: e.paymentIntentId!,
-                                  client: who,
-                                  documentNumber: e.documentNumber,
-                                  leftCents: left,
-                                })
-                              }
-                            >
-                              Refund
-                            </Button>
-                          )}
-                        </TableCell>
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <ScrollTable label="Ledger entries">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Date</TableCell>
+                  <TableCell>Type</TableCell>
+                  <TableCell>Client</TableCell>
+                  <TableCell>Document</TableCell>
+                  <TableCell align="right">Amount</TableCell>
+                  <TableCell>Actions</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {shown.map((e) => {
+                  const left =
+                    e.type === 'payment' && e.paymentIntentId
+                      ? e.amountCents - (refundedByPayment.get(e.paymentIntentId) ?? 0)
+                      : 0;
+                  const who = e.customerName ?? e.customerEmail ?? '—';
+                  return (
+                    <TableRow key={e.id} data-testid="ledger-row" data-type={e.type}>
+                      <TableCell>{dateFmt.format(e.at)}</TableCell>
+                      <TableCell>{LEDGER_ENTRY_LABELS[e.type]}</TableCell>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{who}</TableCell>
+                      <TableCell>{[e.documentNumber, e.number].filter(Boolean).join(' · ') || '—'}</TableCell>
+                      <TableCell align="right">
+                        {SIGN[e.type] ?? ''}
+                        {formatUsd(e.amountCents)}
+                      </TableCell>
+                      <TableCell>
+                        {e.type === 'credit_note' && e.number && (
+                          <DocumentDownloadButton
+                            kind="credit-note"
+                            id={e.id}
+                            text="PDF"
+                            label={`PDF of credit note ${e.number}`}
+                          />
+                        )}
+                        {left > 0 && (
+                          <Button
+                            size="small"
+                            onClick={() =>
+                              setRefund({
+                                paymentIntentId: e.paymentIntentId!,
+                                client: who,
+                                documentNumber: e.documentNumber,
+                                leftCents: left,
+                              })
+                            }
+                          >
+                            Refund
+                          </Button>
+                        )}
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </ScrollTable>
             <TablePagination
               component="div"
               count={entries.length}

@@ -3,10 +3,9 @@
  * checkout and the order's state. A buyer is a customer with or without a
  * lead (the Money and Clients pages).
  */
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
+import { ScrollTable } from '../../../shared/components/ScrollTable';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -19,41 +18,39 @@ const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric
 export function OrdersTable({ orders }: { orders: readonly OrderView[] }) {
   if (orders.length === 0) return <Typography color="text.secondary">No cart orders yet.</Typography>;
   return (
-    <TableContainer>
-      <Table size="small" aria-label="Hosting orders">
-        <TableHead>
-          <TableRow>
-            <TableCell>Date</TableCell>
-            <TableCell>Customer</TableCell>
-            <TableCell>Package</TableCell>
-            <TableCell align="right">Paid at checkout</TableCell>
-            <TableCell>Status</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {orders.map((o) => (
-            <TableRow key={o.id} data-testid="order-row">
-              <TableCell>{o.createdAt ? dateFmt.format(o.createdAt) : '—'}</TableCell>
-              <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                {o.clientInfo.name}
+    <ScrollTable label="Hosting orders">
+      <TableHead>
+        <TableRow>
+          <TableCell>Date</TableCell>
+          <TableCell>Customer</TableCell>
+          <TableCell>Package</TableCell>
+          <TableCell align="right">Paid at checkout</TableCell>
+          <TableCell>Status</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {orders.map((o) => (
+          <TableRow key={o.id} data-testid="order-row">
+            <TableCell>{o.createdAt ? dateFmt.format(o.createdAt) : '—'}</TableCell>
+            <TableCell sx={{ overflowWrap: 'anywhere' }}>
+              {o.clientInfo.name}
+              <Typography variant="caption" display="block" color="text.secondary">
+                {o.clientInfo.email}
+              </Typography>
+            </TableCell>
+            <TableCell>
+              {o.packageName} ({o.pricingMode})
+              {o.promoCode && (
                 <Typography variant="caption" display="block" color="text.secondary">
-                  {o.clientInfo.email}
+                  Promo {o.promoCode}
                 </Typography>
-              </TableCell>
-              <TableCell>
-                {o.packageName} ({o.pricingMode})
-                {o.promoCode && (
-                  <Typography variant="caption" display="block" color="text.secondary">
-                    Promo {o.promoCode}
-                  </Typography>
-                )}
-              </TableCell>
-              <TableCell align="right">{formatUsd(o.totalDueNowCents)}</TableCell>
-              <TableCell>{o.status.replaceAll('_', ' ')}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </TableContainer>
+              )}
+            </TableCell>
+            <TableCell align="right">{formatUsd(o.totalDueNowCents)}</TableCell>
+            <TableCell>{o.status.replaceAll('_', ' ')}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </ScrollTable>
   );
 }

@@ -13,10 +13,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
+import { ScrollTable } from '../../../shared/components/ScrollTable';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
@@ -66,76 +65,74 @@ export function SubscriptionsTable({ subscriptions }: { subscriptions: readonly 
   if (subscriptions.length === 0) return <Typography color="text.secondary">No hosting subscriptions yet.</Typography>;
   return (
     <>
-      <TableContainer>
-        <Table size="small" aria-label="Hosting subscriptions">
-          <TableHead>
-            <TableRow>
-              <TableCell>Customer</TableCell>
-              <TableCell>Package</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Next renewal</TableCell>
-              <TableCell align="right">Amount</TableCell>
-              <TableCell>Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {subscriptions.map((s) => (
-              <TableRow key={s.id} data-testid="subscription-row" data-status={s.status}>
-                <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                  {s.customerName ?? s.customerEmail}
+      <ScrollTable label="Hosting subscriptions">
+        <TableHead>
+          <TableRow>
+            <TableCell>Customer</TableCell>
+            <TableCell>Package</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell>Next renewal</TableCell>
+            <TableCell align="right">Amount</TableCell>
+            <TableCell>Actions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {subscriptions.map((s) => (
+            <TableRow key={s.id} data-testid="subscription-row" data-status={s.status}>
+              <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                {s.customerName ?? s.customerEmail}
+                <Typography variant="caption" display="block" color="text.secondary">
+                  {s.customerEmail}
+                </Typography>
+              </TableCell>
+              <TableCell>{s.packageName}</TableCell>
+              <TableCell>
+                <Chip size="small" color={STATUS_COLORS[s.status]} label={STATUS_LABELS[s.status]} />
+                {s.cancelAtPeriodEnd && s.status !== 'canceled' && (
                   <Typography variant="caption" display="block" color="text.secondary">
-                    {s.customerEmail}
+                    Ends at period end
                   </Typography>
-                </TableCell>
-                <TableCell>{s.packageName}</TableCell>
-                <TableCell>
-                  <Chip size="small" color={STATUS_COLORS[s.status]} label={STATUS_LABELS[s.status]} />
-                  {s.cancelAtPeriodEnd && s.status !== 'canceled' && (
-                    <Typography variant="caption" display="block" color="text.secondary">
-                      Ends at period end
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell>{s.status === 'canceled' ? '—' : dateFmt.format(s.currentPeriodEnd)}</TableCell>
-                <TableCell align="right">
-                  {formatUsd(s.amountCents)}/{s.interval}
-                </TableCell>
-                <TableCell>
-                  {s.status !== 'canceled' && (
-                    <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-                      {!s.cancelAtPeriodEnd && (
-                        <Button size="small" disabled={busy === s.id} onClick={() => setConfirm(s)}>
-                          Cancel at period end
+                )}
+              </TableCell>
+              <TableCell>{s.status === 'canceled' ? '—' : dateFmt.format(s.currentPeriodEnd)}</TableCell>
+              <TableCell align="right">
+                {formatUsd(s.amountCents)}/{s.interval}
+              </TableCell>
+              <TableCell>
+                {s.status !== 'canceled' && (
+                  <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+                    {!s.cancelAtPeriodEnd && (
+                      <Button size="small" disabled={busy === s.id} onClick={() => setConfirm(s)}>
+                        Cancel at period end
+                      </Button>
+                    )}
+                    {testMode && (
+                      <>
+                        <Button
+                          size="small"
+                          disabled={busy === s.id}
+                          onClick={() => act(s.id, 'test-renew', {}, 'Period ended (test mode)')}
+                        >
+                          Renew now (test)
                         </Button>
-                      )}
-                      {testMode && (
-                        <>
+                        {!s.cancelAtPeriodEnd && (
                           <Button
                             size="small"
                             disabled={busy === s.id}
-                            onClick={() => act(s.id, 'test-renew', {}, 'Period ended (test mode)')}
+                            onClick={() => act(s.id, 'test-renew', { fail: true }, 'Renewal failed (test mode)')}
                           >
-                            Renew now (test)
+                            Fail renewal (test)
                           </Button>
-                          {!s.cancelAtPeriodEnd && (
-                            <Button
-                              size="small"
-                              disabled={busy === s.id}
-                              onClick={() => act(s.id, 'test-renew', { fail: true }, 'Renewal failed (test mode)')}
-                            >
-                              Fail renewal (test)
-                            </Button>
-                          )}
-                        </>
-                      )}
-                    </Stack>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+                        )}
+                      </>
+                    )}
+                  </Stack>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </ScrollTable>
       <Dialog open={Boolean(confirm)} onClose={() => setConfirm(null)} aria-labelledby="cancel-sub-title">
         <DialogTitle id="cancel-sub-title">Cancel this subscription?</DialogTitle>
         <DialogContent>
