@@ -63,3 +63,44 @@ export function projectDoc(
   });
   return { ...base, startDate: null, dueDate: null, createdAt: now, updatedAt: now, ...over };
 }
+
+/**
+ * A succeeded payment as the fulfilment records it: its `payments` record and
+ * its ledger entry (domain billing.ts), so the books of the tests' data
+ * balance (npm run books:check). Amounts in cents.
+ */
+export async function storePaidPayment(
+  db: Firestore,
+  p: { id: string; leadId: string; purpose: 'invoice' | 'deposit' | 'final'; amountCents: number },
+): Promise<void> {
+  const at = Timestamp.now();
+  const batch = db.batch();
+  batch.set(db.collection('payments').doc(p.id), {
+    leadId: p.leadId,
+    purpose: p.purpose,
+    status: 'succeeded',
+    amountCents: p.amountCents,
+    amountReceivedCents: p.amountCents,
+    currency: 'usd',
+    paidAt: at,
+  });
+  batch.set(db.collection('ledger_entries').doc(`payment-${p.id}`), {
+    type: 'payment',
+    amountCents: p.amountCents,
+    currency: 'usd',
+    documentKind: null,
+    documentId: null,
+    documentNumber: null,
+    number: null,
+    leadId: p.leadId,
+    customerEmail: null,
+    customerName: null,
+    paymentIntentId: p.id,
+    reference: null,
+    stripeEventId: null,
+    reason: null,
+    by: 'test',
+    at,
+  });
+  await batch.commit();
+}

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { FieldPath } from 'firebase-admin/firestore';
 import { decodeBoardCard, LEAD_BOARD_COLLECTION, leadBoardShardId } from '@studio/domain';
 import { adminIdToken, api, countDocs, db, userIdToken } from '../helpers.js';
+import { storePaidPayment } from '../fixtures.js';
 
 let token: string;
 let userToken: string;
@@ -88,10 +89,7 @@ describe('PUT /api/leads/{id}', () => {
     // An invoice paid (a succeeded payment naming the lead) counts too.
     const other = await newLead();
     await db.collection('leads').doc(other).update({ quoteGenerated: true, quoteAccepted: true, status: 'Production' });
-    await db
-      .collection('payments')
-      .doc(`pi_test_${other}`)
-      .set({ leadId: other, purpose: 'invoice', status: 'succeeded', amountCents: 1000 });
+    await storePaidPayment(db, { id: `pi_test_${other}`, leadId: other, purpose: 'invoice', amountCents: 1000 });
     expect((await move(other, { status: 'New' })).status).toBe(409);
     const moves = (
       (await api('GET', `/api/leads/${id}/activity`, { token })).json as Array<{
