@@ -5,7 +5,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { QuoteDetailsReply } from '@studio/domain';
+import { depositPercentOf, parseAmountToCents, type QuoteDetailsReply } from '@studio/domain';
 
 /** generatedQuoteDetails as shown (spec §3): money as 2-decimal strings; read stored text with domain parseQuoteDetails. */
 export type QuoteDetails = QuoteDetailsReply;
@@ -13,8 +13,15 @@ export type QuoteDetails = QuoteDetailsReply;
 const usd = (s: string) =>
   `$${Number(s).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
+/** Why a quote's total differs from hours × rate (shown under the breakdown when it does). */
+export const ADJUSTMENT_NOTE =
+  'Adjustments: the total is hours × rate with the features it needs (database or API +20%, payments +30%, AI or automation +40%), rounded to the nearest $50, and any change the studio made to the price.';
+
 export function QuoteBreakdown({ details }: { details: QuoteDetails | null }) {
   if (!details) return <Typography color="text.secondary">Quote details unavailable</Typography>;
+  // The deposit's share as this quote has it (50%, or 30% for a hosted-project quote), never a fixed label.
+  const share = depositPercentOf(parseAmountToCents(details.quoteAmount), parseAmountToCents(details.depositAmount));
+  const adjusted = Boolean(details.breakdown) && Number(details.breakdown?.adjustments) !== 0;
   const rows: Array<[string, string]> = [
     ['Estimated hours', String(details.estimatedHours)],
     ['Hourly rate', usd(details.hourlyRate)],
@@ -25,7 +32,7 @@ export function QuoteBreakdown({ details }: { details: QuoteDetails | null }) {
         ] as Array<[string, string]>)
       : []),
     ['Total', usd(details.quoteAmount)],
-    ['Deposit', usd(details.depositAmount)],
+    [`Deposit (${share}%)`, usd(details.depositAmount)],
     ['Final payment', usd(details.finalAmount)],
   ];
   return (
@@ -44,6 +51,11 @@ export function QuoteBreakdown({ details }: { details: QuoteDetails | null }) {
           ))}
         </TableBody>
       </Table>
+      {adjusted && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {ADJUSTMENT_NOTE}
+        </Typography>
+      )}
     </Box>
   );
 }
