@@ -17,10 +17,13 @@ const usd = (s: string) =>
 export const ADJUSTMENT_NOTE =
   'Adjustments: the total is hours × rate with the features it needs (database or API +20%, payments +30%, AI or automation +40%), rounded to the nearest $50, and any change the studio made to the price.';
 
+/** The deposit's share as this quote has it ("50%", or "30%" for a hosted-project quote), never a fixed label. */
+export function depositShare(details: QuoteDetails): string {
+  return `${depositPercentOf(parseAmountToCents(details.quoteAmount), parseAmountToCents(details.depositAmount))}%`;
+}
+
 export function QuoteBreakdown({ details }: { details: QuoteDetails | null }) {
   if (!details) return <Typography color="text.secondary">Quote details unavailable</Typography>;
-  // The deposit's share as this quote has it (50%, or 30% for a hosted-project quote), never a fixed label.
-  const share = depositPercentOf(parseAmountToCents(details.quoteAmount), parseAmountToCents(details.depositAmount));
   const adjusted = Boolean(details.breakdown) && Number(details.breakdown?.adjustments) !== 0;
   const rows: Array<[string, string]> = [
     ['Estimated hours', String(details.estimatedHours)],
@@ -32,7 +35,7 @@ export function QuoteBreakdown({ details }: { details: QuoteDetails | null }) {
         ] as Array<[string, string]>)
       : []),
     ['Total', usd(details.quoteAmount)],
-    [`Deposit (${share}%)`, usd(details.depositAmount)],
+    [`Deposit (${depositShare(details)})`, usd(details.depositAmount)],
     ['Final payment', usd(details.finalAmount)],
   ];
   return (

@@ -27,7 +27,7 @@ import {
 } from '@studio/domain';
 import { api, ApiError } from '../../../shared/lib/api';
 import { Loading } from '../../../shared/components/PageState';
-import { QuoteBreakdown } from '../../../shared/components/QuoteBreakdown';
+import { depositShare, QuoteBreakdown } from '../../../shared/components/QuoteBreakdown';
 import { useToast } from '../../../shared/components/Toast';
 
 type State =
@@ -168,7 +168,7 @@ export function QuoteAcceptancePage() {
           <List dense>
             {[
               lead.forceDeposit
-                ? 'Pay the 50% deposit to reserve your start date.'
+                ? `Pay the ${quoteDetails ? `${depositShare(quoteDetails)} ` : ''}deposit to reserve your start date.`
                 : 'Accept, and we schedule your kickoff right away.',
               'We set up your project and share a timeline.',
               'You review a beta version before launch.',
