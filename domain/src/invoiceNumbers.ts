@@ -16,6 +16,7 @@
 import { COLLECTIONS } from './collections.js';
 import type { LeadStatus } from './constants.js';
 import { acceptedQuoteOf, type AcceptedQuote } from './payments.js';
+import { depositLabel } from './pricing.js';
 import { checkoutPath } from './quotes.js';
 
 export const INVOICE_NUMBER_PREFIX = 'INV';
@@ -140,9 +141,9 @@ export function leadPaymentRequests(leadId: string, lead: LeadForRequests): Paym
     out.push({
       purpose: 'deposit',
       amountCents: deposit,
-      description: `50% deposit: ${what}`,
+      description: `${depositLabel(quote, deposit)}: ${what}`,
       paymentIntentId: lead.stripeDepositPaymentId ?? null,
-      checkoutUrl: checkoutPath(deposit, `50% deposit: ${what}`, leadId),
+      checkoutUrl: checkoutPath(deposit, `${depositLabel(quote, deposit)}: ${what}`, leadId),
     });
   }
   // The final payment is requested at delivery (launch), or at once when there is no deposit; a final

@@ -256,6 +256,11 @@ export function depositPercentOf(
   return Math.min(100, Math.round((depositCents * 100) / quoteCents));
 }
 
+/** How a deposit is named on requests, payments and pages: "50% deposit", or "30% deposit" for a hosted-project quote. */
+export function depositLabel(quoteCents: number | null | undefined, depositCents: number | null | undefined): string {
+  return `${depositPercentOf(quoteCents, depositCents)}% deposit`;
+}
+
 /**
  * The deposit and final payment of an edited quote: the admin's own when
  * they add up to the total (both set on purpose), else the total split again

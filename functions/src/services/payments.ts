@@ -26,6 +26,7 @@ import {
 import * as logger from 'firebase-functions/logger';
 import {
   COLLECTIONS,
+  depositLabel,
   formatUsd,
   invoiceDocSchema,
   leadDocSchema,
@@ -104,7 +105,7 @@ async function resolveCharge(db: Firestore, input: CreatePaymentIntentInput): Pr
     return {
       purpose: due.purpose,
       amountCents: due.amountCents,
-      description: `${due.purpose === 'deposit' ? '50% deposit' : 'Final payment'}: ${what}`,
+      description: `${due.purpose === 'deposit' ? depositLabel(lead.acceptedQuote?.quoteAmountCents ?? lead.quoteAmountCents, due.amountCents) : 'Final payment'}: ${what}`,
       idempotencyKey: paymentIdempotencyKey(due.purpose, snap.id, due.amountCents),
       metadata: { purpose: due.purpose, leadId: snap.id },
       receiptEmail: lead.email || null,

@@ -1,5 +1,5 @@
 import { FieldValue } from 'firebase-admin/firestore';
-import { checkoutPath, parseQuoteDetails } from '@studio/domain';
+import { checkoutPath, depositLabel, parseQuoteDetails } from '@studio/domain';
 import { conflict } from '../../errors.js';
 import { acceptQuoteInTx } from '../../services/quoteAcceptance.js';
 import type { ClientActor, Clock, Deps } from '../useCase.js';
@@ -64,7 +64,11 @@ export async function acceptQuoteLink(deps: Deps, input: QuoteLinkInput, actor: 
   return requiresPayment
     ? {
         requiresPayment: true as const,
-        checkoutUrl: checkoutPath(lead.depositAmountCents!, `50% deposit: ${lead.subject}`, leadId),
+        checkoutUrl: checkoutPath(
+          lead.depositAmountCents!,
+          `${depositLabel(lead.quoteAmountCents, lead.depositAmountCents)}: ${lead.subject}`,
+          leadId,
+        ),
       }
     : { requiresPayment: false as const, message: 'Quote accepted. We will be in touch to start your project.' };
 }
