@@ -391,3 +391,23 @@ describe('hosting subscriptions', () => {
     expect((await subscription(orderId)).status).toBe('canceled');
   });
 });
+
+describe('deposit labels', () => {
+  it("a hosted-project quote's deposit is named by its own share on the request and the payment", async () => {
+    const email = `books.share.${randomUUID().slice(0, 8)}@example.com`;
+    const leadId = await storeLead(db, {
+      email,
+      subject: 'Hosted app',
+      quoteAmountCents: 100_000,
+      depositAmountCents: 30_000,
+      finalAmountCents: 70_000,
+    });
+    const request = await eventually(
+      async () => (await db.collection('payment_requests').doc(`${leadId}_deposit`).get()).data(),
+      'the deposit request',
+    );
+    expect(request.description).toBe('30% deposit: Hosted app');
+    const intent = await api('POST', '/api/create-payment-intent', { body: { leadId } });
+    expect(intent.json).toMatchObject({ amount: '300.00', description: '30% deposit: Hosted app' });
+  });
+});
