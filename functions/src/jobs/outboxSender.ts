@@ -56,6 +56,7 @@ import {
 } from 'firebase-admin/firestore';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import * as logger from 'firebase-functions/logger';
+import { logEvent } from '../platform/log.js';
 import { z } from 'zod';
 import type { FirestoreEvent, QueryDocumentSnapshot } from 'firebase-functions/v2/firestore';
 import {
@@ -326,7 +327,10 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
           0,
           500,
         );
-      logger.error('outbox: a stored entry does not parse; failed', { id: ref.id, issues: parsed.error.issues });
+      logEvent('email.failed', 'outbox: a stored entry does not parse; failed', {
+        id: ref.id,
+        issues: parsed.error.issues,
+      });
       tx.update(ref, {
         status: 'ERROR',
         lastError,
@@ -355,7 +359,14 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
     return { outcome: 'failed', status: 'ERROR', attempts: claim.attempts, lastError: claim.malformed };
   const { attempts } = claim;
 
+  // Terminal: no retry will send it, so a person has to look (the email pages' Resend).
   const fail = async (lastError: string): Promise<SendOutcome> => {
+    logEvent('email.failed', 'outbox: email not sent; no retry left', {
+      id: ref.id,
+      templateId: claim.data.templateId ?? null,
+      attempts,
+      lastError,
+    });
     await ref.update({
       status: 'ERROR',
       lastError,
@@ -392,6 +403,11 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
     }
     if (!within) {
       const lastError = RECIPIENT_LIMITS[recipientLimit].reason;
+      logEvent('email.suppressed', 'outbox: email suppressed by its recipient limit', {
+        id: ref.id,
+        templateId: claim.data.templateId ?? null,
+        recipientLimit,
+      });
       await ref.update({
         status: 'SKIPPED',
         lastError,
@@ -415,7 +431,6 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
   }
 
   if (!d.mailer && d.unconfigured) {
-    logger.error('outbox: email not sent, delivery is not configured', { id: ref.id, missing: d.unconfigured });
     return fail(`${NOT_CONFIGURED.email}: missing ${d.unconfigured.join(', ')}`);
   }
   if (!d.mailer) {
@@ -544,7 +559,11 @@ export async function runOutboxSweep(
       else result.skipped++;
     } catch (error) {
       // Left PENDING or PROCESSING: the next sweep (or the lease) brings it back.
-      logger.warn('outbox sweep: entry left for the next sweep', { id: doc.id, error: String(error) });
+      logEvent('job.item_failed', 'outbox sweep: entry left for the next sweep', {
+        job: 'sweepOutbox',
+        id: doc.id,
+        error: String(error),
+      });
       result.skipped++;
     }
   }

@@ -23,7 +23,7 @@
  * its PDF.
  */
 import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import * as logger from 'firebase-functions/logger';
+import { logEvent } from '../../platform/log.js';
 import { z } from 'zod';
 import { COLLECTIONS, formatUsd, ledgerActivityLine, PAYMENT_PURPOSES, type LedgerEntryType } from '@studio/domain';
 import { recordActivity } from '../../services/activity.js';
@@ -125,11 +125,15 @@ export async function applyChargeEvent(db: Firestore, event: ChargeEvent, by = '
       const paymentRef = db.collection(COLLECTIONS.payments).doc(obj.payment_intent);
       const [payment, entries] = await Promise.all([tx.get(paymentRef), entriesOfPayment(db, obj.payment_intent, tx)]);
       if (payment.get('status') !== 'succeeded') {
-        logger.error('billing: a charge event names no succeeded payment of ours; held for review', {
-          eventId: event.id,
-          type: event.type,
-          paymentIntentId: obj.payment_intent,
-        });
+        logEvent(
+          'payment.held_for_review',
+          'billing: a charge event names no succeeded payment of ours; held for review',
+          {
+            eventId: event.id,
+            type: event.type,
+            paymentIntentId: obj.payment_intent,
+          },
+        );
         tx.create(eventRef, {
           type: event.type,
           objectId: obj.id,
