@@ -74,6 +74,7 @@ import {
   RECIPIENT_LIMITS,
   type RecipientLimit,
   renderTemplate,
+  retentionEnd,
   stripLineBreaks,
 } from '@studio/domain';
 import { sanitizeEmailHtml } from '../services/emailHtml.js';
@@ -334,6 +335,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
       tx.update(ref, {
         status: 'ERROR',
         lastError,
+        expireAt: retentionEnd(COLLECTIONS.outbox, now),
         leaseUntil: null,
         nextAttemptAt: null,
         updatedAt: FieldValue.serverTimestamp(),
@@ -370,6 +372,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
     await ref.update({
       status: 'ERROR',
       lastError,
+      expireAt: retentionEnd(COLLECTIONS.outbox, now),
       leaseUntil: null,
       nextAttemptAt: null,
       updatedAt: FieldValue.serverTimestamp(),
@@ -411,6 +414,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
       await ref.update({
         status: 'SKIPPED',
         lastError,
+        expireAt: retentionEnd(COLLECTIONS.outbox, now),
         leaseUntil: null,
         nextAttemptAt: null,
         updatedAt: FieldValue.serverTimestamp(),
@@ -453,10 +457,12 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
           }
         : {}),
       at: FieldValue.serverTimestamp(),
+      expireAt: retentionEnd(COLLECTIONS.emailLog, now),
     });
     batch.update(ref, {
       status: 'SUCCESS',
       sentAt: FieldValue.serverTimestamp(),
+      expireAt: retentionEnd(COLLECTIONS.outbox, now),
       deliveredVia: 'email_log',
       lastError: null,
       leaseUntil: null,
@@ -482,6 +488,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
   await ref.update({
     status: 'SUCCESS',
     sentAt: FieldValue.serverTimestamp(),
+    expireAt: retentionEnd(COLLECTIONS.outbox, now),
     deliveredVia: 'sendgrid',
     lastError: null,
     leaseUntil: null,

@@ -39,6 +39,7 @@ import {
   PAYMENT_CURRENCY,
   PAYMENT_PURPOSES,
   projectDocSchema,
+  retentionEnd,
   type CreatePaymentIntentInput,
   type PaymentPurpose,
 } from '@studio/domain';
@@ -284,6 +285,7 @@ export async function fulfilEvent(db: Firestore, event: PaymentEvent, by = 'stri
           outcome,
           ...(effects?.review ? { review: effects.review } : {}),
           receivedAt: FieldValue.serverTimestamp(),
+          expireAt: retentionEnd(COLLECTIONS.stripeEvents, new Date()),
         });
         return outcome;
       });

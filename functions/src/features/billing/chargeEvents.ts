@@ -25,7 +25,14 @@
 import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { logEvent } from '../../platform/log.js';
 import { z } from 'zod';
-import { COLLECTIONS, formatUsd, ledgerActivityLine, PAYMENT_PURPOSES, type LedgerEntryType } from '@studio/domain';
+import {
+  COLLECTIONS,
+  formatUsd,
+  ledgerActivityLine,
+  PAYMENT_PURPOSES,
+  retentionEnd,
+  type LedgerEntryType,
+} from '@studio/domain';
 import { recordActivity } from '../../services/activity.js';
 import { runNumbered } from '../../services/invoiceNumbers.js';
 import {
@@ -140,6 +147,7 @@ export async function applyChargeEvent(db: Firestore, event: ChargeEvent, by = '
           outcome: 'review',
           review: `No succeeded payment ${obj.payment_intent}`,
           receivedAt: FieldValue.serverTimestamp(),
+          expireAt: retentionEnd(COLLECTIONS.stripeEvents, now),
         });
         return 'review';
       }
@@ -190,6 +198,7 @@ export async function applyChargeEvent(db: Firestore, event: ChargeEvent, by = '
         objectId: obj.id,
         outcome: 'applied',
         receivedAt: FieldValue.serverTimestamp(),
+        expireAt: retentionEnd(COLLECTIONS.stripeEvents, now),
       });
       if (planned.length > 0)
         tellEveryone(db, tx, { event, planned, base, lead, creditNote, creditNoteId: event.id, studioName });
