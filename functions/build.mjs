@@ -2,13 +2,11 @@
  * Bundles the functions with esbuild into lib/index.js. Workspace code
  * (@studio/domain) is inlined; the runtime dependencies listed in
  * package.json stay external and are installed by Cloud Functions at deploy,
- * with `npm ci` from the package-lock.json written here from the root lock
- * (scripts/functions-lock.mjs), so production runs the versions tested.
+ * with `npm ci` from the package-lock.json that `npm run build` writes next
+ * (../scripts/functions-lock.mjs, cut from the root lock).
  */
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { writeFunctionsLock } from '../scripts/functions-lock.mjs';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 const external = Object.keys(pkg.dependencies ?? {}).flatMap((d) => [d, `${d}/*`]);
@@ -26,5 +24,4 @@ await build({
   // firebase.ts falls back to import.meta.url only where __filename is missing (ESM test runs).
   logOverride: { 'empty-import-meta': 'silent' },
 });
-const locked = writeFunctionsLock(fileURLToPath(new URL('..', import.meta.url)));
-console.log(`functions: bundled lib/index.js; package-lock.json locks ${locked} packages`);
+console.log('functions: bundled lib/index.js');

@@ -13,10 +13,12 @@
  * layouts would put different versions at one path, and checks that every
  * package resolves to the same version in the new layout as in the old.
  *
- * functions/build.mjs writes it on every build (git-ignored: it is derived).
+ * `npm run build -w functions` runs this file after bundling, on every build
+ * (the file is git-ignored: it is derived).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** The lockfile path of the folder containing `path` (`a/node_modules/b` → `a`; a top-level package → ''). */
 function parentOf(path) {
@@ -155,4 +157,10 @@ export function writeFunctionsLock(root, workspace = 'functions') {
   const lock = functionsLock(JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')), workspace);
   writeFileSync(join(root, workspace, 'package-lock.json'), `${JSON.stringify(lock, null, 2)}\n`);
   return Object.keys(lock.packages).length - 1;
+}
+
+// `node scripts/functions-lock.mjs`: writes functions/package-lock.json (the functions build runs it).
+if (process.argv[1] && pathToFileURL(process.argv[1]).href === import.meta.url) {
+  const locked = writeFunctionsLock(fileURLToPath(new URL('..', import.meta.url)));
+  console.log(`functions: package-lock.json locks ${locked} packages`);
 }

@@ -2,7 +2,7 @@
  * The emulators' saved data (scripts/emulator-data.mjs): an export replaces
  * `.emulator-data/` whole or not at all, whatever moment it stops at.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -85,7 +85,8 @@ describe('emulator data', () => {
         }),
       { everyMs: 10, log: () => {} },
     );
-    await new Promise((r) => setTimeout(r, 60));
+    await vi.waitFor(() => expect(runs).toBe(1), { timeout: 10_000 });
+    await new Promise((r) => setTimeout(r, 50));
     expect(runs).toBe(1); // the first is still running: later ticks skip
     const stopped = stop();
     release();

@@ -84,7 +84,7 @@ describe('ops:alerts', () => {
     const file = /--policy-from-file=(\S+)/.exec(commands.at(-1)!)![1]!;
     expect(JSON.parse(readFileSync(file, 'utf8')).displayName).toContain('5xx');
     expect(existsSync(join(fakeGcloud, 'called'))).toBe(false);
-  });
+  }, 60_000);
 
   it('stops with one line without a project or on a demo- one', () => {
     for (const args of [[], ['--project', 'demo-studio']]) {
@@ -92,5 +92,5 @@ describe('ops:alerts', () => {
       expect(r.status).toBe(1);
       expect(lines(r.stderr)).toHaveLength(1);
     }
-  });
+  }, 60_000);
 });
