@@ -30,6 +30,9 @@ describe('studio settings', () => {
       contactEmail: 'a@b.co',
       taxId: null,
       logoUrl: null,
+      // No tax given: none charged, under the default label.
+      taxLabel: 'Tax',
+      taxRateBps: 0,
     });
   });
 

@@ -253,6 +253,11 @@ describe('invoiceDocSchema and paymentRequestDocSchema', () => {
       paidAt: null,
       paymentIntentId: null,
       checkoutUrl: '/checkout?amount=1500.00',
+      // Stored without tax fields (as before tax existed): read as null.
+      subtotalCents: null,
+      taxCents: null,
+      taxLabel: null,
+      taxRateBps: null,
     });
   });
 

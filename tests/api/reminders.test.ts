@@ -269,8 +269,16 @@ describe('changing the days', () => {
     invoiceOverdue: { enabled: false, days: [1] },
     ...over,
   });
+  // Saves are versioned: each sends back the version it replaces.
   const setAutomations = async (body: ReturnType<typeof only>) =>
-    expect((await api('PUT', '/api/settings/automations', { token, body })).status).toBe(200);
+    expect(
+      (
+        await api('PUT', '/api/settings/automations', {
+          token,
+          body: { ...body, version: await settingsVersion('automations', token) },
+        })
+      ).status,
+    ).toBe(200);
   const listed = async (leadId: string) =>
     (
       (await api('GET', `/api/reminders/${leadId}`, { token })).json as {
