@@ -1,7 +1,9 @@
 /**
  * Bundles the functions with esbuild into lib/index.js. Workspace code
  * (@studio/domain) is inlined; the runtime dependencies listed in
- * package.json stay external and are installed by Cloud Functions at deploy.
+ * package.json stay external and are installed by Cloud Functions at deploy,
+ * with `npm ci` from the package-lock.json that `npm run build` writes next
+ * (../scripts/functions-lock.mjs, cut from the root lock).
  */
 import { build } from 'esbuild';
 import { readFileSync } from 'node:fs';

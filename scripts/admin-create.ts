@@ -9,7 +9,7 @@
  * again), since anyone can sign up an address through the Auth REST API.
  * Target: the emulators when FIRESTORE_EMULATOR_HOST is set or --emulator is
  * passed; otherwise a real project given by --project (or GCLOUD_PROJECT),
- * with Application Default Credentials (GOOGLE_APPLICATION_CREDENTIALS).
+ * with Application Default Credentials (`gcloud auth application-default login`).
  */
 import { parseArgs } from 'node:util';
 import { initializeApp } from 'firebase-admin/app';

@@ -3,27 +3,39 @@
  * Firebase project, in an order where a failure leaves nothing half-released:
  *
  * 1. checks, before anything runs: a project is named and is not a demo-
- *    one; the web's Firebase config (VITE_FIREBASE_*) is complete, names no
- *    emulator and matches that project (web/scripts/production-env.mjs). Any
- *    failure is one line, and nothing is built or deployed;
+ *    one; the tree is a commit (no changes) on which the full `npm test`
+ *    passed (scripts/release.mjs); the web's Firebase config
+ *    (VITE_FIREBASE_*) is complete, names no emulator and matches that
+ *    project (web/scripts/production-env.mjs). Any failure is one line, and
+ *    nothing is built or deployed;
  * 2. builds the web app in production mode (web/scripts/build-production.mjs)
- *    and the functions, so a build failure stops before any deploy;
+ *    and the functions, whose build writes functions/package-lock.json from
+ *    the root lock (scripts/functions-lock.mjs) so Cloud Build installs the
+ *    tested versions with `npm ci`; a build failure, or an upload without
+ *    that lockfile, stops before any deploy;
  * 3. deploys Firestore rules and indexes, then the functions (with --force:
  *    see FUNCTIONS_FORCE_REASON), then Hosting (its /api rewrite needs the
  *    new `api`).
  *
- * firebase.json's predeploy hooks build the functions and the web again
- * (the same checked builds), so a bare `firebase deploy` is just as safe.
- * Secrets (`firebase functions:secrets:set`) are not set here: see the
- * README's "Production checklist".
+ * `--preview <channel>` deploys only the web app, to the Hosting preview
+ * channel <channel> (`firebase hosting:channel:deploy`, expiring after
+ * PREVIEW_EXPIRES): its /api calls reach the functions already deployed.
  *
- * Options: --project <id> (required), --dry-run (steps 1-2 and print the
- * deploy commands without running them).
+ * firebase.json's predeploy hooks build the functions and the web again
+ * (the same checked builds), so a bare `firebase deploy` is just as safe,
+ * but it does not check the tree. Secrets (`firebase functions:secrets:set`)
+ * are not set here: see the README's "Production checklist".
+ *
+ * Options: --project <id> (required), --preview <channel>, --dry-run (steps
+ * 1-2, then print the deploy commands and the functions upload without
+ * running them).
  */
 import { spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './emulators.mjs';
+import { releaseGateError } from './release.mjs';
 import { productionWebEnv, productionWebEnvError } from '../web/scripts/production-env.mjs';
 
 /** Why the functions deploy passes --force (printed before it runs). */
@@ -67,6 +79,82 @@ export function deploySteps(project) {
   ];
 }
 
+/** How long a preview channel lives (firebase allows up to 30d). */
+export const PREVIEW_EXPIRES = '7d';
+
+/**
+ * The preview channel `--preview <channel>` names: null without the option,
+ * or a one-line error for a missing or invalid id (Hosting's channel ids:
+ * letters, digits and hyphens; "live" is the site itself).
+ * @param {string[]} argv
+ * @returns {null | { channel: string } | { error: string }}
+ */
+export function previewChannel(argv) {
+  const at = argv.indexOf('--preview');
+  if (at < 0) return null;
+  const channel = argv[at + 1];
+  if (!channel || channel.startsWith('--'))
+    return { error: '✖ Name the preview channel: npm run deploy -- --project <id> --preview <channel>.' };
+  if (!/^[a-z0-9][a-z0-9-]{0,35}$/i.test(channel) || channel.toLowerCase() === 'live')
+    return { error: `✖ "${channel}" is not a preview channel id (letters, digits and hyphens, not "live").` };
+  return { channel };
+}
+
+/** The firebase CLI invocation of a preview deploy: the web app only, to `channel`. */
+export function previewSteps(project, channel) {
+  return [
+    {
+      label: `Hosting preview channel "${channel}"`,
+      args: [
+        'hosting:channel:deploy',
+        channel,
+        '--project',
+        project,
+        '--expires',
+        PREVIEW_EXPIRES,
+        '--non-interactive',
+      ],
+    },
+  ];
+}
+
+/** Matches a name against one of firebase.json's `ignore` entries (a name, or `*.ext`). */
+const ignored = (name, patterns) => patterns.some((p) => (p.startsWith('*') ? name.endsWith(p.slice(1)) : name === p));
+
+/**
+ * What `firebase deploy --only functions` uploads, after a build: the files
+ * of firebase.json's functions source that its `ignore` list keeps (dot
+ * files aside: firebase-tools reads the .env ones itself), and the lockfile
+ * Cloud Build installs from. Null `error` when the upload is complete: a
+ * package-lock.json whose root names exactly package.json's dependencies,
+ * each of them locked.
+ * @returns {{ source: string, files: string[], locked: number, error: string | null }}
+ */
+export function functionsUpload(root = ROOT) {
+  const config = JSON.parse(readFileSync(join(root, 'firebase.json'), 'utf8')).functions[0];
+  const dir = join(root, config.source);
+  const walk = (d) =>
+    readdirSync(d, { withFileTypes: true })
+      .filter((e) => !e.name.startsWith('.') && !ignored(e.name, config.ignore ?? []))
+      .flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : [relative(dir, join(d, e.name))]));
+  const files = walk(dir).sort();
+  const result = { source: config.source, files, locked: 0, error: null };
+  const lockPath = join(dir, 'package-lock.json');
+  if (!existsSync(lockPath))
+    return { ...result, error: `✖ ${config.source}/package-lock.json is missing: the functions build writes it.` };
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const lock = JSON.parse(readFileSync(lockPath, 'utf8'));
+  const wanted = Object.keys(pkg.dependencies ?? {}).sort();
+  const rootDeps = Object.keys(lock.packages?.['']?.dependencies ?? {}).sort();
+  const missing = wanted.filter((d) => !lock.packages?.[`node_modules/${d}`]);
+  if (JSON.stringify(rootDeps) !== JSON.stringify(wanted) || missing.length > 0)
+    return {
+      ...result,
+      error: `✖ ${config.source}/package-lock.json does not match package.json${missing.length ? ` (missing ${missing.join(', ')})` : ''}: build the functions again.`,
+    };
+  return { ...result, locked: Object.keys(lock.packages).length - 1 };
+}
+
 /** Runs a step with inherited output; exits with one line when it fails. */
 function run(label, cmd, args, env = process.env) {
   console.log(`\n▶ ${label}`);
@@ -77,29 +165,50 @@ function run(label, cmd, args, env = process.env) {
   }
 }
 
+/** Prints `line` to stderr and exits 1: every refusal is one line. */
+function refuse(line) {
+  console.error(line);
+  process.exit(1);
+}
+
 async function main() {
   const argv = process.argv.slice(2);
   const target = deployTarget(argv);
-  if ('error' in target) {
-    console.error(target.error);
-    process.exit(1);
-  }
+  if ('error' in target) refuse(target.error);
   const { project } = target;
+  const preview = previewChannel(argv);
+  if (preview && 'error' in preview) refuse(preview.error);
+  const gate = releaseGateError(ROOT);
+  if (gate) refuse(gate);
   const configError = productionWebEnvError(productionWebEnv(join(ROOT, 'web')), { project });
-  if (configError) {
-    console.error(configError);
-    process.exit(1);
-  }
+  if (configError) refuse(configError);
 
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const env = { ...process.env, GCLOUD_PROJECT: project };
   run('Building web (production)', npm, ['run', 'build', '-w', 'web', '--', '--project', project], env);
-  run('Building functions', npm, ['run', 'build', '-w', 'functions'], env);
+  let upload = null;
+  if (!preview) {
+    run('Building functions', npm, ['run', 'build', '-w', 'functions'], env);
+    upload = functionsUpload(ROOT);
+    if (upload.error) refuse(upload.error);
+  }
 
   const firebase = join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
-  const steps = deploySteps(project);
+  const steps = preview ? previewSteps(project, preview.channel) : deploySteps(project);
   if (argv.includes('--dry-run')) {
-    for (const s of steps) console.log(`would run: firebase ${s.args.join(' ')}`);
+    for (const s of steps) {
+      console.log(`would run: firebase ${s.args.join(' ')}`);
+      if (upload && s.args.includes('functions'))
+        console.log(
+          `  uploads ${upload.source}/: ${upload.files.join(', ')} (package-lock.json locks ${upload.locked} packages; Cloud Build installs them with npm ci)`,
+        );
+    }
+    if (preview) console.log(`  the preview's /api calls reach the functions deployed on ${project}`);
+    return;
+  }
+  if (preview) {
+    run(`Deploying ${steps[0].label} to ${project}`, process.execPath, [firebase, ...steps[0].args]);
+    console.log(`\n✔ Preview deployed (expires in ${PREVIEW_EXPIRES}); its URL is printed above.`);
     return;
   }
   console.log(`\n${INDEX_WARNING}`);

@@ -2,8 +2,8 @@
  * Runs the scheduled functions (functions/src/index.ts) on the local Functions
  * emulator: `projectSchedule` (the launch countdown and the set-up expiry,
  * spec §4), `sweepOutbox` (email retries, jobs/outboxSender.ts),
- * `dailyReminders` (jobs/reminders.ts) and `expireOrders` (unpaid promo
- * orders, jobs/orderExpiry.ts). The emulator never fires `onSchedule`
+ * `dailyReminders` (jobs/reminders.ts), `expireOrders` (unpaid promo
+ * orders, jobs/orderExpiry.ts) and `booksCheck` (jobs/booksCheck.ts). The emulator never fires `onSchedule`
  * functions on a timer, and without the Pub/Sub emulator it registers them as
  * "ignored"; it still serves their triggers, which this module calls the way
  * Cloud Scheduler calls a deployed function:
@@ -26,7 +26,13 @@ import { readFileSync } from 'node:fs';
 import { ORDER_EXPIRY_EVERY_MINUTES, OUTBOX_SWEEP_EVERY_MINUTES } from '@studio/domain';
 
 /** The scheduled functions' export names (functions/src/index.ts). */
-export const SCHEDULED_FUNCTIONS = ['projectSchedule', 'sweepOutbox', 'dailyReminders', 'expireOrders'] as const;
+export const SCHEDULED_FUNCTIONS = [
+  'projectSchedule',
+  'sweepOutbox',
+  'dailyReminders',
+  'expireOrders',
+  'booksCheck',
+] as const;
 export type ScheduledFunction = (typeof SCHEDULED_FUNCTIONS)[number];
 /** The one `npm run schedule` fires by default. */
 export const SCHEDULED_FUNCTION: ScheduledFunction = 'projectSchedule';
@@ -40,13 +46,14 @@ const MINUTE = 60_000;
  * the email sweep and the order expiry keep their deployed cadence; the
  * reminders run at start-up and then hourly instead of daily at 09:00 UTC,
  * so a local session sees them (a run sends each reminder once, so repeats
- * send nothing twice).
+ * send nothing twice); the books check runs at start-up and then daily.
  */
 export const LOCAL_SCHEDULE: Record<ScheduledFunction, number> = {
   projectSchedule: MINUTE,
   sweepOutbox: OUTBOX_SWEEP_EVERY_MINUTES * MINUTE,
   expireOrders: ORDER_EXPIRY_EVERY_MINUTES * MINUTE,
   dailyReminders: 60 * MINUTE,
+  booksCheck: 24 * 60 * MINUTE,
 };
 
 const ROOT = new URL('..', import.meta.url);

@@ -6,34 +6,52 @@
  * npm run dev (--dev): the same emulators and seed, plus Vite with hot reload
  * on http://127.0.0.1:5173 proxying /api to the functions emulator.
  *
- * Local data persists: the emulators export Auth and Firestore into
- * EMULATOR_DATA (git-ignored) when they stop, and the next start imports it
- * instead of seeding. `--fresh` deletes it first and starts from the seed.
+ * Local data persists: Auth and Firestore are saved into EMULATOR_DATA
+ * (git-ignored) every few minutes while they run and when they stop, each
+ * save replacing the last whole (scripts/emulator-data.mjs), and the next
+ * start imports it instead of seeding. `--fresh` deletes it first and starts
+ * from the seed.
  * Both run the scheduled functions on the emulator once the seed is in, then
  * on a local cadence (scripts/schedule.ts LOCAL_SCHEDULE: the launch
  * countdown every minute, the email sweep and the order expiry every 5
  * minutes, the reminders hourly): the emulator has no scheduler of its own.
  */
-import { existsSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { EMULATOR_CLIENT_ENV, PORTS, ROOT, emulatorEnvOrExit, firebaseCli } from './emulators.mjs';
 import { NPM, NPX, runOrExit, startChild, waitForHttp } from './run.mjs';
 import { DEV_ADMIN } from './dev-admin.ts';
 import { startScheduleTicker } from './schedule.ts';
+import { exportFolders, isExport, moveIn, recoverEmulatorData, startExportTicker } from './emulator-data.mjs';
 
 const dev = process.argv.includes('--dev');
 
-/** Where the emulators' data is kept between runs (exported on exit, imported at start). */
+/** Where the emulators' data is kept between runs (saved while they run and on exit, imported at start). */
 const EMULATOR_DATA = join(ROOT, '.emulator-data');
+recoverEmulatorData(EMULATOR_DATA);
 if (process.argv.includes('--fresh')) rmSync(EMULATOR_DATA, { recursive: true, force: true });
-const imported = existsSync(join(EMULATOR_DATA, 'firebase-export-metadata.json'));
+const imported = isExport(EMULATOR_DATA);
+/** The emulators write their export on exit here; it replaces EMULATOR_DATA once complete. */
+const ON_EXIT = exportFolders(EMULATOR_DATA).onExit;
+rmSync(ON_EXIT, { recursive: true, force: true });
+
+/** Exports the running emulators' data into `dir` (firebase emulators:export); resolves whether it succeeded. */
+function runExport(dir) {
+  const [cmd, ...args] = firebaseCli('emulators:export', dir, '--force');
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: ROOT, env, stdio: 'ignore' });
+    child.on('error', () => resolve(false));
+    child.on('exit', (code) => resolve(code === 0));
+  });
+}
 
 const env = emulatorEnvOrExit();
 
 runOrExit('Building functions', NPM, ['run', 'build', '-w', 'functions']);
 if (!dev) runOrExit('Building web', NPM, ['run', 'build:emulator', '-w', 'web']);
 
-const persistence = ['--export-on-exit', EMULATOR_DATA, ...(imported ? ['--import', EMULATOR_DATA] : [])];
+const persistence = ['--export-on-exit', ON_EXIT, ...(imported ? ['--import', EMULATOR_DATA] : [])];
 const [cmd, ...args] = firebaseCli('emulators:start', '--only', 'auth,firestore,functions,hosting', ...persistence);
 const children = [];
 const emulators = startChild(cmd, args, env);
@@ -49,11 +67,14 @@ emulators.on('exit', (code) => {
 
 let stopping = false;
 let stopSchedule = () => {};
-function stop(code = 0) {
+let stopExports = async () => {};
+async function stop(code = 0) {
   if (stopping) return;
   stopping = true;
   stopSchedule();
   console.log('\nStopping...');
+  // A save under way finishes first, so it cannot land after the export on exit.
+  await stopExports();
   for (const c of children) if (c.exitCode === null) c.kill('SIGINT');
   // Long enough for the emulators to export their data (EMULATOR_DATA).
   const force = setTimeout(() => {
@@ -61,9 +82,12 @@ function stop(code = 0) {
     process.exit(code);
   }, 60_000);
   force.unref();
-  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.on('exit', r))))).then(() =>
-    process.exit(code),
-  );
+  Promise.all(children.map((c) => (c.exitCode !== null ? null : new Promise((r) => c.on('exit', r))))).then(() => {
+    // The emulators' export on exit, complete, replaces the saved data; an incomplete one is dropped.
+    moveIn(ON_EXIT, EMULATOR_DATA);
+    rmSync(ON_EXIT, { recursive: true, force: true });
+    process.exit(code);
+  });
 }
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
@@ -77,6 +101,7 @@ if (!(await waitForHttp(`${site}/api/health`, 180_000, () => emulatorsAlive))) {
   if (!imported)
     runOrExit('Seeding demo data', NPX, ['tsx', 'scripts/seed.ts'], { ...process.env, ...EMULATOR_CLIENT_ENV });
   stopSchedule = startScheduleTicker();
+  stopExports = startExportTicker(EMULATOR_DATA, runExport);
   let url = site;
   if (dev) {
     children.push(startChild(NPM, ['run', 'dev', '-w', 'web']));
@@ -88,7 +113,7 @@ if (!(await waitForHttp(`${site}/api/health`, 180_000, () => emulatorsAlive))) {
   Site:   ${url}/
   Admin:  ${url}/admin/login
   Dev admin (emulator only): ${DEV_ADMIN.username} / ${DEV_ADMIN.password}
-  Data: ${imported ? 'from the last run' : 'the demo seed'}; kept in .emulator-data/ when you stop
+  Data: ${imported ? 'from the last run' : 'the demo seed'}; saved in .emulator-data/ every 5 min and when you stop
         (npm start -- --fresh starts again from the seed)
   Scheduled jobs: launch countdown every minute, email retries and order
                   expiry every 5 min, reminders hourly

@@ -9,6 +9,11 @@
  * While working on one area: `npm test -- --api tests/api/payments.test.ts --e2e tests/e2e/cart.spec.ts`
  * runs only those integration files and specs (either list may be empty) after
  * the same checks; the security report is skipped, since it needs the full run.
+ *
+ * A full run that passes on a tree without changes records its commit in
+ * .cache/test-passed.json (scripts/release.mjs), which `npm run deploy`
+ * requires; a full run that starts removes the record first, and a subset
+ * run never writes it.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
@@ -17,6 +22,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { EMULATOR_CLIENT_ENV, ROOT, emulatorEnvOrExit, firebaseCli } from './emulators.mjs';
 import { NPM, runOrExit } from './run.mjs';
 import { findChromium, MISSING_CHROMIUM } from './chromium.mjs';
+import { clearTestMarker, treeState, writeTestMarker } from './release.mjs';
 
 /** `--api a b --e2e c d` → { api: [a, b], e2e: [c, d] }, or null for the full run. */
 function subset(argv) {
@@ -30,6 +36,9 @@ function subset(argv) {
   return out;
 }
 const only = subset(process.argv.slice(2));
+// The commit a full run tests, and whether the tree is that commit (no changes) before anything is built.
+const startState = only ? null : treeState(ROOT);
+if (!only) clearTestMarker(ROOT);
 
 const quoted = (files) => files.map((f) => `"${f}"`).join(' ');
 
@@ -145,4 +154,16 @@ if (failedTests.length > 0) {
 }
 const ok = unit.status === 0 && emu.status === 0 && failed === 0 && report.status === 0;
 console.log(`tests: ${passed} passed, ${failed} failed`);
+if (ok && startState) {
+  // Only a tree that was its commit from start to end was what passed.
+  const endState = treeState(ROOT);
+  if (startState.clean && endState.clean && endState.head === startState.head) {
+    writeTestMarker(ROOT, startState, { passed, failed });
+    console.log(`Recorded in .cache/test-passed.json: ${startState.head.slice(0, 12)} may be deployed.`);
+  } else {
+    console.log(
+      'Not recorded for deploy: the tree had uncommitted changes (npm run deploy needs a committed, tested tree).',
+    );
+  }
+}
 process.exit(ok ? 0 : 1);

@@ -1,6 +1,7 @@
 /** @studio/domain: the studio's business rules, shared by web and functions. No Firebase imports. */
 export * from './constants.js';
 export * from './collections.js';
+export * from './retention.js';
 export * from './storedDocuments.js';
 export * from './outboxDocument.js';
 export * from './money.js';

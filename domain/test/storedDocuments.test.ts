@@ -246,6 +246,7 @@ describe('invoiceDocSchema and paymentRequestDocSchema', () => {
       email: 'ava@example.com',
       clientName: 'Ava',
       amountCents: 150_000,
+      // Stored without tax fields (as before tax existed): read as null.
       subtotalCents: null,
       taxCents: null,
       taxRateBps: null,

@@ -26,7 +26,7 @@
  *
  * Route and service code reads settings only through `config()`.
  */
-import * as logger from 'firebase-functions/logger';
+import { logEvent } from './platform/log.js';
 import { z } from 'zod';
 import { boundSecrets, type SecretName } from './params.js';
 
@@ -205,7 +205,8 @@ export function config(): Config {
   if (!current) {
     current = loadConfig(process.env);
     if (current.missing.length > 0) {
-      logger.error(
+      logEvent(
+        'config.missing',
         `config: missing settings on project ${current.projectId}: ${current.missing.join(', ')}. Set them (README, "Production checklist"); until then the features that need them answer 503.`,
       );
     }

@@ -8,6 +8,7 @@
  * - `syncLeadBoard`: keeps the CRM board's projection (`lead_board`) in step with `leads`.
  * - `issuePaymentRequests`: numbers a lead's deposit and final payment requests once due.
  * - `expireOrders`: every 5 minutes, expires unpaid cart orders before their promo hold lapses.
+ * - `booksCheck`: daily, recomputes the books from the ledger and alerts on a mismatch.
  *
  * Every function's instance loads this module, so it declares the functions
  * and loads nothing else: each handler imports its own code on its first
@@ -109,3 +110,9 @@ export const expireOrders = onSchedule(
     logger.info('expireOrders', { expired: expired.length, paid: paid.length, failed: failed.length });
   },
 );
+
+/** Daily at 04:00 UTC: the books recomputed from the ledger; a mismatch is logged for its alert (jobs/booksCheck.ts). */
+export const booksCheck = onSchedule({ schedule: 'every day 04:00', timeZone: 'UTC' }, async () => {
+  const { runBooksCheck } = await import('./jobs/booksCheck.js');
+  logger.info('booksCheck', await runBooksCheck(await firestore()));
+});

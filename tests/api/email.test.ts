@@ -26,7 +26,9 @@ import { Client } from '@sendgrid/client';
 import { FieldValue, type DocumentReference } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminIdToken, api, db, eventually, userIdToken } from '../helpers.js';
-import { OUTBOX_MAX_ATTEMPTS, outboxRetryDelayMs } from '@studio/domain';
+import { OUTBOX_MAX_ATTEMPTS, outboxRetryDelayMs, RETENTION_DAYS } from '@studio/domain';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 import { processOutboxEntry } from '../../functions/src/jobs/outboxSender.js';
 
 const SCRATCH = 'outbox_sender_test';
@@ -447,6 +449,8 @@ describe('processOutboxEntry with SendGrid at its HTTP boundary', () => {
     const stored = (await ref.get()).data()!;
     expect(stored).toMatchObject({ status: 'SUCCESS', attempts: 2, lastError: null, deliveredVia: 'sendgrid' });
     expect(stored.sentAt).toBeDefined();
+    // Kept from the send that ended it, then Firestore's TTL policy deletes it (domain retention.ts).
+    expect(stored.expireAt.toMillis()).toBe(t0.getTime() + 60_000 + RETENTION_DAYS.outbox * DAY_MS);
 
     // Processing again sends nothing.
     expect(await processOutboxEntry(ref, deps())).toMatchObject({ outcome: 'skipped' });
@@ -571,6 +575,8 @@ describe('processOutboxEntry with SendGrid at its HTTP boundary', () => {
     for (const d of outbox) {
       await eventually(async () => (await db.collection('email_log').doc(d.id).get()).exists, 'the email log entry');
       expect((await d.ref.get()).get('status')).toBe('SUCCESS');
+      const logged = (await db.collection('email_log').doc(d.id).get()).get('expireAt').toMillis();
+      expect(Math.abs(logged - (Date.now() + RETENTION_DAYS.email_log * DAY_MS))).toBeLessThan(5 * 60_000);
     }
   });
 

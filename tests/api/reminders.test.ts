@@ -269,6 +269,7 @@ describe('changing the days', () => {
     invoiceOverdue: { enabled: false, days: [1] },
     ...over,
   });
+  // Saves are versioned: each sends back the version it replaces.
   const setAutomations = async (body: ReturnType<typeof only>) =>
     expect(
       (

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { RETENTION_DAYS } from '@studio/domain';
 import { db } from '../helpers.js';
 import { seedPayableLead, sendWebhook as send } from './paymentFixtures.js';
 
@@ -195,5 +196,10 @@ describe('stripe webhook', () => {
     };
     expect((await send(event)).json).toEqual({ received: true, outcome: 'ignored' });
     expect(await eventSeen(event.id)).toBe(true);
+    // The once-only record outlives Stripe's retries and late disputes, then its TTL deletes it.
+    const expireAt = (await db.collection('stripe_events').doc(event.id).get()).get('expireAt').toMillis();
+    expect(Math.abs(expireAt - (Date.now() + RETENTION_DAYS.stripe_events * 24 * 60 * 60 * 1000))).toBeLessThan(
+      5 * 60_000,
+    );
   });
 });

@@ -1,14 +1,28 @@
 /**
  * `npm run deploy` and the production web build, offline (the deploy itself
- * needs a real project): the checks that stop a deploy before anything runs,
- * and a production build whose bundle names no emulator.
+ * needs a real project): the checks that stop a deploy before anything runs
+ * (a tree with changes, no passing npm test on HEAD, the web config), the
+ * functions' lockfile, the preview channel, a dry run on a clean tested
+ * clone, and a production build whose bundle names no emulator.
  */
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deploySteps, deployTarget } from '../../scripts/deploy.mjs';
+import { deploySteps, deployTarget, previewChannel, previewSteps } from '../../scripts/deploy.mjs';
+import { functionsLock } from '../../scripts/functions-lock.mjs';
+import { releaseGateError, TEST_MARKER } from '../../scripts/release.mjs';
 import {
   productionWebEnvError,
   productionWebEnvProblems,
@@ -91,21 +105,6 @@ describe('production web config check', () => {
 });
 
 describe('npm run deploy and the production build (offline)', () => {
-  // A developer's own web/.env.production.local would be a config: the "none" case needs a clean clone.
-  it.skipIf(existsSync(join(ROOT, 'web', '.env.production.local')))(
-    'with no web config, stops at once with one line naming the missing variables',
-    () => {
-      const r = spawnSync(process.execPath, ['scripts/deploy.mjs', '--project', 'some-real-id'], {
-        cwd: ROOT,
-        env: cleanEnv(),
-        encoding: 'utf8',
-      });
-      expect(r.status).toBe(1);
-      expect(lines(r.stderr)).toEqual([expect.stringContaining(`missing ${REQUIRED_WEB_VARS.join(', ')}`)]);
-      expect(r.stdout).toBe(''); // nothing built, nothing deployed
-    },
-  );
-
   it('a production build with a real config names neither 127.0.0.1 nor demo-studio, and ships no source map', () => {
     const work = mkdtempSync(join(tmpdir(), 'studio-prod-build-'));
     const dist = join(work, 'dist');
@@ -138,4 +137,199 @@ describe('npm run deploy and the production build (offline)', () => {
       rmSync(work, { recursive: true, force: true });
     }
   }, 180_000);
+});
+
+/** Runs git in `cwd`; its trimmed stdout (throws on failure). */
+function git(cwd: string, ...args: string[]): string {
+  const r = spawnSync('git', args, { cwd, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  return r.stdout.trim();
+}
+
+/** Records a passing npm test on `commit` in `dir`, as scripts/test.mjs does. */
+function markTested(dir: string, commit: string) {
+  mkdirSync(join(dir, '.cache'), { recursive: true });
+  writeFileSync(join(dir, TEST_MARKER), JSON.stringify({ commit }));
+}
+
+describe('release gate', () => {
+  it('passes a clean tree whose HEAD passed npm test, and refuses anything else with one line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'studio-gate-'));
+    try {
+      expect(releaseGateError(dir)).toContain('Not a git checkout');
+      git(dir, 'init', '--quiet');
+      writeFileSync(join(dir, '.gitignore'), '.cache/\n');
+      writeFileSync(join(dir, 'a.txt'), 'one\n');
+      git(dir, 'add', '.');
+      git(dir, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '--quiet', '-m', 'one');
+      const first = git(dir, 'rev-parse', 'HEAD');
+
+      expect(releaseGateError(dir)).toMatch(
+        /^✖ npm test has not passed on HEAD [0-9a-f]{12} \(no \.cache\/test-passed\.json\)/,
+      );
+      markTested(dir, first);
+      expect(releaseGateError(dir)).toBeNull();
+
+      writeFileSync(join(dir, 'a.txt'), 'two\n');
+      writeFileSync(join(dir, 'new.txt'), 'x\n');
+      const dirty = releaseGateError(dir)!;
+      expect(lines(dirty)).toHaveLength(1);
+      expect(dirty).toContain('uncommitted changes (a.txt, new.txt)');
+
+      git(dir, 'add', '.');
+      git(dir, '-c', 'user.name=t', '-c', 'user.email=t@example.com', 'commit', '--quiet', '-m', 'two');
+      expect(releaseGateError(dir)).toBe(
+        `✖ npm test last passed on ${first.slice(0, 12)}, not on HEAD ${git(dir, 'rev-parse', 'HEAD').slice(0, 12)}: run npm test, then deploy.`,
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
+
+describe('preview channel', () => {
+  it('deploys only hosting to the named channel, which expires', () => {
+    expect(previewChannel(['--project', 'p'])).toBeNull();
+    expect(previewChannel(['--preview'])).toHaveProperty('error');
+    expect(previewChannel(['--preview', 'live'])).toHaveProperty('error');
+    expect(previewChannel(['--preview', 'a b'])).toHaveProperty('error');
+    expect(previewChannel(['--preview', 'pr-42'])).toEqual({ channel: 'pr-42' });
+    expect(previewSteps('studio-real-123', 'pr-42').map((s) => s.args)).toEqual([
+      ['hosting:channel:deploy', 'pr-42', '--project', 'studio-real-123', '--expires', '7d', '--non-interactive'],
+    ]);
+  });
+});
+
+/** The parts of a lockfile the tests read. */
+interface Lock {
+  lockfileVersion: number;
+  packages: Record<
+    string,
+    {
+      version?: string;
+      dev?: boolean;
+      link?: boolean;
+      dependencies?: Record<string, string>;
+      devDependencies?: Record<string, string>;
+    }
+  >;
+}
+
+/** The version of `name` that Node resolves from functions/ in this checkout. */
+function installedVersion(name: string): string {
+  const own = join(ROOT, 'functions', 'node_modules', name, 'package.json');
+  const path = existsSync(own) ? own : join(ROOT, 'node_modules', name, 'package.json');
+  return (JSON.parse(readFileSync(path, 'utf8')) as { version: string }).version;
+}
+
+describe("the functions' lockfile", () => {
+  const rootLock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8'));
+  const pkg = JSON.parse(readFileSync(join(ROOT, 'functions', 'package.json'), 'utf8'));
+
+  it('locks every dependency of functions/package.json at the version the workspace installs', () => {
+    const lock = functionsLock(rootLock) as Lock;
+    expect(lock.lockfileVersion).toBe(3);
+    expect(lock.packages['']!.dependencies).toEqual(pkg.dependencies);
+    expect(lock.packages['']!.devDependencies).toEqual(pkg.devDependencies);
+    for (const name of Object.keys(pkg.dependencies)) {
+      expect(lock.packages[`node_modules/${name}`]?.version, name).toBe(installedVersion(name));
+      expect(lock.packages[`node_modules/${name}`]?.dev, name).toBeUndefined();
+    }
+    const paths = Object.keys(lock.packages);
+    expect(paths.filter((p) => p.startsWith('functions/') || lock.packages[p]!.link)).toEqual([]);
+    // The workspace's own ipaddr.js 2 is at the top; express's proxy-addr keeps its 1.x nested.
+    expect(lock.packages['node_modules/ipaddr.js']!.version).toMatch(/^2\./);
+    expect(lock.packages['node_modules/proxy-addr/node_modules/ipaddr.js']!.version).toMatch(/^1\./);
+    // Build tools are dev-only, so npm ci --omit=dev leaves them out.
+    expect(lock.packages['node_modules/esbuild']!.dev).toBe(true);
+    expect(paths.length).toBeLessThan(Object.keys(rootLock.packages).length / 2);
+  });
+
+  it('refuses a root lock that lacks the workspace or one of its dependencies', () => {
+    expect(() => functionsLock({ packages: {} })).toThrow('no "functions" workspace');
+    expect(() =>
+      functionsLock({ packages: { '': {}, functions: { version: '1.0.0', dependencies: { gone: '^1' } } } }),
+    ).toThrow('needs gone');
+  });
+});
+
+/**
+ * A clone of this tree, clean and at its current content (`git stash create`
+ * makes a commit of the uncommitted changes, HEAD when there are none), with
+ * this checkout's node_modules linked in: a tree that deploy's gate can pass.
+ */
+function cleanClone(): { dir: string; head: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'studio-release-'));
+  const commit = git(ROOT, 'stash', 'create') || git(ROOT, 'rev-parse', 'HEAD');
+  git(tmpdir(), 'clone', '--quiet', '--shared', '--no-checkout', ROOT, dir);
+  git(dir, 'checkout', '--quiet', commit);
+  for (const nm of ['node_modules', 'web/node_modules', 'functions/node_modules'])
+    if (existsSync(join(ROOT, nm))) symlinkSync(join(ROOT, nm), join(dir, nm));
+  appendFileSync(join(dir, '.git', 'info', 'exclude'), 'node_modules\n');
+  return { dir, head: git(dir, 'rev-parse', 'HEAD') };
+}
+
+describe('npm run deploy on a clone (offline)', () => {
+  const deploy = (dir: string, env: NodeJS.ProcessEnv, ...args: string[]) =>
+    spawnSync(process.execPath, ['scripts/deploy.mjs', '--project', 'some-real-id', ...args], {
+      cwd: dir,
+      env,
+      encoding: 'utf8',
+    });
+  const config = { ...REAL_CONFIG, VITE_FIREBASE_PROJECT_ID: 'some-real-id' };
+
+  it('stops with one line, building nothing, on a tree with changes, without a passing npm test, or without a web config', () => {
+    const { dir, head } = cleanClone();
+    try {
+      let r = deploy(dir, cleanEnv(config), '--dry-run');
+      expect(r.status).toBe(1);
+      expect(lines(r.stderr)).toEqual([expect.stringContaining('npm test has not passed on HEAD')]);
+      expect(r.stdout).toBe('');
+
+      markTested(dir, head);
+      writeFileSync(join(dir, 'README.md'), 'changed\n');
+      r = deploy(dir, cleanEnv(config), '--dry-run');
+      expect(r.status).toBe(1);
+      expect(lines(r.stderr)).toEqual([expect.stringContaining('uncommitted changes (README.md)')]);
+      expect(r.stdout).toBe('');
+
+      git(dir, 'checkout', '--quiet', 'README.md');
+      r = deploy(dir, cleanEnv(), '--dry-run');
+      expect(r.status).toBe(1);
+      expect(lines(r.stderr)).toEqual([expect.stringContaining(`missing ${REQUIRED_WEB_VARS.join(', ')}`)]);
+      expect(r.stdout).toBe('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('--dry-run on a clean tested tree builds, then lists the steps and the functions upload with its lockfile', () => {
+    const { dir, head } = cleanClone();
+    try {
+      markTested(dir, head);
+      const r = deploy(dir, cleanEnv(config), '--dry-run');
+      expect(r.status, r.stderr).toBe(0);
+      const out = lines(r.stdout);
+      expect(out.filter((l) => l.startsWith('would run: '))).toEqual([
+        'would run: firebase deploy --project some-real-id --non-interactive --only firestore:rules,firestore:indexes',
+        'would run: firebase deploy --project some-real-id --only functions --force',
+        'would run: firebase deploy --project some-real-id --non-interactive --only hosting',
+      ]);
+      const upload = out.find((l) => l.includes('uploads functions/'))!;
+      expect(upload).toMatch(
+        /uploads functions\/: lib\/index\.js, .*package-lock\.json, package\.json \(package-lock\.json locks \d+ packages; Cloud Build installs them with npm ci\)/,
+      );
+      expect(existsSync(join(dir, 'functions', 'package-lock.json'))).toBe(true);
+      // The build's outputs are ignored: the tree is still the commit that was tested.
+      expect(git(dir, 'status', '--porcelain')).toBe('');
+
+      const preview = deploy(dir, cleanEnv(config), '--preview', 'pr-42', '--dry-run');
+      expect(preview.status, preview.stderr).toBe(0);
+      expect(lines(preview.stdout).filter((l) => l.startsWith('would run: '))).toEqual([
+        'would run: firebase hosting:channel:deploy pr-42 --project some-real-id --expires 7d --non-interactive',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
 });

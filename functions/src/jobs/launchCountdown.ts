@@ -14,7 +14,7 @@
  * retry) is tried again, up to ATTEMPTS times, and otherwise left for the next
  * run; it never stops the others. Retrying is safe for the same reason.
  */
-import * as logger from 'firebase-functions/logger';
+import { logEvent } from '../platform/log.js';
 import { FieldValue, Timestamp, type DocumentReference } from 'firebase-admin/firestore';
 import { COLLECTIONS, scheduledProjectMove, SETUP_EXPIRY_DEAD_REASON, type ProjectStatus } from '@studio/domain';
 import { db } from '../firebase.js';
@@ -44,7 +44,11 @@ export async function runProjectSchedule(now: Date): Promise<CountdownResult> {
       const result = await moveWithRetries(candidate.ref, now);
       if (result) moved.push(result);
     } catch (error) {
-      logger.warn('projectSchedule: project left for the next run', { projectId: candidate.id, error: String(error) });
+      logEvent('job.item_failed', 'projectSchedule: project left for the next run', {
+        job: 'projectSchedule',
+        projectId: candidate.id,
+        error: String(error),
+      });
       failed.push(candidate.id);
     }
   }

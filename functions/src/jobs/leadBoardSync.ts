@@ -8,7 +8,7 @@
  * (`syncLeadBoard`).
  */
 import type { Change, DocumentSnapshot, FirestoreEvent } from 'firebase-functions/v2/firestore';
-import * as logger from 'firebase-functions/logger';
+import { logEvent } from '../platform/log.js';
 import { db } from '../firebase.js';
 import { syncBoardCard } from '../services/leadBoard.js';
 
@@ -18,7 +18,8 @@ export async function syncLeadBoardCard(
 ): Promise<void> {
   const leadId = event.params.leadId;
   if ((await syncBoardCard(db, leadId)) === 'rejected') {
-    logger.error(
+    logEvent(
+      'board.card_refused',
       'syncLeadBoard: Firestore refused the card (its shard is likely full); the board needs a rebuild with more shards (npm run board:rebuild -- --shards N)',
       { leadId },
     );

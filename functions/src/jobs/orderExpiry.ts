@@ -20,7 +20,7 @@
  * A plain function of the clock, so tests drive it with a fake one.
  */
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import * as logger from 'firebase-functions/logger';
+import { logEvent } from '../platform/log.js';
 import { COLLECTIONS, promoCheckoutExpiryCutoff } from '@studio/domain';
 import { PAYABLE_ORDER_STATUSES } from '../services/orders.js';
 import { readOrderPromoSettlement, settlePromoInTx } from '../services/promo.js';
@@ -88,7 +88,11 @@ export async function runOrderExpiry(db: Firestore, now: Date, provider?: Paymen
       });
       if (expired) result.expired.push(order.id);
     } catch (error) {
-      logger.error('orderExpiry: order left for the next run', { orderId: order.id, error: String(error) });
+      logEvent('job.item_failed', 'orderExpiry: order left for the next run', {
+        job: 'expireOrders',
+        orderId: order.id,
+        error: String(error),
+      });
       result.failed.push(order.id);
     }
   }

@@ -56,6 +56,7 @@ import {
 } from 'firebase-admin/firestore';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import * as logger from 'firebase-functions/logger';
+import { logEvent } from '../platform/log.js';
 import { z } from 'zod';
 import type { FirestoreEvent, QueryDocumentSnapshot } from 'firebase-functions/v2/firestore';
 import {
@@ -73,6 +74,7 @@ import {
   RECIPIENT_LIMITS,
   type RecipientLimit,
   renderTemplate,
+  retentionEnd,
   stripLineBreaks,
 } from '@studio/domain';
 import { sanitizeEmailHtml } from '../services/emailHtml.js';
@@ -326,10 +328,14 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
           0,
           500,
         );
-      logger.error('outbox: a stored entry does not parse; failed', { id: ref.id, issues: parsed.error.issues });
+      logEvent('email.failed', 'outbox: a stored entry does not parse; failed', {
+        id: ref.id,
+        issues: parsed.error.issues,
+      });
       tx.update(ref, {
         status: 'ERROR',
         lastError,
+        expireAt: retentionEnd(COLLECTIONS.outbox, now),
         leaseUntil: null,
         nextAttemptAt: null,
         updatedAt: FieldValue.serverTimestamp(),
@@ -355,10 +361,18 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
     return { outcome: 'failed', status: 'ERROR', attempts: claim.attempts, lastError: claim.malformed };
   const { attempts } = claim;
 
+  // Terminal: no retry will send it, so a person has to look (the email pages' Resend).
   const fail = async (lastError: string): Promise<SendOutcome> => {
+    logEvent('email.failed', 'outbox: email not sent; no retry left', {
+      id: ref.id,
+      templateId: claim.data.templateId ?? null,
+      attempts,
+      lastError,
+    });
     await ref.update({
       status: 'ERROR',
       lastError,
+      expireAt: retentionEnd(COLLECTIONS.outbox, now),
       leaseUntil: null,
       nextAttemptAt: null,
       updatedAt: FieldValue.serverTimestamp(),
@@ -392,9 +406,15 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
     }
     if (!within) {
       const lastError = RECIPIENT_LIMITS[recipientLimit].reason;
+      logEvent('email.suppressed', 'outbox: email suppressed by its recipient limit', {
+        id: ref.id,
+        templateId: claim.data.templateId ?? null,
+        recipientLimit,
+      });
       await ref.update({
         status: 'SKIPPED',
         lastError,
+        expireAt: retentionEnd(COLLECTIONS.outbox, now),
         leaseUntil: null,
         nextAttemptAt: null,
         updatedAt: FieldValue.serverTimestamp(),
@@ -415,7 +435,6 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
   }
 
   if (!d.mailer && d.unconfigured) {
-    logger.error('outbox: email not sent, delivery is not configured', { id: ref.id, missing: d.unconfigured });
     return fail(`${NOT_CONFIGURED.email}: missing ${d.unconfigured.join(', ')}`);
   }
   if (!d.mailer) {
@@ -438,10 +457,12 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
           }
         : {}),
       at: FieldValue.serverTimestamp(),
+      expireAt: retentionEnd(COLLECTIONS.emailLog, now),
     });
     batch.update(ref, {
       status: 'SUCCESS',
       sentAt: FieldValue.serverTimestamp(),
+      expireAt: retentionEnd(COLLECTIONS.outbox, now),
       deliveredVia: 'email_log',
       lastError: null,
       leaseUntil: null,
@@ -467,6 +488,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
   await ref.update({
     status: 'SUCCESS',
     sentAt: FieldValue.serverTimestamp(),
+    expireAt: retentionEnd(COLLECTIONS.outbox, now),
     deliveredVia: 'sendgrid',
     lastError: null,
     leaseUntil: null,
@@ -544,7 +566,11 @@ export async function runOutboxSweep(
       else result.skipped++;
     } catch (error) {
       // Left PENDING or PROCESSING: the next sweep (or the lease) brings it back.
-      logger.warn('outbox sweep: entry left for the next sweep', { id: doc.id, error: String(error) });
+      logEvent('job.item_failed', 'outbox sweep: entry left for the next sweep', {
+        job: 'sweepOutbox',
+        id: doc.id,
+        error: String(error),
+      });
       result.skipped++;
     }
   }

@@ -25,7 +25,7 @@
  * Collection `reminders/{id}` {leadId, automation, step, days, dueAt, status:
  * 'sent' | 'skipped', templateId, outboxId?, legacyId?, at, by}: admin-readable.
  */
-import * as logger from 'firebase-functions/logger';
+import { logEvent } from '../platform/log.js';
 import { Semaphore } from 'async-mutex';
 import {
   FieldValue,
@@ -376,7 +376,11 @@ export async function runReminders(db: Firestore, now: Date): Promise<ReminderRu
           // ALREADY_EXISTS: an overlapping run created it first.
           if ((error as { code?: number }).code === 6) result.skipped++;
           else {
-            logger.warn('reminders: left for the next run', { id: t.id, error: String(error) });
+            logEvent('job.item_failed', 'reminders: left for the next run', {
+              job: 'dailyReminders',
+              id: t.id,
+              error: String(error),
+            });
             result.failed.push(t.id);
           }
         }

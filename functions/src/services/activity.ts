@@ -3,7 +3,7 @@
  * the server for every status move and quote event, in the same transaction or
  * batch as the change itself. Collection `lead_activity`, admin-readable.
  */
-import { COLLECTIONS } from '@studio/domain';
+import { COLLECTIONS, retentionEnd } from '@studio/domain';
 import {
   FieldValue,
   type DocumentReference,
@@ -50,6 +50,7 @@ export function recordActivity(db: Firestore, tx: Transaction | WriteBatch, entr
     detail: entry.detail ?? null,
     by: entry.by,
     at: FieldValue.serverTimestamp(),
+    expireAt: retentionEnd(COLLECTIONS.leadActivity, new Date()),
   });
   return ref;
 }

@@ -24,6 +24,7 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
+import { logEvent } from '../platform/log.js';
 import {
   COLLECTIONS,
   depositLabel,
@@ -39,6 +40,7 @@ import {
   PAYMENT_CURRENCY,
   PAYMENT_PURPOSES,
   projectDocSchema,
+  retentionEnd,
   type CreatePaymentIntentInput,
   type PaymentPurpose,
 } from '@studio/domain';
@@ -300,6 +302,7 @@ export async function fulfilEvent(db: Firestore, event: PaymentEvent, by = 'stri
           outcome,
           ...(effects?.review ? { review: effects.review } : {}),
           receivedAt: FieldValue.serverTimestamp(),
+          expireAt: retentionEnd(COLLECTIONS.stripeEvents, new Date()),
         });
         return outcome;
       });
@@ -353,7 +356,7 @@ async function readEffects(
   const mismatch = owed ? paymentMismatch(received, owed) : null;
   if (owed && mismatch) {
     const review = mismatchText(received, owed);
-    logger.error('payments: a payment does not match what is owed; held for review', {
+    logEvent('payment.held_for_review', 'payments: a payment does not match what is owed; held for review', {
       paymentIntentId: obj.id,
       eventId: event.id,
       purpose: fields.purpose,
@@ -572,10 +575,14 @@ function applyPurpose(db: Firestore, tx: Transaction, c: PurposeContext): void {
     // was cancelled, so it cannot be paid; should one be paid all the same, the client paid the
     // discounted price and it is redeemed, but the code may then pass its usage limit: logged.
     if (c.order.get('status') === 'expired')
-      logger.error('payments: an expired order was paid; its promo code may be over its usage limit', {
-        orderId: c.order.id,
-        promoCode: c.order.get('promoCode') ?? null,
-      });
+      logEvent(
+        'payment.expired_order_paid',
+        'payments: an expired order was paid; its promo code may be over its usage limit',
+        {
+          orderId: c.order.id,
+          promoCode: c.order.get('promoCode') ?? null,
+        },
+      );
     if (c.order.get('status') !== 'paid') {
       settlePromoInTx(tx, c.promo, c.order.id, true);
       // The hosting it sold renews from now on (services/subscriptions.ts).
@@ -636,7 +643,7 @@ function applyPurpose(db: Firestore, tx: Transaction, c: PurposeContext): void {
       by: c.by,
     });
     if (!firstOfKind)
-      logger.warn('payments: a second payment for an already paid stage', {
+      logEvent('payment.second_payment', 'payments: a second payment for an already paid stage', {
         leadId: lead.id,
         purpose: c.purpose,
         paymentIntentId: c.paymentIntentId,

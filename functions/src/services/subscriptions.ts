@@ -24,7 +24,6 @@ import {
   type Firestore,
   type Transaction,
 } from 'firebase-admin/firestore';
-import * as logger from 'firebase-functions/logger';
 import {
   COLLECTIONS,
   formatUsd,
@@ -35,6 +34,7 @@ import {
   subscriptionDocSchema,
   type SubscriptionDoc,
 } from '@studio/domain';
+import { logEvent } from '../platform/log.js';
 import { paymentEntryId, recordLedgerEntry } from './ledger.js';
 import { enqueueEmail } from './outbox.js';
 import { alertOwner } from './ownerAlerts.js';
@@ -192,7 +192,7 @@ export async function readSubscriptionEvent(
   const fields = { purpose: 'order', leadId: null, invoiceId: null, orderId };
   if (!alreadyPaid && paymentMismatch(received, owed)) {
     const review = mismatchText(received, owed);
-    logger.error('payments: a payment does not match what is owed; held for review', {
+    logEvent('payment.held_for_review', 'payments: a payment does not match what is owed; held for review', {
       paymentIntentId: obj.id,
       eventId: event.id,
       purpose: 'subscription renewal',

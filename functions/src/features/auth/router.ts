@@ -17,7 +17,7 @@ import {
   loginSchema,
   usernameToEmail,
 } from '@studio/domain';
-import * as logger from 'firebase-functions/logger';
+import { logEvent } from '../../platform/log.js';
 import { z } from 'zod';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { auth } from '../../firebase.js';
@@ -64,7 +64,7 @@ async function verifyPassword(email: string, password: string): Promise<string |
   // "INVALID_PASSWORD : ..." style messages carry the code first.
   const code = (body.success ? (body.data.error?.message ?? '') : '').split(/[\s:]/)[0] ?? '';
   if (res.status === 400 && CREDENTIAL_ERRORS.has(code)) return null;
-  logger.error('auth: the password check failed for a reason other than the credentials', {
+  logEvent('auth.check_failed', 'auth: the password check failed for a reason other than the credentials', {
     status: res.status,
     code: code || null,
   });

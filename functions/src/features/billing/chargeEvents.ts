@@ -23,9 +23,16 @@
  * its PDF.
  */
 import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import * as logger from 'firebase-functions/logger';
+import { logEvent } from '../../platform/log.js';
 import { z } from 'zod';
-import { COLLECTIONS, formatUsd, ledgerActivityLine, PAYMENT_PURPOSES, type LedgerEntryType } from '@studio/domain';
+import {
+  COLLECTIONS,
+  formatUsd,
+  ledgerActivityLine,
+  PAYMENT_PURPOSES,
+  retentionEnd,
+  type LedgerEntryType,
+} from '@studio/domain';
 import { recordActivity } from '../../services/activity.js';
 import { runNumbered } from '../../services/invoiceNumbers.js';
 import {
@@ -125,17 +132,22 @@ export async function applyChargeEvent(db: Firestore, event: ChargeEvent, by = '
       const paymentRef = db.collection(COLLECTIONS.payments).doc(obj.payment_intent);
       const [payment, entries] = await Promise.all([tx.get(paymentRef), entriesOfPayment(db, obj.payment_intent, tx)]);
       if (payment.get('status') !== 'succeeded') {
-        logger.error('billing: a charge event names no succeeded payment of ours; held for review', {
-          eventId: event.id,
-          type: event.type,
-          paymentIntentId: obj.payment_intent,
-        });
+        logEvent(
+          'payment.held_for_review',
+          'billing: a charge event names no succeeded payment of ours; held for review',
+          {
+            eventId: event.id,
+            type: event.type,
+            paymentIntentId: obj.payment_intent,
+          },
+        );
         tx.create(eventRef, {
           type: event.type,
           objectId: obj.id,
           outcome: 'review',
           review: `No succeeded payment ${obj.payment_intent}`,
           receivedAt: FieldValue.serverTimestamp(),
+          expireAt: retentionEnd(COLLECTIONS.stripeEvents, now),
         });
         return 'review';
       }
@@ -186,6 +198,7 @@ export async function applyChargeEvent(db: Firestore, event: ChargeEvent, by = '
         objectId: obj.id,
         outcome: 'applied',
         receivedAt: FieldValue.serverTimestamp(),
+        expireAt: retentionEnd(COLLECTIONS.stripeEvents, now),
       });
       if (planned.length > 0)
         tellEveryone(db, tx, { event, planned, base, lead, creditNote, creditNoteId: event.id, studioName });

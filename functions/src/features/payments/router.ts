@@ -39,7 +39,7 @@
  *   the key with other parameters → 409.
  */
 import { Router, type Request } from 'express';
-import * as logger from 'firebase-functions/logger';
+import { logEvent } from '../../platform/log.js';
 import { z } from 'zod';
 import {
   centsToString,
@@ -95,14 +95,16 @@ paymentsPublicRouter.post('/stripe/webhook', async (req, res) => {
     event = await verifyWebhook(raw, req.get('stripe-signature'));
   } catch (e) {
     if (e instanceof NotConfigured) throw e;
-    logger.warn('stripe webhook: refused', { error: e instanceof Error ? e.message : String(e) });
+    logEvent('webhook.signature_failed', 'stripe webhook: refused', {
+      error: e instanceof Error ? e.message : String(e),
+    });
     throw new AppError('Invalid', 'Invalid signature');
   }
   // Refunds and disputes go to the ledger (features/billing), parsed for the fields it reads.
   if (isChargeEvent(event.type)) {
     const charge = chargeEventSchema.safeParse(event);
     if (!charge.success) {
-      logger.error('stripe webhook: unexpected event shape', {
+      logEvent('webhook.unexpected_event', 'stripe webhook: unexpected event shape', {
         id: event.id,
         type: event.type,
         issues: charge.error.issues,
@@ -115,7 +117,7 @@ paymentsPublicRouter.post('/stripe/webhook', async (req, res) => {
   // A verified Stripe event, parsed for the fields fulfilment reads.
   const parsed = paymentEventSchema.safeParse(event);
   if (!parsed.success) {
-    logger.error('stripe webhook: unexpected event shape', {
+    logEvent('webhook.unexpected_event', 'stripe webhook: unexpected event shape', {
       id: event.id,
       type: event.type,
       issues: parsed.error.issues,

@@ -1,0 +1,71 @@
+/**
+ * The alert catalogue (platform/log.ts): every event is logged at ERROR, and
+ * by the source files the catalogue names, so an alert built from it
+ * (npm run ops:alerts) watches an entry the code really writes.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+const error = vi.fn();
+const warn = vi.fn();
+const info = vi.fn();
+vi.mock('firebase-functions/logger', () => ({ error, warn, info, log: info, debug: info, write: info }));
+
+const { ALERT_EVENTS, ALERT_EVENT_NAMES, logEvent } = await import('./log.js');
+
+const REPO = join(import.meta.dirname, '..', '..', '..');
+const SRC = join(REPO, 'functions', 'src');
+
+/** Every non-test TypeScript file under functions/src, relative to the repository. */
+function sourceFiles(dir = SRC): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(path);
+    return e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') ? [relative(REPO, path)] : [];
+  });
+}
+
+/** The event names a source file passes to logEvent (a literal first argument, possibly on its own line). */
+const loggedIn = (file: string) =>
+  [...readFileSync(join(REPO, file), 'utf8').matchAll(/\blogEvent\(\s*'([^']+)'/g)].map((m) => m[1]);
+
+describe('alert events', () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it('logEvent logs at ERROR with the event name in the entry, never at WARN or INFO', () => {
+    for (const name of ALERT_EVENT_NAMES) {
+      logEvent(name, `message of ${name}`, { id: 'x' });
+      expect(error).toHaveBeenLastCalledWith(`message of ${name}`, { id: 'x', event: name });
+    }
+    expect(error).toHaveBeenCalledTimes(ALERT_EVENT_NAMES.length);
+    expect(warn).not.toHaveBeenCalled();
+    expect(info).not.toHaveBeenCalled();
+  });
+
+  it('a field named "event" cannot hide the catalogued name', () => {
+    logEvent('email.failed', 'm', { event: 'something else' });
+    expect(error).toHaveBeenLastCalledWith('m', { event: 'email.failed' });
+  });
+
+  it.each(ALERT_EVENT_NAMES)('%s is logged through logEvent by each source the catalogue names', (name) => {
+    const { sources } = ALERT_EVENTS[name];
+    expect(sources.length).toBeGreaterThan(0);
+    for (const file of sources) expect(loggedIn(file), file).toContain(name);
+  });
+
+  it('every logEvent call names a catalogued event whose sources list its file', () => {
+    const files = sourceFiles().filter((f) => !f.endsWith('platform/log.ts'));
+    const calls = files.flatMap((file) => loggedIn(file).map((name) => ({ file, name })));
+    expect(calls.length).toBeGreaterThanOrEqual(ALERT_EVENT_NAMES.length);
+    for (const { file, name } of calls) {
+      expect(ALERT_EVENT_NAMES, `${file}: ${name}`).toContain(name);
+      expect(ALERT_EVENTS[name as keyof typeof ALERT_EVENTS].sources, `${file}: ${name}`).toContain(file);
+    }
+  });
+
+  it('names are stable identifiers: lower case, dotted, unique', () => {
+    for (const name of ALERT_EVENT_NAMES) expect(name).toMatch(/^[a-z]+(\.[a-z_]+)+$/);
+    expect(new Set(ALERT_EVENT_NAMES).size).toBe(ALERT_EVENT_NAMES.length);
+  });
+});

@@ -1,0 +1,115 @@
+/**
+ * The failures that need a person, each with a stable event name, logged at
+ * ERROR through `logEvent` only. Cloud Logging receives the entry's fields as
+ * `jsonPayload`, so `jsonPayload.event="<name>"` finds every occurrence
+ * whatever its message says; `npm run ops:alerts` (scripts/ops-alerts.ts)
+ * builds one log-based metric and one alert policy per event from this
+ * catalogue. Rename an event and its alert follows; an alert policy already
+ * created in a project keeps the old name until ops:alerts runs again.
+ *
+ * Everything else keeps logging through firebase-functions' logger as it is:
+ * an entry here means someone has to look.
+ */
+import * as logger from 'firebase-functions/logger';
+
+/** What an event means, where it is logged, and what the person who gets the alert does. */
+export interface AlertEvent {
+  /** One line for the alert policy's title and documentation. */
+  summary: string;
+  /** What to do about it (shown in the alert's documentation). */
+  action: string;
+  /** The source files (relative to the repository) that log it through logEvent. */
+  sources: readonly string[];
+}
+
+/** The catalogue: every event that pages someone. */
+export const ALERT_EVENTS = {
+  'email.failed': {
+    summary: 'An email was not sent and will not be retried',
+    action:
+      'Read the entry\'s lastError in the CRM\'s email pages (SendGrid rejection, retries spent, unknown template or address, delivery not configured), fix the cause, then use "Resend".',
+    sources: ['functions/src/jobs/outboxSender.ts'],
+  },
+  'email.suppressed': {
+    summary: 'An email was suppressed by its recipient limit (SKIPPED)',
+    action:
+      'One mailbox asked for more than its allowance (e.g. contact confirmations): a repeat visitor, or someone using the form against a third party. Check the lead list for a burst from one address.',
+    sources: ['functions/src/jobs/outboxSender.ts'],
+  },
+  'job.item_failed': {
+    summary: 'A scheduled job left an item for its next run',
+    action:
+      'The job retries it at its next run; if the same id repeats, read the error in the log entry (launch countdown, reminders, order expiry, outbox sweep).',
+    sources: [
+      'functions/src/jobs/launchCountdown.ts',
+      'functions/src/jobs/reminders.ts',
+      'functions/src/jobs/orderExpiry.ts',
+      'functions/src/jobs/outboxSender.ts',
+    ],
+  },
+  'webhook.signature_failed': {
+    summary: 'A Stripe webhook call failed its signature check',
+    action:
+      "Compare STRIPE_WEBHOOK_SECRET with the endpoint's signing secret in Stripe's dashboard (a rotated secret refuses every event); a few strays are someone probing the URL.",
+    sources: ['functions/src/features/payments/router.ts'],
+  },
+  'webhook.unexpected_event': {
+    summary: 'A verified Stripe event did not have the shape the code reads',
+    action: "Stripe's API version or the endpoint's events changed: read the issues in the log entry.",
+    sources: ['functions/src/features/payments/router.ts'],
+  },
+  'payment.held_for_review': {
+    summary: 'A payment was held for review instead of being applied',
+    action: "The Money page lists it: refund it from Stripe's dashboard or record what was agreed with the client.",
+    sources: [
+      'functions/src/services/payments.ts',
+      'functions/src/services/subscriptions.ts',
+      'functions/src/features/billing/chargeEvents.ts',
+    ],
+  },
+  'payment.expired_order_paid': {
+    summary: 'An expired cart order was paid',
+    action: "Its promo code may be over its usage limit: check the code's usage on the promo page.",
+    sources: ['functions/src/services/payments.ts'],
+  },
+  'payment.second_payment': {
+    summary: 'A second payment arrived for a stage already paid',
+    action: 'Refund the duplicate from the Money page unless the client meant it.',
+    sources: ['functions/src/services/payments.ts'],
+  },
+  'ledger.mismatch': {
+    summary: 'The books do not balance: a stored balance or payment disagrees with the ledger',
+    action: 'Run `npm run books:check -- --project PROJECT` for the full list and fix each document by hand.',
+    sources: ['functions/src/jobs/booksCheck.ts'],
+  },
+  'config.missing': {
+    summary: 'An instance started with settings missing',
+    action:
+      'Set the settings the entry names (README, "Production checklist") and deploy again; until then their features answer 503.',
+    sources: ['functions/src/config.ts'],
+  },
+  'auth.check_failed': {
+    summary: 'The admin login could not check a password (not a wrong password)',
+    action: 'WEB_API_KEY is wrong or restricted, or the Email/Password provider is off: the log entry names the code.',
+    sources: ['functions/src/features/auth/router.ts'],
+  },
+  'board.card_refused': {
+    summary: "Firestore refused a lead's board card (its shard is likely full)",
+    action: 'Run `npm run board:rebuild -- --project PROJECT --shards N` with more shards (docs/operations.md).',
+    sources: ['functions/src/jobs/leadBoardSync.ts'],
+  },
+} as const satisfies Record<string, AlertEvent>;
+
+/** The name of a catalogued event. */
+export type AlertEventName = keyof typeof ALERT_EVENTS;
+
+/** The catalogue's event names, in catalogue order. */
+export const ALERT_EVENT_NAMES = Object.keys(ALERT_EVENTS) as AlertEventName[];
+
+/**
+ * Logs a catalogued event at ERROR: `message` for a reader of the log,
+ * `fields` for the details, and `event` for the alert's filter.
+ */
+export function logEvent(event: AlertEventName, message: string, fields: Record<string, unknown> = {}): void {
+  logger.error(message, { ...fields, event });
+}
