@@ -44,6 +44,7 @@ import type { LeadCardActions } from './LeadCard';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 import { MountWhenOpened } from '../../../shared/components/MountWhenOpened';
+import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
 import { lazyNamed } from '../../../shared/lib/lazyNamed';
 import { EditQuoteDialog, ProjectPlanDialog, QuoteReviewDialog } from '../../quotes';
 import { PromoCodesDialog } from '../../promo';
@@ -57,7 +58,7 @@ const AddLeadDialog = lazyNamed(() => import('./AddLeadDialog'), 'AddLeadDialog'
 
 type Open =
   | { kind: 'none' }
-  | { kind: 'dead' | 'detail' | 'notes' | 'plan'; lead: BoardLead }
+  | { kind: 'dead' | 'detail' | 'notes' | 'plan' | 'accept'; lead: BoardLead }
   | { kind: 'editQuote'; lead: LeadView }
   | { kind: 'quotes'; leadId?: string }
   | { kind: 'deadList' | 'addLead' | 'promos' };
@@ -186,21 +187,31 @@ export function DashboardPage() {
         to === 'Lost' ? setOpen({ kind: 'dead', lead }) : void move(lead, to),
       onPlan: (lead) => setOpen({ kind: 'plan', lead }),
       onReviewQuote: (lead) => setOpen({ kind: 'quotes', leadId: lead.id }),
-      onAcceptQuote: async (lead) => {
-        try {
-          await api.post(`/api/leads/${lead.id}/quote/accept`, {}, quoteAcceptedByAdminReply);
-          toast({ title: 'Quote Accepted', description: 'Project created in Set up.' });
-        } catch (e) {
-          toast({
-            title: 'Error',
-            description: errorMessage(e, 'Failed to accept quote and create project'),
-            severity: 'error',
-          });
-        }
-      },
+      // Accepting on the client's behalf starts the project and asks for money: confirmed first.
+      onAcceptQuote: (lead) => setOpen({ kind: 'accept', lead }),
     }),
-    [move, toast],
+    [move],
   );
+  const [accepting, setAccepting] = useState(false);
+  const acceptQuote = async (lead: BoardLead) => {
+    setAccepting(true);
+    try {
+      await api.post(`/api/leads/${lead.id}/quote/accept`, {}, quoteAcceptedByAdminReply);
+      toast({
+        title: 'Quote Accepted',
+        description: `${lead.name}'s quote is accepted; project created in Set up.`,
+      });
+    } catch (e) {
+      toast({
+        title: 'Error',
+        description: errorMessage(e, 'Failed to accept quote and create project'),
+        severity: 'error',
+      });
+    } finally {
+      setAccepting(false);
+      close();
+    }
+  };
 
   return (
     <Box>
@@ -242,6 +253,22 @@ export function DashboardPage() {
             if (open.kind === 'dead') void move(open.lead, 'Lost', { deadReason: reason });
             close();
           }}
+        />
+      </MountWhenOpened>
+      <MountWhenOpened open={open.kind === 'accept'}>
+        <ConfirmDialog
+          open={open.kind === 'accept'}
+          title={`Accept the quote for ${open.kind === 'accept' ? open.lead.name : ''}?`}
+          consequences={[
+            "You accept the quote on the client's behalf; it is recorded as accepted by you, and the client's quote link can no longer be used.",
+            'The lead moves to Set Up and a project is created in Set up.',
+            'Payment is requested from the client: the deposit, or the whole quote without one.',
+          ]}
+          confirmLabel="Accept Quote"
+          tone="primary"
+          busy={accepting}
+          onCancel={close}
+          onConfirm={() => open.kind === 'accept' && void acceptQuote(open.lead)}
         />
       </MountWhenOpened>
       <MountWhenOpened open={open.kind === 'deadList'}>
