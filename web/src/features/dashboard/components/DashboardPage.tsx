@@ -6,7 +6,7 @@
  * one live listener on the `lead_board` projection (shared/data/hooks
  * useLiveBoard); the dialogs that need a whole lead read it while open.
  */
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -21,9 +21,11 @@ import {
   type DeadReason,
   formatUsd,
   groupLeadsForBoard,
+  leadMatchesSearch,
   type LeadStatus,
   quoteAcceptedByAdminReply,
   quotePendingReview,
+  searchTerms,
   type Tile,
 } from '@studio/domain';
 import { Loading } from '../../../shared/components/PageState';
@@ -37,6 +39,7 @@ import {
 import { useAdminSession } from '../../auth';
 import { LeadBoard } from './LeadBoard';
 import { AttentionSetting } from './AttentionSetting';
+import { BoardSearch, SearchTermsContext } from './BoardSearch';
 import { InsightsPanel } from './InsightsPanel';
 import { useAttentionDays, useInsightsOpen } from '../hooks/boardSettings';
 import { useLeadMoves } from '../hooks/useLeadMoves';
@@ -174,6 +177,15 @@ export function DashboardPage() {
   const showDead = useCallback(() => setOpen({ kind: 'deadList' }), []);
   const close = () => setOpen({ kind: 'none' });
 
+  const [search, setSearch] = useState('');
+  // The board follows the typing at low priority: a keystroke never waits for thousands of cards.
+  const deferredSearch = useDeferredValue(search);
+  const terms = useMemo(() => searchTerms(deferredSearch), [deferredSearch]);
+  const found = useMemo(
+    () => (terms.length ? leads.filter((l) => leadMatchesSearch(l, terms)) : leads),
+    [leads, terms],
+  );
+
   const tiles = useMemo(() => dashboardTiles(leads), [leads]);
   const dead = useMemo(() => groupLeadsForBoard(leads).dead, [leads]);
   const pendingQuotes = useMemo(() => leads.filter(quotePendingReview).length, [leads]);
@@ -241,7 +253,10 @@ export function DashboardPage() {
           </Box>
           <InsightsPanel open={insightsOpen} onOpenChange={setInsightsOpen} leads={insightsOpen ? leads : NO_LEADS} />
           <AttentionSetting days={attentionDays} onChange={setAttentionDays} />
-          <LeadBoard leads={leads} actions={actions} attentionDays={attentionDays} onShowDead={showDead} />
+          <BoardSearch value={search} onChange={setSearch} shown={found.length} total={leads.length} />
+          <SearchTermsContext.Provider value={terms}>
+            <LeadBoard leads={found} actions={actions} attentionDays={attentionDays} onShowDead={showDead} />
+          </SearchTermsContext.Provider>
         </>
       )}
 
