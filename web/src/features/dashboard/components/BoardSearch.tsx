@@ -6,7 +6,7 @@
  * being typed in. Email addresses are not on the board's cards (the lead_board
  * projection keeps them out), so the search does not read them.
  */
-import { createContext, useEffect, useRef } from 'react';
+import { createContext, useEffect, useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
@@ -18,8 +18,11 @@ import { searchHighlights } from '@studio/domain';
 /** The search's terms (domain searchTerms), for the cards' highlights; none when not searching. */
 export const SearchTermsContext = createContext<readonly string[]>([]);
 
-/** `text` with the parts matching `terms` in <mark>. */
-export function Highlighted({ text, terms }: { text: string; terms: readonly string[] }) {
+/**
+ * `text` with the parts matching `terms` in <mark>; the text itself when there are none. A plain function, not a
+ * component: a board renders dozens of cards, and each card stays a few elements (see LeadCardStyles).
+ */
+export function highlighted(text: string, terms: readonly string[]): ReactNode {
   if (terms.length === 0) return text;
   return searchHighlights(text, terms).map((part, i) =>
     part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>,

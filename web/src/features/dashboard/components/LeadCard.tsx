@@ -30,7 +30,7 @@ import {
 import type { BoardLead } from '../../../shared/data/hooks';
 import { MountWhenOpened } from '../../../shared/components/MountWhenOpened';
 import { LEAD_STATUS_COLORS } from '../../../shared/components/leadStatus';
-import { Highlighted, SearchTermsContext } from './BoardSearch';
+import { highlighted, SearchTermsContext } from './BoardSearch';
 
 export interface LeadCardActions {
   onOpen(lead: BoardLead): void;
@@ -279,10 +279,10 @@ export function LeadCardView({ lead, now, attentionDays, actions, provided, isDr
       <div className="lc-head">
         <div className="lc-titles">
           <p className="lc-name" title={lead.name}>
-            <Highlighted text={lead.name} terms={terms} />
+            {highlighted(lead.name, terms)}
           </p>
           <p className="lc-subject" title={lead.subject}>
-            <Highlighted text={lead.subject} terms={terms} />
+            {highlighted(lead.subject, terms)}
           </p>
         </div>
         <button
@@ -303,7 +303,7 @@ export function LeadCardView({ lead, now, attentionDays, actions, provided, isDr
       </div>
       <div className="lc-meta">
         <span className="lc-chip" title={lead.projectType}>
-          <Highlighted text={lead.projectType} terms={terms} />
+          {highlighted(lead.projectType, terms)}
         </span>
         {badge && (
           <span className="lc-badge" data-testid="lead-badge" data-color={LEAD_STATUS_COLORS[badge] ?? 'info'}>
