@@ -191,7 +191,7 @@ export function ProjectsPage() {
             sx={{
               display: 'grid',
               gap: 2,
-              gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' },
+              gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
               mb: 3,
               maxWidth: 1080,
             }}
@@ -222,7 +222,12 @@ export function ProjectsPage() {
               sx={{
                 display: 'grid',
                 gap: 2,
-                gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, minmax(0, 1fr))' },
+                // Columns may shrink below their content (a long unbroken name wraps), never widen the page.
+                gridTemplateColumns: {
+                  xs: 'minmax(0, 1fr)',
+                  sm: 'repeat(2, minmax(0, 1fr))',
+                  lg: 'repeat(4, minmax(0, 1fr))',
+                },
               }}
             >
               {PROJECT_COLUMNS.map((c) => {
