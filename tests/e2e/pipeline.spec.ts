@@ -3,7 +3,7 @@ import { expect, test, type Page } from './support/test.js';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { addLead, cardIn, column, loginAsAdmin, menuMove } from './support/admin.js';
-import { storeLead } from '../fixtures.js';
+import { storeLead, NO_QUOTE } from '../fixtures.js';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
 
@@ -235,13 +235,7 @@ test('search finds a lead as you type; a mouse drag offers Won and Dead in a bar
     name,
     subject: `Pottery shop ${tag}`,
     status: 'New',
-    quoteGenerated: false,
-    hasProjectPlan: false,
-    quoteReviewStatus: null,
-    quoteAccepted: false,
-    quoteAmountCents: null,
-    depositAmountCents: null,
-    finalAmountCents: null,
+    ...NO_QUOTE,
   });
   await cardIn(page, 'New', name);
 
