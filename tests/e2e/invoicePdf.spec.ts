@@ -66,7 +66,7 @@ test('the admin downloads the deposit request PDF; the client pays and downloads
   await revealCard(page, card);
   await expect(card.getByTestId('invoice-row').filter({ hasText: number })).toBeVisible();
   const invoice = await downloadedText(page, () =>
-    card.getByRole('button', { name: `Download invoice ${number}` }).click(),
+    card.getByRole('button', { name: `PDF of invoice ${number}` }).click(),
   );
   expect(invoice.name).toBe(`${number}.pdf`);
   for (const s of [number, studio, name, '2000.00', '50% deposit']) expect(invoice.text, s).toContain(s);
