@@ -37,6 +37,17 @@ export function quotedLeadDoc(over: Record<string, unknown> = {}): Record<string
   };
 }
 
+/** The fields of a lead before any quote (no plan, no amounts): spread into storeLead's overrides. */
+export const NO_QUOTE = {
+  quoteGenerated: false,
+  hasProjectPlan: false,
+  quoteReviewStatus: null,
+  quoteAccepted: false,
+  quoteAmountCents: null,
+  depositAmountCents: null,
+  finalAmountCents: null,
+} as const;
+
 /** Stores quotedLeadDoc(over) as a new lead in `db`; returns its id. */
 export async function storeLead(db: Firestore, over: Record<string, unknown> = {}): Promise<string> {
   const ref = db.collection('leads').doc();

@@ -57,7 +57,11 @@ export const DEFAULT_TEMPLATE_ID: EmailTemplateId = 'contact-confirmation';
 /** Outbox `templateId` of a test-center email: subject and html travel as variables, nothing is substituted. */
 export const RAW_TEMPLATE_ID = 'raw';
 
-/** Shared frame of the default templates: a 600 px table with inline styles, as mail clients expect. */
+/**
+ * Shared frame of the default templates: a 600 px table with inline styles, as mail clients expect. Its footer
+ * names the studio (`${studioName}`, from the studio settings: the sender fills it in), so every template
+ * declares studioName (buildDefaultTemplates).
+ */
 function frame(heading: string, body: string): string {
   return [
     '<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background-color:#f8fafc;padding:24px 0;font-family:Arial,Helvetica,sans-serif;color:#0f172a">',
@@ -65,7 +69,7 @@ function frame(heading: string, body: string): string {
     '<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background-color:#ffffff;border:1px solid #e2e8f0;border-radius:12px">',
     `<tr><td style="padding:24px 32px;background-color:#1e1b4b;border-radius:12px 12px 0 0;color:#ffffff;font-size:20px;font-weight:bold">${heading}</td></tr>`,
     `<tr><td style="padding:24px 32px;font-size:15px;line-height:1.6">${body}</td></tr>`,
-    '<tr><td style="padding:16px 32px;border-top:1px solid #e2e8f0;color:#64748b;font-size:12px">Studio · Design &amp; development</td></tr>',
+    '<tr><td style="padding:16px 32px;border-top:1px solid #e2e8f0;color:#64748b;font-size:12px">${studioName} · Design &amp; development</td></tr>',
     '</table>',
     '</td></tr>',
     '</table>',
@@ -103,6 +107,9 @@ export function studioTemplateVariables(
 export const DEFAULT_EMAIL_TEMPLATES: readonly EmailTemplate[] = /* @__PURE__ */ buildDefaultTemplates();
 
 function buildDefaultTemplates(): EmailTemplate[] {
+  // The frame's footer names the studio: every template declares studioName.
+  const withStudioName = (t: EmailTemplate): EmailTemplate =>
+    t.variables.includes('studioName') ? t : { ...t, variables: [...t.variables, 'studioName'] };
   return [
     {
       id: 'contact-confirmation',
@@ -374,7 +381,7 @@ function buildDefaultTemplates(): EmailTemplate[] {
       ),
       variables: ['name', 'amount', 'creditNoteNumber', 'invoiceNumber', 'studioName'],
     },
-  ];
+  ].map(withStudioName);
 }
 
 /** The default template `id`, or undefined. */
@@ -484,21 +491,32 @@ export function placeholders(text: string): string[] {
 /**
  * Variables whose text a visitor wrote (the contact form's fields, carried
  * into later emails with the lead). Anyone can make the site email any
- * address with them, so they never appear in a subject line (the first
- * thing a phishing text needs), and in the html no mail client turns them
- * into a link (defangLinks).
+ * address with them, so no mail client may turn them into a link
+ * (defangLinks, in the html and the subject), and in a subject line (the
+ * first thing a phishing text needs) they are cut to SUBJECT_VISITOR_TEXT_MAX
+ * characters: room for a name or a project's title, not for a message.
  */
 export const VISITOR_TEXT_VARIABLES: ReadonlySet<string> = new Set(['name', 'email', 'phone', 'subject', 'message']);
 
+/** Most characters of one visitor-text value in a subject line (renderTemplate); longer ones end in "…". */
+export const SUBJECT_VISITOR_TEXT_MAX = 40;
+
 /**
- * Placeholders that may not be saved: in the html, those not among the
- * template's `variables`; in the subject, those too and every visitor-text
- * variable (VISITOR_TEXT_VARIABLES). Checked before saving.
+ * Placeholders that may not be saved: those not among the template's
+ * `variables`, in the subject or the html (a template accepts every variable
+ * it lists, in both). Checked before saving.
  */
 export function unknownPlaceholders(template: Pick<EmailTemplate, 'subject' | 'html' | 'variables'>): string[] {
   const known = new Set(template.variables);
-  const inSubject = placeholders(template.subject).filter((p) => !known.has(p) || VISITOR_TEXT_VARIABLES.has(p));
-  return [...new Set([...inSubject, ...placeholders(template.html).filter((p) => !known.has(p))])];
+  return [...new Set([...placeholders(template.subject), ...placeholders(template.html)])].filter((p) => !known.has(p));
+}
+
+/** Visitor text for a subject line: cut to SUBJECT_VISITOR_TEXT_MAX characters, with nothing a client could link. */
+function subjectVisitorText(value: string): string {
+  const chars = [...value.trim()];
+  const cut =
+    chars.length > SUBJECT_VISITOR_TEXT_MAX ? `${chars.slice(0, SUBJECT_VISITOR_TEXT_MAX - 1).join('')}…` : value;
+  return cut.replace(/([.@:])(?=\S)/g, '$1\u200b');
 }
 
 /**
@@ -628,8 +646,9 @@ export function declaredValues(
  * Renders `template` with `vars`. In the html every value is escaped for its
  * context (text, attribute, URL); a value at the start of a link that is not
  * http/https/mailto becomes '#'. Visitor text (VISITOR_TEXT_VARIABLES) is
- * never a link and is defanged (defangLinks); in the subject it renders
- * empty. The subject is plain text: substituted, then stripped of CR/LF.
+ * never a link and is defanged (defangLinks); in the subject it is cut
+ * short and defanged too (subjectVisitorText). The subject is plain text:
+ * substituted, then stripped of CR/LF.
  * Placeholders without a value render empty.
  */
 export function renderTemplate(
@@ -653,7 +672,7 @@ export function renderTemplate(
   });
   const subject = stripLineBreaks(
     template.subject.replace(PLACEHOLDER, (_m, name: string) =>
-      VISITOR_TEXT_VARIABLES.has(name.trim()) ? '' : value(name),
+      VISITOR_TEXT_VARIABLES.has(name.trim()) ? subjectVisitorText(value(name)) : value(name),
     ),
   );
   return { subject, html };

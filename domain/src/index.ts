@@ -11,6 +11,7 @@ export * from './leads.js';
 export * from './records.js';
 export * from './dashboard.js';
 export * from './leadBoard.js';
+export * from './leadSearch.js';
 export * from './leadStatus.js';
 export * from './pricing.js';
 export * from './hostedProjects.js';

@@ -88,10 +88,20 @@ export const PROJECT_TRANSITIONS: Readonly<Record<ProjectStatus, readonly Projec
   Canceled: ['Set up'],
 };
 
-/** Why a plain status move is refused, for a toast; null when allowed. */
-export function projectMoveError(from: ProjectStatus, to: ProjectStatus): string | null {
+/**
+ * Why a plain status move is refused, for a toast; null when allowed. Besides
+ * PROJECT_TRANSITIONS, a Canceled project may go back to the status it was
+ * canceled from (`canceledFrom`, recorded at the cancel): a cancel can be
+ * undone exactly, and only to where the project was.
+ */
+export function projectMoveError(
+  from: ProjectStatus,
+  to: ProjectStatus,
+  canceledFrom: ProjectStatus | null = null,
+): string | null {
   if (from === to) return `Project is already ${from}`;
   if (PROJECT_TRANSITIONS[from].includes(to)) return null;
+  if (from === 'Canceled' && to === canceledFrom) return null;
   if (to === 'Beta')
     return from === 'Production'
       ? 'Use Deploy to Beta (with the beta URL) to move a project to Beta'

@@ -158,6 +158,8 @@ export const projectDocSchema = z.object({
   handoffType: orNull(z.enum(['domain', 'files'])),
   launchDate: orNull(storedDate),
   maintenanceSubscriptionPaid: withDefault(z.boolean(), false),
+  /** The status a Canceled project was canceled from (it may return there: projectMoveError); null otherwise. */
+  canceledFrom: orNull(z.enum(PROJECT_STATUSES)),
   createdAt: orNull(storedDate),
 });
 export type ProjectDoc = z.output<typeof projectDocSchema>;

@@ -26,6 +26,7 @@ import {
   testEmailSchema,
   TEST_CENTER_PRESETS,
   unknownPlaceholders,
+  SUBJECT_VISITOR_TEXT_MAX,
   utf8Length,
   VISITOR_TEXT_VARIABLES,
 } from '../src/email.js';
@@ -79,8 +80,28 @@ describe('default templates', () => {
   });
 
   it('the variables of projects.ts emails match beta-deployed and launched', () => {
-    expect(findDefaultTemplate('beta-deployed')?.variables.sort()).toEqual(['deploymentUrl', 'name', 'projectName']);
-    expect(findDefaultTemplate('launched')?.variables.sort()).toEqual(['name', 'projectName', 'url']);
+    // studioName is the frame's footer, which the sender fills in from the settings.
+    expect([...findDefaultTemplate('beta-deployed')!.variables].sort()).toEqual([
+      'deploymentUrl',
+      'name',
+      'projectName',
+      'studioName',
+    ]);
+    expect([...findDefaultTemplate('launched')!.variables].sort()).toEqual([
+      'name',
+      'projectName',
+      'studioName',
+      'url',
+    ]);
+  });
+
+  it("names the studio in every template's footer", () => {
+    for (const tpl of DEFAULT_EMAIL_TEMPLATES) {
+      expect(tpl.variables, tpl.id).toContain('studioName');
+      const { html } = renderTemplate(tpl, { studioName: 'Acme & Co' });
+      expect(html, tpl.id).toContain('Acme &amp; Co · Design &amp; development');
+      expect(html, tpl.id).not.toContain('>Studio ·');
+    }
   });
 
   it('test-center presets point at real templates', () => {
@@ -120,13 +141,20 @@ describe('renderTemplate', () => {
     );
   });
 
-  it('keeps visitor text out of subjects and links', () => {
+  it('keeps visitor text out of links, and short and unlinkable in subjects', () => {
     const phish = 'Your account is locked. Verify now at https://evil.example/login';
     const r = renderTemplate(
       { subject: 'Thanks, ${name}', html: '<p>${name}</p><a href="${email}">x</a><p>${message}</p>' },
       { name: phish, email: 'https://evil.example', message: 'mail me: a@evil.example or www.evil.example' },
     );
-    expect(r.subject).toBe('Thanks,');
+    expect(r.subject).toBe('Thanks, Your account is locked. Verify now at h…');
+    expect([...r.subject.replace('Thanks, ', '').replaceAll('\u200b', '')]).toHaveLength(SUBJECT_VISITOR_TEXT_MAX);
+    expect(renderTemplate({ subject: 'Hi ${name}', html: '' }, { name: 'ada@evil.example' }).subject).toBe(
+      'Hi ada@\u200bevil.\u200bexample',
+    );
+    expect(renderTemplate({ subject: 'Hi ${name}', html: '' }, { name: 'Ada Lovelace' }).subject).toBe(
+      'Hi Ada Lovelace',
+    );
     expect(r.html).toContain('<a href="#">x</a>');
     // No URL, domain or address survives intact for a mail client to link.
     for (const linkable of ['https://evil', 'evil.example', 'a@evil', 'www.evil'])
@@ -134,13 +162,17 @@ describe('renderTemplate', () => {
     expect(r.html.replaceAll('&#8203;', '')).toContain(phish);
   });
 
-  it('refuses visitor text in a subject before saving', () => {
+  it('accepts every listed variable in the subject and the html, and nothing else', () => {
     const variables = ['name', 'projectType'];
-    expect(unknownPlaceholders({ subject: 'Hi ${name}', html: '<p>${name}</p>', variables })).toEqual(['name']);
+    expect(unknownPlaceholders({ subject: 'Hi ${name}', html: '<p>${name}</p>', variables })).toEqual([]);
     expect(unknownPlaceholders({ subject: 'About ${projectType}', html: '<p>${name}</p>', variables })).toEqual([]);
+    expect(unknownPlaceholders({ subject: 'Hi ${email}', html: '<p>${bogus}</p>', variables })).toEqual([
+      'email',
+      'bogus',
+    ]);
   });
 
-  it('no default template puts visitor text in its subject', () => {
+  it('no default template uses an undeclared variable', () => {
     for (const tpl of DEFAULT_EMAIL_TEMPLATES) expect(unknownPlaceholders(tpl), tpl.id).toEqual([]);
   });
 

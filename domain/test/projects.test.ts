@@ -93,6 +93,22 @@ describe('projects board', () => {
     );
   });
 
+  it('lets a canceled project go back only to the status it was canceled from (undo), or reopen in Set up', () => {
+    expect(projectMoveError('Canceled', 'Beta', 'Beta')).toBeNull();
+    expect(projectMoveError('Canceled', 'Launch', 'Launch')).toBeNull();
+    expect(projectMoveError('Canceled', 'Set up', 'Production')).toBeNull();
+    expect(projectMoveError('Canceled', 'Production', 'Beta')).toBe(
+      'Cannot move a project from Canceled to Production',
+    );
+    expect(projectMoveError('Canceled', 'Beta')).toBe(
+      'Only a project in Production can be deployed to Beta: move it to Production first',
+    );
+    // The recorded status opens no other move.
+    expect(projectMoveError('Production', 'Launch', 'Launch')).toBe(
+      'Only a project in Beta can be launched: deploy it to Beta first',
+    );
+  });
+
   it('names dead reasons of the spec for a canceled project and an expired set-up', () => {
     expect(DEAD_REASONS).toContain(SETUP_EXPIRY_DEAD_REASON);
     expect(SETUP_EXPIRY_DEAD_REASON).toBe('Invoice Expired - Non Payment beyond Invoice Terms');

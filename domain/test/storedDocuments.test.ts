@@ -191,6 +191,7 @@ describe('projectDocSchema', () => {
     };
     expect(projectDocSchema.parse(stored)).toEqual({
       leadId: 'L1',
+      canceledFrom: null,
       name: 'Shop',
       client: 'Ada',
       projectType: 'Web Project',

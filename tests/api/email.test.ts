@@ -26,7 +26,15 @@ import { Client } from '@sendgrid/client';
 import { FieldValue, type DocumentReference } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminIdToken, api, db, eventually, userIdToken } from '../helpers.js';
-import { OUTBOX_MAX_ATTEMPTS, outboxRetryDelayMs, RETENTION_DAYS } from '@studio/domain';
+import {
+  escapeHtml,
+  OUTBOX_MAX_ATTEMPTS,
+  outboxRetryDelayMs,
+  readStudioSettings,
+  RETENTION_DAYS,
+  SETTINGS_COLLECTION,
+  STUDIO_SETTINGS_DOC,
+} from '@studio/domain';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 import { processOutboxEntry } from '../../functions/src/jobs/outboxSender.js';
@@ -250,6 +258,14 @@ describe('PUT /api/email-templates/{id} and reset', () => {
     expect(body.error).toContain('${total}');
     expect(body.fields).toEqual({ subject: 'Unknown placeholders: ${nmae}', html: 'Unknown placeholders: ${total}' });
 
+    // Every variable the template lists is accepted in the subject too (the visitor's name included).
+    const named = await api('PUT', '/api/email-templates/status-update', {
+      token,
+      body: { subject: 'Hi ${name}: ${projectName} is in ${status}', html: '<p>Hi ${name}</p>' },
+    });
+    expect(named.status).toBe(200);
+    expect((await api('POST', '/api/email-templates/status-update/reset', { token, body: {} })).status).toBe(200);
+
     expect(
       (await api('PUT', '/api/email-templates/nope', { token, body: { subject: 's', html: '<p>h</p>' } })).status,
     ).toBe(404);
@@ -455,6 +471,19 @@ describe('processOutboxEntry with SendGrid at its HTTP boundary', () => {
     // Processing again sends nothing.
     expect(await processOutboxEntry(ref, deps())).toMatchObject({ outcome: 'skipped' });
     expect(received).toHaveLength(2);
+  });
+
+  it("fills the footer's studio name from the settings when the entry carries none", async () => {
+    replies = [202];
+    const studio = readStudioSettings((await db.collection(SETTINGS_COLLECTION).doc(STUDIO_SETTINGS_DOC).get()).data());
+    const ref = await scratchEntry({
+      to: 'client@example.com',
+      templateId: 'beta-deployed',
+      variables: { name: 'Ada', projectName: 'Bakery site', deploymentUrl: 'https://beta.example.com' },
+    });
+    expect(await processOutboxEntry(ref, deps())).toMatchObject({ outcome: 'sent' });
+    const html = received[0]!.body.content.find((c) => c.type === 'text/html')!.value;
+    expect(html).toContain(`${escapeHtml(studio.businessName)} · Design &amp; development`);
   });
 
   it('(b) 400: ERROR at once with lastError, no retry', async () => {

@@ -129,6 +129,30 @@ describe('lifecycle', () => {
     expect(await status('projects', b.projectId)).toBe('Canceled');
   });
 
+  it('undoes a cancel: back to the status it was canceled from only, and the lead follows out of Lost', async () => {
+    const { leadId, projectId } = await leadWithProject();
+    expect((await api('PUT', `/api/projects/${projectId}`, { token, body: { status: 'Production' } })).status).toBe(
+      200,
+    );
+    await api('PUT', `/api/projects/${projectId}`, { token, body: { status: 'Canceled' } });
+    expect(await status('leads', leadId)).toBe('Lost');
+    expect((await db.collection('projects').doc(projectId).get()).get('canceledFrom')).toBe('Production');
+
+    const undo = await api('PUT', `/api/projects/${projectId}`, {
+      token,
+      body: { status: 'Production', expectedStatus: 'Canceled' },
+    });
+    expect(undo.status).toBe(200);
+    const project = (await db.collection('projects').doc(projectId).get()).data()!;
+    expect(project).toMatchObject({ status: 'Production', canceledFrom: null });
+    const lead = (await db.collection('leads').doc(leadId).get()).data()!;
+    expect(lead).toMatchObject({ status: 'Production', deadReason: null });
+
+    // Canceled again from Production: Beta is not where it was, so it stays refused.
+    await api('PUT', `/api/projects/${projectId}`, { token, body: { status: 'Canceled' } });
+    expect((await api('PUT', `/api/projects/${projectId}`, { token, body: { status: 'Beta' } })).status).toBe(409);
+  });
+
   it('refuses stale and unknown moves, unknown projects and the wrong caller', async () => {
     const { projectId } = await leadWithProject();
     expect(

@@ -14,7 +14,7 @@ import { expect, test, type Page } from './support/test.js';
 import { randomUUID } from 'node:crypto';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { projectDoc, storeLead } from '../fixtures.js';
+import { projectDoc, storeLead, NO_QUOTE } from '../fixtures.js';
 import { column, loginAsAdmin } from './support/admin.js';
 import { quotedLead } from './support/adminApi.js';
 import { WIDTHS, wcagViolations } from './support/axe.js';
@@ -100,13 +100,7 @@ async function seedCrm(tag: string) {
     email: email('plan'),
     subject: 'Shop redesign',
     status: 'Contacted',
-    quoteGenerated: false,
-    hasProjectPlan: false,
-    quoteReviewStatus: null,
-    quoteAccepted: false,
-    quoteAmountCents: null,
-    depositAmountCents: null,
-    finalAmountCents: null,
+    ...NO_QUOTE,
   });
   const leadId = await storeLead(db, { name: names.invoice, email: email('invoice'), subject: 'Clinic website' });
   await db

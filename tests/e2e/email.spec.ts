@@ -6,6 +6,9 @@ const DEFAULT_STATUS_SUBJECT = 'Update on ${projectName}: ${status}';
 
 async function openTemplates(page: Page) {
   await loginAsAdmin(page);
+  // Below 600 px the admin links are behind the Menu button.
+  const menu = page.getByRole('button', { name: 'Menu', exact: true });
+  if (await menu.isVisible()) await menu.click();
   await page.getByRole('link', { name: 'Email Templates' }).click();
   await expect(page).toHaveURL(/\/admin\/email-templates$/);
   await expect(page.getByRole('heading', { name: 'Email Templates', level: 1 })).toBeVisible();
@@ -66,12 +69,35 @@ test('a template is edited, previewed, saved, test-sent and reset', async ({ pag
   await page.getByRole('button', { name: 'Send Test', exact: true }).click();
   await expect(page.getByText('Test Email Sent', { exact: true })).toBeVisible();
 
-  // Reset brings the default back.
+  // Reset asks first, naming what is lost; Back keeps the template.
   await page.getByRole('tab', { name: 'Content' }).click();
   await page.getByRole('button', { name: 'Reset', exact: true }).click();
-  await expect(page.getByText('Template Reset', { exact: true })).toBeVisible();
+  let confirm = page.getByRole('dialog', { name: 'Reset Status update?' });
+  await expect(confirm).toContainText('Your saved subject and body are replaced by the default');
+  await confirm.getByRole('button', { name: 'Back' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByLabel('Subject')).toHaveValue('E2E update: ${status}');
+
+  // Confirmed, it brings the default back; the toast's Undo puts the saved version back.
+  await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  confirm = page.getByRole('dialog', { name: 'Reset Status update?' });
+  await confirm.getByRole('button', { name: 'Reset', exact: true }).click();
+  const toast = page.getByRole('status').filter({ hasText: 'Template Reset' });
+  await expect(toast).toContainText('Status update is back to its default.');
   await expect(page.getByLabel('Subject')).toHaveValue(DEFAULT_STATUS_SUBJECT);
   await expect(page.getByRole('navigation', { name: 'Templates' }).getByText('Customized')).toHaveCount(0);
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText('Status update is back as it was before the reset.')).toBeVisible();
+  await expect(page.getByLabel('Subject')).toHaveValue('E2E update: ${status}');
+  await expect(page.getByRole('navigation', { name: 'Templates' }).getByText('Customized')).toBeVisible();
+
+  // Reset again, for the other tests' default.
+  await page.getByRole('button', { name: 'Reset', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Reset Status update?' })
+    .getByRole('button', { name: 'Reset', exact: true })
+    .click();
+  await expect(page.getByLabel('Subject')).toHaveValue(DEFAULT_STATUS_SUBJECT);
 });
 
 test('the test center prefills from a template, checks fields, sends and shows the delivery status', async ({

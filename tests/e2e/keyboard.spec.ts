@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { DEV_ADMIN } from '../../scripts/dev-admin.js';
-import { projectDoc, storeLead } from '../fixtures.js';
+import { projectDoc, storeLead, NO_QUOTE } from '../fixtures.js';
 import { column } from './support/admin.js';
 import { quotedLead } from './support/adminApi.js';
 
@@ -74,13 +74,7 @@ test('keyboard only: sign in, move and annotate a lead, approve a quote, move a 
     email: 'ada.keyboard@example.com',
     subject: 'Screen reader friendly site',
     status: 'New',
-    quoteGenerated: false,
-    hasProjectPlan: false,
-    quoteReviewStatus: null,
-    quoteAccepted: false,
-    quoteAmountCents: null,
-    depositAmountCents: null,
-    finalAmountCents: null,
+    ...NO_QUOTE,
   });
   await projectInSetUp(project, client);
 

@@ -3,7 +3,7 @@ import { expect, test, type Page } from './support/test.js';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { addLead, cardIn, column, loginAsAdmin, menuMove } from './support/admin.js';
-import { storeLead } from '../fixtures.js';
+import { storeLead, NO_QUOTE } from '../fixtures.js';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
 
@@ -222,4 +222,50 @@ test('notes: required content, newest first, the viewer resets to the newest', a
   await dialog.getByRole('button', { name: 'Add Note' }).click();
   await expect(dialog.getByText('1 of 3')).toBeVisible();
   await expect(dialog.getByTestId('current-note')).toContainText('Third note');
+});
+
+test('search finds a lead as you type; a mouse drag offers Won and Dead in a bar at the bottom of the screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await loginAsAdmin(page);
+  const tag = Date.now().toString(36);
+  const name = `Zoë Searchable ${tag}`;
+  await storeLead(db, {
+    name,
+    subject: `Pottery shop ${tag}`,
+    status: 'New',
+    ...NO_QUOTE,
+  });
+  await cardIn(page, 'New', name);
+
+  // "/" focuses the search (not while typing elsewhere); accents and case are ignored; matches are marked.
+  await page.keyboard.press('/');
+  const search = page.getByRole('searchbox', { name: 'Search leads' });
+  await expect(search).toBeFocused();
+  await page.keyboard.type(`zoe POTTERY ${tag}`);
+  await expect(page.getByTestId('lead-card')).toHaveCount(1);
+  const found = card(page, name);
+  await expect(found.locator('mark').first()).toHaveText('Zoë');
+  await expect(page.getByTestId('search-count')).toContainText(/^1 of \d+ leads match$/);
+
+  // A mouse drag shows the bar; a drop on its Dead target asks for the reason, as a drop on the bucket does.
+  const box = (await found.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + 20);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + 40, { steps: 5 });
+  const dead = page.getByTestId('bar-dead');
+  await expect(dead).toBeVisible();
+  const target = (await dead.boundingBox())!;
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 10 });
+  await page.mouse.up();
+  await expect(page.getByRole('dialog', { name: /Mark Lead as Dead/ })).toBeVisible();
+  await expect(dead).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // Escape in the search clears it: every lead is back.
+  await search.focus();
+  await page.keyboard.press('Escape');
+  await expect(search).toHaveValue('');
+  await expect(page.getByTestId('lead-card').nth(1)).toBeVisible();
 });

@@ -79,6 +79,22 @@ test('a project goes from Set up to Launch, and can be canceled', async ({ page 
 
   await card(page, name).click();
   await page.getByRole('dialog', { name }).getByRole('button', { name: 'Cancel Project' }).click();
+  const confirm = page.getByRole('dialog', { name: `Cancel project ${name}?` });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel Project' }).click();
+  await expect(card(page, name)).toHaveCount(0);
+  // The toast's Undo puts it back where it was (Launch, which a plain move from Canceled could not reach).
+  const toast = page.getByRole('status').filter({ hasText: `${name} is canceled` });
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.getByText(`${name} is back in Launch.`)).toBeVisible();
+  await expect(col(page, 'Launch').getByText(name)).toBeVisible();
+
+  await card(page, name).click();
+  await page.getByRole('dialog', { name }).getByRole('button', { name: 'Cancel Project' }).click();
+  await page
+    .getByRole('dialog', { name: `Cancel project ${name}?` })
+    .getByRole('button', { name: 'Cancel Project' })
+    .click();
   await expect(card(page, name)).toHaveCount(0);
   await page.getByRole('button', { name: 'View List: Canceled' }).click();
   await expect(page.getByRole('dialog', { name: 'Canceled projects' }).getByText(name)).toBeVisible();

@@ -20,8 +20,12 @@ test('from project plan to the client accepting, to the project in Set up', asyn
   await expect(plan.getByRole('tab')).toHaveText(['Overview', 'Requirements', 'Project Plan', 'Technical Features']);
   await plan.getByRole('button', { name: 'Generate Quote' }).click();
   await expect(plan.getByText('Please provide estimated timeline')).toBeVisible();
+  // Each tab holding an error says so; the first one is opened.
+  await expect(plan.getByRole('tab', { name: 'Overview, has errors' })).toHaveAttribute('aria-selected', 'true');
+  await expect(plan.getByRole('tab', { name: 'Requirements, has errors' })).toBeVisible();
+  await expect(plan.getByRole('tab', { name: 'Project Plan', exact: true })).toBeVisible();
   await plan.getByLabel('Estimated timeline').fill('6 weeks');
-  await plan.getByRole('tab', { name: 'Requirements' }).click();
+  await plan.getByRole('tab', { name: /^Requirements/ }).click();
   await plan.getByLabel('Key requirements').fill('Booking site with Stripe payments and a database of classes');
   await plan.getByRole('button', { name: 'Generate Quote' }).click();
   await expect(page.getByText('Project Plan & Quote Generated')).toBeVisible();

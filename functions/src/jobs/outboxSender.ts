@@ -76,8 +76,10 @@ import {
   renderTemplate,
   retentionEnd,
   stripLineBreaks,
+  studioTemplateVariables,
 } from '@studio/domain';
 import { sanitizeEmailHtml } from '../services/emailHtml.js';
+import { loadStudioSettings } from '../services/settings.js';
 import { isSealed, unseal } from '../services/sealed.js';
 import { firestoreLimiter, type RateLimiterFirestore } from '../platform/rateLimiterFirestore.js';
 import { config, NOT_CONFIGURED, type Config } from '../config.js';
@@ -239,6 +241,11 @@ async function renderEntry(ref: DocumentReference, data: OutboxDoc): Promise<Ren
   const custom = storedOverride.parse(override.data() ?? {});
   const subject = custom.subject ?? template.subject;
   const html = custom.html ?? template.html;
+  // The studio's name (every template's footer) and details come from the settings when the entry has none.
+  if (template.variables.includes('studioName') && vars.studioName == null) {
+    const studio = studioTemplateVariables(await loadStudioSettings(ref.firestore));
+    for (const [k, v] of Object.entries(studio)) vars[k] ??= v;
+  }
   // Only the template's declared variables: one it no longer declares (withdrawn from a template, still in a stored
   // override, or in an entry queued before) renders empty.
   const rendered = renderTemplate({ subject, html }, declaredValues(template.variables, vars));

@@ -24,7 +24,8 @@ import { recordActivity } from './activity.js';
 /**
  * Moves the project's lead to the status that follows `to`, if any and if
  * different. A lead that becomes Lost gets `deadReason` (default: the
- * admin's cancel, "Contact Canceled") as its field and note line.
+ * admin's cancel, "Contact Canceled") as its field and note line; a lead
+ * that leaves Lost (its project reopened) loses it, as a revived lead does.
  * @throws ZodError (a logged 500) when the stored lead does not parse (domain leadDocSchema).
  */
 export function syncLeadFromProject(
@@ -42,6 +43,8 @@ export function syncLeadFromProject(
   if (target === 'Lost') {
     update.deadReason = deadReason;
     update.notes = appendNoteLine(lead.get('notes'), deadReasonLine(deadReason, new Date()));
+  } else if (from === 'Lost') {
+    update.deadReason = null;
   }
   tx.update(lead.ref, update);
   recordActivity(lead.ref.firestore, tx, {
@@ -66,5 +69,7 @@ export function syncProjectFromLead(
   if (!project?.exists || !to) return;
   const from = projectDocSchema.parse(project.data()).status;
   if (from === to || !PROJECT_TRANSITIONS[from].includes(to)) return;
-  tx.update(project.ref, { status: to, updatedAt: FieldValue.serverTimestamp() });
+  // A cancel records where the project was, as a cancel on the projects board does (projectMoveError).
+  const canceled = to === 'Canceled' ? { canceledFrom: from } : from === 'Canceled' ? { canceledFrom: null } : {};
+  tx.update(project.ref, { status: to, updatedAt: FieldValue.serverTimestamp(), ...canceled });
 }

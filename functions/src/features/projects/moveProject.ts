@@ -25,7 +25,7 @@ async function readProject(db: Firestore, tx: Transaction, id: string) {
   if (!snap.exists) throw notFound('Project not found');
   const project = projectDocSchema.parse(snap.data());
   const lead = project.leadId ? await tx.get(db.collection(COLLECTIONS.leads).doc(project.leadId)) : null;
-  return { snap, status: project.status, lead };
+  return { snap, status: project.status, canceledFrom: project.canceledFrom, lead };
 }
 
 /**
@@ -90,7 +90,9 @@ export async function createProject(deps: Deps, input: NewProject): Promise<stri
 }
 
 /**
- * A board move (PROJECT_TRANSITIONS); the lead follows.
+ * A board move (PROJECT_TRANSITIONS, or a Canceled project back to the status it was canceled from); the lead
+ * follows. A cancel records the status it leaves (`canceledFrom`), so it can be undone exactly; leaving
+ * Canceled clears it.
  * @throws NotFound; Conflict when `expectedStatus` no longer matches or the move is refused.
  */
 export async function moveProject(
@@ -104,12 +106,16 @@ export async function moveProject(
     const p = await readProject(db, tx, input.id);
     if (expectedStatus && expectedStatus !== p.status)
       throw conflict(`Project was moved to ${p.status} in the meantime`);
-    const refused = projectMoveError(p.status, status);
+    const refused = projectMoveError(p.status, status, p.canceledFrom);
     if (refused) throw conflict(refused);
     tx.update(p.snap.ref, {
       status,
       updatedAt: FieldValue.serverTimestamp(),
-      ...(status === 'Canceled' ? { completedDate: FieldValue.serverTimestamp() } : {}),
+      ...(status === 'Canceled'
+        ? { completedDate: FieldValue.serverTimestamp(), canceledFrom: p.status }
+        : p.status === 'Canceled'
+          ? { completedDate: null, canceledFrom: null }
+          : {}),
     });
     syncLeadFromProject(tx, p.lead, status, actor.username);
   });

@@ -6,7 +6,7 @@
  * one live listener on the `lead_board` projection (shared/data/hooks
  * useLiveBoard); the dialogs that need a whole lead read it while open.
  */
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -21,9 +21,11 @@ import {
   type DeadReason,
   formatUsd,
   groupLeadsForBoard,
+  leadMatchesSearch,
   type LeadStatus,
   quoteAcceptedByAdminReply,
   quotePendingReview,
+  searchTerms,
   type Tile,
 } from '@studio/domain';
 import { Loading } from '../../../shared/components/PageState';
@@ -37,6 +39,7 @@ import {
 import { useAdminSession } from '../../auth';
 import { LeadBoard } from './LeadBoard';
 import { AttentionSetting } from './AttentionSetting';
+import { BoardSearch, SearchTermsContext } from './BoardSearch';
 import { InsightsPanel } from './InsightsPanel';
 import { useAttentionDays, useInsightsOpen } from '../hooks/boardSettings';
 import { useLeadMoves } from '../hooks/useLeadMoves';
@@ -44,6 +47,7 @@ import type { LeadCardActions } from './LeadCard';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 import { MountWhenOpened } from '../../../shared/components/MountWhenOpened';
+import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
 import { lazyNamed } from '../../../shared/lib/lazyNamed';
 import { EditQuoteDialog, ProjectPlanDialog, QuoteReviewDialog } from '../../quotes';
 import { PromoCodesDialog } from '../../promo';
@@ -57,7 +61,7 @@ const AddLeadDialog = lazyNamed(() => import('./AddLeadDialog'), 'AddLeadDialog'
 
 type Open =
   | { kind: 'none' }
-  | { kind: 'dead' | 'detail' | 'notes' | 'plan'; lead: BoardLead }
+  | { kind: 'dead' | 'detail' | 'notes' | 'plan' | 'accept'; lead: BoardLead }
   | { kind: 'editQuote'; lead: LeadView }
   | { kind: 'quotes'; leadId?: string }
   | { kind: 'deadList' | 'addLead' | 'promos' };
@@ -173,6 +177,15 @@ export function DashboardPage() {
   const showDead = useCallback(() => setOpen({ kind: 'deadList' }), []);
   const close = () => setOpen({ kind: 'none' });
 
+  const [search, setSearch] = useState('');
+  // The board follows the typing at low priority: a keystroke never waits for thousands of cards.
+  const deferredSearch = useDeferredValue(search);
+  const terms = useMemo(() => searchTerms(deferredSearch), [deferredSearch]);
+  const found = useMemo(
+    () => (terms.length ? leads.filter((l) => leadMatchesSearch(l, terms)) : leads),
+    [leads, terms],
+  );
+
   const tiles = useMemo(() => dashboardTiles(leads), [leads]);
   const dead = useMemo(() => groupLeadsForBoard(leads).dead, [leads]);
   const pendingQuotes = useMemo(() => leads.filter(quotePendingReview).length, [leads]);
@@ -186,21 +199,31 @@ export function DashboardPage() {
         to === 'Lost' ? setOpen({ kind: 'dead', lead }) : void move(lead, to),
       onPlan: (lead) => setOpen({ kind: 'plan', lead }),
       onReviewQuote: (lead) => setOpen({ kind: 'quotes', leadId: lead.id }),
-      onAcceptQuote: async (lead) => {
-        try {
-          await api.post(`/api/leads/${lead.id}/quote/accept`, {}, quoteAcceptedByAdminReply);
-          toast({ title: 'Quote Accepted', description: 'Project created in Set up.' });
-        } catch (e) {
-          toast({
-            title: 'Error',
-            description: errorMessage(e, 'Failed to accept quote and create project'),
-            severity: 'error',
-          });
-        }
-      },
+      // Accepting on the client's behalf starts the project and asks for money: confirmed first.
+      onAcceptQuote: (lead) => setOpen({ kind: 'accept', lead }),
     }),
-    [move, toast],
+    [move],
   );
+  const [accepting, setAccepting] = useState(false);
+  const acceptQuote = async (lead: BoardLead) => {
+    setAccepting(true);
+    try {
+      await api.post(`/api/leads/${lead.id}/quote/accept`, {}, quoteAcceptedByAdminReply);
+      toast({
+        title: 'Quote Accepted',
+        description: `${lead.name}'s quote is accepted; project created in Set up.`,
+      });
+    } catch (e) {
+      toast({
+        title: 'Error',
+        description: errorMessage(e, 'Failed to accept quote and create project'),
+        severity: 'error',
+      });
+    } finally {
+      setAccepting(false);
+      close();
+    }
+  };
 
   return (
     <Box>
@@ -230,7 +253,10 @@ export function DashboardPage() {
           </Box>
           <InsightsPanel open={insightsOpen} onOpenChange={setInsightsOpen} leads={insightsOpen ? leads : NO_LEADS} />
           <AttentionSetting days={attentionDays} onChange={setAttentionDays} />
-          <LeadBoard leads={leads} actions={actions} attentionDays={attentionDays} onShowDead={showDead} />
+          <BoardSearch value={search} onChange={setSearch} shown={found.length} total={leads.length} />
+          <SearchTermsContext.Provider value={terms}>
+            <LeadBoard leads={found} actions={actions} attentionDays={attentionDays} onShowDead={showDead} />
+          </SearchTermsContext.Provider>
         </>
       )}
 
@@ -242,6 +268,22 @@ export function DashboardPage() {
             if (open.kind === 'dead') void move(open.lead, 'Lost', { deadReason: reason });
             close();
           }}
+        />
+      </MountWhenOpened>
+      <MountWhenOpened open={open.kind === 'accept'}>
+        <ConfirmDialog
+          open={open.kind === 'accept'}
+          title={`Accept the quote for ${open.kind === 'accept' ? open.lead.name : ''}?`}
+          consequences={[
+            "You accept the quote on the client's behalf; it is recorded as accepted by you, and the client's quote link can no longer be used.",
+            'The lead moves to Set Up and a project is created in Set up.',
+            'Payment is requested from the client: the deposit, or the whole quote without one.',
+          ]}
+          confirmLabel="Accept Quote"
+          tone="primary"
+          busy={accepting}
+          onCancel={close}
+          onConfirm={() => open.kind === 'accept' && void acceptQuote(open.lead)}
         />
       </MountWhenOpened>
       <MountWhenOpened open={open.kind === 'deadList'}>

@@ -8,11 +8,19 @@
  * (react-window, @hello-pangea/dnd's `mode="virtual"` with a drag clone): a
  * scroll box of fixed height that renders only the cards in view, so a board
  * of thousands of leads stays smooth. Shorter columns stay plain lists.
+ *
+ * While a card is dragged with the mouse or by touch, a bar fixed to the
+ * bottom of the screen offers Won and Dead Leads as drop targets too, so they
+ * are in reach wherever the card started (the buckets sit below the board).
+ * A keyboard drag moves between neighbouring places and has the card menu's
+ * moves, so it gets no bar. On phones the columns sit side by side in a
+ * region that scrolls sideways on its own, never the page.
  */
 import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   DragDropContext,
   Droppable,
+  type BeforeCapture,
   type DragStart,
   type DragUpdate,
   type DraggableChildrenFn,
@@ -49,9 +57,17 @@ import {
 
 const WON = 'bucket-won';
 const DEAD = 'bucket-dead';
+/** The drop bar's targets (shown during a pointer drag): the same places as the buckets. */
+const BAR_WON = 'bar-won';
+const BAR_DEAD = 'bar-dead';
+/** The place a drop target stands for: the bar's targets are the buckets'. */
+const placeOf = (droppableId: string) =>
+  droppableId === BAR_WON ? WON : droppableId === BAR_DEAD ? DEAD : droppableId;
 /** A drop target's name as the board shows it. */
-const placeName = (droppableId: string) =>
-  droppableId === WON ? 'Won' : droppableId === DEAD ? 'Dead Leads' : droppableId;
+const placeName = (droppableId: string) => {
+  const place = placeOf(droppableId);
+  return place === WON ? 'Won' : place === DEAD ? 'Dead Leads' : place;
+};
 const LEAD_DRAG_INSTRUCTIONS = dragInstructions('lead');
 
 /** Columns with more cards than this render as virtual lists. */
@@ -311,6 +327,63 @@ const DeadBucket = memo(function DeadBucket({ count, onShowDead }: { count: numb
   );
 });
 
+/** One target of the drop bar: a compact Won or Dead Leads drop zone. */
+function BarTarget({ id, label, tone }: { id: string; label: string; tone: 'success' | 'error' }) {
+  return (
+    <Droppable droppableId={id}>
+      {(provided, snapshot) => (
+        <Box
+          ref={provided.innerRef}
+          {...provided.droppableProps}
+          data-testid={id}
+          sx={{
+            flex: 1,
+            minWidth: 0,
+            py: 2,
+            px: 1,
+            textAlign: 'center',
+            fontWeight: 700,
+            border: 2,
+            borderStyle: 'dashed',
+            borderRadius: 1,
+            borderColor: `${tone}.main`,
+            color: `${tone}.dark`,
+            bgcolor: snapshot.isDraggingOver ? `${tone}.light` : 'background.paper',
+          }}
+        >
+          {label}
+          <Box sx={{ display: 'none' }}>{provided.placeholder}</Box>
+        </Box>
+      )}
+    </Droppable>
+  );
+}
+
+/** The drop bar: Won and Dead Leads fixed to the bottom of the screen while a card is dragged by pointer. */
+function DropBar() {
+  return (
+    <Paper
+      elevation={8}
+      aria-hidden="true"
+      sx={{
+        position: 'fixed',
+        left: 16,
+        right: 16,
+        bottom: 16,
+        zIndex: 'appBar',
+        p: 1,
+        display: 'flex',
+        gap: 1,
+        maxWidth: 640,
+        mx: 'auto',
+      }}
+    >
+      <BarTarget id={BAR_WON} label="Drop here: Won" tone="success" />
+      <BarTarget id={BAR_DEAD} label="Drop here: Dead Leads" tone="error" />
+    </Paper>
+  );
+}
+
 export function LeadBoard({
   leads,
   actions,
@@ -324,6 +397,9 @@ export function LeadBoard({
 }) {
   const board = useBoardGroups(leads);
   const now = useClock(CLOCK_TICK_MS);
+  // The drop bar is mounted before the drag library measures the drop targets (onBeforeCapture runs first).
+  const [pointerDrag, setPointerDrag] = useState(false);
+  const onBeforeCapture = (b: BeforeCapture) => setPointerDrag(b.mode === 'FLUID');
 
   // Screen readers hear the lead's name and the columns (see dragAnnouncements).
   const nameOf = (id: string) => leads.find((l) => l.id === id)?.name ?? 'The lead';
@@ -339,9 +415,11 @@ export function LeadBoard({
     );
 
   const onDragEnd = (r: DropResult, p: ResponderProvided) => {
+    setPointerDrag(false);
     const name = nameOf(r.draggableId);
+    const dest = r.destination ? placeOf(r.destination.droppableId) : null;
     p.announce(
-      r.reason === 'DROP' && r.destination?.droppableId === DEAD && r.source.droppableId !== DEAD
+      r.reason === 'DROP' && dest === DEAD && r.source.droppableId !== DEAD
         ? `Dropped ${name} on Dead Leads: choose a reason`
         : dropAnnouncement(
             name,
@@ -350,10 +428,9 @@ export function LeadBoard({
             r.reason,
           ),
     );
-    if (!r.destination || r.destination.droppableId === r.source.droppableId) return;
+    if (!dest || dest === r.source.droppableId) return;
     const lead = leads.find((l) => l.id === r.draggableId);
     if (!lead) return;
-    const dest = r.destination.droppableId;
     const to: LeadStatus = dest === WON ? WON_STATUS : dest === DEAD ? DEAD_STATUS : (dest as LeadStatus);
     // The moved card is re-created in its new column, and removing the focused element makes
     // the browser recalculate styles on the spot (the library has just changed its drag styles).
@@ -366,6 +443,7 @@ export function LeadBoard({
 
   return (
     <DragDropContext
+      onBeforeCapture={onBeforeCapture}
       onDragStart={onDragStart}
       onDragUpdate={onDragUpdate}
       onDragEnd={onDragEnd}
@@ -373,11 +451,21 @@ export function LeadBoard({
     >
       <LeadCardStyles />
       <Box
+        role="region"
+        aria-label="Pipeline"
+        data-testid="pipeline"
         sx={{
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(6, minmax(0, 1fr))' },
           mb: 3,
+          // Phones: the columns side by side in their own sideways scroll region, one and a bit in view.
+          gridAutoFlow: { xs: 'column', sm: 'row' },
+          gridAutoColumns: { xs: 'min(80vw, 320px)', sm: 'auto' },
+          gridTemplateColumns: { sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' },
+          overflowX: { xs: 'auto', sm: 'visible' },
+          scrollSnapType: { xs: 'x proximity', sm: 'none' },
+          '& > *': { scrollSnapAlign: 'start' },
+          pb: { xs: 1, sm: 0 },
         }}
       >
         {BOARD_COLUMNS.map((c) => (
@@ -392,10 +480,13 @@ export function LeadBoard({
           />
         ))}
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <Box
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}
+      >
         <Lane id={WON} title="Won" leads={board.won} now={now} attentionDays={attentionDays} actions={actions} />
         <DeadBucket count={board.dead.length} onShowDead={onShowDead} />
       </Box>
+      {pointerDrag && <DropBar />}
     </DragDropContext>
   );
 }

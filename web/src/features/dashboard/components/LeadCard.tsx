@@ -10,7 +10,7 @@
  * button may not contain controls. Its name (leadCardLabel) holds the visible
  * text plus the status; Enter or a click opens the lead.
  */
-import { memo, useState } from 'react';
+import { memo, useContext, useState } from 'react';
 import { Draggable, type DraggableProvided } from '@hello-pangea/dnd';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -30,6 +30,7 @@ import {
 import type { BoardLead } from '../../../shared/data/hooks';
 import { MountWhenOpened } from '../../../shared/components/MountWhenOpened';
 import { LEAD_STATUS_COLORS } from '../../../shared/components/leadStatus';
+import { highlighted, SearchTermsContext } from './BoardSearch';
 
 export interface LeadCardActions {
   onOpen(lead: BoardLead): void;
@@ -134,6 +135,15 @@ const leadCardStyles = (theme: Theme) => {
       '&[data-fixed] .lc-meta': { flexWrap: 'nowrap' },
       '& .lc-titles': { minWidth: 0, flexGrow: 1 },
       '& .lc-name': { ...theme.typography.body1, ...ellipsis, fontWeight: 700 },
+      // A card of natural height shows a long name in full on up to two lines (a virtual column's fixed-height
+      // card keeps one line; the full name is its tooltip).
+      '&:not([data-fixed]) .lc-name': {
+        whiteSpace: 'normal',
+        overflowWrap: 'anywhere',
+        display: '-webkit-box',
+        WebkitLineClamp: 2,
+        WebkitBoxOrient: 'vertical',
+      },
       '& .lc-subject': { ...theme.typography.body2, ...ellipsis, color: theme.palette.text.secondary },
       '& .lc-chip': {
         ...theme.typography.body2,
@@ -186,6 +196,8 @@ const leadCardStyles = (theme: Theme) => {
         color: theme.palette.text.secondary,
       },
       '&[data-stale] .lc-age': { color: theme.palette.warning.dark, fontWeight: 700 },
+      // What the board search matched.
+      '& mark': { color: 'inherit', backgroundColor: alpha(theme.palette.warning.light, 0.45), borderRadius: 2 },
       '& button': { font: 'inherit', margin: 0, cursor: 'pointer', '&:focus-visible': focusRing },
       '& .lc-menu': {
         display: 'inline-flex',
@@ -236,6 +248,7 @@ const MORE_VERT_PATH =
 
 export function LeadCardView({ lead, now, attentionDays, actions, provided, isDragging, height }: LeadCardViewProps) {
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  const terms = useContext(SearchTermsContext);
   const { ageDays: age, needsAttention: stale } = leadAttention(lead, now, attentionDays);
   const action = leadCardAction(lead);
   const badge = boardBadgeOf(lead.status);
@@ -266,10 +279,10 @@ export function LeadCardView({ lead, now, attentionDays, actions, provided, isDr
       <div className="lc-head">
         <div className="lc-titles">
           <p className="lc-name" title={lead.name}>
-            {lead.name}
+            {highlighted(lead.name, terms)}
           </p>
           <p className="lc-subject" title={lead.subject}>
-            {lead.subject}
+            {highlighted(lead.subject, terms)}
           </p>
         </div>
         <button
@@ -290,7 +303,7 @@ export function LeadCardView({ lead, now, attentionDays, actions, provided, isDr
       </div>
       <div className="lc-meta">
         <span className="lc-chip" title={lead.projectType}>
-          {lead.projectType}
+          {highlighted(lead.projectType, terms)}
         </span>
         {badge && (
           <span className="lc-badge" data-testid="lead-badge" data-color={LEAD_STATUS_COLORS[badge] ?? 'info'}>

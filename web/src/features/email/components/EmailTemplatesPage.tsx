@@ -58,6 +58,7 @@ import {
 import { api, ApiError } from '../../../shared/lib/api';
 import { Loading } from '../../../shared/components/PageState';
 import { useToast } from '../../../shared/components/Toast';
+import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
 import { useEmailTemplates, type EmailTemplateView, type TemplatesState } from '../hooks/useEmailTemplates';
 import { usePreviewVariables } from '../hooks/usePreviewVariables';
 import { EmailPreview } from './EmailPreview';
@@ -229,13 +230,39 @@ function TemplatesEditor({ templates }: { templates: TemplatesState }) {
     }
   };
 
-  const reset = async () => {
-    setResetting(true);
+  const [confirmingReset, setConfirmingReset] = useState(false);
+  /**
+   * Puts back what a Reset replaced: the saved version (saved again) and the unsaved draft (in the editor).
+   * The server keeps no history, so the Undo carries them.
+   */
+  const undoReset = async (t: EmailTemplateView, saved: Draft | null, unsaved: Draft | null) => {
     try {
-      const res = await api.post(`/api/email-templates/${template.id}/reset`, {}, savedEmailTemplateReply);
+      if (saved) stored((await api.put(`/api/email-templates/${t.id}`, saved, savedEmailTemplateReply)).template);
+      if (unsaved) {
+        editor.setValue(fieldName(t.id, 'subject'), unsaved.subject, { shouldDirty: true });
+        editor.setValue(fieldName(t.id, 'html'), unsaved.html, { shouldDirty: true });
+      }
+      toast({ title: 'Template Updated', description: `${t.name} is back as it was before the reset.` });
+    } catch {
+      toast({ title: 'Update Failed', description: 'Failed to update email template.', severity: 'error' });
+    }
+  };
+
+  const reset = async () => {
+    setConfirmingReset(false);
+    setResetting(true);
+    const t = template;
+    const saved = t.customized ? { subject: t.subject, html: t.html } : null;
+    const unsaved = dirty ? { subject: draft.subject, html: draft.html } : null;
+    try {
+      const res = await api.post(`/api/email-templates/${t.id}/reset`, {}, savedEmailTemplateReply);
       stored(res.template);
       editor.clearErrors();
-      toast({ title: 'Template Reset', description: `${template.name} is back to its default.` });
+      toast({
+        title: 'Template Reset',
+        description: `${t.name} is back to its default.`,
+        action: { label: 'Undo', onAction: () => void undoReset(t, saved, unsaved) },
+      });
     } catch {
       toast({ title: 'Update Failed', description: 'Failed to update email template.', severity: 'error' });
     } finally {
@@ -461,7 +488,7 @@ function TemplatesEditor({ templates }: { templates: TemplatesState }) {
                 <Button
                   variant="outlined"
                   startIcon={<RestartAltIcon />}
-                  onClick={() => void reset()}
+                  onClick={() => setConfirmingReset(true)}
                   disabled={busy || (!template.customized && !dirty)}
                 >
                   {resetting ? 'Resetting...' : 'Reset'}
@@ -551,6 +578,20 @@ function TemplatesEditor({ templates }: { templates: TemplatesState }) {
           </CardContent>
         </Card>
       </Box>
+      <ConfirmDialog
+        open={confirmingReset}
+        title={`Reset ${template.name}?`}
+        consequences={[
+          ...(template.customized
+            ? ['Your saved subject and body are replaced by the default; emails sent from now on use the default.']
+            : []),
+          ...(dirty ? ['Your unsaved changes to this template are discarded.'] : []),
+          'You can undo this from the message that follows.',
+        ]}
+        confirmLabel="Reset"
+        onCancel={() => setConfirmingReset(false)}
+        onConfirm={() => void reset()}
+      />
     </Box>
   );
 }

@@ -111,16 +111,18 @@ function InvoiceList({ invoices }: { invoices: BillingRow[] }) {
       </Typography>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}>
         {invoices.map((inv) => (
+          // The description wraps in full (up to 200 characters); the amount, status and downloads keep one
+          // cluster that moves under it when the card is too narrow for both.
           <Stack
             key={inv.id}
             component="li"
             direction="row"
-            spacing={1}
-            sx={{ alignItems: 'center', justifyContent: 'space-between' }}
+            useFlexGap
+            sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}
             data-testid="invoice-row"
           >
-            <Box sx={{ minWidth: 0 }}>
-              <Typography variant="body2" noWrap title={inv.description}>
+            <Box sx={{ minWidth: 0, flex: '1 1 12rem' }}>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                 {inv.number && <strong>{inv.number} · </strong>}
                 {inv.description}
               </Typography>
@@ -132,7 +134,11 @@ function InvoiceList({ invoices }: { invoices: BillingRow[] }) {
                     : 'Sent'}
               </Typography>
             </Box>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexShrink: 0 }}>
+            <Stack
+              direction="row"
+              useFlexGap
+              sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, ml: 'auto', maxWidth: '100%' }}
+            >
               <Typography variant="body2" fontWeight={600}>
                 {formatUsd(inv.amountCents)}
               </Typography>
@@ -181,7 +187,11 @@ function InvoicingCard({
       data-testid="invoicing-card"
       sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}
     >
-      <CardContent sx={{ display: 'grid', gap: 1.5, flexGrow: 1, alignContent: 'start' }}>
+      {/* One column that may shrink below its content's width (a grid column's minimum is otherwise the
+          content's), so nothing in the card can push past its edge. */}
+      <CardContent
+        sx={{ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 1.5, flexGrow: 1, alignContent: 'start' }}
+      >
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'flex-start' }}>
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="h6" component="h2" sx={{ fontWeight: 700, lineHeight: 1.3, overflowWrap: 'anywhere' }}>
@@ -196,6 +206,7 @@ function InvoicingCard({
             label={lead.status}
             color={LEAD_STATUS_COLORS[lead.status] ?? 'default'}
             aria-label={`Status: ${lead.status}`}
+            sx={{ flexShrink: 0 }}
           />
         </Stack>
         <Box component="ul" aria-label="Amounts" sx={{ listStyle: 'none', p: 0, m: 0 }}>

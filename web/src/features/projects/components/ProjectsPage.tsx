@@ -10,7 +10,7 @@
  * while the dialog is open; the stage action completes the move, Cancel (or
  * closing the dialog) puts the card back.
  */
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   DragDropContext,
   Droppable,
@@ -48,6 +48,7 @@ import {
 import { api, errorMessage } from '../../../shared/lib/api';
 import { Loading } from '../../../shared/components/PageState';
 import { useToast } from '../../../shared/components/Toast';
+import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
 import { useLiveProjects, type ProjectView } from '../../../shared/data/hooks';
 import { useOptimisticStatus } from '../../../shared/lib/useOptimisticStatus';
 import {
@@ -97,6 +98,8 @@ export function ProjectsPage() {
     },
     [setPending],
   );
+  // The board's move (set below), for the cancel toast's Undo: it goes back through the same optimistic path.
+  const moveRef = useRef<((p: ProjectView, to: ProjectStatus) => Promise<boolean>) | null>(null);
   const send = useCallback(
     async (p: ProjectView, to: ProjectStatus) => {
       const stage = stageDialogFor(p.status, to);
@@ -109,7 +112,20 @@ export function ProjectsPage() {
       }
       try {
         await api.put(`/api/projects/${p.id}`, { status: to, expectedStatus: p.status }, successReply);
-        toast({ title: 'Project Updated' });
+        const lead = p.leadId ? '; its lead is marked Lost' : '';
+        if (to === 'Canceled')
+          toast({
+            title: 'Project Updated',
+            description: `${p.name} is canceled${lead}.`,
+            // The server lets a canceled project go back to the status it was canceled from; its lead follows.
+            action: { label: 'Undo', onAction: () => void moveRef.current?.({ ...p, status: 'Canceled' }, p.status) },
+          });
+        else if (p.status === 'Canceled')
+          toast({
+            title: 'Project Updated',
+            description: `${p.name} is back in ${to}${p.leadId ? ' with its lead' : ''}.`,
+          });
+        else toast({ title: 'Project Updated' });
       } catch (e) {
         toast({ title: 'Update Failed', description: errorMessage(e, 'Failed to update project'), severity: 'error' });
         throw e; // the card goes back at once
@@ -118,6 +134,10 @@ export function ProjectsPage() {
     [toast, setPending],
   );
   const { items: projects, move } = useOptimisticStatus<ProjectStatus, ProjectView>(live.data, send);
+  useEffect(() => {
+    moveRef.current = move;
+  }, [move]);
+  const [canceling, setCanceling] = useState<ProjectView | null>(null);
   const [openId, setOpenId] = useState<string | null>(null);
   const [listOf, setListOf] = useState<ProjectStatus | null>(null);
   const [creating, setCreating] = useState(false);
@@ -171,7 +191,7 @@ export function ProjectsPage() {
             sx={{
               display: 'grid',
               gap: 2,
-              gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(3, 1fr)' },
+              gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
               mb: 3,
               maxWidth: 1080,
             }}
@@ -202,7 +222,12 @@ export function ProjectsPage() {
               sx={{
                 display: 'grid',
                 gap: 2,
-                gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, minmax(0, 1fr))' },
+                // Columns may shrink below their content (a long unbroken name wraps), never widen the page.
+                gridTemplateColumns: {
+                  xs: 'minmax(0, 1fr)',
+                  sm: 'repeat(2, minmax(0, 1fr))',
+                  lg: 'repeat(4, minmax(0, 1fr))',
+                },
               }}
             >
               {PROJECT_COLUMNS.map((c) => {
@@ -293,7 +318,23 @@ export function ProjectsPage() {
         }}
         onCancelProject={(p) => {
           setOpenId(null);
-          void move(p, 'Canceled');
+          setCanceling(p);
+        }}
+      />
+      <ConfirmDialog
+        open={!!canceling}
+        title={`Cancel project ${canceling?.name ?? ''}?`}
+        consequences={[
+          'The project leaves the board and is listed under Canceled.',
+          ...(canceling?.leadId ? ['The lead will be marked Lost (dead reason "Contact Canceled").'] : []),
+          'You can undo this from the message that follows.',
+        ]}
+        confirmLabel="Cancel Project"
+        cancelLabel="Keep Project"
+        onCancel={() => setCanceling(null)}
+        onConfirm={() => {
+          if (canceling) void move(canceling, 'Canceled');
+          setCanceling(null);
         }}
       />
     </Box>

@@ -1,7 +1,10 @@
 /**
  * Add Project Plan (spec §2, §4, §5): four tabs (Overview, Requirements,
  * Project Plan, Technical Features). The server prices it; the toast reads
- * "Project Plan & Quote Generated".
+ * "Project Plan & Quote Generated". A tab holding a field in error (the
+ * form's check, or the server's field messages) is marked with an error icon
+ * and named so ("Requirements, has errors"), and a failed submit opens the
+ * first such tab, so an error on a hidden tab is never out of sight.
  */
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -17,6 +20,7 @@ import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import {
   COMPLEXITIES,
   type ProjectPlan,
@@ -25,7 +29,7 @@ import {
   projectPlanSchema,
   SERVICE_PLAN_TYPES,
 } from '@studio/domain';
-import { api, errorMessage } from '../../../shared/lib/api';
+import { api, ApiError, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 import type { BoardLead } from '../../../shared/data/hooks';
 import { controlledProps, FormTextField } from '../../../shared/components/FormTextField';
@@ -62,11 +66,17 @@ const DEFAULTS: ProjectPlanInput = {
 export function ProjectPlanDialog({ lead, onClose }: { lead: BoardLead | null; onClose(): void }) {
   const toast = useToast();
   const [tab, setTab] = useState(0);
-  const { control, handleSubmit, reset, watch, formState } = useForm<ProjectPlanInput, unknown, ProjectPlan>({
+  const { control, handleSubmit, reset, watch, formState, setError } = useForm<ProjectPlanInput, unknown, ProjectPlan>({
     resolver: zodResolver(projectPlanSchema),
     defaultValues: DEFAULTS,
   });
   const includeServicePlan = watch('includeServicePlan');
+  const tabsWithErrors = new Set(Object.keys(formState.errors).map((field) => FIELD_TAB[field]));
+  /** Opens the first tab holding one of `fields`. */
+  const openFirstTabOf = (fields: string[]) => {
+    const first = fields.map((f) => FIELD_TAB[f]).find((t) => t !== undefined);
+    if (first !== undefined) setTab(first);
+  };
 
   const close = () => {
     reset(DEFAULTS);
@@ -85,6 +95,12 @@ export function ProjectPlanDialog({ lead, onClose }: { lead: BoardLead | null; o
       toast({ title: 'Project Plan & Quote Generated', description: 'The quote is waiting in Quote Review.' });
       close();
     } catch (e) {
+      // The server's field messages show on their fields, and their tabs are marked.
+      if (e instanceof ApiError && e.fields) {
+        const fields = Object.keys(e.fields).filter((f) => FIELD_TAB[f] !== undefined);
+        for (const f of fields) setError(f as keyof ProjectPlanInput, { message: e.fields[f] });
+        openFirstTabOf(fields);
+      }
       toast({
         title: 'Update Failed',
         description: errorMessage(e, 'Failed to generate the quote'),
@@ -99,13 +115,7 @@ export function ProjectPlanDialog({ lead, onClose }: { lead: BoardLead | null; o
 
   return (
     <Dialog open={!!lead} onClose={close} aria-labelledby="plan-title" fullWidth maxWidth="md">
-      <form
-        noValidate
-        onSubmit={handleSubmit(submit, (errors) => {
-          const first = Object.keys(errors)[0];
-          if (first && FIELD_TAB[first] !== undefined) setTab(FIELD_TAB[first]!);
-        })}
-      >
+      <form noValidate onSubmit={handleSubmit(submit, (errors) => openFirstTabOf(Object.keys(errors)))}>
         <DialogTitle id="plan-title">Add Project Plan · {lead?.name}</DialogTitle>
         <Tabs
           value={tab}
@@ -115,9 +125,26 @@ export function ProjectPlanDialog({ lead, onClose }: { lead: BoardLead | null; o
           aria-label="Project plan sections"
           sx={{ px: 3 }}
         >
-          {TABS.map((t, i) => (
-            <Tab key={t} label={t} id={`plan-tab-${i}`} aria-controls={`plan-panel-${i}`} />
-          ))}
+          {TABS.map((t, i) => {
+            const hasErrors = tabsWithErrors.has(i);
+            return (
+              <Tab
+                key={t}
+                label={t}
+                id={`plan-tab-${i}`}
+                aria-controls={`plan-panel-${i}`}
+                aria-label={hasErrors ? `${t}, has errors` : undefined}
+                icon={hasErrors ? <ErrorOutlineIcon fontSize="small" aria-hidden /> : undefined}
+                iconPosition="end"
+                data-has-errors={hasErrors || undefined}
+                sx={
+                  hasErrors
+                    ? { color: 'error.main', minHeight: 48, '&.Mui-selected': { color: 'error.main' } }
+                    : undefined
+                }
+              />
+            );
+          })}
         </Tabs>
         <DialogContent sx={{ minHeight: 360 }}>
           <Box role="tabpanel" id="plan-panel-0" aria-labelledby="plan-tab-0" hidden={tab !== 0} sx={{ pt: 1 }}>

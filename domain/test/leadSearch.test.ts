@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { leadMatchesSearch, searchHighlights, searchTerms } from '../src/leadSearch.js';
+
+const ada = { name: 'Ada Lovelace', subject: 'Café booking site', projectType: 'Web Project' };
+
+describe('board search', () => {
+  it('matches every word typed in the name, subject or project type, ignoring case and accents', () => {
+    expect(leadMatchesSearch(ada, searchTerms('ada'))).toBe(true);
+    expect(leadMatchesSearch(ada, searchTerms('  LOVE  web '))).toBe(true);
+    expect(leadMatchesSearch(ada, searchTerms('cafe'))).toBe(true);
+    expect(leadMatchesSearch(ada, searchTerms('café BOOK'))).toBe(true);
+    expect(leadMatchesSearch(ada, searchTerms('ada logo'))).toBe(false);
+  });
+
+  it('matches every lead when the search is blank', () => {
+    expect(searchTerms('   ')).toEqual([]);
+    expect(leadMatchesSearch(ada, [])).toBe(true);
+  });
+
+  it('marks the matching parts of a text, merged where terms overlap', () => {
+    expect(searchHighlights('Café booking', searchTerms('cafe'))).toEqual([
+      { text: 'Café', match: true },
+      { text: ' booking', match: false },
+    ]);
+    expect(searchHighlights('Ada Lovelace', searchTerms('love ovel'))).toEqual([
+      { text: 'Ada ', match: false },
+      { text: 'Lovel', match: true },
+      { text: 'ace', match: false },
+    ]);
+    expect(searchHighlights('Ada', [])).toEqual([{ text: 'Ada', match: false }]);
+    expect(searchHighlights('', searchTerms('a'))).toEqual([]);
+  });
+});
