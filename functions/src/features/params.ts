@@ -1,11 +1,13 @@
 /**
  * Route parameter schemas: Express hands params over as strings; these give
- * them a type without a cast. Ids are Firestore document ids (non-empty, no
- * slash: a route's segment cannot hold one anyway).
+ * them a type without a cast. Ids are Firestore document ids (domain
+ * firestoreId: a decoded `%2F`, `..` or `__x__` is refused with 400 before
+ * any Firestore call).
  */
 import { z } from 'zod';
+import { firestoreId } from '@studio/domain';
 
-const docId = z.string().min(1);
+const docId = firestoreId();
 
 export const idParams = z.object({ id: docId });
 export const leadIdParams = z.object({ leadId: docId });

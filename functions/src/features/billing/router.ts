@@ -9,7 +9,7 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import { centsToString, formatUsd, refundRequestSchema, refundReply } from '@studio/domain';
+import { centsToString, firestoreId, formatUsd, refundRequestSchema, refundReply } from '@studio/domain';
 import { db } from '../../firebase.js';
 import { parseBody, parseParams, sendReply } from '../../http.js';
 import { adminOf } from '../../session.js';
@@ -20,7 +20,12 @@ const deps: Deps = { db };
 
 export const billingAdminRouter = Router();
 
-const paymentParams = z.object({ paymentIntentId: z.string().regex(/^[A-Za-z0-9_]{3,128}$/) });
+const paymentParams = z.object({
+  paymentIntentId: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{3,128}$/)
+    .pipe(firestoreId()),
+});
 
 billingAdminRouter.post('/billing/payments/:paymentIntentId/refund', async (req, res) => {
   const { paymentIntentId } = parseParams(req, paymentParams);
