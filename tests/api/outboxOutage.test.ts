@@ -251,27 +251,24 @@ describe('a send that may have gone out already', () => {
     now = OUTAGE_ENDS + HOUR;
     const collection = db.collection(`outbox_handed_${Date.now().toString(36)}`);
     const handedOverAt = Timestamp.fromMillis(now - OUTBOX_LEASE_MS);
+    /** An entry whose sender claimed it, then died: its lease ran out a minute ago. */
+    const stuck = async (to: string, fields: Record<string, unknown> = {}) => {
+      const ref = collection.doc();
+      await ref.create(
+        entry(to, {
+          status: 'PROCESSING',
+          attempts: 1,
+          claimedAt: Timestamp.fromMillis(now - OUTBOX_LEASE_MS - MINUTE),
+          leaseUntil: Timestamp.fromMillis(now - MINUTE),
+          ...fields,
+        }),
+      );
+      return ref;
+    };
     // Its sender died after SendGrid accepted it and the hand-over was stored, before SUCCESS.
-    const died = collection.doc();
-    await died.create(
-      entry('died-after-handover@example.com', {
-        status: 'PROCESSING',
-        attempts: 1,
-        claimedAt: Timestamp.fromMillis(now - OUTBOX_LEASE_MS - MINUTE),
-        leaseUntil: Timestamp.fromMillis(now - MINUTE),
-        handedOverAt,
-      }),
-    );
+    const died = await stuck('died-after-handover@example.com', { handedOverAt });
     // One whose sender died before SendGrid answered: taken back and sent.
-    const unsent = collection.doc();
-    await unsent.create(
-      entry('died-before-handover@example.com', {
-        status: 'PROCESSING',
-        attempts: 1,
-        claimedAt: Timestamp.fromMillis(now - OUTBOX_LEASE_MS - MINUTE),
-        leaseUntil: Timestamp.fromMillis(now - MINUTE),
-      }),
-    );
+    const unsent = await stuck('died-before-handover@example.com');
     const deps = { mailer: mailer(), from: 'studio@example.com', now: () => new Date(now) };
     const r = await runOutboxSweep(new Date(now), { ...deps, collection });
     expect(r).toMatchObject({ handedOver: 1, reclaimed: 1, sent: 1, failed: 0 });
