@@ -59,6 +59,18 @@ export const INVALID_ID = 'Invalid id';
 export const firestoreId = (message: string = INVALID_ID) =>
   z.string({ error: message }).refine(isFirestoreId, { message, abort: true });
 
+/**
+ * The longest id a route takes, in characters. Firestore would name a
+ * document with up to 1,500 bytes, but an id also goes into equality queries
+ * (`leadId == id`), which Firestore refuses for a value that long; every id
+ * this app makes is far shorter (auto ids are 20 characters).
+ */
+export const ID_MAX_LENGTH = 128;
+
+/** An id a route takes: at most ID_MAX_LENGTH characters, and a Firestore document id (firestoreId). */
+export const routeId = (message: string = INVALID_ID) =>
+  z.string({ error: message }).max(ID_MAX_LENGTH, message).pipe(firestoreId(message));
+
 /** The years a date the API accepts may fall in (inclusive). */
 export const DATE_YEARS = { min: 2000, max: 2100 } as const;
 

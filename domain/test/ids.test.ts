@@ -8,6 +8,7 @@ import {
   isDateTextInRange,
   isFirestoreId,
   quoteLinkSchema,
+  routeId,
 } from '../src/index.js';
 
 describe('isFirestoreId', () => {
@@ -40,6 +41,12 @@ describe('isFirestoreId', () => {
     expect(firestoreId().safeParse('a/b').error?.issues[0]?.message).toBe('Invalid id');
     expect(firestoreId('Invalid Quote Link').safeParse(7).error?.issues[0]?.message).toBe('Invalid Quote Link');
     expect(firestoreId().parse('lead-1')).toBe('lead-1');
+  });
+
+  it('a route id is also at most 128 characters (Firestore refuses equality queries on far longer values)', () => {
+    expect(routeId().safeParse('x'.repeat(128)).success).toBe(true);
+    expect(routeId().safeParse('x'.repeat(129)).error?.issues[0]?.message).toBe('Invalid id');
+    expect(routeId().safeParse('__x__').success).toBe(false);
   });
 
   it('guards the ids of the quote link and of an invoice', () => {

@@ -6,7 +6,8 @@
  * bodies (fast-check) sent with an admin session are refused with 4xx and
  * write nothing. Ids that cannot name a Firestore document (a decoded `%2F`,
  * `.` and `..`, `__x__`, more than 1,500 bytes) in a path, query or body, and
- * dates outside the years 2000–2100, are refused with 4xx on every route.
+ * dates outside the years 2000–2100, never meet a 5xx, and such dates are
+ * refused with 400 naming the field.
  * A foreign Origin gets no CORS allowance. The figures go to
  * test-results/security-sweep.json for `npm run report:security`.
  */
@@ -273,15 +274,16 @@ describe('route sweep', () => {
   );
 
   it(
-    'ids that cannot name a document, in a path, query or body: 4xx, never 5xx, on every route',
+    'ids that cannot name a document, in a path, query or body: never 5xx, on every route',
     { timeout: 240_000 },
     async () => {
       const token = 'f'.repeat(32);
+      // A route that reads no such parameter may well answer 200 (and a proxy may resolve a `.` segment to another
+      // route): what no id may cause is a 5xx.
       const failures: string[] = [];
       const check = (name: string, res: ApiResponse) => {
         figures.hostileIds++;
-        tally(res);
-        if (res.status < 400 || res.status >= 500) failures.push(`${name} → ${res.status}`);
+        if (tally(res).status >= 500) failures.push(`${name} → ${res.status}`);
       };
       for (const id of HOSTILE_IDS) {
         const label = id.length > 20 ? `${id.slice(0, 3)}…(${id.length} chars)` : id;
