@@ -1,7 +1,7 @@
 /**
  * npm run report:security — the security figures of the last `npm test`
  * read from test-results/: rules cells asserted and rules
- * coverage (tests/rules), routes swept, guard checks, hostile inputs tried,
+ * coverage (tests/rules), routes swept, guard checks, hostile inputs and ids tried,
  * 5xx seen and documents written by rejected requests (tests/api/routeSweep),
  * and the pass/fail of the rate-limit, fault and webhook suites.
  * Exits 1 when a figure is missing or a "must be 0" figure is not 0.
@@ -65,6 +65,7 @@ row('Rules `allow … if` lines never evaluated', coverage ? coverage.missed.len
 row('API routes found in the Express router', sweep?.routes);
 row('Guard checks (401 anonymous / 403 non-admin)', sweep?.guardChecks);
 row('Hostile inputs tried (malformed, 1 MB, wrong type, unknown keys, property-based)', sweep?.hostileInputs);
+row('Hostile ids and dates tried (%2F, ., .., __x__, over 1,500 bytes; years outside 2000–2100)', sweep?.hostileIds);
 row('5xx answers to hostile input', sweep?.serverErrors, true);
 row('Documents written by rejected requests', sweep?.documentsWrittenByRejected, true);
 // Fail closed in production (tests/api/failClosed.test.ts).

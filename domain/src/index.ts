@@ -7,6 +7,7 @@ export * from './outboxDocument.js';
 export * from './money.js';
 export * from './auth.js';
 export * from './schemas.js';
+export * from './ids.js';
 export * from './leads.js';
 export * from './records.js';
 export * from './dashboard.js';

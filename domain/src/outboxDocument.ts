@@ -24,7 +24,9 @@ export const OUTBOX_MAX_ATTACHMENTS = 5;
  * sender holds a PROCESSING entry until `leaseUntil`; a PENDING entry is due
  * at `nextAttemptAt`. An entry naming a `recipientLimit` (RECIPIENT_LIMITS)
  * is sent only within it; `recipientLimitTaken` records that its allowance
- * was taken, so a retry does not take another. An entry that does not parse
+ * was taken, so a retry does not take another. `handedOverAt` is when the
+ * provider accepted the email, written before anything else after the send:
+ * an entry carrying it is never sent again. An entry that does not parse
  * cannot be sent: the sender fails it (ERROR) rather than guess.
  */
 export const outboxDocSchema = z.object({
@@ -45,5 +47,6 @@ export const outboxDocSchema = z.object({
   createdAt: orNull(storedDate),
   updatedAt: orNull(storedDate),
   sentAt: orNull(storedDate),
+  handedOverAt: orNull(storedDate),
 });
 export type OutboxDoc = z.output<typeof outboxDocSchema>;

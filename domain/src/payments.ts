@@ -42,6 +42,7 @@ import type { LeadStatus, ProjectStatus } from './constants.js';
 import { parseAmountToCents } from './money.js';
 import { requiredText } from './schemas.js';
 import { moneyField } from './quotes.js';
+import { DATE_RANGE_MESSAGE, firestoreId, isDateInRange } from './ids.js';
 
 export const PAYMENT_CURRENCY = 'usd';
 
@@ -308,7 +309,8 @@ const recordId = z
   .trim()
   .min(1)
   .max(128)
-  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid id');
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid id')
+  .pipe(firestoreId());
 
 /**
  * POST /api/create-payment-intent body (spec §7: amount, currency (usd),
@@ -331,7 +333,7 @@ export const createPaymentIntentSchema = z.strictObject({
 });
 export type CreatePaymentIntentInput = z.output<typeof createPaymentIntentSchema>;
 
-/** A date (YYYY-MM-DD or ISO) → Date; blank → undefined. */
+/** A date (YYYY-MM-DD or ISO) within DATE_YEARS → Date; blank → undefined. */
 const optionalDate = z
   .string()
   .trim()
@@ -342,6 +344,10 @@ const optionalDate = z
     const d = new Date(v);
     if (Number.isNaN(d.getTime())) {
       ctx.addIssue({ code: 'custom', message: 'Enter a valid date' });
+      return z.NEVER;
+    }
+    if (!isDateInRange(d)) {
+      ctx.addIssue({ code: 'custom', message: DATE_RANGE_MESSAGE });
       return z.NEVER;
     }
     return d;

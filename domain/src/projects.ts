@@ -25,6 +25,7 @@ import {
   type LeadStatus,
   type ProjectStatus,
 } from './constants.js';
+import { DATE_RANGE_MESSAGE, firestoreId, isDateTextInRange } from './ids.js';
 import { estimatedHoursField, httpUrlField, optionalText, projectTypeField, requiredText } from './schemas.js';
 
 /** Board columns of the projects board, in order (spec §2). */
@@ -243,9 +244,9 @@ export const newProjectSchema = z.strictObject({
   description: optionalText(5_000, 'Description'),
   priority: z.enum(PRIORITIES, { error: 'Priority must be High, Medium or Low' }).default('Medium'),
   estimatedHours: estimatedHoursField,
-  startDate: z.iso.date('Use a date like 2026-01-31').optional(),
-  dueDate: z.iso.date('Use a date like 2026-01-31').optional(),
-  leadId: z.string().trim().min(1).max(128).optional(),
+  startDate: z.iso.date('Use a date like 2026-01-31').refine(isDateTextInRange, DATE_RANGE_MESSAGE).optional(),
+  dueDate: z.iso.date('Use a date like 2026-01-31').refine(isDateTextInRange, DATE_RANGE_MESSAGE).optional(),
+  leadId: z.string().trim().min(1).max(128).pipe(firestoreId()).optional(),
 });
 export type NewProjectInput = z.input<typeof newProjectSchema>;
 export type NewProject = z.output<typeof newProjectSchema>;

@@ -31,6 +31,7 @@
 import { z } from 'zod';
 import { centsToString, formatUsd, parseAmountToCents } from './money.js';
 import { ORDER_EXPIRY_EVERY_MINUTES } from './constants.js';
+import { DATE_RANGE_MESSAGE, isDateInRange } from './ids.js';
 
 export const PROMO_DISCOUNT_TYPES = ['percentage', 'fixed'] as const;
 export type PromoDiscountType = (typeof PROMO_DISCOUNT_TYPES)[number];
@@ -244,7 +245,8 @@ const validFromField = z
   .trim()
   .min(1, 'Valid from is required')
   .pipe(z.iso.datetime({ offset: true, error: 'Valid from must be an ISO date-time' }))
-  .transform((v) => new Date(v));
+  .transform((v) => new Date(v))
+  .refine(isDateInRange, DATE_RANGE_MESSAGE);
 
 const optionalIsoDate = z
   .union([z.string(), z.null()], { error: 'Valid until must be an ISO date-time' })
@@ -256,7 +258,12 @@ const optionalIsoDate = z
       ctx.addIssue({ code: 'custom', message: 'Valid until must be an ISO date-time' });
       return z.NEVER;
     }
-    return new Date(parsed.data);
+    const at = new Date(parsed.data);
+    if (!isDateInRange(at)) {
+      ctx.addIssue({ code: 'custom', message: DATE_RANGE_MESSAGE });
+      return z.NEVER;
+    }
+    return at;
   });
 
 const discountValueField = z.union([z.number(), z.string()], { error: 'Discount value is required' });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { COMPLEXITIES, SERVICE_PLAN_TYPES, type Complexity, type Priority } from './constants.js';
 import { estimatedHoursField, optionalText } from './schemas.js';
 import { parseAmountToCents } from './money.js';
+import { firestoreId } from './ids.js';
 
 /** Quote links expire after this many days (spec §9 "quote expiry wording 30 days"). */
 export const QUOTE_LINK_TTL_DAYS = 30;
@@ -120,7 +121,12 @@ export type QuoteEdit = z.output<typeof quoteEditSchema>;
 
 /** Public quote acceptance query/body (spec §7): both ids are required; sizes capped. */
 export const quoteLinkSchema = z.strictObject({
-  leadId: z.string({ error: 'Invalid Quote Link' }).trim().min(1, 'Invalid Quote Link').max(128, 'Invalid Quote Link'),
+  leadId: z
+    .string({ error: 'Invalid Quote Link' })
+    .trim()
+    .min(1, 'Invalid Quote Link')
+    .max(128, 'Invalid Quote Link')
+    .pipe(firestoreId('Invalid Quote Link')),
   token: z.string({ error: 'Invalid Quote Link' }).trim().min(16, 'Invalid Quote Link').max(256, 'Invalid Quote Link'),
 });
 

@@ -22,7 +22,7 @@ import { moneyText } from './clientReplies.js';
 import { PROMO_DISCOUNT_TYPES } from './promo.js';
 import { QUOTE_REVIEW_STATUSES } from './quoteReview.js';
 import { nullableText, successReply } from './replies/base.js';
-import { automationSettingsSchema, studioSettingsSchema } from './settings.js';
+import { automationSettingsSchema, storedStudioSettingsSchema } from './settings.js';
 
 export { successReply } from './replies/base.js';
 export * from './replies/quoteDetails.js';
@@ -239,7 +239,7 @@ const settingsVersion = z.number().int().nonnegative();
 /** GET /api/settings/studio → the studio settings as stored (the defaults while none are) and their version. */
 export const studioSettingsReply = z.object({
   success: z.literal(true),
-  settings: studioSettingsSchema,
+  settings: storedStudioSettingsSchema,
   version: settingsVersion,
 });
 

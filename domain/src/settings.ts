@@ -9,9 +9,14 @@
  * - `settings/automations` (AutomationSettings): each reminder on/off with its days.
  *
  * The logo is an https URL rather than a Cloud Storage upload: the app runs no
- * Storage bucket (nor its emulator), a URL needs no upload route, size checks
- * or extra security rules, and the PDF fetches it once per render with a
- * size cap (an unreachable or non-image logo is left out, never an error).
+ * Storage bucket (nor its emulator, which cannot start offline), a URL needs
+ * no upload route, size checks or extra security rules. The server fetches
+ * it when it renders a PDF, and since an admin-typed URL makes the server
+ * connect somewhere, under rules (functions pdf/logoFetch.ts): https only,
+ * public addresses only (checked after DNS), no redirects, a byte cap and a
+ * timeout, PNG or JPEG only; a refused logo is left out, never an error. A
+ * save already refuses a host that is private as written
+ * (isPrivateLogoHost).
  *
  * Both documents are parsed with these schemas when read back; a missing or
  * unreadable document gives the defaults (automations all off: reminders to
@@ -71,7 +76,60 @@ const blankToNull = (label: string, max: number) =>
     .transform((v) => (typeof v === 'string' ? v.trim() : '') || null)
     .pipe(z.string().max(max, `${label} must be at most ${max} characters`).nullable());
 
-/** PUT /api/settings/studio body; also the parser of the stored document. */
+/** The save error of a logo URL whose host is private as written. */
+export const PRIVATE_LOGO_HOST =
+  'The logo must be on a public web address (not localhost, a private network or an IP address of this machine)';
+
+/** IPv4 first octets (and the second where it matters) of loopback, private, link-local, shared (CGNAT), multicast and reserved space. */
+function privateIpv4(a: number, b: number): boolean {
+  return (
+    a === 0 ||
+    a === 10 ||
+    a === 127 ||
+    a >= 224 ||
+    (a === 100 && b >= 64 && b <= 127) ||
+    (a === 169 && b === 254) ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 198 && (b === 18 || b === 19))
+  );
+}
+
+/**
+ * Whether the host of `url` is, as written, one the server must not fetch:
+ * `localhost` and names under `.localhost`, `.local`, `.internal`; an IPv4
+ * literal (in any form the URL parser reads: `2130706433`, `0x7f.1`) in
+ * loopback, private, link-local, shared or reserved space; an IPv6 literal
+ * that is unspecified, loopback, unique-local, link-local, multicast or an
+ * IPv4 one mapped. An unparseable URL counts as private. Only what can be
+ * seen without DNS: the server checks every resolved address again before it
+ * connects (functions pdf/logoFetch.ts).
+ */
+export function isPrivateLogoHost(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase().replace(/\.$/, '');
+  } catch {
+    return true;
+  }
+  if (host === '' || host === 'localhost' || /\.(localhost|local|internal)$/.test(host)) return true;
+  const v4 = /^(\d+)\.(\d+)\.\d+\.\d+$/.exec(host);
+  if (v4) return privateIpv4(Number(v4[1]), Number(v4[2]));
+  if (!host.startsWith('[')) return false;
+  const v6 = host.slice(1, -1);
+  // The parser writes IPv6 compressed and in hex, an IPv4-mapped one as ::ffff:7f00:1.
+  if (v6 === '::' || v6 === '::1' || v6.startsWith('::ffff:')) return true;
+  return /^(f[cd]|fe[89ab]|ff)/.test(v6);
+}
+export type StudioSettingsInput = z.input<typeof studioSettingsSchema>;
+
+/** A logo URL as stored: https, or null. */
+const storedLogoUrl = blankToNull('Logo URL', SETTINGS_LIMITS.logoUrl).refine(
+  (v) => v === null || /^https:\/\/[^\s]+$/i.test(v),
+  { message: 'The logo must be an https:// address', abort: true },
+);
+
+/** PUT /api/settings/studio body and the settings form; a private logo host is refused (isPrivateLogoHost). */
 export const studioSettingsSchema = z.strictObject({
   businessName: text('Business name', SETTINGS_LIMITS.businessName).min(1, 'Business name is required'),
   postalAddress: text('Postal address', SETTINGS_LIMITS.address),
@@ -94,10 +152,7 @@ export const studioSettingsSchema = z.strictObject({
     .default(0),
   /** What the tax is called on invoices ("VAT", "Sales tax"). */
   taxLabel: text('Tax label', SETTINGS_LIMITS.taxLabel).default('Tax').pipe(z.string().min(1, 'Tax label is required')),
-  logoUrl: blankToNull('Logo URL', SETTINGS_LIMITS.logoUrl).refine(
-    (v) => v === null || /^https:\/\/[^\s]+$/i.test(v),
-    'The logo must be an https:// address',
-  ),
+  logoUrl: storedLogoUrl.refine((v) => v === null || !isPrivateLogoHost(v), PRIVATE_LOGO_HOST),
   paymentTermsDays: z
     .number({ error: 'Payment terms must be a number of days' })
     .int('Payment terms must be whole days')
@@ -106,7 +161,12 @@ export const studioSettingsSchema = z.strictObject({
   invoiceFooter: text('Invoice footer', SETTINGS_LIMITS.footer),
 });
 export type StudioSettings = z.output<typeof studioSettingsSchema>;
-export type StudioSettingsInput = z.input<typeof studioSettingsSchema>;
+
+/**
+ * The stored studio settings and their API reply: as studioSettingsSchema, but a logo URL saved before private
+ * hosts were refused still reads (the PDF refuses to fetch it), rather than losing every other setting.
+ */
+export const storedStudioSettingsSchema = studioSettingsSchema.extend({ logoUrl: storedLogoUrl });
 
 // ---------------------------------------------------------------------------
 // Automations
@@ -165,7 +225,7 @@ export const DEFAULT_AUTOMATION_SETTINGS: AutomationSettings = {
 
 /** Parses a stored studio settings document; defaults when it is missing or invalid. */
 export function readStudioSettings(data: unknown): StudioSettings {
-  const parsed = studioSettingsSchema.safeParse(stripMeta(data));
+  const parsed = storedStudioSettingsSchema.safeParse(stripMeta(data));
   return parsed.success ? parsed.data : DEFAULT_STUDIO_SETTINGS;
 }
 

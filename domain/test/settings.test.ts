@@ -4,6 +4,8 @@ import {
   automationSettingsSchema,
   DEFAULT_AUTOMATION_SETTINGS,
   DEFAULT_STUDIO_SETTINGS,
+  isPrivateLogoHost,
+  PRIVATE_LOGO_HOST,
   readAutomationSettings,
   readSettingsVersion,
   readStudioSettings,
@@ -92,5 +94,48 @@ describe('settings versions: a save must start from the stored version', () => {
     expect(readStudioSettings({ ...DEFAULT_STUDIO_SETTINGS, version: 3, updatedBy: 'a' })).toEqual(
       DEFAULT_STUDIO_SETTINGS,
     );
+  });
+});
+
+describe('the logo host', () => {
+  it('is private as written: localhost names, and loopback, private, link-local or mapped IP literals in any form', () => {
+    for (const url of [
+      'https://localhost/logo.png',
+      'https://cdn.localhost/logo.png',
+      'https://nas.local/logo.png',
+      'https://metadata.google.internal/logo.png',
+      'https://127.0.0.1:8443/',
+      'https://2130706433/',
+      'https://0x7f.1/',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://10.1.2.3/',
+      'https://172.20.0.1/',
+      'https://192.168.1.1/',
+      'https://100.64.0.1/',
+      'https://0.0.0.0/',
+      'https://[::1]/',
+      'https://[::]/',
+      'https://[::ffff:127.0.0.1]/',
+      'https://[fe80::1]/',
+      'https://[fd00::1]/',
+      'not a url',
+    ])
+      expect(isPrivateLogoHost(url), url).toBe(true);
+    for (const url of [
+      'https://studio.example/logo.png',
+      'https://8.8.8.8/logo.png',
+      'https://172.32.0.1/logo.png',
+      'https://[2606:4700::1111]/logo.png',
+    ])
+      expect(isPrivateLogoHost(url), url).toBe(false);
+  });
+
+  it('a save refuses a private host with its message; a stored one still reads, with every other setting', () => {
+    const stored = { ...VALID, logoUrl: 'https://127.0.0.1/logo.png' };
+    expect(studioSettingsSchema.safeParse(stored).error?.issues[0]?.message).toBe(PRIVATE_LOGO_HOST);
+    expect(readStudioSettings(stored)).toMatchObject({
+      businessName: 'Studio Co',
+      logoUrl: 'https://127.0.0.1/logo.png',
+    });
   });
 });

@@ -4,7 +4,10 @@
  * (the real @sendgrid/mail SDK against a local stub answering 503), and every
  * email is delivered exactly once after recovery, including one whose sender
  * died mid-send (taken back after its lease); a recipient limit is taken
- * once per entry, so its retries still go out. The entries live in a
+ * once per entry, so its retries still go out. Each send names its entry
+ * (custom_args, X-Entity-Ref-ID), and an entry whose sender died after
+ * SendGrid accepted it (`handedOverAt`) is recorded as sent, never sent
+ * again. The entries live in a
  * collection of their own, so the sweeps see only this test's emails and the
  * emulator's `outbox` trigger never races them.
  */
@@ -16,7 +19,7 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_LEASE_MS, OUTBOX_SWEEP_EVERY_MINUTES, RECIPIENT_LIMITS } from '@studio/domain';
 import { db } from '../helpers.js';
-import { processOutboxEntry, runOutboxSweep } from '../../functions/src/jobs/outboxSender.js';
+import { ENTITY_REF_HEADER, processOutboxEntry, runOutboxSweep } from '../../functions/src/jobs/outboxSender.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -27,6 +30,13 @@ const OUTAGE_ENDS = T0 + 2 * HOUR;
 let now = T0;
 /** Recipients of the sends SendGrid accepted (202). */
 const accepted: string[] = [];
+/** The request bodies SendGrid accepted, as sent (v3 mail/send JSON). */
+interface SentBody {
+  personalizations: Array<{ to: Array<{ email: string }> }>;
+  custom_args?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+const acceptedBodies: SentBody[] = [];
 let refused = 0;
 let server: Server;
 let stubUrl = '';
@@ -43,10 +53,9 @@ beforeAll(async () => {
         res.end(JSON.stringify({ errors: [{ message: 'Service Unavailable' }] }));
         return;
       }
-      accepted.push(
-        (JSON.parse(raw) as { personalizations: Array<{ to: Array<{ email: string }> }> }).personalizations[0]!.to[0]!
-          .email,
-      );
+      const body = JSON.parse(raw) as SentBody;
+      acceptedBodies.push(body);
+      accepted.push(body.personalizations[0]!.to[0]!.email);
       res.writeHead(202);
       res.end();
     });
@@ -205,5 +214,89 @@ describe('a stored entry that does not parse', () => {
     expect(await processOutboxEntry(ref, { mailer: mailer(), from: 'studio@example.com' })).toMatchObject({
       outcome: 'skipped',
     });
+  });
+});
+
+describe('a send that may have gone out already', () => {
+  const vars = { name: 'Ada', projectType: 'Web Project', subject: 'Site', message: 'Hello' };
+  const entry = (to: string, fields: Record<string, unknown>) => ({
+    to,
+    templateId: 'contact-confirmation',
+    variables: vars,
+    leadId: null,
+    lastError: null,
+    createdAt: FieldValue.serverTimestamp(),
+    updatedAt: FieldValue.serverTimestamp(),
+    ...fields,
+  });
+
+  it('carries the entry id as its idempotency key, and records the hand-over', async () => {
+    now = OUTAGE_ENDS + HOUR;
+    const collection = db.collection(`outbox_ref_${Date.now().toString(36)}`);
+    const ref = collection.doc();
+    await ref.create(
+      entry('ref@example.com', { status: 'PENDING', attempts: 0, nextAttemptAt: Timestamp.fromMillis(now) }),
+    );
+    const deps = { mailer: mailer(), from: 'studio@example.com', now: () => new Date(now) };
+    expect(await processOutboxEntry(ref, deps)).toMatchObject({ outcome: 'sent', status: 'SUCCESS' });
+    const body = acceptedBodies.find((b) => b.personalizations[0]!.to[0]!.email === 'ref@example.com')!;
+    expect(body.custom_args).toEqual({ outboxId: ref.id });
+    expect(body.headers).toEqual({ [ENTITY_REF_HEADER]: ref.id });
+    const d = (await ref.get()).data()!;
+    expect(d).toMatchObject({ status: 'SUCCESS', deliveredVia: 'sendgrid' });
+    expect(d.handedOverAt).toBeInstanceOf(Timestamp);
+  });
+
+  it('a reclaim finds it handed over: SUCCESS at the hand-over time, not sent again', async () => {
+    now = OUTAGE_ENDS + HOUR;
+    const collection = db.collection(`outbox_handed_${Date.now().toString(36)}`);
+    const handedOverAt = Timestamp.fromMillis(now - OUTBOX_LEASE_MS);
+    /** An entry whose sender claimed it, then died: its lease ran out a minute ago. */
+    const stuck = async (to: string, fields: Record<string, unknown> = {}) => {
+      const ref = collection.doc();
+      await ref.create(
+        entry(to, {
+          status: 'PROCESSING',
+          attempts: 1,
+          claimedAt: Timestamp.fromMillis(now - OUTBOX_LEASE_MS - MINUTE),
+          leaseUntil: Timestamp.fromMillis(now - MINUTE),
+          ...fields,
+        }),
+      );
+      return ref;
+    };
+    // Its sender died after SendGrid accepted it and the hand-over was stored, before SUCCESS.
+    const died = await stuck('died-after-handover@example.com', { handedOverAt });
+    // One whose sender died before SendGrid answered: taken back and sent.
+    const unsent = await stuck('died-before-handover@example.com');
+    const deps = { mailer: mailer(), from: 'studio@example.com', now: () => new Date(now) };
+    const r = await runOutboxSweep(new Date(now), { ...deps, collection });
+    expect(r).toMatchObject({ handedOver: 1, reclaimed: 1, sent: 1, failed: 0 });
+    expect(accepted.filter((a) => a === 'died-after-handover@example.com')).toEqual([]);
+    expect(accepted.filter((a) => a === 'died-before-handover@example.com')).toEqual([
+      'died-before-handover@example.com',
+    ]);
+    const d = (await died.get()).data()!;
+    expect(d).toMatchObject({ status: 'SUCCESS', deliveredVia: 'sendgrid', leaseUntil: null, lastError: null });
+    expect((d.sentAt as Timestamp).toMillis()).toBe(handedOverAt.toMillis());
+    expect((await unsent.get()).get('status')).toBe('SUCCESS');
+  });
+
+  it('a PENDING entry already handed over is recorded as sent, not sent again', async () => {
+    now = OUTAGE_ENDS + HOUR;
+    const collection = db.collection(`outbox_pending_handed_${Date.now().toString(36)}`);
+    const ref = collection.doc();
+    await ref.create(
+      entry('pending-handed@example.com', {
+        status: 'PENDING',
+        attempts: 1,
+        nextAttemptAt: Timestamp.fromMillis(now),
+        handedOverAt: Timestamp.fromMillis(now - HOUR),
+      }),
+    );
+    const deps = { mailer: mailer(), from: 'studio@example.com', now: () => new Date(now) };
+    expect(await processOutboxEntry(ref, deps)).toEqual({ outcome: 'skipped', reason: 'already handed over' });
+    expect(accepted.filter((a) => a === 'pending-handed@example.com')).toEqual([]);
+    expect((await ref.get()).data()).toMatchObject({ status: 'SUCCESS', deliveredVia: 'sendgrid' });
   });
 });

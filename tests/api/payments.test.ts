@@ -346,7 +346,7 @@ describe('live mode: the stripe SDK against an HTTP stub', () => {
         discountType: 'percentage',
         discountValue: 10,
         usageLimit: 5,
-        validFrom: new Date(0).toISOString(),
+        validFrom: '2000-01-01T00:00:00Z',
       },
     });
     expect(promo.status, JSON.stringify(promo.json)).toBe(201);

@@ -4,15 +4,20 @@
  * answers 401 without a session and 403 for a signed-in non-admin; every
  * route answers hostile bodies with 4xx, never 5xx, and property-based
  * bodies (fast-check) sent with an admin session are refused with 4xx and
- * write nothing. A foreign Origin gets no CORS allowance. The figures go to
+ * write nothing. Ids that cannot name a Firestore document (a decoded `%2F`,
+ * `.` and `..`, `__x__`, more than 1,500 bytes) in a path, query or body, and
+ * dates outside the years 2000–2100, never meet a 5xx, and such dates are
+ * refused with 400 naming the field.
+ * A foreign Origin gets no CORS allowance. The figures go to
  * test-results/security-sweep.json for `npm run report:security`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../functions/src/app.js';
-import { COLLECTIONS } from '@studio/domain';
-import { adminIdToken, api, countDocs, userIdToken, type ApiResponse } from '../helpers.js';
+import { COLLECTIONS, DATE_RANGE_MESSAGE, FIRESTORE_ID_MAX_BYTES } from '@studio/domain';
+import { adminIdToken, api, BASE_URL, countDocs, userIdToken, type ApiResponse } from '../helpers.js';
 
 interface RouteInfo {
   method: string;
@@ -68,13 +73,67 @@ let userToken: string;
 let adminToken: string;
 
 /** What the sweep did, for the security report. */
-const figures = { routes: 0, guardChecks: 0, hostileInputs: 0, serverErrors: 0, documentsWrittenByRejected: 0 };
+const figures = {
+  routes: 0,
+  guardChecks: 0,
+  hostileInputs: 0,
+  hostileIds: 0,
+  serverErrors: 0,
+  documentsWrittenByRejected: 0,
+};
 /** Counts a reply: every hostile request is a figure, and any 5xx is one too many. */
 const tally = (res: ApiResponse) => {
   figures.hostileInputs++;
   if (res.status >= 500) figures.serverErrors++;
   return res;
 };
+
+/**
+ * Ids Firestore cannot take as a document id, and one at its limit that it can: each as the server decodes it.
+ * `é` is 2 UTF-8 bytes, so 751 of them are 1,502 bytes in 751 characters.
+ */
+const HOSTILE_IDS = [
+  'a/b',
+  '..',
+  '.',
+  '__x__',
+  '__name__',
+  'x'.repeat(FIRESTORE_ID_MAX_BYTES),
+  'x'.repeat(FIRESTORE_ID_MAX_BYTES + 1),
+  'é'.repeat(751),
+];
+/** A path segment carrying `id` once decoded; dots encoded too, and sent as is (rawApi), so no client resolves them. */
+const segment = (id: string) => encodeURIComponent(id).replaceAll('.', '%2E');
+
+/**
+ * One request whose path goes out byte for byte: fetch (the WHATWG URL parser) resolves `%2E%2E` segments away,
+ * node:http sends the path it is given. Same host and test headers as api().
+ */
+function rawApi(method: string, path: string, opts: { body?: unknown; token?: string } = {}): Promise<ApiResponse> {
+  const base = new URL(BASE_URL);
+  const body = opts.body === undefined ? undefined : JSON.stringify(opts.body);
+  const headers: Record<string, string> = { 'x-studio-test-client': `sweep-${Math.random().toString(36).slice(2)}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  return new Promise((resolve, reject) => {
+    const req = request({ host: base.hostname, port: base.port, method, path, headers }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (text += c));
+      res.on('end', () => {
+        let json: unknown = text;
+        try {
+          json = text ? JSON.parse(text) : null;
+        } catch {
+          // not JSON: kept as text
+        }
+        resolve({ status: res.statusCode ?? 0, json, headers: new Headers() });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 beforeAll(async () => {
   userToken = await userIdToken();
@@ -213,6 +272,83 @@ describe('route sweep', () => {
       expect(written).toEqual([]);
     },
   );
+
+  it(
+    'ids that cannot name a document, in a path, query or body: never 5xx, on every route',
+    { timeout: 240_000 },
+    async () => {
+      const token = 'f'.repeat(32);
+      // A route that reads no such parameter may well answer 200 (and a proxy may resolve a `.` segment to another
+      // route): what no id may cause is a 5xx.
+      const failures: string[] = [];
+      const check = (name: string, res: ApiResponse) => {
+        figures.hostileIds++;
+        if (tally(res).status >= 500) failures.push(`${name} → ${res.status}`);
+      };
+      for (const id of HOSTILE_IDS) {
+        const label = id.length > 20 ? `${id.slice(0, 3)}…(${id.length} chars)` : id;
+        for (const r of routes) {
+          const bodyless = r.method === 'GET' || r.method === 'DELETE';
+          // In the path: every parameter but a document's kind, which gets a real one so the id is what is judged.
+          if (r.path.includes(':')) {
+            const path = r.path.replace(/:(\w+)/g, (_m, p: string) => (p === 'kind' ? 'invoice' : segment(id)));
+            check(
+              `${r.method} ${r.path} [${label}]`,
+              await rawApi(r.method, path, { body: bodyless ? undefined : {}, token: adminToken }),
+            );
+          }
+          const path = concrete(r.path);
+          if (bodyless) {
+            const q = `?leadId=${segment(id)}&token=${token}&id=${segment(id)}&invoiceId=${segment(id)}`;
+            check(`${r.method} ${r.path}?leadId=[${label}]`, await rawApi(r.method, path + q, { token: adminToken }));
+            continue;
+          }
+          // In the body: the shapes of the quote link, an invoice or payment for a lead, and a payment for an invoice.
+          for (const body of [
+            { leadId: id, token },
+            { leadId: id, amount: '10.00', description: 'Route sweep' },
+            { invoiceId: id },
+          ])
+            check(
+              `${r.method} ${r.path} ${Object.keys(body).join(',')} [${label}]`,
+              await rawApi(r.method, path, { body, token: adminToken }),
+            );
+        }
+      }
+      expect(failures).toEqual([]);
+    },
+  );
+
+  it('dates outside the years 2000–2100 are refused with 400 naming the field', async () => {
+    const cases: Array<{ path: string; field: string; body: Record<string, unknown> }> = [];
+    for (const date of ['0000-01-01', '+275760-09-13', '1999-12-31', '2101-01-01']) {
+      cases.push(
+        {
+          path: '/api/create-invoice',
+          field: 'dueDate',
+          body: { leadId: 'sweep-lead', amount: '10.00', description: 'Route sweep', dueDate: date },
+        },
+        { path: '/api/projects', field: 'startDate', body: { name: 'Sweep', client: 'Sweep', startDate: date } },
+        { path: '/api/projects', field: 'dueDate', body: { name: 'Sweep', client: 'Sweep', dueDate: date } },
+        {
+          path: '/api/promo-codes',
+          field: 'validFrom',
+          body: { code: 'SWEEPDATE', validFrom: date.length === 10 ? `${date}T00:00:00Z` : date },
+        },
+        { path: '/api/promo-codes', field: 'validUntil', body: { code: 'SWEEPDATE', validUntil: `${date}T00:00:00Z` } },
+      );
+    }
+    for (const c of cases) {
+      const res = tally(await api('POST', c.path, { body: c.body, token: adminToken }));
+      figures.hostileIds++;
+      const name = `POST ${c.path} ${c.field}=${String(c.body[c.field])}`;
+      expect(res.status, name).toBe(400);
+      const fields = (res.json as { fields?: Record<string, string> }).fields ?? {};
+      // A string that is no date at all ('+275760-…' for a date-only field) is refused by its format first.
+      expect(fields[c.field], name).toBeTruthy();
+      if (/^\d{4}-/.test(String(c.body[c.field]))) expect(fields[c.field], name).toBe(DATE_RANGE_MESSAGE);
+    }
+  });
 
   it('a foreign Origin gets no CORS allowance from our app', async () => {
     // In-process: the Functions emulator wraps every HTTP function in its own permissive CORS

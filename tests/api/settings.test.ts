@@ -3,7 +3,7 @@
  * concurrency (a save from settings read before someone else's save → 409, nothing overwritten).
  */
 import { describe, expect, it } from 'vitest';
-import { SETTINGS_CHANGED } from '@studio/domain';
+import { PRIVATE_LOGO_HOST, SETTINGS_CHANGED } from '@studio/domain';
 import { adminIdToken, api, db, settingsVersion, userIdToken } from '../helpers.js';
 
 const VALID = {
@@ -55,6 +55,27 @@ describe('PUT /api/settings/studio', () => {
       const res = await api('PUT', '/api/settings/studio', { body: { version, ...fields }, token });
       expect(res.status, field).toBe(400);
       expect((res.json as { fields: Record<string, string> }).fields, field).toHaveProperty(field);
+    }
+    expect((await db.collection('settings').doc('studio').get()).data()).toEqual(before);
+  });
+
+  it('refuses a logo on a host that is private as written, saying so, and writes nothing', async () => {
+    const token = await adminIdToken();
+    const before = (await db.collection('settings').doc('studio').get()).data();
+    const version = await settingsVersion('studio', token);
+    for (const logoUrl of [
+      'https://127.0.0.1:8443/logo.png',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://2130706433/logo.png',
+      'https://[::1]/logo.png',
+      'https://[::ffff:10.0.0.1]/logo.png',
+      'https://localhost/logo.png',
+      'https://metadata.google.internal/logo.png',
+      'https://192.168.1.10/logo.png',
+    ]) {
+      const res = await api('PUT', '/api/settings/studio', { body: { ...VALID, logoUrl, version }, token });
+      expect(res.status, logoUrl).toBe(400);
+      expect((res.json as { fields: Record<string, string> }).fields.logoUrl, logoUrl).toBe(PRIVATE_LOGO_HOST);
     }
     expect((await db.collection('settings').doc('studio').get()).data()).toEqual(before);
   });

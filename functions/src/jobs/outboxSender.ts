@@ -21,7 +21,12 @@
  *    declaredValues), every one escaped (domain renderTemplate), then
  *    sanitized (services/emailHtml.ts). An unknown template or a bad address
  *    is a permanent ERROR;
- * 4. sends it once with @sendgrid/mail. Success → SUCCESS with `sentAt`. A
+ * 4. sends it once with @sendgrid/mail, carrying the entry id as its
+ *    idempotency key (SendGrid `custom_args.outboxId` and an
+ *    `X-Entity-Ref-ID` header), so a copy sent twice can be told apart in
+ *    SendGrid's activity and by the recipient's mail client. The moment
+ *    SendGrid accepts it, `handedOverAt` is written, on its own and before
+ *    anything else (retried briefly), then SUCCESS with `sentAt`. A
  *    429, 5xx or network failure goes back to PENDING with `nextAttemptAt`
  *    from the domain schedule (OUTBOX_RETRY_DELAYS_MS: 1 min … 8 h, about
  *    32 h in all) and `lastError`; when the schedule is spent, or for any
@@ -36,7 +41,12 @@
  * `runOutboxSweep(now, deps)` (scheduled every OUTBOX_SWEEP_EVERY_MINUTES in
  * index.ts) sends every PENDING entry that is due, and first takes back
  * entries stuck in PROCESSING past their lease (the instance died mid-send:
- * PENDING again, due now). A plain function of the clock, so a test drives it
+ * PENDING again, due now) — unless the entry was already handed over
+ * (`handedOverAt`), which is marked SUCCESS without sending. A duplicate is
+ * still possible in one window: SendGrid accepted the email but the process
+ * died before `handedOverAt` was stored; SendGrid's send API has no
+ * idempotency of its own, so that entry is sent again (same outboxId, same
+ * X-Entity-Ref-ID). A plain function of the clock, so a test drives it
  * through hours with a fake one.
  *
  * Collections are resolved from `ref.firestore` (or `deps.collection`), so
@@ -188,6 +198,26 @@ async function takeRecipientAllowance(db: Firestore, name: RecipientLimit, to: s
     if (e instanceof RateLimiterRes) return false;
     throw e;
   }
+}
+
+/**
+ * The header naming the outbox entry on every email sent: one id per entry, so two copies of one send (see the
+ * module comment) carry the same reference, and mail clients do not thread unrelated emails together.
+ */
+export const ENTITY_REF_HEADER = 'X-Entity-Ref-ID';
+
+/** The fields of an entry SendGrid accepted, `sentAt` being when (a Timestamp, or the server's time). */
+function sentFields(sentAt: Date | FieldValue, now: Date) {
+  return {
+    status: 'SUCCESS',
+    sentAt: sentAt instanceof Date ? Timestamp.fromDate(sentAt) : sentAt,
+    expireAt: retentionEnd(COLLECTIONS.outbox, now),
+    deliveredVia: 'sendgrid',
+    lastError: null,
+    leaseUntil: null,
+    nextAttemptAt: null,
+    updatedAt: FieldValue.serverTimestamp(),
+  };
 }
 
 /** A failure that retrying cannot fix (unknown template, bad address). */
@@ -350,6 +380,11 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
       return { malformed: lastError, attempts: Number(snap.get('attempts')) || 0 };
     }
     const entry = parsed.data;
+    // Already accepted by the provider (a copy put back to PENDING by hand or by an older sweeper): recorded, not resent.
+    if (entry.handedOverAt) {
+      tx.update(ref, sentFields(entry.handedOverAt, now));
+      return { skip: 'already handed over' };
+    }
     // A first attempt is always due (its nextAttemptAt is the server's commit time; this clock may lag it).
     if (entry.attempts > 0 && entry.nextAttemptAt && entry.nextAttemptAt.getTime() > now.getTime())
       return { skip: 'not due' };
@@ -486,22 +521,25 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
       from: d.from,
       subject: email.subject,
       html: email.html,
+      customArgs: { outboxId: ref.id },
+      headers: { [ENTITY_REF_HEADER]: ref.id },
       ...(email.attachments ? { attachments: sendgridAttachments(email) } : {}),
     });
   } catch (e) {
     const { status, message } = describeSendError(e);
     return isRetryableSendStatus(status) ? retryLater(message) : fail(message);
   }
-  await ref.update({
-    status: 'SUCCESS',
-    sentAt: FieldValue.serverTimestamp(),
-    expireAt: retentionEnd(COLLECTIONS.outbox, now),
-    deliveredVia: 'sendgrid',
-    lastError: null,
-    leaseUntil: null,
-    nextAttemptAt: null,
-    updatedAt: FieldValue.serverTimestamp(),
-  });
+  // The hand-over first, alone: whatever fails after it, no reclaim sends this entry again.
+  try {
+    await ref.update({ handedOverAt: FieldValue.serverTimestamp() });
+  } catch (e) {
+    logger.error('outbox: sent, but the hand-over could not be recorded; a reclaim will send it again', {
+      id: ref.id,
+      error: String(e),
+    });
+    throw e;
+  }
+  await ref.update(sentFields(FieldValue.serverTimestamp(), now));
   return { outcome: 'sent', status: 'SUCCESS', attempts };
 }
 
@@ -509,8 +547,10 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
 export const OUTBOX_SWEEP_BATCH = 200;
 
 export interface SweepResult {
-  /** Entries taken back from PROCESSING past their lease. */
+  /** Entries taken back from PROCESSING past their lease, to be sent again. */
   reclaimed: number;
+  /** Entries past their lease that SendGrid had already accepted (`handedOverAt`): marked SUCCESS, not sent again. */
+  handedOver: number;
   /** Outcomes of the due entries this sweep tried. */
   sent: number;
   retrying: number;
@@ -532,7 +572,15 @@ export async function runOutboxSweep(
 ): Promise<SweepResult> {
   const { collection, ...rest } = deps;
   const at = Timestamp.fromDate(now);
-  const result: SweepResult = { reclaimed: 0, sent: 0, retrying: 0, failed: 0, suppressed: 0, skipped: 0 };
+  const result: SweepResult = {
+    reclaimed: 0,
+    handedOver: 0,
+    sent: 0,
+    retrying: 0,
+    failed: 0,
+    suppressed: 0,
+    skipped: 0,
+  };
 
   const stuck = await collection
     .where('status', '==', 'PROCESSING')
@@ -540,11 +588,17 @@ export async function runOutboxSweep(
     .limit(OUTBOX_SWEEP_BATCH)
     .get();
   for (const doc of stuck.docs) {
-    const taken = await collection.firestore.runTransaction(async (tx) => {
+    const taken = await collection.firestore.runTransaction(async (tx): Promise<keyof SweepResult | null> => {
       const snap = await tx.get(doc.ref);
       const lease = snap.get('leaseUntil');
       if (snap.get('status') !== 'PROCESSING' || !(lease instanceof Timestamp) || lease.toMillis() > now.getTime())
-        return false;
+        return null;
+      // Its sender died after SendGrid accepted it: sending again would deliver it twice.
+      const handedOverAt = snap.get('handedOverAt');
+      if (handedOverAt instanceof Timestamp) {
+        tx.update(doc.ref, sentFields(handedOverAt.toDate(), now));
+        return 'handedOver';
+      }
       tx.update(doc.ref, {
         status: 'PENDING',
         nextAttemptAt: at,
@@ -552,9 +606,9 @@ export async function runOutboxSweep(
         lastError: 'Sender stopped mid-send; taken back after its lease',
         updatedAt: FieldValue.serverTimestamp(),
       });
-      return true;
+      return 'reclaimed';
     });
-    if (taken) result.reclaimed++;
+    if (taken) result[taken]++;
   }
 
   const due = await collection

@@ -1,8 +1,14 @@
-/** The invoice and receipt PDFs: text parsed back, and page 1 rendered to PNG by poppler's pdftoppm. */
-import { describe, expect, it } from 'vitest';
+/**
+ * The invoice and receipt PDFs: text parsed back, and page 1 rendered to PNG by poppler's pdftoppm. A logo the
+ * fetch refuses (logoFetch.ts) leaves the PDF without it, with a warning.
+ */
+import { describe, expect, it, vi } from 'vitest';
 import { invoiceModel, receiptModel, studioSettingsSchema } from '@studio/domain';
 import { pdfFirstPagePng, pdfInk, pdfText, pngSize } from '../../../tests/pdfText.js';
-import { renderInvoicePdf } from './invoicePdf.js';
+
+const warn = vi.hoisted(() => vi.fn());
+vi.mock('firebase-functions/logger', () => ({ warn, info: vi.fn(), error: vi.fn(), debug: vi.fn(), log: vi.fn() }));
+const { renderInvoicePdf } = await import('./invoicePdf.js');
 
 const studio = studioSettingsSchema.parse({
   businessName: 'Northwind Pixel Works',
@@ -14,24 +20,26 @@ const studio = studioSettingsSchema.parse({
   invoiceFooter: 'Bank transfer details on request. Thank you!',
 });
 
+/** An open invoice of `studio`. */
+const sampleInvoice = (s: typeof studio) =>
+  invoiceModel(
+    s,
+    {
+      number: 'INV-2026-0042',
+      description: 'Website redesign, phase 1',
+      amountCents: 1_234_550,
+      issuedAt: new Date('2026-11-02T10:00:00Z'),
+      dueDate: new Date('2026-11-23T00:00:00Z'),
+      clientName: 'Maya Chen',
+      email: 'maya@example.com',
+      checkoutUrl: '/checkout?invoiceId=abc',
+    },
+    'https://studio.example',
+  );
+
 describe('renderInvoicePdf', () => {
   it('an invoice carries the studio, client, number, dates, amounts, terms and pay link', async () => {
-    const pdf = await renderInvoicePdf(
-      invoiceModel(
-        studio,
-        {
-          number: 'INV-2026-0042',
-          description: 'Website redesign, phase 1',
-          amountCents: 1_234_550,
-          issuedAt: new Date('2026-11-02T10:00:00Z'),
-          dueDate: new Date('2026-11-23T00:00:00Z'),
-          clientName: 'Maya Chen',
-          email: 'maya@example.com',
-          checkoutUrl: '/checkout?invoiceId=abc',
-        },
-        'https://studio.example',
-      ),
-    );
+    const pdf = await renderInvoicePdf(sampleInvoice(studio));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     const { text, pages } = await pdfText(pdf);
     expect(pages).toBe(1);
@@ -86,6 +94,18 @@ describe('renderInvoicePdf', () => {
     ])
       expect(text, s).toContain(s);
     expect(text).not.toContain('Pay online');
+  });
+
+  it('a logo the fetch refuses is left out: the PDF is made, and the refusal logged as a warning', async () => {
+    const pdf = await renderInvoicePdf(
+      sampleInvoice({ ...studio, logoUrl: 'https://169.254.169.254/latest/meta-data/' }),
+    );
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await pdfText(pdf)).text).toContain('INV-2026-0042');
+    expect(warn).toHaveBeenCalledWith(
+      'pdf: the studio logo is left out',
+      expect.objectContaining({ reason: 'private-address' }),
+    );
   });
 
   it('a blank page has no ink (the ink check can fail)', async () => {

@@ -15,12 +15,15 @@
  * its font metrics from its package directory) and is required on first use,
  * so functions that never render a PDF do not load it.
  *
- * The logo (settings logoUrl, https only) is fetched with a timeout and a
- * size cap, cached per instance, and left out when it cannot be had or is
- * not a PNG or JPEG: a broken logo never stops an invoice.
+ * The logo (settings logoUrl) is fetched under the rules of logoFetch.ts
+ * (https, public addresses only, no redirects, a byte cap, a timeout, PNG or
+ * JPEG), cached per instance, and left out when it is refused or cannot be
+ * had, with a warning in the log: a broken logo never stops an invoice.
  */
 import { createRequire } from 'node:module';
+import * as logger from 'firebase-functions/logger';
 import type { InvoicePdfModel } from '@studio/domain';
+import { fetchLogo, LogoRefused } from './logoFetch.js';
 
 type PdfKit = typeof import('pdfkit');
 let pdfkit: PdfKit | undefined;
@@ -29,28 +32,23 @@ function loadPdfKit(): PdfKit {
   return (pdfkit ??= createRequire(typeof __filename === 'string' ? __filename : import.meta.url)('pdfkit') as PdfKit);
 }
 
-const LOGO_MAX_BYTES = 512 * 1024;
-const LOGO_TIMEOUT_MS = 2_000;
 const LOGO_CACHE_MS = 10 * 60_000;
 const logoCache = new Map<string, { at: number; data: Buffer | null }>();
 
-/** The logo's bytes (PNG or JPEG), or null; cached for LOGO_CACHE_MS per URL, failures included. */
+/** The logo's bytes (PNG or JPEG), or null; cached for LOGO_CACHE_MS per URL, refusals included. */
 async function logo(url: string | null): Promise<Buffer | null> {
-  if (!url || !/^https:\/\//i.test(url)) return null;
+  if (!url) return null;
   const hit = logoCache.get(url);
   if (hit && Date.now() - hit.at < LOGO_CACHE_MS) return hit.data;
   let data: Buffer | null = null;
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(LOGO_TIMEOUT_MS), redirect: 'follow' });
-    const len = Number(res.headers.get('content-length') ?? 0);
-    if (res.ok && len <= LOGO_MAX_BYTES) {
-      const buf = Buffer.from(await res.arrayBuffer());
-      const png = buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
-      const jpeg = buf[0] === 0xff && buf[1] === 0xd8;
-      if (buf.length <= LOGO_MAX_BYTES && (png || jpeg)) data = buf;
-    }
-  } catch {
-    data = null;
+    data = await fetchLogo(url);
+  } catch (e) {
+    logger.warn('pdf: the studio logo is left out', {
+      url,
+      reason: e instanceof LogoRefused ? e.reason : 'error',
+      detail: String((e as Error)?.message ?? e),
+    });
   }
   logoCache.set(url, { at: Date.now(), data });
   return data;

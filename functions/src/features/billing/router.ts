@@ -15,10 +15,11 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import { centsToString, formatUsd, refundRequestSchema, refundReply, successReply } from '@studio/domain';
+import { centsToString, firestoreId, formatUsd, refundRequestSchema, refundReply, successReply } from '@studio/domain';
 import { db } from '../../firebase.js';
 import { parseBody, parseParams, sendReply } from '../../http.js';
 import { adminOf } from '../../session.js';
+import { idParams } from '../params.js';
 import type { Deps } from '../useCase.js';
 import { refundPayment } from './refundPayment.js';
 import { advanceTestSubscription, cancelAtPeriodEnd } from './subscriptionActions.js';
@@ -27,20 +28,23 @@ const deps: Deps = { db };
 
 export const billingAdminRouter = Router();
 
-const paymentParams = z.object({ paymentIntentId: z.string().regex(/^[A-Za-z0-9_]{3,128}$/) });
-
-const subscriptionParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });
+const paymentParams = z.object({
+  paymentIntentId: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{3,128}$/)
+    .pipe(firestoreId()),
+});
 
 billingAdminRouter.post('/billing/subscriptions/:id/cancel', async (req, res) => {
   parseBody(req, z.strictObject({}));
-  await cancelAtPeriodEnd(deps, parseParams(req, subscriptionParams), adminOf(res));
+  await cancelAtPeriodEnd(deps, parseParams(req, idParams), adminOf(res));
   sendReply(res, successReply, { success: true, message: 'The subscription ends at the end of its period' });
 });
 
 /** Test mode only (404 otherwise): the period ends now; `{ fail: true }` makes the renewal fail. */
 billingAdminRouter.post('/billing/subscriptions/:id/test-renew', async (req, res) => {
   const { fail } = parseBody(req, z.strictObject({ fail: z.boolean().default(false) }));
-  const outcome = await advanceTestSubscription(deps, { ...parseParams(req, subscriptionParams), fail }, adminOf(res));
+  const outcome = await advanceTestSubscription(deps, { ...parseParams(req, idParams), fail }, adminOf(res));
   const messages = {
     renewed: 'Renewed (test mode)',
     failed: 'Renewal failed (test mode): past due',

@@ -11,7 +11,7 @@
  */
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { DOCUMENT_KINDS } from '@studio/domain';
+import { DOCUMENT_KINDS, firestoreId } from '@studio/domain';
 import { db } from '../../firebase.js';
 import { forbidden, notFound } from '../../errors.js';
 import { renderDocument, verifyDocumentLink, type DocumentRef } from '../../services/documents.js';
@@ -21,7 +21,13 @@ export const documentsPublicRouter = Router();
 
 export const LINK_EXPIRED = 'This download link has expired. Open My Project again.';
 
-const documentParams = z.object({ kind: z.enum(DOCUMENT_KINDS), id: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });
+const documentParams = z.object({
+  kind: z.enum(DOCUMENT_KINDS),
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,128}$/)
+    .pipe(firestoreId()),
+});
 
 /** The document named by the path. @throws NotFound "Document not found" for an unknown kind or an impossible id. */
 function documentRef(req: Request): DocumentRef {

@@ -10,7 +10,7 @@
  */
 import { Router, type Request } from 'express';
 import { z } from 'zod';
-import { skipReminderSchema, successReply, upcomingRemindersReply } from '@studio/domain';
+import { firestoreId, skipReminderSchema, successReply, upcomingRemindersReply } from '@studio/domain';
 import { db } from '../../firebase.js';
 import { parseBody, sendReply } from '../../http.js';
 import { notFound } from '../../errors.js';
@@ -19,7 +19,12 @@ import { systemClock, type Deps } from '../useCase.js';
 import { listLeadReminders, skipReminder } from './leadReminders.js';
 
 const deps: Deps = { db };
-const leadIdParams = z.object({ leadId: z.string().regex(/^[A-Za-z0-9_-]{1,128}$/) });
+const leadIdParams = z.object({
+  leadId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,128}$/)
+    .pipe(firestoreId()),
+});
 
 function leadIdOf(req: Request): string {
   const parsed = leadIdParams.safeParse(req.params);
