@@ -149,6 +149,15 @@ export async function readSubscriptionEvent(
   const sub = storedSubscription(subscription);
   const now = new Date();
   const at = FieldValue.serverTimestamp();
+  const tell = (event: string, detail: string) =>
+    alertOwner(db, tx, {
+      event,
+      amountCents: sub.amountCents,
+      clientName: sub.customerName ?? sub.customerEmail,
+      documentNumber: null,
+      detail,
+      leadId: null,
+    });
 
   if (event.type === 'customer.subscription.deleted')
     return {
@@ -156,14 +165,10 @@ export async function readSubscriptionEvent(
       apply: (by) => {
         if (sub.status === 'canceled') return;
         tx.update(subscription.ref, { status: 'canceled', canceledAt: at, updatedAt: at });
-        alertOwner(db, tx, {
-          event: 'Subscription canceled',
-          amountCents: sub.amountCents,
-          clientName: sub.customerName ?? sub.customerEmail,
-          documentNumber: null,
-          detail: `${sub.packageName} (${sub.customerEmail}) is canceled${by === 'stripe' ? ' by Stripe' : ''}.`,
-          leadId: null,
-        });
+        tell(
+          'Subscription canceled',
+          `${sub.packageName} (${sub.customerEmail}) is canceled${by === 'stripe' ? ' by Stripe' : ''}.`,
+        );
       },
     };
 
@@ -173,14 +178,10 @@ export async function readSubscriptionEvent(
       apply: () => {
         if (sub.status === 'canceled') return;
         tx.update(subscription.ref, { status: 'past_due', lastPaymentFailedAt: at, updatedAt: at });
-        alertOwner(db, tx, {
-          event: 'Subscription payment failed',
-          amountCents: sub.amountCents,
-          clientName: sub.customerName ?? sub.customerEmail,
-          documentNumber: null,
-          detail: `The renewal of ${sub.packageName} (${sub.customerEmail}) failed: the subscription is past due.`,
-          leadId: null,
-        });
+        tell(
+          'Subscription payment failed',
+          `The renewal of ${sub.packageName} (${sub.customerEmail}) failed: the subscription is past due.`,
+        );
       },
     };
 
@@ -256,14 +257,7 @@ export async function readSubscriptionEvent(
         stripeEventId: event.id,
         by,
       });
-      alertOwner(db, tx, {
-        event: 'Subscription renewed',
-        amountCents: received.amountCents,
-        clientName: sub.customerName ?? sub.customerEmail,
-        documentNumber: null,
-        detail: `${description} for ${sub.customerEmail}: ${formatUsd(received.amountCents)}.`,
-        leadId: null,
-      });
+      tell('Subscription renewed', `${description} for ${sub.customerEmail}: ${formatUsd(received.amountCents)}.`);
       enqueueEmail(db, tx, {
         to: sub.customerEmail,
         templateId: 'payment-received',

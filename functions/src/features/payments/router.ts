@@ -69,6 +69,18 @@ const deps: Deps = { db };
 
 export const paymentsPublicRouter = Router();
 
+/** A verified Stripe event parsed with `schema`. @throws AppError (400) "Unexpected event", logged, when it does not match. */
+function parseVerifiedEvent<S extends z.ZodType>(schema: S, event: { id: string; type: string }): z.output<S> {
+  const parsed = schema.safeParse(event);
+  if (parsed.success) return parsed.data;
+  logEvent('webhook.unexpected_event', 'stripe webhook: unexpected event shape', {
+    id: event.id,
+    type: event.type,
+    issues: parsed.error.issues,
+  });
+  throw new AppError('Invalid', 'Unexpected event');
+}
+
 paymentsPublicRouter.get('/stripe/config', async (_req, res) => {
   const provider = await paymentProvider();
   sendReply(res, stripeConfigReply, { publishableKey: provider.publishableKey, mode: provider.mode });
@@ -100,31 +112,14 @@ paymentsPublicRouter.post('/stripe/webhook', async (req, res) => {
     });
     throw new AppError('Invalid', 'Invalid signature');
   }
-  // Refunds and disputes go to the ledger (features/billing), parsed for the fields it reads.
+  // Refunds and disputes go to the ledger (features/billing); payments to their fulfilment. Each is parsed
+  // for the fields it reads: a verified event without them is refused instead of half-applied.
   if (isChargeEvent(event.type)) {
-    const charge = chargeEventSchema.safeParse(event);
-    if (!charge.success) {
-      logEvent('webhook.unexpected_event', 'stripe webhook: unexpected event shape', {
-        id: event.id,
-        type: event.type,
-        issues: charge.error.issues,
-      });
-      throw new AppError('Invalid', 'Unexpected event');
-    }
-    sendReply(res, webhookReceivedReply, { received: true, outcome: await applyChargeEvent(deps.db, charge.data) });
+    const charge = parseVerifiedEvent(chargeEventSchema, event);
+    sendReply(res, webhookReceivedReply, { received: true, outcome: await applyChargeEvent(deps.db, charge) });
     return;
   }
-  // A verified Stripe event, parsed for the fields fulfilment reads.
-  const parsed = paymentEventSchema.safeParse(event);
-  if (!parsed.success) {
-    logEvent('webhook.unexpected_event', 'stripe webhook: unexpected event shape', {
-      id: event.id,
-      type: event.type,
-      issues: parsed.error.issues,
-    });
-    throw new AppError('Invalid', 'Unexpected event');
-  }
-  const outcome = await fulfilEvent(deps.db, parsed.data);
+  const outcome = await fulfilEvent(deps.db, parseVerifiedEvent(paymentEventSchema, event));
   sendReply(res, webhookReceivedReply, { received: true, outcome });
 });
 
