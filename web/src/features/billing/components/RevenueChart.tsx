@@ -1,6 +1,7 @@
 /**
  * Revenue by month as a bar chart (@mui/x-charts, a lazy chunk of its own:
- * the numbers are in the table beside it, so the page never waits for it).
+ * the numbers are in the table beside it, so the page never waits for it). The
+ * page's figure caption names it.
  */
 import { BarChart } from '@mui/x-charts/BarChart';
 import { formatUsd } from '@studio/domain';
@@ -8,8 +9,6 @@ import { formatUsd } from '@studio/domain';
 export default function RevenueChart({ months }: { months: Array<{ month: string; cents: number }> }) {
   return (
     <BarChart
-      title="Revenue by month"
-      desc="Cash received each month (payments less refunds and lost disputes), in US dollars; the table beside it has the numbers."
       height={240}
       xAxis={[{ scaleType: 'band', data: months.map((m) => m.month), label: 'Month' }]}
       series={[
