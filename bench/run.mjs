@@ -8,7 +8,7 @@
  *                           Lighthouse on the bench static server, functions import
  *                           time, admin JS as a pre-login preview); starts no emulator
  *     --only g1,g2          only these figure groups: lighthouse, landing-js, admin-js,
- *                           live-update, drop, first-render, reads, api, functions-import,
+ *                           live-update, drop, first-render, reads, money, api, functions-import,
  *                           invoice-pdf, reminders
  *     --dist DIR            build output for the offline figures (default web/dist);
  *                           built there privately with `vite build --outDir` (offline only:
@@ -56,6 +56,7 @@ import { adminJs } from './figures/admin-js.mjs';
 import { dashboardLoads, dropToMoved, expectedBoardCards, LIVE_LEAD_ID, liveUpdate } from './figures/board.mjs';
 import { apiLoad } from './figures/api-load.mjs';
 import { readsRows } from './figures/reads.mjs';
+import { moneyLoads } from './figures/money.mjs';
 import { initialJs } from '../scripts/check-bundle.mjs';
 
 // ── options ────────────────────────────────────────────────────────────────
@@ -130,6 +131,9 @@ const N = quick
       pdfRuns: 100,
     };
 const BULK_LEADS = 2000;
+/** The Money figure's two ledger sizes. */
+const MONEY_SMALL = 100;
+const MONEY_LARGE = 10_000;
 const LOAD_AT_START = loadavg()[0].toFixed(2);
 const LOAD_SAMPLES = [];
 const loadTimer = setInterval(() => LOAD_SAMPLES.push(loadavg()[0]), 60_000);
@@ -280,7 +284,7 @@ async function main(round) {
 
   if (offline) {
     const reason = 'needs the emulators: run without --offline';
-    for (const g of ['live-update', 'drop', 'first-render', 'reads', 'api', 'reminders']) skipped[g] = reason;
+    for (const g of ['live-update', 'drop', 'first-render', 'reads', 'money', 'api', 'reminders']) skipped[g] = reason;
     await figure('lighthouse', () => landingLighthouse({ dist, floors, runs: N.lighthouse, round }));
     if (want('admin-js')) {
       const { startStaticServer } = await import('./lib/static-server.mjs');
@@ -297,7 +301,17 @@ async function main(round) {
     return;
   }
 
-  const emulatorGroups = ['admin-js', 'live-update', 'drop', 'first-render', 'reads', 'api', 'lighthouse', 'reminders'];
+  const emulatorGroups = [
+    'admin-js',
+    'live-update',
+    'drop',
+    'first-render',
+    'reads',
+    'money',
+    'api',
+    'lighthouse',
+    'reminders',
+  ];
   if (!emulatorGroups.some(want)) return;
   const emu = await startEmulators();
   /** After a seed: lets the Functions emulator finish the triggers the written leads fired. */
@@ -417,6 +431,31 @@ async function main(round) {
       };
     });
     await figure('reads', () => readsRows(small, large, largeError));
+
+    await figure('money', async () => {
+      const loadsAt = async (entries) => {
+        const r = benchResult(
+          runTsx(`Ledger up to ${entries} entries`, 'bench/seed-bench.ts', ['--ledger', String(entries)]),
+        );
+        await settleAfterSeed();
+        return {
+          entries: r.ledgerEntries,
+          loads: await moneyLoads({ baseURL: site, runs: N.loads, rows: 25, label: `(${r.ledgerEntries} entries) ` }),
+        };
+      };
+      const small = await loadsAt(MONEY_SMALL);
+      const large = await loadsAt(MONEY_LARGE);
+      return {
+        'money-100': {
+          samples: small.loads.map((x) => x.completeAt),
+          details: `${small.entries} ledger entries; the same loads in the same context, before the rest are written`,
+        },
+        'money-ms': {
+          samples: large.loads.map((x) => x.completeAt),
+          details: `${large.entries} ledger entries over ${large.loads[0].months} months; ${large.loads[0].ledgerRows} ledger rows on the first page`,
+        },
+      };
+    });
 
     await figure('api', async () => {
       let r;

@@ -6,16 +6,21 @@
  *                                           ("Bench Live Lead", "Bench Drop Lead"), reset to New
  *   tsx bench/seed-bench.ts --leads 2000    N synthetic leads across the board's statuses,
  *                                           written in batches of 500
+ *   tsx bench/seed-bench.ts --ledger 10000  synthetic ledger entries (payments, one in ten a
+ *                                           refund; 400 customers over 24 months) until the
+ *                                           ledger holds N, through the server's own writer
+ *                                           (entries and month totals together)
  *
  * GCLOUD_PROJECT picks the project (the API load uses its own demo- project).
  * Emulator only: refuses to run unless FIRESTORE_EMULATOR_HOST is set and the
  * project id starts with "demo-". Prints one "BENCH_RESULT {json}" line with
- * the lead counts of the whole collection by status.
+ * the lead counts of the whole collection by status and the ledger's size.
  */
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { newLeadRecord, PROJECT_TYPES, type LeadStatus } from '@studio/domain';
+import { COLLECTIONS, newLeadRecord, PROJECT_TYPES, type LeadStatus } from '@studio/domain';
 import { rebuildLeadBoard } from '../functions/src/services/leadBoard.js';
+import { recordLedgerEntry } from '../functions/src/services/ledger.js';
 
 const DAY = 86_400_000;
 const BATCH = 500;
@@ -102,6 +107,40 @@ async function seedLeads(db: Firestore, n: number, now: number) {
   }
 }
 
+/** Entries per batch: each is two writes (the entry and its month's totals). */
+const LEDGER_BATCH = 200;
+
+/** Tops the ledger up to `n` entries (see the file comment); returns its size. */
+async function seedLedger(db: Firestore, n: number, now: number): Promise<number> {
+  const have = (await db.collection(COLLECTIONS.ledgerEntries).count().get()).data().count;
+  for (let start = have; start < n; start += LEDGER_BATCH) {
+    const batch = db.batch();
+    for (let i = start; i < Math.min(n, start + LEDGER_BATCH); i++) {
+      const customer = i % 400;
+      recordLedgerEntry(
+        db,
+        batch,
+        `bench-ledger-${i}`,
+        {
+          type: i % 10 === 9 ? 'refund' : 'payment',
+          amountCents: i % 10 === 9 ? 5_000 : 49_999 + (i % 7) * 10_000,
+          currency: 'usd',
+          document: null,
+          documentNumber: null,
+          leadId: null,
+          customerEmail: `customer${customer}@bench.example`,
+          customerName: `Bench Customer ${customer}`,
+          paymentIntentId: `pi_bench_${i}`,
+          by: 'bench',
+        },
+        new Date(now - ((i * 7919) % (730 * 24)) * 3_600_000),
+      );
+    }
+    await batch.commit();
+  }
+  return Math.max(have, n);
+}
+
 async function countByStatus(db: Firestore) {
   const snap = await db.collection('leads').select('status', 'notes').get();
   const byStatus: Record<string, number> = {};
@@ -128,7 +167,9 @@ async function main() {
   if (n > 0) await seedLeads(db, n, now);
   // The board's projection in one go: the leads trigger then finds every card current and writes nothing.
   if (args.includes('--fixtures') || n > 0) await rebuildLeadBoard(db);
-  const counts = await countByStatus(db);
+  const l = args.indexOf('--ledger');
+  const ledgerEntries = l >= 0 ? await seedLedger(db, Number(args[l + 1]), now) : null;
+  const counts = { ...(await countByStatus(db)), ...(ledgerEntries == null ? {} : { ledgerEntries }) };
   console.log(
     `seed-bench (${projectId}): ${args.includes('--fixtures') ? 'fixtures, ' : ''}${n} synthetic leads; ${counts.total} leads in all.`,
   );

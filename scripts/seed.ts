@@ -24,6 +24,7 @@ import {
 import { createAdminUser } from '../functions/src/services/adminUsers.js';
 import { rebuildLeadBoard } from '../functions/src/services/leadBoard.js';
 import { syncPaymentRequests } from '../functions/src/services/paymentRequests.js';
+import { paymentEntryId, recordLedgerEntry } from '../functions/src/services/ledger.js';
 import { DEV_ADMIN } from './dev-admin.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -359,24 +360,24 @@ function seedPayments(
       createdAt: paidAt,
       updatedAt: paidAt,
     });
-    batch.set(db.collection(COLLECTIONS.ledgerEntries).doc(`payment-${pi}`), {
-      type: 'payment',
-      amountCents: amounts[purpose],
-      currency: 'usd',
-      documentKind: 'request',
-      documentId: requestId(leadId, purpose),
-      documentNumber: null,
-      number: null,
-      leadId,
-      customerEmail: l.email,
-      customerName: l.name,
-      paymentIntentId: pi,
-      reference: null,
-      stripeEventId: null,
-      reason: null,
-      by: 'seed',
-      at: paidAt,
-    });
+    recordLedgerEntry(
+      db,
+      batch,
+      paymentEntryId(pi),
+      {
+        type: 'payment',
+        amountCents: amounts[purpose],
+        currency: 'usd',
+        document: { kind: 'request', id: requestId(leadId, purpose) },
+        documentNumber: null,
+        leadId,
+        customerEmail: l.email,
+        customerName: l.name,
+        paymentIntentId: pi,
+        by: 'seed',
+      },
+      paidAt.toDate(),
+    );
     leadFields[purpose === 'deposit' ? 'stripeDepositPaymentId' : 'stripeFinalPaymentId'] = pi;
     leadFields[purpose === 'deposit' ? 'depositPaidAt' : 'finalPaidAt'] = paidAt;
   });

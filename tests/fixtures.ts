@@ -3,8 +3,8 @@
  * written with the Admin SDK exactly as the CRM leaves them (money in cents).
  * No imports of tests/helpers.ts: Playwright specs use this too, with their own Firestore.
  */
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { newProjectRecord } from '@studio/domain';
+import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { COLLECTIONS, ledgerMonths, newProjectRecord } from '@studio/domain';
 
 /** A lead after an accepted quote: Set Up, $4,000 quote, 50% deposit. Any field can be overridden. */
 export function quotedLeadDoc(over: Record<string, unknown> = {}): Record<string, unknown> {
@@ -95,7 +95,8 @@ export async function storePaidPayment(
     currency: 'usd',
     paidAt: at,
   });
-  batch.set(db.collection('ledger_entries').doc(`payment-${p.id}`), {
+  // As the server's writer (functions services/ledger.ts) writes it: the entry, and its month's totals.
+  batch.create(db.collection(COLLECTIONS.ledgerEntries).doc(`payment-${p.id}`), {
     type: 'payment',
     amountCents: p.amountCents,
     currency: 'usd',
@@ -113,5 +114,11 @@ export async function storePaidPayment(
     by: 'test',
     at,
   });
+  const [month] = ledgerMonths([{ type: 'payment', amountCents: p.amountCents, at: at.toDate() }]);
+  batch.set(
+    db.collection(COLLECTIONS.ledgerMonths).doc(month!.month),
+    { month: month!.month, cashCents: FieldValue.increment(month!.cashCents), entries: FieldValue.increment(1) },
+    { merge: true },
+  );
   await batch.commit();
 }

@@ -34,7 +34,7 @@ import { addMonths, addYears } from 'date-fns';
 import { z } from 'zod';
 import { COLLECTIONS } from './collections.js';
 import { formatUsd } from './money.js';
-import { orNull, storedDate } from './storedDocuments.js';
+import { INVOICE_STATUSES, orNull, storedDate } from './storedDocuments.js';
 
 export const LEDGER_ENTRY_TYPES = [
   'payment',
@@ -65,8 +65,8 @@ export interface LedgerMovement {
   amountCents: number;
 }
 
-/** Stripe's invoice statuses we produce (draft and void are reserved for later). */
-export type InvoiceStatus = 'open' | 'paid' | 'uncollectible' | 'void';
+/** Stripe's invoice statuses we produce (storedDocuments INVOICE_STATUSES; draft is reserved for later). */
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
 /** What a document's entries add up to, in cents. */
 export interface DocumentBalance {
@@ -83,7 +83,7 @@ export interface DocumentBalance {
   amountDueCents: number;
   /** Paid beyond what was owed (a second payment for the same document): for review. */
   overpaidCents: number;
-  status: Exclude<InvoiceStatus, 'void'>;
+  status: InvoiceStatus;
 }
 
 const sumOf = (entries: readonly LedgerMovement[], type: LedgerEntryType) =>
@@ -93,7 +93,11 @@ const sumOf = (entries: readonly LedgerMovement[], type: LedgerEntryType) =>
  * The balance of a document of `totalCents` from its ledger entries (see the
  * file comment). Pure: the same entries always give the same balance.
  */
-export function documentBalance(totalCents: number, entries: readonly LedgerMovement[]): DocumentBalance {
+export function documentBalance(
+  totalCents: number,
+  entries: readonly LedgerMovement[],
+  opts: { voided?: boolean } = {},
+): DocumentBalance {
   const paidCents = sumOf(entries, 'payment');
   const refundedCents = sumOf(entries, 'refund');
   const creditedCents = sumOf(entries, 'credit_note');
@@ -102,8 +106,15 @@ export function documentBalance(totalCents: number, entries: readonly LedgerMove
   const disputedCents = Math.max(0, sumOf(entries, 'dispute_opened') - sumOf(entries, 'dispute_won') - lostCents);
   const keptCents = paidCents - refundedCents - lostCents;
   const owed = totalCents - creditedCents - writtenOffCents - keptCents;
-  const amountDueCents = Math.max(0, owed);
-  const status = amountDueCents > 0 ? 'open' : writtenOffCents > 0 ? 'uncollectible' : 'paid';
+  // A void document owes nothing: it was cancelled before any money was kept (voidRefusal).
+  const amountDueCents = opts.voided ? 0 : Math.max(0, owed);
+  const status: InvoiceStatus = opts.voided
+    ? 'void'
+    : amountDueCents > 0
+      ? 'open'
+      : writtenOffCents > 0
+        ? 'uncollectible'
+        : 'paid';
   return {
     totalCents,
     paidCents,
@@ -121,6 +132,7 @@ export function documentBalance(totalCents: number, entries: readonly LedgerMove
 
 /** The label an owner reads for a balance: "Paid", "Partially paid", "Refunded", "Disputed"... */
 export function balanceLabel(b: DocumentBalance): string {
+  if (b.status === 'void') return 'Void';
   if (b.disputedCents > 0) return 'Disputed';
   if (b.status === 'uncollectible') return 'Uncollectible';
   if (b.status === 'open') return b.keptCents > 0 ? 'Partially paid' : 'Open';
@@ -154,20 +166,41 @@ export const cashOf = (e: LedgerMovement): number => (CASH_SIGN[e.type] ?? 0) * 
 /** "2026-11" for a date (UTC month). */
 export const monthKey = (d: Date): string => d.toISOString().slice(0, 7);
 
-/**
- * Cash received by UTC month, oldest first, from entries dated `at`: the
- * Money page's revenue chart and table.
- */
-export function revenueByMonth(entries: ReadonlyArray<LedgerMovement & { at: Date }>): Array<{
+/** One UTC month of the ledger: its net cash (cents) and how many entries it holds. */
+export interface LedgerMonth {
   month: string;
-  cents: number;
-}> {
-  const by = new Map<string, number>();
+  cashCents: number;
+  entries: number;
+}
+
+/**
+ * The ledger's totals by UTC month, oldest first: what the server keeps in
+ * `ledger_months` as it writes each entry (one entry adds cashOf(entry) and 1),
+ * and what books:check recomputes from the entries.
+ */
+export function ledgerMonths(entries: ReadonlyArray<LedgerMovement & { at: Date }>): LedgerMonth[] {
+  const by = new Map<string, LedgerMonth>();
   for (const e of entries) {
-    const c = cashOf(e);
-    if (c !== 0) by.set(monthKey(e.at), (by.get(monthKey(e.at)) ?? 0) + c);
+    const month = monthKey(e.at);
+    const m = by.get(month) ?? { month, cashCents: 0, entries: 0 };
+    m.cashCents += cashOf(e);
+    m.entries += 1;
+    by.set(month, m);
   }
-  return [...by.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([month, cents]) => ({ month, cents }));
+  return [...by.values()].sort((a, b) => a.month.localeCompare(b.month));
+}
+
+/**
+ * Cash received by month, oldest first, for the revenue chart and table:
+ * every month that has an entry (one with only a dispute opened shows 0).
+ * Takes the entries themselves or the months' stored totals.
+ */
+export function revenueByMonth(
+  from: ReadonlyArray<LedgerMovement & { at: Date }> | { months: readonly LedgerMonth[] },
+): Array<{ month: string; cents: number }> {
+  const months =
+    'months' in from ? [...from.months].sort((a, b) => a.month.localeCompare(b.month)) : ledgerMonths(from);
+  return months.filter((m) => m.entries > 0).map((m) => ({ month: m.month, cents: m.cashCents }));
 }
 
 /** What each entry type is called, in the ledger, the CSV and the lead's history. */
@@ -269,6 +302,43 @@ export function refundAmount(
 }
 
 // ---------------------------------------------------------------------------
+// Void and write-off (an admin's invoice; as Stripe's invoices do)
+// ---------------------------------------------------------------------------
+
+/** Why a void or a write-off is refused (409). */
+export const CLOSE_REFUSALS = {
+  notOpen: 'Only an open invoice can be voided or written off',
+  hasPayment: 'An invoice with a payment cannot be voided: refund the payment, or write off what is left',
+  nothingDue: 'Nothing is due on this invoice',
+} as const;
+
+/**
+ * Why invoice `b` cannot be voided, or null: only an open invoice on which
+ * no money is kept (a void keeps its number and owes nothing, so money on it
+ * would be unexplained).
+ */
+export function voidRefusal(b: DocumentBalance): string | null {
+  if (b.status !== 'open') return CLOSE_REFUSALS.notOpen;
+  if (b.keptCents > 0 || b.disputedCents > 0) return CLOSE_REFUSALS.hasPayment;
+  return null;
+}
+
+/**
+ * The write-off that closes invoice `b` as uncollectible: what is still due,
+ * in cents; or why it is refused.
+ */
+export function writeOffOf(b: DocumentBalance): { ok: true; cents: number } | { ok: false; message: string } {
+  if (b.status !== 'open') return { ok: false, message: CLOSE_REFUSALS.notOpen };
+  if (b.amountDueCents <= 0) return { ok: false, message: CLOSE_REFUSALS.nothingDue };
+  return { ok: true, cents: b.amountDueCents };
+}
+
+/** POST /api/billing/invoices/{id}/void and /write-off body: an optional reason. */
+export const closeInvoiceSchema = z.strictObject({
+  reason: z.string().trim().max(300, 'Reason must be at most 300 characters').optional(),
+});
+
+// ---------------------------------------------------------------------------
 // Tax
 // ---------------------------------------------------------------------------
 
@@ -332,6 +402,19 @@ export const ledgerEntryDocSchema = z.object({
   at: storedDate,
 });
 export type LedgerEntryDoc = z.output<typeof ledgerEntryDocSchema>;
+
+/**
+ * `ledger_months/{YYYY-MM}`: the ledger's running totals for one UTC month,
+ * incremented by the server in the transaction that writes each entry (see
+ * ledgerMonths), so the Money page reads revenue without reading the ledger.
+ * Admin-readable; books:check recomputes them.
+ */
+export const ledgerMonthDocSchema = z.object({
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  cashCents: z.number().int(),
+  entries: z.number().int().nonnegative(),
+});
+export type LedgerMonthDoc = z.output<typeof ledgerMonthDocSchema>;
 
 /**
  * `orders/{id}`: a cart order (functions services/orders.ts): who bought

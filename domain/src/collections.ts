@@ -30,6 +30,8 @@ export const COLLECTIONS = {
   rateLimits: 'rate_limits',
   /** Every money movement (domain billing.ts): payments, refunds, credit notes, disputes, write-offs. */
   ledgerEntries: 'ledger_entries',
+  /** The ledger's totals by UTC month (domain billing.ts ledgerMonthDocSchema), kept by the server beside each entry. */
+  ledgerMonths: 'ledger_months',
   /** The first answer of each create-invoice Idempotency-Key, so a retry returns it and sends nothing. */
   idempotencyKeys: 'idempotency_keys',
   /** Hosting subscriptions from the cart (domain billing.ts subscriptionDocSchema), one per paid order. */

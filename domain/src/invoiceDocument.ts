@@ -39,6 +39,8 @@ export interface InvoicePdfModel {
   refunded?: string | null;
   /** Credit note only: the number of the invoice it credits and the refund it records. */
   credits?: { number: string | null; reference: string | null } | null;
+  /** Invoice only: VOID or UNCOLLECTIBLE for one closed without payment (no terms, no pay link then). */
+  closedMark?: 'VOID' | 'UNCOLLECTIBLE' | null;
   footer: string | null;
 }
 
@@ -85,6 +87,8 @@ export interface InvoiceSource {
   checkoutUrl: string | null;
   /** The tax it carries (amountCents is the total), or null for none. */
   tax?: { subtotalCents: number; taxCents: number; rateBps: number; label: string } | null;
+  /** Its stored status, when it is closed without payment (billing voidRefusal, writeOffOf). */
+  closed?: 'void' | 'uncollectible' | null;
 }
 
 /** Who a document is for: the client's name, else their email, else "Client". */
@@ -92,7 +96,7 @@ function documentClient(c: { clientName: string | null; email: string | null }):
   return { name: c.clientName || c.email || 'Client', email: c.email };
 }
 
-/** The invoice model: studio details, client, number, dates, one line, total, terms and the absolute pay link. */
+/** The invoice model: studio details, client, number, dates, one line, total, terms and the absolute pay link (or its VOID / UNCOLLECTIBLE mark). */
 export function invoiceModel(studio: StudioSettings, inv: InvoiceSource, siteUrl: string): InvoicePdfModel {
   const amount = centsToString(inv.amountCents);
   const tax = inv.tax
@@ -114,9 +118,10 @@ export function invoiceModel(studio: StudioSettings, inv: InvoiceSource, siteUrl
     tax,
     total: amount,
     currency: 'USD',
-    paymentTerms: documentTermsText(inv.issuedAt, inv.dueDate, studio.paymentTermsDays),
-    payLink: inv.checkoutUrl ? `${siteUrl}${inv.checkoutUrl}` : null,
+    paymentTerms: inv.closed ? null : documentTermsText(inv.issuedAt, inv.dueDate, studio.paymentTermsDays),
+    payLink: inv.checkoutUrl && !inv.closed ? `${siteUrl}${inv.checkoutUrl}` : null,
     paid: null,
+    closedMark: inv.closed === 'void' ? 'VOID' : inv.closed === 'uncollectible' ? 'UNCOLLECTIBLE' : null,
     footer: studio.invoiceFooter || null,
   };
 }

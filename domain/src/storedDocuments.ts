@@ -164,6 +164,9 @@ export const projectDocSchema = z.object({
 });
 export type ProjectDoc = z.output<typeof projectDocSchema>;
 
+/** Stripe's invoice statuses we store: void and uncollectible only on an admin's invoice (billing voidRefusal, writeOffOf). */
+export const INVOICE_STATUSES = ['open', 'paid', 'void', 'uncollectible'] as const;
+
 /**
  * `invoices/{id}`: an invoice as the server stores it (createInvoice; paid
  * by a payment). Its number is absent on invoices made before numbering;
@@ -185,7 +188,7 @@ export const invoiceDocSchema = z.object({
   taxLabel: orNull(z.string()),
   description: withDefault(z.string(), ''),
   dueDate: orNull(storedDate),
-  status: z.enum(['open', 'paid']),
+  status: z.enum(INVOICE_STATUSES),
   createdAt: orNull(storedDate),
   paidAt: orNull(storedDate),
   paymentIntentId: orNull(z.string()),

@@ -15,6 +15,11 @@ import {
   paymentMismatch,
   refundAmount,
   revenueByMonth,
+  ledgerMonths,
+  LEDGER_ENTRY_TYPES,
+  CLOSE_REFUSALS,
+  voidRefusal,
+  writeOffOf,
   studioSettingsSchema,
   taxRateText,
   type LedgerMovement,
@@ -168,6 +173,37 @@ describe('ageing and revenue', () => {
       { month: '2026-11', cents: 30_00 },
     ]);
   });
+
+  it('a month with only a dispute opened is listed with nothing received', () => {
+    expect(
+      revenueByMonth([{ type: 'dispute_opened', amountCents: 5_00, at: new Date('2026-12-05T00:00:00Z') }]),
+    ).toEqual([{ month: '2026-12', cents: 0 }]);
+  });
+
+  it('property: month totals kept one entry at a time give the revenue the entries give', () => {
+    const entry = fc.record({
+      type: fc.constantFrom(...LEDGER_ENTRY_TYPES),
+      amountCents: cents,
+      at: fc.date({
+        min: new Date('2025-01-01T00:00:00Z'),
+        max: new Date('2027-12-31T23:59:59Z'),
+        noInvalidDate: true,
+      }),
+    });
+    fc.assert(
+      fc.property(fc.array(entry, { maxLength: 30 }), (entries) => {
+        // What the server does as it writes each entry: increment its month.
+        const kept = new Map<string, { month: string; cashCents: number; entries: number }>();
+        for (const e of entries) {
+          const [d] = ledgerMonths([e]);
+          const m = kept.get(d!.month) ?? { month: d!.month, cashCents: 0, entries: 0 };
+          kept.set(d!.month, { month: m.month, cashCents: m.cashCents + d!.cashCents, entries: m.entries + 1 });
+        }
+        expect(revenueByMonth({ months: [...kept.values()] })).toEqual(revenueByMonth(entries));
+        expect(ledgerMonths(entries).reduce((s, m) => s + m.entries, 0)).toBe(entries.length);
+      }),
+    );
+  });
 });
 
 describe('document terms and edited quotes', () => {
@@ -235,5 +271,82 @@ describe('tax', () => {
     expect(m.lines).toEqual([{ description: 'Pages', amount: '100.00' }]);
     expect(m.tax).toEqual({ subtotal: '100.00', label: 'VAT (20%)', amount: '20.00' });
     expect(m.total).toBe('120.00');
+  });
+});
+
+describe('void and write-off', () => {
+  it('voids only an open invoice on which no money is kept; a void owes nothing', () => {
+    const open = documentBalance(10_000, []);
+    expect(voidRefusal(open)).toBeNull();
+    const voided = documentBalance(10_000, [], { voided: true });
+    expect(voided).toMatchObject({ status: 'void', amountDueCents: 0 });
+    expect(balanceLabel(voided)).toBe('Void');
+    expect(voidRefusal(voided)).toBe(CLOSE_REFUSALS.notOpen);
+    expect(voidRefusal(documentBalance(10_000, [{ type: 'payment', amountCents: 4_000 }]))).toBe(
+      CLOSE_REFUSALS.hasPayment,
+    );
+    expect(voidRefusal(documentBalance(10_000, [{ type: 'payment', amountCents: 10_000 }]))).toBe(
+      CLOSE_REFUSALS.notOpen,
+    );
+    // Refunded in full and credited: nothing kept, but nothing open either.
+    expect(
+      voidRefusal(
+        documentBalance(10_000, [
+          { type: 'payment', amountCents: 4_000 },
+          { type: 'refund', amountCents: 4_000 },
+        ]),
+      ),
+    ).toBeNull();
+  });
+
+  it('writes off what is still due, and the invoice is then uncollectible', () => {
+    const partly = documentBalance(10_000, [{ type: 'payment', amountCents: 4_000 }]);
+    expect(writeOffOf(partly)).toEqual({ ok: true, cents: 6_000 });
+    const closed = documentBalance(10_000, [
+      { type: 'payment', amountCents: 4_000 },
+      { type: 'write_off', amountCents: 6_000 },
+    ]);
+    expect(closed).toMatchObject({ status: 'uncollectible', amountDueCents: 0, keptCents: 4_000 });
+    expect(writeOffOf(closed)).toEqual({ ok: false, message: CLOSE_REFUSALS.notOpen });
+    expect(writeOffOf(documentBalance(10_000, [], { voided: true }))).toEqual({
+      ok: false,
+      message: CLOSE_REFUSALS.notOpen,
+    });
+  });
+
+  it('property: voids and credit notes never renumber: each series stays gap-free and every issued number is kept', () => {
+    const op = fc.constantFrom('issue', 'void', 'creditNote');
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 40 }), fc.integer({ min: 0, max: 1000 }), (ops, pick) => {
+        const now = new Date('2026-11-27T12:00:00Z');
+        const counters = { invoice: 0, creditNote: 0 };
+        const invoices: Array<{ number: string; voided: boolean }> = [];
+        const notes: string[] = [];
+        for (const o of ops) {
+          if (o === 'void') {
+            // A void changes the status only: the number stays as issued.
+            const target = invoices.filter((i) => !i.voided)[pick % Math.max(1, invoices.length)];
+            if (target) target.voided = true;
+            continue;
+          }
+          const series = o === 'issue' ? 'invoice' : 'creditNote';
+          const next = nextInvoiceNumber(counters[series], now, series);
+          counters[series] = next.seq;
+          if (o === 'issue') invoices.push({ number: next.number, voided: false });
+          else notes.push(next.number);
+        }
+        const seqs = (numbers: string[], series: 'invoice' | 'creditNote') =>
+          numbers.map((n) => parseInvoiceNumber(n, series)!.seq);
+        expect(
+          seqs(
+            invoices.map((i) => i.number),
+            'invoice',
+          ),
+        ).toEqual(invoices.map((_, i) => i + 1));
+        expect(seqs(notes, 'creditNote')).toEqual(notes.map((_, i) => i + 1));
+        // The two series never share a number.
+        expect(notes.every((n) => parseInvoiceNumber(n, 'invoice') === null)).toBe(true);
+      }),
+    );
   });
 });

@@ -4,12 +4,21 @@
  * Stripe's events, full and partial) and disputes (won and lost) in the
  * ledger with their credit notes; a payment in the wrong currency or amount
  * held for review; create-invoice's Idempotency-Key under a race; hosting
- * subscriptions renewed, failed and canceled.
+ * subscriptions renewed, failed and canceled; the month totals kept beside
+ * the entries.
  */
 import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { documentBalance, ledgerEntryDocSchema, parseInvoiceNumber, subscriptionDocSchema } from '@studio/domain';
+import {
+  documentBalance,
+  ledgerEntryDocSchema,
+  ledgerMonthDocSchema,
+  parseInvoiceNumber,
+  subscriptionDocSchema,
+} from '@studio/domain';
+import { checkBooks } from '../../functions/src/features/billing/checkBooks.js';
+import { recordLedgerEntry } from '../../functions/src/services/ledger.js';
 import { runProjectSchedule } from '../../functions/src/jobs/launchCountdown.js';
 import { adminIdToken, api, db, eventually, userIdToken } from '../helpers.js';
 import { projectDoc, storeLead } from '../fixtures.js';
@@ -409,5 +418,119 @@ describe('deposit labels', () => {
     expect(request.description).toBe('30% deposit: Hosted app');
     const intent = await api('POST', '/api/create-payment-intent', { body: { leadId } });
     expect(intent.json).toMatchObject({ amount: '300.00', description: '30% deposit: Hosted app' });
+  });
+});
+
+describe('month totals', () => {
+  it('each entry adds to its month as it is written, and books:check finds a month that disagrees', async () => {
+    // A month no other test writes into, so the totals are this test's alone.
+    const month = db.collection('ledger_months').doc('1999-01');
+    const at = new Date('1999-01-15T12:00:00Z');
+    const entry = (type: 'payment' | 'refund', amountCents: number) => ({
+      type,
+      amountCents,
+      currency: 'usd',
+      document: null,
+      documentNumber: null,
+      leadId: null,
+      customerEmail: 'months@example.com',
+      customerName: null,
+      paymentIntentId: null,
+      by: 'test',
+    });
+    const batch = db.batch();
+    recordLedgerEntry(db, batch, `months-${randomUUID()}`, entry('payment', 30_000), at);
+    recordLedgerEntry(db, batch, `months-${randomUUID()}`, entry('refund', 5_000), at);
+    await batch.commit();
+    expect(ledgerMonthDocSchema.parse((await month.get()).data())).toEqual({
+      month: '1999-01',
+      cashCents: 25_000,
+      entries: 2,
+    });
+    expect((await checkBooks(db)).mismatches.filter((m) => m.includes('1999-01'))).toEqual([]);
+
+    await month.update({ entries: 3 });
+    expect((await checkBooks(db)).mismatches.filter((m) => m.includes('1999-01'))).toEqual([
+      'ledger month 1999-01: stored 25000 cents in 3 entries, the entries say 25000 cents in 2',
+    ]);
+    await month.update({ entries: 2 });
+  });
+});
+
+describe('void and write-off', () => {
+  /** A new $120.00 invoice on a new accepted lead; returns its id and the lead's. */
+  async function newInvoice(tag: string) {
+    const { leadId } = await acceptedLead(tag);
+    const res = await api('POST', '/api/create-invoice', {
+      token,
+      body: { leadId, amount: '120.00', description: `Extra pages ${tag}` },
+    });
+    expect(res.status).toBe(201);
+    return { leadId, invoiceId: (res.json as { invoiceId: string }).invoiceId };
+  }
+  const invoiceOf = async (id: string) => (await db.collection('invoices').doc(id).get()).data()!;
+
+  it('voids an unpaid invoice: it keeps its number, owes nothing, cannot be paid, and a raced payment is held', async () => {
+    const { leadId, invoiceId } = await newInvoice('void');
+    const number = (await invoiceOf(invoiceId)).number as string;
+    const path = `/api/billing/invoices/${invoiceId}/void`;
+    // A PaymentIntent made before the void, paid after it.
+    const intent = await api('POST', '/api/create-payment-intent', { body: { invoiceId } });
+    expect(intent.status).toBe(200);
+    const { paymentIntentId } = intent.json as { paymentIntentId: string };
+
+    expect((await api('POST', path, { body: {} })).status).toBe(401);
+    expect((await api('POST', path, { token: await userIdToken(), body: {} })).status).toBe(403);
+    expect((await api('POST', path, { token, body: { extra: 1 } })).status).toBe(400);
+    expect((await api('POST', '/api/billing/invoices/a%2Fb/void', { token, body: {} })).status).toBe(400);
+    expect((await api('POST', '/api/billing/invoices/missing-invoice/void', { token, body: {} })).status).toBe(404);
+    expect((await invoiceOf(invoiceId)).status).toBe('open');
+
+    const res = await api('POST', path, { token, body: { reason: 'Sent twice' } });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ success: true, message: `${number} voided` });
+    const voided = await invoiceOf(invoiceId);
+    expect(voided).toMatchObject({ status: 'void', number, checkoutUrl: null });
+    expect((await api('POST', path, { token, body: {} })).status).toBe(409);
+    expect((await api('POST', `/api/billing/invoices/${invoiceId}/write-off`, { token, body: {} })).status).toBe(409);
+    expect((await api('POST', '/api/create-payment-intent', { body: { invoiceId } })).status).toBe(409);
+    const history = await db.collection('lead_activity').where('leadId', '==', leadId).get();
+    expect(history.docs.map((d) => d.get('detail'))).toContain(`${number} voided: Sent twice`);
+
+    // The payment that raced the void changes no balance and is held for review.
+    expect((await api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId } })).status).toBe(200);
+    await eventually(
+      async () => (await db.collection('payments').doc(paymentIntentId).get()).get('status') === 'needs_review',
+      'the raced payment held for review',
+    );
+    expect(await entriesOf(paymentIntentId)).toEqual([]);
+    expect((await invoiceOf(invoiceId)).status).toBe('void');
+  });
+
+  it('writes off what is due: a write-off entry, uncollectible, and a paid invoice cannot be closed', async () => {
+    const { invoiceId } = await newInvoice('writeoff');
+    const path = `/api/billing/invoices/${invoiceId}/write-off`;
+    expect((await api('POST', path, { token: await userIdToken(), body: {} })).status).toBe(403);
+    const res = await api('POST', path, { token, body: {} });
+    expect(res.status).toBe(200);
+    expect((res.json as { message: string }).message).toMatch(/^\$120\.00 written off on INV-\d{4}-\d{4,}$/);
+    expect((await invoiceOf(invoiceId)).status).toBe('uncollectible');
+    const entries = (await db.collection('ledger_entries').where('documentId', '==', invoiceId).get()).docs.map((d) =>
+      ledgerEntryDocSchema.parse(d.data()),
+    );
+    expect(entries.map((e) => [e.type, e.amountCents])).toEqual([['write_off', 12_000]]);
+    expect(documentBalance(12_000, entries)).toMatchObject({ status: 'uncollectible', amountDueCents: 0 });
+    expect((await api('POST', path, { token, body: {} })).status).toBe(409);
+
+    // Paid in full: nothing to void or write off.
+    const paid = await newInvoice('paid');
+    const intent = await api('POST', '/api/create-payment-intent', { body: { invoiceId: paid.invoiceId } });
+    const { paymentIntentId } = intent.json as { paymentIntentId: string };
+    expect((await api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId } })).status).toBe(200);
+    await eventually(async () => (await invoiceOf(paid.invoiceId)).status === 'paid', 'the invoice paid');
+    for (const action of ['void', 'write-off'])
+      expect((await api('POST', `/api/billing/invoices/${paid.invoiceId}/${action}`, { token, body: {} })).status).toBe(
+        409,
+      );
   });
 });

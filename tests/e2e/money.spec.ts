@@ -1,15 +1,16 @@
 /**
  * The Money page and customers: a test-mode cart purchase with a promo code
  * shows on Clients and on Money (a customer without a lead), and the owner's
- * new-order email is in the email log; an overdue invoice sits in its ageing
- * bucket; a refund from the ledger issues a credit note.
+ * new-order email is in the email log; an invoice's ageing bucket follows
+ * the browser's clock (Playwright's fake clock); a refund from the ledger
+ * issues a credit note, and a refunded deposit shows on Invoicing.
  */
 import { randomUUID } from 'node:crypto';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { expect, test, type Page } from './support/test.js';
 import { loginAsAdmin } from './support/admin.js';
-import { quotedLeadDoc } from '../fixtures.js';
+import { projectDoc, quotedLeadDoc, storeLead } from '../fixtures.js';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
 const DAY = 86_400_000;
@@ -91,12 +92,15 @@ test('a cart purchase with a promo code shows on Clients and Money, and the owne
   await expect(page.getByRole('table', { name: 'Revenue by month' })).toContainText('$400.00');
 });
 
-test('an overdue invoice shows what is due in its ageing bucket', async ({ page }) => {
+test('the page ages an invoice by its clock (current today, 31–60 days late 50 days on), and Void closes it', async ({
+  page,
+}) => {
   const email = `ageing.${randomUUID().slice(0, 8)}@example.com`;
   const lead = db.collection('leads').doc();
   // A lead whose quote is not accepted: no deposit request is issued beside the invoice.
   await lead.set(quotedLeadDoc({ name: 'Ageing Client', email, status: 'Contacted', quoteAccepted: false }));
-  // Issued 60 days ago, due 45 days ago: in the 31–60 bucket.
+  const issued = Date.now();
+  // Due in 10 days: current today; 50 days on it is 40 days late (the 31–60 bucket).
   await db
     .collection('invoices')
     .doc()
@@ -108,19 +112,80 @@ test('an overdue invoice shows what is due in its ageing bucket', async ({ page 
       amountCents: 12_345,
       currency: 'usd',
       description: 'Extra pages',
-      issuedAt: Timestamp.fromMillis(Date.now() - 60 * DAY),
-      dueDate: Timestamp.fromMillis(Date.now() - 45 * DAY),
+      issuedAt: Timestamp.fromMillis(issued),
+      dueDate: Timestamp.fromMillis(issued + 10 * DAY),
       status: 'open',
       checkoutUrl: null,
-      createdAt: Timestamp.fromMillis(Date.now() - 60 * DAY),
-      updatedAt: Timestamp.fromMillis(Date.now() - 60 * DAY),
+      createdAt: Timestamp.fromMillis(issued),
+      updatedAt: Timestamp.fromMillis(issued),
     });
   await loginAsAdmin(page);
-  await page.goto('/admin/money');
-  await filterClient(page, email);
   const outstanding = page.getByRole('region', { name: /^Outstanding/ });
-  await expect(outstanding.getByRole('heading')).toHaveText('Outstanding: $123.45');
+  const open = async () => {
+    await page.goto('/admin/money');
+    await filterClient(page, email);
+    await expect(outstanding.getByRole('heading')).toHaveText('Outstanding: $123.45');
+  };
+  await open();
+  await expect(outstanding.getByTestId('outstanding-row')).toContainText('Current');
+  await expect(outstanding.locator('[data-bucket="current"]')).toContainText('$123.45');
+
+  // The browser's clock 50 days on (timers keep running, so the live data keeps flowing).
+  await page.clock.setFixedTime(issued + 50 * DAY);
+  await open();
   await expect(outstanding.getByTestId('outstanding-row')).toContainText('31–60 days');
   await expect(outstanding.locator('[data-bucket="31-60"]')).toContainText('$123.45');
   await expect(outstanding.locator('[data-bucket="current"]')).toContainText('$0.00');
+
+  // Voided (after a confirmation that names what follows), it owes nothing.
+  await outstanding.getByRole('button', { name: 'Void' }).click();
+  const confirm = page.getByRole('dialog', { name: /^Void INV-/ });
+  await expect(confirm).toContainText('It keeps its number, marked void.');
+  await confirm.getByRole('button', { name: 'Void Invoice' }).click();
+  await expect(page.getByText('Invoice voided')).toBeVisible();
+  await expect(outstanding.getByRole('heading')).toHaveText('Outstanding: $0.00');
+  await expect(outstanding).toContainText('Nothing is owed.');
+});
+
+test('a refunded deposit shows under its payment request on Invoicing, with its credit note', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const email = `refund.${randomUUID().slice(0, 8)}@example.com`;
+  const name = `Refund Client ${randomUUID().slice(0, 6)}`;
+  const leadId = await storeLead(db, { name, email, subject: 'Refunded deposit' });
+  await db
+    .collection('projects')
+    .doc()
+    .set(projectDoc({ leadId, name, client: name }));
+  // The deposit ($2,000.00) paid through the test-mode checkout, as the client's Pay Now does.
+  const headers = { 'x-studio-test-client': `10.${Math.floor(Math.random() * 250) + 1}.231.1` };
+  const intent = await request.post('/api/create-payment-intent', { data: { leadId }, headers });
+  expect(intent.status()).toBe(200);
+  const { paymentIntentId } = (await intent.json()) as { paymentIntentId: string };
+  expect((await request.post('/api/test-mode/confirm-payment', { data: { paymentIntentId }, headers })).status()).toBe(
+    200,
+  );
+  await expect
+    .poll(async () => (await db.collection('payment_requests').doc(`${leadId}_deposit`).get()).get('status'))
+    .toBe('paid');
+
+  await loginAsAdmin(page);
+  await page.goto('/admin/money');
+  await filterClient(page, email);
+  const ledger = page.getByRole('region', { name: 'Ledger' });
+  await ledger.getByRole('button', { name: 'Refund' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refund payment' });
+  await dialog.getByLabel('Amount').fill('100.00');
+  await dialog.getByRole('button', { name: 'Refund' }).click();
+  await expect(page.getByText('Refund issued')).toBeVisible();
+
+  await page.goto('/admin/invoicing');
+  const card = page.getByRole('article', { name: `Invoicing ${name}` });
+  const more = page.getByRole('button', { name: /^Show \d+ more / });
+  await expect(card.or(more).first()).toBeVisible();
+  while ((await card.count()) === 0 && (await more.count()) > 0) await more.click();
+  const deposit = card.getByTestId('invoice-row').filter({ hasText: 'deposit' });
+  await expect(deposit.getByTestId('invoice-adjustments')).toContainText(/Refunded \$100\.00 · CN-\d{4}-\d{4,}/);
 });

@@ -51,6 +51,7 @@ const CRM_COLLECTIONS = [
   'payment_requests',
   'reminders',
   'ledger_entries',
+  'ledger_months',
   'subscriptions',
 ];
 /** Server-only collections (token hashes, queued emails, webhook ledger, limiter counters, idempotency keys) and anything unlisted. */

@@ -21,21 +21,17 @@ const studio = studioSettingsSchema.parse({
 });
 
 /** An open invoice of `studio`. */
-const sampleInvoice = (s: typeof studio) =>
-  invoiceModel(
-    s,
-    {
-      number: 'INV-2026-0042',
-      description: 'Website redesign, phase 1',
-      amountCents: 1_234_550,
-      issuedAt: new Date('2026-11-02T10:00:00Z'),
-      dueDate: new Date('2026-11-23T00:00:00Z'),
-      clientName: 'Maya Chen',
-      email: 'maya@example.com',
-      checkoutUrl: '/checkout?invoiceId=abc',
-    },
-    'https://studio.example',
-  );
+const SAMPLE = {
+  number: 'INV-2026-0042',
+  description: 'Website redesign, phase 1',
+  amountCents: 1_234_550,
+  issuedAt: new Date('2026-11-02T10:00:00Z'),
+  dueDate: new Date('2026-11-23T00:00:00Z'),
+  clientName: 'Maya Chen',
+  email: 'maya@example.com',
+  checkoutUrl: '/checkout?invoiceId=abc',
+};
+const sampleInvoice = (s: typeof studio) => invoiceModel(s, SAMPLE, 'https://studio.example');
 
 describe('renderInvoicePdf', () => {
   it('an invoice carries the studio, client, number, dates, amounts, terms and pay link', async () => {
@@ -63,6 +59,19 @@ describe('renderInvoicePdf', () => {
       expect(text, s).toContain(s);
     }
     expect(text).not.toContain('PAID');
+
+    // Closed without payment: the mark instead of the terms and the pay link.
+    for (const [closed, mark] of [
+      ['void', 'VOID'],
+      ['uncollectible', 'UNCOLLECTIBLE'],
+    ] as const) {
+      const m = invoiceModel(studio, { ...SAMPLE, closed }, 'https://studio.example');
+      const closedText = (await pdfText(await renderInvoicePdf(m))).text;
+      expect(closedText).toContain(mark);
+      expect(closedText).toContain('INV-2026-0042');
+      expect(closedText).not.toContain('Payment due by');
+      expect(closedText).not.toContain('checkout?invoiceId');
+    }
 
     const png = pdfFirstPagePng(pdf, 'invoice-INV-2026-0042');
     expect(pngSize(png)).toEqual({ width: 596, height: 842 }); // A4 (595.28 × 841.89 pt) at 72 dpi

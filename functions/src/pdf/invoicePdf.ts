@@ -191,7 +191,7 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
   doc.text(`${m.total} ${m.currency}`, right - amountW - 48, y + 4, { width: amountW + 40, align: 'right' });
   y = doc.y + 24;
 
-  // PAID (or REFUNDED) mark, the credit note's reference, or the terms and pay link.
+  // PAID (or REFUNDED) mark, VOID or UNCOLLECTIBLE, the credit note's reference, or the terms and pay link.
   if (m.paid) {
     const mark = m.refunded ? (m.refunded === m.total ? 'REFUNDED' : 'PART REFUNDED') : 'PAID';
     const colour = m.refunded ? '#b45309' : '#15803d';
@@ -211,6 +211,28 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
       .text(`Paid on ${m.paid.date}. Reference: ${m.paid.reference}.${refunded}`, left + 170, y + 16, {
         width: width - 170,
       });
+    y += 64;
+  } else if (m.closedMark) {
+    doc.save();
+    doc.roundedRect(left, y, 190, 44, 6).lineWidth(3).strokeColor('#b91c1c').stroke();
+    doc
+      .fillColor('#b91c1c')
+      .font('Helvetica-Bold')
+      .fontSize(m.closedMark === 'VOID' ? 26 : 16)
+      .text(m.closedMark, left, y + (m.closedMark === 'VOID' ? 10 : 14), { width: 190, align: 'center' });
+    doc.restore();
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .fillColor(MUTED)
+      .text(
+        m.closedMark === 'VOID'
+          ? 'This invoice was voided: nothing is owed on it.'
+          : 'What was still due on this invoice has been written off.',
+        left + 210,
+        y + 16,
+        { width: width - 210 },
+      );
     y += 64;
   } else if (m.credits) {
     doc

@@ -24,6 +24,7 @@ export type ActivityType =
   | 'payment_review'
   | 'refund'
   | 'dispute'
+  | 'invoice_closed'
   | 'reminder_sent'
   | 'reminder_skipped';
 

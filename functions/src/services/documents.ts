@@ -89,6 +89,7 @@ export async function documentModel(db: Firestore, ref: DocumentRef): Promise<In
         clientName: str(d.clientName),
         email: str(d.email),
         checkoutUrl: d.status === 'paid' ? null : str(d.checkoutUrl),
+        closed: d.status === 'void' || d.status === 'uncollectible' ? d.status : null,
         tax:
           typeof d.taxCents === 'number' && typeof d.subtotalCents === 'number'
             ? {

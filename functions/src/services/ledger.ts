@@ -2,13 +2,23 @@
  * The ledger's store (`ledger_entries`, domain billing.ts): entries are
  * written into the caller's transaction, once each (deterministic ids and
  * `create`, so a retried event cannot write a second one), and read back
- * parsed. Amounts in cents.
+ * parsed. Each write also adds the entry to its month's totals
+ * (`ledger_months`, domain ledgerMonths) in the same transaction. Amounts in
+ * cents.
  */
-import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentReference,
+  type Firestore,
+  type SetOptions,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import {
   BILLABLE_COLLECTION,
   COLLECTIONS,
   ledgerEntryDocSchema,
+  ledgerMonths,
   requestId,
   type BillableKind,
   type LedgerEntryDoc,
@@ -43,14 +53,28 @@ export interface NewLedgerEntry {
 
 const converter = zodConverter(ledgerEntryDocSchema);
 
+/** What a transaction and a write batch share, that an entry is written with. */
+export interface LedgerWriter {
+  create(ref: DocumentReference, data: FirebaseFirestore.DocumentData): unknown;
+  set(ref: DocumentReference, data: FirebaseFirestore.DocumentData, options: SetOptions): unknown;
+}
+
 /** The ledger collection, read parsed. */
 export const ledgerEntries = (db: Firestore) => db.collection(COLLECTIONS.ledgerEntries).withConverter(converter);
 
 /**
- * Writes entry `id` in `tx` (create: a second write of the same id fails the
- * transaction, so an entry is never written twice). @throws ZodError on an entry that would not read back.
+ * Writes entry `id`, dated `at` (default now), in `tx` (create: a second write
+ * of the same id fails the transaction, so an entry is never written twice),
+ * and adds it to its month's totals. A WriteBatch is accepted for the seed and
+ * test fixtures. @throws ZodError on an entry that would not read back.
  */
-export function recordLedgerEntry(db: Firestore, tx: Transaction, id: string, e: NewLedgerEntry): void {
+export function recordLedgerEntry(
+  db: Firestore,
+  tx: LedgerWriter,
+  id: string,
+  e: NewLedgerEntry,
+  at: Date = new Date(),
+): void {
   const doc = {
     type: e.type,
     amountCents: e.amountCents,
@@ -67,10 +91,21 @@ export function recordLedgerEntry(db: Firestore, tx: Transaction, id: string, e:
     stripeEventId: e.stripeEventId ?? null,
     reason: e.reason ?? null,
     by: e.by,
+    at: Timestamp.fromDate(at),
   };
-  // Checked before it is written, with a stand-in time (the server stamps the real one).
-  ledgerEntryDocSchema.parse({ ...doc, at: { toDate: () => new Date() } });
-  tx.create(db.collection(COLLECTIONS.ledgerEntries).doc(id), { ...doc, at: FieldValue.serverTimestamp() });
+  ledgerEntryDocSchema.parse(doc);
+  const [month] = ledgerMonths([{ type: e.type, amountCents: e.amountCents, at }]);
+  // The entry's own time, not the commit's: its month is known before the write.
+  tx.create(db.collection(COLLECTIONS.ledgerEntries).doc(id), doc);
+  tx.set(
+    db.collection(COLLECTIONS.ledgerMonths).doc(month!.month),
+    {
+      month: month!.month,
+      cashCents: FieldValue.increment(month!.cashCents),
+      entries: FieldValue.increment(1),
+    },
+    { merge: true },
+  );
 }
 
 /** The document a payment pays, from its record ids: an invoice, the lead's deposit or final request, or an order. */

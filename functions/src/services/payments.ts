@@ -85,6 +85,8 @@ async function resolveCharge(db: Firestore, input: CreatePaymentIntentInput): Pr
     if (!inv.exists) throw new AppError('NotFound', 'Invoice not found');
     const invoice = invoiceDocSchema.parse(inv.data());
     if (invoice.status === 'paid') throw new AppError('Conflict', 'This invoice is already paid');
+    if (invoice.status !== 'open')
+      throw new AppError('Conflict', `This invoice is ${invoice.status}: it cannot be paid`);
     return {
       purpose: 'invoice',
       amountCents: invoice.amountCents,
@@ -438,7 +440,8 @@ async function readEffects(
  * amount the server asked for when it made the PaymentIntent (its `payments`
  * record), else what the paid record owes: the lead's next payment of that
  * stage, the invoice's amount, the order's amount due now (its recurring
- * amount for a subscription's invoice). Null amount: nothing decides one.
+ * amount for a subscription's invoice); 0 for a voided or written-off
+ * invoice. Null amount: nothing decides one.
  */
 function owedFor(
   event: PaymentEvent,
@@ -451,6 +454,9 @@ function owedFor(
   },
 ): { amountCents: number | null; currency: string } {
   const currency = PAYMENT_CURRENCY;
+  const invoice = d.invoice?.exists ? invoiceDocSchema.parse(d.invoice.data()) : null;
+  // A voided or written-off invoice is owed nothing: a payment that raced its closing is held for review.
+  if (invoice && (invoice.status === 'void' || invoice.status === 'uncollectible')) return { amountCents: 0, currency };
   const asked = d.payment.get('amountCents');
   if (event.type === 'payment_intent.succeeded' && typeof asked === 'number') return { amountCents: asked, currency };
   if (d.order?.exists) {
@@ -458,7 +464,7 @@ function owedFor(
     const v = d.order.get(key);
     return { amountCents: typeof v === 'number' ? v : null, currency };
   }
-  if (d.invoice?.exists) return { amountCents: invoiceDocSchema.parse(d.invoice.data()).amountCents, currency };
+  if (invoice) return { amountCents: invoice.amountCents, currency };
   if (d.lead?.exists && (purpose === 'deposit' || purpose === 'final')) {
     const due = leadPaymentDue(leadDocSchema.parse(d.lead.data()));
     // A stage already paid (or closed) decides no amount: the payment is then recorded as a second one.

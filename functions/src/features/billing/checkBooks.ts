@@ -2,12 +2,21 @@
  * The books' self-check (`npm run books:check`): every invoice, payment
  * request and order's balance recomputed from the ledger (domain
  * documentBalance) against the status it stores, and every succeeded
- * payment against its ledger entry. A mismatch is money the books do not
+ * payment against its ledger entry, and the stored month totals
+ * (`ledger_months`) against the entries. A mismatch is money the books do not
  * explain; an overpayment (a second payment for one document) is listed for
  * review but is not a mismatch: the ledger explains it.
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import { BILLABLE_COLLECTION, BILLABLE_KINDS, COLLECTIONS, documentBalance, type BillableKind } from '@studio/domain';
+import {
+  BILLABLE_COLLECTION,
+  BILLABLE_KINDS,
+  COLLECTIONS,
+  documentBalance,
+  ledgerMonthDocSchema,
+  ledgerMonths,
+  type BillableKind,
+} from '@studio/domain';
 import { ledgerEntries, paymentEntryId } from '../../services/ledger.js';
 
 export interface BooksReport {
@@ -38,12 +47,17 @@ export async function checkBooks(db: Firestore): Promise<BooksReport> {
     for (const doc of (await db.collection(BILLABLE_COLLECTION[kind]).get()).docs) {
       report.documents++;
       const d = doc.data();
-      const balance = documentBalance(totalOf(kind, d), byDocument.get(`${kind}/${doc.id}`) ?? []);
+      const entries = byDocument.get(`${kind}/${doc.id}`) ?? [];
+      const balance = documentBalance(totalOf(kind, d), entries, { voided: d.status === 'void' });
       const name = `${kind} ${doc.id}${d.number ? ` (${d.number})` : ''}`;
-      const storedPaid = d.status === 'paid';
-      if (storedPaid && balance.status === 'open')
-        report.mismatches.push(`${name}: stored paid, but the ledger says ${balance.amountDueCents} cents are due`);
-      if (!storedPaid && balance.status !== 'open' && balance.paidCents > 0)
+      const storedClosed = d.status === 'paid' || d.status === 'uncollectible';
+      if (storedClosed && balance.status === 'open')
+        report.mismatches.push(
+          `${name}: stored ${String(d.status)}, but the ledger says ${balance.amountDueCents} cents are due`,
+        );
+      if (d.status === 'void' && balance.keptCents > 0)
+        report.mismatches.push(`${name}: void, but the ledger says ${balance.keptCents} cents were kept`);
+      if (d.status === 'open' && balance.status !== 'open' && balance.paidCents > 0)
         report.mismatches.push(`${name}: stored ${String(d.status)}, but the ledger says it is ${balance.status}`);
       if (balance.overpaidCents > 0)
         report.overpaid.push(`${name}: paid ${balance.overpaidCents} cents more than owed`);
@@ -60,5 +74,22 @@ export async function checkBooks(db: Firestore): Promise<BooksReport> {
     } else if (entry && entry.amountCents !== received)
       report.mismatches.push(`payment ${p.id}: received ${received} cents, the ledger says ${entry.amountCents}`);
   }
+  const stored = new Map<string, { cashCents: number; entries: number }>();
+  for (const d of (await db.collection(COLLECTIONS.ledgerMonths).get()).docs) {
+    const m = ledgerMonthDocSchema.safeParse(d.data());
+    if (m.success) stored.set(d.id, m.data);
+    else report.mismatches.push(`ledger month ${d.id}: unreadable totals`);
+  }
+  for (const m of ledgerMonths(entries)) {
+    const s = stored.get(m.month);
+    stored.delete(m.month);
+    if (!s || s.cashCents !== m.cashCents || s.entries !== m.entries)
+      report.mismatches.push(
+        `ledger month ${m.month}: stored ${s ? `${s.cashCents} cents in ${s.entries} entries` : 'nothing'}, the entries say ${m.cashCents} cents in ${m.entries}`,
+      );
+  }
+  for (const [month, s] of stored)
+    if (s.entries !== 0)
+      report.mismatches.push(`ledger month ${month}: stored ${s.entries} entries, the ledger has none`);
   return report;
 }

@@ -6,6 +6,9 @@
  *   { success, message, amount, recorded }: refunds a succeeded payment in
  *   full (no amount) or in part. 404 unknown payment; 409 not refundable
  *   (REFUND_REFUSALS); 502 REFUND_FAILED.
+ * - POST /billing/invoices/{id}/void {reason?} and /write-off {reason?} →
+ *   { success, message }: closes an admin's open invoice (closeInvoice.ts).
+ *   404 unknown invoice; 409 CLOSE_REFUSALS.
  * - POST /billing/subscriptions/{orderId}/cancel {} → { success, message }:
  *   cancel at period end (Stripe in live mode). 404; 409 canceled or already
  *   ending; 502 SUBSCRIPTION_UPDATE_FAILED.
@@ -15,12 +18,21 @@
  */
 import { Router } from 'express';
 import { z } from 'zod';
-import { centsToString, firestoreId, formatUsd, refundRequestSchema, refundReply, successReply } from '@studio/domain';
+import {
+  centsToString,
+  closeInvoiceSchema,
+  firestoreId,
+  formatUsd,
+  refundRequestSchema,
+  refundReply,
+  successReply,
+} from '@studio/domain';
 import { db } from '../../firebase.js';
 import { parseBody, parseParams, sendReply } from '../../http.js';
 import { adminOf } from '../../session.js';
 import { idParams } from '../params.js';
 import type { Deps } from '../useCase.js';
+import { closeInvoice } from './closeInvoice.js';
 import { refundPayment } from './refundPayment.js';
 import { advanceTestSubscription, cancelAtPeriodEnd } from './subscriptionActions.js';
 
@@ -51,6 +63,25 @@ billingAdminRouter.post('/billing/subscriptions/:id/test-renew', async (req, res
     canceled: 'Canceled at the end of its period (test mode)',
   } as const;
   sendReply(res, successReply, { success: true, message: messages[outcome] });
+});
+
+billingAdminRouter.post('/billing/invoices/:id/void', async (req, res) => {
+  const { reason } = parseBody(req, closeInvoiceSchema);
+  const { number } = await closeInvoice(deps, { ...parseParams(req, idParams), action: 'void', reason }, adminOf(res));
+  sendReply(res, successReply, { success: true, message: `${number ?? 'Invoice'} voided` });
+});
+
+billingAdminRouter.post('/billing/invoices/:id/write-off', async (req, res) => {
+  const { reason } = parseBody(req, closeInvoiceSchema);
+  const { number, writtenOffCents } = await closeInvoice(
+    deps,
+    { ...parseParams(req, idParams), action: 'write_off', reason },
+    adminOf(res),
+  );
+  sendReply(res, successReply, {
+    success: true,
+    message: `${formatUsd(writtenOffCents)} written off on ${number ?? 'the invoice'}`,
+  });
 });
 
 billingAdminRouter.post('/billing/payments/:paymentIntentId/refund', async (req, res) => {

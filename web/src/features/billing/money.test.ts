@@ -1,7 +1,16 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { LedgerEntryDoc } from '@studio/domain';
-import { ageingTotals, customers, ledgerCsv, outstanding, revenue, type BillableDoc } from './money';
+import {
+  ageingTotals,
+  customers,
+  ledgerCsv,
+  openDocumentIds,
+  outstanding,
+  refundedByPayment,
+  revenue,
+  type BillableDoc,
+} from './money';
 
 const NOW = new Date('2026-11-27T12:00:00Z');
 const DAY = 86_400_000;
@@ -13,6 +22,7 @@ const doc = (id: string, over: Partial<BillableDoc> = {}): BillableDoc => ({
   clientName: 'Ann',
   description: 'Work',
   amountCents: 10_000,
+  status: 'open',
   dueDate: new Date(NOW.getTime() - 40 * DAY),
   createdAt: null,
   ...over,
@@ -43,6 +53,9 @@ describe('Money page model', () => {
       { kind: 'invoice' as const, doc: doc('0001') },
       { kind: 'invoice' as const, doc: doc('0002', { dueDate: new Date(NOW.getTime() + DAY) }) },
       { kind: 'request' as const, doc: doc('0003', { email: 'bob@example.com', clientName: 'Bob' }) },
+      // Stored paid or void: owes nothing, whatever entries the page has (books:check holds the two together).
+      { kind: 'invoice' as const, doc: doc('0004', { status: 'paid' }) },
+      { kind: 'invoice' as const, doc: doc('0005', { status: 'void' }) },
     ];
     const entries = [entry({ type: 'payment', amountCents: 4_000 })];
     const rows = outstanding(docs, entries, NOW, null);
@@ -53,8 +66,20 @@ describe('Money page model', () => {
     ]);
     expect(outstanding(docs, entries, NOW, 'bob@example.com').map((r) => r.id)).toEqual(['0003']);
     expect(ageingTotals(rows).find((b) => b.bucket === '31-60')?.cents).toBe(16_000);
-    expect(customers(entries, docs)).toEqual(['ann@example.com', 'bob@example.com']);
-    expect(revenue(entries, 'bob@example.com')).toEqual([]);
+    expect(openDocumentIds(docs)).toEqual(['0001', '0002', '0003']);
+    expect(customers(['Ann@Example.com', null, 'bob@example.com', 'ann@example.com'])).toEqual([
+      'ann@example.com',
+      'bob@example.com',
+    ]);
+  });
+
+  it('revenue comes from the month totals, or from the chosen client’s own entries', () => {
+    const months = [{ month: '2026-11', cashCents: 9_000, entries: 3 }];
+    const entries = [entry({ type: 'payment', amountCents: 4_000 })];
+    expect(revenue(months, [], null)).toEqual([{ month: '2026-11', cents: 9_000 }]);
+    expect(revenue(months, entries, 'ann@example.com')).toEqual([{ month: '2026-11', cents: 4_000 }]);
+    expect(revenue(months, entries, 'bob@example.com')).toEqual([]);
+    expect(refundedByPayment([...entries, entry({ type: 'refund', amountCents: 1_000 })]).get('pi_1')).toBe(1_000);
   });
 
   it('exports the ledger as CSV with formula-safe cells', () => {

@@ -1,8 +1,10 @@
 /**
  * The Money page's pure logic (no React, no Firebase): outstanding invoices
  * with their ageing, revenue by month, the client filter and the ledger's
- * CSV. Balances come from the ledger (domain documentBalance), never from a
- * stored status.
+ * CSV. What is due comes from the ledger (domain documentBalance); the stored
+ * status only says which documents can owe anything (only an open one can:
+ * books:check holds the two together), so the page reads the entries of open
+ * documents only.
  */
 import Papa from 'papaparse';
 import {
@@ -16,6 +18,8 @@ import {
   type AgeingBucket,
   type BillableKind,
   type LedgerEntryDoc,
+  type InvoiceStatus,
+  type LedgerMonth,
 } from '@studio/domain';
 import { escapeCsvCell } from '../../shared/lib/csv';
 
@@ -27,6 +31,8 @@ export interface BillableDoc {
   clientName?: string | null;
   description: string;
   amountCents: number;
+  /** The stored status (Stripe's): only an open one can owe anything (kept by the server, checked by books:check). */
+  status: InvoiceStatus;
   dueDate: Date | null;
   createdAt: Date | null;
 }
@@ -78,7 +84,7 @@ export function outstanding(
   const by = entriesByDocument(entries);
   const rows: OutstandingRow[] = [];
   for (const { kind, doc } of docs) {
-    if (!isClient(doc.email, client)) continue;
+    if (doc.status !== 'open' || !isClient(doc.email, client)) continue;
     const balance = documentBalance(doc.amountCents, by.get(key(kind, doc.id)) ?? []);
     if (balance.amountDueCents <= 0) continue;
     rows.push({
@@ -106,17 +112,38 @@ export function ageingTotals(rows: readonly OutstandingRow[]): Array<{ bucket: A
   }));
 }
 
-/** Cash received by month (domain revenueByMonth) for `client`, or everyone. */
-export function revenue(entries: readonly Entry[], client: string | null) {
-  return revenueByMonth(entries.filter((e) => isClient(e.customerEmail, client)));
+/**
+ * Cash received by month (domain revenueByMonth): from the stored month
+ * totals for everyone, or from `client`'s own entries when one is chosen.
+ */
+export function revenue(
+  months: readonly LedgerMonth[],
+  clientEntries: readonly Entry[],
+  client: string | null,
+): Array<{ month: string; cents: number }> {
+  return client
+    ? revenueByMonth(clientEntries.filter((e) => isClient(e.customerEmail, client)))
+    : revenueByMonth({ months });
 }
 
-/** Every customer the books know (ledger and documents), by email, sorted; lower case. */
-export function customers(entries: readonly Entry[], docs: ReadonlyArray<{ doc: BillableDoc }>): string[] {
+/** Every customer the books know, from the emails of their documents, orders and subscriptions; lower case, sorted. */
+export function customers(emails: Iterable<string | null | undefined>): string[] {
   const all = new Set<string>();
-  for (const e of entries) if (e.customerEmail) all.add(e.customerEmail.toLowerCase());
-  for (const { doc } of docs) if (doc.email) all.add(doc.email.toLowerCase());
+  for (const email of emails) if (email) all.add(email.trim().toLowerCase());
   return [...all].sort();
+}
+
+/** Ids of the documents that can still owe something (stored status open): whose entries the page reads. */
+export const openDocumentIds = (docs: ReadonlyArray<{ doc: BillableDoc }>): string[] =>
+  docs.filter(({ doc }) => doc.status === 'open').map(({ doc }) => doc.id);
+
+/** Refunded cents by PaymentIntent, from the refund entries. */
+export function refundedByPayment(entries: readonly Entry[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const e of entries)
+    if (e.type === 'refund' && e.paymentIntentId)
+      m.set(e.paymentIntentId, (m.get(e.paymentIntentId) ?? 0) + e.amountCents);
+  return m;
 }
 
 /** Column headings of the ledger export. */

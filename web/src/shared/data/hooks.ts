@@ -15,6 +15,8 @@ import {
   collection,
   doc,
   documentId,
+  getDocs,
+  limit,
   onSnapshot,
   orderBy,
   query,
@@ -35,6 +37,10 @@ import {
   invoiceDocSchema,
   leadDocSchema,
   ledgerEntryDocSchema,
+  ledgerMonthDocSchema,
+  LEDGER_ENTRY_TYPES,
+  type LedgerMonthDoc,
+  type InvoiceStatus,
   orderDocSchema,
   paymentDocSchema,
   subscriptionDocSchema,
@@ -324,7 +330,7 @@ export interface InvoiceView {
   amountCents: number;
   description: string;
   dueDate: Date | null;
-  status: 'open' | 'paid';
+  status: InvoiceStatus;
   createdAt: Date | null;
   paidAt: Date | null;
   paymentIntentId: string | null;
@@ -364,14 +370,104 @@ const requestsOf = (snap: QuerySnapshot): PaymentRequestView[] => parsedDocs(pay
 /** One ledger entry (domain ledgerEntryDocSchema) with its id. */
 export type LedgerEntryView = LedgerEntryDoc & { id: string };
 
-/** Every ledger entry, newest first, kept live (one listener): the Money page. */
-export function useLiveLedger(): LiveList<LedgerEntryView> {
+/**
+ * The newest `count` ledger entries, or every entry of `client` (an email,
+ * lower case) when one is chosen, newest first, kept live (one listener): the
+ * Money page's ledger table. The page never reads the whole ledger, so its
+ * first render does not grow with it.
+ */
+export function useLiveLedger(count: number, client: string | null): LiveList<LedgerEntryView> {
   const firestore = useFirestore();
-  const q = useMemo(() => query(collection(firestore, COLLECTIONS.ledgerEntries), orderBy('at', 'desc')), [firestore]);
+  const q = useMemo(() => {
+    const ledger = collection(firestore, COLLECTIONS.ledgerEntries);
+    return client
+      ? query(ledger, where('customerEmail', '==', client), orderBy('at', 'desc'))
+      : query(ledger, orderBy('at', 'desc'), limit(count));
+  }, [firestore, count, client]);
   return useLiveQuery(q, ledgerOf);
 }
 
 const ledgerOf = (snap: QuerySnapshot): LedgerEntryView[] => parsedDocs(ledgerEntryDocSchema, snap);
+
+/** Entry types that change a paid document after its payment: refunds, credit notes, disputes, write-offs. */
+const ADJUSTMENT_TYPES = LEDGER_ENTRY_TYPES.filter((t) => t !== 'payment');
+
+/**
+ * Every ledger entry but payments (refunds, credit notes, disputes,
+ * write-offs), kept live (one listener): what Invoicing shows under the
+ * document they changed. They are few beside the payments.
+ */
+export function useLiveLedgerAdjustments(): LiveList<LedgerEntryView> {
+  const firestore = useFirestore();
+  const q = useMemo(
+    () => query(collection(firestore, COLLECTIONS.ledgerEntries), where('type', 'in', ADJUSTMENT_TYPES)),
+    [firestore],
+  );
+  return useLiveQuery(q, ledgerOf);
+}
+
+/** Firestore's cap on the values of one `in` filter. */
+const IN_LIMIT = 30;
+
+/**
+ * The entries whose `field` is one of `ids`: those of some documents
+ * (`documentId`: invoice, payment request or order ids) or of some payments
+ * (`paymentIntentId`), kept live: one listener per 30 ids. The Money page asks
+ * only for the documents still open and the payments on its ledger page, so
+ * this grows with what is owed and shown, not with the ledger.
+ */
+export function useLiveEntriesOf(
+  field: 'documentId' | 'paymentIntentId',
+  ids: readonly string[],
+): LiveList<LedgerEntryView> {
+  const firestore = useFirestore();
+  const key = [...new Set(ids)].sort().join('\n');
+  const [state, setState] = useState<LiveList<LedgerEntryView>>({ status: 'loading', data: [] });
+  useEffect(() => {
+    const all = key ? key.split('\n') : [];
+    const chunks: string[][] = [];
+    for (let i = 0; i < all.length; i += IN_LIMIT) chunks.push(all.slice(i, i + IN_LIMIT));
+    if (chunks.length === 0) {
+      setState({ status: 'success', data: [] });
+      return;
+    }
+    setState({ status: 'loading', data: [] });
+    const got = new Map<number, LedgerEntryView[]>();
+    const stops = chunks.map((chunk, i) =>
+      listenToList(
+        query(collection(firestore, COLLECTIONS.ledgerEntries), where(field, 'in', chunk)),
+        (snap) => {
+          got.set(i, ledgerOf(snap));
+          if (got.size === chunks.length) setState({ status: 'success', data: [...got.values()].flat() });
+        },
+        (error) => setState({ status: 'error', data: [], error }),
+      ),
+    );
+    return () => stops.forEach((stop) => stop());
+  }, [firestore, field, key]);
+  return state;
+}
+
+/** The ledger's month totals (domain ledgerMonthDocSchema), kept live (one listener): revenue by month. */
+export function useLiveLedgerMonths(): LiveList<LedgerMonthDoc & { id: string }> {
+  const firestore = useFirestore();
+  const q = useMemo(() => query(collection(firestore, COLLECTIONS.ledgerMonths)), [firestore]);
+  return useLiveQuery(q, monthsOf);
+}
+
+const monthsOf = (snap: QuerySnapshot) => parsedDocs(ledgerMonthDocSchema, snap);
+
+/** The whole ledger (or `client`'s), newest first, read once and parsed: the CSV export. */
+export async function fetchLedger(
+  firestore: ReturnType<typeof useFirestore>,
+  client: string | null,
+): Promise<LedgerEntryView[]> {
+  const ledger = collection(firestore, COLLECTIONS.ledgerEntries);
+  const q = client
+    ? query(ledger, where('customerEmail', '==', client), orderBy('at', 'desc'))
+    : query(ledger, orderBy('at', 'desc'));
+  return ledgerOf(await getDocs(q));
+}
 
 /** A cart order (domain orderDocSchema) with its id. */
 export type OrderView = OrderDoc & { id: string };

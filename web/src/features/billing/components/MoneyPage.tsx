@@ -1,11 +1,18 @@
 /**
  * Money (route /admin/money): the books, read live from Firestore with one
- * listener per list (ledger entries, invoices, payment requests, orders,
- * payments held for review).
+ * listener per list (invoices, payment requests, orders, payments held for
+ * review). The page never reads the whole ledger, so its first render does
+ * not grow with it: the ledger table listens to the newest pages only (or to
+ * the chosen client's entries), revenue comes from the month totals the
+ * server keeps (`ledger_months`), what is due from the entries of open
+ * documents, and what a payment can still refund from the entries of the
+ * payments on the page. The CSV export reads the whole ledger once, on
+ * demand.
  *
  * - Outstanding invoices and payment requests with what is still due (from
  *   the ledger, domain documentBalance) and their ageing buckets (current,
- *   1–30, 31–60, 61–90, 90+ days past due).
+ *   1–30, 31–60, 61–90, 90+ days past due); an admin's invoice can be voided
+ *   (nothing paid on it) or written off.
  * - Revenue by month: cash received (payments less refunds and lost
  *   disputes) as a chart, with the numbers in a table beside it.
  * - The ledger: payments, refunds, credit notes (with their PDF), disputes
@@ -35,9 +42,13 @@ import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import { formatUsd, LEDGER_ENTRY_LABELS, type AgeingBucket } from '@studio/domain';
 import { Loading } from '../../../shared/components/PageState';
+import { useFirestore } from 'reactfire';
 import {
+  fetchLedger,
+  useLiveEntriesOf,
   useLiveInvoices,
   useLiveLedger,
+  useLiveLedgerMonths,
   useLiveOrders,
   useLivePaymentRequests,
   useLivePaymentsToReview,
@@ -47,8 +58,18 @@ import {
 import { csvFileName, downloadCsv } from '../../../shared/lib/csv';
 import { useClock } from '../../../shared/lib/useClock';
 import { DocumentDownloadButton } from '../../../shared/components/DocumentDownload';
-import { ageingTotals, customers, isClient, ledgerCsv, outstanding, revenue } from '../money';
+import {
+  ageingTotals,
+  customers,
+  isClient,
+  ledgerCsv,
+  openDocumentIds,
+  outstanding,
+  refundedByPayment,
+  revenue,
+} from '../money';
 import { OrdersTable } from './OrdersTable';
+import { CloseInvoiceDialog, type CloseTarget } from './CloseInvoiceDialog';
 import { RefundDialog, type RefundTarget } from './RefundDialog';
 import { SubscriptionsTable } from './SubscriptionsTable';
 
@@ -84,16 +105,22 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 /** The admin's Money page (see the file comment). */
 export function MoneyPage() {
-  const ledger = useLiveLedger();
+  const firestore = useFirestore();
+  const [client, setClient] = useState<string | null>(null);
+  const [page, setPage] = useState(0);
+  const [refund, setRefund] = useState<RefundTarget | null>(null);
+  const [closing, setClosing] = useState<CloseTarget | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+  // The ledger table's rows: the newest pages up to this one (or the chosen client's entries).
+  const ledger = useLiveLedger((page + 1) * ROWS_PER_PAGE, client);
+  const monthTotals = useLiveLedgerMonths();
   const invoices = useLiveInvoices();
   const requests = useLivePaymentRequests();
   const orders = useLiveOrders();
   const review = useLivePaymentsToReview();
   const subscriptions = useLiveSubscriptions();
   const now = useClock(60_000);
-  const [client, setClient] = useState<string | null>(null);
-  const [page, setPage] = useState(0);
-  const [refund, setRefund] = useState<RefundTarget | null>(null);
 
   const docs = useMemo(
     () => [
@@ -102,18 +129,19 @@ export function MoneyPage() {
     ],
     [invoices.data, requests.data],
   );
-  const clients = useMemo(() => customers(ledger.data, docs), [ledger.data, docs]);
-  const rows = useMemo(() => outstanding(docs, ledger.data, now, client), [docs, ledger.data, now, client]);
+  const openEntries = useLiveEntriesOf('documentId', openDocumentIds(docs));
+  const clients = useMemo(
+    () =>
+      customers([
+        ...docs.map(({ doc }) => doc.email),
+        ...orders.data.map((o) => o.clientInfo.email),
+        ...subscriptions.data.map((sub) => sub.customerEmail),
+      ]),
+    [docs, orders.data, subscriptions.data],
+  );
+  const rows = useMemo(() => outstanding(docs, openEntries.data, now, client), [docs, openEntries.data, now, client]);
   const buckets = useMemo(() => ageingTotals(rows), [rows]);
-  const months = useMemo(() => revenue(ledger.data, client), [ledger.data, client]);
-  const entries = useMemo(() => ledger.data.filter((e) => isClient(e.customerEmail, client)), [ledger.data, client]);
-  const refundedByPayment = useMemo(() => {
-    const m = new Map<string, number>();
-    for (const e of ledger.data)
-      if (e.type === 'refund' && e.paymentIntentId)
-        m.set(e.paymentIntentId, (m.get(e.paymentIntentId) ?? 0) + e.amountCents);
-    return m;
-  }, [ledger.data]);
+  const months = useMemo(() => revenue(monthTotals.data, ledger.data, client), [monthTotals.data, ledger.data, client]);
   const clientOrders = useMemo(
     () => orders.data.filter((o) => isClient(o.clientInfo.email, client)),
     [orders.data, client],
@@ -122,12 +150,34 @@ export function MoneyPage() {
     () => subscriptions.data.filter((sub) => isClient(sub.customerEmail, client)),
     [subscriptions.data, client],
   );
-  const shown = entries.slice(page * ROWS_PER_PAGE, (page + 1) * ROWS_PER_PAGE);
+  const entryCount = client ? ledger.data.length : monthTotals.data.reduce((s, m) => s + m.entries, 0);
+  const shown = ledger.data.slice(page * ROWS_PER_PAGE, (page + 1) * ROWS_PER_PAGE);
+  // The refunds of the payments on this page: what each can still refund.
+  const shownPayments = shown.flatMap((e) => (e.type === 'payment' && e.paymentIntentId ? [e.paymentIntentId] : []));
+  const shownEntries = useLiveEntriesOf('paymentIntentId', shownPayments);
+  const refunded = useMemo(() => refundedByPayment(shownEntries.data), [shownEntries.data]);
   const totalDue = rows.reduce((s, r) => s + r.amountDueCents, 0);
 
-  if ([ledger, invoices, requests].some((l) => l.status === 'loading')) return <Loading label="Loading the books..." />;
-  if (ledger.status === 'error')
-    return <Alert severity="error">Could not load the ledger: {ledger.error?.message}</Alert>;
+  const exportLedger = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      downloadCsv(ledgerCsv(await fetchLedger(firestore, client)), csvFileName('ledger', now));
+    } catch (e) {
+      setExportError(`Could not export the ledger: ${(e as Error).message}`);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  // Only the first load holds the page; a next ledger page (a new limit, listened to again) fills in when it arrives.
+  if (
+    [monthTotals, invoices, requests, openEntries].some((l) => l.status === 'loading') ||
+    (ledger.status === 'loading' && page === 0)
+  )
+    return <Loading label="Loading the books..." />;
+  const failed = [ledger, monthTotals, openEntries].find((l) => l.status === 'error');
+  if (failed) return <Alert severity="error">Could not load the ledger: {failed.error?.message}</Alert>;
 
   return (
     <Box>
@@ -151,12 +201,17 @@ export function MoneyPage() {
         <Button
           variant="outlined"
           startIcon={<DownloadIcon />}
-          onClick={() => downloadCsv(ledgerCsv(entries), csvFileName('ledger', now))}
-          disabled={entries.length === 0}
+          onClick={() => void exportLedger()}
+          disabled={entryCount === 0 || exporting}
         >
-          Export ledger (CSV)
+          {exporting ? 'Exporting...' : 'Export ledger (CSV)'}
         </Button>
       </Stack>
+      {exportError && (
+        <Alert severity="error" sx={{ mb: 3 }} onClose={() => setExportError(null)}>
+          {exportError}
+        </Alert>
+      )}
 
       {review.data.length > 0 && (
         <Alert severity="warning" sx={{ mb: 3 }} role="status">
@@ -194,7 +249,7 @@ export function MoneyPage() {
                 <TableCell>Due</TableCell>
                 <TableCell>Age</TableCell>
                 <TableCell align="right">Amount due</TableCell>
-                <TableCell>PDF</TableCell>
+                <TableCell>Actions</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -214,9 +269,33 @@ export function MoneyPage() {
                   </TableCell>
                   <TableCell align="right">{formatUsd(r.amountDueCents)}</TableCell>
                   <TableCell>
-                    {r.number && r.kind !== 'order' && (
-                      <DocumentDownloadButton kind={r.kind} id={r.id} text="PDF" label={`PDF of ${r.number}`} />
-                    )}
+                    <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+                      {r.number && r.kind !== 'order' && (
+                        <DocumentDownloadButton kind={r.kind} id={r.id} text="PDF" label={`PDF of ${r.number}`} />
+                      )}
+                      {/* Deposit and final requests follow the quote: only an admin's invoice is closed by hand. */}
+                      {r.kind === 'invoice' &&
+                        (['void', 'write-off'] as const).map((action) =>
+                          action === 'void' && r.label === 'Partially paid' ? null : (
+                            <Button
+                              key={action}
+                              size="small"
+                              color="error"
+                              onClick={() =>
+                                setClosing({
+                                  id: r.id,
+                                  number: r.number,
+                                  client: r.client,
+                                  amountDueCents: r.amountDueCents,
+                                  action,
+                                })
+                              }
+                            >
+                              {action === 'void' ? 'Void' : 'Write off'}
+                            </Button>
+                          ),
+                        )}
+                    </Stack>
                   </TableCell>
                 </TableRow>
               ))}
@@ -262,7 +341,7 @@ export function MoneyPage() {
       </Section>
 
       <Section id="money-ledger" title="Ledger">
-        {entries.length === 0 ? (
+        {entryCount === 0 ? (
           <Typography color="text.secondary">No money has moved yet.</Typography>
         ) : (
           <>
@@ -281,7 +360,7 @@ export function MoneyPage() {
                 {shown.map((e) => {
                   const left =
                     e.type === 'payment' && e.paymentIntentId
-                      ? e.amountCents - (refundedByPayment.get(e.paymentIntentId) ?? 0)
+                      ? e.amountCents - (refunded.get(e.paymentIntentId) ?? 0)
                       : 0;
                   const who = e.customerName ?? e.customerEmail ?? '—';
                   return (
@@ -326,7 +405,7 @@ export function MoneyPage() {
             </ScrollTable>
             <TablePagination
               component="div"
-              count={entries.length}
+              count={entryCount}
               page={page}
               onPageChange={(_, p) => setPage(p)}
               rowsPerPage={ROWS_PER_PAGE}
@@ -345,6 +424,7 @@ export function MoneyPage() {
       </Section>
 
       <RefundDialog target={refund} onClose={() => setRefund(null)} />
+      <CloseInvoiceDialog target={closing} onClose={() => setClosing(null)} />
     </Box>
   );
 }

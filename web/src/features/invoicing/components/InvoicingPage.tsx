@@ -3,7 +3,8 @@
  * lead in an invoicing status (domain INVOICING_STATUSES), read live with the
  * page's one leads listener, plus one invoices listener and one payment
  * requests listener for each card's numbered documents (INV-YYYY-NNNN, with
- * PDF and receipt downloads). A card shows the client, project, status, the quote / deposit /
+ * PDF and receipt downloads), and one listener for the ledger's refunds,
+ * disputes and write-offs, shown under the document they changed. A card shows the client, project, status, the quote / deposit /
  * final amounts and what is paid (domain nextLeadPayment, isPaidInFull), with
  * "Pay Now" (only with a quote and something due: the Complete Payment
  * dialog) and "Invoice" (the Create Invoice dialog).
@@ -24,14 +25,16 @@ import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import PaymentIcon from '@mui/icons-material/Payment';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import { formatUsd, isPaidInFull, leadCanPayNow, nextLeadPayment } from '@studio/domain';
+import { documentBalance, formatUsd, isPaidInFull, leadCanPayNow, nextLeadPayment } from '@studio/domain';
 import { Loading } from '../../../shared/components/PageState';
 import {
   useLiveInvoices,
   useLiveInvoicingLeads,
+  useLiveLedgerAdjustments,
   useLivePaymentRequests,
   type InvoiceView,
   type LeadView,
+  type LedgerEntryView,
 } from '../../../shared/data/hooks';
 import { DocumentDownloadButton } from '../../../shared/components/DocumentDownload';
 
@@ -50,6 +53,12 @@ const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric
 const dueFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const validDate = (d: unknown): d is Date => d instanceof Date && !Number.isNaN(d.getTime());
 const money = (cents: number | null | undefined) => (cents == null ? '—' : formatUsd(cents));
+const STATUS_LABELS: Readonly<Record<BillingRow['status'], string>> = {
+  open: 'Open',
+  paid: 'Paid',
+  void: 'Void',
+  uncollectible: 'Uncollectible',
+};
 
 function AmountRow({ label, cents, paid }: { label: string; cents: number | null | undefined; paid?: boolean }) {
   return (
@@ -103,7 +112,36 @@ function PaymentMarkers({ lead }: { lead: LeadView }) {
   );
 }
 
-function InvoiceList({ invoices }: { invoices: BillingRow[] }) {
+/** What changed a document after it was paid: its refunds, disputes and write-offs (domain documentBalance). */
+function Adjustments({ row, entries }: { row: BillingRow; entries: readonly LedgerEntryView[] }) {
+  if (entries.length === 0) return null;
+  const b = documentBalance(row.amountCents, entries);
+  const notes = entries.filter((e) => e.type === 'credit_note' && e.number).map((e) => e.number);
+  return (
+    <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }} data-testid="invoice-adjustments">
+      {b.refundedCents > 0 && (
+        <Chip
+          size="small"
+          color="warning"
+          variant="outlined"
+          label={`Refunded ${formatUsd(b.refundedCents)}${notes.length ? ` · ${notes.join(', ')}` : ''}`}
+        />
+      )}
+      {b.disputedCents > 0 && <Chip size="small" color="error" label={`Disputed ${formatUsd(b.disputedCents)}`} />}
+      {b.writtenOffCents > 0 && (
+        <Chip size="small" color="error" variant="outlined" label={`Written off ${formatUsd(b.writtenOffCents)}`} />
+      )}
+    </Stack>
+  );
+}
+
+function InvoiceList({
+  invoices,
+  adjustments,
+}: {
+  invoices: BillingRow[];
+  adjustments: ReadonlyMap<string, LedgerEntryView[]>;
+}) {
   return (
     <Box component="section" aria-label="Invoices">
       <Typography variant="overline" color="text.secondary" component="h3">
@@ -133,6 +171,7 @@ function InvoiceList({ invoices }: { invoices: BillingRow[] }) {
                     ? `Due ${dueFmt.format(inv.dueDate)}`
                     : 'Sent'}
               </Typography>
+              <Adjustments row={inv} entries={adjustments.get(`${inv.kind}/${inv.id}`) ?? []} />
             </Box>
             <Stack
               direction="row"
@@ -144,8 +183,8 @@ function InvoiceList({ invoices }: { invoices: BillingRow[] }) {
               </Typography>
               <Chip
                 size="small"
-                label={inv.status === 'paid' ? 'Paid' : 'Open'}
-                color={inv.status === 'paid' ? 'success' : 'default'}
+                label={STATUS_LABELS[inv.status]}
+                color={inv.status === 'paid' ? 'success' : inv.status === 'open' ? 'default' : 'warning'}
                 variant={inv.status === 'paid' ? 'filled' : 'outlined'}
               />
               {inv.number && (
@@ -170,11 +209,13 @@ function InvoiceList({ invoices }: { invoices: BillingRow[] }) {
 function InvoicingCard({
   lead,
   invoices,
+  adjustments,
   onPay,
   onInvoice,
 }: {
   lead: LeadView;
   invoices: BillingRow[];
+  adjustments: ReadonlyMap<string, LedgerEntryView[]>;
   onPay(): void;
   onInvoice(): void;
 }) {
@@ -218,7 +259,7 @@ function InvoicingCard({
         {invoices.length > 0 && (
           <>
             <Divider />
-            <InvoiceList invoices={invoices} />
+            <InvoiceList invoices={invoices} adjustments={adjustments} />
           </>
         )}
       </CardContent>
@@ -253,6 +294,7 @@ export function InvoicingPage() {
   const leads = useLiveInvoicingLeads();
   const invoices = useLiveInvoices();
   const requests = useLivePaymentRequests();
+  const ledgerAdjustments = useLiveLedgerAdjustments();
   const [open, setOpen] = useState<Open>(null);
 
   const cards = leads.data; // the query holds only leads in an invoicing status
@@ -266,6 +308,15 @@ export function InvoicingPage() {
     for (const row of rows) m.set(row.leadId, [...(m.get(row.leadId) ?? []), row]);
     return m;
   }, [invoices.data, requests.data]);
+  const adjustments = useMemo(() => {
+    const m = new Map<string, LedgerEntryView[]>();
+    for (const e of ledgerAdjustments.data)
+      if (e.documentKind && e.documentId) {
+        const key = `${e.documentKind}/${e.documentId}`;
+        m.set(key, [...(m.get(key) ?? []), e]);
+      }
+    return m;
+  }, [ledgerAdjustments.data]);
   const find = (kind: 'pay' | 'invoice') =>
     open?.kind === kind ? (cards.find((l) => l.id === open.leadId) ?? null) : null;
   const close = () => setOpen(null);
@@ -301,6 +352,7 @@ export function InvoicingPage() {
                 key={l.id}
                 lead={l}
                 invoices={invoicesByLead.get(l.id) ?? []}
+                adjustments={adjustments}
                 onPay={() => setOpen({ kind: 'pay', leadId: l.id })}
                 onInvoice={() => setOpen({ kind: 'invoice', leadId: l.id })}
               />

@@ -1,0 +1,82 @@
+/**
+ * Closing an admin's invoice without payment, as Stripe's invoices are closed:
+ * - void: an invoice issued by mistake; it keeps its number, owes nothing and
+ *   can no longer be paid (domain voidRefusal: only open, no money kept);
+ * - write-off (mark uncollectible): what is still due will not be collected;
+ *   a `write_off` ledger entry of that amount closes it (domain writeOffOf).
+ * Both are written in one transaction with the lead's history, and clear the
+ * invoice's checkout link. A payment that races either is held for review
+ * (services/payments.ts owedFor: a closed invoice is owed nothing).
+ */
+import { FieldValue } from 'firebase-admin/firestore';
+import { COLLECTIONS, documentBalance, formatUsd, invoiceDocSchema, voidRefusal, writeOffOf } from '@studio/domain';
+import { conflict, notFound } from '../../errors.js';
+import { recordActivity } from '../../services/activity.js';
+import { entriesOf, recordLedgerEntry } from '../../services/ledger.js';
+import type { AdminActor, Deps } from '../useCase.js';
+
+/** What closes the invoice: a void, or a write-off of what is due. */
+export type CloseAction = 'void' | 'write_off';
+
+/**
+ * Voids or writes off invoice `id` (see the file comment).
+ * @returns the invoice's number and the cents written off (0 for a void).
+ * @throws NotFound "Invoice not found"; Conflict a CLOSE_REFUSALS message.
+ */
+export async function closeInvoice(
+  deps: Deps,
+  input: { id: string; action: CloseAction; reason?: string },
+  actor: AdminActor,
+): Promise<{ number: string | null; writtenOffCents: number }> {
+  const { db } = deps;
+  const ref = db.collection(COLLECTIONS.invoices).doc(input.id);
+  return db.runTransaction(async (tx) => {
+    const [snap, entries] = await Promise.all([tx.get(ref), entriesOf(db, { kind: 'invoice', id: input.id }, tx)]);
+    if (!snap.exists) throw notFound('Invoice not found');
+    const invoice = invoiceDocSchema.parse(snap.data());
+    const balance = documentBalance(invoice.amountCents, entries, { voided: invoice.status === 'void' });
+    const number = invoice.number ?? null;
+    const name = number ?? 'Invoice';
+    const because = input.reason ? `: ${input.reason}` : '';
+    const closed = {
+      checkoutUrl: null,
+      closedAt: FieldValue.serverTimestamp(),
+      updatedAt: FieldValue.serverTimestamp(),
+    };
+    if (input.action === 'void') {
+      const refusal = voidRefusal(balance);
+      if (refusal) throw conflict(refusal);
+      tx.update(ref, { ...closed, status: 'void' });
+      recordActivity(db, tx, {
+        leadId: invoice.leadId,
+        type: 'invoice_closed',
+        detail: `${name} voided${because}`,
+        by: actor.username,
+      });
+      return { number, writtenOffCents: 0 };
+    }
+    const writeOff = writeOffOf(balance);
+    if (!writeOff.ok) throw conflict(writeOff.message);
+    recordLedgerEntry(db, tx, `write-off-invoice-${input.id}`, {
+      type: 'write_off',
+      amountCents: writeOff.cents,
+      currency: 'usd',
+      document: { kind: 'invoice', id: input.id },
+      documentNumber: number,
+      leadId: invoice.leadId,
+      customerEmail: invoice.email,
+      customerName: invoice.clientName,
+      paymentIntentId: null,
+      reason: input.reason ?? null,
+      by: actor.username,
+    });
+    tx.update(ref, { ...closed, status: 'uncollectible' });
+    recordActivity(db, tx, {
+      leadId: invoice.leadId,
+      type: 'invoice_closed',
+      detail: `${formatUsd(writeOff.cents)} written off on ${name}${because}`,
+      by: actor.username,
+    });
+    return { number, writtenOffCents: writeOff.cents };
+  });
+}
