@@ -60,7 +60,11 @@ const row = (label, value, mustBeZero = false) => {
 row(
   'Rules matrix cells asserted',
   rules
-    ? `${rules.cells} (${rules.collections} collections × ${rules.callers} callers × ${rules.operations} operations)`
+    ? `${rules.cells} (${rules.collections} collections × ${rules.callers} callers × ${rules.operations} operations${
+        rules.cells > rules.collections * rules.callers * rules.operations
+          ? `, and ${rules.cells - rules.collections * rules.callers * rules.operations} cases of sessions ended by a logout`
+          : ''
+      })`
     : null,
 );
 row('Rules `allow … if` lines never evaluated', coverage ? coverage.missed.length : null, true);
