@@ -3,6 +3,7 @@
  * read from test-results/: rules cells asserted and rules
  * coverage (tests/rules), routes swept, guard checks, hostile inputs and ids tried,
  * 5xx seen and documents written by rejected requests (tests/api/routeSweep),
+ * old ID tokens' Firestore reads after logout (tests/api/sessions),
  * and the pass/fail of the rate-limit, fault and webhook suites.
  * Exits 1 when a figure is missing or a "must be 0" figure is not 0.
  */
@@ -18,6 +19,7 @@ const coverage = read('rules-coverage-summary.json');
 const sweep = read('security-sweep.json');
 const integration = read('integration.json');
 const failClosed = read('security-failclosed.json');
+const sessions = read('security-sessions.json');
 
 /** passed/failed of the integration tests whose file matches `re`. */
 function suite(re) {
@@ -58,7 +60,11 @@ const row = (label, value, mustBeZero = false) => {
 row(
   'Rules matrix cells asserted',
   rules
-    ? `${rules.cells} (${rules.collections} collections × ${rules.callers} callers × ${rules.operations} operations)`
+    ? `${rules.cells} (${rules.collections} collections × ${rules.callers} callers × ${rules.operations} operations${
+        rules.cells > rules.collections * rules.callers * rules.operations
+          ? `, and ${rules.cells - rules.collections * rules.callers * rules.operations} cases of sessions ended by a logout`
+          : ''
+      })`
     : null,
 );
 row('Rules `allow … if` lines never evaluated', coverage ? coverage.missed.length : null, true);
@@ -95,6 +101,13 @@ row(
   failClosed?.parallelLoginAttempts === undefined
     ? null
     : `${failClosed.parallelLogin401s} of ${failClosed.parallelLoginAttempts}`,
+);
+row(
+  `Old ID token reads after logout (Firestore, this device's and another's token${
+    sessions ? `; of ${sessions.oldTokenReadsTried}: leads, settings, board` : ''
+  })`,
+  sessions?.oldTokenReadsTried > 0 ? sessions.oldTokenReadsAllowed : null,
+  true,
 );
 row(
   'My Project lookups: a client locked out by another caller using up their address (test failed)',

@@ -49,3 +49,46 @@ export function existingAdminAccountRefusal(username: string, account: ExistingA
     return `The account "${username}" can also sign in with ${others.join(', ')}: whoever controls that sign-in method could use the admin rights. ${safePath}`;
   return null;
 }
+
+// ---------------------------------------------------------------------------
+// Ending sessions (logout)
+// ---------------------------------------------------------------------------
+//
+// Logout revokes the admin's refresh tokens, but an ID token already issued
+// stays valid for up to an hour and security rules cannot ask Auth about a
+// revocation. So logout also writes the time of the revocation to
+// `admin_sessions/{uid}` (adminSessionDocSchema), and firestore.rules refuse
+// every CRM read by a token whose `auth_time` (the sign-in it comes from,
+// refreshed tokens included) is not after it. Both are whole seconds, the unit
+// of `auth_time`.
+
+/** The revocation time logout stores for a logout at `nowMs`: whole seconds, rounded down like `auth_time`. */
+export const revocationSeconds = (nowMs: number): number => Math.floor(nowMs / 1000);
+
+/**
+ * Whether a session signed in at `authTimeSeconds` (the ID token's `auth_time`)
+ * was ended by the revocation at `revokedAtSeconds` (null: never revoked).
+ * A sign-in in the very second of the revocation counts as ended: `auth_time`
+ * cannot tell whether it came before or after, and a token that may be the
+ * old one must read nothing (the next login waits that second out,
+ * loginDelayAfterRevocationMs). firestore.rules states the same comparison.
+ */
+export function sessionRevoked(authTimeSeconds: number, revokedAtSeconds: number | null): boolean {
+  return revokedAtSeconds !== null && authTimeSeconds <= revokedAtSeconds;
+}
+
+/** The longest a login waits for a revocation's second to pass (ms): one second, whatever the stored time says. */
+export const MAX_LOGIN_DELAY_MS = 1000;
+
+/**
+ * How long (ms) a login at `nowMs` holds its custom token back so that the
+ * sign-in it makes has an `auth_time` after `revokedAtSeconds`: until the next
+ * whole second, so a login right after a logout (the same second) is not
+ * refused by the rules as the session that logout ended. 0 when the
+ * revocation's second is over or there is none; at most MAX_LOGIN_DELAY_MS (a
+ * revocation stored further ahead, by a clock that jumped, is not waited for).
+ */
+export function loginDelayAfterRevocationMs(revokedAtSeconds: number | null, nowMs: number): number {
+  if (revokedAtSeconds === null) return 0;
+  return Math.min(MAX_LOGIN_DELAY_MS, Math.max(0, (revokedAtSeconds + 1) * 1000 - nowMs));
+}

@@ -36,6 +36,11 @@ export const COLLECTIONS = {
   idempotencyKeys: 'idempotency_keys',
   /** Hosting subscriptions from the cart (domain billing.ts subscriptionDocSchema), one per paid order. */
   subscriptions: 'subscriptions',
+  /**
+   * `admin_sessions/{uid}`: when the admin last logged out (domain adminSessionDocSchema). The rules refuse every
+   * CRM read by an ID token signed in before it; the admin's own tab listens to it to leave at once.
+   */
+  adminSessions: 'admin_sessions',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

@@ -40,6 +40,18 @@ export const quoteLinkDocSchema = z.object({
 });
 export type QuoteLinkDoc = z.output<typeof quoteLinkDocSchema>;
 
+/**
+ * `admin_sessions/{uid}`: the admin's last logout (domain auth.ts "Ending
+ * sessions"). Written only by the server's logout; read by firestore.rules on
+ * every CRM read and, live, by the admin's own tabs. Absent until the first
+ * logout.
+ */
+export const adminSessionDocSchema = z.object({
+  /** When logout revoked every session of this admin: whole seconds since the epoch, the unit of `auth_time`. */
+  revokedAtSeconds: z.number().int().nonnegative(),
+});
+export type AdminSessionDoc = z.output<typeof adminSessionDocSchema>;
+
 // ---------------------------------------------------------------------------
 // Leads, projects, invoices and payment requests
 // ---------------------------------------------------------------------------

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { existingAdminAccountRefusal } from '../src/auth.js';
+import {
+  existingAdminAccountRefusal,
+  loginDelayAfterRevocationMs,
+  MAX_LOGIN_DELAY_MS,
+  revocationSeconds,
+  sessionRevoked,
+} from '../src/auth.js';
+import { adminSessionDocSchema } from '../src/storedDocuments.js';
 
 describe('existingAdminAccountRefusal: admin:create updates only a password-only admin', () => {
   const admin = { claims: { admin: true, username: 'owner' }, providerIds: ['password'] };
@@ -28,5 +35,43 @@ describe('existingAdminAccountRefusal: admin:create updates only a password-only
     expect(
       existingAdminAccountRefusal('owner', { claims: undefined, providerIds: ['password', 'google.com'] }),
     ).toMatch(/is not an admin/);
+  });
+});
+
+describe('ending sessions: the revocation time and the tokens it ends', () => {
+  const R = 1_790_000_000; // a revocation, in whole seconds
+
+  it('stores the revocation in whole seconds, rounded down like auth_time', () => {
+    expect(revocationSeconds(R * 1000)).toBe(R);
+    expect(revocationSeconds(R * 1000 + 999)).toBe(R);
+  });
+
+  it('ends a session signed in before the revocation or in its very second, not one signed in after', () => {
+    expect(sessionRevoked(R - 3600, R)).toBe(true);
+    expect(sessionRevoked(R, R)).toBe(true); // auth_time cannot tell before from after within the second
+    expect(sessionRevoked(R + 1, R)).toBe(false);
+    expect(sessionRevoked(R - 3600, null)).toBe(false); // never logged out
+  });
+
+  it('a login in the second of a revocation waits for the next second, so its own sign-in is not ended', () => {
+    for (const ms of [0, 1, 500, 999]) {
+      const now = R * 1000 + ms;
+      const delay = loginDelayAfterRevocationMs(R, now);
+      expect(delay).toBe(1000 - ms);
+      expect(sessionRevoked(revocationSeconds(now + delay), R)).toBe(false);
+    }
+  });
+
+  it('no wait without a revocation or after its second; never more than one second', () => {
+    expect(loginDelayAfterRevocationMs(null, R * 1000)).toBe(0);
+    expect(loginDelayAfterRevocationMs(R, (R + 1) * 1000)).toBe(0);
+    expect(loginDelayAfterRevocationMs(R, (R + 60) * 1000)).toBe(0);
+    expect(loginDelayAfterRevocationMs(R + 3600, R * 1000)).toBe(MAX_LOGIN_DELAY_MS);
+  });
+
+  it('the stored document holds whole, non-negative seconds', () => {
+    expect(adminSessionDocSchema.parse({ revokedAtSeconds: R })).toEqual({ revokedAtSeconds: R });
+    for (const bad of [{}, { revokedAtSeconds: R + 0.5 }, { revokedAtSeconds: -1 }, { revokedAtSeconds: String(R) }])
+      expect(adminSessionDocSchema.safeParse(bad).success).toBe(false);
   });
 });

@@ -3,8 +3,11 @@
  * {get, list, create, update, delete}, each cell asserted. Deny by default;
  * only the admin claim reads CRM data; nobody writes from the browser, the
  * admin included (and not with forbidden fields either: every write goes
- * through /api). Writes the cell count and the emulator's rules coverage to
- * test-results/ for `npm run report:security`.
+ * through /api). Then the sessions a logout ended: an admin token signed in
+ * before (or in the second of) the admin's revocation time reads nothing, one
+ * signed in after reads, and only the admin itself reads that time. Writes
+ * the cell count and the emulator's rules coverage to test-results/ for
+ * `npm run report:security`.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +67,12 @@ const SERVER_ONLY = [
   'idempotency_keys',
   'anything_else',
 ];
+/**
+ * Collections whose documents only their own user reads (tested in "sessions ended by a logout"): the matrix's
+ * probe document is nobody's, so every cell of theirs is denied.
+ */
+const OWN_DOCUMENT_ONLY = [COLLECTIONS.adminSessions];
+const ALL_COLLECTIONS = [...CRM_COLLECTIONS, ...SERVER_ONLY, ...OWN_DOCUMENT_ONLY];
 
 const PROJECT = process.env.GCLOUD_PROJECT ?? 'demo-studio';
 const [HOST, PORT] = (process.env.FIRESTORE_EMULATOR_HOST ?? '127.0.0.1:8080').split(':');
@@ -75,7 +84,7 @@ beforeAll(async () => {
     firestore: { rules: readFileSync('firestore.rules', 'utf8'), host: HOST!, port: Number(PORT) },
   });
   await env.withSecurityRulesDisabled(async (ctx) => {
-    for (const c of [...CRM_COLLECTIONS, ...SERVER_ONLY])
+    for (const c of ALL_COLLECTIONS)
       await setDoc(doc(ctx.firestore(), c, 'rules-probe'), { probe: true, status: 'New' });
   });
 });
@@ -114,13 +123,13 @@ let cells = 0;
 
 describe('the matrix', () => {
   it('covers every top-level collection the code names, so a new one must be classified here', () => {
-    const classified = new Set<string>([...CRM_COLLECTIONS, ...SERVER_ONLY]);
+    const classified = new Set<string>(ALL_COLLECTIONS);
     const topLevel = Object.values(COLLECTIONS).filter((c) => c !== COLLECTIONS.promoCustomers);
     expect(topLevel.filter((c) => !classified.has(c))).toEqual([]);
   });
 });
 
-describe.each([...CRM_COLLECTIONS, ...SERVER_ONLY])('%s', (c) => {
+describe.each(ALL_COLLECTIONS)('%s', (c) => {
   it.each(Object.keys(CALLERS) as Caller[])('%s: get, list, create, update, delete', async (who) => {
     for (const op of Object.keys(OPS) as Op[]) {
       const attempt: Promise<unknown> = OPS[op](CALLERS[who]() as unknown as Firestore, c, who);
@@ -131,9 +140,108 @@ describe.each([...CRM_COLLECTIONS, ...SERVER_ONLY])('%s', (c) => {
   });
 });
 
+describe('sessions ended by a logout (admin_sessions/{uid}, written by the server at logout)', () => {
+  /** The logout's revocation time, whole seconds like the token's auth_time. */
+  const R = 1_790_000_000;
+  const sessions = COLLECTIONS.adminSessions;
+  /** Firestore of `uid` holding a token with `claims` (auth_time in seconds). */
+  const as = (uid: string, claims: Record<string, unknown>) =>
+    env.authenticatedContext(uid, claims).firestore() as unknown as Firestore;
+  /** Reads of the CRM that an ended session must not make: leads, settings and the board, one document and a list. */
+  const crmReads = (db: Firestore) =>
+    [COLLECTIONS.leads, COLLECTIONS.settings, COLLECTIONS.leadBoard].flatMap((c) => [
+      () => OPS.get(db, c),
+      () => OPS.list(db, c),
+    ]);
+  /** Makes each attempt only when its assertion awaits it: a refusal nobody awaits yet is an unhandled rejection. */
+  const expectAll = async (attempts: Array<() => Promise<unknown>>, allowed: boolean) => {
+    for (const attempt of attempts) {
+      if (allowed) await assertSucceeds(attempt());
+      else await assertFails(attempt());
+      cells++;
+    }
+  };
+
+  beforeAll(async () => {
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      const db = ctx.firestore();
+      await setDoc(doc(db, sessions, 'admin-out'), { revokedAtSeconds: R });
+      // A non-admin's (the server writes none; as if it had): it must not make a non-admin a reader.
+      await setDoc(doc(db, sessions, 'user-out'), { revokedAtSeconds: R });
+      // A revocation whose time does not read as a number: the rules fail closed.
+      await setDoc(doc(db, sessions, 'admin-garbled'), { revokedAtSeconds: 'yesterday' });
+    });
+  });
+
+  it('an admin token signed in before the logout reads nothing: leads, settings, board', async () => {
+    await expectAll(crmReads(as('admin-out', { admin: true, auth_time: R - 3600 })), false);
+  });
+
+  it('an admin token signed in in the very second of the logout reads nothing (it may be the old one)', async () => {
+    await expectAll(crmReads(as('admin-out', { admin: true, auth_time: R })), false);
+  });
+
+  it('an admin token signed in after the logout reads', async () => {
+    await expectAll(crmReads(as('admin-out', { admin: true, auth_time: R + 1 })), true);
+  });
+
+  it('a non-admin signed in after a revocation of its own is still denied', async () => {
+    await expectAll(crmReads(as('user-out', { auth_time: R + 1 })), false);
+    await expectAll(crmReads(as('user-out', { admin: 'true', auth_time: R + 1 })), false);
+  });
+
+  it('an admin whose revocation time is not a number reads nothing, and one without auth_time neither', async () => {
+    await expectAll(crmReads(as('admin-garbled', { admin: true, auth_time: R + 1 })), false);
+    await expectAll(crmReads(as('admin-out', { admin: true, auth_time: null })), false);
+  });
+
+  it('the admin reads its own revocation time, also with the token it ended', async () => {
+    for (const auth_time of [R - 3600, R, R + 1])
+      await expectAll([() => getDoc(doc(as('admin-out', { admin: true, auth_time }), sessions, 'admin-out'))], true);
+  });
+
+  it('nobody else reads it: another admin, a non-admin (its own either), anonymous', async () => {
+    await expectAll(
+      [
+        () => getDoc(doc(as('admin-2', { admin: true, auth_time: R + 1 }), sessions, 'admin-out')),
+        () => getDoc(doc(as('user-out', { auth_time: R + 1 }), sessions, 'user-out')),
+        () => getDoc(doc(as('user-out', { admin: 'true', auth_time: R + 1 }), sessions, 'user-out')),
+        () => getDoc(doc(as('user-1', {}), sessions, 'admin-out')),
+        () => getDoc(doc(env.unauthenticatedContext().firestore() as unknown as Firestore, sessions, 'admin-out')),
+      ],
+      false,
+    );
+  });
+
+  it('nobody lists the revocations, the admin included', async () => {
+    await expectAll([() => getDocs(collection(as('admin-out', { admin: true, auth_time: R + 1 }), sessions))], false);
+  });
+
+  it('the ended token cannot undo its revocation: no create, update or delete, the admin own included', async () => {
+    for (const auth_time of [R - 3600, R + 1]) {
+      const db = as('admin-out', { admin: true, auth_time });
+      await expectAll(
+        [
+          () => updateDoc(doc(db, sessions, 'admin-out'), { revokedAtSeconds: 0 }),
+          () => setDoc(doc(db, sessions, 'admin-out'), { revokedAtSeconds: 0 }),
+          () => deleteDoc(doc(db, sessions, 'admin-out')),
+          () => setDoc(doc(db, sessions, 'admin-new'), { revokedAtSeconds: 0 }),
+        ],
+        false,
+      );
+    }
+  });
+
+  afterAll(async () => {
+    await env.withSecurityRulesDisabled(async (ctx) => {
+      for (const id of ['admin-out', 'user-out', 'admin-garbled']) await deleteDoc(doc(ctx.firestore(), sessions, id));
+    });
+  });
+});
+
 afterAll(async () => {
   await env.withSecurityRulesDisabled(async (ctx) => {
-    for (const c of [...CRM_COLLECTIONS, ...SERVER_ONLY]) await deleteDoc(doc(ctx.firestore(), c, 'rules-probe'));
+    for (const c of ALL_COLLECTIONS) await deleteDoc(doc(ctx.firestore(), c, 'rules-probe'));
   });
   await env.cleanup();
   mkdirSync('test-results', { recursive: true });
@@ -141,7 +249,7 @@ afterAll(async () => {
     'test-results/security-rules.json',
     JSON.stringify({
       cells,
-      collections: CRM_COLLECTIONS.length + SERVER_ONLY.length,
+      collections: ALL_COLLECTIONS.length,
       callers: Object.keys(CALLERS).length,
       operations: Object.keys(OPS).length,
     }),

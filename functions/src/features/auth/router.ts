@@ -20,12 +20,14 @@ import {
 import { logEvent } from '../../platform/log.js';
 import { z } from 'zod';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { auth } from '../../firebase.js';
+import { auth, db } from '../../firebase.js';
 import { parseBody, sendReply } from '../../http.js';
 import { AppError, tooMany } from '../../errors.js';
 import { ipKey, limiter, retryAfterSeconds } from '../../services/rateLimit.js';
 import { config, NOT_CONFIGURED, NotConfigured } from '../../config.js';
 import { adminOf, bearer } from '../../session.js';
+import { systemClock } from '../useCase.js';
+import { endAdminSessions, waitOutRevocation } from './sessions.js';
 
 const INVALID = 'Invalid credentials';
 
@@ -117,6 +119,8 @@ authPublicRouter.post('/login', async (req, res) => {
   const user = await auth.getUser(uid);
   if (user.customClaims?.admin !== true) throw new AppError('Unauthenticated', INVALID);
   await loginAttempts.delete(key).catch(() => undefined);
+  // A login in the second of this admin's last logout would sign in with an auth_time the rules refuse.
+  await waitOutRevocation({ db }, uid, systemClock);
   const customToken = await auth.createCustomToken(uid);
   sendReply(res, adminSessionReply.and(loginReply), {
     success: true,
@@ -131,17 +135,24 @@ authAdminRouter.get('/me', (_req, res) => {
   sendReply(res, adminSessionReply, { success: true, user: { username: admin.username } });
 });
 
-/** POST /api/auth/logout {}: revokes the caller's refresh tokens when a valid token is sent; 200 even without one. */
+/**
+ * POST /api/auth/logout {}: ends every session of the caller when a valid token is sent; 200 even without one.
+ * Auth revokes the refresh tokens (requireAdmin then refuses the ID tokens), and for an admin the revocation
+ * time is stored for the rules (./sessions.ts), so those ID tokens read nothing from Firestore either and the
+ * admin's open tabs go to the login page. A revocation that fails answers 5xx: the other devices are not cut off.
+ */
 authPublicRouter.post('/logout', async (req, res) => {
   parseBody(req, emptyBodySchema);
   const token = bearer(req.get('authorization'));
+  let decoded: Awaited<ReturnType<typeof auth.verifyIdToken>> | null = null;
   if (token) {
     try {
-      const decoded = await auth.verifyIdToken(token);
-      await auth.revokeRefreshTokens(decoded.uid);
+      decoded = await auth.verifyIdToken(token);
     } catch {
       // Nothing to revoke: an invalid token is already no session.
     }
   }
+  if (decoded?.admin === true) await endAdminSessions({ db, auth }, decoded.uid, systemClock);
+  else if (decoded) await auth.revokeRefreshTokens(decoded.uid);
   sendReply(res, loggedOutReply, { success: true });
 });

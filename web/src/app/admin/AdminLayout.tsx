@@ -39,12 +39,14 @@ export function AdminLayout({ children }: { children: ReactNode }) {
 
   const logout = async () => {
     setBusy(true);
+    // Before the server ends the session: this tab's own revocation, seen live, is not one made elsewhere.
+    expectSignOut();
     // Spec §8: a failed logout shows no message; the local sign-out still happens.
     const revoked = await api.post('/api/auth/logout', {}, loggedOutReply).then(
       () => true,
       () => false,
     );
-    expectSignOut();
+    expectSignOut(); // again: the grace counts from the sign-out, however long the request took
     await signOutAndForget();
     if (revoked) toast({ title: 'Logged out successfully' });
     navigate('/admin/login');

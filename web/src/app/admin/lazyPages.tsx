@@ -1,7 +1,8 @@
 /**
  * The signed-in admin pages, one lazy chunk each (route /admin/<path>). Each
  * page's chunk is fetched together with the Firestore chunk
- * (shared/data/FirestoreScope), in parallel, and the page renders inside it.
+ * (shared/data/FirestoreScope) and the session watch (features/auth
+ * SessionWatch), in parallel, and the page renders inside it beside the watch.
  * `preload()` starts both downloads early: the entry (main.tsx) calls it for
  * the page of the URL it opens on, a guarded route while the session is being
  * checked, and the login page the dashboard's while the credentials are
@@ -27,6 +28,8 @@ export interface AdminPage {
 
 type FirestoreChunk = typeof import('../../shared/data/FirestoreScope');
 const loadFirestore = (): Promise<FirestoreChunk> => import('../../shared/data/FirestoreScope');
+/** What ends a signed-in page when a logout elsewhere ended its session; it listens through Firestore. */
+const loadSessionWatch = () => import('../../features/auth/components/SessionWatch').then((m) => m.SessionWatch);
 /** How long (ms) a warm listener waits for its page to take over. */
 const WARM_HOLD_MS = 15_000;
 /** The leads listener, for the pages that show the leads. */
@@ -42,11 +45,12 @@ function adminPage(
   warmWith?: (m: FirestoreChunk) => void,
 ): AdminPage {
   const { Component, preload } = preloadable(() =>
-    Promise.all([load(), loadFirestore()]).then(
-      ([Page, { FirestoreScope }]) =>
+    Promise.all([load(), loadFirestore(), loadSessionWatch()]).then(
+      ([Page, { FirestoreScope }, SessionWatch]) =>
         function AdminRoute() {
           return (
             <FirestoreScope>
+              <SessionWatch />
               <Page />
             </FirestoreScope>
           );

@@ -1,13 +1,14 @@
 /**
  * Admin session on the client (spec §6): every admin page first checks the
  * session with GET /api/auth/me ("Loading..." meanwhile) and redirects to
- * /admin/login with "Not authenticated" when it fails.
+ * /admin/login with "Not authenticated" when it fails. A session a logout
+ * ended elsewhere leaves the same way, within moments (./components/SessionWatch).
  */
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { onAuthStateChanged, signOut } from 'firebase/auth';
 import { adminSessionReply } from '@studio/domain';
-import { api } from '../../shared/lib/api';
+import { api, ApiError } from '../../shared/lib/api';
 import { Loading } from '../../shared/components/PageState';
 import { useToast } from '../../shared/components/Toast';
 import { auth } from '../../shared/data/firebase';
@@ -69,10 +70,15 @@ function useAuthUid(): string | null | undefined {
 const SIGN_OUT_GRACE_MS = 10_000;
 let signOutAskedAt = -Infinity;
 
-/** Called by Logout just before it signs out: the redirect that follows is asked for, so it shows no "Not authenticated". */
+/**
+ * Called by Logout before it asks the server to end the session: the redirect that follows is asked for, so it
+ * shows no "Not authenticated", and this tab's own revocation is not taken for one made elsewhere.
+ */
 export function expectSignOut(): void {
   signOutAskedAt = Date.now();
 }
+
+const signOutExpected = () => Date.now() - signOutAskedAt <= SIGN_OUT_GRACE_MS;
 
 /**
  * Signs this tab out (Logout, or a session the API refuses) and deletes the
@@ -83,6 +89,42 @@ export async function signOutAndForget(): Promise<void> {
   const signOutHere = () => signOut(auth);
   const scope = await import('../../shared/data/FirestoreScope').catch(() => null);
   await (scope ? scope.signOutAndForgetCache(signOutHere) : signOutHere().catch(() => undefined));
+}
+
+let ending: Promise<void> | null = null;
+
+/**
+ * Signs this tab out because its session ended elsewhere (a logout on another
+ * device or tab revoked it): <RequireAdmin> then shows "Not authenticated"
+ * and the login page (spec §8 "Session check fails"), as for any session
+ * that is gone. Nothing while this tab's own Logout is signing out (it has
+ * its own message); once however often it is called.
+ */
+export function leaveEndedSession(): void {
+  // Already signed out here (a Logout in another tab of this browser): that sign-out's own path is under way.
+  if (signOutExpected() || ending || !auth.currentUser) return;
+  ending = signOutAndForget().finally(() => {
+    ending = null;
+  });
+}
+
+/**
+ * Whether this tab's session has ended, asked of the server (GET
+ * /api/auth/me, which refuses a revoked token): after Firestore refused a
+ * read (shared/data/sessionCheck.ts). An ended session is left at once
+ * (leaveEndedSession); an answer other than 401/403 (offline, 5xx) says
+ * nothing about the session, so the refusal shows as an error.
+ */
+export async function sessionEndedOnServer(): Promise<boolean> {
+  if (signOutExpected()) return true;
+  try {
+    await fetchSession();
+    return false;
+  } catch (e) {
+    if (!(e instanceof ApiError) || (e.status !== 401 && e.status !== 403)) return false;
+    leaveEndedSession();
+    return true;
+  }
 }
 
 /**

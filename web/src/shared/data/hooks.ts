@@ -9,6 +9,8 @@
  * promo codes) does not take down the page around it; a list that cannot
  * reach Firestore keeps loading rather than show an empty cache (./confirmed.ts),
  * and one whose stream delivers nothing while online restarts it (./stallWatch.ts).
+ * A refusal (permission-denied) shows as an error only while the session is
+ * good: a session ended by a logout elsewhere signs out instead (./sessionCheck.ts).
  */
 import { useEffect, useMemo, useState } from 'react';
 import {
@@ -29,6 +31,7 @@ import {
 import { useFirestore } from 'reactfire';
 import type { z } from 'zod';
 import {
+  adminSessionDocSchema,
   COLLECTIONS,
   decodeBoardCard,
   LEAD_BOARD_META_ID,
@@ -60,6 +63,7 @@ import {
 import { invoicingLeadsQuery, leadBoardQuery, leadsQuery } from './FirestoreScope';
 import { confirmedSnapshots } from './confirmed';
 import { watchFirstSnapshot } from './stallWatch';
+import { unlessSessionEnded } from './sessionCheck';
 
 /** What the server writes on a lead when a payment succeeds (absent until then). */
 export interface LeadPaymentFields {
@@ -160,10 +164,12 @@ export function useLiveBoard(): LiveBoard {
  * lets through, and the listener asks for metadata changes, without which the
  * server confirming an empty list after an offline start never arrives. A
  * list that shows nothing for a while although the browser is online gets its
- * stream restarted (./stallWatch.ts).
+ * stream restarted (./stallWatch.ts). A refusal reaches `error` only while the
+ * session is good (./sessionCheck.ts).
  */
 function listenToList(q: Query, next: (snap: QuerySnapshot) => void, error: (e: FirestoreError) => void): Unsubscribe {
   const settled = watchFirstSnapshot(q.firestore);
+  const refused = unlessSessionEnded(error);
   const stop = onSnapshot(
     q,
     { includeMetadataChanges: true },
@@ -173,7 +179,7 @@ function listenToList(q: Query, next: (snap: QuerySnapshot) => void, error: (e: 
     }),
     (e) => {
       settled();
-      error(e);
+      refused(e);
     },
   );
   return () => {
@@ -233,10 +239,40 @@ export function useLiveLead(id: string | null): LeadView | null {
     return onSnapshot(
       doc(firestore, COLLECTIONS.leads, id),
       (d) => setLead(d.exists() ? leadOf(d) : null), // a lead that does not parse reads as absent (logged)
-      () => setLead(null),
+      unlessSessionEnded(() => setLead(null)),
     );
   }, [firestore, id]);
   return lead;
+}
+
+/**
+ * The last revocation time of the admin `uid` (whole seconds, when a logout
+ * ended its sessions: `admin_sessions/{uid}`, domain adminSessionDocSchema),
+ * kept live (one listener): null while it has none, undefined until the first
+ * snapshot, and while `uid` is null or the document cannot be read. The rules
+ * let the admin read this one document even with a token the logout ended, so
+ * a tab learns of it within moments (features/auth SessionWatch). A refused
+ * read goes through the session check (./sessionCheck.ts).
+ */
+export function useLiveSessionRevocation(uid: string | null): number | null | undefined {
+  const firestore = useFirestore();
+  const [state, setState] = useState<{ uid: string; revokedAt: number | null } | null>(null);
+  useEffect(() => {
+    if (!uid) return;
+    return onSnapshot(
+      doc(firestore, COLLECTIONS.adminSessions, uid),
+      (d) => {
+        if (!d.exists()) return setState({ uid, revokedAt: null });
+        const parsed = adminSessionDocSchema.safeParse(d.data());
+        if (parsed.success) return setState({ uid, revokedAt: parsed.data.revokedAtSeconds });
+        // The rules refuse every read for it too: the refused lists take the session check.
+        console.error(`Stored document ${d.ref.path} does not parse`, parsed.error.issues);
+        setState(null);
+      },
+      unlessSessionEnded(() => setState(null)),
+    );
+  }, [firestore, uid]);
+  return state && state.uid === uid ? state.revokedAt : undefined;
 }
 
 /**

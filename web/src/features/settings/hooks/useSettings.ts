@@ -21,6 +21,7 @@ import {
   type StudioSettings,
 } from '@studio/domain';
 import { api } from '../../../shared/lib/api';
+import { unlessSessionEnded } from '../../../shared/data/sessionCheck';
 
 export interface LiveDoc<T> {
   status: 'loading' | 'error' | 'success';
@@ -46,7 +47,8 @@ function useLiveSettings<T>(id: string, read: (data: unknown) => T): LiveDoc<T> 
             saved: d.exists(),
             version: readSettingsVersion(d.data()),
           }),
-        (error) => setState({ status: 'error', data: null, saved: false, version: 0, error }),
+        // A refusal after a logout elsewhere signs out instead (shared/data/sessionCheck.ts).
+        unlessSessionEnded((error) => setState({ status: 'error', data: null, saved: false, version: 0, error })),
       ),
     [firestore, id, read],
   );
