@@ -14,7 +14,7 @@ const rest = {
   OUTBOX_SECRET_KEY: 'k',
   OWNER_EMAIL: 'owner@studio.example',
   SITE_URL: 'https://studio.example/',
-  WEB_API_KEY: 'AIza',
+  SERVER_API_KEY: 'AIza',
 };
 
 describe('loadConfig: the project decides the mode', () => {
@@ -36,7 +36,7 @@ describe('loadConfig: the project decides the mode', () => {
       'OWNER_EMAIL',
       'OUTBOX_SECRET_KEY',
       'SITE_URL',
-      'WEB_API_KEY',
+      'SERVER_API_KEY',
     ]);
   });
 
@@ -91,6 +91,7 @@ describe('loadConfig: the project decides the mode', () => {
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
       'OUTBOX_SECRET_KEY',
+      'SERVER_API_KEY',
     ]);
     expect(names(secretsFor('sweepOutbox', { GCLOUD_PROJECT: 'studio-prod' }))).toEqual([
       'SENDGRID_API_KEY',
@@ -112,7 +113,7 @@ describe('loadConfig: the project decides the mode', () => {
     ).toBe('live');
     expect(secretsFor('api', { GCLOUD_PROJECT: 'demo-studio' })).toEqual([]);
     // A project id that merely contains "demo" is a real project.
-    expect(secretsFor('api', { GCLOUD_PROJECT: 'studio-demo-prod' })).toHaveLength(3);
+    expect(secretsFor('api', { GCLOUD_PROJECT: 'studio-demo-prod' })).toHaveLength(4);
     const demo = loadConfig({
       GCLOUD_PROJECT: 'demo-studio',
       FUNCTION_TARGET: 'api',
@@ -155,11 +156,11 @@ describe('loadConfig: the project decides the mode', () => {
   it('uses the Auth emulator only locally', () => {
     expect(loadConfig({ GCLOUD_PROJECT: 'demo-studio', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).auth).toEqual({
       emulatorHost: '127.0.0.1:9099',
-      webApiKey: undefined,
+      serverApiKey: undefined,
     });
     expect(
       loadConfig({ GCLOUD_PROJECT: 'studio-prod', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', ...rest }).auth,
-    ).toEqual({ emulatorHost: undefined, webApiKey: 'AIza' });
+    ).toEqual({ emulatorHost: undefined, serverApiKey: 'AIza' });
   });
 
   it('reads durations, falling back on bad values', () => {

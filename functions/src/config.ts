@@ -3,10 +3,11 @@
  *
  * Every setting is a Firebase param, so `firebase deploy` knows them:
  * - secrets (`defineSecret`, Cloud Secret Manager): STRIPE_SECRET_KEY,
- *   STRIPE_WEBHOOK_SECRET, SENDGRID_API_KEY, OUTBOX_SECRET_KEY. Each function
+ *   STRIPE_WEBHOOK_SECRET, SENDGRID_API_KEY, OUTBOX_SECRET_KEY, SERVER_API_KEY
+ *   (the admin login's own API key, not the browser's). Each function
  *   binds only the ones it uses (index.ts, `secrets`);
  * - plain settings (`defineString`): STRIPE_PUBLISHABLE_KEY, EMAIL_FROM,
- *   OWNER_EMAIL, SITE_URL, WEB_API_KEY (set in `functions/.env.<project>`,
+ *   OWNER_EMAIL, SITE_URL (set in `functions/.env.<project>`,
  *   git-ignored, or answered when `firebase deploy` asks).
  * On the emulator the `demo-studio` values come from `functions/.env.demo-studio`
  * (committed: emulator-only values), so `npm start` asks nothing.
@@ -61,7 +62,7 @@ const envSchema = z.object({
   OUTBOX_SECRET_KEY: optional,
   OWNER_EMAIL: optional,
   SITE_URL: optional,
-  WEB_API_KEY: optional,
+  SERVER_API_KEY: optional,
   FIRESTORE_TIMEOUT_MS: ms(10_000),
   API_DEADLINE_MS: optional,
   LEAD_COUNT_TTL_MS: ms(5_000),
@@ -95,8 +96,11 @@ export interface Config {
   outboxSecretKey?: string;
   /** The public site, no trailing slash, for links in emails. */
   siteUrl: string;
-  /** Admin login's password check: the Auth emulator host, or the Web API key. */
-  auth: { emulatorHost?: string; webApiKey?: string };
+  /**
+   * Admin login's password check: the Auth emulator host, or the server's API key (SERVER_API_KEY, restricted
+   * to the Identity Toolkit API and to no referrer; the browser's referrer-restricted key would be refused).
+   */
+  auth: { emulatorHost?: string; serverApiKey?: string };
   /**
    * Which X-Forwarded-For entry, counted from the right, holds the client's
    * address as the platform appended it (http.ts clientIp).
@@ -183,7 +187,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ).replace(/\/$/, ''),
     auth: {
       emulatorHost: local ? e.FIREBASE_AUTH_EMULATOR_HOST : undefined,
-      webApiKey: local && e.FIREBASE_AUTH_EMULATOR_HOST ? undefined : need('WEB_API_KEY', e.WEB_API_KEY),
+      serverApiKey: local && e.FIREBASE_AUTH_EMULATOR_HOST ? undefined : needSecret('SERVER_API_KEY', e.SERVER_API_KEY),
     },
     trustedProxyHops: Number.isInteger(hops) && hops > 0 ? hops : DEFAULT_TRUSTED_PROXY_HOPS,
     firestoreTimeoutMs,

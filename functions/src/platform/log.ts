@@ -90,8 +90,9 @@ export const ALERT_EVENTS = {
   },
   'auth.check_failed': {
     summary: 'The admin login could not check a password (not a wrong password)',
-    action: 'WEB_API_KEY is wrong or restricted, or the Email/Password provider is off: the log entry names the code.',
-    sources: ['functions/src/features/auth/router.ts'],
+    action:
+      'The SERVER_API_KEY secret is missing, wrong or restricted to referrers (it must allow the Identity Toolkit API with no application restriction), or the Email/Password provider is off: the log entry names the code.',
+    sources: ['functions/src/features/auth/passwordCheck.ts'],
   },
   'board.card_refused': {
     summary: "Firestore refused a lead's board card (its shard is likely full)",
