@@ -34,6 +34,8 @@ export const COLLECTIONS = {
   idempotencyKeys: 'idempotency_keys',
   /** Hosting subscriptions from the cart (domain billing.ts subscriptionDocSchema), one per paid order. */
   subscriptions: 'subscriptions',
+  /** Addresses SendGrid reported bounced, dropped or as spam reporters: never sent to again (domain emailEvents.ts). */
+  emailSuppressions: 'email_suppressions',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

@@ -14,6 +14,7 @@ import { hostedProjectsAdminRouter } from './features/hosted-projects/router.js'
 import { projectsAdminRouter } from './features/projects/router.js';
 import { clientPortalRouter } from './features/client-portal/router.js';
 import { emailAdminRouter } from './features/email/router.js';
+import { emailPublicRouter } from './features/email/sendgridEvents.js';
 import { promoAdminRouter, promoPublicRouter } from './features/promo/router.js';
 import { paymentsAdminRouter, paymentsPublicRouter } from './features/payments/router.js';
 import { billingAdminRouter } from './features/billing/router.js';
@@ -69,6 +70,7 @@ function publicRouter(): express.Router {
   r.use(clientPortalRouter);
   r.use(promoPublicRouter);
   r.use(paymentsPublicRouter);
+  r.use(emailPublicRouter);
   r.use(documentsPublicRouter);
   return r;
 }

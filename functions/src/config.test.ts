@@ -9,7 +9,11 @@ const stripe = {
   STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
   STRIPE_WEBHOOK_SECRET: 'whsec_x',
 };
-const sendgrid = { SENDGRID_API_KEY: 'SG.x', EMAIL_FROM: 'studio@studio.example' };
+const sendgrid = {
+  SENDGRID_API_KEY: 'SG.x',
+  EMAIL_FROM: 'studio@studio.example',
+  SENDGRID_WEBHOOK_PUBLIC_KEY: 'MFkw',
+};
 const rest = {
   OUTBOX_SECRET_KEY: 'k',
   OWNER_EMAIL: 'owner@studio.example',
@@ -34,6 +38,7 @@ describe('loadConfig: the project decides the mode', () => {
       'SENDGRID_API_KEY',
       'EMAIL_FROM',
       'OWNER_EMAIL',
+      'SENDGRID_WEBHOOK_PUBLIC_KEY',
       'OUTBOX_SECRET_KEY',
       'SITE_URL',
       'SERVER_API_KEY',
@@ -67,6 +72,7 @@ describe('loadConfig: the project decides the mode', () => {
       ...stripe,
       ...rest,
       EMAIL_FROM: 'studio@studio.example',
+      SENDGRID_WEBHOOK_PUBLIC_KEY: 'MFkw',
     });
     expect(api.missing).toEqual([]);
     expect(api.payments.mode).toBe('live');
@@ -92,6 +98,7 @@ describe('loadConfig: the project decides the mode', () => {
       'STRIPE_WEBHOOK_SECRET',
       'OUTBOX_SECRET_KEY',
       'SERVER_API_KEY',
+      'SENDGRID_WEBHOOK_PUBLIC_KEY',
     ]);
     expect(names(secretsFor('sweepOutbox', { GCLOUD_PROJECT: 'studio-prod' }))).toEqual([
       'SENDGRID_API_KEY',
@@ -113,7 +120,7 @@ describe('loadConfig: the project decides the mode', () => {
     ).toBe('live');
     expect(secretsFor('api', { GCLOUD_PROJECT: 'demo-studio' })).toEqual([]);
     // A project id that merely contains "demo" is a real project.
-    expect(secretsFor('api', { GCLOUD_PROJECT: 'studio-demo-prod' })).toHaveLength(4);
+    expect(secretsFor('api', { GCLOUD_PROJECT: 'studio-demo-prod' })).toHaveLength(5);
     const demo = loadConfig({
       GCLOUD_PROJECT: 'demo-studio',
       FUNCTION_TARGET: 'api',

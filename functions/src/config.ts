@@ -4,7 +4,8 @@
  * Every setting is a Firebase param, so `firebase deploy` knows them:
  * - secrets (`defineSecret`, Cloud Secret Manager): STRIPE_SECRET_KEY,
  *   STRIPE_WEBHOOK_SECRET, SENDGRID_API_KEY, OUTBOX_SECRET_KEY, SERVER_API_KEY
- *   (the admin login's own API key, not the browser's). Each function
+ *   (the admin login's own API key, not the browser's), SENDGRID_WEBHOOK_PUBLIC_KEY
+ *   (verifies SendGrid's Event Webhook). Each function
  *   binds only the ones it uses (index.ts, `secrets`);
  * - plain settings (`defineString`): STRIPE_PUBLISHABLE_KEY, EMAIL_FROM,
  *   OWNER_EMAIL, SITE_URL (set in `functions/.env.<project>`,
@@ -58,6 +59,7 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_API_BASE: optional,
   SENDGRID_API_KEY: optional,
+  SENDGRID_WEBHOOK_PUBLIC_KEY: optional,
   EMAIL_FROM: optional,
   OUTBOX_SECRET_KEY: optional,
   OWNER_EMAIL: optional,
@@ -91,7 +93,14 @@ export interface Config {
     /** Another Stripe API host (the tests' HTTP stub); honoured only on a demo project. */
     apiBase?: string;
   };
-  email: { mode: EmailMode; sendgridApiKey?: string; from: string; ownerEmail?: string };
+  email: {
+    mode: EmailMode;
+    sendgridApiKey?: string;
+    from: string;
+    ownerEmail?: string;
+    /** The Event Webhook's ECDSA verification key; undefined → POST /api/sendgrid/events answers 503. */
+    webhookPublicKey?: string;
+  };
   /** Key sealing secrets queued in the outbox (quote links); undefined → quote links cannot be emailed. */
   outboxSecretKey?: string;
   /** The public site, no trailing slash, for links in emails. */
@@ -180,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       sendgridApiKey,
       from: from ?? LOCAL_EMAIL_FROM,
       ownerEmail: need('OWNER_EMAIL', e.OWNER_EMAIL) ?? (local ? 'owner@example.com' : undefined),
+      webhookPublicKey: needSecret('SENDGRID_WEBHOOK_PUBLIC_KEY', e.SENDGRID_WEBHOOK_PUBLIC_KEY),
     },
     outboxSecretKey: needSecret('OUTBOX_SECRET_KEY', e.OUTBOX_SECRET_KEY),
     siteUrl: (
@@ -237,5 +247,6 @@ export class NotConfigured extends Error {
 export const NOT_CONFIGURED = {
   payments: 'Payments are not configured',
   email: 'Email is not configured',
+  emailEvents: 'Email events are not configured',
   login: 'Admin sign-in is not configured',
 } as const;

@@ -21,6 +21,8 @@ export const SECRETS = {
    * This one is restricted to the Identity Toolkit API with no application restriction, so it is kept secret.
    */
   serverApiKey: defineSecret('SERVER_API_KEY'),
+  /** The SendGrid Event Webhook's verification key (ECDSA P-256, base64): public, but kept with the secrets. */
+  sendgridWebhookPublicKey: defineSecret('SENDGRID_WEBHOOK_PUBLIC_KEY'),
 } as const;
 
 export type SecretName =
@@ -28,12 +30,13 @@ export type SecretName =
   | 'STRIPE_WEBHOOK_SECRET'
   | 'SENDGRID_API_KEY'
   | 'OUTBOX_SECRET_KEY'
-  | 'SERVER_API_KEY';
+  | 'SERVER_API_KEY'
+  | 'SENDGRID_WEBHOOK_PUBLIC_KEY';
 
 /**
  * The secrets each function binds (index.ts passes these lists): only the
  * ones it reads. The API takes payments, verifies webhooks, seals quote links,
- * signs document links and checks admin passwords; the outbox sender and its sweeper send and open
+ * signs document links, checks admin passwords and verifies SendGrid's events; the outbox sender and its sweeper send and open
  * sealed links; the order expiry cancels payments. A function that binds none of a secret never reports it
  * missing (its instance could not see it anyway).
  */
@@ -43,6 +46,7 @@ export const FUNCTION_SECRETS = {
     SECRETS.stripeWebhookSecret,
     SECRETS.outboxSecretKey,
     SECRETS.serverApiKey,
+    SECRETS.sendgridWebhookPublicKey,
   ],
   sendOutboxEmail: [SECRETS.sendgridApiKey, SECRETS.outboxSecretKey],
   sweepOutbox: [SECRETS.sendgridApiKey, SECRETS.outboxSecretKey],

@@ -89,6 +89,7 @@ describe('a real project without Stripe or SendGrid (in-process stand-in)', () =
         'SENDGRID_API_KEY',
         'OUTBOX_SECRET_KEY',
         'SERVER_API_KEY',
+        'SENDGRID_WEBHOOK_PUBLIC_KEY',
       ]),
     );
   });

@@ -61,6 +61,7 @@ const SERVER_ONLY = [
   'rate_limits',
   'counters',
   'idempotency_keys',
+  'email_suppressions',
   'anything_else',
 ];
 
