@@ -36,6 +36,8 @@ export const COLLECTIONS = {
   subscriptions: 'subscriptions',
   /** Addresses SendGrid reported bounced, dropped or as spam reporters: never sent to again (domain emailEvents.ts). */
   emailSuppressions: 'email_suppressions',
+  /** Client data exports and erasures: who, when, what (the address only as its SHA-256). */
+  clientDataRequests: 'client_data_requests',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

@@ -21,6 +21,7 @@ export * from './quotes.js';
 export * from './projects.js';
 export * from './email.js';
 export * from './emailEvents.js';
+export * from './clientData.js';
 export * from './promo.js';
 export * from './packages.js';
 export * from './payments.js';

@@ -15,6 +15,7 @@ import { projectsAdminRouter } from './features/projects/router.js';
 import { clientPortalRouter } from './features/client-portal/router.js';
 import { emailAdminRouter } from './features/email/router.js';
 import { emailPublicRouter } from './features/email/sendgridEvents.js';
+import { clientDataAdminRouter } from './features/client-data/router.js';
 import { promoAdminRouter, promoPublicRouter } from './features/promo/router.js';
 import { paymentsAdminRouter, paymentsPublicRouter } from './features/payments/router.js';
 import { billingAdminRouter } from './features/billing/router.js';
@@ -90,6 +91,7 @@ function adminRouter(): express.Router {
   r.use(settingsAdminRouter);
   r.use(documentsAdminRouter);
   r.use(remindersAdminRouter);
+  r.use(clientDataAdminRouter);
   r.use(healthAdminRouter({ missingSettings: () => config().missing }));
   return r;
 }

@@ -62,6 +62,7 @@ const SERVER_ONLY = [
   'counters',
   'idempotency_keys',
   'email_suppressions',
+  'client_data_requests',
   'anything_else',
 ];
 
