@@ -43,10 +43,10 @@ const MINUTE = 60_000;
 /**
  * How often the local ticker fires each function, in ms. The countdown runs
  * every minute rather than hourly, so a demo launch moves while you watch;
- * the email sweep and the order expiry keep their deployed cadence; the
- * reminders run at start-up and then hourly instead of daily at 09:00 UTC,
- * so a local session sees them (a run sends each reminder once, so repeats
- * send nothing twice); the books check runs at start-up and then daily.
+ * the email sweep, the order expiry and the reminders keep their deployed
+ * cadence (the reminders fire hourly and send only in the studio's 09:00
+ * hour, settings `timeZone`; `npm run reminders:run` sends them at any
+ * time); the books check runs at start-up and then daily.
  */
 export const LOCAL_SCHEDULE: Record<ScheduledFunction, number> = {
   projectSchedule: MINUTE,

@@ -570,6 +570,8 @@ async function seedSettings(db: Firestore): Promise<void> {
     logoUrl: null,
     paymentTermsDays: 14,
     invoiceFooter: 'Thank you for your business. Questions about this invoice? Reply to any of our emails.',
+    // The studio's clock: reminders go out at 09:00 here.
+    timeZone: 'Europe/London',
   };
   const automations = Object.fromEntries(
     Object.entries(DEFAULT_AUTOMATION_SETTINGS).map(([k, v]) => [k, { ...v, enabled: true }]),

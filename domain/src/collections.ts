@@ -41,6 +41,10 @@ export const COLLECTIONS = {
    * CRM read by an ID token signed in before it; the admin's own tab listens to it to leave at once.
    */
   adminSessions: 'admin_sessions',
+  /** Addresses SendGrid reported bounced, dropped or as spam reporters: never sent to again (domain emailEvents.ts). */
+  emailSuppressions: 'email_suppressions',
+  /** Client data exports and erasures: who, when, what (the address only as its SHA-256). */
+  clientDataRequests: 'client_data_requests',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

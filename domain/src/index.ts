@@ -20,6 +20,8 @@ export * from './quoteReview.js';
 export * from './quotes.js';
 export * from './projects.js';
 export * from './email.js';
+export * from './emailEvents.js';
+export * from './clientData.js';
 export * from './promo.js';
 export * from './packages.js';
 export * from './payments.js';

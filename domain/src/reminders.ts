@@ -37,6 +37,9 @@ export const MAX_LATE_DAYS = 7;
 
 export const REMINDERS_COLLECTION = COLLECTIONS.reminders;
 
+/** The hour of the studio's day (settings `timeZone`) at which the daily reminders go out: the owner's morning. */
+export const REMINDER_SEND_HOUR = 9;
+
 /** The email template of each automation (domain email.ts). */
 export const REMINDER_TEMPLATES: Record<AutomationKey, string> = {
   quoteFollowUp: 'reminder-quote',

@@ -252,3 +252,10 @@ export const automationSettingsReply = z.object({
 
 /** PUT /api/settings/studio and /automations → the spec's message and the version the save stored. */
 export const settingsSavedReply = successReply.extend({ version: settingsVersion });
+
+/** POST /api/sendgrid/events → SendGrid's acknowledgement, with how many events suppressed an address. */
+export const emailEventsReply = z.object({
+  received: z.literal(true),
+  suppressed: z.number().int().nonnegative(),
+  ignored: z.number().int().nonnegative(),
+});

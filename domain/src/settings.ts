@@ -49,7 +49,11 @@ export const SETTINGS_LIMITS = {
   logoUrl: 500,
   footer: 600,
   maxTermsDays: 365,
+  timeZone: 64,
 } as const;
+
+/** The save error of a time zone that is not an IANA name. */
+export const TIME_ZONE_MESSAGE = 'Enter a time zone such as Europe/Paris or America/Los_Angeles';
 
 /** Defaults when nothing is saved yet. */
 export const DEFAULT_STUDIO_SETTINGS: StudioSettings = {
@@ -62,7 +66,29 @@ export const DEFAULT_STUDIO_SETTINGS: StudioSettings = {
   logoUrl: null,
   paymentTermsDays: 14,
   invoiceFooter: '',
+  timeZone: 'UTC',
 };
+
+/** The studio's time zone when none is saved: UTC, as the schedules ran before it existed. */
+export const DEFAULT_TIME_ZONE = 'UTC';
+
+/** The canonical IANA name of time zone `name` (e.g. "america/los_angeles" → "America/Los_Angeles"), or null. */
+export function canonicalTimeZone(name: string): string | null {
+  if (!name.trim()) return null;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: name.trim() }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+}
+
+/** The hour (0–23) on the studio's clock in `timeZone` at `at`. */
+export function hourIn(at: Date, timeZone: string): number {
+  const hour = new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', hourCycle: 'h23' })
+    .formatToParts(at)
+    .find((p) => p.type === 'hour')?.value;
+  return Number(hour) % 24;
+}
 
 const text = (label: string, max: number) =>
   z
@@ -159,6 +185,19 @@ export const studioSettingsSchema = z.strictObject({
     .min(0, 'Payment terms cannot be negative')
     .max(SETTINGS_LIMITS.maxTermsDays, `Payment terms must be at most ${SETTINGS_LIMITS.maxTermsDays} days`),
   invoiceFooter: text('Invoice footer', SETTINGS_LIMITS.footer),
+  /**
+   * The studio's time zone, an IANA name: the daily reminders go out at REMINDER_SEND_HOUR on this clock
+   * (functions jobs/reminders.ts). Absent on documents saved before it existed: UTC.
+   */
+  timeZone: z
+    .string({ error: TIME_ZONE_MESSAGE })
+    .max(SETTINGS_LIMITS.timeZone, TIME_ZONE_MESSAGE)
+    .default(DEFAULT_TIME_ZONE)
+    .transform((v, ctx) => {
+      const zone = canonicalTimeZone(v);
+      if (!zone) ctx.addIssue({ code: 'custom', message: TIME_ZONE_MESSAGE });
+      return zone ?? z.NEVER;
+    }),
 });
 export type StudioSettings = z.output<typeof studioSettingsSchema>;
 

@@ -35,6 +35,8 @@ describe('studio settings', () => {
       taxRateBps: 0,
       taxLabel: 'Tax',
       logoUrl: null,
+      // Absent: UTC, the schedules' clock before the setting existed.
+      timeZone: 'UTC',
     });
   });
 

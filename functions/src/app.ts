@@ -14,6 +14,8 @@ import { hostedProjectsAdminRouter } from './features/hosted-projects/router.js'
 import { projectsAdminRouter } from './features/projects/router.js';
 import { clientPortalRouter } from './features/client-portal/router.js';
 import { emailAdminRouter } from './features/email/router.js';
+import { emailPublicRouter } from './features/email/sendgridEvents.js';
+import { clientDataAdminRouter } from './features/client-data/router.js';
 import { promoAdminRouter, promoPublicRouter } from './features/promo/router.js';
 import { paymentsAdminRouter, paymentsPublicRouter } from './features/payments/router.js';
 import { billingAdminRouter } from './features/billing/router.js';
@@ -69,6 +71,7 @@ function publicRouter(): express.Router {
   r.use(clientPortalRouter);
   r.use(promoPublicRouter);
   r.use(paymentsPublicRouter);
+  r.use(emailPublicRouter);
   r.use(documentsPublicRouter);
   return r;
 }
@@ -88,6 +91,7 @@ function adminRouter(): express.Router {
   r.use(settingsAdminRouter);
   r.use(documentsAdminRouter);
   r.use(remindersAdminRouter);
+  r.use(clientDataAdminRouter);
   r.use(healthAdminRouter({ missingSettings: () => config().missing }));
   return r;
 }

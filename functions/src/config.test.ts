@@ -9,12 +9,16 @@ const stripe = {
   STRIPE_PUBLISHABLE_KEY: 'pk_live_x',
   STRIPE_WEBHOOK_SECRET: 'whsec_x',
 };
-const sendgrid = { SENDGRID_API_KEY: 'SG.x', EMAIL_FROM: 'studio@studio.example' };
+const sendgrid = {
+  SENDGRID_API_KEY: 'SG.x',
+  EMAIL_FROM: 'studio@studio.example',
+  SENDGRID_WEBHOOK_PUBLIC_KEY: 'MFkw',
+};
 const rest = {
   OUTBOX_SECRET_KEY: 'k',
   OWNER_EMAIL: 'owner@studio.example',
   SITE_URL: 'https://studio.example/',
-  WEB_API_KEY: 'AIza',
+  SERVER_API_KEY: 'AIza',
 };
 
 describe('loadConfig: the project decides the mode', () => {
@@ -34,9 +38,10 @@ describe('loadConfig: the project decides the mode', () => {
       'SENDGRID_API_KEY',
       'EMAIL_FROM',
       'OWNER_EMAIL',
+      'SENDGRID_WEBHOOK_PUBLIC_KEY',
       'OUTBOX_SECRET_KEY',
       'SITE_URL',
-      'WEB_API_KEY',
+      'SERVER_API_KEY',
     ]);
   });
 
@@ -67,6 +72,7 @@ describe('loadConfig: the project decides the mode', () => {
       ...stripe,
       ...rest,
       EMAIL_FROM: 'studio@studio.example',
+      SENDGRID_WEBHOOK_PUBLIC_KEY: 'MFkw',
     });
     expect(api.missing).toEqual([]);
     expect(api.payments.mode).toBe('live');
@@ -91,6 +97,8 @@ describe('loadConfig: the project decides the mode', () => {
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
       'OUTBOX_SECRET_KEY',
+      'SERVER_API_KEY',
+      'SENDGRID_WEBHOOK_PUBLIC_KEY',
     ]);
     expect(names(secretsFor('sweepOutbox', { GCLOUD_PROJECT: 'studio-prod' }))).toEqual([
       'SENDGRID_API_KEY',
@@ -112,7 +120,7 @@ describe('loadConfig: the project decides the mode', () => {
     ).toBe('live');
     expect(secretsFor('api', { GCLOUD_PROJECT: 'demo-studio' })).toEqual([]);
     // A project id that merely contains "demo" is a real project.
-    expect(secretsFor('api', { GCLOUD_PROJECT: 'studio-demo-prod' })).toHaveLength(3);
+    expect(secretsFor('api', { GCLOUD_PROJECT: 'studio-demo-prod' })).toHaveLength(5);
     const demo = loadConfig({
       GCLOUD_PROJECT: 'demo-studio',
       FUNCTION_TARGET: 'api',
@@ -155,11 +163,11 @@ describe('loadConfig: the project decides the mode', () => {
   it('uses the Auth emulator only locally', () => {
     expect(loadConfig({ GCLOUD_PROJECT: 'demo-studio', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }).auth).toEqual({
       emulatorHost: '127.0.0.1:9099',
-      webApiKey: undefined,
+      serverApiKey: undefined,
     });
     expect(
       loadConfig({ GCLOUD_PROJECT: 'studio-prod', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099', ...rest }).auth,
-    ).toEqual({ emulatorHost: undefined, webApiKey: 'AIza' });
+    ).toEqual({ emulatorHost: undefined, serverApiKey: 'AIza' });
   });
 
   it('reads durations, falling back on bad values', () => {

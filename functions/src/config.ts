@@ -3,10 +3,12 @@
  *
  * Every setting is a Firebase param, so `firebase deploy` knows them:
  * - secrets (`defineSecret`, Cloud Secret Manager): STRIPE_SECRET_KEY,
- *   STRIPE_WEBHOOK_SECRET, SENDGRID_API_KEY, OUTBOX_SECRET_KEY. Each function
+ *   STRIPE_WEBHOOK_SECRET, SENDGRID_API_KEY, OUTBOX_SECRET_KEY, SERVER_API_KEY
+ *   (the admin login's own API key, not the browser's), SENDGRID_WEBHOOK_PUBLIC_KEY
+ *   (verifies SendGrid's Event Webhook). Each function
  *   binds only the ones it uses (index.ts, `secrets`);
  * - plain settings (`defineString`): STRIPE_PUBLISHABLE_KEY, EMAIL_FROM,
- *   OWNER_EMAIL, SITE_URL, WEB_API_KEY (set in `functions/.env.<project>`,
+ *   OWNER_EMAIL, SITE_URL (set in `functions/.env.<project>`,
  *   git-ignored, or answered when `firebase deploy` asks).
  * On the emulator the `demo-studio` values come from `functions/.env.demo-studio`
  * (committed: emulator-only values), so `npm start` asks nothing.
@@ -57,11 +59,12 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_API_BASE: optional,
   SENDGRID_API_KEY: optional,
+  SENDGRID_WEBHOOK_PUBLIC_KEY: optional,
   EMAIL_FROM: optional,
   OUTBOX_SECRET_KEY: optional,
   OWNER_EMAIL: optional,
   SITE_URL: optional,
-  WEB_API_KEY: optional,
+  SERVER_API_KEY: optional,
   FIRESTORE_TIMEOUT_MS: ms(10_000),
   API_DEADLINE_MS: optional,
   LEAD_COUNT_TTL_MS: ms(5_000),
@@ -90,13 +93,23 @@ export interface Config {
     /** Another Stripe API host (the tests' HTTP stub); honoured only on a demo project. */
     apiBase?: string;
   };
-  email: { mode: EmailMode; sendgridApiKey?: string; from: string; ownerEmail?: string };
+  email: {
+    mode: EmailMode;
+    sendgridApiKey?: string;
+    from: string;
+    ownerEmail?: string;
+    /** The Event Webhook's ECDSA verification key; undefined → POST /api/sendgrid/events answers 503. */
+    webhookPublicKey?: string;
+  };
   /** Key sealing secrets queued in the outbox (quote links); undefined → quote links cannot be emailed. */
   outboxSecretKey?: string;
   /** The public site, no trailing slash, for links in emails. */
   siteUrl: string;
-  /** Admin login's password check: the Auth emulator host, or the Web API key. */
-  auth: { emulatorHost?: string; webApiKey?: string };
+  /**
+   * Admin login's password check: the Auth emulator host, or the server's API key (SERVER_API_KEY, restricted
+   * to the Identity Toolkit API and to no referrer; the browser's referrer-restricted key would be refused).
+   */
+  auth: { emulatorHost?: string; serverApiKey?: string };
   /**
    * Which X-Forwarded-For entry, counted from the right, holds the client's
    * address as the platform appended it (http.ts clientIp).
@@ -176,6 +189,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       sendgridApiKey,
       from: from ?? LOCAL_EMAIL_FROM,
       ownerEmail: need('OWNER_EMAIL', e.OWNER_EMAIL) ?? (local ? 'owner@example.com' : undefined),
+      webhookPublicKey: needSecret('SENDGRID_WEBHOOK_PUBLIC_KEY', e.SENDGRID_WEBHOOK_PUBLIC_KEY),
     },
     outboxSecretKey: needSecret('OUTBOX_SECRET_KEY', e.OUTBOX_SECRET_KEY),
     siteUrl: (
@@ -183,7 +197,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     ).replace(/\/$/, ''),
     auth: {
       emulatorHost: local ? e.FIREBASE_AUTH_EMULATOR_HOST : undefined,
-      webApiKey: local && e.FIREBASE_AUTH_EMULATOR_HOST ? undefined : need('WEB_API_KEY', e.WEB_API_KEY),
+      serverApiKey: local && e.FIREBASE_AUTH_EMULATOR_HOST ? undefined : needSecret('SERVER_API_KEY', e.SERVER_API_KEY),
     },
     trustedProxyHops: Number.isInteger(hops) && hops > 0 ? hops : DEFAULT_TRUSTED_PROXY_HOPS,
     firestoreTimeoutMs,
@@ -233,5 +247,6 @@ export class NotConfigured extends Error {
 export const NOT_CONFIGURED = {
   payments: 'Payments are not configured',
   email: 'Email is not configured',
+  emailEvents: 'Email events are not configured',
   login: 'Admin sign-in is not configured',
 } as const;

@@ -56,11 +56,15 @@ export const projectSchedule = onSchedule({ schedule: 'every 60 minutes', timeZo
   logger.info('projectSchedule', { moved, failed });
 });
 
-/** Daily at 09:00 UTC: the automatic reminders (jobs/reminders.ts), each sent once. */
-export const dailyReminders = onSchedule({ schedule: 'every day 09:00', timeZone: 'UTC' }, async (event) => {
-  const { runReminders } = await import('./jobs/reminders.js');
-  const { sent, skipped, failed } = await runReminders(await firestore(), new Date(event.scheduleTime));
-  logger.info('dailyReminders', { sent: sent.length, skipped, failed });
+/**
+ * Hourly, sending only in the hour that is 09:00 in the studio's time zone (settings, UTC by default): the automatic
+ * reminders (jobs/reminders.ts runDailyReminders), each sent once.
+ */
+export const dailyReminders = onSchedule({ schedule: 'every 60 minutes', timeZone: 'UTC' }, async (event) => {
+  const { runDailyReminders } = await import('./jobs/reminders.js');
+  const r = await runDailyReminders(await firestore(), new Date(event.scheduleTime));
+  if (r.ran)
+    logger.info('dailyReminders', { sent: r.sent.length, skipped: r.skipped, failed: r.failed, timeZone: r.timeZone });
 });
 
 /** Delivers each new outbox entry at once (jobs/outboxSender.ts). */

@@ -15,19 +15,39 @@ export const SECRETS = {
   stripeWebhookSecret: defineSecret('STRIPE_WEBHOOK_SECRET'),
   sendgridApiKey: defineSecret('SENDGRID_API_KEY'),
   outboxSecretKey: defineSecret('OUTBOX_SECRET_KEY'),
+  /**
+   * The server's own Google API key for the admin login's password check (Identity Toolkit REST). Not the
+   * browser's Web API key: that one is restricted to the site's referrers, which a server call does not carry.
+   * This one is restricted to the Identity Toolkit API with no application restriction, so it is kept secret.
+   */
+  serverApiKey: defineSecret('SERVER_API_KEY'),
+  /** The SendGrid Event Webhook's verification key (ECDSA P-256, base64): public, but kept with the secrets. */
+  sendgridWebhookPublicKey: defineSecret('SENDGRID_WEBHOOK_PUBLIC_KEY'),
 } as const;
 
-export type SecretName = 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'SENDGRID_API_KEY' | 'OUTBOX_SECRET_KEY';
+export type SecretName =
+  | 'STRIPE_SECRET_KEY'
+  | 'STRIPE_WEBHOOK_SECRET'
+  | 'SENDGRID_API_KEY'
+  | 'OUTBOX_SECRET_KEY'
+  | 'SERVER_API_KEY'
+  | 'SENDGRID_WEBHOOK_PUBLIC_KEY';
 
 /**
  * The secrets each function binds (index.ts passes these lists): only the
- * ones it reads. The API takes payments, verifies webhooks, seals quote links
- * and signs document links; the outbox sender and its sweeper send and open
+ * ones it reads. The API takes payments, verifies webhooks, seals quote links,
+ * signs document links, checks admin passwords and verifies SendGrid's events; the outbox sender and its sweeper send and open
  * sealed links; the order expiry cancels payments. A function that binds none of a secret never reports it
  * missing (its instance could not see it anyway).
  */
 export const FUNCTION_SECRETS = {
-  api: [SECRETS.stripeSecretKey, SECRETS.stripeWebhookSecret, SECRETS.outboxSecretKey],
+  api: [
+    SECRETS.stripeSecretKey,
+    SECRETS.stripeWebhookSecret,
+    SECRETS.outboxSecretKey,
+    SECRETS.serverApiKey,
+    SECRETS.sendgridWebhookPublicKey,
+  ],
   sendOutboxEmail: [SECRETS.sendgridApiKey, SECRETS.outboxSecretKey],
   sweepOutbox: [SECRETS.sendgridApiKey, SECRETS.outboxSecretKey],
   // Cancels PaymentIntents; live payments need the webhook secret bound too (loadConfig's payment mode).
@@ -68,7 +88,4 @@ export const SETTINGS = {
   emailFrom: defineString('EMAIL_FROM', { description: 'Sender address verified in SendGrid' }),
   ownerEmail: defineString('OWNER_EMAIL', { description: "The studio owner's address for new-lead alerts" }),
   siteUrl: defineString('SITE_URL', { description: 'Public address of the site, for links in emails (https://…)' }),
-  webApiKey: defineString('WEB_API_KEY', {
-    description: 'Firebase Web API key, used by the admin login to check passwords',
-  }),
 } as const;

@@ -88,7 +88,8 @@ describe('a real project without Stripe or SendGrid (in-process stand-in)', () =
         'STRIPE_WEBHOOK_SECRET',
         'SENDGRID_API_KEY',
         'OUTBOX_SECRET_KEY',
-        'WEB_API_KEY',
+        'SERVER_API_KEY',
+        'SENDGRID_WEBHOOK_PUBLIC_KEY',
       ]),
     );
   });
@@ -157,7 +158,7 @@ describe('a real project without Stripe or SendGrid (in-process stand-in)', () =
     });
   });
 
-  it('admin login without a Web API key answers 503, not "Invalid credentials"', async () => {
+  it('admin login without the server API key answers 503, not "Invalid credentials"', async () => {
     const r = await api('POST', '/api/auth/login', {
       baseUrl: base,
       body: { username: 'admin', password: 'whatever-pass' },

@@ -60,6 +60,8 @@ const PUBLIC = new Set([
   'POST /api/create-payment-intent',
   'GET /api/stripe/config',
   'POST /api/stripe/webhook',
+  // SendGrid's Event Webhook, ECDSA-signed (features/email/sendgridEvents.ts).
+  'POST /api/sendgrid/events',
   'POST /api/test-mode/confirm-payment',
   'POST /api/test-mode/decline-payment',
   // Signed, expiring links to the client's own PDFs (services/documents.ts).

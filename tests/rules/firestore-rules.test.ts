@@ -65,6 +65,8 @@ const SERVER_ONLY = [
   'rate_limits',
   'counters',
   'idempotency_keys',
+  'email_suppressions',
+  'client_data_requests',
   'anything_else',
 ];
 /**

@@ -9,7 +9,9 @@
  *    (never tried, or its retry's `nextAttemptAt` ≤ now) moves to PROCESSING (attempts + 1)
  *    with a lease (`leaseUntil` = now + OUTBOX_LEASE_MS), so a redelivered
  *    trigger event, the sweeper or a second caller does nothing;
- * 2. applies the entry's recipient limit, if it names one (domain
+ * 2. refuses an address SendGrid reported bounced, dropped or as a spam
+ *    reporter (services/suppressions.ts): SKIPPED, never sent, logged
+ *    (`email.suppressed`); then applies the entry's recipient limit, if it names one (domain
  *    RECIPIENT_LIMITS, e.g. one contact confirmation per mailbox an hour):
  *    before the first send it takes one point for the mailbox (mailboxKey), and records
  *    that on the entry (`recipientLimitTaken`) so a retry takes no other; an
@@ -87,10 +89,12 @@ import {
   retentionEnd,
   stripLineBreaks,
   studioTemplateVariables,
+  suppressedSendError,
 } from '@studio/domain';
 import { sanitizeEmailHtml } from '../services/emailHtml.js';
 import { loadStudioSettings } from '../services/settings.js';
 import { isSealed, unseal } from '../services/sealed.js';
+import { suppressionOf } from '../services/suppressions.js';
 import { firestoreLimiter, type RateLimiterFirestore } from '../platform/rateLimiterFirestore.js';
 import { config, NOT_CONFIGURED, type Config } from '../config.js';
 
@@ -436,6 +440,32 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
     });
     return { outcome: 'retry', status: 'PENDING', attempts, lastError, nextAttemptAt };
   };
+
+  // An address SendGrid reported bounced, dropped or as a spam reporter gets nothing more (services/suppressions.ts).
+  let suppressedBy: Awaited<ReturnType<typeof suppressionOf>>;
+  try {
+    suppressedBy = await suppressionOf(db, claim.data.to);
+  } catch (e) {
+    logger.warn('outbox: suppression list unreadable; retrying later', { id: ref.id, error: String(e) });
+    return retryLater(`Suppression list unavailable: ${String((e as Error)?.message ?? e)}`.slice(0, 500));
+  }
+  if (suppressedBy) {
+    const lastError = suppressedSendError(suppressedBy);
+    logEvent('email.suppressed', 'outbox: email not sent to a suppressed address', {
+      id: ref.id,
+      templateId: claim.data.templateId ?? null,
+      suppressedBy,
+    });
+    await ref.update({
+      status: 'SKIPPED',
+      lastError,
+      expireAt: retentionEnd(COLLECTIONS.outbox, now),
+      leaseUntil: null,
+      nextAttemptAt: null,
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+    return { outcome: 'suppressed', status: 'SKIPPED', attempts, lastError };
+  }
 
   const { recipientLimit } = claim.data;
   if (recipientLimit && !claim.data.recipientLimitTaken) {

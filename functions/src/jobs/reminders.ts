@@ -40,8 +40,10 @@ import {
   dueReminders,
   formatDocumentDate,
   formatUsd,
+  hourIn,
   PAYMENT_REQUESTS_COLLECTION,
   reminderLabel,
+  REMINDER_SEND_HOUR,
   REMINDERS_COLLECTION,
   settlingReminder,
   type AutomationSettings,
@@ -345,6 +347,22 @@ async function sendWithRetries(
       if ((error as { code?: number }).code === 6 || attempt >= ATTEMPTS) throw error;
     }
   }
+}
+
+/**
+ * The scheduled `dailyReminders` at `now`: it fires every hour, and runs the
+ * reminders only in the hour that is REMINDER_SEND_HOUR (09:00) on the
+ * studio's clock (settings `timeZone`, UTC by default), so they reach the
+ * owner's clients in the owner's morning, daylight saving time included.
+ * @returns the run's result, or `ran: false` in any other hour
+ */
+export async function runDailyReminders(
+  db: Firestore,
+  now: Date,
+): Promise<(ReminderRunResult & { ran: true; timeZone: string }) | { ran: false; timeZone: string }> {
+  const { timeZone } = await loadStudioSettings(db);
+  if (hourIn(now, timeZone) !== REMINDER_SEND_HOUR) return { ran: false, timeZone };
+  return { ran: true, timeZone, ...(await runReminders(db, now)) };
 }
 
 /** Runs the reminders at `now` (see the file comment). */

@@ -31,9 +31,9 @@ export const ALERT_EVENTS = {
     sources: ['functions/src/jobs/outboxSender.ts'],
   },
   'email.suppressed': {
-    summary: 'An email was suppressed by its recipient limit (SKIPPED)',
+    summary: 'An email was not sent (SKIPPED): its address is suppressed, or over its recipient limit',
     action:
-      'One mailbox asked for more than its allowance (e.g. contact confirmations): a repeat visitor, or someone using the form against a third party. Check the lead list for a burst from one address.',
+      'Suppressed (the entry names bounce, drop or spam report): the address is dead or the recipient complained; get a working address from the client before writing again. Recipient limit: one mailbox asked for more than its allowance (e.g. contact confirmations), a repeat visitor or someone using the form against a third party; check the lead list for a burst from one address.',
     sources: ['functions/src/jobs/outboxSender.ts'],
   },
   'job.item_failed': {
@@ -48,10 +48,16 @@ export const ALERT_EVENTS = {
     ],
   },
   'webhook.signature_failed': {
-    summary: 'A Stripe webhook call failed its signature check',
+    summary: 'A Stripe or SendGrid webhook call failed its signature check',
     action:
-      "Compare STRIPE_WEBHOOK_SECRET with the endpoint's signing secret in Stripe's dashboard (a rotated secret refuses every event); a few strays are someone probing the URL.",
-    sources: ['functions/src/features/payments/router.ts'],
+      "The entry's `webhook` names which. Stripe: compare STRIPE_WEBHOOK_SECRET with the endpoint's signing secret in Stripe's dashboard. SendGrid: compare SENDGRID_WEBHOOK_PUBLIC_KEY with the Event Webhook's verification key (Mail Settings → Event Webhook). A rotated secret or key refuses every event; a few strays are someone probing the URL.",
+    sources: ['functions/src/features/payments/router.ts', 'functions/src/features/email/sendgridEvents.ts'],
+  },
+  'email.bounced': {
+    summary: 'SendGrid reported an email bounced, dropped or marked as spam: its address is now suppressed',
+    action:
+      "The outbox entry (the CRM's email pages) shows the reason. Ask the client for a working address; nothing more is sent to this one until its email_suppressions document is deleted.",
+    sources: ['functions/src/features/email/sendgridEvents.ts'],
   },
   'webhook.unexpected_event': {
     summary: 'A verified Stripe event did not have the shape the code reads',
@@ -90,8 +96,9 @@ export const ALERT_EVENTS = {
   },
   'auth.check_failed': {
     summary: 'The admin login could not check a password (not a wrong password)',
-    action: 'WEB_API_KEY is wrong or restricted, or the Email/Password provider is off: the log entry names the code.',
-    sources: ['functions/src/features/auth/router.ts'],
+    action:
+      'The SERVER_API_KEY secret is missing, wrong or restricted to referrers (it must allow the Identity Toolkit API with no application restriction), or the Email/Password provider is off: the log entry names the code.',
+    sources: ['functions/src/features/auth/passwordCheck.ts'],
   },
   'board.card_refused': {
     summary: "Firestore refused a lead's board card (its shard is likely full)",

@@ -79,7 +79,7 @@ export async function preparePayment(
     return { clientSecret: secret, paymentIntentId: null, paymentMode: 'live' };
   }
   const label = price.mode === 'onetime' ? `${name}: setup and first month` : `${name}: first ${price.interval}`;
-  const p = await startOrderPayment(db, orderId, price.totalDueNowCents, label, clientInfo.email);
+  const p = await startOrderPayment(db, orderId, price.totalDueNowCents, label);
   return { clientSecret: p.clientSecret, paymentIntentId: p.paymentIntentId, paymentMode: p.mode };
 }
 

@@ -73,7 +73,6 @@ interface Charge {
   description: string;
   idempotencyKey: string;
   metadata: Record<string, string>;
-  receiptEmail: string | null;
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
@@ -93,7 +92,6 @@ async function resolveCharge(db: Firestore, input: CreatePaymentIntentInput): Pr
       description: invoice.description,
       idempotencyKey: paymentIdempotencyKey('invoice', inv.id, invoice.amountCents),
       metadata: { purpose: 'invoice', invoiceId: inv.id, leadId: invoice.leadId },
-      receiptEmail: str(invoice.email),
     };
   }
   if (input.leadId) {
@@ -112,7 +110,6 @@ async function resolveCharge(db: Firestore, input: CreatePaymentIntentInput): Pr
       description: `${due.purpose === 'deposit' ? depositLabel(lead.acceptedQuote?.quoteAmountCents ?? lead.quoteAmountCents, due.amountCents) : 'Final payment'}: ${what}`,
       idempotencyKey: paymentIdempotencyKey(due.purpose, snap.id, due.amountCents),
       metadata: { purpose: due.purpose, leadId: snap.id },
-      receiptEmail: lead.email || null,
       customer: lead.email
         ? { leadId: snap.id, email: lead.email, name: lead.name || null, known: lead.stripeCustomerId || null }
         : undefined,
@@ -127,7 +124,6 @@ async function resolveCharge(db: Firestore, input: CreatePaymentIntentInput): Pr
       ? paymentIdempotencyKey('custom', input.checkoutId, input.amount)
       : `studio-pi-custom-${randomUUID()}`,
     metadata: { purpose: 'custom' },
-    receiptEmail: null,
   };
 }
 
@@ -155,7 +151,6 @@ async function createIntent(db: Firestore, charge: Charge): Promise<StartedPayme
       description: charge.description,
       metadata: charge.metadata,
       idempotencyKey: charge.idempotencyKey,
-      receiptEmail: charge.receiptEmail,
     });
   } catch (e) {
     logger.error('payments: PaymentIntent creation failed', {
@@ -210,7 +205,6 @@ export function startOrderPayment(
   orderId: string,
   amountCents: number,
   description: string,
-  email: string,
 ): Promise<StartedPayment> {
   return createIntent(db, {
     purpose: 'order',
@@ -218,7 +212,6 @@ export function startOrderPayment(
     description,
     idempotencyKey: paymentIdempotencyKey('order', orderId, amountCents),
     metadata: { purpose: 'order', orderId },
-    receiptEmail: email,
   });
 }
 

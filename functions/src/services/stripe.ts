@@ -44,7 +44,6 @@ export interface IntentRequest {
   /** purpose and record ids (leadId, invoiceId, orderId); all strings. */
   metadata: Record<string, string>;
   idempotencyKey: string;
-  receiptEmail?: string | null;
   /** Live mode: the Stripe Customer to attach (customerForEmail). */
   customerId?: string | null;
 }
@@ -129,7 +128,9 @@ function liveProvider(stripe: Stripe, publishableKey: string | null): PaymentPro
           description: r.description,
           metadata: r.metadata,
           automatic_payment_methods: { enabled: true },
-          ...(r.receiptEmail ? { receipt_email: r.receiptEmail } : {}),
+          // No receipt_email: the studio emails its own receipt (with its PDF) from the verified payment, so
+          // Stripe's receipt would be a second one. The Customer's email does not make Stripe send one unless the
+          // dashboard's "Successful payments" customer email is on (docs/operations.md "Mail").
           ...(r.customerId ? { customer: r.customerId } : {}),
         },
         { idempotencyKey: r.idempotencyKey },

@@ -17,67 +17,18 @@ import {
   loginSchema,
   usernameToEmail,
 } from '@studio/domain';
-import { logEvent } from '../../platform/log.js';
-import { z } from 'zod';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { auth, db } from '../../firebase.js';
 import { parseBody, sendReply } from '../../http.js';
 import { AppError, tooMany } from '../../errors.js';
 import { ipKey, limiter, retryAfterSeconds } from '../../services/rateLimit.js';
-import { config, NOT_CONFIGURED, NotConfigured } from '../../config.js';
+import { verifyPassword } from './passwordCheck.js';
 import { adminOf, bearer } from '../../session.js';
 import { systemClock } from '../useCase.js';
 import { endAdminSessions, waitOutRevocation } from './sessions.js';
 
 const INVALID = 'Invalid credentials';
 
-/** Identity Toolkit error codes that mean "wrong username or password" (the caller's fault). */
-const CREDENTIAL_ERRORS = new Set([
-  'INVALID_LOGIN_CREDENTIALS',
-  'INVALID_PASSWORD',
-  'EMAIL_NOT_FOUND',
-  'USER_DISABLED',
-  'INVALID_EMAIL',
-  'MISSING_PASSWORD',
-]);
-
-/**
- * Verifies the password of `email` against Firebase Auth's REST API (the Admin
- * SDK cannot): the Auth emulator locally, else with WEB_API_KEY (config.ts).
- * Returns the uid, or null for wrong credentials.
- * @throws NotConfigured (503) when the check cannot run: no Web API key, a key
- *   Auth refuses, or the Email/Password provider is off. Logged, so a broken
- *   setup never looks like a wrong password.
- */
-async function verifyPassword(email: string, password: string): Promise<string | null> {
-  const { emulatorHost, webApiKey } = config().auth;
-  const key = emulatorHost ? 'emulator' : webApiKey;
-  if (!key) throw new NotConfigured(NOT_CONFIGURED.login, ['WEB_API_KEY']);
-  const base = emulatorHost
-    ? `http://${emulatorHost}/identitytoolkit.googleapis.com`
-    : 'https://identitytoolkit.googleapis.com';
-  const res = await fetch(`${base}/v1/accounts:signInWithPassword?key=${encodeURIComponent(key)}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: false }),
-  });
-  const body = signInReply.safeParse(await res.json().catch(() => null));
-  if (res.ok && body.success && body.data.localId) return body.data.localId;
-  // "INVALID_PASSWORD : ..." style messages carry the code first.
-  const code = (body.success ? (body.data.error?.message ?? '') : '').split(/[\s:]/)[0] ?? '';
-  if (res.status === 400 && CREDENTIAL_ERRORS.has(code)) return null;
-  logEvent('auth.check_failed', 'auth: the password check failed for a reason other than the credentials', {
-    status: res.status,
-    code: code || null,
-  });
-  throw new NotConfigured(NOT_CONFIGURED.login, code.startsWith('API_KEY') ? ['WEB_API_KEY'] : code ? [code] : []);
-}
-
-/** The parts of Identity Toolkit's signInWithPassword reply we read. */
-const signInReply = z.object({
-  localId: z.string().optional(),
-  error: z.object({ message: z.string().optional() }).optional(),
-});
 /** /api/auth routes anyone may call (login, logout). */
 export const authPublicRouter = Router();
 /** /api/auth routes behind requireAdmin (app.ts mounts them on the admin router). */

@@ -108,6 +108,7 @@ paymentsPublicRouter.post('/stripe/webhook', async (req, res) => {
   } catch (e) {
     if (e instanceof NotConfigured) throw e;
     logEvent('webhook.signature_failed', 'stripe webhook: refused', {
+      webhook: 'stripe',
       error: e instanceof Error ? e.message : String(e),
     });
     throw new AppError('Invalid', 'Invalid signature');

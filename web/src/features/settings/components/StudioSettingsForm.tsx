@@ -30,6 +30,7 @@ const FIELDS = [
   'logoUrl',
   'paymentTermsDays',
   'invoiceFooter',
+  'timeZone',
 ] as const;
 
 export function StudioSettingsForm({
@@ -156,6 +157,13 @@ export function StudioSettingsForm({
               }}
             />
           )}
+        />
+        <FormTextField
+          control={control}
+          name="timeZone"
+          label="Time zone"
+          hint="The studio's IANA time zone, e.g. Europe/Paris or America/Los_Angeles: automatic reminders go out at 09:00 there"
+          slotProps={{ htmlInput: { maxLength: SETTINGS_LIMITS.timeZone, autoComplete: 'off', spellCheck: false } }}
         />
         <FormTextField
           control={control}

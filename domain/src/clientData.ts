@@ -1,0 +1,89 @@
+/**
+ * A client's data on request (functions features/client-data): export
+ * everything held about one email address, or erase it. Erasure deletes what
+ * only served the relationship and anonymises what the books must keep
+ * (invoices, payment requests, orders, subscriptions, ledger entries keep
+ * their numbers, amounts and dates). Why each collection is treated as it is:
+ * docs/operations.md "Client data: export and erasure".
+ */
+import { z } from 'zod';
+import { COLLECTIONS } from './collections.js';
+
+/** The client's address: what the request names. */
+const clientEmail = z
+  .string()
+  .trim()
+  .min(3)
+  .max(320)
+  .regex(/^[^\s@<>,;]+@[^\s@<>,;]+$/, 'Invalid email');
+
+/** POST /api/clients/export {email}. */
+export const clientExportSchema = z.strictObject({ email: clientEmail });
+export type ClientExportInput = z.output<typeof clientExportSchema>;
+
+/** POST /api/clients/erase {email, confirmEmail}: the address twice, so that a slip erases nobody. */
+export const clientEraseSchema = z
+  .strictObject({ email: clientEmail, confirmEmail: clientEmail })
+  .refine((v) => v.email.toLowerCase() === v.confirmEmail.toLowerCase(), {
+    message: 'The two addresses differ',
+    path: ['confirmEmail'],
+  });
+export type ClientEraseInput = z.output<typeof clientEraseSchema>;
+
+/** Collections whose documents about the client are deleted on erasure. */
+export const ERASED_COLLECTIONS = [
+  COLLECTIONS.leads,
+  COLLECTIONS.contacts,
+  COLLECTIONS.notes,
+  COLLECTIONS.leadActivity,
+  COLLECTIONS.quoteVersions,
+  COLLECTIONS.quoteLinks,
+  COLLECTIONS.quoteAcceptances,
+  COLLECTIONS.projects,
+  COLLECTIONS.reminders,
+  COLLECTIONS.outbox,
+  COLLECTIONS.emailLog,
+] as const;
+
+/** Collections the books keep: their documents about the client are anonymised, never deleted. */
+export const ANONYMISED_COLLECTIONS = [
+  COLLECTIONS.invoices,
+  COLLECTIONS.paymentRequests,
+  COLLECTIONS.orders,
+  COLLECTIONS.subscriptions,
+  COLLECTIONS.payments,
+  COLLECTIONS.ledgerEntries,
+] as const;
+
+/** The name an anonymised record shows instead of the client's. */
+export const ERASED_CLIENT_NAME = 'Erased client';
+/** What replaces the address, or another personal value, inside a kept text. */
+export const ERASED_TEXT = '[erased]';
+
+/** Documents of one collection in an export: each with its id, timestamps as ISO strings. */
+const exportedDocs = z.array(z.record(z.string(), z.unknown()));
+
+/** POST /api/clients/export → everything held about the address. */
+export const clientExportReply = z.object({
+  email: z.string(),
+  exportedAt: z.string(),
+  collections: z.record(z.string(), exportedDocs),
+  /** The client's Stripe Customers: their data at Stripe is exported from Stripe's dashboard. */
+  stripeCustomerIds: z.array(z.string()),
+});
+export type ClientExportReply = z.output<typeof clientExportReply>;
+
+/** POST /api/clients/erase → what was deleted and anonymised, per collection. */
+export const clientErasedReply = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  deleted: z.record(z.string(), z.number().int().nonnegative()),
+  anonymised: z.record(z.string(), z.number().int().nonnegative()),
+  /** Stripe Customers to delete in Stripe's dashboard (docs/operations.md). */
+  stripeCustomerIds: z.array(z.string()),
+});
+export type ClientErasedReply = z.output<typeof clientErasedReply>;
+
+/** The 409 of an erasure while Stripe may still charge the client. */
+export const ERASE_ACTIVE_SUBSCRIPTION =
+  'The client has an active subscription: cancel it on the Money page first, then erase.';

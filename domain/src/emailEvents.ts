@@ -1,0 +1,74 @@
+/**
+ * SendGrid's Event Webhook (functions features/email/sendgridEvents.ts): the
+ * events that end an address's deliverability, the shape of a posted batch
+ * (only the fields read; SendGrid sends many more, which are dropped), and the
+ * `email_suppressions` document that stops further sends to the address.
+ */
+import { z } from 'zod';
+
+/** SendGrid events after which the studio sends nothing more to the address. */
+export const SUPPRESSING_EMAIL_EVENTS = ['bounce', 'dropped', 'spamreport'] as const;
+export type SuppressingEmailEvent = (typeof SUPPRESSING_EMAIL_EVENTS)[number];
+
+/** Most events one webhook call may carry (SendGrid batches every 30 s; a studio's batch is a handful). */
+export const EMAIL_EVENTS_MAX = 1000;
+
+/** An outbox id as the sender writes it (Firestore auto-id): anything else is not ours and is ignored. */
+const outboxIdField = z
+  .string()
+  .regex(/^[A-Za-z0-9]{1,40}$/)
+  .optional()
+  .catch(undefined);
+
+/**
+ * One event as posted. `outboxId` is the send's custom arg (jobs/outboxSender.ts
+ * `customArgs`), which SendGrid returns at the top level of each event.
+ */
+export const sendgridEventSchema = z.object({
+  email: z.string().trim().min(3).max(320),
+  event: z.string().min(1).max(40),
+  timestamp: z.number().int().nonnegative().optional(),
+  sg_event_id: z.string().max(200).optional(),
+  reason: z.string().max(2000).optional(),
+  type: z.string().max(40).optional(),
+  outboxId: outboxIdField,
+});
+export type SendgridEvent = z.output<typeof sendgridEventSchema>;
+
+/** A posted batch: a JSON array of events. */
+export const sendgridEventBatchSchema = z.array(sendgridEventSchema).min(1).max(EMAIL_EVENTS_MAX);
+
+/** True for an event that suppresses its address. */
+export function isSuppressingEvent(event: string): event is SuppressingEmailEvent {
+  return (SUPPRESSING_EMAIL_EVENTS as readonly string[]).includes(event);
+}
+
+/** The address as a suppression compares it: trimmed, lower case (SendGrid reports it as it was sent). */
+export function suppressionAddress(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** What an outbox entry's `lastError` says when SendGrid reported it undelivered, or a send was refused. */
+export function suppressionReason(event: SuppressingEmailEvent, reason?: string | null): string {
+  const what = { bounce: 'bounced', dropped: 'was dropped by SendGrid', spamreport: 'was reported as spam' }[event];
+  const detail = reason?.trim() ? `: ${reason.trim().slice(0, 300)}` : '';
+  return `Not delivered: the address ${what}${detail}`;
+}
+
+/** `lastError` of an entry the sender refused because its address is suppressed. */
+export function suppressedSendError(event: SuppressingEmailEvent): string {
+  const what = { bounce: 'bounced', dropped: 'was dropped', spamreport: 'reported spam' }[event];
+  return `Not sent: the address is suppressed (it ${what} before)`;
+}
+
+/**
+ * `email_suppressions/{id}`: an address nothing more is sent to. The id is the
+ * SHA-256 of the address (functions services/suppressions.ts), and the address
+ * itself is not stored, so that erasing a client leaves no readable address
+ * while still keeping the studio from writing to a dead or complaining mailbox.
+ */
+export const emailSuppressionDocSchema = z.object({
+  event: z.enum(SUPPRESSING_EMAIL_EVENTS),
+  reason: z.string().nullable().optional(),
+  sgEventId: z.string().nullable().optional(),
+});

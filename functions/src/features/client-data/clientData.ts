@@ -1,0 +1,195 @@
+/**
+ * A client's data on request, by email address (clientRecords.ts finds the
+ * documents): `exportClientData` returns them all as JSON; `eraseClient`
+ * deletes what only served the relationship and anonymises what the books
+ * must keep (domain clientData.ts ERASED_COLLECTIONS / ANONYMISED_COLLECTIONS):
+ * invoices, payment requests, orders, subscriptions, payments and ledger
+ * entries keep their ids, numbers, amounts and dates, while the client's
+ * name, address and phone are replaced and any text quoting the address has
+ * it replaced by "[erased]". Each request is recorded in
+ * `client_data_requests` with the address only as its SHA-256.
+ *
+ * Stripe keeps its own copy (the Customer, receipts): the reply lists the
+ * client's Stripe Customer ids, which the owner deletes in Stripe's dashboard
+ * (docs/operations.md "Client data: export and erasure").
+ */
+import { createHash } from 'node:crypto';
+import {
+  ANONYMISED_COLLECTIONS,
+  COLLECTIONS,
+  ERASE_ACTIVE_SUBSCRIPTION,
+  ERASED_CLIENT_NAME,
+  ERASED_COLLECTIONS,
+  ERASED_TEXT,
+  type ClientErasedReply,
+  type ClientExportReply,
+  type CollectionName,
+} from '@studio/domain';
+import {
+  DocumentReference,
+  GeoPoint,
+  Timestamp,
+  type DocumentData,
+  type DocumentSnapshot,
+  type Firestore,
+  type WriteBatch,
+} from 'firebase-admin/firestore';
+import { conflict } from '../../errors.js';
+import { syncBoardCard } from '../../services/leadBoard.js';
+import type { AdminActor, Clock, Deps } from '../useCase.js';
+import { findClientRecords, stripeCustomerIds, type ClientRecords } from './clientRecords.js';
+
+/** A stored value as JSON: timestamps as ISO strings, references as paths. */
+function toJson(value: unknown): unknown {
+  if (value instanceof Timestamp) return value.toDate().toISOString();
+  if (value instanceof DocumentReference) return value.path;
+  if (value instanceof GeoPoint) return { latitude: value.latitude, longitude: value.longitude };
+  if (Buffer.isBuffer(value)) return value.toString('base64');
+  if (Array.isArray(value)) return value.map(toJson);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, toJson(v)]));
+  return value;
+}
+
+const sha256 = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+
+/** Writes the audit record of a request. */
+async function audit(
+  db: Firestore,
+  action: 'export' | 'erase',
+  email: string,
+  actor: AdminActor,
+  now: Date,
+  counts: object,
+) {
+  await db.collection(COLLECTIONS.clientDataRequests).add({
+    action,
+    emailSha256: sha256(email),
+    by: actor.username,
+    byUid: actor.uid,
+    at: Timestamp.fromDate(now),
+    ...counts,
+  });
+}
+
+const countsOf = (records: ClientRecords, only: readonly CollectionName[]) =>
+  Object.fromEntries(only.map((c) => [c, records.get(c)?.size ?? 0]));
+
+/** Everything stored about `email`, as JSON (see the module comment). */
+export async function exportClientData(
+  deps: Deps,
+  email: string,
+  actor: AdminActor,
+  clock: Clock,
+): Promise<ClientExportReply> {
+  const now = clock();
+  const records = await findClientRecords(deps.db, email);
+  const collections: ClientExportReply['collections'] = {};
+  for (const [c, docs] of records) {
+    if (docs.size === 0) continue;
+    collections[c] = [...docs.values()].map((d) => ({ id: d.id, ...(toJson(d.data()) as Record<string, unknown>) }));
+  }
+  const reply = {
+    email: email.trim(),
+    exportedAt: now.toISOString(),
+    collections,
+    stripeCustomerIds: stripeCustomerIds(records),
+  };
+  await audit(deps.db, 'export', email, actor, now, {
+    documents: Object.fromEntries(Object.entries(collections).map(([c, l]) => [c, l.length])),
+  });
+  return reply;
+}
+
+/** `value` with every occurrence of `lowerEmail` in its texts replaced (case-insensitive). */
+function scrub(value: unknown, pattern: RegExp): unknown {
+  if (typeof value === 'string') return value.replace(pattern, ERASED_TEXT);
+  if (value instanceof Timestamp || value instanceof DocumentReference || value instanceof GeoPoint) return value;
+  if (Array.isArray(value)) return value.map((v) => scrub(v, pattern));
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, scrub(v, pattern)]));
+  return value;
+}
+
+/** The personal fields each kept collection replaces outright, given the stored document. */
+function anonymisedFields(collection: CollectionName, data: DocumentData): DocumentData {
+  switch (collection) {
+    case COLLECTIONS.invoices:
+    case COLLECTIONS.paymentRequests:
+      return { email: null, clientName: data.clientName == null ? null : ERASED_CLIENT_NAME };
+    case COLLECTIONS.orders:
+      return { clientInfo: { name: ERASED_CLIENT_NAME, email: '', phone: null, projectDescription: null } };
+    case COLLECTIONS.subscriptions:
+      return { customerEmail: '', customerName: ERASED_CLIENT_NAME };
+    case COLLECTIONS.ledgerEntries:
+      return { customerEmail: null, customerName: data.customerName == null ? null : ERASED_CLIENT_NAME };
+    default:
+      return {};
+  }
+}
+
+/** The update that anonymises one kept document: the replaced fields and every top-level field whose text changed. */
+function anonymisation(collection: CollectionName, snap: DocumentSnapshot, pattern: RegExp, now: Date): DocumentData {
+  const data = snap.data() ?? {};
+  const update: DocumentData = {};
+  for (const [k, v] of Object.entries(data)) {
+    const scrubbed = scrub(v, pattern);
+    if (JSON.stringify(scrubbed) !== JSON.stringify(v)) update[k] = scrubbed;
+  }
+  return { ...update, ...anonymisedFields(collection, data), erasedAt: Timestamp.fromDate(now) };
+}
+
+/** Writes per batch (Firestore allows 500). */
+const BATCH = 400;
+
+/** A subscription Stripe may still charge: erasing its customer first would leave a charge nobody can attribute. */
+const chargeable = (d: DocumentSnapshot) => d.get('status') === 'active' || d.get('status') === 'past_due';
+
+/**
+ * Erases `email` (see the module comment).
+ * @throws AppError (409) ERASE_ACTIVE_SUBSCRIPTION while a subscription of the client is active or past due
+ */
+export async function eraseClient(
+  deps: Deps,
+  email: string,
+  actor: AdminActor,
+  clock: Clock,
+): Promise<ClientErasedReply> {
+  const { db } = deps;
+  const now = clock();
+  const records = await findClientRecords(db, email);
+  if ([...(records.get(COLLECTIONS.subscriptions)?.values() ?? [])].some(chargeable))
+    throw conflict(ERASE_ACTIVE_SUBSCRIPTION);
+
+  const escaped = email.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(escaped, 'gi');
+  const writes: Array<(b: WriteBatch) => void> = [];
+  for (const c of ERASED_COLLECTIONS)
+    for (const d of records.get(c)?.values() ?? []) writes.push((b) => b.delete(d.ref));
+  for (const c of ANONYMISED_COLLECTIONS)
+    for (const d of records.get(c)?.values() ?? []) {
+      const update = anonymisation(c, d, pattern, now);
+      writes.push((b) => b.update(d.ref, update));
+    }
+  for (let i = 0; i < writes.length; i += BATCH) {
+    const batch = db.batch();
+    for (const w of writes.slice(i, i + BATCH)) w(batch);
+    await batch.commit();
+  }
+  // The board's cards carry the name and address: removed now rather than when the trigger gets to them.
+  for (const leadId of records.get(COLLECTIONS.leads)?.keys() ?? []) await syncBoardCard(db, leadId);
+
+  const deleted = countsOf(records, ERASED_COLLECTIONS);
+  const anonymised = countsOf(records, ANONYMISED_COLLECTIONS);
+  await audit(db, 'erase', email, actor, now, { deleted, anonymised });
+  const customers = stripeCustomerIds(records);
+  const total = Object.values(deleted).reduce((a, b) => a + b, 0);
+  const kept = Object.values(anonymised).reduce((a, b) => a + b, 0);
+  return {
+    success: true,
+    message: `Client erased: ${total} records deleted, ${kept} kept for the books with the personal fields removed.`,
+    deleted,
+    anonymised,
+    stripeCustomerIds: customers,
+  };
+}

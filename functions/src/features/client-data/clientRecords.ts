@@ -1,0 +1,117 @@
+/**
+ * Every stored document about one client, found by their email address (in
+ * any letter case): the leads and contact messages with that address, then everything tied to
+ * those leads (notes, activity, quotes, projects, reminders, invoices,
+ * payment requests, payments, ledger entries, emails), the cart orders and
+ * subscriptions bought with the address and what hangs off them, the ledger
+ * entries naming the customer, and every email (outbox, email_log) sent to
+ * the address or mentioning it (the owner's alerts quote it). Used by the
+ * export and the erasure alike, so that both cover the same documents.
+ */
+import { COLLECTIONS, type CollectionName } from '@studio/domain';
+import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestore';
+
+/** Documents by collection, each once. */
+export type ClientRecords = Map<CollectionName, Map<string, DocumentSnapshot>>;
+
+/** Firestore's limit of values in one `in` filter. */
+const IN_LIMIT = 30;
+
+/** The address as given and in lower case: leads keep what the visitor typed, the ledger stores lower case. */
+export const addressVariants = (email: string) => [...new Set([email.trim(), email.trim().toLowerCase()])];
+
+/** True when any text in `data` contains `lowerEmail` (case-insensitive). */
+export const mentions = (data: unknown, lowerEmail: string) => JSON.stringify(data).toLowerCase().includes(lowerEmail);
+
+/** Collections scanned whole for mentions: operational copies with a retention period, so bounded. */
+const SCANNED = [COLLECTIONS.outbox, COLLECTIONS.emailLog] as const;
+
+/** Finds every document about `email` (see the module comment). */
+export async function findClientRecords(db: Firestore, email: string): Promise<ClientRecords> {
+  const variants = addressVariants(email);
+  const lower = email.trim().toLowerCase();
+  const out: ClientRecords = new Map();
+  const add = (collection: CollectionName, docs: DocumentSnapshot[]) => {
+    let m = out.get(collection);
+    if (!m) out.set(collection, (m = new Map()));
+    for (const d of docs) if (d.exists) m.set(d.id, d);
+  };
+  const where = async (collection: CollectionName, field: string, values: string[]) => {
+    const unique = [...new Set(values.filter(Boolean))];
+    for (let i = 0; i < unique.length; i += IN_LIMIT) {
+      const q: Query = db.collection(collection).where(field, 'in', unique.slice(i, i + IN_LIMIT));
+      add(collection, (await q.get()).docs);
+    }
+  };
+  const ids = (collection: CollectionName) => [...(out.get(collection)?.keys() ?? [])];
+  const field = (collection: CollectionName, name: string) =>
+    [...(out.get(collection)?.values() ?? [])]
+      .map((d) => d.get(name))
+      .filter((v): v is string => typeof v === 'string');
+
+  // Leads, contact messages, invoices and orders keep the address as typed, and Firestore compares case-sensitively:
+  // these are read whole and compared in lower case (a rare request; a few thousand reads at most).
+  const byAddress = async (collection: CollectionName, field: string) => {
+    const all = await db.collection(collection).select(field).get();
+    const hits = all.docs.filter((d) => {
+      const v: unknown = d.get(field);
+      return typeof v === 'string' && v.trim().toLowerCase() === lower;
+    });
+    if (hits.length) add(collection, await db.getAll(...hits.map((d) => d.ref)));
+  };
+  await Promise.all([
+    byAddress(COLLECTIONS.leads, 'email'),
+    byAddress(COLLECTIONS.contacts, 'email'),
+    byAddress(COLLECTIONS.invoices, 'email'),
+    byAddress(COLLECTIONS.orders, 'clientInfo.email'),
+    where(COLLECTIONS.subscriptions, 'customerEmail', variants),
+    where(COLLECTIONS.ledgerEntries, 'customerEmail', variants),
+    where(COLLECTIONS.outbox, 'to', variants),
+    where(COLLECTIONS.emailLog, 'to', variants),
+  ]);
+  const leadIds = [...ids(COLLECTIONS.leads), ...field(COLLECTIONS.contacts, 'leadId')];
+  await Promise.all(
+    [
+      COLLECTIONS.notes,
+      COLLECTIONS.leadActivity,
+      COLLECTIONS.quoteVersions,
+      COLLECTIONS.quoteLinks,
+      COLLECTIONS.quoteAcceptances,
+      COLLECTIONS.projects,
+      COLLECTIONS.reminders,
+      COLLECTIONS.invoices,
+      COLLECTIONS.paymentRequests,
+      COLLECTIONS.payments,
+      COLLECTIONS.ledgerEntries,
+      COLLECTIONS.outbox,
+    ].map((c) => where(c, 'leadId', leadIds)),
+  );
+  // The contact messages' leads that the address search missed (a lead whose email was edited since).
+  const missingLeads = leadIds.filter((id) => !out.get(COLLECTIONS.leads)?.has(id));
+  if (missingLeads.length) add(COLLECTIONS.leads, await db.getAll(...missingLeads.map((id) => db.doc(`leads/${id}`))));
+  const orderIds = ids(COLLECTIONS.orders);
+  await Promise.all([
+    where(COLLECTIONS.payments, 'orderId', orderIds),
+    where(COLLECTIONS.payments, 'invoiceId', ids(COLLECTIONS.invoices)),
+    where(COLLECTIONS.subscriptions, 'orderId', orderIds),
+    where(COLLECTIONS.ledgerEntries, 'documentId', [
+      ...orderIds,
+      ...ids(COLLECTIONS.invoices),
+      ...ids(COLLECTIONS.paymentRequests),
+    ]),
+  ]);
+  for (const c of SCANNED) {
+    const all = await db.collection(c).get();
+    add(
+      c,
+      all.docs.filter((d) => mentions(d.data(), lower)),
+    );
+  }
+  return out;
+}
+
+/** The Stripe Customers of the client's leads. */
+export function stripeCustomerIds(records: ClientRecords): string[] {
+  const leads = [...(records.get(COLLECTIONS.leads)?.values() ?? [])];
+  return [...new Set(leads.map((d) => d.get('stripeCustomerId')).filter((v): v is string => typeof v === 'string'))];
+}

@@ -1,0 +1,73 @@
+/**
+ * npm run client:data -- --email ADDRESS (--export FILE | --erase) [--project ID | --emulator]
+ *
+ * The terminal's way to the CRM's client data routes
+ * (functions/src/features/client-data): `--export FILE` writes everything
+ * stored about the address to FILE as JSON; `--erase` deletes it and
+ * anonymises what the books keep (asks for the address again unless
+ * `--yes`). Both are recorded in `client_data_requests`. Prints the client's
+ * Stripe Customer ids, to delete in Stripe's dashboard (docs/operations.md
+ * "Client data: export and erasure").
+ * Target: see ./targetProject.ts (the emulators, or a real project by --project
+ * with Application Default Credentials).
+ */
+import { writeFileSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import { initializeApp } from 'firebase-admin/app';
+import { getFirestore } from 'firebase-admin/firestore';
+import { clientEraseSchema, clientExportSchema } from '@studio/domain';
+import { eraseClient, exportClientData } from '../functions/src/features/client-data/clientData.js';
+import { targetProject } from './targetProject.js';
+
+const { values } = parseArgs({
+  options: {
+    project: { type: 'string' },
+    emulator: { type: 'boolean', default: false },
+    email: { type: 'string' },
+    export: { type: 'string' },
+    erase: { type: 'boolean', default: false },
+    yes: { type: 'boolean', default: false },
+  },
+});
+const fail = (message: string): never => {
+  console.error(`client:data: ${message}`);
+  process.exit(1);
+};
+const { projectId, onEmulator } = targetProject(values);
+if (!projectId) fail('name the project with --project ID (or pass --emulator).');
+if (!values.email) fail('name the client with --email ADDRESS.');
+if (Boolean(values.export) === values.erase) fail('pass exactly one of --export FILE and --erase.');
+const parsed = clientExportSchema.safeParse({ email: values.email });
+if (!parsed.success) fail(`"${values.email}" is not an email address.`);
+const email = parsed.data!.email;
+
+const db = getFirestore(initializeApp({ projectId }));
+const actor = { uid: 'script', username: `script:${userInfo().username}` };
+const where = onEmulator ? 'the emulators' : projectId;
+try {
+  if (values.export) {
+    const data = await exportClientData({ db }, email, actor, () => new Date());
+    writeFileSync(values.export, `${JSON.stringify(data, null, 2)}\n`);
+    const counts = Object.entries(data.collections).map(([c, l]) => `${c} ${l.length}`);
+    console.log(`client:data: exported ${counts.join(', ') || 'nothing'} from ${where} to ${values.export}`);
+    if (data.stripeCustomerIds.length) console.log(`Stripe Customers: ${data.stripeCustomerIds.join(', ')}`);
+  } else {
+    if (!values.yes) {
+      const rl = createInterface({ input: process.stdin, output: process.stdout });
+      const again = await rl.question(`Erase every record of ${email} on ${where}? Type the address again: `);
+      rl.close();
+      if (!clientEraseSchema.safeParse({ email, confirmEmail: again.trim() }).success) fail('the addresses differ.');
+    }
+    const r = await eraseClient({ db }, email, actor, () => new Date());
+    console.log(`client:data: ${r.message}`);
+    console.log(`deleted: ${JSON.stringify(r.deleted)}`);
+    console.log(`anonymised: ${JSON.stringify(r.anonymised)}`);
+    if (r.stripeCustomerIds.length)
+      console.log(`Delete in Stripe's dashboard (Customers): ${r.stripeCustomerIds.join(', ')}`);
+  }
+  process.exit(0);
+} catch (e) {
+  fail((e as Error).message ?? String(e));
+}

@@ -1,0 +1,190 @@
+/**
+ * SendGrid's Event Webhook (functions/src/features/email/sendgridEvents.ts):
+ * events signed with an ECDSA key pair generated here, posted to the API's
+ * Express app started in this process with that pair's public key (the
+ * emulator's functions hold a demo key nobody can sign with). A bounce
+ * suppresses the address, the sent entry no longer reads as sent, and the
+ * next email to the address is not sent (the emulator's own outbox trigger
+ * processes it). A bad signature is refused and writes nothing; a real
+ * project without the key answers 503.
+ */
+import { createHash, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
+import { FieldValue } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, db, eventually, startInProcessApp } from '../helpers.js';
+import { loadConfig, setConfigForTests } from '../../functions/src/config.js';
+
+const pair = () => generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+const studioPair = pair();
+const strangerPair = pair();
+const publicKeyText = (k: KeyObject) => k.export({ type: 'spki', format: 'der' }).toString('base64');
+
+/** Headers SendGrid sends: the signature of timestamp + raw body, base64 DER. */
+function signed(
+  raw: string,
+  key: KeyObject = studioPair.privateKey,
+  timestamp = String(Math.floor(Date.now() / 1000)),
+) {
+  return {
+    'x-twilio-email-event-webhook-timestamp': timestamp,
+    'x-twilio-email-event-webhook-signature': sign('sha256', Buffer.from(timestamp + raw), key).toString('base64'),
+  };
+}
+
+const unique = (tag: string) => `sg.${tag}.${randomUUID().slice(0, 8)}@example.com`;
+const suppressionDoc = (email: string) =>
+  db.collection('email_suppressions').doc(createHash('sha256').update(email.trim().toLowerCase()).digest('hex'));
+
+/** An outbox entry SendGrid accepted (the trigger finds it not PENDING and leaves it). */
+async function sentEntry(to: string): Promise<string> {
+  const ref = db.collection('outbox').doc();
+  await ref.create({
+    to,
+    templateId: 'contact-confirmation',
+    variables: {},
+    leadId: null,
+    status: 'SUCCESS',
+    attempts: 1,
+    lastError: null,
+    deliveredVia: 'sendgrid',
+    sentAt: FieldValue.serverTimestamp(),
+    createdAt: FieldValue.serverTimestamp(),
+  });
+  return ref.id;
+}
+
+describe('POST /api/sendgrid/events with a verification key', () => {
+  let base: string;
+  let close = () => {};
+  const post = (events: unknown, headers?: Record<string, string>) => {
+    const raw = JSON.stringify(events);
+    return api('POST', '/api/sendgrid/events', { baseUrl: base, rawBody: raw, headers: headers ?? signed(raw) });
+  };
+
+  beforeAll(async () => {
+    process.env.SENDGRID_WEBHOOK_PUBLIC_KEY = publicKeyText(studioPair.publicKey);
+    ({ base, close } = await startInProcessApp());
+  });
+  afterAll(() => {
+    close();
+    delete process.env.SENDGRID_WEBHOOK_PUBLIC_KEY;
+  });
+
+  it('a signed bounce suppresses the address, fails the sent entry, and the next email to it is not sent', async () => {
+    const to = unique('bounce');
+    const outboxId = await sentEntry(to);
+    const reason = `550 5.1.1 <${to}>: Recipient address rejected: User unknown`;
+    const r = await post([
+      { email: to.toUpperCase(), event: 'bounce', type: 'bounce', reason, timestamp: 1700000000, outboxId },
+      { email: to, event: 'delivered', timestamp: 1700000000, sg_event_id: 'x', ip: '1.2.3.4', tls: 1 },
+    ]);
+    expect([r.status, r.json]).toEqual([200, { received: true, suppressed: 1, ignored: 1 }]);
+
+    const entry = (await db.collection('outbox').doc(outboxId).get()).data();
+    expect(entry).toMatchObject({
+      status: 'ERROR',
+      deliveryEvent: 'bounce',
+      lastError: expect.stringMatching(/^Not delivered: the address bounced: 550 5\.1\.1/),
+    });
+    const suppression = (await suppressionDoc(to).get()).data();
+    expect(suppression).toMatchObject({ event: 'bounce' });
+    // The list holds no readable address, not even inside the bounce reason.
+    expect(JSON.stringify(suppression).toLowerCase()).not.toContain(to.toLowerCase());
+
+    // The next email to the address: the emulator's outbox trigger refuses it.
+    const next = db.collection('outbox').doc();
+    await next.create({
+      to,
+      templateId: 'contact-confirmation',
+      variables: {},
+      leadId: null,
+      status: 'PENDING',
+      attempts: 0,
+      lastError: null,
+      nextAttemptAt: FieldValue.serverTimestamp(),
+      createdAt: FieldValue.serverTimestamp(),
+    });
+    const refused = await eventually(async () => {
+      const d = (await next.get()).data();
+      return d?.status === 'SKIPPED' || d?.status === 'SUCCESS' ? d : null;
+    }, 'the outbox trigger to process the next email');
+    expect(refused).toMatchObject({
+      status: 'SKIPPED',
+      lastError: 'Not sent: the address is suppressed (it bounced before)',
+    });
+    expect((await db.collection('email_log').doc(next.id).get()).exists).toBe(false);
+  });
+
+  it('a spam report marks the local email_log copy failed; an entry sent to another address is left alone', async () => {
+    const to = unique('spam');
+    const other = unique('other');
+    const mine = await sentEntry(to);
+    const theirs = await sentEntry(other);
+    await db.collection('email_log').doc(mine).set({ outboxId: mine, to, subject: 'Hi', html: '<p>Hi</p>' });
+    const r = await post([
+      { email: to, event: 'spamreport', timestamp: 1700000000, outboxId: mine },
+      { email: to, event: 'dropped', reason: 'Bounced Address', timestamp: 1700000000, outboxId: theirs },
+    ]);
+    expect([r.status, r.json]).toEqual([200, { received: true, suppressed: 2, ignored: 0 }]);
+    expect((await db.collection('email_log').doc(mine).get()).data()).toMatchObject({
+      deliveryStatus: 'failed',
+      deliveryError: 'Not delivered: the address was reported as spam',
+    });
+    expect((await db.collection('outbox').doc(theirs).get()).get('status')).toBe('SUCCESS');
+    expect((await suppressionDoc(other).get()).exists).toBe(false);
+    expect((await suppressionDoc(to).get()).get('event')).toBe('dropped');
+  });
+
+  it('refuses a bad, missing or stale-body signature with 400 and writes nothing', async () => {
+    const to = unique('forged');
+    const outboxId = await sentEntry(to);
+    const events = [{ email: to, event: 'bounce', timestamp: 1700000000, outboxId }];
+    const raw = JSON.stringify(events);
+    const attempts = [
+      await post(events, signed(raw, strangerPair.privateKey)),
+      await post(events, {}),
+      await post(events, { ...signed(raw), 'x-twilio-email-event-webhook-signature': 'not-base64!' }),
+      // A signature of another body (the same timestamp).
+      await post(events, signed(JSON.stringify([{ email: to, event: 'delivered' }]), undefined, '1700000000')),
+    ];
+    for (const a of attempts) expect([a.status, a.json]).toEqual([400, { error: 'Invalid signature' }]);
+    expect((await suppressionDoc(to).get()).exists).toBe(false);
+    expect((await db.collection('outbox').doc(outboxId).get()).get('status')).toBe('SUCCESS');
+  });
+
+  it('a signed body that is not a batch of events is refused with 400', async () => {
+    for (const body of [{ email: 'a@b.c', event: 'bounce' }, [], [{ event: 'bounce' }], ['x']]) {
+      const r = await post(body);
+      expect([r.status, r.json], JSON.stringify(body)).toEqual([400, { error: 'Unexpected event' }]);
+    }
+  });
+});
+
+describe('POST /api/sendgrid/events on a real project without the key (in-process stand-in)', () => {
+  let base: string;
+  let close = () => {};
+  beforeAll(async () => {
+    setConfigForTests(loadConfig({ GCLOUD_PROJECT: 'studio-real-standin', FIRESTORE_TIMEOUT_MS: '10000' }));
+    ({ base, close } = await startInProcessApp());
+  });
+  afterAll(() => {
+    close();
+    setConfigForTests(undefined);
+  });
+
+  it('answers 503 and suppresses nothing, whatever the signature', async () => {
+    const to = unique('nokey');
+    const raw = JSON.stringify([{ email: to, event: 'bounce', timestamp: 1700000000 }]);
+    const r = await api('POST', '/api/sendgrid/events', { baseUrl: base, rawBody: raw, headers: signed(raw) });
+    expect([r.status, r.json]).toEqual([503, { error: 'Email events are not configured' }]);
+    expect((await suppressionDoc(to).get()).exists).toBe(false);
+  });
+});
+
+describe('POST /api/sendgrid/events on the emulators (a demo key nobody holds)', () => {
+  it('refuses an event signed with any other key', async () => {
+    const raw = JSON.stringify([{ email: unique('emu'), event: 'bounce' }]);
+    const r = await api('POST', '/api/sendgrid/events', { rawBody: raw, headers: signed(raw) });
+    expect([r.status, r.json]).toEqual([400, { error: 'Invalid signature' }]);
+  });
+});
