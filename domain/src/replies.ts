@@ -190,16 +190,21 @@ export type UpcomingReminderReply = z.output<typeof upcomingRemindersReply>['rem
 
 /**
  * POST /api/leads/{leadId}/quote/approve → the client's acceptance link (a
- * path), whether it was emailed, and when it expires (ISO).
+ * path), whether it was emailed and to which address, and when it expires (ISO).
  */
 export const quoteApprovedReply = successReply.extend({
   acceptanceUrl: z.string().min(1),
   emailed: z.boolean(),
+  emailedTo: z.string().nullable(),
   expiresAt: z.string(),
 });
 
-/** POST /api/leads/{leadId}/quote/{approve|revise}, as the review dialog reads either: the link on approval. */
-export const quoteReviewReply = successReply.extend({ acceptanceUrl: z.string().optional() });
+/** POST /api/leads/{leadId}/quote/{approve|revise}, as the review dialog reads either: the link, and where it was emailed, on approval. */
+export const quoteReviewReply = successReply.extend({
+  acceptanceUrl: z.string().optional(),
+  emailed: z.boolean().optional(),
+  emailedTo: z.string().nullish(),
+});
 
 /** POST /api/leads/{leadId}/quote/revoke-link → how many open links stopped working. */
 export const linksRevokedReply = successReply.extend({ revoked: z.number().int().nonnegative() });
