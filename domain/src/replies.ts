@@ -63,6 +63,18 @@ export const leadReply = z.object({
   generatedQuoteDetails: z.string().nullish(),
   hourlyRateCents: z.number().int().nullish(),
   quoteVersion: z.number().int().nullish(),
+  // The project plan's texts and the quote's features (spec §3), absent before a plan.
+  phase1: z.string().nullish(),
+  phase2: z.string().nullish(),
+  phase3: z.string().nullish(),
+  phase4: z.string().nullish(),
+  database: z.string().nullish(),
+  integrations: z.string().nullish(),
+  techStack: z.string().nullish(),
+  automationAI: z.string().nullish(),
+  detectedFeatures: z.string().nullish(),
+  /** ISO 8601; null until the quote is accepted. */
+  quoteAcceptedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
