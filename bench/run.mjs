@@ -8,8 +8,8 @@
  *                           Lighthouse on the bench static server, functions import
  *                           time, admin JS as a pre-login preview); starts no emulator
  *     --only g1,g2          only these figure groups: lighthouse, landing-js, admin-js,
- *                           live-update, drop, first-render, reads, api, functions-import,
- *                           invoice-pdf, reminders
+ *                           live-update, drop, first-render, search, reads, api,
+ *                           functions-import, invoice-pdf, reminders
  *     --dist DIR            build output for the offline figures (default web/dist);
  *                           built there privately with `vite build --outDir` (offline only:
  *                           the Hosting emulator always serves web/dist)
@@ -53,7 +53,14 @@ import { landingJs } from './figures/bundles.mjs';
 import { functionsImport } from './figures/functions-import.mjs';
 import { landingLighthouse } from './figures/lighthouse.mjs';
 import { adminJs } from './figures/admin-js.mjs';
-import { dashboardLoads, dropToMoved, expectedBoardCards, LIVE_LEAD_ID, liveUpdate } from './figures/board.mjs';
+import {
+  boardSearch,
+  dashboardLoads,
+  dropToMoved,
+  expectedBoardCards,
+  LIVE_LEAD_ID,
+  liveUpdate,
+} from './figures/board.mjs';
 import { apiLoad } from './figures/api-load.mjs';
 import { readsRows } from './figures/reads.mjs';
 import { initialJs } from '../scripts/check-bundle.mjs';
@@ -106,6 +113,7 @@ const N = quick
       adminJs: 1,
       live: 5,
       drop: 3,
+      search: 3,
       loads: 2,
       smallLoads: 2,
       apiRuns: 1,
@@ -121,6 +129,7 @@ const N = quick
       adminJs: 2,
       live: 20,
       drop: 10,
+      search: 10,
       loads: 5,
       smallLoads: 5,
       // The median of five interleaved runs: one run's p99 can be half again the next one's.
@@ -130,6 +139,8 @@ const N = quick
       pdfRuns: 100,
     };
 const BULK_LEADS = 2000;
+/** Leads the search figure sifts (spec of the figure: 10,000, against the demo seed's 24). */
+const SEARCH_LEADS = 10_000;
 const LOAD_AT_START = loadavg()[0].toFixed(2);
 const LOAD_SAMPLES = [];
 const loadTimer = setInterval(() => LOAD_SAMPLES.push(loadavg()[0]), 60_000);
@@ -280,7 +291,7 @@ async function main(round) {
 
   if (offline) {
     const reason = 'needs the emulators: run without --offline';
-    for (const g of ['live-update', 'drop', 'first-render', 'reads', 'api', 'reminders']) skipped[g] = reason;
+    for (const g of ['live-update', 'drop', 'first-render', 'search', 'reads', 'api', 'reminders']) skipped[g] = reason;
     await figure('lighthouse', () => landingLighthouse({ dist, floors, runs: N.lighthouse, round }));
     if (want('admin-js')) {
       const { startStaticServer } = await import('./lib/static-server.mjs');
@@ -297,7 +308,17 @@ async function main(round) {
     return;
   }
 
-  const emulatorGroups = ['admin-js', 'live-update', 'drop', 'first-render', 'reads', 'api', 'lighthouse', 'reminders'];
+  const emulatorGroups = [
+    'admin-js',
+    'live-update',
+    'drop',
+    'first-render',
+    'search',
+    'reads',
+    'api',
+    'lighthouse',
+    'reminders',
+  ];
   if (!emulatorGroups.some(want)) return;
   const emu = await startEmulators();
   /** After a seed: lets the Functions emulator finish the triggers the written leads fired. */
@@ -353,6 +374,16 @@ async function main(round) {
         },
       };
     });
+
+    // The search over the demo seed only: the search figure's floor.
+    let searchSmall = null;
+    if (want('search')) {
+      try {
+        searchSmall = await boardSearch({ baseURL: site, runs: N.search, minLeads: 24, label: '(demo seed) ' });
+      } catch (e) {
+        searchSmall = { error: e.message.split('\n')[0] };
+      }
+    }
 
     // Reads with the demo seed only (the small size), then 2,000 more leads.
     let small = null;
@@ -417,6 +448,32 @@ async function main(round) {
       };
     });
     await figure('reads', () => readsRows(small, large, largeError));
+
+    await figure('search', async () => {
+      const counts = benchResult(
+        runTsx(`Seeding ${SEARCH_LEADS} synthetic leads (batches of 500)`, 'bench/seed-bench.ts', [
+          '--leads',
+          String(SEARCH_LEADS),
+        ]),
+      );
+      await settleAfterSeed();
+      const r = await boardSearch({
+        baseURL: site,
+        runs: N.search,
+        minLeads: SEARCH_LEADS,
+        label: `(${counts.total} leads) `,
+      });
+      return {
+        'search-ms': {
+          samples: r.samples,
+          details: r.details,
+          ...(r.failures ? { pass: false, reason: `${r.failures} run(s) failed or missed the card` } : {}),
+        },
+        'search-24': searchSmall?.samples
+          ? { samples: searchSmall.samples, details: searchSmall.details }
+          : { error: searchSmall?.error ?? 'the demo-seed search was not measured' },
+      };
+    });
 
     await figure('api', async () => {
       let r;
