@@ -97,7 +97,8 @@ describe('stripe webhook', () => {
     expect(outcomes).toEqual(['applied', 'duplicate', 'duplicate', 'duplicate', 'duplicate']);
     const activity = await db.collection('lead_activity').where('leadId', '==', leadId).get();
     expect(activity.docs.filter((d) => d.get('type') === 'payment_received')).toHaveLength(1);
-    expect(activity.docs.filter((d) => d.get('type') === 'status_changed')).toHaveLength(1);
+    // A paid deposit moves nothing (Production is manual, spec §4).
+    expect(activity.docs.filter((d) => d.get('type') === 'status_changed')).toHaveLength(0);
     expect(
       (await db.collection('outbox').where('leadId', '==', leadId).where('templateId', '==', 'payment-received').get())
         .size,
