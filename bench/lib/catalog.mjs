@@ -90,7 +90,7 @@ export const GROUPS = [
       'Each run clears the box and waits for the whole board back, then types `bench drop` key by key (it finds the fixture "Bench Drop Lead" alone at every size).',
       "In the page: start = the last key's keydown `event.timeStamp` (a capture listener registered before the app's code), end = `performance.now()` in the first animation frame after the DOM shows the search applied: the match count's `data-applied-search` equals the query, which React commits together with the filtered board (the board follows the typing at low priority, `useDeferredValue`), with the fixture's card in it.",
       'The large size: after the first-render and reads figures, the synthetic leads are rewritten as 10,000 (`bench/seed-bench.ts --leads 10000`, the board projection rebuilt, the Functions emulator left to settle); 2 warm-up runs, then the counted ones. The details give the median in frames of the same page (its median requestAnimationFrame interval on the idle board).',
-      "**Floor**: the same search, typed the same way, over the demo seed's 24 leads (with the two fixtures), measured before any synthetic lead is written. Verdict: the 10,000-lead search ≤ 2× the 24-lead one, i.e. at most one frame more than a search that has nothing to sift.",
+      '**Floor**: the same search, typed the same way, over the demo seed (24 leads, the two fixtures included), measured before any synthetic lead is written. Verdict: the 10,000-lead search ≤ 2× the 24-lead one, i.e. at most one frame more than a search that has nothing to sift.',
     ].join(' '),
   },
   {
