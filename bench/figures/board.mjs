@@ -386,3 +386,136 @@ export async function dashboardLoads({ baseURL, runs, expectedCards, settleMs = 
   }
   return loads;
 }
+
+/** What the search figure types: it finds the fixture "Bench Drop Lead" alone, at 24 leads as at 10,000. */
+export const SEARCH_QUERY = 'bench drop';
+
+/**
+ * Board search, on a signed-in dashboard: first the search box is tried until
+ * its match count says the board holds at least `minLeads` leads (the whole
+ * board is in). Then each run clears the box (and waits for the whole board
+ * back), arms a MutationObserver and types `query` key by key
+ * (page.keyboard.type). Start: the last key's keydown `event.timeStamp` (a
+ * capture listener registered before any app code); end: `performance.now()`
+ * in the first animation frame after the DOM shows the search applied (the
+ * match count's `data-applied-search` equals the query: React commits it with
+ * the filtered board) with the fixture's card in it. Both on the page's own
+ * clock. The first `warmup` runs are not counted. `frames`: the page's frame
+ * intervals on the idle board, to give the figure in frames.
+ */
+export async function boardSearch({
+  baseURL,
+  runs,
+  minLeads,
+  warmup = 2,
+  query = SEARCH_QUERY,
+  expectName = DROP.name,
+  log = console.log,
+  label = '',
+}) {
+  const { browser, close } = await launchBrowser();
+  const samples = [];
+  let frames;
+  let failures = 0;
+  let total;
+  let notFound = 0;
+  try {
+    const ctx = await newContext(browser, baseURL);
+    const page = await ctx.newPage();
+    await page.addInitScript(() => {
+      window.addEventListener('keydown', (e) => (window.__benchKeyAt = e.timeStamp), { capture: true });
+    });
+    await loginAsAdmin(page);
+    await waitForBoard(page);
+    const box = page.getByRole('searchbox', { name: 'Search leads' });
+    const count = page.getByTestId('search-count');
+    const applied = (q) =>
+      page.waitForFunction(
+        (v) => document.querySelector('[data-testid="search-count"]')?.getAttribute('data-applied-search') === v,
+        q,
+        { timeout: 60_000, polling: 50 },
+      );
+    // The whole board first: the count reads "1 of N leads match" once the query is applied.
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      await box.fill(query);
+      await applied(query);
+      total = Number(/of (\d+) leads match/.exec((await count.textContent()) ?? '')?.[1] ?? 0);
+      if (total >= minLeads) break;
+      if (Date.now() > deadline) throw new Error(`the board holds ${total} leads, fewer than ${minLeads}`);
+      await box.fill('');
+      await page.waitForTimeout(1000);
+    }
+    frames = await page.evaluate(
+      (n) =>
+        new Promise((resolve) => {
+          const out = [];
+          let last = null;
+          const tick = (t) => {
+            if (last != null) out.push(t - last);
+            last = t;
+            if (out.length < n) requestAnimationFrame(tick);
+            else resolve(out);
+          };
+          requestAnimationFrame(tick);
+        }),
+      30,
+    );
+    for (let i = 0; i < runs + warmup; i++) {
+      await box.fill('');
+      await applied('');
+      await page.waitForTimeout(300); // the whole board drawn and idle again
+      await page.evaluate(
+        ({ q, name }) => {
+          window.__benchSearch = new Promise((resolve) => {
+            const check = () => {
+              const el = document.querySelector('[data-testid="search-count"]');
+              if (el?.getAttribute('data-applied-search') !== q) return;
+              const shownAt = performance.now();
+              obs.disconnect();
+              const found = document.querySelector(`[aria-label^="${name}, "]`) != null;
+              requestAnimationFrame(() =>
+                resolve({ keyAt: window.__benchKeyAt, shownAt, frameAt: performance.now(), found }),
+              );
+            };
+            const obs = new MutationObserver(check);
+            obs.observe(document.body, {
+              childList: true,
+              subtree: true,
+              characterData: true,
+              attributes: true,
+              attributeFilter: ['data-applied-search'],
+            });
+          });
+        },
+        { q: query, name: expectName },
+      );
+      await box.focus();
+      await page.keyboard.type(query);
+      const r = await page.evaluate(() =>
+        Promise.race([window.__benchSearch, new Promise((ok) => setTimeout(() => ok(null), 15_000))]),
+      );
+      if (!r) {
+        failures++;
+        log(`  search run ${i + 1}: the board never showed the search applied`);
+        break;
+      }
+      if (!r.found) notFound++;
+      if (i >= warmup) samples.push(r.frameAt - r.keyAt);
+    }
+    log(`  search ${label}: ${samples.length}/${runs} runs over ${total} leads`);
+    await ctx.close();
+  } finally {
+    await close();
+  }
+  const med = (xs) => (xs.length ? [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)] : NaN);
+  const frame = med(frames);
+  return {
+    samples,
+    total,
+    failures: failures + notFound,
+    details:
+      `"${query}" typed over ${total} leads, ${samples.length} runs after ${warmup} warm-up runs; median ${med(samples).toFixed(1)} ms = ${(med(samples) / frame).toFixed(2)} frames of this page (one frame: ${frame.toFixed(1)} ms)` +
+      `${notFound ? `; the fixture's card missing in ${notFound} run(s)` : ''}${failures ? `; ${failures} run(s) failed` : ''}`,
+  };
+}

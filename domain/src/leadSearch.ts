@@ -12,8 +12,13 @@ export interface SearchableLead {
   projectType: string;
 }
 
+/** Only ASCII: lower-casing it is one character for one and there are no accents to take off. */
+const ASCII = /^\p{ASCII}*$/u;
+
 /** `text` lower-cased without accents, one character for one (so positions in it are positions in `text`). */
 function fold(text: string): string {
+  // The common case, at thousands of cards a keystroke: one native call instead of a normalize per character.
+  if (ASCII.test(text)) return text.toLowerCase();
   let out = '';
   for (const ch of text) {
     const base = ch

@@ -38,19 +38,34 @@ export interface LeadRecord {
   hourlyRateCents?: number | null;
   /** Number of the lead's latest quote version. */
   quoteVersion?: number | null;
+  /** The project plan's texts (spec §3), once a plan was added. */
+  phase1?: string | null;
+  phase2?: string | null;
+  phase3?: string | null;
+  phase4?: string | null;
+  database?: string | null;
+  integrations?: string | null;
+  techStack?: string | null;
+  automationAI?: string | null;
+  /** The text the quote's feature multipliers read (spec §3). */
+  detectedFeatures?: string | null;
+  /** When the client accepted the quote (spec §3). */
+  quoteAcceptedAt?: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
 
 export interface LeadDto extends Omit<
   LeadRecord,
-  'quoteAmountCents' | 'depositAmountCents' | 'finalAmountCents' | 'createdAt' | 'updatedAt'
+  'quoteAmountCents' | 'depositAmountCents' | 'finalAmountCents' | 'quoteAcceptedAt' | 'createdAt' | 'updatedAt'
 > {
   id: string;
   /** "1234.50" or null. */
   quoteAmount: string | null;
   depositAmount: string | null;
   finalAmount: string | null;
+  /** ISO 8601, null until the quote is accepted. */
+  quoteAcceptedAt: string | null;
   /** ISO 8601. */
   createdAt: string;
   updatedAt: string;
@@ -109,10 +124,14 @@ export function toLeadDto(id: string, r: Partial<LeadRecord> & Pick<LeadRecord, 
     subject: r.subject ?? '',
     message: r.message ?? '',
   });
-  const { quoteAmountCents, depositAmountCents, finalAmountCents, createdAt, updatedAt, ...rest } = { ...base, ...r };
+  const { quoteAmountCents, depositAmountCents, finalAmountCents, quoteAcceptedAt, createdAt, updatedAt, ...rest } = {
+    ...base,
+    ...r,
+  };
   return {
     id,
     ...rest,
+    quoteAcceptedAt: quoteAcceptedAt ? quoteAcceptedAt.toISOString() : null,
     quoteAmount: optionalCentsToString(quoteAmountCents),
     depositAmount: optionalCentsToString(depositAmountCents),
     finalAmount: optionalCentsToString(finalAmountCents),

@@ -7,9 +7,9 @@
  * moves the lead and its project. Amounts are integer cents; currency usd.
  *
  * Moves on a paid payment (ours: the spec implies them without listing them):
- * - deposit: the project leaves Set up (or an earlier stage) for Production
- *   and the lead follows (Set Up → Production), as a paid deposit is what
- *   starts the work; a lead without a project in Set Up moves the same way.
+ * - deposit: recorded only (the lead's and the project's `depositPaidAt`);
+ *   nothing moves. Spec §4 lists Production as a manual stage, so the owner
+ *   moves the project (or the lead) to Production when the work starts.
  * - final: the lead is paid in full. When the project is already delivered
  *   (Launch, Maintenance, Won) or there is none, the lead moves to Complete;
  *   a project still in the works keeps its stage and the lead completes with
@@ -274,13 +274,8 @@ function paidStageMoves(
   leadStatus: LeadStatus | null,
   projectStatus: ProjectStatus | null,
 ): { lead?: LeadStatus; project?: ProjectStatus } {
-  if (purpose === 'deposit') {
-    if (projectStatus && ['New', 'Quote Accepted', 'Deposit Paid', 'Set up'].includes(projectStatus))
-      return { project: 'Production', lead: 'Production' };
-    if (!projectStatus && (leadStatus === 'Set Up' || leadStatus === 'Deposit' || leadStatus === PAYMENT_FAILED_STATUS))
-      return { lead: 'Production' };
-    return {};
-  }
+  // A paid deposit moves nothing: Production is a manual stage (spec §4).
+  if (purpose === 'deposit') return {};
   if (purpose === 'final') {
     const delivered = !projectStatus || ['Launch', 'Maintenance', 'Won'].includes(projectStatus);
     return delivered && leadStatus !== 'Complete' ? { lead: 'Complete' } : {};

@@ -3,10 +3,18 @@
  * "Quote acceptance"; §5 "Project plan", "Edit quote"; §9 created-project defaults).
  */
 import { z } from 'zod';
-import { COMPLEXITIES, SERVICE_PLAN_TYPES, type Complexity, type Priority } from './constants.js';
+import {
+  COMPLEXITIES,
+  SERVICE_PLAN_TYPES,
+  type Complexity,
+  type Priority,
+  type ProjectType,
+  type ServicePlanType,
+} from './constants.js';
 import { estimatedHoursField, optionalText } from './schemas.js';
-import { parseAmountToCents } from './money.js';
+import { formatUsd, parseAmountToCents } from './money.js';
 import { firestoreId } from './ids.js';
+import { computeQuote, SERVICE_PLAN_MONTHLY_CENTS, type Quote } from './pricing.js';
 
 /** Quote links expire after this many days (spec §9 "quote expiry wording 30 days"). */
 export const QUOTE_LINK_TTL_DAYS = 30;
@@ -45,7 +53,7 @@ export type ProjectPlanInput = z.input<typeof projectPlanSchema>;
 export type ProjectPlan = z.output<typeof projectPlanSchema>;
 
 /** The text the feature multipliers read: everything the plan says about what is built. */
-export function planFeaturesText(p: ProjectPlan): string {
+export function planFeaturesText(p: PlanPricingInput): string {
   return [
     p.requirements,
     p.database,
@@ -59,6 +67,51 @@ export function planFeaturesText(p: ProjectPlan): string {
   ]
     .filter(Boolean)
     .join('\n');
+}
+
+/** What pricing reads of a plan: its complexity, hours and the texts the feature multipliers read. */
+export type PlanPricingInput = Pick<ProjectPlan, 'complexity' | 'requirements'> &
+  Partial<
+    Pick<
+      ProjectPlan,
+      | 'estimatedHours'
+      | 'database'
+      | 'integrations'
+      | 'techStack'
+      | 'automationAI'
+      | 'phase1'
+      | 'phase2'
+      | 'phase3'
+      | 'phase4'
+    >
+  >;
+
+/**
+ * Prices a project plan for a lead of `projectType` (spec §4 "Add Project
+ * Plan", §9 "Quote calculation"): the one rule behind the quote the server
+ * stores and the plan dialog's live preview. Throws RangeError as computeQuote
+ * does (hours with 3+ decimals, an unknown type or complexity).
+ */
+export function priceProjectPlan(projectType: ProjectType | null | undefined, plan: PlanPricingInput): Quote {
+  return computeQuote({
+    projectType: projectType ?? null,
+    complexity: plan.complexity,
+    estimatedHours: plan.estimatedHours ?? null,
+    detectedFeatures: planFeaturesText(plan),
+  });
+}
+
+/** The service plan a quote includes (spec §2 quote page "an optional service plan"), or null when it has none. */
+export function quoteServicePlan(lead: {
+  includeServicePlan?: boolean | null;
+  servicePlanType?: ServicePlanType | null;
+}): ServicePlanType | null {
+  return lead.includeServicePlan && lead.servicePlanType ? lead.servicePlanType : null;
+}
+
+/** A service plan as quotes show it: "Hosting & 2hr maintenance: $75.00/month after launch". */
+export function servicePlanText(plan: ServicePlanType): string {
+  return `${plan}: ${formatUsd(SERVICE_PLAN_MONTHLY_CENTS[plan])}/month after launch`;
 }
 
 /** The plan as note text, appended to the lead's notes with the quote text. */

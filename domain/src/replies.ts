@@ -63,6 +63,18 @@ export const leadReply = z.object({
   generatedQuoteDetails: z.string().nullish(),
   hourlyRateCents: z.number().int().nullish(),
   quoteVersion: z.number().int().nullish(),
+  // The project plan's texts and the quote's features (spec §3), absent before a plan.
+  phase1: z.string().nullish(),
+  phase2: z.string().nullish(),
+  phase3: z.string().nullish(),
+  phase4: z.string().nullish(),
+  database: z.string().nullish(),
+  integrations: z.string().nullish(),
+  techStack: z.string().nullish(),
+  automationAI: z.string().nullish(),
+  detectedFeatures: z.string().nullish(),
+  /** ISO 8601; null until the quote is accepted. */
+  quoteAcceptedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -190,16 +202,21 @@ export type UpcomingReminderReply = z.output<typeof upcomingRemindersReply>['rem
 
 /**
  * POST /api/leads/{leadId}/quote/approve → the client's acceptance link (a
- * path), whether it was emailed, and when it expires (ISO).
+ * path), whether it was emailed and to which address, and when it expires (ISO).
  */
 export const quoteApprovedReply = successReply.extend({
   acceptanceUrl: z.string().min(1),
   emailed: z.boolean(),
+  emailedTo: z.string().nullable(),
   expiresAt: z.string(),
 });
 
-/** POST /api/leads/{leadId}/quote/{approve|revise}, as the review dialog reads either: the link on approval. */
-export const quoteReviewReply = successReply.extend({ acceptanceUrl: z.string().optional() });
+/** POST /api/leads/{leadId}/quote/{approve|revise}, as the review dialog reads either: the link, and where it was emailed, on approval. */
+export const quoteReviewReply = successReply.extend({
+  acceptanceUrl: z.string().optional(),
+  emailed: z.boolean().optional(),
+  emailedTo: z.string().nullish(),
+});
 
 /** POST /api/leads/{leadId}/quote/revoke-link → how many open links stopped working. */
 export const linksRevokedReply = successReply.extend({ revoked: z.number().int().nonnegative() });

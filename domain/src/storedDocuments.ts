@@ -140,6 +140,13 @@ export const leadDocSchema = z
     phase2: z.string().nullish(),
     phase3: z.string().nullish(),
     phase4: z.string().nullish(),
+    database: z.string().nullish(),
+    integrations: z.string().nullish(),
+    techStack: z.string().nullish(),
+    automationAI: z.string().nullish(),
+    detectedFeatures: z.string().nullish(),
+    // A malformed one reads as null rather than dropping the lead from every list.
+    quoteAcceptedAt: storedDate.nullish().catch(null),
     createdAt: storedDate.nullish(),
     updatedAt: storedDate.nullish(),
   })

@@ -31,3 +31,17 @@ describe('board search', () => {
     expect(searchHighlights('', searchTerms('a'))).toEqual([]);
   });
 });
+
+describe('search folding', () => {
+  it('folds plain ASCII and accented text alike, with highlight positions those of the text', async () => {
+    const { leadMatchesSearch, searchHighlights, searchTerms } = await import('../src/leadSearch.js');
+    const lead = { name: 'BENCH Drop Lead', subject: 'Café Zoë', projectType: 'Web Project' };
+    expect(leadMatchesSearch(lead, searchTerms('bench DROP'))).toBe(true);
+    expect(leadMatchesSearch(lead, searchTerms('cafe zoe web'))).toBe(true);
+    expect(leadMatchesSearch(lead, searchTerms('bench drip'))).toBe(false);
+    expect(searchHighlights('Café Zoë', searchTerms('zoe'))).toEqual([
+      { text: 'Café ', match: false },
+      { text: 'Zoë', match: true },
+    ]);
+  });
+});

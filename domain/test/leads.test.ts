@@ -70,5 +70,36 @@ describe('toLeadDto', () => {
       status: 'New',
     });
     expect(dto).not.toHaveProperty('quoteAmountCents');
+    expect(dto.quoteAcceptedAt).toBeNull();
+  });
+
+  it('carries the §3 plan fields and quoteAcceptedAt (ISO) as the stored lead schema reads them', async () => {
+    const { leadDocSchema } = await import('../src/storedDocuments.js');
+    const { leadReply } = await import('../src/replies.js');
+    const ts = (d: string) => ({ toDate: () => new Date(d) });
+    const stored = leadDocSchema.parse({
+      name: 'A',
+      status: 'Set Up',
+      phase1: 'Discovery',
+      database: 'Postgres',
+      integrations: 'Stripe',
+      techStack: 'React',
+      automationAI: 'Bots',
+      detectedFeatures: 'Postgres\nStripe',
+      quoteAcceptedAt: ts('2026-01-05T00:00:00Z'),
+      createdAt: ts('2026-01-02T00:00:00Z'),
+    });
+    const dto = leadReply.parse(toLeadDto('id2', stored));
+    expect(dto).toMatchObject({
+      phase1: 'Discovery',
+      database: 'Postgres',
+      integrations: 'Stripe',
+      techStack: 'React',
+      automationAI: 'Bots',
+      detectedFeatures: 'Postgres\nStripe',
+      quoteAcceptedAt: '2026-01-05T00:00:00.000Z',
+    });
+    // A malformed acceptance time reads as none instead of dropping the lead.
+    expect(leadDocSchema.parse({ name: 'A', status: 'New', quoteAcceptedAt: 'yesterday' }).quoteAcceptedAt).toBeNull();
   });
 });

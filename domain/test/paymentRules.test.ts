@@ -117,11 +117,9 @@ describe('failed payments', () => {
     expect(paymentFailureMove('invoice', 'Production')).toBeNull();
   });
   it('a later success moves the lead on, or back to where the failure found it', () => {
-    expect(paymentMoves('deposit', 'Payment Failed', 'Set up', 'Set Up')).toEqual({
-      project: 'Production',
-      lead: 'Production',
-    });
-    expect(paymentMoves('deposit', 'Payment Failed', null, 'Set Up')).toEqual({ lead: 'Production' });
+    // A deposit moves nothing of its own (Production is manual), so the lead goes back.
+    expect(paymentMoves('deposit', 'Payment Failed', 'Set up', 'Set Up')).toEqual({ lead: 'Set Up' });
+    expect(paymentMoves('deposit', 'Payment Failed', null, 'Set Up')).toEqual({ lead: 'Set Up' });
     expect(paymentMoves('final', 'Payment Failed', 'Launch', 'Launch')).toEqual({ lead: 'Complete' });
     expect(paymentMoves('final', 'Payment Failed', 'Production', 'Production')).toEqual({ lead: 'Production' });
     expect(paymentMoves('final', 'Payment Failed', 'Beta', null)).toEqual({ lead: 'Set Up' });

@@ -37,10 +37,14 @@ describe('nextLeadPayment', () => {
 });
 
 describe('paymentMoves', () => {
-  it('a paid deposit starts production', () => {
-    expect(paymentMoves('deposit', 'Set Up', 'Set up')).toEqual({ project: 'Production', lead: 'Production' });
-    expect(paymentMoves('deposit', 'Set Up', null)).toEqual({ lead: 'Production' });
+  it('a paid deposit moves nothing: Production is a manual stage (spec §4)', () => {
+    expect(paymentMoves('deposit', 'Set Up', 'Set up')).toEqual({});
+    expect(paymentMoves('deposit', 'Set Up', null)).toEqual({});
+    expect(paymentMoves('deposit', 'Deposit', 'Deposit Paid')).toEqual({});
     expect(paymentMoves('deposit', 'Production', 'Beta')).toEqual({});
+  });
+  it('a paid deposit after a failed one puts the lead back where the failure found it', () => {
+    expect(paymentMoves('deposit', 'Payment Failed', 'Set up', 'Set Up')).toEqual({ lead: 'Set Up' });
   });
   it('a paid final payment completes a delivered project, not one in the works', () => {
     expect(paymentMoves('final', 'Launch', 'Launch')).toEqual({ lead: 'Complete' });

@@ -65,8 +65,12 @@ describe('launch with the final payment unpaid', () => {
     const { email, leadId, projectId } = await acceptedLead('launch');
     await payNext(leadId);
     await eventually(
-      async () => (await db.collection('projects').doc(projectId).get()).get('status') === 'Production',
-      'the project in Production after the deposit',
+      async () => (await db.collection('projects').doc(projectId).get()).get('depositPaidAt') != null,
+      'the deposit recorded on the project',
+    );
+    // Production is a manual stage (spec §4): the owner starts the work once the deposit is in.
+    expect((await api('PUT', `/api/projects/${projectId}`, { token, body: { status: 'Production' } })).status).toBe(
+      200,
     );
     // No final request before delivery.
     expect((await db.collection('payment_requests').doc(`${leadId}_final`).get()).exists).toBe(false);

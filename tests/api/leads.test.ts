@@ -1,7 +1,7 @@
 /** Lead pipeline API: moves, dead/revive, notes, activity history, concurrency. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { FieldPath } from 'firebase-admin/firestore';
-import { decodeBoardCard, LEAD_BOARD_COLLECTION, leadBoardShardId } from '@studio/domain';
+import { decodeBoardCard, LEAD_BOARD_COLLECTION, leadBoardShardId, leadsReply } from '@studio/domain';
 import { adminIdToken, api, countDocs, db, userIdToken } from '../helpers.js';
 import { storePaidPayment } from '../fixtures.js';
 
@@ -22,6 +22,46 @@ const move = (id: string, body: object, t = token) => api('PUT', `/api/leads/${i
 beforeAll(async () => {
   token = await adminIdToken();
   userToken = await userIdToken();
+});
+
+describe('GET /api/leads', () => {
+  it("returns the spec's §3 plan and quote fields: phases, tech texts, detected features, quoteAcceptedAt", async () => {
+    const id = await newLead();
+    expect((await move(id, { status: 'Contacted' })).status).toBe(200);
+    const plan = {
+      timeline: '6 weeks',
+      requirements: 'A booking site for classes',
+      phase1: 'Discovery',
+      phase2: 'Design',
+      phase3: 'Build',
+      phase4: 'Launch',
+      database: 'Postgres',
+      integrations: 'Stripe',
+      techStack: 'React',
+      automationAI: 'Reminder emails',
+    };
+    expect((await api('POST', `/api/leads/${id}/project-plan`, { token, body: plan })).status).toBe(201);
+    expect((await api('POST', `/api/leads/${id}/quote/approve`, { token, body: {} })).status).toBe(200);
+    expect((await api('POST', `/api/leads/${id}/quote/accept`, { token, body: {} })).status).toBe(200);
+
+    const r = await api('GET', '/api/leads', { token });
+    expect(r.status).toBe(200);
+    // Parsed by the reply schema the web reads it with (domain leadsReply).
+    const lead = leadsReply.parse(r.json).find((l) => l.id === id)!;
+    const { timeline: _t, requirements, ...texts } = plan;
+    expect(lead).toMatchObject(texts);
+    expect(lead.detectedFeatures).toContain(requirements);
+    expect(lead.detectedFeatures).toContain('Stripe');
+    expect(lead.quoteAccepted).toBe(true);
+    expect(Date.parse(lead.quoteAcceptedAt!)).toBeGreaterThan(Date.now() - 5 * 60_000);
+
+    // A lead without a plan carries none of them, and no acceptance time.
+    const bareId = await newLead();
+    const bare = leadsReply.parse((await api('GET', '/api/leads', { token })).json).find((l) => l.id === bareId)!;
+    expect(bare.quoteAcceptedAt).toBeNull();
+    expect(bare.phase1 ?? null).toBeNull();
+    expect(bare.detectedFeatures ?? null).toBeNull();
+  });
 });
 
 describe('PUT /api/leads/{id}', () => {

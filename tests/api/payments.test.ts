@@ -406,7 +406,7 @@ describe('test mode through the emulators', () => {
     expect((await api('GET', '/api/stripe/config')).json).toEqual({ publishableKey: null, mode: 'test' });
   });
 
-  it('a deposit paid in test mode moves the project to Production, once', async () => {
+  it('a deposit paid in test mode is recorded once and leaves the project in Set up (Production is manual)', async () => {
     const { leadId, projectId } = await seedPayableLead({
       quoteAmountCents: 200_000,
       depositAmountCents: 100_000,
@@ -425,8 +425,8 @@ describe('test mode through the emulators', () => {
       });
     }
     const lead = (await db.collection('leads').doc(leadId).get()).data()!;
-    expect(lead).toMatchObject({ status: 'Production', stripeDepositPaymentId: paymentIntentId });
-    expect((await db.collection('projects').doc(projectId!).get()).get('status')).toBe('Production');
+    expect(lead).toMatchObject({ status: 'Set Up', stripeDepositPaymentId: paymentIntentId });
+    expect((await db.collection('projects').doc(projectId!).get()).get('status')).toBe('Set up');
     const received = await db
       .collection('lead_activity')
       .where('leadId', '==', leadId)

@@ -274,6 +274,14 @@ describe('client quote acceptance', () => {
     );
   });
 
+  it("says in its answer that the link was emailed, and to which address (the lead's)", async () => {
+    const id = await contactedLead();
+    expect((await api('POST', `/api/leads/${id}/project-plan`, { token, body: PLAN })).status).toBe(201);
+    const r = await api('POST', `/api/leads/${id}/quote/approve`, { token, body: {} });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({ success: true, emailed: true, emailedTo: 'quote.client@example.com' });
+  });
+
   it('emails the link through the outbox, sealed; the sent copy carries it, the log copy is redacted', async () => {
     const { leadId, link, linkToken } = await approvedLead();
     const entry = (

@@ -38,7 +38,7 @@ const depositEvent = (leadId: string, type = 'payment_intent.succeeded', piId = 
 const eventSeen = async (id: string) => (await db.collection('stripe_events').doc(id).get()).exists;
 
 describe('stripe webhook', () => {
-  it('a valid deposit event moves the project and lead to Production and records the payment', async () => {
+  it('a valid deposit event records the payment and moves nothing: Production is manual (spec §4)', async () => {
     const { leadId, projectId } = await seedPayableLead({
       quoteAmountCents: 200_000,
       depositAmountCents: 100_000,
@@ -48,10 +48,12 @@ describe('stripe webhook', () => {
     const res = await send(event);
     expect(res).toMatchObject({ status: 200, json: { received: true, outcome: 'applied' } });
     expect((await db.collection('leads').doc(leadId).get()).data()).toMatchObject({
-      status: 'Production',
+      status: 'Set Up',
       stripeDepositPaymentId: event.data.object.id,
     });
-    expect((await db.collection('projects').doc(projectId!).get()).get('status')).toBe('Production');
+    const project = (await db.collection('projects').doc(projectId!).get()).data()!;
+    expect(project.status).toBe('Set up');
+    expect(project.depositPaidAt).toBeDefined();
     expect((await db.collection('payments').doc(event.data.object.id).get()).data()).toMatchObject({
       status: 'succeeded',
       purpose: 'deposit',
@@ -95,7 +97,8 @@ describe('stripe webhook', () => {
     expect(outcomes).toEqual(['applied', 'duplicate', 'duplicate', 'duplicate', 'duplicate']);
     const activity = await db.collection('lead_activity').where('leadId', '==', leadId).get();
     expect(activity.docs.filter((d) => d.get('type') === 'payment_received')).toHaveLength(1);
-    expect(activity.docs.filter((d) => d.get('type') === 'status_changed')).toHaveLength(1);
+    // A paid deposit moves nothing (Production is manual, spec §4).
+    expect(activity.docs.filter((d) => d.get('type') === 'status_changed')).toHaveLength(0);
     expect(
       (await db.collection('outbox').where('leadId', '==', leadId).where('templateId', '==', 'payment-received').get())
         .size,
@@ -119,14 +122,14 @@ describe('stripe webhook', () => {
       status: 'failed',
       lastError: 'Your card was declined.',
     });
-    // A failed deposit moves the lead to "Payment Failed"; the success that follows moves it on.
+    // A failed deposit moves the lead to "Payment Failed"; the success that follows puts it back (a deposit moves nothing).
     expect((await db.collection('leads').doc(b.leadId).get()).data()).toMatchObject({
       status: 'Payment Failed',
       statusBeforePaymentFailed: 'Set Up',
     });
     await send(depositEvent(b.leadId, 'payment_intent.succeeded', pi2));
     expect((await db.collection('payments').doc(pi2).get()).get('status')).toBe('succeeded');
-    expect((await db.collection('leads').doc(b.leadId).get()).get('status')).toBe('Production');
+    expect((await db.collection('leads').doc(b.leadId).get()).get('status')).toBe('Set Up');
   });
 
   it('a failed final payment while the project is in the works: Payment Failed, then back to its stage when paid', async () => {
@@ -159,7 +162,7 @@ describe('stripe webhook', () => {
     const { leadId } = await seedPayableLead({ quoteAmountCents: 200_000, depositAmountCents: 100_000 });
     await send(depositEvent(leadId));
     await send(depositEvent(leadId, 'payment_intent.payment_failed'));
-    expect((await db.collection('leads').doc(leadId).get()).get('status')).toBe('Production');
+    expect((await db.collection('leads').doc(leadId).get()).get('status')).toBe('Set Up');
   });
 
   it('a final payment before its deposit event still leaves each recorded once; the final completes a delivered project', async () => {

@@ -10,8 +10,9 @@
  * - the admin's Invoicing page: cards, Create Invoice validation (client and
  *   server messages) and success, then the client pays the invoice's link;
  * - the deposit: a quote approved through the admin API, accepted by the
- *   client, its checkout paid, and the project moving from Set up to
- *   Production on the admin's live projects board.
+ *   client, its checkout paid; the project stays in Set up (Production is a
+ *   manual stage, spec §4) until the owner moves it, which the admin's live
+ *   projects board follows.
  *
  * Data is written by each test (Admin SDK or admin API) under unique names;
  * every wait is on UI or stored state. Each test sends its own
@@ -192,7 +193,7 @@ test.describe('deposit', () => {
     estimatedHours: 40,
   };
 
-  test("the accepted quote's checkout, paid in test mode, moves the project from Set up to Production", async ({
+  test("the accepted quote's checkout, paid in test mode, records the deposit; the project waits in Set up for the owner's move", async ({
     page,
     browser,
     request,
@@ -234,14 +235,26 @@ test.describe('deposit', () => {
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
 
-    // The board follows live: Set up → Production.
+    // The deposit is recorded and nothing moves: Production is a manual stage (spec §4).
+    await expect
+      .poll(async () => (await db.collection('leads').doc(leadId).get()).get('stripeDepositPaymentId') ?? null)
+      .toMatch(/^pi_/);
+    const projects = await db.collection('projects').where('leadId', '==', leadId).get();
+    expect(projects.docs.map((d) => d.get('status'))).toEqual(['Set up']);
+    expect(projects.docs[0]!.get('depositPaidAt')).toBeTruthy();
+    const lead = (await db.collection('leads').doc(leadId).get()).data()!;
+    expect(lead).toMatchObject({ status: 'Set Up', stripeDepositPaymentId: expect.stringMatching(/^pi_/) });
+    expect(lead.stripeFinalPaymentId ?? null).toBeNull();
+    await expect(admin.getByTestId('project-column-Set up').getByText(subject)).toBeVisible();
+
+    // The owner starts the work; the board follows live: Set up → Production.
+    const moved = await request.put(`/api/projects/${projects.docs[0]!.id}`, {
+      headers: headers(),
+      data: { status: 'Production' },
+    });
+    expect(moved.status()).toBe(200);
     await expect(admin.getByTestId('project-column-Production').getByText(subject)).toBeVisible();
     await expect(admin.getByTestId('project-column-Set up').getByText(subject)).toHaveCount(0);
-    const projects = await db.collection('projects').where('leadId', '==', leadId).get();
-    expect(projects.docs.map((d) => d.get('status'))).toEqual(['Production']);
-    const lead = (await db.collection('leads').doc(leadId).get()).data()!;
-    expect(lead).toMatchObject({ status: 'Production', stripeDepositPaymentId: expect.stringMatching(/^pi_/) });
-    expect(lead.stripeFinalPaymentId ?? null).toBeNull();
 
     // Invoicing shows the deposit paid and the final payment due.
     await admin.getByRole('link', { name: 'Invoicing' }).click();
@@ -268,12 +281,16 @@ test.describe('deposit', () => {
     await expect(page.getByText('Payment Successful', { exact: true })).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(card.getByTestId('payment-markers')).toContainText('Deposit paid');
-    await expect.poll(async () => (await db.collection('leads').doc(leadId).get()).get('status')).toBe('Production');
+    await expect
+      .poll(async () => (await db.collection('leads').doc(leadId).get()).get('stripeDepositPaymentId') ?? null)
+      .toMatch(/^pi_/);
+    // A paid deposit moves nothing (Production is manual, spec §4).
+    expect((await db.collection('leads').doc(leadId).get()).get('status')).toBe('Set Up');
   });
 });
 
 test.describe('failed payments', () => {
-  test('a declined test-mode deposit moves the lead to "Payment Failed"; a retry that succeeds moves it on', async ({
+  test('a declined test-mode deposit moves the lead to "Payment Failed"; a retry that succeeds puts it back', async ({
     page,
   }) => {
     const name = unique('Declined Client');
@@ -291,6 +308,6 @@ test.describe('failed payments', () => {
     await page.getByRole('button', { name: 'Pay Now' }).click();
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
     const lead = (await db.collection('leads').doc(leadId).get()).data()!;
-    expect(lead).toMatchObject({ status: 'Production', stripeDepositPaymentId: expect.stringMatching(/^pi_test_/) });
+    expect(lead).toMatchObject({ status: 'Set Up', stripeDepositPaymentId: expect.stringMatching(/^pi_test_/) });
   });
 });

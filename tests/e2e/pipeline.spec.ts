@@ -248,6 +248,8 @@ test('search finds a lead as you type; a mouse drag offers Won and Dead in a bar
   const found = card(page, name);
   await expect(found.locator('mark').first()).toHaveText('Zoë');
   await expect(page.getByTestId('search-count')).toContainText(/^1 of \d+ leads match$/);
+  // The count names the search the board shows (what the bench's search figure waits for).
+  await expect(page.getByTestId('search-count')).toHaveAttribute('data-applied-search', `zoe POTTERY ${tag}`);
 
   // A mouse drag shows the bar; a drop on its Dead target asks for the reason, as a drop on the bucket does.
   const box = (await found.boundingBox())!;

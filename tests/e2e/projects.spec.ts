@@ -73,7 +73,15 @@ test('a project goes from Set up to Launch, and can be canceled', async ({ page 
 
   await card(page, name).click();
   details = page.getByRole('dialog', { name });
+  // It cannot be taken back, so it asks first; Back records nothing.
   await details.getByRole('button', { name: 'Mark Maintenance Paid' }).click();
+  const maintenance = page.getByRole('dialog', { name: `Record a paid maintenance subscription for ${name}?` });
+  await expect(maintenance).toContainText('This cannot be undone from the CRM.');
+  await maintenance.getByRole('button', { name: 'Back' }).click();
+  await expect(maintenance).toBeHidden();
+  await expect(card(page, name).getByText('Maintenance paid')).toHaveCount(0);
+  await details.getByRole('button', { name: 'Mark Maintenance Paid' }).click();
+  await maintenance.getByRole('button', { name: 'Mark Maintenance Paid' }).click();
   await expect(page.getByText('Maintenance Subscription Recorded')).toBeVisible();
   await expect(card(page, name).getByText('Maintenance paid')).toBeVisible();
 

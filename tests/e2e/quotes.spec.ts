@@ -1,4 +1,4 @@
-/** Quotes end to end: project plan → review → approve → the client accepts → project in Set up. */
+/** Quotes end to end: project plan (with its price preview) → review (with the service plan) → approve (the link emailed) → the client accepts → project in Set up. */
 import { expect, test } from './support/test.js';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
@@ -24,9 +24,14 @@ test('from project plan to the client accepting, to the project in Set up', asyn
   await expect(plan.getByRole('tab', { name: 'Overview, has errors' })).toHaveAttribute('aria-selected', 'true');
   await expect(plan.getByRole('tab', { name: 'Requirements, has errors' })).toBeVisible();
   await expect(plan.getByRole('tab', { name: 'Project Plan', exact: true })).toBeVisible();
+  // The price preview follows the plan as it is typed, priced as the server will price it.
+  const preview = plan.getByRole('status', { name: 'Price preview' });
+  await expect(preview).toContainText('Price preview: $3,800.00');
   await plan.getByLabel('Estimated timeline').fill('6 weeks');
+  await plan.getByLabel('Include a service plan').check();
   await plan.getByRole('tab', { name: /^Requirements/ }).click();
   await plan.getByLabel('Key requirements').fill('Booking site with Stripe payments and a database of classes');
+  await expect(preview).toContainText('Price preview: $5,950.00 (deposit $2,975.00, final $2,975.00)');
   await plan.getByRole('button', { name: 'Generate Quote' }).click();
   await expect(page.getByText('Project Plan & Quote Generated')).toBeVisible();
 
@@ -36,8 +41,14 @@ test('from project plan to the client accepting, to the project in Set up', asyn
   // $95 × 40 h = $3,800 × 1.2 (database) × 1.3 (payments/Stripe) = $5,928 → $5,950.
   await expect(quote.getByRole('row', { name: /Total/ })).toContainText('$5,950.00');
   await expect(quote.getByRole('row', { name: /Deposit/ })).toContainText('$2,975.00');
+  // The service plan, as the client's quote page shows it.
+  await expect(quote.getByTestId('review-service-plan')).toHaveText('Service plan: Hosting: $29.00/month after launch');
   await quote.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByText('Quote Approved')).toBeVisible();
+  // The link went to the client by email, and the dialog says to whom.
+  await expect(review.getByTestId('quote-link-sent')).toHaveText(
+    `The quote link was emailed to ${name} at pipeline@example.com.`,
+  );
   const link = await review.getByLabel('Quote link').inputValue();
   expect(link).toMatch(/\/quote-acceptance\?leadId=.+&token=.+/);
   await review.getByRole('button', { name: 'Close' }).click();
@@ -53,6 +64,7 @@ test('from project plan to the client accepting, to the project in Set up', asyn
   await client.goto(link);
   await expect(client.getByRole('heading', { name: 'Pipeline test' })).toBeVisible();
   await expect(client.getByText('What Happens Next')).toBeVisible();
+  await expect(client.getByText('Hosting: $29.00/month after launch')).toBeVisible();
   await client.getByRole('button', { name: 'Accept Quote' }).click();
   await expect(client).toHaveURL(/\/checkout\?amount=2975\.00&/);
 

@@ -68,3 +68,15 @@ describe('bench verdicts', () => {
     expect(verdictOf([run1, run1] as never[]).pass).toBe(false);
   });
 });
+
+describe('the dashboard search figure', () => {
+  it('is judged against the same search over the demo seed: at most 2× of it', () => {
+    const pass = buildRows({ 'search-ms': { samples: [30, 32, 31] }, 'search-24': { samples: [17, 16, 18] } });
+    expect(row(pass, 'search-ms').ratio).toBeCloseTo(31 / 17);
+    expect(row(pass, 'search-ms').status).toBe('pass');
+    expect(row(pass, 'search-24').status).toBe('measured');
+    expect(row(buildRows({ 'search-ms': { samples: [40] }, 'search-24': { samples: [17] } }), 'search-ms').status).toBe(
+      'FAIL',
+    );
+  });
+});

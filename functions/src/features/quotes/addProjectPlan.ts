@@ -2,8 +2,8 @@ import { FieldValue } from 'firebase-admin/firestore';
 import {
   appendNoteLine,
   centsToString,
-  computeQuote,
   planFeaturesText,
+  priceProjectPlan,
   renderPlanText,
   renderQuoteText,
   toGeneratedQuoteDetails,
@@ -16,7 +16,7 @@ import { readLead, writeVersion } from './quoteStore.js';
 
 /**
  * "Add Project Plan" (spec §4): on a lead in Contacted only, the server
- * computes the quote (domain/pricing.ts), stores it as a new version with
+ * prices the plan (domain priceProjectPlan), stores it as a new version with
  * review Pending, and appends plan and quote to the notes.
  * @throws NotFound "Lead not found"; Conflict when the lead is not in Contacted.
  */
@@ -26,12 +26,8 @@ export async function addProjectPlan(deps: Deps, input: { leadId: string; plan: 
   return db.runTransaction(async (tx) => {
     const { ref, lead } = await readLead(db, tx, input.leadId);
     if (lead.status !== 'Contacted') throw conflict('A project plan can only be added to a lead in Contacted');
-    const quote = computeQuote({
-      projectType: lead.projectType,
-      complexity: plan.complexity,
-      estimatedHours: plan.estimatedHours,
-      detectedFeatures: planFeaturesText(plan),
-    });
+    // The same rule as the plan dialog's price preview.
+    const quote = priceProjectPlan(lead.projectType, plan);
     const details = toGeneratedQuoteDetails(quote);
     const version = (lead.quoteVersion ?? 0) + 1;
     const { timeline: _t, requirements: _r, estimatedHours: _h, ...planFields } = plan;

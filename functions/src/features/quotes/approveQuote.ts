@@ -17,6 +17,8 @@ export interface ApprovedQuote {
   acceptanceUrl: string;
   /** True when the link went to the client by email (sealed in the outbox). */
   emailed: boolean;
+  /** The address the link was emailed to (the lead's email), null when it was not emailed. */
+  emailedTo: string | null;
   /** When the link stops working (QUOTE_LINK_TTL_DAYS after `clock()`). */
   expiresAt: Date;
 }
@@ -40,6 +42,7 @@ export async function approveQuote(
   const expiresAt = new Date(clock().getTime() + QUOTE_LINK_TTL_DAYS * DAY_MS);
   const link = `/quote-acceptance?${new URLSearchParams({ leadId, token }).toString()}`;
   let emailed = false;
+  let emailedTo: string | null = null;
   await db.runTransaction(async (tx) => {
     const { ref, lead } = await readLead(db, tx, leadId);
     const open = await openLinks(db, tx, leadId);
@@ -60,8 +63,9 @@ export async function approveQuote(
     });
     emailed = Boolean(lead.email) && canSeal();
     if (emailed) {
+      emailedTo = String(lead.email);
       enqueueEmail(db, tx, {
-        to: String(lead.email),
+        to: emailedTo,
         templateId: 'quote-sent',
         variables: {
           name: String(lead.name ?? 'there'),
@@ -88,5 +92,5 @@ export async function approveQuote(
     logger.warn('quote approve: link not emailed (no client email or OUTBOX_SECRET_KEY); the admin copies it', {
       leadId,
     });
-  return { acceptanceUrl: link, emailed, expiresAt };
+  return { acceptanceUrl: link, emailed, emailedTo: emailed ? emailedTo : null, expiresAt };
 }

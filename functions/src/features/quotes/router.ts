@@ -58,7 +58,7 @@ quotesAdminRouter.put('/leads/:id/quote', async (req, res) => {
   sendReply(res, successReply, { success: true });
 });
 
-/** POST /api/leads/{id}/quote/approve → { success, acceptanceUrl, emailed, expiresAt } (approveQuote). */
+/** POST /api/leads/{id}/quote/approve → { success, acceptanceUrl, emailed, emailedTo, expiresAt } (approveQuote). */
 quotesAdminRouter.post('/leads/:id/quote/approve', async (req, res) => {
   parseBody(req, emptyBodySchema);
   const approved = await approveQuote(deps, { leadId: leadIdOf(req) }, adminOf(res), systemClock);
@@ -66,6 +66,7 @@ quotesAdminRouter.post('/leads/:id/quote/approve', async (req, res) => {
     success: true,
     acceptanceUrl: approved.acceptanceUrl,
     emailed: approved.emailed,
+    emailedTo: approved.emailedTo,
     expiresAt: approved.expiresAt.toISOString(),
   });
 });

@@ -35,14 +35,21 @@ function typingIn(target: EventTarget | null): boolean {
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
-/** The search box with its match count; `shown` of `total` leads match `value`. */
+/**
+ * The search box with its match count; `shown` of `total` leads match
+ * `applied`, the search the board shows now (it follows `value`, the typed
+ * one, at low priority). The count carries it as `data-applied-search`, so a
+ * check (tests, the bench) can tell when the board caught up with the typing.
+ */
 export function BoardSearch({
   value,
+  applied,
   onChange,
   shown,
   total,
 }: {
   value: string;
+  applied: string;
   onChange(value: string): void;
   shown: number;
   total: number;
@@ -60,7 +67,7 @@ export function BoardSearch({
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
-  const searching = value.trim() !== '';
+  const searching = applied.trim() !== '';
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
@@ -110,7 +117,13 @@ export function BoardSearch({
           htmlInput: { 'aria-keyshortcuts': '/' },
         }}
       />
-      <Typography variant="body2" color="text.secondary" role="status" data-testid="search-count">
+      <Typography
+        variant="body2"
+        color="text.secondary"
+        role="status"
+        data-testid="search-count"
+        data-applied-search={applied}
+      >
         {searching ? `${shown} of ${total} leads match` : ''}
       </Typography>
     </Stack>

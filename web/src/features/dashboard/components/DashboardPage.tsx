@@ -253,7 +253,13 @@ export function DashboardPage() {
           </Box>
           <InsightsPanel open={insightsOpen} onOpenChange={setInsightsOpen} leads={insightsOpen ? leads : NO_LEADS} />
           <AttentionSetting days={attentionDays} onChange={setAttentionDays} />
-          <BoardSearch value={search} onChange={setSearch} shown={found.length} total={leads.length} />
+          <BoardSearch
+            value={search}
+            applied={deferredSearch}
+            onChange={setSearch}
+            shown={found.length}
+            total={leads.length}
+          />
           <SearchTermsContext.Provider value={terms}>
             <LeadBoard leads={found} actions={actions} attentionDays={attentionDays} onShowDead={showDead} />
           </SearchTermsContext.Provider>

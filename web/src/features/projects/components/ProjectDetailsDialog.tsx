@@ -1,7 +1,8 @@
 /**
  * Project details with the stage's actions (spec §2, §4 "Projects board flow"):
  * Production → Deploy to Beta (URL); Beta → Launch (handoff domain + URL, or
- * files); Mark Maintenance Paid; Cancel. Toasts and errors as spec §8.
+ * files); Mark Maintenance Paid (asked first: the CRM cannot take it back);
+ * Cancel. Toasts and errors as spec §8.
  * Opened by a drop on Beta or Launch (`pendingStage`), it asks for that
  * stage's details first; `onStageDone` follows a successful stage action.
  */
@@ -29,6 +30,7 @@ import {
   successReply,
 } from '@studio/domain';
 import { api, errorMessage } from '../../../shared/lib/api';
+import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
 import { useToast } from '../../../shared/components/Toast';
 import type { ProjectView } from '../../../shared/data/hooks';
 
@@ -52,8 +54,11 @@ export function ProjectDetailsDialog({
   const [domainUrl, setDomainUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Mark Maintenance Paid waiting for its confirmation: there is no way back from the CRM.
+  const [confirmMaintenance, setConfirmMaintenance] = useState(false);
 
   const close = () => {
+    setConfirmMaintenance(false);
     setUrl('');
     setDomainUrl('');
     setError(null);
@@ -189,17 +194,7 @@ export function ProjectDetailsDialog({
           </DialogContent>
           <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
             {!pendingStage && !p.maintenanceSubscriptionPaid && p.status !== 'Canceled' && p.status !== 'Won' && (
-              <Button
-                onClick={() =>
-                  run(
-                    'maintenance-subscription',
-                    {},
-                    { title: 'Maintenance Subscription Recorded' },
-                    'Recording Failed',
-                  )
-                }
-                disabled={busy}
-              >
+              <Button onClick={() => setConfirmMaintenance(true)} disabled={busy}>
                 Mark Maintenance Paid
               </Button>
             )}
@@ -212,6 +207,27 @@ export function ProjectDetailsDialog({
               {pendingStage ? 'Cancel' : 'Close'}
             </Button>
           </DialogActions>
+          <ConfirmDialog
+            open={confirmMaintenance}
+            title={`Record a paid maintenance subscription for ${p.name}?`}
+            consequences={[
+              'The project is marked as having its maintenance subscription paid.',
+              'When its 7-day launch countdown ends it moves to Maintenance instead of Won, and its lead to Complete.',
+              'This cannot be undone from the CRM.',
+            ]}
+            confirmLabel="Mark Maintenance Paid"
+            tone="primary"
+            busy={busy}
+            onCancel={() => setConfirmMaintenance(false)}
+            onConfirm={() =>
+              void run(
+                'maintenance-subscription',
+                {},
+                { title: 'Maintenance Subscription Recorded' },
+                'Recording Failed',
+              ).finally(() => setConfirmMaintenance(false))
+            }
+          />
         </>
       )}
     </Dialog>

@@ -17,12 +17,12 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
-  formatUsd,
   QUOTE_EXPIRY_DAYS,
   QUOTE_NO_LONGER_AVAILABLE,
   quoteLinkAcceptedReply,
   quoteLinkReply,
-  SERVICE_PLAN_MONTHLY_CENTS,
+  quoteServicePlan,
+  servicePlanText,
   type QuoteLinkReply,
 } from '@studio/domain';
 import { api, ApiError } from '../../../shared/lib/api';
@@ -126,7 +126,7 @@ export function QuoteAcceptancePage() {
   if (state.kind === 'accepted') return <Message title="Quote Accepted!" body={state.message} />;
 
   const { lead, quoteDetails } = state.quote;
-  const plan = lead.includeServicePlan && lead.servicePlanType ? lead.servicePlanType : null;
+  const plan = quoteServicePlan(lead);
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 8 } }}>
       <Typography variant="overline" color="primary">
@@ -154,9 +154,7 @@ export function QuoteAcceptancePage() {
             <Typography variant="h6" component="h2">
               Service plan
             </Typography>
-            <Typography>
-              {plan}: {formatUsd(SERVICE_PLAN_MONTHLY_CENTS[plan])}/month after launch
-            </Typography>
+            <Typography>{servicePlanText(plan)}</Typography>
           </CardContent>
         </Card>
       )}

@@ -5,6 +5,8 @@
  * form's check, or the server's field messages) is marked with an error icon
  * and named so ("Requirements, has errors"), and a failed submit opens the
  * first such tab, so an error on a hidden tab is never out of sight.
+ * Under the tabs, a live price preview: the plan as typed, priced by domain
+ * priceProjectPlan, the very function the server prices it with.
  */
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -20,13 +22,19 @@ import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import {
   COMPLEXITIES,
+  estimatedHoursField,
+  formatHours,
+  formatUsd,
+  priceProjectPlan,
   type ProjectPlan,
   projectPlanAddedReply,
   type ProjectPlanInput,
   projectPlanSchema,
+  type ProjectType,
   SERVICE_PLAN_TYPES,
 } from '@studio/domain';
 import { api, ApiError, errorMessage } from '../../../shared/lib/api';
@@ -63,6 +71,31 @@ const DEFAULTS: ProjectPlanInput = {
   servicePlanType: 'Hosting',
 };
 
+/**
+ * The quote the plan would generate, priced as the server will (domain
+ * priceProjectPlan), or why there is none yet (hours that would not be accepted).
+ */
+function planPricePreview(projectType: ProjectType, plan: ProjectPlanInput): string {
+  const hours = estimatedHoursField.safeParse(plan.estimatedHours);
+  if (!hours.success) return 'Price preview: enter valid estimated hours to see the price.';
+  try {
+    const q = priceProjectPlan(projectType, {
+      ...plan,
+      complexity: plan.complexity ?? 'Medium',
+      requirements: plan.requirements ?? '',
+      estimatedHours: hours.data,
+    });
+    return (
+      `Price preview: ${formatUsd(q.totalCents)} (deposit ${formatUsd(q.depositCents)}, final ${formatUsd(q.finalCents)}); ` +
+      `${formatHours(q.estimatedHoursHundredths)} h × ${formatUsd(q.hourlyRateCents)}/h` +
+      (q.multipliers.length ? `, ${q.multipliers.map((m) => `×${m.factor} ${m.group}`).join(', ')}` : '')
+    );
+  } catch {
+    return 'Price preview: not available for these values.';
+  }
+}
+
+/** Add Project Plan for `lead` (see the module comment); closed when `lead` is null. */
 export function ProjectPlanDialog({ lead, onClose }: { lead: BoardLead | null; onClose(): void }) {
   const toast = useToast();
   const [tab, setTab] = useState(0);
@@ -71,6 +104,7 @@ export function ProjectPlanDialog({ lead, onClose }: { lead: BoardLead | null; o
     defaultValues: DEFAULTS,
   });
   const includeServicePlan = watch('includeServicePlan');
+  const preview = lead ? planPricePreview(lead.projectType, watch()) : '';
   const tabsWithErrors = new Set(Object.keys(formState.errors).map((field) => FIELD_TAB[field]));
   /** Opens the first tab holding one of `fields`. */
   const openFirstTabOf = (fields: string[]) => {
@@ -202,6 +236,15 @@ export function ProjectPlanDialog({ lead, onClose }: { lead: BoardLead | null; o
             {text('automationAI', 'Automation / AI')}
           </Box>
         </DialogContent>
+        <Typography
+          role="status"
+          aria-label="Price preview"
+          data-testid="plan-price-preview"
+          variant="body2"
+          sx={{ px: 3, pt: 1, overflowWrap: 'anywhere' }}
+        >
+          {preview}
+        </Typography>
         <DialogActions>
           <Button onClick={close}>Cancel</Button>
           <Button type="submit" variant="contained" disabled={formState.isSubmitting}>

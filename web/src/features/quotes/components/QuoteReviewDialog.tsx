@@ -1,6 +1,7 @@
 /**
  * Quote Review queue (spec §2, §4 "Quote review"): every pending quote, or
- * one lead's. Approve → Approved + Quoted + a quote link to copy; Revise →
+ * one lead's, each with its breakdown and service plan. Approve → Approved +
+ * Quoted + a quote link to copy, and to whom it was emailed; Revise →
  * "Needs Revision"; Edit opens Edit Quote. Approving a quote that is already
  * Approved issues a new link and the server revokes the one already sent, so
  * the dialog asks first.
@@ -20,11 +21,20 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { parseQuoteDetails, quoteReviewReply } from '@studio/domain';
+import { parseQuoteDetails, quoteReviewReply, quoteServicePlan, servicePlanText } from '@studio/domain';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 import type { LeadView } from '../../../shared/data/hooks';
 import { QuoteBreakdown } from '../../../shared/components/QuoteBreakdown';
+
+/** The quote's service plan as the client's quote page shows it, or that it has none. */
+function ServicePlanLine({ plan }: { plan: ReturnType<typeof quoteServicePlan> }) {
+  return (
+    <Typography variant="body2" sx={{ mt: 1 }} data-testid="review-service-plan">
+      Service plan: {plan ? servicePlanText(plan) : 'none'}
+    </Typography>
+  );
+}
 
 /** The quote review (spec §2): `leads` are whole leads; `loading` while they are being read, `error` when that failed. */
 export function QuoteReviewDialog({
@@ -44,7 +54,8 @@ export function QuoteReviewDialog({
 }) {
   const toast = useToast();
   const [busy, setBusy] = useState<string | null>(null);
-  const [link, setLink] = useState<{ name: string; url: string } | null>(null);
+  // The link just issued, and the address it was emailed to (null when it was not emailed).
+  const [link, setLink] = useState<{ name: string; url: string; emailedTo: string | null } | null>(null);
   // An approved quote waiting for the admin to confirm that its sent link is replaced.
   const [replacing, setReplacing] = useState<LeadView | null>(null);
 
@@ -54,7 +65,12 @@ export function QuoteReviewDialog({
       const r = await api.post(`/api/leads/${lead.id}/quote/${action}`, {}, quoteReviewReply);
       if (action === 'approve') {
         toast({ title: 'Quote Approved' });
-        if (r.acceptanceUrl) setLink({ name: lead.name, url: `${window.location.origin}${r.acceptanceUrl}` });
+        if (r.acceptanceUrl)
+          setLink({
+            name: lead.name,
+            url: `${window.location.origin}${r.acceptanceUrl}`,
+            emailedTo: r.emailed ? (r.emailedTo ?? lead.email) : null,
+          });
       } else toast({ title: 'Quote Needs Revision' });
     } catch (e) {
       toast({ title: 'Update Failed', description: errorMessage(e, 'Failed to update quote'), severity: 'error' });
@@ -86,6 +102,11 @@ export function QuoteReviewDialog({
       <DialogContent>
         {link && (
           <Alert severity="success" sx={{ mb: 2 }} onClose={() => setLink(null)} closeText="Dismiss">
+            <Typography variant="body2" sx={{ mb: 1, overflowWrap: 'anywhere' }} data-testid="quote-link-sent">
+              {link.emailedTo
+                ? `The quote link was emailed to ${link.name} at ${link.emailedTo}.`
+                : `The quote link was not emailed to ${link.name}: send it yourself.`}
+            </Typography>
             <Typography variant="body2" sx={{ mb: 1 }}>
               Quote link for {link.name} (valid 30 days, single use). Copy it now: it is not stored.
             </Typography>
@@ -131,6 +152,7 @@ export function QuoteReviewDialog({
                     />
                   </Stack>
                   <QuoteBreakdown details={parseQuoteDetails(l.generatedQuoteDetails)} />
+                  <ServicePlanLine plan={quoteServicePlan(l)} />
                 </CardContent>
                 <CardActions>
                   <Button onClick={() => onEdit(l)} disabled={busy === l.id}>
