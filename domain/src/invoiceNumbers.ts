@@ -18,6 +18,7 @@ import type { LeadStatus } from './constants.js';
 import { acceptedQuoteOf, type AcceptedQuote } from './payments.js';
 import { depositLabel } from './pricing.js';
 import { checkoutPath } from './quotes.js';
+import { DELIVERED_LEAD_STATUSES } from './projects.js';
 
 export const INVOICE_NUMBER_PREFIX = 'INV';
 export const COUNTERS_COLLECTION = COLLECTIONS.counters;
@@ -105,13 +106,6 @@ export interface PaymentRequestPlan {
 }
 
 const ACCEPTED_STATUSES: readonly string[] = ['Set Up', 'Production', 'Launch', 'Complete'];
-
-/**
- * Lead statuses in which the work is delivered, so the final payment is
- * requested: the project's launch moves its lead to Launch, and the end of
- * the countdown (or a drop on Won) to Complete.
- */
-export const DELIVERED_LEAD_STATUSES: readonly string[] = ['Launch', 'Complete', 'Won', 'Subscription Expired'];
 
 export const requestId = (leadId: string, purpose: RequestPurpose): string => `${leadId}_${purpose}`;
 

@@ -42,6 +42,7 @@ import type { LeadStatus, ProjectStatus } from './constants.js';
 import { parseAmountToCents } from './money.js';
 import { requiredText } from './schemas.js';
 import { moneyField } from './quotes.js';
+import { projectDelivered } from './projects.js';
 import { DATE_RANGE_MESSAGE, firestoreId, isDateInRange } from './ids.js';
 
 export const PAYMENT_CURRENCY = 'usd';
@@ -259,7 +260,7 @@ export function paymentMoves(
   leadStatus: LeadStatus | null,
   projectStatus: ProjectStatus | null,
   resumeStatus?: LeadStatus | null,
-): { lead?: LeadStatus; project?: ProjectStatus } {
+): { lead?: LeadStatus } {
   if (leadStatus === 'Lost') return {};
   const moves = paidStageMoves(purpose, leadStatus, projectStatus);
   if (leadStatus === PAYMENT_FAILED_STATUS && !moves.lead && (purpose === 'deposit' || purpose === 'final')) {
@@ -273,11 +274,11 @@ function paidStageMoves(
   purpose: PaymentPurpose,
   leadStatus: LeadStatus | null,
   projectStatus: ProjectStatus | null,
-): { lead?: LeadStatus; project?: ProjectStatus } {
+): { lead?: LeadStatus } {
   // A paid deposit moves nothing: Production is a manual stage (spec §4).
   if (purpose === 'deposit') return {};
   if (purpose === 'final') {
-    const delivered = !projectStatus || ['Launch', 'Maintenance', 'Won'].includes(projectStatus);
+    const delivered = !projectStatus || projectDelivered(projectStatus);
     return delivered && leadStatus !== 'Complete' ? { lead: 'Complete' } : {};
   }
   return {};

@@ -126,6 +126,18 @@ export const PROJECT_TO_LEAD: Readonly<Partial<Record<ProjectStatus, LeadStatus>
   Canceled: 'Lost',
 };
 
+/**
+ * Lead statuses in which the work is delivered, so the final payment is
+ * requested: the project's launch moves its lead to Launch, and the end of
+ * the countdown (or a drop on Won) to Complete. A project is delivered when
+ * its lead follows it into one of these (projectDelivered).
+ */
+export const DELIVERED_LEAD_STATUSES: readonly string[] = ['Launch', 'Complete', 'Won', 'Subscription Expired'];
+
+/** True when a project in `status` has delivered the work: its lead follows it into a delivered stage. */
+export const projectDelivered = (status: ProjectStatus): boolean =>
+  DELIVERED_LEAD_STATUSES.includes(PROJECT_TO_LEAD[status] ?? '');
+
 /** The project status that follows a lead moved on the CRM board (only when the project table allows it). */
 export const LEAD_TO_PROJECT: Readonly<Partial<Record<LeadStatus, ProjectStatus>>> = {
   'Set Up': 'Set up',

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  projectDelivered,
+  type ProjectStatus,
   clientWorkRank,
   followedProject,
   orderClientWork,
@@ -126,5 +128,12 @@ describe('projects board', () => {
         now,
       ),
     ).toEqual({ to: 'Canceled', reason: 'setup-expired' });
+  });
+});
+
+describe('projectDelivered', () => {
+  it('is true where the lead follows the project into a delivered stage (Launch, Maintenance, Won), false before and when canceled', () => {
+    expect(['Launch', 'Maintenance', 'Won'].every((s) => projectDelivered(s as ProjectStatus))).toBe(true);
+    expect(['Set up', 'Production', 'Beta', 'Canceled'].some((s) => projectDelivered(s as ProjectStatus))).toBe(false);
   });
 });

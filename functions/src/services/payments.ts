@@ -627,13 +627,8 @@ function applyPurpose(db: Firestore, tx: Transaction, c: PurposeContext): void {
         by: c.by,
       });
     }
-    if (c.project && (moves.project || c.purpose === 'deposit')) {
-      tx.update(c.project.ref, {
-        ...(moves.project ? { status: moves.project } : {}),
-        ...(c.purpose === 'deposit' ? { depositPaidAt: now } : {}),
-        updatedAt: now,
-      });
-    }
+    // A payment moves no project (Production is a manual stage, spec §4): the project only records the deposit.
+    if (c.project && c.purpose === 'deposit') tx.update(c.project.ref, { depositPaidAt: now, updatedAt: now });
     if (Object.keys(update).length > 0) tx.update(lead.ref, { ...update, updatedAt: now });
     recordActivity(db, tx, {
       leadId: lead.id,
