@@ -23,6 +23,7 @@ import { PROMO_DISCOUNT_TYPES } from './promo.js';
 import { QUOTE_REVIEW_STATUSES } from './quoteReview.js';
 import { nullableText, successReply } from './replies/base.js';
 import { automationSettingsSchema, storedStudioSettingsSchema } from './settings.js';
+import { PLAN_TEXT_FIELDS } from './storedDocuments.js';
 
 export { successReply } from './replies/base.js';
 export * from './replies/quoteDetails.js';
@@ -64,15 +65,7 @@ export const leadReply = z.object({
   hourlyRateCents: z.number().int().nullish(),
   quoteVersion: z.number().int().nullish(),
   // The project plan's texts and the quote's features (spec §3), absent before a plan.
-  phase1: z.string().nullish(),
-  phase2: z.string().nullish(),
-  phase3: z.string().nullish(),
-  phase4: z.string().nullish(),
-  database: z.string().nullish(),
-  integrations: z.string().nullish(),
-  techStack: z.string().nullish(),
-  automationAI: z.string().nullish(),
-  detectedFeatures: z.string().nullish(),
+  ...PLAN_TEXT_FIELDS,
   /** ISO 8601; null until the quote is accepted. */
   quoteAcceptedAt: z.string().nullable(),
   createdAt: z.string(),

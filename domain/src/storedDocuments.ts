@@ -26,6 +26,19 @@ export const storedDate = z
   )
   .transform((t) => t.toDate());
 
+/** The project plan's texts and the quote's detected features (spec §3), absent before a plan: stored and replied alike. */
+export const PLAN_TEXT_FIELDS = {
+  phase1: z.string().nullish(),
+  phase2: z.string().nullish(),
+  phase3: z.string().nullish(),
+  phase4: z.string().nullish(),
+  database: z.string().nullish(),
+  integrations: z.string().nullish(),
+  techStack: z.string().nullish(),
+  automationAI: z.string().nullish(),
+  detectedFeatures: z.string().nullish(),
+};
+
 /**
  * `quote_links/{sha256(token)}`: one client link to a quote version (spec §4
  * "Quote acceptance"). Written only by the server (quote approval).
@@ -136,15 +149,7 @@ export const leadDocSchema = z
     acceptedQuote: acceptedQuoteSchema.nullish().catch(null),
     /** The lead's Stripe Customer, once a live payment has made one (functions services/payments.ts). */
     stripeCustomerId: z.string().nullish(),
-    phase1: z.string().nullish(),
-    phase2: z.string().nullish(),
-    phase3: z.string().nullish(),
-    phase4: z.string().nullish(),
-    database: z.string().nullish(),
-    integrations: z.string().nullish(),
-    techStack: z.string().nullish(),
-    automationAI: z.string().nullish(),
-    detectedFeatures: z.string().nullish(),
+    ...PLAN_TEXT_FIELDS,
     // A malformed one reads as null rather than dropping the lead from every list.
     quoteAcceptedAt: storedDate.nullish().catch(null),
     createdAt: storedDate.nullish(),

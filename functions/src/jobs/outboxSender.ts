@@ -441,6 +441,19 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
     return { outcome: 'retry', status: 'PENDING', attempts, lastError, nextAttemptAt };
   };
 
+  /** Ends the entry as SKIPPED (never sent: a suppressed address or a spent recipient limit). */
+  const skip = async (lastError: string): Promise<SendOutcome> => {
+    await ref.update({
+      status: 'SKIPPED',
+      lastError,
+      expireAt: retentionEnd(COLLECTIONS.outbox, now),
+      leaseUntil: null,
+      nextAttemptAt: null,
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+    return { outcome: 'suppressed', status: 'SKIPPED', attempts, lastError };
+  };
+
   // An address SendGrid reported bounced, dropped or as a spam reporter gets nothing more (services/suppressions.ts).
   let suppressedBy: Awaited<ReturnType<typeof suppressionOf>>;
   try {
@@ -456,15 +469,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
       templateId: claim.data.templateId ?? null,
       suppressedBy,
     });
-    await ref.update({
-      status: 'SKIPPED',
-      lastError,
-      expireAt: retentionEnd(COLLECTIONS.outbox, now),
-      leaseUntil: null,
-      nextAttemptAt: null,
-      updatedAt: FieldValue.serverTimestamp(),
-    });
-    return { outcome: 'suppressed', status: 'SKIPPED', attempts, lastError };
+    return skip(lastError);
   }
 
   const { recipientLimit } = claim.data;
@@ -483,15 +488,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
         templateId: claim.data.templateId ?? null,
         recipientLimit,
       });
-      await ref.update({
-        status: 'SKIPPED',
-        lastError,
-        expireAt: retentionEnd(COLLECTIONS.outbox, now),
-        leaseUntil: null,
-        nextAttemptAt: null,
-        updatedAt: FieldValue.serverTimestamp(),
-      });
-      return { outcome: 'suppressed', status: 'SKIPPED', attempts, lastError };
+      return skip(lastError);
     }
     await ref.update({ recipientLimitTaken: true, updatedAt: FieldValue.serverTimestamp() });
   }
