@@ -118,7 +118,19 @@ function Adjustments({ row, entries }: { row: BillingRow; entries: readonly Ledg
   const b = documentBalance(row.amountCents, entries);
   const notes = entries.filter((e) => e.type === 'credit_note' && e.number).map((e) => e.number);
   return (
-    <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.5 }} data-testid="invoice-adjustments">
+    <Stack
+      direction="row"
+      useFlexGap
+      // A refund lists every credit note: on a phone its chip wraps onto more lines instead of leaving the card.
+      sx={{
+        flexWrap: 'wrap',
+        gap: 0.5,
+        mt: 0.5,
+        '& .MuiChip-root': { maxWidth: '100%', height: 'auto', minHeight: 24 },
+        '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'anywhere', py: 0.25 },
+      }}
+      data-testid="invoice-adjustments"
+    >
       {b.refundedCents > 0 && (
         <Chip
           size="small"
