@@ -356,6 +356,21 @@ export function invoiceTotals(
   return { subtotalCents, taxCents, totalCents: subtotalCents + taxCents };
 }
 
+/**
+ * The subtotal and tax inside `totalCents`, a price that includes the tax at
+ * `rateBps`: a quote's deposit and final payment are the amounts the client
+ * accepted, so the tax is shown within them, never added on top. The subtotal
+ * is rounded half up to the cent and the tax is the rest, so the three always
+ * add up; a rate of 0 leaves the whole as the subtotal.
+ */
+export function taxIncludedTotals(
+  totalCents: number,
+  rateBps: number,
+): { subtotalCents: number; taxCents: number; totalCents: number } {
+  const subtotalCents = Math.floor((totalCents * 10_000 * 2 + (10_000 + rateBps)) / (2 * (10_000 + rateBps)));
+  return { subtotalCents, taxCents: totalCents - subtotalCents, totalCents };
+}
+
 /** "20%", "8.25%" for a rate in basis points. */
 export const taxRateText = (rateBps: number): string => `${Number((rateBps / 100).toFixed(2))}%`;
 

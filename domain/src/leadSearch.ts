@@ -36,11 +36,23 @@ export function searchTerms(query: string): string[] {
   return fold(query).split(/\s+/).filter(Boolean);
 }
 
+/**
+ * What the search reads of a lead, folded once: a board keeps it beside the
+ * lead while the lead is unchanged, so a keystroke over thousands of cards only
+ * compares strings (searchTextMatches).
+ */
+export function leadSearchText(lead: SearchableLead): string {
+  return fold(`${lead.name}\n${lead.subject}\n${lead.projectType}`);
+}
+
+/** True when every term is in `text`, a leadSearchText (and always without terms). */
+export function searchTextMatches(text: string, terms: readonly string[]): boolean {
+  return terms.every((t) => text.includes(t));
+}
+
 /** True when every term is found in the lead's name, subject or project type (and always without terms). */
 export function leadMatchesSearch(lead: SearchableLead, terms: readonly string[]): boolean {
-  if (terms.length === 0) return true;
-  const haystack = fold(`${lead.name}\n${lead.subject}\n${lead.projectType}`);
-  return terms.every((t) => haystack.includes(t));
+  return terms.length === 0 || searchTextMatches(leadSearchText(lead), terms);
 }
 
 /**

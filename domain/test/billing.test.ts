@@ -9,6 +9,7 @@ import {
   formatInvoiceNumber,
   invoiceModel,
   invoiceTotals,
+  taxIncludedTotals,
   mismatchText,
   nextInvoiceNumber,
   parseInvoiceNumber,
@@ -238,6 +239,21 @@ describe('tax', () => {
     expect(invoiceTotals(999, 825)).toEqual({ subtotalCents: 999, taxCents: 82, totalCents: 1_081 }); // 82.4175
     expect(invoiceTotals(1_000, 825).taxCents).toBe(83); // 82.5 → 83
     expect(invoiceTotals(12_345, 0)).toEqual({ subtotalCents: 12_345, taxCents: 0, totalCents: 12_345 });
+  });
+
+  it('finds the tax inside a price that includes it: the parts add up, and adding the tax back gives the price', () => {
+    expect(taxIncludedTotals(12_000, 2_000)).toEqual({ subtotalCents: 10_000, taxCents: 2_000, totalCents: 12_000 });
+    expect(taxIncludedTotals(200_000, 0)).toEqual({ subtotalCents: 200_000, taxCents: 0, totalCents: 200_000 });
+    expect(taxIncludedTotals(1_081, 825)).toEqual({ subtotalCents: 999, taxCents: 82, totalCents: 1_081 });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000_000 }), fc.integer({ min: 0, max: 10_000 }), (total, rate) => {
+        const t = taxIncludedTotals(total, rate);
+        expect(t.subtotalCents + t.taxCents).toBe(total);
+        expect(t.taxCents).toBeGreaterThanOrEqual(0);
+        // Within a cent of the tax a subtotal would be charged (the rounding of each side).
+        expect(Math.abs(invoiceTotals(t.subtotalCents, rate).totalCents - total)).toBeLessThanOrEqual(1);
+      }),
+    );
     expect(taxRateText(2_000)).toBe('20%');
     expect(taxRateText(825)).toBe('8.25%');
   });

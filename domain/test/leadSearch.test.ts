@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { leadMatchesSearch, searchHighlights, searchTerms } from '../src/leadSearch.js';
+import {
+  leadMatchesSearch,
+  leadSearchText,
+  searchHighlights,
+  searchTerms,
+  searchTextMatches,
+} from '../src/leadSearch.js';
 
 const ada = { name: 'Ada Lovelace', subject: 'Café booking site', projectType: 'Web Project' };
 
@@ -10,6 +16,12 @@ describe('board search', () => {
     expect(leadMatchesSearch(ada, searchTerms('cafe'))).toBe(true);
     expect(leadMatchesSearch(ada, searchTerms('café BOOK'))).toBe(true);
     expect(leadMatchesSearch(ada, searchTerms('ada logo'))).toBe(false);
+  });
+
+  it('answers the same from a search text folded once as from the lead', () => {
+    const text = leadSearchText(ada);
+    for (const q of ['ada', 'LOVE web', 'cafe', 'café BOOK', 'ada logo', '', 'project\nweb'])
+      expect(searchTextMatches(text, searchTerms(q))).toBe(leadMatchesSearch(ada, searchTerms(q)));
   });
 
   it('matches every lead when the search is blank', () => {

@@ -211,10 +211,14 @@ export async function clientDocumentLinks(
       const number = str(d.get('number'));
       if (!number) continue;
       numbers.set(`${kind}:${d.id}`, number);
+      // A voided or written-off invoice keeps its number and its link; the client is told it owes nothing, as its
+      // PDF's mark says (balanceLabel's words).
+      const closed =
+        d.get('status') === 'void' ? ' · Void' : d.get('status') === 'uncollectible' ? ' · Uncollectible' : '';
       out.push({
         kind,
         number,
-        label: `${kind === 'invoice' ? 'Invoice' : String(d.get('description') ?? 'Payment request')} (${number})`,
+        label: `${kind === 'invoice' ? 'Invoice' : String(d.get('description') ?? 'Payment request')} (${number})${closed}`,
         url: signedDocumentPath({ kind, id: d.id }, now)!,
       });
     }

@@ -2,9 +2,10 @@
  * A lead's deposit and final payment requests (domain invoiceNumbers.ts
  * leadPaymentRequests): each stored once in `payment_requests/{leadId}_{purpose}`
  * with its own INV-YYYY-NNNN number, issued (services/invoiceNumbers.ts) in
- * the transaction that creates it, due after the studio's payment terms, and
- * marked paid when the lead records the payment. Recorded in the lead's
- * activity when issued; the final payment request (issued at launch) is
+ * the transaction that creates it, due after the studio's payment terms, with
+ * the studio's tax shown inside its amount (a rate above 0), and marked paid
+ * when the lead records the payment. Recorded in the lead's activity when
+ * issued; the final payment request (issued at launch) is
  * emailed to the client with its PDF in the same transaction.
  *
  * Idempotent: the request's id is fixed and its creation re-checks inside
@@ -20,6 +21,7 @@ import {
   leadPaymentRequests,
   PAYMENT_REQUESTS_COLLECTION,
   requestId,
+  taxIncludedTotals,
 } from '@studio/domain';
 import { config } from '../config.js';
 import { paymentEntryId } from './ledger.js';
@@ -69,6 +71,7 @@ export async function syncPaymentRequests(db: Firestore, leadId: string, now = n
       }
       continue;
     }
+    const tax = taxIncludedTotals(plan.amountCents, studio.taxRateBps);
     const number = await runNumbered(db, now, async (tx, take) => {
       if ((await tx.get(ref)).exists) return null; // a concurrent sync issued it
       const number = await take();
@@ -79,6 +82,13 @@ export async function syncPaymentRequests(db: Firestore, leadId: string, now = n
         email: data!.email || null,
         clientName: data!.name ?? null,
         amountCents: plan.amountCents,
+        // The accepted quote's amount includes the studio's tax (domain taxIncludedTotals): shown, never added.
+        ...(studio.taxRateBps > 0 && {
+          subtotalCents: tax.subtotalCents,
+          taxCents: tax.taxCents,
+          taxRateBps: studio.taxRateBps,
+          taxLabel: studio.taxLabel,
+        }),
         currency: 'usd',
         description: plan.description,
         issuedAt: Timestamp.fromDate(now),

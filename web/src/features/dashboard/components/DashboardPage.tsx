@@ -21,7 +21,8 @@ import {
   type DeadReason,
   formatUsd,
   groupLeadsForBoard,
-  leadMatchesSearch,
+  leadSearchText,
+  searchTextMatches,
   type LeadStatus,
   quoteAcceptedByAdminReply,
   quotePendingReview,
@@ -181,9 +182,11 @@ export function DashboardPage() {
   // The board follows the typing at low priority: a keystroke never waits for thousands of cards.
   const deferredSearch = useDeferredValue(search);
   const terms = useMemo(() => searchTerms(deferredSearch), [deferredSearch]);
+  // Each lead's search text is folded when the board changes, not at every keystroke.
+  const searchTexts = useMemo(() => leads.map(leadSearchText), [leads]);
   const found = useMemo(
-    () => (terms.length ? leads.filter((l) => leadMatchesSearch(l, terms)) : leads),
-    [leads, terms],
+    () => (terms.length ? leads.filter((_, i) => searchTextMatches(searchTexts[i]!, terms)) : leads),
+    [leads, searchTexts, terms],
   );
 
   const tiles = useMemo(() => dashboardTiles(leads), [leads]);

@@ -384,7 +384,12 @@ function DropBar() {
   );
 }
 
-export function LeadBoard({
+/**
+ * The pipeline's columns over `leads`. Memoized: a keystroke in the board's
+ * search re-renders the page at once, and the board only when the search it
+ * shows (deferred) changes.
+ */
+export const LeadBoard = memo(function LeadBoard({
   leads,
   actions,
   onShowDead,
@@ -489,4 +494,4 @@ export function LeadBoard({
       {pointerDrag && <DropBar />}
     </DragDropContext>
   );
-}
+});

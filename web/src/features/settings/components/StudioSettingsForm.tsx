@@ -107,7 +107,10 @@ export function StudioSettingsForm({
             name="taxRateBps"
             render={(r) => (
               <TextField
-                {...controlledProps(r, 'Added to each new invoice; 0 adds none')}
+                {...controlledProps(
+                  r,
+                  "Added to new invoices; a quote's deposit and final payment include it. 0 adds none",
+                )}
                 // Shown as a percentage with up to 2 decimals; stored in basis points (20% = 2000).
                 value={
                   r.field.value === undefined || Number.isNaN(Number(r.field.value)) ? '' : Number(r.field.value) / 100
