@@ -98,7 +98,7 @@ describe('launch with the final payment unpaid', () => {
       .collection('projects')
       .doc(projectId)
       .update({ launchDate: Timestamp.fromMillis(Date.now() - 8 * DAY) });
-    await runProjectSchedule(new Date());
+    await runProjectSchedule({ db }, new Date());
     expect((await db.collection('leads').doc(leadId).get()).get('status')).toBe('Complete');
     expect((await db.collection('payment_requests').doc(`${leadId}_final`).get()).get('status')).toBe('open');
     const lookup = await api('GET', `/api/client-project?email=${encodeURIComponent(email)}`);

@@ -129,7 +129,7 @@ describe('a 2-hour SendGrid outage', () => {
         now <= T0 + 30 * HOUR;
         now += OUTBOX_SWEEP_EVERY_MINUTES * MINUTE
       ) {
-        const r = await runOutboxSweep(new Date(now), { ...deps, collection });
+        const r = await runOutboxSweep({ ...deps, db, collection }, new Date(now));
         reclaimed += r.reclaimed;
         expect(r.failed).toBe(0);
         if (now < OUTAGE_ENDS) expect(r.sent).toBe(0);
@@ -270,7 +270,7 @@ describe('a send that may have gone out already', () => {
     // One whose sender died before SendGrid answered: taken back and sent.
     const unsent = await stuck('died-before-handover@example.com');
     const deps = { mailer: mailer(), from: 'studio@example.com', now: () => new Date(now) };
-    const r = await runOutboxSweep(new Date(now), { ...deps, collection });
+    const r = await runOutboxSweep({ ...deps, db, collection }, new Date(now));
     expect(r).toMatchObject({ handedOver: 1, reclaimed: 1, sent: 1, failed: 0 });
     expect(accepted.filter((a) => a === 'died-after-handover@example.com')).toEqual([]);
     expect(accepted.filter((a) => a === 'died-before-handover@example.com')).toEqual([

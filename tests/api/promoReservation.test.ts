@@ -106,7 +106,7 @@ describe('reserved, then redeemed', () => {
       cancelPaymentIntent: async () => 'processing' as const,
       refundPayment: async () => null,
     };
-    const result = await runOrderExpiry(db, new Date(), racing);
+    const result = await runOrderExpiry({ db, provider: racing }, new Date());
     expect(result.paid).toContain(orderId);
     expect(await listed(code)).toMatchObject({ usedCount: 0, reservedCount: 1 });
     expect((await confirm(paymentIntentId)).status).toBe(200);
@@ -125,14 +125,14 @@ describe('reserved, then redeemed', () => {
     // The client may still pay the same intent with another card: the code stays held.
     expect(await listed(code)).toMatchObject({ usedCount: 0, reservedCount: 1 });
     expect(await order(code, email('blocked'))).toMatchObject({ status: 409 });
-    expect((await runOrderExpiry(db, new Date())).expired).not.toContain(orderId); // not due yet
+    expect((await runOrderExpiry({ db }, new Date())).expired).not.toContain(orderId); // not due yet
 
     // Twenty-five minutes on, the hold ends within the expiry margin.
     await db
       .collection('orders')
       .doc(orderId)
       .update({ promoReservedUntil: Timestamp.fromMillis(Date.now() + 5 * 60_000) });
-    expect((await runOrderExpiry(db, new Date())).expired).toContain(orderId);
+    expect((await runOrderExpiry({ db }, new Date())).expired).toContain(orderId);
     expect(await statusOf('orders', orderId)).toBe('expired');
     expect(await statusOf('payments', paymentIntentId)).toBe('canceled');
     expect(await confirm(paymentIntentId)).toMatchObject({ status: 409, json: { error: CHECKOUT_EXPIRED_MESSAGE } });

@@ -103,10 +103,13 @@ describe('the studio time zone', () => {
       const leadId = await quotedLead(season, sentAt);
       const nine = new Date(pacificNine);
       const utcNine = new Date(`${pacificNine.slice(0, 10)}T09:00:00Z`);
-      expect(await runDailyReminders(db, utcNine), season).toEqual({ ran: false, timeZone: 'America/Los_Angeles' });
-      expect(await runDailyReminders(db, new Date(nine.getTime() - 3_600_000))).toMatchObject({ ran: false });
+      expect(await runDailyReminders({ db }, utcNine), season).toEqual({ ran: false, timeZone: 'America/Los_Angeles' });
+      expect(await runDailyReminders({ db }, new Date(nine.getTime() - 3_600_000))).toMatchObject({ ran: false });
       expect(await followUps(leadId), season).toBe(0);
-      expect(await runDailyReminders(db, nine), season).toMatchObject({ ran: true, timeZone: 'America/Los_Angeles' });
+      expect(await runDailyReminders({ db }, nine), season).toMatchObject({
+        ran: true,
+        timeZone: 'America/Los_Angeles',
+      });
       expect(await followUps(leadId), season).toBe(1);
     }
   });

@@ -6,15 +6,18 @@
  * the script. Read-only: it reads every billable document, payment and ledger
  * entry once.
  */
-import type { Firestore } from 'firebase-admin/firestore';
+import type { JobDeps } from '../features/schedules.js';
 import { checkBooks } from '../features/billing/checkBooks.js';
 import { logEvent } from '../platform/log.js';
 
 /** Mismatches quoted in the alert's log entry; `npm run books:check` lists them all. */
 export const MISMATCHES_LOGGED = 20;
 
-/** Checks the books once; logs one `ledger.mismatch` event when any balance disagrees with the ledger. */
-export async function runBooksCheck(db: Firestore): Promise<{ mismatches: number; documents: number }> {
+/**
+ * Checks the books once (as they stand: `_now` is the scheduled job's clock, unused); logs one `ledger.mismatch`
+ * event when any balance disagrees with the ledger.
+ */
+export async function runBooksCheck({ db }: JobDeps, _now?: Date): Promise<{ mismatches: number; documents: number }> {
   const report = await checkBooks(db);
   if (report.mismatches.length > 0) {
     logEvent('ledger.mismatch', `books: ${report.mismatches.length} mismatches`, {

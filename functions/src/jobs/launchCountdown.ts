@@ -17,7 +17,7 @@
 import { logEvent } from '../platform/log.js';
 import { FieldValue, Timestamp, type DocumentReference } from 'firebase-admin/firestore';
 import { COLLECTIONS, scheduledProjectMove, SETUP_EXPIRY_DEAD_REASON, type ProjectStatus } from '@studio/domain';
-import { db } from '../firebase.js';
+import type { JobDeps } from '../features/schedules.js';
 import { recordActivity } from '../services/activity.js';
 import { syncLeadFromProject } from '../services/projectSync.js';
 
@@ -35,7 +35,7 @@ const ATTEMPTS = 3;
 const toDate = (v: unknown) => (v instanceof Timestamp ? v.toDate() : null);
 
 /** Runs the job at `now`. Returns what this run moved and which projects it could not check. */
-export async function runProjectSchedule(now: Date): Promise<CountdownResult> {
+export async function runProjectSchedule({ db }: JobDeps, now: Date): Promise<CountdownResult> {
   const candidates = await db.collection(COLLECTIONS.projects).where('status', 'in', ['Launch', 'Set up']).get();
   const moved: CountdownResult['moved'] = [];
   const failed: string[] = [];
@@ -68,6 +68,7 @@ async function moveWithRetries(ref: DocumentReference, now: Date): Promise<Sched
 
 /** One project's check and move, in its own transaction; null when nothing is due. */
 function moveIfDue(ref: DocumentReference, now: Date): Promise<ScheduledMove | null> {
+  const db = ref.firestore;
   return db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     const d = snap.data();

@@ -19,7 +19,8 @@
  * holding; the next run tries again, and the margin leaves room for it.
  * A plain function of the clock, so tests drive it with a fake one.
  */
-import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import type { JobDeps } from '../features/schedules.js';
 import { logEvent } from '../platform/log.js';
 import { COLLECTIONS, promoCheckoutExpiryCutoff } from '@studio/domain';
 import { PAYABLE_ORDER_STATUSES } from '../services/orders.js';
@@ -47,10 +48,13 @@ export interface OrderExpiryResult {
 
 /**
  * Expires the unpaid promo orders due at `now` (see the module comment).
- * `provider` defaults to this project's (services/stripe.ts paymentProvider).
+ * `deps.provider` defaults to this project's (services/stripe.ts paymentProvider).
  * @throws NotConfigured when payments are not configured on a real project (nothing is changed).
  */
-export async function runOrderExpiry(db: Firestore, now: Date, provider?: PaymentProvider): Promise<OrderExpiryResult> {
+export async function runOrderExpiry(
+  { db, provider }: JobDeps & { provider?: PaymentProvider },
+  now: Date,
+): Promise<OrderExpiryResult> {
   const result: OrderExpiryResult = { expired: [], paid: [], failed: [] };
   const due = await db
     .collection(COLLECTIONS.orders)

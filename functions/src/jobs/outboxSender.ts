@@ -96,6 +96,7 @@ import { loadStudioSettings } from '../services/settings.js';
 import { isSealed, unseal } from '../services/sealed.js';
 import { suppressionOf } from '../services/suppressions.js';
 import { firestoreLimiter, type RateLimiterFirestore } from '../platform/rateLimiterFirestore.js';
+import type { JobDeps } from '../features/schedules.js';
 import { config, NOT_CONFIGURED, type Config } from '../config.js';
 
 /** The admin's edit of a template (email_templates/{id}): a field that is not text falls back to the default's. */
@@ -591,13 +592,13 @@ export interface SweepResult {
 /**
  * The scheduled sweeper (see the module comment), at `now`: takes back
  * PROCESSING entries past their lease, then processes every due PENDING
- * entry, one at a time. `deps.collection` defaults to `outbox`.
+ * entry, one at a time. `deps.collection` defaults to `deps.db`'s `outbox`.
  */
 export async function runOutboxSweep(
+  deps: Partial<SenderDeps> & JobDeps & { collection?: CollectionReference },
   now: Date,
-  deps: Partial<SenderDeps> & { collection: CollectionReference },
 ): Promise<SweepResult> {
-  const { collection, ...rest } = deps;
+  const { collection = deps.db.collection(COLLECTIONS.outbox), ...rest } = deps;
   const at = Timestamp.fromDate(now);
   const result: SweepResult = {
     reclaimed: 0,

@@ -56,6 +56,7 @@ import { recordActivity } from '../services/activity.js';
 import { enqueueEmail } from '../services/outbox.js';
 import { loadAutomationSettings, loadStudioSettings } from '../services/settings.js';
 import { config } from '../config.js';
+import type { JobDeps } from '../features/schedules.js';
 
 export interface ReminderRunResult {
   /** Trigger ids sent by this run. */
@@ -357,7 +358,7 @@ async function sendWithRetries(
  * @returns the run's result, or `ran: false` in any other hour
  */
 export async function runDailyReminders(
-  db: Firestore,
+  { db }: JobDeps,
   now: Date,
 ): Promise<(ReminderRunResult & { ran: true; timeZone: string }) | { ran: false; timeZone: string }> {
   const { timeZone } = await loadStudioSettings(db);
