@@ -156,7 +156,7 @@ export const GROUPS = [
     needs: 'emulators',
     method: [
       '`bench/reminders-run.ts` against the Firestore emulator in its own project (`demo-studio-reminders`, so no Functions trigger fires): 2,000 leads, each with an open numbered invoice one day overdue, every automation on;',
-      "then `runReminders(db, now)` (`functions/src/jobs/reminders.ts`, the scheduled function's body) is timed once: it loads the open subjects and sends 2,000 reminders, each in its own transaction with its outbox entry and activity.",
+      "then `runReminders(db, now)` (`functions/src/features/reminders/reminders.ts`, the scheduled function's body) is timed once: it loads the open subjects and sends 2,000 reminders, each in its own transaction with its outbox entry and activity.",
       'A second run with the same clock (nothing left to send) is timed too and given in the details. One measurement per bench run.',
     ].join(' '),
   },

@@ -21,7 +21,7 @@ const outboxIdField = z
   .catch(undefined);
 
 /**
- * One event as posted. `outboxId` is the send's custom arg (jobs/outboxSender.ts
+ * One event as posted. `outboxId` is the send's custom arg (features/email/outboxSender.ts
  * `customArgs`), which SendGrid returns at the top level of each event.
  */
 export const sendgridEventSchema = z.object({

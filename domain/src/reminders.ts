@@ -1,6 +1,6 @@
 /**
  * Automatic reminders: which reminder is due for what, at a given clock.
- * Pure decisions; the daily job (functions/src/jobs/reminders.ts) loads the
+ * Pure decisions; the daily job (functions/src/features/reminders/reminders.ts) loads the
  * subjects, asks `dueReminders`, and sends each due one once.
  *
  * Automations (settings.ts AutomationSettings; days are whole days of 24 h):

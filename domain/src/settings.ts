@@ -187,7 +187,7 @@ export const studioSettingsSchema = z.strictObject({
   invoiceFooter: text('Invoice footer', SETTINGS_LIMITS.footer),
   /**
    * The studio's time zone, an IANA name: the daily reminders go out at REMINDER_SEND_HOUR on this clock
-   * (functions jobs/reminders.ts). Absent on documents saved before it existed: UTC.
+   * (functions features/reminders/reminders.ts). Absent on documents saved before it existed: UTC.
    */
   timeZone: z
     .string({ error: TIME_ZONE_MESSAGE })

@@ -303,7 +303,7 @@ export type ContactDoc = z.output<typeof contactDocSchema>;
 
 /**
  * `email_log/{outboxId}`: what the local mailer "sent" when no email provider
- * is configured (functions jobs/outboxSender.ts), the html with secrets redacted.
+ * is configured (functions features/email/outboxSender.ts), the html with secrets redacted.
  */
 export const emailLogDocSchema = z.object({
   outboxId: z.string().nullish(),

@@ -68,24 +68,24 @@ export const sweepOutbox = scheduled('sweepOutbox');
 export const expireOrders = scheduled('expireOrders');
 export const booksCheck = scheduled('booksCheck');
 
-/** Delivers each new outbox entry at once (jobs/outboxSender.ts). */
+/** Delivers each new outbox entry at once (features/email/outboxSender.ts). */
 export const sendOutboxEmail = deferTrigger(() =>
   firestoreTriggers().onDocumentCreated(
     { document: 'outbox/{id}', secrets: secretsFor('sendOutboxEmail') },
-    async (event) => (await import('./jobs/outboxSender.js')).deliverNewEntry(event),
+    async (event) => (await import('./features/email/outboxSender.js')).deliverNewEntry(event),
   ),
 );
 
-/** Keeps the CRM board's projection in step with every lead write (jobs/leadBoardSync.ts); retried. */
+/** Keeps the CRM board's projection in step with every lead write (features/leads/leadBoardSync.ts); retried. */
 export const syncLeadBoard = deferTrigger(() =>
   firestoreTriggers().onDocumentWritten({ document: 'leads/{leadId}', retry: true }, async (event) =>
-    (await import('./jobs/leadBoardSync.js')).syncLeadBoardCard(event),
+    (await import('./features/leads/leadBoardSync.js')).syncLeadBoardCard(event),
   ),
 );
 
-/** Numbers a lead's deposit and final payment requests once due (jobs/paymentRequestSync.ts); retried. */
+/** Numbers a lead's deposit and final payment requests once due (features/billing/paymentRequestSync.ts); retried. */
 export const issuePaymentRequests = deferTrigger(() =>
   firestoreTriggers().onDocumentWritten({ document: 'leads/{leadId}', retry: true }, async (event) =>
-    (await import('./jobs/paymentRequestSync.js')).syncLeadPaymentRequests(event),
+    (await import('./features/billing/paymentRequestSync.js')).syncLeadPaymentRequests(event),
   ),
 );

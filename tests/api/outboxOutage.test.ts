@@ -1,5 +1,5 @@
 /**
- * Email that survives an outage (jobs/outboxSender.ts, domain OUTBOX_RETRY_DELAYS_MS):
+ * Email that survives an outage (features/email/outboxSender.ts, domain OUTBOX_RETRY_DELAYS_MS):
  * a fake clock drives the scheduled sweeper through a 2-hour SendGrid outage
  * (the real @sendgrid/mail SDK against a local stub answering 503), and every
  * email is delivered exactly once after recovery, including one whose sender
@@ -19,7 +19,7 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_LEASE_MS, OUTBOX_SWEEP_EVERY_MINUTES, RECIPIENT_LIMITS } from '@studio/domain';
 import { db } from '../helpers.js';
-import { ENTITY_REF_HEADER, processOutboxEntry, runOutboxSweep } from '../../functions/src/jobs/outboxSender.js';
+import { ENTITY_REF_HEADER, processOutboxEntry, runOutboxSweep } from '../../functions/src/features/email/outboxSender.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

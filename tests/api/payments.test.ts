@@ -339,7 +339,7 @@ describe('live mode: the stripe SDK against an HTTP stub', () => {
   });
 
   it("cancels the unpaid order's PaymentIntent at Stripe and releases its hold; leaves a paid one to its webhook", async () => {
-    const { runOrderExpiry } = await import('../../functions/src/jobs/orderExpiry.js');
+    const { runOrderExpiry } = await import('../../functions/src/features/billing/orderExpiry.js');
     const token = await adminIdToken();
     const code = `EXP${Date.now().toString(36)}`.toUpperCase();
     const promo = await api('POST', '/api/promo-codes', {

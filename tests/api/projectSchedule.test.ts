@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
-import { runProjectSchedule } from '../../functions/src/jobs/launchCountdown.js';
+import { runProjectSchedule } from '../../functions/src/features/projects/launchCountdown.js';
 import { fireProjectSchedule, fireScheduled, triggerKeyFrom } from '../../scripts/schedule.js';
 import { db } from '../helpers.js';
 

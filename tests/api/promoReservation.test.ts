@@ -2,7 +2,7 @@
  * Promo codes reserved, then redeemed (domain/promo.ts, services/promo.ts):
  * an unpaid order only reserves its code; paying it redeems (usedCount + 1);
  * a declined card keeps the hold; a hold counts until the order expiry
- * (jobs/orderExpiry.ts) cancels its payment and releases it, and a payment
+ * (features/billing/orderExpiry.ts) cancels its payment and releases it, and a payment
  * racing that cancellation is honoured; optional one use per customer by email.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -75,7 +75,7 @@ describe('reserved, then redeemed', () => {
   });
 
   it('a hold counts until its payment is cancelled, not until its time passes; a payment racing the cancel is honoured', async () => {
-    const { runOrderExpiry } = await import('../../functions/src/jobs/orderExpiry.js');
+    const { runOrderExpiry } = await import('../../functions/src/features/billing/orderExpiry.js');
     const code = await createPromo({ usageLimit: 1 });
     const first = await order(code, email('slow'));
     expect(first.status).toBe(201);
@@ -115,7 +115,7 @@ describe('reserved, then redeemed', () => {
   });
 
   it('a declined card keeps the reservation; near its end the order expires, its payment refused, the code free', async () => {
-    const { runOrderExpiry } = await import('../../functions/src/jobs/orderExpiry.js');
+    const { runOrderExpiry } = await import('../../functions/src/features/billing/orderExpiry.js');
     const code = await createPromo({ usageLimit: 1 });
     const first = await order(code, email('declined'));
     const { orderId, paymentIntentId } = first.json as { orderId: string; paymentIntentId: string };

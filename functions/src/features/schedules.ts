@@ -38,7 +38,7 @@ export const SCHEDULED_JOBS = {
     schedule: 'every 60 minutes',
     localEveryMinutes: 1,
     run: async (deps, now) => {
-      const { runProjectSchedule } = await import('../jobs/launchCountdown.js');
+      const { runProjectSchedule } = await import('./projects/launchCountdown.js');
       const { moved, failed } = await runProjectSchedule(deps, now);
       return { moved, failed };
     },
@@ -48,7 +48,7 @@ export const SCHEDULED_JOBS = {
     schedule: `every ${OUTBOX_SWEEP_EVERY_MINUTES} minutes`,
     localEveryMinutes: OUTBOX_SWEEP_EVERY_MINUTES,
     run: async (deps, now) => {
-      const { runOutboxSweep } = await import('../jobs/outboxSender.js');
+      const { runOutboxSweep } = await import('./email/outboxSender.js');
       return { ...(await runOutboxSweep(deps, now)) };
     },
   },
@@ -60,7 +60,7 @@ export const SCHEDULED_JOBS = {
     schedule: 'every 60 minutes',
     localEveryMinutes: 60,
     run: async (deps, now) => {
-      const { runDailyReminders } = await import('../jobs/reminders.js');
+      const { runDailyReminders } = await import('./reminders/reminders.js');
       const r = await runDailyReminders(deps, now);
       return r.ran ? { sent: r.sent.length, skipped: r.skipped, failed: r.failed, timeZone: r.timeZone } : null;
     },
@@ -70,7 +70,7 @@ export const SCHEDULED_JOBS = {
     schedule: `every ${ORDER_EXPIRY_EVERY_MINUTES} minutes`,
     localEveryMinutes: ORDER_EXPIRY_EVERY_MINUTES,
     run: async (deps, now) => {
-      const { runOrderExpiry } = await import('../jobs/orderExpiry.js');
+      const { runOrderExpiry } = await import('./billing/orderExpiry.js');
       const { expired, paid, failed } = await runOrderExpiry(deps, now);
       return { expired: expired.length, paid: paid.length, failed: failed.length };
     },
@@ -80,7 +80,7 @@ export const SCHEDULED_JOBS = {
     schedule: 'every day 04:00',
     localEveryMinutes: 24 * 60,
     run: async (deps, now) => {
-      const { runBooksCheck } = await import('../jobs/booksCheck.js');
+      const { runBooksCheck } = await import('./billing/booksCheck.js');
       return runBooksCheck(deps, now);
     },
   },

@@ -6,7 +6,7 @@
  * in cents; the client's totals are never read. Collection `orders`,
  * admin-readable, server-written; a verified payment marks it "paid"
  * (services/payments.ts fulfilEvent); an order holding a promo code that is
- * still unpaid near the hold's end is "expired" (jobs/orderExpiry.ts).
+ * still unpaid near the hold's end is "expired" (features/billing/orderExpiry.ts).
  */
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { COLLECTIONS, CART_CURRENCY, findPackage, type CartClientInfo, type CartPrice } from '@studio/domain';

@@ -1,9 +1,9 @@
 /**
- * The email outbox (jobs/outboxSender.ts sends it): every email is an `outbox`
+ * The email outbox (features/email/outboxSender.ts sends it): every email is an `outbox`
  * document written in the same transaction or batch as the business change
  * that causes it, so a change is never stored without its email, and an email
  * failure never loses the change. Status starts PENDING, due at once
- * (`nextAttemptAt`); jobs/outboxSender.ts sends it and retries it.
+ * (`nextAttemptAt`); features/email/outboxSender.ts sends it and retries it.
  */
 import { COLLECTIONS, type OutboxAttachment, type RecipientLimit } from '@studio/domain';
 import {

@@ -506,7 +506,7 @@ function recordPaymentEntry(
  * lead moves it to "Payment Failed" (domain paymentFailureMove), remembering
  * where it was; a pending cart order is marked "payment_failed" and keeps its
  * promo hold, since the client may still pay the same intent with another card
- * (the order expires unpaid later: jobs/orderExpiry.ts). A failure for a stage
+ * (the order expires unpaid later: features/billing/orderExpiry.ts). A failure for a stage
  * already paid (by another intent) moves nothing.
  */
 function applyFailure(

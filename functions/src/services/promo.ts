@@ -13,7 +13,7 @@
  * settles the hold in the fulfilment transaction (services/payments.ts):
  * success → `usedCount` + 1 (paid redemptions only) and the hold removed. A
  * declined card keeps it (the same intent may still be paid). An order still
- * unpaid near the hold's end is expired (jobs/orderExpiry.ts: its intent
+ * unpaid near the hold's end is expired (features/billing/orderExpiry.ts: its intent
  * cancelled, then the hold removed). A hold counts until then, whatever its
  * time (domain heldPromoOrders): a payment racing the cancellation is
  * honoured, and at worst the code shows "over limit by N".

@@ -1,7 +1,7 @@
 /**
  * Suppressed addresses (`email_suppressions`): SendGrid reported a bounce, a
  * drop or a spam report for them (features/email/sendgridEvents.ts), so the
- * outbox sends them nothing more (jobs/outboxSender.ts). Keyed by the SHA-256
+ * outbox sends them nothing more (features/email/outboxSender.ts). Keyed by the SHA-256
  * of the address (domain suppressionAddress), so the list holds no readable
  * address: it survives a client's erasure and still stops mail to them.
  */

@@ -10,7 +10,7 @@ import {
 import { conflict, notFound } from '../../errors.js';
 import { recordActivity } from '../../services/activity.js';
 import { loadAutomationSettings } from '../../services/settings.js';
-import { loadReminderSubjects, reminderFields, storedReminders } from '../../jobs/reminders.js';
+import { loadReminderSubjects, reminderFields, storedReminders } from './reminders.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 
 /** The lead's reminders from `now` on: upcoming, and due but not yet sent, soonest first. */

@@ -1,5 +1,5 @@
 /**
- * A lead's automatic reminders (admin; jobs/reminders.ts sends them).
+ * A lead's automatic reminders (admin; features/reminders/reminders.ts sends them).
  *
  * - GET /reminders/{leadId} → { reminders: [{ id, automation, label, dueAt,
  *   status: 'scheduled' | 'skipped' }] } (listLeadReminders).

@@ -6,9 +6,9 @@
  * the script. Read-only: it reads every billable document, payment and ledger
  * entry once.
  */
-import type { JobDeps } from '../features/schedules.js';
-import { checkBooks } from '../features/billing/checkBooks.js';
-import { logEvent } from '../platform/log.js';
+import type { JobDeps } from '../schedules.js';
+import { checkBooks } from './checkBooks.js';
+import { logEvent } from '../../platform/log.js';
 
 /** Mismatches quoted in the alert's log entry; `npm run books:check` lists them all. */
 export const MISMATCHES_LOGGED = 20;

@@ -25,7 +25,7 @@
  * Collection `reminders/{id}` {leadId, automation, step, days, dueAt, status:
  * 'sent' | 'skipped', templateId, outboxId?, legacyId?, at, by}: admin-readable.
  */
-import { logEvent } from '../platform/log.js';
+import { logEvent } from '../../platform/log.js';
 import { Semaphore } from 'async-mutex';
 import {
   FieldValue,
@@ -52,11 +52,11 @@ import {
   type StoredReminder,
   type StudioSettings,
 } from '@studio/domain';
-import { recordActivity } from '../services/activity.js';
-import { enqueueEmail } from '../services/outbox.js';
-import { loadAutomationSettings, loadStudioSettings } from '../services/settings.js';
-import { config } from '../config.js';
-import type { JobDeps } from '../features/schedules.js';
+import { recordActivity } from '../../services/activity.js';
+import { enqueueEmail } from '../../services/outbox.js';
+import { loadAutomationSettings, loadStudioSettings } from '../../services/settings.js';
+import { config } from '../../config.js';
+import type { JobDeps } from '../schedules.js';
 
 export interface ReminderRunResult {
   /** Trigger ids sent by this run. */

@@ -10,8 +10,8 @@
 import type { Change, DocumentSnapshot, FirestoreEvent } from 'firebase-functions/v2/firestore';
 import * as logger from 'firebase-functions/logger';
 import { leadDocSchema, leadPaymentRequests } from '@studio/domain';
-import { db } from '../firebase.js';
-import { syncPaymentRequests } from '../services/paymentRequests.js';
+import { db } from '../../firebase.js';
+import { syncPaymentRequests } from '../../services/paymentRequests.js';
 
 /** Issues or settles the written lead's payment requests, when it has any due. */
 export async function syncLeadPaymentRequests(

@@ -68,7 +68,7 @@ import {
 } from 'firebase-admin/firestore';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import * as logger from 'firebase-functions/logger';
-import { logEvent } from '../platform/log.js';
+import { logEvent } from '../../platform/log.js';
 import { z } from 'zod';
 import type { FirestoreEvent, QueryDocumentSnapshot } from 'firebase-functions/v2/firestore';
 import {
@@ -91,13 +91,13 @@ import {
   studioTemplateVariables,
   suppressedSendError,
 } from '@studio/domain';
-import { sanitizeEmailHtml } from '../services/emailHtml.js';
-import { loadStudioSettings } from '../services/settings.js';
-import { isSealed, unseal } from '../services/sealed.js';
-import { suppressionOf } from '../services/suppressions.js';
-import { firestoreLimiter, type RateLimiterFirestore } from '../platform/rateLimiterFirestore.js';
-import type { JobDeps } from '../features/schedules.js';
-import { config, NOT_CONFIGURED, type Config } from '../config.js';
+import { sanitizeEmailHtml } from '../../services/emailHtml.js';
+import { loadStudioSettings } from '../../services/settings.js';
+import { isSealed, unseal } from '../../services/sealed.js';
+import { suppressionOf } from '../../services/suppressions.js';
+import { firestoreLimiter, type RateLimiterFirestore } from '../../platform/rateLimiterFirestore.js';
+import type { JobDeps } from '../schedules.js';
+import { config, NOT_CONFIGURED, type Config } from '../../config.js';
 
 /** The admin's edit of a template (email_templates/{id}): a field that is not text falls back to the default's. */
 const storedOverride = z.object({
@@ -303,7 +303,7 @@ async function renderAttachments(
   list: OutboxDoc['attachments'],
 ): Promise<Rendered['attachments']> {
   if (list.length === 0) return undefined;
-  const { renderDocument } = await import('../services/documents.js');
+  const { renderDocument } = await import('../../services/documents.js');
   const out: NonNullable<Rendered['attachments']> = [];
   for (const a of list) {
     try {

@@ -20,12 +20,12 @@
  * A plain function of the clock, so tests drive it with a fake one.
  */
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
-import type { JobDeps } from '../features/schedules.js';
-import { logEvent } from '../platform/log.js';
+import type { JobDeps } from '../schedules.js';
+import { logEvent } from '../../platform/log.js';
 import { COLLECTIONS, promoCheckoutExpiryCutoff } from '@studio/domain';
-import { PAYABLE_ORDER_STATUSES } from '../services/orders.js';
-import { readOrderPromoSettlement, settlePromoInTx } from '../services/promo.js';
-import { paymentProvider, type PaymentProvider } from '../services/stripe.js';
+import { PAYABLE_ORDER_STATUSES } from '../../services/orders.js';
+import { readOrderPromoSettlement, settlePromoInTx } from '../../services/promo.js';
+import { paymentProvider, type PaymentProvider } from '../../services/stripe.js';
 
 /**
  * The orders a run may expire: those still payable, and those whose payment could not even be set up (their

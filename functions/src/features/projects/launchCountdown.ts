@@ -14,12 +14,12 @@
  * retry) is tried again, up to ATTEMPTS times, and otherwise left for the next
  * run; it never stops the others. Retrying is safe for the same reason.
  */
-import { logEvent } from '../platform/log.js';
+import { logEvent } from '../../platform/log.js';
 import { FieldValue, Timestamp, type DocumentReference } from 'firebase-admin/firestore';
 import { COLLECTIONS, scheduledProjectMove, SETUP_EXPIRY_DEAD_REASON, type ProjectStatus } from '@studio/domain';
-import type { JobDeps } from '../features/schedules.js';
-import { recordActivity } from '../services/activity.js';
-import { syncLeadFromProject } from '../services/projectSync.js';
+import type { JobDeps } from '../schedules.js';
+import { recordActivity } from '../../services/activity.js';
+import { syncLeadFromProject } from '../../services/projectSync.js';
 
 export interface CountdownResult {
   moved: Array<{ projectId: string; to: ProjectStatus; reason: string }>;
