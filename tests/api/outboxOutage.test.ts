@@ -19,7 +19,11 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_LEASE_MS, OUTBOX_SWEEP_EVERY_MINUTES, RECIPIENT_LIMITS } from '@studio/domain';
 import { db } from '../helpers.js';
-import { ENTITY_REF_HEADER, processOutboxEntry, runOutboxSweep } from '../../functions/src/features/email/outboxSender.js';
+import {
+  ENTITY_REF_HEADER,
+  processOutboxEntry,
+  runOutboxSweep,
+} from '../../functions/src/features/email/outboxSender.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
