@@ -4,7 +4,7 @@
  */
 import express from 'express';
 import { capBodySize, errorHandler, requireJson, unavailable } from './http.js';
-import { AppError } from './errors.js';
+import { AppError } from './platform/errors.js';
 import { config } from './config.js';
 import { paymentMode, requirePayments } from './services/stripe.js';
 import { requestDeadline } from './platform/deadline.js';
@@ -23,7 +23,7 @@ import { settingsAdminRouter } from './features/settings/router.js';
 import { documentsAdminRouter, documentsPublicRouter } from './features/documents/router.js';
 import { remindersAdminRouter } from './features/reminders/router.js';
 import { healthAdminRouter, healthRouter } from './features/health/router.js';
-import { requireAdmin } from './session.js';
+import { requireAdmin } from './platform/session.js';
 import { authAdminRouter, authPublicRouter } from './features/auth/router.js';
 import { LIMITS } from '@studio/domain';
 import { ipKey, limiter, rateLimit } from './services/rateLimit.js';

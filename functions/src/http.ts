@@ -1,6 +1,6 @@
 /**
  * HTTP plumbing for the /api app: zod body/query validation, the one mapping
- * from error kinds (errors.ts) to status codes, and the JSON error handler.
+ * from error kinds (platform/errors.ts) to status codes, and the JSON error handler.
  * Error replies are `{ error, fields? }`.
  */
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import * as logger from 'firebase-functions/logger';
 import { DeadlineExceeded } from './platform/deadline.js';
 import { config, NotConfigured, type Config } from './config.js';
-import { AppError, type ErrorKind } from './errors.js';
+import { AppError, type ErrorKind } from './platform/errors.js';
 
 /** The status code of each error kind: the only place use-case errors meet HTTP. */
 export const STATUS_OF: Record<ErrorKind, number> = {

@@ -1,5 +1,5 @@
 /**
- * Fail closed in production (functions/src/config.ts, http.ts, session.ts,
+ * Fail closed in production (functions/src/config.ts, http.ts, platform/session.ts,
  * features/leads/submitContact.ts, features/email/outboxSender.ts).
  *
  * Two ways in:

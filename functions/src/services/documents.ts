@@ -34,7 +34,7 @@ import {
   type RequestPurpose,
 } from '@studio/domain';
 import { config } from '../config.js';
-import { AppError } from '../errors.js';
+import { AppError } from '../platform/errors.js';
 import { renderInvoicePdf } from '../pdf/invoicePdf.js';
 import { loadStudioSettings } from './settings.js';
 

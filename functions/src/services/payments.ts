@@ -44,7 +44,7 @@ import {
   type CreatePaymentIntentInput,
   type PaymentPurpose,
 } from '@studio/domain';
-import { AppError } from '../errors.js';
+import { AppError } from '../platform/errors.js';
 import { leadConverter } from '../platform/converter.js';
 import { recordActivity } from './activity.js';
 import { enqueueEmail } from './outbox.js';

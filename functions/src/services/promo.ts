@@ -50,7 +50,7 @@ import {
   type PromoCodeDoc,
   type PromoRecord,
 } from '@studio/domain';
-import { AppError } from '../errors.js';
+import { AppError } from '../platform/errors.js';
 
 /**
  * The stored code `snap` parsed (domain promoCodeDocSchema; a missing document reads as all defaults).

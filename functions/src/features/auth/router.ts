@@ -18,12 +18,12 @@ import {
   usernameToEmail,
 } from '@studio/domain';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { auth, db } from '../../firebase.js';
+import { auth, db } from '../../platform/firebase.js';
 import { parseBody, sendReply } from '../../http.js';
-import { AppError, tooMany } from '../../errors.js';
+import { AppError, tooMany } from '../../platform/errors.js';
 import { ipKey, limiter, retryAfterSeconds } from '../../services/rateLimit.js';
 import { verifyPassword } from './passwordCheck.js';
-import { adminOf, bearer } from '../../session.js';
+import { adminOf, bearer } from '../../platform/session.js';
 import { systemClock } from '../useCase.js';
 import { endAdminSessions, waitOutRevocation } from './sessions.js';
 

@@ -10,7 +10,7 @@
 import type { Change, DocumentSnapshot, FirestoreEvent } from 'firebase-functions/v2/firestore';
 import * as logger from 'firebase-functions/logger';
 import { leadDocSchema, leadPaymentRequests } from '@studio/domain';
-import { db } from '../../firebase.js';
+import { db } from '../../platform/firebase.js';
 import { syncPaymentRequests } from '../../services/paymentRequests.js';
 
 /** Issues or settles the written lead's payment requests, when it has any due. */

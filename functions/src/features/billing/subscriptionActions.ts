@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { FieldValue } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { SUBSCRIPTION_REFUSALS } from '@studio/domain';
-import { AppError, conflict, notFound } from '../../errors.js';
+import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { fulfilEvent } from '../../services/payments.js';
 import { paymentMode, stripeClient } from '../../services/stripe.js';
 import { storedSubscription, subscriptionRef } from '../../services/subscriptions.js';

@@ -34,7 +34,7 @@ import {
   type Firestore,
   type WriteBatch,
 } from 'firebase-admin/firestore';
-import { conflict } from '../../errors.js';
+import { conflict } from '../../platform/errors.js';
 import { syncBoardCard } from '../../services/leadBoard.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 import { findClientRecords, stripeCustomerIds, type ClientRecords } from './clientRecords.js';

@@ -18,7 +18,7 @@ import {
   type ClientProjectReply,
   type ProjectStatus,
 } from '@studio/domain';
-import { notFound } from '../../errors.js';
+import { notFound } from '../../platform/errors.js';
 import { clientDocumentLinks } from '../../services/documents.js';
 import type { Deps } from '../useCase.js';
 

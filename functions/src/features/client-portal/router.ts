@@ -35,8 +35,8 @@
  */
 import { Router, type Request, type RequestHandler } from 'express';
 import { clientProjectLookupReply, EMAIL_MESSAGE, emailField } from '@studio/domain';
-import { db } from '../../firebase.js';
-import { invalid } from '../../errors.js';
+import { db } from '../../platform/firebase.js';
+import { invalid } from '../../platform/errors.js';
 import { sendReply } from '../../http.js';
 import { ipKey, limiter, rateLimit } from '../../services/rateLimit.js';
 import type { Deps } from '../useCase.js';

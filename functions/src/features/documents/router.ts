@@ -12,8 +12,8 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { DOCUMENT_KINDS, firestoreId } from '@studio/domain';
-import { db } from '../../firebase.js';
-import { forbidden, notFound } from '../../errors.js';
+import { db } from '../../platform/firebase.js';
+import { forbidden, notFound } from '../../platform/errors.js';
 import { renderDocument, verifyDocumentLink, type DocumentRef } from '../../services/documents.js';
 
 export const documentsAdminRouter = Router();

@@ -6,7 +6,7 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { COLLECTIONS, emailLogDocSchema, outboxDocSchema, type OutboxDoc } from '@studio/domain';
 import { parsedDocs, zodConverter } from '../../platform/converter.js';
-import { conflict, notFound } from '../../errors.js';
+import { conflict, notFound } from '../../platform/errors.js';
 import { enqueueEmail } from '../../services/outbox.js';
 import type { AdminActor, Deps } from '../useCase.js';
 

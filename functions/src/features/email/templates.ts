@@ -17,7 +17,7 @@ import {
   unknownPlaceholders,
   type EmailTemplate,
 } from '@studio/domain';
-import { invalid, notFound } from '../../errors.js';
+import { invalid, notFound } from '../../platform/errors.js';
 import { leadConverter } from '../../platform/converter.js';
 import { enqueueEmail, type OutboxEmail } from '../../services/outbox.js';
 import { sanitizeEmailHtml } from '../../services/emailHtml.js';

@@ -20,7 +20,7 @@ import {
   type HostedQuoteForm,
   type ProjectStatusUpdate,
 } from '@studio/domain';
-import { notFound } from '../../errors.js';
+import { notFound } from '../../platform/errors.js';
 import { recordActivity } from '../../services/activity.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 

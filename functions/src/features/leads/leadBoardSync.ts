@@ -9,7 +9,7 @@
  */
 import type { Change, DocumentSnapshot, FirestoreEvent } from 'firebase-functions/v2/firestore';
 import { logEvent } from '../../platform/log.js';
-import { db } from '../../firebase.js';
+import { db } from '../../platform/firebase.js';
 import { syncBoardCard } from '../../services/leadBoard.js';
 
 /** Brings the board card of the written lead up to date. */

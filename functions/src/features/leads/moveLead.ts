@@ -16,7 +16,7 @@ import {
   type LeadUpdate,
   type StoredLeadDoc,
 } from '@studio/domain';
-import { conflict, notFound } from '../../errors.js';
+import { conflict, notFound } from '../../platform/errors.js';
 import { recordActivity } from '../../services/activity.js';
 import { boardMetaRef, boardShardCountOf, isPermanentWriteError, setBoardCardIn } from '../../services/leadBoard.js';
 import { syncProjectFromLead } from '../../services/projectSync.js';

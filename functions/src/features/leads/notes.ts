@@ -7,7 +7,7 @@ import {
   type LeadActivityReply,
 } from '@studio/domain';
 import { parsedDocs } from '../../platform/converter.js';
-import { notFound } from '../../errors.js';
+import { notFound } from '../../platform/errors.js';
 import { recordActivity } from '../../services/activity.js';
 import type { AdminActor, Deps } from '../useCase.js';
 

@@ -8,7 +8,7 @@ import {
   leadDocSchema,
   type CreateInvoiceInput,
 } from '@studio/domain';
-import { conflict, notFound } from '../../errors.js';
+import { conflict, notFound } from '../../platform/errors.js';
 import { recordActivity } from '../../services/activity.js';
 import { enqueueEmail } from '../../services/outbox.js';
 import { runNumbered } from '../../services/invoiceNumbers.js';

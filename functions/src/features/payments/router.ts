@@ -53,10 +53,10 @@ import {
   testPaymentDeclinedReply,
   webhookReceivedReply,
 } from '@studio/domain';
-import { db } from '../../firebase.js';
+import { db } from '../../platform/firebase.js';
 import { parseBody, sendReply } from '../../http.js';
-import { AppError, notFound } from '../../errors.js';
-import { adminOf } from '../../session.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { adminOf } from '../../platform/session.js';
 import { fulfilEvent, paymentEventSchema, startPayment } from '../../services/payments.js';
 import { NotConfigured } from '../../config.js';
 import { paymentMode, paymentProvider, verifyWebhook } from '../../services/stripe.js';

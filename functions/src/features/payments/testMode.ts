@@ -1,5 +1,5 @@
 import { CHECKOUT_EXPIRED_MESSAGE, COLLECTIONS } from '@studio/domain';
-import { conflict, notFound } from '../../errors.js';
+import { conflict, notFound } from '../../platform/errors.js';
 import { fulfilEvent, testModeFailureEvent, testModeSuccessEvent } from '../../services/payments.js';
 import type { Deps } from '../useCase.js';
 

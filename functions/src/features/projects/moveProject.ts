@@ -10,7 +10,7 @@ import {
   type NewProject,
   type ProjectStatus,
 } from '@studio/domain';
-import { conflict, invalid, notFound } from '../../errors.js';
+import { conflict, invalid, notFound } from '../../platform/errors.js';
 import { parsedDocs } from '../../platform/converter.js';
 import { enqueueEmail, type OutboxEmail } from '../../services/outbox.js';
 import { syncLeadFromProject } from '../../services/projectSync.js';

@@ -4,7 +4,7 @@
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { priceCart, type CreateSubscription } from '@studio/domain';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../platform/errors.js';
 import { releasePromoHold, reservePromo } from '../../services/promo.js';
 import { newOrderRef, orderDoc, preparePayment } from '../../services/orders.js';
 import type { Clock, Deps } from '../useCase.js';

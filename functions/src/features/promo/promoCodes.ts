@@ -13,7 +13,7 @@ import {
   type promoCreateSchema,
   type promoUpdateSchema,
 } from '@studio/domain';
-import { conflict, invalid, notFound } from '../../errors.js';
+import { conflict, invalid, notFound } from '../../platform/errors.js';
 import { promoFromDoc, promoRef } from '../../services/promo.js';
 import type { Deps } from '../useCase.js';
 

@@ -33,7 +33,7 @@ import {
   subscriptionReply,
   type CartPrice,
 } from '@studio/domain';
-import { db } from '../../firebase.js';
+import { db } from '../../platform/firebase.js';
 import { parseBody, parseParams, sendReply } from '../../http.js';
 import { idParams } from '../params.js';
 import { systemClock, type Deps } from '../useCase.js';

@@ -1,6 +1,6 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { checkoutPath, depositLabel, parseQuoteDetails } from '@studio/domain';
-import { conflict } from '../../errors.js';
+import { conflict } from '../../platform/errors.js';
 import { acceptQuoteInTx } from '../../services/quoteAcceptance.js';
 import type { ClientActor, Clock, Deps } from '../useCase.js';
 import { readLink, type StoredLead } from './quoteStore.js';

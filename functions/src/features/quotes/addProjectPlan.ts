@@ -9,7 +9,7 @@ import {
   toGeneratedQuoteDetails,
   type ProjectPlan,
 } from '@studio/domain';
-import { conflict } from '../../errors.js';
+import { conflict } from '../../platform/errors.js';
 import { recordActivity } from '../../services/activity.js';
 import type { AdminActor, Deps } from '../useCase.js';
 import { readLead, writeVersion } from './quoteStore.js';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { canMoveLead, COLLECTIONS, formatUsd, QUOTE_LINK_TTL_DAYS } from '@studio/domain';
-import { conflict } from '../../errors.js';
+import { conflict } from '../../platform/errors.js';
 import { recordActivity } from '../../services/activity.js';
 import { enqueueEmail } from '../../services/outbox.js';
 import { canSeal, seal } from '../../services/sealed.js';

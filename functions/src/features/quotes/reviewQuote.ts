@@ -1,5 +1,5 @@
 import { FieldValue } from 'firebase-admin/firestore';
-import { conflict } from '../../errors.js';
+import { conflict } from '../../platform/errors.js';
 import { recordActivity } from '../../services/activity.js';
 import { acceptQuoteInTx } from '../../services/quoteAcceptance.js';
 import type { AdminActor, ClientActor, Deps } from '../useCase.js';

@@ -7,7 +7,7 @@ import {
   upcomingReminders,
   type ReminderTrigger,
 } from '@studio/domain';
-import { conflict, notFound } from '../../errors.js';
+import { conflict, notFound } from '../../platform/errors.js';
 import { recordActivity } from '../../services/activity.js';
 import { loadAutomationSettings } from '../../services/settings.js';
 import { loadReminderSubjects, reminderFields, storedReminders } from './reminders.js';

@@ -3,11 +3,11 @@ import { describe, expect, it, vi } from 'vitest';
 vi.mock('firebase-admin/app', () => ({ getApps: () => [{}], getApp: () => ({}), initializeApp: vi.fn() }));
 vi.mock('firebase-admin/auth', () => ({ getAuth: () => ({}) }));
 vi.mock('firebase-admin/firestore', () => ({ initializeFirestore: () => ({}) }));
-vi.mock('./platform/deadline.js', () => ({ guardWrites: vi.fn() }));
+vi.mock('./deadline.js', () => ({ guardWrites: vi.fn() }));
 
 const { FIRESTORE_TIMEOUT_MS } = await import('./firebase.js');
 const { assertNoEmulatorVarsInProduction: guard } = await import('./startupGuard.js');
-const { firestoreSdkRequire } = await import('./platform/firestoreRetries.js');
+const { firestoreSdkRequire } = await import('./firestoreRetries.js');
 
 describe('capFirestoreRetries at import', () => {
   it('applies to the config the SDK itself uses, commits included', () => {

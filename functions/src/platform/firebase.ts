@@ -2,9 +2,9 @@
 import { getApp, getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { initializeFirestore, type FirestoreSettings } from 'firebase-admin/firestore';
-import { guardWrites } from './platform/deadline.js';
-import { capFirestoreRetries } from './platform/firestoreRetries.js';
-import { loadConfig } from './config.js';
+import { guardWrites } from './deadline.js';
+import { capFirestoreRetries } from './firestoreRetries.js';
+import { loadConfig } from '../config.js';
 import { assertNoEmulatorVarsInProduction } from './startupGuard.js';
 
 assertNoEmulatorVarsInProduction(process.env);

@@ -4,7 +4,7 @@
  * the login routes.
  */
 import type { RequestHandler, Response } from 'express';
-import type { AdminActor } from './features/useCase.js';
+import type { AdminActor } from '../features/useCase.js';
 import { auth } from './firebase.js';
 import { AppError } from './errors.js';
 

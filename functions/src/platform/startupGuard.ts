@@ -1,6 +1,6 @@
 /**
  * Checks run when an instance starts: by index.ts at import, and by
- * firebase.ts before it builds any SDK handle (scripts and tests import it
+ * platform/firebase.ts before it builds any SDK handle (scripts and tests import it
  * without index.ts). No SDK imports, so index.ts stays light.
  */
 
