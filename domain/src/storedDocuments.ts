@@ -324,7 +324,7 @@ export const noteDocSchema = z.object({
 });
 export type NoteDoc = z.output<typeof noteDocSchema>;
 
-/** `lead_activity/{id}`: one entry of a lead's history (functions services/activity.ts recordActivity). */
+/** `lead_activity/{id}`: one entry of a lead's history (functions shared/activity.ts recordActivity). */
 export const leadActivityDocSchema = z.object({
   leadId: z.string(),
   type: z.string(),

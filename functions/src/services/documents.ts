@@ -36,7 +36,7 @@ import {
 import { config } from '../config.js';
 import { AppError } from '../platform/errors.js';
 import { renderInvoicePdf } from '../pdf/invoicePdf.js';
-import { loadStudioSettings } from './settings.js';
+import { loadStudioSettings } from '../shared/settings.js';
 
 export interface DocumentRef {
   kind: DocumentKind;

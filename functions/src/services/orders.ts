@@ -12,7 +12,7 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { COLLECTIONS, CART_CURRENCY, findPackage, type CartClientInfo, type CartPrice } from '@studio/domain';
 import type Stripe from 'stripe';
 import { startOrderPayment } from './payments.js';
-import { customerForEmail, paymentMode, stripeClient, type ProviderMode } from './stripe.js';
+import { customerForEmail, paymentMode, stripeClient, type ProviderMode } from '../platform/stripe.js';
 
 export type OrderStatus = 'pending_payment' | 'payment_setup_failed' | 'payment_failed' | 'paid' | 'expired';
 

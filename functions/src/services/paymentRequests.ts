@@ -23,11 +23,11 @@ import {
 } from '@studio/domain';
 import { config } from '../config.js';
 import { paymentEntryId } from './ledger.js';
-import { enqueueEmail } from './outbox.js';
+import { enqueueEmail } from '../shared/outbox.js';
 import { leadConverter } from '../platform/converter.js';
-import { recordActivity } from './activity.js';
+import { recordActivity } from '../shared/activity.js';
 import { runNumbered } from './invoiceNumbers.js';
-import { loadStudioSettings } from './settings.js';
+import { loadStudioSettings } from '../shared/settings.js';
 
 /** What a sync did: numbers issued and requests marked paid. */
 export interface RequestSync {

@@ -46,13 +46,13 @@ import {
 } from '@studio/domain';
 import { AppError } from '../platform/errors.js';
 import { leadConverter } from '../platform/converter.js';
-import { recordActivity } from './activity.js';
-import { enqueueEmail } from './outbox.js';
-import { alertOwner } from './ownerAlerts.js';
+import { recordActivity } from '../shared/activity.js';
+import { enqueueEmail } from '../shared/outbox.js';
+import { alertOwner } from '../shared/ownerAlerts.js';
 import { readSubscriptionEvent, startSubscriptionInTx, SUBSCRIPTION_EVENT_TYPES } from './subscriptions.js';
 import { readOrderPromoSettlement, settlePromoInTx, type PromoSettlementReads } from './promo.js';
 import { billableDoc, documentOfPayment, paymentEntryId, recordLedgerEntry, type BillableRef } from './ledger.js';
-import { customerForEmail, paymentProvider, stripeClient, type ProviderMode } from './stripe.js';
+import { customerForEmail, paymentProvider, stripeClient, type ProviderMode } from '../platform/stripe.js';
 
 /** Spec §8 "Payment Setup Failed - Unable to initialize payment. Please try again." */
 export const PAYMENT_SETUP_FAILED = 'Payment Setup Failed - Unable to initialize payment. Please try again.';
@@ -188,7 +188,7 @@ async function createIntent(db: Firestore, charge: Charge): Promise<StartedPayme
 /**
  * Live mode: the lead's Stripe Customer, one per client email: the lead's
  * stored `stripeCustomerId`, else the customer of that email at Stripe (found
- * or created, services/stripe.ts customerForEmail), then stored on the lead.
+ * or created, platform/stripe.ts customerForEmail), then stored on the lead.
  */
 async function leadCustomer(db: Firestore, c: NonNullable<Charge['customer']>): Promise<string | null> {
   if (c.known) return c.known;

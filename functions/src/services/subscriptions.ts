@@ -36,8 +36,8 @@ import {
 } from '@studio/domain';
 import { logEvent } from '../platform/log.js';
 import { paymentEntryId, recordLedgerEntry } from './ledger.js';
-import { enqueueEmail } from './outbox.js';
-import { alertOwner } from './ownerAlerts.js';
+import { enqueueEmail } from '../shared/outbox.js';
+import { alertOwner } from '../shared/ownerAlerts.js';
 
 /** `subscriptions/{orderId}`. */
 export const subscriptionRef = (db: Firestore, orderId: string) =>

@@ -11,7 +11,7 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { COLLECTIONS, documentBalance, formatUsd, invoiceDocSchema, voidRefusal, writeOffOf } from '@studio/domain';
 import { conflict, notFound } from '../../platform/errors.js';
-import { recordActivity } from '../../services/activity.js';
+import { recordActivity } from '../../shared/activity.js';
 import { entriesOf, recordLedgerEntry } from '../../services/ledger.js';
 import type { AdminActor, Deps } from '../useCase.js';
 

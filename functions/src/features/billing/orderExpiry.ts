@@ -7,7 +7,7 @@
  * within PROMO_CHECKOUT_EXPIRY_MARGIN_MS (domain promoCheckoutExpired: its
  * hold ends by promoCheckoutExpiryCutoff) and:
  *
- * 1. cancels its open PaymentIntents at the provider (services/stripe.ts
+ * 1. cancels its open PaymentIntents at the provider (platform/stripe.ts
  *    cancelPaymentIntent); one that was paid or is processing leaves the order
  *    to its webhook;
  * 2. then, in one transaction, marks the order "expired", its payments
@@ -25,7 +25,7 @@ import { logEvent } from '../../platform/log.js';
 import { COLLECTIONS, promoCheckoutExpiryCutoff } from '@studio/domain';
 import { PAYABLE_ORDER_STATUSES } from '../../services/orders.js';
 import { readOrderPromoSettlement, settlePromoInTx } from '../../services/promo.js';
-import { paymentProvider, type PaymentProvider } from '../../services/stripe.js';
+import { paymentProvider, type PaymentProvider } from '../../platform/stripe.js';
 
 /**
  * The orders a run may expire: those still payable, and those whose payment could not even be set up (their
@@ -48,7 +48,7 @@ export interface OrderExpiryResult {
 
 /**
  * Expires the unpaid promo orders due at `now` (see the module comment).
- * `deps.provider` defaults to this project's (services/stripe.ts paymentProvider).
+ * `deps.provider` defaults to this project's (platform/stripe.ts paymentProvider).
  * @throws NotConfigured when payments are not configured on a real project (nothing is changed).
  */
 export async function runOrderExpiry(

@@ -4,7 +4,7 @@ import * as logger from 'firebase-functions/logger';
 import { SUBSCRIPTION_REFUSALS } from '@studio/domain';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { fulfilEvent } from '../../services/payments.js';
-import { paymentMode, stripeClient } from '../../services/stripe.js';
+import { paymentMode, stripeClient } from '../../platform/stripe.js';
 import { storedSubscription, subscriptionRef } from '../../services/subscriptions.js';
 import type { AdminActor, Deps } from '../useCase.js';
 

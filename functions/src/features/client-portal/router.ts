@@ -29,7 +29,7 @@
  *   use up only their own allowance. The global cap bounds the reads one
  *   address can cost; reaching it takes perEmailAll / perEmailAndIp
  *   callers at once (20 addresses, or /56 IPv6 prefixes), each refused past
- *   its own limits. Counts live in Firestore (services/rateLimit.ts), not in
+ *   its own limits. Counts live in Firestore (platform/rateLimit.ts), not in
  *   memory: every function instance (and every emulator worker) shares them.
  * - Cache-Control: no-store.
  */
@@ -38,7 +38,7 @@ import { clientProjectLookupReply, EMAIL_MESSAGE, emailField } from '@studio/dom
 import { db } from '../../platform/firebase.js';
 import { invalid } from '../../platform/errors.js';
 import { sendReply } from '../../http.js';
-import { ipKey, limiter, rateLimit } from '../../services/rateLimit.js';
+import { ipKey, limiter, rateLimit } from '../../platform/rateLimit.js';
 import type { Deps } from '../useCase.js';
 import { lookupClientProject, PROJECT_NOT_FOUND } from './lookupClientProject.js';
 
@@ -67,7 +67,7 @@ const perIp = rateLimit(
 const emailOf = (req: Request) => String(req.res?.locals.email);
 
 /**
- * 5 lookups a minute per email from one client IP (its IP key: services/rateLimit.ts ipLimitKey), so one caller's
+ * 5 lookups a minute per email from one client IP (its IP key: platform/rateLimit.ts ipLimitKey), so one caller's
  * lookups never use up another's.
  */
 const perEmailAndIp = rateLimit(

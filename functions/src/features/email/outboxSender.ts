@@ -1,7 +1,7 @@
 /**
  * The outbox sender (spec §5 email). Every email is an `outbox` document
  * written in the same batch or transaction as the change that causes it
- * (services/outbox.ts); this job delivers it, and keeps trying through a
+ * (shared/outbox.ts); this job delivers it, and keeps trying through a
  * provider outage.
  *
  * `processOutboxEntry(ref, deps)`, at `deps.now()`:
@@ -92,8 +92,8 @@ import {
   suppressedSendError,
 } from '@studio/domain';
 import { sanitizeEmailHtml } from '../../services/emailHtml.js';
-import { loadStudioSettings } from '../../services/settings.js';
-import { isSealed, unseal } from '../../services/sealed.js';
+import { loadStudioSettings } from '../../shared/settings.js';
+import { isSealed, unseal } from '../../platform/sealed.js';
 import { suppressionOf } from '../../services/suppressions.js';
 import { firestoreLimiter, type RateLimiterFirestore } from '../../platform/rateLimiterFirestore.js';
 import type { JobDeps } from '../schedules.js';
@@ -234,7 +234,7 @@ interface Rendered {
   html: string;
   /** PDFs rendered from the entry's `attachments` references (services/documents.ts). */
   attachments?: Array<{ filename: string; content: Buffer }>;
-  /** Opened sealed values (services/sealed.ts): sent, but redacted from the email_log copy. */
+  /** Opened sealed values (platform/sealed.ts): sent, but redacted from the email_log copy. */
   secrets?: string[];
 }
 

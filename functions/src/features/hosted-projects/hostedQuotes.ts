@@ -21,7 +21,7 @@ import {
   type ProjectStatusUpdate,
 } from '@studio/domain';
 import { notFound } from '../../platform/errors.js';
-import { recordActivity } from '../../services/activity.js';
+import { recordActivity } from '../../shared/activity.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 
 /**

@@ -17,7 +17,7 @@ import {
   type StoredLeadDoc,
 } from '@studio/domain';
 import { conflict, notFound } from '../../platform/errors.js';
-import { recordActivity } from '../../services/activity.js';
+import { recordActivity } from '../../shared/activity.js';
 import { boardMetaRef, boardShardCountOf, isPermanentWriteError, setBoardCardIn } from '../../services/leadBoard.js';
 import { syncProjectFromLead } from '../../services/projectSync.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';

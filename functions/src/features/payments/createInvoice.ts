@@ -9,10 +9,10 @@ import {
   type CreateInvoiceInput,
 } from '@studio/domain';
 import { conflict, notFound } from '../../platform/errors.js';
-import { recordActivity } from '../../services/activity.js';
-import { enqueueEmail } from '../../services/outbox.js';
+import { recordActivity } from '../../shared/activity.js';
+import { enqueueEmail } from '../../shared/outbox.js';
 import { runNumbered } from '../../services/invoiceNumbers.js';
-import { loadStudioSettings } from '../../services/settings.js';
+import { loadStudioSettings } from '../../shared/settings.js';
 import { dueTimestamp } from '../../services/payments.js';
 import { config } from '../../config.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';

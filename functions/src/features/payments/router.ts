@@ -59,7 +59,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import { adminOf } from '../../platform/session.js';
 import { fulfilEvent, paymentEventSchema, startPayment } from '../../services/payments.js';
 import { NotConfigured } from '../../config.js';
-import { paymentMode, paymentProvider, verifyWebhook } from '../../services/stripe.js';
+import { paymentMode, paymentProvider, verifyWebhook } from '../../platform/stripe.js';
 import { systemClock, type Deps } from '../useCase.js';
 import { applyChargeEvent, chargeEventSchema, isChargeEvent } from '../billing/index.js';
 import { createInvoice } from './createInvoice.js';

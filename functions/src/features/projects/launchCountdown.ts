@@ -18,7 +18,7 @@ import { logEvent } from '../../platform/log.js';
 import { FieldValue, Timestamp, type DocumentReference } from 'firebase-admin/firestore';
 import { COLLECTIONS, scheduledProjectMove, SETUP_EXPIRY_DEAD_REASON, type ProjectStatus } from '@studio/domain';
 import type { JobDeps } from '../schedules.js';
-import { recordActivity } from '../../services/activity.js';
+import { recordActivity } from '../../shared/activity.js';
 import { syncLeadFromProject } from '../../services/projectSync.js';
 
 export interface CountdownResult {

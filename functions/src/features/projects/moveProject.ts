@@ -12,7 +12,7 @@ import {
 } from '@studio/domain';
 import { conflict, invalid, notFound } from '../../platform/errors.js';
 import { parsedDocs } from '../../platform/converter.js';
-import { enqueueEmail, type OutboxEmail } from '../../services/outbox.js';
+import { enqueueEmail, type OutboxEmail } from '../../shared/outbox.js';
 import { syncLeadFromProject } from '../../services/projectSync.js';
 import type { AdminActor, Deps } from '../useCase.js';
 

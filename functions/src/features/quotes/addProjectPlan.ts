@@ -10,7 +10,7 @@ import {
   type ProjectPlan,
 } from '@studio/domain';
 import { conflict } from '../../platform/errors.js';
-import { recordActivity } from '../../services/activity.js';
+import { recordActivity } from '../../shared/activity.js';
 import type { AdminActor, Deps } from '../useCase.js';
 import { readLead, writeVersion } from './quoteStore.js';
 

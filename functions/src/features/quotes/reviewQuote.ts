@@ -1,6 +1,6 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { conflict } from '../../platform/errors.js';
-import { recordActivity } from '../../services/activity.js';
+import { recordActivity } from '../../shared/activity.js';
 import { acceptQuoteInTx } from '../../services/quoteAcceptance.js';
 import type { AdminActor, ClientActor, Deps } from '../useCase.js';
 import { openLinks, readLead, revokeLinks } from './quoteStore.js';

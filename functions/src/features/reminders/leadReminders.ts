@@ -8,8 +8,8 @@ import {
   type ReminderTrigger,
 } from '@studio/domain';
 import { conflict, notFound } from '../../platform/errors.js';
-import { recordActivity } from '../../services/activity.js';
-import { loadAutomationSettings } from '../../services/settings.js';
+import { recordActivity } from '../../shared/activity.js';
+import { loadAutomationSettings } from '../../shared/settings.js';
 import { loadReminderSubjects, reminderFields, storedReminders } from './reminders.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 

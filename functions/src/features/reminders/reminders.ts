@@ -13,7 +13,7 @@
  *    under its id or, written before ids left out the days, under an old
  *    one) and the subject is still open (quote not accepted, lead not lost,
  *    request or invoice not paid); then creates `reminders/{triggerId}`,
- *    queues the email (services/outbox.ts) and records the lead's activity,
+ *    queues the email (shared/outbox.ts) and records the lead's activity,
  *    all in that transaction. Two runs with the same clock, or at once,
  *    therefore send each reminder once. A trigger an old document settles
  *    gets a document under its own id with that status (`legacyId` naming
@@ -52,9 +52,9 @@ import {
   type StoredReminder,
   type StudioSettings,
 } from '@studio/domain';
-import { recordActivity } from '../../services/activity.js';
-import { enqueueEmail } from '../../services/outbox.js';
-import { loadAutomationSettings, loadStudioSettings } from '../../services/settings.js';
+import { recordActivity } from '../../shared/activity.js';
+import { enqueueEmail } from '../../shared/outbox.js';
+import { loadAutomationSettings, loadStudioSettings } from '../../shared/settings.js';
 import { config } from '../../config.js';
 import type { JobDeps } from '../schedules.js';
 

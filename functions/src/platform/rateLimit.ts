@@ -11,10 +11,10 @@ import ipaddr from 'ipaddr.js';
 import type { Request, RequestHandler } from 'express';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import * as logger from 'firebase-functions/logger';
-import { db } from '../platform/firebase.js';
+import { db } from './firebase.js';
 import { clientIp, unavailable } from '../http.js';
-import { tooMany } from '../platform/errors.js';
-import { firestoreLimiter } from '../platform/rateLimiterFirestore.js';
+import { tooMany } from './errors.js';
+import { firestoreLimiter } from './rateLimiterFirestore.js';
 
 /** A Firestore-backed limiter: `points` per `durationSec`, keys prefixed by `name`. */
 export function limiter(name: string, points: number, durationSec: number): RateLimiterAbstract {
