@@ -21,7 +21,7 @@ import {
   type ProjectType,
   type StudioSettings,
 } from '@studio/domain';
-import { createAdminUser } from '../functions/src/services/adminUsers.js';
+import { createAdminUser } from '../functions/src/features/auth/adminUsers.js';
 import { rebuildLeadBoard } from '../functions/src/services/leadBoard.js';
 import { syncPaymentRequests } from '../functions/src/services/paymentRequests.js';
 import { paymentEntryId, recordLedgerEntry } from '../functions/src/services/ledger.js';

@@ -146,7 +146,7 @@ export const GROUPS = [
     title: 'Invoice PDF generation (warm)',
     needs: 'build',
     method: [
-      "`bench/invoice-pdf.ts` under tsx (no emulators): the server's renderer (`functions/src/pdf/invoicePdf.ts`, pdfkit) renders a typical one-line invoice model (studio details, client, dates, terms, pay link; no logo) 10 times to warm up (module load, font metrics),",
+      "`bench/invoice-pdf.ts` under tsx (no emulators): the server's renderer (`functions/src/features/documents/pdf/invoicePdf.ts`, pdfkit) renders a typical one-line invoice model (studio details, client, dates, terms, pay link; no logo) 10 times to warm up (module load, font metrics),",
       'then 100 times, each timed with `performance.now()` around `renderInvoicePdf` (model to PDF bytes). The Firestore reads of a download (the record and the settings) are not included. p95 is nearest-rank over the 100 renders.',
     ].join(' '),
   },

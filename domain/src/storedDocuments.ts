@@ -91,7 +91,7 @@ export const orNull = <T extends z.ZodType>(schema: T) => schema.nullish().trans
 const storedCents = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 
 /**
- * A lead's `acceptedQuote` (functions services/quoteAcceptance.ts): the quote
+ * A lead's `acceptedQuote` (functions features/quotes/quoteAcceptance.ts): the quote
  * version the client accepted and its amounts in cents, which payments charge
  * (payments.ts leadPaymentDue).
  */

@@ -32,7 +32,7 @@ import {
 import { CONTACT_LIMIT } from '../../functions/src/features/leads/submitContact.js';
 import { loadConfig, setConfigForTests } from '../../functions/src/config.js';
 import { LOGIN_FAILURES } from '../../functions/src/features/auth/router.js';
-import { createAdminUser } from '../../functions/src/services/adminUsers.js';
+import { createAdminUser } from '../../functions/src/features/auth/adminUsers.js';
 import { processOutboxEntry } from '../../functions/src/features/email/outboxSender.js';
 
 const figures: Record<string, number> = {};

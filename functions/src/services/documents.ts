@@ -35,7 +35,7 @@ import {
 } from '@studio/domain';
 import { config } from '../config.js';
 import { AppError } from '../platform/errors.js';
-import { renderInvoicePdf } from '../pdf/invoicePdf.js';
+import { renderInvoicePdf } from '../features/documents/pdf/invoicePdf.js';
 import { loadStudioSettings } from '../shared/settings.js';
 
 export interface DocumentRef {

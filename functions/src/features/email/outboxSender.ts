@@ -10,7 +10,7 @@
  *    with a lease (`leaseUntil` = now + OUTBOX_LEASE_MS), so a redelivered
  *    trigger event, the sweeper or a second caller does nothing;
  * 2. refuses an address SendGrid reported bounced, dropped or as a spam
- *    reporter (services/suppressions.ts): SKIPPED, never sent, logged
+ *    reporter (features/email/suppressions.ts): SKIPPED, never sent, logged
  *    (`email.suppressed`); then applies the entry's recipient limit, if it names one (domain
  *    RECIPIENT_LIMITS, e.g. one contact confirmation per mailbox an hour):
  *    before the first send it takes one point for the mailbox (mailboxKey), and records
@@ -21,7 +21,7 @@
  *    use the template override in `email_templates/{id}`, else the default in
  *    code, rendered with the template's declared variables only (domain
  *    declaredValues), every one escaped (domain renderTemplate), then
- *    sanitized (services/emailHtml.ts). An unknown template or a bad address
+ *    sanitized (features/email/emailHtml.ts). An unknown template or a bad address
  *    is a permanent ERROR;
  * 4. sends it once with @sendgrid/mail, carrying the entry id as its
  *    idempotency key (SendGrid `custom_args.outboxId` and an
@@ -91,10 +91,10 @@ import {
   studioTemplateVariables,
   suppressedSendError,
 } from '@studio/domain';
-import { sanitizeEmailHtml } from '../../services/emailHtml.js';
+import { sanitizeEmailHtml } from './emailHtml.js';
 import { loadStudioSettings } from '../../shared/settings.js';
 import { isSealed, unseal } from '../../platform/sealed.js';
-import { suppressionOf } from '../../services/suppressions.js';
+import { suppressionOf } from './suppressions.js';
 import { firestoreLimiter, type RateLimiterFirestore } from '../../platform/rateLimiterFirestore.js';
 import type { JobDeps } from '../schedules.js';
 import { config, NOT_CONFIGURED, type Config } from '../../config.js';
@@ -455,7 +455,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
     return { outcome: 'suppressed', status: 'SKIPPED', attempts, lastError };
   };
 
-  // An address SendGrid reported bounced, dropped or as a spam reporter gets nothing more (services/suppressions.ts).
+  // An address SendGrid reported bounced, dropped or as a spam reporter gets nothing more (features/email/suppressions.ts).
   let suppressedBy: Awaited<ReturnType<typeof suppressionOf>>;
   try {
     suppressedBy = await suppressionOf(db, claim.data.to);

@@ -20,7 +20,7 @@ import {
 import { invalid, notFound } from '../../platform/errors.js';
 import { leadConverter } from '../../platform/converter.js';
 import { enqueueEmail, type OutboxEmail } from '../../shared/outbox.js';
-import { sanitizeEmailHtml } from '../../services/emailHtml.js';
+import { sanitizeEmailHtml } from './emailHtml.js';
 import { loadStudioSettings } from '../../shared/settings.js';
 import type { AdminActor, Deps } from '../useCase.js';
 

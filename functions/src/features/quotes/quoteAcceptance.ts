@@ -15,8 +15,8 @@ import {
   projectHoursFromQuote,
   type LeadRecord,
 } from '@studio/domain';
-import { recordActivity } from '../shared/activity.js';
-import { alertOwner } from '../shared/ownerAlerts.js';
+import { recordActivity } from '../../shared/activity.js';
+import { alertOwner } from '../../shared/ownerAlerts.js';
 
 export interface AcceptanceEvidence {
   via: 'admin' | 'client';

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { invoiceModel, receiptModel, studioSettingsSchema } from '@studio/domain';
-import { pdfFirstPagePng, pdfInk, pdfText, pngSize } from '../../../tests/pdfText.js';
+import { pdfFirstPagePng, pdfInk, pdfText, pngSize } from '../../../../../tests/pdfText.js';
 
 const warn = vi.hoisted(() => vi.fn());
 vi.mock('firebase-functions/logger', () => ({ warn, info: vi.fn(), error: vi.fn(), debug: vi.fn(), log: vi.fn() }));
