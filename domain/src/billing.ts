@@ -417,7 +417,7 @@ export const ledgerMonthDocSchema = z.object({
 export type LedgerMonthDoc = z.output<typeof ledgerMonthDocSchema>;
 
 /**
- * `orders/{id}`: a cart order (functions services/orders.ts): who bought
+ * `orders/{id}`: a cart order (functions features/billing/orders.ts): who bought
  * which hosting package, what was due at checkout (cents) and its state.
  * The buyer is a customer whether or not they are a lead.
  */

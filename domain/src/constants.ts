@@ -98,7 +98,7 @@ export const TEST_DATA_REASON = 'Test Data' satisfies DeadReason;
 export const TEST_DATA_MARKER = `Dead Reason: ${TEST_DATA_REASON}`;
 
 /**
- * The PDFs the server renders for a client (functions services/documents.ts):
+ * The PDFs the server renders for a client (functions features/documents/documents.ts):
  * an invoice, a payment request, a payment's receipt, or a credit note (a
  * refund's, from the ledger). Emails attach them by reference and client
  * links name them.

@@ -18,7 +18,7 @@ import {
   subscriptionDocSchema,
 } from '@studio/domain';
 import { checkBooks } from '../../functions/src/features/billing/checkBooks.js';
-import { recordLedgerEntry } from '../../functions/src/services/ledger.js';
+import { recordLedgerEntry } from '../../functions/src/features/billing/ledger.js';
 import { runProjectSchedule } from '../../functions/src/features/projects/launchCountdown.js';
 import { adminIdToken, api, db, eventually, userIdToken } from '../helpers.js';
 import { projectDoc, storeLead } from '../fixtures.js';

@@ -1,5 +1,5 @@
 /**
- * Promo codes reserved, then redeemed (domain/promo.ts, services/promo.ts):
+ * Promo codes reserved, then redeemed (domain/promo.ts, features/billing/promo.ts):
  * an unpaid order only reserves its code; paying it redeems (usedCount + 1);
  * a declined card keeps the hold; a hold counts until the order expiry
  * (features/billing/orderExpiry.ts) cancels its payment and releases it, and a payment

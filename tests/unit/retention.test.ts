@@ -44,7 +44,7 @@ describe('retention', () => {
     expect(sets('functions/src/features/email/outboxSender.ts', 'outbox')).toBe(true);
     expect(sets('functions/src/features/email/outboxSender.ts', 'emailLog')).toBe(true);
     expect(sets('functions/src/shared/activity.ts', 'leadActivity')).toBe(true);
-    expect(sets('functions/src/services/payments.ts', 'stripeEvents')).toBe(true);
+    expect(sets('functions/src/features/billing/payments.ts', 'stripeEvents')).toBe(true);
     expect(sets('functions/src/features/billing/chargeEvents.ts', 'stripeEvents')).toBe(true);
   });
 });

@@ -68,20 +68,20 @@ export const ALERT_EVENTS = {
     summary: 'A payment was held for review instead of being applied',
     action: "The Money page lists it: refund it from Stripe's dashboard or record what was agreed with the client.",
     sources: [
-      'functions/src/services/payments.ts',
-      'functions/src/services/subscriptions.ts',
+      'functions/src/features/billing/payments.ts',
+      'functions/src/features/billing/subscriptions.ts',
       'functions/src/features/billing/chargeEvents.ts',
     ],
   },
   'payment.expired_order_paid': {
     summary: 'An expired cart order was paid',
     action: "Its promo code may be over its usage limit: check the code's usage on the promo page.",
-    sources: ['functions/src/services/payments.ts'],
+    sources: ['functions/src/features/billing/payments.ts'],
   },
   'payment.second_payment': {
     summary: 'A second payment arrived for a stage already paid',
     action: 'Refund the duplicate from the Money page unless the client meant it.',
-    sources: ['functions/src/services/payments.ts'],
+    sources: ['functions/src/features/billing/payments.ts'],
   },
   'ledger.mismatch': {
     summary: 'The books do not balance: a stored balance or payment disagrees with the ledger',

@@ -23,7 +23,7 @@ export interface OutboxEmail {
   leadId?: string | null;
   /**
    * PDFs to attach, by reference: the sender renders each when it sends
-   * (services/documents.ts), so the outbox stores ids, not megabytes.
+   * (features/documents/documents.ts), so the outbox stores ids, not megabytes.
    */
   attachments?: OutboxAttachment[];
   /** A per-address limit the sender applies before the first send (domain RECIPIENT_LIMITS); over it, SKIPPED. */

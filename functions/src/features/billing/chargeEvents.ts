@@ -34,14 +34,8 @@ import {
   type LedgerEntryType,
 } from '@studio/domain';
 import { recordActivity } from '../../shared/activity.js';
-import { runNumbered } from '../../services/invoiceNumbers.js';
-import {
-  billableDoc,
-  documentOfPayment,
-  entriesOfPayment,
-  recordLedgerEntry,
-  type NewLedgerEntry,
-} from '../../services/ledger.js';
+import { runNumbered } from './invoiceNumbers.js';
+import { billableDoc, documentOfPayment, entriesOfPayment, recordLedgerEntry, type NewLedgerEntry } from './ledger.js';
 import { enqueueEmail } from '../../shared/outbox.js';
 import { alertOwner } from '../../shared/ownerAlerts.js';
 import { loadStudioSettings } from '../../shared/settings.js';

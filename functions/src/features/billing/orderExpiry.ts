@@ -11,7 +11,7 @@
  *    cancelPaymentIntent); one that was paid or is processing leaves the order
  *    to its webhook;
  * 2. then, in one transaction, marks the order "expired", its payments
- *    "canceled" and releases the hold (services/promo.ts settlePromoInTx).
+ *    "canceled" and releases the hold (features/billing/promo.ts settlePromoInTx).
  *
  * The test provider's confirm then refuses the payment, and Stripe refuses to
  * confirm a cancelled intent (the checkout shows CHECKOUT_EXPIRED_MESSAGE).
@@ -23,8 +23,8 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import type { JobDeps } from '../schedules.js';
 import { logEvent } from '../../platform/log.js';
 import { COLLECTIONS, promoCheckoutExpiryCutoff } from '@studio/domain';
-import { PAYABLE_ORDER_STATUSES } from '../../services/orders.js';
-import { readOrderPromoSettlement, settlePromoInTx } from '../../services/promo.js';
+import { PAYABLE_ORDER_STATUSES } from './orders.js';
+import { readOrderPromoSettlement, settlePromoInTx } from './promo.js';
 import { paymentProvider, type PaymentProvider } from '../../platform/stripe.js';
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Issues and settles a lead's deposit and final payment requests
- * (services/paymentRequests.ts) after every write of `leads/{leadId}`,
+ * (features/billing/paymentRequests.ts) after every write of `leads/{leadId}`,
  * whoever made it (quote acceptance, a payment, the scheduler). Retried on
  * failure; the sync is idempotent. Leads with nothing to request cost no read.
  * A lead that does not parse (domain leadDocSchema) is logged and left
@@ -11,7 +11,7 @@ import type { Change, DocumentSnapshot, FirestoreEvent } from 'firebase-function
 import * as logger from 'firebase-functions/logger';
 import { leadDocSchema, leadPaymentRequests } from '@studio/domain';
 import { db } from '../../platform/firebase.js';
-import { syncPaymentRequests } from '../../services/paymentRequests.js';
+import { syncPaymentRequests } from './paymentRequests.js';
 
 /** Issues or settles the written lead's payment requests, when it has any due. */
 export async function syncLeadPaymentRequests(

@@ -35,7 +35,7 @@ import {
   type WriteBatch,
 } from 'firebase-admin/firestore';
 import { conflict } from '../../platform/errors.js';
-import { syncBoardCard } from '../../services/leadBoard.js';
+import { syncBoardCard } from '../leads/index.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 import { findClientRecords, stripeCustomerIds, type ClientRecords } from './clientRecords.js';
 

@@ -16,7 +16,7 @@
  * approved or accepted (before that the page says it is being prepared). The
  * MAX_LEADS_READ newest leads of an email are weighed.
  * `documents` are signed links to the primary lead's invoice and receipt PDFs
- * (services/documents.ts).
+ * (features/documents/documents.ts).
  *
  * - 400 `{ error: 'Validation failed', fields: { email } }` for an invalid email.
  * - 404 `{ error: 'Project Not Found' }` for an unknown email AND for a lead

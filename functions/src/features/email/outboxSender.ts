@@ -232,7 +232,7 @@ interface Rendered {
   to: string;
   subject: string;
   html: string;
-  /** PDFs rendered from the entry's `attachments` references (services/documents.ts). */
+  /** PDFs rendered from the entry's `attachments` references (features/documents/documents.ts). */
   attachments?: Array<{ filename: string; content: Buffer }>;
   /** Opened sealed values (platform/sealed.ts): sent, but redacted from the email_log copy. */
   secrets?: string[];
@@ -303,7 +303,7 @@ async function renderAttachments(
   list: OutboxDoc['attachments'],
 ): Promise<Rendered['attachments']> {
   if (list.length === 0) return undefined;
-  const { renderDocument } = await import('../../services/documents.js');
+  const { renderDocument } = await import('../documents/index.js');
   const out: NonNullable<Rendered['attachments']> = [];
   for (const a of list) {
     try {

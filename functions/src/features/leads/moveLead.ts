@@ -18,8 +18,8 @@ import {
 } from '@studio/domain';
 import { conflict, notFound } from '../../platform/errors.js';
 import { recordActivity } from '../../shared/activity.js';
-import { boardMetaRef, boardShardCountOf, isPermanentWriteError, setBoardCardIn } from '../../services/leadBoard.js';
-import { syncProjectFromLead } from '../../services/projectSync.js';
+import { boardMetaRef, boardShardCountOf, isPermanentWriteError, setBoardCardIn } from './leadBoard.js';
+import { syncProjectFromLead } from '../projects/index.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 import { openLinks, revokeLinks } from '../quotes/index.js';
 

@@ -1,6 +1,6 @@
 import { CHECKOUT_EXPIRED_MESSAGE, COLLECTIONS } from '@studio/domain';
 import { conflict, notFound } from '../../platform/errors.js';
-import { fulfilEvent, testModeFailureEvent, testModeSuccessEvent } from '../../services/payments.js';
+import { fulfilEvent, testModeFailureEvent, testModeSuccessEvent } from '../billing/index.js';
 import type { Deps } from '../useCase.js';
 
 const BY = 'client (test mode)';

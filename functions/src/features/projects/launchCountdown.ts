@@ -19,7 +19,7 @@ import { FieldValue, Timestamp, type DocumentReference } from 'firebase-admin/fi
 import { COLLECTIONS, scheduledProjectMove, SETUP_EXPIRY_DEAD_REASON, type ProjectStatus } from '@studio/domain';
 import type { JobDeps } from '../schedules.js';
 import { recordActivity } from '../../shared/activity.js';
-import { syncLeadFromProject } from '../../services/projectSync.js';
+import { syncLeadFromProject } from './projectSync.js';
 
 export interface CountdownResult {
   moved: Array<{ projectId: string; to: ProjectStatus; reason: string }>;

@@ -13,7 +13,7 @@ import {
 import { conflict, invalid, notFound } from '../../platform/errors.js';
 import { parsedDocs } from '../../platform/converter.js';
 import { enqueueEmail, type OutboxEmail } from '../../shared/outbox.js';
-import { syncLeadFromProject } from '../../services/projectSync.js';
+import { syncLeadFromProject } from './projectSync.js';
 import type { AdminActor, Deps } from '../useCase.js';
 
 /**

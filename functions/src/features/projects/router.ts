@@ -1,7 +1,7 @@
 /**
  * Projects board API (spec §4 "Projects board flow", §7 /api/projects*),
  * admin only. Each move runs in a transaction that also keeps the project's
- * lead in step (services/projectSync.ts). Replies are `{ success, message }`
+ * lead in step (features/projects/projectSync.ts). Replies are `{ success, message }`
  * as the spec shows.
  */
 import { Router } from 'express';

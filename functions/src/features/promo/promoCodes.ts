@@ -14,7 +14,7 @@ import {
   type promoUpdateSchema,
 } from '@studio/domain';
 import { conflict, invalid, notFound } from '../../platform/errors.js';
-import { promoFromDoc, promoRef } from '../../services/promo.js';
+import { promoFromDoc, promoRef } from '../billing/index.js';
 import type { Deps } from '../useCase.js';
 
 const NOT_FOUND = 'Promo code not found';

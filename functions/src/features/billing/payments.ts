@@ -24,7 +24,7 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
-import { logEvent } from '../platform/log.js';
+import { logEvent } from '../../platform/log.js';
 import {
   COLLECTIONS,
   depositLabel,
@@ -44,15 +44,15 @@ import {
   type CreatePaymentIntentInput,
   type PaymentPurpose,
 } from '@studio/domain';
-import { AppError } from '../platform/errors.js';
-import { leadConverter } from '../platform/converter.js';
-import { recordActivity } from '../shared/activity.js';
-import { enqueueEmail } from '../shared/outbox.js';
-import { alertOwner } from '../shared/ownerAlerts.js';
+import { AppError } from '../../platform/errors.js';
+import { leadConverter } from '../../platform/converter.js';
+import { recordActivity } from '../../shared/activity.js';
+import { enqueueEmail } from '../../shared/outbox.js';
+import { alertOwner } from '../../shared/ownerAlerts.js';
 import { readSubscriptionEvent, startSubscriptionInTx, SUBSCRIPTION_EVENT_TYPES } from './subscriptions.js';
 import { readOrderPromoSettlement, settlePromoInTx, type PromoSettlementReads } from './promo.js';
 import { billableDoc, documentOfPayment, paymentEntryId, recordLedgerEntry, type BillableRef } from './ledger.js';
-import { customerForEmail, paymentProvider, stripeClient, type ProviderMode } from '../platform/stripe.js';
+import { customerForEmail, paymentProvider, stripeClient, type ProviderMode } from '../../platform/stripe.js';
 
 /** Spec §8 "Payment Setup Failed - Unable to initialize payment. Please try again." */
 export const PAYMENT_SETUP_FAILED = 'Payment Setup Failed - Unable to initialize payment. Please try again.';
@@ -271,7 +271,7 @@ const HANDLED = new Set([
  * payment_intent.succeeded and invoice.paid (a subscription's first invoice) mark
  * the payment paid and run its purpose's effects; payment_intent.payment_failed
  * records the failure unless the payment already succeeded; a subscription's
- * renewal, failed renewal or cancellation moves it (services/subscriptions.ts).
+ * renewal, failed renewal or cancellation moves it (features/billing/subscriptions.ts).
  * Other types are recorded and ignored. @returns what happened to this event id.
  */
 export async function fulfilEvent(db: Firestore, event: PaymentEvent, by = 'stripe'): Promise<FulfilOutcome> {
@@ -280,7 +280,7 @@ export async function fulfilEvent(db: Firestore, event: PaymentEvent, by = 'stri
     try {
       return await db.runTransaction(async (tx) => {
         if ((await tx.get(eventRef)).exists) return 'duplicate';
-        // A renewal, a failed renewal or a cancellation moves the order's subscription (services/subscriptions.ts).
+        // A renewal, a failed renewal or a cancellation moves the order's subscription (features/billing/subscriptions.ts).
         const subscription = SUBSCRIPTION_EVENT_TYPES.has(event.type)
           ? await readSubscriptionEvent(db, tx, event)
           : null;
@@ -584,7 +584,7 @@ function applyPurpose(db: Firestore, tx: Transaction, c: PurposeContext): void {
       );
     if (c.order.get('status') !== 'paid') {
       settlePromoInTx(tx, c.promo, c.order.id, true);
-      // The hosting it sold renews from now on (services/subscriptions.ts).
+      // The hosting it sold renews from now on (features/billing/subscriptions.ts).
       startSubscriptionInTx(db, tx, c.order, new Date());
     }
     tx.update(c.order.ref, { status: 'paid', paidAt: now, paymentIntentId: c.paymentIntentId, updatedAt: now });
@@ -672,7 +672,7 @@ function applyPurpose(db: Firestore, tx: Transaction, c: PurposeContext): void {
         invoiceNumber: String(c.invoice?.get('number') ?? ''),
       },
       leadId: c.lead?.id ?? null,
-      // The receipt PDF, rendered by the sender (services/documents.ts).
+      // The receipt PDF, rendered by the sender (features/documents/documents.ts).
       attachments: [{ kind: 'receipt', id: c.paymentIntentId }],
     });
   }

@@ -33,10 +33,10 @@ import {
   type InvoicePdfModel,
   type RequestPurpose,
 } from '@studio/domain';
-import { config } from '../config.js';
-import { AppError } from '../platform/errors.js';
-import { renderInvoicePdf } from '../features/documents/pdf/invoicePdf.js';
-import { loadStudioSettings } from '../shared/settings.js';
+import { config } from '../../config.js';
+import { AppError } from '../../platform/errors.js';
+import { renderInvoicePdf } from './pdf/invoicePdf.js';
+import { loadStudioSettings } from '../../shared/settings.js';
 
 export interface DocumentRef {
   kind: DocumentKind;

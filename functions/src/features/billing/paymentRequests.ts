@@ -1,7 +1,7 @@
 /**
  * A lead's deposit and final payment requests (domain invoiceNumbers.ts
  * leadPaymentRequests): each stored once in `payment_requests/{leadId}_{purpose}`
- * with its own INV-YYYY-NNNN number, issued (services/invoiceNumbers.ts) in
+ * with its own INV-YYYY-NNNN number, issued (features/billing/invoiceNumbers.ts) in
  * the transaction that creates it, due after the studio's payment terms, and
  * marked paid when the lead records the payment. Recorded in the lead's
  * activity when issued; the final payment request (issued at launch) is
@@ -21,13 +21,13 @@ import {
   PAYMENT_REQUESTS_COLLECTION,
   requestId,
 } from '@studio/domain';
-import { config } from '../config.js';
+import { config } from '../../config.js';
 import { paymentEntryId } from './ledger.js';
-import { enqueueEmail } from '../shared/outbox.js';
-import { leadConverter } from '../platform/converter.js';
-import { recordActivity } from '../shared/activity.js';
+import { enqueueEmail } from '../../shared/outbox.js';
+import { leadConverter } from '../../platform/converter.js';
+import { recordActivity } from '../../shared/activity.js';
 import { runNumbered } from './invoiceNumbers.js';
-import { loadStudioSettings } from '../shared/settings.js';
+import { loadStudioSettings } from '../../shared/settings.js';
 
 /** What a sync did: numbers issued and requests marked paid. */
 export interface RequestSync {

@@ -5,14 +5,14 @@
  * it survives whatever fails after it. Amounts are the server's (priceCart),
  * in cents; the client's totals are never read. Collection `orders`,
  * admin-readable, server-written; a verified payment marks it "paid"
- * (services/payments.ts fulfilEvent); an order holding a promo code that is
+ * (features/billing/payments.ts fulfilEvent); an order holding a promo code that is
  * still unpaid near the hold's end is "expired" (features/billing/orderExpiry.ts).
  */
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { COLLECTIONS, CART_CURRENCY, findPackage, type CartClientInfo, type CartPrice } from '@studio/domain';
 import type Stripe from 'stripe';
 import { startOrderPayment } from './payments.js';
-import { customerForEmail, paymentMode, stripeClient, type ProviderMode } from '../platform/stripe.js';
+import { customerForEmail, paymentMode, stripeClient, type ProviderMode } from '../../platform/stripe.js';
 
 export type OrderStatus = 'pending_payment' | 'payment_setup_failed' | 'payment_failed' | 'paid' | 'expired';
 

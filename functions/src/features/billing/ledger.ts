@@ -25,7 +25,7 @@ import {
   type LedgerEntryType,
   type PaymentPurpose,
 } from '@studio/domain';
-import { zodConverter } from '../platform/converter.js';
+import { zodConverter } from '../../platform/converter.js';
 
 /** A billable document: an invoice, a payment request or an order. */
 export interface BillableRef {

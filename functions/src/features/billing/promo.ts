@@ -10,7 +10,7 @@
  * (the order). So paid + held never passes
  * `usageLimit`; a caller that loses the race for the last use gets 409 "Promo
  * code usage limit reached" and has written nothing. The order's payment
- * settles the hold in the fulfilment transaction (services/payments.ts):
+ * settles the hold in the fulfilment transaction (features/billing/payments.ts):
  * success → `usedCount` + 1 (paid redemptions only) and the hold removed. A
  * declined card keeps it (the same intent may still be paid). An order still
  * unpaid near the hold's end is expired (features/billing/orderExpiry.ts: its intent
@@ -50,7 +50,7 @@ import {
   type PromoCodeDoc,
   type PromoRecord,
 } from '@studio/domain';
-import { AppError } from '../platform/errors.js';
+import { AppError } from '../../platform/errors.js';
 
 /**
  * The stored code `snap` parsed (domain promoCodeDocSchema; a missing document reads as all defaults).
@@ -221,7 +221,7 @@ export async function readPromoSettlement(
   return { promo, customer };
 }
 
-/** The fields of a stored cart order (services/orders.ts orderDoc) that name its hold; anything else reads as none. */
+/** The fields of a stored cart order (features/billing/orders.ts orderDoc) that name its hold; anything else reads as none. */
 const orderHoldFields = z.object({
   promoCode: z.string().nullish().catch(null),
   clientInfo: z

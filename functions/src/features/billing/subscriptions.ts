@@ -3,7 +3,7 @@
  * subscriptionDocSchema): the recurring part of a paid cart order.
  *
  * - Started in the transaction that marks the order paid
- *   (services/payments.ts), active until one period after the payment.
+ *   (features/billing/payments.ts), active until one period after the payment.
  * - Moved by Stripe's events, each exactly once through the `stripe_events`
  *   record of fulfilEvent's transaction:
  *   - `invoice.paid` for an order already paid is a renewal: the period moves
@@ -34,10 +34,10 @@ import {
   subscriptionDocSchema,
   type SubscriptionDoc,
 } from '@studio/domain';
-import { logEvent } from '../platform/log.js';
+import { logEvent } from '../../platform/log.js';
 import { paymentEntryId, recordLedgerEntry } from './ledger.js';
-import { enqueueEmail } from '../shared/outbox.js';
-import { alertOwner } from '../shared/ownerAlerts.js';
+import { enqueueEmail } from '../../shared/outbox.js';
+import { alertOwner } from '../../shared/ownerAlerts.js';
 
 /** `subscriptions/{orderId}`. */
 export const subscriptionRef = (db: Firestore, orderId: string) =>
@@ -46,7 +46,7 @@ export const subscriptionRef = (db: Firestore, orderId: string) =>
 /** The stored subscription of `snap`, parsed. @throws ZodError when it does not match. */
 export const storedSubscription = (snap: DocumentSnapshot): SubscriptionDoc => subscriptionDocSchema.parse(snap.data());
 
-/** The fields of a paid order a subscription starts from (services/orders.ts orderDoc). */
+/** The fields of a paid order a subscription starts from (features/billing/orders.ts orderDoc). */
 interface PaidOrder {
   id: string;
   packageId: string;
@@ -127,7 +127,7 @@ export const SUBSCRIPTION_EVENT_TYPES = new Set([
 /**
  * Reads, in `tx`, whether `event` moves an existing subscription (see the
  * file comment) and returns its writes; null when it does not (an order's
- * first invoice is the order's own payment: services/payments.ts).
+ * first invoice is the order's own payment: features/billing/payments.ts).
  */
 export async function readSubscriptionEvent(
   db: Firestore,

@@ -19,7 +19,7 @@ import {
   type DeadReason,
   type ProjectStatus,
 } from '@studio/domain';
-import { recordActivity } from '../shared/activity.js';
+import { recordActivity } from '../../shared/activity.js';
 
 /**
  * Moves the project's lead to the status that follows `to`, if any and if
