@@ -16,7 +16,7 @@
  * running again cannot leave a gap; the request deadline still bounds it.
  */
 import { Mutex } from 'async-mutex';
-import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { GrpcStatus, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import {
   COUNTERS_COLLECTION,
   invoiceCounterId,
@@ -37,7 +37,7 @@ export type TakeNumber = () => Promise<string>;
 const contended = (e: unknown) => {
   const err = e as { code?: unknown; message?: unknown };
   return (
-    err?.code === 10 ||
+    err?.code === GrpcStatus.ABORTED ||
     (typeof err?.message === 'string' && /transaction is invalid or closed|aborted/i.test(err.message))
   );
 };

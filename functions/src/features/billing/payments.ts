@@ -18,6 +18,7 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import {
   FieldValue,
+  GrpcStatus,
   Timestamp,
   type DocumentSnapshot,
   type Firestore,
@@ -174,7 +175,7 @@ async function createIntent(db: Firestore, charge: Charge): Promise<StartedPayme
       updatedAt: FieldValue.serverTimestamp(),
     })
     .catch((e: { code?: number }) => {
-      if (e.code !== 6) throw e; // ALREADY_EXISTS: the same intent again (idempotent retry).
+      if (e.code !== GrpcStatus.ALREADY_EXISTS) throw e; // the same intent again (idempotent retry).
     });
   return {
     clientSecret: intent.clientSecret,
@@ -303,9 +304,9 @@ export async function fulfilEvent(db: Firestore, event: PaymentEvent, by = 'stri
       });
     } catch (e) {
       const code = (e as { code?: number }).code;
-      if (code === 6) return 'duplicate'; // ALREADY_EXISTS: a concurrent copy committed first
+      if (code === GrpcStatus.ALREADY_EXISTS) return 'duplicate'; // a concurrent copy committed first
       // ABORTED after the SDK's own retries: copies of one event contend for its lock; try again.
-      if (code !== 10 || attempt >= 3) throw e;
+      if (code !== GrpcStatus.ABORTED || attempt >= 3) throw e;
     }
   }
 }

@@ -29,6 +29,7 @@ import { logEvent } from '../../platform/log.js';
 import { Semaphore } from 'async-mutex';
 import {
   FieldValue,
+  GrpcStatus,
   Timestamp,
   type DocumentSnapshot,
   type Firestore,
@@ -345,7 +346,7 @@ async function sendWithRetries(
     try {
       return await sendOnce(db, t, s, studio, now);
     } catch (error) {
-      if ((error as { code?: number }).code === 6 || attempt >= ATTEMPTS) throw error;
+      if ((error as { code?: number }).code === GrpcStatus.ALREADY_EXISTS || attempt >= ATTEMPTS) throw error;
     }
   }
 }
@@ -393,7 +394,7 @@ export async function runReminders(db: Firestore, now: Date): Promise<ReminderRu
           else result.skipped++;
         } catch (error) {
           // ALREADY_EXISTS: an overlapping run created it first.
-          if ((error as { code?: number }).code === 6) result.skipped++;
+          if ((error as { code?: number }).code === GrpcStatus.ALREADY_EXISTS) result.skipped++;
           else {
             logEvent('job.item_failed', 'reminders: left for the next run', {
               job: 'dailyReminders',
