@@ -47,6 +47,7 @@ import { centsToString, formatUsd } from './money.js';
 import { generatedQuoteDetailsOf, splitDeposit, type GeneratedQuoteDetails } from './pricing.js';
 import { requiredText } from './schemas.js';
 import { mulberry32 } from './random.js';
+import { fnv1a32 } from './hash.js';
 
 // ---------------------------------------------------------------------------
 // Constants
@@ -503,15 +504,8 @@ const TEMPLATES: readonly Template[] = [
   },
 ];
 
-/** FNV-1a 32-bit hash. */
-function hash32(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+/** The demo data's seed hash (hash.ts, the one FNV-1a). */
+const hash32 = fnv1a32;
 
 const MINUTE_MS = 60_000;
 

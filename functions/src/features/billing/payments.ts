@@ -27,6 +27,7 @@ import {
 import * as logger from 'firebase-functions/logger';
 import { logEvent } from '../../platform/log.js';
 import {
+  DAY_MS,
   COLLECTIONS,
   depositLabel,
   formatUsd,
@@ -718,5 +719,5 @@ export function testModeSuccessEvent(payment: DocumentSnapshot): PaymentEvent {
 
 /** Timestamp for a due date; DEFAULT days from now when none is given. */
 export function dueTimestamp(due: Date | undefined, defaultDays: number, now = new Date()): Timestamp {
-  return Timestamp.fromDate(due ?? new Date(now.getTime() + defaultDays * 86_400_000));
+  return Timestamp.fromDate(due ?? new Date(now.getTime() + defaultDays * DAY_MS));
 }
