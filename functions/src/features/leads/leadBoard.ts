@@ -2,7 +2,7 @@
  * The CRM board's projection on the server (domain/leadBoard.ts): keeps
  * `lead_board/{shard}.cards.{leadId}` equal to the lead's encoded card
  * (`storedBoardCard(lead)`, a JSON string) for every lead. A Firestore
- * trigger on `leads/{leadId}` (../jobs/leadBoardSync.ts) calls syncBoardCard
+ * trigger on `leads/{leadId}` (leadBoardSync.ts) calls syncBoardCard
  * after every write, whoever made it (the API, the scheduled job, a webhook,
  * a seed or the console), so no write path has to remember the board. The
  * board's own moves (features/leads/moveLead.ts) also write their card in the
