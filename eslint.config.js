@@ -12,7 +12,10 @@
  * - `domain/` holds pure rules: it imports nothing of ours (functions, web, tests, scripts, bench) and no Firebase;
  * - a feature (`functions/src/features/<a>/`, `web/src/features/<a>/`) imports another feature only through that
  *   feature's `index.ts`; files directly under `features/` are shared by the features;
- * - server features never import the composition root (`functions/src/app.ts`, `functions/src/index.ts`);
+ * - server features, `platform/` and `shared/` never import the composition root (`functions/src/app.ts`,
+ *   `functions/src/index.ts`); `functions/src/platform/` (SDK and vendor adapters) and `functions/src/shared/` (the
+ *   kernel: activity, outbox, settings) import no slice (`features/<a>/`); the files directly under `features/` (the
+ *   use-case types, the job list) are shared contracts;
  * - `web/src/app/` sits on top: features and `web/src/shared/` never import it; `shared/` imports no feature;
  * - the web never imports server code and the server never imports web code; production code imports no test code;
  * - public web code (web/src but `admin/` folders, `shared/` and the back-office features, i.e. every feature not in
@@ -80,7 +83,13 @@ const zones = [
   ...featureZones('functions/src/features'),
   ...featureZones('web/src/features'),
   {
-    target: './functions/src/features',
+    target: ['./functions/src/platform', './functions/src/shared'],
+    from: './functions/src/features/*/**',
+    message:
+      'functions/src/platform (SDK and vendor adapters) and shared (the kernel) serve every slice and import none of them.',
+  },
+  {
+    target: ['./functions/src/platform', './functions/src/shared', './functions/src/features'],
     from: ['./functions/src/app.ts', './functions/src/index.ts'],
     message: 'The composition root (app.ts, index.ts) imports the features, never the other way round.',
   },

@@ -1,7 +1,7 @@
 /**
  * Bench helper (no emulators): invoice PDF generation time, warm. Renders a
  * typical invoice model (domain invoiceModel, one line, studio details, pay
- * link) with the server's renderer (functions/src/pdf/invoicePdf.ts):
+ * link) with the server's renderer (functions/src/features/documents/pdf/invoicePdf.ts):
  * WARMUP renders first (module load, font metrics), then RUNS timed renders,
  * each `performance.now()` around renderInvoicePdf. No logo (a logo is
  * fetched once per URL and cached per instance). Prints
@@ -11,7 +11,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { invoiceModel, studioSettingsSchema } from '@studio/domain';
-import { renderInvoicePdf } from '../functions/src/pdf/invoicePdf.js';
+import { renderInvoicePdf } from '../functions/src/features/documents/pdf/invoicePdf.js';
 
 const i = process.argv.indexOf('--runs');
 const RUNS = i > 0 ? Number(process.argv[i + 1]) : 100;

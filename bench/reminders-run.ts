@@ -5,7 +5,7 @@
  * with an open, numbered invoice that fell due one day before the clock
  * (so every lead is due exactly one overdue reminder) and turns every
  * automation on; then times runReminders(db, now) from
- * functions/src/jobs/reminders.ts: the first run (N reminders sent, each
+ * functions/src/features/reminders/reminders.ts: the first run (N reminders sent, each
  * in its own transaction with its outbox entry and activity) and a second run
  * with the same clock (nothing left to send). Prints
  * "BENCH_RESULT {firstMs, secondMs, sent, resent, leads}".
@@ -21,7 +21,7 @@ import {
   newLeadRecord,
   SETTINGS_COLLECTION,
 } from '@studio/domain';
-import { runReminders } from '../functions/src/jobs/reminders.js';
+import { runReminders } from '../functions/src/features/reminders/reminders.js';
 
 const projectId = process.env.GCLOUD_PROJECT ?? 'demo-studio-reminders';
 if (!process.env.FIRESTORE_EMULATOR_HOST || !projectId.startsWith('demo-')) {

@@ -19,8 +19,8 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { COLLECTIONS, newLeadRecord, PROJECT_TYPES, type LeadStatus } from '@studio/domain';
-import { rebuildLeadBoard } from '../functions/src/services/leadBoard.js';
-import { recordLedgerEntry } from '../functions/src/services/ledger.js';
+import { rebuildLeadBoard } from '../functions/src/features/leads/leadBoard.js';
+import { recordLedgerEntry } from '../functions/src/features/billing/ledger.js';
 
 const DAY = 86_400_000;
 const BATCH = 500;

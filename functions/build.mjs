@@ -21,7 +21,7 @@ await build({
   sourcemap: true,
   external,
   logLevel: 'warning',
-  // firebase.ts falls back to import.meta.url only where __filename is missing (ESM test runs).
+  // platform/firebase.ts falls back to import.meta.url only where __filename is missing (ESM test runs).
   logOverride: { 'empty-import-meta': 'silent' },
 });
 console.log('functions: bundled lib/index.js');

@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore } from 'firebase-admin/firestore';
-import { AdminUserError, createAdminUser } from '../functions/src/services/adminUsers.js';
+import { AdminUserError, createAdminUser } from '../functions/src/features/auth/adminUsers.js';
 import { targetProject } from './targetProject.js';
 
 const { values } = parseArgs({

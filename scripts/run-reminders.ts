@@ -2,12 +2,12 @@
  * Fires the daily reminder run once against the running emulators, with an
  * optional clock: `npm run reminders:run -- [--now 2026-12-01T09:00:00Z]`.
  * The same handler body as the scheduled `dailyReminders` function
- * (functions/src/jobs/reminders.ts), so running it twice with the same clock
+ * (functions/src/features/reminders/reminders.ts), so running it twice with the same clock
  * sends nothing the second time. Refuses to run outside the emulators.
  */
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { runReminders } from '../functions/src/jobs/reminders.js';
+import { runReminders } from '../functions/src/features/reminders/reminders.js';
 
 const projectId = process.env.GCLOUD_PROJECT ?? 'demo-studio';
 process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080';

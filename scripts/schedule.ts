@@ -1,9 +1,7 @@
 /**
- * Runs the scheduled functions (functions/src/index.ts) on the local Functions
- * emulator: `projectSchedule` (the launch countdown and the set-up expiry,
- * spec §4), `sweepOutbox` (email retries, jobs/outboxSender.ts),
- * `dailyReminders` (jobs/reminders.ts), `expireOrders` (unpaid promo
- * orders, jobs/orderExpiry.ts) and `booksCheck` (jobs/booksCheck.ts). The emulator never fires `onSchedule`
+ * Runs the scheduled functions on the local Functions emulator: every job
+ * registered in functions/src/features/schedules.ts (the list index.ts
+ * exports one `onSchedule` function per entry of). The emulator never fires `onSchedule`
  * functions on a timer, and without the Pub/Sub emulator it registers them as
  * "ignored"; it still serves their triggers, which this module calls the way
  * Cloud Scheduler calls a deployed function:
@@ -23,17 +21,11 @@
  * refuses a project id that does not start with "demo-".
  */
 import { readFileSync } from 'node:fs';
-import { ORDER_EXPIRY_EVERY_MINUTES, OUTBOX_SWEEP_EVERY_MINUTES } from '@studio/domain';
+import { SCHEDULED_JOB_NAMES, SCHEDULED_JOBS, type ScheduledJobName } from '../functions/src/features/schedules.js';
 
-/** The scheduled functions' export names (functions/src/index.ts). */
-export const SCHEDULED_FUNCTIONS = [
-  'projectSchedule',
-  'sweepOutbox',
-  'dailyReminders',
-  'expireOrders',
-  'booksCheck',
-] as const;
-export type ScheduledFunction = (typeof SCHEDULED_FUNCTIONS)[number];
+/** The scheduled functions' export names: every job of functions/src/features/schedules.ts, the list index.ts reads. */
+export const SCHEDULED_FUNCTIONS: readonly ScheduledJobName[] = SCHEDULED_JOB_NAMES;
+export type ScheduledFunction = ScheduledJobName;
 /** The one `npm run schedule` fires by default. */
 export const SCHEDULED_FUNCTION: ScheduledFunction = 'projectSchedule';
 /** Their region (functions/src/index.ts, setGlobalOptions). */
@@ -41,20 +33,17 @@ const REGION = 'us-central1';
 
 const MINUTE = 60_000;
 /**
- * How often the local ticker fires each function, in ms. The countdown runs
- * every minute rather than hourly, so a demo launch moves while you watch;
- * the email sweep, the order expiry and the reminders keep their deployed
- * cadence (the reminders fire hourly and send only in the studio's 09:00
- * hour, settings `timeZone`; `npm run reminders:run` sends them at any
- * time); the books check runs at start-up and then daily.
+ * How often the local ticker fires each function, in ms: each job's
+ * `localEveryMinutes`. The countdown runs every minute rather than hourly, so
+ * a demo launch moves while you watch; the email sweep, the order expiry and
+ * the reminders keep their deployed cadence (the reminders fire hourly and
+ * send only in the studio's 09:00 hour, settings `timeZone`; `npm run
+ * reminders:run` sends them at any time); the books check runs at start-up
+ * and then daily.
  */
-export const LOCAL_SCHEDULE: Record<ScheduledFunction, number> = {
-  projectSchedule: MINUTE,
-  sweepOutbox: OUTBOX_SWEEP_EVERY_MINUTES * MINUTE,
-  expireOrders: ORDER_EXPIRY_EVERY_MINUTES * MINUTE,
-  dailyReminders: 60 * MINUTE,
-  booksCheck: 24 * 60 * MINUTE,
-};
+export const LOCAL_SCHEDULE = Object.fromEntries(
+  SCHEDULED_JOB_NAMES.map((name) => [name, SCHEDULED_JOBS[name].localEveryMinutes * MINUTE]),
+) as Record<ScheduledFunction, number>;
 
 const ROOT = new URL('..', import.meta.url);
 

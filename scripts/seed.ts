@@ -21,10 +21,10 @@ import {
   type ProjectType,
   type StudioSettings,
 } from '@studio/domain';
-import { createAdminUser } from '../functions/src/services/adminUsers.js';
-import { rebuildLeadBoard } from '../functions/src/services/leadBoard.js';
-import { syncPaymentRequests } from '../functions/src/services/paymentRequests.js';
-import { paymentEntryId, recordLedgerEntry } from '../functions/src/services/ledger.js';
+import { createAdminUser } from '../functions/src/features/auth/adminUsers.js';
+import { rebuildLeadBoard } from '../functions/src/features/leads/leadBoard.js';
+import { syncPaymentRequests } from '../functions/src/features/billing/paymentRequests.js';
+import { paymentEntryId, recordLedgerEntry } from '../functions/src/features/billing/ledger.js';
 import { DEV_ADMIN } from './dev-admin.js';
 
 const DAY = 24 * 60 * 60 * 1000;

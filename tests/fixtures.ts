@@ -95,7 +95,7 @@ export async function storePaidPayment(
     currency: 'usd',
     paidAt: at,
   });
-  // As the server's writer (functions services/ledger.ts) writes it: the entry, and its month's totals.
+  // As the server's writer (functions features/billing/ledger.ts) writes it: the entry, and its month's totals.
   batch.create(db.collection(COLLECTIONS.ledgerEntries).doc(`payment-${p.id}`), {
     type: 'payment',
     amountCents: p.amountCents,

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldPath, getFirestore, type QueryDocumentSnapshot } from 'firebase-admin/firestore';
-import { createAdminUser } from '../functions/src/services/adminUsers.js';
+import { createAdminUser } from '../functions/src/features/auth/adminUsers.js';
 
 /** The header through which a test names its own rate-limit bucket (demo- projects only). */
 export const TEST_CLIENT_HEADER = 'x-studio-test-client';

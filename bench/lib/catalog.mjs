@@ -146,7 +146,7 @@ export const GROUPS = [
     title: 'Invoice PDF generation (warm)',
     needs: 'build',
     method: [
-      "`bench/invoice-pdf.ts` under tsx (no emulators): the server's renderer (`functions/src/pdf/invoicePdf.ts`, pdfkit) renders a typical one-line invoice model (studio details, client, dates, terms, pay link; no logo) 10 times to warm up (module load, font metrics),",
+      "`bench/invoice-pdf.ts` under tsx (no emulators): the server's renderer (`functions/src/features/documents/pdf/invoicePdf.ts`, pdfkit) renders a typical one-line invoice model (studio details, client, dates, terms, pay link; no logo) 10 times to warm up (module load, font metrics),",
       'then 100 times, each timed with `performance.now()` around `renderInvoicePdf` (model to PDF bytes). The Firestore reads of a download (the record and the settings) are not included. p95 is nearest-rank over the 100 renders.',
     ].join(' '),
   },
@@ -156,7 +156,7 @@ export const GROUPS = [
     needs: 'emulators',
     method: [
       '`bench/reminders-run.ts` against the Firestore emulator in its own project (`demo-studio-reminders`, so no Functions trigger fires): 2,000 leads, each with an open numbered invoice one day overdue, every automation on;',
-      "then `runReminders(db, now)` (`functions/src/jobs/reminders.ts`, the scheduled function's body) is timed once: it loads the open subjects and sends 2,000 reminders, each in its own transaction with its outbox entry and activity.",
+      "then `runReminders(db, now)` (`functions/src/features/reminders/reminders.ts`, the scheduled function's body) is timed once: it loads the open subjects and sends 2,000 reminders, each in its own transaction with its outbox entry and activity.",
       'A second run with the same clock (nothing left to send) is timed too and given in the details. One measurement per bench run.',
     ].join(' '),
   },

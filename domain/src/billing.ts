@@ -33,6 +33,7 @@
 import { addMonths, addYears } from 'date-fns';
 import { z } from 'zod';
 import { COLLECTIONS } from './collections.js';
+import { DAY_MS } from './constants.js';
 import { formatUsd } from './money.js';
 import { INVOICE_STATUSES, orNull, storedDate } from './storedDocuments.js';
 
@@ -143,8 +144,6 @@ export function balanceLabel(b: DocumentBalance): string {
 /** Ageing buckets of an open invoice, by days past its due date. */
 export const AGEING_BUCKETS = ['current', '1-30', '31-60', '61-90', '90+'] as const;
 export type AgeingBucket = (typeof AGEING_BUCKETS)[number];
-
-const DAY_MS = 86_400_000;
 
 /** The ageing bucket of a document due at `dueDate` seen at `now`: "current" until its due day has passed. */
 export function ageingBucket(dueDate: Date | null, now: Date): AgeingBucket {
@@ -432,7 +431,7 @@ export const ledgerMonthDocSchema = z.object({
 export type LedgerMonthDoc = z.output<typeof ledgerMonthDocSchema>;
 
 /**
- * `orders/{id}`: a cart order (functions services/orders.ts): who bought
+ * `orders/{id}`: a cart order (functions features/billing/orders.ts): who bought
  * which hosting package, what was due at checkout (cents) and its state.
  * The buyer is a customer whether or not they are a lead.
  */

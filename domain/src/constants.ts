@@ -2,6 +2,10 @@
  * Business constants of the studio (spec §3 enumerations, §4 states, §9 constants).
  * Durations are in milliseconds unless the name says otherwise.
  */
+import { millisecondsInDay } from 'date-fns/constants';
+
+/** One day in milliseconds (date-fns millisecondsInDay), for day arithmetic on instants. */
+export const DAY_MS = millisecondsInDay;
 
 /** Project types a lead or project can have (spec §3). */
 export const PROJECT_TYPES = ['Web Project', 'Brand/Logo Design', 'Product Design', 'AI Automation'] as const;
@@ -98,7 +102,7 @@ export const TEST_DATA_REASON = 'Test Data' satisfies DeadReason;
 export const TEST_DATA_MARKER = `Dead Reason: ${TEST_DATA_REASON}`;
 
 /**
- * The PDFs the server renders for a client (functions services/documents.ts):
+ * The PDFs the server renders for a client (functions features/documents/documents.ts):
  * an invoice, a payment request, a payment's receipt, or a credit note (a
  * refund's, from the ledger). Emails attach them by reference and client
  * links name them.

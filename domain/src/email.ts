@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { EMAIL_MESSAGE } from './schemas.js';
 import { formatUsd } from './money.js';
+import { depositLabel } from './pricing.js';
 import type { StudioSettings } from './settings.js';
 
 // ---------------------------------------------------------------------------
@@ -414,7 +415,7 @@ export const SAMPLE_TEMPLATE_VARIABLES: Readonly<Record<string, string>> = {
   projectName: 'Bakery website',
   deploymentUrl: 'https://beta.example.com',
   url: 'https://www.example.com',
-  description: 'Bakery website - 50% deposit',
+  description: `Bakery website - ${depositLabel(475_000, 237_500)}`,
   amount: '$2,375.00',
   dueDate: 'within 14 days',
   invoiceNumber: 'INV-2026-0007',

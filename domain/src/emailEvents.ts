@@ -21,7 +21,7 @@ const outboxIdField = z
   .catch(undefined);
 
 /**
- * One event as posted. `outboxId` is the send's custom arg (jobs/outboxSender.ts
+ * One event as posted. `outboxId` is the send's custom arg (features/email/outboxSender.ts
  * `customArgs`), which SendGrid returns at the top level of each event.
  */
 export const sendgridEventSchema = z.object({
@@ -63,7 +63,7 @@ export function suppressedSendError(event: SuppressingEmailEvent): string {
 
 /**
  * `email_suppressions/{id}`: an address nothing more is sent to. The id is the
- * SHA-256 of the address (functions services/suppressions.ts), and the address
+ * SHA-256 of the address (functions features/email/suppressions.ts), and the address
  * itself is not stored, so that erasing a client leaves no readable address
  * while still keeping the studio from writing to a dead or complaining mailbox.
  */

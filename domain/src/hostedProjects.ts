@@ -44,9 +44,10 @@ import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import type { Complexity, ProjectType } from './constants.js';
 import { centsToString, formatUsd } from './money.js';
-import { generatedQuoteDetailsOf, type GeneratedQuoteDetails } from './pricing.js';
+import { generatedQuoteDetailsOf, splitDeposit, type GeneratedQuoteDetails } from './pricing.js';
 import { requiredText } from './schemas.js';
 import { mulberry32 } from './random.js';
+import { fnv1a32 } from './hash.js';
 
 // ---------------------------------------------------------------------------
 // Constants
@@ -503,15 +504,8 @@ const TEMPLATES: readonly Template[] = [
   },
 ];
 
-/** FNV-1a 32-bit hash. */
-function hash32(text: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
+/** The demo data's seed hash (hash.ts, the one FNV-1a). */
+const hash32 = fnv1a32;
 
 const MINUTE_MS = 60_000;
 
@@ -700,15 +694,12 @@ export function hostedComplexityLevel(value: unknown): Complexity {
 }
 
 /**
- * Splits a total into the 30% deposit and the remainder (spec §9), in cents.
- * The deposit is rounded half-up to the cent; deposit + final = total.
+ * Splits a total into the HOSTED_DEPOSIT_PERCENT (30%) deposit and the remainder (spec §9), in cents: the one
+ * deposit rule, pricing.ts splitDeposit (half-up to the cent; deposit + final = total) at the hosted share.
  * @throws RangeError when totalCents is not a non-negative safe integer.
  */
 export function hostedDepositSplit(totalCents: number): { depositCents: number; finalCents: number } {
-  if (!Number.isSafeInteger(totalCents) || totalCents < 0)
-    throw new RangeError(`totalCents must be a non-negative safe integer, got ${totalCents}`);
-  const depositCents = Math.floor((totalCents * HOSTED_DEPOSIT_PERCENT + 50) / 100);
-  return { depositCents, finalCents: totalCents - depositCents };
+  return splitDeposit(totalCents, HOSTED_DEPOSIT_PERCENT);
 }
 
 /**

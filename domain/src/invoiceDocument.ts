@@ -1,6 +1,6 @@
 /**
  * What an invoice or receipt PDF says, as plain data (the server lays it out
- * with pdfkit, functions/src/pdf/invoicePdf.ts). Amounts in the spec's
+ * with pdfkit, functions/src/features/documents/pdf/invoicePdf.ts). Amounts in the spec's
  * 2-decimal format ("1234.50", currency USD); dates as "November 25, 2026"
  * (UTC calendar days).
  */

@@ -14,7 +14,7 @@
  * with its number, and marked paid when the lead's payment id appears.
  */
 import { COLLECTIONS } from './collections.js';
-import type { LeadStatus } from './constants.js';
+import { DAY_MS, type LeadStatus } from './constants.js';
 import { acceptedQuoteOf, type AcceptedQuote } from './payments.js';
 import { depositLabel } from './pricing.js';
 import { checkoutPath } from './quotes.js';
@@ -159,4 +159,4 @@ export function leadPaymentRequests(leadId: string, lead: LeadForRequests): Paym
 }
 
 /** Adds `days` whole days to `from` (ms arithmetic, UTC). */
-export const addDays = (from: Date, days: number): Date => new Date(from.getTime() + days * 86_400_000);
+export const addDays = (from: Date, days: number): Date => new Date(from.getTime() + days * DAY_MS);

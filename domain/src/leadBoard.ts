@@ -23,6 +23,7 @@
 import { COLLECTIONS } from './collections.js';
 import { z } from 'zod';
 import { DEFAULT_PROJECT_TYPE, LEAD_STATUSES, PROJECT_TYPES } from './constants.js';
+import { fnv1a32 } from './hash.js';
 import { QUOTE_REVIEW_STATUSES } from './quoteReview.js';
 import { isTestDataLead } from './leads.js';
 import { leadDeadReason } from './leadStatus.js';
@@ -295,12 +296,7 @@ export function decodeBoardCard(text: EncodedBoardCard): BoardCard {
  * the id (stable as long as the shard count is: a new count needs a rebuild).
  */
 export function leadBoardShardId(leadId: string, shards: number = LEAD_BOARD_SHARDS): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < leadId.length; i++) {
-    h ^= leadId.charCodeAt(i);
-    h = Math.imul(h, 0x01000193) >>> 0;
-  }
-  return `shard-${String(h % shards).padStart(2, '0')}`;
+  return `shard-${String(fnv1a32(leadId) % shards).padStart(2, '0')}`;
 }
 
 /** Firestore's largest document, in bytes. */

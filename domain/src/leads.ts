@@ -5,7 +5,7 @@
  * read); LeadDto is what the API and UI carry (money as 2-decimal strings,
  * dates as ISO strings). `toLeadDto` is the one conversion between them.
  */
-import { BOARD_COLUMNS, TEST_DATA_MARKER, TEST_DATA_REASON } from './constants.js';
+import { BOARD_COLUMNS, DAY_MS, TEST_DATA_MARKER, TEST_DATA_REASON } from './constants.js';
 import { boardPlaceOf } from './leadStatus.js';
 import type { BoardColumn, Complexity, LeadStatus, ProjectType, ServicePlanType } from './constants.js';
 import { optionalCentsToString } from './money.js';
@@ -196,7 +196,7 @@ export const ATTENTION_DAYS_RANGE = { min: 1, max: 90 } as const;
 
 /** Whole days between `since` and `now` (never negative). */
 export function ageInDays(since: Date, now: Date): number {
-  return Math.max(0, Math.floor((now.getTime() - since.getTime()) / 86_400_000));
+  return Math.max(0, Math.floor((now.getTime() - since.getTime()) / DAY_MS));
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
- * `outbox/{id}`, the schema of a stored email (functions services/outbox.ts
- * writes it, jobs/outboxSender.ts sends it). A module of its own, apart from
+ * `outbox/{id}`, the schema of a stored email (functions shared/outbox.ts
+ * writes it, features/email/outboxSender.ts sends it). A module of its own, apart from
  * storedDocuments.ts: only the server reads outbox entries, so the admin's
  * bundles, which parse the other stored documents, do not carry it.
  */
@@ -17,10 +17,10 @@ export type OutboxAttachment = z.output<typeof outboxAttachmentSchema>;
 export const OUTBOX_MAX_ATTACHMENTS = 5;
 
 /**
- * `outbox/{id}`: one email to send (functions services/outbox.ts writes it in
- * the batch or transaction of the change that causes it; jobs/outboxSender.ts
+ * `outbox/{id}`: one email to send (functions shared/outbox.ts writes it in
+ * the batch or transaction of the change that causes it; features/email/outboxSender.ts
  * sends and retries it). `variables` fill the template's placeholders (a value
- * may be sealed, services/sealed.ts); `attempts` counts sends tried; the
+ * may be sealed, platform/sealed.ts); `attempts` counts sends tried; the
  * sender holds a PROCESSING entry until `leaseUntil`; a PENDING entry is due
  * at `nextAttemptAt`. An entry naming a `recipientLimit` (RECIPIENT_LIMITS)
  * is sent only within it; `recipientLimitTaken` records that its allowance

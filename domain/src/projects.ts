@@ -17,6 +17,7 @@
  */
 import { z } from 'zod';
 import {
+  DAY_MS,
   TIMING,
   PRIORITIES,
   PROJECT_STATUSES,
@@ -185,7 +186,7 @@ export function scheduledProjectMove(
     p.status === 'Set up' &&
     !p.depositPaid &&
     p.createdAt &&
-    now.getTime() - p.createdAt.getTime() >= SETUP_EXPIRY_DAYS * 86_400_000
+    now.getTime() - p.createdAt.getTime() >= SETUP_EXPIRY_DAYS * DAY_MS
   ) {
     return { to: 'Canceled', reason: 'setup-expired' };
   }

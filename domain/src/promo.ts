@@ -101,7 +101,7 @@ export interface PromoHold {
  * The orders holding a code: every hold counts against its limit until it is
  * released, whatever its time. A hold is released by its order's payment (a
  * redemption) or by the order's expiry once its PaymentIntent is cancelled
- * (functions jobs/orderExpiry.ts), never by the clock alone: a payment that
+ * (functions features/billing/orderExpiry.ts), never by the clock alone: a payment that
  * lands after the hold's time would otherwise take a use that another order
  * was given meanwhile. `expiresAtMs` is the checkout's deadline, which the
  * expiry job acts on.

@@ -14,7 +14,7 @@ import {
 import { estimatedHoursField, optionalText } from './schemas.js';
 import { formatUsd, parseAmountToCents } from './money.js';
 import { firestoreId } from './ids.js';
-import { computeQuote, SERVICE_PLAN_MONTHLY_CENTS, type Quote } from './pricing.js';
+import { computeQuote, DEPOSIT_PERCENT, SERVICE_PLAN_MONTHLY_CENTS, type Quote } from './pricing.js';
 
 /** Quote links expire after this many days (spec §9 "quote expiry wording 30 days"). */
 export const QUOTE_LINK_TTL_DAYS = 30;
@@ -131,7 +131,7 @@ export function renderPlanText(p: ProjectPlan): string {
     ['Automation/AI', p.automationAI],
   ];
   for (const [label, v] of optional) if (v) lines.push(`${label}: ${v}`);
-  lines.push(`Deposit: ${p.forceDeposit ? '50% before start' : 'not required before start'}`);
+  lines.push(`Deposit: ${p.forceDeposit ? `${DEPOSIT_PERCENT}% before start` : 'not required before start'}`);
   if (p.servicePlanType) lines.push(`Service plan: ${p.servicePlanType}`);
   return lines.join('\n');
 }

@@ -1,6 +1,6 @@
 /**
  * Automatic reminders: which reminder is due for what, at a given clock.
- * Pure decisions; the daily job (functions/src/jobs/reminders.ts) loads the
+ * Pure decisions; the daily job (functions/src/features/reminders/reminders.ts) loads the
  * subjects, asks `dueReminders`, and sends each due one once.
  *
  * Automations (settings.ts AutomationSettings; days are whole days of 24 h):
@@ -28,10 +28,10 @@
  * or invoice paid) have no triggers: reminders stop at once.
  */
 import { COLLECTIONS } from './collections.js';
+import { DAY_MS } from './constants.js';
 import { z } from 'zod';
 import type { AutomationKey, AutomationSettings } from './settings.js';
 
-const DAY_MS = 86_400_000;
 /** A trigger is still sent this many days after its time when nothing later replaced it. */
 export const MAX_LATE_DAYS = 7;
 

@@ -7,11 +7,10 @@
  * ledger entries) have no TTL. Why each period: docs/operations.md "Retention".
  */
 import { COLLECTIONS } from './collections.js';
+import { DAY_MS } from './constants.js';
 
 /** The field every TTL policy expires on. */
 export const TTL_FIELD = 'expireAt';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Days each collection's documents are kept, counted from the write that sets `expireAt`. */
 export const RETENTION_DAYS = {

@@ -12,7 +12,7 @@
  * Storage bucket (nor its emulator, which cannot start offline), a URL needs
  * no upload route, size checks or extra security rules. The server fetches
  * it when it renders a PDF, and since an admin-typed URL makes the server
- * connect somewhere, under rules (functions pdf/logoFetch.ts): https only,
+ * connect somewhere, under rules (functions features/documents/pdf/logoFetch.ts): https only,
  * public addresses only (checked after DNS), no redirects, a byte cap and a
  * timeout, PNG or JPEG only; a refused logo is left out, never an error. A
  * save already refuses a host that is private as written
@@ -129,7 +129,7 @@ function privateIpv4(a: number, b: number): boolean {
  * that is unspecified, loopback, unique-local, link-local, multicast or an
  * IPv4 one mapped. An unparseable URL counts as private. Only what can be
  * seen without DNS: the server checks every resolved address again before it
- * connects (functions pdf/logoFetch.ts).
+ * connects (functions features/documents/pdf/logoFetch.ts).
  */
 export function isPrivateLogoHost(url: string): boolean {
   let host: string;
@@ -187,7 +187,7 @@ export const studioSettingsSchema = z.strictObject({
   invoiceFooter: text('Invoice footer', SETTINGS_LIMITS.footer),
   /**
    * The studio's time zone, an IANA name: the daily reminders go out at REMINDER_SEND_HOUR on this clock
-   * (functions jobs/reminders.ts). Absent on documents saved before it existed: UTC.
+   * (functions features/reminders/reminders.ts). Absent on documents saved before it existed: UTC.
    */
   timeZone: z
     .string({ error: TIME_ZONE_MESSAGE })

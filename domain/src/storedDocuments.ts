@@ -91,7 +91,7 @@ export const orNull = <T extends z.ZodType>(schema: T) => schema.nullish().trans
 const storedCents = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
 
 /**
- * A lead's `acceptedQuote` (functions services/quoteAcceptance.ts): the quote
+ * A lead's `acceptedQuote` (functions features/quotes/quoteAcceptance.ts): the quote
  * version the client accepted and its amounts in cents, which payments charge
  * (payments.ts leadPaymentDue).
  */
@@ -136,7 +136,7 @@ export const leadDocSchema = z
     generatedQuoteDetails: z.string().nullish(),
     hourlyRateCents: z.number().nullish(),
     quoteVersion: z.number().int().nullish(),
-    /** Where the lead was when a payment failed moved it to "Payment Failed" (services/payments.ts). */
+    /** Where the lead was when a payment failed moved it to "Payment Failed" (features/billing/payments.ts). */
     statusBeforePaymentFailed: z.enum(LEAD_STATUSES).nullish(),
     stripeDepositPaymentId: z.string().nullish(),
     stripeFinalPaymentId: z.string().nullish(),
@@ -147,7 +147,7 @@ export const leadDocSchema = z
      * lead's amounts (payments.ts acceptedQuoteOf), as they do for leads accepted before it was recorded.
      */
     acceptedQuote: acceptedQuoteSchema.nullish().catch(null),
-    /** The lead's Stripe Customer, once a live payment has made one (functions services/payments.ts). */
+    /** The lead's Stripe Customer, once a live payment has made one (functions features/billing/payments.ts). */
     stripeCustomerId: z.string().nullish(),
     ...PLAN_TEXT_FIELDS,
     // A malformed one reads as null rather than dropping the lead from every list.
@@ -220,13 +220,13 @@ export const invoiceDocSchema = z.object({
 });
 export type InvoiceDoc = z.output<typeof invoiceDocSchema>;
 
-/** `payment_requests/{leadId}_{purpose}`: a lead's numbered deposit or final payment request (services/paymentRequests.ts). */
+/** `payment_requests/{leadId}_{purpose}`: a lead's numbered deposit or final payment request (features/billing/paymentRequests.ts). */
 export const paymentRequestDocSchema = invoiceDocSchema.extend({
   purpose: z.enum(['deposit', 'final']),
 });
 export type PaymentRequestDoc = z.output<typeof paymentRequestDocSchema>;
 
-/** One order's hold on a promo code, inside the code's `holds` map (services/promo.ts). */
+/** One order's hold on a promo code, inside the code's `holds` map (features/billing/promo.ts). */
 const promoHoldSchema = z.object({
   expiresAtMs: z.number(),
   customer: z
@@ -303,7 +303,7 @@ export type ContactDoc = z.output<typeof contactDocSchema>;
 
 /**
  * `email_log/{outboxId}`: what the local mailer "sent" when no email provider
- * is configured (functions jobs/outboxSender.ts), the html with secrets redacted.
+ * is configured (functions features/email/outboxSender.ts), the html with secrets redacted.
  */
 export const emailLogDocSchema = z.object({
   outboxId: z.string().nullish(),
@@ -324,7 +324,7 @@ export const noteDocSchema = z.object({
 });
 export type NoteDoc = z.output<typeof noteDocSchema>;
 
-/** `lead_activity/{id}`: one entry of a lead's history (functions services/activity.ts recordActivity). */
+/** `lead_activity/{id}`: one entry of a lead's history (functions shared/activity.ts recordActivity). */
 export const leadActivityDocSchema = z.object({
   leadId: z.string(),
   type: z.string(),

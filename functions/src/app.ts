@@ -4,9 +4,9 @@
  */
 import express from 'express';
 import { capBodySize, errorHandler, requireJson, unavailable } from './http.js';
-import { AppError } from './errors.js';
+import { AppError } from './platform/errors.js';
 import { config } from './config.js';
-import { paymentMode, requirePayments } from './services/stripe.js';
+import { paymentMode, requirePayments } from './platform/stripe.js';
 import { requestDeadline } from './platform/deadline.js';
 import { leadsAdminRouter, leadsPublicRouter } from './features/leads/router.js';
 import { quotesAdminRouter, quotesPublicRouter } from './features/quotes/router.js';
@@ -23,16 +23,16 @@ import { settingsAdminRouter } from './features/settings/router.js';
 import { documentsAdminRouter, documentsPublicRouter } from './features/documents/router.js';
 import { remindersAdminRouter } from './features/reminders/router.js';
 import { healthAdminRouter, healthRouter } from './features/health/router.js';
-import { requireAdmin } from './session.js';
+import { requireAdmin } from './platform/session.js';
 import { authAdminRouter, authPublicRouter } from './features/auth/router.js';
 import { LIMITS } from '@studio/domain';
-import { ipKey, limiter, rateLimit } from './services/rateLimit.js';
+import { ipKey, limiter, rateLimit } from './platform/rateLimit.js';
 
 const TRY_LATER = 'Too many attempts. Please try again in a few minutes.';
 
 /**
  * Per-IP limits on the public routes that write, charge or can be used to
- * guess, all in Firestore (services/rateLimit.ts). Login failures
+ * guess, all in Firestore (platform/rateLimit.ts). Login failures
  * (features/auth), the client lookup (features/client-portal) and contact
  * messages (features/leads/submitContact.ts CONTACT_LIMIT, taken in the
  * message's own transaction) keep their own.

@@ -30,7 +30,7 @@
  */
 import { logEvent } from './platform/log.js';
 import { z } from 'zod';
-import { boundSecrets, type SecretName } from './params.js';
+import { boundSecrets, type SecretName } from './platform/params.js';
 
 /** A trimmed string, or undefined when empty or absent. */
 const optional = z

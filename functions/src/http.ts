@@ -1,15 +1,24 @@
 /**
  * HTTP plumbing for the /api app: zod body/query validation, the one mapping
- * from error kinds (errors.ts) to status codes, and the JSON error handler.
+ * from error kinds (platform/errors.ts) to status codes, and the JSON error handler.
  * Error replies are `{ error, fields? }`.
  */
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { fieldErrors, LIMITS } from '@studio/domain';
 import type { z } from 'zod';
 import * as logger from 'firebase-functions/logger';
+import { GrpcStatus } from 'firebase-admin/firestore';
 import { DeadlineExceeded } from './platform/deadline.js';
 import { config, NotConfigured, type Config } from './config.js';
-import { AppError, type ErrorKind } from './errors.js';
+import { AppError, type ErrorKind } from './platform/errors.js';
+
+/** gRPC codes of a Firestore call that committed nothing and may be retried (see the error handler). */
+const DATASTORE_UNAVAILABLE: readonly unknown[] = [
+  GrpcStatus.UNAVAILABLE,
+  GrpcStatus.DEADLINE_EXCEEDED,
+  GrpcStatus.RESOURCE_EXHAUSTED,
+  GrpcStatus.ABORTED,
+];
 
 /** The status code of each error kind: the only place use-case errors meet HTTP. */
 export const STATUS_OF: Record<ErrorKind, number> = {
@@ -99,7 +108,7 @@ export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
   // transaction that lost every attempt to contention (ABORTED), or the request's deadline passed before
   // a write (deadline.ts): nothing was committed (writes are single batches or transactions), so the
   // caller may retry.
-  if ([14, 4, 8, 10].includes(err?.code) || err instanceof DeadlineExceeded) {
+  if (DATASTORE_UNAVAILABLE.includes(err?.code) || err instanceof DeadlineExceeded) {
     logger.error('api: datastore unavailable', err);
     unavailable(res);
     return;

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { usernameToEmail } from '@studio/domain';
-import { AdminUserError, createAdminUser } from '../../functions/src/services/adminUsers.js';
+import { AdminUserError, createAdminUser } from '../../functions/src/features/auth/adminUsers.js';
 import { adminAuth, api, db } from '../helpers.js';
 
 const AUTH_HOST = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';

@@ -18,8 +18,8 @@ import {
   subscriptionDocSchema,
 } from '@studio/domain';
 import { checkBooks } from '../../functions/src/features/billing/checkBooks.js';
-import { recordLedgerEntry } from '../../functions/src/services/ledger.js';
-import { runProjectSchedule } from '../../functions/src/jobs/launchCountdown.js';
+import { recordLedgerEntry } from '../../functions/src/features/billing/ledger.js';
+import { runProjectSchedule } from '../../functions/src/features/projects/launchCountdown.js';
 import { adminIdToken, api, db, eventually, userIdToken } from '../helpers.js';
 import { projectDoc, storeLead } from '../fixtures.js';
 import { pdfText } from '../pdfText.js';
@@ -98,7 +98,7 @@ describe('launch with the final payment unpaid', () => {
       .collection('projects')
       .doc(projectId)
       .update({ launchDate: Timestamp.fromMillis(Date.now() - 8 * DAY) });
-    await runProjectSchedule(new Date());
+    await runProjectSchedule({ db }, new Date());
     expect((await db.collection('leads').doc(leadId).get()).get('status')).toBe('Complete');
     expect((await db.collection('payment_requests').doc(`${leadId}_final`).get()).get('status')).toBe('open');
     const lookup = await api('GET', `/api/client-project?email=${encodeURIComponent(email)}`);

@@ -392,7 +392,7 @@ describe('GET /api/client-project: rate limits', () => {
     expect((await lookup(uniqueEmail('lockout'), stranger)).status).toBe(404);
   });
 
-  // IPv6 callers are grouped by /56 (services/rateLimit.ts ipLimitKey, unit-tested in rateLimit.test.ts). Through the
+  // IPv6 callers are grouped by /56 (platform/rateLimit.ts ipLimitKey, unit-tested in rateLimit.test.ts). Through the
   // emulator every caller's bucket is named by the test-client header (http.ts clientIp), so no address reaches it here.
 
   // The parallel bursts go to one API instance in this process, as production's instance (concurrency 80)

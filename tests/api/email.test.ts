@@ -37,7 +37,7 @@ import {
 } from '@studio/domain';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-import { processOutboxEntry } from '../../functions/src/jobs/outboxSender.js';
+import { processOutboxEntry } from '../../functions/src/features/email/outboxSender.js';
 
 const SCRATCH = 'outbox_sender_test';
 const FROM = 'studio-test@example.com';

@@ -1,6 +1,6 @@
 /**
- * Fail closed in production (functions/src/config.ts, http.ts, session.ts,
- * features/leads/submitContact.ts, jobs/outboxSender.ts).
+ * Fail closed in production (functions/src/config.ts, http.ts, platform/session.ts,
+ * features/leads/submitContact.ts, features/email/outboxSender.ts).
  *
  * Two ways in:
  * - through the Hosting emulator, as the browser calls the demo project;
@@ -32,8 +32,8 @@ import {
 import { CONTACT_LIMIT } from '../../functions/src/features/leads/submitContact.js';
 import { loadConfig, setConfigForTests } from '../../functions/src/config.js';
 import { LOGIN_FAILURES } from '../../functions/src/features/auth/router.js';
-import { createAdminUser } from '../../functions/src/services/adminUsers.js';
-import { processOutboxEntry } from '../../functions/src/jobs/outboxSender.js';
+import { createAdminUser } from '../../functions/src/features/auth/adminUsers.js';
+import { processOutboxEntry } from '../../functions/src/features/email/outboxSender.js';
 
 const figures: Record<string, number> = {};
 afterAll(() => {

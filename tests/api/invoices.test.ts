@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseInvoiceNumber } from '@studio/domain';
-import { signedDocumentPath } from '../../functions/src/services/documents.js';
+import { signedDocumentPath } from '../../functions/src/features/documents/documents.js';
 import {
   adminIdToken,
   api,

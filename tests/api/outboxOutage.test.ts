@@ -1,5 +1,5 @@
 /**
- * Email that survives an outage (jobs/outboxSender.ts, domain OUTBOX_RETRY_DELAYS_MS):
+ * Email that survives an outage (features/email/outboxSender.ts, domain OUTBOX_RETRY_DELAYS_MS):
  * a fake clock drives the scheduled sweeper through a 2-hour SendGrid outage
  * (the real @sendgrid/mail SDK against a local stub answering 503), and every
  * email is delivered exactly once after recovery, including one whose sender
@@ -19,7 +19,11 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_LEASE_MS, OUTBOX_SWEEP_EVERY_MINUTES, RECIPIENT_LIMITS } from '@studio/domain';
 import { db } from '../helpers.js';
-import { ENTITY_REF_HEADER, processOutboxEntry, runOutboxSweep } from '../../functions/src/jobs/outboxSender.js';
+import {
+  ENTITY_REF_HEADER,
+  processOutboxEntry,
+  runOutboxSweep,
+} from '../../functions/src/features/email/outboxSender.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -129,7 +133,7 @@ describe('a 2-hour SendGrid outage', () => {
         now <= T0 + 30 * HOUR;
         now += OUTBOX_SWEEP_EVERY_MINUTES * MINUTE
       ) {
-        const r = await runOutboxSweep(new Date(now), { ...deps, collection });
+        const r = await runOutboxSweep({ ...deps, db, collection }, new Date(now));
         reclaimed += r.reclaimed;
         expect(r.failed).toBe(0);
         if (now < OUTAGE_ENDS) expect(r.sent).toBe(0);
@@ -270,7 +274,7 @@ describe('a send that may have gone out already', () => {
     // One whose sender died before SendGrid answered: taken back and sent.
     const unsent = await stuck('died-before-handover@example.com');
     const deps = { mailer: mailer(), from: 'studio@example.com', now: () => new Date(now) };
-    const r = await runOutboxSweep(new Date(now), { ...deps, collection });
+    const r = await runOutboxSweep({ ...deps, db, collection }, new Date(now));
     expect(r).toMatchObject({ handedOver: 1, reclaimed: 1, sent: 1, failed: 0 });
     expect(accepted.filter((a) => a === 'died-after-handover@example.com')).toEqual([]);
     expect(accepted.filter((a) => a === 'died-before-handover@example.com')).toEqual([

@@ -339,7 +339,7 @@ describe('live mode: the stripe SDK against an HTTP stub', () => {
   });
 
   it("cancels the unpaid order's PaymentIntent at Stripe and releases its hold; leaves a paid one to its webhook", async () => {
-    const { runOrderExpiry } = await import('../../functions/src/jobs/orderExpiry.js');
+    const { runOrderExpiry } = await import('../../functions/src/features/billing/orderExpiry.js');
     const token = await adminIdToken();
     const code = `EXP${Date.now().toString(36)}`.toUpperCase();
     const promo = await api('POST', '/api/promo-codes', {
@@ -373,7 +373,7 @@ describe('live mode: the stripe SDK against an HTTP stub', () => {
     stub.intentStatus.set(paidAtStripe.paymentIntentId, 'succeeded');
     stub.requests = [];
 
-    const result = await runOrderExpiry(db, new Date());
+    const result = await runOrderExpiry({ db }, new Date());
     expect(result.expired).toContain(unpaid.orderId);
     expect(result.paid).toContain(paidAtStripe.orderId);
     expect([...result.expired, ...result.paid, ...result.failed]).not.toContain(fresh.orderId);
@@ -390,7 +390,7 @@ describe('live mode: the stripe SDK against an HTTP stub', () => {
     expect(Object.keys(holds).sort()).toEqual([paidAtStripe.orderId, fresh.orderId].sort());
     // A second run changes nothing more.
     stub.requests = [];
-    const again = await runOrderExpiry(db, new Date());
+    const again = await runOrderExpiry({ db }, new Date());
     expect(again.expired).not.toContain(unpaid.orderId);
     expect(stub.requests.filter((r) => r.path.endsWith('/cancel'))).toEqual([]);
   });

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
-import { runProjectSchedule } from '../../functions/src/jobs/launchCountdown.js';
+import { runProjectSchedule } from '../../functions/src/features/projects/launchCountdown.js';
 import { fireProjectSchedule, fireScheduled, triggerKeyFrom } from '../../scripts/schedule.js';
 import { db } from '../helpers.js';
 
@@ -47,7 +47,7 @@ describe('runProjectSchedule', () => {
     });
     const unpaid = await project({ launchDate: Timestamp.fromMillis(NOW.getTime() - 8 * DAY) });
     const early = await project({ launchDate: Timestamp.fromMillis(NOW.getTime() - 7 * DAY + 60_000) });
-    const result = await runProjectSchedule(NOW);
+    const result = await runProjectSchedule({ db }, NOW);
     expect(mine([paid.projectId, unpaid.projectId, early.projectId])(result)).toHaveLength(2);
     expect((await get('projects', paid.projectId)).status).toBe('Maintenance');
     expect((await get('leads', paid.leadId)).status).toBe('Complete');
@@ -64,7 +64,7 @@ describe('runProjectSchedule', () => {
       depositPaidAt: Timestamp.now(),
     });
     const fresh = await project({ status: 'Set up', createdAt: Timestamp.fromMillis(NOW.getTime() - 29 * DAY) });
-    await runProjectSchedule(NOW);
+    await runProjectSchedule({ db }, NOW);
     expect((await get('projects', stale.projectId)).status).toBe('Canceled');
     expect((await get('leads', stale.leadId)).status).toBe('Lost');
     // The dead reason of spec §3 for an unpaid deposit past its terms, as a field and a note line.
@@ -78,12 +78,12 @@ describe('runProjectSchedule', () => {
 
   it('has one effect when run twice in sequence, or twice at once, with the same clock', async () => {
     const a = await project({ launchDate: Timestamp.fromMillis(NOW.getTime() - 9 * DAY) });
-    const first = mine([a.projectId])(await runProjectSchedule(NOW));
-    const second = mine([a.projectId])(await runProjectSchedule(NOW));
+    const first = mine([a.projectId])(await runProjectSchedule({ db }, NOW));
+    const second = mine([a.projectId])(await runProjectSchedule({ db }, NOW));
     expect([first.length, second.length]).toEqual([1, 0]);
 
     const b = await project({ launchDate: Timestamp.fromMillis(NOW.getTime() - 9 * DAY) });
-    const both = await Promise.all([runProjectSchedule(NOW), runProjectSchedule(NOW)]);
+    const both = await Promise.all([runProjectSchedule({ db }, NOW), runProjectSchedule({ db }, NOW)]);
     expect(both.map(mine([b.projectId])).flat()).toHaveLength(1);
     expect((await get('projects', b.projectId)).status).toBe('Won');
     const moves = (await db.collection('lead_activity').where('leadId', '==', b.leadId).get()).docs.filter(

@@ -1,8 +1,8 @@
 /**
- * Promo codes reserved, then redeemed (domain/promo.ts, services/promo.ts):
+ * Promo codes reserved, then redeemed (domain/promo.ts, features/billing/promo.ts):
  * an unpaid order only reserves its code; paying it redeems (usedCount + 1);
  * a declined card keeps the hold; a hold counts until the order expiry
- * (jobs/orderExpiry.ts) cancels its payment and releases it, and a payment
+ * (features/billing/orderExpiry.ts) cancels its payment and releases it, and a payment
  * racing that cancellation is honoured; optional one use per customer by email.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -75,7 +75,7 @@ describe('reserved, then redeemed', () => {
   });
 
   it('a hold counts until its payment is cancelled, not until its time passes; a payment racing the cancel is honoured', async () => {
-    const { runOrderExpiry } = await import('../../functions/src/jobs/orderExpiry.js');
+    const { runOrderExpiry } = await import('../../functions/src/features/billing/orderExpiry.js');
     const code = await createPromo({ usageLimit: 1 });
     const first = await order(code, email('slow'));
     expect(first.status).toBe(201);
@@ -106,7 +106,7 @@ describe('reserved, then redeemed', () => {
       cancelPaymentIntent: async () => 'processing' as const,
       refundPayment: async () => null,
     };
-    const result = await runOrderExpiry(db, new Date(), racing);
+    const result = await runOrderExpiry({ db, provider: racing }, new Date());
     expect(result.paid).toContain(orderId);
     expect(await listed(code)).toMatchObject({ usedCount: 0, reservedCount: 1 });
     expect((await confirm(paymentIntentId)).status).toBe(200);
@@ -115,7 +115,7 @@ describe('reserved, then redeemed', () => {
   });
 
   it('a declined card keeps the reservation; near its end the order expires, its payment refused, the code free', async () => {
-    const { runOrderExpiry } = await import('../../functions/src/jobs/orderExpiry.js');
+    const { runOrderExpiry } = await import('../../functions/src/features/billing/orderExpiry.js');
     const code = await createPromo({ usageLimit: 1 });
     const first = await order(code, email('declined'));
     const { orderId, paymentIntentId } = first.json as { orderId: string; paymentIntentId: string };
@@ -125,14 +125,14 @@ describe('reserved, then redeemed', () => {
     // The client may still pay the same intent with another card: the code stays held.
     expect(await listed(code)).toMatchObject({ usedCount: 0, reservedCount: 1 });
     expect(await order(code, email('blocked'))).toMatchObject({ status: 409 });
-    expect((await runOrderExpiry(db, new Date())).expired).not.toContain(orderId); // not due yet
+    expect((await runOrderExpiry({ db }, new Date())).expired).not.toContain(orderId); // not due yet
 
     // Twenty-five minutes on, the hold ends within the expiry margin.
     await db
       .collection('orders')
       .doc(orderId)
       .update({ promoReservedUntil: Timestamp.fromMillis(Date.now() + 5 * 60_000) });
-    expect((await runOrderExpiry(db, new Date())).expired).toContain(orderId);
+    expect((await runOrderExpiry({ db }, new Date())).expired).toContain(orderId);
     expect(await statusOf('orders', orderId)).toBe('expired');
     expect(await statusOf('payments', paymentIntentId)).toBe('canceled');
     expect(await confirm(paymentIntentId)).toMatchObject({ status: 409, json: { error: CHECKOUT_EXPIRED_MESSAGE } });

@@ -4,7 +4,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { readFileSync } from 'node:fs';
 import { quoteLinkAcceptedReply, quoteLinkReply } from '@studio/domain';
 import { adminIdToken, api, countDocs, db, eventually, userIdToken } from '../helpers.js';
-import { unseal } from '../../functions/src/services/sealed.js';
+import { unseal } from '../../functions/src/platform/sealed.js';
 
 let token: string;
 let userToken: string;

@@ -4,7 +4,7 @@ import { api, adminAuth, countDocs, db, limitWindows } from '../helpers.js';
 import { PUBLIC_LIMITS } from '../../functions/src/app.js';
 import { CONTACT_LIMIT } from '../../functions/src/features/leads/submitContact.js';
 import { LOGIN_FAILURES } from '../../functions/src/features/auth/router.js';
-import { createAdminUser } from '../../functions/src/services/adminUsers.js';
+import { createAdminUser } from '../../functions/src/features/auth/adminUsers.js';
 
 const contact = { name: 'Rate Tester', email: 'rate@example.com', subject: 'Hi', message: 'Hello' };
 const from = (ip: string) => ({ 'x-studio-test-client': ip });

@@ -1,13 +1,13 @@
 /**
  * The studio's time zone (settings `timeZone`): the hourly `dailyReminders`
- * (jobs/reminders.ts runDailyReminders), run directly against the emulators
+ * (features/reminders/reminders.ts runDailyReminders), run directly against the emulators
  * with a fake clock, sends a due reminder only in the hour that is 09:00 on
  * the studio's clock: with America/Los_Angeles, at 17:00 UTC in January
  * (PST) and 16:00 UTC in July (PDT), and not at 09:00 UTC.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
-import { runDailyReminders } from '../../functions/src/jobs/reminders.js';
+import { runDailyReminders } from '../../functions/src/features/reminders/reminders.js';
 import { adminIdToken, api, db, settingsVersion } from '../helpers.js';
 import { storeLead } from '../fixtures.js';
 
@@ -103,10 +103,13 @@ describe('the studio time zone', () => {
       const leadId = await quotedLead(season, sentAt);
       const nine = new Date(pacificNine);
       const utcNine = new Date(`${pacificNine.slice(0, 10)}T09:00:00Z`);
-      expect(await runDailyReminders(db, utcNine), season).toEqual({ ran: false, timeZone: 'America/Los_Angeles' });
-      expect(await runDailyReminders(db, new Date(nine.getTime() - 3_600_000))).toMatchObject({ ran: false });
+      expect(await runDailyReminders({ db }, utcNine), season).toEqual({ ran: false, timeZone: 'America/Los_Angeles' });
+      expect(await runDailyReminders({ db }, new Date(nine.getTime() - 3_600_000))).toMatchObject({ ran: false });
       expect(await followUps(leadId), season).toBe(0);
-      expect(await runDailyReminders(db, nine), season).toMatchObject({ ran: true, timeZone: 'America/Los_Angeles' });
+      expect(await runDailyReminders({ db }, nine), season).toMatchObject({
+        ran: true,
+        timeZone: 'America/Los_Angeles',
+      });
       expect(await followUps(leadId), season).toBe(1);
     }
   });

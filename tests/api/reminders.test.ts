@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
-import { runReminders } from '../../functions/src/jobs/reminders.js';
-import { syncPaymentRequests } from '../../functions/src/services/paymentRequests.js';
+import { runReminders } from '../../functions/src/features/reminders/reminders.js';
+import { syncPaymentRequests } from '../../functions/src/features/billing/paymentRequests.js';
 import { adminIdToken, api, db, eventually, settingsVersion, userIdToken } from '../helpers.js';
 import { storeLead } from '../fixtures.js';
 

@@ -64,7 +64,7 @@ const PUBLIC = new Set([
   'POST /api/sendgrid/events',
   'POST /api/test-mode/confirm-payment',
   'POST /api/test-mode/decline-payment',
-  // Signed, expiring links to the client's own PDFs (services/documents.ts).
+  // Signed, expiring links to the client's own PDFs (features/documents/documents.ts).
   'GET /api/client-documents/:kind/:id',
 ]);
 

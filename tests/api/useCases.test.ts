@@ -9,7 +9,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { deadReasonLine, QUOTE_LINK_TTL_DAYS } from '@studio/domain';
 import { countDocs, db } from '../helpers.js';
 import { storeLead } from '../fixtures.js';
-import { AppError } from '../../functions/src/errors.js';
+import { AppError } from '../../functions/src/platform/errors.js';
 import { approveQuote } from '../../functions/src/features/quotes/approveQuote.js';
 import { moveLead } from '../../functions/src/features/leads/moveLead.js';
 import { checkFirestore, HEALTH_PING_DOC } from '../../functions/src/features/health/checkFirestore.js';

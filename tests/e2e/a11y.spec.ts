@@ -18,6 +18,7 @@ import { projectDoc, storeLead, NO_QUOTE } from '../fixtures.js';
 import { column, loginAsAdmin } from './support/admin.js';
 import { quotedLead } from './support/adminApi.js';
 import { WIDTHS, wcagViolations } from './support/axe.js';
+import { ADMIN_HEADINGS, ADMIN_ROUTES } from './support/adminRoutes.js';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
 
@@ -62,18 +63,8 @@ const PUBLIC: Array<[string, (page: Page) => Promise<void>]> = [
   ],
 ];
 
-/** Signed-in routes of §2 and their level-1 headings. */
-const ADMIN: Array<[string, string | RegExp]> = [
-  ['/admin/dashboard', /^Welcome back/],
-  ['/admin/projects', 'Projects'],
-  ['/admin/clients', 'Client List'],
-  ['/admin/replit', 'Replit Projects'],
-  ['/admin/invoicing', 'Invoicing'],
-  ['/admin/money', 'Money'],
-  ['/admin/email-templates', 'Email Templates'],
-  ['/admin/email-test', 'Email Testing'],
-  ['/admin/settings', 'Settings'],
-];
+/** Signed-in routes of §2 (ADMIN_PAGES, support/adminRoutes.ts) and their level-1 headings. */
+const ADMIN: Array<[string, string | RegExp]> = ADMIN_ROUTES.map((path) => [path, ADMIN_HEADINGS[path] ?? path]);
 
 /** Leads and a project owned by one test: one awaiting quote review, one needing a plan, one ready for invoicing with its project in Set up (found by `invoiceEmail`). */
 async function seedCrm(tag: string) {

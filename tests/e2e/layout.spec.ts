@@ -7,7 +7,6 @@
  * ancestor that clips it (overflow hidden or clip: the part outside is cut
  * off), or when the page logs a console error.
  */
-import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
@@ -17,15 +16,9 @@ import { projectDoc, storeLead } from '../fixtures.js';
 import { cardIn, loginAsAdmin } from './support/admin.js';
 import { adminToken } from './support/adminApi.js';
 import { WIDTHS } from './support/axe.js';
+import { ADMIN_ROUTES } from './support/adminRoutes.js';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
-
-/** The admin routes, /admin/<key> for each key of ADMIN_PAGES. */
-const ADMIN_ROUTES = (() => {
-  const source = readFileSync(new URL('../../web/src/app/admin/lazyPages.tsx', import.meta.url), 'utf8');
-  const block = /export const ADMIN_PAGES = \{([\s\S]*?)\n\} satisfies/.exec(source)?.[1] ?? '';
-  return [...block.matchAll(/^ {2}'?([\w-]+)'?: adminPage\(/gm)].map((m) => `/admin/${m[1]}`);
-})();
 
 /** The invoice form's longest description (domain createInvoiceSchema). */
 const INVOICE_DESCRIPTION_MAX = 300;

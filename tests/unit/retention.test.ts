@@ -41,10 +41,10 @@ describe('retention', () => {
   it('the writers set the field with the period of their collection', () => {
     const sets = (file: string, collection: string) =>
       readFileSync(join(ROOT, file), 'utf8').includes(`expireAt: retentionEnd(COLLECTIONS.${collection},`);
-    expect(sets('functions/src/jobs/outboxSender.ts', 'outbox')).toBe(true);
-    expect(sets('functions/src/jobs/outboxSender.ts', 'emailLog')).toBe(true);
-    expect(sets('functions/src/services/activity.ts', 'leadActivity')).toBe(true);
-    expect(sets('functions/src/services/payments.ts', 'stripeEvents')).toBe(true);
+    expect(sets('functions/src/features/email/outboxSender.ts', 'outbox')).toBe(true);
+    expect(sets('functions/src/features/email/outboxSender.ts', 'emailLog')).toBe(true);
+    expect(sets('functions/src/shared/activity.ts', 'leadActivity')).toBe(true);
+    expect(sets('functions/src/features/billing/payments.ts', 'stripeEvents')).toBe(true);
     expect(sets('functions/src/features/billing/chargeEvents.ts', 'stripeEvents')).toBe(true);
   });
 });

@@ -10,7 +10,7 @@
  *   throw DeadlineExceeded first;
  * - a commit already under way is never cut off: the deadline then leaves the
  *   answer to the handler, which gets the commit's real outcome within the
- *   Firestore call budget (FIRESTORE_TIMEOUT_MS, firebase.ts).
+ *   Firestore call budget (FIRESTORE_TIMEOUT_MS, platform/firebase.ts).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RequestHandler, Response } from 'express';

@@ -28,7 +28,7 @@ describe('the SDK internals capFirestoreRetries edits', () => {
       'function',
     );
     // The cap must edit the very object util.js loads, before the first call builds its settings from it
-    // (firebase.test.ts checks the cap took effect end to end).
+    // (platform/firebase.test.ts checks the cap took effect end to end).
     const source = readFileSync(sdk.resolve('./util.js'), 'utf8');
     expect(source, 'util.js no longer loads ./v1/firestore_client_config.json').toMatch(
       /require\(["']\.\/v1\/firestore_client_config\.json["']\)/,

@@ -28,23 +28,23 @@ export const ALERT_EVENTS = {
     summary: 'An email was not sent and will not be retried',
     action:
       'Read the entry\'s lastError in the CRM\'s email pages (SendGrid rejection, retries spent, unknown template or address, delivery not configured), fix the cause, then use "Resend".',
-    sources: ['functions/src/jobs/outboxSender.ts'],
+    sources: ['functions/src/features/email/outboxSender.ts'],
   },
   'email.suppressed': {
     summary: 'An email was not sent (SKIPPED): its address is suppressed, or over its recipient limit',
     action:
       'Suppressed (the entry names bounce, drop or spam report): the address is dead or the recipient complained; get a working address from the client before writing again. Recipient limit: one mailbox asked for more than its allowance (e.g. contact confirmations), a repeat visitor or someone using the form against a third party; check the lead list for a burst from one address.',
-    sources: ['functions/src/jobs/outboxSender.ts'],
+    sources: ['functions/src/features/email/outboxSender.ts'],
   },
   'job.item_failed': {
     summary: 'A scheduled job left an item for its next run',
     action:
       'The job retries it at its next run; if the same id repeats, read the error in the log entry (launch countdown, reminders, order expiry, outbox sweep).',
     sources: [
-      'functions/src/jobs/launchCountdown.ts',
-      'functions/src/jobs/reminders.ts',
-      'functions/src/jobs/orderExpiry.ts',
-      'functions/src/jobs/outboxSender.ts',
+      'functions/src/features/projects/launchCountdown.ts',
+      'functions/src/features/reminders/reminders.ts',
+      'functions/src/features/billing/orderExpiry.ts',
+      'functions/src/features/email/outboxSender.ts',
     ],
   },
   'webhook.signature_failed': {
@@ -68,25 +68,25 @@ export const ALERT_EVENTS = {
     summary: 'A payment was held for review instead of being applied',
     action: "The Money page lists it: refund it from Stripe's dashboard or record what was agreed with the client.",
     sources: [
-      'functions/src/services/payments.ts',
-      'functions/src/services/subscriptions.ts',
+      'functions/src/features/billing/payments.ts',
+      'functions/src/features/billing/subscriptions.ts',
       'functions/src/features/billing/chargeEvents.ts',
     ],
   },
   'payment.expired_order_paid': {
     summary: 'An expired cart order was paid',
     action: "Its promo code may be over its usage limit: check the code's usage on the promo page.",
-    sources: ['functions/src/services/payments.ts'],
+    sources: ['functions/src/features/billing/payments.ts'],
   },
   'payment.second_payment': {
     summary: 'A second payment arrived for a stage already paid',
     action: 'Refund the duplicate from the Money page unless the client meant it.',
-    sources: ['functions/src/services/payments.ts'],
+    sources: ['functions/src/features/billing/payments.ts'],
   },
   'ledger.mismatch': {
     summary: 'The books do not balance: a stored balance or payment disagrees with the ledger',
     action: 'Run `npm run books:check -- --project PROJECT` for the full list and fix each document by hand.',
-    sources: ['functions/src/jobs/booksCheck.ts'],
+    sources: ['functions/src/features/billing/booksCheck.ts'],
   },
   'config.missing': {
     summary: 'An instance started with settings missing',
@@ -103,7 +103,7 @@ export const ALERT_EVENTS = {
   'board.card_refused': {
     summary: "Firestore refused a lead's board card (its shard is likely full)",
     action: 'Run `npm run board:rebuild -- --project PROJECT --shards N` with more shards (docs/operations.md).',
-    sources: ['functions/src/jobs/leadBoardSync.ts'],
+    sources: ['functions/src/features/leads/leadBoardSync.ts'],
   },
 } as const satisfies Record<string, AlertEvent>;
 

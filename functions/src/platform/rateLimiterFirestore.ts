@@ -40,7 +40,7 @@ interface StoreResult {
   msBeforeNext: number;
 }
 
-/** The package's base class for custom stores (typed by functions/src/rate-limiter-flexible.d.ts). */
+/** The package's base class for custom stores (typed by functions/src/platform/rate-limiter-flexible.d.ts). */
 export const StoreAbstract: typeof StoreAbstractType = RateLimiterStoreAbstractImpl;
 
 /** rate-limiter-flexible store over Firestore documents. */

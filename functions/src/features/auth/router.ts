@@ -18,12 +18,12 @@ import {
   usernameToEmail,
 } from '@studio/domain';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import { auth, db } from '../../firebase.js';
+import { auth, db } from '../../platform/firebase.js';
 import { parseBody, sendReply } from '../../http.js';
-import { AppError, tooMany } from '../../errors.js';
-import { ipKey, limiter, retryAfterSeconds } from '../../services/rateLimit.js';
+import { AppError, tooMany } from '../../platform/errors.js';
+import { ipKey, limiter, retryAfterSeconds } from '../../platform/rateLimit.js';
 import { verifyPassword } from './passwordCheck.js';
-import { adminOf, bearer } from '../../session.js';
+import { adminOf, bearer } from '../../platform/session.js';
 import { systemClock } from '../useCase.js';
 import { endAdminSessions, waitOutRevocation } from './sessions.js';
 
@@ -50,7 +50,7 @@ export const lockoutMessage = (seconds: number) => {
  * username within 15 minutes → 429 with the lockout message and Retry-After.
  *
  * Each attempt takes a point before the password is checked (an atomic
- * increment, services/rateLimit.ts), so N+1 parallel wrong passwords get at
+ * increment, platform/rateLimit.ts), so N+1 parallel wrong passwords get at
  * most N answers of 401; a success gives the points back.
  */
 authPublicRouter.post('/login', async (req, res) => {

@@ -33,18 +33,12 @@ import {
   retentionEnd,
   type LedgerEntryType,
 } from '@studio/domain';
-import { recordActivity } from '../../services/activity.js';
-import { runNumbered } from '../../services/invoiceNumbers.js';
-import {
-  billableDoc,
-  documentOfPayment,
-  entriesOfPayment,
-  recordLedgerEntry,
-  type NewLedgerEntry,
-} from '../../services/ledger.js';
-import { enqueueEmail } from '../../services/outbox.js';
-import { alertOwner } from '../../services/ownerAlerts.js';
-import { loadStudioSettings } from '../../services/settings.js';
+import { recordActivity } from '../../shared/activity.js';
+import { runNumbered } from './invoiceNumbers.js';
+import { billableDoc, documentOfPayment, entriesOfPayment, recordLedgerEntry, type NewLedgerEntry } from './ledger.js';
+import { enqueueEmail } from '../../shared/outbox.js';
+import { alertOwner } from '../../shared/ownerAlerts.js';
+import { loadStudioSettings } from '../../shared/settings.js';
 
 /** The event types handled here. */
 export const CHARGE_EVENT_TYPES = ['charge.refunded', 'charge.dispute.created', 'charge.dispute.closed'] as const;

@@ -17,7 +17,7 @@ import {
   ledgerMonths,
   type BillableKind,
 } from '@studio/domain';
-import { ledgerEntries, paymentEntryId } from '../../services/ledger.js';
+import { ledgerEntries, paymentEntryId } from './ledger.js';
 
 export interface BooksReport {
   documents: number;

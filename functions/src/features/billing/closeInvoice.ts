@@ -6,13 +6,13 @@
  *   a `write_off` ledger entry of that amount closes it (domain writeOffOf).
  * Both are written in one transaction with the lead's history, and clear the
  * invoice's checkout link. A payment that races either is held for review
- * (services/payments.ts owedFor: a closed invoice is owed nothing).
+ * (features/billing/payments.ts owedFor: a closed invoice is owed nothing).
  */
 import { FieldValue } from 'firebase-admin/firestore';
 import { COLLECTIONS, documentBalance, formatUsd, invoiceDocSchema, voidRefusal, writeOffOf } from '@studio/domain';
-import { conflict, notFound } from '../../errors.js';
-import { recordActivity } from '../../services/activity.js';
-import { entriesOf, recordLedgerEntry } from '../../services/ledger.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import { recordActivity } from '../../shared/activity.js';
+import { entriesOf, recordLedgerEntry } from './ledger.js';
 import type { AdminActor, Deps } from '../useCase.js';
 
 /** What closes the invoice: a void, or a write-off of what is due. */

@@ -1,3 +1,24 @@
-/** The billing slice: the ledger, refunds and disputes (domain billing.ts). */
+/**
+ * The billing slice: the ledger, refunds and disputes (domain billing.ts), payments, payment requests, invoice
+ * numbers, cart orders and promo holds.
+ */
 export { applyChargeEvent, chargeEventSchema, isChargeEvent, type ChargeOutcome } from './chargeEvents.js';
 export { billingAdminRouter } from './router.js';
+export { runNumbered } from './invoiceNumbers.js';
+export { newOrderRef, orderDoc, preparePayment } from './orders.js';
+export {
+  dueTimestamp,
+  fulfilEvent,
+  paymentEventSchema,
+  startPayment,
+  testModeFailureEvent,
+  testModeSuccessEvent,
+} from './payments.js';
+export {
+  previewPromo,
+  promoFromDoc,
+  promoRef,
+  releasePromoHold,
+  reservePromo,
+  type PromoApplication,
+} from './promo.js';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import * as logger from 'firebase-functions/logger';
 import { COLLECTIONS, parseAmountToCents, refundAmount, type RefundRequest } from '@studio/domain';
-import { AppError, conflict, invalid, notFound } from '../../errors.js';
-import { entriesOfPayment } from '../../services/ledger.js';
-import { paymentProvider } from '../../services/stripe.js';
+import { AppError, conflict, invalid, notFound } from '../../platform/errors.js';
+import { entriesOfPayment } from './ledger.js';
+import { paymentProvider } from '../../platform/stripe.js';
 import type { AdminActor, Deps } from '../useCase.js';
 import { applyChargeEvent, type ChargeEvent } from './chargeEvents.js';
 

@@ -27,9 +27,9 @@ import {
   refundReply,
   successReply,
 } from '@studio/domain';
-import { db } from '../../firebase.js';
+import { db } from '../../platform/firebase.js';
 import { parseBody, parseParams, sendReply } from '../../http.js';
-import { adminOf } from '../../session.js';
+import { adminOf } from '../../platform/session.js';
 import { idParams } from '../params.js';
 import type { Deps } from '../useCase.js';
 import { closeInvoice } from './closeInvoice.js';

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { FieldValue } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { SUBSCRIPTION_REFUSALS } from '@studio/domain';
-import { AppError, conflict, notFound } from '../../errors.js';
-import { fulfilEvent } from '../../services/payments.js';
-import { paymentMode, stripeClient } from '../../services/stripe.js';
-import { storedSubscription, subscriptionRef } from '../../services/subscriptions.js';
+import { AppError, conflict, notFound } from '../../platform/errors.js';
+import { fulfilEvent } from './payments.js';
+import { paymentMode, stripeClient } from '../../platform/stripe.js';
+import { storedSubscription, subscriptionRef } from './subscriptions.js';
 import type { AdminActor, Deps } from '../useCase.js';
 
 /** Spec-style failure when Stripe refuses or is down. */

@@ -34,8 +34,8 @@ import {
   type Firestore,
   type WriteBatch,
 } from 'firebase-admin/firestore';
-import { conflict } from '../../errors.js';
-import { syncBoardCard } from '../../services/leadBoard.js';
+import { conflict } from '../../platform/errors.js';
+import { syncBoardCard } from '../leads/index.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 import { findClientRecords, stripeCustomerIds, type ClientRecords } from './clientRecords.js';
 

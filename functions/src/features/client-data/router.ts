@@ -8,9 +8,9 @@
  */
 import { Router } from 'express';
 import { clientErasedReply, clientEraseSchema, clientExportReply, clientExportSchema } from '@studio/domain';
-import { db } from '../../firebase.js';
+import { db } from '../../platform/firebase.js';
 import { parseBody, sendReply } from '../../http.js';
-import { adminOf } from '../../session.js';
+import { adminOf } from '../../platform/session.js';
 import { systemClock, type Deps } from '../useCase.js';
 import { eraseClient, exportClientData } from './clientData.js';
 

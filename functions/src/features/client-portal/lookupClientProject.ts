@@ -18,8 +18,8 @@ import {
   type ClientProjectReply,
   type ProjectStatus,
 } from '@studio/domain';
-import { notFound } from '../../errors.js';
-import { clientDocumentLinks } from '../../services/documents.js';
+import { notFound } from '../../platform/errors.js';
+import { clientDocumentLinks } from '../documents/index.js';
 import type { Deps } from '../useCase.js';
 
 export const PROJECT_NOT_FOUND = 'Project Not Found';
@@ -158,7 +158,7 @@ export async function lookupClientProject(deps: Deps, email: string) {
     project: w.project ? clientProject(w.project) : null,
   });
   const primary = view(works[0]!);
-  // Signed, one-hour links to the primary lead's invoice and receipt PDFs (services/documents.ts).
+  // Signed, one-hour links to the primary lead's invoice and receipt PDFs (features/documents/documents.ts).
   const documents = await clientDocumentLinks(db, works[0]!.id);
   return { ...primary, projects: works.filter((w) => isLiveProject(w.projectStatus)).map(view), documents };
 }

@@ -16,7 +16,7 @@
  * approved or accepted (before that the page says it is being prepared). The
  * MAX_LEADS_READ newest leads of an email are weighed.
  * `documents` are signed links to the primary lead's invoice and receipt PDFs
- * (services/documents.ts).
+ * (features/documents/documents.ts).
  *
  * - 400 `{ error: 'Validation failed', fields: { email } }` for an invalid email.
  * - 404 `{ error: 'Project Not Found' }` for an unknown email AND for a lead
@@ -29,16 +29,16 @@
  *   use up only their own allowance. The global cap bounds the reads one
  *   address can cost; reaching it takes perEmailAll / perEmailAndIp
  *   callers at once (20 addresses, or /56 IPv6 prefixes), each refused past
- *   its own limits. Counts live in Firestore (services/rateLimit.ts), not in
+ *   its own limits. Counts live in Firestore (platform/rateLimit.ts), not in
  *   memory: every function instance (and every emulator worker) shares them.
  * - Cache-Control: no-store.
  */
 import { Router, type Request, type RequestHandler } from 'express';
 import { clientProjectLookupReply, EMAIL_MESSAGE, emailField } from '@studio/domain';
-import { db } from '../../firebase.js';
-import { invalid } from '../../errors.js';
+import { db } from '../../platform/firebase.js';
+import { invalid } from '../../platform/errors.js';
 import { sendReply } from '../../http.js';
-import { ipKey, limiter, rateLimit } from '../../services/rateLimit.js';
+import { ipKey, limiter, rateLimit } from '../../platform/rateLimit.js';
 import type { Deps } from '../useCase.js';
 import { lookupClientProject, PROJECT_NOT_FOUND } from './lookupClientProject.js';
 
@@ -67,7 +67,7 @@ const perIp = rateLimit(
 const emailOf = (req: Request) => String(req.res?.locals.email);
 
 /**
- * 5 lookups a minute per email from one client IP (its IP key: services/rateLimit.ts ipLimitKey), so one caller's
+ * 5 lookups a minute per email from one client IP (its IP key: platform/rateLimit.ts ipLimitKey), so one caller's
  * lookups never use up another's.
  */
 const perEmailAndIp = rateLimit(

@@ -1,5 +1,5 @@
 /**
- * Invoice and receipt PDFs (services/documents.ts).
+ * Invoice and receipt PDFs (features/documents/documents.ts).
  *
  * - GET /documents/{kind}/{id} (admin) → application/pdf, as an attachment
  *   named after the number. kind: invoice | request | receipt.
@@ -12,9 +12,9 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { DOCUMENT_KINDS, firestoreId } from '@studio/domain';
-import { db } from '../../firebase.js';
-import { forbidden, notFound } from '../../errors.js';
-import { renderDocument, verifyDocumentLink, type DocumentRef } from '../../services/documents.js';
+import { db } from '../../platform/firebase.js';
+import { forbidden, notFound } from '../../platform/errors.js';
+import { renderDocument, verifyDocumentLink, type DocumentRef } from './documents.js';
 
 export const documentsAdminRouter = Router();
 export const documentsPublicRouter = Router();

@@ -6,8 +6,8 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { COLLECTIONS, emailLogDocSchema, outboxDocSchema, type OutboxDoc } from '@studio/domain';
 import { parsedDocs, zodConverter } from '../../platform/converter.js';
-import { conflict, notFound } from '../../errors.js';
-import { enqueueEmail } from '../../services/outbox.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import { enqueueEmail } from '../../shared/outbox.js';
 import type { AdminActor, Deps } from '../useCase.js';
 
 /** Outbox entries read through their schema: one that does not parse fails the read of it (a logged 500). */

@@ -27,10 +27,10 @@ import {
   testEmailSchema,
   emailLogReply,
 } from '@studio/domain';
-import { db } from '../../firebase.js';
+import { db } from '../../platform/firebase.js';
 import { parseBody, parseParams, sendReply } from '../../http.js';
-import { invalid } from '../../errors.js';
-import { adminOf } from '../../session.js';
+import { invalid } from '../../platform/errors.js';
+import { adminOf } from '../../platform/session.js';
 import { idParams } from '../params.js';
 import type { Deps } from '../useCase.js';
 import {

@@ -35,12 +35,12 @@ import {
   type SendgridEvent,
   type SuppressingEmailEvent,
 } from '@studio/domain';
-import { db } from '../../firebase.js';
+import { db } from '../../platform/firebase.js';
 import { sendReply } from '../../http.js';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../platform/errors.js';
 import { config, NOT_CONFIGURED, NotConfigured } from '../../config.js';
 import { logEvent } from '../../platform/log.js';
-import { suppress } from '../../services/suppressions.js';
+import { suppress } from './suppressions.js';
 import { systemClock, type Clock, type Deps } from '../useCase.js';
 
 export const SIGNATURE_HEADER = 'x-twilio-email-event-webhook-signature';

@@ -17,11 +17,11 @@ import {
   unknownPlaceholders,
   type EmailTemplate,
 } from '@studio/domain';
-import { invalid, notFound } from '../../errors.js';
+import { invalid, notFound } from '../../platform/errors.js';
 import { leadConverter } from '../../platform/converter.js';
-import { enqueueEmail, type OutboxEmail } from '../../services/outbox.js';
-import { sanitizeEmailHtml } from '../../services/emailHtml.js';
-import { loadStudioSettings } from '../../services/settings.js';
+import { enqueueEmail, type OutboxEmail } from '../../shared/outbox.js';
+import { sanitizeEmailHtml } from './emailHtml.js';
+import { loadStudioSettings } from '../../shared/settings.js';
 import type { AdminActor, Deps } from '../useCase.js';
 
 export interface EmailTemplateDto extends EmailTemplate {

@@ -21,7 +21,7 @@ import { Router, type Response } from 'express';
 import * as logger from 'firebase-functions/logger';
 import { healthDetailsReply, healthReply } from '@studio/domain';
 import { sendReply } from '../../http.js';
-import { db, FIRESTORE_TIMEOUT_MS } from '../../firebase.js';
+import { db, FIRESTORE_TIMEOUT_MS } from '../../platform/firebase.js';
 import type { Deps } from '../useCase.js';
 import { checkFirestore } from './checkFirestore.js';
 

@@ -20,8 +20,8 @@ import {
   type HostedQuoteForm,
   type ProjectStatusUpdate,
 } from '@studio/domain';
-import { notFound } from '../../errors.js';
-import { recordActivity } from '../../services/activity.js';
+import { notFound } from '../../platform/errors.js';
+import { recordActivity } from '../../shared/activity.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 
 /**

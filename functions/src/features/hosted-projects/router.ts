@@ -26,9 +26,9 @@ import {
   hostedUsernameSchema,
   rateDollarsToCents,
 } from '@studio/domain';
-import { db } from '../../firebase.js';
+import { db } from '../../platform/firebase.js';
 import { parseBody, parseQuery, sendReply } from '../../http.js';
-import { adminOf } from '../../session.js';
+import { adminOf } from '../../platform/session.js';
 import { systemClock, type Deps } from '../useCase.js';
 import { analyzeDemoProject, createQuoteFromHostedProject, syncHostedProjectStatus } from './hostedQuotes.js';
 

@@ -1,6 +1,6 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { COLLECTIONS, newLeadRecord, type LeadDto, type NewLead } from '@studio/domain';
-import { recordActivity } from '../../services/activity.js';
+import { recordActivity } from '../../shared/activity.js';
 import type { AdminActor, Deps } from '../useCase.js';
 import { readLeadDto } from './listLeads.js';
 

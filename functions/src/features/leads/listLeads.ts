@@ -1,5 +1,5 @@
 import { COLLECTIONS, leadDocSchema, toLeadDto, type LeadDto } from '@studio/domain';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../platform/errors.js';
 import { leadConverter, parsedDocs } from '../../platform/converter.js';
 import type { Deps } from '../useCase.js';
 

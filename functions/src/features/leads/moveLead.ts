@@ -16,10 +16,10 @@ import {
   type LeadUpdate,
   type StoredLeadDoc,
 } from '@studio/domain';
-import { conflict, notFound } from '../../errors.js';
-import { recordActivity } from '../../services/activity.js';
-import { boardMetaRef, boardShardCountOf, isPermanentWriteError, setBoardCardIn } from '../../services/leadBoard.js';
-import { syncProjectFromLead } from '../../services/projectSync.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import { recordActivity } from '../../shared/activity.js';
+import { boardMetaRef, boardShardCountOf, isPermanentWriteError, setBoardCardIn } from './leadBoard.js';
+import { syncProjectFromLead } from '../projects/index.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 import { openLinks, revokeLinks } from '../quotes/index.js';
 

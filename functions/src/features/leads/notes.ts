@@ -7,8 +7,8 @@ import {
   type LeadActivityReply,
 } from '@studio/domain';
 import { parsedDocs } from '../../platform/converter.js';
-import { notFound } from '../../errors.js';
-import { recordActivity } from '../../services/activity.js';
+import { notFound } from '../../platform/errors.js';
+import { recordActivity } from '../../shared/activity.js';
 import type { AdminActor, Deps } from '../useCase.js';
 
 /** A note as the API shows it; createdAt is ISO, or null before the server stamped it. */

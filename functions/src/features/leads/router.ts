@@ -19,11 +19,11 @@ import {
   noteSchema,
   successReply,
 } from '@studio/domain';
-import { db } from '../../firebase.js';
+import { db } from '../../platform/firebase.js';
 import { parseBody, parseParams, sendReply } from '../../http.js';
 import { config } from '../../config.js';
-import { ipKey } from '../../services/rateLimit.js';
-import { adminOf } from '../../session.js';
+import { ipKey } from '../../platform/rateLimit.js';
+import { adminOf } from '../../platform/session.js';
 import { systemClock, type Deps } from '../useCase.js';
 import { countNewLeads, listLeads } from './listLeads.js';
 import { createLead } from './createLead.js';

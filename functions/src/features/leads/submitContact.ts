@@ -22,10 +22,10 @@ import {
   type Contact,
   type StudioSettings,
 } from '@studio/domain';
-import { recordActivity } from '../../services/activity.js';
-import { enqueueEmail } from '../../services/outbox.js';
-import { overLimit } from '../../services/rateLimit.js';
-import { loadStudioSettings } from '../../services/settings.js';
+import { recordActivity } from '../../shared/activity.js';
+import { enqueueEmail } from '../../shared/outbox.js';
+import { overLimit } from '../../platform/rateLimit.js';
+import { loadStudioSettings } from '../../shared/settings.js';
 import { firestoreLimiter, type RateLimiterFirestore } from '../../platform/rateLimiterFirestore.js';
 import { config } from '../../config.js';
 import type { Deps } from '../useCase.js';
@@ -51,7 +51,7 @@ function contactLimiter(db: Firestore): RateLimiterFirestore {
 /**
  * Stores the message and its lead, and queues the visitor's confirmation and
  * the owner's alert, in one transaction with the sender's hit on
- * CONTACT_LIMIT (limiter `contact`, keyed by `sender.limitKey`: services/rateLimit.ts ipKey).
+ * CONTACT_LIMIT (limiter `contact`, keyed by `sender.limitKey`: platform/rateLimit.ts ipKey).
  * @returns the new lead's id.
  * @throws AppError TooMany (CONTACT_LIMIT.message, retryAfterSec) over the limit; nothing is written.
  */

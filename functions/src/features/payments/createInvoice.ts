@@ -8,12 +8,12 @@ import {
   leadDocSchema,
   type CreateInvoiceInput,
 } from '@studio/domain';
-import { conflict, notFound } from '../../errors.js';
-import { recordActivity } from '../../services/activity.js';
-import { enqueueEmail } from '../../services/outbox.js';
-import { runNumbered } from '../../services/invoiceNumbers.js';
-import { loadStudioSettings } from '../../services/settings.js';
-import { dueTimestamp } from '../../services/payments.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import { recordActivity } from '../../shared/activity.js';
+import { enqueueEmail } from '../../shared/outbox.js';
+import { runNumbered } from '../billing/index.js';
+import { loadStudioSettings } from '../../shared/settings.js';
+import { dueTimestamp } from '../billing/index.js';
 import { config } from '../../config.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 
@@ -67,7 +67,7 @@ export async function createInvoice(
   const fingerprint = createHash('sha256')
     .update(JSON.stringify([input.leadId, input.amount, input.description, input.dueDate?.toISOString() ?? null]))
     .digest('hex');
-  // The number is taken in the transaction that stores the invoice (gap-free, services/invoiceNumbers.ts).
+  // The number is taken in the transaction that stores the invoice (gap-free, features/billing/invoiceNumbers.ts).
   return runNumbered(db, now, async (tx, take) => {
     const first = keyRef ? await tx.get(keyRef) : null;
     if (

@@ -8,7 +8,7 @@
  *   invoiceId?, checkoutId?} → { clientSecret, paymentIntentId, amount,
  *   description, mode }. The amount of a lead's deposit or final payment, or
  *   of an invoice, is the server's; only a plain payment link charges its own
- *   amount. 400/404/409 as services/payments.ts; 502 PAYMENT_SETUP_FAILED.
+ *   amount. 400/404/409 as features/billing/payments.ts; 502 PAYMENT_SETUP_FAILED.
  * - POST /stripe/webhook: Stripe-Signature verified on the raw body
  *   (STRIPE_WEBHOOK_SECRET, 5-minute tolerance) → { received, outcome }; 400
  *   "Invalid signature" and nothing written otherwise. Payments take effect
@@ -53,13 +53,13 @@ import {
   testPaymentDeclinedReply,
   webhookReceivedReply,
 } from '@studio/domain';
-import { db } from '../../firebase.js';
+import { db } from '../../platform/firebase.js';
 import { parseBody, sendReply } from '../../http.js';
-import { AppError, notFound } from '../../errors.js';
-import { adminOf } from '../../session.js';
-import { fulfilEvent, paymentEventSchema, startPayment } from '../../services/payments.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { adminOf } from '../../platform/session.js';
+import { fulfilEvent, paymentEventSchema, startPayment } from '../billing/index.js';
 import { NotConfigured } from '../../config.js';
-import { paymentMode, paymentProvider, verifyWebhook } from '../../services/stripe.js';
+import { paymentMode, paymentProvider, verifyWebhook } from '../../platform/stripe.js';
 import { systemClock, type Deps } from '../useCase.js';
 import { applyChargeEvent, chargeEventSchema, isChargeEvent } from '../billing/index.js';
 import { createInvoice } from './createInvoice.js';

@@ -1,6 +1,6 @@
 import { CHECKOUT_EXPIRED_MESSAGE, COLLECTIONS } from '@studio/domain';
-import { conflict, notFound } from '../../errors.js';
-import { fulfilEvent, testModeFailureEvent, testModeSuccessEvent } from '../../services/payments.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import { fulfilEvent, testModeFailureEvent, testModeSuccessEvent } from '../billing/index.js';
 import type { Deps } from '../useCase.js';
 
 const BY = 'client (test mode)';
@@ -8,7 +8,7 @@ const BY = 'client (test mode)';
 async function readPayment(deps: Deps, paymentIntentId: string) {
   const payment = await deps.db.collection(COLLECTIONS.payments).doc(paymentIntentId).get();
   if (!payment.exists) throw notFound('Payment not found');
-  // Cancelled by the order expiry (jobs/orderExpiry.ts), as Stripe refuses a cancelled intent.
+  // Cancelled by the order expiry (features/billing/orderExpiry.ts), as Stripe refuses a cancelled intent.
   if (payment.get('status') === 'canceled') throw conflict(CHECKOUT_EXPIRED_MESSAGE);
   return payment;
 }

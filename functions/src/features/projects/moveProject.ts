@@ -10,10 +10,10 @@ import {
   type NewProject,
   type ProjectStatus,
 } from '@studio/domain';
-import { conflict, invalid, notFound } from '../../errors.js';
+import { conflict, invalid, notFound } from '../../platform/errors.js';
 import { parsedDocs } from '../../platform/converter.js';
-import { enqueueEmail, type OutboxEmail } from '../../services/outbox.js';
-import { syncLeadFromProject } from '../../services/projectSync.js';
+import { enqueueEmail, type OutboxEmail } from '../../shared/outbox.js';
+import { syncLeadFromProject } from './projectSync.js';
 import type { AdminActor, Deps } from '../useCase.js';
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Projects board API (spec §4 "Projects board flow", §7 /api/projects*),
  * admin only. Each move runs in a transaction that also keeps the project's
- * lead in step (services/projectSync.ts). Replies are `{ success, message }`
+ * lead in step (features/projects/projectSync.ts). Replies are `{ success, message }`
  * as the spec shows.
  */
 import { Router } from 'express';
@@ -15,9 +15,9 @@ import {
   projectUpdateSchema,
   successReply,
 } from '@studio/domain';
-import { db } from '../../firebase.js';
+import { db } from '../../platform/firebase.js';
 import { parseBody, parseParams, sendReply } from '../../http.js';
-import { adminOf } from '../../session.js';
+import { adminOf } from '../../platform/session.js';
 import { idParams } from '../params.js';
 import type { Deps } from '../useCase.js';
 import {

@@ -4,15 +4,15 @@
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { priceCart, type CreateSubscription } from '@studio/domain';
-import { AppError } from '../../errors.js';
-import { releasePromoHold, reservePromo } from '../../services/promo.js';
-import { newOrderRef, orderDoc, preparePayment } from '../../services/orders.js';
+import { AppError } from '../../platform/errors.js';
+import { releasePromoHold, reservePromo } from '../billing/index.js';
+import { newOrderRef, orderDoc, preparePayment } from '../billing/index.js';
 import type { Clock, Deps } from '../useCase.js';
 
 /**
  * Prices the cart on the server (priceCart); a discountCode counts in
  * one-time mode only and is RESERVED for 30 minutes in the same transaction
- * as the order (services/promo.ts reservePromo; the order's payment redeems or
+ * as the order (features/billing/promo.ts reservePromo; the order's payment redeems or
  * releases it), so a caller who loses the race for a code's last use gets
  * Conflict "Promo code usage limit reached" and no order, and a customer who
  * already used a one-use-per-customer code gets Conflict "This promo code has

@@ -4,7 +4,7 @@
  * PromoDto (2-decimal strings). A route id that cannot be a code is simply
  * not found.
  */
-import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { FieldValue, GrpcStatus, Timestamp } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import {
   COLLECTIONS,
@@ -13,8 +13,8 @@ import {
   type promoCreateSchema,
   type promoUpdateSchema,
 } from '@studio/domain';
-import { conflict, invalid, notFound } from '../../errors.js';
-import { promoFromDoc, promoRef } from '../../services/promo.js';
+import { conflict, invalid, notFound } from '../../platform/errors.js';
+import { promoFromDoc, promoRef } from '../billing/index.js';
 import type { Deps } from '../useCase.js';
 
 const NOT_FOUND = 'Promo code not found';
@@ -57,7 +57,7 @@ export async function createPromo(deps: Deps, p: z.output<typeof promoCreateSche
       updatedAt: now,
     });
   } catch (e) {
-    if ((e as { code?: unknown }).code === 6 /* ALREADY_EXISTS */) throw conflict('Promo code already exists');
+    if ((e as { code?: unknown }).code === GrpcStatus.ALREADY_EXISTS) throw conflict('Promo code already exists');
     throw e;
   }
   return toPromoDto(ref.id, promoFromDoc(await ref.get()));

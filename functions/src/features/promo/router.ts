@@ -33,7 +33,7 @@ import {
   subscriptionReply,
   type CartPrice,
 } from '@studio/domain';
-import { db } from '../../firebase.js';
+import { db } from '../../platform/firebase.js';
 import { parseBody, parseParams, sendReply } from '../../http.js';
 import { idParams } from '../params.js';
 import { systemClock, type Deps } from '../useCase.js';
@@ -112,7 +112,7 @@ promoPublicRouter.post('/promo-codes/validate', async (req, res) => {
  *
  * The server prices the cart (priceCart); a discountCode counts in one-time
  * mode only and is RESERVED for 30 minutes in the same transaction as the
- * order (services/promo.ts reservePromo; the order's payment redeems or
+ * order (features/billing/promo.ts reservePromo; the order's payment redeems or
  * releases it), so a caller who loses the race for a code's last use gets
  * 409 "Promo code usage limit reached" and no order, and a customer who
  * already used a one-use-per-customer code gets 409 "This promo code has

@@ -4,7 +4,7 @@
  * or holds the code; the order does that (createOrder).
  */
 import { findPackage, priceCart, type CartPrice, type PackageId } from '@studio/domain';
-import { previewPromo, type PromoApplication } from '../../services/promo.js';
+import { previewPromo, type PromoApplication } from '../billing/index.js';
 import type { Clock, Deps } from '../useCase.js';
 
 /** A code that applies: the code as stored, the one-time order it was checked against (cents), and the priced cart. */

@@ -1,7 +1,7 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { checkoutPath, depositLabel, parseQuoteDetails } from '@studio/domain';
-import { conflict } from '../../errors.js';
-import { acceptQuoteInTx } from '../../services/quoteAcceptance.js';
+import { conflict } from '../../platform/errors.js';
+import { acceptQuoteInTx } from './quoteAcceptance.js';
 import type { ClientActor, Clock, Deps } from '../useCase.js';
 import { readLink, type StoredLead } from './quoteStore.js';
 
@@ -46,7 +46,7 @@ export async function openQuoteLink(deps: Deps, input: QuoteLinkInput, clock: Cl
 /**
  * The client accepts through the link: single use (a second accept →
  * Conflict). Records time, IP, user agent and quote version; creates the
- * project (services/quoteAcceptance.ts).
+ * project (features/quotes/quoteAcceptance.ts).
  * @returns whether a deposit is due, and its checkout path when it is.
  */
 export async function acceptQuoteLink(deps: Deps, input: QuoteLinkInput, actor: ClientActor, clock: Clock) {

@@ -9,8 +9,8 @@ import {
   toGeneratedQuoteDetails,
   type ProjectPlan,
 } from '@studio/domain';
-import { conflict } from '../../errors.js';
-import { recordActivity } from '../../services/activity.js';
+import { conflict } from '../../platform/errors.js';
+import { recordActivity } from '../../shared/activity.js';
 import type { AdminActor, Deps } from '../useCase.js';
 import { readLead, writeVersion } from './quoteStore.js';
 

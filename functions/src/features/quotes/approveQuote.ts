@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
-import { canMoveLead, COLLECTIONS, formatUsd, QUOTE_LINK_TTL_DAYS } from '@studio/domain';
-import { conflict } from '../../errors.js';
-import { recordActivity } from '../../services/activity.js';
-import { enqueueEmail } from '../../services/outbox.js';
-import { canSeal, seal } from '../../services/sealed.js';
+import { canMoveLead, COLLECTIONS, DAY_MS, formatUsd, QUOTE_LINK_TTL_DAYS } from '@studio/domain';
+import { conflict } from '../../platform/errors.js';
+import { recordActivity } from '../../shared/activity.js';
+import { enqueueEmail } from '../../shared/outbox.js';
+import { canSeal, seal } from '../../platform/sealed.js';
 import { config } from '../../config.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 import { openLinks, readLead, revokeLinks, sha256 } from './quoteStore.js';
-
-const DAY_MS = 86_400_000;
 
 export interface ApprovedQuote {
   /** `/quote-acceptance?leadId=…&token=…`: the raw token exists only here (Firestore keeps its hash). */

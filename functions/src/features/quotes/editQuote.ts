@@ -1,7 +1,7 @@
 import { FieldValue } from 'firebase-admin/firestore';
 import { centsToString, depositPercentOf, editedQuoteSplit, quoteEditRefusal, type QuoteEdit } from '@studio/domain';
-import { conflict } from '../../errors.js';
-import { recordActivity } from '../../services/activity.js';
+import { conflict } from '../../platform/errors.js';
+import { recordActivity } from '../../shared/activity.js';
 import type { AdminActor, Deps } from '../useCase.js';
 import { openLinks, readLead, revokeLinks, writeVersion } from './quoteStore.js';
 

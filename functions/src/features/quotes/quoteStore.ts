@@ -11,7 +11,7 @@ import {
   quoteLinkRevoked,
   type StoredLeadDoc,
 } from '@studio/domain';
-import { AppError, conflict, notFound } from '../../errors.js';
+import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { leadConverter, zodConverter } from '../../platform/converter.js';
 
 const quoteLinkConverter = zodConverter(quoteLinkDocSchema);

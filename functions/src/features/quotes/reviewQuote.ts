@@ -1,7 +1,7 @@
 import { FieldValue } from 'firebase-admin/firestore';
-import { conflict } from '../../errors.js';
-import { recordActivity } from '../../services/activity.js';
-import { acceptQuoteInTx } from '../../services/quoteAcceptance.js';
+import { conflict } from '../../platform/errors.js';
+import { recordActivity } from '../../shared/activity.js';
+import { acceptQuoteInTx } from './quoteAcceptance.js';
 import type { AdminActor, ClientActor, Deps } from '../useCase.js';
 import { openLinks, readLead, revokeLinks } from './quoteStore.js';
 
@@ -34,7 +34,7 @@ export async function revokeQuoteLinks(deps: Deps, input: { leadId: string }, ac
 
 /**
  * The admin's "Accept Quote": needs an Approved quote; creates the project
- * (services/quoteAcceptance.ts). `client` is the admin's request, recorded as evidence.
+ * (features/quotes/quoteAcceptance.ts). `client` is the admin's request, recorded as evidence.
  * @returns the new project's id. @throws NotFound "Lead not found"; Conflict accepted or not approved.
  */
 export async function acceptQuoteAsAdmin(

@@ -27,10 +27,10 @@ import {
   quoteApprovedReply,
   successReply,
 } from '@studio/domain';
-import { db } from '../../firebase.js';
+import { db } from '../../platform/firebase.js';
 import { clientIp, parseBody, parseParams, sendReply } from '../../http.js';
-import { AppError } from '../../errors.js';
-import { adminOf } from '../../session.js';
+import { AppError } from '../../platform/errors.js';
+import { adminOf } from '../../platform/session.js';
 import { idParams } from '../params.js';
 import { systemClock, type Deps } from '../useCase.js';
 import { addProjectPlan } from './addProjectPlan.js';

@@ -7,10 +7,10 @@ import {
   upcomingReminders,
   type ReminderTrigger,
 } from '@studio/domain';
-import { conflict, notFound } from '../../errors.js';
-import { recordActivity } from '../../services/activity.js';
-import { loadAutomationSettings } from '../../services/settings.js';
-import { loadReminderSubjects, reminderFields, storedReminders } from '../../jobs/reminders.js';
+import { conflict, notFound } from '../../platform/errors.js';
+import { recordActivity } from '../../shared/activity.js';
+import { loadAutomationSettings } from '../../shared/settings.js';
+import { loadReminderSubjects, reminderFields, storedReminders } from './reminders.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 
 /** The lead's reminders from `now` on: upcoming, and due but not yet sent, soonest first. */

@@ -1,5 +1,5 @@
 /**
- * A lead's automatic reminders (admin; jobs/reminders.ts sends them).
+ * A lead's automatic reminders (admin; features/reminders/reminders.ts sends them).
  *
  * - GET /reminders/{leadId} → { reminders: [{ id, automation, label, dueAt,
  *   status: 'scheduled' | 'skipped' }] } (listLeadReminders).
@@ -11,10 +11,10 @@
 import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { firestoreId, skipReminderSchema, successReply, upcomingRemindersReply } from '@studio/domain';
-import { db } from '../../firebase.js';
+import { db } from '../../platform/firebase.js';
 import { parseBody, sendReply } from '../../http.js';
-import { notFound } from '../../errors.js';
-import { adminOf } from '../../session.js';
+import { notFound } from '../../platform/errors.js';
+import { adminOf } from '../../platform/session.js';
 import { systemClock, type Deps } from '../useCase.js';
 import { listLeadReminders, skipReminder } from './leadReminders.js';
 

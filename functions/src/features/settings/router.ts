@@ -28,9 +28,9 @@ import {
   STUDIO_SETTINGS_DOC,
   studioSettingsSaveSchema,
 } from '@studio/domain';
-import { db } from '../../firebase.js';
+import { db } from '../../platform/firebase.js';
 import { parseBody, sendReply } from '../../http.js';
-import { adminOf } from '../../session.js';
+import { adminOf } from '../../platform/session.js';
 import type { Deps } from '../useCase.js';
 import { loadSettings, saveSettings } from './saveSettings.js';
 

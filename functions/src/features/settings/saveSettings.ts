@@ -11,7 +11,7 @@ import {
   type AutomationSettings,
   type StudioSettings,
 } from '@studio/domain';
-import { conflict } from '../../errors.js';
+import { conflict } from '../../platform/errors.js';
 import type { AdminActor, Deps } from '../useCase.js';
 
 /** What each settings document (`settings/{id}`) holds. */

@@ -26,6 +26,7 @@ import Typography from '@mui/material/Typography';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import {
   COMPLEXITIES,
+  DEPOSIT_PERCENT,
   estimatedHoursField,
   formatHours,
   formatUsd,
@@ -203,7 +204,7 @@ export function ProjectPlanDialog({ lead, onClose }: { lead: BoardLead | null; o
               render={({ field }) => (
                 <FormControlLabel
                   control={<Switch checked={!!field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-                  label="Require a 50% deposit before the project starts"
+                  label={`Require a ${DEPOSIT_PERCENT}% deposit before the project starts`}
                 />
               )}
             />

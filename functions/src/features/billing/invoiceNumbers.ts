@@ -1,0 +1,81 @@
+/**
+ * Gap-free invoice numbers (domain invoiceNumbers.ts): the next number is
+ * taken from `counters/invoices-YYYY` inside the transaction that stores the
+ * numbered document, so a number is spent only when that document commits
+ * and two documents never share one.
+ *
+ * Contention: every numbered document of a year writes the same counter. In
+ * one instance the transactions queue on a mutex (no lock fights between
+ * requests of the same instance). Across instances (the Functions emulator
+ * runs one process per concurrent request) transactions on the counter abort
+ * each other; the SDK's own retry waits from 1 s growing to a minute, which
+ * puts a burst of 50 past the request deadline, so each run makes one
+ * attempt and contention (ABORTED, or the emulator's "Transaction is invalid
+ * or closed") is retried here after a short random wait, up to RUN_ATTEMPTS
+ * times: one contender commits per round. A failed run wrote nothing, so
+ * running again cannot leave a gap; the request deadline still bounds it.
+ */
+import { Mutex } from 'async-mutex';
+import { GrpcStatus, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import {
+  COUNTERS_COLLECTION,
+  invoiceCounterId,
+  invoiceYear,
+  nextInvoiceNumber,
+  type NumberSeries,
+} from '@studio/domain';
+
+/** Transaction attempts before giving up (each one attempt; see the file comment). */
+const RUN_ATTEMPTS = 100;
+/** Random wait before attempt n (ms): short, growing slowly, at most 250 ms. */
+const retryDelayMs = (attempt: number) => Math.random() * Math.min(250, 20 + 10 * attempt);
+const numbering = new Mutex();
+
+/** Takes the next number of `now`'s year: reads the counter and writes it back in `tx`. Once per transaction, after every other read of `tx`. */
+export type TakeNumber = () => Promise<string>;
+
+const contended = (e: unknown) => {
+  const err = e as { code?: unknown; message?: unknown };
+  return (
+    err?.code === GrpcStatus.ABORTED ||
+    (typeof err?.message === 'string' && /transaction is invalid or closed|aborted/i.test(err.message))
+  );
+};
+
+/**
+ * Runs `body` in a Firestore transaction with `take()` available to number
+ * what it writes (see the file comment); `take` numbers one document of
+ * `series` (invoices by default; credit notes have their own counter).
+ * @returns body's result. @throws body's errors (AppError etc.) unchanged.
+ */
+export function runNumbered<T>(
+  db: Firestore,
+  now: Date,
+  body: (tx: Transaction, take: TakeNumber) => Promise<T>,
+  series: NumberSeries = 'invoice',
+): Promise<T> {
+  return numbering.runExclusive(async () => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await db.runTransaction(
+          async (tx) => {
+            const counterRef = db.collection(COUNTERS_COLLECTION).doc(invoiceCounterId(invoiceYear(now), series));
+            let taken = false;
+            const take: TakeNumber = async () => {
+              if (taken) throw new Error('One invoice number per transaction');
+              taken = true;
+              const next = nextInvoiceNumber((await tx.get(counterRef)).get('last'), now, series);
+              tx.set(counterRef, { year: next.year, last: next.seq, updatedAt: now });
+              return next.number;
+            };
+            return body(tx, take);
+          },
+          { maxAttempts: 1 },
+        );
+      } catch (e) {
+        if (!contended(e) || attempt >= RUN_ATTEMPTS) throw e;
+        await new Promise((r) => setTimeout(r, retryDelayMs(attempt)));
+      }
+    }
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * Expiring unpaid promo orders (domain promo.ts "Reserved, then redeemed"): a
+ * cart order holding a promo code must not be paid after its hold lapses, or
+ * a code that sold out meanwhile would be used once more. So, run every
+ * ORDER_EXPIRY_EVERY_MINUTES (`expireOrders` in index.ts), `runOrderExpiry`
+ * takes each order still payable (PAYABLE_ORDER_STATUSES) whose hold ends
+ * within PROMO_CHECKOUT_EXPIRY_MARGIN_MS (domain promoCheckoutExpired: its
+ * hold ends by promoCheckoutExpiryCutoff) and:
+ *
+ * 1. cancels its open PaymentIntents at the provider (platform/stripe.ts
+ *    cancelPaymentIntent); one that was paid or is processing leaves the order
+ *    to its webhook;
+ * 2. then, in one transaction, marks the order "expired", its payments
+ *    "canceled" and releases the hold (features/billing/promo.ts settlePromoInTx).
+ *
+ * The test provider's confirm then refuses the payment, and Stripe refuses to
+ * confirm a cancelled intent (the checkout shows CHECKOUT_EXPIRED_MESSAGE).
+ * An order whose cancellation fails (the provider down) stays payable and
+ * holding; the next run tries again, and the margin leaves room for it.
+ * A plain function of the clock, so tests drive it with a fake one.
+ */
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import type { JobDeps } from '../schedules.js';
+import { logEvent } from '../../platform/log.js';
+import { COLLECTIONS, promoCheckoutExpiryCutoff } from '@studio/domain';
+import { PAYABLE_ORDER_STATUSES } from './orders.js';
+import { readOrderPromoSettlement, settlePromoInTx } from './promo.js';
+import { paymentProvider, type PaymentProvider } from '../../platform/stripe.js';
+
+/**
+ * The orders a run may expire: those still payable, and those whose payment could not even be set up (their
+ * hold is released at once, best effort; a hold counts until released, so a failed release is caught here).
+ */
+const EXPIRABLE = [...PAYABLE_ORDER_STATUSES, 'payment_setup_failed'];
+
+/** Orders one run expires at most (the next run takes the rest). */
+export const ORDER_EXPIRY_BATCH = 100;
+
+/** What a run did, by order id. */
+export interface OrderExpiryResult {
+  /** Expired: intents cancelled, hold released. */
+  expired: string[];
+  /** Left to their webhook: an intent was paid or is processing. */
+  paid: string[];
+  /** Left for the next run: the provider or Firestore failed (logged). */
+  failed: string[];
+}
+
+/**
+ * Expires the unpaid promo orders due at `now` (see the module comment).
+ * `deps.provider` defaults to this project's (platform/stripe.ts paymentProvider).
+ * @throws NotConfigured when payments are not configured on a real project (nothing is changed).
+ */
+export async function runOrderExpiry(
+  { db, provider }: JobDeps & { provider?: PaymentProvider },
+  now: Date,
+): Promise<OrderExpiryResult> {
+  const result: OrderExpiryResult = { expired: [], paid: [], failed: [] };
+  const due = await db
+    .collection(COLLECTIONS.orders)
+    .where('status', 'in', EXPIRABLE)
+    .where('promoReservedUntil', '<=', Timestamp.fromMillis(promoCheckoutExpiryCutoff(now.getTime())))
+    .orderBy('promoReservedUntil')
+    .limit(ORDER_EXPIRY_BATCH)
+    .get();
+  if (due.empty) return result;
+  const payments = provider ?? (await paymentProvider());
+
+  for (const order of due.docs) {
+    try {
+      const intents = await db.collection(COLLECTIONS.payments).where('orderId', '==', order.id).get();
+      let paid = intents.docs.some((p) => p.get('status') === 'succeeded');
+      for (const intent of intents.docs) {
+        if (paid || intent.get('status') === 'canceled') continue;
+        paid = (await payments.cancelPaymentIntent(intent.id)) !== 'canceled';
+      }
+      if (paid) {
+        result.paid.push(order.id);
+        continue;
+      }
+      const expired = await db.runTransaction(async (tx) => {
+        const fresh = await tx.get(order.ref);
+        if (!(EXPIRABLE as readonly unknown[]).includes(fresh.get('status'))) return false;
+        const promo = await readOrderPromoSettlement(db, tx, fresh);
+        const at = FieldValue.serverTimestamp();
+        tx.update(order.ref, { status: 'expired', expiredAt: at, updatedAt: at });
+        for (const intent of intents.docs) {
+          if (intent.get('status') !== 'canceled') tx.update(intent.ref, { status: 'canceled', updatedAt: at });
+        }
+        settlePromoInTx(tx, promo, order.id, false);
+        return true;
+      });
+      if (expired) result.expired.push(order.id);
+    } catch (error) {
+      logEvent('job.item_failed', 'orderExpiry: order left for the next run', {
+        job: 'expireOrders',
+        orderId: order.id,
+        error: String(error),
+      });
+      result.failed.push(order.id);
+    }
+  }
+  return result;
+}

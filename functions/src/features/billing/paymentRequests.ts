@@ -1,0 +1,132 @@
+/**
+ * A lead's deposit and final payment requests (domain invoiceNumbers.ts
+ * leadPaymentRequests): each stored once in `payment_requests/{leadId}_{purpose}`
+ * with its own INV-YYYY-NNNN number, issued (features/billing/invoiceNumbers.ts) in
+ * the transaction that creates it, due after the studio's payment terms, with
+ * the studio's tax shown inside its amount (a rate above 0), and marked paid
+ * when the lead records the payment. Recorded in the lead's activity when
+ * issued; the final payment request (issued at launch) is
+ * emailed to the client with its PDF in the same transaction.
+ *
+ * Idempotent: the request's id is fixed and its creation re-checks inside
+ * the numbering transaction, so repeated or concurrent calls issue one
+ * number per request. An issued request keeps its number and amount.
+ */
+import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
+import {
+  COLLECTIONS,
+  addDays,
+  formatDocumentDate,
+  formatUsd,
+  leadPaymentRequests,
+  PAYMENT_REQUESTS_COLLECTION,
+  requestId,
+  taxIncludedTotals,
+} from '@studio/domain';
+import { config } from '../../config.js';
+import { paymentEntryId } from './ledger.js';
+import { enqueueEmail } from '../../shared/outbox.js';
+import { leadConverter } from '../../platform/converter.js';
+import { recordActivity } from '../../shared/activity.js';
+import { runNumbered } from './invoiceNumbers.js';
+import { loadStudioSettings } from '../../shared/settings.js';
+
+/** What a sync did: numbers issued and requests marked paid. */
+export interface RequestSync {
+  issued: string[];
+  paid: string[];
+}
+
+/**
+ * Brings lead `leadId`'s payment requests up to date (see the file comment). `now` is the issue date.
+ * @throws ZodError when the stored lead does not parse (domain leadDocSchema): no request is issued from it.
+ */
+export async function syncPaymentRequests(db: Firestore, leadId: string, now = new Date()): Promise<RequestSync> {
+  // Parsed (leadConverter): a stored lead that does not match throws, and no request is issued from it.
+  const data = (await db.collection(COLLECTIONS.leads).doc(leadId).withConverter(leadConverter).get()).data();
+  const result: RequestSync = { issued: [], paid: [] };
+  const plans = data ? leadPaymentRequests(leadId, data) : [];
+  if (plans.length === 0) return result;
+  const studio = await loadStudioSettings(db);
+  const terms = studio.paymentTermsDays;
+  for (const found of plans) {
+    const ref = db.collection(PAYMENT_REQUESTS_COLLECTION).doc(requestId(leadId, found.purpose));
+    const existing = await ref.get();
+    // Paid only when the money is in the ledger (the fulfilment writes the entry with the lead's payment
+    // id): a payment id that reached the lead any other way leaves the request open, and books:check agrees.
+    const inLedger =
+      found.paymentIntentId && existing.get('status') !== 'paid'
+        ? (await db.collection(COLLECTIONS.ledgerEntries).doc(paymentEntryId(found.paymentIntentId)).get()).exists
+        : true;
+    const plan = inLedger ? found : { ...found, paymentIntentId: null };
+    if (existing.exists) {
+      if (plan.paymentIntentId && existing.get('status') !== 'paid') {
+        await ref.update({
+          status: 'paid',
+          paymentIntentId: plan.paymentIntentId,
+          paidAt: FieldValue.serverTimestamp(),
+          updatedAt: FieldValue.serverTimestamp(),
+        });
+        result.paid.push(ref.id);
+      }
+      continue;
+    }
+    const tax = taxIncludedTotals(plan.amountCents, studio.taxRateBps);
+    const number = await runNumbered(db, now, async (tx, take) => {
+      if ((await tx.get(ref)).exists) return null; // a concurrent sync issued it
+      const number = await take();
+      tx.create(ref, {
+        leadId,
+        purpose: plan.purpose,
+        number,
+        email: data!.email || null,
+        clientName: data!.name ?? null,
+        amountCents: plan.amountCents,
+        // The accepted quote's amount includes the studio's tax (domain taxIncludedTotals): shown, never added.
+        ...(studio.taxRateBps > 0 && {
+          subtotalCents: tax.subtotalCents,
+          taxCents: tax.taxCents,
+          taxRateBps: studio.taxRateBps,
+          taxLabel: studio.taxLabel,
+        }),
+        currency: 'usd',
+        description: plan.description,
+        issuedAt: Timestamp.fromDate(now),
+        dueDate: Timestamp.fromDate(addDays(now, terms)),
+        status: plan.paymentIntentId ? 'paid' : 'open',
+        paymentIntentId: plan.paymentIntentId,
+        paidAt: plan.paymentIntentId ? FieldValue.serverTimestamp() : null,
+        checkoutUrl: plan.checkoutUrl,
+        createdAt: FieldValue.serverTimestamp(),
+        updatedAt: FieldValue.serverTimestamp(),
+      });
+      recordActivity(db, tx, {
+        leadId,
+        type: 'invoice_sent',
+        detail: `${plan.purpose === 'deposit' ? 'Deposit' : 'Final payment'} request ${number} issued`,
+        by: 'system',
+      });
+      // The final payment is requested at delivery: the client gets it at once, with its PDF (the deposit
+      // is asked for on the quote page itself, which leads to its checkout).
+      if (plan.purpose === 'final' && !plan.paymentIntentId && data!.email)
+        enqueueEmail(db, tx, {
+          to: data!.email,
+          templateId: 'invoice',
+          leadId,
+          variables: {
+            name: data!.name || 'there',
+            invoiceNumber: number,
+            description: plan.description,
+            amount: formatUsd(plan.amountCents),
+            dueDate: formatDocumentDate(addDays(now, terms)),
+            paymentLink: `${config().siteUrl}${plan.checkoutUrl}`,
+            studioName: studio.businessName,
+          },
+          attachments: [{ kind: 'request', id: ref.id }],
+        });
+      return number;
+    });
+    if (number) result.issued.push(number);
+  }
+  return result;
+}

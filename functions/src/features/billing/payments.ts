@@ -1,0 +1,723 @@
+/**
+ * Payments on the server (spec §2 "Invoicing", "Checkout and payment
+ * success"; §7 create-payment-intent, create-invoice, stripe/webhook).
+ *
+ * - startPayment: decides the amount (the lead's next payment, an invoice's
+ *   amount, or a payment link's own amount), creates the PaymentIntent with a
+ *   stable Idempotency-Key and stores `payments/{paymentIntentId}`.
+ * - fulfilEvent: the one place a payment takes effect. A verified Stripe
+ *   webhook and the test-mode confirmation both end here. Each event id is
+ *   recorded in `stripe_events` in the same transaction as its effects, so a
+ *   redelivered or concurrent copy of an event has no second effect; states
+ *   only move forward (a late "failed" never undoes "succeeded").
+ *
+ * Collections (server-written; admin-readable except stripe_events):
+ * payments, invoices, stripe_events. Amounts in cents.
+ */
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import {
+  FieldValue,
+  GrpcStatus,
+  Timestamp,
+  type DocumentSnapshot,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import * as logger from 'firebase-functions/logger';
+import { logEvent } from '../../platform/log.js';
+import {
+  DAY_MS,
+  COLLECTIONS,
+  depositLabel,
+  formatUsd,
+  invoiceDocSchema,
+  leadDocSchema,
+  leadPaymentDue,
+  mismatchText,
+  paymentFailureMove,
+  paymentMismatch,
+  paymentIdempotencyKey,
+  paymentMoves,
+  PAYMENT_CURRENCY,
+  PAYMENT_PURPOSES,
+  projectDocSchema,
+  retentionEnd,
+  type CreatePaymentIntentInput,
+  type PaymentPurpose,
+} from '@studio/domain';
+import { AppError } from '../../platform/errors.js';
+import { leadConverter } from '../../platform/converter.js';
+import { recordActivity } from '../../shared/activity.js';
+import { enqueueEmail } from '../../shared/outbox.js';
+import { alertOwner } from '../../shared/ownerAlerts.js';
+import { readSubscriptionEvent, startSubscriptionInTx, SUBSCRIPTION_EVENT_TYPES } from './subscriptions.js';
+import { readOrderPromoSettlement, settlePromoInTx, type PromoSettlementReads } from './promo.js';
+import { billableDoc, documentOfPayment, paymentEntryId, recordLedgerEntry, type BillableRef } from './ledger.js';
+import { customerForEmail, paymentProvider, stripeClient, type ProviderMode } from '../../platform/stripe.js';
+
+/** Spec §8 "Payment Setup Failed - Unable to initialize payment. Please try again." */
+export const PAYMENT_SETUP_FAILED = 'Payment Setup Failed - Unable to initialize payment. Please try again.';
+
+export interface StartedPayment {
+  clientSecret: string;
+  paymentIntentId: string;
+  amountCents: number;
+  description: string;
+  mode: ProviderMode;
+}
+
+interface Charge {
+  purpose: PaymentPurpose;
+  /** Live mode: the lead's Stripe Customer (one per client email), attached to the PaymentIntent. */
+  customer?: { leadId: string; email: string; name: string | null; known: string | null };
+  amountCents: number;
+  description: string;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+
+/** What a create-payment-intent request charges (server amounts for leads and invoices). */
+async function resolveCharge(db: Firestore, input: CreatePaymentIntentInput): Promise<Charge> {
+  if (input.invoiceId) {
+    const inv = await db.collection(COLLECTIONS.invoices).doc(input.invoiceId).get();
+    if (!inv.exists) throw new AppError('NotFound', 'Invoice not found');
+    const invoice = invoiceDocSchema.parse(inv.data());
+    if (invoice.status === 'paid') throw new AppError('Conflict', 'This invoice is already paid');
+    if (invoice.status !== 'open')
+      throw new AppError('Conflict', `This invoice is ${invoice.status}: it cannot be paid`);
+    return {
+      purpose: 'invoice',
+      amountCents: invoice.amountCents,
+      description: invoice.description,
+      idempotencyKey: paymentIdempotencyKey('invoice', inv.id, invoice.amountCents),
+      metadata: { purpose: 'invoice', invoiceId: inv.id, leadId: invoice.leadId },
+    };
+  }
+  if (input.leadId) {
+    // Parsed (leadConverter): a stored lead that does not match throws, and nothing is charged from it.
+    const snap = await db.collection(COLLECTIONS.leads).doc(input.leadId).withConverter(leadConverter).get();
+    const lead = snap.data();
+    if (!lead) throw new AppError('NotFound', 'Lead not found');
+    // Payable only when the quote stands: accepted, deposit before final, amounts of the accepted version.
+    const due = leadPaymentDue(lead);
+    if (!due.ok) throw new AppError('Conflict', due.message);
+    // Described as its payment request is (domain leadPaymentRequests).
+    const what = lead.subject || lead.projectType || 'your project';
+    return {
+      purpose: due.purpose,
+      amountCents: due.amountCents,
+      description: `${due.purpose === 'deposit' ? depositLabel(lead.acceptedQuote?.quoteAmountCents ?? lead.quoteAmountCents, due.amountCents) : 'Final payment'}: ${what}`,
+      idempotencyKey: paymentIdempotencyKey(due.purpose, snap.id, due.amountCents),
+      metadata: { purpose: due.purpose, leadId: snap.id },
+      customer: lead.email
+        ? { leadId: snap.id, email: lead.email, name: lead.name || null, known: lead.stripeCustomerId || null }
+        : undefined,
+    };
+  }
+  if (input.amount === undefined) throw new AppError('Invalid', 'Validation failed', { amount: 'Amount is required' });
+  return {
+    purpose: 'custom',
+    amountCents: input.amount,
+    description: input.description || 'Payment',
+    idempotencyKey: input.checkoutId
+      ? paymentIdempotencyKey('custom', input.checkoutId, input.amount)
+      : `studio-pi-custom-${randomUUID()}`,
+    metadata: { purpose: 'custom' },
+  };
+}
+
+/**
+ * Creates (or, for the same idempotency key, re-obtains) the PaymentIntent for
+ * a checkout and stores its `payments` record.
+ * @throws AppError (400) no amount; 404 lead/invoice; 409 a PAYMENT_REFUSALS message (quote not accepted, lead
+ *   closed, nothing due) or invoice paid; 502 PAYMENT_SETUP_FAILED; ZodError (a logged 500) when the stored lead
+ *   does not parse (domain leadDocSchema).
+ */
+export async function startPayment(db: Firestore, input: CreatePaymentIntentInput): Promise<StartedPayment> {
+  const charge = await resolveCharge(db, input);
+  return createIntent(db, charge);
+}
+
+async function createIntent(db: Firestore, charge: Charge): Promise<StartedPayment> {
+  const provider = await paymentProvider();
+  let intent;
+  try {
+    const customerId = provider.mode === 'live' && charge.customer ? await leadCustomer(db, charge.customer) : null;
+    intent = await provider.createPaymentIntent({
+      customerId,
+      amountCents: charge.amountCents,
+      currency: PAYMENT_CURRENCY,
+      description: charge.description,
+      metadata: charge.metadata,
+      idempotencyKey: charge.idempotencyKey,
+    });
+  } catch (e) {
+    logger.error('payments: PaymentIntent creation failed', {
+      purpose: charge.purpose,
+      error: e instanceof Error ? e.message : String(e),
+    });
+    throw new AppError('Upstream', PAYMENT_SETUP_FAILED);
+  }
+  await db
+    .collection(COLLECTIONS.payments)
+    .doc(intent.id)
+    .create({
+      ...paymentFields(charge.metadata),
+      amountCents: intent.amountCents,
+      currency: PAYMENT_CURRENCY,
+      description: charge.description,
+      mode: provider.mode,
+      idempotencyKey: charge.idempotencyKey,
+      status: 'requires_payment',
+      createdAt: FieldValue.serverTimestamp(),
+      updatedAt: FieldValue.serverTimestamp(),
+    })
+    .catch((e: { code?: number }) => {
+      if (e.code !== GrpcStatus.ALREADY_EXISTS) throw e; // the same intent again (idempotent retry).
+    });
+  return {
+    clientSecret: intent.clientSecret,
+    paymentIntentId: intent.id,
+    amountCents: intent.amountCents,
+    description: charge.description,
+    mode: provider.mode,
+  };
+}
+
+/**
+ * Live mode: the lead's Stripe Customer, one per client email: the lead's
+ * stored `stripeCustomerId`, else the customer of that email at Stripe (found
+ * or created, platform/stripe.ts customerForEmail), then stored on the lead.
+ */
+async function leadCustomer(db: Firestore, c: NonNullable<Charge['customer']>): Promise<string | null> {
+  if (c.known) return c.known;
+  const stripe = await stripeClient();
+  if (!stripe) return null;
+  const id = await customerForEmail(stripe, c.email, c.name);
+  await db.collection(COLLECTIONS.leads).doc(c.leadId).update({ stripeCustomerId: id });
+  return id;
+}
+
+/** Creates the PaymentIntent of a stored cart order (purpose "order"). */
+export function startOrderPayment(
+  db: Firestore,
+  orderId: string,
+  amountCents: number,
+  description: string,
+): Promise<StartedPayment> {
+  return createIntent(db, {
+    purpose: 'order',
+    amountCents,
+    description,
+    idempotencyKey: paymentIdempotencyKey('order', orderId, amountCents),
+    metadata: { purpose: 'order', orderId },
+  });
+}
+
+/** The record ids of a payment, from PaymentIntent metadata. */
+function paymentFields(metadata: Record<string, string | undefined>) {
+  const purpose = (PAYMENT_PURPOSES as readonly string[]).includes(metadata.purpose ?? '')
+    ? (metadata.purpose as PaymentPurpose)
+    : 'custom';
+  return {
+    purpose,
+    leadId: metadata.leadId ?? null,
+    invoiceId: metadata.invoiceId ?? null,
+    orderId: metadata.orderId ?? null,
+  };
+}
+
+const stripeMetadata = z.record(z.string(), z.string()).nullish();
+
+/**
+ * The part of a Stripe event fulfilment reads (a PaymentIntent or an invoice
+ * object). Parsed from a verified event: unknown fields pass through unread,
+ * and an event without these shapes is refused instead of half-applied.
+ */
+export const paymentEventSchema = z.object({
+  id: z.string(),
+  type: z.string(),
+  created: z.number().optional(),
+  data: z.object({
+    object: z.object({
+      id: z.string(),
+      object: z.string().optional(),
+      amount: z.number().optional(),
+      amount_received: z.number().optional(),
+      currency: z.string().nullish(),
+      amount_paid: z.number().optional(),
+      metadata: stripeMetadata,
+      last_payment_error: z.object({ message: z.string().nullish() }).nullish(),
+      parent: z.object({ subscription_details: z.object({ metadata: stripeMetadata }).nullish() }).nullish(),
+    }),
+  }),
+});
+export type PaymentEvent = z.infer<typeof paymentEventSchema>;
+
+/** What happened to an event: applied, a copy of one already applied, not ours to handle, or held for review (mismatch). */
+export type FulfilOutcome = 'applied' | 'duplicate' | 'ignored' | 'review';
+
+const HANDLED = new Set([
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'customer.subscription.deleted',
+]);
+
+/**
+ * Applies a verified payment event exactly once (see the file comment).
+ * payment_intent.succeeded and invoice.paid (a subscription's first invoice) mark
+ * the payment paid and run its purpose's effects; payment_intent.payment_failed
+ * records the failure unless the payment already succeeded; a subscription's
+ * renewal, failed renewal or cancellation moves it (features/billing/subscriptions.ts).
+ * Other types are recorded and ignored. @returns what happened to this event id.
+ */
+export async function fulfilEvent(db: Firestore, event: PaymentEvent, by = 'stripe'): Promise<FulfilOutcome> {
+  const eventRef = db.collection(COLLECTIONS.stripeEvents).doc(event.id);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.runTransaction(async (tx) => {
+        if ((await tx.get(eventRef)).exists) return 'duplicate';
+        // A renewal, a failed renewal or a cancellation moves the order's subscription (features/billing/subscriptions.ts).
+        const subscription = SUBSCRIPTION_EVENT_TYPES.has(event.type)
+          ? await readSubscriptionEvent(db, tx, event)
+          : null;
+        const effects =
+          subscription ??
+          (HANDLED.has(event.type) && event.type !== 'customer.subscription.deleted'
+            ? await readEffects(db, tx, event)
+            : null);
+        const outcome: FulfilOutcome = effects?.review ? 'review' : effects ? 'applied' : 'ignored';
+        effects?.apply(by);
+        tx.create(eventRef, {
+          type: event.type,
+          objectId: event.data.object.id,
+          outcome,
+          ...(effects?.review ? { review: effects.review } : {}),
+          receivedAt: FieldValue.serverTimestamp(),
+          expireAt: retentionEnd(COLLECTIONS.stripeEvents, new Date()),
+        });
+        return outcome;
+      });
+    } catch (e) {
+      const code = (e as { code?: number }).code;
+      if (code === GrpcStatus.ALREADY_EXISTS) return 'duplicate'; // a concurrent copy committed first
+      // ABORTED after the SDK's own retries: copies of one event contend for its lock; try again.
+      if (code !== GrpcStatus.ABORTED || attempt >= 3) throw e;
+    }
+  }
+}
+
+/**
+ * Reads what the event touches (all reads first, as transactions require) and
+ * returns the writes to make. A succeeded payment whose currency or amount is
+ * not what is owed (domain paymentMismatch) is not applied: the payment is
+ * marked `needs_review` with the reason, logged at ERROR, and `review` says why.
+ */
+async function readEffects(
+  db: Firestore,
+  tx: Transaction,
+  event: PaymentEvent,
+): Promise<{ apply: (by: string) => void; review: string | null }> {
+  const obj = event.data.object;
+  const isInvoice = event.type.startsWith('invoice.');
+  const metadata = (isInvoice ? obj.parent?.subscription_details?.metadata : obj.metadata) ?? {};
+  const fields = paymentFields(metadata);
+  const paymentRef = db.collection(COLLECTIONS.payments).doc(obj.id);
+  const succeeded = event.type === 'payment_intent.succeeded' || event.type === 'invoice.paid';
+  const amountCents = (isInvoice ? obj.amount_paid : succeeded ? (obj.amount_received ?? obj.amount) : obj.amount) ?? 0;
+
+  const billable = documentOfPayment(fields);
+  const [payment, lead, project, invoice, order, request] = await Promise.all([
+    tx.get(paymentRef),
+    fields.leadId ? tx.get(db.collection(COLLECTIONS.leads).doc(fields.leadId)) : null,
+    fields.leadId
+      ? tx
+          .get(db.collection(COLLECTIONS.projects).where('leadId', '==', fields.leadId).limit(1))
+          .then((q) => q.docs[0] ?? null)
+      : null,
+    fields.invoiceId ? tx.get(db.collection(COLLECTIONS.invoices).doc(fields.invoiceId)) : null,
+    fields.orderId ? tx.get(db.collection(COLLECTIONS.orders).doc(fields.orderId)) : null,
+    billable?.kind === 'request' ? tx.get(billableDoc(db, billable)) : null,
+  ]);
+  // A paid order's promo hold becomes a redemption: read the code and the customer's entry now.
+  const promo =
+    succeeded && order?.exists && order.get('status') !== 'paid' ? await readOrderPromoSettlement(db, tx, order) : null;
+  const alreadyPaid = payment.get('status') === 'succeeded';
+  const received = { amountCents, currency: obj.currency };
+  const owed = succeeded && !alreadyPaid ? owedFor(event, fields.purpose, { payment, lead, invoice, order }) : null;
+  const mismatch = owed ? paymentMismatch(received, owed) : null;
+  if (owed && mismatch) {
+    const review = mismatchText(received, owed);
+    logEvent('payment.held_for_review', 'payments: a payment does not match what is owed; held for review', {
+      paymentIntentId: obj.id,
+      eventId: event.id,
+      purpose: fields.purpose,
+      mismatch,
+      review,
+    });
+    return {
+      review,
+      apply: () => {
+        const now = FieldValue.serverTimestamp();
+        tx.set(
+          paymentRef,
+          {
+            ...fields,
+            status: 'needs_review',
+            reviewReason: review,
+            amountReceivedCents: amountCents,
+            receivedCurrency: obj.currency ?? null,
+            updatedAt: now,
+          },
+          { merge: true },
+        );
+        if (lead?.exists)
+          recordActivity(db, tx, {
+            leadId: lead.id,
+            type: 'payment_review',
+            detail: `Payment held for review: ${review}`,
+            by: 'stripe',
+          });
+      },
+    };
+  }
+
+  const apply = (by: string) => {
+    const now = FieldValue.serverTimestamp();
+    if (!succeeded) {
+      if (alreadyPaid) return; // out of order: success already recorded
+      const lastError = obj.last_payment_error?.message ?? null;
+      tx.set(paymentRef, { ...fields, status: 'failed', lastError, updatedAt: now }, { merge: true });
+      applyFailure(db, tx, { purpose: fields.purpose, lead, order, lastError, by });
+      return;
+    }
+    tx.set(
+      paymentRef,
+      { ...fields, status: 'succeeded', amountReceivedCents: amountCents, paidAt: now, updatedAt: now },
+      { merge: true },
+    );
+    if (alreadyPaid) return;
+    applyPurpose(db, tx, {
+      purpose: fields.purpose,
+      paymentIntentId: obj.id,
+      amountCents,
+      lead,
+      project,
+      invoice,
+      order,
+      promo,
+      by,
+    });
+    recordPaymentEntry(db, tx, {
+      id: obj.id,
+      eventId: event.id,
+      amountCents,
+      currency: obj.currency ?? PAYMENT_CURRENCY,
+      billable,
+      fields,
+      lead,
+      invoice,
+      order,
+      request,
+      by,
+    });
+  };
+  return { apply, review: null };
+}
+
+/**
+ * What a succeeded payment must match: the currency owed (usd), and the
+ * amount the server asked for when it made the PaymentIntent (its `payments`
+ * record), else what the paid record owes: the lead's next payment of that
+ * stage, the invoice's amount, the order's amount due now (its recurring
+ * amount for a subscription's invoice); 0 for a voided or written-off
+ * invoice. Null amount: nothing decides one.
+ */
+function owedFor(
+  event: PaymentEvent,
+  purpose: PaymentPurpose,
+  d: {
+    payment: DocumentSnapshot;
+    lead: DocumentSnapshot | null;
+    invoice: DocumentSnapshot | null;
+    order: DocumentSnapshot | null;
+  },
+): { amountCents: number | null; currency: string } {
+  const currency = PAYMENT_CURRENCY;
+  const invoice = d.invoice?.exists ? invoiceDocSchema.parse(d.invoice.data()) : null;
+  // A voided or written-off invoice is owed nothing: a payment that raced its closing is held for review.
+  if (invoice && (invoice.status === 'void' || invoice.status === 'uncollectible')) return { amountCents: 0, currency };
+  const asked = d.payment.get('amountCents');
+  if (event.type === 'payment_intent.succeeded' && typeof asked === 'number') return { amountCents: asked, currency };
+  if (d.order?.exists) {
+    const key = event.type === 'invoice.paid' ? 'recurringCents' : 'totalDueNowCents';
+    const v = d.order.get(key);
+    return { amountCents: typeof v === 'number' ? v : null, currency };
+  }
+  if (invoice) return { amountCents: invoice.amountCents, currency };
+  if (d.lead?.exists && (purpose === 'deposit' || purpose === 'final')) {
+    const due = leadPaymentDue(leadDocSchema.parse(d.lead.data()));
+    // A stage already paid (or closed) decides no amount: the payment is then recorded as a second one.
+    return { amountCents: due.ok && due.purpose === purpose ? due.amountCents : null, currency };
+  }
+  return { amountCents: null, currency };
+}
+
+/** The ledger's payment entry of a succeeded payment, tied to what it paid and its customer. */
+function recordPaymentEntry(
+  db: Firestore,
+  tx: Transaction,
+  p: {
+    id: string;
+    eventId: string;
+    amountCents: number;
+    currency: string;
+    billable: BillableRef | null;
+    fields: ReturnType<typeof paymentFields>;
+    lead: DocumentSnapshot | null;
+    invoice: DocumentSnapshot | null;
+    order: DocumentSnapshot | null;
+    request: DocumentSnapshot | null;
+    by: string;
+  },
+): void {
+  if (p.amountCents <= 0) return;
+  const client = (p.order?.get('clientInfo') ?? {}) as { name?: unknown; email?: unknown };
+  recordLedgerEntry(db, tx, paymentEntryId(p.id), {
+    type: 'payment',
+    amountCents: p.amountCents,
+    currency: p.currency,
+    document: p.billable,
+    documentNumber: str(p.invoice?.get('number')) ?? str(p.request?.get('number')),
+    leadId: p.fields.leadId,
+    customerEmail: str(p.lead?.get('email')) ?? str(p.invoice?.get('email')) ?? str(client.email),
+    customerName: str(p.lead?.get('name')) ?? str(client.name),
+    paymentIntentId: p.id,
+    stripeEventId: p.eventId,
+    by: p.by,
+  });
+}
+
+/**
+ * The effects of a failed payment: a deposit or final payment of an active
+ * lead moves it to "Payment Failed" (domain paymentFailureMove), remembering
+ * where it was; a pending cart order is marked "payment_failed" and keeps its
+ * promo hold, since the client may still pay the same intent with another card
+ * (the order expires unpaid later: features/billing/orderExpiry.ts). A failure for a stage
+ * already paid (by another intent) moves nothing.
+ */
+function applyFailure(
+  db: Firestore,
+  tx: Transaction,
+  c: {
+    purpose: PaymentPurpose;
+    lead: DocumentSnapshot | null;
+    order: DocumentSnapshot | null;
+    lastError: string | null;
+    by: string;
+  },
+): void {
+  const now = FieldValue.serverTimestamp();
+  if (c.order?.exists && c.order.get('status') === 'pending_payment')
+    tx.update(c.order.ref, { status: 'payment_failed', lastError: c.lastError, updatedAt: now });
+  if (!c.lead?.exists) return;
+  const stored = leadDocSchema.parse(c.lead.data());
+  const stagePaid =
+    (c.purpose === 'deposit' && stored.stripeDepositPaymentId) ||
+    (c.purpose === 'final' && stored.stripeFinalPaymentId);
+  const from = stored.status;
+  const to = stagePaid ? null : paymentFailureMove(c.purpose, from);
+  if (!to) return;
+  tx.update(c.lead.ref, { status: to, statusBeforePaymentFailed: from, updatedAt: now });
+  recordActivity(db, tx, {
+    leadId: c.lead.id,
+    type: 'status_changed',
+    from,
+    to,
+    detail: `${c.purpose === 'deposit' ? 'Deposit' : 'Final payment'} failed${c.lastError ? `: ${c.lastError.slice(0, 200)}` : ''}`,
+    by: c.by,
+  });
+}
+
+interface PurposeContext {
+  purpose: PaymentPurpose;
+  paymentIntentId: string;
+  amountCents: number;
+  lead: DocumentSnapshot | null;
+  project: DocumentSnapshot | null;
+  invoice: DocumentSnapshot | null;
+  order: DocumentSnapshot | null;
+  promo: PromoSettlementReads | null;
+  by: string;
+}
+
+/** The owner's alert title for a paid payment of each purpose. */
+const PAID_EVENT: Record<PaymentPurpose, string> = {
+  deposit: 'Deposit paid',
+  final: 'Final payment received',
+  invoice: 'Invoice paid',
+  order: 'Order paid',
+  custom: 'Payment received',
+};
+
+/** The business effects of a paid payment (domain paymentMoves decides the status moves); the owner is alerted. */
+function applyPurpose(db: Firestore, tx: Transaction, c: PurposeContext): void {
+  const now = FieldValue.serverTimestamp();
+  const amount = formatUsd(c.amountCents);
+  let receipt: { to: string | null; name: string; description: string } | null = null;
+
+  if (c.order?.exists) {
+    // The promo hold becomes a redemption (usedCount counts paid orders only). An expired order's intent
+    // was cancelled, so it cannot be paid; should one be paid all the same, the client paid the
+    // discounted price and it is redeemed, but the code may then pass its usage limit: logged.
+    if (c.order.get('status') === 'expired')
+      logEvent(
+        'payment.expired_order_paid',
+        'payments: an expired order was paid; its promo code may be over its usage limit',
+        {
+          orderId: c.order.id,
+          promoCode: c.order.get('promoCode') ?? null,
+        },
+      );
+    if (c.order.get('status') !== 'paid') {
+      settlePromoInTx(tx, c.promo, c.order.id, true);
+      // The hosting it sold renews from now on (features/billing/subscriptions.ts).
+      startSubscriptionInTx(db, tx, c.order, new Date());
+    }
+    tx.update(c.order.ref, { status: 'paid', paidAt: now, paymentIntentId: c.paymentIntentId, updatedAt: now });
+    const client = (c.order.get('clientInfo') ?? {}) as { name?: string; email?: string };
+    receipt = {
+      to: client.email ?? null,
+      name: client.name ?? 'there',
+      description: String(c.order.get('packageName') ?? 'your plan'),
+    };
+  }
+  if (c.invoice?.exists && c.invoice.get('status') !== 'paid') {
+    tx.update(c.invoice.ref, { status: 'paid', paidAt: now, paymentIntentId: c.paymentIntentId, updatedAt: now });
+  }
+  if (c.lead?.exists) {
+    const lead = c.lead;
+    const update: Record<string, unknown> = {};
+    const stored = leadDocSchema.parse(lead.data());
+    const leadStatus = stored.status;
+    const projectStatus = c.project ? projectDocSchema.parse(c.project.data()).status : null;
+    const firstOfKind =
+      (c.purpose === 'deposit' && !stored.stripeDepositPaymentId) ||
+      (c.purpose === 'final' && !stored.stripeFinalPaymentId) ||
+      c.purpose === 'invoice';
+    if (c.purpose === 'deposit' && firstOfKind)
+      Object.assign(update, { stripeDepositPaymentId: c.paymentIntentId, depositPaidAt: now });
+    if (c.purpose === 'final' && firstOfKind)
+      Object.assign(update, { stripeFinalPaymentId: c.paymentIntentId, finalPaidAt: now });
+    const moves = firstOfKind
+      ? paymentMoves(c.purpose, leadStatus, projectStatus, stored.statusBeforePaymentFailed ?? null)
+      : {};
+    if (moves.lead && moves.lead !== leadStatus) {
+      update.status = moves.lead;
+      if (leadStatus === 'Payment Failed') update.statusBeforePaymentFailed = FieldValue.delete();
+      recordActivity(db, tx, {
+        leadId: lead.id,
+        type: 'status_changed',
+        from: leadStatus,
+        to: moves.lead,
+        detail: `${c.purpose === 'deposit' ? 'Deposit' : 'Final payment'} paid`,
+        by: c.by,
+      });
+    }
+    // A payment moves no project (Production is a manual stage, spec §4): the project only records the deposit.
+    if (c.project && c.purpose === 'deposit') tx.update(c.project.ref, { depositPaidAt: now, updatedAt: now });
+    if (Object.keys(update).length > 0) tx.update(lead.ref, { ...update, updatedAt: now });
+    recordActivity(db, tx, {
+      leadId: lead.id,
+      type: 'payment_received',
+      detail: `Payment received: ${amount} (${c.purpose})${firstOfKind ? '' : ', already paid before'}`,
+      by: c.by,
+    });
+    if (!firstOfKind)
+      logEvent('payment.second_payment', 'payments: a second payment for an already paid stage', {
+        leadId: lead.id,
+        purpose: c.purpose,
+        paymentIntentId: c.paymentIntentId,
+      });
+    receipt = {
+      to: str(lead.get('email')),
+      name: str(lead.get('name')) ?? 'there',
+      description: c.invoice?.exists
+        ? String(c.invoice.get('description'))
+        : c.purpose === 'deposit'
+          ? 'your project deposit'
+          : 'your project',
+    };
+  }
+  alertOwner(db, tx, {
+    event: PAID_EVENT[c.purpose],
+    amountCents: c.amountCents,
+    clientName: receipt?.name && receipt.name !== 'there' ? receipt.name : (receipt?.to ?? null),
+    documentNumber: str(c.invoice?.get('number')),
+    detail: `${PAID_EVENT[c.purpose]}: ${amount} for ${receipt?.description ?? 'a payment link'} (${c.paymentIntentId}).`,
+    leadId: c.lead?.id ?? null,
+  });
+  if (receipt?.to) {
+    enqueueEmail(db, tx, {
+      to: receipt.to,
+      templateId: 'payment-received',
+      variables: {
+        name: receipt.name,
+        amount,
+        description: receipt.description,
+        reference: c.paymentIntentId,
+        invoiceNumber: String(c.invoice?.get('number') ?? ''),
+      },
+      leadId: c.lead?.id ?? null,
+      // The receipt PDF, rendered by the sender (features/documents/documents.ts).
+      attachments: [{ kind: 'receipt', id: c.paymentIntentId }],
+    });
+  }
+}
+
+/** A synthetic `payment_intent.payment_failed` for a test-mode intent (the test panel's Decline), as Stripe would send it. */
+export function testModeFailureEvent(payment: DocumentSnapshot): PaymentEvent {
+  const success = testModeSuccessEvent(payment);
+  return {
+    id: `evt_test_decline_${payment.id}_${randomUUID().slice(0, 8)}`,
+    type: 'payment_intent.payment_failed',
+    data: {
+      object: {
+        ...success.data.object,
+        amount_received: 0,
+        last_payment_error: { message: 'Your card was declined. (test mode)' },
+      },
+    },
+  };
+}
+
+/** A synthetic `payment_intent.succeeded` for a test-mode intent, as Stripe would send it. */
+export function testModeSuccessEvent(payment: DocumentSnapshot): PaymentEvent {
+  const meta: Record<string, string> = { purpose: String(payment.get('purpose')) };
+  for (const k of ['leadId', 'invoiceId', 'orderId'] as const) if (payment.get(k)) meta[k] = String(payment.get(k));
+  const amount = z.number().int().parse(payment.get('amountCents'));
+  return {
+    id: `evt_test_${payment.id}`,
+    type: 'payment_intent.succeeded',
+    data: {
+      object: {
+        id: payment.id,
+        object: 'payment_intent',
+        amount,
+        amount_received: amount,
+        currency: String(payment.get('currency') ?? PAYMENT_CURRENCY),
+        metadata: meta,
+      },
+    },
+  };
+}
+
+/** Timestamp for a due date; DEFAULT days from now when none is given. */
+export function dueTimestamp(due: Date | undefined, defaultDays: number, now = new Date()): Timestamp {
+  return Timestamp.fromDate(due ?? new Date(now.getTime() + defaultDays * DAY_MS));
+}

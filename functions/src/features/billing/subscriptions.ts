@@ -1,0 +1,275 @@
+/**
+ * Hosting subscriptions (`subscriptions/{orderId}`, domain billing.ts
+ * subscriptionDocSchema): the recurring part of a paid cart order.
+ *
+ * - Started in the transaction that marks the order paid
+ *   (features/billing/payments.ts), active until one period after the payment.
+ * - Moved by Stripe's events, each exactly once through the `stripe_events`
+ *   record of fulfilEvent's transaction:
+ *   - `invoice.paid` for an order already paid is a renewal: the period moves
+ *     on (domain renewedPeriodEnd), the status is active again, the payment
+ *     goes to the ledger (tied to no invoice: the subscription is named as its
+ *     reference) and the client gets a receipt. A renewal of another amount or
+ *     currency than the subscription's is held for review, as any payment is.
+ *   - `invoice.payment_failed` for a paid order: past_due.
+ *   - `customer.subscription.deleted`: canceled.
+ *   The owner is alerted for each (money-alert).
+ * In test mode the CRM's test actions send the same events
+ * (features/billing/subscriptionActions.ts).
+ */
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentSnapshot,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import {
+  COLLECTIONS,
+  formatUsd,
+  mismatchText,
+  paymentMismatch,
+  periodEndAfter,
+  renewedPeriodEnd,
+  subscriptionDocSchema,
+  type SubscriptionDoc,
+} from '@studio/domain';
+import { logEvent } from '../../platform/log.js';
+import { paymentEntryId, recordLedgerEntry } from './ledger.js';
+import { enqueueEmail } from '../../shared/outbox.js';
+import { alertOwner } from '../../shared/ownerAlerts.js';
+
+/** `subscriptions/{orderId}`. */
+export const subscriptionRef = (db: Firestore, orderId: string) =>
+  db.collection(COLLECTIONS.subscriptions).doc(orderId);
+
+/** The stored subscription of `snap`, parsed. @throws ZodError when it does not match. */
+export const storedSubscription = (snap: DocumentSnapshot): SubscriptionDoc => subscriptionDocSchema.parse(snap.data());
+
+/** The fields of a paid order a subscription starts from (features/billing/orders.ts orderDoc). */
+interface PaidOrder {
+  id: string;
+  packageId: string;
+  packageName: string;
+  clientInfo: { name?: string; email?: string };
+  interval: 'month' | 'year';
+  recurringCents: number;
+  currency: string;
+  stripeSubscriptionId: string | null;
+  paymentMode: 'test' | 'live';
+}
+
+/** Reads what a subscription needs from a stored order; null when it has no recurring part. */
+export function paidOrderOf(order: DocumentSnapshot): PaidOrder | null {
+  const d = order.data() ?? {};
+  const interval = d.interval === 'year' ? 'year' : d.interval === 'month' ? 'month' : null;
+  if (!interval || typeof d.recurringCents !== 'number' || d.recurringCents <= 0) return null;
+  return {
+    id: order.id,
+    packageId: String(d.packageId ?? ''),
+    packageName: String(d.packageName ?? d.packageId ?? 'Hosting'),
+    clientInfo: (d.clientInfo ?? {}) as PaidOrder['clientInfo'],
+    interval,
+    recurringCents: d.recurringCents,
+    currency: String(d.currency ?? 'usd'),
+    stripeSubscriptionId: typeof d.stripeSubscriptionId === 'string' ? d.stripeSubscriptionId : null,
+    paymentMode: d.paymentMode === 'live' ? 'live' : 'test',
+  };
+}
+
+/** Starts the subscription of an order paid at `paidAt`, in `tx` (once: the order is paid once). */
+export function startSubscriptionInTx(db: Firestore, tx: Transaction, order: DocumentSnapshot, paidAt: Date): void {
+  const o = paidOrderOf(order);
+  if (!o || !o.clientInfo.email) return;
+  tx.set(subscriptionRef(db, o.id), {
+    orderId: o.id,
+    packageId: o.packageId,
+    packageName: o.packageName,
+    customerEmail: o.clientInfo.email.trim().toLowerCase(),
+    customerName: o.clientInfo.name ?? null,
+    interval: o.interval,
+    amountCents: o.recurringCents,
+    currency: o.currency,
+    status: 'active',
+    currentPeriodEnd: Timestamp.fromDate(periodEndAfter(paidAt, o.interval)),
+    cancelAtPeriodEnd: false,
+    stripeSubscriptionId: o.stripeSubscriptionId,
+    mode: o.paymentMode,
+    lastPaymentFailedAt: null,
+    canceledAt: null,
+    createdAt: FieldValue.serverTimestamp(),
+    updatedAt: FieldValue.serverTimestamp(),
+  });
+}
+
+/** The part of a verified event read here (a Stripe invoice or subscription). */
+export interface SubscriptionEvent {
+  id: string;
+  type: string;
+  data: {
+    object: {
+      id: string;
+      amount_paid?: number;
+      currency?: string | null;
+      metadata?: Record<string, string> | null;
+      parent?: { subscription_details?: { metadata?: Record<string, string> | null } | null } | null;
+    };
+  };
+}
+
+/** Event types this module may take. */
+export const SUBSCRIPTION_EVENT_TYPES = new Set([
+  'invoice.paid',
+  'invoice.payment_failed',
+  'customer.subscription.deleted',
+]);
+
+/**
+ * Reads, in `tx`, whether `event` moves an existing subscription (see the
+ * file comment) and returns its writes; null when it does not (an order's
+ * first invoice is the order's own payment: features/billing/payments.ts).
+ */
+export async function readSubscriptionEvent(
+  db: Firestore,
+  tx: Transaction,
+  event: SubscriptionEvent,
+): Promise<{ apply: (by: string) => void; review: string | null } | null> {
+  const obj = event.data.object;
+  const metadata =
+    (event.type === 'customer.subscription.deleted' ? obj.metadata : obj.parent?.subscription_details?.metadata) ?? {};
+  const orderId = metadata.orderId;
+  if (!orderId) return null;
+  const [order, subscription, payment] = await Promise.all([
+    tx.get(db.collection(COLLECTIONS.orders).doc(orderId)),
+    tx.get(subscriptionRef(db, orderId)),
+    event.type === 'invoice.paid' ? tx.get(db.collection(COLLECTIONS.payments).doc(obj.id)) : null,
+  ]);
+  // Until the order is paid, its invoice is the order's own payment (or failure).
+  if (!subscription.exists || order.get('status') !== 'paid') return null;
+  const sub = storedSubscription(subscription);
+  const now = new Date();
+  const at = FieldValue.serverTimestamp();
+  const tell = (event: string, detail: string) =>
+    alertOwner(db, tx, {
+      event,
+      amountCents: sub.amountCents,
+      clientName: sub.customerName ?? sub.customerEmail,
+      documentNumber: null,
+      detail,
+      leadId: null,
+    });
+
+  if (event.type === 'customer.subscription.deleted')
+    return {
+      review: null,
+      apply: (by) => {
+        if (sub.status === 'canceled') return;
+        tx.update(subscription.ref, { status: 'canceled', canceledAt: at, updatedAt: at });
+        tell(
+          'Subscription canceled',
+          `${sub.packageName} (${sub.customerEmail}) is canceled${by === 'stripe' ? ' by Stripe' : ''}.`,
+        );
+      },
+    };
+
+  if (event.type === 'invoice.payment_failed')
+    return {
+      review: null,
+      apply: () => {
+        if (sub.status === 'canceled') return;
+        tx.update(subscription.ref, { status: 'past_due', lastPaymentFailedAt: at, updatedAt: at });
+        tell(
+          'Subscription payment failed',
+          `The renewal of ${sub.packageName} (${sub.customerEmail}) failed: the subscription is past due.`,
+        );
+      },
+    };
+
+  // invoice.paid for a paid order: a renewal.
+  const received = { amountCents: obj.amount_paid ?? 0, currency: obj.currency };
+  const owed = { amountCents: sub.amountCents, currency: sub.currency };
+  const paymentRef = payment!.ref;
+  const alreadyPaid = payment!.get('status') === 'succeeded';
+  const fields = { purpose: 'order', leadId: null, invoiceId: null, orderId };
+  if (!alreadyPaid && paymentMismatch(received, owed)) {
+    const review = mismatchText(received, owed);
+    logEvent('payment.held_for_review', 'payments: a payment does not match what is owed; held for review', {
+      paymentIntentId: obj.id,
+      eventId: event.id,
+      purpose: 'subscription renewal',
+      review,
+    });
+    return {
+      review,
+      apply: () =>
+        tx.set(
+          paymentRef,
+          {
+            ...fields,
+            status: 'needs_review',
+            reviewReason: review,
+            amountReceivedCents: received.amountCents,
+            receivedCurrency: obj.currency ?? null,
+            updatedAt: at,
+          },
+          { merge: true },
+        ),
+    };
+  }
+  return {
+    review: null,
+    apply: (by) => {
+      if (alreadyPaid) return;
+      const description = `${sub.packageName}: renewal`;
+      tx.set(
+        paymentRef,
+        {
+          ...fields,
+          amountCents: received.amountCents,
+          amountReceivedCents: received.amountCents,
+          currency: sub.currency,
+          description,
+          mode: sub.mode,
+          status: 'succeeded',
+          paidAt: at,
+          createdAt: at,
+          updatedAt: at,
+        },
+        { merge: true },
+      );
+      tx.update(subscription.ref, {
+        status: 'active',
+        currentPeriodEnd: Timestamp.fromDate(renewedPeriodEnd(sub.currentPeriodEnd, sub.interval, now)),
+        lastPaymentFailedAt: null,
+        updatedAt: at,
+      });
+      recordLedgerEntry(db, tx, paymentEntryId(obj.id), {
+        type: 'payment',
+        amountCents: received.amountCents,
+        currency: sub.currency,
+        document: null,
+        documentNumber: null,
+        leadId: null,
+        customerEmail: sub.customerEmail,
+        customerName: sub.customerName,
+        paymentIntentId: obj.id,
+        reference: `subscription ${orderId}`,
+        stripeEventId: event.id,
+        by,
+      });
+      tell('Subscription renewed', `${description} for ${sub.customerEmail}: ${formatUsd(received.amountCents)}.`);
+      enqueueEmail(db, tx, {
+        to: sub.customerEmail,
+        templateId: 'payment-received',
+        variables: {
+          name: sub.customerName ?? 'there',
+          amount: formatUsd(received.amountCents),
+          description,
+          reference: obj.id,
+          invoiceNumber: '',
+        },
+        attachments: [{ kind: 'receipt', id: obj.id }],
+      });
+    },
+  };
+}

@@ -1,0 +1,241 @@
+/**
+ * Invoice and receipt PDFs on demand, and the client's signed links to them.
+ *
+ * Documents (DocumentRef):
+ * - `invoice:{invoiceId}`  → `invoices/{id}` (an admin's invoice);
+ * - `request:{requestId}`  → `payment_requests/{id}` (a deposit or final payment request);
+ * - `receipt:{paymentIntentId}` → `payments/{id}` once it succeeded, with the
+ *   number of the invoice or request it paid, and what was refunded of it;
+ * - `credit-note:{entryId}` → a `ledger_entries` credit note (a refund's).
+ * Rendered from the stored records and the studio settings each time (no
+ * cache): the number, amounts and dates are the stored ones, so a document
+ * never changes once issued, except for the studio details if the admin
+ * edits the settings.
+ *
+ * Client links: signed and expiring. `/api/client-documents/{kind}/{id}?exp=&sig=`
+ * where sig = HMAC-SHA256 over "kind:id:exp" with a key derived from
+ * OUTBOX_SECRET_KEY (domain-separated from the outbox sealing key), valid for
+ * DOCUMENT_LINK_TTL_MS. The client gets them only from the My Project lookup
+ * (its limits apply there), so a link works for whoever did that lookup, for
+ * one hour. Without OUTBOX_SECRET_KEY no link is made and every link is refused.
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import {
+  COLLECTIONS,
+  creditNoteModel,
+  documentFileName,
+  type DocumentKind,
+  invoiceModel,
+  PAYMENT_REQUESTS_COLLECTION,
+  receiptModel,
+  requestId,
+  type InvoicePdfModel,
+  type RequestPurpose,
+} from '@studio/domain';
+import { config } from '../../config.js';
+import { AppError } from '../../platform/errors.js';
+import { renderInvoicePdf } from './pdf/invoicePdf.js';
+import { loadStudioSettings } from '../../shared/settings.js';
+
+export interface DocumentRef {
+  kind: DocumentKind;
+  id: string;
+}
+
+/** Client download links live this long (ms). */
+export const DOCUMENT_LINK_TTL_MS = 60 * 60_000;
+
+const NOT_FOUND = 'Document not found';
+const date = (v: unknown): Date | null => (v instanceof Timestamp ? v.toDate() : null);
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+const cents = (v: unknown): number => (typeof v === 'number' && Number.isSafeInteger(v) ? v : 0);
+
+const SOURCE: Record<DocumentKind, string> = {
+  invoice: COLLECTIONS.invoices,
+  request: PAYMENT_REQUESTS_COLLECTION,
+  receipt: COLLECTIONS.payments,
+  'credit-note': COLLECTIONS.ledgerEntries,
+};
+
+/** The model of document `ref`, from Firestore. @throws AppError (404) when absent (or a receipt of an unpaid payment). */
+export async function documentModel(db: Firestore, ref: DocumentRef): Promise<InvoicePdfModel> {
+  const [studio, snap] = await Promise.all([loadStudioSettings(db), db.collection(SOURCE[ref.kind]).doc(ref.id).get()]);
+  const d = snap.data();
+  if (!d) throw new AppError('NotFound', NOT_FOUND);
+  if (ref.kind === 'credit-note') {
+    if (d.type !== 'credit_note' || !str(d.number)) throw new AppError('NotFound', NOT_FOUND);
+    return creditNoteModel(studio, {
+      number: String(d.number),
+      amountCents: cents(d.amountCents),
+      issuedAt: date(d.at) ?? new Date(0),
+      clientName: str(d.customerName),
+      email: str(d.customerEmail),
+      creditsNumber: str(d.documentNumber),
+      reference: str(d.reference),
+      reason: str(d.reason),
+    });
+  }
+  if (ref.kind !== 'receipt') {
+    if (!str(d.number)) throw new AppError('NotFound', NOT_FOUND);
+    return invoiceModel(
+      studio,
+      {
+        number: String(d.number),
+        description: String(d.description ?? ''),
+        amountCents: cents(d.amountCents),
+        issuedAt: date(d.issuedAt) ?? date(d.createdAt) ?? new Date(0),
+        dueDate: date(d.dueDate),
+        clientName: str(d.clientName),
+        email: str(d.email),
+        checkoutUrl: d.status === 'paid' ? null : str(d.checkoutUrl),
+        closed: d.status === 'void' || d.status === 'uncollectible' ? d.status : null,
+        tax:
+          typeof d.taxCents === 'number' && typeof d.subtotalCents === 'number'
+            ? {
+                subtotalCents: cents(d.subtotalCents),
+                taxCents: cents(d.taxCents),
+                rateBps: cents(d.taxRateBps),
+                label: str(d.taxLabel) ?? 'Tax',
+              }
+            : null,
+      },
+      config().siteUrl,
+    );
+  }
+  if (d.status !== 'succeeded') throw new AppError('NotFound', NOT_FOUND);
+  // The number of what it paid: an invoice, or the lead's deposit / final payment request.
+  const paid = str(d.invoiceId)
+    ? await db.collection(COLLECTIONS.invoices).doc(String(d.invoiceId)).get()
+    : str(d.leadId) && (d.purpose === 'deposit' || d.purpose === 'final')
+      ? await db
+          .collection(PAYMENT_REQUESTS_COLLECTION)
+          .doc(requestId(String(d.leadId), d.purpose as RequestPurpose))
+          .get()
+      : null;
+  const lead = str(d.leadId) ? await db.collection(COLLECTIONS.leads).doc(String(d.leadId)).get() : null;
+  const order = str(d.orderId) ? await db.collection(COLLECTIONS.orders).doc(String(d.orderId)).get() : null;
+  const orderClient = (order?.get('clientInfo') ?? {}) as { name?: unknown; email?: unknown };
+  return receiptModel(studio, {
+    paymentIntentId: snap.id,
+    amountCents: cents(d.amountReceivedCents) || cents(d.amountCents),
+    description: String(d.description ?? 'Payment'),
+    paidAt: date(d.paidAt) ?? date(d.updatedAt) ?? new Date(0),
+    clientName: str(lead?.get('name')) ?? str(paid?.get('clientName')) ?? str(orderClient.name),
+    email: str(lead?.get('email')) ?? str(paid?.get('email')) ?? str(orderClient.email),
+    number: str(paid?.get('number')),
+    refundedCents: cents(d.amountRefundedCents),
+  });
+}
+
+/** The PDF of `ref` and its file name. @throws AppError (404). */
+export async function renderDocument(db: Firestore, ref: DocumentRef): Promise<{ filename: string; pdf: Buffer }> {
+  const model = await documentModel(db, ref);
+  return { filename: documentFileName(model), pdf: await renderInvoicePdf(model) };
+}
+
+// ---------------------------------------------------------------------------
+// Signed client links
+// ---------------------------------------------------------------------------
+
+/** The link-signing key derived from `secret` (default: config's OUTBOX_SECRET_KEY), or null without one. */
+function linkKey(secret: string | undefined): Buffer | null {
+  return secret
+    ? createHmac('sha256', createHash('sha256').update(secret).digest()).update('studio document links v1').digest()
+    : null;
+}
+
+const signature = (key: Buffer, ref: DocumentRef, exp: number) =>
+  createHmac('sha256', key).update(`${ref.kind}:${ref.id}:${exp}`).digest('base64url');
+
+/** A signed link to `ref` valid until now + DOCUMENT_LINK_TTL_MS, or null when no key is configured. */
+export function signedDocumentPath(
+  ref: DocumentRef,
+  now = Date.now(),
+  secret: string | undefined = config().outboxSecretKey,
+): string | null {
+  const key = linkKey(secret);
+  if (!key) return null;
+  const exp = Math.floor((now + DOCUMENT_LINK_TTL_MS) / 1000);
+  return `/api/client-documents/${ref.kind}/${encodeURIComponent(ref.id)}?${new URLSearchParams({ exp: String(exp), sig: signature(key, ref, exp) })}`;
+}
+
+/** True when `sig` signs `ref` until `exp` (seconds) and `exp` has not passed. */
+export function verifyDocumentLink(
+  ref: DocumentRef,
+  exp: unknown,
+  sig: unknown,
+  now = Date.now(),
+  secret: string | undefined = config().outboxSecretKey,
+): boolean {
+  const key = linkKey(secret);
+  if (!key || typeof exp !== 'string' || typeof sig !== 'string' || !/^\d{1,12}$/.test(exp)) return false;
+  const expSec = Number(exp);
+  if (expSec * 1000 <= now) return false;
+  const want = Buffer.from(signature(key, ref, expSec));
+  const got = Buffer.from(sig);
+  return want.length === got.length && timingSafeEqual(want, got);
+}
+
+export interface ClientDocumentLink {
+  kind: DocumentKind;
+  /** INV-YYYY-NNNN, or null for a receipt of a payment without one. */
+  number: string | null;
+  label: string;
+  url: string;
+}
+
+/**
+ * Signed links to the PDFs of lead `leadId`: its invoices and payment
+ * requests, and a receipt for each succeeded payment. Empty when no key is
+ * configured. Newest first by number.
+ */
+export async function clientDocumentLinks(
+  db: Firestore,
+  leadId: string,
+  now = Date.now(),
+): Promise<ClientDocumentLink[]> {
+  if (!linkKey(config().outboxSecretKey)) return [];
+  const [invoices, requests, payments] = await Promise.all([
+    db.collection(COLLECTIONS.invoices).where('leadId', '==', leadId).get(),
+    db.collection(PAYMENT_REQUESTS_COLLECTION).where('leadId', '==', leadId).get(),
+    db.collection(COLLECTIONS.payments).where('leadId', '==', leadId).where('status', '==', 'succeeded').get(),
+  ]);
+  const numbers = new Map<string, string>();
+  const out: ClientDocumentLink[] = [];
+  for (const [kind, snap] of [
+    ['invoice', invoices],
+    ['request', requests],
+  ] as const) {
+    for (const d of snap.docs) {
+      const number = str(d.get('number'));
+      if (!number) continue;
+      numbers.set(`${kind}:${d.id}`, number);
+      // A voided or written-off invoice keeps its number and its link; the client is told it owes nothing, as its
+      // PDF's mark says (balanceLabel's words).
+      const closed =
+        d.get('status') === 'void' ? ' · Void' : d.get('status') === 'uncollectible' ? ' · Uncollectible' : '';
+      out.push({
+        kind,
+        number,
+        label: `${kind === 'invoice' ? 'Invoice' : String(d.get('description') ?? 'Payment request')} (${number})${closed}`,
+        url: signedDocumentPath({ kind, id: d.id }, now)!,
+      });
+    }
+  }
+  for (const p of payments.docs) {
+    const purpose = p.get('purpose');
+    const number = str(p.get('invoiceId'))
+      ? numbers.get(`invoice:${p.get('invoiceId')}`)
+      : purpose === 'deposit' || purpose === 'final'
+        ? numbers.get(`request:${requestId(leadId, purpose)}`)
+        : undefined;
+    out.push({
+      kind: 'receipt',
+      number: number ?? null,
+      label: `Receipt${number ? ` for ${number}` : ''}: ${String(p.get('description') ?? 'payment')}`,
+      url: signedDocumentPath({ kind: 'receipt', id: p.id }, now)!,
+    });
+  }
+  return out.sort((a, b) => (b.number ?? '').localeCompare(a.number ?? '') || a.kind.localeCompare(b.kind));
+}

@@ -1,0 +1,129 @@
+/**
+ * The invoice and receipt PDFs: text parsed back, and page 1 rendered to PNG by poppler's pdftoppm. A logo the
+ * fetch refuses (logoFetch.ts) leaves the PDF without it, with a warning.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { invoiceModel, receiptModel, studioSettingsSchema } from '@studio/domain';
+import { pdfFirstPagePng, pdfInk, pdfText, pngSize } from '../../../../../tests/pdfText.js';
+
+const warn = vi.hoisted(() => vi.fn());
+vi.mock('firebase-functions/logger', () => ({ warn, info: vi.fn(), error: vi.fn(), debug: vi.fn(), log: vi.fn() }));
+const { renderInvoicePdf } = await import('./invoicePdf.js');
+
+const studio = studioSettingsSchema.parse({
+  businessName: 'Northwind Pixel Works',
+  postalAddress: '42 Harbour Lane\nPortsmouth PO1 2AB',
+  contactEmail: 'billing@northwind.example',
+  taxId: 'GB123456789',
+  logoUrl: '',
+  paymentTermsDays: 21,
+  invoiceFooter: 'Bank transfer details on request. Thank you!',
+});
+
+/** An open invoice of `studio`. */
+const SAMPLE = {
+  number: 'INV-2026-0042',
+  description: 'Website redesign, phase 1',
+  amountCents: 1_234_550,
+  issuedAt: new Date('2026-11-02T10:00:00Z'),
+  dueDate: new Date('2026-11-23T00:00:00Z'),
+  clientName: 'Maya Chen',
+  email: 'maya@example.com',
+  checkoutUrl: '/checkout?invoiceId=abc',
+};
+const sampleInvoice = (s: typeof studio) => invoiceModel(s, SAMPLE, 'https://studio.example');
+
+describe('renderInvoicePdf', () => {
+  it('an invoice carries the studio, client, number, dates, amounts, terms and pay link', async () => {
+    const pdf = await renderInvoicePdf(sampleInvoice(studio));
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const { text, pages } = await pdfText(pdf);
+    expect(pages).toBe(1);
+    for (const s of [
+      'INVOICE',
+      'INV-2026-0042',
+      'Northwind Pixel Works',
+      '42 Harbour Lane',
+      'billing@northwind.example',
+      'Tax ID: GB123456789',
+      'Maya Chen',
+      'maya@example.com',
+      'Website redesign, phase 1',
+      '12345.50',
+      'November 2, 2026',
+      'November 23, 2026',
+      'Payment due by November 23, 2026',
+      'https://studio.example/checkout?invoiceId=abc',
+      'Bank transfer details on request',
+    ]) {
+      expect(text, s).toContain(s);
+    }
+    expect(text).not.toContain('PAID');
+
+    // Closed without payment: the mark instead of the terms and the pay link.
+    for (const [closed, mark] of [
+      ['void', 'VOID'],
+      ['uncollectible', 'UNCOLLECTIBLE'],
+    ] as const) {
+      const m = invoiceModel(studio, { ...SAMPLE, closed }, 'https://studio.example');
+      const closedText = (await pdfText(await renderInvoicePdf(m))).text;
+      expect(closedText).toContain(mark);
+      expect(closedText).toContain('INV-2026-0042');
+      expect(closedText).not.toContain('Payment due by');
+      expect(closedText).not.toContain('checkout?invoiceId');
+    }
+
+    const png = pdfFirstPagePng(pdf, 'invoice-INV-2026-0042');
+    expect(pngSize(png)).toEqual({ width: 596, height: 842 }); // A4 (595.28 × 841.89 pt) at 72 dpi
+    expect(pdfInk(pdf, 'invoice-INV-2026-0042')).toBeGreaterThan(0.01);
+  });
+
+  it('a receipt says PAID with the date and the payment reference', async () => {
+    const pdf = await renderInvoicePdf(
+      receiptModel(studio, {
+        paymentIntentId: 'pi_test_0123456789abcdef01234567',
+        amountCents: 250_000,
+        description: '50% deposit: Shop build',
+        paidAt: new Date('2026-11-20T09:00:00Z'),
+        clientName: 'Payer Client',
+        email: 'payer@example.com',
+        number: 'INV-2026-0043',
+      }),
+    );
+    const { text } = await pdfText(pdf);
+    for (const s of [
+      'RECEIPT',
+      'PAID',
+      'INV-2026-0043',
+      'November 20, 2026',
+      'pi_test_0123456789abcdef01234567',
+      '2500.00',
+      'Payer Client',
+      'Northwind Pixel Works',
+    ])
+      expect(text, s).toContain(s);
+    expect(text).not.toContain('Pay online');
+  });
+
+  it('a logo the fetch refuses is left out: the PDF is made, and the refusal logged as a warning', async () => {
+    const pdf = await renderInvoicePdf(
+      sampleInvoice({ ...studio, logoUrl: 'https://169.254.169.254/latest/meta-data/' }),
+    );
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await pdfText(pdf)).text).toContain('INV-2026-0042');
+    expect(warn).toHaveBeenCalledWith(
+      'pdf: the studio logo is left out',
+      expect.objectContaining({ reason: 'private-address' }),
+    );
+  });
+
+  it('a blank page has no ink (the ink check can fail)', async () => {
+    const { default: PDFDocument } = await import('pdfkit');
+    const doc = new PDFDocument({ size: 'A4' });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    const done = new Promise<Buffer>((r) => doc.on('end', () => r(Buffer.concat(chunks))));
+    doc.end();
+    expect(pdfInk(await done, 'blank')).toBe(0);
+  });
+});

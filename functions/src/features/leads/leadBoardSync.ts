@@ -1,0 +1,27 @@
+/**
+ * Keeps the CRM board's projection current (features/leads/leadBoard.ts): a v2
+ * Firestore trigger on every write of `leads/{leadId}`. Retried on a
+ * transient failure (the sync is idempotent and reads the lead as it is
+ * now); a card Firestore refuses for good (a full shard) is logged as an
+ * error and not retried: the sync marks the board as needing a rebuild,
+ * which the dashboard shows. The trigger itself is declared in index.ts
+ * (`syncLeadBoard`).
+ */
+import type { Change, DocumentSnapshot, FirestoreEvent } from 'firebase-functions/v2/firestore';
+import { logEvent } from '../../platform/log.js';
+import { db } from '../../platform/firebase.js';
+import { syncBoardCard } from './leadBoard.js';
+
+/** Brings the board card of the written lead up to date. */
+export async function syncLeadBoardCard(
+  event: FirestoreEvent<Change<DocumentSnapshot> | undefined, { leadId: string }>,
+): Promise<void> {
+  const leadId = event.params.leadId;
+  if ((await syncBoardCard(db, leadId)) === 'rejected') {
+    logEvent(
+      'board.card_refused',
+      'syncLeadBoard: Firestore refused the card (its shard is likely full); the board needs a rebuild with more shards (npm run board:rebuild -- --shards N)',
+      { leadId },
+    );
+  }
+}

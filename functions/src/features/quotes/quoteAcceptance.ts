@@ -1,0 +1,94 @@
+/**
+ * Accepting a quote (spec §4 "Quote review" Accept, "Quote acceptance"): the
+ * review status becomes Approved, the lead moves to Set Up, a project is
+ * created in "Set up" (priority from complexity, hours from the quote or 40),
+ * and the acceptance evidence is recorded. The lead keeps the accepted
+ * version's amounts as `acceptedQuote` {version, quoteAmountCents,
+ * depositAmountCents, finalAmountCents}: payments are charged from it.
+ * Runs inside the caller's transaction, after all its reads.
+ */
+import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
+import {
+  COLLECTIONS,
+  newProjectRecord,
+  priorityFromComplexity,
+  projectHoursFromQuote,
+  type LeadRecord,
+} from '@studio/domain';
+import { recordActivity } from '../../shared/activity.js';
+import { alertOwner } from '../../shared/ownerAlerts.js';
+
+export interface AcceptanceEvidence {
+  via: 'admin' | 'client';
+  by: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Writes the acceptance into `tx`, in the lead's own Firestore. Returns the new project's id. */
+export function acceptQuoteInTx(
+  tx: Transaction,
+  leadRef: DocumentReference,
+  lead: LeadRecord,
+  evidence: AcceptanceEvidence,
+): string {
+  const db = leadRef.firestore;
+  const projectRef = db.collection(COLLECTIONS.projects).doc();
+  const now = FieldValue.serverTimestamp();
+  const quote = lead.quoteAmountCents ?? 0;
+  const deposit = lead.depositAmountCents ?? 0;
+  tx.update(leadRef, {
+    status: 'Set Up',
+    quoteReviewStatus: 'Approved',
+    quoteAccepted: true,
+    quoteAcceptedAt: now,
+    // The accepted version's amounts: every later payment is charged from these (domain leadPaymentDue).
+    acceptedQuote: {
+      version: lead.quoteVersion ?? null,
+      quoteAmountCents: quote,
+      depositAmountCents: deposit,
+      finalAmountCents: lead.finalAmountCents ?? quote - deposit,
+    },
+    updatedAt: now,
+  });
+  tx.create(projectRef, {
+    ...newProjectRecord({
+      leadId: leadRef.id,
+      name: lead.subject || `${lead.projectType} for ${lead.name}`,
+      client: lead.name,
+      projectType: lead.projectType,
+      description: lead.message,
+      priority: priorityFromComplexity(lead.complexity),
+      estimatedHours: projectHoursFromQuote(lead.estimatedHours),
+    }),
+    startDate: null,
+    dueDate: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+  tx.create(db.collection(COLLECTIONS.quoteAcceptances).doc(), {
+    leadId: leadRef.id,
+    projectId: projectRef.id,
+    quoteVersion: lead.quoteVersion ?? null,
+    quoteAmountCents: lead.quoteAmountCents,
+    at: now,
+    ...evidence,
+  });
+  recordActivity(db, tx, {
+    leadId: leadRef.id,
+    type: 'quote_event',
+    from: lead.status,
+    to: 'Set Up',
+    detail: `Quote accepted (${evidence.via})`,
+    by: evidence.by,
+  });
+  alertOwner(db, tx, {
+    event: 'Quote accepted',
+    amountCents: quote,
+    clientName: lead.name || lead.email || null,
+    documentNumber: lead.quoteVersion ? `quote v${lead.quoteVersion}` : null,
+    detail: `${lead.name || 'A client'} accepted the quote for ${lead.subject || lead.projectType} (${evidence.via === 'client' ? 'through the quote link' : 'in the CRM'}). The deposit request follows.`,
+    leadId: leadRef.id,
+  });
+  return projectRef.id;
+}

@@ -1,0 +1,411 @@
+/**
+ * The daily reminder run (domain reminders.ts decides; this job loads and
+ * sends). `runReminders(now)` is the handler's body, with the clock as a
+ * parameter so tests can drive it; `onSchedule` in index.ts calls it daily.
+ *
+ * 1. Loads the automation settings; nothing is read further when all are off.
+ * 2. Loads the open subjects: unused, unrevoked quote links; open payment
+ *    requests (deposit → depositUnpaid; final → the invoice automations);
+ *    open invoices; and their leads (one getAll per 300).
+ * 3. For each due trigger, one transaction: re-reads the lead's reminder
+ *    documents, the lead and the subject; sends only when no reminder settles
+ *    the trigger (domain settlingReminder: sent or skipped by the admin,
+ *    under its id or, written before ids left out the days, under an old
+ *    one) and the subject is still open (quote not accepted, lead not lost,
+ *    request or invoice not paid); then creates `reminders/{triggerId}`,
+ *    queues the email (shared/outbox.ts) and records the lead's activity,
+ *    all in that transaction. Two runs with the same clock, or at once,
+ *    therefore send each reminder once. A trigger an old document settles
+ *    gets a document under its own id with that status (`legacyId` naming
+ *    the old one), so later runs settle it without reading the lead's
+ *    reminders again.
+ * A trigger whose transaction fails is left for the next run (it stays due
+ * until its `until`); it never stops the others.
+ *
+ * Collection `reminders/{id}` {leadId, automation, step, days, dueAt, status:
+ * 'sent' | 'skipped', templateId, outboxId?, legacyId?, at, by}: admin-readable.
+ */
+import { logEvent } from '../../platform/log.js';
+import { Semaphore } from 'async-mutex';
+import {
+  FieldValue,
+  GrpcStatus,
+  Timestamp,
+  type DocumentSnapshot,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import {
+  COLLECTIONS,
+  AUTOMATION_KEYS,
+  dueReminders,
+  formatDocumentDate,
+  formatUsd,
+  hourIn,
+  PAYMENT_REQUESTS_COLLECTION,
+  reminderLabel,
+  REMINDER_SEND_HOUR,
+  REMINDERS_COLLECTION,
+  settlingReminder,
+  type AutomationSettings,
+  type ReminderSubject,
+  type ReminderTrigger,
+  type StoredReminder,
+  type StudioSettings,
+} from '@studio/domain';
+import { recordActivity } from '../../shared/activity.js';
+import { enqueueEmail } from '../../shared/outbox.js';
+import { loadAutomationSettings, loadStudioSettings } from '../../shared/settings.js';
+import { config } from '../../config.js';
+import type { JobDeps } from '../schedules.js';
+
+export interface ReminderRunResult {
+  /** Trigger ids sent by this run. */
+  sent: string[];
+  /** Due triggers another run sent, the admin skipped, or whose subject closed meanwhile. */
+  skipped: number;
+  /** Trigger ids whose transaction failed (left for the next run). */
+  failed: string[];
+}
+
+const toDate = (v: unknown): Date | null => (v instanceof Timestamp ? v.toDate() : null);
+const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+const cents = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
+
+/** A lead that still takes reminders: it exists, has an email and is not marked Lost. */
+const reachable = (lead: DocumentSnapshot | undefined): lead is DocumentSnapshot =>
+  Boolean(lead?.exists && str(lead.get('email')) && lead.get('status') !== 'Lost');
+
+/** Everything the run needs about one subject: the domain view and where it lives. */
+export interface LoadedSubject {
+  subject: ReminderSubject;
+  /** The document whose state can close it (quote link, payment request or invoice). */
+  path: string;
+  amountCents: number | null;
+  description: string | null;
+  checkoutUrl: string | null;
+}
+
+/** The open subjects (see the file comment) and their leads. `leadId` limits it to one lead. */
+export async function loadReminderSubjects(
+  db: Firestore,
+  now: Date,
+  leadId?: string,
+): Promise<{ subjects: LoadedSubject[]; leads: Map<string, DocumentSnapshot> }> {
+  const byLead = <Q extends FirebaseFirestore.Query>(q: Q) => (leadId ? q.where('leadId', '==', leadId) : q);
+  const [links, requests, invoices] = await Promise.all([
+    byLead(db.collection(COLLECTIONS.quoteLinks).where('usedAt', '==', null).where('revokedAt', '==', null)).get(),
+    byLead(db.collection(PAYMENT_REQUESTS_COLLECTION).where('status', '==', 'open')).get(),
+    byLead(db.collection(COLLECTIONS.invoices).where('status', '==', 'open')).get(),
+  ]);
+  const subjects: LoadedSubject[] = [];
+  for (const l of links.docs) {
+    const sentAt = toDate(l.get('createdAt'));
+    const expiresAt = toDate(l.get('expiresAt'));
+    if (!sentAt || !expiresAt || expiresAt <= now) continue;
+    subjects.push({
+      subject: {
+        type: 'quote',
+        leadId: String(l.get('leadId')),
+        quoteVersion: typeof l.get('quoteVersion') === 'number' ? (l.get('quoteVersion') as number) : null,
+        sentAt,
+        expiresAt,
+        open: true,
+      },
+      path: l.ref.path,
+      amountCents: null,
+      description: null,
+      checkoutUrl: null,
+    });
+  }
+  for (const r of requests.docs) {
+    const number = str(r.get('number'));
+    if (!number) continue;
+    const base = {
+      path: r.ref.path,
+      amountCents: cents(r.get('amountCents')),
+      description: str(r.get('description')),
+      checkoutUrl: str(r.get('checkoutUrl')),
+    };
+    if (r.get('purpose') === 'deposit') {
+      subjects.push({
+        ...base,
+        subject: {
+          type: 'deposit',
+          leadId: String(r.get('leadId')),
+          id: r.id,
+          number,
+          acceptedAt: toDate(r.get('issuedAt')) ?? now,
+          paid: false,
+        },
+      });
+    } else {
+      const dueDate = toDate(r.get('dueDate'));
+      if (dueDate)
+        subjects.push({
+          ...base,
+          subject: {
+            type: 'invoice',
+            collection: 'payment_requests',
+            leadId: String(r.get('leadId')),
+            id: r.id,
+            number,
+            dueDate,
+            paid: false,
+          },
+        });
+    }
+  }
+  for (const i of invoices.docs) {
+    const number = str(i.get('number'));
+    const dueDate = toDate(i.get('dueDate'));
+    if (!number || !dueDate) continue; // invoices from before numbering are not chased
+    subjects.push({
+      path: i.ref.path,
+      amountCents: cents(i.get('amountCents')),
+      description: str(i.get('description')),
+      checkoutUrl: str(i.get('checkoutUrl')),
+      subject: {
+        type: 'invoice',
+        collection: 'invoices',
+        leadId: String(i.get('leadId')),
+        id: i.id,
+        number,
+        dueDate,
+        paid: false,
+      },
+    });
+  }
+  const leadIds = [...new Set(subjects.map((s) => s.subject.leadId))];
+  const leads = new Map<string, DocumentSnapshot>();
+  for (let i = 0; i < leadIds.length; i += 300) {
+    const refs = leadIds.slice(i, i + 300).map((id) => db.collection(COLLECTIONS.leads).doc(id));
+    if (refs.length) for (const d of await db.getAll(...refs)) leads.set(d.id, d);
+  }
+  // Deposit reminders count from the acceptance when the lead has it.
+  for (const s of subjects) {
+    const lead = leads.get(s.subject.leadId);
+    if (s.subject.type === 'deposit')
+      s.subject.acceptedAt = toDate(lead?.get('quoteAcceptedAt')) ?? s.subject.acceptedAt;
+    if (s.subject.type === 'quote')
+      s.subject.open = Boolean(lead?.exists) && lead!.get('quoteAccepted') !== true && lead!.get('status') === 'Quoted';
+  }
+  return { subjects: subjects.filter((s) => reachable(leads.get(s.subject.leadId))), leads };
+}
+
+/** Whether the subject's document still calls for the reminder (read inside the sending transaction). */
+function stillOpen(t: ReminderTrigger, lead: DocumentSnapshot, doc: DocumentSnapshot): boolean {
+  if (!reachable(lead) || !doc.exists) return false;
+  if (t.subject.type === 'quote')
+    return (
+      lead.get('quoteAccepted') !== true &&
+      lead.get('status') === 'Quoted' &&
+      doc.get('usedAt') == null &&
+      doc.get('revokedAt') == null
+    );
+  return doc.get('status') === 'open';
+}
+
+/** The email variables of a trigger's template (domain email.ts REMINDER templates). */
+function reminderVariables(
+  t: ReminderTrigger,
+  s: LoadedSubject,
+  lead: DocumentSnapshot,
+  studio: StudioSettings,
+): Record<string, string> {
+  const site = config().siteUrl;
+  const vars: Record<string, string> = {
+    name: str(lead.get('name')) ?? 'there',
+    subject: str(lead.get('subject')) ?? str(lead.get('projectType')) ?? 'your project',
+    studioName: studio.businessName,
+    projectLink: `${site}/my-project`,
+  };
+  if (t.subject.type === 'quote') {
+    vars.quoteAmount = formatUsd(Number(lead.get('quoteAmountCents') ?? 0));
+    vars.sentDate = formatDocumentDate(t.subject.sentAt);
+    vars.expiryDate = formatDocumentDate(t.subject.expiresAt);
+  } else {
+    vars.invoiceNumber = t.subject.number;
+    vars.amount = s.amountCents != null ? formatUsd(s.amountCents) : '';
+    vars.description = s.description ?? '';
+    vars.paymentLink = s.checkoutUrl ? `${site}${s.checkoutUrl}` : `${site}/my-project`;
+    if (t.subject.type === 'invoice') {
+      vars.dueDate = formatDocumentDate(t.subject.dueDate);
+      vars.daysOverdue = String(t.days);
+    }
+  }
+  return vars;
+}
+
+/** The lead's stored reminders (every subject), read in `tx` when given, as domain settlingReminder takes them. */
+export async function storedReminders(db: Firestore, leadId: string, tx?: Transaction): Promise<StoredReminder[]> {
+  const query = db.collection(REMINDERS_COLLECTION).where('leadId', '==', leadId);
+  const snap = tx ? await tx.get(query) : await query.get();
+  return snap.docs.map((d) => ({ id: d.id, status: String(d.get('status')) }));
+}
+
+/** The fields of `reminders/{t.id}` that describe its trigger. */
+export function reminderFields(t: ReminderTrigger) {
+  return {
+    leadId: t.leadId,
+    automation: t.automation,
+    step: t.step,
+    days: t.days,
+    templateId: t.templateId,
+    label: reminderLabel(t),
+    dueAt: Timestamp.fromDate(t.dueAt),
+  };
+}
+
+/** Sends trigger `t` once (see the file comment). @returns whether this call sent it. */
+async function sendOnce(
+  db: Firestore,
+  t: ReminderTrigger,
+  s: LoadedSubject,
+  studio: StudioSettings,
+  now: Date,
+): Promise<boolean> {
+  const reminderRef = db.collection(REMINDERS_COLLECTION).doc(t.id);
+  return db.runTransaction(async (tx) => {
+    const [stored, lead, doc] = await Promise.all([
+      storedReminders(db, t.leadId, tx),
+      tx.get(db.collection(COLLECTIONS.leads).doc(t.leadId)),
+      tx.get(db.doc(s.path)),
+    ]);
+    const settled = settlingReminder(t, stored);
+    if (settled) {
+      // An old-format document settles it: record that under the trigger's own id (see the file comment).
+      if (settled.id !== t.id)
+        tx.create(reminderRef, {
+          ...reminderFields(t),
+          status: settled.status,
+          outboxId: null,
+          legacyId: settled.id,
+          by: 'system',
+          at: FieldValue.serverTimestamp(),
+        });
+      return false;
+    }
+    if (!stillOpen(t, lead, doc)) return false;
+    const outbox = enqueueEmail(db, tx, {
+      to: String(lead.get('email')),
+      templateId: t.templateId,
+      variables: reminderVariables(t, s, lead, studio),
+      leadId: t.leadId,
+      ...(t.subject.type === 'quote'
+        ? {}
+        : {
+            attachments: [
+              {
+                kind:
+                  t.subject.type === 'invoice' && t.subject.collection === 'invoices'
+                    ? ('invoice' as const)
+                    : ('request' as const),
+                id: t.subject.id,
+              },
+            ],
+          }),
+    });
+    tx.create(reminderRef, {
+      ...reminderFields(t),
+      runAt: Timestamp.fromDate(now),
+      status: 'sent',
+      outboxId: outbox.id,
+      by: 'system',
+      at: FieldValue.serverTimestamp(),
+    });
+    recordActivity(db, tx, {
+      leadId: t.leadId,
+      type: 'reminder_sent',
+      detail: `Reminder sent: ${reminderLabel(t)}`,
+      by: 'system',
+    });
+    return true;
+  });
+}
+
+/** Reminder transactions in flight at once in one run. */
+const CONCURRENCY = 8;
+
+/** Transaction attempts per trigger in one run (each re-reads and re-checks, so retrying is safe). */
+const ATTEMPTS = 3;
+
+/**
+ * `sendOnce`, tried up to ATTEMPTS times: two runs contending for one
+ * reminder can end in the emulator's "Transaction is invalid or closed",
+ * which the SDK does not retry. @throws the last attempt's error.
+ */
+async function sendWithRetries(
+  db: Firestore,
+  t: ReminderTrigger,
+  s: LoadedSubject,
+  studio: StudioSettings,
+  now: Date,
+): Promise<boolean> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await sendOnce(db, t, s, studio, now);
+    } catch (error) {
+      if ((error as { code?: number }).code === GrpcStatus.ALREADY_EXISTS || attempt >= ATTEMPTS) throw error;
+    }
+  }
+}
+
+/**
+ * The scheduled `dailyReminders` at `now`: it fires every hour, and runs the
+ * reminders only in the hour that is REMINDER_SEND_HOUR (09:00) on the
+ * studio's clock (settings `timeZone`, UTC by default), so they reach the
+ * owner's clients in the owner's morning, daylight saving time included.
+ * @returns the run's result, or `ran: false` in any other hour
+ */
+export async function runDailyReminders(
+  { db }: JobDeps,
+  now: Date,
+): Promise<(ReminderRunResult & { ran: true; timeZone: string }) | { ran: false; timeZone: string }> {
+  const { timeZone } = await loadStudioSettings(db);
+  if (hourIn(now, timeZone) !== REMINDER_SEND_HOUR) return { ran: false, timeZone };
+  return { ran: true, timeZone, ...(await runReminders(db, now)) };
+}
+
+/** Runs the reminders at `now` (see the file comment). */
+export async function runReminders(db: Firestore, now: Date): Promise<ReminderRunResult> {
+  const result: ReminderRunResult = { sent: [], skipped: 0, failed: [] };
+  const settings: AutomationSettings = await loadAutomationSettings(db);
+  if (!AUTOMATION_KEYS.some((k) => settings[k].enabled)) return result;
+  const [{ subjects }, studio] = await Promise.all([loadReminderSubjects(db, now), loadStudioSettings(db)]);
+  const due = subjects.flatMap((s) => dueReminders(s.subject, settings, now).map((t) => ({ t, s })));
+  if (due.length === 0) return result;
+  // Skip the triggers already settled without a transaction each (the common case on a daily run).
+  const existing = new Set<string>();
+  for (let i = 0; i < due.length; i += 300) {
+    const refs = due.slice(i, i + 300).map(({ t }) => db.collection(REMINDERS_COLLECTION).doc(t.id));
+    for (const d of await db.getAll(...refs)) if (d.exists) existing.add(d.id);
+  }
+  const pending = due.filter(({ t }) => !existing.has(t.id));
+  result.skipped += due.length - pending.length;
+  // A few transactions at a time, each starting as soon as one ends: quick on
+  // thousands of leads, gentle on Firestore.
+  const slots = new Semaphore(CONCURRENCY);
+  await Promise.all(
+    pending.map(({ t, s }) =>
+      slots.runExclusive(async () => {
+        try {
+          if (await sendWithRetries(db, t, s, studio, now)) result.sent.push(t.id);
+          else result.skipped++;
+        } catch (error) {
+          // ALREADY_EXISTS: an overlapping run created it first.
+          if ((error as { code?: number }).code === GrpcStatus.ALREADY_EXISTS) result.skipped++;
+          else {
+            logEvent('job.item_failed', 'reminders: left for the next run', {
+              job: 'dailyReminders',
+              id: t.id,
+              error: String(error),
+            });
+            result.failed.push(t.id);
+          }
+        }
+      }),
+    ),
+  );
+  return result;
+}
