@@ -1,6 +1,6 @@
 /**
  * Finding a lead on the CRM board: the search box matches what a board card
- * carries (name, subject, project type), as the owner types. Matching ignores
+ * carries (name, email, subject, project type), as the owner types. Matching ignores
  * case and accents, and every word typed must appear somewhere in the card
  * ("ada web" finds Ada Lovelace's Web Project).
  */
@@ -8,6 +8,8 @@
 /** The card fields the search reads. */
 export interface SearchableLead {
   name: string;
+  /** The client's address ("" or absent when unknown). */
+  email?: string;
   subject: string;
   projectType: string;
 }
@@ -36,10 +38,10 @@ export function searchTerms(query: string): string[] {
   return fold(query).split(/\s+/).filter(Boolean);
 }
 
-/** True when every term is found in the lead's name, subject or project type (and always without terms). */
+/** True when every term is found in the lead's name, email, subject or project type (and always without terms). */
 export function leadMatchesSearch(lead: SearchableLead, terms: readonly string[]): boolean {
   if (terms.length === 0) return true;
-  const haystack = fold(`${lead.name}\n${lead.subject}\n${lead.projectType}`);
+  const haystack = fold(`${lead.name}\n${lead.email ?? ''}\n${lead.subject}\n${lead.projectType}`);
   return terms.every((t) => haystack.includes(t));
 }
 

@@ -260,6 +260,7 @@ describe('board capacity (own project, no trigger)', () => {
   const largestLead = (i: number) => ({
     ...leadDoc('界'.repeat(LIMITS.name - 6) + String(i).padStart(6, '0'), {
       subject: '界'.repeat(LIMITS.subject),
+      email: `${'a'.repeat(LIMITS.email - 20)}@example.com`,
       projectType: 'Brand/Logo Design',
       status: 'Lost',
       deadReason: null,
