@@ -64,8 +64,7 @@ try {
     console.log(`client:data: ${r.message}`);
     console.log(`deleted: ${JSON.stringify(r.deleted)}`);
     console.log(`anonymised: ${JSON.stringify(r.anonymised)}`);
-    if (r.stripeCustomerIds.length)
-      console.log(`Delete in Stripe's dashboard (Customers): ${r.stripeCustomerIds.join(', ')}`);
+    if (r.stripeCustomerIds.length) console.log(`Stripe Customers deleted: ${r.stripeCustomerIds.join(', ')}`);
   }
   process.exit(0);
 } catch (e) {

@@ -6,8 +6,10 @@
  *    one; the tree is a commit (no changes) on which the full `npm test`
  *    passed (scripts/release.mjs); the web's Firebase config
  *    (VITE_FIREBASE_*) is complete, names no emulator and matches that
- *    project (web/scripts/production-env.mjs). Any failure is one line, and
- *    nothing is built or deployed;
+ *    project (web/scripts/production-env.mjs); the server key is set as the
+ *    SERVER_API_KEY secret on that project and is not the browser key
+ *    (serverKeyError; skipped by --dry-run, which stays offline and says
+ *    so). Any failure is one line, and nothing is built or deployed;
  * 2. builds the web app in production mode (web/scripts/build-production.mjs)
  *    and the functions, whose build writes functions/package-lock.json from
  *    the root lock (scripts/functions-lock.mjs) so Cloud Build installs the
@@ -155,6 +157,39 @@ export function functionsUpload(root = ROOT) {
   return { ...result, locked: Object.keys(lock.packages).length - 1 };
 }
 
+/** The secret that holds the server's own API key (functions/src/params.ts `serverApiKey`). */
+export const SERVER_KEY_SECRET = 'SERVER_API_KEY';
+
+/**
+ * Checks the second of the two keys (the browser key, VITE_FIREBASE_API_KEY,
+ * is checked with the web config): the SERVER_API_KEY secret must be set on
+ * the project, and must not be the browser key, whose referrer restriction
+ * would make every admin login answer 503 (the server sends no Referer).
+ * `access(name)` returns the secret's latest value, or null when it is not
+ * set (or cannot be read). Returns null when both hold, else one line.
+ * @param {string} project
+ * @param {{ access: (name: string) => string | null, browserKey: string | undefined }} deps
+ * @returns {string | null}
+ */
+export function serverKeyError(project, { access, browserKey }) {
+  const value = access(SERVER_KEY_SECRET)?.trim();
+  if (!value)
+    return `✖ The ${SERVER_KEY_SECRET} secret is not set on ${project}: firebase functions:secrets:set ${SERVER_KEY_SECRET} --project ${project} (README "Production checklist", the server key).`;
+  if (browserKey && value === browserKey.trim())
+    return `✖ ${SERVER_KEY_SECRET} on ${project} is the browser key (VITE_FIREBASE_API_KEY): create a separate server key (README "Production checklist").`;
+  return null;
+}
+
+/** Reads a secret's latest value with the firebase CLI; null when it is missing or unreadable. */
+function accessSecret(firebase, project, name) {
+  const r = spawnSync(process.execPath, [firebase, 'functions:secrets:access', name, '--project', project], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  return r.status === 0 ? r.stdout : null;
+}
+
 /** Runs a step with inherited output; exits with one line when it fails. */
 function run(label, cmd, args, env = process.env) {
   console.log(`\n▶ ${label}`);
@@ -180,8 +215,18 @@ async function main() {
   if (preview && 'error' in preview) refuse(preview.error);
   const gate = releaseGateError(ROOT);
   if (gate) refuse(gate);
-  const configError = productionWebEnvError(productionWebEnv(join(ROOT, 'web')), { project });
+  const webEnv = productionWebEnv(join(ROOT, 'web'));
+  const configError = productionWebEnvError(webEnv, { project });
   if (configError) refuse(configError);
+  const firebase = join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
+  const dryRun = argv.includes('--dry-run');
+  if (!preview && !dryRun) {
+    const keyError = serverKeyError(project, {
+      access: (name) => accessSecret(firebase, project, name),
+      browserKey: webEnv.VITE_FIREBASE_API_KEY,
+    });
+    if (keyError) refuse(keyError);
+  }
 
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const env = { ...process.env, GCLOUD_PROJECT: project };
@@ -193,9 +238,12 @@ async function main() {
     if (upload.error) refuse(upload.error);
   }
 
-  const firebase = join(ROOT, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js');
   const steps = preview ? previewSteps(project, preview.channel) : deploySteps(project);
-  if (argv.includes('--dry-run')) {
+  if (dryRun) {
+    if (!preview)
+      console.log(
+        `would check: the ${SERVER_KEY_SECRET} secret is set on ${project} and is not the browser key (firebase functions:secrets:access)`,
+      );
     for (const s of steps) {
       console.log(`would run: firebase ${s.args.join(' ')}`);
       if (upload && s.args.includes('functions'))

@@ -79,10 +79,14 @@ export const clientErasedReply = z.object({
   message: z.string(),
   deleted: z.record(z.string(), z.number().int().nonnegative()),
   anonymised: z.record(z.string(), z.number().int().nonnegative()),
-  /** Stripe Customers to delete in Stripe's dashboard (docs/operations.md). */
+  /** The client's Stripe Customers, now deleted at Stripe (none in test mode). */
   stripeCustomerIds: z.array(z.string()),
 });
 export type ClientErasedReply = z.output<typeof clientErasedReply>;
+
+/** The 502 of an erasure Stripe refused: nothing is erased, and the admin tries again. */
+export const CLIENT_STRIPE_ERASE_FAILED =
+  "Stripe could not delete the client's customer record: nothing was erased. Try again in a minute.";
 
 /** The 409 of an erasure while Stripe may still charge the client. */
 export const ERASE_ACTIVE_SUBSCRIPTION =

@@ -44,17 +44,22 @@ export interface InvoicePdfModel {
   footer: string | null;
 }
 
-// Made on first use: an Intl formatter costs a page tens of ms of set-up.
-let dateFmt: Intl.DateTimeFormat | undefined;
+// Made on first use, one per zone: an Intl formatter costs a page tens of ms of set-up.
+const dateFmts = new Map<string, Intl.DateTimeFormat>();
 
-/** "November 25, 2026" (UTC). */
-export const formatDocumentDate = (d: Date): string =>
-  (dateFmt ??= new Intl.DateTimeFormat('en-US', {
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  })).format(d);
+/**
+ * "November 25, 2026": the day `d` falls on in `timeZone` (an IANA name, the
+ * studio's settings `timeZone`; UTC by default), as emails and PDFs show it.
+ * @throws RangeError for a zone name Intl does not know (settings validate it on save)
+ */
+export function formatDocumentDate(d: Date, timeZone = 'UTC'): string {
+  let fmt = dateFmts.get(timeZone);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone });
+    dateFmts.set(timeZone, fmt);
+  }
+  return fmt.format(d);
+}
 
 /** The payment terms line for `days`. */
 export const paymentTermsText = (days: number): string =>
@@ -63,12 +68,12 @@ export const paymentTermsText = (days: number): string =>
 /**
  * The terms printed on a document: from its own due date when it has one
  * ("Payment due by December 15, 2026", or on receipt when due the day it was
- * issued), else from the studio's terms in days.
+ * issued), else from the studio's terms in days. Days are those of `timeZone`.
  */
-export function documentTermsText(issuedAt: Date, dueDate: Date | null, defaultDays: number): string {
+export function documentTermsText(issuedAt: Date, dueDate: Date | null, defaultDays: number, timeZone = 'UTC'): string {
   if (!dueDate) return paymentTermsText(defaultDays);
-  const issuedDay = formatDocumentDate(issuedAt);
-  const dueDay = formatDocumentDate(dueDate);
+  const issuedDay = formatDocumentDate(issuedAt, timeZone);
+  const dueDay = formatDocumentDate(dueDate, timeZone);
   return dueDate.getTime() <= issuedAt.getTime() || issuedDay === dueDay
     ? 'Payment due on receipt'
     : `Payment due by ${dueDay}`;
@@ -112,13 +117,15 @@ export function invoiceModel(studio: StudioSettings, inv: InvoiceSource, siteUrl
     number: inv.number,
     studio,
     client: documentClient(inv),
-    issueDate: formatDocumentDate(inv.issuedAt),
-    dueDate: inv.dueDate ? formatDocumentDate(inv.dueDate) : null,
+    issueDate: formatDocumentDate(inv.issuedAt, studio.timeZone),
+    dueDate: inv.dueDate ? formatDocumentDate(inv.dueDate, studio.timeZone) : null,
     lines: [{ description: inv.description, amount: tax ? tax.subtotal : amount }],
     tax,
     total: amount,
     currency: 'USD',
-    paymentTerms: inv.closed ? null : documentTermsText(inv.issuedAt, inv.dueDate, studio.paymentTermsDays),
+    paymentTerms: inv.closed
+      ? null
+      : documentTermsText(inv.issuedAt, inv.dueDate, studio.paymentTermsDays, studio.timeZone),
     payLink: inv.checkoutUrl && !inv.closed ? `${siteUrl}${inv.checkoutUrl}` : null,
     paid: null,
     closedMark: inv.closed === 'void' ? 'VOID' : inv.closed === 'uncollectible' ? 'UNCOLLECTIBLE' : null,
@@ -143,7 +150,7 @@ export interface ReceiptSource {
 /** The receipt model: PAID with the date and the payment reference. */
 export function receiptModel(studio: StudioSettings, p: ReceiptSource): InvoicePdfModel {
   const amount = centsToString(p.amountCents);
-  const date = formatDocumentDate(p.paidAt);
+  const date = formatDocumentDate(p.paidAt, studio.timeZone);
   return {
     kind: 'receipt',
     title: 'Receipt',
@@ -187,7 +194,7 @@ export function creditNoteModel(studio: StudioSettings, c: CreditNoteSource): In
     number: c.number,
     studio,
     client: documentClient(c),
-    issueDate: formatDocumentDate(c.issuedAt),
+    issueDate: formatDocumentDate(c.issuedAt, studio.timeZone),
     dueDate: null,
     lines: [{ description: c.reason ? `${what}: ${c.reason}` : what, amount: `-${amount}` }],
     total: `-${amount}`,

@@ -82,7 +82,7 @@ export function leadBoardNeedsRebuild(meta: unknown): boolean {
  * and subjects (at most 100 and 200 characters, LIMITS) fill a card's width
  * long before this; a dead reason can come from a note of 10,000 characters.
  */
-export const CARD_TEXT_BUDGET_BYTES = { name: 120, subject: 120, deadReason: 80 } as const;
+export const CARD_TEXT_BUDGET_BYTES = { name: 120, subject: 120, deadReason: 80, email: 80 } as const;
 
 const utf8 = new TextEncoder();
 
@@ -119,6 +119,8 @@ export interface BoardCard<D = Date> {
   quoteAmountCents: number | null;
   depositAmountCents: number | null;
   quoteGenerated: boolean;
+  /** The client's address, for the board's search ("" when the lead has none); clipped like the other texts. */
+  email: string;
   quoteReviewStatus: LeadRecord['quoteReviewStatus'];
   quoteAccepted: boolean;
   /** The dead reason (the field, or the last "Dead Reason:" line of the notes), or null. */
@@ -160,6 +162,7 @@ export type BoardCardSource<D> = Pick<LeadRecord, 'name' | 'subject' | 'projectT
       | 'quoteAccepted'
       | 'notes'
       | 'deadReason'
+      | 'email'
     >
   > & {
     createdAt: D;
@@ -177,6 +180,7 @@ export function boardCardOf<D>(lead: BoardCardSource<D>): BoardCard<D> {
     quoteAmountCents: lead.quoteAmountCents ?? null,
     depositAmountCents: lead.depositAmountCents ?? null,
     quoteGenerated: lead.quoteGenerated ?? false,
+    email: clipCardText(lead.email ?? '', CARD_TEXT_BUDGET_BYTES.email),
     quoteReviewStatus: lead.quoteReviewStatus ?? null,
     quoteAccepted: lead.quoteAccepted ?? false,
     deadReason: deadReason === null ? null : clipCardText(deadReason, CARD_TEXT_BUDGET_BYTES.deadReason),
@@ -186,11 +190,12 @@ export function boardCardOf<D>(lead: BoardCardSource<D>): BoardCard<D> {
   };
 }
 
-/** Card fields an encoded card leaves out while they hold their default (null or false). */
+/** Card fields an encoded card leaves out while they hold their default (null, false or ""). */
 const DEFAULTED_FIELDS = [
   'quoteAmountCents',
   'depositAmountCents',
   'quoteGenerated',
+  'email',
   'quoteReviewStatus',
   'quoteAccepted',
   'deadReason',
@@ -200,6 +205,7 @@ const DEFAULTS: Pick<BoardCard, (typeof DEFAULTED_FIELDS)[number]> = {
   quoteAmountCents: null,
   depositAmountCents: null,
   quoteGenerated: false,
+  email: '',
   quoteReviewStatus: null,
   quoteAccepted: false,
   deadReason: null,
@@ -271,6 +277,7 @@ export const encodedBoardCardSchema = z.object({
   quoteAmountCents: z.number().nullable().default(DEFAULTS.quoteAmountCents),
   depositAmountCents: z.number().nullable().default(DEFAULTS.depositAmountCents),
   quoteGenerated: z.boolean().default(DEFAULTS.quoteGenerated),
+  email: z.string().default(DEFAULTS.email),
   quoteReviewStatus: z.enum(QUOTE_REVIEW_STATUSES).nullable().default(DEFAULTS.quoteReviewStatus),
   quoteAccepted: z.boolean().default(DEFAULTS.quoteAccepted),
   deadReason: z.string().nullable().default(DEFAULTS.deadReason),
@@ -319,6 +326,7 @@ export function largestBoardCard(): BoardCard {
     quoteAmountCents: -Number.MAX_SAFE_INTEGER,
     depositAmountCents: -Number.MAX_SAFE_INTEGER,
     quoteGenerated: true,
+    email: fill(CARD_TEXT_BUDGET_BYTES.email),
     quoteReviewStatus: 'Needs Revision',
     quoteAccepted: true,
     deadReason: fill(CARD_TEXT_BUDGET_BYTES.deadReason),
@@ -329,7 +337,7 @@ export function largestBoardCard(): BoardCard {
 }
 
 /** Most bytes an encoded card takes (encodeBoardCard of largestBoardCard, rounded up). */
-export const MAX_ENCODED_CARD_BYTES = 656;
+export const MAX_ENCODED_CARD_BYTES = 740;
 
 /**
  * Bytes of a shard besides its cards: its document name (under 200 with a

@@ -1,6 +1,6 @@
 /**
  * Finding a lead on the CRM board: the search box matches what a board card
- * carries (name, subject, project type), as the owner types. Matching ignores
+ * carries (name, email, subject, project type), as the owner types. Matching ignores
  * case and accents, and every word typed must appear somewhere in the card
  * ("ada web" finds Ada Lovelace's Web Project).
  */
@@ -8,6 +8,8 @@
 /** The card fields the search reads. */
 export interface SearchableLead {
   name: string;
+  /** The client's address ("" or absent when unknown). */
+  email?: string;
   subject: string;
   projectType: string;
 }
@@ -42,7 +44,7 @@ export function searchTerms(query: string): string[] {
  * compares strings (searchTextMatches).
  */
 export function leadSearchText(lead: SearchableLead): string {
-  return fold(`${lead.name}\n${lead.subject}\n${lead.projectType}`);
+  return fold(`${lead.name}\n${lead.email ?? ''}\n${lead.subject}\n${lead.projectType}`);
 }
 
 /** True when every term is in `text`, a leadSearchText (and always without terms). */
@@ -50,7 +52,7 @@ export function searchTextMatches(text: string, terms: readonly string[]): boole
   return terms.every((t) => text.includes(t));
 }
 
-/** True when every term is found in the lead's name, subject or project type (and always without terms). */
+/** True when every term is found in the lead's name, email, subject or project type (and always without terms). */
 export function leadMatchesSearch(lead: SearchableLead, terms: readonly string[]): boolean {
   return terms.length === 0 || searchTextMatches(leadSearchText(lead), terms);
 }

@@ -329,7 +329,13 @@ export const createPaymentIntentSchema = z.strictObject({
 });
 export type CreatePaymentIntentInput = z.output<typeof createPaymentIntentSchema>;
 
-/** A date (YYYY-MM-DD or ISO) within DATE_YEARS → Date; blank → undefined. */
+/**
+ * A date (YYYY-MM-DD or ISO) within DATE_YEARS → Date; blank → undefined. A
+ * plain day (a date input's value) is that day at 12:00 UTC, which is the
+ * same day on every studio's clock from UTC−11 to UTC+11, so emails and PDFs
+ * showing it in the studio's time zone show the day the admin picked (a
+ * studio at UTC+12 or more, New Zealand in summer, would see the next day).
+ */
 const optionalDate = z
   .string()
   .trim()
@@ -337,7 +343,7 @@ const optionalDate = z
   .optional()
   .transform((v, ctx) => {
     if (!v) return undefined;
-    const d = new Date(v);
+    const d = new Date(/^\d{4}-\d{2}-\d{2}$/.test(v) ? `${v}T12:00:00Z` : v);
     if (Number.isNaN(d.getTime())) {
       ctx.addIssue({ code: 'custom', message: 'Enter a valid date' });
       return z.NEVER;

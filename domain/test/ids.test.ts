@@ -79,6 +79,6 @@ describe('dates in range', () => {
     }
     expect(
       createInvoiceSchema.parse({ leadId: 'lead-1', amount: '10.00', description: 'x', dueDate: '2026-02-01' }).dueDate,
-    ).toEqual(new Date('2026-02-01'));
+    ).toEqual(new Date('2026-02-01T12:00:00Z'));
   });
 });

@@ -24,6 +24,16 @@ describe('board search', () => {
       expect(searchTextMatches(text, searchTerms(q))).toBe(leadMatchesSearch(ada, searchTerms(q)));
   });
 
+  it("matches the lead's email address, alone or with other words", () => {
+    const withEmail = { ...ada, email: 'Countess.Lovelace@Analytical.example' };
+    expect(leadMatchesSearch(withEmail, searchTerms('analytical.example'))).toBe(true);
+    expect(leadMatchesSearch(withEmail, searchTerms('countess.lovelace@'))).toBe(true);
+    expect(leadMatchesSearch(withEmail, searchTerms('countess web'))).toBe(true);
+    expect(leadMatchesSearch(ada, searchTerms('countess'))).toBe(false);
+    // The address does not run into the name: a term spanning both finds nothing.
+    expect(leadMatchesSearch(withEmail, searchTerms('lovelacecountess'))).toBe(false);
+  });
+
   it('matches every lead when the search is blank', () => {
     expect(searchTerms('   ')).toEqual([]);
     expect(leadMatchesSearch(ada, [])).toBe(true);

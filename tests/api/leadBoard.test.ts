@@ -92,7 +92,8 @@ describe('the syncLeadBoard trigger', () => {
     await cardBecomes(id, { name: 'Board Follower', status: 'New', subject: 'Follow' });
     const stored = JSON.parse((await storedCard(db, id)) as string) as object;
     expect(stored).not.toHaveProperty('message');
-    expect(stored).not.toHaveProperty('email');
+    // The address is on the card for the board's search (the board is admin-only, like the lead).
+    expect(stored).toHaveProperty('email', 'bf@example.com');
     expect(stored).not.toHaveProperty('quoteAmountCents'); // null: left out of the stored card
 
     expect((await api('PUT', `/api/leads/${id}`, { token, body: { status: 'Contacted' } })).status).toBe(200);
@@ -260,6 +261,7 @@ describe('board capacity (own project, no trigger)', () => {
   const largestLead = (i: number) => ({
     ...leadDoc('界'.repeat(LIMITS.name - 6) + String(i).padStart(6, '0'), {
       subject: '界'.repeat(LIMITS.subject),
+      email: `${'a'.repeat(LIMITS.email - 20)}@example.com`,
       projectType: 'Brand/Logo Design',
       status: 'Lost',
       deadReason: null,

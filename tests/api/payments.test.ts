@@ -7,7 +7,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
-import { invoiceCreatedReply } from '@studio/domain';
+import { CLIENT_STRIPE_ERASE_FAILED, invoiceCreatedReply } from '@studio/domain';
 import { adminIdToken, api, db } from '../helpers.js';
 import { seedPayableLead } from './paymentFixtures.js';
 
@@ -79,6 +79,13 @@ class StripeStub {
         url: '/v1/customers',
         data: this.customers.filter((c) => c.email === email),
       };
+    }
+    if (r.method === 'DELETE' && /^\/v1\/customers\/cus_/.test(r.path)) {
+      const at = this.customers.findIndex((c) => r.path.endsWith(`/${c.id}`));
+      const gone = at < 0 ? null : this.customers.splice(at, 1)[0]!;
+      return gone
+        ? { id: gone.id, object: 'customer', deleted: true }
+        : { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'stub: no such customer' } };
     }
     if (/^\/v1\/customers\/cus_/.test(r.path))
       return (
@@ -336,6 +343,39 @@ describe('live mode: the stripe SDK against an HTTP stub', () => {
       customerId,
     );
     expect(stub.requests.find((r) => r.path === '/v1/payment_intents')!.params.get('customer')).toBe(customerId);
+  });
+
+  it('erasing a client deletes its Stripe Customers first; a Stripe refusal erases nothing', async () => {
+    const email = `erase.stripe.${Date.now()}@example.com`;
+    const { leadId } = await seedPayableLead({ quoteAmountCents: 100_000, depositAmountCents: 50_000, email });
+    expect((await post('/api/create-payment-intent', { leadId })).status).toBe(200);
+    const stored = (await db.collection('leads').doc(leadId).get()).get('stripeCustomerId') as string;
+    // A customer Stripe holds for the address that no document names (a cart checkout's, say).
+    stub.customers.push({ id: 'cus_stub_cart_only', object: 'customer', email, created: 0 });
+    const token = await adminIdToken();
+    const erase = () =>
+      api('POST', '/api/clients/erase', { baseUrl: base, token, body: { email, confirmEmail: email.toUpperCase() } });
+
+    stub.failWith = { status: 400, body: { error: { type: 'invalid_request_error', message: 'stub: refused' } } };
+    const refused = await erase();
+    expect(refused.status).toBe(502);
+    expect(refused.json).toEqual({ error: CLIENT_STRIPE_ERASE_FAILED });
+    expect((await db.collection('leads').doc(leadId).get()).exists).toBe(true);
+
+    stub.failWith = null;
+    stub.requests = [];
+    const done = await erase();
+    expect(done.status, JSON.stringify(done.json)).toBe(200);
+    expect((done.json as { stripeCustomerIds: string[] }).stripeCustomerIds).toEqual(
+      [stored, 'cus_stub_cart_only'].sort(),
+    );
+    expect(stub.requests.map(route)).toEqual([
+      'GET /v1/customers',
+      'DELETE /v1/customers/:id',
+      'DELETE /v1/customers/:id',
+    ]);
+    expect(stub.customers.filter((c) => c.email === email)).toEqual([]);
+    expect((await db.collection('leads').doc(leadId).get()).exists).toBe(false);
   });
 
   it("cancels the unpaid order's PaymentIntent at Stripe and releases its hold; leaves a paid one to its webhook", async () => {

@@ -3,7 +3,9 @@
  * (features/reminders/reminders.ts runDailyReminders), run directly against the emulators
  * with a fake clock, sends a due reminder only in the hour that is 09:00 on
  * the studio's clock: with America/Los_Angeles, at 17:00 UTC in January
- * (PST) and 16:00 UTC in July (PDT), and not at 09:00 UTC.
+ * (PST) and 16:00 UTC in July (PDT), and not at 09:00 UTC. The email's
+ * dates are the days on that clock: a link sent at 03:00 UTC reads as sent the
+ * evening before.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
@@ -112,5 +114,15 @@ describe('the studio time zone', () => {
       });
       expect(await followUps(leadId), season).toBe(1);
     }
+  });
+
+  it("writes the reminder's dates as days on the studio's clock, not UTC's", async () => {
+    // 03:00 UTC on February 3 is 19:00 on February 2 in Los Angeles; the link expires 30 days later.
+    const leadId = await quotedLead('dates', new Date('2034-02-03T03:00:00Z'));
+    expect(await runDailyReminders(db, new Date('2034-02-10T17:00:00Z'))).toMatchObject({ ran: true });
+    const sent = (await db.collection('outbox').where('leadId', '==', leadId).get()).docs.find(
+      (d) => d.get('templateId') === 'reminder-quote',
+    );
+    expect(sent?.get('variables')).toMatchObject({ sentDate: 'February 2, 2034', expiryDate: 'March 4, 2034' });
   });
 });

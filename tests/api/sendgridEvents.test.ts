@@ -11,7 +11,7 @@
 import { createHash, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
 import { FieldValue } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, db, eventually, startInProcessApp } from '../helpers.js';
+import { adminIdToken, api, db, eventually, startInProcessApp, userIdToken } from '../helpers.js';
 import { loadConfig, setConfigForTests } from '../../functions/src/config.js';
 
 const pair = () => generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
@@ -88,6 +88,18 @@ describe('POST /api/sendgrid/events with a verification key', () => {
     });
     const suppression = (await suppressionDoc(to).get()).data();
     expect(suppression).toMatchObject({ event: 'bounce' });
+    // The admin's list of suppressed addresses names the entry, its address and why; only for the admin.
+    const token = await adminIdToken();
+    const listed = await api('GET', '/api/outbox?delivery=suppressed&limit=200', { token });
+    expect(listed.status).toBe(200);
+    expect(listed.json).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: outboxId, to, status: 'ERROR', lastError: entry!.lastError as string }),
+      ]),
+    );
+    expect((await api('GET', '/api/outbox?delivery=suppressed')).status).toBe(401);
+    expect((await api('GET', '/api/outbox?delivery=suppressed', { token: await userIdToken() })).status).toBe(403);
+    expect((await api('GET', '/api/outbox?delivery=bounced', { token })).status).toBe(400);
     // The list holds no readable address, not even inside the bounce reason.
     expect(JSON.stringify(suppression).toLowerCase()).not.toContain(to.toLowerCase());
 

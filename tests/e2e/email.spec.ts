@@ -187,3 +187,41 @@ test('a failed email is listed on Email Testing and resent with "Resend"', async
     )
     .toBe('SUCCESS');
 });
+
+test('an address SendGrid reported bounced is listed under Suppressed addresses with the reason, at 390 px', async ({
+  page,
+}) => {
+  const { getApps, initializeApp } = await import('firebase-admin/app');
+  const { getFirestore, FieldValue } = await import('firebase-admin/firestore');
+  const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
+  const to = `bounced.${Date.now().toString(36)}@example.com`;
+  const reason = 'Not delivered: the address bounced: 550 5.1.1 User unknown';
+  // As the Event Webhook leaves a sent entry it was told bounced (created so, the trigger leaves it alone).
+  await db
+    .collection('outbox')
+    .doc()
+    .create({
+      to,
+      templateId: 'contact-confirmation',
+      variables: { name: 'Ada' },
+      leadId: null,
+      status: 'ERROR',
+      attempts: 1,
+      lastError: reason,
+      deliveryEvent: 'bounce',
+      createdAt: FieldValue.serverTimestamp(),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await loginAsAdmin(page);
+  await page.goto('/admin/email-test');
+  const list = page.getByRole('list', { name: 'Suppressed addresses' });
+  const row = list.getByTestId('outbox-row').filter({ hasText: to });
+  await expect(row).toContainText(reason);
+  // Resending to a suppressed address would only be skipped: no Resend there.
+  await expect(row.getByRole('button', { name: /^Resend/ })).toHaveCount(0);
+  const box = (await row.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});

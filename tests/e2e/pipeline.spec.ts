@@ -233,6 +233,7 @@ test('search finds a lead as you type; a mouse drag offers Won and Dead in a bar
   const name = `Zoë Searchable ${tag}`;
   await storeLead(db, {
     name,
+    email: `zoe.${tag}@kiln-works.example`,
     subject: `Pottery shop ${tag}`,
     status: 'New',
     ...NO_QUOTE,
@@ -270,4 +271,9 @@ test('search finds a lead as you type; a mouse drag offers Won and Dead in a bar
   await page.keyboard.press('Escape');
   await expect(search).toHaveValue('');
   await expect(page.getByTestId('lead-card').nth(1)).toBeVisible();
+
+  // The address finds the lead too: the board's card carries it for the search.
+  await search.fill(`${tag}@KILN-works`);
+  await expect(page.getByTestId('lead-card')).toHaveCount(1);
+  await expect(card(page, name)).toBeVisible();
 });

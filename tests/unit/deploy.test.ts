@@ -20,7 +20,14 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { deploySteps, deployTarget, previewChannel, previewSteps } from '../../scripts/deploy.mjs';
+import {
+  deploySteps,
+  deployTarget,
+  previewChannel,
+  previewSteps,
+  SERVER_KEY_SECRET,
+  serverKeyError,
+} from '../../scripts/deploy.mjs';
 import { functionsLock } from '../../scripts/functions-lock.mjs';
 import { releaseGateError, TEST_MARKER } from '../../scripts/release.mjs';
 import {
@@ -67,6 +74,35 @@ describe('deploy target', () => {
     expect(steps.map((s) => s.args.includes('--force'))).toEqual([false, true, false]);
     // The functions step may ask for a missing setting on a terminal; the others never prompt.
     expect(steps.map((s) => s.args.includes('--non-interactive'))).toEqual([true, false, true]);
+  });
+});
+
+describe('the two keys', () => {
+  const browserKey = REAL_CONFIG.VITE_FIREBASE_API_KEY;
+  const secrets = (values: Record<string, string>) => (name: string) => values[name] ?? null;
+
+  it('passes a server key secret that is set and is not the browser key', () => {
+    const access = secrets({ [SERVER_KEY_SECRET]: 'AIzaSyServerOnlyKey0000000000000000000\n' });
+    expect(serverKeyError('studio-real-123', { access, browserKey })).toBeNull();
+  });
+
+  it('refuses, in one line naming the secret, a project without the server key', () => {
+    for (const access of [secrets({}), secrets({ [SERVER_KEY_SECRET]: '  \n' })]) {
+      const line = serverKeyError('studio-real-123', { access, browserKey })!;
+      expect(lines(line)).toHaveLength(1);
+      expect(line).toContain('SERVER_API_KEY secret is not set on studio-real-123');
+      expect(line).toContain('firebase functions:secrets:set SERVER_API_KEY --project studio-real-123');
+    }
+  });
+
+  it('refuses the browser key set as the server key (its referrer restriction breaks the admin login)', () => {
+    const line = serverKeyError('studio-real-123', {
+      access: secrets({ [SERVER_KEY_SECRET]: `${browserKey}\n` }),
+      browserKey,
+    })!;
+    expect(lines(line)).toHaveLength(1);
+    expect(line).toContain('is the browser key');
+    expect(line).not.toContain(browserKey);
   });
 });
 
@@ -315,6 +351,9 @@ describe('npm run deploy on a clone (offline)', () => {
         'would run: firebase deploy --project some-real-id --only functions --force',
         'would run: firebase deploy --project some-real-id --non-interactive --only hosting',
       ]);
+      expect(out).toContain(
+        'would check: the SERVER_API_KEY secret is set on some-real-id and is not the browser key (firebase functions:secrets:access)',
+      );
       const upload = out.find((l) => l.includes('uploads functions/'))!;
       expect(upload).toMatch(
         /uploads functions\/: lib\/index\.js, .*package-lock\.json, package\.json \(package-lock\.json locks \d+ packages; Cloud Build installs them with npm ci\)/,

@@ -118,7 +118,7 @@ export async function syncPaymentRequests(db: Firestore, leadId: string, now = n
             invoiceNumber: number,
             description: plan.description,
             amount: formatUsd(plan.amountCents),
-            dueDate: formatDocumentDate(addDays(now, terms)),
+            dueDate: formatDocumentDate(addDays(now, terms), studio.timeZone),
             paymentLink: `${config().siteUrl}${plan.checkoutUrl}`,
             studioName: studio.businessName,
           },

@@ -9,9 +9,9 @@
  * it replaced by "[erased]". Each request is recorded in
  * `client_data_requests` with the address only as its SHA-256.
  *
- * Stripe keeps its own copy (the Customer, receipts): the reply lists the
- * client's Stripe Customer ids, which the owner deletes in Stripe's dashboard
- * (docs/operations.md "Client data: export and erasure").
+ * Stripe keeps its own copy (the Customer, receipts): erasure deletes the
+ * client's Stripe Customers first (stripeCustomers.ts), so a Stripe failure
+ * erases nothing and the request can be repeated; the reply lists them.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -38,6 +38,7 @@ import { conflict } from '../../platform/errors.js';
 import { syncBoardCard } from '../leads/index.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 import { findClientRecords, stripeCustomerIds, type ClientRecords } from './clientRecords.js';
+import { deleteStripeCustomers } from './stripeCustomers.js';
 
 /** A stored value as JSON: timestamps as ISO strings, references as paths. */
 function toJson(value: unknown): unknown {
@@ -147,7 +148,8 @@ const chargeable = (d: DocumentSnapshot) => d.get('status') === 'active' || d.ge
 
 /**
  * Erases `email` (see the module comment).
- * @throws AppError (409) ERASE_ACTIVE_SUBSCRIPTION while a subscription of the client is active or past due
+ * @throws AppError (409) ERASE_ACTIVE_SUBSCRIPTION while a subscription of the client is active or past due;
+ *   (502) CLIENT_STRIPE_ERASE_FAILED when Stripe refuses, before anything is erased
  */
 export async function eraseClient(
   deps: Deps,
@@ -160,6 +162,7 @@ export async function eraseClient(
   const records = await findClientRecords(db, email);
   if ([...(records.get(COLLECTIONS.subscriptions)?.values() ?? [])].some(chargeable))
     throw conflict(ERASE_ACTIVE_SUBSCRIPTION);
+  const customers = await deleteStripeCustomers(email, stripeCustomerIds(records));
 
   const escaped = email.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const pattern = new RegExp(escaped, 'gi');
@@ -182,7 +185,6 @@ export async function eraseClient(
   const deleted = countsOf(records, ERASED_COLLECTIONS);
   const anonymised = countsOf(records, ANONYMISED_COLLECTIONS);
   await audit(db, 'erase', email, actor, now, { deleted, anonymised });
-  const customers = stripeCustomerIds(records);
   const total = Object.values(deleted).reduce((a, b) => a + b, 0);
   const kept = Object.values(anonymised).reduce((a, b) => a + b, 0);
   return {

@@ -4,7 +4,13 @@
  * No variables leave: they may hold sealed links.
  */
 import { FieldValue } from 'firebase-admin/firestore';
-import { COLLECTIONS, emailLogDocSchema, outboxDocSchema, type OutboxDoc } from '@studio/domain';
+import {
+  COLLECTIONS,
+  emailLogDocSchema,
+  outboxDocSchema,
+  SUPPRESSING_EMAIL_EVENTS,
+  type OutboxDoc,
+} from '@studio/domain';
 import { parsedDocs, zodConverter } from '../../platform/converter.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { enqueueEmail } from '../../shared/outbox.js';
@@ -53,6 +59,23 @@ export async function listOutbox(deps: Deps, input: { status: 'ERROR'; limit: nu
     .limit(input.limit)
     .get();
   return parsedDocs(snap, outboxDocSchema, 'listOutbox').map(outboxRow);
+}
+
+/**
+ * The emails SendGrid reported bounced, dropped or marked as spam (the
+ * Event Webhook set their `deliveryEvent`), newest first: each names the
+ * address now suppressed and, in `lastError`, why. The suppression list
+ * itself holds no readable address (services/suppressions.ts), so this is
+ * where the admin sees which addresses it stops.
+ */
+export async function listSuppressedEmails(deps: Deps, input: { limit: number }) {
+  const snap = await deps.db
+    .collection(COLLECTIONS.outbox)
+    .where('deliveryEvent', 'in', [...SUPPRESSING_EMAIL_EVENTS])
+    .orderBy('updatedAt', 'desc')
+    .limit(input.limit)
+    .get();
+  return parsedDocs(snap, outboxDocSchema, 'listSuppressedEmails').map(outboxRow);
 }
 
 /** The lead's emails, newest first, at most 50 (one that does not parse is left out, logged). */

@@ -41,7 +41,14 @@ import {
   sendTemplateTest,
   sendTestEmail,
 } from './templates.js';
-import { listEmailLog, listLeadEmails, listOutbox, readOutboxEntry, resendEmail } from './outboxAdmin.js';
+import {
+  listEmailLog,
+  listLeadEmails,
+  listOutbox,
+  listSuppressedEmails,
+  readOutboxEntry,
+  resendEmail,
+} from './outboxAdmin.js';
 
 export type { EmailTemplateDto } from './templates.js';
 
@@ -97,13 +104,16 @@ emailAdminRouter.get('/outbox/:id', async (req, res) => {
 
 const outboxListQuery = z.strictObject({
   status: z.enum(['ERROR']).default('ERROR'),
+  /** `suppressed`: the entries SendGrid reported bounced, dropped or spam (listSuppressedEmails). */
+  delivery: z.enum(['suppressed']).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
 emailAdminRouter.get('/outbox', async (req, res) => {
   const q = outboxListQuery.safeParse(req.query);
   if (!q.success) throw invalid('Invalid query');
-  sendReply(res, outboxRowsReply, await listOutbox(deps, q.data));
+  const rows = q.data.delivery ? await listSuppressedEmails(deps, q.data) : await listOutbox(deps, q.data);
+  sendReply(res, outboxRowsReply, rows);
 });
 
 emailAdminRouter.post('/outbox/:id/resend', async (req, res) => {

@@ -3,6 +3,7 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import {
   centsToString,
   COLLECTIONS,
+  formatDocumentDate,
   formatUsd,
   invoiceTotals,
   leadDocSchema,
@@ -122,9 +123,7 @@ export async function createInvoice(
         invoiceNumber: number,
         description: input.description,
         amount: formatUsd(totals.totalCents),
-        dueDate: due
-          .toDate()
-          .toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }),
+        dueDate: formatDocumentDate(due.toDate(), settings.timeZone),
         paymentLink: `${config().siteUrl}${checkoutUrl}`,
         studioName: settings.businessName,
       },

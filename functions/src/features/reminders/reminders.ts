@@ -222,15 +222,15 @@ function reminderVariables(
   };
   if (t.subject.type === 'quote') {
     vars.quoteAmount = formatUsd(Number(lead.get('quoteAmountCents') ?? 0));
-    vars.sentDate = formatDocumentDate(t.subject.sentAt);
-    vars.expiryDate = formatDocumentDate(t.subject.expiresAt);
+    vars.sentDate = formatDocumentDate(t.subject.sentAt, studio.timeZone);
+    vars.expiryDate = formatDocumentDate(t.subject.expiresAt, studio.timeZone);
   } else {
     vars.invoiceNumber = t.subject.number;
     vars.amount = s.amountCents != null ? formatUsd(s.amountCents) : '';
     vars.description = s.description ?? '';
     vars.paymentLink = s.checkoutUrl ? `${site}${s.checkoutUrl}` : `${site}/my-project`;
     if (t.subject.type === 'invoice') {
-      vars.dueDate = formatDocumentDate(t.subject.dueDate);
+      vars.dueDate = formatDocumentDate(t.subject.dueDate, studio.timeZone);
       vars.daysOverdue = String(t.days);
     }
   }

@@ -17,8 +17,12 @@ export function escapeCsvCell(value: string): string {
 
 /** Starts a browser download of `csv` (UTF-8 with a BOM so spreadsheet apps read accents right). */
 export function downloadCsv(csv: string, fileName: string): void {
-  const blob = new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
+  downloadFile(['\uFEFF', csv], fileName, 'text/csv;charset=utf-8');
+}
+
+/** Starts a browser download of `parts` as one file of MIME type `type`. */
+export function downloadFile(parts: BlobPart[], fileName: string, type: string): void {
+  const url = URL.createObjectURL(new Blob(parts, { type }));
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;

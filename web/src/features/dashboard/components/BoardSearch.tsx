@@ -1,10 +1,10 @@
 /**
  * The board's search box: it filters the pipeline to the leads whose name,
- * subject or project type hold every word typed (domain leadMatchesSearch),
- * as the owner types, and the cards highlight what matched
+ * email, subject or project type hold every word typed (domain
+ * leadMatchesSearch), as the owner types, and the cards highlight what matched
  * (SearchTermsContext). `/` focuses it from anywhere on the page but a field
- * being typed in. Email addresses are not on the board's cards (the lead_board
- * projection keeps them out), so the search does not read them.
+ * being typed in. The email is on the board's card (lead_board) for this
+ * search only: a card does not show it, so nothing is highlighted for it.
  */
 import { createContext, useEffect, useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
@@ -77,7 +77,7 @@ export function BoardSearch({
         type="search"
         size="small"
         label="Search leads"
-        placeholder="Name, subject or project type"
+        placeholder="Name, email, subject or project type"
         value={value}
         onChange={(e) => onChange(e.target.value)}
         onKeyDown={(e) => {

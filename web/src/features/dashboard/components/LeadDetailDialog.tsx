@@ -1,7 +1,8 @@
 /**
  * Lead detail (spec §2): status and project type badges, contact, message,
  * dead reason, the activity history and the lead's emails with their status
- * (failed ones can be resent). Opens at once with what the board
+ * (failed ones can be resent), and the client's data export and erasure.
+ * Opens at once with what the board
  * card knows; the contact and message come from the whole lead, read while
  * the dialog shows it.
  */
@@ -23,6 +24,7 @@ import Typography from '@mui/material/Typography';
 import { formatUsd, leadActivityReply, type LeadActivityReply as Activity } from '@studio/domain';
 import { api } from '../../../shared/lib/api';
 import { useLiveLead, type BoardLead } from '../../../shared/data/hooks';
+import { ClientDataActions } from '../../clients';
 import { OutboxList } from '../../email';
 import { UpcomingReminders } from '../../reminders';
 
@@ -139,6 +141,12 @@ export function LeadDetailDialog({
               label="Emails"
               empty="No emails yet."
             />
+            {full?.email && (
+              <>
+                <Divider sx={{ my: 2 }} />
+                <ClientDataActions email={full.email} onErased={onClose} />
+              </>
+            )}
           </DialogContent>
           <DialogActions>
             <Button onClick={() => onNotes(lead)}>Notes</Button>

@@ -314,6 +314,23 @@ export function EmailTestPage() {
               <OutboxList path="/api/outbox?status=ERROR" label="Failed emails" empty="No failed emails." />
             </CardContent>
           </Card>
+          <Card component="section" aria-label="Suppressed addresses">
+            <CardContent>
+              <Typography variant="h6" component="h2" gutterBottom>
+                Suppressed addresses
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                SendGrid reported these emails bounced, dropped or marked as spam. Nothing more is sent to their
+                addresses.
+              </Typography>
+              <OutboxList
+                path="/api/outbox?delivery=suppressed"
+                label="Suppressed addresses"
+                empty="No suppressed addresses."
+                resendable={false}
+              />
+            </CardContent>
+          </Card>
         </Stack>
       </Box>
     </Box>

@@ -35,10 +35,21 @@ function detail(e: OutboxRow): string {
 }
 
 /**
- * The outbox entries at `path` with their status; failed ones get "Resend".
+ * The outbox entries at `path` with their status; failed ones get "Resend"
+ * unless `resendable` is false (a suppressed address would only skip it).
  * `empty` is shown when there are none.
  */
-export function OutboxList({ path, label, empty }: { path: string; label: string; empty: string }) {
+export function OutboxList({
+  path,
+  label,
+  empty,
+  resendable = true,
+}: {
+  path: string;
+  label: string;
+  empty: string;
+  resendable?: boolean;
+}) {
   const toast = useToast();
   const [rows, setRows] = useState<OutboxRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -96,7 +107,7 @@ export function OutboxList({ path, label, empty }: { path: string; label: string
             secondary={detail(e)}
             slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
           />
-          {e.status === 'ERROR' && !e.resentAs && (
+          {resendable && e.status === 'ERROR' && !e.resentAs && (
             <Button
               size="small"
               onClick={() => resend(e)}
