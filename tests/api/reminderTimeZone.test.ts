@@ -119,7 +119,7 @@ describe('the studio time zone', () => {
   it("writes the reminder's dates as days on the studio's clock, not UTC's", async () => {
     // 03:00 UTC on February 3 is 19:00 on February 2 in Los Angeles; the link expires 30 days later.
     const leadId = await quotedLead('dates', new Date('2034-02-03T03:00:00Z'));
-    expect(await runDailyReminders(db, new Date('2034-02-10T17:00:00Z'))).toMatchObject({ ran: true });
+    expect(await runDailyReminders({ db }, new Date('2034-02-10T17:00:00Z'))).toMatchObject({ ran: true });
     const sent = (await db.collection('outbox').where('leadId', '==', leadId).get()).docs.find(
       (d) => d.get('templateId') === 'reminder-quote',
     );

@@ -14,8 +14,8 @@
 import * as logger from 'firebase-functions/logger';
 import { CLIENT_STRIPE_ERASE_FAILED } from '@studio/domain';
 import { config, type Config } from '../../config.js';
-import { AppError } from '../../errors.js';
-import { stripeClient } from '../../services/stripe.js';
+import { AppError } from '../../platform/errors.js';
+import { stripeClient } from '../../platform/stripe.js';
 
 /** Stripe's answer for an id it does not have. */
 const missing = (e: unknown) => (e as { code?: string } | null)?.code === 'resource_missing';
