@@ -3,3 +3,5 @@
  * and revoked inside the caller's transaction (see quoteStore.ts).
  */
 export { openLinks, revokeLinks } from './quoteStore.js';
+export { readLink, type StoredLead } from './quoteStore.js';
+export { acceptanceOutcome } from './acceptQuoteLink.js';
