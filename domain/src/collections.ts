@@ -45,6 +45,10 @@ export const COLLECTIONS = {
   emailSuppressions: 'email_suppressions',
   /** Client data exports and erasures: who, when, what (the address only as its SHA-256). */
   clientDataRequests: 'client_data_requests',
+  /** A quote's proposal with its contract, frozen at approval, and the client's signature (domain proposals.ts). */
+  proposals: 'proposals',
+  /** The proposals' append-only audit trail: created, viewed, signed, countersigned, emailed. */
+  proposalEvents: 'proposal_events',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

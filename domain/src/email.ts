@@ -656,27 +656,38 @@ export function renderTemplate(
   template: Pick<EmailTemplate, 'subject' | 'html'>,
   vars: Readonly<Record<string, string | null | undefined>>,
 ): { subject: string; html: string } {
-  const value = (name: string) => {
-    const key = name.trim();
-    const v = hasOwn(vars, key) ? vars[key] : undefined;
-    return v == null ? '' : String(v);
-  };
-  const html = template.html.replace(PLACEHOLDER, (_m, name: string, offset: number) => {
+  const html = fillPlaceholders(template.html, vars, (v, key, offset) => {
     const at = contextAt(template.html, offset);
-    const key = name.trim();
     const visitor = VISITOR_TEXT_VARIABLES.has(key);
     // Visitor text never starts a link; elsewhere a link's value must be a safe URL.
-    const v = at.url ? (visitor ? '#' : safeUrl(value(name))) : value(name);
+    const shown = at.url ? (visitor ? '#' : safeUrl(v)) : v;
     // Inside quotes the five entities suffice; elsewhere in a tag, whitespace, ` and = are escaped too.
-    if (at.where === 'tag') return escapeInTag(v);
-    return visitor && at.where === 'text' ? defangLinks(escapeHtml(v)) : escapeHtml(v);
+    if (at.where === 'tag') return escapeInTag(shown);
+    return visitor && at.where === 'text' ? defangLinks(escapeHtml(shown)) : escapeHtml(shown);
   });
   const subject = stripLineBreaks(
-    template.subject.replace(PLACEHOLDER, (_m, name: string) =>
-      VISITOR_TEXT_VARIABLES.has(name.trim()) ? subjectVisitorText(value(name)) : value(name),
-    ),
+    fillPlaceholders(template.subject, vars, (v, key) => (VISITOR_TEXT_VARIABLES.has(key) ? subjectVisitorText(v) : v)),
   );
   return { subject, html };
+}
+
+/**
+ * The one `${var}` substitution every template renders through (emails here,
+ * contracts in proposals.ts): each placeholder's trimmed name is looked up in
+ * `vars` (own keys only; no value renders empty) and the value passed to
+ * `encode` (with the name and the placeholder's offset in `text`) for where it
+ * lands. Without `encode` the value is inserted as it is: plain text.
+ */
+export function fillPlaceholders(
+  text: string,
+  vars: Readonly<Record<string, string | null | undefined>>,
+  encode: (value: string, name: string, offset: number) => string = (v) => v,
+): string {
+  return text.replace(PLACEHOLDER, (_m, name: string, offset: number) => {
+    const key = name.trim();
+    const v = hasOwn(vars, key) ? vars[key] : undefined;
+    return encode(v == null ? '' : String(v), key, offset);
+  });
 }
 
 // ---------------------------------------------------------------------------

@@ -33,3 +33,4 @@ export * from './reminders.js';
 export * from './random.js';
 export * from './replies.js';
 export * from './clientReplies.js';
+export * from './proposals.js';

@@ -10,6 +10,7 @@ import { paymentMode, requirePayments } from './platform/stripe.js';
 import { requestDeadline } from './platform/deadline.js';
 import { leadsAdminRouter, leadsPublicRouter } from './features/leads/router.js';
 import { quotesAdminRouter, quotesPublicRouter } from './features/quotes/router.js';
+import { proposalsAdminRouter, proposalsPublicRouter } from './features/proposals/router.js';
 import { hostedProjectsAdminRouter } from './features/hosted-projects/router.js';
 import { projectsAdminRouter } from './features/projects/router.js';
 import { clientPortalRouter } from './features/client-portal/router.js';
@@ -68,6 +69,7 @@ function publicRouter(): express.Router {
   r.use('/auth', authPublicRouter);
   r.use(leadsPublicRouter);
   r.use(quotesPublicRouter);
+  r.use(proposalsPublicRouter);
   r.use(clientPortalRouter);
   r.use(promoPublicRouter);
   r.use(paymentsPublicRouter);
@@ -82,6 +84,7 @@ function adminRouter(): express.Router {
   r.use('/auth', authAdminRouter);
   r.use(leadsAdminRouter);
   r.use(quotesAdminRouter);
+  r.use(proposalsAdminRouter);
   r.use(hostedProjectsAdminRouter);
   r.use(projectsAdminRouter);
   r.use(emailAdminRouter);

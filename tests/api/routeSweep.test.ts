@@ -54,6 +54,12 @@ const PUBLIC = new Set([
   'POST /api/auth/logout',
   'GET /api/quote-acceptance',
   'POST /api/quote-acceptance/accept',
+  // A quote's proposal through its link: read (records Viewed), sign (accepts), the signed PDF; and the hash check
+  // of a PDF against its record (features/proposals).
+  'GET /api/quote-acceptance/proposal',
+  'POST /api/quote-acceptance/sign',
+  'GET /api/quote-acceptance/proposal.pdf',
+  'POST /api/quote-acceptance/verify/:id',
   'GET /api/client-project',
   'POST /api/promo-codes/validate',
   'POST /api/create-subscription',

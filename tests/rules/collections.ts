@@ -28,6 +28,8 @@ export const CRM_COLLECTIONS = [
   'ledger_entries',
   'ledger_months',
   'subscriptions',
+  'proposals',
+  'proposal_events',
 ];
 /** Server-only collections (token hashes, queued emails, webhook ledger, limiter counters, idempotency keys) and anything unlisted. */
 export const SERVER_ONLY = [

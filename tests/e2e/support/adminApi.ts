@@ -21,14 +21,16 @@ export async function adminToken(request: APIRequestContext, ip: string): Promis
 /**
  * Through the admin API: a new lead named `name`, moved to Contacted, with a
  * project plan whose quote the server computes (awaiting review); with
- * `approve`, the quote approved too. Returns the lead's id and, when approved,
- * the client's acceptance path (/quote-acceptance?leadId=…&token=…).
+ * `approve`, the quote approved too (with `contractTemplateId`, with that
+ * contract). Returns the lead's id and, when approved, the client's acceptance
+ * path (/quote-acceptance?leadId=…&token=…).
  */
 export async function quotedLead(
   request: APIRequestContext,
   name: string,
   nextIp: () => string,
   approve = false,
+  contractTemplateId?: string,
 ): Promise<{ id: string; acceptancePath: string | null }> {
   const token = await adminToken(request, nextIp());
   const headers = () => ({ authorization: `Bearer ${token}`, 'x-studio-test-client': nextIp() });
@@ -54,7 +56,10 @@ export async function quotedLead(
   };
   expect((await request.post(`/api/leads/${id}/project-plan`, { headers: headers(), data: plan })).status()).toBe(201);
   if (!approve) return { id, acceptancePath: null };
-  const approved = await request.post(`/api/leads/${id}/quote/approve`, { headers: headers(), data: {} });
+  const approved = await request.post(`/api/leads/${id}/quote/approve`, {
+    headers: headers(),
+    data: contractTemplateId ? { contractTemplateId } : {},
+  });
   expect(approved.status()).toBe(200);
   const url = new URL(((await approved.json()) as { acceptanceUrl: string }).acceptanceUrl, 'http://base.invalid');
   return { id, acceptancePath: url.pathname + url.search };

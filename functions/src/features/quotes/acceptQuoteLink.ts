@@ -1,6 +1,7 @@
 import { FieldValue } from 'firebase-admin/firestore';
-import { checkoutPath, depositLabel, parseQuoteDetails } from '@studio/domain';
-import { conflict } from '../../platform/errors.js';
+import { checkoutPath, depositLabel, parseQuoteDetails, SIGNING_MESSAGES } from '@studio/domain';
+import { conflict, invalid } from '../../platform/errors.js';
+import { proposalOfLink } from '../proposals/index.js';
 import { acceptQuoteInTx } from './quoteAcceptance.js';
 import type { ClientActor, Clock, Deps } from '../useCase.js';
 import { readLink, type StoredLead } from './quoteStore.js';
@@ -46,7 +47,9 @@ export async function openQuoteLink(deps: Deps, input: QuoteLinkInput, clock: Cl
 /**
  * The client accepts through the link: single use (a second accept →
  * Conflict). Records time, IP, user agent and quote version; creates the
- * project (features/quotes/quoteAcceptance.ts).
+ * project (features/quotes/quoteAcceptance.ts). A quote approved with a
+ * contract is refused (Invalid SIGNING_MESSAGES.signatureRequired): it is
+ * accepted by signing its proposal.
  * @returns whether a deposit is due, and its checkout path when it is.
  */
 export async function acceptQuoteLink(deps: Deps, input: QuoteLinkInput, actor: ClientActor, clock: Clock) {
@@ -56,10 +59,21 @@ export async function acceptQuoteLink(deps: Deps, input: QuoteLinkInput, actor: 
     const { linkRef, link, leadRef, lead } = await readLink(db, tx, leadId, token, clock().getTime());
     if (link.usedAt !== null || lead.quoteAccepted) throw conflict('This quote has already been accepted');
     if (lead.quoteReviewStatus !== 'Approved') throw conflict('This quote is not available for acceptance');
+    // A quote approved with a contract is accepted by signing it (POST /api/quote-acceptance/sign).
+    if (await proposalOfLink(db, tx, linkRef.id)) throw invalid(SIGNING_MESSAGES.signatureRequired);
     tx.update(linkRef, { usedAt: FieldValue.serverTimestamp() });
     acceptQuoteInTx(tx, leadRef, lead, { via: 'client', by: 'client', ip: actor.ip, userAgent: actor.userAgent });
     return lead;
   });
+  return acceptanceOutcome(lead, leadId);
+}
+
+/**
+ * What the client's page does after an acceptance of `lead` (by the accept
+ * call or by signing its proposal): pay the deposit at its checkout path when
+ * one is due, else a confirmation message.
+ */
+export function acceptanceOutcome(lead: StoredLead, leadId: string) {
   const requiresPayment = lead.forceDeposit !== false && (lead.depositAmountCents ?? 0) > 0;
   return requiresPayment
     ? {

@@ -8,6 +8,7 @@ import { enqueueEmail } from '../../shared/outbox.js';
 import { canSeal, seal } from '../../platform/sealed.js';
 import { config } from '../../config.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
+import { prepareProposal } from '../proposals/index.js';
 import { openLinks, readLead, revokeLinks, sha256 } from './quoteStore.js';
 
 export interface ApprovedQuote {
@@ -25,12 +26,14 @@ export interface ApprovedQuote {
  * Approves the lead's quote (spec §4 "Quote review"): review Approved, lead →
  * Quoted, earlier links revoked and a fresh single-use link issued, emailed
  * to the client when the lead has an email and the outbox can seal it.
+ * With `contractTemplateId`, the link opens a proposal with that contract,
+ * frozen now (features/proposals), which the client signs to accept.
  * @throws NotFound "Lead not found"; Conflict no quote, already accepted, or a
- *   lead that cannot move to Quoted.
+ *   lead that cannot move to Quoted; Invalid an unknown contract template.
  */
 export async function approveQuote(
   deps: Deps,
-  input: { leadId: string },
+  input: { leadId: string; contractTemplateId?: string | null },
   actor: AdminActor,
   clock: Clock,
 ): Promise<ApprovedQuote> {
@@ -44,6 +47,9 @@ export async function approveQuote(
   await db.runTransaction(async (tx) => {
     const { ref, lead } = await readLead(db, tx, leadId);
     const open = await openLinks(db, tx, leadId);
+    const freezeProposal = input.contractTemplateId
+      ? await prepareProposal(db, tx, { leadId, lead, templateId: input.contractTemplateId, now: clock() })
+      : null;
     if (!lead.quoteGenerated) throw conflict('This lead has no quote to approve');
     if (lead.quoteAccepted) throw conflict('This quote is already accepted');
     if (lead.status !== 'Quoted' && !canMoveLead(lead.status, 'Quoted'))
@@ -59,6 +65,7 @@ export async function approveQuote(
       createdBy: actor.username,
       createdAt: FieldValue.serverTimestamp(),
     });
+    freezeProposal?.(sha256(token), actor.username);
     emailed = Boolean(lead.email) && canSeal();
     if (emailed) {
       emailedTo = String(lead.email);

@@ -3,3 +3,6 @@
  * and revoked inside the caller's transaction (see quoteStore.ts).
  */
 export { openLinks, revokeLinks } from './quoteStore.js';
+export { readLink, type StoredLead } from './quoteStore.js';
+export { acceptanceOutcome } from './acceptQuoteLink.js';
+export { acceptQuoteInTx } from './quoteAcceptance.js';

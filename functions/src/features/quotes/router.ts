@@ -15,6 +15,7 @@
  */
 import { Router, type Request, type RequestHandler } from 'express';
 import {
+  approveQuoteSchema,
   emptyBodySchema,
   projectPlanSchema,
   quoteEditSchema,
@@ -58,10 +59,13 @@ quotesAdminRouter.put('/leads/:id/quote', async (req, res) => {
   sendReply(res, successReply, { success: true });
 });
 
-/** POST /api/leads/{id}/quote/approve → { success, acceptanceUrl, emailed, emailedTo, expiresAt } (approveQuote). */
+/**
+ * POST /api/leads/{id}/quote/approve {contractTemplateId?} → { success, acceptanceUrl, emailed, emailedTo,
+ * expiresAt } (approveQuote); with a contract template the link opens a proposal to sign.
+ */
 quotesAdminRouter.post('/leads/:id/quote/approve', async (req, res) => {
-  parseBody(req, emptyBodySchema);
-  const approved = await approveQuote(deps, { leadId: leadIdOf(req) }, adminOf(res), systemClock);
+  const { contractTemplateId } = parseBody(req, approveQuoteSchema);
+  const approved = await approveQuote(deps, { leadId: leadIdOf(req), contractTemplateId }, adminOf(res), systemClock);
   sendReply(res, quoteApprovedReply, {
     success: true,
     acceptanceUrl: approved.acceptanceUrl,

@@ -11,16 +11,22 @@ import { auth } from '../data/firebase';
 import { useToast } from './Toast';
 
 /** Fetches the PDF and saves it. @throws Error with the server's message. */
-async function download(kind: DocumentKind, id: string): Promise<void> {
+function download(kind: DocumentKind, id: string): Promise<void> {
+  return downloadPdf(`/api/documents/${kind}/${encodeURIComponent(id)}`, `${kind}-${id}.pdf`);
+}
+
+/**
+ * Fetches the admin PDF at `path` with the admin's ID token and saves it under the server's file name (or
+ * `fallbackName`). @throws Error with the server's message.
+ */
+export async function downloadPdf(path: string, fallbackName: string): Promise<void> {
   const token = await auth.currentUser?.getIdToken();
-  const res = await fetch(`/api/documents/${kind}/${encodeURIComponent(id)}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
+  const res = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { error?: string } | null;
     throw new Error(body?.error ?? `${res.status}`);
   }
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? `${kind}-${id}.pdf`;
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = url;

@@ -28,7 +28,7 @@ import { fetchLogo, LogoRefused } from './logoFetch.js';
 type PdfKit = typeof import('pdfkit');
 let pdfkit: PdfKit | undefined;
 /** pdfkit, required on first use (a plain require: it also works under tsx and vitest, where a dynamic import of a CommonJS package from this file does not). */
-function loadPdfKit(): PdfKit {
+export function loadPdfKit(): PdfKit {
   return (pdfkit ??= createRequire(typeof __filename === 'string' ? __filename : import.meta.url)('pdfkit') as PdfKit);
 }
 

@@ -27,6 +27,7 @@ import { useLiveLead, type BoardLead } from '../../../shared/data/hooks';
 import { ClientDataActions } from '../../clients';
 import { OutboxList } from '../../email';
 import { UpcomingReminders } from '../../reminders';
+import { LeadProposals } from '../../proposals';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '');
 
@@ -113,6 +114,11 @@ export function LeadDetailDialog({
             {lead.quoteAmountCents != null && (
               <Typography sx={{ mt: 2 }}>Quote: {formatUsd(lead.quoteAmountCents)}</Typography>
             )}
+            <Divider sx={{ my: 2 }} />
+            <Typography variant="subtitle2" component="h3">
+              Proposals
+            </Typography>
+            <LeadProposals leadId={lead.id} />
             <Divider sx={{ my: 2 }} />
             <UpcomingReminders leadId={lead.id} />
             <Divider sx={{ my: 2 }} />

@@ -2,6 +2,8 @@
  * The client's quote acceptance page (spec §2 "Quote acceptance page", §4,
  * §7, §8): Invalid Quote Link, Quote Not Found, loading, or the quote with
  * details, summary, optional service plan, What Happens Next and Accept.
+ * A quote approved with a contract shows its proposal (scope, timeline,
+ * price, contract) and is accepted by signing it (ProposalSigning).
  */
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
@@ -21,21 +23,24 @@ import {
   QUOTE_NO_LONGER_AVAILABLE,
   quoteLinkAcceptedReply,
   quoteLinkReply,
+  proposalViewReply,
   quoteServicePlan,
   servicePlanText,
+  type ProposalViewReply,
   type QuoteLinkReply,
 } from '@studio/domain';
 import { api, ApiError } from '../../../shared/lib/api';
 import { Loading } from '../../../shared/components/PageState';
 import { depositShare, QuoteBreakdown } from '../../../shared/components/QuoteBreakdown';
 import { useToast } from '../../../shared/components/Toast';
+import { ProposalSigning } from './ProposalSigning';
 
 type State =
   | { kind: 'invalid' }
   | { kind: 'loading' }
   | { kind: 'notFound'; expired: boolean }
   | { kind: 'gone' }
-  | { kind: 'ready'; quote: QuoteLinkReply }
+  | { kind: 'ready'; quote: QuoteLinkReply; proposal: ProposalViewReply['proposal'] }
   | { kind: 'accepted'; message: string };
 
 /** 409 from the link routes: the link died with its quote (lead lost, quote edited or superseded). */
@@ -65,8 +70,12 @@ export function QuoteAcceptancePage() {
   useEffect(() => {
     if (!leadId || !token) return;
     let alive = true;
-    api.get(`/api/quote-acceptance?${new URLSearchParams({ leadId, token }).toString()}`, quoteLinkReply).then(
-      (quote) => alive && setState({ kind: 'ready', quote }),
+    const query = new URLSearchParams({ leadId, token }).toString();
+    Promise.all([
+      api.get(`/api/quote-acceptance?${query}`, quoteLinkReply),
+      api.get(`/api/quote-acceptance/proposal?${query}`, proposalViewReply),
+    ]).then(
+      ([quote, { proposal }]) => alive && setState({ kind: 'ready', quote, proposal }),
       (e) =>
         alive &&
         setState(
@@ -82,13 +91,17 @@ export function QuoteAcceptancePage() {
     };
   }, [leadId, token]);
 
+  const afterAcceptance = (r: { requiresPayment: boolean; checkoutUrl?: string; message?: string }) => {
+    if (r.requiresPayment && r.checkoutUrl) navigate(r.checkoutUrl);
+    else setState({ kind: 'accepted', message: r.message || 'We will be in touch to start your project.' });
+  };
+
   const accept = async () => {
     setAccepting(true);
     try {
       const r = await api.post('/api/quote-acceptance/accept', { leadId, token }, quoteLinkAcceptedReply);
       toast({ title: 'Quote Accepted!' });
-      if (r.requiresPayment) navigate(r.checkoutUrl);
-      else setState({ kind: 'accepted', message: r.message || 'We will be in touch to start your project.' });
+      afterAcceptance(r);
     } catch (e) {
       if (isGone(e)) setState({ kind: 'gone' });
       else toast({ title: 'Failed to accept quote. Please try again or contact support.', severity: 'error' });
@@ -179,7 +192,15 @@ export function QuoteAcceptancePage() {
           </List>
         </CardContent>
       </Card>
-      {lead.quoteAccepted ? (
+      {state.proposal && leadId && token ? (
+        <ProposalSigning
+          proposal={state.proposal}
+          leadId={leadId}
+          token={token}
+          onSigned={afterAcceptance}
+          onGone={() => setState({ kind: 'gone' })}
+        />
+      ) : lead.quoteAccepted ? (
         <Alert severity="success">This quote has already been accepted. Thank you!</Alert>
       ) : (
         <Button size="large" variant="contained" onClick={accept} disabled={accepting || !quoteDetails}>

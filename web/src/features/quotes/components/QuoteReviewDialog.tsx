@@ -26,6 +26,7 @@ import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 import type { LeadView } from '../../../shared/data/hooks';
 import { QuoteBreakdown } from '../../../shared/components/QuoteBreakdown';
+import { ContractPicker, NO_CONTRACT } from '../../proposals';
 
 /** The quote's service plan as the client's quote page shows it, or that it has none. */
 function ServicePlanLine({ plan }: { plan: ReturnType<typeof quoteServicePlan> }) {
@@ -58,11 +59,15 @@ export function QuoteReviewDialog({
   const [link, setLink] = useState<{ name: string; url: string; emailedTo: string | null } | null>(null);
   // An approved quote waiting for the admin to confirm that its sent link is replaced.
   const [replacing, setReplacing] = useState<LeadView | null>(null);
+  // The contract template chosen for each lead's approval (none: accepted without signing, as before).
+  const [contracts, setContracts] = useState<Record<string, string>>({});
 
   const act = async (lead: LeadView, action: 'approve' | 'revise') => {
     setBusy(lead.id);
     try {
-      const r = await api.post(`/api/leads/${lead.id}/quote/${action}`, {}, quoteReviewReply);
+      const contractTemplateId = action === 'approve' ? contracts[lead.id] || NO_CONTRACT : NO_CONTRACT;
+      const body = contractTemplateId ? { contractTemplateId } : {};
+      const r = await api.post(`/api/leads/${lead.id}/quote/${action}`, body, quoteReviewReply);
       if (action === 'approve') {
         toast({ title: 'Quote Approved' });
         if (r.acceptanceUrl)
@@ -154,7 +159,12 @@ export function QuoteReviewDialog({
                   <QuoteBreakdown details={parseQuoteDetails(l.generatedQuoteDetails)} />
                   <ServicePlanLine plan={quoteServicePlan(l)} />
                 </CardContent>
-                <CardActions>
+                <CardActions sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+                  <ContractPicker
+                    label={`Contract for ${l.name}`}
+                    value={contracts[l.id] ?? NO_CONTRACT}
+                    onChange={(id) => setContracts((c) => ({ ...c, [l.id]: id }))}
+                  />
                   <Button onClick={() => onEdit(l)} disabled={busy === l.id}>
                     Edit
                   </Button>

@@ -18,8 +18,9 @@ import { Loading } from '../../../shared/components/PageState';
 import { useAutomationSettings, useStudioSettings } from '../hooks/useSettings';
 import { StudioSettingsForm } from './StudioSettingsForm';
 import { AutomationsForm } from './AutomationsForm';
+import { ProposalSettingsPanel } from '../../proposals';
 
-type TabKey = 'studio' | 'automations';
+type TabKey = 'studio' | 'automations' | 'proposals';
 
 export function SettingsPage() {
   const [tab, setTab] = useState<TabKey>('studio');
@@ -58,6 +59,7 @@ export function SettingsPage() {
           id="settings-tab-automations"
           aria-controls="settings-panel-automations"
         />
+        <Tab value="proposals" label="Proposals" id="settings-tab-proposals" aria-controls="settings-panel-proposals" />
       </Tabs>
       <Paper
         variant="outlined"
@@ -71,7 +73,9 @@ export function SettingsPage() {
             {notice}
           </Alert>
         )}
-        {current.status === 'loading' ? (
+        {tab === 'proposals' ? (
+          <ProposalSettingsPanel />
+        ) : current.status === 'loading' ? (
           <Loading label="Loading settings..." />
         ) : current.status === 'error' || !current.data ? (
           <Alert severity="error">Could not load the settings: {current.error?.message ?? 'unknown error'}</Alert>

@@ -1,0 +1,118 @@
+/**
+ * A lead's proposals in its detail dialog: each with Sent / Viewed / Signed /
+ * Countersigned and their times, the signed (or countersigned) PDF, and the
+ * owner's countersignature.
+ */
+import { useEffect, useState } from 'react';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { leadProposalsReply, successReply, type LeadProposal } from '@studio/domain';
+import { api, errorMessage } from '../../../shared/lib/api';
+import { downloadPdf } from '../../../shared/components/DocumentDownload';
+import { useToast } from '../../../shared/components/Toast';
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : null);
+
+function Steps({ p }: { p: LeadProposal }) {
+  const steps: Array<[string, string | null]> = [
+    ['Sent', p.sentAt],
+    ['Viewed', p.viewedAt],
+    ['Signed', p.signedAt],
+    ['Countersigned', p.countersignedAt],
+  ];
+  return (
+    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+      {steps.map(([label, at]) => (
+        <Chip
+          key={label}
+          size="small"
+          color={at ? 'success' : 'default'}
+          variant={at ? 'filled' : 'outlined'}
+          label={at ? `${label} ${when(at)}` : `Not ${label.toLowerCase()}`}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+/** The proposals of lead `leadId`, read when shown and after a countersignature. */
+export function LeadProposals({ leadId }: { leadId: string }) {
+  const toast = useToast();
+  const [items, setItems] = useState<LeadProposal[] | null>(null);
+  const [revision, setRevision] = useState(0);
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let alive = true;
+    api.get(`/api/leads/${encodeURIComponent(leadId)}/proposals`, leadProposalsReply).then(
+      (r) => alive && setItems(r.proposals),
+      () => alive && setItems([]),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [leadId, revision]);
+
+  const countersign = async (id: string) => {
+    setBusy(true);
+    try {
+      await api.post(`/api/proposals/${encodeURIComponent(id)}/countersign`, { fullName: name.trim() }, successReply);
+      toast({ title: 'Countersigned' });
+      setRevision((r) => r + 1);
+    } catch (e) {
+      toast({ title: 'Countersigning failed', description: errorMessage(e, 'Please try again.'), severity: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const download = (id: string) =>
+    downloadPdf(`/api/proposals/${encodeURIComponent(id)}/pdf`, `proposal-${id}.pdf`).catch((e: unknown) =>
+      toast({ title: 'Download failed', description: e instanceof Error ? e.message : '', severity: 'error' }),
+    );
+
+  if (items === null) return <Typography color="text.secondary">Loading...</Typography>;
+  if (items.length === 0) return <Typography color="text.secondary">No proposals yet.</Typography>;
+  return (
+    <Stack spacing={2} data-testid="lead-proposals">
+      {items.map((p) => (
+        <Stack key={p.id} spacing={1}>
+          <Typography variant="body2">
+            {p.contractName} · quote v{p.quoteVersion ?? 1} · <strong>{p.status}</strong>
+            {p.signedBy ? ` · signed by ${p.signedBy}` : ''}
+          </Typography>
+          <Steps p={p} />
+          {p.signedAt && (
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+              <Button size="small" onClick={() => void download(p.id)}>
+                Download signed PDF
+              </Button>
+              {!p.countersignedAt && (
+                <>
+                  <TextField
+                    size="small"
+                    label="Your full name"
+                    value={name}
+                    onChange={(e) => setName(e.target.value)}
+                  />
+                  <Button
+                    size="small"
+                    variant="contained"
+                    disabled={busy || name.trim().length < 2}
+                    onClick={() => void countersign(p.id)}
+                  >
+                    Countersign
+                  </Button>
+                </>
+              )}
+            </Stack>
+          )}
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
