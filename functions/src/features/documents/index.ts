@@ -1,3 +1,3 @@
 /** What other features use of documents: a document's PDF and its signed client links (documents.ts). */
 export { clientDocumentLinks, renderDocument } from './documents.js';
-export { loadPdfKit } from './pdf/invoicePdf.js';
+export { loadPdfKit, pdfBytes } from './pdf/invoicePdf.js';

@@ -11,7 +11,7 @@
  * `signedPdfSha256` in the record is the SHA-256 of what this returns.
  */
 import { centsToString, type ProposalDocument } from '@studio/domain';
-import { loadPdfKit } from '../documents/index.js';
+import { loadPdfKit, pdfBytes } from '../documents/index.js';
 
 const INK = '#0f172a';
 const MUTED = '#64748b';
@@ -64,12 +64,7 @@ export async function renderProposalPdf(m: ProposalPdfModel): Promise<Buffer> {
       ModDate: at,
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
 

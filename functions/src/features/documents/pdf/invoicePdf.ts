@@ -32,6 +32,16 @@ export function loadPdfKit(): PdfKit {
   return (pdfkit ??= createRequire(typeof __filename === 'string' ? __filename : import.meta.url)('pdfkit') as PdfKit);
 }
 
+/** The bytes `doc` writes, once it has ended (call `doc.end()` after drawing). @throws what pdfkit reports. */
+export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
 const LOGO_CACHE_MS = 10 * 60_000;
 const logoCache = new Map<string, { at: number; data: Buffer | null }>();
 
@@ -75,12 +85,7 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
       Creator: m.studio.businessName,
     },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = pdfBytes(doc);
 
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
