@@ -65,7 +65,7 @@ export async function listOutbox(deps: Deps, input: { status: 'ERROR'; limit: nu
  * The emails SendGrid reported bounced, dropped or marked as spam (the
  * Event Webhook set their `deliveryEvent`), newest first: each names the
  * address now suppressed and, in `lastError`, why. The suppression list
- * itself holds no readable address (services/suppressions.ts), so this is
+ * itself holds no readable address (suppressions.ts), so this is
  * where the admin sees which addresses it stops.
  */
 export async function listSuppressedEmails(deps: Deps, input: { limit: number }) {

@@ -9,9 +9,9 @@
  * first use of the config names it), never accepting an unverified event.
  *
  * For each `bounce`, `dropped` or `spamreport` event (domain emailEvents.ts),
- * in one transaction: the address is suppressed (services/suppressions.ts, the
+ * in one transaction: the address is suppressed (suppressions.ts, the
  * outbox sends it nothing more), and the outbox entry named by the event's
- * `outboxId` custom arg (jobs/outboxSender.ts sets it on every send), when it
+ * `outboxId` custom arg (outboxSender.ts sets it on every send), when it
  * was sent to that address, becomes ERROR with the reason, so it no longer
  * reads as sent; its `email_log` copy (local runs) is marked failed too. Other
  * events (delivered, open, ...) are acknowledged and ignored. Applying an
