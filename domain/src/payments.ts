@@ -37,6 +37,7 @@
  * (an invoice is its own payment and leaves the quote's figures alone). The
  * refused attempt is recorded in the lead's activity history.
  */
+import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
 import type { LeadStatus, ProjectStatus } from './constants.js';
 import { parseAmountToCents } from './money.js';
@@ -331,10 +332,9 @@ export type CreatePaymentIntentInput = z.output<typeof createPaymentIntentSchema
 
 /**
  * A date (YYYY-MM-DD or ISO) within DATE_YEARS → Date; blank → undefined. A
- * plain day (a date input's value) is that day at 12:00 UTC, which is the
- * same day on every studio's clock from UTC−11 to UTC+11, so emails and PDFs
- * showing it in the studio's time zone show the day the admin picked (a
- * studio at UTC+12 or more, New Zealand in summer, would see the next day).
+ * plain day (a date input's value) is that day at 12:00 UTC, so its UTC
+ * calendar day is the day picked; the server then places it on the studio's
+ * clock (dueDayStart).
  */
 const optionalDate = z
   .string()
@@ -385,3 +385,14 @@ export const INVOICING_STATUSES = [
 
 /** Days an invoice is due after it is sent when no due date is given. */
 export const DEFAULT_INVOICE_DAYS = 14;
+
+/**
+ * When a picked due day begins on the studio's clock: midnight in `timeZone`
+ * (an IANA name) of `picked`'s UTC calendar day. An invoice is due from the
+ * start of its day where the studio is, so its PDF and emails print that day
+ * and the 09:00 reminders count whole days to it. @throws RangeError for an
+ * unknown zone (settings hold only canonical names).
+ */
+export function dueDayStart(picked: Date, timeZone: string): Date {
+  return new Date(new TZDate(picked.getUTCFullYear(), picked.getUTCMonth(), picked.getUTCDate(), timeZone).getTime());
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createInvoiceSchema,
   createPaymentIntentSchema,
+  dueDayStart,
   isPaidInFull,
   nextLeadPayment,
   paymentIdempotencyKey,
@@ -86,5 +87,17 @@ describe('schemas', () => {
   it('idempotency keys are stable per record, purpose and amount', () => {
     expect(paymentIdempotencyKey('deposit', 'L1', 100)).toBe(paymentIdempotencyKey('deposit', 'L1', 100));
     expect(paymentIdempotencyKey('deposit', 'L1', 100)).not.toBe(paymentIdempotencyKey('final', 'L1', 100));
+  });
+});
+
+describe('dueDayStart', () => {
+  it("starts a picked due day at midnight on the studio's clock, daylight saving included", () => {
+    const picked = createInvoiceSchema.shape.dueDate.parse('2031-03-15')!;
+    expect(dueDayStart(picked, 'UTC').toISOString()).toBe('2031-03-15T00:00:00.000Z');
+    expect(dueDayStart(picked, 'America/Los_Angeles').toISOString()).toBe('2031-03-15T07:00:00.000Z'); // PDT
+    expect(dueDayStart(new Date('2031-01-15T12:00:00Z'), 'America/Los_Angeles').toISOString()).toBe(
+      '2031-01-15T08:00:00.000Z', // PST
+    );
+    expect(dueDayStart(picked, 'Pacific/Auckland').toISOString()).toBe('2031-03-14T11:00:00.000Z'); // NZDT
   });
 });

@@ -13,7 +13,7 @@ import { expect, test, type Page } from './support/test.js';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { projectDoc, storeLead } from '../fixtures.js';
-import { fireProjectSchedule } from '../../scripts/schedule.js';
+import { fireProjectSchedule } from '../../scripts/fireScheduled.js';
 import { loginAsAdmin } from './support/admin.js';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));

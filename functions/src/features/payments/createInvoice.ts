@@ -3,6 +3,7 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import {
   centsToString,
   COLLECTIONS,
+  dueDayStart,
   formatDocumentDate,
   formatUsd,
   invoiceTotals,
@@ -56,7 +57,11 @@ export async function createInvoice(
   const ref = db.collection(COLLECTIONS.invoices).doc();
   const now = clock();
   const settings = await loadStudioSettings(db);
-  const due = dueTimestamp(input.dueDate, settings.paymentTermsDays, now);
+  const due = dueTimestamp(
+    input.dueDate && dueDayStart(input.dueDate, settings.timeZone),
+    settings.paymentTermsDays,
+    now,
+  );
   // The amount entered is the subtotal; the studio's tax rate (0 by default) is added on top.
   const totals = invoiceTotals(input.amount, settings.taxRateBps);
   const checkoutUrl = `/checkout?${new URLSearchParams({ amount: centsToString(totals.totalCents), description: input.description, invoiceId: ref.id })}`;
