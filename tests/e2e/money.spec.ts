@@ -3,7 +3,8 @@
  * shows on Clients and on Money (a customer without a lead), and the owner's
  * new-order email is in the email log; an invoice's ageing bucket follows
  * the browser's clock (Playwright's fake clock); a refund from the ledger
- * issues a credit note, and a refunded deposit shows on Invoicing.
+ * issues a credit note, and a refunded deposit shows on Invoicing; due days
+ * show as picked on the studio's clock (settings time zone), not UTC's.
  */
 import { randomUUID } from 'node:crypto';
 import { getApps, initializeApp } from 'firebase-admin/app';
@@ -145,6 +146,61 @@ test('the page ages an invoice by its clock (current today, 31–60 days late 50
   await expect(page.getByText('Invoice voided')).toBeVisible();
   await expect(outstanding.getByRole('heading')).toHaveText('Outstanding: $0.00');
   await expect(outstanding).toContainText('Nothing is owed.');
+});
+
+test("a due day shows as the day picked on the studio's clock, not UTC's (Pacific/Auckland)", async ({ page }) => {
+  const email = `dueday.${randomUUID().slice(0, 8)}@example.com`;
+  const studio = db.collection('settings').doc('studio');
+  const before = await studio.get();
+  const name = `Due Day Client ${randomUUID().slice(0, 6)}`;
+  const leadId = await storeLead(db, { name, email, subject: 'Due day' });
+  // Dec 15, 2026 picked in Auckland (UTC+13) starts at 11:00 UTC on Dec 14 (domain dueDayStart).
+  const dueDate = Timestamp.fromDate(new Date('2026-12-14T11:00:00Z'));
+  const issued = Timestamp.fromDate(new Date('2026-11-27T11:00:00Z'));
+  await db
+    .collection('invoices')
+    .doc()
+    .set({
+      leadId,
+      number: `INV-2026-8${randomUUID().replace(/\D/g, '').slice(0, 3)}`,
+      email,
+      clientName: name,
+      amountCents: 5_000,
+      currency: 'usd',
+      description: 'Due day check',
+      issuedAt: issued,
+      dueDate,
+      status: 'open',
+      checkoutUrl: null,
+      createdAt: issued,
+      updatedAt: issued,
+    });
+  try {
+    await loginAsAdmin(page);
+    await page.goto('/admin/settings');
+    await page.getByLabel('Time zone').fill('Pacific/Auckland');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Settings saved')).toBeVisible();
+
+    await page.goto('/admin/money');
+    await filterClient(page, email);
+    await expect(page.getByTestId('outstanding-row').filter({ hasText: 'Due day check' })).toContainText(
+      'Dec 15, 2026',
+    );
+
+    await page.goto('/admin/invoicing');
+    const card = page.getByRole('article', { name: `Invoicing ${name}` });
+    const more = page.getByRole('button', { name: /^Show \d+ more / });
+    await expect(card.or(more).first()).toBeVisible();
+    while ((await card.count()) === 0 && (await more.count()) > 0) await more.click();
+    await expect(card.getByTestId('invoice-row').filter({ hasText: 'Due day check' })).toContainText(
+      'Due Dec 15, 2026',
+    );
+  } finally {
+    // The studio's settings as they were: later tests keep their clock.
+    if (before.exists) await studio.set(before.data() ?? {});
+    else await studio.delete();
+  }
 });
 
 test('a refunded deposit shows under its payment request on Invoicing, with its credit note', async ({

@@ -72,12 +72,12 @@ import { OrdersTable } from './OrdersTable';
 import { CloseInvoiceDialog, type CloseTarget } from './CloseInvoiceDialog';
 import { RefundDialog, type RefundTarget } from './RefundDialog';
 import { SubscriptionsTable } from './SubscriptionsTable';
+import { useStudioDueDateFormat } from '../../settings';
 
 const RevenueChart = lazy(() => import('./RevenueChart'));
 
 const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 // Due dates are calendar days, stored at midnight UTC.
-const dueFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 const BUCKET_LABELS: Record<AgeingBucket, string> = {
   current: 'Current',
@@ -118,6 +118,7 @@ export function MoneyPage() {
   const invoices = useLiveInvoices();
   const requests = useLivePaymentRequests();
   const orders = useLiveOrders();
+  const dueFmt = useStudioDueDateFormat();
   const review = useLivePaymentsToReview();
   const subscriptions = useLiveSubscriptions();
   const now = useClock(60_000);

@@ -46,11 +46,11 @@ type BillingRow = Pick<
 import { LEAD_STATUS_COLORS } from '../../../shared/components/leadStatus';
 import { CompletePaymentDialog } from './CompletePaymentDialog';
 import { CreateInvoiceDialog } from './CreateInvoiceDialog';
+import { useStudioDueDateFormat } from '../../settings';
 import { PagedCardGrid } from '../../../shared/components/CardGrid';
 
 const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 // Due dates are calendar days, stored at midnight UTC.
-const dueFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const validDate = (d: unknown): d is Date => d instanceof Date && !Number.isNaN(d.getTime());
 const money = (cents: number | null | undefined) => (cents == null ? '—' : formatUsd(cents));
 const STATUS_LABELS: Readonly<Record<BillingRow['status'], string>> = {
@@ -150,9 +150,12 @@ function Adjustments({ row, entries }: { row: BillingRow; entries: readonly Ledg
 function InvoiceList({
   invoices,
   adjustments,
+  dueFmt,
 }: {
   invoices: BillingRow[];
   adjustments: ReadonlyMap<string, LedgerEntryView[]>;
+  /** Due days on the studio's clock (settings useStudioDueDateFormat). */
+  dueFmt: Intl.DateTimeFormat;
 }) {
   return (
     <Box component="section" aria-label="Invoices">
@@ -222,12 +225,14 @@ function InvoicingCard({
   lead,
   invoices,
   adjustments,
+  dueFmt,
   onPay,
   onInvoice,
 }: {
   lead: LeadView;
   invoices: BillingRow[];
   adjustments: ReadonlyMap<string, LedgerEntryView[]>;
+  dueFmt: Intl.DateTimeFormat;
   onPay(): void;
   onInvoice(): void;
 }) {
@@ -271,7 +276,7 @@ function InvoicingCard({
         {invoices.length > 0 && (
           <>
             <Divider />
-            <InvoiceList invoices={invoices} adjustments={adjustments} />
+            <InvoiceList invoices={invoices} adjustments={adjustments} dueFmt={dueFmt} />
           </>
         )}
       </CardContent>
@@ -307,6 +312,7 @@ export function InvoicingPage() {
   const invoices = useLiveInvoices();
   const requests = useLivePaymentRequests();
   const ledgerAdjustments = useLiveLedgerAdjustments();
+  const dueFmt = useStudioDueDateFormat();
   const [open, setOpen] = useState<Open>(null);
 
   const cards = leads.data; // the query holds only leads in an invoicing status
@@ -365,6 +371,7 @@ export function InvoicingPage() {
                 lead={l}
                 invoices={invoicesByLead.get(l.id) ?? []}
                 adjustments={adjustments}
+                dueFmt={dueFmt}
                 onPay={() => setOpen({ kind: 'pay', leadId: l.id })}
                 onInvoice={() => setOpen({ kind: 'invoice', leadId: l.id })}
               />

@@ -5,7 +5,7 @@
  * after a refused (stale) save the page reloads the document from the server
  * through the API, and shows whichever of the two copies is newer.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { doc, onSnapshot } from 'firebase/firestore';
 import { useFirestore } from 'reactfire';
 import {
@@ -83,3 +83,17 @@ export const useAutomationSettings = () =>
     useLiveSettings(AUTOMATION_SETTINGS_DOC, readAutomationSettings),
     fetchAutomations,
   );
+
+/**
+ * A formatter for due days ("Dec 15, 2026") on the studio's clock (settings `timeZone`, UTC until it loads or
+ * while nothing is saved). A picked due day is stored as its midnight in that zone (domain dueDayStart), so
+ * formatting it in any other zone can show the day before or after. Call it once per page, not per card: it
+ * listens to the studio settings document.
+ */
+export function useStudioDueDateFormat(): Intl.DateTimeFormat {
+  const timeZone = useStudioSettings().data?.timeZone ?? 'UTC';
+  return useMemo(
+    () => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone }),
+    [timeZone],
+  );
+}

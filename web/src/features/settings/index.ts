@@ -1,0 +1,2 @@
+/** The settings feature's public face: what other features may import from it. */
+export { useStudioDueDateFormat } from './hooks/useSettings';
