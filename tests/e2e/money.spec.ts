@@ -149,6 +149,9 @@ test('the page ages an invoice by its clock (current today, 31–60 days late 50
 });
 
 test("a due day shows as the day picked on the studio's clock, not UTC's (Pacific/Auckland)", async ({ page }) => {
+  // Four page loads (settings, Money, Invoicing, each with its live listeners): more than the default minute
+  // on a busy two-core host.
+  test.setTimeout(120_000);
   const email = `dueday.${randomUUID().slice(0, 8)}@example.com`;
   const studio = db.collection('settings').doc('studio');
   const before = await studio.get();
