@@ -246,6 +246,29 @@ export default defineConfig([
       'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones: zones.filter((z) => z !== productionZone) }],
     },
   },
+  // Typed stores: a converted slice reaches Firestore only through its `*Store.ts` files (docs: the store convention).
+  {
+    files: ['functions/src/features/proposals/**/*.ts'],
+    // Routers are exempt: Express's `router.get('/path', …)` and `req.get('header')` match the `.get` selector.
+    ignores: ['functions/src/features/**/*Store.ts', 'functions/src/features/**/router.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='data'][arguments.length=0]",
+          message: 'Read Firestore documents through the slice store (*Store.ts), parsed with zod.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='get'][arguments.0.type='Literal']",
+          message: 'Read Firestore fields through the slice store (*Store.ts), parsed with zod.',
+        },
+        {
+          selector: "CallExpression[callee.property.name='collection']",
+          message: 'Reach Firestore collections through the slice store (*Store.ts).',
+        },
+      ],
+    },
+  },
   { files: ['domain/**'], rules: { '@typescript-eslint/no-restricted-imports': noPlatformInDomain } },
   {
     files: ['web/src/**/*.{ts,tsx}'],

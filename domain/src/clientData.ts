@@ -55,6 +55,20 @@ export const ANONYMISED_COLLECTIONS = [
   COLLECTIONS.ledgerEntries,
 ] as const;
 
+/**
+ * Proposals and their audit trail (functions features/proposals): a signed
+ * one is the contract and its evidence, kept whole on erasure (a legal
+ * record, GDPR Art. 17(3)(e): needed to establish or defend legal claims);
+ * it cannot be anonymised, since its PDF is regenerated from the record and
+ * checked against the stored SHA-256. An unsigned one (Sent, Viewed) is an
+ * offer nobody accepted: deleted with its trail.
+ */
+export const PROPOSAL_COLLECTIONS = [COLLECTIONS.proposals, COLLECTIONS.proposalEvents] as const;
+
+/** True when a stored proposal is signed, so that erasure keeps it (and its trail): see PROPOSAL_COLLECTIONS. */
+export const keptOnErasure = (proposal: { signature?: unknown }): boolean =>
+  proposal.signature !== null && proposal.signature !== undefined;
+
 /** The name an anonymised record shows instead of the client's. */
 export const ERASED_CLIENT_NAME = 'Erased client';
 /** What replaces the address, or another personal value, inside a kept text. */
@@ -79,6 +93,8 @@ export const clientErasedReply = z.object({
   message: z.string(),
   deleted: z.record(z.string(), z.number().int().nonnegative()),
   anonymised: z.record(z.string(), z.number().int().nonnegative()),
+  /** Kept whole as legal records: the signed proposals and their audit trail (PROPOSAL_COLLECTIONS). */
+  kept: z.record(z.string(), z.number().int().nonnegative()),
   /** The client's Stripe Customers, now deleted at Stripe (none in test mode). */
   stripeCustomerIds: z.array(z.string()),
 });

@@ -101,13 +101,22 @@ export const TEST_DATA_REASON = 'Test Data' satisfies DeadReason;
 /** Note line marking a lead as test data; such leads are hidden from the dead bucket (spec §9). */
 export const TEST_DATA_MARKER = `Dead Reason: ${TEST_DATA_REASON}`;
 
+/** A proposal's status, in order (domain proposals.ts; the lead and its board card carry the latest one's). */
+export const PROPOSAL_STATUSES = ['Sent', 'Viewed', 'Signed', 'Countersigned'] as const;
+export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
+
+/** The invoice-type PDFs (functions features/documents/pdf/invoicePdf.ts draws them all). */
+export const INVOICE_DOCUMENT_KINDS = ['invoice', 'request', 'receipt', 'credit-note'] as const;
+export type InvoiceDocumentKind = (typeof INVOICE_DOCUMENT_KINDS)[number];
+
 /**
  * The PDFs the server renders for a client (functions features/documents/documents.ts):
  * an invoice, a payment request, a payment's receipt, or a credit note (a
- * refund's, from the ledger). Emails attach them by reference and client
- * links name them.
+ * refund's, from the ledger), and a signed proposal (functions
+ * features/proposals: its latest stage, countersigned once the owner has).
+ * Emails attach them by reference and client links name them.
  */
-export const DOCUMENT_KINDS = ['invoice', 'request', 'receipt', 'credit-note'] as const;
+export const DOCUMENT_KINDS = [...INVOICE_DOCUMENT_KINDS, 'proposal'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 /** Upper bounds on free text accepted by the API, in characters. */

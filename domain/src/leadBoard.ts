@@ -22,7 +22,13 @@
  */
 import { COLLECTIONS } from './collections.js';
 import { z } from 'zod';
-import { DEFAULT_PROJECT_TYPE, LEAD_STATUSES, PROJECT_TYPES } from './constants.js';
+import {
+  DEFAULT_PROJECT_TYPE,
+  LEAD_STATUSES,
+  PROJECT_TYPES,
+  PROPOSAL_STATUSES,
+  type ProposalStatus,
+} from './constants.js';
 import { fnv1a32 } from './hash.js';
 import { QUOTE_REVIEW_STATUSES } from './quoteReview.js';
 import { isTestDataLead } from './leads.js';
@@ -127,6 +133,8 @@ export interface BoardCard<D = Date> {
   deadReason: string | null;
   /** Marked as test data (hidden from the Dead bucket, spec §9). */
   testData: boolean;
+  /** The status of the lead's latest proposal (Sent, Viewed, Signed, Countersigned), or null without one. */
+  proposal: ProposalStatus | null;
   createdAt: D;
   /** The lead's last change (its age in the column). */
   updatedAt: D;
@@ -167,6 +175,7 @@ export type BoardCardSource<D> = Pick<LeadRecord, 'name' | 'subject' | 'projectT
   > & {
     createdAt: D;
     updatedAt?: D | null;
+    proposalStatus?: ProposalStatus | null;
   };
 
 /** The board card of a lead (pure; dates are passed through as they are; free text clipped to CARD_TEXT_BUDGET_BYTES). */
@@ -185,6 +194,7 @@ export function boardCardOf<D>(lead: BoardCardSource<D>): BoardCard<D> {
     quoteAccepted: lead.quoteAccepted ?? false,
     deadReason: deadReason === null ? null : clipCardText(deadReason, CARD_TEXT_BUDGET_BYTES.deadReason),
     testData: isTestDataLead(lead),
+    proposal: lead.proposalStatus ?? null,
     createdAt: lead.createdAt,
     updatedAt: lead.updatedAt ?? lead.createdAt,
   };
@@ -200,6 +210,7 @@ const DEFAULTED_FIELDS = [
   'quoteAccepted',
   'deadReason',
   'testData',
+  'proposal',
 ] as const;
 const DEFAULTS: Pick<BoardCard, (typeof DEFAULTED_FIELDS)[number]> = {
   quoteAmountCents: null,
@@ -210,6 +221,7 @@ const DEFAULTS: Pick<BoardCard, (typeof DEFAULTED_FIELDS)[number]> = {
   quoteAccepted: false,
   deadReason: null,
   testData: false,
+  proposal: null,
 };
 
 /**
@@ -282,6 +294,7 @@ export const encodedBoardCardSchema = z.object({
   quoteAccepted: z.boolean().default(DEFAULTS.quoteAccepted),
   deadReason: z.string().nullable().default(DEFAULTS.deadReason),
   testData: z.boolean().default(DEFAULTS.testData),
+  proposal: z.enum(PROPOSAL_STATUSES).nullable().default(DEFAULTS.proposal),
   createdAt: cardDate,
   updatedAt: cardDate,
 });
@@ -331,13 +344,14 @@ export function largestBoardCard(): BoardCard {
     quoteAccepted: true,
     deadReason: fill(CARD_TEXT_BUDGET_BYTES.deadReason),
     testData: true,
+    proposal: longest(PROPOSAL_STATUSES),
     createdAt: at,
     updatedAt: at,
   };
 }
 
 /** Most bytes an encoded card takes (encodeBoardCard of largestBoardCard, rounded up). */
-export const MAX_ENCODED_CARD_BYTES = 740;
+export const MAX_ENCODED_CARD_BYTES = 770;
 
 /**
  * Bytes of a shard besides its cards: its document name (under 200 with a

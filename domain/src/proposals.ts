@@ -23,6 +23,7 @@ import {
   type LeadLikeForEmail,
 } from './email.js';
 import { storedDate } from './storedDocuments.js';
+import { PROPOSAL_STATUSES } from './constants.js';
 import { settingsVersionField } from './settings.js';
 
 // ---------------------------------------------------------------------------
@@ -193,6 +194,11 @@ export const proposalSettingsSchema = z.strictObject({
     .max(80, 'At most 80 hours'),
   /** The owner countersigns each signed contract (on by default). */
   countersign: z.boolean(),
+  /**
+   * With countersigning on, a signed proposal's project waits in "Quote Accepted" and reaches Set up only when the
+   * owner countersigns (on by default; off lets work start at signing). See countersignHoldError.
+   */
+  holdSetUpUntilCountersigned: z.boolean().default(true),
   /** The default template (id "default", when the owner edited it) and the named ones, ids unique. */
   contractTemplates: z
     .array(contractTemplateSchema)
@@ -206,8 +212,35 @@ export const PROPOSAL_SETTINGS_DOC = 'proposals';
 export const DEFAULT_PROPOSAL_SETTINGS: ProposalSettings = {
   weeklyCapacityHours: DEFAULT_WEEKLY_CAPACITY_HOURS,
   countersign: true,
+  holdSetUpUntilCountersigned: true,
   contractTemplates: [],
 };
+
+/**
+ * Whether signing a proposal holds its project before Set up until the owner countersigns: the settings at
+ * signing (countersigning on and the hold on) and the proposal itself (frozen as needing a countersignature).
+ */
+export function holdsSetUpForCountersign(
+  settings: Pick<ProposalSettings, 'countersign' | 'holdSetUpUntilCountersigned'>,
+  countersignRequired: boolean,
+): boolean {
+  return settings.countersign && settings.holdSetUpUntilCountersigned && countersignRequired;
+}
+
+/** Project statuses before the work starts: a project waiting for the countersignature may be in these only. */
+const BEFORE_WORK: readonly string[] = ['New', 'Quote Accepted', 'Deposit Paid', 'Canceled'];
+
+/** The 409 of a move into Set up (or later) while the project's signed proposal waits for the owner's countersignature. */
+export const COUNTERSIGN_BEFORE_SET_UP =
+  'Cannot move to Set up: the signed proposal is not countersigned yet. Countersign it first (lead details → Proposals), or turn off "Hold Set up until I countersign" in Settings › Proposals.';
+
+/**
+ * Why a project may not move to `to` while `countersignPending` (the id of its signed proposal waiting for the
+ * owner's countersignature, or null) holds it: Set up and every later stage wait; null when allowed.
+ */
+export function countersignHoldError(to: string, countersignPending: string | null | undefined): string | null {
+  return countersignPending && !BEFORE_WORK.includes(to) ? COUNTERSIGN_BEFORE_SET_UP : null;
+}
 
 /** PUT /api/settings/proposals body. */
 export const proposalSettingsSaveSchema = z.strictObject({
@@ -330,10 +363,6 @@ export type SignProposalInput = z.output<typeof signProposalSchema>;
 export const approveQuoteSchema = z.strictObject({
   contractTemplateId: z.string().trim().min(1).max(40).nullish(),
 });
-
-/** A proposal's status, in order. */
-export const PROPOSAL_STATUSES = ['Sent', 'Viewed', 'Signed', 'Countersigned'] as const;
-export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 
 /** The signer's evidence (ESIGN/UETA, eIDAS simple electronic signature). */
 export const signatureEvidenceSchema = z.object({
@@ -464,6 +493,33 @@ export const leadProposalSchema = z.object({
 /** GET /api/leads/{id}/proposals → the lead's proposals, newest first. */
 export const leadProposalsReply = z.object({ success: z.literal(true), proposals: z.array(leadProposalSchema) });
 export type LeadProposal = z.output<typeof leadProposalSchema>;
+
+/** The verify page's (`/verify/<document id>`) words. */
+export const VERIFY_MESSAGES = {
+  noId: 'Enter the document ID printed on the PDF',
+  noFile: 'Choose the PDF, or paste its SHA-256 (64 hexadecimal characters)',
+  unknownId: 'No proposal has this document ID. Check the ID on the PDF.',
+  failed: 'The check could not be made. Please try again.',
+} as const;
+
+/** What the verify page says of `reply` for document `id`. */
+export interface VerifyOutcome {
+  matches: boolean;
+  message: string;
+}
+
+/** The verify page's verdict on a verify reply (see proposalVerifiedReply) for document `id`. */
+export function verifyOutcome(
+  id: string,
+  reply: { matches: boolean; stage: 'signed' | 'countersigned' | null },
+): VerifyOutcome {
+  if (!reply.matches || !reply.stage)
+    return {
+      matches: false,
+      message: `Not verified: this PDF is not the signed or countersigned proposal ${id}. It may have been changed.`,
+    };
+  return { matches: true, message: `Verified: this PDF is the ${reply.stage} proposal ${id}, unchanged.` };
+}
 
 /** POST /api/proposals/{id}/verify {sha256}: a PDF's SHA-256 to check against the record. */
 export const proposalVerifySchema = z.strictObject({ sha256: z.string().regex(/^[0-9a-fA-F]{64}$/, 'Invalid hash') });

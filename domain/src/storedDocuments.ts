@@ -11,6 +11,7 @@ import {
   LEAD_STATUSES,
   PRIORITIES,
   PROJECT_STATUSES,
+  PROPOSAL_STATUSES,
   PROJECT_TYPES,
   SERVICE_PLAN_TYPES,
 } from './constants.js';
@@ -149,6 +150,8 @@ export const leadDocSchema = z
     acceptedQuote: acceptedQuoteSchema.nullish().catch(null),
     /** The lead's Stripe Customer, once a live payment has made one (functions features/billing/payments.ts). */
     stripeCustomerId: z.string().nullish(),
+    /** The status of the lead's latest proposal (features/proposals writes it with each step), for its board card. */
+    proposalStatus: z.enum(PROPOSAL_STATUSES).nullish().catch(null),
     ...PLAN_TEXT_FIELDS,
     // A malformed one reads as null rather than dropping the lead from every list.
     quoteAcceptedAt: storedDate.nullish().catch(null),
@@ -184,6 +187,11 @@ export const projectDocSchema = z.object({
   maintenanceSubscriptionPaid: withDefault(z.boolean(), false),
   /** The status a Canceled project was canceled from (it may return there: projectMoveError); null otherwise. */
   canceledFrom: orNull(z.enum(PROJECT_STATUSES)),
+  /**
+   * The signed proposal whose countersignature the project waits for, in Quote Accepted (domain proposals.ts
+   * countersignHoldError); null otherwise. The countersignature moves it to Set up and clears this.
+   */
+  countersignPending: orNull(z.string()),
   createdAt: orNull(storedDate),
 });
 export type ProjectDoc = z.output<typeof projectDocSchema>;

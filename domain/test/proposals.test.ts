@@ -22,6 +22,14 @@ import {
   studioLocalTime,
   type ProposalDocument,
 } from '../src/index.js';
+import {
+  COUNTERSIGN_BEFORE_SET_UP,
+  countersignHoldError,
+  holdsSetUpForCountersign,
+  keptOnErasure,
+  readProposalSettings as readSettingsForHold,
+  verifyOutcome,
+} from '../src/index.js';
 
 describe('proposalTimeline', () => {
   it('lays phases on working days at weekly capacity / 5 a day', () => {
@@ -225,5 +233,42 @@ describe('signing', () => {
     expect(studioLocalTime(new Date('2026-11-27T14:04:05Z'), 'Europe/Paris')).toBe(
       'November 27, 2026 at 3:04:05 PM (Europe/Paris)',
     );
+  });
+});
+
+describe('the Set up hold until the countersignature', () => {
+  it('holds only with countersigning and the hold on, for a proposal that needs a countersignature', () => {
+    expect(holdsSetUpForCountersign({ countersign: true, holdSetUpUntilCountersigned: true }, true)).toBe(true);
+    expect(holdsSetUpForCountersign({ countersign: true, holdSetUpUntilCountersigned: false }, true)).toBe(false);
+    expect(holdsSetUpForCountersign({ countersign: false, holdSetUpUntilCountersigned: true }, true)).toBe(false);
+    expect(holdsSetUpForCountersign({ countersign: true, holdSetUpUntilCountersigned: true }, false)).toBe(false);
+  });
+
+  it('a held project may not reach Set up or any later stage; the stages before the work and Canceled stay open', () => {
+    for (const to of ['Set up', 'Production', 'Beta', 'Launch', 'Maintenance', 'Won'])
+      expect(countersignHoldError(to, 'p1'), to).toBe(COUNTERSIGN_BEFORE_SET_UP);
+    for (const to of ['Quote Accepted', 'Deposit Paid', 'Canceled']) expect(countersignHoldError(to, 'p1')).toBeNull();
+    expect(countersignHoldError('Set up', null)).toBeNull();
+  });
+
+  it('settings saved before the hold existed read with it on', () => {
+    expect(readSettingsForHold({ weeklyCapacityHours: 10, countersign: true, contractTemplates: [] })).toMatchObject({
+      holdSetUpUntilCountersigned: true,
+    });
+  });
+});
+
+describe('verify page and erasure', () => {
+  it('says which stage a PDF is, or that it is not the record', () => {
+    expect(verifyOutcome('abc', { matches: true, stage: 'countersigned' })).toEqual({
+      matches: true,
+      message: 'Verified: this PDF is the countersigned proposal abc, unchanged.',
+    });
+    expect(verifyOutcome('abc', { matches: false, stage: null }).matches).toBe(false);
+  });
+
+  it('erasure keeps a signed proposal only', () => {
+    expect(keptOnErasure({ signature: { fullName: 'A' } })).toBe(true);
+    expect(keptOnErasure({ signature: null })).toBe(false);
   });
 });

@@ -192,6 +192,7 @@ describe('projectDocSchema', () => {
     expect(projectDocSchema.parse(stored)).toEqual({
       leadId: 'L1',
       canceledFrom: null,
+      countersignPending: null,
       name: 'Shop',
       client: 'Ada',
       projectType: 'Web Project',

@@ -271,6 +271,7 @@ describe('board capacity (own project, no trigger)', () => {
       quoteGenerated: true,
       quoteAccepted: true,
       quoteReviewStatus: 'Needs Revision',
+      proposalStatus: 'Countersigned',
     }),
   });
 

@@ -5,6 +5,8 @@
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  COUNTERSIGN_BEFORE_SET_UP,
+  decodeBoardCard,
   DEFAULT_CONTRACT_TEXT,
   leadProposalsReply,
   proposalSettingsReply,
@@ -13,7 +15,7 @@ import {
   SIGNING_CONSENT_TEXT,
   SIGNING_MESSAGES,
 } from '@studio/domain';
-import { adminIdToken, api, BASE_URL, countDocs, db, userIdToken } from '../helpers.js';
+import { adminIdToken, api, BASE_URL, countDocs, db, eventually, userIdToken } from '../helpers.js';
 
 let token: string;
 let userToken: string;
@@ -32,11 +34,11 @@ const DOT =
 const CLIENT = { 'user-agent': 'ProposalTest/1.0', 'x-studio-test-client': '198.51.100.9' };
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
-/** A lead with a plan, approved with `contractTemplateId` (or none), and its link. */
-async function approved(contractTemplateId?: string) {
+/** A lead with a plan (its address `email`), approved with `contractTemplateId` (or none), and its link. */
+async function approved(contractTemplateId?: string, email = 'signing.client@example.com') {
   const r = await api('POST', '/api/leads', {
     token,
-    body: { name: 'Signing Client', email: 'signing.client@example.com', subject: 'Shop build', message: 'A shop.' },
+    body: { name: 'Signing Client', email, subject: 'Shop build', message: 'A shop.' },
   });
   const id = (r.json as { id: string }).id;
   expect((await api('PUT', `/api/leads/${id}`, { token, body: { status: 'Contacted' } })).status).toBe(200);
@@ -298,5 +300,170 @@ describe('countersigning and the audit trail', () => {
     }
     expect(await countDocs('proposal_events')).toBe(before);
     expect((await db.collection('proposal_events').doc(eventId).get()).data()).toEqual(events.docs[0]!.data());
+  });
+});
+
+const uniqueEmail = (tag: string) =>
+  `prop.${tag}.${createHash('sha256').update(String(Math.random())).digest('hex').slice(0, 8)}@example.com`;
+
+/** Approves a lead of `email` with the default contract, opens and signs it; its ids and the proposal's hash. */
+async function signedProposal(email: string) {
+  const { id, linkToken } = await approved('default', email);
+  const p = (await openProposal(id, linkToken))!;
+  const r = await api('POST', '/api/quote-acceptance/sign', { body: signBody(id, linkToken, p.documentSha256) });
+  expect(r.status).toBe(200);
+  return { leadId: id, linkToken, proposalId: p.id };
+}
+
+const projectOf = async (leadId: string) => {
+  const snap = await db.collection('projects').where('leadId', '==', leadId).get();
+  expect(snap.size).toBe(1);
+  return snap.docs[0]!;
+};
+
+/** The lead's board card, once the board trigger has written it with `proposal`. */
+const boardCardWith = (leadId: string, proposal: string) =>
+  eventually(async () => {
+    for (const shard of (await db.collection('lead_board').get()).docs) {
+      const text = (shard.get('cards') as Record<string, string> | undefined)?.[leadId];
+      if (text && decodeBoardCard(text).proposal === proposal) return decodeBoardCard(text);
+    }
+    return null;
+  }, `the board card showing ${proposal}`);
+
+const lookupDocuments = async (email: string) => {
+  const r = await api('GET', `/api/client-project?email=${encodeURIComponent(email)}`, {
+    headers: { 'x-studio-test-client': `198.51.100.${Math.floor(Math.random() * 200) + 20}` },
+  });
+  expect(r.status).toBe(200);
+  return (r.json as { documents: Array<{ kind: string; label: string; url: string }> }).documents;
+};
+
+async function putProposalSettings(over: Record<string, unknown>) {
+  const got = proposalSettingsReply.parse((await api('GET', '/api/settings/proposals', { token })).json);
+  const r = await api('PUT', '/api/settings/proposals', {
+    token,
+    body: { ...got.settings, ...over, version: got.version },
+  });
+  expect(r.status).toBe(200);
+}
+
+describe('the signed PDF in the emails and My Project; Set up waits for the countersignature', () => {
+  it('emails the signed PDF to the client and the studio, links it in My Project, holds Set up until countersigned', async () => {
+    const email = uniqueEmail('mail');
+    const { leadId, proposalId } = await signedProposal(email);
+
+    // Both emails attach the proposal by reference; the sender renders it (the email log names the file).
+    const mails = (await db.collection('outbox').where('leadId', '==', leadId).get()).docs.filter(
+      (d) => d.get('variables')?.status === 'Signed',
+    );
+    expect(mails.map((d) => d.get('to')).sort()).toEqual([email, 'owner@example.com'].sort());
+    for (const m of mails) expect(m.get('attachments')).toEqual([{ kind: 'proposal', id: proposalId }]);
+    const record = (await db.collection('proposals').doc(proposalId).get()).data()!;
+    for (const m of mails) {
+      const log = await eventually(
+        async () => (await db.collection('email_log').doc(m.id).get()).data(),
+        'the signed email log entry',
+      );
+      expect(log.attachments).toEqual([
+        { filename: `proposal-${proposalId}.pdf`, contentType: 'application/pdf', bytes: expect.any(Number) },
+      ]);
+    }
+
+    // My Project: a signed link whose PDF is the signed one.
+    const docs = await lookupDocuments(email);
+    const link = docs.find((d) => d.kind === 'proposal')!;
+    expect(link.label).toBe('Signed proposal (quote v1)');
+    const pdf = new Uint8Array(await (await fetch(`${BASE_URL}${link.url}`)).arrayBuffer());
+    expect(sha(pdf)).toBe(record.signedPdfSha256);
+
+    // The card shows the status; the project waits in Quote Accepted, and Set up is refused with the reason.
+    expect((await boardCardWith(leadId, 'Signed')).status).toBe('Set Up');
+    const project = await projectOf(leadId);
+    expect(project.data()).toMatchObject({ status: 'Quote Accepted', countersignPending: proposalId });
+    const early = await api('PUT', `/api/projects/${project.id}`, { token, body: { status: 'Set up' } });
+    expect([early.status, (early.json as { error: string }).error]).toEqual([409, COUNTERSIGN_BEFORE_SET_UP]);
+
+    // The countersignature releases it, emails the countersigned PDF, and replaces the link.
+    const c = await api('POST', `/api/proposals/${proposalId}/countersign`, {
+      token,
+      body: { fullName: 'Studio Owner' },
+    });
+    expect(c.status).toBe(200);
+    expect((await projectOf(leadId)).data()).toMatchObject({ status: 'Set up', countersignPending: null });
+    expect((await boardCardWith(leadId, 'Countersigned')).proposal).toBe('Countersigned');
+    const counter = (await db.collection('outbox').where('leadId', '==', leadId).get()).docs.find(
+      (d) => d.get('variables')?.status === 'Countersigned',
+    )!;
+    expect([counter.get('to'), counter.get('attachments')]).toEqual([email, [{ kind: 'proposal', id: proposalId }]]);
+    const log = await eventually(
+      async () => (await db.collection('email_log').doc(counter.id).get()).data(),
+      'the countersigned email log entry',
+    );
+    expect(log.attachments[0].filename).toBe(`proposal-${proposalId}-countersigned.pdf`);
+    const after = (await db.collection('proposals').doc(proposalId).get()).data()!;
+    const again = (await lookupDocuments(email)).find((d) => d.kind === 'proposal')!;
+    expect(again.label).toBe('Countersigned proposal (quote v1)');
+    const counterPdf = new Uint8Array(await (await fetch(`${BASE_URL}${again.url}`)).arrayBuffer());
+    expect(sha(counterPdf)).toBe(after.countersignedPdfSha256);
+    expect((await api('PUT', `/api/projects/${project.id}`, { token, body: { status: 'Production' } })).status).toBe(
+      200,
+    );
+  });
+
+  it('with "Hold Set up until I countersign" off, the signed project starts in Set up', async () => {
+    await putProposalSettings({ holdSetUpUntilCountersigned: false });
+    try {
+      const { leadId } = await signedProposal(uniqueEmail('nohold'));
+      const project = (await projectOf(leadId)).data();
+      expect([project.status, project.countersignPending ?? null]).toEqual(['Set up', null]);
+    } finally {
+      await putProposalSettings({ holdSetUpUntilCountersigned: true });
+    }
+  });
+
+  it('an unsigned proposal is no document: its PDF link answers 404', async () => {
+    const { id, linkToken } = await approved('default', uniqueEmail('unsigned'));
+    const p = (await openProposal(id, linkToken))!;
+    const r = await fetch(`${BASE_URL}/api/documents/proposal/${p.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(r.status).toBe(404);
+  });
+});
+
+describe('erasing the client', () => {
+  it('keeps a signed proposal and its trail whole (it still verifies); deletes an unsigned one with its trail', async () => {
+    const email = uniqueEmail('erase');
+    const { proposalId: signedId } = await signedProposal(email);
+    const { id: otherLead, linkToken } = await approved('default', email);
+    const unsigned = (await openProposal(otherLead, linkToken))!;
+    const signedPdfSha256 = (await db.collection('proposals').doc(signedId).get()).get('signedPdfSha256');
+    const trail = async (id: string) =>
+      (await db.collection('proposal_events').where('proposalId', '==', id).get()).size;
+    const signedTrail = await trail(signedId);
+    expect(signedTrail).toBeGreaterThan(0);
+    expect(await trail(unsigned.id)).toBeGreaterThan(0);
+
+    const r = await api('POST', '/api/clients/erase', { token, body: { email, confirmEmail: email } });
+    expect(r.status).toBe(200);
+    expect(r.json).toMatchObject({
+      kept: { proposals: 1, proposal_events: signedTrail },
+      deleted: { proposals: 1, leads: 2 },
+    });
+    expect((r.json as { message: string }).message).toContain('1 signed proposal kept whole as contract evidence');
+    expect((await db.collection('proposals').doc(signedId).get()).exists).toBe(true);
+    expect(await trail(signedId)).toBe(signedTrail);
+    expect((await db.collection('proposals').doc(unsigned.id).get()).exists).toBe(false);
+    expect(await trail(unsigned.id)).toBe(0);
+    const v = await api('POST', `/api/quote-acceptance/verify/${signedId}`, { body: { sha256: signedPdfSha256 } });
+    expect(v.json).toEqual({ success: true, matches: true, stage: 'signed' });
+    // The owner can still countersign it: the erased lead is not written back.
+    const c = await api('POST', `/api/proposals/${signedId}/countersign`, {
+      token,
+      body: { fullName: 'Studio Owner' },
+    });
+    expect(c.status).toBe(200);
+    expect((await db.collection('leads').doc(otherLead).get()).exists).toBe(false);
   });
 });

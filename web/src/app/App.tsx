@@ -33,6 +33,7 @@ const QuoteAcceptancePage = lazyNamed(
   () => import('../features/quote-acceptance/components/QuoteAcceptancePage'),
   'QuoteAcceptancePage',
 );
+const VerifyPage = lazyNamed(() => import('../features/quote-acceptance/components/VerifyPage'), 'VerifyPage');
 const CartPage = lazyNamed(() => import('../features/cart/components/CartPage'), 'CartPage');
 const MyProjectPage = lazyNamed(() => import('../features/my-project/components/MyProjectPage'), 'MyProjectPage');
 const CheckoutPage = lazyNamed(() => import('../features/checkout/components/CheckoutPage'), 'CheckoutPage');
@@ -49,6 +50,7 @@ export function App() {
         <Route path="cart" element={lazyRoute('cart', CartPage)} />
         <Route path="my-project" element={lazyRoute('my-project', MyProjectPage)} />
         <Route path="quote-acceptance" element={lazyRoute('quote-acceptance', QuoteAcceptancePage)} />
+        <Route path="verify/:id?" element={lazyRoute('verify', VerifyPage)} />
         <Route path="checkout" element={lazyRoute('checkout', CheckoutPage)} />
         <Route path="payment-success" element={lazyRoute('payment-success', PaymentSuccessPage)} />
       </Route>

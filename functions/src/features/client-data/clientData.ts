@@ -6,7 +6,9 @@
  * invoices, payment requests, orders, subscriptions, payments and ledger
  * entries keep their ids, numbers, amounts and dates, while the client's
  * name, address and phone are replaced and any text quoting the address has
- * it replaced by "[erased]". Each request is recorded in
+ * it replaced by "[erased]". Signed proposals and their audit trail are kept
+ * whole as contract evidence; unsigned ones are deleted (domain
+ * PROPOSAL_COLLECTIONS). Each request is recorded in
  * `client_data_requests` with the address only as its SHA-256.
  *
  * Stripe keeps its own copy (the Customer, receipts): erasure deletes the
@@ -21,6 +23,7 @@ import {
   ERASED_CLIENT_NAME,
   ERASED_COLLECTIONS,
   ERASED_TEXT,
+  keptOnErasure,
   type ClientErasedReply,
   type ClientExportReply,
   type CollectionName,
@@ -174,6 +177,13 @@ export async function eraseClient(
       const update = anonymisation(c, d, pattern, now);
       writes.push((b) => b.update(d.ref, update));
     }
+  // Signed proposals and their trail are kept whole (legal records); unsigned ones go with their trail.
+  const proposals = [...(records.get(COLLECTIONS.proposals)?.values() ?? [])];
+  const signed = new Set(proposals.filter((d) => keptOnErasure({ signature: d.get('signature') })).map((d) => d.id));
+  const events = [...(records.get(COLLECTIONS.proposalEvents)?.values() ?? [])];
+  const erasedProposals = proposals.filter((d) => !signed.has(d.id));
+  const erasedEvents = events.filter((d) => !signed.has(String(d.get('proposalId'))));
+  for (const d of [...erasedProposals, ...erasedEvents]) writes.push((b) => b.delete(d.ref));
   for (let i = 0; i < writes.length; i += BATCH) {
     const batch = db.batch();
     for (const w of writes.slice(i, i + BATCH)) w(batch);
@@ -182,16 +192,28 @@ export async function eraseClient(
   // The board's cards carry the name and address: removed now rather than when the trigger gets to them.
   for (const leadId of records.get(COLLECTIONS.leads)?.keys() ?? []) await syncBoardCard(db, leadId);
 
-  const deleted = countsOf(records, ERASED_COLLECTIONS);
+  const deleted = {
+    ...countsOf(records, ERASED_COLLECTIONS),
+    [COLLECTIONS.proposals]: erasedProposals.length,
+    [COLLECTIONS.proposalEvents]: erasedEvents.length,
+  };
   const anonymised = countsOf(records, ANONYMISED_COLLECTIONS);
-  await audit(db, 'erase', email, actor, now, { deleted, anonymised });
+  const kept = {
+    [COLLECTIONS.proposals]: signed.size,
+    [COLLECTIONS.proposalEvents]: events.length - erasedEvents.length,
+  };
+  await audit(db, 'erase', email, actor, now, { deleted, anonymised, kept });
   const total = Object.values(deleted).reduce((a, b) => a + b, 0);
-  const kept = Object.values(anonymised).reduce((a, b) => a + b, 0);
+  const books = Object.values(anonymised).reduce((a, b) => a + b, 0);
+  const contracts = signed.size
+    ? ` ${signed.size} signed proposal${signed.size === 1 ? '' : 's'} kept whole as contract evidence.`
+    : '';
   return {
     success: true,
-    message: `Client erased: ${total} records deleted, ${kept} kept for the books with the personal fields removed.`,
+    message: `Client erased: ${total} records deleted, ${books} kept for the books with the personal fields removed.${contracts}`,
     deleted,
     anonymised,
+    kept,
     stripeCustomerIds: customers,
   };
 }

@@ -84,6 +84,8 @@ export async function findClientRecords(db: Firestore, email: string): Promise<C
       COLLECTIONS.payments,
       COLLECTIONS.ledgerEntries,
       COLLECTIONS.outbox,
+      COLLECTIONS.proposals,
+      COLLECTIONS.proposalEvents,
     ].map((c) => where(c, 'leadId', leadIds)),
   );
   // The contact messages' leads that the address search missed (a lead whose email was edited since).

@@ -6,7 +6,9 @@
  * - `request:{requestId}`  → `payment_requests/{id}` (a deposit or final payment request);
  * - `receipt:{paymentIntentId}` → `payments/{id}` once it succeeded, with the
  *   number of the invoice or request it paid, and what was refunded of it;
- * - `credit-note:{entryId}` → a `ledger_entries` credit note (a refund's).
+ * - `credit-note:{entryId}` → a `ledger_entries` credit note (a refund's);
+ * - `proposal:{proposalId}` → a signed proposal's PDF (features/proposals, loaded
+ *   only when asked for), its latest stage: countersigned once the owner has.
  * Rendered from the stored records and the studio settings each time (no
  * cache): the number, amounts and dates are the stored ones, so a document
  * never changes once issued, except for the studio details if the admin
@@ -26,6 +28,7 @@ import {
   creditNoteModel,
   documentFileName,
   type DocumentKind,
+  type InvoiceDocumentKind,
   invoiceModel,
   PAYMENT_REQUESTS_COLLECTION,
   receiptModel,
@@ -51,7 +54,7 @@ const date = (v: unknown): Date | null => (v instanceof Timestamp ? v.toDate() :
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const cents = (v: unknown): number => (typeof v === 'number' && Number.isSafeInteger(v) ? v : 0);
 
-const SOURCE: Record<DocumentKind, string> = {
+const SOURCE: Record<InvoiceDocumentKind, string> = {
   invoice: COLLECTIONS.invoices,
   request: PAYMENT_REQUESTS_COLLECTION,
   receipt: COLLECTIONS.payments,
@@ -59,7 +62,10 @@ const SOURCE: Record<DocumentKind, string> = {
 };
 
 /** The model of document `ref`, from Firestore. @throws AppError (404) when absent (or a receipt of an unpaid payment). */
-export async function documentModel(db: Firestore, ref: DocumentRef): Promise<InvoicePdfModel> {
+export async function documentModel(
+  db: Firestore,
+  ref: DocumentRef & { kind: InvoiceDocumentKind },
+): Promise<InvoicePdfModel> {
   const [studio, snap] = await Promise.all([loadStudioSettings(db), db.collection(SOURCE[ref.kind]).doc(ref.id).get()]);
   const d = snap.data();
   if (!d) throw new AppError('NotFound', NOT_FOUND);
@@ -130,7 +136,11 @@ export async function documentModel(db: Firestore, ref: DocumentRef): Promise<In
 
 /** The PDF of `ref` and its file name. @throws AppError (404). */
 export async function renderDocument(db: Firestore, ref: DocumentRef): Promise<{ filename: string; pdf: Buffer }> {
-  const model = await documentModel(db, ref);
+  if (ref.kind === 'proposal') {
+    const { signedProposalPdf } = await import('../proposals/index.js');
+    return signedProposalPdf(db, ref.id);
+  }
+  const model = await documentModel(db, { kind: ref.kind, id: ref.id });
   return { filename: documentFileName(model), pdf: await renderInvoicePdf(model) };
 }
 
@@ -187,8 +197,9 @@ export interface ClientDocumentLink {
 
 /**
  * Signed links to the PDFs of lead `leadId`: its invoices and payment
- * requests, and a receipt for each succeeded payment. Empty when no key is
- * configured. Newest first by number.
+ * requests, a receipt for each succeeded payment, and its signed proposals
+ * (features/proposals signedProposalsOfLead). Empty when no key is
+ * configured. Newest first by number, the proposals (no number) last.
  */
 export async function clientDocumentLinks(
   db: Firestore,
@@ -196,10 +207,12 @@ export async function clientDocumentLinks(
   now = Date.now(),
 ): Promise<ClientDocumentLink[]> {
   if (!linkKey(config().outboxSecretKey)) return [];
-  const [invoices, requests, payments] = await Promise.all([
+  const { signedProposalsOfLead } = await import('../proposals/index.js');
+  const [invoices, requests, payments, proposals] = await Promise.all([
     db.collection(COLLECTIONS.invoices).where('leadId', '==', leadId).get(),
     db.collection(PAYMENT_REQUESTS_COLLECTION).where('leadId', '==', leadId).get(),
     db.collection(COLLECTIONS.payments).where('leadId', '==', leadId).where('status', '==', 'succeeded').get(),
+    signedProposalsOfLead(db, leadId),
   ]);
   const numbers = new Map<string, string>();
   const out: ClientDocumentLink[] = [];
@@ -237,5 +250,12 @@ export async function clientDocumentLinks(
       url: signedDocumentPath({ kind: 'receipt', id: p.id }, now)!,
     });
   }
+  for (const p of proposals)
+    out.push({
+      kind: 'proposal',
+      number: null,
+      label: p.label,
+      url: signedDocumentPath({ kind: 'proposal', id: p.id }, now)!,
+    });
   return out.sort((a, b) => (b.number ?? '').localeCompare(a.number ?? '') || a.kind.localeCompare(b.kind));
 }

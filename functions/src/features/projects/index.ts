@@ -1,2 +1,6 @@
-/** What other features use of projects: a lead's move carried to its project (projectSync.ts). */
+/**
+ * What other features use of projects: a lead's move carried to its project (projectSync.ts), and the release of
+ * a project held for the owner's countersignature (projectHoldStore.ts).
+ */
 export { syncProjectFromLead } from './projectSync.js';
+export { readCountersignHold } from './projectHoldStore.js';

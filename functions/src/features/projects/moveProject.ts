@@ -2,6 +2,7 @@ import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebas
 import type { z } from 'zod';
 import {
   COLLECTIONS,
+  countersignHoldError,
   newProjectRecord,
   projectDocSchema,
   projectMoveError,
@@ -25,7 +26,13 @@ async function readProject(db: Firestore, tx: Transaction, id: string) {
   if (!snap.exists) throw notFound('Project not found');
   const project = projectDocSchema.parse(snap.data());
   const lead = project.leadId ? await tx.get(db.collection(COLLECTIONS.leads).doc(project.leadId)) : null;
-  return { snap, status: project.status, canceledFrom: project.canceledFrom, lead };
+  return {
+    snap,
+    status: project.status,
+    canceledFrom: project.canceledFrom,
+    countersignPending: project.countersignPending,
+    lead,
+  };
 }
 
 /**
@@ -106,7 +113,8 @@ export async function moveProject(
     const p = await readProject(db, tx, input.id);
     if (expectedStatus && expectedStatus !== p.status)
       throw conflict(`Project was moved to ${p.status} in the meantime`);
-    const refused = projectMoveError(p.status, status, p.canceledFrom);
+    const refused =
+      projectMoveError(p.status, status, p.canceledFrom) ?? countersignHoldError(status, p.countersignPending);
     if (refused) throw conflict(refused);
     tx.update(p.snap.ref, {
       status,

@@ -8,22 +8,27 @@
 import { randomUUID } from 'node:crypto';
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import {
-  COLLECTIONS,
   contractTemplates,
   formatUsd,
   proposalCanonicalText,
   proposalDocumentSchema,
   proposalTimeline,
-  readStudioSettings,
+  type readStudioSettings,
   renderContract,
   splitPhaseHours,
-  STUDIO_SETTINGS_DOC,
   studioTemplateVariables,
   type ProposalDocument,
   type StoredLeadDoc,
 } from '@studio/domain';
 import { invalid } from '../../platform/errors.js';
-import { appendEvent, proposalRef, readSettings, sha256Hex } from './proposalStore.js';
+import {
+  appendEvent,
+  proposalRef,
+  readSettings,
+  readStudio,
+  setLeadProposalStatus,
+  sha256Hex,
+} from './proposalStore.js';
 
 const PHASES = ['phase1', 'phase2', 'phase3', 'phase4'] as const;
 
@@ -100,16 +105,13 @@ export async function prepareProposal(
   tx: Transaction,
   input: { leadId: string; lead: StoredLeadDoc; templateId: string; now: Date },
 ): Promise<(linkId: string, by: string) => string> {
-  const [{ settings }, studioSnap] = await Promise.all([
-    readSettings(db, tx),
-    tx.get(db.collection(COLLECTIONS.settings).doc(STUDIO_SETTINGS_DOC)),
-  ]);
+  const [{ settings }, studio] = await Promise.all([readSettings(db, tx), readStudio(db, tx)]);
   const template = contractTemplates(settings).find((t) => t.id === input.templateId);
   if (!template) throw invalid('Unknown contract template', { contractTemplateId: 'Unknown contract template' });
   const document = proposalDocument({
     lead: input.lead,
     template,
-    studio: readStudioSettings(studioSnap.data()),
+    studio,
     weeklyCapacityHours: settings.weeklyCapacityHours,
     start: nextDay(input.now),
   });
@@ -140,6 +142,7 @@ export async function prepareProposal(
       by,
       detail: `Proposal sent with "${template.name}" for quote v${input.lead.quoteVersion ?? 1}`,
     });
+    setLeadProposalStatus(db, tx, input.leadId, 'Sent');
     return id;
   };
 }

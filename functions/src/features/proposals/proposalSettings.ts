@@ -5,22 +5,18 @@
  * version, as the studio settings are.
  */
 import {
-  COLLECTIONS,
   CONTRACT_TEMPLATE_VARIABLES,
   contractTemplates,
   NOT_LEGAL_ADVICE,
   previewContract,
-  readStudioSettings,
   SETTINGS_CHANGED,
   settingsSaveVersion,
-  STUDIO_SETTINGS_DOC,
   studioTemplateVariables,
-  leadDocSchema,
   type ProposalSettings,
 } from '@studio/domain';
 import { conflict } from '../../platform/errors.js';
 import type { AdminActor, Deps } from '../useCase.js';
-import { readSettings, writeSettings } from './proposalStore.js';
+import { readLead, readSettings, readStudio, writeSettings } from './proposalStore.js';
 
 /** GET /api/settings/proposals. */
 export async function loadProposalSettings(deps: Deps) {
@@ -56,14 +52,6 @@ export async function saveProposalSettings(
 /** The contract `text` rendered with lead `leadId`'s data (sample values without one) and the studio's details. */
 export async function previewContractText(deps: Deps, input: { text: string; leadId?: string | null }) {
   const { db } = deps;
-  const [studioSnap, leadSnap] = await Promise.all([
-    db.collection(COLLECTIONS.settings).doc(STUDIO_SETTINGS_DOC).get(),
-    input.leadId ? db.collection(COLLECTIONS.leads).doc(input.leadId).get() : null,
-  ]);
-  const lead = leadSnap?.exists ? leadDocSchema.safeParse(leadSnap.data()) : null;
-  return previewContract(
-    input.text,
-    lead?.success ? lead.data : null,
-    studioTemplateVariables(readStudioSettings(studioSnap.data())),
-  );
+  const [studio, lead] = await Promise.all([readStudio(db), input.leadId ? readLead(db, input.leadId) : null]);
+  return previewContract(input.text, lead, studioTemplateVariables(studio));
 }

@@ -2,23 +2,32 @@
  * The proposals slice's typed store: `proposals/{id}` (domain
  * proposalDocSchema), `proposal_events/{id}` (proposalEventDocSchema, the
  * append-only audit trail: this module only ever creates events) and
- * `settings/proposals` (proposalSettingsSchema). Reads go through zod
+ * `settings/proposals` (proposalSettingsSchema); and what the slice reads or
+ * writes elsewhere: the studio settings, a lead (for a contract preview) and
+ * the lead's `proposalStatus` (its board card shows it). Reads go through zod
  * converters; writes are checked against the same schemas' shapes by their
- * callers' types.
+ * callers' types. The only Firestore access of the slice is here.
  */
 import { createHash } from 'node:crypto';
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
+  leadDocSchema,
   PROPOSAL_SETTINGS_DOC,
+  PROPOSAL_STATUSES,
   proposalDocSchema,
   proposalEventDocSchema,
   readProposalSettings,
   readSettingsVersion,
+  readStudioSettings,
+  STUDIO_SETTINGS_DOC,
   type ProposalDoc,
   type ProposalSettings,
+  type ProposalStatus,
+  type StoredLeadDoc,
 } from '@studio/domain';
-import { zodConverter } from '../../platform/converter.js';
+import { z } from 'zod';
+import { parsedDocs, zodConverter } from '../../platform/converter.js';
 
 export const proposalConverter = zodConverter(proposalDocSchema);
 export const proposalEventConverter = zodConverter(proposalEventDocSchema);
@@ -29,6 +38,43 @@ export const sha256Hex = (data: string | Uint8Array) => createHash('sha256').upd
 export const proposalsCol = (db: Firestore) => db.collection(COLLECTIONS.proposals);
 export const proposalRef = (db: Firestore, id: string) => proposalsCol(db).doc(id);
 const settingsRef = (db: Firestore) => db.collection(COLLECTIONS.settings).doc(PROPOSAL_SETTINGS_DOC);
+const studioRef = (db: Firestore) => db.collection(COLLECTIONS.settings).doc(STUDIO_SETTINGS_DOC);
+const leadRef = (db: Firestore, id: string) => db.collection(COLLECTIONS.leads).doc(id);
+
+/** The studio settings (domain readStudioSettings: the defaults while none are saved), read in `tx` when given. */
+export async function readStudio(db: Firestore, tx?: Transaction) {
+  const snap = tx ? await tx.get(studioRef(db)) : await studioRef(db).get();
+  return readStudioSettings(snap.data());
+}
+
+/** Proposal `id`, parsed, read in `tx` when given; null when absent. */
+export async function readProposal(db: Firestore, id: string, tx?: Transaction): Promise<ProposalDoc | null> {
+  const ref = proposalRef(db, id).withConverter(proposalConverter);
+  const snap = tx ? await tx.get(ref) : await ref.get();
+  return snap.data() ?? null;
+}
+
+/** The proposals of lead `leadId`, parsed (one that does not parse is left out, logged), with their ids. */
+export async function proposalsOfLead(db: Firestore, leadId: string) {
+  const snap = await proposalsCol(db).where('leadId', '==', leadId).get();
+  return parsedDocs(snap, proposalDocSchema, 'proposalsOfLead');
+}
+
+/** Lead `leadId`, parsed; null when absent or when it does not parse (a preview then uses sample values). */
+export async function readLead(db: Firestore, leadId: string): Promise<StoredLeadDoc | null> {
+  const parsed = leadDocSchema.safeParse((await leadRef(db, leadId).get()).data());
+  return parsed.success ? parsed.data : null;
+}
+
+/** Whether lead `leadId` still exists, read in `tx` (an erased client's signed proposals outlive the lead). */
+export async function leadExists(db: Firestore, tx: Transaction, leadId: string): Promise<boolean> {
+  return (await tx.get(leadRef(db, leadId))).exists;
+}
+
+/** Records in `tx` the status of lead `leadId`'s latest proposal, which its board card shows. */
+export function setLeadProposalStatus(db: Firestore, tx: Transaction, leadId: string, status: ProposalStatus): void {
+  tx.update(leadRef(db, leadId), { proposalStatus: z.enum(PROPOSAL_STATUSES).parse(status) });
+}
 
 /** The proposals settings and their version, read in `tx` when given (defaults while none are saved). */
 export async function readSettings(

@@ -2,19 +2,21 @@
  * The client's side of a proposal, through the quote link: opening it (the
  * first open is recorded as Viewed) and signing it, which accepts the quote
  * in the same transaction (features/quotes/quoteAcceptance.ts), and the signed PDF.
+ * The signed PDF goes to the client and the studio by email (outbox,
+ * attached by reference: documents kind `proposal`) and is among the
+ * client's My Project links (signedProposalsOfLead).
  */
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
-  COLLECTIONS,
+  holdsSetUpForCountersign,
   proposalCanonicalText,
-  readStudioSettings,
   SIGNING_CONSENT_TEXT,
   SIGNING_MESSAGES,
-  STUDIO_SETTINGS_DOC,
   studioLocalTime,
   type ProposalDoc,
   type SignProposalInput,
 } from '@studio/domain';
+import { config } from '../../config.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { acceptQuoteInTx } from '../quotes/index.js';
 import { enqueueEmail } from '../../shared/outbox.js';
@@ -26,7 +28,11 @@ import {
   proposalEvents,
   proposalOfLink,
   proposalRef,
-  proposalConverter,
+  proposalsOfLead,
+  readProposal,
+  readSettings,
+  readStudio,
+  setLeadProposalStatus,
   sha256Hex,
 } from './proposalStore.js';
 
@@ -73,6 +79,7 @@ export async function openProposal(deps: Deps, input: LinkInput, actor: ClientAc
         detail: 'The client opened the proposal',
         at: now,
       });
+      setLeadProposalStatus(db, tx, input.leadId, 'Viewed');
       return clientView(id, { ...proposal, status: 'Viewed', viewedAt: now });
     }
     return clientView(id, proposal);
@@ -122,9 +129,10 @@ export async function signProposal(deps: Deps, input: SignProposalInput, actor: 
     const found = await proposalOfLink(db, tx, linkRef.id);
     if (!found) throw notFound('This quote has no contract to sign');
     const { id, proposal } = found;
-    const [studioSnap, events] = await Promise.all([
-      tx.get(db.collection(COLLECTIONS.settings).doc(STUDIO_SETTINGS_DOC)),
+    const [studio, events, { settings }] = await Promise.all([
+      readStudio(db, tx),
       proposalEvents(db, id, tx),
+      readSettings(db, tx),
     ]);
     if (proposal.signature) throw conflict(SIGNING_MESSAGES.alreadySigned);
     if (link.usedAt !== null || lead.quoteAccepted) throw conflict('This quote has already been accepted');
@@ -137,7 +145,7 @@ export async function signProposal(deps: Deps, input: SignProposalInput, actor: 
       throw conflict(SIGNING_MESSAGES.changed);
 
     const now = clock();
-    const timeZone = readStudioSettings(studioSnap.data()).timeZone;
+    const timeZone = studio.timeZone;
     const trail = [
       ...events.map((e) => ({ at: e.at, type: e.type, detail: e.detail, ip: e.ip })),
       { at: now, type: 'signed', detail: `Signed by ${input.fullName}`, ip: actor.ip },
@@ -177,37 +185,76 @@ export async function signProposal(deps: Deps, input: SignProposalInput, actor: 
       at: now,
     });
     tx.update(linkRef, { usedAt: FieldValue.serverTimestamp() });
-    acceptQuoteInTx(tx, leadRef, lead, { via: 'client', by: 'client', ip: actor.ip, userAgent: actor.userAgent });
+    // With the hold on, the project waits in Quote Accepted for the owner's countersignature (countersign.ts).
+    const hold = holdsSetUpForCountersign(settings, proposal.countersignRequired);
+    acceptQuoteInTx(
+      tx,
+      leadRef,
+      lead,
+      { via: 'client', by: 'client', ip: actor.ip, userAgent: actor.userAgent },
+      { countersignPending: hold ? id : null },
+    );
+    setLeadProposalStatus(db, tx, leadId, 'Signed');
     notifySigned(db, tx, {
       id,
       leadId,
       clientEmail: lead.email,
       clientName: lead.name,
       title: proposal.document.title,
+      signedBy: input.fullName,
+      countersignFollows: proposal.countersignRequired,
     });
     return { id, lead };
   });
   return { proposalId: result.id, ...acceptanceOutcome(result.lead, leadId) };
 }
 
-/** Emails the client (when the lead has an address) that the proposal is signed, through the outbox. */
+/**
+ * Emails the signed PDF (attached: documents kind `proposal`, rendered when
+ * sent) through the outbox to the client (when the lead has an address) and
+ * to the studio (OWNER_EMAIL, when set).
+ */
 function notifySigned(
   db: Firestore,
   tx: FirebaseFirestore.Transaction,
-  p: { id: string; leadId: string; clientEmail: string; clientName: string; title: string },
+  p: {
+    id: string;
+    leadId: string;
+    clientEmail: string;
+    clientName: string;
+    title: string;
+    signedBy: string;
+    countersignFollows: boolean;
+  },
 ): void {
-  if (!p.clientEmail) return;
-  enqueueEmail(db, tx, {
-    to: p.clientEmail,
-    templateId: 'status-update',
-    variables: {
-      name: p.clientName || 'there',
-      projectName: p.title,
-      status: 'Signed',
-      message: `Thank you for signing. Your signed proposal (document ${p.id}) can be downloaded from the quote page and from My Project.`,
-    },
-    leadId: p.leadId,
-  });
+  const attachments = [{ kind: 'proposal' as const, id: p.id }];
+  if (p.clientEmail)
+    enqueueEmail(db, tx, {
+      to: p.clientEmail,
+      templateId: 'status-update',
+      variables: {
+        name: p.clientName || 'there',
+        projectName: p.title,
+        status: 'Signed',
+        message: `Thank you for signing. Your signed proposal (document ${p.id}) is attached; it can also be downloaded from the quote page and from My Project.${p.countersignFollows ? ' The countersigned copy follows when the studio has signed.' : ''}`,
+      },
+      leadId: p.leadId,
+      attachments,
+    });
+  const owner = config().email.ownerEmail;
+  if (owner)
+    enqueueEmail(db, tx, {
+      to: owner,
+      templateId: 'status-update',
+      variables: {
+        name: 'Studio',
+        projectName: p.title,
+        status: 'Signed',
+        message: `${p.signedBy} signed the proposal (document ${p.id}); the signed PDF is attached.${p.countersignFollows ? ' Countersign it from the lead details.' : ''}`,
+      },
+      leadId: p.leadId,
+      attachments,
+    });
 }
 
 /**
@@ -226,9 +273,41 @@ export async function proposalPdfByLink(deps: Deps, input: LinkInput, clock: Clo
 
 /** The signed PDF of proposal `id` (the admin's copy). @throws NotFound; Conflict not signed. */
 export async function proposalPdfById(deps: Deps, id: string) {
-  const p = (await proposalRef(deps.db, id).withConverter(proposalConverter).get()).data();
+  const p = await readProposal(deps.db, id);
   if (!p) throw notFound('Proposal not found');
   return { id, pdf: await renderProposalPdf(pdfModel(id, p)), record: p };
+}
+
+/** The file name of a proposal's latest PDF: `proposal-<id>.pdf`, or `…-countersigned.pdf` once countersigned. */
+const pdfFileName = (id: string, p: ProposalDoc) =>
+  `proposal-${id}${p.countersignedAt && p.countersignedPdfSha256 ? '-countersigned' : ''}.pdf`;
+
+/**
+ * Proposal `id`'s latest PDF (countersigned once the owner has) as a document
+ * (features/documents kind `proposal`: an email attachment, a client link).
+ * @throws NotFound "Document not found" when absent or not signed (there is no PDF to give).
+ */
+export async function signedProposalPdf(db: Firestore, id: string): Promise<{ filename: string; pdf: Buffer }> {
+  const p = await readProposal(db, id);
+  if (!p?.signature) throw notFound('Document not found');
+  return { filename: pdfFileName(id, p), pdf: await renderProposalPdf(pdfModel(id, p)) };
+}
+
+/**
+ * The signed proposals of lead `leadId` for the client's links (My Project), newest first: id and label
+ * ("Signed proposal (quote v2)" or "Countersigned proposal …").
+ */
+export async function signedProposalsOfLead(
+  db: Firestore,
+  leadId: string,
+): Promise<Array<{ id: string; label: string }>> {
+  return (await proposalsOfLead(db, leadId))
+    .filter((p) => p.signature && p.signedAt)
+    .sort((a, b) => b.signedAt!.getTime() - a.signedAt!.getTime())
+    .map((p) => ({
+      id: p.id,
+      label: `${p.countersignedAt ? 'Countersigned' : 'Signed'} proposal${p.quoteVersion ? ` (quote v${p.quoteVersion})` : ''}`,
+    }));
 }
 
 /**
@@ -236,7 +315,7 @@ export async function proposalPdfById(deps: Deps, id: string) {
  * (as stored at each step). @throws NotFound.
  */
 export async function verifyProposalPdf(deps: Deps, id: string, sha256: string) {
-  const p = (await proposalRef(deps.db, id).withConverter(proposalConverter).get()).data();
+  const p = await readProposal(deps.db, id);
   if (!p) throw notFound('Proposal not found');
   const h = sha256.toLowerCase();
   const stage =

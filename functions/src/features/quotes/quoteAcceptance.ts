@@ -25,12 +25,17 @@ export interface AcceptanceEvidence {
   userAgent: string | null;
 }
 
-/** Writes the acceptance into `tx`, in the lead's own Firestore. Returns the new project's id. */
+/**
+ * Writes the acceptance into `tx`, in the lead's own Firestore. Returns the new project's id. With
+ * `countersignPending` (a signed proposal's id, when the settings hold Set up until the owner countersigns: domain
+ * proposals.ts countersignHoldError) the project starts in "Quote Accepted" and waits for that countersignature.
+ */
 export function acceptQuoteInTx(
   tx: Transaction,
   leadRef: DocumentReference,
   lead: LeadRecord,
   evidence: AcceptanceEvidence,
+  hold: { countersignPending?: string | null } = {},
 ): string {
   const db = leadRef.firestore;
   const projectRef = db.collection(COLLECTIONS.projects).doc();
@@ -61,6 +66,7 @@ export function acceptQuoteInTx(
       priority: priorityFromComplexity(lead.complexity),
       estimatedHours: projectHoursFromQuote(lead.estimatedHours),
     }),
+    ...(hold.countersignPending ? { status: 'Quote Accepted', countersignPending: hold.countersignPending } : {}),
     startDate: null,
     dueDate: null,
     createdAt: now,

@@ -1,5 +1,6 @@
 /**
- * A lead on the board: name, subject, type, quote, age in its stage, the
+ * A lead on the board: name, subject, type, its proposal's status (Sent,
+ * Viewed, Signed, Countersigned: from the board card, no listener of its own), quote, age in its stage, the
  * "needs attention" flag (after the owner's threshold, see leadAttention) and
  * its actions. `LeadCard` is the Draggable; `LeadCardView` is the card itself,
  * also rendered as the drag clone of a virtual column.
@@ -65,8 +66,12 @@ const ACTION_LABEL = { accept: 'Accept Quote', review: 'Review Quote', plan: 'Ad
  */
 export function leadCardLabel(lead: BoardLead, ageHint: string): string {
   const amount = lead.quoteAmountCents != null ? `, ${formatUsd(lead.quoteAmountCents)}` : '';
-  return `${lead.name}, ${lead.status}. ${lead.subject}. ${lead.projectType}${amount}. ${ageHint}`;
+  const proposal = lead.proposal ? ` Proposal ${lead.proposal}.` : '';
+  return `${lead.name}, ${lead.status}. ${lead.subject}. ${lead.projectType}${amount}.${proposal} ${ageHint}`;
 }
+
+/** The tint of a proposal's status on a card: sent or viewed (waiting for the client), signed, countersigned. */
+const PROPOSAL_COLOR = { Sent: 'info', Viewed: 'info', Signed: 'warning', Countersigned: 'success' } as const;
 
 /** Space between cards in a column, in px. */
 export const LEAD_CARD_GAP = 8;
@@ -171,7 +176,7 @@ const leadCardStyles = (theme: Theme) => {
         color: theme.palette.text.primary,
       },
       ...Object.fromEntries(
-        (['error', 'warning', 'info'] as const).map((c) => [
+        (['error', 'warning', 'info', 'success'] as const).map((c) => [
           `& .lc-badge[data-color=${c}]`,
           { borderColor: theme.palette[c].main, backgroundColor: alpha(theme.palette[c].main, 0.12) },
         ]),
@@ -308,6 +313,16 @@ export function LeadCardView({ lead, now, attentionDays, actions, provided, isDr
         {badge && (
           <span className="lc-badge" data-testid="lead-badge" data-color={LEAD_STATUS_COLORS[badge] ?? 'info'}>
             {badge}
+          </span>
+        )}
+        {lead.proposal && (
+          <span
+            className="lc-badge"
+            data-testid="lead-proposal"
+            data-color={PROPOSAL_COLOR[lead.proposal]}
+            title={`Proposal ${lead.proposal}`}
+          >
+            {lead.proposal}
           </span>
         )}
         {lead.quoteAmountCents != null && <span className="lc-quote">{formatUsd(lead.quoteAmountCents)}</span>}

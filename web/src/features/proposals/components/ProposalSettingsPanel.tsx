@@ -105,6 +105,7 @@ export function ProposalSettingsPanel() {
   const [error, setError] = useState<string | null>(null);
   const [capacity, setCapacity] = useState('20');
   const [countersign, setCountersign] = useState(true);
+  const [holdSetUp, setHoldSetUp] = useState(true);
   const [templates, setTemplates] = useState<ContractTemplate[]>([]);
   const [revision, setRevision] = useState(0);
   const [saving, setSaving] = useState(false);
@@ -117,6 +118,7 @@ export function ProposalSettingsPanel() {
         setLoaded(r);
         setCapacity(String(r.settings.weeklyCapacityHours));
         setCountersign(r.settings.countersign);
+        setHoldSetUp(r.settings.holdSetUpUntilCountersigned);
         setTemplates(r.templates);
       },
       (e: unknown) => alive && setError(errorMessage(e, 'Could not load the proposal settings')),
@@ -137,6 +139,7 @@ export function ProposalSettingsPanel() {
         {
           weeklyCapacityHours: Number(capacity),
           countersign,
+          holdSetUpUntilCountersigned: holdSetUp,
           contractTemplates: templates,
           version: loaded.version,
         },
@@ -167,7 +170,22 @@ export function ProposalSettingsPanel() {
           control={<Switch checked={countersign} onChange={(e) => setCountersign(e.target.checked)} />}
           label="I countersign each signed contract"
         />
+        <FormControlLabel
+          control={
+            <Switch
+              checked={countersign && holdSetUp}
+              disabled={!countersign}
+              onChange={(e) => setHoldSetUp(e.target.checked)}
+            />
+          }
+          label="Hold Set up until I countersign"
+        />
       </Stack>
+      <Typography variant="body2" color="text.secondary">
+        {countersign && holdSetUp
+          ? 'A signed project waits in Quote Accepted and moves to Set up when you countersign it.'
+          : 'A signed project moves to Set up at once; work can start before your countersignature.'}
+      </Typography>
       <Typography variant="body2" color="text.secondary">
         Variables: {loaded.variables.map((v) => `\${${v}}`).join(', ')}
       </Typography>
