@@ -23,7 +23,7 @@
  *    declaredValues), every one escaped (domain renderTemplate), then
  *    sanitized (features/email/emailHtml.ts). An unknown template or a bad address
  *    is a permanent ERROR;
- * 4. sends it once with @sendgrid/mail, carrying the entry id as its
+ * 4. sends it once through the SendGrid mailer (platform/sendgrid.ts), carrying the entry id as its
  *    idempotency key (SendGrid `custom_args.outboxId` and an
  *    `X-Entity-Ref-ID` header), so a copy sent twice can be told apart in
  *    SendGrid's activity and by the recipient's mail client. The moment
@@ -58,7 +58,6 @@
  * `deliverNewEntry(event)` handles the v2 Firestore trigger on `outbox/{id}`
  * creation (exported from index.ts as `sendOutboxEmail`): the first attempt, at once.
  */
-import type { MailDataRequired } from '@sendgrid/mail';
 import {
   FieldValue,
   Timestamp,
@@ -95,6 +94,7 @@ import { sanitizeEmailHtml } from './emailHtml.js';
 import { loadStudioSettings } from '../../shared/settings.js';
 import { isSealed, unseal } from '../../platform/sealed.js';
 import { suppressionOf } from './suppressions.js';
+import { describeSendError, sendEmail, sendgridMailer, type Mailer } from '../../platform/sendgrid.js';
 import { firestoreLimiter, type RateLimiterFirestore } from '../../platform/rateLimiterFirestore.js';
 import type { JobDeps } from '../schedules.js';
 import { config, NOT_CONFIGURED, type Config } from '../../config.js';
@@ -104,11 +104,6 @@ const storedOverride = z.object({
   subject: z.string().optional().catch(undefined),
   html: z.string().optional().catch(undefined),
 });
-
-/** What the sender needs of a mail service: @sendgrid/mail's `send` (a MailService instance fits). */
-export interface Mailer {
-  send(data: MailDataRequired): Promise<unknown>;
-}
 
 export interface SenderDeps {
   /** The SendGrid mail service; null delivers to the `email_log` collection instead (local only, see `unconfigured`). */
@@ -135,36 +130,13 @@ export type SendOutcome =
   | { outcome: 'failed'; status: 'ERROR'; attempts: number; lastError: string }
   | { outcome: 'suppressed'; status: 'SKIPPED'; attempts: number; lastError: string };
 
-const SEND_TIMEOUT_MS = 10_000;
-let configuredKey: string | null = null;
-
-/**
- * A mailer over the SendGrid singleton for `apiKey`, or null without a key.
- * The SDK is loaded and configured (once per key) on the first send, so it
- * stays out of the functions' cold start.
- */
-function mailerForKey(apiKey: string | undefined): Mailer | null {
-  if (!apiKey) return null;
-  return {
-    async send(data) {
-      const sgMail = (await import('@sendgrid/mail')).default;
-      if (configuredKey !== apiKey) {
-        sgMail.setApiKey(apiKey);
-        sgMail.setTimeout(SEND_TIMEOUT_MS);
-        configuredKey = apiKey;
-      }
-      return sgMail.send(data);
-    },
-  };
-}
-
 /** Deps from the configuration (config.ts: email mode, SENDGRID_API_KEY, EMAIL_FROM), with `overrides` on top. */
 export function senderDeps(overrides: Partial<SenderDeps> = {}, cfg: Config = config()): SenderDeps {
   const { email } = cfg;
   const fromConfig = overrides.mailer === undefined;
   return {
     mailer: fromConfig
-      ? mailerForKey(email.mode === 'sendgrid' ? email.sendgridApiKey : undefined)
+      ? sendgridMailer(email.mode === 'sendgrid' ? email.sendgridApiKey : undefined)
       : (overrides.mailer ?? null),
     unconfigured:
       overrides.unconfigured !== undefined
@@ -316,34 +288,6 @@ async function renderAttachments(
     }
   }
   return out;
-}
-
-/** SendGrid's attachment fields for `email`. */
-const sendgridAttachments = (email: Rendered) =>
-  email.attachments?.map((a) => ({
-    content: a.content.toString('base64'),
-    filename: a.filename,
-    type: 'application/pdf',
-    disposition: 'attachment' as const,
-  }));
-
-/** HTTP status and a short description of a send failure (SendGrid ResponseError, or a network error). */
-function describeSendError(e: unknown): { status: number | null; message: string } {
-  const err = e as {
-    code?: unknown;
-    message?: unknown;
-    response?: { body?: { errors?: Array<{ message?: string }> } };
-  };
-  const status = typeof err?.code === 'number' ? err.code : null;
-  const details = err?.response?.body?.errors
-    ?.map((x) => x?.message)
-    .filter(Boolean)
-    .join('; ');
-  const text = details || (typeof err?.message === 'string' && err.message) || String(e);
-  const message = status
-    ? `SendGrid ${status}: ${text}`
-    : `Send failed: ${typeof err?.code === 'string' ? `${err.code} ` : ''}${text}`;
-  return { status, message: message.slice(0, 500) };
 }
 
 /**
@@ -544,14 +488,14 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
   }
 
   try {
-    await d.mailer.send({
+    await sendEmail(d.mailer, {
       to: email.to,
       from: d.from,
       subject: email.subject,
       html: email.html,
       customArgs: { outboxId: ref.id },
       headers: { [ENTITY_REF_HEADER]: ref.id },
-      ...(email.attachments ? { attachments: sendgridAttachments(email) } : {}),
+      attachments: email.attachments,
     });
   } catch (e) {
     const { status, message } = describeSendError(e);
