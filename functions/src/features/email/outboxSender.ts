@@ -11,8 +11,8 @@
  *    trigger event, the sweeper or a second caller does nothing;
  * 2. refuses an address SendGrid reported bounced, dropped or as a spam
  *    reporter (features/email/suppressions.ts): SKIPPED, never sent, logged
- *    (`email.suppressed`); then applies the entry's recipient limit, if it names one (domain
- *    RECIPIENT_LIMITS, e.g. one contact confirmation per mailbox an hour):
+ *    (`email.suppressed`); then applies the entry's recipient limit, if it names one (platform/rateLimits.ts,
+ *    e.g. one contact confirmation per mailbox an hour):
  *    before the first send it takes one point for the mailbox (mailboxKey), and records
  *    that on the entry (`recipientLimitTaken`) so a retry takes no other; an
  *    entry over the limit is SKIPPED with the limit's reason, never sent. A
@@ -82,7 +82,6 @@ import {
   outboxRetryDelayMs,
   outboxDocSchema,
   RAW_TEMPLATE_ID,
-  RECIPIENT_LIMITS,
   type RecipientLimit,
   renderTemplate,
   retentionEnd,
@@ -95,7 +94,8 @@ import { loadStudioSettings } from '../../shared/settings.js';
 import { isSealed, unseal } from '../../platform/sealed.js';
 import { suppressionOf } from './suppressions.js';
 import { describeSendError, sendEmail, sendgridMailer, type Mailer } from '../../platform/sendgrid.js';
-import { firestoreLimiter, type RateLimiterFirestore } from '../../platform/rateLimiterFirestore.js';
+import { limiterFor } from '../../platform/rateLimit.js';
+import { RATE_LIMITS } from '../../platform/rateLimits.js';
 import type { JobDeps } from '../schedules.js';
 import { config, NOT_CONFIGURED, type Config } from '../../config.js';
 
@@ -150,9 +150,6 @@ export function senderDeps(overrides: Partial<SenderDeps> = {}, cfg: Config = co
   };
 }
 
-/** One rate limiter per Firestore instance and recipient limit (its counts live in that instance's rate_limits). */
-const recipientLimiters = new WeakMap<Firestore, Map<RecipientLimit, RateLimiterFirestore>>();
-
 /**
  * Takes one point of the recipient limit `name` for the mailbox of `to`
  * (domain mailboxKey: `+tag` and gmail dots do not make a new address),
@@ -160,16 +157,8 @@ const recipientLimiters = new WeakMap<Firestore, Map<RecipientLimit, RateLimiter
  * @returns false when the address is over the limit. @throws when the limit's store fails.
  */
 async function takeRecipientAllowance(db: Firestore, name: RecipientLimit, to: string): Promise<boolean> {
-  let byName = recipientLimiters.get(db);
-  if (!byName) recipientLimiters.set(db, (byName = new Map()));
-  let rl = byName.get(name);
-  if (!rl) {
-    const { points, durationSec } = RECIPIENT_LIMITS[name];
-    rl = firestoreLimiter(db, name, points, durationSec);
-    byName.set(name, rl);
-  }
   try {
-    await rl.consume(mailboxKey(to));
+    await limiterFor(name, db).consume(mailboxKey(to));
     return true;
   } catch (e) {
     if (e instanceof RateLimiterRes) return false;
@@ -427,7 +416,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
       return retryLater(`Recipient limit unavailable: ${String((e as Error)?.message ?? e)}`.slice(0, 500));
     }
     if (!within) {
-      const lastError = RECIPIENT_LIMITS[recipientLimit].reason;
+      const lastError = RATE_LIMITS[recipientLimit].message;
       logEvent('email.suppressed', 'outbox: email suppressed by its recipient limit', {
         id: ref.id,
         templateId: claim.data.templateId ?? null,
