@@ -67,7 +67,7 @@ import {
 } from 'firebase-admin/firestore';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import * as logger from 'firebase-functions/logger';
-import { logEvent } from '../../platform/log.js';
+import { EVENTS, logEvent } from '../../platform/log.js';
 import { z } from 'zod';
 import type { FirestoreEvent, QueryDocumentSnapshot } from 'firebase-functions/v2/firestore';
 import {
@@ -303,7 +303,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
           0,
           500,
         );
-      logEvent('email.failed', 'outbox: a stored entry does not parse; failed', {
+      logEvent(EVENTS.emailFailed, 'outbox: a stored entry does not parse; failed', {
         id: ref.id,
         issues: parsed.error.issues,
       });
@@ -343,7 +343,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
 
   // Terminal: no retry will send it, so a person has to look (the email pages' Resend).
   const fail = async (lastError: string): Promise<SendOutcome> => {
-    logEvent('email.failed', 'outbox: email not sent; no retry left', {
+    logEvent(EVENTS.emailFailed, 'outbox: email not sent; no retry left', {
       id: ref.id,
       templateId: claim.data.templateId ?? null,
       attempts,
@@ -398,7 +398,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
   }
   if (suppressedBy) {
     const lastError = suppressedSendError(suppressedBy);
-    logEvent('email.suppressed', 'outbox: email not sent to a suppressed address', {
+    logEvent(EVENTS.emailSuppressed, 'outbox: email not sent to a suppressed address', {
       id: ref.id,
       templateId: claim.data.templateId ?? null,
       suppressedBy,
@@ -417,7 +417,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
     }
     if (!within) {
       const lastError = RATE_LIMITS[recipientLimit].message;
-      logEvent('email.suppressed', 'outbox: email suppressed by its recipient limit', {
+      logEvent(EVENTS.emailSuppressed, 'outbox: email suppressed by its recipient limit', {
         id: ref.id,
         templateId: claim.data.templateId ?? null,
         recipientLimit,
@@ -588,7 +588,7 @@ export async function runOutboxSweep(
       else result.skipped++;
     } catch (error) {
       // Left PENDING or PROCESSING: the next sweep (or the lease) brings it back.
-      logEvent('job.item_failed', 'outbox sweep: entry left for the next sweep', {
+      logEvent(EVENTS.jobItemFailed, 'outbox sweep: entry left for the next sweep', {
         job: 'sweepOutbox',
         id: doc.id,
         error: String(error),
