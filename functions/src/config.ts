@@ -30,7 +30,7 @@
  */
 import { EVENTS, logEvent } from './platform/log.js';
 import { z } from 'zod';
-import { boundSecrets, type SecretName } from './platform/params.js';
+import { boundSecrets, type SecretName } from './platform/deployParams.js';
 
 /** A trimmed string, or undefined when empty or absent. */
 const optional = z
