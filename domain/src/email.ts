@@ -782,24 +782,18 @@ export function isFinalOutboxStatus(status: string | null | undefined): boolean 
 }
 
 /**
- * Sending limits per recipient mailbox that an outbox entry can name
- * (`recipientLimit`): before the entry's first send the sender takes one of
- * `points` per `durationSec` for its mailbox (mailboxKey, so `victim+1@…`
- * counts as `victim@…`), and an entry over the limit is
- * SKIPPED with `reason` as its lastError.
+ * The sending limits per recipient mailbox that an outbox entry can name
+ * (`recipientLimit`): before the entry's first send the sender takes one
+ * point of the limit for its mailbox (mailboxKey, so `victim+1@…` counts as
+ * `victim@…`), and an entry over the limit is SKIPPED with the limit's
+ * message as its lastError. Their figures and messages are in the server's
+ * rate-limit table (functions/src/platform/rateLimits.ts).
  * - `contact-confirmation`: the visitor chooses the confirmation's address,
  *   so the public contact form must not become a mail relay: one confirmation
  *   per address an hour (the lead is stored and the owner alerted every time).
  */
-export const RECIPIENT_LIMITS = {
-  'contact-confirmation': {
-    points: 1,
-    durationSec: 60 * 60,
-    reason: 'Not sent: this address already got a confirmation within the hour',
-  },
-} as const;
-export type RecipientLimit = keyof typeof RECIPIENT_LIMITS;
-export const RECIPIENT_LIMIT_NAMES = Object.keys(RECIPIENT_LIMITS) as [RecipientLimit, ...RecipientLimit[]];
+export const RECIPIENT_LIMIT_NAMES = ['contact-confirmation'] as const;
+export type RecipientLimit = (typeof RECIPIENT_LIMIT_NAMES)[number];
 
 /** Domains whose mailboxes ignore dots in the local part (and share one namespace). */
 const DOTLESS_DOMAINS: Readonly<Record<string, string>> = { 'gmail.com': 'gmail.com', 'googlemail.com': 'gmail.com' };

@@ -22,7 +22,7 @@ export const OUTBOX_MAX_ATTACHMENTS = 5;
  * sends and retries it). `variables` fill the template's placeholders (a value
  * may be sealed, platform/sealed.ts); `attempts` counts sends tried; the
  * sender holds a PROCESSING entry until `leaseUntil`; a PENDING entry is due
- * at `nextAttemptAt`. An entry naming a `recipientLimit` (RECIPIENT_LIMITS)
+ * at `nextAttemptAt`. An entry naming a `recipientLimit` (RECIPIENT_LIMIT_NAMES)
  * is sent only within it; `recipientLimitTaken` records that its allowance
  * was taken, so a retry does not take another. `handedOverAt` is when the
  * provider accepted the email, written before anything else after the send:

@@ -27,37 +27,25 @@ import { healthAdminRouter, healthRouter } from './features/health/router.js';
 import { requireAdmin } from './platform/session.js';
 import { authAdminRouter, authPublicRouter } from './features/auth/router.js';
 import { LIMITS } from '@studio/domain';
-import { ipKey, limiter, rateLimit } from './platform/rateLimit.js';
-
-const TRY_LATER = 'Too many attempts. Please try again in a few minutes.';
+import { rateLimit } from './platform/rateLimit.js';
+import type { RateLimitName } from './platform/rateLimits.js';
 
 /**
- * Per-IP limits on the public routes that write, charge or can be used to
- * guess, all in Firestore (platform/rateLimit.ts). Login failures
- * (features/auth), the client lookup (features/client-portal) and contact
- * messages (features/leads/submitContact.ts CONTACT_LIMIT, taken in the
- * message's own transaction) keep their own.
+ * The public routes that write, charge or can be used to guess, each under its per-IP limit in the table
+ * (platform/rateLimits.ts). Login failures (features/auth), the client lookup (features/client-portal) and
+ * contact messages (features/leads/submitContact.ts, taken in the message's own transaction) take theirs where
+ * they are counted.
  */
-export const PUBLIC_LIMITS = {
-  /** Opening and accepting quote links: token guessing. */
-  quoteAcceptance: { paths: ['/quote-acceptance'], points: 30, durationSec: 10 * 60, message: TRY_LATER },
-  /** Promo code checks: code guessing. */
-  promoValidation: { paths: ['/promo-codes/validate'], points: 30, durationSec: 10 * 60, message: TRY_LATER },
-  /** Checkouts started: each may create a PaymentIntent at Stripe. */
-  checkout: {
-    paths: ['/create-payment-intent'],
-    points: 30,
-    durationSec: 10 * 60,
-    message: 'Too many payment attempts. Please try again in a few minutes.',
-  },
-  /** Cart orders: each reserves a promo code and may create a PaymentIntent or subscription; also code guessing. */
-  subscription: {
-    paths: ['/create-subscription'],
-    points: 30,
-    durationSec: 10 * 60,
-    message: 'Too many payment attempts. Please try again in a few minutes.',
-  },
-} as const;
+export const PUBLIC_LIMITED_PATHS = {
+  /** Opening and accepting quote links. */
+  quoteAcceptance: ['/quote-acceptance'],
+  /** Promo code checks. */
+  promoValidation: ['/promo-codes/validate'],
+  /** Checkouts started. */
+  checkout: ['/create-payment-intent'],
+  /** Cart orders. */
+  subscription: ['/create-subscription'],
+} as const satisfies Partial<Record<RateLimitName, readonly string[]>>;
 
 /** Routes that take or set up a payment: 503 "Payments are not configured" on a real project without Stripe. */
 const PAYMENT_PATHS = ['/stripe/config', '/create-payment-intent', '/create-subscription', '/create-invoice'] as const;
@@ -132,8 +120,8 @@ export function createApp(): express.Express {
   api.use('/test-mode', (_req, _res, next) =>
     next(paymentMode() === 'test' ? undefined : new AppError('NotFound', 'Not found')),
   );
-  for (const [name, l] of Object.entries(PUBLIC_LIMITS)) {
-    api.use([...l.paths], rateLimit(limiter(name, l.points, l.durationSec), ipKey, l.message));
+  for (const [name, paths] of Object.entries(PUBLIC_LIMITED_PATHS)) {
+    api.use([...paths], rateLimit(name as keyof typeof PUBLIC_LIMITED_PATHS));
   }
   api.use(publicRouter());
   // Everything else is admin-only: one guard for every admin route (a path no router knows is 401 without a session).

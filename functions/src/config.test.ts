@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.js';
-import { secretsFor } from './platform/params.js';
+import { secretsFor } from './platform/deployParams.js';
 import { clientIp, LOCAL_CLIENT, TEST_CLIENT_HEADER } from './http.js';
 import type { Request } from 'express';
 

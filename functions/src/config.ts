@@ -28,9 +28,9 @@
  *
  * Route and service code reads settings only through `config()`.
  */
-import { logEvent } from './platform/log.js';
+import { EVENTS, logEvent } from './platform/log.js';
 import { z } from 'zod';
-import { boundSecrets, type SecretName } from './platform/params.js';
+import { boundSecrets, type SecretName } from './platform/deployParams.js';
 
 /** A trimmed string, or undefined when empty or absent. */
 const optional = z
@@ -220,7 +220,7 @@ export function config(): Config {
     current = loadConfig(process.env);
     if (current.missing.length > 0) {
       logEvent(
-        'config.missing',
+        EVENTS.configMissing,
         `config: missing settings on project ${current.projectId}: ${current.missing.join(', ')}. Set them (README, "Production checklist"); until then the features that need them answer 503.`,
       );
     }

@@ -11,6 +11,7 @@ import { GrpcStatus } from 'firebase-admin/firestore';
 import { DeadlineExceeded } from './platform/deadline.js';
 import { config, NotConfigured, type Config } from './config.js';
 import { AppError, type ErrorKind } from './platform/errors.js';
+import { EVENTS, logEvent } from './platform/log.js';
 
 /** gRPC codes of a Firestore call that committed nothing and may be retried (see the error handler). */
 const DATASTORE_UNAVAILABLE: readonly unknown[] = [
@@ -100,7 +101,9 @@ export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
   }
   // A feature this project's configuration leaves off (config.ts): the cold start already logged what is missing.
   if (err instanceof NotConfigured) {
-    logger.error(`api: ${err.message} (missing ${err.settings.join(', ')})`);
+    logEvent(EVENTS.apiNotConfigured, `api: ${err.message} (missing ${err.settings.join(', ')})`, {
+      settings: err.settings,
+    });
     res.status(503).json({ error: err.message });
     return;
   }

@@ -19,7 +19,7 @@ import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import * as logger from 'firebase-functions/logger';
 import type { Express } from 'express';
-import { FUNCTION_SECRETS, secretsFor } from './platform/params.js';
+import { FUNCTION_SECRETS, secretsFor } from './platform/deployParams.js';
 import { SCHEDULED_JOBS, type ScheduledJobName } from './features/schedules.js';
 import { apiInstanceSettings } from './platform/instances.js';
 import { deferTrigger, firestoreTriggers } from './platform/deferredTrigger.js';
@@ -36,7 +36,7 @@ const apiApp = () => (app ??= import('./app.js').then((m) => m.createApp()));
 /** The shared Firestore handle, loaded with the first job that needs it. */
 const firestore = async () => (await import('./platform/firebase.js')).db;
 
-// Each function binds only the secrets it reads (platform/params.ts FUNCTION_SECRETS, none on a demo project).
+// Each function binds only the secrets it reads (platform/deployParams.ts FUNCTION_SECRETS, none on a demo project).
 // `cors: false` answers no other origin, and keeps the Functions emulator (which would
 // otherwise add permissive CORS to every onRequest) the same as production.
 // Memory, CPU, concurrency and instance counts: platform/instances.ts (docs/operations.md "Instances").

@@ -13,11 +13,16 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { clientProjectLookupReply } from '@studio/domain';
 import { api, db, startInProcessApp } from '../helpers.js';
 import { storeLead } from '../fixtures.js';
-import {
-  CLIENT_PROJECT_LIMITS,
-  PROJECT_NOT_FOUND,
-  TOO_MANY_LOOKUPS,
-} from '../../functions/src/features/client-portal/router.js';
+import { PROJECT_NOT_FOUND } from '../../functions/src/features/client-portal/router.js';
+import { RATE_LIMITS, TOO_MANY_LOOKUPS } from '../../functions/src/platform/rateLimits.js';
+
+/** The lookup's limits (platform/rateLimits.ts `client-project-*`), all on one window. */
+const CLIENT_PROJECT_LIMITS = {
+  windowSec: RATE_LIMITS['client-project-ip'].windowSec,
+  perIp: RATE_LIMITS['client-project-ip'].points,
+  perEmailAndIp: RATE_LIMITS['client-project-email-ip'].points,
+  perEmailAll: RATE_LIMITS['client-project-email'].points,
+};
 
 const DAY = 86_400_000;
 const LEAD_KEYS = [

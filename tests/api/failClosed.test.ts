@@ -29,11 +29,13 @@ import {
   TEST_CLIENT_HEADER,
   userIdToken,
 } from '../helpers.js';
-import { CONTACT_LIMIT } from '../../functions/src/features/leads/submitContact.js';
+import { RATE_LIMITS } from '../../functions/src/platform/rateLimits.js';
 import { loadConfig, setConfigForTests } from '../../functions/src/config.js';
-import { LOGIN_FAILURES } from '../../functions/src/features/auth/router.js';
 import { createAdminUser } from '../../functions/src/features/auth/adminUsers.js';
 import { processOutboxEntry } from '../../functions/src/features/email/outboxSender.js';
+
+const CONTACT_LIMIT = RATE_LIMITS.contact;
+const LOGIN_FAILURES = RATE_LIMITS['login-failures'];
 
 const figures: Record<string, number> = {};
 afterAll(() => {

@@ -17,7 +17,8 @@ import { MailService } from '@sendgrid/mail';
 import { Client } from '@sendgrid/client';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTBOX_LEASE_MS, OUTBOX_SWEEP_EVERY_MINUTES, RECIPIENT_LIMITS } from '@studio/domain';
+import { OUTBOX_LEASE_MS, OUTBOX_SWEEP_EVERY_MINUTES } from '@studio/domain';
+import { RATE_LIMITS } from '../../functions/src/platform/rateLimits.js';
 import { db } from '../helpers.js';
 import {
   ENTITY_REF_HEADER,
@@ -179,7 +180,7 @@ describe('a recipient limit (one contact confirmation per address an hour)', () 
     expect((await first.get()).get('recipientLimitTaken')).toBe(true);
 
     const second = await entry();
-    const { reason } = RECIPIENT_LIMITS['contact-confirmation'];
+    const reason = RATE_LIMITS['contact-confirmation'].message;
     expect(await processOutboxEntry(second, deps)).toEqual({
       outcome: 'suppressed',
       status: 'SKIPPED',

@@ -1,10 +1,11 @@
 /** Firestore-backed rate limits: never more than N accepted, sequentially or in parallel. */
 import { describe, expect, it } from 'vitest';
 import { api, adminAuth, countDocs, db, limitWindows } from '../helpers.js';
-import { PUBLIC_LIMITS } from '../../functions/src/app.js';
-import { CONTACT_LIMIT } from '../../functions/src/features/leads/submitContact.js';
-import { LOGIN_FAILURES } from '../../functions/src/features/auth/router.js';
+import { RATE_LIMITS } from '../../functions/src/platform/rateLimits.js';
 import { createAdminUser } from '../../functions/src/features/auth/adminUsers.js';
+
+const CONTACT_LIMIT = RATE_LIMITS.contact;
+const LOGIN_FAILURES = RATE_LIMITS['login-failures'];
 
 const contact = { name: 'Rate Tester', email: 'rate@example.com', subject: 'Hi', message: 'Hello' };
 const from = (ip: string) => ({ 'x-studio-test-client': ip });
@@ -46,14 +47,14 @@ describe('quote links, promo checks and checkouts', () => {
   const cases = [
     {
       name: 'quote acceptance',
-      limit: PUBLIC_LIMITS.quoteAcceptance,
+      limit: RATE_LIMITS.quoteAcceptance,
       call: (ip: string) =>
         api('GET', '/api/quote-acceptance?leadId=nope&token=not-a-real-token-at-all', { headers: from(ip) }),
       ok: 404,
     },
     {
       name: 'promo validation',
-      limit: PUBLIC_LIMITS.promoValidation,
+      limit: RATE_LIMITS.promoValidation,
       call: (ip: string) =>
         api('POST', '/api/promo-codes/validate', {
           body: { code: 'NOSUCHCODE', packageId: 'web-hosting' },
@@ -63,14 +64,14 @@ describe('quote links, promo checks and checkouts', () => {
     },
     {
       name: 'checkout',
-      limit: PUBLIC_LIMITS.checkout,
+      limit: RATE_LIMITS.checkout,
       call: (ip: string) =>
         api('POST', '/api/create-payment-intent', { body: { leadId: 'no-such-lead' }, headers: from(ip) }),
       ok: 404,
     },
     {
       name: 'cart orders (promo code guessing)',
-      limit: PUBLIC_LIMITS.subscription,
+      limit: RATE_LIMITS.subscription,
       call: (ip: string) =>
         api('POST', '/api/create-subscription', {
           body: {

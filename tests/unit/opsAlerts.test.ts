@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { ALERT_EVENT_NAMES } from '../../functions/src/platform/log.js';
+import { ALERT_EVENT_NAMES, EVENTS } from '../../functions/src/platform/log.js';
 import { alertMetrics, alertSteps, API_5XX_THRESHOLD, shellLine } from '../../scripts/ops-alerts.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -44,6 +44,17 @@ describe('ops:alerts', () => {
     expect(api.filter).toContain('httpRequest.status>=500');
     expect(api.filter).toContain('logName="projects/studio-real-123/logs/run.googleapis.com%2Frequests"');
     expect(api.threshold).toBe(API_5XX_THRESHOLD);
+  });
+
+  it('its event filters and the catalogue agree: each filter names one catalogued event, each event has one filter', () => {
+    const named = alertMetrics('studio-real-123').flatMap((m) => {
+      const events = [...m.filter.matchAll(/jsonPayload\.event="([^"]+)"/g)].map((x) => x[1]);
+      expect(events.length, m.name).toBeLessThanOrEqual(1);
+      return events;
+    });
+    expect([...named].sort()).toEqual([...ALERT_EVENT_NAMES].sort());
+    expect(new Set(named).size).toBe(named.length);
+    expect(ALERT_EVENT_NAMES).toEqual(Object.values(EVENTS));
   });
 
   it('creates every metric before the policies, each policy on its own metric and channels', () => {

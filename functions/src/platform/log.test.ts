@@ -12,7 +12,7 @@ const warn = vi.fn();
 const info = vi.fn();
 vi.mock('firebase-functions/logger', () => ({ error, warn, info, log: info, debug: info, write: info }));
 
-const { ALERT_EVENTS, ALERT_EVENT_NAMES, logEvent } = await import('./log.js');
+const { ALERT_EVENTS, ALERT_EVENT_NAMES, EVENTS, logEvent } = await import('./log.js');
 
 const REPO = join(import.meta.dirname, '..', '..', '..');
 const SRC = join(REPO, 'functions', 'src');
@@ -26,9 +26,14 @@ function sourceFiles(dir = SRC): string[] {
   });
 }
 
-/** The event names a source file passes to logEvent (a literal first argument, possibly on its own line). */
+/**
+ * The event names a source file passes to logEvent: a constant (`EVENTS.x`) or a literal first argument, possibly
+ * on its own line. An unknown constant comes back as `EVENTS.<x>`, which no catalogue entry matches.
+ */
 const loggedIn = (file: string) =>
-  [...readFileSync(join(REPO, file), 'utf8').matchAll(/\blogEvent\(\s*'([^']+)'/g)].map((m) => m[1]);
+  [...readFileSync(join(REPO, file), 'utf8').matchAll(/\blogEvent\(\s*(?:'([^']+)'|EVENTS\.(\w+))/g)].map(
+    (m) => m[1] ?? EVENTS[m[2] as keyof typeof EVENTS] ?? `EVENTS.${m[2]}`,
+  );
 
 describe('alert events', () => {
   beforeEach(() => vi.clearAllMocks());
@@ -62,6 +67,11 @@ describe('alert events', () => {
       expect(ALERT_EVENT_NAMES, `${file}: ${name}`).toContain(name);
       expect(ALERT_EVENTS[name as keyof typeof ALERT_EVENTS].sources, `${file}: ${name}`).toContain(file);
     }
+  });
+
+  it('the constants are the catalogue: one constant per catalogued event, each name once', () => {
+    expect(Object.values(EVENTS).sort()).toEqual(Object.keys(ALERT_EVENTS).sort());
+    expect(ALERT_EVENT_NAMES).toEqual(Object.values(EVENTS));
   });
 
   it('names are stable identifiers: lower case, dotted, unique', () => {

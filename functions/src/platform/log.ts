@@ -22,21 +22,45 @@ export interface AlertEvent {
   sources: readonly string[];
 }
 
+/**
+ * The catalogue's event names, as constants: call sites pass `EVENTS.x` to
+ * logEvent, and ops:alerts matches `jsonPayload.event` on the same strings.
+ */
+export const EVENTS = {
+  emailFailed: 'email.failed',
+  emailSuppressed: 'email.suppressed',
+  jobItemFailed: 'job.item_failed',
+  webhookSignatureFailed: 'webhook.signature_failed',
+  emailBounced: 'email.bounced',
+  webhookUnexpectedEvent: 'webhook.unexpected_event',
+  paymentHeldForReview: 'payment.held_for_review',
+  paymentExpiredOrderPaid: 'payment.expired_order_paid',
+  paymentSecondPayment: 'payment.second_payment',
+  ledgerMismatch: 'ledger.mismatch',
+  configMissing: 'config.missing',
+  apiNotConfigured: 'api.not_configured',
+  authCheckFailed: 'auth.check_failed',
+  boardCardRefused: 'board.card_refused',
+} as const;
+
+/** The name of a catalogued event. */
+export type AlertEventName = (typeof EVENTS)[keyof typeof EVENTS];
+
 /** The catalogue: every event that pages someone. */
 export const ALERT_EVENTS = {
-  'email.failed': {
+  [EVENTS.emailFailed]: {
     summary: 'An email was not sent and will not be retried',
     action:
       'Read the entry\'s lastError in the CRM\'s email pages (SendGrid rejection, retries spent, unknown template or address, delivery not configured), fix the cause, then use "Resend".',
     sources: ['functions/src/features/email/outboxSender.ts'],
   },
-  'email.suppressed': {
+  [EVENTS.emailSuppressed]: {
     summary: 'An email was not sent (SKIPPED): its address is suppressed, or over its recipient limit',
     action:
       'Suppressed (the entry names bounce, drop or spam report): the address is dead or the recipient complained; get a working address from the client before writing again. Recipient limit: one mailbox asked for more than its allowance (e.g. contact confirmations), a repeat visitor or someone using the form against a third party; check the lead list for a burst from one address.',
     sources: ['functions/src/features/email/outboxSender.ts'],
   },
-  'job.item_failed': {
+  [EVENTS.jobItemFailed]: {
     summary: 'A scheduled job left an item for its next run',
     action:
       'The job retries it at its next run; if the same id repeats, read the error in the log entry (launch countdown, reminders, order expiry, outbox sweep).',
@@ -47,24 +71,24 @@ export const ALERT_EVENTS = {
       'functions/src/features/email/outboxSender.ts',
     ],
   },
-  'webhook.signature_failed': {
+  [EVENTS.webhookSignatureFailed]: {
     summary: 'A Stripe or SendGrid webhook call failed its signature check',
     action:
       "The entry's `webhook` names which. Stripe: compare STRIPE_WEBHOOK_SECRET with the endpoint's signing secret in Stripe's dashboard. SendGrid: compare SENDGRID_WEBHOOK_PUBLIC_KEY with the Event Webhook's verification key (Mail Settings → Event Webhook). A rotated secret or key refuses every event; a few strays are someone probing the URL.",
     sources: ['functions/src/features/payments/router.ts', 'functions/src/features/email/sendgridEvents.ts'],
   },
-  'email.bounced': {
+  [EVENTS.emailBounced]: {
     summary: 'SendGrid reported an email bounced, dropped or marked as spam: its address is now suppressed',
     action:
       "The outbox entry (the CRM's email pages) shows the reason. Ask the client for a working address; nothing more is sent to this one until its email_suppressions document is deleted.",
     sources: ['functions/src/features/email/sendgridEvents.ts'],
   },
-  'webhook.unexpected_event': {
+  [EVENTS.webhookUnexpectedEvent]: {
     summary: 'A verified Stripe event did not have the shape the code reads',
     action: "Stripe's API version or the endpoint's events changed: read the issues in the log entry.",
     sources: ['functions/src/features/payments/router.ts'],
   },
-  'payment.held_for_review': {
+  [EVENTS.paymentHeldForReview]: {
     summary: 'A payment was held for review instead of being applied',
     action: "The Money page lists it: refund it from Stripe's dashboard or record what was agreed with the client.",
     sources: [
@@ -73,45 +97,48 @@ export const ALERT_EVENTS = {
       'functions/src/features/billing/chargeEvents.ts',
     ],
   },
-  'payment.expired_order_paid': {
+  [EVENTS.paymentExpiredOrderPaid]: {
     summary: 'An expired cart order was paid',
     action: "Its promo code may be over its usage limit: check the code's usage on the promo page.",
     sources: ['functions/src/features/billing/payments.ts'],
   },
-  'payment.second_payment': {
+  [EVENTS.paymentSecondPayment]: {
     summary: 'A second payment arrived for a stage already paid',
     action: 'Refund the duplicate from the Money page unless the client meant it.',
     sources: ['functions/src/features/billing/payments.ts'],
   },
-  'ledger.mismatch': {
+  [EVENTS.ledgerMismatch]: {
     summary: 'The books do not balance: a stored balance or payment disagrees with the ledger',
     action: 'Run `npm run books:check -- --project PROJECT` for the full list and fix each document by hand.',
     sources: ['functions/src/features/billing/booksCheck.ts'],
   },
-  'config.missing': {
+  [EVENTS.configMissing]: {
     summary: 'An instance started with settings missing',
     action:
       'Set the settings the entry names (README, "Production checklist") and deploy again; until then their features answer 503.',
     sources: ['functions/src/config.ts'],
   },
-  'auth.check_failed': {
+  [EVENTS.apiNotConfigured]: {
+    summary: 'A request was answered 503 because a setting its feature needs is missing',
+    action:
+      'The entry names the feature and the settings (e.g. a secret not bound): set them (README, "Production checklist") and deploy again. config.missing named them at the instance\'s start.',
+    sources: ['functions/src/http.ts'],
+  },
+  [EVENTS.authCheckFailed]: {
     summary: 'The admin login could not check a password (not a wrong password)',
     action:
       'The SERVER_API_KEY secret is missing, wrong or restricted to referrers (it must allow the Identity Toolkit API with no application restriction), or the Email/Password provider is off: the log entry names the code.',
     sources: ['functions/src/features/auth/passwordCheck.ts'],
   },
-  'board.card_refused': {
+  [EVENTS.boardCardRefused]: {
     summary: "Firestore refused a lead's board card (its shard is likely full)",
     action: 'Run `npm run board:rebuild -- --project PROJECT --shards N` with more shards (docs/operations.md).',
     sources: ['functions/src/features/leads/leadBoardSync.ts'],
   },
-} as const satisfies Record<string, AlertEvent>;
+} as const satisfies Record<AlertEventName, AlertEvent>;
 
-/** The name of a catalogued event. */
-export type AlertEventName = keyof typeof ALERT_EVENTS;
-
-/** The catalogue's event names, in catalogue order. */
-export const ALERT_EVENT_NAMES = Object.keys(ALERT_EVENTS) as AlertEventName[];
+/** The catalogue's event names, in the order of EVENTS. */
+export const ALERT_EVENT_NAMES = Object.values(EVENTS);
 
 /**
  * Logs a catalogued event at ERROR: `message` for a reader of the log,

@@ -26,7 +26,7 @@ export interface OutboxEmail {
    * (features/documents/documents.ts), so the outbox stores ids, not megabytes.
    */
   attachments?: OutboxAttachment[];
-  /** A per-address limit the sender applies before the first send (domain RECIPIENT_LIMITS); over it, SKIPPED. */
+  /** A per-address limit the sender applies before the first send (platform/rateLimits.ts); over it, SKIPPED. */
   recipientLimit?: RecipientLimit;
 }
 

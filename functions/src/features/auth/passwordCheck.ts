@@ -4,7 +4,7 @@
  * test can run it against a stand-in for Google's reply.
  */
 import { z } from 'zod';
-import { logEvent } from '../../platform/log.js';
+import { EVENTS, logEvent } from '../../platform/log.js';
 import { config, NOT_CONFIGURED, NotConfigured } from '../../config.js';
 
 /** Identity Toolkit error codes that mean "wrong username or password" (the caller's fault). */
@@ -35,7 +35,7 @@ export async function verifyPassword(email: string, password: string): Promise<s
   const { emulatorHost, serverApiKey } = config().auth;
   const key = emulatorHost ? 'emulator' : serverApiKey;
   if (!key) {
-    logEvent('auth.check_failed', 'auth: no SERVER_API_KEY secret is bound, so no admin can sign in', {
+    logEvent(EVENTS.authCheckFailed, 'auth: no SERVER_API_KEY secret is bound, so no admin can sign in', {
       code: 'SERVER_API_KEY_MISSING',
     });
     throw new NotConfigured(NOT_CONFIGURED.login, ['SERVER_API_KEY']);
@@ -53,7 +53,7 @@ export async function verifyPassword(email: string, password: string): Promise<s
   // "INVALID_PASSWORD : ..." style messages carry the code first.
   const code = (body.success ? (body.data.error?.message ?? '') : '').split(/[\s:]/)[0] ?? '';
   if (res.status === 400 && CREDENTIAL_ERRORS.has(code)) return null;
-  logEvent('auth.check_failed', 'auth: the password check failed for a reason other than the credentials', {
+  logEvent(EVENTS.authCheckFailed, 'auth: the password check failed for a reason other than the credentials', {
     status: res.status,
     code: code || null,
   });

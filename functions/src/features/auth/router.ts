@@ -17,11 +17,10 @@ import {
   loginSchema,
   usernameToEmail,
 } from '@studio/domain';
-import { RateLimiterRes } from 'rate-limiter-flexible';
 import { auth, db } from '../../platform/firebase.js';
 import { parseBody, sendReply } from '../../http.js';
-import { AppError, tooMany } from '../../platform/errors.js';
-import { ipKey, limiter, retryAfterSeconds } from '../../platform/rateLimit.js';
+import { AppError } from '../../platform/errors.js';
+import { ipKey, limiterFor, takePoint } from '../../platform/rateLimit.js';
 import { verifyPassword } from './passwordCheck.js';
 import { adminOf, bearer } from '../../platform/session.js';
 import { systemClock } from '../useCase.js';
@@ -34,15 +33,8 @@ export const authPublicRouter = Router();
 /** /api/auth routes behind requireAdmin (app.ts mounts them on the admin router). */
 export const authAdminRouter = Router();
 
-/** Failed logins allowed per IP and username in 15 minutes; a success clears the count. */
-export const LOGIN_FAILURES = { points: 10, durationSec: 15 * 60 } as const;
-const loginAttempts = limiter('login-failures', LOGIN_FAILURES.points, LOGIN_FAILURES.durationSec);
-
-/** The lockout message, in whole minutes (at least 1), matching Retry-After. */
-export const lockoutMessage = (seconds: number) => {
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-};
+/** Failed logins allowed per IP and username (platform/rateLimits.ts); a success clears the count. */
+const LOGIN_FAILURES = 'login-failures';
 
 /**
  * POST /api/auth/login {username, password} → { success, user: { username }, customToken }.
@@ -58,18 +50,14 @@ authPublicRouter.post('/login', async (req, res) => {
   if (!parsed.success) throw new AppError('Unauthenticated', INVALID);
   const { username, password } = parsed.data;
   const key = `${ipKey(req)}|${username.toLowerCase()}`;
-  try {
-    await loginAttempts.consume(key);
-  } catch (e) {
-    if (!(e instanceof RateLimiterRes)) throw e;
-    const seconds = retryAfterSeconds(e);
-    throw tooMany(lockoutMessage(seconds), seconds);
-  }
+  await takePoint(LOGIN_FAILURES, key);
   const uid = await verifyPassword(usernameToEmail(username), password);
   if (!uid) throw new AppError('Unauthenticated', INVALID);
   const user = await auth.getUser(uid);
   if (user.customClaims?.admin !== true) throw new AppError('Unauthenticated', INVALID);
-  await loginAttempts.delete(key).catch(() => undefined);
+  await limiterFor(LOGIN_FAILURES)
+    .delete(key)
+    .catch(() => undefined);
   // A login in the second of this admin's last logout would sign in with an auth_time the rules refuse.
   await waitOutRevocation({ db }, uid, systemClock);
   const customToken = await auth.createCustomToken(uid);

@@ -21,13 +21,13 @@
  * - 400 `{ error: 'Validation failed', fields: { email } }` for an invalid email.
  * - 404 `{ error: 'Project Not Found' }` for an unknown email AND for a lead
  *   marked dead as test data: one answer, whatever the reason.
- * - 429 `{ error: TOO_MANY_LOOKUPS }` past CLIENT_PROJECT_LIMITS: per IP
+ * - 429 `{ error: TOO_MANY_LOOKUPS }` past the `client-project-*` limits (platform/rateLimits.ts): per IP
  *   (the email is the only secret, so this is what stops guessing), per
  *   email from one IP, and per email from everyone at a much higher cap. An
  *   email's own limit counts per caller, so someone who knows a client's
  *   address cannot lock the client out of My Project by looking it up: they
  *   use up only their own allowance. The global cap bounds the reads one
- *   address can cost; reaching it takes perEmailAll / perEmailAndIp
+ *   address can cost; reaching it takes its points / the per-email-and-IP points
  *   callers at once (20 addresses, or /56 IPv6 prefixes), each refused past
  *   its own limits. Counts live in Firestore (platform/rateLimit.ts), not in
  *   memory: every function instance (and every emulator worker) shares them.
@@ -38,7 +38,7 @@ import { clientProjectLookupReply, EMAIL_MESSAGE, emailField } from '@studio/dom
 import { db } from '../../platform/firebase.js';
 import { invalid } from '../../platform/errors.js';
 import { sendReply } from '../../http.js';
-import { ipKey, limiter, rateLimit } from '../../platform/rateLimit.js';
+import { ipKey, rateLimit } from '../../platform/rateLimit.js';
 import type { Deps } from '../useCase.js';
 import { lookupClientProject, PROJECT_NOT_FOUND } from './lookupClientProject.js';
 
@@ -49,39 +49,20 @@ const deps: Deps = { db };
 
 export const clientPortalRouter = Router();
 
-/**
- * Lookups allowed per `windowSec` (ours; the spec gives no figure): `perIp` per client IP, `perEmailAndIp` per
- * email from one client IP, and `perEmailAll` per email from all callers together.
- */
-export const CLIENT_PROJECT_LIMITS = { windowSec: 60, perIp: 10, perEmailAndIp: 5, perEmailAll: 100 } as const;
-export const TOO_MANY_LOOKUPS = 'Too many lookups. Please wait a minute and try again.';
-
-/** 10 lookups a minute per client IP. */
-const perIp = rateLimit(
-  limiter('client-project-ip', CLIENT_PROJECT_LIMITS.perIp, CLIENT_PROJECT_LIMITS.windowSec),
-  ipKey,
-  TOO_MANY_LOOKUPS,
-);
+/** Lookups per client IP (platform/rateLimits.ts `client-project-ip`). */
+const perIp = rateLimit('client-project-ip', ipKey);
 
 /** The validated, lowercased email of the request (validEmail). */
 const emailOf = (req: Request) => String(req.res?.locals.email);
 
 /**
- * 5 lookups a minute per email from one client IP (its IP key: platform/rateLimit.ts ipLimitKey), so one caller's
- * lookups never use up another's.
+ * Lookups per email from one client IP (its IP key: platform/rateLimit.ts ipLimitKey), so one caller's lookups
+ * never use up another's (`client-project-email-ip`).
  */
-const perEmailAndIp = rateLimit(
-  limiter('client-project-email-ip', CLIENT_PROJECT_LIMITS.perEmailAndIp, CLIENT_PROJECT_LIMITS.windowSec),
-  (req) => `${emailOf(req)} ${ipKey(req)}`,
-  TOO_MANY_LOOKUPS,
-);
+const perEmailAndIp = rateLimit('client-project-email-ip', (req) => `${emailOf(req)} ${ipKey(req)}`);
 
-/** 100 lookups a minute per email from everyone, counted after the caller's own limits let it through. */
-const perEmailAll = rateLimit(
-  limiter('client-project-email', CLIENT_PROJECT_LIMITS.perEmailAll, CLIENT_PROJECT_LIMITS.windowSec),
-  emailOf,
-  TOO_MANY_LOOKUPS,
-);
+/** Lookups per email from everyone, counted after the caller's own limits let it through (`client-project-email`). */
+const perEmailAll = rateLimit('client-project-email', emailOf);
 
 const noStore: RequestHandler = (_req, res, next) => {
   res.set('Cache-Control', 'no-store');

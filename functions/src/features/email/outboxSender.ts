@@ -11,8 +11,8 @@
  *    trigger event, the sweeper or a second caller does nothing;
  * 2. refuses an address SendGrid reported bounced, dropped or as a spam
  *    reporter (features/email/suppressions.ts): SKIPPED, never sent, logged
- *    (`email.suppressed`); then applies the entry's recipient limit, if it names one (domain
- *    RECIPIENT_LIMITS, e.g. one contact confirmation per mailbox an hour):
+ *    (`email.suppressed`); then applies the entry's recipient limit, if it names one (platform/rateLimits.ts,
+ *    e.g. one contact confirmation per mailbox an hour):
  *    before the first send it takes one point for the mailbox (mailboxKey), and records
  *    that on the entry (`recipientLimitTaken`) so a retry takes no other; an
  *    entry over the limit is SKIPPED with the limit's reason, never sent. A
@@ -23,7 +23,7 @@
  *    declaredValues), every one escaped (domain renderTemplate), then
  *    sanitized (features/email/emailHtml.ts). An unknown template or a bad address
  *    is a permanent ERROR;
- * 4. sends it once with @sendgrid/mail, carrying the entry id as its
+ * 4. sends it once through the SendGrid mailer (platform/sendgrid.ts), carrying the entry id as its
  *    idempotency key (SendGrid `custom_args.outboxId` and an
  *    `X-Entity-Ref-ID` header), so a copy sent twice can be told apart in
  *    SendGrid's activity and by the recipient's mail client. The moment
@@ -58,7 +58,6 @@
  * `deliverNewEntry(event)` handles the v2 Firestore trigger on `outbox/{id}`
  * creation (exported from index.ts as `sendOutboxEmail`): the first attempt, at once.
  */
-import type { MailDataRequired } from '@sendgrid/mail';
 import {
   FieldValue,
   Timestamp,
@@ -68,7 +67,7 @@ import {
 } from 'firebase-admin/firestore';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import * as logger from 'firebase-functions/logger';
-import { logEvent } from '../../platform/log.js';
+import { EVENTS, logEvent } from '../../platform/log.js';
 import { z } from 'zod';
 import type { FirestoreEvent, QueryDocumentSnapshot } from 'firebase-functions/v2/firestore';
 import {
@@ -83,7 +82,6 @@ import {
   outboxRetryDelayMs,
   outboxDocSchema,
   RAW_TEMPLATE_ID,
-  RECIPIENT_LIMITS,
   type RecipientLimit,
   renderTemplate,
   retentionEnd,
@@ -95,7 +93,9 @@ import { sanitizeEmailHtml } from './emailHtml.js';
 import { loadStudioSettings } from '../../shared/settings.js';
 import { isSealed, unseal } from '../../platform/sealed.js';
 import { suppressionOf } from './suppressions.js';
-import { firestoreLimiter, type RateLimiterFirestore } from '../../platform/rateLimiterFirestore.js';
+import { describeSendError, sendEmail, sendgridMailer, type Mailer } from '../../platform/sendgrid.js';
+import { limiterFor } from '../../platform/rateLimit.js';
+import { RATE_LIMITS } from '../../platform/rateLimits.js';
 import type { JobDeps } from '../schedules.js';
 import { config, NOT_CONFIGURED, type Config } from '../../config.js';
 
@@ -104,11 +104,6 @@ const storedOverride = z.object({
   subject: z.string().optional().catch(undefined),
   html: z.string().optional().catch(undefined),
 });
-
-/** What the sender needs of a mail service: @sendgrid/mail's `send` (a MailService instance fits). */
-export interface Mailer {
-  send(data: MailDataRequired): Promise<unknown>;
-}
 
 export interface SenderDeps {
   /** The SendGrid mail service; null delivers to the `email_log` collection instead (local only, see `unconfigured`). */
@@ -135,36 +130,13 @@ export type SendOutcome =
   | { outcome: 'failed'; status: 'ERROR'; attempts: number; lastError: string }
   | { outcome: 'suppressed'; status: 'SKIPPED'; attempts: number; lastError: string };
 
-const SEND_TIMEOUT_MS = 10_000;
-let configuredKey: string | null = null;
-
-/**
- * A mailer over the SendGrid singleton for `apiKey`, or null without a key.
- * The SDK is loaded and configured (once per key) on the first send, so it
- * stays out of the functions' cold start.
- */
-function mailerForKey(apiKey: string | undefined): Mailer | null {
-  if (!apiKey) return null;
-  return {
-    async send(data) {
-      const sgMail = (await import('@sendgrid/mail')).default;
-      if (configuredKey !== apiKey) {
-        sgMail.setApiKey(apiKey);
-        sgMail.setTimeout(SEND_TIMEOUT_MS);
-        configuredKey = apiKey;
-      }
-      return sgMail.send(data);
-    },
-  };
-}
-
 /** Deps from the configuration (config.ts: email mode, SENDGRID_API_KEY, EMAIL_FROM), with `overrides` on top. */
 export function senderDeps(overrides: Partial<SenderDeps> = {}, cfg: Config = config()): SenderDeps {
   const { email } = cfg;
   const fromConfig = overrides.mailer === undefined;
   return {
     mailer: fromConfig
-      ? mailerForKey(email.mode === 'sendgrid' ? email.sendgridApiKey : undefined)
+      ? sendgridMailer(email.mode === 'sendgrid' ? email.sendgridApiKey : undefined)
       : (overrides.mailer ?? null),
     unconfigured:
       overrides.unconfigured !== undefined
@@ -178,9 +150,6 @@ export function senderDeps(overrides: Partial<SenderDeps> = {}, cfg: Config = co
   };
 }
 
-/** One rate limiter per Firestore instance and recipient limit (its counts live in that instance's rate_limits). */
-const recipientLimiters = new WeakMap<Firestore, Map<RecipientLimit, RateLimiterFirestore>>();
-
 /**
  * Takes one point of the recipient limit `name` for the mailbox of `to`
  * (domain mailboxKey: `+tag` and gmail dots do not make a new address),
@@ -188,16 +157,8 @@ const recipientLimiters = new WeakMap<Firestore, Map<RecipientLimit, RateLimiter
  * @returns false when the address is over the limit. @throws when the limit's store fails.
  */
 async function takeRecipientAllowance(db: Firestore, name: RecipientLimit, to: string): Promise<boolean> {
-  let byName = recipientLimiters.get(db);
-  if (!byName) recipientLimiters.set(db, (byName = new Map()));
-  let rl = byName.get(name);
-  if (!rl) {
-    const { points, durationSec } = RECIPIENT_LIMITS[name];
-    rl = firestoreLimiter(db, name, points, durationSec);
-    byName.set(name, rl);
-  }
   try {
-    await rl.consume(mailboxKey(to));
+    await limiterFor(name, db).consume(mailboxKey(to));
     return true;
   } catch (e) {
     if (e instanceof RateLimiterRes) return false;
@@ -318,34 +279,6 @@ async function renderAttachments(
   return out;
 }
 
-/** SendGrid's attachment fields for `email`. */
-const sendgridAttachments = (email: Rendered) =>
-  email.attachments?.map((a) => ({
-    content: a.content.toString('base64'),
-    filename: a.filename,
-    type: 'application/pdf',
-    disposition: 'attachment' as const,
-  }));
-
-/** HTTP status and a short description of a send failure (SendGrid ResponseError, or a network error). */
-function describeSendError(e: unknown): { status: number | null; message: string } {
-  const err = e as {
-    code?: unknown;
-    message?: unknown;
-    response?: { body?: { errors?: Array<{ message?: string }> } };
-  };
-  const status = typeof err?.code === 'number' ? err.code : null;
-  const details = err?.response?.body?.errors
-    ?.map((x) => x?.message)
-    .filter(Boolean)
-    .join('; ');
-  const text = details || (typeof err?.message === 'string' && err.message) || String(e);
-  const message = status
-    ? `SendGrid ${status}: ${text}`
-    : `Send failed: ${typeof err?.code === 'string' ? `${err.code} ` : ''}${text}`;
-  return { status, message: message.slice(0, 500) };
-}
-
 /**
  * Delivers the outbox entry at `ref` once (see the module comment). Safe to
  * call more than once: only the caller that claims a due PENDING entry sends it.
@@ -370,7 +303,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
           0,
           500,
         );
-      logEvent('email.failed', 'outbox: a stored entry does not parse; failed', {
+      logEvent(EVENTS.emailFailed, 'outbox: a stored entry does not parse; failed', {
         id: ref.id,
         issues: parsed.error.issues,
       });
@@ -410,7 +343,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
 
   // Terminal: no retry will send it, so a person has to look (the email pages' Resend).
   const fail = async (lastError: string): Promise<SendOutcome> => {
-    logEvent('email.failed', 'outbox: email not sent; no retry left', {
+    logEvent(EVENTS.emailFailed, 'outbox: email not sent; no retry left', {
       id: ref.id,
       templateId: claim.data.templateId ?? null,
       attempts,
@@ -465,7 +398,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
   }
   if (suppressedBy) {
     const lastError = suppressedSendError(suppressedBy);
-    logEvent('email.suppressed', 'outbox: email not sent to a suppressed address', {
+    logEvent(EVENTS.emailSuppressed, 'outbox: email not sent to a suppressed address', {
       id: ref.id,
       templateId: claim.data.templateId ?? null,
       suppressedBy,
@@ -483,8 +416,8 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
       return retryLater(`Recipient limit unavailable: ${String((e as Error)?.message ?? e)}`.slice(0, 500));
     }
     if (!within) {
-      const lastError = RECIPIENT_LIMITS[recipientLimit].reason;
-      logEvent('email.suppressed', 'outbox: email suppressed by its recipient limit', {
+      const lastError = RATE_LIMITS[recipientLimit].message;
+      logEvent(EVENTS.emailSuppressed, 'outbox: email suppressed by its recipient limit', {
         id: ref.id,
         templateId: claim.data.templateId ?? null,
         recipientLimit,
@@ -544,14 +477,14 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
   }
 
   try {
-    await d.mailer.send({
+    await sendEmail(d.mailer, {
       to: email.to,
       from: d.from,
       subject: email.subject,
       html: email.html,
       customArgs: { outboxId: ref.id },
       headers: { [ENTITY_REF_HEADER]: ref.id },
-      ...(email.attachments ? { attachments: sendgridAttachments(email) } : {}),
+      attachments: email.attachments,
     });
   } catch (e) {
     const { status, message } = describeSendError(e);
@@ -655,7 +588,7 @@ export async function runOutboxSweep(
       else result.skipped++;
     } catch (error) {
       // Left PENDING or PROCESSING: the next sweep (or the lease) brings it back.
-      logEvent('job.item_failed', 'outbox sweep: entry left for the next sweep', {
+      logEvent(EVENTS.jobItemFailed, 'outbox sweep: entry left for the next sweep', {
         job: 'sweepOutbox',
         id: doc.id,
         error: String(error),

@@ -39,7 +39,7 @@ import { db } from '../../platform/firebase.js';
 import { sendReply } from '../../http.js';
 import { AppError } from '../../platform/errors.js';
 import { config, NOT_CONFIGURED, NotConfigured } from '../../config.js';
-import { logEvent } from '../../platform/log.js';
+import { EVENTS, logEvent } from '../../platform/log.js';
 import { suppress } from './suppressions.js';
 import { systemClock, type Clock, type Deps } from '../useCase.js';
 
@@ -101,7 +101,7 @@ async function applySuppression(deps: Deps, e: SendgridEvent & { event: Suppress
     }
     suppress(deps.db, tx, e.email, { event: e.event, reason: e.reason, sgEventId: e.sg_event_id });
   });
-  logEvent('email.bounced', `sendgrid events: an address ${e.event} and is now suppressed`, {
+  logEvent(EVENTS.emailBounced, `sendgrid events: an address ${e.event} and is now suppressed`, {
     event: e.event,
     outboxId: e.outboxId ?? null,
   });
@@ -140,14 +140,14 @@ emailPublicRouter.post('/sendgrid/events', async (req, res) => {
     valid = !!raw && verifySendgridSignature(keyText, req.get(SIGNATURE_HEADER), req.get(TIMESTAMP_HEADER), raw);
   } catch (e) {
     // A key that does not parse refuses every call: the alert says to compare it with SendGrid's.
-    logEvent('webhook.signature_failed', 'sendgrid events: the verification key or signature does not parse', {
+    logEvent(EVENTS.webhookSignatureFailed, 'sendgrid events: the verification key or signature does not parse', {
       webhook: 'sendgrid',
       error: e instanceof Error ? e.message : String(e),
     });
     throw new AppError('Invalid', 'Invalid signature');
   }
   if (!valid) {
-    logEvent('webhook.signature_failed', 'sendgrid events: refused', { webhook: 'sendgrid' });
+    logEvent(EVENTS.webhookSignatureFailed, 'sendgrid events: refused', { webhook: 'sendgrid' });
     throw new AppError('Invalid', 'Invalid signature');
   }
   const parsed = sendgridEventBatchSchema.safeParse(req.body);

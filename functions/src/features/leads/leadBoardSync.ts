@@ -8,7 +8,7 @@
  * (`syncLeadBoard`).
  */
 import type { Change, DocumentSnapshot, FirestoreEvent } from 'firebase-functions/v2/firestore';
-import { logEvent } from '../../platform/log.js';
+import { EVENTS, logEvent } from '../../platform/log.js';
 import { db } from '../../platform/firebase.js';
 import { syncBoardCard } from './leadBoard.js';
 
@@ -19,7 +19,7 @@ export async function syncLeadBoardCard(
   const leadId = event.params.leadId;
   if ((await syncBoardCard(db, leadId)) === 'rejected') {
     logEvent(
-      'board.card_refused',
+      EVENTS.boardCardRefused,
       'syncLeadBoard: Firestore refused the card (its shard is likely full); the board needs a rebuild with more shards (npm run board:rebuild -- --shards N)',
       { leadId },
     );

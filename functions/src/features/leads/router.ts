@@ -51,7 +51,7 @@ export const leadsPublicRouter = Router();
 
 /**
  * POST /api/contact {name, email, projectType, subject, message, phone?} → 201; bad input → 400, over
- * CONTACT_LIMIT → 429 with Retry-After, and nothing written.
+ * the `contact` limit (platform/rateLimits.ts) → 429 with Retry-After, and nothing written.
  */
 leadsPublicRouter.post('/contact', async (req, res) => {
   await submitContact(deps, parseBody(req, contactSchema), { limitKey: ipKey(req) });

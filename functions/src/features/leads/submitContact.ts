@@ -8,11 +8,11 @@
  * so the form must not become a mail relay: the confirmation carries no text
  * the visitor wrote, only a fixed text and the studio's details from the
  * settings (domain CONTACT_CONFIRMATION_VARIABLES), and names its recipient
- * limit (domain RECIPIENT_LIMITS, one per mailbox an hour), which the outbox
+ * limit (platform/rateLimits.ts `contact-confirmation`, one per mailbox an hour), which the outbox
  * sender applies off the request path. The lead is stored and the owner
  * alerted (with the visitor's text) every time.
  */
-import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import {
   COLLECTIONS,
@@ -24,43 +24,24 @@ import {
 } from '@studio/domain';
 import { recordActivity } from '../../shared/activity.js';
 import { enqueueEmail } from '../../shared/outbox.js';
-import { overLimit } from '../../platform/rateLimit.js';
+import { limiterFor, overLimit } from '../../platform/rateLimit.js';
 import { loadStudioSettings } from '../../shared/settings.js';
-import { firestoreLimiter, type RateLimiterFirestore } from '../../platform/rateLimiterFirestore.js';
 import { config } from '../../config.js';
 import type { Deps } from '../useCase.js';
-
-/** The spam guard: `points` messages per sender (IP key) in any `durationSec` seconds. */
-export const CONTACT_LIMIT = {
-  points: 10,
-  durationSec: 10 * 60,
-  message: 'Too many messages from your network. Please try again in a few minutes.',
-} as const;
-
-/** The contact limiter of each Firestore instance, built on its first message rather than on every one. */
-const limiters = new WeakMap<Firestore, RateLimiterFirestore>();
-function contactLimiter(db: Firestore): RateLimiterFirestore {
-  let limiter = limiters.get(db);
-  if (!limiter) {
-    limiter = firestoreLimiter(db, 'contact', CONTACT_LIMIT.points, CONTACT_LIMIT.durationSec);
-    limiters.set(db, limiter);
-  }
-  return limiter;
-}
 
 /**
  * Stores the message and its lead, and queues the visitor's confirmation and
  * the owner's alert, in one transaction with the sender's hit on
- * CONTACT_LIMIT (limiter `contact`, keyed by `sender.limitKey`: platform/rateLimit.ts ipKey).
+ * the spam guard (platform/rateLimits.ts `contact`, keyed by `sender.limitKey`: platform/rateLimit.ts ipKey).
  * @returns the new lead's id.
- * @throws AppError TooMany (CONTACT_LIMIT.message, retryAfterSec) over the limit; nothing is written.
+ * @throws AppError TooMany (the limit's message, retryAfterSec) over the limit; nothing is written.
  */
 export async function submitContact(
   deps: Deps,
   input: Contact,
   sender: { limitKey: string },
 ): Promise<{ leadId: string }> {
-  const limit = contactLimiter(deps.db);
+  const limit = limiterFor('contact', deps.db);
   // Read before the transaction: the studio's details only fill the confirmation, and need no lock.
   const studio = await loadStudioSettings(deps.db);
   try {
@@ -69,7 +50,7 @@ export async function submitContact(
       return storeContact(deps, tx, input, studio);
     });
   } catch (e) {
-    if (e instanceof RateLimiterRes) throw overLimit(e, CONTACT_LIMIT.message);
+    if (e instanceof RateLimiterRes) throw overLimit('contact', e);
     throw e;
   }
 }

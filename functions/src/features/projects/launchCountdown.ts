@@ -14,7 +14,7 @@
  * retry) is tried again, up to ATTEMPTS times, and otherwise left for the next
  * run; it never stops the others. Retrying is safe for the same reason.
  */
-import { logEvent } from '../../platform/log.js';
+import { EVENTS, logEvent } from '../../platform/log.js';
 import { FieldValue, Timestamp, type DocumentReference } from 'firebase-admin/firestore';
 import { COLLECTIONS, scheduledProjectMove, SETUP_EXPIRY_DEAD_REASON, type ProjectStatus } from '@studio/domain';
 import type { JobDeps } from '../schedules.js';
@@ -44,7 +44,7 @@ export async function runProjectSchedule({ db }: JobDeps, now: Date): Promise<Co
       const result = await moveWithRetries(candidate.ref, now);
       if (result) moved.push(result);
     } catch (error) {
-      logEvent('job.item_failed', 'projectSchedule: project left for the next run', {
+      logEvent(EVENTS.jobItemFailed, 'projectSchedule: project left for the next run', {
         job: 'projectSchedule',
         projectId: candidate.id,
         error: String(error),

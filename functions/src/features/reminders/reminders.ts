@@ -25,7 +25,7 @@
  * Collection `reminders/{id}` {leadId, automation, step, days, dueAt, status:
  * 'sent' | 'skipped', templateId, outboxId?, legacyId?, at, by}: admin-readable.
  */
-import { logEvent } from '../../platform/log.js';
+import { EVENTS, logEvent } from '../../platform/log.js';
 import { Semaphore } from 'async-mutex';
 import {
   FieldValue,
@@ -396,7 +396,7 @@ export async function runReminders(db: Firestore, now: Date): Promise<ReminderRu
           // ALREADY_EXISTS: an overlapping run created it first.
           if ((error as { code?: number }).code === GrpcStatus.ALREADY_EXISTS) result.skipped++;
           else {
-            logEvent('job.item_failed', 'reminders: left for the next run', {
+            logEvent(EVENTS.jobItemFailed, 'reminders: left for the next run', {
               job: 'dailyReminders',
               id: t.id,
               error: String(error),

@@ -1,5 +1,5 @@
 /**
- * The functions' params (config.ts explains each): the secrets each function
+ * The functions' deploy-time params (config.ts explains each): the secrets each function
  * binds and the plain settings `firebase deploy` asks for. Kept apart from
  * config.ts, which parses them with zod, so that index.ts can declare every
  * function without loading zod or any feature code (cold start: each
