@@ -270,6 +270,36 @@ export default defineConfig([
     },
   },
   { files: ['domain/**'], rules: { '@typescript-eslint/no-restricted-imports': noPlatformInDomain } },
+  // A typed store per collection: in these slices only the `*Store.ts` files touch Firestore documents (reads
+  // parsed through their domain schema, writes checked against it: docs/architecture.md "Stores").
+  {
+    files: [
+      ...['leads', 'projects', 'quotes', 'settings', 'auth', 'reminders', 'health', 'client-portal'].map(
+        (slice) => `functions/src/features/${slice}/**/*.ts`,
+      ),
+      'functions/src/shared/**/*.ts',
+    ],
+    ignores: ['**/*Store.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='data'][arguments.length=0]",
+          message: "Read documents in the slice's *Store.ts, parsed with the collection's domain schema.",
+        },
+        {
+          // Not an Express route (`router.get('/path', …)`: its literal starts with a slash, \u002F).
+          selector:
+            "CallExpression[callee.property.name='get'][arguments.0.type='Literal']:not([arguments.0.value=/^\\u002F/])",
+          message: "Read fields of a parsed document (the slice's *Store.ts), not a raw `.get('field')`.",
+        },
+        {
+          selector: "CallExpression[callee.property.name='collection']",
+          message: "Reach collections only in the slice's *Store.ts (typed refs and checked writes).",
+        },
+      ],
+    },
+  },
   {
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: [

@@ -19,7 +19,7 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { COLLECTIONS, newLeadRecord, PROJECT_TYPES, type LeadStatus } from '@studio/domain';
-import { rebuildLeadBoard } from '../functions/src/features/leads/leadBoard.js';
+import { rebuildLeadBoard } from '../functions/src/features/leads/leadBoardStore.js';
 import { recordLedgerEntry } from '../functions/src/features/billing/ledger.js';
 
 const DAY = 86_400_000;

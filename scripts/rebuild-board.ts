@@ -13,7 +13,7 @@
 import { parseArgs } from 'node:util';
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { rebuildLeadBoard } from '../functions/src/features/leads/leadBoard.js';
+import { rebuildLeadBoard } from '../functions/src/features/leads/leadBoardStore.js';
 import { targetProject } from './targetProject.js';
 
 const { values } = parseArgs({

@@ -22,7 +22,7 @@ import {
   type StudioSettings,
 } from '@studio/domain';
 import { createAdminUser } from '../functions/src/features/auth/adminUsers.js';
-import { rebuildLeadBoard } from '../functions/src/features/leads/leadBoard.js';
+import { rebuildLeadBoard } from '../functions/src/features/leads/leadBoardStore.js';
 import { syncPaymentRequests } from '../functions/src/features/billing/paymentRequests.js';
 import { paymentEntryId, recordLedgerEntry } from '../functions/src/features/billing/ledger.js';
 import { DEV_ADMIN } from './dev-admin.js';

@@ -70,6 +70,23 @@ export const leadBoardMetaSchema = z.object({
 });
 export type LeadBoardMeta = z.infer<typeof leadBoardMetaSchema>;
 
+/**
+ * A shard of LEAD_BOARD_COLLECTION: `cards` maps a lead id to its encoded
+ * card (EncodedBoardCard). An entry that is not a string (not a card this
+ * release wrote) reads as null, and the readers leave it out.
+ */
+export const leadBoardShardDocSchema = z.object({
+  cards: z
+    .record(z.string(), z.unknown())
+    .nullish()
+    .transform((cards) => {
+      const out: Record<string, EncodedBoardCard | null> = {};
+      for (const [id, text] of Object.entries(cards ?? {})) out[id] = typeof text === 'string' ? text : null;
+      return out;
+    }),
+});
+export type LeadBoardShardDoc = z.output<typeof leadBoardShardDocSchema>;
+
 /** The shard count a stored `_meta` names, or LEAD_BOARD_SHARDS when it names none or is not valid. */
 export function leadBoardShardCount(meta: unknown): number {
   const parsed = leadBoardMetaSchema.safeParse(meta ?? {});

@@ -274,6 +274,29 @@ export function readAutomationSettings(data: unknown): AutomationSettings {
   return parsed.success ? parsed.data : DEFAULT_AUTOMATION_SETTINGS;
 }
 
+/**
+ * `settings/studio` as stored and read: the settings (readStudioSettings: the
+ * defaults when invalid) and their version (readSettingsVersion). Any object
+ * reads; a missing document reads as `{}` does.
+ */
+export const studioSettingsDocSchema = z
+  .looseObject({})
+  .transform((data) => ({ settings: readStudioSettings(data), version: readSettingsVersion(data) }));
+
+/** `settings/automations` as stored and read (readAutomationSettings, readSettingsVersion); as studioSettingsDocSchema. */
+export const automationSettingsDocSchema = z
+  .looseObject({})
+  .transform((data) => ({ settings: readAutomationSettings(data), version: readSettingsVersion(data) }));
+
+/** What a save stores besides the settings: its version and who saved (plus the server's `updatedAt`). */
+const savedMeta = { version: z.number().int().nonnegative(), updatedBy: z.string().min(1) };
+
+/** A `settings/studio` write: the stored settings and the save's meta (updatedAt, a server timestamp, aside). */
+export const studioSettingsWriteSchema = storedStudioSettingsSchema.extend(savedMeta);
+
+/** A `settings/automations` write, as studioSettingsWriteSchema. */
+export const automationSettingsWriteSchema = automationSettingsSchema.extend(savedMeta);
+
 /** The stored documents also carry `updatedAt`, `updatedBy` and `version`, which the strict schemas do not know. */
 function stripMeta(data: unknown): unknown {
   if (!data || typeof data !== 'object') return data;

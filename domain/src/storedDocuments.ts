@@ -51,6 +51,9 @@ export const quoteLinkDocSchema = z.object({
   expiresAt: storedDate,
   usedAt: storedDate.nullable(),
   revokedAt: storedDate.nullable(),
+  /** Who approved the quote, and when (absent on links from before they were recorded). */
+  createdBy: z.string().nullish(),
+  createdAt: storedDate.nullish(),
 });
 export type QuoteLinkDoc = z.output<typeof quoteLinkDocSchema>;
 
@@ -111,58 +114,58 @@ const acceptedQuoteSchema = z.object({
  * true), everything else null; a missing createdAt reads as the epoch and a
  * missing updatedAt as createdAt.
  */
-export const leadDocSchema = z
-  .object({
-    name: z.string(),
-    email: withDefault(z.string(), ''),
-    phone: orNull(z.string()),
-    projectType: withDefault(z.enum(PROJECT_TYPES), DEFAULT_PROJECT_TYPE),
-    subject: withDefault(z.string(), ''),
-    message: withDefault(z.string(), ''),
-    status: z.enum(LEAD_STATUSES),
-    quoteAmountCents: orNull(z.number()),
-    depositAmountCents: orNull(z.number()),
-    finalAmountCents: orNull(z.number()),
-    estimatedHours: orNull(z.number()),
-    complexity: orNull(z.enum(COMPLEXITIES)),
-    hasProjectPlan: withDefault(z.boolean(), false),
-    quoteGenerated: withDefault(z.boolean(), false),
-    quoteReviewStatus: orNull(z.enum(QUOTE_REVIEW_STATUSES)),
-    forceDeposit: withDefault(z.boolean(), true),
-    quoteAccepted: withDefault(z.boolean(), false),
-    includeServicePlan: withDefault(z.boolean(), false),
-    servicePlanType: orNull(z.enum(SERVICE_PLAN_TYPES)),
-    notes: withDefault(z.string(), ''),
-    deadReason: orNull(z.string()),
-    generatedQuoteDetails: z.string().nullish(),
-    hourlyRateCents: z.number().nullish(),
-    quoteVersion: z.number().int().nullish(),
-    /** Where the lead was when a payment failed moved it to "Payment Failed" (features/billing/payments.ts). */
-    statusBeforePaymentFailed: z.enum(LEAD_STATUSES).nullish(),
-    stripeDepositPaymentId: z.string().nullish(),
-    stripeFinalPaymentId: z.string().nullish(),
-    depositPaidAt: storedDate.nullish(),
-    finalPaidAt: storedDate.nullish(),
-    /**
-     * The accepted version's amounts. A malformed one reads as null, and payments then fall back to the
-     * lead's amounts (payments.ts acceptedQuoteOf), as they do for leads accepted before it was recorded.
-     */
-    acceptedQuote: acceptedQuoteSchema.nullish().catch(null),
-    /** The lead's Stripe Customer, once a live payment has made one (functions features/billing/payments.ts). */
-    stripeCustomerId: z.string().nullish(),
-    /** The status of the lead's latest proposal (features/proposals writes it with each step), for its board card. */
-    proposalStatus: z.enum(PROPOSAL_STATUSES).nullish().catch(null),
-    ...PLAN_TEXT_FIELDS,
-    // A malformed one reads as null rather than dropping the lead from every list.
-    quoteAcceptedAt: storedDate.nullish().catch(null),
-    createdAt: storedDate.nullish(),
-    updatedAt: storedDate.nullish(),
-  })
-  .transform(({ createdAt, updatedAt, ...lead }) => {
-    const created = createdAt ?? new Date(0);
-    // `satisfies`: the stored lead reads as a LeadRecord, so the schema and the type cannot drift apart.
-    return { ...lead, createdAt: created, updatedAt: updatedAt ?? created } satisfies LeadRecord;
-  });
+export const leadDocFieldsSchema = z.object({
+  name: z.string(),
+  email: withDefault(z.string(), ''),
+  phone: orNull(z.string()),
+  projectType: withDefault(z.enum(PROJECT_TYPES), DEFAULT_PROJECT_TYPE),
+  subject: withDefault(z.string(), ''),
+  message: withDefault(z.string(), ''),
+  status: z.enum(LEAD_STATUSES),
+  quoteAmountCents: orNull(z.number()),
+  depositAmountCents: orNull(z.number()),
+  finalAmountCents: orNull(z.number()),
+  estimatedHours: orNull(z.number()),
+  complexity: orNull(z.enum(COMPLEXITIES)),
+  hasProjectPlan: withDefault(z.boolean(), false),
+  quoteGenerated: withDefault(z.boolean(), false),
+  quoteReviewStatus: orNull(z.enum(QUOTE_REVIEW_STATUSES)),
+  forceDeposit: withDefault(z.boolean(), true),
+  quoteAccepted: withDefault(z.boolean(), false),
+  includeServicePlan: withDefault(z.boolean(), false),
+  servicePlanType: orNull(z.enum(SERVICE_PLAN_TYPES)),
+  notes: withDefault(z.string(), ''),
+  deadReason: orNull(z.string()),
+  generatedQuoteDetails: z.string().nullish(),
+  hourlyRateCents: z.number().nullish(),
+  quoteVersion: z.number().int().nullish(),
+  /** Where the lead was when a payment failed moved it to "Payment Failed" (features/billing/payments.ts). */
+  statusBeforePaymentFailed: z.enum(LEAD_STATUSES).nullish(),
+  stripeDepositPaymentId: z.string().nullish(),
+  stripeFinalPaymentId: z.string().nullish(),
+  depositPaidAt: storedDate.nullish(),
+  finalPaidAt: storedDate.nullish(),
+  /**
+   * The accepted version's amounts. A malformed one reads as null, and payments then fall back to the
+   * lead's amounts (payments.ts acceptedQuoteOf), as they do for leads accepted before it was recorded.
+   */
+  acceptedQuote: acceptedQuoteSchema.nullish().catch(null),
+  /** The lead's Stripe Customer, once a live payment has made one (functions features/billing/payments.ts). */
+  stripeCustomerId: z.string().nullish(),
+  /** The status of the lead's latest proposal (features/proposals writes it with each step), for its board card. */
+  proposalStatus: z.enum(PROPOSAL_STATUSES).nullish().catch(null),
+  ...PLAN_TEXT_FIELDS,
+  // A malformed one reads as null rather than dropping the lead from every list.
+  quoteAcceptedAt: storedDate.nullish().catch(null),
+  createdAt: storedDate.nullish(),
+  updatedAt: storedDate.nullish(),
+});
+/** leadDocFieldsSchema read as a LeadRecord: createdAt defaults to the epoch, updatedAt to createdAt. */
+export const leadDocSchema = leadDocFieldsSchema.transform(({ createdAt, updatedAt, ...lead }) => {
+  const created = createdAt ?? new Date(0);
+  // `satisfies`: the stored lead reads as a LeadRecord, so the schema and the type cannot drift apart.
+  return { ...lead, createdAt: created, updatedAt: updatedAt ?? created } satisfies LeadRecord;
+});
 /** A stored lead as read (leadDocSchema): a LeadRecord and the fields the server adds. */
 export type StoredLeadDoc = z.output<typeof leadDocSchema>;
 
@@ -195,6 +198,22 @@ export const projectDocSchema = z.object({
   createdAt: orNull(storedDate),
 });
 export type ProjectDoc = z.output<typeof projectDocSchema>;
+
+/**
+ * `projects/{id}` with the server's bookkeeping besides projectDocSchema's
+ * fields (which the admin's lists show): when it was paid for, completed or
+ * canceled, its planned dates. Read by the scheduled countdown; every
+ * project write is checked against it.
+ */
+export const storedProjectDocSchema = projectDocSchema.extend({
+  depositPaidAt: orNull(storedDate),
+  maintenancePaidAt: orNull(storedDate),
+  completedDate: orNull(storedDate),
+  startDate: orNull(storedDate),
+  dueDate: orNull(storedDate),
+  updatedAt: orNull(storedDate),
+});
+export type StoredProjectDoc = z.output<typeof storedProjectDocSchema>;
 
 /** Stripe's invoice statuses we store: void and uncollectible only on an admin's invoice (billing voidRefusal, writeOffOf). */
 export const INVOICE_STATUSES = ['open', 'paid', 'void', 'uncollectible'] as const;
@@ -231,6 +250,8 @@ export type InvoiceDoc = z.output<typeof invoiceDocSchema>;
 /** `payment_requests/{leadId}_{purpose}`: a lead's numbered deposit or final payment request (features/billing/paymentRequests.ts). */
 export const paymentRequestDocSchema = invoiceDocSchema.extend({
   purpose: z.enum(['deposit', 'final']),
+  /** When the request was issued (the deposit reminders count from it when the lead has no acceptance time). */
+  issuedAt: orNull(storedDate),
 });
 export type PaymentRequestDoc = z.output<typeof paymentRequestDocSchema>;
 
@@ -343,3 +364,78 @@ export const leadActivityDocSchema = z.object({
   at: orNull(storedDate),
 });
 export type LeadActivityDoc = z.output<typeof leadActivityDocSchema>;
+
+/** `users/{uid}`: an admin's profile (functions features/auth/adminUsers.ts); never a password (spec §3 "users"). */
+export const userDocSchema = z.object({
+  id: z.string().min(1),
+  username: z.string().min(1),
+  createdAt: orNull(storedDate),
+});
+export type UserDoc = z.output<typeof userDocSchema>;
+
+/** How a quote version came about: a project plan priced by the server, or the admin's Edit Quote. */
+export const QUOTE_VERSION_SOURCES = ['plan', 'edit'] as const;
+
+/**
+ * `quote_versions/{leadId}_v{n}`: an immutable record of one version of a
+ * lead's quote (functions features/quotes/quoteStore.ts writeVersion), with
+ * the terms the lead carried from it; `explanation` only on a plan's.
+ */
+export const quoteVersionDocSchema = z.object({
+  leadId: z.string().min(1),
+  version: z.number().int().positive(),
+  source: z.enum(QUOTE_VERSION_SOURCES),
+  quoteAmountCents: storedCents,
+  depositAmountCents: storedCents,
+  finalAmountCents: storedCents,
+  hourlyRateCents: orNull(storedCents),
+  estimatedHours: orNull(z.number().nonnegative()),
+  complexity: orNull(z.enum(COMPLEXITIES)),
+  explanation: orNull(z.string()),
+  by: z.string(),
+  at: orNull(storedDate),
+});
+export type QuoteVersionDoc = z.output<typeof quoteVersionDocSchema>;
+
+/**
+ * `quote_acceptances/{id}`: the evidence of an accepted quote (functions
+ * features/quotes/quoteAcceptance.ts): which version and amount, the project
+ * it created, and who accepted it, how, from where.
+ */
+export const quoteAcceptanceDocSchema = z.object({
+  leadId: z.string().min(1),
+  projectId: z.string().min(1),
+  quoteVersion: orNull(z.number().int()),
+  quoteAmountCents: orNull(storedCents),
+  via: z.enum(['admin', 'client']),
+  by: z.string(),
+  ip: orNull(z.string()),
+  userAgent: orNull(z.string()),
+  at: orNull(storedDate),
+});
+export type QuoteAcceptanceDoc = z.output<typeof quoteAcceptanceDocSchema>;
+
+/**
+ * `reminders/{triggerId}`: a reminder the daily job sent, or one the admin
+ * skipped (functions features/reminders). Only `leadId` and `status` ('sent'
+ * or 'skipped') settle a trigger (domain settlingReminder), so the rest reads
+ * leniently: documents written before ids left out the days lack some fields,
+ * and a settled reminder must never be dropped (it would be sent again).
+ */
+export const reminderDocSchema = z.object({
+  leadId: z.string(),
+  status: z.string(),
+  automation: orNull(z.string()),
+  step: orNull(z.number().int()),
+  days: orNull(z.number().int()),
+  templateId: orNull(z.string()),
+  label: orNull(z.string()),
+  dueAt: orNull(storedDate),
+  runAt: orNull(storedDate),
+  outboxId: orNull(z.string()),
+  /** The old-format reminder that settled this trigger, when that is how it was settled. */
+  legacyId: orNull(z.string()),
+  by: orNull(z.string()),
+  at: orNull(storedDate),
+});
+export type ReminderDoc = z.output<typeof reminderDocSchema>;

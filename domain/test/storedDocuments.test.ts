@@ -28,6 +28,8 @@ describe('quoteLinkDocSchema', () => {
       usedAt: null,
       revokedAt: ts('2026-03-05T00:00:00Z'),
       createdBy: 'admin',
+      createdAt: ts('2026-03-01T00:00:00Z'),
+      stray: 'not modelled',
     });
     expect(link).toEqual({
       leadId: 'L1',
@@ -35,6 +37,8 @@ describe('quoteLinkDocSchema', () => {
       expiresAt: new Date('2026-04-01T00:00:00Z'),
       usedAt: null,
       revokedAt: new Date('2026-03-05T00:00:00Z'),
+      createdBy: 'admin',
+      createdAt: new Date('2026-03-01T00:00:00Z'),
     });
   });
 

@@ -1,6 +1,6 @@
 /**
  * The CRM board's projection (domain/leadBoard.ts,
- * functions/src/features/leads/leadBoard.ts): the `syncLeadBoard` trigger in the
+ * functions/src/features/leads/leadBoardStore.ts): the `syncLeadBoard` trigger in the
  * Functions emulator keeps `lead_board/{shard}.cards.{leadId}` equal to the
  * lead after API writes, direct writes and deletes; the sync, the rebuild and
  * the card a board move writes in its own commit are checked on their own
@@ -24,7 +24,7 @@ import {
   leadDocSchema,
   newLeadRecord,
 } from '@studio/domain';
-import { rebuildLeadBoard, syncBoardCard } from '../../functions/src/features/leads/leadBoard.js';
+import { rebuildLeadBoard, syncBoardCard } from '../../functions/src/features/leads/leadBoardStore.js';
 import { moveLead } from '../../functions/src/features/leads/moveLead.js';
 import { adminIdToken, api, db } from '../helpers.js';
 

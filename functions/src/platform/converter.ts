@@ -5,15 +5,17 @@
  * reading one document fails with a logged 500; parsedDocs leaves such a
  * document out of a list and logs it. Writes go through unchanged.
  */
-import type {
-  DocumentData,
-  FirestoreDataConverter,
-  QueryDocumentSnapshot,
-  QuerySnapshot,
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentData,
+  type FirestoreDataConverter,
+  type QueryDocumentSnapshot,
+  type QuerySnapshot,
 } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { leadDocSchema } from '@studio/domain';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** A converter reading documents as `schema`'s output. @throws ZodError when a stored document does not match. */
 export function zodConverter<S extends z.ZodType<Record<string, unknown>, DocumentData>>(
@@ -52,4 +54,40 @@ export function parsedDocs<S extends z.ZodType<object>>(
     });
     return [];
   });
+}
+
+/** `data` without its FieldValue sentinels (they pass unchecked), Dates as Timestamps (what Firestore stores). */
+function plainFields(data: DocumentData): { plain: DocumentData; sentinels: string[] } {
+  const plain: DocumentData = {};
+  const sentinels: string[] = [];
+  for (const [key, value] of Object.entries(data)) {
+    if (value instanceof FieldValue) sentinels.push(key);
+    else plain[key] = value instanceof Date ? Timestamp.fromDate(value) : value;
+  }
+  return { plain, sentinels };
+}
+
+/**
+ * `data`, checked against `schema` before a full `set` or `create`: every
+ * field but a FieldValue sentinel (serverTimestamp, increment, delete) must
+ * parse, and the sentinels' fields may be absent. Fields the schema does not
+ * name pass unchecked. Returns `data` itself: the write stores what the caller
+ * built, not the schema's output.
+ * @throws ZodError when a field does not match (nothing is written: a logged 500).
+ */
+export function checkedDoc<T extends DocumentData>(schema: z.ZodObject, data: T): T {
+  const { plain, sentinels } = plainFields(data);
+  // A sentinel's field is absent from `plain`: its schema is relaxed to accept that.
+  schema.extend(Object.fromEntries(sentinels.map((k) => [k, z.unknown().optional()]))).parse(plain);
+  return data;
+}
+
+/**
+ * `data`, checked against `schema.partial()` before an `update` (or a merge):
+ * each plain field it writes must parse; FieldValue sentinels pass untouched.
+ * Returns `data` itself. @throws ZodError when a field does not match.
+ */
+export function checkedUpdate<T extends DocumentData>(schema: z.ZodObject, data: T): T {
+  schema.partial().parse(plainFields(data).plain);
+  return data;
 }

@@ -11,6 +11,7 @@ import {
   type Transaction,
   type WriteBatch,
 } from 'firebase-admin/firestore';
+import { createActivityEntry } from './activityStore.js';
 
 export type ActivityType =
   | 'created'
@@ -40,10 +41,9 @@ export interface ActivityEntry {
   by: string;
 }
 
-/** Adds an activity entry to `tx` (a transaction or batch). Returns its ref. */
+/** Adds an activity entry to `tx` (a transaction or batch). Returns its ref. @throws ZodError on an entry that does not match (domain leadActivityDocSchema). */
 export function recordActivity(db: Firestore, tx: Transaction | WriteBatch, entry: ActivityEntry): DocumentReference {
-  const ref = db.collection(COLLECTIONS.leadActivity).doc();
-  (tx as WriteBatch).create(ref, {
+  return createActivityEntry(db, tx, {
     leadId: entry.leadId,
     type: entry.type,
     from: entry.from ?? null,
@@ -53,5 +53,4 @@ export function recordActivity(db: Firestore, tx: Transaction | WriteBatch, entr
     at: FieldValue.serverTimestamp(),
     expireAt: retentionEnd(COLLECTIONS.leadActivity, new Date()),
   });
-  return ref;
 }

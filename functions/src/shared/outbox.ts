@@ -5,7 +5,7 @@
  * failure never loses the change. Status starts PENDING, due at once
  * (`nextAttemptAt`); features/email/outboxSender.ts sends it and retries it.
  */
-import { COLLECTIONS, type OutboxAttachment, type RecipientLimit } from '@studio/domain';
+import { type OutboxAttachment, type RecipientLimit } from '@studio/domain';
 import {
   FieldValue,
   type DocumentReference,
@@ -13,6 +13,7 @@ import {
   type Transaction,
   type WriteBatch,
 } from 'firebase-admin/firestore';
+import { createOutboxEntry } from './outboxStore.js';
 
 /** An email to queue: what the caller chooses of the stored entry (domain outboxDocSchema). */
 export interface OutboxEmail {
@@ -30,10 +31,9 @@ export interface OutboxEmail {
   recipientLimit?: RecipientLimit;
 }
 
-/** Adds an outbox entry to `tx` (a transaction or a batch). Returns its ref. */
+/** Adds an outbox entry to `tx` (a transaction or a batch). Returns its ref. @throws ZodError on an entry that does not match (domain outboxDocSchema). */
 export function enqueueEmail(db: Firestore, tx: Transaction | WriteBatch, email: OutboxEmail): DocumentReference {
-  const ref = db.collection(COLLECTIONS.outbox).doc();
-  tx.create(ref, {
+  return createOutboxEntry(db, tx, {
     ...email,
     leadId: email.leadId ?? null,
     ...(email.attachments?.length ? { attachments: email.attachments } : {}),
@@ -46,5 +46,4 @@ export function enqueueEmail(db: Firestore, tx: Transaction | WriteBatch, email:
     createdAt: FieldValue.serverTimestamp(),
     updatedAt: FieldValue.serverTimestamp(),
   });
-  return ref;
 }

@@ -5,8 +5,8 @@
  */
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
-import { FieldValue } from 'firebase-admin/firestore';
-import { COLLECTIONS, existingAdminAccountRefusal, USERNAME_PATTERN, usernameToEmail } from '@studio/domain';
+import { existingAdminAccountRefusal, USERNAME_PATTERN, usernameToEmail } from '@studio/domain';
+import { saveAdminProfile } from './userStore.js';
 
 export class AdminUserError extends Error {}
 
@@ -49,9 +49,6 @@ export async function createAdminUser(
     uid = (await deps.auth.createUser({ email, password: input.password, displayName: username })).uid;
   }
   await deps.auth.setCustomUserClaims(uid, { admin: true, username });
-  await deps.db
-    .collection(COLLECTIONS.users)
-    .doc(uid)
-    .set({ id: uid, username, createdAt: FieldValue.serverTimestamp() }, { merge: true });
+  await saveAdminProfile(deps.db, uid, username);
   return uid;
 }

@@ -82,7 +82,7 @@ authAdminRouter.get('/me', (_req, res) => {
  */
 authPublicRouter.post('/logout', async (req, res) => {
   parseBody(req, emptyBodySchema);
-  const token = bearer(req.get('authorization'));
+  const token = bearer(req.header('authorization'));
   let decoded: Awaited<ReturnType<typeof auth.verifyIdToken>> | null = null;
   if (token) {
     try {

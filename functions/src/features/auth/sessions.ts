@@ -9,28 +9,9 @@
  * each token's `auth_time`, and which the admin's open tabs listen to.
  */
 import type { Auth } from 'firebase-admin/auth';
-import {
-  adminSessionDocSchema,
-  COLLECTIONS,
-  loginDelayAfterRevocationMs,
-  revocationSeconds,
-  type AdminSessionDoc,
-} from '@studio/domain';
-import type { DocumentSnapshot } from 'firebase-admin/firestore';
+import { loginDelayAfterRevocationMs, revocationSeconds } from '@studio/domain';
 import type { Clock, Deps } from '../useCase.js';
-
-const sessionRef = (deps: Deps, uid: string) => deps.db.collection(COLLECTIONS.adminSessions).doc(uid);
-
-/**
- * The revocation time of a read `admin_sessions/{uid}`, or null when there is
- * none. A document that does not parse reads as none here, so it never
- * blocks a logout or a login (the rules refuse every read for it meanwhile,
- * and the next logout replaces it).
- */
-const revokedAtOf = (snap: DocumentSnapshot): number | null => {
-  const parsed = adminSessionDocSchema.safeParse(snap.data());
-  return parsed.success ? parsed.data.revokedAtSeconds : null;
-};
+import { readRevokedAtSeconds, writeAdminSession } from './sessionStore.js';
 
 /**
  * Ends every session of the admin `uid`: Auth revokes its refresh tokens
@@ -42,11 +23,11 @@ const revokedAtOf = (snap: DocumentSnapshot): number | null => {
  */
 export async function endAdminSessions(deps: Deps & { auth: Auth }, uid: string, clock: Clock): Promise<number> {
   await deps.auth.revokeRefreshTokens(uid);
-  const ref = sessionRef(deps, uid);
-  return deps.db.runTransaction(async (tx) => {
-    const stored = revokedAtOf(await tx.get(ref)) ?? 0;
+  const { db } = deps;
+  return db.runTransaction(async (tx) => {
+    const stored = (await readRevokedAtSeconds(db, uid, tx)) ?? 0;
     const revokedAtSeconds = Math.max(stored, revocationSeconds(clock().getTime()));
-    tx.set(ref, { revokedAtSeconds } satisfies AdminSessionDoc);
+    writeAdminSession(tx, db, uid, { revokedAtSeconds });
     return revokedAtSeconds;
   });
 }
@@ -64,7 +45,7 @@ export async function waitOutRevocation(
   clock: Clock,
   sleep: (ms: number) => Promise<void> = (ms) => new Promise((r) => setTimeout(r, ms)),
 ): Promise<number> {
-  const revokedAt = revokedAtOf(await sessionRef(deps, uid).get());
+  const revokedAt = await readRevokedAtSeconds(deps.db, uid);
   const delay = loginDelayAfterRevocationMs(revokedAt, clock().getTime());
   if (delay > 0) await sleep(delay);
   return delay;

@@ -2,36 +2,31 @@
  * The client's project lookup by email (spec §2 "My-project", §4 "Client
  * timeline"); the rules of what leaves are in the router's file comment.
  */
-import { Timestamp } from 'firebase-admin/firestore';
 import {
   clientBalance,
-  COLLECTIONS,
-  leadDocSchema,
   countdownEndsAt,
   followedProject,
   isLiveProject,
   isTestDataLead,
   optionalCentsToString,
   orderClientWork,
-  PROJECT_STATUSES,
   type ClientLeadReply,
   type ClientProjectReply,
-  type ProjectStatus,
+  type ProjectDoc,
+  type StoredLeadDoc,
 } from '@studio/domain';
 import { notFound } from '../../platform/errors.js';
 import { clientDocumentLinks } from '../documents/index.js';
 import type { Deps } from '../useCase.js';
+import { readLeadsOfEmail, readProjectsOfLeads } from './clientPortalStore.js';
 
 export const PROJECT_NOT_FOUND = 'Project Not Found';
 
-type Doc = Record<string, unknown>;
-
 /** A lead marked dead as test data (spec §9 "Dead Reason: Test Data"), as the dashboard's dead bucket reads it. */
-const isLostTestData = (lead: Doc) =>
+const isLostTestData = (lead: StoredLeadDoc) =>
   lead.status === 'Lost' && isTestDataLead({ deadReason: text(lead.deadReason), notes: text(lead.notes) });
 
-const iso = (v: unknown): string | null =>
-  v instanceof Timestamp ? v.toDate().toISOString() : v instanceof Date ? v.toISOString() : null;
+const iso = (v: Date | null | undefined): string | null => v?.toISOString() ?? null;
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const cents = (v: unknown): string | null =>
   typeof v === 'number' && Number.isSafeInteger(v) ? optionalCentsToString(v) : null;
@@ -40,18 +35,17 @@ const cents = (v: unknown): string | null =>
 export const MAX_LEADS_READ = 50;
 
 /** Quote amounts are the client's once the quote is approved (sent) or accepted. */
-const quoteReleased = (l: Doc) => l.quoteReviewStatus === 'Approved' || l.quoteAccepted === true;
+const quoteReleased = (l: StoredLeadDoc) => l.quoteReviewStatus === 'Approved' || l.quoteAccepted === true;
 
 /**
  * What the client may see of their lead. `id` is there for Pay Now (the
  * checkout's leadId). Amounts, hours and complexity are null until the quote
  * is approved or accepted.
  */
-export function clientLead(id: string, l: Doc): ClientLeadReply {
+export function clientLead(id: string, l: StoredLeadDoc): ClientLeadReply {
   const released = quoteReleased(l);
   // What is due follows the payments recorded (domain clientBalance), never the pipeline stage.
-  const stored = leadDocSchema.safeParse(l);
-  const balance = released && stored.success ? clientBalance(stored.data) : { amountDueCents: null, paidInFull: false };
+  const balance = released ? clientBalance(l) : { amountDueCents: null, paidInFull: false };
   return {
     id,
     name: text(l.name),
@@ -77,9 +71,9 @@ export function clientLead(id: string, l: Doc): ClientLeadReply {
 }
 
 /** What the client may see of their project: the beta URL only while in Beta, the countdown's end only while in Launch. */
-export function clientProject(p: Doc): ClientProjectReply {
-  const status = p.status as ProjectStatus;
-  const launchDate = p.launchDate instanceof Timestamp ? p.launchDate.toDate() : null;
+export function clientProject(p: ProjectDoc): ClientProjectReply {
+  const status = p.status;
+  const launchDate = p.launchDate;
   return {
     name: text(p.name),
     status,
@@ -91,26 +85,7 @@ export function clientProject(p: Doc): ClientProjectReply {
   };
 }
 
-const millis = (v: unknown): number => (v instanceof Timestamp ? v.toMillis() : 0);
-const isProjectStatus = (v: unknown): v is ProjectStatus => (PROJECT_STATUSES as readonly unknown[]).includes(v);
-
-/** The projects of `leadIds` (one `in` query per 30 ids), grouped by lead. */
-async function projectsOf(deps: Deps, leadIds: string[]): Promise<Map<string, Doc[]>> {
-  const byLead = new Map<string, Doc[]>();
-  for (let i = 0; i < leadIds.length; i += 30) {
-    const snap = await deps.db
-      .collection(COLLECTIONS.projects)
-      .where('leadId', 'in', leadIds.slice(i, i + 30))
-      .get();
-    for (const d of snap.docs) {
-      const p = d.data();
-      if (!isProjectStatus(p.status)) continue;
-      const leadId = p.leadId as string;
-      byLead.set(leadId, [...(byLead.get(leadId) ?? []), p]);
-    }
-  }
-  return byLead;
-}
+const millis = (v: Date | null): number => v?.getTime() ?? 0;
 
 /**
  * The client's work for `email` (trimmed, lowercased): the primary lead and
@@ -119,31 +94,23 @@ async function projectsOf(deps: Deps, leadIds: string[]): Promise<Map<string, Do
  */
 export async function lookupClientProject(deps: Deps, email: string) {
   const { db } = deps;
-  const leads = (
-    await db
-      .collection(COLLECTIONS.leads)
-      .where('email', '==', email)
-      .orderBy('createdAt', 'desc')
-      .limit(MAX_LEADS_READ)
-      .get()
-  ).docs.filter((d) => !isLostTestData(d.data()));
+  const leads = (await readLeadsOfEmail(db, email, MAX_LEADS_READ)).filter((l) => !isLostTestData(l));
   if (leads.length === 0) throw notFound(PROJECT_NOT_FOUND);
-  const projects = await projectsOf(
-    deps,
-    leads.map((d) => d.id),
+  const projects = await readProjectsOfLeads(
+    db,
+    leads.map((l) => l.id),
   );
   const works = orderClientWork(
-    leads.map((d) => {
-      const lead = d.data();
+    leads.map(({ id, ...lead }) => {
       const project = followedProject(
-        (projects.get(d.id) ?? []).map((p) => ({
+        (projects.get(id) ?? []).map((p) => ({
           doc: p,
-          status: p.status as ProjectStatus,
+          status: p.status,
           createdAtMs: millis(p.createdAt),
         })),
       );
       return {
-        id: d.id,
+        id,
         lead,
         project: project?.doc ?? null,
         createdAtMs: millis(lead.createdAt),

@@ -1,2 +1,7 @@
-/** What other features use of leads: a lead's card on the CRM board brought up to date (leadBoard.ts). */
-export { syncBoardCard } from './leadBoard.js';
+/**
+ * What other features use of leads: a lead's card on the CRM board brought up
+ * to date (leadBoardStore.ts), and a lead read and written inside the
+ * caller's transaction (leadStore.ts: parsed reads, checked writes).
+ */
+export { syncBoardCard } from './leadBoardStore.js';
+export { leadExistsIn, readLeadIn, updateLeadIn, type ReadLead } from './leadStore.js';

@@ -1,5 +1,5 @@
 /**
- * Keeps the CRM board's projection current (features/leads/leadBoard.ts): a v2
+ * Keeps the CRM board's projection current (features/leads/leadBoardStore.ts): a v2
  * Firestore trigger on every write of `leads/{leadId}`. Retried on a
  * transient failure (the sync is idempotent and reads the lead as it is
  * now); a card Firestore refuses for good (a full shard) is logged as an
@@ -10,7 +10,7 @@
 import type { Change, DocumentSnapshot, FirestoreEvent } from 'firebase-functions/v2/firestore';
 import { EVENTS, logEvent } from '../../platform/log.js';
 import { db } from '../../platform/firebase.js';
-import { syncBoardCard } from './leadBoard.js';
+import { syncBoardCard } from './leadBoardStore.js';
 
 /** Brings the board card of the written lead up to date. */
 export async function syncLeadBoardCard(

@@ -1,8 +1,7 @@
-import { Timestamp, type DocumentData, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentData, type Transaction } from 'firebase-admin/firestore';
 import {
   appendNoteLine,
   boardCardOf,
-  COLLECTIONS,
   deadReasonLine,
   encodeBoardCard,
   leadDocSchema,
@@ -18,8 +17,9 @@ import {
 } from '@studio/domain';
 import { conflict, notFound } from '../../platform/errors.js';
 import { recordActivity } from '../../shared/activity.js';
-import { boardMetaRef, boardShardCountOf, isPermanentWriteError, setBoardCardIn } from './leadBoard.js';
-import { syncProjectFromLead } from '../projects/index.js';
+import { boardShardCountOf, isPermanentWriteError, setBoardCardIn } from './leadBoardStore.js';
+import { leadRef, paymentReceivedIn, readLeadAndBoardMetaIn, updateLeadIn } from './leadStore.js';
+import { readLeadProjectIn, syncProjectFromLead } from '../projects/index.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 import { openLinks, revokeLinks } from '../quotes/index.js';
 
@@ -70,19 +70,16 @@ async function saveMove(
 ): Promise<StoredLeadDoc> {
   const { db } = deps;
   const { id, status, expectedStatus, deadReason, ...details } = input;
-  const ref = db.collection(COLLECTIONS.leads).doc(id);
+  const ref = leadRef(db, id);
   const now = clock();
   return db.runTransaction(async (tx) => {
-    const [leadSnap, metaSnap] = await tx.getAll(ref, boardMetaRef(db));
-    const stored = leadSnap!.data();
+    const { stored, metaSnap } = await readLeadAndBoardMetaIn(tx, db, id);
     if (!stored) throw notFound('Lead not found');
     // Parsed: a stored lead that does not match fails the move with a logged 500.
     const lead = leadDocSchema.parse(stored);
     // The lead's project is read only for a move it follows (LEAD_TO_PROJECT): one read less for the others.
     const projectStatus = status ? LEAD_TO_PROJECT[status] : undefined;
-    const projectSnap = projectStatus
-      ? ((await tx.get(db.collection(COLLECTIONS.projects).where('leadId', '==', ref.id).limit(1))).docs[0] ?? null)
-      : null;
+    const project = projectStatus ? await readLeadProjectIn(tx, db, ref.id) : null;
     if (expectedStatus && expectedStatus !== lead.status)
       throw conflict(`Lead was moved to ${lead.status} in the meantime`);
     const update: Record<string, unknown> = { ...stripUndefined(details), updatedAt: Timestamp.fromDate(now) };
@@ -90,7 +87,7 @@ async function saveMove(
       const refused = leadMoveError(
         lead.status,
         status,
-        await moveFacts(deps, tx, ref, lead, LEAD_MOVES[lead.status][status] === 'unpaid'),
+        await moveFacts(deps, tx, ref.id, lead, LEAD_MOVES[lead.status][status] === 'unpaid'),
       );
       if (refused) throw conflict(refused);
       // A link is good only while its quote is the lead's open offer: once withdrawn, it stays dead.
@@ -122,11 +119,11 @@ async function saveMove(
     } else if (status) {
       throw conflict(`Lead is already ${status}`);
     }
-    tx.update(ref, update);
-    if (projectStatus) syncProjectFromLead(tx, projectSnap, projectStatus);
+    updateLeadIn(tx, ref, update);
+    if (projectStatus) syncProjectFromLead(tx, project, projectStatus);
     // The lead as this commit leaves it (the update names whole fields only).
     const saved = leadDocSchema.parse({ ...stored, ...update });
-    if (withCard) setBoardCardIn(tx, db, id, boardShardCountOf(metaSnap!), encodeBoardCard(boardCardOf(saved)));
+    if (withCard) setBoardCardIn(tx, db, id, boardShardCountOf(metaSnap), encodeBoardCard(boardCardOf(saved)));
     return saved;
   });
 }
@@ -140,7 +137,7 @@ async function saveMove(
 async function moveFacts(
   deps: Deps,
   tx: Transaction,
-  ref: DocumentReference,
+  leadId: string,
   lead: DocumentData,
   checkPayments: boolean,
 ): Promise<LeadMoveFacts> {
@@ -151,14 +148,7 @@ async function moveFacts(
     lead.finalPaidAt,
   ].some((v) => v != null && v !== '');
   if (!paymentReceived && checkPayments) {
-    const paid = await tx.get(
-      deps.db
-        .collection(COLLECTIONS.payments)
-        .where('leadId', '==', ref.id)
-        .where('status', '==', 'succeeded')
-        .limit(1),
-    );
-    paymentReceived = !paid.empty;
+    paymentReceived = await paymentReceivedIn(tx, deps.db, leadId);
   }
   return { quoteGenerated: lead.quoteGenerated === true, quoteAccepted: lead.quoteAccepted === true, paymentReceived };
 }

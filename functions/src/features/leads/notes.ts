@@ -1,14 +1,9 @@
 import { FieldValue } from 'firebase-admin/firestore';
-import {
-  COLLECTIONS,
-  contactDocSchema,
-  leadActivityDocSchema,
-  noteDocSchema,
-  type LeadActivityReply,
-} from '@studio/domain';
-import { parsedDocs } from '../../platform/converter.js';
+import type { LeadActivityReply } from '@studio/domain';
 import { notFound } from '../../platform/errors.js';
 import { recordActivity } from '../../shared/activity.js';
+import { readLeadActivity } from '../../shared/activityStore.js';
+import { createNoteIn, leadExistsIn, listContactDocs, listNoteDocs, newNoteRef, readNote } from './leadStore.js';
 import type { AdminActor, Deps } from '../useCase.js';
 
 /** A note as the API shows it; createdAt is ISO, or null before the server stamped it. */
@@ -19,16 +14,9 @@ export interface NoteDto {
   createdAt: string | null;
 }
 
-const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : null);
-
 /** The lead's notes, newest first (each parsed: domain noteDocSchema; one that does not parse is left out, logged). */
 export async function listNotes(deps: Deps, leadId: string): Promise<NoteDto[]> {
-  const snap = await deps.db
-    .collection(COLLECTIONS.notes)
-    .where('leadId', '==', leadId)
-    .orderBy('createdAt', 'desc')
-    .get();
-  return parsedDocs(snap, noteDocSchema, 'listNotes').map((n) => ({
+  return (await listNoteDocs(deps.db, leadId)).map((n) => ({
     id: n.id,
     leadId,
     content: n.content,
@@ -44,15 +32,14 @@ export async function addNote(
 ): Promise<NoteDto> {
   const { db } = deps;
   const { leadId, content } = input;
-  const noteRef = db.collection(COLLECTIONS.notes).doc();
+  const noteRef = newNoteRef(db);
   await db.runTransaction(async (tx) => {
-    const lead = await tx.get(db.collection(COLLECTIONS.leads).doc(leadId));
-    if (!lead.exists) throw notFound('Lead not found');
-    tx.create(noteRef, { leadId, content, createdAt: FieldValue.serverTimestamp() });
+    if (!(await leadExistsIn(tx, db, leadId))) throw notFound('Lead not found');
+    createNoteIn(tx, noteRef, { leadId, content, createdAt: FieldValue.serverTimestamp() });
     recordActivity(db, tx, { leadId, type: 'note_added', by: actor.username });
   });
-  const saved = await noteRef.get();
-  return { id: noteRef.id, leadId, content, createdAt: iso(saved.get('createdAt')?.toDate()) };
+  const saved = await readNote(noteRef);
+  return { id: noteRef.id, leadId, content, createdAt: saved?.createdAt?.toISOString() ?? null };
 }
 
 /**
@@ -60,12 +47,7 @@ export async function addNote(
  * parsed: domain leadActivityDocSchema; one that does not parse is left out, logged).
  */
 export async function listActivity(deps: Deps, leadId: string): Promise<LeadActivityReply[]> {
-  const snap = await deps.db
-    .collection(COLLECTIONS.leadActivity)
-    .where('leadId', '==', leadId)
-    .orderBy('at', 'desc')
-    .get();
-  return parsedDocs(snap, leadActivityDocSchema, 'listActivity').map(({ leadId: _lead, at, ...entry }) => ({
+  return (await readLeadActivity(deps.db, leadId)).map(({ leadId: _lead, at, ...entry }) => ({
     ...entry,
     at: at?.toISOString() ?? null,
   }));
@@ -76,8 +58,7 @@ export async function listActivity(deps: Deps, leadId: string): Promise<LeadActi
  * domain contactDocSchema; one that does not parse is left out, logged).
  */
 export async function listContacts(deps: Deps) {
-  const snap = await deps.db.collection(COLLECTIONS.contacts).orderBy('createdAt', 'desc').get();
-  return parsedDocs(snap, contactDocSchema, 'listContacts').map(({ createdAt, ...contact }) => ({
+  return (await listContactDocs(deps.db)).map(({ createdAt, ...contact }) => ({
     ...contact,
     createdAt: createdAt?.toISOString() ?? null,
   }));

@@ -15,7 +15,6 @@
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import {
-  COLLECTIONS,
   newLeadRecord,
   storedContactFields,
   studioTemplateVariables,
@@ -28,6 +27,7 @@ import { limiterFor, overLimit } from '../../platform/rateLimit.js';
 import { loadStudioSettings } from '../../shared/settings.js';
 import { config } from '../../config.js';
 import type { Deps } from '../useCase.js';
+import { createContactIn, createLeadIn, newContactRef, newLeadRef } from './leadStore.js';
 
 /**
  * Stores the message and its lead, and queues the visitor's confirmation and
@@ -58,14 +58,14 @@ export async function submitContact(
 /** Adds the contact, its lead, the lead's first activity and both emails to `tx`. */
 function storeContact({ db }: Deps, tx: Transaction, input: Contact, studio: StudioSettings): { leadId: string } {
   const now = FieldValue.serverTimestamp();
-  const contactRef = db.collection(COLLECTIONS.contacts).doc();
-  const leadRef = db.collection(COLLECTIONS.leads).doc();
-  tx.create(contactRef, {
+  const contactRef = newContactRef(db);
+  const leadRef = newLeadRef(db);
+  createContactIn(tx, contactRef, {
     ...storedContactFields(input),
     leadId: leadRef.id,
     createdAt: now,
   });
-  tx.create(leadRef, {
+  createLeadIn(tx, leadRef, {
     ...newLeadRecord(input),
     source: 'contact',
     contactId: contactRef.id,

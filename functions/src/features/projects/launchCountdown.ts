@@ -16,10 +16,12 @@
  */
 import { EVENTS, logEvent } from '../../platform/log.js';
 import { FieldValue, Timestamp, type DocumentReference } from 'firebase-admin/firestore';
-import { COLLECTIONS, scheduledProjectMove, SETUP_EXPIRY_DEAD_REASON, type ProjectStatus } from '@studio/domain';
+import { scheduledProjectMove, SETUP_EXPIRY_DEAD_REASON, type ProjectStatus } from '@studio/domain';
 import type { JobDeps } from '../schedules.js';
 import { recordActivity } from '../../shared/activity.js';
 import { syncLeadFromProject } from './projectSync.js';
+import { projectRefsIn, readProjectAtIn, updateProjectIn } from './projectStore.js';
+import { readLeadIn } from '../leads/index.js';
 
 export interface CountdownResult {
   moved: Array<{ projectId: string; to: ProjectStatus; reason: string }>;
@@ -32,16 +34,14 @@ type ScheduledMove = CountdownResult['moved'][number];
 /** Transaction attempts per project in one run (each re-reads and re-checks). */
 const ATTEMPTS = 3;
 
-const toDate = (v: unknown) => (v instanceof Timestamp ? v.toDate() : null);
-
 /** Runs the job at `now`. Returns what this run moved and which projects it could not check. */
 export async function runProjectSchedule({ db }: JobDeps, now: Date): Promise<CountdownResult> {
-  const candidates = await db.collection(COLLECTIONS.projects).where('status', 'in', ['Launch', 'Set up']).get();
+  const candidates = await projectRefsIn(db, ['Launch', 'Set up']);
   const moved: CountdownResult['moved'] = [];
   const failed: string[] = [];
-  for (const candidate of candidates.docs) {
+  for (const candidate of candidates) {
     try {
-      const result = await moveWithRetries(candidate.ref, now);
+      const result = await moveWithRetries(candidate, now);
       if (result) moved.push(result);
     } catch (error) {
       logEvent(EVENTS.jobItemFailed, 'projectSchedule: project left for the next run', {
@@ -70,23 +70,22 @@ async function moveWithRetries(ref: DocumentReference, now: Date): Promise<Sched
 function moveIfDue(ref: DocumentReference, now: Date): Promise<ScheduledMove | null> {
   const db = ref.firestore;
   return db.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    const d = snap.data();
-    if (!d) return null;
-    const leadId = d.leadId as string | null;
-    const lead = leadId ? await tx.get(db.collection(COLLECTIONS.leads).doc(leadId)) : null;
+    const read = await readProjectAtIn(tx, ref);
+    if (!read) return null;
+    const d = read.project;
+    const lead = d.leadId ? await readLeadIn(tx, db, d.leadId) : null;
     const move = scheduledProjectMove(
       {
         status: d.status,
-        launchDate: toDate(d.launchDate),
-        maintenanceSubscriptionPaid: d.maintenanceSubscriptionPaid === true,
-        createdAt: toDate(d.createdAt),
-        depositPaid: Boolean(d.depositPaidAt) || lead?.get('stripeDepositPaymentId') != null,
+        launchDate: d.launchDate,
+        maintenanceSubscriptionPaid: d.maintenanceSubscriptionPaid,
+        createdAt: d.createdAt,
+        depositPaid: Boolean(d.depositPaidAt) || lead?.lead.stripeDepositPaymentId != null,
       },
       now,
     );
     if (!move) return null;
-    tx.update(snap.ref, {
+    updateProjectIn(tx, ref, {
       status: move.to,
       updatedAt: FieldValue.serverTimestamp(),
       completedDate: Timestamp.fromDate(now),
@@ -98,7 +97,7 @@ function moveIfDue(ref: DocumentReference, now: Date): Promise<ScheduledMove | n
       'system',
       move.reason === 'setup-expired' ? SETUP_EXPIRY_DEAD_REASON : undefined,
     );
-    if (lead?.exists)
+    if (lead)
       recordActivity(db, tx, {
         leadId: lead.id,
         type: 'status_changed',
@@ -108,6 +107,6 @@ function moveIfDue(ref: DocumentReference, now: Date): Promise<ScheduledMove | n
         detail: `Scheduled: project ${move.reason === 'countdown' ? 'countdown ended' : 'set-up expired'} → ${move.to}`,
         by: 'system',
       });
-    return { projectId: snap.id, ...move };
+    return { projectId: ref.id, ...move };
   });
 }

@@ -1,10 +1,8 @@
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import {
-  COLLECTIONS,
   countersignHoldError,
   newProjectRecord,
-  projectDocSchema,
   projectMoveError,
   type deployToBetaSchema,
   type launchSchema,
@@ -12,22 +10,24 @@ import {
   type ProjectStatus,
 } from '@studio/domain';
 import { conflict, invalid, notFound } from '../../platform/errors.js';
-import { parsedDocs } from '../../platform/converter.js';
 import { enqueueEmail, type OutboxEmail } from '../../shared/outbox.js';
 import { syncLeadFromProject } from './projectSync.js';
+import { createProjectIn, listProjectDocs, newProjectRef, readProjectIn, updateProjectIn } from './projectStore.js';
+import { leadExistsIn, readLeadIn } from '../leads/index.js';
 import type { AdminActor, Deps } from '../useCase.js';
 
 /**
- * Reads a project (parsed: domain projectDocSchema) and its lead in `tx`.
- * @throws NotFound "Project not found"; ZodError (a logged 500) when the stored project does not parse.
+ * Reads a project and its lead in `tx` (both parsed: domain storedProjectDocSchema, leadDocSchema).
+ * @throws NotFound "Project not found"; ZodError (a logged 500) when the stored project or lead does not parse.
  */
 async function readProject(db: Firestore, tx: Transaction, id: string) {
-  const snap = await tx.get(db.collection(COLLECTIONS.projects).doc(id));
-  if (!snap.exists) throw notFound('Project not found');
-  const project = projectDocSchema.parse(snap.data());
-  const lead = project.leadId ? await tx.get(db.collection(COLLECTIONS.leads).doc(project.leadId)) : null;
+  const read = await readProjectIn(tx, db, id);
+  if (!read) throw notFound('Project not found');
+  const { ref, project } = read;
+  const lead = project.leadId ? await readLeadIn(tx, db, project.leadId) : null;
   return {
-    snap,
+    ref,
+    project,
     status: project.status,
     canceledFrom: project.canceledFrom,
     countersignPending: project.countersignPending,
@@ -47,12 +47,12 @@ function emailClient(
   templateId: OutboxEmail['templateId'],
   variables: Record<string, string>,
 ): void {
-  if (!p.lead?.exists) return;
+  if (!p.lead) return;
   enqueueEmail(db, tx, {
-    to: p.lead.get('email'),
+    to: p.lead.lead.email,
     templateId,
     leadId: p.lead.id,
-    variables: { name: p.lead.get('name'), projectName: p.snap.get('name'), ...variables },
+    variables: { name: p.lead.lead.name, projectName: p.project.name, ...variables },
   });
 }
 
@@ -61,8 +61,7 @@ function emailClient(
  * projectDocSchema; one that does not parse is left out, logged).
  */
 export async function listProjects(deps: Deps) {
-  const snap = await deps.db.collection(COLLECTIONS.projects).orderBy('createdAt', 'desc').get();
-  return parsedDocs(snap, projectDocSchema, 'listProjects').map(({ launchDate, createdAt, ...project }) => ({
+  return (await listProjectDocs(deps.db)).map(({ launchDate, createdAt, ...project }) => ({
     ...project,
     launchDate: launchDate?.toISOString() ?? null,
     createdAt: createdAt?.toISOString() ?? null,
@@ -72,12 +71,12 @@ export async function listProjects(deps: Deps) {
 /** A new project in Set up (spec §5 New project). @returns its id. @throws Invalid { leadId: 'Lead not found' }. */
 export async function createProject(deps: Deps, input: NewProject): Promise<string> {
   const { db } = deps;
-  const ref = db.collection(COLLECTIONS.projects).doc();
+  const ref = newProjectRef(db);
   await db.runTransaction(async (tx) => {
-    if (input.leadId && !(await tx.get(db.collection(COLLECTIONS.leads).doc(input.leadId))).exists)
+    if (input.leadId && !(await leadExistsIn(tx, db, input.leadId)))
       throw invalid('Validation failed', { leadId: 'Lead not found' });
     const now = FieldValue.serverTimestamp();
-    tx.create(ref, {
+    createProjectIn(tx, ref, {
       ...newProjectRecord({
         leadId: input.leadId ?? null,
         name: input.name,
@@ -116,7 +115,7 @@ export async function moveProject(
     const refused =
       projectMoveError(p.status, status, p.canceledFrom) ?? countersignHoldError(status, p.countersignPending);
     if (refused) throw conflict(refused);
-    tx.update(p.snap.ref, {
+    updateProjectIn(tx, p.ref, {
       status,
       updatedAt: FieldValue.serverTimestamp(),
       ...(status === 'Canceled'
@@ -140,7 +139,7 @@ export async function deployToBeta(
   await db.runTransaction(async (tx) => {
     const p = await readProject(db, tx, input.id);
     if (p.status !== 'Production') throw conflict('Only a project in Production can be deployed to Beta');
-    tx.update(p.snap.ref, { status: 'Beta', deploymentUrl, updatedAt: FieldValue.serverTimestamp() });
+    updateProjectIn(tx, p.ref, { status: 'Beta', deploymentUrl, updatedAt: FieldValue.serverTimestamp() });
     syncLeadFromProject(tx, p.lead, 'Beta', actor.username);
     emailClient(db, tx, p, 'beta-deployed', { deploymentUrl });
   });
@@ -156,7 +155,7 @@ export async function launchProject(
   await db.runTransaction(async (tx) => {
     const p = await readProject(db, tx, input.id);
     if (p.status !== 'Beta') throw conflict('Only a project in Beta can be launched');
-    tx.update(p.snap.ref, {
+    updateProjectIn(tx, p.ref, {
       status: 'Launch',
       handoffType: input.handoffType,
       domainUrl: input.handoffType === 'domain' ? input.domainUrl : null,
@@ -175,7 +174,7 @@ export async function recordMaintenanceSubscription(deps: Deps, input: { id: str
     const p = await readProject(db, tx, input.id);
     if (p.status === 'Canceled' || p.status === 'Won')
       throw conflict(`A ${p.status} project cannot take a maintenance subscription`);
-    tx.update(p.snap.ref, {
+    updateProjectIn(tx, p.ref, {
       maintenanceSubscriptionPaid: true,
       maintenancePaidAt: FieldValue.serverTimestamp(),
       updatedAt: FieldValue.serverTimestamp(),

@@ -7,46 +7,46 @@
  * where the project table allows it. Both work on the Firestore instance of
  * the documents they are given, so they import no database of their own.
  */
-import { FieldValue, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import {
   appendNoteLine,
   deadReasonLine,
   PROJECT_CANCELED_DEAD_REASON,
   PROJECT_TO_LEAD,
   PROJECT_TRANSITIONS,
-  projectDocSchema,
-  leadDocSchema,
   type DeadReason,
   type ProjectStatus,
 } from '@studio/domain';
 import { recordActivity } from '../../shared/activity.js';
+import { updateProjectIn, type ReadProject } from './projectStore.js';
+import { updateLeadIn, type ReadLead } from '../leads/index.js';
 
 /**
  * Moves the project's lead to the status that follows `to`, if any and if
  * different. A lead that becomes Lost gets `deadReason` (default: the
  * admin's cancel, "Contact Canceled") as its field and note line; a lead
  * that leaves Lost (its project reopened) loses it, as a revived lead does.
- * @throws ZodError (a logged 500) when the stored lead does not parse (domain leadDocSchema).
+ * `lead` was read (parsed) in `tx` (projectStore.ts readLeadIn).
  */
 export function syncLeadFromProject(
   tx: Transaction,
-  lead: DocumentSnapshot | null,
+  lead: ReadLead | null,
   to: ProjectStatus,
   by: string,
   deadReason: DeadReason = PROJECT_CANCELED_DEAD_REASON,
 ): void {
-  if (!lead?.exists) return;
+  if (!lead) return;
   const target = PROJECT_TO_LEAD[to];
-  const from = leadDocSchema.parse(lead.data()).status;
+  const from = lead.lead.status;
   if (!target || target === from) return;
   const update: Record<string, unknown> = { status: target, updatedAt: FieldValue.serverTimestamp() };
   if (target === 'Lost') {
     update.deadReason = deadReason;
-    update.notes = appendNoteLine(lead.get('notes'), deadReasonLine(deadReason, new Date()));
+    update.notes = appendNoteLine(lead.lead.notes, deadReasonLine(deadReason, new Date()));
   } else if (from === 'Lost') {
     update.deadReason = null;
   }
-  tx.update(lead.ref, update);
+  updateLeadIn(tx, lead.ref, update);
   recordActivity(lead.ref.firestore, tx, {
     leadId: lead.id,
     type: 'status_changed',
@@ -58,18 +58,14 @@ export function syncLeadFromProject(
 }
 
 /**
- * Moves the lead's project to `to` when the project table allows it (a lead moved on the CRM board).
- * @throws ZodError (a logged 500) when the stored project does not parse (domain projectDocSchema).
+ * Moves the lead's project to `to` when the project table allows it (a lead
+ * moved on the CRM board). `project` was read (parsed) in `tx` (projectStore.ts readLeadProjectIn).
  */
-export function syncProjectFromLead(
-  tx: Transaction,
-  project: DocumentSnapshot | null,
-  to: ProjectStatus | undefined,
-): void {
-  if (!project?.exists || !to) return;
-  const from = projectDocSchema.parse(project.data()).status;
+export function syncProjectFromLead(tx: Transaction, project: ReadProject | null, to: ProjectStatus | undefined): void {
+  if (!project || !to) return;
+  const from = project.project.status;
   if (from === to || !PROJECT_TRANSITIONS[from].includes(to)) return;
   // A cancel records where the project was, as a cancel on the projects board does (projectMoveError).
   const canceled = to === 'Canceled' ? { canceledFrom: from } : from === 'Canceled' ? { canceledFrom: null } : {};
-  tx.update(project.ref, { status: to, updatedAt: FieldValue.serverTimestamp(), ...canceled });
+  updateProjectIn(tx, project.ref, { status: to, updatedAt: FieldValue.serverTimestamp(), ...canceled });
 }

@@ -1,10 +1,9 @@
-import { FieldValue } from 'firebase-admin/firestore';
 import { checkoutPath, depositLabel, parseQuoteDetails, SIGNING_MESSAGES } from '@studio/domain';
 import { conflict, invalid } from '../../platform/errors.js';
 import { proposalOfLink } from '../proposals/index.js';
 import { acceptQuoteInTx } from './quoteAcceptance.js';
 import type { ClientActor, Clock, Deps } from '../useCase.js';
-import { readLink, type StoredLead } from './quoteStore.js';
+import { markLinkUsedIn, readLink, type StoredLead } from './quoteStore.js';
 
 export interface QuoteLinkInput {
   leadId: string;
@@ -61,7 +60,7 @@ export async function acceptQuoteLink(deps: Deps, input: QuoteLinkInput, actor: 
     if (lead.quoteReviewStatus !== 'Approved') throw conflict('This quote is not available for acceptance');
     // A quote approved with a contract is accepted by signing it (POST /api/quote-acceptance/sign).
     if (await proposalOfLink(db, tx, linkRef.id)) throw invalid(SIGNING_MESSAGES.signatureRequired);
-    tx.update(linkRef, { usedAt: FieldValue.serverTimestamp() });
+    markLinkUsedIn(tx, linkRef);
     acceptQuoteInTx(tx, leadRef, lead, { via: 'client', by: 'client', ip: actor.ip, userAgent: actor.userAgent });
     return lead;
   });

@@ -13,6 +13,7 @@ import { conflict } from '../../platform/errors.js';
 import { recordActivity } from '../../shared/activity.js';
 import type { AdminActor, Deps } from '../useCase.js';
 import { readLead, writeVersion } from './quoteStore.js';
+import { updateLeadIn } from '../leads/index.js';
 
 /**
  * "Add Project Plan" (spec §4): on a lead in Contacted only, the server
@@ -39,7 +40,7 @@ export async function addProjectPlan(deps: Deps, input: { leadId: string; plan: 
       depositAmountCents: quote.depositCents,
       finalAmountCents: quote.finalCents,
     };
-    tx.update(ref, {
+    updateLeadIn(tx, ref, {
       ...planFields,
       status: 'Contacted',
       ...terms,

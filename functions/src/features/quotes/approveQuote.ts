@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
-import { canMoveLead, COLLECTIONS, DAY_MS, formatUsd, QUOTE_LINK_TTL_DAYS } from '@studio/domain';
+import { canMoveLead, DAY_MS, formatUsd, QUOTE_LINK_TTL_DAYS } from '@studio/domain';
 import { conflict } from '../../platform/errors.js';
 import { recordActivity } from '../../shared/activity.js';
 import { enqueueEmail } from '../../shared/outbox.js';
@@ -9,7 +9,8 @@ import { canSeal, seal } from '../../platform/sealed.js';
 import { config } from '../../config.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 import { prepareProposal } from '../proposals/index.js';
-import { openLinks, readLead, revokeLinks, sha256 } from './quoteStore.js';
+import { createLinkIn, openLinks, readLead, revokeLinks, sha256 } from './quoteStore.js';
+import { updateLeadIn } from '../leads/index.js';
 
 export interface ApprovedQuote {
   /** `/quote-acceptance?leadId=…&token=…`: the raw token exists only here (Firestore keeps its hash). */
@@ -55,8 +56,8 @@ export async function approveQuote(
     if (lead.status !== 'Quoted' && !canMoveLead(lead.status, 'Quoted'))
       throw conflict(`Cannot move a lead from ${lead.status} to Quoted`);
     revokeLinks(tx, open);
-    tx.update(ref, { quoteReviewStatus: 'Approved', status: 'Quoted', updatedAt: FieldValue.serverTimestamp() });
-    tx.create(db.collection(COLLECTIONS.quoteLinks).doc(sha256(token)), {
+    updateLeadIn(tx, ref, { quoteReviewStatus: 'Approved', status: 'Quoted', updatedAt: FieldValue.serverTimestamp() });
+    createLinkIn(db, tx, token, {
       leadId,
       quoteVersion: lead.quoteVersion ?? null,
       expiresAt: Timestamp.fromDate(expiresAt),

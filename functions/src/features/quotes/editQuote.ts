@@ -4,6 +4,7 @@ import { conflict } from '../../platform/errors.js';
 import { recordActivity } from '../../shared/activity.js';
 import type { AdminActor, Deps } from '../useCase.js';
 import { openLinks, readLead, revokeLinks, writeVersion } from './quoteStore.js';
+import { updateLeadIn } from '../leads/index.js';
 
 /**
  * The Edit Quote dialog: a new version; review goes back to Pending; earlier
@@ -62,7 +63,7 @@ export async function editQuote(
       estimatedHours: q.estimatedHours,
       complexity: q.complexity,
     };
-    tx.update(ref, {
+    updateLeadIn(tx, ref, {
       ...terms,
       generatedQuoteDetails: JSON.stringify(details),
       quoteReviewStatus: 'Pending',

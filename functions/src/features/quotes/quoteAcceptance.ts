@@ -8,15 +8,11 @@
  * Runs inside the caller's transaction, after all its reads.
  */
 import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
-import {
-  COLLECTIONS,
-  newProjectRecord,
-  priorityFromComplexity,
-  projectHoursFromQuote,
-  type LeadRecord,
-} from '@studio/domain';
+import { newProjectRecord, priorityFromComplexity, projectHoursFromQuote, type LeadRecord } from '@studio/domain';
 import { recordActivity } from '../../shared/activity.js';
 import { alertOwner } from '../../shared/ownerAlerts.js';
+import { updateLeadIn } from '../leads/index.js';
+import { createAcceptanceIn, createProjectIn, newProjectRef } from './quoteStore.js';
 
 export interface AcceptanceEvidence {
   via: 'admin' | 'client';
@@ -38,11 +34,11 @@ export function acceptQuoteInTx(
   hold: { countersignPending?: string | null } = {},
 ): string {
   const db = leadRef.firestore;
-  const projectRef = db.collection(COLLECTIONS.projects).doc();
+  const projectRef = newProjectRef(db);
   const now = FieldValue.serverTimestamp();
   const quote = lead.quoteAmountCents ?? 0;
   const deposit = lead.depositAmountCents ?? 0;
-  tx.update(leadRef, {
+  updateLeadIn(tx, leadRef, {
     status: 'Set Up',
     quoteReviewStatus: 'Approved',
     quoteAccepted: true,
@@ -56,7 +52,7 @@ export function acceptQuoteInTx(
     },
     updatedAt: now,
   });
-  tx.create(projectRef, {
+  createProjectIn(tx, projectRef, {
     ...newProjectRecord({
       leadId: leadRef.id,
       name: lead.subject || `${lead.projectType} for ${lead.name}`,
@@ -72,7 +68,7 @@ export function acceptQuoteInTx(
     createdAt: now,
     updatedAt: now,
   });
-  tx.create(db.collection(COLLECTIONS.quoteAcceptances).doc(), {
+  createAcceptanceIn(db, tx, {
     leadId: leadRef.id,
     projectId: projectRef.id,
     quoteVersion: lead.quoteVersion ?? null,

@@ -1,18 +1,33 @@
 /**
  * Reads and writes the quote use cases share. Quote links: the token is 256
- * random bits; only its SHA-256 is stored (`quote_links/{hash}`).
+ * random bits; only its SHA-256 is stored (`quote_links/{hash}`). Every
+ * document is read through its domain schema (leadConverter, quoteLinkDocSchema)
+ * and checked against it before a write: quote_links, quote_versions,
+ * quote_acceptances, and the project an acceptance creates.
  */
 import { createHash } from 'node:crypto';
-import { FieldValue, type Firestore, type QueryDocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  type DocumentData,
+  type DocumentReference,
+  type Firestore,
+  type QueryDocumentSnapshot,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
   QUOTE_NO_LONGER_AVAILABLE,
+  quoteAcceptanceDocSchema,
   quoteLinkDocSchema,
   quoteLinkRevoked,
+  quoteVersionDocSchema,
+  storedProjectDocSchema,
+  type QuoteLinkDoc,
   type StoredLeadDoc,
 } from '@studio/domain';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
-import { leadConverter, zodConverter } from '../../platform/converter.js';
+import { checkedDoc, checkedUpdate, zodConverter } from '../../platform/converter.js';
+import { readLeadIn } from '../leads/index.js';
 
 const quoteLinkConverter = zodConverter(quoteLinkDocSchema);
 
@@ -26,13 +41,12 @@ export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex'
  * @throws NotFound "Lead not found"; ZodError (a logged 500) when the stored lead does not parse.
  */
 export async function readLead(db: Firestore, tx: Transaction, id: string) {
-  const ref = db.collection(COLLECTIONS.leads).doc(id);
-  const lead = (await tx.get(ref.withConverter(leadConverter))).data();
-  if (!lead) throw notFound('Lead not found');
-  return { ref, lead };
+  const read = await readLeadIn(tx, db, id);
+  if (!read) throw notFound('Lead not found');
+  return { ref: read.ref, lead: read.lead };
 }
 
-/** Writes quote version `version` of a lead into `tx`. */
+/** Writes quote version `version` of a lead into `tx`. @throws ZodError when it does not match quoteVersionDocSchema. */
 export function writeVersion(
   db: Firestore,
   tx: Transaction,
@@ -41,25 +55,56 @@ export function writeVersion(
   fields: Record<string, unknown>,
   by: string,
 ) {
-  tx.create(db.collection(COLLECTIONS.quoteVersions).doc(`${leadId}_v${version}`), {
-    leadId,
-    version,
-    ...fields,
-    by,
-    at: FieldValue.serverTimestamp(),
-  });
+  tx.create(
+    db.collection(COLLECTIONS.quoteVersions).doc(`${leadId}_v${version}`),
+    checkedDoc(quoteVersionDocSchema, { leadId, version, ...fields, by, at: FieldValue.serverTimestamp() }),
+  );
 }
 
-/** The lead's links not yet revoked, read in `tx` (a read: call before any write). */
-export async function openLinks(db: Firestore, tx: Transaction, leadId: string): Promise<QueryDocumentSnapshot[]> {
+/** The lead's links not yet revoked, read in `tx` (a read: call before any write). @throws ZodError when one does not parse. */
+export async function openLinks(
+  db: Firestore,
+  tx: Transaction,
+  leadId: string,
+): Promise<Array<QueryDocumentSnapshot<QuoteLinkDoc>>> {
   return (
-    await tx.get(db.collection(COLLECTIONS.quoteLinks).where('leadId', '==', leadId).where('revokedAt', '==', null))
+    await tx.get(
+      db
+        .collection(COLLECTIONS.quoteLinks)
+        .withConverter(quoteLinkConverter)
+        .where('leadId', '==', leadId)
+        .where('revokedAt', '==', null),
+    )
   ).docs;
 }
 
 /** Marks `links` revoked in `tx`. */
-export function revokeLinks(tx: Transaction, links: QueryDocumentSnapshot[]): void {
-  for (const d of links) tx.update(d.ref, { revokedAt: FieldValue.serverTimestamp() });
+export function revokeLinks(tx: Transaction, links: Array<QueryDocumentSnapshot<QuoteLinkDoc>>): void {
+  for (const d of links)
+    tx.update(d.ref, checkedUpdate(quoteLinkDocSchema, { revokedAt: FieldValue.serverTimestamp() }));
+}
+
+/** Creates the link `quote_links/{sha256(token)}` in `tx`. @throws ZodError when `data` does not match quoteLinkDocSchema. */
+export function createLinkIn(db: Firestore, tx: Transaction, token: string, data: DocumentData): void {
+  tx.create(db.collection(COLLECTIONS.quoteLinks).doc(sha256(token)), checkedDoc(quoteLinkDocSchema, data));
+}
+
+/** Marks the link at `linkRef` used, now, in `tx`. */
+export function markLinkUsedIn(tx: Transaction, linkRef: DocumentReference): void {
+  tx.update(linkRef, checkedUpdate(quoteLinkDocSchema, { usedAt: FieldValue.serverTimestamp() }));
+}
+
+/** A new project's ref, in the lead's Firestore. */
+export const newProjectRef = (db: Firestore) => db.collection(COLLECTIONS.projects).doc();
+
+/** Creates the accepted quote's project at `ref` in `tx`. @throws ZodError when it does not match storedProjectDocSchema. */
+export function createProjectIn(tx: Transaction, ref: DocumentReference, data: DocumentData): void {
+  tx.create(ref, checkedDoc(storedProjectDocSchema, data));
+}
+
+/** Records the acceptance evidence `data` in `tx`. @throws ZodError when it does not match quoteAcceptanceDocSchema. */
+export function createAcceptanceIn(db: Firestore, tx: Transaction, data: DocumentData): void {
+  tx.create(db.collection(COLLECTIONS.quoteAcceptances).doc(), checkedDoc(quoteAcceptanceDocSchema, data));
 }
 
 export const QUOTE_NOT_FOUND = 'Quote Not Found';
@@ -72,16 +117,16 @@ export const QUOTE_NOT_FOUND = 'Quote Not Found';
  */
 export async function readLink(db: Firestore, tx: Transaction, leadId: string, token: string, nowMs: number) {
   const linkRef = db.collection(COLLECTIONS.quoteLinks).doc(sha256(token));
-  const [linkSnap, leadSnap] = await Promise.all([
+  const [linkSnap, read] = await Promise.all([
     tx.get(linkRef.withConverter(quoteLinkConverter)),
-    tx.get(db.collection(COLLECTIONS.leads).doc(leadId).withConverter(leadConverter)),
+    readLeadIn(tx, db, leadId),
   ]);
   const link = linkSnap.data();
-  const lead = leadSnap.data();
-  if (!link || link.leadId !== leadId || !lead) throw notFound(QUOTE_NOT_FOUND);
+  const lead = read?.lead;
+  if (!link || link.leadId !== leadId || !read || !lead) throw notFound(QUOTE_NOT_FOUND);
   if (quoteLinkRevoked({ link: { quoteVersion: link.quoteVersion, revoked: link.revokedAt !== null }, lead })) {
     throw conflict(QUOTE_NO_LONGER_AVAILABLE);
   }
   if (link.expiresAt.getTime() <= nowMs) throw new AppError('Gone', 'This quote link has expired');
-  return { linkRef, link, leadRef: db.collection(COLLECTIONS.leads).doc(leadId), lead };
+  return { linkRef, link, leadRef: read.ref, lead };
 }

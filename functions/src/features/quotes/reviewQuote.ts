@@ -4,6 +4,7 @@ import { recordActivity } from '../../shared/activity.js';
 import { acceptQuoteInTx } from './quoteAcceptance.js';
 import type { AdminActor, ClientActor, Deps } from '../useCase.js';
 import { openLinks, readLead, revokeLinks } from './quoteStore.js';
+import { updateLeadIn } from '../leads/index.js';
 
 /** Review "Needs Revision"; open links die. @throws NotFound "Lead not found"; Conflict no quote or accepted. */
 export async function reviseQuote(deps: Deps, input: { leadId: string }, actor: AdminActor): Promise<void> {
@@ -14,7 +15,7 @@ export async function reviseQuote(deps: Deps, input: { leadId: string }, actor: 
     if (!lead.quoteGenerated) throw conflict('This lead has no quote to revise');
     if (lead.quoteAccepted) throw conflict('This quote is already accepted');
     revokeLinks(tx, links);
-    tx.update(ref, { quoteReviewStatus: 'Needs Revision', updatedAt: FieldValue.serverTimestamp() });
+    updateLeadIn(tx, ref, { quoteReviewStatus: 'Needs Revision', updatedAt: FieldValue.serverTimestamp() });
     recordActivity(db, tx, { leadId: ref.id, type: 'quote_event', detail: 'Quote needs revision', by: actor.username });
   });
 }

@@ -92,7 +92,7 @@ quotesAdminRouter.post('/leads/:id/quote/revoke-link', async (req, res) => {
 /** POST /api/leads/{id}/quote/accept (admin "Accept Quote"): needs an Approved quote; creates the project. */
 quotesAdminRouter.post('/leads/:id/quote/accept', async (req, res) => {
   parseBody(req, emptyBodySchema);
-  const actor = { ...adminOf(res), ip: clientIp(req), userAgent: req.get('user-agent') ?? null };
+  const actor = { ...adminOf(res), ip: clientIp(req), userAgent: req.header('user-agent') ?? null };
   const projectId = await acceptQuoteAsAdmin(deps, { leadId: leadIdOf(req) }, actor);
   sendReply(res, quoteAcceptedByAdminReply, {
     success: true,
@@ -121,7 +121,7 @@ quotesPublicRouter.get('/quote-acceptance', async (req, res) => {
 /** POST /api/quote-acceptance/accept {leadId, token} → { success, requiresPayment, checkoutUrl? | message }. */
 quotesPublicRouter.post('/quote-acceptance/accept', async (req, res) => {
   const input = parseBody(req, quoteLinkSchema);
-  const actor = { ip: clientIp(req), userAgent: (req.get('user-agent') ?? '').slice(0, 300) || null };
+  const actor = { ip: clientIp(req), userAgent: (req.header('user-agent') ?? '').slice(0, 300) || null };
   sendReply(res, quoteLinkAcceptedReply, {
     success: true,
     ...(await acceptQuoteLink(deps, input, actor, systemClock)),

@@ -1,16 +1,10 @@
 import { FieldValue } from 'firebase-admin/firestore';
-import {
-  COLLECTIONS,
-  dueReminders,
-  reminderLabel,
-  settlingReminder,
-  upcomingReminders,
-  type ReminderTrigger,
-} from '@studio/domain';
+import { dueReminders, reminderLabel, settlingReminder, upcomingReminders, type ReminderTrigger } from '@studio/domain';
 import { conflict, notFound } from '../../platform/errors.js';
 import { recordActivity } from '../../shared/activity.js';
 import { loadAutomationSettings } from '../../shared/settings.js';
-import { loadReminderSubjects, reminderFields, storedReminders } from './reminders.js';
+import { loadReminderSubjects, reminderFields } from './reminders.js';
+import { createReminderIn, readStoredReminders, reminderRef } from './reminderStore.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 
 /** The lead's reminders from `now` on: upcoming, and due but not yet sent, soonest first. */
@@ -40,7 +34,7 @@ export interface ReminderDto {
 export async function listLeadReminders(deps: Deps, input: { leadId: string }, clock: Clock): Promise<ReminderDto[]> {
   const { db } = deps;
   const triggers = await triggersOf(deps, input.leadId, clock());
-  const stored = triggers.length ? await storedReminders(db, input.leadId) : [];
+  const stored = triggers.length ? await readStoredReminders(db, input.leadId) : [];
   return triggers.flatMap((t) => {
     const status = settlingReminder(t, stored)?.status;
     if (status === 'sent') return [];
@@ -72,11 +66,11 @@ export async function skipReminder(
   const { leadId } = input;
   const trigger = (await triggersOf(deps, leadId, clock())).find((t) => t.id === input.reminderId);
   if (!trigger) throw notFound('Reminder not found');
-  const ref = db.collection(COLLECTIONS.reminders).doc(trigger.id);
+  const ref = reminderRef(db, trigger.id);
   await db.runTransaction(async (tx) => {
-    if (settlingReminder(trigger, await storedReminders(db, leadId, tx)))
+    if (settlingReminder(trigger, await readStoredReminders(db, leadId, tx)))
       throw conflict('This reminder was already sent or skipped');
-    tx.create(ref, {
+    createReminderIn(tx, ref, {
       ...reminderFields(trigger),
       status: 'skipped',
       outboxId: null,

@@ -27,30 +27,20 @@
  */
 import { EVENTS, logEvent } from '../../platform/log.js';
 import { Semaphore } from 'async-mutex';
+import { FieldValue, GrpcStatus, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
-  FieldValue,
-  GrpcStatus,
-  Timestamp,
-  type DocumentSnapshot,
-  type Firestore,
-  type Transaction,
-} from 'firebase-admin/firestore';
-import {
-  COLLECTIONS,
   AUTOMATION_KEYS,
   dueReminders,
   formatDocumentDate,
   formatUsd,
   hourIn,
-  PAYMENT_REQUESTS_COLLECTION,
   reminderLabel,
   REMINDER_SEND_HOUR,
-  REMINDERS_COLLECTION,
   settlingReminder,
   type AutomationSettings,
   type ReminderSubject,
   type ReminderTrigger,
-  type StoredReminder,
+  type StoredLeadDoc,
   type StudioSettings,
 } from '@studio/domain';
 import { recordActivity } from '../../shared/activity.js';
@@ -58,6 +48,16 @@ import { enqueueEmail } from '../../shared/outbox.js';
 import { loadAutomationSettings, loadStudioSettings } from '../../shared/settings.js';
 import { config } from '../../config.js';
 import type { JobDeps } from '../schedules.js';
+import { readLeadIn } from '../leads/index.js';
+import {
+  createReminderIn,
+  existingReminderIds,
+  readLeads,
+  readOpenSubjectDocs,
+  readStoredReminders,
+  readSubjectIn,
+  reminderRef,
+} from './reminderStore.js';
 
 export interface ReminderRunResult {
   /** Trigger ids sent by this run. */
@@ -68,13 +68,12 @@ export interface ReminderRunResult {
   failed: string[];
 }
 
-const toDate = (v: unknown): Date | null => (v instanceof Timestamp ? v.toDate() : null);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const cents = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
 
 /** A lead that still takes reminders: it exists, has an email and is not marked Lost. */
-const reachable = (lead: DocumentSnapshot | undefined): lead is DocumentSnapshot =>
-  Boolean(lead?.exists && str(lead.get('email')) && lead.get('status') !== 'Lost');
+const reachable = (lead: StoredLeadDoc | null | undefined): lead is StoredLeadDoc =>
+  Boolean(lead && str(lead.email) && lead.status !== 'Lost');
 
 /** Everything the run needs about one subject: the domain view and where it lives. */
 export interface LoadedSubject {
@@ -91,63 +90,58 @@ export async function loadReminderSubjects(
   db: Firestore,
   now: Date,
   leadId?: string,
-): Promise<{ subjects: LoadedSubject[]; leads: Map<string, DocumentSnapshot> }> {
-  const byLead = <Q extends FirebaseFirestore.Query>(q: Q) => (leadId ? q.where('leadId', '==', leadId) : q);
-  const [links, requests, invoices] = await Promise.all([
-    byLead(db.collection(COLLECTIONS.quoteLinks).where('usedAt', '==', null).where('revokedAt', '==', null)).get(),
-    byLead(db.collection(PAYMENT_REQUESTS_COLLECTION).where('status', '==', 'open')).get(),
-    byLead(db.collection(COLLECTIONS.invoices).where('status', '==', 'open')).get(),
-  ]);
+): Promise<{ subjects: LoadedSubject[]; leads: Map<string, StoredLeadDoc> }> {
+  const { links, requests, invoices } = await readOpenSubjectDocs(db, leadId);
   const subjects: LoadedSubject[] = [];
-  for (const l of links.docs) {
-    const sentAt = toDate(l.get('createdAt'));
-    const expiresAt = toDate(l.get('expiresAt'));
+  for (const l of links) {
+    const sentAt = l.createdAt;
+    const expiresAt = l.expiresAt;
     if (!sentAt || !expiresAt || expiresAt <= now) continue;
     subjects.push({
       subject: {
         type: 'quote',
-        leadId: String(l.get('leadId')),
-        quoteVersion: typeof l.get('quoteVersion') === 'number' ? (l.get('quoteVersion') as number) : null,
+        leadId: l.leadId,
+        quoteVersion: l.quoteVersion,
         sentAt,
         expiresAt,
         open: true,
       },
-      path: l.ref.path,
+      path: l.path,
       amountCents: null,
       description: null,
       checkoutUrl: null,
     });
   }
-  for (const r of requests.docs) {
-    const number = str(r.get('number'));
+  for (const r of requests) {
+    const number = str(r.number);
     if (!number) continue;
     const base = {
-      path: r.ref.path,
-      amountCents: cents(r.get('amountCents')),
-      description: str(r.get('description')),
-      checkoutUrl: str(r.get('checkoutUrl')),
+      path: r.path,
+      amountCents: cents(r.amountCents),
+      description: str(r.description),
+      checkoutUrl: str(r.checkoutUrl),
     };
-    if (r.get('purpose') === 'deposit') {
+    if (r.purpose === 'deposit') {
       subjects.push({
         ...base,
         subject: {
           type: 'deposit',
-          leadId: String(r.get('leadId')),
+          leadId: r.leadId,
           id: r.id,
           number,
-          acceptedAt: toDate(r.get('issuedAt')) ?? now,
+          acceptedAt: r.issuedAt ?? now,
           paid: false,
         },
       });
     } else {
-      const dueDate = toDate(r.get('dueDate'));
+      const dueDate = r.dueDate;
       if (dueDate)
         subjects.push({
           ...base,
           subject: {
             type: 'invoice',
             collection: 'payment_requests',
-            leadId: String(r.get('leadId')),
+            leadId: r.leadId,
             id: r.id,
             number,
             dueDate,
@@ -156,19 +150,19 @@ export async function loadReminderSubjects(
         });
     }
   }
-  for (const i of invoices.docs) {
-    const number = str(i.get('number'));
-    const dueDate = toDate(i.get('dueDate'));
+  for (const i of invoices) {
+    const number = str(i.number);
+    const dueDate = i.dueDate;
     if (!number || !dueDate) continue; // invoices from before numbering are not chased
     subjects.push({
-      path: i.ref.path,
-      amountCents: cents(i.get('amountCents')),
-      description: str(i.get('description')),
-      checkoutUrl: str(i.get('checkoutUrl')),
+      path: i.path,
+      amountCents: cents(i.amountCents),
+      description: str(i.description),
+      checkoutUrl: str(i.checkoutUrl),
       subject: {
         type: 'invoice',
         collection: 'invoices',
-        leadId: String(i.get('leadId')),
+        leadId: i.leadId,
         id: i.id,
         number,
         dueDate,
@@ -176,52 +170,51 @@ export async function loadReminderSubjects(
       },
     });
   }
-  const leadIds = [...new Set(subjects.map((s) => s.subject.leadId))];
-  const leads = new Map<string, DocumentSnapshot>();
-  for (let i = 0; i < leadIds.length; i += 300) {
-    const refs = leadIds.slice(i, i + 300).map((id) => db.collection(COLLECTIONS.leads).doc(id));
-    if (refs.length) for (const d of await db.getAll(...refs)) leads.set(d.id, d);
-  }
+  const leads = await readLeads(db, [...new Set(subjects.map((s) => s.subject.leadId))]);
   // Deposit reminders count from the acceptance when the lead has it.
   for (const s of subjects) {
     const lead = leads.get(s.subject.leadId);
-    if (s.subject.type === 'deposit')
-      s.subject.acceptedAt = toDate(lead?.get('quoteAcceptedAt')) ?? s.subject.acceptedAt;
+    if (s.subject.type === 'deposit') s.subject.acceptedAt = lead?.quoteAcceptedAt ?? s.subject.acceptedAt;
     if (s.subject.type === 'quote')
-      s.subject.open = Boolean(lead?.exists) && lead!.get('quoteAccepted') !== true && lead!.get('status') === 'Quoted';
+      s.subject.open = Boolean(lead) && lead!.quoteAccepted !== true && lead!.status === 'Quoted';
   }
   return { subjects: subjects.filter((s) => reachable(leads.get(s.subject.leadId))), leads };
 }
 
 /** Whether the subject's document still calls for the reminder (read inside the sending transaction). */
-function stillOpen(t: ReminderTrigger, lead: DocumentSnapshot, doc: DocumentSnapshot): boolean {
-  if (!reachable(lead) || !doc.exists) return false;
+function stillOpen(
+  t: ReminderTrigger,
+  lead: StoredLeadDoc | null,
+  doc: Awaited<ReturnType<typeof readSubjectIn>>,
+): boolean {
+  if (!reachable(lead) || !doc) return false;
   if (t.subject.type === 'quote')
     return (
-      lead.get('quoteAccepted') !== true &&
-      lead.get('status') === 'Quoted' &&
-      doc.get('usedAt') == null &&
-      doc.get('revokedAt') == null
+      lead.quoteAccepted !== true &&
+      lead.status === 'Quoted' &&
+      'usedAt' in doc &&
+      doc.usedAt == null &&
+      doc.revokedAt == null
     );
-  return doc.get('status') === 'open';
+  return 'status' in doc && doc.status === 'open';
 }
 
 /** The email variables of a trigger's template (domain email.ts REMINDER templates). */
 function reminderVariables(
   t: ReminderTrigger,
   s: LoadedSubject,
-  lead: DocumentSnapshot,
+  lead: StoredLeadDoc,
   studio: StudioSettings,
 ): Record<string, string> {
   const site = config().siteUrl;
   const vars: Record<string, string> = {
-    name: str(lead.get('name')) ?? 'there',
-    subject: str(lead.get('subject')) ?? str(lead.get('projectType')) ?? 'your project',
+    name: str(lead.name) ?? 'there',
+    subject: str(lead.subject) ?? str(lead.projectType) ?? 'your project',
     studioName: studio.businessName,
     projectLink: `${site}/my-project`,
   };
   if (t.subject.type === 'quote') {
-    vars.quoteAmount = formatUsd(Number(lead.get('quoteAmountCents') ?? 0));
+    vars.quoteAmount = formatUsd(Number(lead.quoteAmountCents ?? 0));
     vars.sentDate = formatDocumentDate(t.subject.sentAt, studio.timeZone);
     vars.expiryDate = formatDocumentDate(t.subject.expiresAt, studio.timeZone);
   } else {
@@ -235,13 +228,6 @@ function reminderVariables(
     }
   }
   return vars;
-}
-
-/** The lead's stored reminders (every subject), read in `tx` when given, as domain settlingReminder takes them. */
-export async function storedReminders(db: Firestore, leadId: string, tx?: Transaction): Promise<StoredReminder[]> {
-  const query = db.collection(REMINDERS_COLLECTION).where('leadId', '==', leadId);
-  const snap = tx ? await tx.get(query) : await query.get();
-  return snap.docs.map((d) => ({ id: d.id, status: String(d.get('status')) }));
 }
 
 /** The fields of `reminders/{t.id}` that describe its trigger. */
@@ -265,18 +251,19 @@ async function sendOnce(
   studio: StudioSettings,
   now: Date,
 ): Promise<boolean> {
-  const reminderRef = db.collection(REMINDERS_COLLECTION).doc(t.id);
+  const ref = reminderRef(db, t.id);
   return db.runTransaction(async (tx) => {
-    const [stored, lead, doc] = await Promise.all([
-      storedReminders(db, t.leadId, tx),
-      tx.get(db.collection(COLLECTIONS.leads).doc(t.leadId)),
-      tx.get(db.doc(s.path)),
+    const [stored, read, doc] = await Promise.all([
+      readStoredReminders(db, t.leadId, tx),
+      readLeadIn(tx, db, t.leadId),
+      readSubjectIn(tx, db, s.path),
     ]);
+    const lead = read?.lead ?? null;
     const settled = settlingReminder(t, stored);
     if (settled) {
       // An old-format document settles it: record that under the trigger's own id (see the file comment).
       if (settled.id !== t.id)
-        tx.create(reminderRef, {
+        createReminderIn(tx, ref, {
           ...reminderFields(t),
           status: settled.status,
           outboxId: null,
@@ -286,9 +273,9 @@ async function sendOnce(
         });
       return false;
     }
-    if (!stillOpen(t, lead, doc)) return false;
+    if (!stillOpen(t, lead, doc) || !lead) return false;
     const outbox = enqueueEmail(db, tx, {
-      to: String(lead.get('email')),
+      to: lead.email,
       templateId: t.templateId,
       variables: reminderVariables(t, s, lead, studio),
       leadId: t.leadId,
@@ -306,7 +293,7 @@ async function sendOnce(
             ],
           }),
     });
-    tx.create(reminderRef, {
+    createReminderIn(tx, ref, {
       ...reminderFields(t),
       runAt: Timestamp.fromDate(now),
       status: 'sent',
@@ -376,11 +363,10 @@ export async function runReminders(db: Firestore, now: Date): Promise<ReminderRu
   const due = subjects.flatMap((s) => dueReminders(s.subject, settings, now).map((t) => ({ t, s })));
   if (due.length === 0) return result;
   // Skip the triggers already settled without a transaction each (the common case on a daily run).
-  const existing = new Set<string>();
-  for (let i = 0; i < due.length; i += 300) {
-    const refs = due.slice(i, i + 300).map(({ t }) => db.collection(REMINDERS_COLLECTION).doc(t.id));
-    for (const d of await db.getAll(...refs)) if (d.exists) existing.add(d.id);
-  }
+  const existing = await existingReminderIds(
+    db,
+    due.map(({ t }) => t.id),
+  );
   const pending = due.filter(({ t }) => !existing.has(t.id));
   result.skipped += due.length - pending.length;
   // A few transactions at a time, each starting as soon as one ends: quick on

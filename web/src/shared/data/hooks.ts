@@ -38,6 +38,7 @@ import {
   leadBoardNeedsRebuild,
   QUOTE_AWAITING_REVIEW,
   invoiceDocSchema,
+  leadBoardShardDocSchema,
   leadDocSchema,
   ledgerEntryDocSchema,
   ledgerMonthDocSchema,
@@ -105,14 +106,15 @@ function decodedCard(id: string, text: EncodedBoardCard): BoardLead | null {
 }
 
 /**
- * The cards of one `lead_board` shard; a card whose stored text did not
+ * The cards of one `lead_board` shard (domain leadBoardShardDocSchema); a card whose stored text did not
  * change keeps its previous object. A card that does not parse is left out
  * (decodedCard), so one bad card does not blank the board.
  */
-function shardCards(cards: unknown, previous: ShardCards | undefined): ShardCards {
+function shardCards(shard: StoredDoc, previous: ShardCards | undefined): ShardCards {
   const out: ShardCards = new Map();
-  for (const [id, text] of typeof cards === 'object' && cards !== null ? Object.entries(cards) : []) {
-    if (typeof text !== 'string') continue; // not a card this release wrote (run `npm run board:rebuild`)
+  const parsed = parsedDoc(leadBoardShardDocSchema, shard);
+  for (const [id, text] of Object.entries(parsed?.cards ?? {})) {
+    if (text === null) continue; // not a card this release wrote (run `npm run board:rebuild`)
     const old = previous?.get(id);
     if (old && old.text === text) {
       out.set(id, old);
@@ -147,7 +149,7 @@ export function useLiveBoard(): LiveBoard {
           if (change.doc.id === LEAD_BOARD_META_ID)
             needsRebuild = change.type !== 'removed' && leadBoardNeedsRebuild(change.doc.data());
           else if (change.type === 'removed') shards.delete(change.doc.id);
-          else shards.set(change.doc.id, shardCards(change.doc.get('cards'), shards.get(change.doc.id)));
+          else shards.set(change.doc.id, shardCards(change.doc, shards.get(change.doc.id)));
         }
         const data: BoardLead[] = [];
         for (const cards of shards.values()) for (const { lead } of cards.values()) data.push(lead);

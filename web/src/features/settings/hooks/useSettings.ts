@@ -1,21 +1,22 @@
 /**
  * The studio settings documents, read live (one listener per document) and
- * parsed with the domain's readers: defaults while nothing is saved. Each
- * carries its version (domain readSettingsVersion), which a save sends back;
+ * parsed with their domain schemas (studioSettingsDocSchema,
+ * automationSettingsDocSchema: defaults while nothing is saved or when
+ * invalid). Each carries its version, which a save sends back;
  * after a refused (stale) save the page reloads the document from the server
  * through the API, and shows whichever of the two copies is newer.
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { doc, onSnapshot } from 'firebase/firestore';
 import { useFirestore } from 'reactfire';
+import type { z } from 'zod';
 import {
   AUTOMATION_SETTINGS_DOC,
+  automationSettingsDocSchema,
   automationSettingsReply,
-  readAutomationSettings,
-  readSettingsVersion,
-  readStudioSettings,
   SETTINGS_COLLECTION,
   STUDIO_SETTINGS_DOC,
+  studioSettingsDocSchema,
   studioSettingsReply,
   type AutomationSettings,
   type StudioSettings,
@@ -33,24 +34,24 @@ export interface LiveDoc<T> {
   error?: Error;
 }
 
-function useLiveSettings<T>(id: string, read: (data: unknown) => T): LiveDoc<T> {
+/** A settings document's schema: any stored object reads as its settings and version. */
+type SettingsDocSchema<T> = z.ZodType<{ settings: T; version: number }>;
+
+function useLiveSettings<T>(id: string, schema: SettingsDocSchema<T>): LiveDoc<T> {
   const firestore = useFirestore();
   const [state, setState] = useState<LiveDoc<T>>({ status: 'loading', data: null, saved: false, version: 0 });
   useEffect(
     () =>
       onSnapshot(
         doc(firestore, SETTINGS_COLLECTION, id),
-        (d) =>
-          setState({
-            status: 'success',
-            data: read(d.data()),
-            saved: d.exists(),
-            version: readSettingsVersion(d.data()),
-          }),
+        (d) => {
+          const { settings, version } = schema.parse(d.data() ?? {});
+          setState({ status: 'success', data: settings, saved: d.exists(), version });
+        },
         // A refusal after a logout elsewhere signs out instead (shared/data/sessionCheck.ts).
         unlessSessionEnded((error) => setState({ status: 'error', data: null, saved: false, version: 0, error })),
       ),
-    [firestore, id, read],
+    [firestore, id, schema],
   );
   return state;
 }
@@ -77,10 +78,10 @@ const fetchStudio = () => api.get('/api/settings/studio', studioSettingsReply);
 const fetchAutomations = () => api.get('/api/settings/automations', automationSettingsReply);
 
 export const useStudioSettings = () =>
-  useVersionedSettings<StudioSettings>(useLiveSettings(STUDIO_SETTINGS_DOC, readStudioSettings), fetchStudio);
+  useVersionedSettings<StudioSettings>(useLiveSettings(STUDIO_SETTINGS_DOC, studioSettingsDocSchema), fetchStudio);
 export const useAutomationSettings = () =>
   useVersionedSettings<AutomationSettings>(
-    useLiveSettings(AUTOMATION_SETTINGS_DOC, readAutomationSettings),
+    useLiveSettings(AUTOMATION_SETTINGS_DOC, automationSettingsDocSchema),
     fetchAutomations,
   );
 

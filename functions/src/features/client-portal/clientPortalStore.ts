@@ -1,0 +1,39 @@
+/**
+ * The client portal's Firestore reads: a client's leads (by email) and their
+ * projects, parsed with domain leadDocSchema / projectDocSchema; a document
+ * that does not parse is left out, logged. The portal writes nothing.
+ */
+import type { Firestore } from 'firebase-admin/firestore';
+import { COLLECTIONS, leadDocSchema, projectDocSchema, type ProjectDoc, type StoredLeadDoc } from '@studio/domain';
+import { parsedDocs } from '../../platform/converter.js';
+
+/** The newest `limit` leads of `email`, newest first, each parsed. */
+export async function readLeadsOfEmail(
+  db: Firestore,
+  email: string,
+  limit: number,
+): Promise<Array<StoredLeadDoc & { id: string }>> {
+  const snap = await db
+    .collection(COLLECTIONS.leads)
+    .where('email', '==', email)
+    .orderBy('createdAt', 'desc')
+    .limit(limit)
+    .get();
+  return parsedDocs(snap, leadDocSchema, 'client portal: lead');
+}
+
+/** The projects of `leadIds` (one `in` query per 30 ids), each parsed, grouped by lead. */
+export async function readProjectsOfLeads(db: Firestore, leadIds: string[]): Promise<Map<string, ProjectDoc[]>> {
+  const byLead = new Map<string, ProjectDoc[]>();
+  for (let i = 0; i < leadIds.length; i += 30) {
+    const snap = await db
+      .collection(COLLECTIONS.projects)
+      .where('leadId', 'in', leadIds.slice(i, i + 30))
+      .get();
+    for (const { id: _id, ...p } of parsedDocs(snap, projectDocSchema, 'client portal: project')) {
+      if (p.leadId === null) continue;
+      byLead.set(p.leadId, [...(byLead.get(p.leadId) ?? []), p]);
+    }
+  }
+  return byLead;
+}

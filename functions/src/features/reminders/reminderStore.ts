@@ -1,0 +1,124 @@
+/**
+ * The reminders slice's Firestore access. It reads the open subjects (quote
+ * links, payment requests, invoices) and their leads through their domain
+ * schemas (quoteLinkDocSchema, paymentRequestDocSchema, invoiceDocSchema,
+ * leadDocSchema), and `reminders/{triggerId}` through reminderDocSchema. A
+ * reminder is checked against reminderDocSchema before it is written.
+ */
+import type { DocumentData, DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
+import * as logger from 'firebase-functions/logger';
+import {
+  COLLECTIONS,
+  invoiceDocSchema,
+  leadDocSchema,
+  PAYMENT_REQUESTS_COLLECTION,
+  paymentRequestDocSchema,
+  quoteLinkDocSchema,
+  REMINDERS_COLLECTION,
+  reminderDocSchema,
+  type InvoiceDoc,
+  type PaymentRequestDoc,
+  type QuoteLinkDoc,
+  type StoredLeadDoc,
+  type StoredReminder,
+} from '@studio/domain';
+import { checkedDoc, parsedDocs, zodConverter } from '../../platform/converter.js';
+
+/** A parsed document with its id and path. */
+type Located<T> = T & { id: string; path: string };
+
+/** The documents that may call for a reminder: open links, open payment requests, open invoices. */
+export interface OpenSubjectDocs {
+  links: Array<Located<QuoteLinkDoc>>;
+  requests: Array<Located<PaymentRequestDoc>>;
+  invoices: Array<Located<InvoiceDoc>>;
+}
+
+const located = <T extends { id: string }>(collection: string, docs: T[]) =>
+  docs.map((d) => ({ ...d, path: `${collection}/${d.id}` }));
+
+/**
+ * The unused, unrevoked quote links and the open payment requests and
+ * invoices (of `leadId` only, when given), each parsed; one that does not
+ * parse is left out, logged.
+ */
+export async function readOpenSubjectDocs(db: Firestore, leadId?: string): Promise<OpenSubjectDocs> {
+  const byLead = <Q extends FirebaseFirestore.Query>(q: Q) => (leadId ? q.where('leadId', '==', leadId) : q);
+  const [links, requests, invoices] = await Promise.all([
+    byLead(db.collection(COLLECTIONS.quoteLinks).where('usedAt', '==', null).where('revokedAt', '==', null)).get(),
+    byLead(db.collection(PAYMENT_REQUESTS_COLLECTION).where('status', '==', 'open')).get(),
+    byLead(db.collection(COLLECTIONS.invoices).where('status', '==', 'open')).get(),
+  ]);
+  return {
+    links: located(COLLECTIONS.quoteLinks, parsedDocs(links, quoteLinkDocSchema, 'reminders: quote link')),
+    requests: located(
+      PAYMENT_REQUESTS_COLLECTION,
+      parsedDocs(requests, paymentRequestDocSchema, 'reminders: payment request'),
+    ),
+    invoices: located(COLLECTIONS.invoices, parsedDocs(invoices, invoiceDocSchema, 'reminders: invoice')),
+  };
+}
+
+/** The leads `ids` that exist and parse (one getAll per 300); one that does not parse is left out, logged. */
+export async function readLeads(db: Firestore, ids: string[]): Promise<Map<string, StoredLeadDoc>> {
+  const leads = new Map<string, StoredLeadDoc>();
+  for (let i = 0; i < ids.length; i += 300) {
+    const refs = ids.slice(i, i + 300).map((id) => db.collection(COLLECTIONS.leads).doc(id));
+    if (!refs.length) continue;
+    for (const d of await db.getAll(...refs)) {
+      if (!d.exists) continue;
+      const parsed = leadDocSchema.safeParse(d.data());
+      if (parsed.success) leads.set(d.id, parsed.data);
+      else
+        logger.error('reminders: a stored lead does not parse; left out', {
+          path: d.ref.path,
+          issues: parsed.error.issues,
+        });
+    }
+  }
+  return leads;
+}
+
+/**
+ * What closes a subject, read in `tx` from the document at `path` (a quote
+ * link, or a payment request or invoice): null when it is gone.
+ * @throws ZodError when it does not parse (the trigger fails, logged, and stays due).
+ */
+export async function readSubjectIn(
+  tx: Transaction,
+  db: Firestore,
+  path: string,
+): Promise<{ usedAt: Date | null; revokedAt: Date | null } | { status: string } | null> {
+  if (path.startsWith(`${COLLECTIONS.quoteLinks}/`))
+    return (await tx.get(db.doc(path).withConverter(zodConverter(quoteLinkDocSchema)))).data() ?? null;
+  return (await tx.get(db.doc(path).withConverter(zodConverter(invoiceDocSchema)))).data() ?? null;
+}
+
+/** `reminders/{id}`. */
+export const reminderRef = (db: Firestore, id: string) => db.collection(REMINDERS_COLLECTION).doc(id);
+
+/**
+ * The lead's stored reminders (every subject; in `tx` when given), as domain
+ * settlingReminder takes them. Parsed leniently (reminderDocSchema): only a
+ * document without a lead or status is left out, logged.
+ */
+export async function readStoredReminders(db: Firestore, leadId: string, tx?: Transaction): Promise<StoredReminder[]> {
+  const query = db.collection(REMINDERS_COLLECTION).where('leadId', '==', leadId);
+  const snap = tx ? await tx.get(query) : await query.get();
+  return parsedDocs(snap, reminderDocSchema, 'reminders').map((r) => ({ id: r.id, status: r.status }));
+}
+
+/** Which of the reminders `ids` exist (one getAll per 300; no document is read beyond its existence). */
+export async function existingReminderIds(db: Firestore, ids: string[]): Promise<Set<string>> {
+  const existing = new Set<string>();
+  for (let i = 0; i < ids.length; i += 300) {
+    const refs = ids.slice(i, i + 300).map((id) => reminderRef(db, id));
+    for (const d of await db.getAll(...refs)) if (d.exists) existing.add(d.id);
+  }
+  return existing;
+}
+
+/** Creates the reminder `data` at `ref` in `tx`. @throws ZodError when it does not match reminderDocSchema. */
+export function createReminderIn(tx: Transaction, ref: DocumentReference, data: DocumentData): void {
+  tx.create(ref, checkedDoc(reminderDocSchema, data));
+}

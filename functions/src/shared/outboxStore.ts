@@ -1,0 +1,22 @@
+/**
+ * `outbox` writes of the shared kernel (shared/outbox.ts enqueueEmail): each
+ * new entry is checked against domain outboxDocSchema before it is written.
+ * The sender's reads and updates live with the email slice.
+ */
+import type { DocumentReference, Firestore, Transaction, WriteBatch } from 'firebase-admin/firestore';
+import { COLLECTIONS, outboxDocSchema } from '@studio/domain';
+import { checkedDoc } from '../platform/converter.js';
+
+/**
+ * Creates the outbox entry `data` in `tx` (a transaction or batch) under a new id.
+ * @returns its ref. @throws ZodError when `data` does not match outboxDocSchema.
+ */
+export function createOutboxEntry(
+  db: Firestore,
+  tx: Transaction | WriteBatch,
+  data: Record<string, unknown>,
+): DocumentReference {
+  const ref = db.collection(COLLECTIONS.outbox).doc();
+  (tx as WriteBatch).create(ref, checkedDoc(outboxDocSchema, data));
+  return ref;
+}
