@@ -19,6 +19,7 @@ const rest = {
   OWNER_EMAIL: 'owner@studio.example',
   SITE_URL: 'https://studio.example/',
   SERVER_API_KEY: 'AIza',
+  APP_CHECK_APP_ID: '1:123:web:abc',
 };
 
 describe('loadConfig: the project decides the mode', () => {
@@ -42,6 +43,7 @@ describe('loadConfig: the project decides the mode', () => {
       'OUTBOX_SECRET_KEY',
       'SITE_URL',
       'SERVER_API_KEY',
+      'APP_CHECK_APP_ID',
     ]);
   });
 

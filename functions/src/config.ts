@@ -8,7 +8,7 @@
  *   (verifies SendGrid's Event Webhook). Each function
  *   binds only the ones it uses (index.ts, `secrets`);
  * - plain settings (`defineString`): STRIPE_PUBLISHABLE_KEY, EMAIL_FROM,
- *   OWNER_EMAIL, SITE_URL (set in `functions/.env.<project>`,
+ *   OWNER_EMAIL, SITE_URL, APP_CHECK_APP_ID (set in `functions/.env.<project>`,
  *   git-ignored, or answered when `firebase deploy` asks).
  * On the emulator the `demo-studio` values come from `functions/.env.demo-studio`
  * (committed: emulator-only values), so `npm start` asks nothing.
@@ -69,12 +69,31 @@ const envSchema = z.object({
   API_DEADLINE_MS: optional,
   LEAD_COUNT_TTL_MS: ms(5_000),
   TRUSTED_PROXY_HOPS: optional,
+  APP_CHECK_APP_ID: optional,
+  APP_CHECK_ENFORCE: optional,
+  APP_CHECK_DEBUG_TOKEN: optional,
 });
 
 /** How payments run: Stripe, the card-free test provider (local only), or not at all (503). */
 export type PaymentMode = 'live' | 'test' | 'unconfigured';
 /** How email leaves: SendGrid, the `email_log` collection (local only), or not at all (kept and retried). */
 export type EmailMode = 'sendgrid' | 'log' | 'unconfigured';
+
+/**
+ * How the public write routes check Firebase App Check (platform/appCheck.ts):
+ * - `verify`: a real project, always. Tokens are verified with firebase-admin and must come from the
+ *   web app `appId` (APP_CHECK_APP_ID);
+ * - `debug-token`: a demo project whose APP_CHECK_ENFORCE is `true`: only the configured
+ *   APP_CHECK_DEBUG_TOKEN passes (the emulators cannot mint or verify real tokens);
+ * - `off`: a demo project otherwise (the default on the emulators);
+ * - `unconfigured`: a real project without APP_CHECK_APP_ID, or a demo project enforcing without a
+ *   debug token: the protected routes answer 503.
+ */
+export type AppCheckPolicy =
+  | { mode: 'verify'; appId: string }
+  | { mode: 'debug-token'; debugToken: string }
+  | { mode: 'off' }
+  | { mode: 'unconfigured'; missing: string[] };
 
 export interface Config {
   projectId: string;
@@ -118,6 +137,8 @@ export interface Config {
   firestoreTimeoutMs: number;
   apiDeadlineMs: number;
   leadCountTtlMs: number;
+  /** App Check on the public write routes; decided by the project id, never switched off on a real project. */
+  appCheck: AppCheckPolicy;
   /** Names (never values) of the settings a real project lacks; empty when local or complete. */
   missing: string[];
 }
@@ -139,6 +160,22 @@ export const LOCAL_EMAIL_FROM = 'studio@example.com';
  * Override with TRUSTED_PROXY_HOPS if your logs show another chain.
  */
 export const DEFAULT_TRUSTED_PROXY_HOPS = 2;
+
+/**
+ * App Check's policy (AppCheckPolicy): a real project always verifies, needing the web app's id; no variable turns
+ * it off there, and the debug token is never read. A demo project is off unless APP_CHECK_ENFORCE is `true`.
+ */
+function appCheckPolicy(
+  demoProject: boolean,
+  appId: string | undefined,
+  e: { APP_CHECK_ENFORCE?: string; APP_CHECK_DEBUG_TOKEN?: string },
+): AppCheckPolicy {
+  if (!demoProject) return appId ? { mode: 'verify', appId } : { mode: 'unconfigured', missing: ['APP_CHECK_APP_ID'] };
+  if (e.APP_CHECK_ENFORCE !== 'true') return { mode: 'off' };
+  return e.APP_CHECK_DEBUG_TOKEN
+    ? { mode: 'debug-token', debugToken: e.APP_CHECK_DEBUG_TOKEN }
+    : { mode: 'unconfigured', missing: ['APP_CHECK_DEBUG_TOKEN'] };
+}
 
 /**
  * Parses `env` into a Config and decides the modes. Pure: no logging.
@@ -204,6 +241,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     // Three Firestore call budgets (a transaction may retry through lock waits), inside the function's 60 s timeout.
     apiDeadlineMs: Number.isInteger(deadline) && deadline > 0 ? deadline : 3 * firestoreTimeoutMs,
     leadCountTtlMs: e.LEAD_COUNT_TTL_MS,
+    appCheck: appCheckPolicy(demoProject, need('APP_CHECK_APP_ID', e.APP_CHECK_APP_ID), e),
     missing,
   };
 }
@@ -249,4 +287,5 @@ export const NOT_CONFIGURED = {
   email: 'Email is not configured',
   emailEvents: 'Email events are not configured',
   login: 'Admin sign-in is not configured',
+  appCheck: 'App Check is not configured',
 } as const;

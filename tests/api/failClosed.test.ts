@@ -32,6 +32,7 @@ import {
 import { RATE_LIMITS } from '../../functions/src/platform/rateLimits.js';
 import { loadConfig, setConfigForTests } from '../../functions/src/config.js';
 import { createAdminUser } from '../../functions/src/features/auth/adminUsers.js';
+import { APP_CHECK_HEADER, setAppCheckVerifierForTests } from '../../functions/src/platform/appCheck.js';
 import { processOutboxEntry } from '../../functions/src/features/email/outboxSender.js';
 
 const CONTACT_LIMIT = RATE_LIMITS.contact;
@@ -69,10 +70,13 @@ describe('a real project without Stripe or SendGrid (in-process stand-in)', () =
     FUNCTIONS_EMULATOR: 'true',
     FIRESTORE_EMULATOR_HOST: '127.0.0.1:8080',
     FIRESTORE_TIMEOUT_MS: '10000',
+    // App Check is always on for a real project; Google's keys are out of reach here, so any token stands for one.
+    APP_CHECK_APP_ID: '1:0:web:standin',
   });
 
   beforeAll(async () => {
     setConfigForTests(standin);
+    setAppCheckVerifierForTests(async () => ({ appId: '1:0:web:standin' }));
     ({ base, close } = await startInProcessApp());
   });
   afterAll(() => {
@@ -177,7 +181,11 @@ describe('a real project without Stripe or SendGrid (in-process stand-in)', () =
         baseUrl: base,
         body: contactBody(unique('standin')),
         // A made-up leftmost entry and a test-client header each time: neither may open a fresh bucket here.
-        headers: { 'x-forwarded-for': `${madeUpIp()}, ${client}, 130.211.0.1`, [TEST_CLIENT_HEADER]: randomUUID() },
+        headers: {
+          'x-forwarded-for': `${madeUpIp()}, ${client}, 130.211.0.1`,
+          [TEST_CLIENT_HEADER]: randomUUID(),
+          [APP_CHECK_HEADER]: 'standin-token',
+        },
       });
       statuses.push(r.status);
     }

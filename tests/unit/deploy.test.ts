@@ -43,6 +43,7 @@ const REAL_CONFIG = {
   VITE_FIREBASE_PROJECT_ID: 'studio-real-123',
   VITE_FIREBASE_AUTH_DOMAIN: 'studio-real-123.firebaseapp.com',
   VITE_FIREBASE_APP_ID: '1:123456789012:web:abcdef0123456789',
+  VITE_RECAPTCHA_ENTERPRISE_SITE_KEY: '6LeTestOnlySiteKey000000000000000000000',
 };
 
 /** The process environment without any VITE_* variable (the test runner's own must not leak in). */
@@ -115,7 +116,9 @@ describe('production web config check', () => {
   it('names every missing variable on one line', () => {
     const line = productionWebEnvError({ VITE_FIREBASE_PROJECT_ID: 'studio-real-123' })!;
     expect(lines(line)).toHaveLength(1);
-    expect(line).toContain('missing VITE_FIREBASE_API_KEY, VITE_FIREBASE_AUTH_DOMAIN, VITE_FIREBASE_APP_ID');
+    expect(line).toContain(
+      'missing VITE_FIREBASE_API_KEY, VITE_FIREBASE_AUTH_DOMAIN, VITE_FIREBASE_APP_ID, VITE_RECAPTCHA_ENTERPRISE_SITE_KEY',
+    );
     expect(line).not.toContain('VITE_FIREBASE_PROJECT_ID');
   });
 
@@ -131,6 +134,12 @@ describe('production web config check', () => {
     expect(line).toContain('VITE_USE_EMULATORS is for emulator builds only');
     expect(line).toContain('VITE_FIREBASE_AUTH_DOMAIN, VITE_FIREBASE_PROJECT_ID name the emulators');
     expect(line).not.toContain(REAL_CONFIG.VITE_FIREBASE_API_KEY);
+  });
+
+  it('refuses an App Check debug token, which would let anyone pass App Check from the public bundle', () => {
+    expect(productionWebEnvProblems({ ...REAL_CONFIG, VITE_APPCHECK_DEBUG_TOKEN: 'some-uuid' })).toEqual([
+      'VITE_APPCHECK_DEBUG_TOKEN is for emulator builds only',
+    ]);
   });
 
   it('refuses a config made for another project than the one deployed', () => {

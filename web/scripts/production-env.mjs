@@ -11,20 +11,29 @@
  */
 import { loadEnv } from 'vite';
 
-/** The Firebase web config a production build needs (web/src/shared/data/firebase.ts). */
+/**
+ * What a production build needs: the Firebase web config (web/src/shared/data/firebaseConfig.ts) and the
+ * reCAPTCHA Enterprise site key of App Check (web/src/shared/lib/appCheck.ts), without which every public form
+ * is refused by the functions.
+ */
 export const REQUIRED_WEB_VARS = [
   'VITE_FIREBASE_API_KEY',
   'VITE_FIREBASE_PROJECT_ID',
   'VITE_FIREBASE_AUTH_DOMAIN',
   'VITE_FIREBASE_APP_ID',
+  'VITE_RECAPTCHA_ENTERPRISE_SITE_KEY',
 ];
 
-/** Variables that only an emulator build sets (web/.env.emulator); a production build refuses them. */
+/**
+ * Variables that only an emulator or development build sets (web/.env.emulator); a production build refuses
+ * them. An App Check debug token in a deployed bundle would let anyone pass App Check.
+ */
 export const EMULATOR_WEB_VARS = [
   'VITE_USE_EMULATORS',
   'VITE_AUTH_EMULATOR_URL',
   'VITE_FIRESTORE_EMULATOR_HOST',
   'VITE_FIRESTORE_EMULATOR_PORT',
+  'VITE_APPCHECK_DEBUG_TOKEN',
 ];
 
 /** Values that point at this machine or the emulators' demo project. */

@@ -8,6 +8,8 @@ interface ImportMetaEnv {
   readonly VITE_AUTH_EMULATOR_URL?: string;
   readonly VITE_FIRESTORE_EMULATOR_HOST?: string;
   readonly VITE_FIRESTORE_EMULATOR_PORT?: string;
+  readonly VITE_RECAPTCHA_ENTERPRISE_SITE_KEY?: string;
+  readonly VITE_APPCHECK_DEBUG_TOKEN?: string;
 }
 interface ImportMeta {
   readonly env: ImportMetaEnv;

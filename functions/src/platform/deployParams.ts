@@ -88,4 +88,8 @@ export const SETTINGS = {
   emailFrom: defineString('EMAIL_FROM', { description: 'Sender address verified in SendGrid' }),
   ownerEmail: defineString('OWNER_EMAIL', { description: "The studio owner's address for new-lead alerts" }),
   siteUrl: defineString('SITE_URL', { description: 'Public address of the site, for links in emails (https://…)' }),
+  appCheckAppId: defineString('APP_CHECK_APP_ID', {
+    description:
+      'The Firebase web app id (1:…:web:…) registered in App Check, whose tokens the public forms send (VITE_FIREBASE_APP_ID)',
+  }),
 } as const;

@@ -41,6 +41,7 @@ export const EVENTS = {
   apiNotConfigured: 'api.not_configured',
   authCheckFailed: 'auth.check_failed',
   boardCardRefused: 'board.card_refused',
+  appCheckUnavailable: 'appcheck.unavailable',
 } as const;
 
 /** The name of a catalogued event. */
@@ -129,6 +130,13 @@ export const ALERT_EVENTS = {
     action:
       'The SERVER_API_KEY secret is missing, wrong or restricted to referrers (it must allow the Identity Toolkit API with no application restriction), or the Email/Password provider is off: the log entry names the code.',
     sources: ['functions/src/features/auth/passwordCheck.ts'],
+  },
+  [EVENTS.appCheckUnavailable]: {
+    summary:
+      'App Check could not check a call to a public form (contact, lookup, quote, cart, checkout): it answered 503',
+    action:
+      "The entry's `error` says why. APP_CHECK_APP_ID missing: set it to the web app's id (VITE_FIREBASE_APP_ID) in functions/.env.<project> and deploy. Otherwise Google's App Check keys were out of reach: if it repeats, check the status of Firebase App Check (README, \"App Check\").",
+    sources: ['functions/src/platform/appCheck.ts'],
   },
   [EVENTS.boardCardRefused]: {
     summary: "Firestore refused a lead's board card (its shard is likely full)",

@@ -41,6 +41,7 @@ import { sendReply } from '../../http.js';
 import { ipKey, rateLimit } from '../../platform/rateLimit.js';
 import type { Deps } from '../useCase.js';
 import { lookupClientProject, PROJECT_NOT_FOUND } from './lookupClientProject.js';
+import { requireAppCheck } from '../../platform/appCheck.js';
 
 export { PROJECT_NOT_FOUND };
 export { clientLead, clientProject, MAX_LEADS_READ } from './lookupClientProject.js';
@@ -48,6 +49,7 @@ export { clientLead, clientProject, MAX_LEADS_READ } from './lookupClientProject
 const deps: Deps = { db };
 
 export const clientPortalRouter = Router();
+clientPortalRouter.use('/client-project', requireAppCheck);
 
 /** Lookups per client IP (platform/rateLimits.ts `client-project-ip`). */
 const perIp = rateLimit('client-project-ip', ipKey);

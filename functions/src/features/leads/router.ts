@@ -31,6 +31,7 @@ import { moveLead } from './moveLead.js';
 import { addNote, listActivity, listContacts, listNotes } from './notes.js';
 import { submitContact } from './submitContact.js';
 import { idParams, leadIdParams } from '../params.js';
+import { requireAppCheck } from '../../platform/appCheck.js';
 
 const deps: Deps = { db };
 
@@ -48,6 +49,7 @@ const newLeadCount = new LRUCache<'New', number>({
 });
 
 export const leadsPublicRouter = Router();
+leadsPublicRouter.use('/contact', requireAppCheck);
 
 /**
  * POST /api/contact {name, email, projectType, subject, message, phone?} → 201; bad input → 400, over

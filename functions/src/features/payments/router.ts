@@ -64,10 +64,12 @@ import { systemClock, type Deps } from '../useCase.js';
 import { applyChargeEvent, chargeEventSchema, isChargeEvent } from '../billing/index.js';
 import { createInvoice } from './createInvoice.js';
 import { confirmTestPayment, declineTestPayment } from './testMode.js';
+import { requireAppCheck } from '../../platform/appCheck.js';
 
 const deps: Deps = { db };
 
 export const paymentsPublicRouter = Router();
+paymentsPublicRouter.use('/create-payment-intent', requireAppCheck);
 
 /** A verified Stripe event parsed with `schema`. @throws AppError (400) "Unexpected event", logged, when it does not match. */
 function parseVerifiedEvent<S extends z.ZodType>(schema: S, event: { id: string; type: string }): z.output<S> {

@@ -40,6 +40,7 @@ import { systemClock, type Deps } from '../useCase.js';
 import { checkPromoId, createPromo, deletePromo, listPromos, updatePromo } from './promoCodes.js';
 import { createOrder } from './createOrder.js';
 import { validatePromo } from './validatePromo.js';
+import { requireAppCheck } from '../../platform/appCheck.js';
 
 const deps: Deps = { db };
 
@@ -73,6 +74,7 @@ promoAdminRouter.delete('/promo-codes/:id', async (req, res) => {
 // ---- public -------------------------------------------------------------------
 
 export const promoPublicRouter = Router();
+promoPublicRouter.use('/create-subscription', requireAppCheck);
 
 /** Money of a priced cart as the API shows it. */
 function priceDto(price: CartPrice) {

@@ -41,6 +41,7 @@ import { systemClock, type Deps } from '../useCase.js';
 import { countersignProposal, leadProposals } from './countersign.js';
 import { loadProposalSettings, previewContractText, saveProposalSettings } from './proposalSettings.js';
 import { openProposal, proposalPdfById, proposalPdfByLink, signProposal, verifyProposalPdf } from './signProposal.js';
+import { requireAppCheck } from '../../platform/appCheck.js';
 
 const deps: Deps = { db };
 
@@ -72,6 +73,7 @@ const actorOf = (req: Parameters<RequestHandler>[0]) => ({
 });
 
 export const proposalsPublicRouter = Router();
+proposalsPublicRouter.use('/quote-acceptance/sign', requireAppCheck);
 proposalsPublicRouter.use('/quote-acceptance', noStore);
 
 proposalsPublicRouter.get('/quote-acceptance/proposal', async (req, res) => {

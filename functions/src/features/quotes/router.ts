@@ -39,6 +39,7 @@ import { editQuote } from './editQuote.js';
 import { approveQuote } from './approveQuote.js';
 import { acceptQuoteAsAdmin, reviseQuote, revokeQuoteLinks } from './reviewQuote.js';
 import { acceptQuoteLink, openQuoteLink } from './acceptQuoteLink.js';
+import { requireAppCheck } from '../../platform/appCheck.js';
 
 const deps: Deps = { db };
 const leadIdOf = (req: Request) => parseParams(req, idParams).id;
@@ -104,6 +105,7 @@ quotesAdminRouter.post('/leads/:id/quote/accept', async (req, res) => {
 // ---- public: the client's quote acceptance page -----------------------------
 
 export const quotesPublicRouter = Router();
+quotesPublicRouter.use('/quote-acceptance/accept', requireAppCheck);
 
 const noStore: RequestHandler = (_req, res, next) => {
   res.set({ 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' });

@@ -4,18 +4,11 @@
  * chunk of its own that only the signed-in pages load. In mode "emulator" it
  * talks to the local Auth emulator.
  */
-import { initializeApp, type FirebaseOptions } from 'firebase/app';
+import { initializeApp } from 'firebase/app';
 import { browserLocalPersistence, connectAuthEmulator, initializeAuth } from 'firebase/auth';
+import { firebaseConfig } from './firebaseConfig';
 
-// import.meta.env.X written out each time: Vite replaces each with its value, so a
-// production build folds the emulator branches away and never names their hosts.
-export const firebaseConfig: FirebaseOptions = {
-  apiKey: import.meta.env.VITE_FIREBASE_API_KEY,
-  authDomain: import.meta.env.VITE_FIREBASE_AUTH_DOMAIN,
-  projectId: import.meta.env.VITE_FIREBASE_PROJECT_ID,
-  appId: import.meta.env.VITE_FIREBASE_APP_ID,
-};
-
+// The same config as App Check's (shared/lib/appCheck.ts): whichever starts first, both get the one default app.
 export const firebaseApp = initializeApp(firebaseConfig);
 /**
  * Auth without getAuth()'s popup/redirect resolver and with the user in

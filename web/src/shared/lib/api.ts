@@ -1,8 +1,9 @@
 /**
  * The browser's one way to call /api (spec §7): JSON in and out, credentials
  * included, no retries. Admin calls carry the Firebase ID token as a Bearer
- * token, supplied by the admin bundle through setTokenProvider (the public
- * bundle never loads Firebase).
+ * token, supplied by the admin bundle through setTokenProvider. The public
+ * forms' calls carry an App Check token (`appCheck: true`, ./appCheck.ts),
+ * the only Firebase code the public pages load, lazily.
  *
  * Every call gives a reply parser (a zod schema of @studio/domain
  * replies.ts, or any `{ parse }`): it resolves to the parsed reply and throws
@@ -11,6 +12,7 @@
  * object) never reaches a page as success. A write whose answer the page
  * ignores still checks it, with domain successReply.
  */
+import { APP_CHECK_HEADER, appCheckToken } from './appCheck';
 
 /** A non-2xx reply. `message` is "{status}: {text}" (spec §8); `serverMessage` is the server's own words. */
 export class ApiError extends Error {
@@ -41,9 +43,12 @@ export interface ReplyParser<T> {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** Per-call options: an Idempotency-Key makes a retried write return its first result (create-invoice). */
+/** Per-call options. */
 export interface RequestOptions {
+  /** An Idempotency-Key makes a retried write return its first result (create-invoice). */
   idempotencyKey?: string;
+  /** Send the App Check token (./appCheck.ts): the public forms' writes and the client lookup. */
+  appCheck?: boolean;
 }
 
 type TokenProvider = () => Promise<string | null>;
@@ -71,6 +76,8 @@ async function request<T>(
   if (body !== undefined) headers['content-type'] = 'application/json';
   const token = tokenProvider ? await tokenProvider() : null;
   if (token) headers.authorization = `Bearer ${token}`;
+  const attestation = options.appCheck ? await appCheckToken() : null;
+  if (attestation) headers[APP_CHECK_HEADER] = attestation;
   const res = await fetch(path, {
     method,
     headers,
@@ -97,7 +104,8 @@ async function request<T>(
 
 /** The /api calls by method; each reply's type comes from its parser. */
 export const api = {
-  get: <T>(path: string, reply: ReplyParser<T>) => request('GET', path, undefined, reply),
+  get: <T>(path: string, reply: ReplyParser<T>, options?: RequestOptions) =>
+    request('GET', path, undefined, reply, options),
   post: <T>(path: string, body: unknown, reply: ReplyParser<T>, options?: RequestOptions) =>
     request('POST', path, body, reply, options),
   put: <T>(path: string, body: unknown, reply: ReplyParser<T>) => request('PUT', path, body, reply),

@@ -130,7 +130,7 @@ export function PaymentForm({
     if (requestKey === null) return;
     let alive = true;
     setSetup({ state: 'preparing' });
-    api.post('/api/create-payment-intent', JSON.parse(requestKey), paymentIntentReply).then(
+    api.post('/api/create-payment-intent', JSON.parse(requestKey), paymentIntentReply, { appCheck: true }).then(
       (r) => {
         if (!alive) return;
         setSetup({

@@ -279,6 +279,7 @@ export function CartPage() {
           clientInfo,
         },
         subscriptionReply,
+        { appCheck: true },
       );
     } catch (e) {
       // 502: the order was stored but the payment step failed (spec §8 "Failed to prepare checkout").

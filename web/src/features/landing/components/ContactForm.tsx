@@ -37,7 +37,7 @@ export default function ContactForm() {
 
   const onSubmit = async (data: Contact) => {
     try {
-      await api.post('/api/contact', data, successReply);
+      await api.post('/api/contact', data, successReply, { appCheck: true });
       setSent(data);
     } catch (e) {
       toast({

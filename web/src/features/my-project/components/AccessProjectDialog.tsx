@@ -109,6 +109,7 @@ export function useProjectLookup() {
       const data = await api.get(
         `/api/client-project?${new URLSearchParams({ email: email.trim() }).toString()}`,
         clientProjectLookupReply,
+        { appCheck: true },
       );
       lastLookup = data;
       try {

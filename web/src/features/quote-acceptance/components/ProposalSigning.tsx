@@ -84,6 +84,7 @@ export function ProposalSigning({
           signaturePng,
         },
         proposalSignedReply,
+        { appCheck: true },
       );
       toast({ title: 'Signed and accepted' });
       onSigned(r);

@@ -99,7 +99,9 @@ export function QuoteAcceptancePage() {
   const accept = async () => {
     setAccepting(true);
     try {
-      const r = await api.post('/api/quote-acceptance/accept', { leadId, token }, quoteLinkAcceptedReply);
+      const r = await api.post('/api/quote-acceptance/accept', { leadId, token }, quoteLinkAcceptedReply, {
+        appCheck: true,
+      });
       toast({ title: 'Quote Accepted!' });
       afterAcceptance(r);
     } catch (e) {
