@@ -35,6 +35,7 @@ const QuoteAcceptancePage = lazyNamed(
 );
 const CartPage = lazyNamed(() => import('../features/cart/components/CartPage'), 'CartPage');
 const MyProjectPage = lazyNamed(() => import('../features/my-project/components/MyProjectPage'), 'MyProjectPage');
+const PortalPage = lazyNamed(() => import('../features/portal/components/PortalPage'), 'PortalPage');
 const CheckoutPage = lazyNamed(() => import('../features/checkout/components/CheckoutPage'), 'CheckoutPage');
 const PaymentSuccessPage = lazyNamed(
   () => import('../features/checkout/components/PaymentSuccessPage'),
@@ -48,6 +49,7 @@ export function App() {
         <Route index element={prerenderedRoute('landing', landingPage.Component)} />
         <Route path="cart" element={lazyRoute('cart', CartPage)} />
         <Route path="my-project" element={lazyRoute('my-project', MyProjectPage)} />
+        <Route path="portal" element={lazyRoute('portal', PortalPage)} />
         <Route path="quote-acceptance" element={lazyRoute('quote-acceptance', QuoteAcceptancePage)} />
         <Route path="checkout" element={lazyRoute('checkout', CheckoutPage)} />
         <Route path="payment-success" element={lazyRoute('payment-success', PaymentSuccessPage)} />
