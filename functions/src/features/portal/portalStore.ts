@@ -5,6 +5,7 @@
  * activity entry in one batch). Reads parse with the domain schemas.
  */
 import type { Firestore } from 'firebase-admin/firestore';
+import type { z } from 'zod';
 import {
   COLLECTIONS,
   invoiceDocSchema,
@@ -41,13 +42,13 @@ export async function leadIdsOfEmail(db: Firestore, email: string): Promise<stri
 }
 
 /** The documents of `collection` whose `leadId` is one of `leadIds`, parsed with `schema` (bad ones left out, logged). */
-async function byLeads<S extends typeof projectDocSchema | typeof invoiceDocSchema | typeof paymentRequestDocSchema>(
+async function byLeads<S extends z.ZodType<object>>(
   db: Firestore,
   collection: string,
   schema: S,
   leadIds: string[],
-) {
-  const out = [];
+): Promise<Array<z.output<S> & { id: string }>> {
+  const out: Array<z.output<S> & { id: string }> = [];
   for (let i = 0; i < leadIds.length; i += IN_CHUNK) {
     const snap = await db
       .collection(collection)
@@ -60,17 +61,15 @@ async function byLeads<S extends typeof projectDocSchema | typeof invoiceDocSche
 
 /** The projects of `leadIds`, each with its id. */
 export const projectsOfLeads = (db: Firestore, leadIds: string[]) =>
-  byLeads(db, COLLECTIONS.projects, projectDocSchema, leadIds) as Promise<Array<ProjectDoc & { id: string }>>;
+  byLeads(db, COLLECTIONS.projects, projectDocSchema, leadIds);
 
 /** The admin invoices of `leadIds`, each with its id. */
 export const invoicesOfLeads = (db: Firestore, leadIds: string[]) =>
-  byLeads(db, COLLECTIONS.invoices, invoiceDocSchema, leadIds) as Promise<Array<InvoiceDoc & { id: string }>>;
+  byLeads(db, COLLECTIONS.invoices, invoiceDocSchema, leadIds);
 
 /** The deposit and final payment requests of `leadIds`, each with its id. */
 export const paymentRequestsOfLeads = (db: Firestore, leadIds: string[]) =>
-  byLeads(db, COLLECTIONS.paymentRequests, paymentRequestDocSchema, leadIds) as Promise<
-    Array<PaymentRequestDoc & { id: string }>
-  >;
+  byLeads(db, COLLECTIONS.paymentRequests, paymentRequestDocSchema, leadIds);
 
 /** Project `id`, or null. @throws ZodError (a logged 500) when it does not parse. */
 export async function readProject(db: Firestore, id: string): Promise<ProjectDoc | null> {
