@@ -65,7 +65,10 @@ test('the owner invites a client, who signs in by email link on another device a
   const [link] = await signInLinksFor(email);
 
   // Another device: nothing remembered, so the page asks for the address the link was sent to.
-  const device = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const device = await browser.newContext({
+    baseURL: process.env.STUDIO_BASE_URL ?? 'http://127.0.0.1:5000',
+    viewport: { width: 1440, height: 900 },
+  });
   const client = await device.newPage();
   await client.goto(link!.oobLink);
   await expect(client.getByRole('heading', { level: 1, name: 'Confirm your email' })).toBeVisible();
