@@ -83,7 +83,7 @@ test('the owner invites a client, who signs in by email link on another device a
   await expect(projects.filter({ hasText: `Shop ${tag}` })).toBeVisible();
   const invoice = client.getByTestId('portal-invoice').filter({ hasText: `INV-E2E-${tag}` });
   await expect(invoice).toContainText('$123.45');
-  const pay = invoice.getByRole('link', { name: /^Pay \$123\.45/ });
+  const pay = invoice.getByRole('link', { name: /^Pay Now: \$123\.45/ });
   await expect(pay).toHaveAttribute('href', /^\/checkout\?.*invoiceId=/);
 
   for (const w of WIDTHS) {

@@ -247,7 +247,7 @@ function Invoices({ invoices }: { invoices: PortalInvoice[] }) {
                       variant="contained"
                       component={RouterLink}
                       to={inv.payPath}
-                      aria-label={`Pay ${usd(inv.amount)} for ${title}`}
+                      aria-label={`Pay Now: ${usd(inv.amount)} for ${title}`}
                       sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
                     >
                       Pay Now
