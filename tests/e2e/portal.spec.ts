@@ -72,7 +72,7 @@ test('the owner invites a client, who signs in by email link on another device a
   const client = await device.newPage();
   await client.goto(link!.oobLink);
   await expect(client.getByRole('heading', { level: 1, name: 'Confirm your email' })).toBeVisible();
-  await client.getByLabel('Email').fill(email);
+  await client.getByLabel('Email', { exact: true }).fill(email);
   await client.getByRole('button', { name: 'Sign in' }).click();
   await expect(client.getByRole('heading', { level: 1, name: 'Your portal' })).toBeVisible();
   await expect(client).toHaveURL(/\/portal$/);
@@ -110,7 +110,7 @@ test('asking for a link says the same for any address', async ({ page }) => {
   await page.goto('/portal');
   await expect(page.getByRole('heading', { level: 1, name: 'Client portal' })).toBeVisible();
   const stranger = `e2e.portal.stranger.${randomUUID().slice(0, 8)}@example.com`;
-  await page.getByLabel('Email').fill(stranger);
+  await page.getByLabel('Email', { exact: true }).fill(stranger);
   await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'If this address has work with us' })).toBeVisible();
   await expect.poll(async () => (await signInLinksFor(stranger)).length).toBe(1);
