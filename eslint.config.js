@@ -41,7 +41,7 @@ const ROOT = dirname(fileURLToPath(import.meta.url));
  * The public pages' features in web/src/features (spec §2: the landing and the pages a client reaches by link).
  * Every other feature is back-office code, which public code loads only lazily.
  */
-const PUBLIC_FEATURES = ['landing', 'cart', 'checkout', 'my-project', 'quote-acceptance'];
+const PUBLIC_FEATURES = ['landing', 'cart', 'checkout', 'my-project', 'quote-acceptance', 'portal'];
 
 /** Folders directly under `dir` (relative to the repo root): the features present today. */
 function featureNames(dir) {

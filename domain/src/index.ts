@@ -34,3 +34,4 @@ export * from './random.js';
 export * from './replies.js';
 export * from './clientReplies.js';
 export * from './proposals.js';
+export * from './portal.js';

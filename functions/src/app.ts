@@ -14,6 +14,7 @@ import { proposalsAdminRouter, proposalsPublicRouter } from './features/proposal
 import { hostedProjectsAdminRouter } from './features/hosted-projects/router.js';
 import { projectsAdminRouter } from './features/projects/router.js';
 import { clientPortalRouter } from './features/client-portal/router.js';
+import { portalAdminRouter, portalRouter } from './features/portal/router.js';
 import { emailAdminRouter } from './features/email/router.js';
 import { emailPublicRouter } from './features/email/sendgridEvents.js';
 import { clientDataAdminRouter } from './features/client-data/router.js';
@@ -59,6 +60,7 @@ function publicRouter(): express.Router {
   r.use(quotesPublicRouter);
   r.use(proposalsPublicRouter);
   r.use(clientPortalRouter);
+  r.use('/portal', portalRouter);
   r.use(promoPublicRouter);
   r.use(paymentsPublicRouter);
   r.use(emailPublicRouter);
@@ -83,6 +85,7 @@ function adminRouter(): express.Router {
   r.use(documentsAdminRouter);
   r.use(remindersAdminRouter);
   r.use(clientDataAdminRouter);
+  r.use(portalAdminRouter);
   r.use(healthAdminRouter({ missingSettings: () => config().missing }));
   return r;
 }

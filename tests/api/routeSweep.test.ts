@@ -179,6 +179,10 @@ describe('route sweep', () => {
     expect(routes).toContainEqual({ method: 'POST', path: '/api/auth/login' });
     expect(routes).toContainEqual({ method: 'PUT', path: '/api/settings/studio' });
     expect(routes).toContainEqual({ method: 'PUT', path: '/api/settings/automations' });
+    // The client portal's routes are swept like the admin's: 401 without a session, 403 for a password sign-up
+    // (no verified address, no admin claim); tests/api/portal.test.ts covers a client's own token.
+    expect(routes).toContainEqual({ method: 'GET', path: '/api/portal/overview' });
+    expect(routes).toContainEqual({ method: 'POST', path: '/api/leads/:id/portal-invite' });
   });
 
   it('every non-public route answers 401 without a session and 403 for a non-admin', async () => {

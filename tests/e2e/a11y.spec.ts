@@ -49,6 +49,7 @@ const PUBLIC: Array<[string, (page: Page) => Promise<void>]> = [
   ],
   ['/cart', (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
   ['/my-project', (page) => expect(page.getByRole('heading', { level: 1, name: 'Access Your Project' })).toBeVisible()],
+  ['/portal', (page) => expect(page.getByRole('heading', { level: 1, name: 'Client portal' })).toBeVisible()],
   ['/quote-acceptance?leadId=nope&token=nope', (page) => expect(page.getByRole('heading', { level: 1 })).toBeVisible()],
   [
     '/checkout?amount=25.00&description=Accessibility%20check',

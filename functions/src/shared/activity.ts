@@ -27,7 +27,8 @@ export type ActivityType =
   | 'dispute'
   | 'invoice_closed'
   | 'reminder_sent'
-  | 'reminder_skipped';
+  | 'reminder_skipped'
+  | 'portal_invited';
 
 export interface ActivityEntry {
   leadId: string;

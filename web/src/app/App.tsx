@@ -36,6 +36,7 @@ const QuoteAcceptancePage = lazyNamed(
 const VerifyPage = lazyNamed(() => import('../features/quote-acceptance/components/VerifyPage'), 'VerifyPage');
 const CartPage = lazyNamed(() => import('../features/cart/components/CartPage'), 'CartPage');
 const MyProjectPage = lazyNamed(() => import('../features/my-project/components/MyProjectPage'), 'MyProjectPage');
+const PortalPage = lazyNamed(() => import('../features/portal/components/PortalPage'), 'PortalPage');
 const CheckoutPage = lazyNamed(() => import('../features/checkout/components/CheckoutPage'), 'CheckoutPage');
 const PaymentSuccessPage = lazyNamed(
   () => import('../features/checkout/components/PaymentSuccessPage'),
@@ -49,6 +50,7 @@ export function App() {
         <Route index element={prerenderedRoute('landing', landingPage.Component)} />
         <Route path="cart" element={lazyRoute('cart', CartPage)} />
         <Route path="my-project" element={lazyRoute('my-project', MyProjectPage)} />
+        <Route path="portal" element={lazyRoute('portal', PortalPage)} />
         <Route path="quote-acceptance" element={lazyRoute('quote-acceptance', QuoteAcceptancePage)} />
         <Route path="verify/:id?" element={lazyRoute('verify', VerifyPage)} />
         <Route path="checkout" element={lazyRoute('checkout', CheckoutPage)} />

@@ -28,6 +28,7 @@ import { ClientDataActions } from '../../clients';
 import { OutboxList } from '../../email';
 import { UpcomingReminders } from '../../reminders';
 import { LeadProposals } from '../../proposals';
+import { InviteToPortalButton } from '../../portal';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '');
 
@@ -155,6 +156,7 @@ export function LeadDetailDialog({
             )}
           </DialogContent>
           <DialogActions>
+            {full?.email && <InviteToPortalButton leadId={lead.id} />}
             <Button onClick={() => onNotes(lead)}>Notes</Button>
             <Button onClick={onClose} variant="contained">
               Close

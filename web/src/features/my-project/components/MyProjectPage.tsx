@@ -198,6 +198,17 @@ function Facts({ rows, empty }: { rows: Array<[string, ReactNode | null | undefi
   );
 }
 
+/** The way to the client portal (/portal), where a client signed in by email link sees all their work. */
+function PortalLink() {
+  return (
+    <Typography sx={{ mt: 2, mb: 3 }}>
+      <Link component={RouterLink} to="/portal">
+        Sign in to see everything
+      </Link>
+    </Typography>
+  );
+}
+
 function EmailEntry() {
   const toast = useToast();
   const { lookup, busy, notFound, problem } = useProjectLookup();
@@ -255,6 +266,7 @@ function EmailEntry() {
           {busy ? 'Loading...' : notFound ? 'Try Again' : 'Open'}
         </Button>
       </Box>
+      <PortalLink />
     </Container>
   );
 }
@@ -408,6 +420,7 @@ function ProjectView({
           <Button onClick={onSwitch}>Use another email</Button>
         </Stack>
       </Stack>
+      <PortalLink />
 
       <Stack spacing={3}>
         <Panel title="Project Status">

@@ -1,0 +1,128 @@
+/**
+ * The client portal (`/portal`): what a client signed in by email link reads
+ * through `/api/portal/**`, as reply schemas the server replies with and the
+ * web parses, and the pure rules that shape it. Money leaves as 2-decimal
+ * strings; dates as ISO strings.
+ */
+import { z } from 'zod';
+import { centsToString } from './money.js';
+import { clientTimelineStages } from './projects.js';
+import { checkoutPath } from './quotes.js';
+
+/** One stage of a project's client timeline (domain clientTimelineStages). */
+export const portalTimelineStageSchema = z.object({
+  label: z.string(),
+  state: z.enum(['past', 'current', 'future']),
+});
+
+/** One of the client's projects, with its timeline. */
+export const portalProjectSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  timeline: z.array(portalTimelineStageSchema),
+  createdAt: z.string().nullable(),
+});
+export type PortalProject = z.output<typeof portalProjectSchema>;
+
+/** The invoice statuses a client sees: the others (void, uncollectible) owe nothing and stay in the CRM. */
+export const PORTAL_INVOICE_STATUSES = ['open', 'paid'] as const;
+
+/** One of the client's invoices: an admin invoice or a deposit / final payment request. */
+export const portalInvoiceSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['invoice', 'deposit', 'final']),
+  number: z.string().nullable(),
+  description: z.string(),
+  /** What is billed, tax included, as a 2-decimal string ("1234.50"). */
+  amount: z.string().regex(/^\d+\.\d{2}$/),
+  status: z.enum(PORTAL_INVOICE_STATUSES),
+  dueDate: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  /** The existing checkout for this invoice (a same-site path), while it is open; null once paid. */
+  payPath: z
+    .string()
+    .regex(/^\/checkout\?/)
+    .nullable(),
+});
+export type PortalInvoice = z.output<typeof portalInvoiceSchema>;
+
+/** GET /api/portal/overview → the signed-in client's projects and invoices (empty lists for an unknown address). */
+export const portalOverviewReply = z.object({
+  success: z.literal(true),
+  email: z.string(),
+  projects: z.array(portalProjectSchema),
+  invoices: z.array(portalInvoiceSchema),
+});
+export type PortalOverview = z.output<typeof portalOverviewReply>;
+
+/** GET /api/portal/projects/{id} → one of the client's projects (404 for anyone else's). */
+export const portalProjectReply = z.object({ success: z.literal(true), project: portalProjectSchema });
+
+/** GET /api/portal/invoices/{id} → one of the client's invoices (404 for anyone else's). */
+export const portalInvoiceReply = z.object({ success: z.literal(true), invoice: portalInvoiceSchema });
+
+/** POST /api/leads/{id}/portal-invite → the address the sign-in link went to. */
+export const portalInviteReply = z.object({ success: z.literal(true), message: z.string(), email: z.string() });
+
+/** Toast of the admin's "Invite to portal". */
+export const PORTAL_INVITE_SENT = 'Portal invitation sent';
+
+/** What /portal says after a link is requested, whoever the address belongs to (it never tells). */
+export const PORTAL_LINK_SENT =
+  'If this address has work with us, a sign-in link is on its way. Open it on this device or another; it works once and expires.';
+
+/** A project as the portal shows it: its timeline computed from its status. */
+export function portalProject(id: string, p: { name: string; status: string; createdAt: Date | null }): PortalProject {
+  return {
+    id,
+    name: p.name || 'Your project',
+    status: p.status,
+    timeline: clientTimelineStages(p.status),
+    createdAt: p.createdAt?.toISOString() ?? null,
+  };
+}
+
+/** A stored invoice or payment request, as read (domain invoiceDocSchema) with its id and kind. */
+export interface PortalInvoiceSource {
+  id: string;
+  kind: 'invoice' | 'deposit' | 'final';
+  leadId: string;
+  number: string | null | undefined;
+  description: string;
+  amountCents: number;
+  status: string;
+  dueDate: Date | null;
+  paidAt: Date | null;
+  checkoutUrl: string | null;
+}
+
+/**
+ * An invoice as the portal shows it, or null when the client does not see it
+ * (void, uncollectible). Pay Now goes to the existing checkout: the invoice's
+ * own checkout link, else the lead's payment (checkoutPath), as My Project does.
+ */
+export function portalInvoice(s: PortalInvoiceSource): PortalInvoice | null {
+  if (s.status !== 'open' && s.status !== 'paid') return null;
+  const description =
+    s.description || (s.kind === 'invoice' ? 'Invoice' : s.kind === 'deposit' ? 'Deposit' : 'Final payment');
+  const own = s.checkoutUrl && /^\/checkout\?/.test(s.checkoutUrl) ? s.checkoutUrl : null;
+  const payPath =
+    s.status !== 'open'
+      ? null
+      : (own ??
+        (s.kind === 'invoice'
+          ? `/checkout?${new URLSearchParams({ amount: centsToString(s.amountCents), description, invoiceId: s.id })}`
+          : checkoutPath(s.amountCents, `Invoice: ${description}`, s.leadId)));
+  return {
+    id: s.id,
+    kind: s.kind,
+    number: s.number ?? null,
+    description,
+    amount: centsToString(s.amountCents),
+    status: s.status,
+    dueDate: s.dueDate?.toISOString() ?? null,
+    paidAt: s.paidAt?.toISOString() ?? null,
+    payPath,
+  };
+}
