@@ -149,6 +149,9 @@ export const leadDocSchema = z
     acceptedQuote: acceptedQuoteSchema.nullish().catch(null),
     /** The lead's Stripe Customer, once a live payment has made one (functions features/billing/payments.ts). */
     stripeCustomerId: z.string().nullish(),
+    /** A lead quoted from a hosted project (functions features/hosted-projects): the project and its deployment. */
+    replitProjectId: z.string().nullish(),
+    replitDeployed: z.boolean().nullish(),
     ...PLAN_TEXT_FIELDS,
     // A malformed one reads as null rather than dropping the lead from every list.
     quoteAcceptedAt: storedDate.nullish().catch(null),

@@ -11,9 +11,10 @@ import type {
   QueryDocumentSnapshot,
   QuerySnapshot,
 } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { leadDocSchema } from '@studio/domain';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** A converter reading documents as `schema`'s output. @throws ZodError when a stored document does not match. */
 export function zodConverter<S extends z.ZodType<Record<string, unknown>, DocumentData>>(
@@ -52,4 +53,46 @@ export function parsedDocs<S extends z.ZodType<object>>(
     });
     return [];
   });
+}
+
+/** True for a FieldValue sentinel (serverTimestamp, increment, delete, arrayUnion...): written by Firestore, not checked here. */
+const isSentinel = (v: unknown): boolean => v instanceof FieldValue;
+
+/** A stored document's schema: an object, or an object piped into a transform (leadDocSchema). */
+export type StoredObjectSchema = z.ZodObject | z.ZodPipe<z.ZodObject, z.ZodType>;
+
+/** The object schema of `schema` (the input side of a pipe). */
+const objectOf = (schema: StoredObjectSchema): z.ZodObject => (schema instanceof z.ZodPipe ? schema.in : schema);
+
+/** Top-level fields of `doc` that are plain values (no FieldValue sentinel, no dotted field path). */
+function plainFields(doc: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(doc)
+      .filter(([k, v]) => !isSentinel(v) && !k.includes('.'))
+      // A Date is stored as a Timestamp: check it as one.
+      .map(([k, v]) => [k, v instanceof Date ? Timestamp.fromDate(v) : v]),
+  );
+}
+
+/**
+ * `doc` checked against `schema` before a full `set`/`create`, returned unchanged (the stored shape is what the
+ * caller built; the schema's transforms are for reads). A field written as a FieldValue sentinel
+ * (serverTimestamp...) is taken as present and not checked. @throws ZodError when a plain field does not match.
+ */
+export function checkedDoc<T extends Record<string, unknown>>(schema: StoredObjectSchema, doc: T): T {
+  const sentinels = Object.fromEntries(Object.keys(doc).flatMap((k) => (isSentinel(doc[k]) ? [[k, true]] : [])));
+  objectOf(schema)
+    .omit(sentinels as Record<string, true>)
+    .parse(plainFields(doc));
+  return doc;
+}
+
+/**
+ * The fields of an `update` checked against `schema.partial()` (plain values only: FieldValue sentinels such as
+ * increment, serverTimestamp and delete, and dotted field paths, pass untouched), returned unchanged.
+ * @throws ZodError when a plain field does not match.
+ */
+export function checkedUpdate<T extends Record<string, unknown>>(schema: StoredObjectSchema, fields: T): T {
+  objectOf(schema).partial().parse(plainFields(fields));
+  return fields;
 }

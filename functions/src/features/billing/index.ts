@@ -22,3 +22,14 @@ export {
   reservePromo,
   type PromoApplication,
 } from './promo.js';
+export {
+  createOrderDoc,
+  idempotencyKeysCol,
+  promoCodesCol,
+  updateOrderDoc,
+  invoicesCol,
+  ordersCol,
+  paymentRequestsCol,
+  paymentsCol,
+  readDoc,
+} from './billingStore.js';
