@@ -214,6 +214,8 @@ export const invoiceDocSchema = z.object({
   taxRateBps: orNull(z.number()),
   taxLabel: orNull(z.string()),
   description: withDefault(z.string(), ''),
+  /** When it was issued (an admin's invoice; payment requests read createdAt). */
+  issuedAt: orNull(storedDate),
   dueDate: orNull(storedDate),
   status: z.enum(INVOICE_STATUSES),
   createdAt: orNull(storedDate),

@@ -50,6 +50,10 @@ export const paymentRequestsCol = (db: Firestore) =>
 export const idempotencyKeysCol = (db: Firestore) =>
   db.collection(COLLECTIONS.idempotencyKeys).withConverter(idempotencyKeyConverter);
 
+/** `ledger_entries`, read as LedgerEntryDoc. */
+export const ledgerEntriesCol = (db: Firestore) =>
+  db.collection(COLLECTIONS.ledgerEntries).withConverter(ledgerEntryConverter);
+
 /** The parsed document at `ref` (read in `tx` when given), or null when there is none. @throws ZodError when it does not parse. */
 export async function readDoc<T>(ref: DocumentReference<T>, tx?: Transaction): Promise<T | null> {
   const snap = tx ? await tx.get(ref) : await ref.get();

@@ -28,6 +28,7 @@ export {
   promoCodesCol,
   updateOrderDoc,
   invoicesCol,
+  ledgerEntriesCol,
   ordersCol,
   paymentRequestsCol,
   paymentsCol,
