@@ -247,6 +247,36 @@ export default defineConfig([
     },
   },
   { files: ['domain/**'], rules: { '@typescript-eslint/no-restricted-imports': noPlatformInDomain } },
+  // Typed stores (docs/architecture.md): in the converted slices, Firestore is reached only through the slice's
+  // `*Store.ts` files, which parse what they read with the collection's zod schema and check what they write.
+  // `.get('field')` is a raw field read only with one argument (a route's `router.get('/path', handler)` has two).
+  {
+    files: [
+      'functions/src/features/client-data/**/*.ts',
+      'functions/src/features/documents/**/*.ts',
+      'functions/src/features/hosted-projects/**/*.ts',
+      'functions/src/features/payments/**/*.ts',
+      'functions/src/features/promo/**/*.ts',
+    ],
+    ignores: ['**/*Store.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='data'][arguments.length=0]",
+          message: "Read documents through the slice's store (*Store.ts: zodConverter / parsedDocs), not .data().",
+        },
+        {
+          selector: "CallExpression[callee.property.name='get'][arguments.0.type='Literal'][arguments.length=1]",
+          message: "Read fields of a parsed document from the slice's store (*Store.ts), not .get('field').",
+        },
+        {
+          selector: "CallExpression[callee.property.name='collection']",
+          message: "Reach Firestore collections only in the slice's store (*Store.ts).",
+        },
+      ],
+    },
+  },
   {
     files: ['web/src/**/*.{ts,tsx}'],
     ignores: [
