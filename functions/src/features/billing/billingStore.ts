@@ -54,6 +54,15 @@ export const idempotencyKeysCol = (db: Firestore) =>
 export const ledgerEntriesCol = (db: Firestore) =>
   db.collection(COLLECTIONS.ledgerEntries).withConverter(ledgerEntryConverter);
 
+/** `counters/{id}` (a number series' last number), read as CounterDoc. */
+export const counterRef = (db: Firestore, id: string) =>
+  db.collection(COLLECTIONS.counters).doc(id).withConverter(counterConverter);
+
+/** Sets counter `ref` in `tx`, checked with counterDocSchema. */
+export function writeCounter(tx: Transaction, ref: DocumentReference<unknown>, doc: Record<string, unknown>): void {
+  tx.set(ref.withConverter(null), checkedDoc(counterDocSchema, doc));
+}
+
 /** The parsed document at `ref` (read in `tx` when given), or null when there is none. @throws ZodError when it does not parse. */
 export async function readDoc<T>(ref: DocumentReference<T>, tx?: Transaction): Promise<T | null> {
   const snap = tx ? await tx.get(ref) : await ref.get();
