@@ -63,6 +63,19 @@ export function writeCounter(tx: Transaction, ref: DocumentReference<unknown>, d
   tx.set(ref.withConverter(null), checkedDoc(counterDocSchema, doc));
 }
 
+/** `stripe_events/{eventId}`, read as StripeEventDoc. */
+export const stripeEventRef = (db: Firestore, id: string) =>
+  db.collection(COLLECTIONS.stripeEvents).doc(id).withConverter(stripeEventConverter);
+
+/** Records a Stripe event in `tx` (create: a second copy fails ALREADY_EXISTS), checked with stripeEventDocSchema. */
+export function createStripeEvent(
+  tx: Transaction,
+  ref: DocumentReference<unknown>,
+  doc: Record<string, unknown>,
+): void {
+  tx.create(ref.withConverter(null), checkedDoc(stripeEventDocSchema, doc));
+}
+
 /** The parsed document at `ref` (read in `tx` when given), or null when there is none. @throws ZodError when it does not parse. */
 export async function readDoc<T>(ref: DocumentReference<T>, tx?: Transaction): Promise<T | null> {
   const snap = tx ? await tx.get(ref) : await ref.get();

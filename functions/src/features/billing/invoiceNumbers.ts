@@ -18,12 +18,7 @@
 import { Mutex } from 'async-mutex';
 import { GrpcStatus, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { counterRef, readDoc, writeCounter } from './billingStore.js';
-import {
-  invoiceCounterId,
-  invoiceYear,
-  nextInvoiceNumber,
-  type NumberSeries,
-} from '@studio/domain';
+import { invoiceCounterId, invoiceYear, nextInvoiceNumber, type NumberSeries } from '@studio/domain';
 
 /** Transaction attempts before giving up (each one attempt; see the file comment). */
 const RUN_ATTEMPTS = 100;

@@ -47,6 +47,7 @@ import {
   type PaymentDoc,
   type PaymentPurpose,
 } from '@studio/domain';
+import { createStripeEvent, stripeEventRef } from './billingStore.js';
 import { AppError } from '../../platform/errors.js';
 import { leadConverter } from '../../platform/converter.js';
 import { recordActivity } from '../../shared/activity.js';
@@ -278,7 +279,7 @@ const HANDLED = new Set([
  * Other types are recorded and ignored. @returns what happened to this event id.
  */
 export async function fulfilEvent(db: Firestore, event: PaymentEvent, by = 'stripe'): Promise<FulfilOutcome> {
-  const eventRef = db.collection(COLLECTIONS.stripeEvents).doc(event.id);
+  const eventRef = stripeEventRef(db, event.id);
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.runTransaction(async (tx) => {
@@ -294,7 +295,7 @@ export async function fulfilEvent(db: Firestore, event: PaymentEvent, by = 'stri
             : null);
         const outcome: FulfilOutcome = effects?.review ? 'review' : effects ? 'applied' : 'ignored';
         effects?.apply(by);
-        tx.create(eventRef, {
+        createStripeEvent(tx, eventRef, {
           type: event.type,
           objectId: event.data.object.id,
           outcome,
