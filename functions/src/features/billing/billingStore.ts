@@ -76,6 +76,15 @@ export function createStripeEvent(
   tx.create(ref.withConverter(null), checkedDoc(stripeEventDocSchema, doc));
 }
 
+/** Updates invoice `ref` in `tx`, the plain fields checked with invoiceDocSchema.partial(). */
+export function updateInvoiceDoc(
+  tx: Transaction,
+  ref: DocumentReference<unknown>,
+  fields: Record<string, unknown>,
+): void {
+  tx.update(ref.withConverter(null), checkedUpdate(invoiceDocSchema, fields));
+}
+
 /** The parsed document at `ref` (read in `tx` when given), or null when there is none. @throws ZodError when it does not parse. */
 export async function readDoc<T>(ref: DocumentReference<T>, tx?: Transaction): Promise<T | null> {
   const snap = tx ? await tx.get(ref) : await ref.get();
