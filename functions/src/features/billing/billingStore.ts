@@ -85,6 +85,25 @@ export function updateInvoiceDoc(
   tx.update(ref.withConverter(null), checkedUpdate(invoiceDocSchema, fields));
 }
 
+/** Creates payment request `ref` in `tx`, checked with paymentRequestDocSchema. */
+export function createPaymentRequestDoc(
+  tx: Transaction,
+  ref: DocumentReference<unknown>,
+  doc: Record<string, unknown>,
+) {
+  tx.create(ref.withConverter(null), checkedDoc(paymentRequestDocSchema, doc));
+}
+
+/** Updates payment request `ref`, the plain fields checked with paymentRequestDocSchema.partial(). */
+export async function updatePaymentRequestDoc(ref: DocumentReference<unknown>, fields: Record<string, unknown>) {
+  await ref.withConverter(null).update(checkedUpdate(paymentRequestDocSchema, fields));
+}
+
+/** Whether `ref` exists (read in `tx` when given), without parsing it. */
+export async function docExists(ref: DocumentReference<unknown>, tx?: Transaction): Promise<boolean> {
+  return (tx ? await tx.get(ref) : await ref.get()).exists;
+}
+
 /** The parsed document at `ref` (read in `tx` when given), or null when there is none. @throws ZodError when it does not parse. */
 export async function readDoc<T>(ref: DocumentReference<T>, tx?: Transaction): Promise<T | null> {
   const snap = tx ? await tx.get(ref) : await ref.get();
