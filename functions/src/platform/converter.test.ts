@@ -14,6 +14,15 @@ describe('checkedDoc', () => {
 
   it('takes a FieldValue sentinel as present and unchecked', () => {
     expect(() => checkedDoc(counter, { year: 2026, last: 3, updatedAt: FieldValue.serverTimestamp() })).not.toThrow();
+    // A sentinel on a field the schema does not name (invoices' updatedAt) is simply not checked.
+    expect(() =>
+      checkedDoc(invoiceDocSchema, {
+        leadId: 'l1',
+        amountCents: 100,
+        status: 'open',
+        updatedAt: FieldValue.serverTimestamp(),
+      }),
+    ).not.toThrow();
   });
 
   it('refuses a document whose plain field does not match, or that misses a required field', () => {

@@ -80,10 +80,12 @@ function plainFields(doc: Record<string, unknown>): Record<string, unknown> {
  * (serverTimestamp...) is taken as present and not checked. @throws ZodError when a plain field does not match.
  */
 export function checkedDoc<T extends Record<string, unknown>>(schema: StoredObjectSchema, doc: T): T {
-  const sentinels = Object.fromEntries(Object.keys(doc).flatMap((k) => (isSentinel(doc[k]) ? [[k, true]] : [])));
-  objectOf(schema)
-    .omit(sentinels as Record<string, true>)
-    .parse(plainFields(doc));
+  const object = objectOf(schema);
+  // Only the schema's own fields can be omitted (zod refuses an unknown key); other fields are not checked anyway.
+  const sentinels = Object.fromEntries(
+    Object.keys(doc).flatMap((k) => (isSentinel(doc[k]) && k in object.shape ? [[k, true]] : [])),
+  );
+  object.omit(sentinels as Record<string, true>).parse(plainFields(doc));
   return doc;
 }
 
