@@ -458,8 +458,16 @@ export const orderDocSchema = z.object({
     .transform((v) => v ?? 0),
   totalDueNowCents: z.number().int(),
   paymentIntentId: orNull(z.string()),
+  /** The end of the order's promo hold (an order made with a code). */
+  promoReservedUntil: orNull(storedDate),
+  annualSavingCents: z.number().int().nullish(),
+  paymentMode: z.enum(['test', 'live']).nullish(),
+  /** A live monthly or annual order: its Stripe Subscription and Customer. */
+  stripeSubscriptionId: z.string().nullish(),
+  stripeCustomerId: z.string().nullish(),
   createdAt: orNull(storedDate),
   paidAt: orNull(storedDate),
+  updatedAt: orNull(storedDate),
 });
 export type OrderDoc = z.output<typeof orderDocSchema>;
 
@@ -479,6 +487,12 @@ export const paymentDocSchema = z.object({
   reviewReason: orNull(z.string()),
   amountRefundedCents: z.number().int().nullish(),
   disputeStatus: orNull(z.string()),
+  /** What the server asked for when it made the PaymentIntent (absent on a subscription's invoice payment). */
+  currency: z.string().nullish(),
+  description: z.string().nullish(),
+  mode: z.enum(['test', 'live']).nullish(),
+  paidAt: orNull(storedDate),
+  createdAt: orNull(storedDate),
   updatedAt: orNull(storedDate),
 });
 export type PaymentDoc = z.output<typeof paymentDocSchema>;

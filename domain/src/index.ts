@@ -29,6 +29,7 @@ export * from './settings.js';
 export * from './invoiceNumbers.js';
 export * from './invoiceDocument.js';
 export * from './billing.js';
+export * from './billingDocs.js';
 export * from './reminders.js';
 export * from './random.js';
 export * from './replies.js';

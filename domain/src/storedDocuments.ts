@@ -152,6 +152,9 @@ export const leadDocFieldsSchema = z.object({
   acceptedQuote: acceptedQuoteSchema.nullish().catch(null),
   /** The lead's Stripe Customer, once a live payment has made one (functions features/billing/payments.ts). */
   stripeCustomerId: z.string().nullish(),
+  /** A lead quoted from a hosted project (functions features/hosted-projects): the project and its deployment. */
+  replitProjectId: z.string().nullish(),
+  replitDeployed: z.boolean().nullish(),
   /** The status of the lead's latest proposal (features/proposals writes it with each step), for its board card. */
   proposalStatus: z.enum(PROPOSAL_STATUSES).nullish().catch(null),
   ...PLAN_TEXT_FIELDS,
@@ -238,6 +241,8 @@ export const invoiceDocSchema = z.object({
   taxRateBps: orNull(z.number()),
   taxLabel: orNull(z.string()),
   description: withDefault(z.string(), ''),
+  /** When it was issued (the deposit reminders count from a request's when the lead has no acceptance time). */
+  issuedAt: orNull(storedDate),
   dueDate: orNull(storedDate),
   status: z.enum(INVOICE_STATUSES),
   createdAt: orNull(storedDate),
@@ -250,8 +255,6 @@ export type InvoiceDoc = z.output<typeof invoiceDocSchema>;
 /** `payment_requests/{leadId}_{purpose}`: a lead's numbered deposit or final payment request (features/billing/paymentRequests.ts). */
 export const paymentRequestDocSchema = invoiceDocSchema.extend({
   purpose: z.enum(['deposit', 'final']),
-  /** When the request was issued (the deposit reminders count from it when the lead has no acceptance time). */
-  issuedAt: orNull(storedDate),
 });
 export type PaymentRequestDoc = z.output<typeof paymentRequestDocSchema>;
 

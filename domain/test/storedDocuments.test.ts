@@ -258,6 +258,7 @@ describe('invoiceDocSchema and paymentRequestDocSchema', () => {
       taxRateBps: null,
       taxLabel: null,
       description: 'Extra work',
+      issuedAt: new Date('2026-03-01T00:00:00Z'),
       dueDate: new Date('2026-03-15T00:00:00Z'),
       status: 'open',
       createdAt: new Date('2026-03-01T00:00:00Z'),

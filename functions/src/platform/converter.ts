@@ -56,38 +56,46 @@ export function parsedDocs<S extends z.ZodType<object>>(
   });
 }
 
-/** `data` without its FieldValue sentinels (they pass unchecked), Dates as Timestamps (what Firestore stores). */
-function plainFields(data: DocumentData): { plain: DocumentData; sentinels: string[] } {
-  const plain: DocumentData = {};
-  const sentinels: string[] = [];
-  for (const [key, value] of Object.entries(data)) {
-    if (value instanceof FieldValue) sentinels.push(key);
-    else plain[key] = value instanceof Date ? Timestamp.fromDate(value) : value;
-  }
-  return { plain, sentinels };
+/** True for a FieldValue sentinel (serverTimestamp, increment, delete, arrayUnion...): written by Firestore, not checked here. */
+const isSentinel = (v: unknown): boolean => v instanceof FieldValue;
+
+/** A stored document's schema: an object, or an object piped into a transform (leadDocSchema). */
+export type StoredObjectSchema = z.ZodObject | z.ZodPipe<z.ZodObject, z.ZodType>;
+
+/** The object schema of `schema` (the input side of a pipe). */
+const objectOf = (schema: StoredObjectSchema): z.ZodObject => (schema instanceof z.ZodPipe ? schema.in : schema);
+
+/** Top-level fields of `doc` that are plain values (no FieldValue sentinel, no dotted field path). */
+function plainFields(doc: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(doc)
+      .filter(([k, v]) => !isSentinel(v) && !k.includes('.'))
+      // A Date is stored as a Timestamp: check it as one.
+      .map(([k, v]) => [k, v instanceof Date ? Timestamp.fromDate(v) : v]),
+  );
 }
 
 /**
- * `data`, checked against `schema` before a full `set` or `create`: every
- * field but a FieldValue sentinel (serverTimestamp, increment, delete) must
- * parse, and the sentinels' fields may be absent. Fields the schema does not
- * name pass unchecked. Returns `data` itself: the write stores what the caller
- * built, not the schema's output.
- * @throws ZodError when a field does not match (nothing is written: a logged 500).
+ * `doc` checked against `schema` before a full `set`/`create`, returned unchanged (the stored shape is what the
+ * caller built; the schema's transforms are for reads). A field written as a FieldValue sentinel
+ * (serverTimestamp...) is taken as present and not checked. @throws ZodError when a plain field does not match.
  */
-export function checkedDoc<T extends DocumentData>(schema: z.ZodObject, data: T): T {
-  const { plain, sentinels } = plainFields(data);
-  // A sentinel's field is absent from `plain`: its schema is relaxed to accept that.
-  schema.extend(Object.fromEntries(sentinels.map((k) => [k, z.unknown().optional()]))).parse(plain);
-  return data;
+export function checkedDoc<T extends Record<string, unknown>>(schema: StoredObjectSchema, doc: T): T {
+  const object = objectOf(schema);
+  // Only the schema's own fields can be omitted (zod refuses an unknown key); other fields are not checked anyway.
+  const sentinels = Object.fromEntries(
+    Object.keys(doc).flatMap((k) => (isSentinel(doc[k]) && k in object.shape ? [[k, true]] : [])),
+  );
+  object.omit(sentinels as Record<string, true>).parse(plainFields(doc));
+  return doc;
 }
 
 /**
- * `data`, checked against `schema.partial()` before an `update` (or a merge):
- * each plain field it writes must parse; FieldValue sentinels pass untouched.
- * Returns `data` itself. @throws ZodError when a field does not match.
+ * The fields of an `update` checked against `schema.partial()` (plain values only: FieldValue sentinels such as
+ * increment, serverTimestamp and delete, and dotted field paths, pass untouched), returned unchanged.
+ * @throws ZodError when a plain field does not match.
  */
-export function checkedUpdate<T extends DocumentData>(schema: z.ZodObject, data: T): T {
-  schema.partial().parse(plainFields(data).plain);
-  return data;
+export function checkedUpdate<T extends Record<string, unknown>>(schema: StoredObjectSchema, fields: T): T {
+  objectOf(schema).partial().parse(plainFields(fields));
+  return fields;
 }

@@ -33,6 +33,7 @@ import {
   retentionEnd,
   type LedgerEntryType,
 } from '@studio/domain';
+import { createStripeEvent, stripeEventRef } from './billingStore.js';
 import { recordActivity } from '../../shared/activity.js';
 import { runNumbered } from './invoiceNumbers.js';
 import { billableDoc, documentOfPayment, entriesOfPayment, recordLedgerEntry, type NewLedgerEntry } from './ledger.js';
@@ -115,7 +116,7 @@ const EVENT_TITLES: Record<ChargeEvent['type'], string> = {
  */
 export async function applyChargeEvent(db: Firestore, event: ChargeEvent, by = 'stripe'): Promise<ChargeOutcome> {
   const obj = event.data.object;
-  const eventRef = db.collection(COLLECTIONS.stripeEvents).doc(event.id);
+  const eventRef = stripeEventRef(db, event.id);
   const now = new Date();
   const studioName = (await loadStudioSettings(db)).businessName;
   return runNumbered(
@@ -135,7 +136,7 @@ export async function applyChargeEvent(db: Firestore, event: ChargeEvent, by = '
             paymentIntentId: obj.payment_intent,
           },
         );
-        tx.create(eventRef, {
+        createStripeEvent(tx, eventRef, {
           type: event.type,
           objectId: obj.id,
           outcome: 'review',
@@ -187,7 +188,7 @@ export async function applyChargeEvent(db: Firestore, event: ChargeEvent, by = '
           number: p.type === 'credit_note' ? creditNote : null,
         });
       updatePayment(tx, paymentRef, event, refundedSoFar, planned);
-      tx.create(eventRef, {
+      createStripeEvent(tx, eventRef, {
         type: event.type,
         objectId: obj.id,
         outcome: 'applied',

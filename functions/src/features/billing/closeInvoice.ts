@@ -9,10 +9,11 @@
  * (features/billing/payments.ts owedFor: a closed invoice is owed nothing).
  */
 import { FieldValue } from 'firebase-admin/firestore';
-import { COLLECTIONS, documentBalance, formatUsd, invoiceDocSchema, voidRefusal, writeOffOf } from '@studio/domain';
+import { documentBalance, formatUsd, voidRefusal, writeOffOf } from '@studio/domain';
 import { conflict, notFound } from '../../platform/errors.js';
 import { recordActivity } from '../../shared/activity.js';
 import { entriesOf, recordLedgerEntry } from './ledger.js';
+import { invoicesCol, readDoc, updateInvoiceDoc } from './billingStore.js';
 import type { AdminActor, Deps } from '../useCase.js';
 
 /** What closes the invoice: a void, or a write-off of what is due. */
@@ -29,11 +30,13 @@ export async function closeInvoice(
   actor: AdminActor,
 ): Promise<{ number: string | null; writtenOffCents: number }> {
   const { db } = deps;
-  const ref = db.collection(COLLECTIONS.invoices).doc(input.id);
+  const ref = invoicesCol(db).doc(input.id);
   return db.runTransaction(async (tx) => {
-    const [snap, entries] = await Promise.all([tx.get(ref), entriesOf(db, { kind: 'invoice', id: input.id }, tx)]);
-    if (!snap.exists) throw notFound('Invoice not found');
-    const invoice = invoiceDocSchema.parse(snap.data());
+    const [invoice, entries] = await Promise.all([
+      readDoc(ref, tx),
+      entriesOf(db, { kind: 'invoice', id: input.id }, tx),
+    ]);
+    if (!invoice) throw notFound('Invoice not found');
     const balance = documentBalance(invoice.amountCents, entries, { voided: invoice.status === 'void' });
     const number = invoice.number ?? null;
     const name = number ?? 'Invoice';
@@ -46,7 +49,7 @@ export async function closeInvoice(
     if (input.action === 'void') {
       const refusal = voidRefusal(balance);
       if (refusal) throw conflict(refusal);
-      tx.update(ref, { ...closed, status: 'void' });
+      updateInvoiceDoc(tx, ref, { ...closed, status: 'void' });
       recordActivity(db, tx, {
         leadId: invoice.leadId,
         type: 'invoice_closed',
@@ -70,7 +73,7 @@ export async function closeInvoice(
       reason: input.reason ?? null,
       by: actor.username,
     });
-    tx.update(ref, { ...closed, status: 'uncollectible' });
+    updateInvoiceDoc(tx, ref, { ...closed, status: 'uncollectible' });
     recordActivity(db, tx, {
       leadId: invoice.leadId,
       type: 'invoice_closed',

@@ -22,3 +22,15 @@ export {
   reservePromo,
   type PromoApplication,
 } from './promo.js';
+export {
+  createOrderDoc,
+  idempotencyKeysCol,
+  promoCodesCol,
+  updateOrderDoc,
+  invoicesCol,
+  ledgerEntriesCol,
+  ordersCol,
+  paymentRequestsCol,
+  paymentsCol,
+  readDoc,
+} from './billingStore.js';

@@ -17,13 +17,8 @@
  */
 import { Mutex } from 'async-mutex';
 import { GrpcStatus, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import {
-  COUNTERS_COLLECTION,
-  invoiceCounterId,
-  invoiceYear,
-  nextInvoiceNumber,
-  type NumberSeries,
-} from '@studio/domain';
+import { counterRef, readDoc, writeCounter } from './billingStore.js';
+import { invoiceCounterId, invoiceYear, nextInvoiceNumber, type NumberSeries } from '@studio/domain';
 
 /** Transaction attempts before giving up (each one attempt; see the file comment). */
 const RUN_ATTEMPTS = 100;
@@ -59,13 +54,13 @@ export function runNumbered<T>(
       try {
         return await db.runTransaction(
           async (tx) => {
-            const counterRef = db.collection(COUNTERS_COLLECTION).doc(invoiceCounterId(invoiceYear(now), series));
+            const counter = counterRef(db, invoiceCounterId(invoiceYear(now), series));
             let taken = false;
             const take: TakeNumber = async () => {
               if (taken) throw new Error('One invoice number per transaction');
               taken = true;
-              const next = nextInvoiceNumber((await tx.get(counterRef)).get('last'), now, series);
-              tx.set(counterRef, { year: next.year, last: next.seq, updatedAt: now });
+              const next = nextInvoiceNumber((await readDoc(counter, tx))?.last, now, series);
+              writeCounter(tx, counter, { year: next.year, last: next.seq, updatedAt: now });
               return next.number;
             };
             return body(tx, take);

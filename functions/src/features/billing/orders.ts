@@ -9,9 +9,10 @@
  * still unpaid near the hold's end is "expired" (features/billing/orderExpiry.ts).
  */
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { COLLECTIONS, CART_CURRENCY, findPackage, type CartClientInfo, type CartPrice } from '@studio/domain';
+import { CART_CURRENCY, findPackage, type CartClientInfo, type CartPrice } from '@studio/domain';
 import type Stripe from 'stripe';
 import { startOrderPayment } from './payments.js';
+import { ordersCol, updateOrderDoc } from './billingStore.js';
 import { customerForEmail, paymentMode, stripeClient, type ProviderMode } from '../../platform/stripe.js';
 
 export type OrderStatus = 'pending_payment' | 'payment_setup_failed' | 'payment_failed' | 'paid' | 'expired';
@@ -20,7 +21,7 @@ export type OrderStatus = 'pending_payment' | 'payment_setup_failed' | 'payment_
 export const PAYABLE_ORDER_STATUSES = ['pending_payment', 'payment_failed'] as const satisfies readonly OrderStatus[];
 
 /** A new `orders` document in `db`, not yet written. */
-export const newOrderRef = (db: Firestore) => db.collection(COLLECTIONS.orders).doc();
+export const newOrderRef = (db: Firestore) => ordersCol(db).doc();
 
 /** The `orders` document for a priced cart. */
 export function orderDoc(price: CartPrice, clientInfo: CartClientInfo, promoCode: string | null) {
@@ -122,9 +123,10 @@ async function createLiveSubscription(
   const invoice = sub.latest_invoice as Stripe.Invoice | null;
   const secret = invoice?.confirmation_secret?.client_secret;
   if (!secret) throw new Error('Stripe returned a subscription without a confirmation secret');
-  await db
-    .collection(COLLECTIONS.orders)
-    .doc(orderId)
-    .update({ stripeSubscriptionId: sub.id, stripeCustomerId: customerId, paymentMode: 'live' });
+  await updateOrderDoc(ordersCol(db).doc(orderId), {
+    stripeSubscriptionId: sub.id,
+    stripeCustomerId: customerId,
+    paymentMode: 'live',
+  });
   return secret;
 }

@@ -19,12 +19,19 @@ import {
   formatDocumentDate,
   formatUsd,
   leadPaymentRequests,
-  PAYMENT_REQUESTS_COLLECTION,
   requestId,
   taxIncludedTotals,
 } from '@studio/domain';
 import { config } from '../../config.js';
 import { paymentEntryId } from './ledger.js';
+import {
+  createPaymentRequestDoc,
+  docExists,
+  ledgerEntriesCol,
+  paymentRequestsCol,
+  readDoc,
+  updatePaymentRequestDoc,
+} from './billingStore.js';
 import { enqueueEmail } from '../../shared/outbox.js';
 import { leadConverter } from '../../platform/converter.js';
 import { recordActivity } from '../../shared/activity.js';
@@ -50,18 +57,18 @@ export async function syncPaymentRequests(db: Firestore, leadId: string, now = n
   const studio = await loadStudioSettings(db);
   const terms = studio.paymentTermsDays;
   for (const found of plans) {
-    const ref = db.collection(PAYMENT_REQUESTS_COLLECTION).doc(requestId(leadId, found.purpose));
-    const existing = await ref.get();
+    const ref = paymentRequestsCol(db).doc(requestId(leadId, found.purpose));
+    const existing = await readDoc(ref);
     // Paid only when the money is in the ledger (the fulfilment writes the entry with the lead's payment
     // id): a payment id that reached the lead any other way leaves the request open, and books:check agrees.
     const inLedger =
-      found.paymentIntentId && existing.get('status') !== 'paid'
-        ? (await db.collection(COLLECTIONS.ledgerEntries).doc(paymentEntryId(found.paymentIntentId)).get()).exists
+      found.paymentIntentId && existing?.status !== 'paid'
+        ? await docExists(ledgerEntriesCol(db).doc(paymentEntryId(found.paymentIntentId)))
         : true;
     const plan = inLedger ? found : { ...found, paymentIntentId: null };
-    if (existing.exists) {
-      if (plan.paymentIntentId && existing.get('status') !== 'paid') {
-        await ref.update({
+    if (existing) {
+      if (plan.paymentIntentId && existing.status !== 'paid') {
+        await updatePaymentRequestDoc(ref, {
           status: 'paid',
           paymentIntentId: plan.paymentIntentId,
           paidAt: FieldValue.serverTimestamp(),
@@ -73,9 +80,9 @@ export async function syncPaymentRequests(db: Firestore, leadId: string, now = n
     }
     const tax = taxIncludedTotals(plan.amountCents, studio.taxRateBps);
     const number = await runNumbered(db, now, async (tx, take) => {
-      if ((await tx.get(ref)).exists) return null; // a concurrent sync issued it
+      if (await docExists(ref, tx)) return null; // a concurrent sync issued it
       const number = await take();
-      tx.create(ref, {
+      createPaymentRequestDoc(tx, ref, {
         leadId,
         purpose: plan.purpose,
         number,

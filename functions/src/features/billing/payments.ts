@@ -44,8 +44,10 @@ import {
   projectDocSchema,
   retentionEnd,
   type CreatePaymentIntentInput,
+  type PaymentDoc,
   type PaymentPurpose,
 } from '@studio/domain';
+import { createStripeEvent, stripeEventRef } from './billingStore.js';
 import { AppError } from '../../platform/errors.js';
 import { leadConverter } from '../../platform/converter.js';
 import { recordActivity } from '../../shared/activity.js';
@@ -277,7 +279,7 @@ const HANDLED = new Set([
  * Other types are recorded and ignored. @returns what happened to this event id.
  */
 export async function fulfilEvent(db: Firestore, event: PaymentEvent, by = 'stripe'): Promise<FulfilOutcome> {
-  const eventRef = db.collection(COLLECTIONS.stripeEvents).doc(event.id);
+  const eventRef = stripeEventRef(db, event.id);
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.runTransaction(async (tx) => {
@@ -293,7 +295,7 @@ export async function fulfilEvent(db: Firestore, event: PaymentEvent, by = 'stri
             : null);
         const outcome: FulfilOutcome = effects?.review ? 'review' : effects ? 'applied' : 'ignored';
         effects?.apply(by);
-        tx.create(eventRef, {
+        createStripeEvent(tx, eventRef, {
           type: event.type,
           objectId: event.data.object.id,
           outcome,
@@ -681,7 +683,7 @@ function applyPurpose(db: Firestore, tx: Transaction, c: PurposeContext): void {
 }
 
 /** A synthetic `payment_intent.payment_failed` for a test-mode intent (the test panel's Decline), as Stripe would send it. */
-export function testModeFailureEvent(payment: DocumentSnapshot): PaymentEvent {
+export function testModeFailureEvent(payment: TestModePayment): PaymentEvent {
   const success = testModeSuccessEvent(payment);
   return {
     id: `evt_test_decline_${payment.id}_${randomUUID().slice(0, 8)}`,
@@ -696,11 +698,14 @@ export function testModeFailureEvent(payment: DocumentSnapshot): PaymentEvent {
   };
 }
 
+/** A stored payment (billingStore paymentsCol) with its id, the PaymentIntent's. */
+export type TestModePayment = PaymentDoc & { id: string };
+
 /** A synthetic `payment_intent.succeeded` for a test-mode intent, as Stripe would send it. */
-export function testModeSuccessEvent(payment: DocumentSnapshot): PaymentEvent {
-  const meta: Record<string, string> = { purpose: String(payment.get('purpose')) };
-  for (const k of ['leadId', 'invoiceId', 'orderId'] as const) if (payment.get(k)) meta[k] = String(payment.get(k));
-  const amount = z.number().int().parse(payment.get('amountCents'));
+export function testModeSuccessEvent(payment: TestModePayment): PaymentEvent {
+  const meta: Record<string, string> = { purpose: String(payment.purpose) };
+  for (const k of ['leadId', 'invoiceId', 'orderId'] as const) if (payment[k]) meta[k] = String(payment[k]);
+  const amount = z.number().int().parse(payment.amountCents);
   return {
     id: `evt_test_${payment.id}`,
     type: 'payment_intent.succeeded',
@@ -710,7 +715,7 @@ export function testModeSuccessEvent(payment: DocumentSnapshot): PaymentEvent {
         object: 'payment_intent',
         amount,
         amount_received: amount,
-        currency: String(payment.get('currency') ?? PAYMENT_CURRENCY),
+        currency: String(payment.currency ?? PAYMENT_CURRENCY),
         metadata: meta,
       },
     },

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import * as logger from 'firebase-functions/logger';
-import { COLLECTIONS, parseAmountToCents, refundAmount, type RefundRequest } from '@studio/domain';
+import { parseAmountToCents, refundAmount, type RefundRequest } from '@studio/domain';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.js';
 import { entriesOfPayment } from './ledger.js';
+import { paymentsCol, readDoc } from './billingStore.js';
 import { paymentProvider } from '../../platform/stripe.js';
 import type { AdminActor, Deps } from '../useCase.js';
 import { applyChargeEvent, type ChargeEvent } from './chargeEvents.js';
@@ -26,15 +27,16 @@ export async function refundPayment(
   actor: AdminActor,
 ): Promise<{ amountCents: number; recorded: boolean }> {
   const { db } = deps;
-  const payment = await db.collection(COLLECTIONS.payments).doc(input.paymentIntentId).get();
-  if (!payment.exists) throw notFound('Payment not found');
-  if (payment.get('status') !== 'succeeded') throw conflict('Only a succeeded payment can be refunded');
+  const stored = await readDoc(paymentsCol(db).doc(input.paymentIntentId));
+  if (!stored) throw notFound('Payment not found');
+  const payment = { ...stored, id: input.paymentIntentId };
+  if (payment.status !== 'succeeded') throw conflict('Only a succeeded payment can be refunded');
   const asked = input.request.amount === undefined ? null : parseAmountToCents(input.request.amount);
   if (input.request.amount !== undefined && asked === null)
     throw invalid('Validation failed', { amount: 'Enter an amount with at most 2 decimals' });
   const entries = await entriesOfPayment(db, payment.id);
   const sum = (type: string) => entries.filter((e) => e.type === type).reduce((s, e) => s + e.amountCents, 0);
-  const paid = sum('payment') || Number(payment.get('amountReceivedCents') ?? payment.get('amountCents') ?? 0);
+  const paid = sum('payment') || Number(payment.amountReceivedCents ?? payment.amountCents ?? 0);
   const refunded = sum('refund');
   const amount = refundAmount(paid, refunded, asked);
   if (!amount.ok) throw conflict(amount.message);
@@ -63,7 +65,7 @@ export async function refundPayment(
         payment_intent: payment.id,
         amount: paid,
         amount_refunded: refunded + amount.cents,
-        currency: String(payment.get('currency') ?? 'usd'),
+        currency: String(payment.currency ?? 'usd'),
         reason: input.request.reason ?? null,
       },
     },

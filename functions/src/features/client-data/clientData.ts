@@ -40,7 +40,16 @@ import {
 import { conflict } from '../../platform/errors.js';
 import { syncBoardCard } from '../leads/index.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
-import { findClientRecords, stripeCustomerIds, type ClientRecords } from './clientRecords.js';
+import {
+  addClientDataRequest,
+  anonymiseRecord,
+  chargeableSubscription,
+  deleteRecord,
+  findClientRecords,
+  recordData,
+  stripeCustomerIds,
+  type ClientRecords,
+} from './clientRecordStore.js';
 import { deleteStripeCustomers } from './stripeCustomers.js';
 
 /** A stored value as JSON: timestamps as ISO strings, references as paths. */
@@ -66,7 +75,7 @@ async function audit(
   now: Date,
   counts: object,
 ) {
-  await db.collection(COLLECTIONS.clientDataRequests).add({
+  await addClientDataRequest(db, {
     action,
     emailSha256: sha256(email),
     by: actor.username,
@@ -91,7 +100,10 @@ export async function exportClientData(
   const collections: ClientExportReply['collections'] = {};
   for (const [c, docs] of records) {
     if (docs.size === 0) continue;
-    collections[c] = [...docs.values()].map((d) => ({ id: d.id, ...(toJson(d.data()) as Record<string, unknown>) }));
+    collections[c] = [...docs.values()].map((d) => ({
+      id: d.id,
+      ...(toJson(recordData(d)) as Record<string, unknown>),
+    }));
   }
   const reply = {
     email: email.trim(),
@@ -134,7 +146,7 @@ function anonymisedFields(collection: CollectionName, data: DocumentData): Docum
 
 /** The update that anonymises one kept document: the replaced fields and every top-level field whose text changed. */
 function anonymisation(collection: CollectionName, snap: DocumentSnapshot, pattern: RegExp, now: Date): DocumentData {
-  const data = snap.data() ?? {};
+  const data = recordData(snap);
   const update: DocumentData = {};
   for (const [k, v] of Object.entries(data)) {
     const scrubbed = scrub(v, pattern);
@@ -145,9 +157,6 @@ function anonymisation(collection: CollectionName, snap: DocumentSnapshot, patte
 
 /** Writes per batch (Firestore allows 500). */
 const BATCH = 400;
-
-/** A subscription Stripe may still charge: erasing its customer first would leave a charge nobody can attribute. */
-const chargeable = (d: DocumentSnapshot) => d.get('status') === 'active' || d.get('status') === 'past_due';
 
 /**
  * Erases `email` (see the module comment).
@@ -163,7 +172,7 @@ export async function eraseClient(
   const { db } = deps;
   const now = clock();
   const records = await findClientRecords(db, email);
-  if ([...(records.get(COLLECTIONS.subscriptions)?.values() ?? [])].some(chargeable))
+  if ([...(records.get(COLLECTIONS.subscriptions)?.values() ?? [])].some(chargeableSubscription))
     throw conflict(ERASE_ACTIVE_SUBSCRIPTION);
   const customers = await deleteStripeCustomers(email, stripeCustomerIds(records));
 
@@ -171,11 +180,11 @@ export async function eraseClient(
   const pattern = new RegExp(escaped, 'gi');
   const writes: Array<(b: WriteBatch) => void> = [];
   for (const c of ERASED_COLLECTIONS)
-    for (const d of records.get(c)?.values() ?? []) writes.push((b) => b.delete(d.ref));
+    for (const d of records.get(c)?.values() ?? []) writes.push((b) => deleteRecord(b, d));
   for (const c of ANONYMISED_COLLECTIONS)
     for (const d of records.get(c)?.values() ?? []) {
       const update = anonymisation(c, d, pattern, now);
-      writes.push((b) => b.update(d.ref, update));
+      writes.push((b) => anonymiseRecord(b, d, update));
     }
   // Signed proposals and their trail are kept whole (legal records); unsigned ones go with their trail.
   const proposals = [...(records.get(COLLECTIONS.proposals)?.values() ?? [])];

@@ -22,24 +22,31 @@
  * one hour. Without OUTBOX_SECRET_KEY no link is made and every link is refused.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { Timestamp, type Firestore } from 'firebase-admin/firestore';
+import type { Firestore } from 'firebase-admin/firestore';
 import {
-  COLLECTIONS,
   creditNoteModel,
   documentFileName,
   type DocumentKind,
   type InvoiceDocumentKind,
   invoiceModel,
-  PAYMENT_REQUESTS_COLLECTION,
   receiptModel,
   requestId,
   type InvoicePdfModel,
-  type RequestPurpose,
 } from '@studio/domain';
 import { config } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
 import { renderInvoicePdf } from './pdf/invoicePdf.js';
 import { loadStudioSettings } from '../../shared/settings.js';
+import {
+  leadDocuments,
+  readInvoice,
+  readLead,
+  readLeadRequest,
+  readLedgerEntry,
+  readOrder,
+  readPayment,
+  readPaymentRequest,
+} from './documentStore.js';
 
 export interface DocumentRef {
   kind: DocumentKind;
@@ -50,31 +57,23 @@ export interface DocumentRef {
 export const DOCUMENT_LINK_TTL_MS = 60 * 60_000;
 
 const NOT_FOUND = 'Document not found';
-const date = (v: unknown): Date | null => (v instanceof Timestamp ? v.toDate() : null);
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const cents = (v: unknown): number => (typeof v === 'number' && Number.isSafeInteger(v) ? v : 0);
-
-const SOURCE: Record<InvoiceDocumentKind, string> = {
-  invoice: COLLECTIONS.invoices,
-  request: PAYMENT_REQUESTS_COLLECTION,
-  receipt: COLLECTIONS.payments,
-  'credit-note': COLLECTIONS.ledgerEntries,
-};
 
 /** The model of document `ref`, from Firestore. @throws AppError (404) when absent (or a receipt of an unpaid payment). */
 export async function documentModel(
   db: Firestore,
   ref: DocumentRef & { kind: InvoiceDocumentKind },
 ): Promise<InvoicePdfModel> {
-  const [studio, snap] = await Promise.all([loadStudioSettings(db), db.collection(SOURCE[ref.kind]).doc(ref.id).get()]);
-  const d = snap.data();
-  if (!d) throw new AppError('NotFound', NOT_FOUND);
+  const studio = loadStudioSettings(db);
+  studio.catch(() => undefined); // awaited below; not an unhandled rejection when the record is missing first
   if (ref.kind === 'credit-note') {
-    if (d.type !== 'credit_note' || !str(d.number)) throw new AppError('NotFound', NOT_FOUND);
-    return creditNoteModel(studio, {
+    const d = await readLedgerEntry(db, ref.id);
+    if (!d || d.type !== 'credit_note' || !str(d.number)) throw new AppError('NotFound', NOT_FOUND);
+    return creditNoteModel(await studio, {
       number: String(d.number),
       amountCents: cents(d.amountCents),
-      issuedAt: date(d.at) ?? new Date(0),
+      issuedAt: d.at,
       clientName: str(d.customerName),
       email: str(d.customerEmail),
       creditsNumber: str(d.documentNumber),
@@ -83,15 +82,16 @@ export async function documentModel(
     });
   }
   if (ref.kind !== 'receipt') {
-    if (!str(d.number)) throw new AppError('NotFound', NOT_FOUND);
+    const d = ref.kind === 'invoice' ? await readInvoice(db, ref.id) : await readPaymentRequest(db, ref.id);
+    if (!d || !str(d.number)) throw new AppError('NotFound', NOT_FOUND);
     return invoiceModel(
-      studio,
+      await studio,
       {
         number: String(d.number),
-        description: String(d.description ?? ''),
+        description: d.description,
         amountCents: cents(d.amountCents),
-        issuedAt: date(d.issuedAt) ?? date(d.createdAt) ?? new Date(0),
-        dueDate: date(d.dueDate),
+        issuedAt: d.issuedAt ?? d.createdAt ?? new Date(0),
+        dueDate: d.dueDate,
         clientName: str(d.clientName),
         email: str(d.email),
         checkoutUrl: d.status === 'paid' ? null : str(d.checkoutUrl),
@@ -109,27 +109,24 @@ export async function documentModel(
       config().siteUrl,
     );
   }
-  if (d.status !== 'succeeded') throw new AppError('NotFound', NOT_FOUND);
+  const d = await readPayment(db, ref.id);
+  if (!d || d.status !== 'succeeded') throw new AppError('NotFound', NOT_FOUND);
   // The number of what it paid: an invoice, or the lead's deposit / final payment request.
   const paid = str(d.invoiceId)
-    ? await db.collection(COLLECTIONS.invoices).doc(String(d.invoiceId)).get()
+    ? await readInvoice(db, String(d.invoiceId))
     : str(d.leadId) && (d.purpose === 'deposit' || d.purpose === 'final')
-      ? await db
-          .collection(PAYMENT_REQUESTS_COLLECTION)
-          .doc(requestId(String(d.leadId), d.purpose as RequestPurpose))
-          .get()
+      ? await readLeadRequest(db, String(d.leadId), d.purpose)
       : null;
-  const lead = str(d.leadId) ? await db.collection(COLLECTIONS.leads).doc(String(d.leadId)).get() : null;
-  const order = str(d.orderId) ? await db.collection(COLLECTIONS.orders).doc(String(d.orderId)).get() : null;
-  const orderClient = (order?.get('clientInfo') ?? {}) as { name?: unknown; email?: unknown };
-  return receiptModel(studio, {
-    paymentIntentId: snap.id,
+  const lead = str(d.leadId) ? await readLead(db, String(d.leadId)) : null;
+  const order = str(d.orderId) ? await readOrder(db, String(d.orderId)) : null;
+  return receiptModel(await studio, {
+    paymentIntentId: ref.id,
     amountCents: cents(d.amountReceivedCents) || cents(d.amountCents),
-    description: String(d.description ?? 'Payment'),
-    paidAt: date(d.paidAt) ?? date(d.updatedAt) ?? new Date(0),
-    clientName: str(lead?.get('name')) ?? str(paid?.get('clientName')) ?? str(orderClient.name),
-    email: str(lead?.get('email')) ?? str(paid?.get('email')) ?? str(orderClient.email),
-    number: str(paid?.get('number')),
+    description: d.description ?? 'Payment',
+    paidAt: d.paidAt ?? d.updatedAt ?? new Date(0),
+    clientName: str(lead?.name) ?? str(paid?.clientName) ?? str(order?.clientInfo.name),
+    email: str(lead?.email) ?? str(paid?.email) ?? str(order?.clientInfo.email),
+    number: str(paid?.number),
     refundedCents: cents(d.amountRefundedCents),
   });
 }
@@ -208,10 +205,8 @@ export async function clientDocumentLinks(
 ): Promise<ClientDocumentLink[]> {
   if (!linkKey(config().outboxSecretKey)) return [];
   const { signedProposalsOfLead } = await import('../proposals/index.js');
-  const [invoices, requests, payments, proposals] = await Promise.all([
-    db.collection(COLLECTIONS.invoices).where('leadId', '==', leadId).get(),
-    db.collection(PAYMENT_REQUESTS_COLLECTION).where('leadId', '==', leadId).get(),
-    db.collection(COLLECTIONS.payments).where('leadId', '==', leadId).where('status', '==', 'succeeded').get(),
+  const [{ invoices, requests, payments }, proposals] = await Promise.all([
+    leadDocuments(db, leadId),
     signedProposalsOfLead(db, leadId),
   ]);
   const numbers = new Map<string, string>();
@@ -220,33 +215,32 @@ export async function clientDocumentLinks(
     ['invoice', invoices],
     ['request', requests],
   ] as const) {
-    for (const d of snap.docs) {
-      const number = str(d.get('number'));
+    for (const d of snap) {
+      const number = str(d.number);
       if (!number) continue;
       numbers.set(`${kind}:${d.id}`, number);
       // A voided or written-off invoice keeps its number and its link; the client is told it owes nothing, as its
       // PDF's mark says (balanceLabel's words).
-      const closed =
-        d.get('status') === 'void' ? ' · Void' : d.get('status') === 'uncollectible' ? ' · Uncollectible' : '';
+      const closed = d.status === 'void' ? ' · Void' : d.status === 'uncollectible' ? ' · Uncollectible' : '';
       out.push({
         kind,
         number,
-        label: `${kind === 'invoice' ? 'Invoice' : String(d.get('description') ?? 'Payment request')} (${number})${closed}`,
+        label: `${kind === 'invoice' ? 'Invoice' : d.description || 'Payment request'} (${number})${closed}`,
         url: signedDocumentPath({ kind, id: d.id }, now)!,
       });
     }
   }
-  for (const p of payments.docs) {
-    const purpose = p.get('purpose');
-    const number = str(p.get('invoiceId'))
-      ? numbers.get(`invoice:${p.get('invoiceId')}`)
+  for (const p of payments) {
+    const purpose = p.purpose;
+    const number = str(p.invoiceId)
+      ? numbers.get(`invoice:${p.invoiceId}`)
       : purpose === 'deposit' || purpose === 'final'
         ? numbers.get(`request:${requestId(leadId, purpose)}`)
         : undefined;
     out.push({
       kind: 'receipt',
       number: number ?? null,
-      label: `Receipt${number ? ` for ${number}` : ''}: ${String(p.get('description') ?? 'payment')}`,
+      label: `Receipt${number ? ` for ${number}` : ''}: ${p.description ?? 'payment'}`,
       url: signedDocumentPath({ kind: 'receipt', id: p.id }, now)!,
     });
   }

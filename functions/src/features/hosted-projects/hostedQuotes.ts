@@ -6,7 +6,6 @@ import { FieldValue } from 'firebase-admin/firestore';
 import {
   analyzeHostedProject,
   analyzeHostedQuoteForm,
-  COLLECTIONS,
   findDemoProject,
   formatUsd,
   hostedGeneratedQuoteDetails,
@@ -23,6 +22,7 @@ import {
 import { notFound } from '../../platform/errors.js';
 import { recordActivity } from '../../shared/activity.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
+import { createLeadInBatch, hostedLeads, newLeadRef, updateLeadInBatch } from './hostedStore.js';
 
 /**
  * One demo project's analysis at `rateCents` an hour (spec §2 "Hosted-project
@@ -66,14 +66,14 @@ export async function createQuoteFromHostedProject(
   const { analysis, quote } = result;
   const project = findDemoProject(form.projectId, now);
 
-  const ref = db.collection(COLLECTIONS.leads).doc();
+  const ref = newLeadRef(db);
   const timestamp = FieldValue.serverTimestamp();
   const notes = [
     `Hosted project analysis (${now.toISOString().slice(0, 10)}):`,
     ...analysis.reasons.map((r) => `- ${r}`),
   ].join('\n');
   const batch = db.batch();
-  batch.create(ref, {
+  createLeadInBatch(db, batch, ref.id, {
     ...newLeadRecord({
       name: form.clientName,
       email: form.clientEmail,
@@ -127,23 +127,23 @@ export async function syncHostedProjectStatus(
 ): Promise<{ updated: number; updates: ProjectStatusUpdate[] }> {
   const { db } = deps;
   const now = clock();
-  const snap = await db.collection(COLLECTIONS.leads).where('replitProjectId', '!=', null).get();
+  const leads = await hostedLeads(db);
   const updates: ProjectStatusUpdate[] = [];
   const writes: Array<{ id: string; data: Record<string, unknown> }> = [];
-  for (const doc of snap.docs) {
-    const projectId = String(doc.get('replitProjectId'));
+  for (const lead of leads) {
+    const projectId = String(lead.replitProjectId);
     const project = findDemoProject(projectId, now);
-    const base = { leadId: doc.id, name: String(doc.get('name') ?? ''), projectId };
+    const base = { leadId: lead.id, name: lead.name, projectId };
     if (!project) {
       updates.push({ ...base, projectTitle: null, synced: false, deployed: null, deploymentUrl: null, changed: false });
       continue;
     }
     const deployed = isDeployed(project.deployment);
     const deploymentUrl = project.deployment?.url ?? null;
-    const changed = doc.get('replitDeployed') !== deployed;
+    const changed = lead.replitDeployed !== deployed;
     updates.push({ ...base, projectTitle: project.title, synced: true, deployed, deploymentUrl, changed });
     writes.push({
-      id: doc.id,
+      id: lead.id,
       data: {
         replitDeployed: deployed,
         replitDeploymentUrl: deploymentUrl,
@@ -153,7 +153,7 @@ export async function syncHostedProjectStatus(
   }
   for (let i = 0; i < writes.length; i += BATCH_LIMIT) {
     const batch = db.batch();
-    for (const w of writes.slice(i, i + BATCH_LIMIT)) batch.update(db.collection(COLLECTIONS.leads).doc(w.id), w.data);
+    for (const w of writes.slice(i, i + BATCH_LIMIT)) updateLeadInBatch(db, batch, w.id, w.data);
     await batch.commit();
   }
   return { updated: writes.length, updates };

@@ -2,18 +2,24 @@ import { createHash } from 'node:crypto';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import {
   centsToString,
-  COLLECTIONS,
   dueDayStart,
   formatDocumentDate,
   formatUsd,
   invoiceTotals,
-  leadDocSchema,
   type CreateInvoiceInput,
 } from '@studio/domain';
 import { conflict, notFound } from '../../platform/errors.js';
 import { recordActivity } from '../../shared/activity.js';
 import { enqueueEmail } from '../../shared/outbox.js';
 import { runNumbered } from '../billing/index.js';
+import {
+  createInvoiceDoc,
+  idempotencyKeyRef,
+  newInvoiceRef,
+  readIdempotencyAnswer,
+  readLead,
+  writeIdempotencyAnswer,
+} from './invoiceStore.js';
 import { loadStudioSettings } from '../../shared/settings.js';
 import { dueTimestamp } from '../billing/index.js';
 import { config } from '../../config.js';
@@ -49,12 +55,13 @@ export async function createInvoice(
   clock: Clock,
 ): Promise<{ invoiceId: string; number: string; checkoutUrl: string; replayed: boolean }> {
   const { db } = deps;
-  const lead = await db.collection(COLLECTIONS.leads).doc(input.leadId).get();
-  if (!lead.exists) throw notFound('Lead not found');
-  const { email, name } = leadDocSchema.parse(lead.data());
+  const stored = await readLead(db, input.leadId);
+  if (!stored) throw notFound('Lead not found');
+  const { email, name } = stored;
+  const lead = { id: input.leadId };
   if (!email) throw conflict('This lead has no email address to send the invoice to');
 
-  const ref = db.collection(COLLECTIONS.invoices).doc();
+  const ref = newInvoiceRef(db);
   const now = clock();
   const settings = await loadStudioSettings(db);
   const due = dueTimestamp(
@@ -66,32 +73,24 @@ export async function createInvoice(
   const totals = invoiceTotals(input.amount, settings.taxRateBps);
   const checkoutUrl = `/checkout?${new URLSearchParams({ amount: centsToString(totals.totalCents), description: input.description, invoiceId: ref.id })}`;
   const keyRef = input.idempotencyKey
-    ? db
-        .collection(COLLECTIONS.idempotencyKeys)
-        .doc(createHash('sha256').update(`${actor.uid}:create-invoice:${input.idempotencyKey}`).digest('hex'))
+    ? idempotencyKeyRef(
+        db,
+        createHash('sha256').update(`${actor.uid}:create-invoice:${input.idempotencyKey}`).digest('hex'),
+      )
     : null;
   const fingerprint = createHash('sha256')
     .update(JSON.stringify([input.leadId, input.amount, input.description, input.dueDate?.toISOString() ?? null]))
     .digest('hex');
   // The number is taken in the transaction that stores the invoice (gap-free, features/billing/invoiceNumbers.ts).
   return runNumbered(db, now, async (tx, take) => {
-    const first = keyRef ? await tx.get(keyRef) : null;
-    if (
-      first?.exists &&
-      first.get('expiresAt') instanceof Timestamp &&
-      first.get('expiresAt').toMillis() > now.getTime()
-    ) {
-      if (first.get('fingerprint') !== fingerprint) throw conflict(IDEMPOTENCY_KEY_REUSED);
-      return {
-        invoiceId: String(first.get('invoiceId')),
-        number: String(first.get('number')),
-        checkoutUrl: String(first.get('checkoutUrl')),
-        replayed: true,
-      };
+    const first = keyRef ? await readIdempotencyAnswer(tx, keyRef) : null;
+    if (first && first.expiresAt.getTime() > now.getTime()) {
+      if (first.fingerprint !== fingerprint) throw conflict(IDEMPOTENCY_KEY_REUSED);
+      return { invoiceId: first.invoiceId, number: first.number, checkoutUrl: first.checkoutUrl, replayed: true };
     }
     const number = await take();
     if (keyRef)
-      tx.set(keyRef, {
+      writeIdempotencyAnswer(tx, keyRef, {
         route: 'create-invoice',
         fingerprint,
         invoiceId: ref.id,
@@ -100,7 +99,7 @@ export async function createInvoice(
         createdAt: FieldValue.serverTimestamp(),
         expiresAt: Timestamp.fromMillis(now.getTime() + IDEMPOTENCY_KEY_TTL_MS),
       });
-    tx.create(ref, {
+    createInvoiceDoc(tx, ref, {
       leadId: lead.id,
       number,
       email,

@@ -106,7 +106,7 @@ paymentsPublicRouter.post('/stripe/webhook', async (req, res) => {
   let event;
   try {
     if (!raw) throw new Error('No raw body');
-    event = await verifyWebhook(raw, req.get('stripe-signature'));
+    event = await verifyWebhook(raw, req.header('stripe-signature'));
   } catch (e) {
     if (e instanceof NotConfigured) throw e;
     logEvent('webhook.signature_failed', 'stripe webhook: refused', {
@@ -155,7 +155,7 @@ export const paymentsAdminRouter = Router();
 
 paymentsAdminRouter.post('/create-invoice', async (req, res) => {
   const body = parseBody(req, createInvoiceSchema);
-  const header = req.get('idempotency-key');
+  const header = req.header('idempotency-key');
   const key = header === undefined ? undefined : idempotencyKeySchema.safeParse(header);
   if (key && !key.success) throw new AppError('Invalid', 'Invalid Idempotency-Key');
   const { replayed: _replayed, ...result } = await createInvoice(

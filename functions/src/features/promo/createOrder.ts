@@ -6,7 +6,7 @@ import * as logger from 'firebase-functions/logger';
 import { priceCart, type CreateSubscription } from '@studio/domain';
 import { AppError } from '../../platform/errors.js';
 import { releasePromoHold, reservePromo } from '../billing/index.js';
-import { newOrderRef, orderDoc, preparePayment } from '../billing/index.js';
+import { createOrderDoc, newOrderRef, orderDoc, preparePayment, updateOrderDoc } from '../billing/index.js';
 import type { Clock, Deps } from '../useCase.js';
 
 /**
@@ -36,14 +36,18 @@ export async function createOrder(deps: Deps, input: CreateSubscription, clock: 
       { orderId: orderRef.id, email: input.clientInfo.email },
       (tx, reservation) => {
         price = priceCart(input.packageId, 'onetime', reservation.promo, now);
-        tx.create(orderRef, {
-          ...orderDoc(price, input.clientInfo, reservation.code),
-          promoReservedUntil: Timestamp.fromDate(reservation.expiresAt),
-        });
+        void createOrderDoc(
+          orderRef,
+          {
+            ...orderDoc(price, input.clientInfo, reservation.code),
+            promoReservedUntil: Timestamp.fromDate(reservation.expiresAt),
+          },
+          tx,
+        );
       },
     );
   } else {
-    await orderRef.create(orderDoc(price, input.clientInfo, null));
+    await createOrderDoc(orderRef, orderDoc(price, input.clientInfo, null));
   }
 
   let payment;
@@ -54,9 +58,9 @@ export async function createOrder(deps: Deps, input: CreateSubscription, clock: 
       orderId: orderRef.id,
       error: e instanceof Error ? e.message : String(e),
     });
-    await orderRef
-      .update({ status: 'payment_setup_failed', updatedAt: FieldValue.serverTimestamp() })
-      .catch(() => undefined);
+    await updateOrderDoc(orderRef, { status: 'payment_setup_failed', updatedAt: FieldValue.serverTimestamp() }).catch(
+      () => undefined,
+    );
     if (price.promoApplied && code)
       await releasePromoHold(db, code, orderRef.id, input.clientInfo.email).catch(() => undefined);
     throw new AppError('Upstream', 'Failed to prepare checkout');

@@ -6,15 +6,16 @@
  */
 import { FieldValue, GrpcStatus, Timestamp } from 'firebase-admin/firestore';
 import type { z } from 'zod';
-import {
-  COLLECTIONS,
-  PROMO_CODE_PATTERN,
-  toPromoDto,
-  type promoCreateSchema,
-  type promoUpdateSchema,
-} from '@studio/domain';
+import { PROMO_CODE_PATTERN, toPromoDto, type promoCreateSchema, type promoUpdateSchema } from '@studio/domain';
 import { conflict, invalid, notFound } from '../../platform/errors.js';
-import { promoFromDoc, promoRef } from '../billing/index.js';
+import {
+  createPromoDoc,
+  deletePromoDoc,
+  promoExists,
+  listPromoRecords,
+  readPromoRecord,
+  updatePromoDoc,
+} from './promoStore.js';
 import type { Deps } from '../useCase.js';
 
 const NOT_FOUND = 'Promo code not found';
@@ -27,21 +28,23 @@ function promoIdOf(raw: string): string {
   return id;
 }
 
-/** The doc ref for a route id. @throws NotFound for ids that cannot be codes. */
-const refFor = (deps: Deps, raw: string) => promoRef(deps.db, promoIdOf(raw));
+/** Code `id` as the admin sees it. @throws NotFound when it is gone. */
+async function promoDto(deps: Deps, id: string) {
+  const promo = await readPromoRecord(deps.db, id);
+  if (!promo) throw notFound(NOT_FOUND);
+  return toPromoDto(id, promo);
+}
 
 /** Every code, by code. */
 export async function listPromos(deps: Deps) {
-  const snap = await deps.db.collection(COLLECTIONS.promoCodes).orderBy('code').get();
-  return snap.docs.map((d) => toPromoDto(d.id, promoFromDoc(d)));
+  return (await listPromoRecords(deps.db)).map(({ id, promo }) => toPromoDto(id, promo));
 }
 
 /** A new code. The code is the document id, so a duplicate is refused atomically. @throws Conflict "Promo code already exists". */
 export async function createPromo(deps: Deps, p: z.output<typeof promoCreateSchema>) {
-  const ref = promoRef(deps.db, p.code);
   const now = FieldValue.serverTimestamp();
   try {
-    await ref.create({
+    await createPromoDoc(deps.db, p.code, {
       code: p.code,
       discountType: p.discountType,
       discountValue: p.discountValue,
@@ -60,7 +63,7 @@ export async function createPromo(deps: Deps, p: z.output<typeof promoCreateSche
     if ((e as { code?: unknown }).code === GrpcStatus.ALREADY_EXISTS) throw conflict('Promo code already exists');
     throw e;
   }
-  return toPromoDto(ref.id, promoFromDoc(await ref.get()));
+  return promoDto(deps, p.code);
 }
 
 /**
@@ -68,17 +71,17 @@ export async function createPromo(deps: Deps, p: z.output<typeof promoCreateSche
  * @throws NotFound; Invalid a changed code, or validUntil not after validFrom.
  */
 export async function updatePromo(deps: Deps, input: { id: string; update: z.output<typeof promoUpdateSchema> }) {
-  const ref = refFor(deps, input.id);
+  const id = promoIdOf(input.id);
   const p = input.update;
-  if (p.code !== undefined && p.code !== ref.id)
+  if (p.code !== undefined && p.code !== id)
     throw invalid('Validation failed', { code: 'The code of an existing promo code cannot be changed' });
   await deps.db.runTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) throw notFound(NOT_FOUND);
-    const validFrom = p.validFrom ?? promoFromDoc(snap).validFrom;
+    const stored = await readPromoRecord(deps.db, id, tx);
+    if (!stored) throw notFound(NOT_FOUND);
+    const validFrom = p.validFrom ?? stored.validFrom;
     if (p.validUntil && p.validUntil.getTime() <= validFrom.getTime())
       throw invalid('Validation failed', { validUntil: 'Valid until must be after valid from' });
-    tx.update(ref, {
+    updatePromoDoc(deps.db, tx, id, {
       discountType: p.discountType,
       discountValue: p.discountValue,
       minOrderAmountCents: p.minOrderAmountCents,
@@ -91,15 +94,15 @@ export async function updatePromo(deps: Deps, input: { id: string; update: z.out
       updatedAt: FieldValue.serverTimestamp(),
     });
   });
-  return toPromoDto(ref.id, promoFromDoc(await ref.get()));
+  return promoDto(deps, id);
 }
 
 /** Deletes code `id`; orders keep the code as text. @throws NotFound. */
 export async function deletePromo(deps: Deps, input: { id: string }): Promise<void> {
-  const ref = refFor(deps, input.id);
+  const id = promoIdOf(input.id);
   await deps.db.runTransaction(async (tx) => {
-    if (!(await tx.get(ref)).exists) throw notFound(NOT_FOUND);
-    tx.delete(ref);
+    if (!(await promoExists(deps.db, tx, id))) throw notFound(NOT_FOUND);
+    deletePromoDoc(deps.db, tx, id);
   });
 }
 

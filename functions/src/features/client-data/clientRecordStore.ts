@@ -7,9 +7,18 @@
  * entries naming the customer, and every email (outbox, email_log) sent to
  * the address or mentioning it (the owner's alerts quote it). Used by the
  * export and the erasure alike, so that both cover the same documents.
+ *
+ * The client-data slice's store: all its Firestore access is here. The
+ * export hands the client every stored field and the erasure scrubs every
+ * text, whatever the collection, so these documents are read verbatim
+ * (recordData), not through a collection's schema, which would drop the
+ * fields it does not name. The subscriptions checked before an erasure are
+ * parsed (subscriptionDocSchema); the audit record is checked before it is
+ * written (clientDataRequestDocSchema).
  */
-import { COLLECTIONS, type CollectionName } from '@studio/domain';
-import type { DocumentSnapshot, Firestore, Query } from 'firebase-admin/firestore';
+import { clientDataRequestDocSchema, COLLECTIONS, subscriptionDocSchema, type CollectionName } from '@studio/domain';
+import type { DocumentData, DocumentSnapshot, Firestore, Query, WriteBatch } from 'firebase-admin/firestore';
+import { checkedDoc } from '../../platform/converter.js';
 
 /** Documents by collection, each once. */
 export type ClientRecords = Map<CollectionName, Map<string, DocumentSnapshot>>;
@@ -116,4 +125,30 @@ export async function findClientRecords(db: Firestore, email: string): Promise<C
 export function stripeCustomerIds(records: ClientRecords): string[] {
   const leads = [...(records.get(COLLECTIONS.leads)?.values() ?? [])];
   return [...new Set(leads.map((d) => d.get('stripeCustomerId')).filter((v): v is string => typeof v === 'string'))];
+}
+
+/** Every stored field of a found document, verbatim (the export's and the erasure's input; see the module comment). */
+export const recordData = (d: DocumentSnapshot): DocumentData => d.data() ?? {};
+
+/**
+ * True for a found subscription Stripe may still charge (active or past due): erasing its customer first would
+ * leave a charge nobody can attribute. Read through subscriptionDocSchema; one that does not parse is judged by
+ * its stored status alone, as before the schema.
+ */
+export function chargeableSubscription(d: DocumentSnapshot): boolean {
+  const parsed = subscriptionDocSchema.safeParse(d.data());
+  const status: unknown = parsed.success ? parsed.data.status : d.get('status');
+  return status === 'active' || status === 'past_due';
+}
+
+/** Deletes a found document in `batch`. */
+export const deleteRecord = (batch: WriteBatch, d: DocumentSnapshot) => batch.delete(d.ref);
+
+/** Writes `update` (the anonymised fields) onto a found document in `batch`. */
+export const anonymiseRecord = (batch: WriteBatch, d: DocumentSnapshot, update: DocumentData) =>
+  batch.update(d.ref, update);
+
+/** Adds the audit record of an export or erasure (checked with clientDataRequestDocSchema). */
+export async function addClientDataRequest(db: Firestore, doc: Record<string, unknown>): Promise<void> {
+  await db.collection(COLLECTIONS.clientDataRequests).add(checkedDoc(clientDataRequestDocSchema, doc));
 }
