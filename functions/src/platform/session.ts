@@ -3,7 +3,8 @@
  * it sets. app.ts mounts every admin route behind it; features/auth holds
  * the login routes.
  */
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import type { DecodedIdToken } from 'firebase-admin/auth';
 import type { AdminActor } from '../features/useCase.js';
 import { auth } from './firebase.js';
 import { AppError } from './errors.js';
@@ -41,19 +42,26 @@ export function bearer(header: string | undefined): string | null {
 }
 
 /**
+ * The request's Firebase ID token (`Authorization: Bearer …`), verified and checked for revocation.
+ * @throws AppError Unauthenticated "Not authenticated" without a token, or with an invalid or revoked one.
+ */
+export async function verifiedIdToken(req: Request): Promise<DecodedIdToken> {
+  const token = bearer(req.header('authorization'));
+  if (!token) throw new AppError('Unauthenticated', 'Not authenticated');
+  try {
+    return await auth.verifyIdToken(token, true);
+  } catch {
+    throw new AppError('Unauthenticated', 'Not authenticated');
+  }
+}
+
+/**
  * Requires a valid, unrevoked ID token carrying the admin claim.
  * 401 "Not authenticated" without one; 403 "Forbidden" for a non-admin.
  * Sets `res.locals.admin` (AdminLocals).
  */
 export const requireAdmin: RequestHandler = async (req, res, next) => {
-  const token = bearer(req.get('authorization'));
-  if (!token) throw new AppError('Unauthenticated', 'Not authenticated');
-  let decoded;
-  try {
-    decoded = await auth.verifyIdToken(token, true);
-  } catch {
-    throw new AppError('Unauthenticated', 'Not authenticated');
-  }
+  const decoded = await verifiedIdToken(req);
   if (decoded.admin !== true) throw new AppError('Forbidden', 'Forbidden');
   res.locals.admin = {
     uid: decoded.uid,

@@ -188,11 +188,13 @@ export async function eraseClient(
     }
   // Signed proposals and their trail are kept whole (legal records); unsigned ones go with their trail.
   const proposals = [...(records.get(COLLECTIONS.proposals)?.values() ?? [])];
-  const signed = new Set(proposals.filter((d) => keptOnErasure({ signature: d.get('signature') })).map((d) => d.id));
+  const signed = new Set(
+    proposals.filter((d) => keptOnErasure({ signature: recordData(d).signature })).map((d) => d.id),
+  );
   const events = [...(records.get(COLLECTIONS.proposalEvents)?.values() ?? [])];
   const erasedProposals = proposals.filter((d) => !signed.has(d.id));
-  const erasedEvents = events.filter((d) => !signed.has(String(d.get('proposalId'))));
-  for (const d of [...erasedProposals, ...erasedEvents]) writes.push((b) => b.delete(d.ref));
+  const erasedEvents = events.filter((d) => !signed.has(String(recordData(d).proposalId)));
+  for (const d of [...erasedProposals, ...erasedEvents]) writes.push((b) => deleteRecord(b, d));
   for (let i = 0; i < writes.length; i += BATCH) {
     const batch = db.batch();
     for (const w of writes.slice(i, i + BATCH)) w(batch);

@@ -5,9 +5,8 @@
  * (no admin claim → 403).
  */
 import type { RequestHandler, Response } from 'express';
-import { auth } from '../../platform/firebase.js';
 import { AppError } from '../../platform/errors.js';
-import { bearer } from '../../platform/session.js';
+import { verifiedIdToken } from '../../platform/session.js';
 
 /** The client requireClient found: their verified, lowercased address. */
 export interface ClientSession {
@@ -33,14 +32,7 @@ declare global {
  * Puts the session in `res.locals.portalClient`.
  */
 export const requireClient: RequestHandler = async (req, res, next) => {
-  const token = bearer(req.get('authorization'));
-  if (!token) throw new AppError('Unauthenticated', 'Not authenticated');
-  let decoded;
-  try {
-    decoded = await auth.verifyIdToken(token, true);
-  } catch {
-    throw new AppError('Unauthenticated', 'Not authenticated');
-  }
+  const decoded = await verifiedIdToken(req);
   if (decoded.admin === true || decoded.email_verified !== true || !decoded.email) {
     throw new AppError('Forbidden', 'Forbidden');
   }

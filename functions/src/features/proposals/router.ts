@@ -69,7 +69,7 @@ const linkOf = (query: unknown) => {
 };
 const actorOf = (req: Parameters<RequestHandler>[0]) => ({
   ip: clientIp(req),
-  userAgent: (req.get('user-agent') ?? '').slice(0, 300) || null,
+  userAgent: (req.header('user-agent') ?? '').slice(0, 300) || null,
 });
 
 export const proposalsPublicRouter = Router();
