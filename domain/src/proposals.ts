@@ -230,9 +230,15 @@ export function holdsSetUpForCountersign(
 /** Project statuses before the work starts: a project waiting for the countersignature may be in these only. */
 const BEFORE_WORK: readonly string[] = ['New', 'Quote Accepted', 'Deposit Paid', 'Canceled'];
 
-/** The 409 of a move into Set up (or later) while the project's signed proposal waits for the owner's countersignature. */
-export const COUNTERSIGN_BEFORE_SET_UP =
-  'Cannot move to Set up: the signed proposal is not countersigned yet. Countersign it first (lead details → Proposals), or turn off "Hold Set up until I countersign" in Settings › Proposals.';
+/**
+ * The 409 of a move into `to` (Set up or a later stage, on the projects board or the lead's on the CRM board)
+ * while the project's signed proposal waits for the owner's countersignature.
+ */
+export const countersignHoldMessage = (to: string): string =>
+  `Cannot move to ${to}: the signed proposal is not countersigned yet. Countersign it first (lead details → Proposals), or turn off "Hold Set up until I countersign" in Settings › Proposals.`;
+
+/** countersignHoldMessage for the projects board's Set up. */
+export const COUNTERSIGN_BEFORE_SET_UP = countersignHoldMessage('Set up');
 
 /**
  * Why a project may not move to `to` while `countersignPending` (the id of its signed proposal waiting for the

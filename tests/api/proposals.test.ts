@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   COUNTERSIGN_BEFORE_SET_UP,
+  countersignHoldMessage,
   decodeBoardCard,
   DEFAULT_CONTRACT_TEXT,
   leadProposalsReply,
@@ -383,6 +384,17 @@ describe('the signed PDF in the emails and My Project; Set up waits for the coun
     expect(project.data()).toMatchObject({ status: 'Quote Accepted', countersignPending: proposalId });
     const early = await api('PUT', `/api/projects/${project.id}`, { token, body: { status: 'Set up' } });
     expect([early.status, (early.json as { error: string }).error]).toEqual([409, COUNTERSIGN_BEFORE_SET_UP]);
+    // Its lead waits too, even once the deposit is paid: moving it to Production would start the work.
+    const intent = await api('POST', '/api/create-payment-intent', { body: { leadId } });
+    expect(intent.status).toBe(200);
+    const { paymentIntentId } = intent.json as { paymentIntentId: string };
+    expect((await api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId } })).status).toBe(200);
+    await eventually(
+      async () => (await db.collection('leads').doc(leadId).get()).get('stripeDepositPaymentId') as string | undefined,
+      'the deposit recorded on the lead',
+    );
+    const held = await api('PUT', `/api/leads/${leadId}`, { token, body: { status: 'Production' } });
+    expect([held.status, (held.json as { error: string }).error]).toEqual([409, countersignHoldMessage('Production')]);
 
     // The countersignature releases it, emails the countersigned PDF, and replaces the link.
     const c = await api('POST', `/api/proposals/${proposalId}/countersign`, {

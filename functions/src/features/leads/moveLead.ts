@@ -2,6 +2,8 @@ import { Timestamp, type DocumentData, type Transaction } from 'firebase-admin/f
 import {
   appendNoteLine,
   boardCardOf,
+  countersignHoldError,
+  countersignHoldMessage,
   deadReasonLine,
   encodeBoardCard,
   leadDocSchema,
@@ -90,6 +92,10 @@ async function saveMove(
         await moveFacts(deps, tx, ref.id, lead, LEAD_MOVES[lead.status][status] === 'unpaid'),
       );
       if (refused) throw conflict(refused);
+      // A project held for the owner's countersignature holds its lead too: the lead's move would start the work
+      // the hold keeps waiting (the project table would leave the project behind, out of step with its lead).
+      if (projectStatus && countersignHoldError(projectStatus, project?.project.countersignPending))
+        throw conflict(countersignHoldMessage(status));
       // A link is good only while its quote is the lead's open offer: once withdrawn, it stays dead.
       if (leadMoveRevokesQuoteLinks(lead.status, status)) revokeLinks(tx, await openLinks(db, tx, ref.id));
       update.status = status;
