@@ -326,9 +326,10 @@ describe('board capacity (own project, no trigger)', () => {
       const meta = (await store.collection(LEAD_BOARD_COLLECTION).doc(LEAD_BOARD_META_ID).get()).data();
       expect(meta).toMatchObject({ needsRebuild: true, failedLeadIds: expect.arrayContaining(rejected) });
 
-      // A board move of a lead in the full shard still goes through, without its card.
-      const moved = await moveLead({ db: store }, { id: rejected[0]!, status: 'New' }, actor, clock);
-      expect(moved.status).toBe('New');
+      // An edit of a lead in the full shard still goes through, without its card. (Not a move: reviving a lost
+      // lead clears its dead reason, and the smaller card may fit in what the shard has left.)
+      const moved = await moveLead({ db: store }, { id: rejected[0]!, phone: '555-0100' }, actor, clock);
+      expect(moved.status).toBe('Lost');
       expect(await storedCard(store, rejected[0]!)).toBeUndefined();
 
       // A rebuild at the same count would overflow: it refuses before writing, naming a count that fits.

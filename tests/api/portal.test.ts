@@ -77,11 +77,13 @@ describe('portal reads', () => {
     expect(portalInvoiceReply.parse(i.json).invoice.amount).toBe('123.45');
   });
 
-  it('a second client cannot read the first’s projects or invoices: 404 by id, nothing in their overview', async () => {
+  it('a second client cannot read the first’s projects or invoices: 404 by id, none of them in their overview', async () => {
     const overview = portalOverviewReply.parse((await api('GET', '/api/portal/overview', { token: secondToken })).json);
     expect(overview.email).toBe(second);
     expect(overview.projects).toEqual([]);
-    expect(overview.invoices).toEqual([]);
+    // Their own lead's deposit request may be listed (the payment-request trigger issues it when it runs): only
+    // that, never the first client's invoice or requests.
+    for (const i of overview.invoices) expect(i.id === invoiceId || i.id.startsWith(leadA)).toBe(false);
     for (const id of projectIds) {
       const res = await api('GET', `/api/portal/projects/${id}`, { token: secondToken });
       expect(res.status).toBe(404);
