@@ -182,6 +182,7 @@ describe('route sweep', () => {
     // The client portal's routes are swept like the admin's: 401 without a session, 403 for a password sign-up
     // (no verified address, no admin claim); tests/api/portal.test.ts covers a client's own token.
     expect(routes).toContainEqual({ method: 'GET', path: '/api/portal/overview' });
+    expect(routes).toContainEqual({ method: 'POST', path: '/api/portal/subscriptions/:id/cancel' });
     expect(routes).toContainEqual({ method: 'POST', path: '/api/leads/:id/portal-invite' });
   });
 

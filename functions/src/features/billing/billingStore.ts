@@ -22,7 +22,7 @@ import {
   stripeEventDocSchema,
   subscriptionDocSchema,
 } from '@studio/domain';
-import { checkedDoc, checkedUpdate, zodConverter } from '../../platform/converter.js';
+import { checkedDoc, checkedUpdate, parsedDocs, zodConverter } from '../../platform/converter.js';
 
 export const paymentConverter = zodConverter(paymentDocSchema);
 export const orderConverter = zodConverter(orderDocSchema);
@@ -131,3 +131,25 @@ export function updateOrderDoc(ref: DocumentReference<unknown>, fields: Record<s
 
 /** `promo_codes`, read as PromoCodeDoc (the id is the code). */
 export const promoCodesCol = (db: Firestore) => db.collection(COLLECTIONS.promoCodes).withConverter(promoCodeConverter);
+
+/** The most subscriptions one address is shown (reads per request stay bounded). */
+export const MAX_SUBSCRIPTIONS_PER_EMAIL = 50;
+
+/**
+ * The subscriptions of `email` (stored trimmed and lowercased, as given here), each parsed with its id; a
+ * document that does not parse is left out and logged.
+ */
+export async function subscriptionsOfEmail(db: Firestore, email: string) {
+  const snap = await db
+    .collection(COLLECTIONS.subscriptions)
+    .where('customerEmail', '==', email)
+    .limit(MAX_SUBSCRIPTIONS_PER_EMAIL)
+    .get();
+  return parsedDocs(snap, subscriptionDocSchema, 'subscriptions of an email');
+}
+
+/** Subscription `id` (its order's id), parsed, or null when there is none. @throws ZodError when it does not parse. */
+export async function subscriptionOf(db: Firestore, id: string) {
+  const snap = await db.collection(COLLECTIONS.subscriptions).doc(id).withConverter(subscriptionConverter).get();
+  return snap.data() ?? null;
+}

@@ -33,4 +33,7 @@ export {
   paymentRequestsCol,
   paymentsCol,
   readDoc,
+  subscriptionOf,
+  subscriptionsOfEmail,
 } from './billingStore.js';
+export { cancelAtPeriodEnd, customerPortalUrl } from './subscriptionActions.js';

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { FieldValue } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
-import { SUBSCRIPTION_REFUSALS } from '@studio/domain';
+import { SUBSCRIPTION_REFUSALS, type SubscriptionDoc } from '@studio/domain';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { fulfilEvent } from './payments.js';
 import { paymentMode, stripeClient } from '../../platform/stripe.js';
 import { storedSubscription, subscriptionRef } from './subscriptions.js';
+import { alertOwner } from '../../shared/ownerAlerts.js';
 import type { AdminActor, Deps } from '../useCase.js';
 
 /** Spec-style failure when Stripe refuses or is down. */
@@ -19,13 +20,20 @@ async function readSubscription(deps: Deps, id: string) {
 }
 
 /**
- * Cancel at period end, from the CRM: live mode asks Stripe
- * (`subscriptions.update` with `cancel_at_period_end`; its
+ * Cancel at period end, from the CRM or by the client in the portal: live
+ * mode asks Stripe (`subscriptions.update` with `cancel_at_period_end`; its
  * `customer.subscription.deleted` ends it at the period's end), test mode
- * records the wish (the test clock's Renew now then ends it).
+ * records the wish (the test clock's Renew now then ends it). `requestedBy`
+ * is the admin's username or the client's address; with `alertOwner` the
+ * owner's money alert is written in the same batch as the change.
  * @throws NotFound; Conflict a SUBSCRIPTION_REFUSALS message; Upstream SUBSCRIPTION_UPDATE_FAILED.
  */
-export async function cancelAtPeriodEnd(deps: Deps, input: { id: string }, actor: AdminActor): Promise<void> {
+export async function cancelAtPeriodEnd(
+  deps: Deps,
+  input: { id: string },
+  actor: Pick<AdminActor, 'username'>,
+  opts: { alertOwner?: boolean } = {},
+): Promise<SubscriptionDoc> {
   const { snap, sub } = await readSubscription(deps, input.id);
   if (sub.status === 'canceled') throw conflict(SUBSCRIPTION_REFUSALS.canceled);
   if (sub.cancelAtPeriodEnd) throw conflict(SUBSCRIPTION_REFUSALS.alreadyCanceling);
@@ -45,11 +53,46 @@ export async function cancelAtPeriodEnd(deps: Deps, input: { id: string }, actor
       throw new AppError('Upstream', SUBSCRIPTION_UPDATE_FAILED);
     }
   }
-  await snap.ref.update({
+  const batch = deps.db.batch();
+  batch.update(snap.ref, {
     cancelAtPeriodEnd: true,
     cancelRequestedBy: actor.username,
     updatedAt: FieldValue.serverTimestamp(),
   });
+  if (opts.alertOwner)
+    alertOwner(deps.db, batch, {
+      event: 'Subscription canceling',
+      amountCents: sub.amountCents,
+      clientName: sub.customerName ?? sub.customerEmail,
+      documentNumber: null,
+      detail: `${sub.packageName}: the client asked in the portal to end it at the end of its period (${sub.interval}ly, ${sub.customerEmail}).`,
+      leadId: null,
+    });
+  await batch.commit();
+  return { ...sub, cancelAtPeriodEnd: true };
+}
+
+/**
+ * A Stripe customer portal session for a live subscription, returning to
+ * `returnUrl`: the client manages the payment method, sees Stripe's invoices
+ * and may cancel there (`customer.subscription.deleted` then ends it here).
+ * @throws NotFound outside live mode or for a subscription Stripe does not know; Upstream SUBSCRIPTION_UPDATE_FAILED.
+ */
+export async function customerPortalUrl(sub: SubscriptionDoc, returnUrl: string): Promise<string> {
+  const stripe = sub.mode === 'live' && sub.stripeSubscriptionId ? await stripeClient() : null;
+  if (!stripe || !sub.stripeSubscriptionId) throw notFound('Not found');
+  try {
+    const remote = await stripe.subscriptions.retrieve(sub.stripeSubscriptionId);
+    const customer = typeof remote.customer === 'string' ? remote.customer : remote.customer.id;
+    const session = await stripe.billingPortal.sessions.create({ customer, return_url: returnUrl });
+    return session.url;
+  } catch (e) {
+    logger.error('billing: Stripe refused a customer portal session', {
+      stripeSubscriptionId: sub.stripeSubscriptionId,
+      error: e instanceof Error ? e.message : String(e),
+    });
+    throw new AppError('Upstream', SUBSCRIPTION_UPDATE_FAILED);
+  }
 }
 
 /**

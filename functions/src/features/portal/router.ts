@@ -7,7 +7,12 @@
  * address; another client's id is 404:
  * - GET /api/portal/overview → `{ success, email, projects, invoices }` (domain portalOverviewReply);
  * - GET /api/portal/projects/{id} → `{ success, project }`;
- * - GET /api/portal/invoices/{id} → `{ success, invoice }`.
+ * - GET /api/portal/invoices/{id} → `{ success, invoice }`;
+ * - GET /api/portal/subscriptions → `{ success, subscriptions }` (domain portalSubscriptionsReply);
+ * - POST /api/portal/subscriptions/{id}/cancel `{}` → `{ success, message, subscription }`: ends it at the end of
+ *   its period (409 when canceled or already ending);
+ * - POST /api/portal/subscriptions/{id}/billing-portal `{}` → `{ success, url }`: Stripe's customer portal for a
+ *   live subscription (404 in test mode, where the portal page itself is the equivalent).
  *
  * Admin route (mounted in the admin router, behind requireAdmin):
  * - POST /api/leads/{id}/portal-invite → `{ success, message, email }`: the
@@ -15,9 +20,19 @@
  *   400 a lead without an email, 503 when email sealing is not configured.
  */
 import { Router } from 'express';
-import { portalInviteReply, portalInvoiceReply, portalOverviewReply, portalProjectReply } from '@studio/domain';
+import {
+  emptyBodySchema,
+  PORTAL_SUBSCRIPTION_CANCELED,
+  portalBillingPortalReply,
+  portalInviteReply,
+  portalInvoiceReply,
+  portalOverviewReply,
+  portalProjectReply,
+  portalSubscriptionCanceledReply,
+  portalSubscriptionsReply,
+} from '@studio/domain';
 import { config } from '../../config.js';
-import { parseParams, sendReply } from '../../http.js';
+import { parseBody, parseParams, sendReply } from '../../http.js';
 import { auth, db } from '../../platform/firebase.js';
 import { adminOf } from '../../platform/session.js';
 import { idParams } from '../params.js';
@@ -25,6 +40,7 @@ import type { Deps } from '../useCase.js';
 import { clientOf, requireClient } from './clientSession.js';
 import { inviteToPortal, type SignInLinkMaker } from './invite.js';
 import { portalInvoiceOf, portalOverview, portalProjectOf } from './overview.js';
+import { cancelClientSubscription, clientBillingPortal, clientSubscriptions } from './subscriptions.js';
 
 const deps: Deps = { db };
 
@@ -44,6 +60,31 @@ portalRouter.get('/projects/:id', async (req, res) => {
 portalRouter.get('/invoices/:id', async (req, res) => {
   const invoice = await portalInvoiceOf(deps, clientOf(res), parseParams(req, idParams).id);
   sendReply(res, portalInvoiceReply, { success: true, invoice });
+});
+
+portalRouter.get('/subscriptions', async (_req, res) => {
+  sendReply(res, portalSubscriptionsReply, {
+    success: true,
+    subscriptions: await clientSubscriptions(deps, clientOf(res)),
+  });
+});
+
+portalRouter.post('/subscriptions/:id/cancel', async (req, res) => {
+  const { id } = parseParams(req, idParams);
+  parseBody(req, emptyBodySchema);
+  const subscription = await cancelClientSubscription(deps, clientOf(res), id);
+  sendReply(res, portalSubscriptionCanceledReply, {
+    success: true,
+    message: PORTAL_SUBSCRIPTION_CANCELED,
+    subscription,
+  });
+});
+
+portalRouter.post('/subscriptions/:id/billing-portal', async (req, res) => {
+  const { id } = parseParams(req, idParams);
+  parseBody(req, emptyBodySchema);
+  const url = await clientBillingPortal(deps, clientOf(res), id, config().siteUrl);
+  sendReply(res, portalBillingPortalReply, { success: true, url });
 });
 
 /** Firebase Auth's email-link sign-in, handled by the web page the link lands on. */

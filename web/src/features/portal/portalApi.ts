@@ -3,20 +3,67 @@
  * shared api client carries the admin's), replies parsed with the domain schemas.
  */
 import type { User } from 'firebase/auth';
-import { portalOverviewReply, type PortalOverview } from '@studio/domain';
+import type { z } from 'zod';
+import {
+  portalBillingPortalReply,
+  portalOverviewReply,
+  portalSubscriptionCanceledReply,
+  portalSubscriptionsReply,
+  type PortalOverview,
+} from '@studio/domain';
 import { ApiError, ReplyShapeError } from '../../shared/lib/api';
 
-/** GET /api/portal/overview as `user`. @throws ApiError (non-2xx), ReplyShapeError, TypeError (network). */
-export async function fetchOverview(user: User): Promise<PortalOverview> {
-  const res = await fetch('/api/portal/overview', {
-    headers: { accept: 'application/json', authorization: `Bearer ${await user.getIdToken()}` },
+/**
+ * `method` `path` as `user` (a POST sends `{}`), its reply parsed with `schema`.
+ * @throws ApiError (non-2xx, with the server's message), ReplyShapeError, TypeError (network).
+ */
+async function portalRequest<S extends z.ZodType>(
+  user: User,
+  method: 'GET' | 'POST',
+  path: string,
+  schema: S,
+): Promise<z.output<S>> {
+  const res = await fetch(path, {
+    method,
+    headers: {
+      accept: 'application/json',
+      authorization: `Bearer ${await user.getIdToken()}`,
+      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(method === 'POST' ? { body: '{}' } : {}),
   });
   const data: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const error = (data as { error?: unknown } | null)?.error;
     throw new ApiError(res.status, typeof error === 'string' ? error : res.statusText);
   }
-  const parsed = portalOverviewReply.safeParse(data);
-  if (!parsed.success) throw new ReplyShapeError('GET', '/api/portal/overview', parsed.error);
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw new ReplyShapeError(method, path, parsed.error);
   return parsed.data;
 }
+
+/** GET /api/portal/overview as `user`. */
+export const fetchOverview = (user: User): Promise<PortalOverview> =>
+  portalRequest(user, 'GET', '/api/portal/overview', portalOverviewReply);
+
+/** GET /api/portal/subscriptions as `user`: the client's hosting subscriptions. */
+export const fetchSubscriptions = (user: User) =>
+  portalRequest(user, 'GET', '/api/portal/subscriptions', portalSubscriptionsReply);
+
+/** POST /api/portal/subscriptions/{id}/cancel: ends it at the end of its period. */
+export const cancelSubscription = (user: User, id: string) =>
+  portalRequest(
+    user,
+    'POST',
+    `/api/portal/subscriptions/${encodeURIComponent(id)}/cancel`,
+    portalSubscriptionCanceledReply,
+  );
+
+/** POST /api/portal/subscriptions/{id}/billing-portal: Stripe's customer portal URL for a live subscription. */
+export const openBillingPortal = (user: User, id: string) =>
+  portalRequest(
+    user,
+    'POST',
+    `/api/portal/subscriptions/${encodeURIComponent(id)}/billing-portal`,
+    portalBillingPortalReply,
+  );

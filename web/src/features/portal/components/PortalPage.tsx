@@ -8,6 +8,7 @@
  *   (no remembered address) the page asks for the address first.
  * - The session is the portal's own (portalAuth.ts), never the admin's.
  * - Pay Now opens the existing checkout for the invoice.
+ * - Hosting subscriptions (PortalSubscriptions): status, next renewal, cancel at period end.
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -43,6 +44,7 @@ import {
   watchPortalUser,
 } from '../portalAuth';
 import { fetchOverview } from '../portalApi';
+import { PortalSubscriptions } from './PortalSubscriptions';
 
 export const LINK_FAILED = 'This sign-in link is invalid, used or expired. Ask for a new one below.';
 export const SEND_FAILED = 'The link could not be sent. Check your connection and try again.';
@@ -310,13 +312,17 @@ function Overview({ user }: { user: User }) {
       ) : !data ? (
         <Loading label="Loading your portal..." />
       ) : data.projects.length === 0 && data.invoices.length === 0 ? (
-        <Alert severity="info">
-          Nothing here yet. Your projects and invoices appear here once we start working together.
-        </Alert>
+        <Stack spacing={5}>
+          <Alert severity="info">
+            Nothing here yet. Your projects and invoices appear here once we start working together.
+          </Alert>
+          <PortalSubscriptions user={user} />
+        </Stack>
       ) : (
         <Stack spacing={5}>
           <Projects projects={data.projects} />
           <Invoices invoices={data.invoices} />
+          <PortalSubscriptions user={user} />
         </Stack>
       )}
     </Container>
