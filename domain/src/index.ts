@@ -36,3 +36,5 @@ export * from './replies.js';
 export * from './clientReplies.js';
 export * from './proposals.js';
 export * from './portal.js';
+export * from './portalDocuments.js';
+export * from './leadFiles.js';

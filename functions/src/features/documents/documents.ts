@@ -38,6 +38,7 @@ import { AppError } from '../../platform/errors.js';
 import { renderInvoicePdf } from './pdf/invoicePdf.js';
 import { loadStudioSettings } from '../../shared/settings.js';
 import {
+  leadCreditNotes,
   leadDocuments,
   readInvoice,
   readLead,
@@ -184,6 +185,15 @@ export function verifyDocumentLink(
   return want.length === got.length && timingSafeEqual(want, got);
 }
 
+/** One of a lead's PDFs (leadDocumentList): what it is, its number and the label a client reads. */
+export interface LeadDocument {
+  kind: DocumentKind;
+  id: string;
+  /** INV-YYYY-NNNN (CN-YYYY-NNNN for a credit note), or null for a proposal or a receipt of a payment without one. */
+  number: string | null;
+  label: string;
+}
+
 export interface ClientDocumentLink {
   kind: DocumentKind;
   /** INV-YYYY-NNNN, or null for a receipt of a payment without one. */
@@ -193,24 +203,25 @@ export interface ClientDocumentLink {
 }
 
 /**
- * Signed links to the PDFs of lead `leadId`: its invoices and payment
- * requests, a receipt for each succeeded payment, and its signed proposals
- * (features/proposals signedProposalsOfLead). Empty when no key is
- * configured. Newest first by number, the proposals (no number) last.
+ * The PDFs of lead `leadId`: its numbered invoices and payment requests, a
+ * receipt for each succeeded payment, and its signed proposals
+ * (features/proposals signedProposalsOfLead); with `creditNotes`, the credit
+ * notes of its refunds too. Newest first by number, the proposals (no
+ * number) last.
  */
-export async function clientDocumentLinks(
+export async function leadDocumentList(
   db: Firestore,
   leadId: string,
-  now = Date.now(),
-): Promise<ClientDocumentLink[]> {
-  if (!linkKey(config().outboxSecretKey)) return [];
+  { creditNotes = false }: { creditNotes?: boolean } = {},
+): Promise<LeadDocument[]> {
   const { signedProposalsOfLead } = await import('../proposals/index.js');
-  const [{ invoices, requests, payments }, proposals] = await Promise.all([
+  const [{ invoices, requests, payments }, proposals, notes] = await Promise.all([
     leadDocuments(db, leadId),
     signedProposalsOfLead(db, leadId),
+    creditNotes ? leadCreditNotes(db, leadId) : Promise.resolve([]),
   ]);
   const numbers = new Map<string, string>();
-  const out: ClientDocumentLink[] = [];
+  const out: LeadDocument[] = [];
   for (const [kind, snap] of [
     ['invoice', invoices],
     ['request', requests],
@@ -224,9 +235,9 @@ export async function clientDocumentLinks(
       const closed = d.status === 'void' ? ' · Void' : d.status === 'uncollectible' ? ' · Uncollectible' : '';
       out.push({
         kind,
+        id: d.id,
         number,
         label: `${kind === 'invoice' ? 'Invoice' : d.description || 'Payment request'} (${number})${closed}`,
-        url: signedDocumentPath({ kind, id: d.id }, now)!,
       });
     }
   }
@@ -239,17 +250,40 @@ export async function clientDocumentLinks(
         : undefined;
     out.push({
       kind: 'receipt',
+      id: p.id,
       number: number ?? null,
       label: `Receipt${number ? ` for ${number}` : ''}: ${p.description ?? 'payment'}`,
-      url: signedDocumentPath({ kind: 'receipt', id: p.id }, now)!,
     });
   }
-  for (const p of proposals)
+  for (const n of notes) {
+    const number = str(n.number);
+    if (n.type !== 'credit_note' || !number) continue;
+    const credits = str(n.documentNumber);
     out.push({
-      kind: 'proposal',
-      number: null,
-      label: p.label,
-      url: signedDocumentPath({ kind: 'proposal', id: p.id }, now)!,
+      kind: 'credit-note',
+      id: n.id,
+      number,
+      label: `Credit note (${number})${credits ? ` for ${credits}` : ''}`,
     });
+  }
+  for (const p of proposals) out.push({ kind: 'proposal', id: p.id, number: null, label: p.label });
   return out.sort((a, b) => (b.number ?? '').localeCompare(a.number ?? '') || a.kind.localeCompare(b.kind));
+}
+
+/**
+ * Signed links to the PDFs of lead `leadId` (leadDocumentList, without
+ * credit notes), for the My Project lookup. Empty when no key is configured.
+ */
+export async function clientDocumentLinks(
+  db: Firestore,
+  leadId: string,
+  now = Date.now(),
+): Promise<ClientDocumentLink[]> {
+  if (!linkKey(config().outboxSecretKey)) return [];
+  return (await leadDocumentList(db, leadId)).map(({ kind, id, number, label }) => ({
+    kind,
+    number,
+    label,
+    url: signedDocumentPath({ kind, id }, now)!,
+  }));
 }
