@@ -108,9 +108,11 @@ describe('portal documents', () => {
     const res = await api('GET', '/api/portal/documents', { token: firstToken });
     expect(res.status).toBe(200);
     const docs = portalDocumentsReply.parse(res.json).documents;
-    expect(docs.map((d) => `${d.kind}:${d.id}`).sort()).toEqual(
-      [`credit-note:${creditNoteId}`, `invoice:${invoiceId}`, `receipt:${paymentId}`].sort(),
+    // Besides these, the lead's deposit request may be listed (the payment-request trigger issues it when it runs).
+    expect(docs.map((d) => `${d.kind}:${d.id}`)).toEqual(
+      expect.arrayContaining([`credit-note:${creditNoteId}`, `invoice:${invoiceId}`, `receipt:${paymentId}`]),
     );
+    expect(docs.every((d) => d.kind !== 'request' || d.id.startsWith(leadA))).toBe(true);
     expect(docs.find((d) => d.kind === 'credit-note')!.label).toBe(
       `Credit note (${creditNumber}) for ${invoiceNumber}`,
     );
