@@ -21,7 +21,6 @@
  * (its limits apply there), so a link works for whoever did that lookup, for
  * one hour. Without OUTBOX_SECRET_KEY no link is made and every link is refused.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import {
   creditNoteModel,
@@ -35,6 +34,7 @@ import {
 } from '@studio/domain';
 import { config } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
+import { linkKey, signLink, verifyLink } from '../../platform/signedLinks.js';
 import { renderInvoicePdf } from './pdf/invoicePdf.js';
 import { loadStudioSettings } from '../../shared/settings.js';
 import {
@@ -146,15 +146,8 @@ export async function renderDocument(db: Firestore, ref: DocumentRef): Promise<{
 // Signed client links
 // ---------------------------------------------------------------------------
 
-/** The link-signing key derived from `secret` (default: config's OUTBOX_SECRET_KEY), or null without one. */
-function linkKey(secret: string | undefined): Buffer | null {
-  return secret
-    ? createHmac('sha256', createHash('sha256').update(secret).digest()).update('studio document links v1').digest()
-    : null;
-}
-
-const signature = (key: Buffer, ref: DocumentRef, exp: number) =>
-  createHmac('sha256', key).update(`${ref.kind}:${ref.id}:${exp}`).digest('base64url');
+/** The documents' link key derived from `secret` (default: config's OUTBOX_SECRET_KEY), or null without one. */
+const documentsKey = (secret: string | undefined) => linkKey(secret, 'studio document links v1');
 
 /** A signed link to `ref` valid until now + DOCUMENT_LINK_TTL_MS, or null when no key is configured. */
 export function signedDocumentPath(
@@ -162,10 +155,10 @@ export function signedDocumentPath(
   now = Date.now(),
   secret: string | undefined = config().outboxSecretKey,
 ): string | null {
-  const key = linkKey(secret);
+  const key = documentsKey(secret);
   if (!key) return null;
   const exp = Math.floor((now + DOCUMENT_LINK_TTL_MS) / 1000);
-  return `/api/client-documents/${ref.kind}/${encodeURIComponent(ref.id)}?${new URLSearchParams({ exp: String(exp), sig: signature(key, ref, exp) })}`;
+  return `/api/client-documents/${ref.kind}/${encodeURIComponent(ref.id)}?${new URLSearchParams({ exp: String(exp), sig: signLink(key, `${ref.kind}:${ref.id}`, exp) })}`;
 }
 
 /** True when `sig` signs `ref` until `exp` (seconds) and `exp` has not passed. */
@@ -176,13 +169,7 @@ export function verifyDocumentLink(
   now = Date.now(),
   secret: string | undefined = config().outboxSecretKey,
 ): boolean {
-  const key = linkKey(secret);
-  if (!key || typeof exp !== 'string' || typeof sig !== 'string' || !/^\d{1,12}$/.test(exp)) return false;
-  const expSec = Number(exp);
-  if (expSec * 1000 <= now) return false;
-  const want = Buffer.from(signature(key, ref, expSec));
-  const got = Buffer.from(sig);
-  return want.length === got.length && timingSafeEqual(want, got);
+  return verifyLink(documentsKey(secret), `${ref.kind}:${ref.id}`, exp, sig, now);
 }
 
 /** One of a lead's PDFs (leadDocumentList): what it is, its number and the label a client reads. */
@@ -279,7 +266,7 @@ export async function clientDocumentLinks(
   leadId: string,
   now = Date.now(),
 ): Promise<ClientDocumentLink[]> {
-  if (!linkKey(config().outboxSecretKey)) return [];
+  if (!documentsKey(config().outboxSecretKey)) return [];
   return (await leadDocumentList(db, leadId)).map(({ kind, id, number, label }) => ({
     kind,
     number,

@@ -7,24 +7,17 @@
  * (domain-separated from the outbox's and the documents' keys). Without the
  * secret no link is made (503) and every link is refused.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { FILE_LINK_TTL_MS } from '@studio/domain';
 import { config } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
+import { linkKey, signLink, verifyLink } from '../../platform/signedLinks.js';
 
 /** Who a link was made for. */
 export type LinkScope = 'a' | 'c';
 
 export const FILE_DOWNLOADS_NOT_CONFIGURED = 'File downloads are not configured';
 
-function linkKey(secret: string | undefined): Buffer | null {
-  return secret
-    ? createHmac('sha256', createHash('sha256').update(secret).digest()).update('studio file links v1').digest()
-    : null;
-}
-
-const signature = (key: Buffer, scope: LinkScope, id: string, exp: number) =>
-  createHmac('sha256', key).update(`${scope}:${id}:${exp}`).digest('base64url');
+const filesKey = (secret: string | undefined) => linkKey(secret, 'studio file links v1');
 
 /**
  * A link to file `id` for `scope`, valid FILE_LINK_TTL_MS from `now`.
@@ -36,10 +29,10 @@ export function fileDownloadPath(
   now = Date.now(),
   secret: string | undefined = config().outboxSecretKey,
 ): string {
-  const key = linkKey(secret);
+  const key = filesKey(secret);
   if (!key) throw new AppError('Unavailable', FILE_DOWNLOADS_NOT_CONFIGURED);
   const exp = Math.floor((now + FILE_LINK_TTL_MS) / 1000);
-  const q = new URLSearchParams({ s: scope, exp: String(exp), sig: signature(key, scope, id, exp) });
+  const q = new URLSearchParams({ s: scope, exp: String(exp), sig: signLink(key, `${scope}:${id}`, exp) });
   return `/api/file-downloads/${encodeURIComponent(id)}?${q}`;
 }
 
@@ -50,11 +43,7 @@ export function verifyFileLink(
   now = Date.now(),
   secret: string | undefined = config().outboxSecretKey,
 ): LinkScope | null {
-  const key = linkKey(secret);
   const { s, exp, sig } = query;
-  if (!key || (s !== 'a' && s !== 'c') || typeof exp !== 'string' || typeof sig !== 'string') return null;
-  if (!/^\d{1,12}$/.test(exp) || Number(exp) * 1000 <= now) return null;
-  const want = Buffer.from(signature(key, s, id, Number(exp)));
-  const got = Buffer.from(sig);
-  return want.length === got.length && timingSafeEqual(want, got) ? s : null;
+  if (s !== 'a' && s !== 'c') return null;
+  return verifyLink(filesKey(secret), `${s}:${id}`, exp, sig, now) ? s : null;
 }
