@@ -1,7 +1,5 @@
-import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { FILE_LINK_TTL_MS } from '@studio/domain';
-import { signedDocumentPath, verifyDocumentLink } from '../documents/documents.js';
 import { fileDownloadPath, verifyFileLink } from './fileLinks.js';
 
 const secret = 'test-secret';
@@ -19,17 +17,5 @@ describe('lead file links', () => {
     expect(verifyFileLink('f1', link, now, 'other-secret')).toBeNull();
     expect(verifyFileLink('f1', link, now, '')).toBeNull();
     expect(() => fileDownloadPath('f1', 'a', now, '')).toThrow('File downloads are not configured');
-  });
-
-  it('leave the documents’ links as they were signed before (a document key never signs a file link)', () => {
-    const now = Date.now();
-    const path = signedDocumentPath({ kind: 'invoice', id: 'inv1' }, now, secret)!;
-    const { exp, sig } = query(path);
-    const key = createHmac('sha256', createHash('sha256').update(secret).digest())
-      .update('studio document links v1')
-      .digest();
-    expect(sig).toBe(createHmac('sha256', key).update(`invoice:inv1:${exp}`).digest('base64url'));
-    expect(verifyDocumentLink({ kind: 'invoice', id: 'inv1' }, exp, sig, now, secret)).toBe(true);
-    expect(verifyFileLink('inv1', { s: 'a', exp, sig }, now, secret)).toBeNull();
   });
 });
