@@ -7,7 +7,7 @@
  * docs/operations.md "Client data: export and erasure".
  */
 import { z } from 'zod';
-import { COLLECTIONS } from './collections.js';
+import { COLLECTIONS, type CollectionName } from './collections.js';
 
 /** The client's address: what the request names. */
 const clientEmail = z
@@ -64,6 +64,50 @@ export const ANONYMISED_COLLECTIONS = [
  * offer nobody accepted: deleted with its trail.
  */
 export const PROPOSAL_COLLECTIONS = [COLLECTIONS.proposals, COLLECTIONS.proposalEvents] as const;
+
+/**
+ * Collections holding nothing about one client to export or erase, each with
+ * the reason. Every collection is in exactly one of these four lists (a unit
+ * test checks it), so a new collection must say what an erasure does with it.
+ */
+export const NO_CLIENT_DATA_COLLECTIONS = {
+  [COLLECTIONS.users]: "the studio's own admin accounts",
+  [COLLECTIONS.promoCodes]: 'codes, limits and counts; holds name orders, not people',
+  [COLLECTIONS.promoCustomers]: "keyed by a SHA-256 of the customer's address, with no address or name",
+  [COLLECTIONS.leadBoard]: "a projection of the leads, rewritten by the leads' trigger when a lead is deleted",
+  [COLLECTIONS.emailTemplates]: "the studio's templates",
+  [COLLECTIONS.stripeEvents]: "Stripe's event ids, types and outcomes, for exactly-once processing",
+  [COLLECTIONS.counters]: 'document number series',
+  [COLLECTIONS.settings]: "the studio's settings",
+  [COLLECTIONS.rateLimits]: 'hashed request keys with counts, expiring within the hour',
+  [COLLECTIONS.ledgerMonths]: "the ledger's monthly totals",
+  [COLLECTIONS.idempotencyKeys]: 'invoice ids and numbers of retried calls, expiring after a day',
+  [COLLECTIONS.adminSessions]: "the admin's sign-out times",
+  [COLLECTIONS.emailSuppressions]:
+    'keyed by a SHA-256 of the address, which is not stored: kept so it is never mailed again',
+  [COLLECTIONS.clientDataRequests]: "the erasure's own audit record, the address only as its SHA-256",
+} as const satisfies Partial<Record<CollectionName, string>>;
+
+/**
+ * Collections whose documents carry the `leadId` of the lead they belong to: a client's export and erasure
+ * follow the client's leads into each of them (functions client-data clientRecordStore).
+ */
+export const LEAD_LINKED_COLLECTIONS = [
+  COLLECTIONS.notes,
+  COLLECTIONS.leadActivity,
+  COLLECTIONS.quoteVersions,
+  COLLECTIONS.quoteLinks,
+  COLLECTIONS.quoteAcceptances,
+  COLLECTIONS.projects,
+  COLLECTIONS.reminders,
+  COLLECTIONS.invoices,
+  COLLECTIONS.paymentRequests,
+  COLLECTIONS.payments,
+  COLLECTIONS.ledgerEntries,
+  COLLECTIONS.outbox,
+  COLLECTIONS.proposals,
+  COLLECTIONS.proposalEvents,
+] as const satisfies readonly CollectionName[];
 
 /** True when a stored proposal is signed, so that erasure keeps it (and its trail): see PROPOSAL_COLLECTIONS. */
 export const keptOnErasure = (proposal: { signature?: unknown }): boolean =>

@@ -16,7 +16,13 @@
  * parsed (subscriptionDocSchema); the audit record is checked before it is
  * written (clientDataRequestDocSchema).
  */
-import { clientDataRequestDocSchema, COLLECTIONS, subscriptionDocSchema, type CollectionName } from '@studio/domain';
+import {
+  clientDataRequestDocSchema,
+  COLLECTIONS,
+  LEAD_LINKED_COLLECTIONS,
+  subscriptionDocSchema,
+  type CollectionName,
+} from '@studio/domain';
 import type { DocumentData, DocumentSnapshot, Firestore, Query, WriteBatch } from 'firebase-admin/firestore';
 import { checkedDoc } from '../../platform/converter.js';
 
@@ -79,24 +85,7 @@ export async function findClientRecords(db: Firestore, email: string): Promise<C
     where(COLLECTIONS.emailLog, 'to', variants),
   ]);
   const leadIds = [...ids(COLLECTIONS.leads), ...field(COLLECTIONS.contacts, 'leadId')];
-  await Promise.all(
-    [
-      COLLECTIONS.notes,
-      COLLECTIONS.leadActivity,
-      COLLECTIONS.quoteVersions,
-      COLLECTIONS.quoteLinks,
-      COLLECTIONS.quoteAcceptances,
-      COLLECTIONS.projects,
-      COLLECTIONS.reminders,
-      COLLECTIONS.invoices,
-      COLLECTIONS.paymentRequests,
-      COLLECTIONS.payments,
-      COLLECTIONS.ledgerEntries,
-      COLLECTIONS.outbox,
-      COLLECTIONS.proposals,
-      COLLECTIONS.proposalEvents,
-    ].map((c) => where(c, 'leadId', leadIds)),
-  );
+  await Promise.all(LEAD_LINKED_COLLECTIONS.map((c) => where(c, 'leadId', leadIds)));
   // The contact messages' leads that the address search missed (a lead whose email was edited since).
   const missingLeads = leadIds.filter((id) => !out.get(COLLECTIONS.leads)?.has(id));
   if (missingLeads.length) add(COLLECTIONS.leads, await db.getAll(...missingLeads.map((id) => db.doc(`leads/${id}`))));

@@ -167,17 +167,21 @@ function QuoteReview({
   );
 }
 
-export function DashboardPage() {
-  const { username } = useAdminSession();
-  const live = useLiveBoard();
-  const promos = useLivePromoCodes();
-  const { leads, move } = useLeadMoves(live.data);
-  const [open, setOpen] = useState<Open>({ kind: 'none' });
-  const [attentionDays, setAttentionDays] = useAttentionDays();
-  const [insightsOpen, setInsightsOpen] = useInsightsOpen();
-  const showDead = useCallback(() => setOpen({ kind: 'deadList' }), []);
-  const close = () => setOpen({ kind: 'none' });
-
+/**
+ * The search box and the pipeline it filters. The typed search is this component's state, not the page's: a
+ * keystroke re-renders the box and, at low priority, the board, never the tiles, header or dialogs around them.
+ */
+const SearchableBoard = memo(function SearchableBoard({
+  leads,
+  actions,
+  attentionDays,
+  onShowDead,
+}: {
+  leads: BoardLead[];
+  actions: LeadCardActions;
+  attentionDays: number;
+  onShowDead(): void;
+}) {
   const [search, setSearch] = useState('');
   // The board follows the typing at low priority: a keystroke never waits for thousands of cards.
   const deferredSearch = useDeferredValue(search);
@@ -188,6 +192,32 @@ export function DashboardPage() {
     () => (terms.length ? leads.filter((_, i) => searchTextMatches(searchTexts[i]!, terms)) : leads),
     [leads, searchTexts, terms],
   );
+  return (
+    <>
+      <BoardSearch
+        value={search}
+        applied={deferredSearch}
+        onChange={setSearch}
+        shown={found.length}
+        total={leads.length}
+      />
+      <SearchTermsContext.Provider value={terms}>
+        <LeadBoard leads={found} actions={actions} attentionDays={attentionDays} onShowDead={onShowDead} />
+      </SearchTermsContext.Provider>
+    </>
+  );
+});
+
+export function DashboardPage() {
+  const { username } = useAdminSession();
+  const live = useLiveBoard();
+  const promos = useLivePromoCodes();
+  const { leads, move } = useLeadMoves(live.data);
+  const [open, setOpen] = useState<Open>({ kind: 'none' });
+  const [attentionDays, setAttentionDays] = useAttentionDays();
+  const [insightsOpen, setInsightsOpen] = useInsightsOpen();
+  const showDead = useCallback(() => setOpen({ kind: 'deadList' }), []);
+  const close = () => setOpen({ kind: 'none' });
 
   const tiles = useMemo(() => dashboardTiles(leads), [leads]);
   const dead = useMemo(() => groupLeadsForBoard(leads).dead, [leads]);
@@ -256,16 +286,7 @@ export function DashboardPage() {
           </Box>
           <InsightsPanel open={insightsOpen} onOpenChange={setInsightsOpen} leads={insightsOpen ? leads : NO_LEADS} />
           <AttentionSetting days={attentionDays} onChange={setAttentionDays} />
-          <BoardSearch
-            value={search}
-            applied={deferredSearch}
-            onChange={setSearch}
-            shown={found.length}
-            total={leads.length}
-          />
-          <SearchTermsContext.Provider value={terms}>
-            <LeadBoard leads={found} actions={actions} attentionDays={attentionDays} onShowDead={showDead} />
-          </SearchTermsContext.Provider>
+          <SearchableBoard leads={leads} actions={actions} attentionDays={attentionDays} onShowDead={showDead} />
         </>
       )}
 
