@@ -4,18 +4,17 @@
  * /api/portal/documents), each downloaded with the client's own session.
  * Loading, empty and error-with-retry states; a failed download says so.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { User } from 'firebase/auth';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
 import type { PortalDocument } from '@studio/domain';
 import { downloadAsClient, fetchDocuments } from '../portalDocumentsApi';
+import { PortalListSection, rowSx, usePortalList } from './PortalListSection';
 
 export const DOCUMENTS_FAILED = 'Your documents could not be loaded. Check your connection and try again.';
 export const DOWNLOAD_FAILED = 'The download failed. Please try again.';
@@ -36,16 +35,7 @@ function DocumentRow({ user, doc, onFailed }: { user: User; doc: PortalDocument;
   };
   return (
     <Card component="li" data-testid="portal-document" variant="outlined">
-      <CardContent
-        sx={{
-          display: 'flex',
-          flexDirection: { xs: 'column', sm: 'row' },
-          gap: 1,
-          alignItems: { sm: 'center' },
-          justifyContent: 'space-between',
-          '&:last-child': { pb: 2 },
-        }}
-      >
+      <CardContent sx={rowSx}>
         <Typography sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>{doc.label}</Typography>
         <Button
           startIcon={<DownloadIcon />}
@@ -62,56 +52,30 @@ function DocumentRow({ user, doc, onFailed }: { user: User; doc: PortalDocument;
 }
 
 export function PortalDocuments({ user }: { user: User }) {
-  const [state, setState] = useState<{ docs: PortalDocument[] | null; error: boolean }>({ docs: null, error: false });
+  const [state, reload] = usePortalList(user, fetchDocuments, 'the documents');
   const [downloadFailed, setDownloadFailed] = useState(false);
-  const load = useCallback(() => {
-    setState({ docs: null, error: false });
-    fetchDocuments(user).then(
-      (docs) => setState({ docs, error: false }),
-      (e: unknown) => {
-        console.error('portal: the documents could not be loaded', e);
-        setState({ docs: null, error: true });
-      },
-    );
-  }, [user]);
-  useEffect(load, [load]);
-  const { docs, error } = state;
   return (
-    <Box component="section" aria-labelledby="portal-documents">
-      <Typography id="portal-documents" variant="h5" component="h2" gutterBottom>
-        Documents
-      </Typography>
-      {downloadFailed && (
-        <Alert severity="error" onClose={() => setDownloadFailed(false)} sx={{ mb: 2 }}>
-          {DOWNLOAD_FAILED}
-        </Alert>
-      )}
-      {error ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={load}>
-              Try again
-            </Button>
-          }
-        >
-          {DOCUMENTS_FAILED}
-        </Alert>
-      ) : !docs ? (
-        <Typography role="status" color="text.secondary">
-          Loading your documents...
-        </Typography>
-      ) : docs.length === 0 ? (
-        <Typography color="text.secondary">
-          No documents yet. Signed proposals, invoices and receipts appear here.
-        </Typography>
-      ) : (
-        <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-          {docs.map((d) => (
-            <DocumentRow key={`${d.kind}:${d.id}`} user={user} doc={d} onFailed={() => setDownloadFailed(true)} />
-          ))}
-        </Stack>
-      )}
-    </Box>
+    <PortalListSection
+      id="portal-documents"
+      title="Documents"
+      state={state}
+      onRetry={reload}
+      failedText={DOCUMENTS_FAILED}
+      loadingText="Loading your documents..."
+      emptyText="No documents yet. Signed proposals, invoices and receipts appear here."
+      notice={
+        downloadFailed && (
+          <Alert severity="error" onClose={() => setDownloadFailed(false)} sx={{ mb: 2 }}>
+            {DOWNLOAD_FAILED}
+          </Alert>
+        )
+      }
+    >
+      {(docs) =>
+        docs.map((d) => (
+          <DocumentRow key={`${d.kind}:${d.id}`} user={user} doc={d} onFailed={() => setDownloadFailed(true)} />
+        ))
+      }
+    </PortalListSection>
   );
 }
