@@ -258,6 +258,7 @@ export default defineConfig([
         'documents',
         'health',
         'hosted-projects',
+        'lead-files',
         'leads',
         'payments',
         'portal',

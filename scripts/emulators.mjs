@@ -11,9 +11,12 @@
  *   JAR under .cache/ and point FIRESTORE_EMULATOR_BINARY_PATH at it, so no
  *   download is needed. See ../shared/notes/firebase-offline.md.
  *
+ * - Cloud Storage: the Storage emulator cannot start offline, so startStorageStandIn runs
+ *   scripts/storage-standin.mjs for the lead files, reached through STORAGE_EMULATOR_HOST.
+ *
  * Every failure is one line naming what is missing (EmulatorSetupError).
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
@@ -21,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const PROJECT_ID = 'demo-studio';
-export const PORTS = { hosting: 5000, functions: 5001, firestore: 8080, auth: 9099, hub: 4400 };
+export const PORTS = { hosting: 5000, functions: 5001, firestore: 8080, auth: 9099, hub: 4400, storage: 9199 };
 
 const GCLOUD_FIRESTORE_JAR = '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
 const FIRESTORE_MAIN_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
@@ -168,7 +171,34 @@ export const EMULATOR_CLIENT_ENV = {
   FIRESTORE_EMULATOR_HOST: `127.0.0.1:${PORTS.firestore}`,
   FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${PORTS.auth}`,
   STUDIO_BASE_URL: `http://127.0.0.1:${PORTS.hosting}`,
+  // The Cloud Storage stand-in (startStorageStandIn); the functions read the same value from functions/.env.demo-studio.
+  STORAGE_EMULATOR_HOST: `http://127.0.0.1:${PORTS.storage}`,
 };
+
+/**
+ * Starts scripts/storage-standin.mjs (the Cloud Storage JSON API stand-in for the lead files) on PORTS.storage
+ * with its objects under `dir`, as a child process, and waits until it answers. Stops it when this process exits.
+ * Resolves the child. @throws EmulatorSetupError when it does not answer within 30 s (the port taken, say).
+ */
+export async function startStorageStandIn(dir) {
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'scripts', 'storage-standin.mjs'), '--port', String(PORTS.storage), '--dir', dir],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
+  process.on('exit', () => child.exitCode === null && child.kill('SIGTERM'));
+  const until = Date.now() + 30_000;
+  while (Date.now() < until && child.exitCode === null) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORTS.storage}/health`)).ok) return child;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  child.kill('SIGTERM');
+  throw new EmulatorSetupError(`The Cloud Storage stand-in did not start on port ${PORTS.storage} (is it taken?).`);
+}
 
 // Allow `node scripts/emulators.mjs` as a quick check of this machine.
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

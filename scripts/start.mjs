@@ -1,6 +1,8 @@
 /**
  * npm start: builds web and functions, starts the Auth, Firestore, Functions
- * and Hosting emulators (site on http://127.0.0.1:5000), seeds demo data and
+ * and Hosting emulators (site on http://127.0.0.1:5000) and the Cloud Storage
+ * stand-in for the lead files (scripts/storage-standin.mjs on 127.0.0.1:9199,
+ * objects in .storage-data/), seeds demo data and
  * prints where to go. Ctrl-C stops everything.
  *
  * npm run dev (--dev): the same emulators and seed, plus Vite with hot reload
@@ -19,7 +21,7 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { EMULATOR_CLIENT_ENV, PORTS, ROOT, emulatorEnvOrExit, firebaseCli } from './emulators.mjs';
+import { EMULATOR_CLIENT_ENV, PORTS, ROOT, emulatorEnvOrExit, firebaseCli, startStorageStandIn } from './emulators.mjs';
 import { NPM, NPX, runOrExit, startChild, waitForHttp } from './run.mjs';
 import { DEV_ADMIN } from './dev-admin.ts';
 import { startScheduleTicker } from './schedule.ts';
@@ -50,6 +52,17 @@ const env = emulatorEnvOrExit();
 
 runOrExit('Building functions', NPM, ['run', 'build', '-w', 'functions']);
 if (!dev) runOrExit('Building web', NPM, ['run', 'build:emulator', '-w', 'web']);
+
+// The lead files' Cloud Storage stand-in (the Storage emulator cannot start offline): its objects are kept in
+// .storage-data/ beside the emulators' data, and deleted with it by --fresh.
+const STORAGE_DATA = join(ROOT, '.storage-data');
+if (process.argv.includes('--fresh')) rmSync(STORAGE_DATA, { recursive: true, force: true });
+try {
+  await startStorageStandIn(STORAGE_DATA);
+} catch (e) {
+  console.error(`✖ ${e instanceof Error ? e.message : e}`);
+  process.exit(1);
+}
 
 const persistence = ['--export-on-exit', ON_EXIT, ...(imported ? ['--import', EMULATOR_DATA] : [])];
 const [cmd, ...args] = firebaseCli('emulators:start', '--only', 'auth,firestore,functions,hosting', ...persistence);

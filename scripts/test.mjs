@@ -2,7 +2,8 @@
  * npm test: type-checks, lints (ESLint with zero warnings) and checks the
  * formatting (Prettier, 120 columns), builds, checks the landing page's JS budget, runs
  * the domain unit tests, then starts the
- * emulators (firebase emulators:exec), seeds the demo data and runs the
+ * emulators (firebase emulators:exec) and the Cloud Storage stand-in
+ * (scripts/storage-standin.mjs, objects under .cache/storage-test), seeds the demo data and runs the
  * rules, API and Playwright tests, and stops them, then prints the security
  * report (scripts/report-security.mjs). Ends with one line "tests: N passed, N failed".
  *
@@ -22,7 +23,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { EMULATOR_CLIENT_ENV, ROOT, emulatorEnvOrExit, firebaseCli } from './emulators.mjs';
+import { EMULATOR_CLIENT_ENV, ROOT, emulatorEnvOrExit, firebaseCli, startStorageStandIn } from './emulators.mjs';
 import { NPM, runOrExit } from './run.mjs';
 import { findChromium, MISSING_CHROMIUM } from './chromium.mjs';
 import { clearTestMarker, treeState, writeTestMarker } from './release.mjs';
@@ -86,6 +87,15 @@ const e2eRun =
     : `"${bin('playwright')}" test -c tests/e2e/playwright.config.ts ${only ? quoted(only.e2e) : ''}`;
 // Last, the books of whatever the tests left: every balance recomputed from the ledger (npm run books:check).
 const inner = `"${bin('tsx')}" scripts/seed.ts && ${apiRun} ; v=$? ; ${e2eRun} ; p=$? ; "${bin('tsx')}" scripts/books-check.ts ; b=$? ; [ $v -eq 0 ] && [ $p -eq 0 ] && [ $b -eq 0 ]`;
+// The lead files' Cloud Storage stand-in (scripts/storage-standin.mjs), empty for each run, stopped on exit.
+const storageDir = join(ROOT, '.cache', 'storage-test');
+rmSync(storageDir, { recursive: true, force: true });
+try {
+  await startStorageStandIn(storageDir);
+} catch (e) {
+  console.error(`✖ ${e instanceof Error ? e.message : e}`);
+  process.exit(1);
+}
 const [cmd, ...args] = firebaseCli('emulators:exec', '--only', 'auth,firestore,functions,hosting', inner);
 const emu = spawnSync(cmd, args, {
   cwd: ROOT,

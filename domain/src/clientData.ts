@@ -43,6 +43,8 @@ export const ERASED_COLLECTIONS = [
   COLLECTIONS.reminders,
   COLLECTIONS.outbox,
   COLLECTIONS.emailLog,
+  /** The records of files shared with the client; the erasure deletes their bytes in Cloud Storage too. */
+  COLLECTIONS.leadFiles,
 ] as const;
 
 /** Collections the books keep: their documents about the client are anonymised, never deleted. */
@@ -86,6 +88,8 @@ export const NO_CLIENT_DATA_COLLECTIONS = {
   [COLLECTIONS.emailSuppressions]:
     'keyed by a SHA-256 of the address, which is not stored: kept so it is never mailed again',
   [COLLECTIONS.clientDataRequests]: "the erasure's own audit record, the address only as its SHA-256",
+  [COLLECTIONS.portalSignIns]:
+    'when an address first used the client portal, keyed by a SHA-256 of the address, which is not stored',
 } as const satisfies Partial<Record<CollectionName, string>>;
 
 /**
@@ -107,6 +111,7 @@ export const LEAD_LINKED_COLLECTIONS = [
   COLLECTIONS.outbox,
   COLLECTIONS.proposals,
   COLLECTIONS.proposalEvents,
+  COLLECTIONS.leadFiles,
 ] as const satisfies readonly CollectionName[];
 
 /** True when a stored proposal is signed, so that erasure keeps it (and its trail): see PROPOSAL_COLLECTIONS. */

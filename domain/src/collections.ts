@@ -49,6 +49,10 @@ export const COLLECTIONS = {
   proposals: 'proposals',
   /** The proposals' append-only audit trail: created, viewed, signed, countersigned, emailed. */
   proposalEvents: 'proposal_events',
+  /** When each address first used the client portal, keyed by its SHA-256 (domain portalDocuments.ts). Server-only. */
+  portalSignIns: 'portal_sign_ins',
+  /** Files the owner shares with a lead's client (domain leadFiles.ts); their bytes are in Cloud Storage. Server-only. */
+  leadFiles: 'lead_files',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

@@ -37,3 +37,5 @@ export * from './clientReplies.js';
 export * from './proposals.js';
 export * from './portal.js';
 export * from './portalSubscriptions.js';
+export * from './portalDocuments.js';
+export * from './leadFiles.js';

@@ -5,6 +5,7 @@
  * strings; dates as ISO strings.
  */
 import { z } from 'zod';
+import { formatDocumentDate } from './invoiceDocument.js';
 import { centsToString } from './money.js';
 import { clientTimelineStages } from './projects.js';
 import { checkoutPath } from './quotes.js';
@@ -37,6 +38,7 @@ export const portalInvoiceSchema = z.object({
   /** What is billed, tax included, as a 2-decimal string ("1234.50"). */
   amount: z.string().regex(/^\d+\.\d{2}$/),
   status: z.enum(PORTAL_INVOICE_STATUSES),
+  /** The due day as the studio's PDFs and emails write it, on the studio's clock ("March 5, 2026"), or null. */
   dueDate: z.string().nullable(),
   paidAt: z.string().nullable(),
   /** The existing checkout for this invoice (a same-site path), while it is open; null once paid. */
@@ -101,8 +103,9 @@ export interface PortalInvoiceSource {
  * An invoice as the portal shows it, or null when the client does not see it
  * (void, uncollectible). Pay Now goes to the existing checkout: the invoice's
  * own checkout link, else the lead's payment (checkoutPath), as My Project does.
+ * The due day is written in `timeZone` (the studio's), as its PDFs and emails write it.
  */
-export function portalInvoice(s: PortalInvoiceSource): PortalInvoice | null {
+export function portalInvoice(s: PortalInvoiceSource, timeZone = 'UTC'): PortalInvoice | null {
   if (s.status !== 'open' && s.status !== 'paid') return null;
   const description =
     s.description || (s.kind === 'invoice' ? 'Invoice' : s.kind === 'deposit' ? 'Deposit' : 'Final payment');
@@ -121,7 +124,7 @@ export function portalInvoice(s: PortalInvoiceSource): PortalInvoice | null {
     description,
     amount: centsToString(s.amountCents),
     status: s.status,
-    dueDate: s.dueDate?.toISOString() ?? null,
+    dueDate: s.dueDate ? formatDocumentDate(s.dueDate, timeZone) : null,
     paidAt: s.paidAt?.toISOString() ?? null,
     payPath,
   };

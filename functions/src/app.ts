@@ -3,7 +3,7 @@
  * function, which receives the full path, so every router is mounted at /api.
  */
 import express from 'express';
-import { capBodySize, errorHandler, requireJson, unavailable } from './http.js';
+import { capBodySize, errorHandler, isFileUpload, requireJson, unavailable } from './http.js';
 import { AppError } from './platform/errors.js';
 import { config } from './config.js';
 import { paymentMode, requirePayments } from './platform/stripe.js';
@@ -15,6 +15,7 @@ import { hostedProjectsAdminRouter } from './features/hosted-projects/router.js'
 import { projectsAdminRouter } from './features/projects/router.js';
 import { clientPortalRouter } from './features/client-portal/router.js';
 import { portalAdminRouter, portalRouter } from './features/portal/router.js';
+import { fileDownloadsRouter, leadFilesAdminRouter } from './features/lead-files/router.js';
 import { emailAdminRouter } from './features/email/router.js';
 import { emailPublicRouter } from './features/email/sendgridEvents.js';
 import { clientDataAdminRouter } from './features/client-data/router.js';
@@ -27,7 +28,7 @@ import { remindersAdminRouter } from './features/reminders/router.js';
 import { healthAdminRouter, healthRouter } from './features/health/router.js';
 import { requireAdmin } from './platform/session.js';
 import { authAdminRouter, authPublicRouter } from './features/auth/router.js';
-import { LIMITS } from '@studio/domain';
+import { LEAD_FILE_UPLOAD_BODY_BYTES, LIMITS } from '@studio/domain';
 import { rateLimit } from './platform/rateLimit.js';
 import type { RateLimitName } from './platform/rateLimits.js';
 
@@ -65,6 +66,7 @@ function publicRouter(): express.Router {
   r.use(paymentsPublicRouter);
   r.use(emailPublicRouter);
   r.use(documentsPublicRouter);
+  r.use(fileDownloadsRouter);
   return r;
 }
 
@@ -86,6 +88,7 @@ function adminRouter(): express.Router {
   r.use(remindersAdminRouter);
   r.use(clientDataAdminRouter);
   r.use(portalAdminRouter);
+  r.use(leadFilesAdminRouter);
   r.use(healthAdminRouter({ missingSettings: () => config().missing }));
   return r;
 }
@@ -99,15 +102,14 @@ export function createApp(): express.Express {
   app.use(requestDeadline(config().apiDeadlineMs, unavailable));
   app.use(requireJson);
   app.use(capBodySize);
-  app.use(
-    express.json({
-      limit: LIMITS.bodyBytes,
-      // Cloud Functions hands over the raw body; elsewhere keep it here, for the Stripe webhook's signature check.
-      verify: (req, _res, buf) => {
-        (req as typeof req & { rawBody?: Buffer }).rawBody ??= buf;
-      },
-    }),
-  );
+  // Cloud Functions hands over the raw body; elsewhere keep it here, for the Stripe webhook's signature check.
+  const keepRaw = (req: express.Request, _res: unknown, buf: Buffer) => {
+    (req as typeof req & { rawBody?: Buffer }).rawBody ??= buf;
+  };
+  const json = express.json({ limit: LIMITS.bodyBytes, verify: keepRaw });
+  // A lead file's upload (base64) has its own, larger cap (http.ts bodyCapOf).
+  const uploadJson = express.json({ limit: LEAD_FILE_UPLOAD_BODY_BYTES, verify: keepRaw });
+  app.use((req, res, next) => (isFileUpload(req) ? uploadJson : json)(req, res, next));
   app.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
     next();

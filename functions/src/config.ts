@@ -64,6 +64,7 @@ const envSchema = z.object({
   OUTBOX_SECRET_KEY: optional,
   OWNER_EMAIL: optional,
   SITE_URL: optional,
+  FILES_BUCKET: optional,
   SERVER_API_KEY: optional,
   FIRESTORE_TIMEOUT_MS: ms(10_000),
   API_DEADLINE_MS: optional,
@@ -124,6 +125,8 @@ export interface Config {
   outboxSecretKey?: string;
   /** The public site, no trailing slash, for links in emails. */
   siteUrl: string;
+  /** The Cloud Storage bucket of the lead files (features/lead-files): FILES_BUCKET, else the project's default bucket. */
+  filesBucket: string;
   /**
    * Admin login's password check: the Auth emulator host, or the server's API key (SERVER_API_KEY, restricted
    * to the Identity Toolkit API and to no referrer; the browser's referrer-restricted key would be refused).
@@ -236,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       emulatorHost: local ? e.FIREBASE_AUTH_EMULATOR_HOST : undefined,
       serverApiKey: local && e.FIREBASE_AUTH_EMULATOR_HOST ? undefined : needSecret('SERVER_API_KEY', e.SERVER_API_KEY),
     },
+    filesBucket: e.FILES_BUCKET ?? `${projectId}.firebasestorage.app`,
     trustedProxyHops: Number.isInteger(hops) && hops > 0 ? hops : DEFAULT_TRUSTED_PROXY_HOPS,
     firestoreTimeoutMs,
     // Three Firestore call budgets (a transaction may retry through lock waits), inside the function's 60 s timeout.

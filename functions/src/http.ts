@@ -4,7 +4,7 @@
  * Error replies are `{ error, fields? }`.
  */
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { fieldErrors, LIMITS } from '@studio/domain';
+import { fieldErrors, LEAD_FILE_UPLOAD_BODY_BYTES, LIMITS } from '@studio/domain';
 import type { z } from 'zod';
 import * as logger from 'firebase-functions/logger';
 import { GrpcStatus } from 'firebase-admin/firestore';
@@ -70,11 +70,18 @@ function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> 
   return result.data;
 }
 
-/** Rejects bodies larger than LIMITS.bodyBytes with 413, before any handler runs. */
+/** True for the one route that takes a larger JSON body: a lead file's upload (base64), POST /api/leads/{id}/files. */
+export const isFileUpload = (req: Request): boolean =>
+  req.method === 'POST' && /^\/api\/leads\/[^/]+\/files\/?$/.test(req.path);
+
+/** The body cap of `req` in bytes: LIMITS.bodyBytes, or LEAD_FILE_UPLOAD_BODY_BYTES for a file upload. */
+export const bodyCapOf = (req: Request): number => (isFileUpload(req) ? LEAD_FILE_UPLOAD_BODY_BYTES : LIMITS.bodyBytes);
+
+/** Rejects bodies larger than their cap (bodyCapOf) with 413, before any handler runs. */
 export const capBodySize: RequestHandler = (req, _res, next) => {
   const raw = (req as Request & { rawBody?: Buffer }).rawBody;
   const size = raw ? raw.length : Number(req.get('content-length') ?? 0);
-  if (size > LIMITS.bodyBytes) return next(new AppError('TooLarge', 'Request body too large'));
+  if (size > bodyCapOf(req)) return next(new AppError('TooLarge', 'Request body too large'));
   next();
 };
 

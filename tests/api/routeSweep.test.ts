@@ -72,6 +72,8 @@ const PUBLIC = new Set([
   'POST /api/test-mode/decline-payment',
   // Signed, expiring links to the client's own PDFs (features/documents/documents.ts).
   'GET /api/client-documents/:kind/:id',
+  // A shared lead file's bytes through a signed, expiring link (features/lead-files): the link is the credential.
+  'GET /api/file-downloads/:id',
 ]);
 
 const app = createApp() as unknown as { router: { stack: LayerLike[] } };
@@ -184,6 +186,16 @@ describe('route sweep', () => {
     expect(routes).toContainEqual({ method: 'GET', path: '/api/portal/overview' });
     expect(routes).toContainEqual({ method: 'POST', path: '/api/portal/subscriptions/:id/cancel' });
     expect(routes).toContainEqual({ method: 'POST', path: '/api/leads/:id/portal-invite' });
+    expect(routes).toContainEqual({ method: 'GET', path: '/api/portal/documents' });
+    expect(routes).toContainEqual({ method: 'GET', path: '/api/portal/documents/:kind/:id' });
+    expect(routes).toContainEqual({ method: 'GET', path: '/api/leads/:id/portal-status' });
+    expect(routes).toContainEqual({ method: 'GET', path: '/api/portal/files' });
+    expect(routes).toContainEqual({ method: 'GET', path: '/api/portal/files/:id' });
+    expect(routes).toContainEqual({ method: 'GET', path: '/api/leads/:id/files' });
+    expect(routes).toContainEqual({ method: 'POST', path: '/api/leads/:id/files' });
+    expect(routes).toContainEqual({ method: 'PUT', path: '/api/leads/:id/files/:fileId' });
+    expect(routes).toContainEqual({ method: 'DELETE', path: '/api/leads/:id/files/:fileId' });
+    expect(routes).toContainEqual({ method: 'GET', path: '/api/file-downloads/:id' });
   });
 
   it('every non-public route answers 401 without a session and 403 for a non-admin', async () => {

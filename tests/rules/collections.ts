@@ -41,6 +41,8 @@ export const SERVER_ONLY = [
   'idempotency_keys',
   'email_suppressions',
   'client_data_requests',
+  'portal_sign_ins',
+  'lead_files',
   'anything_else',
 ];
 /**

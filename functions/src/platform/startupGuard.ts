@@ -25,7 +25,9 @@ export const EMULATOR_SUITE_VAR = 'FIREBASE_EMULATOR_HUB';
  * @throws Error naming the variables.
  */
 export function assertNoEmulatorVarsInProduction(env: NodeJS.ProcessEnv): void {
-  const vars = ['FIRESTORE_EMULATOR_HOST', 'FIREBASE_AUTH_EMULATOR_HOST'].filter((k) => env[k]);
+  const vars = ['FIRESTORE_EMULATOR_HOST', 'FIREBASE_AUTH_EMULATOR_HOST', 'STORAGE_EMULATOR_HOST'].filter(
+    (k) => env[k],
+  );
   const project = env.GCLOUD_PROJECT ?? env.GCP_PROJECT ?? '';
   if (vars.length > 0 && !env[EMULATOR_SUITE_VAR] && !project.startsWith('demo-')) {
     throw new Error(`Refusing to start: ${vars.join(', ')} set on project "${project}" outside the emulator.`);

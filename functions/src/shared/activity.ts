@@ -28,7 +28,11 @@ export type ActivityType =
   | 'invoice_closed'
   | 'reminder_sent'
   | 'reminder_skipped'
-  | 'portal_invited';
+  | 'portal_invited'
+  | 'portal_signed_in'
+  | 'file_uploaded'
+  | 'file_visibility_changed'
+  | 'file_removed';
 
 export interface ActivityEntry {
   leadId: string;

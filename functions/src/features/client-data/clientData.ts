@@ -38,6 +38,7 @@ import {
   type WriteBatch,
 } from 'firebase-admin/firestore';
 import { conflict } from '../../platform/errors.js';
+import { fileStorage } from '../../platform/fileStorage.js';
 import { syncBoardCard } from '../leads/index.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 import {
@@ -199,6 +200,11 @@ export async function eraseClient(
     const batch = db.batch();
     for (const w of writes.slice(i, i + BATCH)) w(batch);
     await batch.commit();
+  }
+  // The erased shared files' bytes (Cloud Storage), once their records are gone.
+  for (const d of records.get(COLLECTIONS.leadFiles)?.values() ?? []) {
+    const path = recordData(d).storagePath;
+    if (typeof path === 'string') await fileStorage.remove(path);
   }
   // The board's cards carry the name and address: removed now rather than when the trigger gets to them.
   for (const leadId of records.get(COLLECTIONS.leads)?.keys() ?? []) await syncBoardCard(db, leadId);

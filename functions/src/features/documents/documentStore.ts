@@ -10,6 +10,7 @@ import type { Firestore } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
   invoiceDocSchema,
+  ledgerEntryDocSchema,
   paymentDocSchema,
   paymentRequestDocSchema,
   requestId,
@@ -48,4 +49,14 @@ export async function leadDocuments(db: Firestore, leadId: string) {
     requests: parsedDocs(requests, paymentRequestDocSchema, 'documents: payment_requests'),
     payments: parsedDocs(payments, paymentDocSchema, 'documents: payments'),
   };
+}
+
+/** Lead `leadId`'s credit notes (`ledger_entries` of type credit_note), parsed, each with its id. */
+export async function leadCreditNotes(db: Firestore, leadId: string) {
+  const snap = await ledgerEntriesCol(db)
+    .withConverter(null)
+    .where('leadId', '==', leadId)
+    .where('type', '==', 'credit_note')
+    .get();
+  return parsedDocs(snap, ledgerEntryDocSchema, 'documents: credit notes');
 }

@@ -21,7 +21,6 @@
  * (its limits apply there), so a link works for whoever did that lookup, for
  * one hour. Without OUTBOX_SECRET_KEY no link is made and every link is refused.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { Firestore } from 'firebase-admin/firestore';
 import {
   creditNoteModel,
@@ -35,9 +34,11 @@ import {
 } from '@studio/domain';
 import { config } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
+import { linkKey, signLink, verifyLink } from '../../platform/signedLinks.js';
 import { renderInvoicePdf } from './pdf/invoicePdf.js';
 import { loadStudioSettings } from '../../shared/settings.js';
 import {
+  leadCreditNotes,
   leadDocuments,
   readInvoice,
   readLead,
@@ -145,15 +146,8 @@ export async function renderDocument(db: Firestore, ref: DocumentRef): Promise<{
 // Signed client links
 // ---------------------------------------------------------------------------
 
-/** The link-signing key derived from `secret` (default: config's OUTBOX_SECRET_KEY), or null without one. */
-function linkKey(secret: string | undefined): Buffer | null {
-  return secret
-    ? createHmac('sha256', createHash('sha256').update(secret).digest()).update('studio document links v1').digest()
-    : null;
-}
-
-const signature = (key: Buffer, ref: DocumentRef, exp: number) =>
-  createHmac('sha256', key).update(`${ref.kind}:${ref.id}:${exp}`).digest('base64url');
+/** The documents' link key derived from `secret` (default: config's OUTBOX_SECRET_KEY), or null without one. */
+const documentsKey = (secret: string | undefined) => linkKey(secret, 'studio document links v1');
 
 /** A signed link to `ref` valid until now + DOCUMENT_LINK_TTL_MS, or null when no key is configured. */
 export function signedDocumentPath(
@@ -161,10 +155,10 @@ export function signedDocumentPath(
   now = Date.now(),
   secret: string | undefined = config().outboxSecretKey,
 ): string | null {
-  const key = linkKey(secret);
+  const key = documentsKey(secret);
   if (!key) return null;
   const exp = Math.floor((now + DOCUMENT_LINK_TTL_MS) / 1000);
-  return `/api/client-documents/${ref.kind}/${encodeURIComponent(ref.id)}?${new URLSearchParams({ exp: String(exp), sig: signature(key, ref, exp) })}`;
+  return `/api/client-documents/${ref.kind}/${encodeURIComponent(ref.id)}?${new URLSearchParams({ exp: String(exp), sig: signLink(key, `${ref.kind}:${ref.id}`, exp) })}`;
 }
 
 /** True when `sig` signs `ref` until `exp` (seconds) and `exp` has not passed. */
@@ -175,13 +169,16 @@ export function verifyDocumentLink(
   now = Date.now(),
   secret: string | undefined = config().outboxSecretKey,
 ): boolean {
-  const key = linkKey(secret);
-  if (!key || typeof exp !== 'string' || typeof sig !== 'string' || !/^\d{1,12}$/.test(exp)) return false;
-  const expSec = Number(exp);
-  if (expSec * 1000 <= now) return false;
-  const want = Buffer.from(signature(key, ref, expSec));
-  const got = Buffer.from(sig);
-  return want.length === got.length && timingSafeEqual(want, got);
+  return verifyLink(documentsKey(secret), `${ref.kind}:${ref.id}`, exp, sig, now);
+}
+
+/** One of a lead's PDFs (leadDocumentList): what it is, its number and the label a client reads. */
+export interface LeadDocument {
+  kind: DocumentKind;
+  id: string;
+  /** INV-YYYY-NNNN (CN-YYYY-NNNN for a credit note), or null for a proposal or a receipt of a payment without one. */
+  number: string | null;
+  label: string;
 }
 
 export interface ClientDocumentLink {
@@ -193,24 +190,25 @@ export interface ClientDocumentLink {
 }
 
 /**
- * Signed links to the PDFs of lead `leadId`: its invoices and payment
- * requests, a receipt for each succeeded payment, and its signed proposals
- * (features/proposals signedProposalsOfLead). Empty when no key is
- * configured. Newest first by number, the proposals (no number) last.
+ * The PDFs of lead `leadId`: its numbered invoices and payment requests, a
+ * receipt for each succeeded payment, and its signed proposals
+ * (features/proposals signedProposalsOfLead); with `creditNotes`, the credit
+ * notes of its refunds too. Newest first by number, the proposals (no
+ * number) last.
  */
-export async function clientDocumentLinks(
+export async function leadDocumentList(
   db: Firestore,
   leadId: string,
-  now = Date.now(),
-): Promise<ClientDocumentLink[]> {
-  if (!linkKey(config().outboxSecretKey)) return [];
+  { creditNotes = false }: { creditNotes?: boolean } = {},
+): Promise<LeadDocument[]> {
   const { signedProposalsOfLead } = await import('../proposals/index.js');
-  const [{ invoices, requests, payments }, proposals] = await Promise.all([
+  const [{ invoices, requests, payments }, proposals, notes] = await Promise.all([
     leadDocuments(db, leadId),
     signedProposalsOfLead(db, leadId),
+    creditNotes ? leadCreditNotes(db, leadId) : Promise.resolve([]),
   ]);
   const numbers = new Map<string, string>();
-  const out: ClientDocumentLink[] = [];
+  const out: LeadDocument[] = [];
   for (const [kind, snap] of [
     ['invoice', invoices],
     ['request', requests],
@@ -224,9 +222,9 @@ export async function clientDocumentLinks(
       const closed = d.status === 'void' ? ' · Void' : d.status === 'uncollectible' ? ' · Uncollectible' : '';
       out.push({
         kind,
+        id: d.id,
         number,
         label: `${kind === 'invoice' ? 'Invoice' : d.description || 'Payment request'} (${number})${closed}`,
-        url: signedDocumentPath({ kind, id: d.id }, now)!,
       });
     }
   }
@@ -239,17 +237,40 @@ export async function clientDocumentLinks(
         : undefined;
     out.push({
       kind: 'receipt',
+      id: p.id,
       number: number ?? null,
       label: `Receipt${number ? ` for ${number}` : ''}: ${p.description ?? 'payment'}`,
-      url: signedDocumentPath({ kind: 'receipt', id: p.id }, now)!,
     });
   }
-  for (const p of proposals)
+  for (const n of notes) {
+    const number = str(n.number);
+    if (n.type !== 'credit_note' || !number) continue;
+    const credits = str(n.documentNumber);
     out.push({
-      kind: 'proposal',
-      number: null,
-      label: p.label,
-      url: signedDocumentPath({ kind: 'proposal', id: p.id }, now)!,
+      kind: 'credit-note',
+      id: n.id,
+      number,
+      label: `Credit note (${number})${credits ? ` for ${credits}` : ''}`,
     });
+  }
+  for (const p of proposals) out.push({ kind: 'proposal', id: p.id, number: null, label: p.label });
   return out.sort((a, b) => (b.number ?? '').localeCompare(a.number ?? '') || a.kind.localeCompare(b.kind));
+}
+
+/**
+ * Signed links to the PDFs of lead `leadId` (leadDocumentList, without
+ * credit notes), for the My Project lookup. Empty when no key is configured.
+ */
+export async function clientDocumentLinks(
+  db: Firestore,
+  leadId: string,
+  now = Date.now(),
+): Promise<ClientDocumentLink[]> {
+  if (!documentsKey(config().outboxSecretKey)) return [];
+  return (await leadDocumentList(db, leadId)).map(({ kind, id, number, label }) => ({
+    kind,
+    number,
+    label,
+    url: signedDocumentPath({ kind, id }, now)!,
+  }));
 }

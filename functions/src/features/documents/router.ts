@@ -37,7 +37,11 @@ function documentRef(req: Request): DocumentRef {
 }
 
 async function sendPdf(res: Response, ref: DocumentRef) {
-  const { filename, pdf } = await renderDocument(db, ref);
+  sendPdfFile(res, await renderDocument(db, ref));
+}
+
+/** Sends a rendered PDF as a download named `filename` (the client portal's documents too). */
+export function sendPdfFile(res: Response, { filename, pdf }: { filename: string; pdf: Buffer }): void {
   res.set({
     'Content-Type': 'application/pdf',
     'Content-Disposition': `attachment; filename="${filename}"`,

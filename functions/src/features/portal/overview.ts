@@ -13,6 +13,7 @@ import {
   type PortalProject,
 } from '@studio/domain';
 import { notFound } from '../../platform/errors.js';
+import { loadStudioSettings } from '../../shared/settings.js';
 import type { Deps } from '../useCase.js';
 import type { ClientSession } from './clientSession.js';
 import {
@@ -30,10 +31,11 @@ export const PORTAL_INVOICE_NOT_FOUND = 'Invoice Not Found';
 const byNewest = <T extends { createdAt: string | null }>(a: T, b: T) =>
   (b.createdAt ?? '').localeCompare(a.createdAt ?? '');
 
-const fromInvoice = (id: string, d: InvoiceDoc) =>
-  portalInvoice({ id, kind: 'invoice', ...d, number: d.number ?? null });
-const fromRequest = (id: string, d: PaymentRequestDoc) =>
-  portalInvoice({ id, ...d, kind: d.purpose, number: d.number ?? null });
+// Due days are written in the studio's time zone (`tz`), as its PDFs and emails write them.
+const fromInvoice = (id: string, d: InvoiceDoc, tz: string) =>
+  portalInvoice({ id, kind: 'invoice', ...d, number: d.number ?? null }, tz);
+const fromRequest = (id: string, d: PaymentRequestDoc, tz: string) =>
+  portalInvoice({ id, ...d, kind: d.purpose, number: d.number ?? null }, tz);
 
 /**
  * The client's projects (newest first, with their timelines) and their open
@@ -42,15 +44,16 @@ const fromRequest = (id: string, d: PaymentRequestDoc) =>
  */
 export async function portalOverview(deps: Deps, client: ClientSession): Promise<PortalOverview> {
   const leadIds = await leadIdsOfEmail(deps.db, client.email);
-  const [projects, invoices, requests] = await Promise.all([
+  const [projects, invoices, requests, { timeZone }] = await Promise.all([
     projectsOfLeads(deps.db, leadIds),
     invoicesOfLeads(deps.db, leadIds),
     paymentRequestsOfLeads(deps.db, leadIds),
+    loadStudioSettings(deps.db),
   ]);
   // Each shown invoice with its creation time, newest first.
   const shown = [
-    ...invoices.map((d) => ({ at: d.createdAt, inv: fromInvoice(d.id, d) })),
-    ...requests.map((d) => ({ at: d.createdAt, inv: fromRequest(d.id, d) })),
+    ...invoices.map((d) => ({ at: d.createdAt, inv: fromInvoice(d.id, d, timeZone) })),
+    ...requests.map((d) => ({ at: d.createdAt, inv: fromRequest(d.id, d, timeZone) })),
   ]
     .filter((x): x is { at: Date | null; inv: PortalInvoice } => x.inv !== null)
     .sort((a, b) => (b.at?.getTime() ?? 0) - (a.at?.getTime() ?? 0))
@@ -82,7 +85,8 @@ export async function portalProjectOf(deps: Deps, client: ClientSession, id: str
 export async function portalInvoiceOf(deps: Deps, client: ClientSession, id: string): Promise<PortalInvoice> {
   const found = await readInvoiceOrRequest(deps.db, id);
   if (!found || !(await owns(deps, client, found.doc.leadId))) throw notFound(PORTAL_INVOICE_NOT_FOUND);
-  const inv = found.kind === 'invoice' ? fromInvoice(id, found.doc) : fromRequest(id, found.doc);
+  const { timeZone } = await loadStudioSettings(deps.db);
+  const inv = found.kind === 'invoice' ? fromInvoice(id, found.doc, timeZone) : fromRequest(id, found.doc, timeZone);
   if (!inv) throw notFound(PORTAL_INVOICE_NOT_FOUND);
   return inv;
 }

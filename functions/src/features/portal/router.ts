@@ -12,12 +12,14 @@
  * - POST /api/portal/subscriptions/{id}/cancel `{}` → `{ success, message, subscription }`: ends it at the end of
  *   its period (409 when canceled or already ending);
  * - POST /api/portal/subscriptions/{id}/billing-portal `{}` → `{ success, url }`: Stripe's customer portal for a
- *   live subscription (404 in test mode, where the portal page itself is the equivalent).
+ *   live subscription (404 in test mode, where the portal page itself is the equivalent);
+ * - the documents (documentsRouter.ts). The first authenticated call records the sign-in (signIns.ts).
  *
  * Admin route (mounted in the admin router, behind requireAdmin):
  * - POST /api/leads/{id}/portal-invite → `{ success, message, email }`: the
  *   sign-in link by email, written in the activity history. 404 unknown lead,
- *   400 a lead without an email, 503 when email sealing is not configured.
+ *   400 a lead without an email, 503 when email sealing is not configured;
+ * - GET /api/leads/{id}/portal-status (documentsRouter.ts).
  */
 import { Router } from 'express';
 import {
@@ -38,15 +40,19 @@ import { adminOf } from '../../platform/session.js';
 import { idParams } from '../params.js';
 import type { Deps } from '../useCase.js';
 import { clientOf, requireClient } from './clientSession.js';
+import { portalDocumentsRouter, portalStatusAdminRouter } from './documentsRouter.js';
 import { inviteToPortal, type SignInLinkMaker } from './invite.js';
 import { portalInvoiceOf, portalOverview, portalProjectOf } from './overview.js';
 import { cancelClientSubscription, clientBillingPortal, clientSubscriptions } from './subscriptions.js';
+import { portalSignInRecorder } from './signIns.js';
 
 const deps: Deps = { db };
 
 /** Client routes: app.ts mounts this at /portal. */
 export const portalRouter = Router();
 portalRouter.use(requireClient);
+portalRouter.use(portalSignInRecorder(deps));
+portalRouter.use(portalDocumentsRouter);
 
 portalRouter.get('/overview', async (_req, res) => {
   sendReply(res, portalOverviewReply, await portalOverview(deps, clientOf(res)));
@@ -93,6 +99,7 @@ const makeLink: SignInLinkMaker = (email, url) =>
 
 /** Admin routes: app.ts mounts this in the admin router. */
 export const portalAdminRouter = Router();
+portalAdminRouter.use(portalStatusAdminRouter);
 
 portalAdminRouter.post('/leads/:id/portal-invite', async (req, res) => {
   const { id } = parseParams(req, idParams);

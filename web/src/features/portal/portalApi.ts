@@ -42,6 +42,10 @@ async function portalRequest<S extends z.ZodType>(
   return parsed.data;
 }
 
+/** GET `path` as `user`, the reply parsed with `schema`. @throws as portalRequest. */
+export const portalGet = <S extends z.ZodType>(user: User, path: string, schema: S) =>
+  portalRequest(user, 'GET', path, schema);
+
 /** GET /api/portal/overview as `user`. */
 export const fetchOverview = (user: User): Promise<PortalOverview> =>
   portalRequest(user, 'GET', '/api/portal/overview', portalOverviewReply);

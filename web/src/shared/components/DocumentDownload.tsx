@@ -8,6 +8,7 @@ import type { DocumentKind } from '@studio/domain';
 import Button from '@mui/material/Button';
 import DownloadIcon from '@mui/icons-material/Download';
 import { auth } from '../data/firebase';
+import { downloadWithToken } from '../lib/download';
 import { useToast } from './Toast';
 
 /** Fetches the PDF and saves it. @throws Error with the server's message. */
@@ -20,21 +21,7 @@ function download(kind: DocumentKind, id: string): Promise<void> {
  * `fallbackName`). @throws Error with the server's message.
  */
 export async function downloadPdf(path: string, fallbackName: string): Promise<void> {
-  const token = await auth.currentUser?.getIdToken();
-  const res = await fetch(path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: string } | null;
-    throw new Error(body?.error ?? `${res.status}`);
-  }
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await res.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  await downloadWithToken(path, await auth.currentUser?.getIdToken(), fallbackName);
 }
 
 /**

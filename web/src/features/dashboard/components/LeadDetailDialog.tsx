@@ -28,7 +28,8 @@ import { ClientDataActions } from '../../clients';
 import { OutboxList } from '../../email';
 import { UpcomingReminders } from '../../reminders';
 import { LeadProposals } from '../../proposals';
-import { InviteToPortalButton } from '../../portal';
+import { InviteToPortalButton, PortalSignInStatus } from '../../portal';
+import { LeadFiles } from '../../lead-files';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '');
 
@@ -102,6 +103,7 @@ export function LeadDetailDialog({
             ) : (
               <Skeleton width="60%" />
             )}
+            {full?.email && <PortalSignInStatus leadId={lead.id} />}
             <Typography fontWeight={700} sx={{ mt: 2 }}>
               {lead.subject}
             </Typography>
@@ -120,6 +122,8 @@ export function LeadDetailDialog({
               Proposals
             </Typography>
             <LeadProposals leadId={lead.id} />
+            <Divider sx={{ my: 2 }} />
+            <LeadFiles leadId={lead.id} />
             <Divider sx={{ my: 2 }} />
             <UpcomingReminders leadId={lead.id} />
             <Divider sx={{ my: 2 }} />

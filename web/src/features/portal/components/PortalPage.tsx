@@ -45,6 +45,8 @@ import {
 } from '../portalAuth';
 import { fetchOverview } from '../portalApi';
 import { PortalSubscriptions } from './PortalSubscriptions';
+import { PortalDocuments } from './PortalDocuments';
+import { PortalFiles } from './PortalFiles';
 
 export const LINK_FAILED = 'This sign-in link is invalid, used or expired. Ask for a new one below.';
 export const SEND_FAILED = 'The link could not be sent. Check your connection and try again.';
@@ -239,7 +241,7 @@ function Invoices({ invoices }: { invoices: PortalInvoice[] }) {
                       {usd(inv.amount)} ·{' '}
                       {inv.status === 'paid'
                         ? `Paid${inv.paidAt ? ` on ${date(inv.paidAt)}` : ''}`
-                        : `Open${inv.dueDate ? `, due ${date(inv.dueDate)}` : ''}`}
+                        : `Open${inv.dueDate ? `, due ${inv.dueDate}` : ''}`}
                     </Typography>
                   </Box>
                   {inv.status === 'paid' ? (
@@ -322,6 +324,8 @@ function Overview({ user }: { user: User }) {
         <Stack spacing={5}>
           <Projects projects={data.projects} />
           <Invoices invoices={data.invoices} />
+          <PortalDocuments user={user} />
+          <PortalFiles user={user} />
           <PortalSubscriptions user={user} />
         </Stack>
       )}
