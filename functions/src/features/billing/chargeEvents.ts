@@ -23,7 +23,7 @@
  * its PDF.
  */
 import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { logEvent } from '../../platform/log.js';
+import { EVENTS, logEvent } from '../../platform/log.js';
 import { z } from 'zod';
 import {
   COLLECTIONS,
@@ -128,7 +128,7 @@ export async function applyChargeEvent(db: Firestore, event: ChargeEvent, by = '
       const [payment, entries] = await Promise.all([tx.get(paymentRef), entriesOfPayment(db, obj.payment_intent, tx)]);
       if (payment.get('status') !== 'succeeded') {
         logEvent(
-          'payment.held_for_review',
+          EVENTS.paymentHeldForReview,
           'billing: a charge event names no succeeded payment of ours; held for review',
           {
             eventId: event.id,

@@ -21,7 +21,7 @@
  */
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import type { JobDeps } from '../schedules.js';
-import { logEvent } from '../../platform/log.js';
+import { EVENTS, logEvent } from '../../platform/log.js';
 import { COLLECTIONS, promoCheckoutExpiryCutoff } from '@studio/domain';
 import { PAYABLE_ORDER_STATUSES } from './orders.js';
 import { readOrderPromoSettlement, settlePromoInTx } from './promo.js';
@@ -92,7 +92,7 @@ export async function runOrderExpiry(
       });
       if (expired) result.expired.push(order.id);
     } catch (error) {
-      logEvent('job.item_failed', 'orderExpiry: order left for the next run', {
+      logEvent(EVENTS.jobItemFailed, 'orderExpiry: order left for the next run', {
         job: 'expireOrders',
         orderId: order.id,
         error: String(error),

@@ -25,7 +25,7 @@ import {
   type Transaction,
 } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
-import { logEvent } from '../../platform/log.js';
+import { EVENTS, logEvent } from '../../platform/log.js';
 import {
   DAY_MS,
   COLLECTIONS,
@@ -355,7 +355,7 @@ async function readEffects(
   const mismatch = owed ? paymentMismatch(received, owed) : null;
   if (owed && mismatch) {
     const review = mismatchText(received, owed);
-    logEvent('payment.held_for_review', 'payments: a payment does not match what is owed; held for review', {
+    logEvent(EVENTS.paymentHeldForReview, 'payments: a payment does not match what is owed; held for review', {
       paymentIntentId: obj.id,
       eventId: event.id,
       purpose: fields.purpose,
@@ -579,7 +579,7 @@ function applyPurpose(db: Firestore, tx: Transaction, c: PurposeContext): void {
     // discounted price and it is redeemed, but the code may then pass its usage limit: logged.
     if (c.order.get('status') === 'expired')
       logEvent(
-        'payment.expired_order_paid',
+        EVENTS.paymentExpiredOrderPaid,
         'payments: an expired order was paid; its promo code may be over its usage limit',
         {
           orderId: c.order.id,
@@ -641,7 +641,7 @@ function applyPurpose(db: Firestore, tx: Transaction, c: PurposeContext): void {
       by: c.by,
     });
     if (!firstOfKind)
-      logEvent('payment.second_payment', 'payments: a second payment for an already paid stage', {
+      logEvent(EVENTS.paymentSecondPayment, 'payments: a second payment for an already paid stage', {
         leadId: lead.id,
         purpose: c.purpose,
         paymentIntentId: c.paymentIntentId,

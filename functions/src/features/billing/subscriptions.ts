@@ -34,7 +34,7 @@ import {
   subscriptionDocSchema,
   type SubscriptionDoc,
 } from '@studio/domain';
-import { logEvent } from '../../platform/log.js';
+import { EVENTS, logEvent } from '../../platform/log.js';
 import { paymentEntryId, recordLedgerEntry } from './ledger.js';
 import { enqueueEmail } from '../../shared/outbox.js';
 import { alertOwner } from '../../shared/ownerAlerts.js';
@@ -193,7 +193,7 @@ export async function readSubscriptionEvent(
   const fields = { purpose: 'order', leadId: null, invoiceId: null, orderId };
   if (!alreadyPaid && paymentMismatch(received, owed)) {
     const review = mismatchText(received, owed);
-    logEvent('payment.held_for_review', 'payments: a payment does not match what is owed; held for review', {
+    logEvent(EVENTS.paymentHeldForReview, 'payments: a payment does not match what is owed; held for review', {
       paymentIntentId: obj.id,
       eventId: event.id,
       purpose: 'subscription renewal',
