@@ -5,7 +5,7 @@ import { SUBSCRIPTION_REFUSALS } from '@studio/domain';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { fulfilEvent } from './payments.js';
 import { paymentMode, stripeClient } from '../../platform/stripe.js';
-import { storedSubscription, subscriptionRef } from './subscriptions.js';
+import { readStored, subscriptionRef, updateSubscription } from './billingStore.js';
 import type { AdminActor, Deps } from '../useCase.js';
 
 /** Spec-style failure when Stripe refuses or is down. */
@@ -13,9 +13,9 @@ export const SUBSCRIPTION_UPDATE_FAILED =
   'Update Failed - The payment provider did not accept the change. Please try again.';
 
 async function readSubscription(deps: Deps, id: string) {
-  const snap = await subscriptionRef(deps.db, id).get();
-  if (!snap.exists) throw notFound('Subscription not found');
-  return { snap, sub: storedSubscription(snap) };
+  const read = await readStored(subscriptionRef(deps.db, id));
+  if (!read) throw notFound('Subscription not found');
+  return { snap: read, sub: read.doc };
 }
 
 /**
@@ -45,7 +45,7 @@ export async function cancelAtPeriodEnd(deps: Deps, input: { id: string }, actor
       throw new AppError('Upstream', SUBSCRIPTION_UPDATE_FAILED);
     }
   }
-  await snap.ref.update({
+  await updateSubscription(snap.ref, {
     cancelAtPeriodEnd: true,
     cancelRequestedBy: actor.username,
     updatedAt: FieldValue.serverTimestamp(),
