@@ -249,7 +249,6 @@ export const invoiceDocSchema = z.object({
   paidAt: orNull(storedDate),
   paymentIntentId: orNull(z.string()),
   checkoutUrl: orNull(z.string()),
-  updatedAt: orNull(storedDate),
 });
 export type InvoiceDoc = z.output<typeof invoiceDocSchema>;
 
