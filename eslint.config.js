@@ -253,9 +253,11 @@ export default defineConfig([
     files: [
       ...[
         'auth',
+        'billing',
         'client-data',
         'client-portal',
         'documents',
+        'email',
         'health',
         'hosted-projects',
         'lead-files',

@@ -465,8 +465,12 @@ export const orderDocSchema = z.object({
   /** A live monthly or annual order: its Stripe Subscription and Customer. */
   stripeSubscriptionId: z.string().nullish(),
   stripeCustomerId: z.string().nullish(),
+  /** Why its last payment attempt failed (payment_failed). */
+  lastError: z.string().nullish(),
   createdAt: orNull(storedDate),
   paidAt: orNull(storedDate),
+  /** When an unpaid order's promo hold lapsed and it was expired (features/billing/orderExpiry.ts). */
+  expiredAt: orNull(storedDate),
   updatedAt: orNull(storedDate),
 });
 export type OrderDoc = z.output<typeof orderDocSchema>;
@@ -487,6 +491,12 @@ export const paymentDocSchema = z.object({
   reviewReason: orNull(z.string()),
   amountRefundedCents: z.number().int().nullish(),
   disputeStatus: orNull(z.string()),
+  /** Stripe's id of the payment's last dispute. */
+  disputeId: z.string().nullish(),
+  /** Why the payment failed (a declined card's message). */
+  lastError: z.string().nullish(),
+  /** The Idempotency-Key the PaymentIntent was created with. */
+  idempotencyKey: z.string().nullish(),
   /** What the server asked for when it made the PaymentIntent (absent on a subscription's invoice payment). */
   currency: z.string().nullish(),
   description: z.string().nullish(),
@@ -532,7 +542,10 @@ export const subscriptionDocSchema = z.object({
   mode: z.enum(['test', 'live']),
   lastPaymentFailedAt: orNull(storedDate),
   canceledAt: orNull(storedDate),
+  /** Who asked to cancel at period end: the admin's username (CRM), or "client <address>" (portal). */
+  cancelRequestedBy: z.string().nullish(),
   createdAt: orNull(storedDate),
+  updatedAt: orNull(storedDate),
 });
 export type SubscriptionDoc = z.output<typeof subscriptionDocSchema>;
 

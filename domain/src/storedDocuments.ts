@@ -334,6 +334,19 @@ export const contactDocSchema = z.object({
 export type ContactDoc = z.output<typeof contactDocSchema>;
 
 /**
+ * `email_templates/{id}`: the admin's override of a default template's subject
+ * and html (functions features/email/templates.ts). A field of the wrong type
+ * reads as absent (the default applies), as the sender always read it.
+ */
+export const emailTemplateDocSchema = z.object({
+  subject: z.string().optional().catch(undefined),
+  html: z.string().optional().catch(undefined),
+  updatedBy: z.string().nullish().catch(null),
+  updatedAt: storedDate.nullish().catch(null),
+});
+export type EmailTemplateDoc = z.output<typeof emailTemplateDocSchema>;
+
+/**
  * `email_log/{outboxId}`: what the local mailer "sent" when no email provider
  * is configured (functions features/email/outboxSender.ts), the html with secrets redacted.
  */

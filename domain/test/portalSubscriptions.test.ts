@@ -25,6 +25,7 @@ const sub = (over: Partial<SubscriptionDoc> = {}): SubscriptionDoc => ({
   lastPaymentFailedAt: null,
   canceledAt: null,
   createdAt: null,
+  updatedAt: null,
   ...over,
 });
 

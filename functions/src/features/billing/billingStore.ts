@@ -6,8 +6,20 @@
  * money slices (payments, promo, documents, client-data) read these
  * collections through the refs exported here (features/billing/index.ts).
  */
-import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import {
+  FieldValue,
+  Timestamp,
+  type DocumentData,
+  type DocumentReference,
+  type Firestore,
+  type Query,
+  type QuerySnapshot,
+  type SetOptions,
+  type Transaction,
+} from 'firebase-admin/firestore';
+import type { z } from 'zod';
+import {
+  BILLABLE_COLLECTION,
   COLLECTIONS,
   counterDocSchema,
   idempotencyKeyDocSchema,
@@ -21,6 +33,10 @@ import {
   promoCustomerDocSchema,
   stripeEventDocSchema,
   subscriptionDocSchema,
+  type BillableKind,
+  type LedgerEntryDoc,
+  type OrderDoc,
+  type PaymentDoc,
 } from '@studio/domain';
 import { checkedDoc, checkedUpdate, parsedDocs, zodConverter } from '../../platform/converter.js';
 
@@ -148,8 +164,257 @@ export async function subscriptionsOfEmail(db: Firestore, email: string) {
   return parsedDocs(snap, subscriptionDocSchema, 'subscriptions of an email');
 }
 
-/** Subscription `id` (its order's id), parsed, or null when there is none. @throws ZodError when it does not parse. */
-export async function subscriptionOf(db: Firestore, id: string) {
-  const snap = await db.collection(COLLECTIONS.subscriptions).doc(id).withConverter(subscriptionConverter).get();
-  return snap.data() ?? null;
+// ---------------------------------------------------------------------------
+// Reads with their refs, for the use cases that write back what they read
+// ---------------------------------------------------------------------------
+
+/** A stored document as read: its ref (plain, for writes), id and parsed fields. */
+export interface StoredRead<T> {
+  ref: DocumentReference;
+  id: string;
+  doc: T;
 }
+
+/**
+ * The document at typed `ref` (read in `tx` when given) parsed, with its plain ref and id; null when absent.
+ * @throws ZodError when it does not parse.
+ */
+export async function readStored<T>(ref: DocumentReference<T>, tx?: Transaction): Promise<StoredRead<T> | null> {
+  const snap = tx ? await tx.get(ref) : await ref.get();
+  const doc = snap.data();
+  return doc === undefined ? null : { ref: ref.withConverter(null), id: ref.id, doc };
+}
+
+/** The stored documents of a plain query's `snap`, each parsed with `schema`, or null when it does not parse. */
+function docsOrNull<S extends z.ZodType<object>>(snap: QuerySnapshot, schema: S) {
+  return snap.docs.map((d) => {
+    const parsed = schema.safeParse(d.data());
+    return { id: d.id, doc: parsed.success ? parsed.data : null };
+  });
+}
+
+// payments -------------------------------------------------------------------
+
+/** `payments/{paymentIntentId}`, read as PaymentDoc. */
+export const paymentRef = (db: Firestore, id: string) => paymentsCol(db).doc(id);
+
+/**
+ * Creates payment `id` (a PaymentIntent's record), checked with paymentDocSchema first.
+ * @throws ZodError at once when the document does not match; the create's error (ALREADY_EXISTS) through the promise.
+ */
+export function createPaymentDoc(db: Firestore, id: string, doc: Record<string, unknown>) {
+  return paymentRef(db, id).withConverter(null).create(checkedDoc(paymentDocSchema, doc));
+}
+
+/** Merges `fields` into payment `id` in `tx` (created when absent), checked with paymentDocSchema.partial(). */
+export function mergePaymentIn(tx: Transaction, db: Firestore, id: string, fields: Record<string, unknown>): void {
+  tx.set(paymentRef(db, id).withConverter(null), checkedUpdate(paymentDocSchema, fields), { merge: true });
+}
+
+/** Updates the payment at `ref` in `tx`, the plain fields checked with paymentDocSchema.partial(). */
+export function updatePaymentIn(tx: Transaction, ref: DocumentReference<unknown>, fields: Record<string, unknown>) {
+  tx.update(ref.withConverter(null), checkedUpdate(paymentDocSchema, fields));
+}
+
+/** The payments (PaymentIntents) of order `orderId`, parsed. @throws ZodError when one does not parse. */
+export async function paymentsOfOrder(db: Firestore, orderId: string): Promise<Array<StoredRead<PaymentDoc>>> {
+  const snap = await paymentsCol(db).where('orderId', '==', orderId).get();
+  return snap.docs.map((d) => ({ ref: d.ref.withConverter(null), id: d.id, doc: d.data() }));
+}
+
+/** The succeeded payments, each parsed (doc null for one that does not parse: the books check lists it). */
+export async function succeededPayments(db: Firestore) {
+  const snap = await paymentsCol(db).withConverter(null).where('status', '==', 'succeeded').get();
+  return docsOrNull(snap, paymentDocSchema);
+}
+
+// orders, invoices, payment requests ------------------------------------------
+
+/** `orders/{id}`, read as OrderDoc. */
+export const orderRef = (db: Firestore, id: string) => ordersCol(db).doc(id);
+/** `invoices/{id}`, read as InvoiceDoc. */
+export const invoiceRef = (db: Firestore, id: string) => invoicesCol(db).doc(id);
+
+/**
+ * The refs of the orders in one of `statuses` whose promo hold ends by `cutoff`, earliest first, at most `limit`
+ * (the order expiry's candidates: each is re-read, parsed, in its own transaction).
+ */
+export async function ordersHoldingUntil(
+  db: Firestore,
+  statuses: readonly string[],
+  cutoff: Date,
+  limit: number,
+): Promise<Array<{ id: string; ref: DocumentReference<OrderDoc> }>> {
+  const snap = await ordersCol(db)
+    .where('status', 'in', statuses)
+    .where('promoReservedUntil', '<=', Timestamp.fromDate(cutoff))
+    .orderBy('promoReservedUntil')
+    .limit(limit)
+    .get();
+  return snap.docs.map((d) => ({ id: d.id, ref: d.ref }));
+}
+
+/** What a billable document says of itself: its number and its customer (an invoice's or request's, an order's buyer). */
+export interface BillableSummary {
+  number: string | null;
+  email: string | null;
+  name: string | null;
+}
+
+/** The billable document `ref` read in `tx` (parsed), summarised; null when absent. @throws ZodError when it does not parse. */
+export async function readBillableIn(
+  tx: Transaction,
+  db: Firestore,
+  ref: { kind: BillableKind; id: string },
+): Promise<BillableSummary | null> {
+  const nonEmpty = (v: string | null | undefined) => (v ? v : null);
+  if (ref.kind === 'order') {
+    const order = await readDoc(orderRef(db, ref.id), tx);
+    return order
+      ? { number: null, email: nonEmpty(order.clientInfo.email), name: nonEmpty(order.clientInfo.name) }
+      : null;
+  }
+  const doc = await readDoc(ref.kind === 'invoice' ? invoiceRef(db, ref.id) : paymentRequestsCol(db).doc(ref.id), tx);
+  return doc ? { number: nonEmpty(doc.number), email: nonEmpty(doc.email), name: nonEmpty(doc.clientName) } : null;
+}
+
+/** What the books check reads of a billable document: what it bills (cents), its status and number. */
+export interface BillableBooks {
+  totalCents: unknown;
+  status: string;
+  number: string | null;
+}
+
+/** Every billable document of `kind`, each read for the books (doc null for one that does not parse). */
+export async function listBillablesForBooks(db: Firestore, kind: BillableKind) {
+  const snap = await db.collection(BILLABLE_COLLECTION[kind]).get();
+  if (kind === 'order')
+    return docsOrNull(snap, orderDocSchema).map(({ id, doc }) => ({
+      id,
+      doc: doc ? ({ totalCents: doc.totalDueNowCents, status: doc.status, number: null } as BillableBooks) : null,
+    }));
+  return docsOrNull(snap, kind === 'invoice' ? invoiceDocSchema : paymentRequestDocSchema).map(({ id, doc }) => ({
+    id,
+    doc: doc
+      ? ({ totalCents: doc.amountCents, status: doc.status, number: doc.number ?? null } as BillableBooks)
+      : null,
+  }));
+}
+
+// subscriptions ----------------------------------------------------------------
+
+/** `subscriptions/{orderId}`, read as SubscriptionDoc. */
+export const subscriptionRef = (db: Firestore, orderId: string) =>
+  db.collection(COLLECTIONS.subscriptions).doc(orderId).withConverter(subscriptionConverter);
+
+/** Sets subscription `orderId` in `tx`, checked with subscriptionDocSchema. */
+export function setSubscriptionIn(tx: Transaction, db: Firestore, orderId: string, doc: Record<string, unknown>) {
+  tx.set(subscriptionRef(db, orderId).withConverter(null), checkedDoc(subscriptionDocSchema, doc));
+}
+
+/** Updates the subscription at `ref` in `tx`, the plain fields checked with subscriptionDocSchema.partial(). */
+export function updateSubscriptionIn(
+  tx: Transaction,
+  ref: DocumentReference<unknown>,
+  fields: Record<string, unknown>,
+) {
+  tx.update(ref.withConverter(null), checkedUpdate(subscriptionDocSchema, fields));
+}
+
+// ledger -------------------------------------------------------------------------
+
+/** What a transaction and a write batch share, that an entry is written with. */
+export interface LedgerWriter {
+  create(ref: DocumentReference, data: DocumentData): unknown;
+  set(ref: DocumentReference, data: DocumentData, options: SetOptions): unknown;
+}
+
+/**
+ * Creates ledger entry `id` in `tx` (a second write of the same id fails the transaction) and adds it to month
+ * `month`'s totals (`ledger_months`, merged increments). @throws ZodError when the entry does not match
+ * ledgerEntryDocSchema.
+ */
+export function writeLedgerEntryIn(
+  tx: LedgerWriter,
+  db: Firestore,
+  id: string,
+  doc: Record<string, unknown>,
+  month: { month: string; cashCents: number },
+): void {
+  tx.create(db.collection(COLLECTIONS.ledgerEntries).doc(id), checkedDoc(ledgerEntryDocSchema, doc));
+  tx.set(
+    db.collection(COLLECTIONS.ledgerMonths).doc(month.month),
+    checkedUpdate(ledgerMonthDocSchema, {
+      month: month.month,
+      cashCents: FieldValue.increment(month.cashCents),
+      entries: FieldValue.increment(1),
+    }),
+    { merge: true },
+  );
+}
+
+/** The entries a query of `ledger_entries` finds (in `tx` when given), parsed, with their ids. */
+async function entriesFound(q: Query<LedgerEntryDoc>, tx?: Transaction) {
+  const snap = tx ? await tx.get(q) : await q.get();
+  return snap.docs.map((d) => ({ ...d.data(), id: d.id }));
+}
+
+/** The entries of one billable document, in `tx` when given (all reads before writes). @throws ZodError on an entry that does not parse. */
+export function entriesOf(
+  db: Firestore,
+  ref: { kind: BillableKind; id: string },
+  tx?: Transaction,
+): Promise<Array<LedgerEntryDoc & { id: string }>> {
+  return entriesFound(ledgerEntriesCol(db).where('documentKind', '==', ref.kind).where('documentId', '==', ref.id), tx);
+}
+
+/** The entries of one PaymentIntent, in `tx` when given. @throws ZodError on an entry that does not parse. */
+export function entriesOfPayment(
+  db: Firestore,
+  paymentIntentId: string,
+  tx?: Transaction,
+): Promise<Array<LedgerEntryDoc & { id: string }>> {
+  return entriesFound(ledgerEntriesCol(db).where('paymentIntentId', '==', paymentIntentId), tx);
+}
+
+/** Every ledger entry, parsed, with its id. @throws ZodError on an entry that does not parse. */
+export function allLedgerEntries(db: Firestore): Promise<Array<LedgerEntryDoc & { id: string }>> {
+  return entriesFound(ledgerEntriesCol(db));
+}
+
+/** The stored month totals (`ledger_months`), each parsed (doc null for one that does not parse). */
+export async function ledgerMonthTotals(db: Firestore) {
+  return docsOrNull(await db.collection(COLLECTIONS.ledgerMonths).get(), ledgerMonthDocSchema);
+}
+
+// promo codes and their customers ------------------------------------------------
+
+/** `promo_codes/{code}`, read as PromoCodeDoc. */
+export const promoCodeRef = (db: Firestore, code: string) => promoCodesCol(db).doc(code);
+
+/** `promo_codes/{code}/customers/{customerId}`, read as PromoCustomerDoc. */
+export const promoCustomerRef = (db: Firestore, code: string, customerId: string) =>
+  db
+    .collection(COLLECTIONS.promoCodes)
+    .doc(code)
+    .collection(COLLECTIONS.promoCustomers)
+    .doc(customerId)
+    .withConverter(promoCustomerConverter);
+
+/** Updates the promo code at `ref` in `tx`, the plain fields checked with promoCodeDocSchema.partial() (`holds.{id}` paths pass). */
+export function updatePromoCodeIn(tx: Transaction, ref: DocumentReference<unknown>, fields: Record<string, unknown>) {
+  tx.update(ref.withConverter(null), checkedUpdate(promoCodeDocSchema, fields));
+}
+
+/** Sets a customer's use of a code at `ref` in `tx`, checked with promoCustomerDocSchema. */
+export function setPromoCustomerIn(tx: Transaction, ref: DocumentReference<unknown>, doc: Record<string, unknown>) {
+  tx.set(ref.withConverter(null), checkedDoc(promoCustomerDocSchema, doc));
+}
+
+/** Deletes a customer's use of a code at `ref` in `tx` (its hold released). */
+export function deletePromoCustomerIn(tx: Transaction, ref: DocumentReference<unknown>) {
+  tx.delete(ref.withConverter(null));
+}
+
+/** Subscription `id` (its order's id), parsed, or null when there is none. @throws ZodError when it does not parse. */
+export const subscriptionOf = (db: Firestore, id: string) => readDoc(subscriptionRef(db, id));

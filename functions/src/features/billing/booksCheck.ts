@@ -8,7 +8,7 @@
  */
 import type { JobDeps } from '../schedules.js';
 import { checkBooks } from './checkBooks.js';
-import { logEvent } from '../../platform/log.js';
+import { EVENTS, logEvent } from '../../platform/log.js';
 
 /** Mismatches quoted in the alert's log entry; `npm run books:check` lists them all. */
 export const MISMATCHES_LOGGED = 20;
@@ -20,7 +20,7 @@ export const MISMATCHES_LOGGED = 20;
 export async function runBooksCheck({ db }: JobDeps, _now?: Date): Promise<{ mismatches: number; documents: number }> {
   const report = await checkBooks(db);
   if (report.mismatches.length > 0) {
-    logEvent('ledger.mismatch', `books: ${report.mismatches.length} mismatches`, {
+    logEvent(EVENTS.ledgerMismatch, `books: ${report.mismatches.length} mismatches`, {
       count: report.mismatches.length,
       mismatches: report.mismatches.slice(0, MISMATCHES_LOGGED),
     });

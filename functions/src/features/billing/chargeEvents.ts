@@ -22,8 +22,8 @@
  * template money-alert); a refund's credit note is emailed to the client with
  * its PDF.
  */
-import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { logEvent } from '../../platform/log.js';
+import { FieldValue, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { EVENTS, logEvent } from '../../platform/log.js';
 import { z } from 'zod';
 import {
   COLLECTIONS,
@@ -33,10 +33,18 @@ import {
   retentionEnd,
   type LedgerEntryType,
 } from '@studio/domain';
-import { createStripeEvent, stripeEventRef } from './billingStore.js';
+import {
+  createStripeEvent,
+  paymentRef as paymentDocRef,
+  readBillableIn,
+  readStored,
+  stripeEventRef,
+  updatePaymentIn,
+} from './billingStore.js';
+import { readLeadIn, type ReadLead } from '../leads/index.js';
 import { recordActivity } from '../../shared/activity.js';
 import { runNumbered } from './invoiceNumbers.js';
-import { billableDoc, documentOfPayment, entriesOfPayment, recordLedgerEntry, type NewLedgerEntry } from './ledger.js';
+import { documentOfPayment, entriesOfPayment, recordLedgerEntry, type NewLedgerEntry } from './ledger.js';
 import { enqueueEmail } from '../../shared/outbox.js';
 import { alertOwner } from '../../shared/ownerAlerts.js';
 import { loadStudioSettings } from '../../shared/settings.js';
@@ -124,11 +132,13 @@ export async function applyChargeEvent(db: Firestore, event: ChargeEvent, by = '
     now,
     async (tx, take) => {
       if ((await tx.get(eventRef)).exists) return 'duplicate';
-      const paymentRef = db.collection(COLLECTIONS.payments).doc(obj.payment_intent);
-      const [payment, entries] = await Promise.all([tx.get(paymentRef), entriesOfPayment(db, obj.payment_intent, tx)]);
-      if (payment.get('status') !== 'succeeded') {
+      const [payment, entries] = await Promise.all([
+        readStored(paymentDocRef(db, obj.payment_intent), tx),
+        entriesOfPayment(db, obj.payment_intent, tx),
+      ]);
+      if (payment?.doc.status !== 'succeeded') {
         logEvent(
-          'payment.held_for_review',
+          EVENTS.paymentHeldForReview,
           'billing: a charge event names no succeeded payment of ours; held for review',
           {
             eventId: event.id,
@@ -146,34 +156,33 @@ export async function applyChargeEvent(db: Firestore, event: ChargeEvent, by = '
         });
         return 'review';
       }
-      const purpose = (PAYMENT_PURPOSES as readonly unknown[]).includes(payment.get('purpose'))
-        ? String(payment.get('purpose'))
+      const paymentRef = payment.ref;
+      const purpose = (PAYMENT_PURPOSES as readonly string[]).includes(payment.doc.purpose)
+        ? payment.doc.purpose
         : 'custom';
       const fields = {
         purpose,
-        leadId: str(payment.get('leadId')),
-        invoiceId: str(payment.get('invoiceId')),
-        orderId: str(payment.get('orderId')),
+        leadId: str(payment.doc.leadId),
+        invoiceId: str(payment.doc.invoiceId),
+        orderId: str(payment.doc.orderId),
       };
       const billable = documentOfPayment(fields);
       const [doc, lead] = await Promise.all([
-        billable ? tx.get(billableDoc(db, billable)) : null,
-        fields.leadId ? tx.get(db.collection(COLLECTIONS.leads).doc(fields.leadId)) : null,
+        billable ? readBillableIn(tx, db, billable) : null,
+        fields.leadId ? readLeadIn(tx, db, fields.leadId) : null,
       ]);
       const refundedSoFar = entries.filter((e) => e.type === 'refund').reduce((s, e) => s + e.amountCents, 0);
       const planned = plannedEntries(event, refundedSoFar);
       const creditNote = planned.some((p) => p.type === 'credit_note') ? await take() : null;
 
       const paymentEntry = entries.find((e) => e.type === 'payment');
-      const client = (doc?.get('clientInfo') ?? {}) as { name?: unknown; email?: unknown };
       const base: Omit<NewLedgerEntry, 'type' | 'amountCents'> = {
         currency: obj.currency,
         document: billable,
-        documentNumber: str(doc?.get('number')) ?? paymentEntry?.documentNumber ?? null,
+        documentNumber: doc?.number ?? paymentEntry?.documentNumber ?? null,
         leadId: fields.leadId,
-        customerEmail:
-          str(lead?.get('email')) ?? str(doc?.get('email')) ?? str(client.email) ?? paymentEntry?.customerEmail ?? null,
-        customerName: str(lead?.get('name')) ?? str(doc?.get('clientName')) ?? str(client.name) ?? null,
+        customerEmail: str(lead?.lead.email) ?? doc?.email ?? paymentEntry?.customerEmail ?? null,
+        customerName: str(lead?.lead.name) ?? doc?.name ?? null,
         paymentIntentId: obj.payment_intent,
         reference: obj.id,
         stripeEventId: event.id,
@@ -206,7 +215,7 @@ export async function applyChargeEvent(db: Firestore, event: ChargeEvent, by = '
 /** The payment's refund total and dispute state. */
 function updatePayment(
   tx: Transaction,
-  paymentRef: FirebaseFirestore.DocumentReference,
+  paymentRef: DocumentReference,
   event: ChargeEvent,
   refundedSoFar: number,
   planned: ReturnType<typeof plannedEntries>,
@@ -214,10 +223,10 @@ function updatePayment(
   const at = FieldValue.serverTimestamp();
   if (event.type === 'charge.refunded') {
     const refunded = refundedSoFar + planned.filter((p) => p.type === 'refund').reduce((s, p) => s + p.amountCents, 0);
-    tx.update(paymentRef, { amountRefundedCents: refunded, updatedAt: at });
+    updatePaymentIn(tx, paymentRef, { amountRefundedCents: refunded, updatedAt: at });
   } else {
     const status = event.type === 'charge.dispute.created' ? 'open' : (event.data.object.status ?? 'closed');
-    tx.update(paymentRef, { disputeStatus: status, disputeId: event.data.object.id, updatedAt: at });
+    updatePaymentIn(tx, paymentRef, { disputeStatus: status, disputeId: event.data.object.id, updatedAt: at });
   }
 }
 
@@ -229,7 +238,7 @@ function tellEveryone(
     event: ChargeEvent;
     planned: ReturnType<typeof plannedEntries>;
     base: Omit<NewLedgerEntry, 'type' | 'amountCents'>;
-    lead: DocumentSnapshot | null;
+    lead: ReadLead | null;
     creditNote: string | null;
     creditNoteId: string;
     studioName: string;
@@ -242,7 +251,7 @@ function tellEveryone(
     documentNumber: c.base.documentNumber,
     creditNoteNumber: c.creditNote,
   });
-  if (c.lead?.exists)
+  if (c.lead)
     recordActivity(db, tx, {
       leadId: c.lead.id,
       type: c.event.type === 'charge.refunded' ? 'refund' : 'dispute',

@@ -8,16 +8,9 @@
  * review but is not a mismatch: the ledger explains it.
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import {
-  BILLABLE_COLLECTION,
-  BILLABLE_KINDS,
-  COLLECTIONS,
-  documentBalance,
-  ledgerMonthDocSchema,
-  ledgerMonths,
-  type BillableKind,
-} from '@studio/domain';
-import { ledgerEntries, paymentEntryId } from './ledger.js';
+import { BILLABLE_KINDS, documentBalance, ledgerMonths } from '@studio/domain';
+import { allLedgerEntries, ledgerMonthTotals, listBillablesForBooks, succeededPayments } from './billingStore.js';
+import { paymentEntryId } from './ledger.js';
 
 export interface BooksReport {
   documents: number;
@@ -29,13 +22,9 @@ export interface BooksReport {
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isSafeInteger(v) ? v : 0);
 
-/** What a stored document bills, in cents (an order: what was due at checkout). */
-const totalOf = (kind: BillableKind, d: FirebaseFirestore.DocumentData) =>
-  kind === 'order' ? num(d.totalDueNowCents) : num(d.amountCents);
-
 /** Recomputes the books (see the file comment). Reads every billable document, payment and entry once. */
 export async function checkBooks(db: Firestore): Promise<BooksReport> {
-  const entries = (await ledgerEntries(db).get()).docs.map((d) => ({ ...d.data(), id: d.id }));
+  const entries = await allLedgerEntries(db);
   const byDocument = new Map<string, typeof entries>();
   for (const e of entries) {
     if (!e.documentKind || !e.documentId) continue;
@@ -44,12 +33,16 @@ export async function checkBooks(db: Firestore): Promise<BooksReport> {
   }
   const report: BooksReport = { documents: 0, payments: 0, entries: entries.length, mismatches: [], overpaid: [] };
   for (const kind of BILLABLE_KINDS) {
-    for (const doc of (await db.collection(BILLABLE_COLLECTION[kind]).get()).docs) {
+    for (const { id, doc: d } of await listBillablesForBooks(db, kind)) {
       report.documents++;
-      const d = doc.data();
-      const entries = byDocument.get(`${kind}/${doc.id}`) ?? [];
-      const balance = documentBalance(totalOf(kind, d), entries, { voided: d.status === 'void' });
-      const name = `${kind} ${doc.id}${d.number ? ` (${d.number})` : ''}`;
+      if (!d) {
+        report.mismatches.push(`${kind} ${id}: unreadable (does not match its schema)`);
+        continue;
+      }
+      const entries = byDocument.get(`${kind}/${id}`) ?? [];
+      // What the document bills, in cents (an order: what was due at checkout).
+      const balance = documentBalance(num(d.totalCents), entries, { voided: d.status === 'void' });
+      const name = `${kind} ${id}${d.number ? ` (${d.number})` : ''}`;
       const storedClosed = d.status === 'paid' || d.status === 'uncollectible';
       if (storedClosed && balance.status === 'open')
         report.mismatches.push(
@@ -64,10 +57,13 @@ export async function checkBooks(db: Firestore): Promise<BooksReport> {
     }
   }
   const ids = new Set(entries.map((e) => e.id));
-  const payments = await db.collection(COLLECTIONS.payments).where('status', '==', 'succeeded').get();
-  for (const p of payments.docs) {
+  for (const p of await succeededPayments(db)) {
     report.payments++;
-    const received = num(p.get('amountReceivedCents')) || num(p.get('amountCents'));
+    if (!p.doc) {
+      report.mismatches.push(`payment ${p.id}: unreadable (does not match its schema)`);
+      continue;
+    }
+    const received = num(p.doc.amountReceivedCents) || num(p.doc.amountCents);
     const entry = entries.find((e) => e.id === paymentEntryId(p.id));
     if (!ids.has(paymentEntryId(p.id))) {
       if (received > 0) report.mismatches.push(`payment ${p.id}: succeeded, but not in the ledger`);
@@ -75,10 +71,9 @@ export async function checkBooks(db: Firestore): Promise<BooksReport> {
       report.mismatches.push(`payment ${p.id}: received ${received} cents, the ledger says ${entry.amountCents}`);
   }
   const stored = new Map<string, { cashCents: number; entries: number }>();
-  for (const d of (await db.collection(COLLECTIONS.ledgerMonths).get()).docs) {
-    const m = ledgerMonthDocSchema.safeParse(d.data());
-    if (m.success) stored.set(d.id, m.data);
-    else report.mismatches.push(`ledger month ${d.id}: unreadable totals`);
+  for (const m of await ledgerMonthTotals(db)) {
+    if (m.doc) stored.set(m.id, m.doc);
+    else report.mismatches.push(`ledger month ${m.id}: unreadable totals`);
   }
   for (const m of ledgerMonths(entries)) {
     const s = stored.get(m.month);

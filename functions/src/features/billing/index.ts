@@ -14,14 +14,7 @@ export {
   testModeFailureEvent,
   testModeSuccessEvent,
 } from './payments.js';
-export {
-  previewPromo,
-  promoFromDoc,
-  promoRef,
-  releasePromoHold,
-  reservePromo,
-  type PromoApplication,
-} from './promo.js';
+export { previewPromo, releasePromoHold, reservePromo, type PromoApplication } from './promo.js';
 export {
   createOrderDoc,
   idempotencyKeysCol,

@@ -19,10 +19,11 @@
  * holding; the next run tries again, and the margin leaves room for it.
  * A plain function of the clock, so tests drive it with a fake one.
  */
-import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { FieldValue } from 'firebase-admin/firestore';
 import type { JobDeps } from '../schedules.js';
-import { logEvent } from '../../platform/log.js';
-import { COLLECTIONS, promoCheckoutExpiryCutoff } from '@studio/domain';
+import { EVENTS, logEvent } from '../../platform/log.js';
+import { promoCheckoutExpiryCutoff } from '@studio/domain';
+import { ordersHoldingUntil, paymentsOfOrder, readDoc, updateOrderDoc, updatePaymentIn } from './billingStore.js';
 import { PAYABLE_ORDER_STATUSES } from './orders.js';
 import { readOrderPromoSettlement, settlePromoInTx } from './promo.js';
 import { paymentProvider, type PaymentProvider } from '../../platform/stripe.js';
@@ -56,22 +57,21 @@ export async function runOrderExpiry(
   now: Date,
 ): Promise<OrderExpiryResult> {
   const result: OrderExpiryResult = { expired: [], paid: [], failed: [] };
-  const due = await db
-    .collection(COLLECTIONS.orders)
-    .where('status', 'in', EXPIRABLE)
-    .where('promoReservedUntil', '<=', Timestamp.fromMillis(promoCheckoutExpiryCutoff(now.getTime())))
-    .orderBy('promoReservedUntil')
-    .limit(ORDER_EXPIRY_BATCH)
-    .get();
-  if (due.empty) return result;
+  const due = await ordersHoldingUntil(
+    db,
+    EXPIRABLE,
+    new Date(promoCheckoutExpiryCutoff(now.getTime())),
+    ORDER_EXPIRY_BATCH,
+  );
+  if (due.length === 0) return result;
   const payments = provider ?? (await paymentProvider());
 
-  for (const order of due.docs) {
+  for (const order of due) {
     try {
-      const intents = await db.collection(COLLECTIONS.payments).where('orderId', '==', order.id).get();
-      let paid = intents.docs.some((p) => p.get('status') === 'succeeded');
-      for (const intent of intents.docs) {
-        if (paid || intent.get('status') === 'canceled') continue;
+      const intents = await paymentsOfOrder(db, order.id);
+      let paid = intents.some((p) => p.doc.status === 'succeeded');
+      for (const intent of intents) {
+        if (paid || intent.doc.status === 'canceled') continue;
         paid = (await payments.cancelPaymentIntent(intent.id)) !== 'canceled';
       }
       if (paid) {
@@ -79,20 +79,20 @@ export async function runOrderExpiry(
         continue;
       }
       const expired = await db.runTransaction(async (tx) => {
-        const fresh = await tx.get(order.ref);
-        if (!(EXPIRABLE as readonly unknown[]).includes(fresh.get('status'))) return false;
+        const fresh = await readDoc(order.ref, tx);
+        if (!fresh || !(EXPIRABLE as readonly string[]).includes(fresh.status)) return false;
         const promo = await readOrderPromoSettlement(db, tx, fresh);
         const at = FieldValue.serverTimestamp();
-        tx.update(order.ref, { status: 'expired', expiredAt: at, updatedAt: at });
-        for (const intent of intents.docs) {
-          if (intent.get('status') !== 'canceled') tx.update(intent.ref, { status: 'canceled', updatedAt: at });
+        await updateOrderDoc(order.ref, { status: 'expired', expiredAt: at, updatedAt: at }, tx);
+        for (const intent of intents) {
+          if (intent.doc.status !== 'canceled') updatePaymentIn(tx, intent.ref, { status: 'canceled', updatedAt: at });
         }
         settlePromoInTx(tx, promo, order.id, false);
         return true;
       });
       if (expired) result.expired.push(order.id);
     } catch (error) {
-      logEvent('job.item_failed', 'orderExpiry: order left for the next run', {
+      logEvent(EVENTS.jobItemFailed, 'orderExpiry: order left for the next run', {
         job: 'expireOrders',
         orderId: order.id,
         error: String(error),

@@ -9,17 +9,17 @@
  */
 import type { Change, DocumentSnapshot, FirestoreEvent } from 'firebase-functions/v2/firestore';
 import * as logger from 'firebase-functions/logger';
-import { leadDocSchema, leadPaymentRequests } from '@studio/domain';
+import { leadPaymentRequests } from '@studio/domain';
 import { db } from '../../platform/firebase.js';
 import { syncPaymentRequests } from './paymentRequests.js';
+import { parseLeadSnapshot } from '../leads/index.js';
 
 /** Issues or settles the written lead's payment requests, when it has any due. */
 export async function syncLeadPaymentRequests(
   event: FirestoreEvent<Change<DocumentSnapshot> | undefined, { leadId: string }>,
 ): Promise<void> {
-  const data = event.data?.after.data();
-  if (!data) return;
-  const after = leadDocSchema.safeParse(data);
+  const after = parseLeadSnapshot(event.data?.after);
+  if (!after) return;
   if (!after.success) {
     logger.error('paymentRequests: stored lead does not parse', {
       leadId: event.params.leadId,

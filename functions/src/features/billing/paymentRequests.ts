@@ -14,7 +14,6 @@
  */
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
-  COLLECTIONS,
   addDays,
   formatDocumentDate,
   formatUsd,
@@ -33,7 +32,7 @@ import {
   updatePaymentRequestDoc,
 } from './billingStore.js';
 import { enqueueEmail } from '../../shared/outbox.js';
-import { leadConverter } from '../../platform/converter.js';
+import { readLead } from '../leads/index.js';
 import { recordActivity } from '../../shared/activity.js';
 import { runNumbered } from './invoiceNumbers.js';
 import { loadStudioSettings } from '../../shared/settings.js';
@@ -49,8 +48,8 @@ export interface RequestSync {
  * @throws ZodError when the stored lead does not parse (domain leadDocSchema): no request is issued from it.
  */
 export async function syncPaymentRequests(db: Firestore, leadId: string, now = new Date()): Promise<RequestSync> {
-  // Parsed (leadConverter): a stored lead that does not match throws, and no request is issued from it.
-  const data = (await db.collection(COLLECTIONS.leads).doc(leadId).withConverter(leadConverter).get()).data();
+  // Parsed (leadDocSchema): a stored lead that does not match throws, and no request is issued from it.
+  const data = await readLead(db, leadId);
   const result: RequestSync = { issued: [], paid: [] };
   const plans = data ? leadPaymentRequests(leadId, data) : [];
   if (plans.length === 0) return result;

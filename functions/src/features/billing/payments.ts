@@ -16,23 +16,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import {
-  FieldValue,
-  GrpcStatus,
-  Timestamp,
-  type DocumentSnapshot,
-  type Firestore,
-  type Transaction,
-} from 'firebase-admin/firestore';
+import { FieldValue, GrpcStatus, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
-import { logEvent } from '../../platform/log.js';
+import { EVENTS, logEvent } from '../../platform/log.js';
 import {
   DAY_MS,
   COLLECTIONS,
   depositLabel,
   formatUsd,
-  invoiceDocSchema,
-  leadDocSchema,
   leadPaymentDue,
   mismatchText,
   paymentFailureMove,
@@ -41,21 +32,38 @@ import {
   paymentMoves,
   PAYMENT_CURRENCY,
   PAYMENT_PURPOSES,
-  projectDocSchema,
   retentionEnd,
   type CreatePaymentIntentInput,
+  type InvoiceDoc,
+  type OrderDoc,
   type PaymentDoc,
   type PaymentPurpose,
+  type PaymentRequestDoc,
 } from '@studio/domain';
-import { createStripeEvent, stripeEventRef } from './billingStore.js';
+import {
+  createPaymentDoc,
+  createStripeEvent,
+  invoiceRef,
+  mergePaymentIn,
+  orderRef,
+  paymentRef,
+  paymentRequestsCol,
+  readDoc,
+  readStored,
+  stripeEventRef,
+  updateInvoiceDoc,
+  updateOrderDoc,
+  type StoredRead,
+} from './billingStore.js';
+import { readLead, readLeadIn, updateLead, updateLeadIn, type ReadLead } from '../leads/index.js';
+import { readLeadProjectIn, updateProjectIn, type ReadProject } from '../projects/index.js';
 import { AppError } from '../../platform/errors.js';
-import { leadConverter } from '../../platform/converter.js';
 import { recordActivity } from '../../shared/activity.js';
 import { enqueueEmail } from '../../shared/outbox.js';
 import { alertOwner } from '../../shared/ownerAlerts.js';
 import { readSubscriptionEvent, startSubscriptionInTx, SUBSCRIPTION_EVENT_TYPES } from './subscriptions.js';
 import { readOrderPromoSettlement, settlePromoInTx, type PromoSettlementReads } from './promo.js';
-import { billableDoc, documentOfPayment, paymentEntryId, recordLedgerEntry, type BillableRef } from './ledger.js';
+import { documentOfPayment, paymentEntryId, recordLedgerEntry, type BillableRef } from './ledger.js';
 import { customerForEmail, paymentProvider, stripeClient, type ProviderMode } from '../../platform/stripe.js';
 
 /** Spec §8 "Payment Setup Failed - Unable to initialize payment. Please try again." */
@@ -84,9 +92,9 @@ const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? 
 /** What a create-payment-intent request charges (server amounts for leads and invoices). */
 async function resolveCharge(db: Firestore, input: CreatePaymentIntentInput): Promise<Charge> {
   if (input.invoiceId) {
-    const inv = await db.collection(COLLECTIONS.invoices).doc(input.invoiceId).get();
-    if (!inv.exists) throw new AppError('NotFound', 'Invoice not found');
-    const invoice = invoiceDocSchema.parse(inv.data());
+    const inv = await readStored(invoiceRef(db, input.invoiceId));
+    if (!inv) throw new AppError('NotFound', 'Invoice not found');
+    const invoice = inv.doc;
     if (invoice.status === 'paid') throw new AppError('Conflict', 'This invoice is already paid');
     if (invoice.status !== 'open')
       throw new AppError('Conflict', `This invoice is ${invoice.status}: it cannot be paid`);
@@ -99,9 +107,8 @@ async function resolveCharge(db: Firestore, input: CreatePaymentIntentInput): Pr
     };
   }
   if (input.leadId) {
-    // Parsed (leadConverter): a stored lead that does not match throws, and nothing is charged from it.
-    const snap = await db.collection(COLLECTIONS.leads).doc(input.leadId).withConverter(leadConverter).get();
-    const lead = snap.data();
+    // Parsed (leadDocSchema): a stored lead that does not match throws, and nothing is charged from it.
+    const lead = await readLead(db, input.leadId);
     if (!lead) throw new AppError('NotFound', 'Lead not found');
     // Payable only when the quote stands: accepted, deposit before final, amounts of the accepted version.
     const due = leadPaymentDue(lead);
@@ -112,10 +119,10 @@ async function resolveCharge(db: Firestore, input: CreatePaymentIntentInput): Pr
       purpose: due.purpose,
       amountCents: due.amountCents,
       description: `${due.purpose === 'deposit' ? depositLabel(lead.acceptedQuote?.quoteAmountCents ?? lead.quoteAmountCents, due.amountCents) : 'Final payment'}: ${what}`,
-      idempotencyKey: paymentIdempotencyKey(due.purpose, snap.id, due.amountCents),
-      metadata: { purpose: due.purpose, leadId: snap.id },
+      idempotencyKey: paymentIdempotencyKey(due.purpose, input.leadId, due.amountCents),
+      metadata: { purpose: due.purpose, leadId: input.leadId },
       customer: lead.email
-        ? { leadId: snap.id, email: lead.email, name: lead.name || null, known: lead.stripeCustomerId || null }
+        ? { leadId: input.leadId, email: lead.email, name: lead.name || null, known: lead.stripeCustomerId || null }
         : undefined,
     };
   }
@@ -163,23 +170,19 @@ async function createIntent(db: Firestore, charge: Charge): Promise<StartedPayme
     });
     throw new AppError('Upstream', PAYMENT_SETUP_FAILED);
   }
-  await db
-    .collection(COLLECTIONS.payments)
-    .doc(intent.id)
-    .create({
-      ...paymentFields(charge.metadata),
-      amountCents: intent.amountCents,
-      currency: PAYMENT_CURRENCY,
-      description: charge.description,
-      mode: provider.mode,
-      idempotencyKey: charge.idempotencyKey,
-      status: 'requires_payment',
-      createdAt: FieldValue.serverTimestamp(),
-      updatedAt: FieldValue.serverTimestamp(),
-    })
-    .catch((e: { code?: number }) => {
-      if (e.code !== GrpcStatus.ALREADY_EXISTS) throw e; // the same intent again (idempotent retry).
-    });
+  await createPaymentDoc(db, intent.id, {
+    ...paymentFields(charge.metadata),
+    amountCents: intent.amountCents,
+    currency: PAYMENT_CURRENCY,
+    description: charge.description,
+    mode: provider.mode,
+    idempotencyKey: charge.idempotencyKey,
+    status: 'requires_payment',
+    createdAt: FieldValue.serverTimestamp(),
+    updatedAt: FieldValue.serverTimestamp(),
+  }).catch((e: { code?: number }) => {
+    if (e.code !== GrpcStatus.ALREADY_EXISTS) throw e; // the same intent again (idempotent retry).
+  });
   return {
     clientSecret: intent.clientSecret,
     paymentIntentId: intent.id,
@@ -199,7 +202,7 @@ async function leadCustomer(db: Firestore, c: NonNullable<Charge['customer']>): 
   const stripe = await stripeClient();
   if (!stripe) return null;
   const id = await customerForEmail(stripe, c.email, c.name);
-  await db.collection(COLLECTIONS.leads).doc(c.leadId).update({ stripeCustomerId: id });
+  await updateLead(db, c.leadId, { stripeCustomerId: id });
   return id;
 }
 
@@ -329,33 +332,28 @@ async function readEffects(
   const isInvoice = event.type.startsWith('invoice.');
   const metadata = (isInvoice ? obj.parent?.subscription_details?.metadata : obj.metadata) ?? {};
   const fields = paymentFields(metadata);
-  const paymentRef = db.collection(COLLECTIONS.payments).doc(obj.id);
   const succeeded = event.type === 'payment_intent.succeeded' || event.type === 'invoice.paid';
   const amountCents = (isInvoice ? obj.amount_paid : succeeded ? (obj.amount_received ?? obj.amount) : obj.amount) ?? 0;
 
   const billable = documentOfPayment(fields);
   const [payment, lead, project, invoice, order, request] = await Promise.all([
-    tx.get(paymentRef),
-    fields.leadId ? tx.get(db.collection(COLLECTIONS.leads).doc(fields.leadId)) : null,
-    fields.leadId
-      ? tx
-          .get(db.collection(COLLECTIONS.projects).where('leadId', '==', fields.leadId).limit(1))
-          .then((q) => q.docs[0] ?? null)
-      : null,
-    fields.invoiceId ? tx.get(db.collection(COLLECTIONS.invoices).doc(fields.invoiceId)) : null,
-    fields.orderId ? tx.get(db.collection(COLLECTIONS.orders).doc(fields.orderId)) : null,
-    billable?.kind === 'request' ? tx.get(billableDoc(db, billable)) : null,
+    readDoc(paymentRef(db, obj.id), tx),
+    fields.leadId ? readLeadIn(tx, db, fields.leadId) : null,
+    fields.leadId ? readLeadProjectIn(tx, db, fields.leadId) : null,
+    fields.invoiceId ? readStored(invoiceRef(db, fields.invoiceId), tx) : null,
+    fields.orderId ? readStored(orderRef(db, fields.orderId), tx) : null,
+    billable?.kind === 'request' ? readStored(paymentRequestsCol(db).doc(billable.id), tx) : null,
   ]);
   // A paid order's promo hold becomes a redemption: read the code and the customer's entry now.
   const promo =
-    succeeded && order?.exists && order.get('status') !== 'paid' ? await readOrderPromoSettlement(db, tx, order) : null;
-  const alreadyPaid = payment.get('status') === 'succeeded';
+    succeeded && order && order.doc.status !== 'paid' ? await readOrderPromoSettlement(db, tx, order.doc) : null;
+  const alreadyPaid = payment?.status === 'succeeded';
   const received = { amountCents, currency: obj.currency };
   const owed = succeeded && !alreadyPaid ? owedFor(event, fields.purpose, { payment, lead, invoice, order }) : null;
   const mismatch = owed ? paymentMismatch(received, owed) : null;
   if (owed && mismatch) {
     const review = mismatchText(received, owed);
-    logEvent('payment.held_for_review', 'payments: a payment does not match what is owed; held for review', {
+    logEvent(EVENTS.paymentHeldForReview, 'payments: a payment does not match what is owed; held for review', {
       paymentIntentId: obj.id,
       eventId: event.id,
       purpose: fields.purpose,
@@ -366,19 +364,15 @@ async function readEffects(
       review,
       apply: () => {
         const now = FieldValue.serverTimestamp();
-        tx.set(
-          paymentRef,
-          {
-            ...fields,
-            status: 'needs_review',
-            reviewReason: review,
-            amountReceivedCents: amountCents,
-            receivedCurrency: obj.currency ?? null,
-            updatedAt: now,
-          },
-          { merge: true },
-        );
-        if (lead?.exists)
+        mergePaymentIn(tx, db, obj.id, {
+          ...fields,
+          status: 'needs_review',
+          reviewReason: review,
+          amountReceivedCents: amountCents,
+          receivedCurrency: obj.currency ?? null,
+          updatedAt: now,
+        });
+        if (lead)
           recordActivity(db, tx, {
             leadId: lead.id,
             type: 'payment_review',
@@ -394,15 +388,17 @@ async function readEffects(
     if (!succeeded) {
       if (alreadyPaid) return; // out of order: success already recorded
       const lastError = obj.last_payment_error?.message ?? null;
-      tx.set(paymentRef, { ...fields, status: 'failed', lastError, updatedAt: now }, { merge: true });
+      mergePaymentIn(tx, db, obj.id, { ...fields, status: 'failed', lastError, updatedAt: now });
       applyFailure(db, tx, { purpose: fields.purpose, lead, order, lastError, by });
       return;
     }
-    tx.set(
-      paymentRef,
-      { ...fields, status: 'succeeded', amountReceivedCents: amountCents, paidAt: now, updatedAt: now },
-      { merge: true },
-    );
+    mergePaymentIn(tx, db, obj.id, {
+      ...fields,
+      status: 'succeeded',
+      amountReceivedCents: amountCents,
+      paidAt: now,
+      updatedAt: now,
+    });
     if (alreadyPaid) return;
     applyPurpose(db, tx, {
       purpose: fields.purpose,
@@ -444,26 +440,26 @@ function owedFor(
   event: PaymentEvent,
   purpose: PaymentPurpose,
   d: {
-    payment: DocumentSnapshot;
-    lead: DocumentSnapshot | null;
-    invoice: DocumentSnapshot | null;
-    order: DocumentSnapshot | null;
+    payment: PaymentDoc | null;
+    lead: ReadLead | null;
+    invoice: StoredRead<InvoiceDoc> | null;
+    order: StoredRead<OrderDoc> | null;
   },
 ): { amountCents: number | null; currency: string } {
   const currency = PAYMENT_CURRENCY;
-  const invoice = d.invoice?.exists ? invoiceDocSchema.parse(d.invoice.data()) : null;
+  const invoice = d.invoice?.doc ?? null;
   // A voided or written-off invoice is owed nothing: a payment that raced its closing is held for review.
   if (invoice && (invoice.status === 'void' || invoice.status === 'uncollectible')) return { amountCents: 0, currency };
-  const asked = d.payment.get('amountCents');
+  const asked = d.payment?.amountCents;
   if (event.type === 'payment_intent.succeeded' && typeof asked === 'number') return { amountCents: asked, currency };
-  if (d.order?.exists) {
-    const key = event.type === 'invoice.paid' ? 'recurringCents' : 'totalDueNowCents';
-    const v = d.order.get(key);
-    return { amountCents: typeof v === 'number' ? v : null, currency };
-  }
+  if (d.order)
+    return {
+      amountCents: event.type === 'invoice.paid' ? d.order.doc.recurringCents : d.order.doc.totalDueNowCents,
+      currency,
+    };
   if (invoice) return { amountCents: invoice.amountCents, currency };
-  if (d.lead?.exists && (purpose === 'deposit' || purpose === 'final')) {
-    const due = leadPaymentDue(leadDocSchema.parse(d.lead.data()));
+  if (d.lead && (purpose === 'deposit' || purpose === 'final')) {
+    const due = leadPaymentDue(d.lead.lead);
     // A stage already paid (or closed) decides no amount: the payment is then recorded as a second one.
     return { amountCents: due.ok && due.purpose === purpose ? due.amountCents : null, currency };
   }
@@ -481,24 +477,24 @@ function recordPaymentEntry(
     currency: string;
     billable: BillableRef | null;
     fields: ReturnType<typeof paymentFields>;
-    lead: DocumentSnapshot | null;
-    invoice: DocumentSnapshot | null;
-    order: DocumentSnapshot | null;
-    request: DocumentSnapshot | null;
+    lead: ReadLead | null;
+    invoice: StoredRead<InvoiceDoc> | null;
+    order: StoredRead<OrderDoc> | null;
+    request: StoredRead<PaymentRequestDoc> | null;
     by: string;
   },
 ): void {
   if (p.amountCents <= 0) return;
-  const client = (p.order?.get('clientInfo') ?? {}) as { name?: unknown; email?: unknown };
+  const client = p.order?.doc.clientInfo;
   recordLedgerEntry(db, tx, paymentEntryId(p.id), {
     type: 'payment',
     amountCents: p.amountCents,
     currency: p.currency,
     document: p.billable,
-    documentNumber: str(p.invoice?.get('number')) ?? str(p.request?.get('number')),
+    documentNumber: str(p.invoice?.doc.number) ?? str(p.request?.doc.number),
     leadId: p.fields.leadId,
-    customerEmail: str(p.lead?.get('email')) ?? str(p.invoice?.get('email')) ?? str(client.email),
-    customerName: str(p.lead?.get('name')) ?? str(client.name),
+    customerEmail: str(p.lead?.lead.email) ?? str(p.invoice?.doc.email) ?? str(client?.email),
+    customerName: str(p.lead?.lead.name) ?? str(client?.name),
     paymentIntentId: p.id,
     stripeEventId: p.eventId,
     by: p.by,
@@ -518,24 +514,24 @@ function applyFailure(
   tx: Transaction,
   c: {
     purpose: PaymentPurpose;
-    lead: DocumentSnapshot | null;
-    order: DocumentSnapshot | null;
+    lead: ReadLead | null;
+    order: StoredRead<OrderDoc> | null;
     lastError: string | null;
     by: string;
   },
 ): void {
   const now = FieldValue.serverTimestamp();
-  if (c.order?.exists && c.order.get('status') === 'pending_payment')
-    tx.update(c.order.ref, { status: 'payment_failed', lastError: c.lastError, updatedAt: now });
-  if (!c.lead?.exists) return;
-  const stored = leadDocSchema.parse(c.lead.data());
+  if (c.order?.doc.status === 'pending_payment')
+    void updateOrderDoc(c.order.ref, { status: 'payment_failed', lastError: c.lastError, updatedAt: now }, tx);
+  if (!c.lead) return;
+  const stored = c.lead.lead;
   const stagePaid =
     (c.purpose === 'deposit' && stored.stripeDepositPaymentId) ||
     (c.purpose === 'final' && stored.stripeFinalPaymentId);
   const from = stored.status;
   const to = stagePaid ? null : paymentFailureMove(c.purpose, from);
   if (!to) return;
-  tx.update(c.lead.ref, { status: to, statusBeforePaymentFailed: from, updatedAt: now });
+  updateLeadIn(tx, c.lead.ref, { status: to, statusBeforePaymentFailed: from, updatedAt: now });
   recordActivity(db, tx, {
     leadId: c.lead.id,
     type: 'status_changed',
@@ -550,10 +546,10 @@ interface PurposeContext {
   purpose: PaymentPurpose;
   paymentIntentId: string;
   amountCents: number;
-  lead: DocumentSnapshot | null;
-  project: DocumentSnapshot | null;
-  invoice: DocumentSnapshot | null;
-  order: DocumentSnapshot | null;
+  lead: ReadLead | null;
+  project: ReadProject | null;
+  invoice: StoredRead<InvoiceDoc> | null;
+  order: StoredRead<OrderDoc> | null;
   promo: PromoSettlementReads | null;
   by: string;
 }
@@ -573,41 +569,46 @@ function applyPurpose(db: Firestore, tx: Transaction, c: PurposeContext): void {
   const amount = formatUsd(c.amountCents);
   let receipt: { to: string | null; name: string; description: string } | null = null;
 
-  if (c.order?.exists) {
+  if (c.order) {
+    const order = c.order.doc;
     // The promo hold becomes a redemption (usedCount counts paid orders only). An expired order's intent
     // was cancelled, so it cannot be paid; should one be paid all the same, the client paid the
     // discounted price and it is redeemed, but the code may then pass its usage limit: logged.
-    if (c.order.get('status') === 'expired')
+    if (order.status === 'expired')
       logEvent(
-        'payment.expired_order_paid',
+        EVENTS.paymentExpiredOrderPaid,
         'payments: an expired order was paid; its promo code may be over its usage limit',
         {
           orderId: c.order.id,
-          promoCode: c.order.get('promoCode') ?? null,
+          promoCode: order.promoCode,
         },
       );
-    if (c.order.get('status') !== 'paid') {
+    if (order.status !== 'paid') {
       settlePromoInTx(tx, c.promo, c.order.id, true);
       // The hosting it sold renews from now on (features/billing/subscriptions.ts).
-      startSubscriptionInTx(db, tx, c.order, new Date());
+      startSubscriptionInTx(db, tx, c.order.id, order, new Date());
     }
-    tx.update(c.order.ref, { status: 'paid', paidAt: now, paymentIntentId: c.paymentIntentId, updatedAt: now });
-    const client = (c.order.get('clientInfo') ?? {}) as { name?: string; email?: string };
-    receipt = {
-      to: client.email ?? null,
-      name: client.name ?? 'there',
-      description: String(c.order.get('packageName') ?? 'your plan'),
-    };
+    void updateOrderDoc(
+      c.order.ref,
+      { status: 'paid', paidAt: now, paymentIntentId: c.paymentIntentId, updatedAt: now },
+      tx,
+    );
+    receipt = { to: order.clientInfo.email, name: order.clientInfo.name, description: order.packageName };
   }
-  if (c.invoice?.exists && c.invoice.get('status') !== 'paid') {
-    tx.update(c.invoice.ref, { status: 'paid', paidAt: now, paymentIntentId: c.paymentIntentId, updatedAt: now });
+  if (c.invoice && c.invoice.doc.status !== 'paid') {
+    updateInvoiceDoc(tx, c.invoice.ref, {
+      status: 'paid',
+      paidAt: now,
+      paymentIntentId: c.paymentIntentId,
+      updatedAt: now,
+    });
   }
-  if (c.lead?.exists) {
+  if (c.lead) {
     const lead = c.lead;
     const update: Record<string, unknown> = {};
-    const stored = leadDocSchema.parse(lead.data());
+    const stored = lead.lead;
     const leadStatus = stored.status;
-    const projectStatus = c.project ? projectDocSchema.parse(c.project.data()).status : null;
+    const projectStatus = c.project ? c.project.project.status : null;
     const firstOfKind =
       (c.purpose === 'deposit' && !stored.stripeDepositPaymentId) ||
       (c.purpose === 'final' && !stored.stripeFinalPaymentId) ||
@@ -632,8 +633,9 @@ function applyPurpose(db: Firestore, tx: Transaction, c: PurposeContext): void {
       });
     }
     // A payment moves no project (Production is a manual stage, spec §4): the project only records the deposit.
-    if (c.project && c.purpose === 'deposit') tx.update(c.project.ref, { depositPaidAt: now, updatedAt: now });
-    if (Object.keys(update).length > 0) tx.update(lead.ref, { ...update, updatedAt: now });
+    if (c.project && c.purpose === 'deposit')
+      updateProjectIn(tx, c.project.ref, { depositPaidAt: now, updatedAt: now });
+    if (Object.keys(update).length > 0) updateLeadIn(tx, lead.ref, { ...update, updatedAt: now });
     recordActivity(db, tx, {
       leadId: lead.id,
       type: 'payment_received',
@@ -641,16 +643,16 @@ function applyPurpose(db: Firestore, tx: Transaction, c: PurposeContext): void {
       by: c.by,
     });
     if (!firstOfKind)
-      logEvent('payment.second_payment', 'payments: a second payment for an already paid stage', {
+      logEvent(EVENTS.paymentSecondPayment, 'payments: a second payment for an already paid stage', {
         leadId: lead.id,
         purpose: c.purpose,
         paymentIntentId: c.paymentIntentId,
       });
     receipt = {
-      to: str(lead.get('email')),
-      name: str(lead.get('name')) ?? 'there',
-      description: c.invoice?.exists
-        ? String(c.invoice.get('description'))
+      to: str(stored.email),
+      name: str(stored.name) ?? 'there',
+      description: c.invoice
+        ? c.invoice.doc.description
         : c.purpose === 'deposit'
           ? 'your project deposit'
           : 'your project',
@@ -660,7 +662,7 @@ function applyPurpose(db: Firestore, tx: Transaction, c: PurposeContext): void {
     event: PAID_EVENT[c.purpose],
     amountCents: c.amountCents,
     clientName: receipt?.name && receipt.name !== 'there' ? receipt.name : (receipt?.to ?? null),
-    documentNumber: str(c.invoice?.get('number')),
+    documentNumber: str(c.invoice?.doc.number),
     detail: `${PAID_EVENT[c.purpose]}: ${amount} for ${receipt?.description ?? 'a payment link'} (${c.paymentIntentId}).`,
     leadId: c.lead?.id ?? null,
   });
@@ -673,7 +675,7 @@ function applyPurpose(db: Firestore, tx: Transaction, c: PurposeContext): void {
         amount,
         description: receipt.description,
         reference: c.paymentIntentId,
-        invoiceNumber: String(c.invoice?.get('number') ?? ''),
+        invoiceNumber: c.invoice?.doc.number ?? '',
       },
       leadId: c.lead?.id ?? null,
       // The receipt PDF, rendered by the sender (features/documents/documents.ts).

@@ -35,41 +35,31 @@
  * instance per request) take about 20 s in all.
  */
 import { createHash } from 'node:crypto';
-import { FieldValue, type DocumentSnapshot, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import { Mutex } from 'async-mutex';
-import { z } from 'zod';
 import {
-  COLLECTIONS,
   checkPromo,
   customerMayUsePromo,
   PROMO_MESSAGES,
   PROMO_RESERVATION_MS,
-  promoCodeDocSchema,
   promoCustomerKey,
   promoRecordOf,
+  type OrderDoc,
   type PromoCodeDoc,
+  type PromoCustomerDoc,
   type PromoRecord,
 } from '@studio/domain';
 import { AppError } from '../../platform/errors.js';
-
-/**
- * The stored code `snap` parsed (domain promoCodeDocSchema; a missing document reads as all defaults).
- * @throws ZodError when a field is present with the wrong type.
- */
-function storedPromo(snap: DocumentSnapshot): PromoCodeDoc {
-  return promoCodeDocSchema.parse(snap.data() ?? {});
-}
-
-/**
- * Stored promo document → PromoRecord (domain promoRecordOf: timestamps as
- * Dates, absent optionals as null); `reservedCount` is the holds not yet released.
- */
-export function promoFromDoc(snap: DocumentSnapshot): PromoRecord & { createdAt: Date | null; updatedAt: Date | null } {
-  return promoRecordOf(snap.id, storedPromo(snap));
-}
-
-/** `promo_codes/{code}` in `db`. */
-export const promoRef = (db: Firestore, code: string) => db.collection(COLLECTIONS.promoCodes).doc(code);
+import {
+  deletePromoCustomerIn,
+  promoCodeRef,
+  promoCustomerRef,
+  readDoc,
+  readStored,
+  setPromoCustomerIn,
+  updatePromoCodeIn,
+  type StoredRead,
+} from './billingStore.js';
 
 /** The outcome of a successful check or redemption. */
 export interface PromoApplication {
@@ -78,13 +68,16 @@ export interface PromoApplication {
   discountCents: number;
 }
 
-/** Runs checkPromo on a read document. 404 "Invalid promo code" when missing; 409 with the reason's message. */
-function apply(snap: DocumentSnapshot, orderCents: number, now: Date): PromoApplication {
-  if (!snap.exists) throw new AppError('NotFound', PROMO_MESSAGES.notFound);
-  const promo = promoFromDoc(snap);
+/**
+ * Runs checkPromo on a read code (domain promoRecordOf: `reservedCount` is the holds not yet released).
+ * 404 "Invalid promo code" when missing; 409 with the reason's message.
+ */
+function apply(read: StoredRead<PromoCodeDoc> | null, orderCents: number, now: Date): PromoApplication {
+  if (!read) throw new AppError('NotFound', PROMO_MESSAGES.notFound);
+  const promo = promoRecordOf(read.id, read.doc);
   const check = checkPromo(promo, orderCents, now);
   if (!check.ok) throw new AppError('Conflict', check.message);
-  return { code: snap.id, promo, discountCents: check.discountCents };
+  return { code: read.id, promo, discountCents: check.discountCents };
 }
 
 /**
@@ -97,7 +90,7 @@ export async function previewPromo(
   orderCents: number,
   now: Date,
 ): Promise<PromoApplication> {
-  return apply(await promoRef(db, code).get(), orderCents, now);
+  return apply(await readStored(promoCodeRef(db, code)), orderCents, now);
 }
 
 /** One queue per promo code on this instance; a code's entry lives while redemptions wait on it. */
@@ -120,11 +113,9 @@ const ABORTED = 10;
 /** Transaction attempts before a redemption gives up with 503 (the SDK's default is 5). */
 export const REDEEM_MAX_ATTEMPTS = 10;
 
-/** The document of a customer's use of a code (see the file comment). */
-export const promoCustomerRef = (db: Firestore, code: string, email: string) =>
-  promoRef(db, code)
-    .collection(COLLECTIONS.promoCustomers)
-    .doc(createHash('sha256').update(promoCustomerKey(email)).digest('hex'));
+/** The document of a customer's use of a code (see the file comment): `customers/{sha256(email)}`. */
+const customerRefOf = (db: Firestore, code: string, email: string) =>
+  promoCustomerRef(db, code, createHash('sha256').update(promoCustomerKey(email)).digest('hex'));
 
 /**
  * Reserves `code` for the order `orderId` of `email` (an order of
@@ -146,26 +137,27 @@ export async function reservePromo(
   order: { orderId: string; email: string },
   alsoWrite?: (tx: Transaction, reservation: PromoApplication & { expiresAt: Date }) => void,
 ): Promise<PromoApplication & { expiresAt: Date }> {
-  const ref = promoRef(db, code);
-  const customerRef = promoCustomerRef(db, code, order.email);
+  const customerRef = customerRefOf(db, code, order.email);
   try {
     return await queued(code, () =>
       db.runTransaction(
         async (tx) => {
-          const snap = await tx.get(ref);
-          const reservation = apply(snap, orderCents, now);
-          const { holds } = storedPromo(snap);
+          const read = await readStored(promoCodeRef(db, code), tx);
+          const reservation = apply(read, orderCents, now);
+          const { ref, doc: stored } = read!;
+          const { holds } = stored;
           // The customer's entry matters only for a one-use-per-customer code: other codes keep the contended
           // transaction to one read and one write of the code (the 50-way race). Paid uses are recorded for all.
-          const customer = reservation.promo.onePerCustomer ? await tx.get(customerRef) : null;
-          if (customer) {
+          const perCustomer = reservation.promo.onePerCustomer;
+          const customer = perCustomer ? await readDoc(customerRef, tx) : null;
+          if (perCustomer) {
             const held =
-              customer.get('status') === 'held' &&
-              customer.get('orderId') !== order.orderId &&
-              holds[String(customer.get('orderId'))] !== undefined;
+              customer?.status === 'held' &&
+              customer.orderId !== order.orderId &&
+              holds[customer.orderId] !== undefined;
             if (
               !customerMayUsePromo(reservation.promo, {
-                redeemed: customer.get('status') === 'redeemed',
+                redeemed: customer?.status === 'redeemed',
                 heldByOtherOrder: held,
               })
             ) {
@@ -177,9 +169,9 @@ export async function reservePromo(
             [`holds.${order.orderId}`]: { expiresAtMs, customer: customerRef.id },
             lastReservedAt: FieldValue.serverTimestamp(),
           };
-          tx.update(ref, update);
-          if (customer && customer.get('status') !== 'redeemed')
-            tx.set(customerRef, {
+          updatePromoCodeIn(tx, ref, update);
+          if (perCustomer && customer?.status !== 'redeemed')
+            setPromoCustomerIn(tx, customerRef, {
               status: 'held',
               orderId: order.orderId,
               expiresAtMs,
@@ -203,10 +195,12 @@ export async function reservePromo(
   }
 }
 
-/** What settling an order's hold needs read first (transactions read before they write). */
+/** What settling an order's hold needs read first (transactions read before they write): null when absent. */
 export interface PromoSettlementReads {
-  promo: DocumentSnapshot;
-  customer: DocumentSnapshot;
+  promo: StoredRead<PromoCodeDoc> | null;
+  customer: StoredRead<PromoCustomerDoc> | null;
+  /** Where the customer's use of the code is (or will be) stored. */
+  customerRef: DocumentReference;
 }
 
 /** Reads the code and the customer's entry of an order, in `tx`; null when the order used no code. */
@@ -217,27 +211,18 @@ export async function readPromoSettlement(
   email: string | null,
 ): Promise<PromoSettlementReads | null> {
   if (!code || !email) return null;
-  const [promo, customer] = await Promise.all([tx.get(promoRef(db, code)), tx.get(promoCustomerRef(db, code, email))]);
-  return { promo, customer };
+  const customerRef = customerRefOf(db, code, email);
+  const [promo, customer] = await Promise.all([readStored(promoCodeRef(db, code), tx), readStored(customerRef, tx)]);
+  return { promo, customer, customerRef: customerRef.withConverter(null) };
 }
-
-/** The fields of a stored cart order (features/billing/orders.ts orderDoc) that name its hold; anything else reads as none. */
-const orderHoldFields = z.object({
-  promoCode: z.string().nullish().catch(null),
-  clientInfo: z
-    .object({ email: z.string().nullish().catch(null) })
-    .nullish()
-    .catch(null),
-});
 
 /** readPromoSettlement for the stored cart order `order`: its `promoCode` and client's email; null without a code. */
 export function readOrderPromoSettlement(
   db: Firestore,
   tx: Transaction,
-  order: DocumentSnapshot,
+  order: OrderDoc,
 ): Promise<PromoSettlementReads | null> {
-  const { promoCode, clientInfo } = orderHoldFields.parse(order.data() ?? {});
-  return readPromoSettlement(db, tx, promoCode ?? null, clientInfo?.email ?? null);
+  return readPromoSettlement(db, tx, order.promoCode, order.clientInfo.email || null);
 }
 
 /**
@@ -252,23 +237,19 @@ export function settlePromoInTx(
   orderId: string,
   paid: boolean,
 ): void {
-  if (!reads?.promo.exists) return;
+  if (!reads?.promo) return;
   const update: Record<string, unknown> = { [`holds.${orderId}`]: FieldValue.delete() };
   if (paid) Object.assign(update, { usedCount: FieldValue.increment(1), lastRedeemedAt: FieldValue.serverTimestamp() });
-  tx.update(reads.promo.ref, update);
+  updatePromoCodeIn(tx, reads.promo.ref, update);
   if (paid)
-    tx.set(reads.customer.ref, {
+    setPromoCustomerIn(tx, reads.customerRef, {
       status: 'redeemed',
       orderId,
       expiresAtMs: null,
       updatedAt: FieldValue.serverTimestamp(),
     });
-  else if (
-    reads.customer.exists &&
-    reads.customer.get('status') === 'held' &&
-    reads.customer.get('orderId') === orderId
-  )
-    tx.delete(reads.customer.ref);
+  else if (reads.customer?.doc.status === 'held' && reads.customer.doc.orderId === orderId)
+    deletePromoCustomerIn(tx, reads.customer.ref);
 }
 
 /** Releases an order's hold at once (its payment could not even be set up). Best effort: should it fail, the order expiry releases it. */

@@ -5,7 +5,7 @@ import { SUBSCRIPTION_REFUSALS, type SubscriptionDoc } from '@studio/domain';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
 import { fulfilEvent } from './payments.js';
 import { paymentMode, stripeClient } from '../../platform/stripe.js';
-import { storedSubscription, subscriptionRef } from './subscriptions.js';
+import { readStored, subscriptionRef, updateSubscriptionIn } from './billingStore.js';
 import { alertOwner } from '../../shared/ownerAlerts.js';
 import type { AdminActor, Deps } from '../useCase.js';
 
@@ -14,9 +14,9 @@ export const SUBSCRIPTION_UPDATE_FAILED =
   'Update Failed - The payment provider did not accept the change. Please try again.';
 
 async function readSubscription(deps: Deps, id: string) {
-  const snap = await subscriptionRef(deps.db, id).get();
-  if (!snap.exists) throw notFound('Subscription not found');
-  return { snap, sub: storedSubscription(snap) };
+  const read = await readStored(subscriptionRef(deps.db, id));
+  if (!read) throw notFound('Subscription not found');
+  return { snap: read, sub: read.doc };
 }
 
 /**
@@ -25,7 +25,7 @@ async function readSubscription(deps: Deps, id: string) {
  * `customer.subscription.deleted` ends it at the period's end), test mode
  * records the wish (the test clock's Renew now then ends it). `requestedBy`
  * is the admin's username or the client's address; with `alertOwner` the
- * owner's money alert is written in the same batch as the change.
+ * owner's money alert is written in the same transaction as the change.
  * @throws NotFound; Conflict a SUBSCRIPTION_REFUSALS message; Upstream SUBSCRIPTION_UPDATE_FAILED.
  */
 export async function cancelAtPeriodEnd(
@@ -53,22 +53,23 @@ export async function cancelAtPeriodEnd(
       throw new AppError('Upstream', SUBSCRIPTION_UPDATE_FAILED);
     }
   }
-  const batch = deps.db.batch();
-  batch.update(snap.ref, {
-    cancelAtPeriodEnd: true,
-    cancelRequestedBy: actor.username,
-    updatedAt: FieldValue.serverTimestamp(),
-  });
-  if (opts.alertOwner)
-    alertOwner(deps.db, batch, {
-      event: 'Subscription canceling',
-      amountCents: sub.amountCents,
-      clientName: sub.customerName ?? sub.customerEmail,
-      documentNumber: null,
-      detail: `${sub.packageName}: the client asked in the portal to end it at the end of its period (${sub.interval}ly, ${sub.customerEmail}).`,
-      leadId: null,
+  // The change and the owner's alert together: neither is stored without the other.
+  await deps.db.runTransaction(async (tx) => {
+    updateSubscriptionIn(tx, snap.ref, {
+      cancelAtPeriodEnd: true,
+      cancelRequestedBy: actor.username,
+      updatedAt: FieldValue.serverTimestamp(),
     });
-  await batch.commit();
+    if (opts.alertOwner)
+      alertOwner(deps.db, tx, {
+        event: 'Subscription canceling',
+        amountCents: sub.amountCents,
+        clientName: sub.customerName ?? sub.customerEmail,
+        documentNumber: null,
+        detail: `${sub.packageName}: the client asked in the portal to end it at the end of its period (${sub.interval}ly, ${sub.customerEmail}).`,
+        leadId: null,
+      });
+  });
   return { ...sub, cancelAtPeriodEnd: true };
 }
 

@@ -17,34 +17,29 @@
  * In test mode the CRM's test actions send the same events
  * (features/billing/subscriptionActions.ts).
  */
+import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import {
-  FieldValue,
-  Timestamp,
-  type DocumentSnapshot,
-  type Firestore,
-  type Transaction,
-} from 'firebase-admin/firestore';
-import {
-  COLLECTIONS,
   formatUsd,
   mismatchText,
   paymentMismatch,
   periodEndAfter,
   renewedPeriodEnd,
-  subscriptionDocSchema,
-  type SubscriptionDoc,
+  type OrderDoc,
 } from '@studio/domain';
-import { logEvent } from '../../platform/log.js';
+import {
+  mergePaymentIn,
+  orderRef,
+  paymentRef,
+  readDoc,
+  readStored,
+  setSubscriptionIn,
+  subscriptionRef,
+  updateSubscriptionIn,
+} from './billingStore.js';
+import { EVENTS, logEvent } from '../../platform/log.js';
 import { paymentEntryId, recordLedgerEntry } from './ledger.js';
 import { enqueueEmail } from '../../shared/outbox.js';
 import { alertOwner } from '../../shared/ownerAlerts.js';
-
-/** `subscriptions/{orderId}`. */
-export const subscriptionRef = (db: Firestore, orderId: string) =>
-  db.collection(COLLECTIONS.subscriptions).doc(orderId);
-
-/** The stored subscription of `snap`, parsed. @throws ZodError when it does not match. */
-export const storedSubscription = (snap: DocumentSnapshot): SubscriptionDoc => subscriptionDocSchema.parse(snap.data());
 
 /** The fields of a paid order a subscription starts from (features/billing/orders.ts orderDoc). */
 interface PaidOrder {
@@ -59,29 +54,28 @@ interface PaidOrder {
   paymentMode: 'test' | 'live';
 }
 
-/** Reads what a subscription needs from a stored order; null when it has no recurring part. */
-export function paidOrderOf(order: DocumentSnapshot): PaidOrder | null {
-  const d = order.data() ?? {};
+/** What a subscription needs from the stored order `id` (parsed); null when it has no recurring part. */
+export function paidOrderOf(id: string, d: OrderDoc): PaidOrder | null {
   const interval = d.interval === 'year' ? 'year' : d.interval === 'month' ? 'month' : null;
-  if (!interval || typeof d.recurringCents !== 'number' || d.recurringCents <= 0) return null;
+  if (!interval || d.recurringCents <= 0) return null;
   return {
-    id: order.id,
-    packageId: String(d.packageId ?? ''),
-    packageName: String(d.packageName ?? d.packageId ?? 'Hosting'),
-    clientInfo: (d.clientInfo ?? {}) as PaidOrder['clientInfo'],
+    id,
+    packageId: d.packageId,
+    packageName: d.packageName,
+    clientInfo: d.clientInfo,
     interval,
     recurringCents: d.recurringCents,
-    currency: String(d.currency ?? 'usd'),
-    stripeSubscriptionId: typeof d.stripeSubscriptionId === 'string' ? d.stripeSubscriptionId : null,
+    currency: d.currency,
+    stripeSubscriptionId: d.stripeSubscriptionId ?? null,
     paymentMode: d.paymentMode === 'live' ? 'live' : 'test',
   };
 }
 
-/** Starts the subscription of an order paid at `paidAt`, in `tx` (once: the order is paid once). */
-export function startSubscriptionInTx(db: Firestore, tx: Transaction, order: DocumentSnapshot, paidAt: Date): void {
-  const o = paidOrderOf(order);
+/** Starts the subscription of order `id` (`order`, as read) paid at `paidAt`, in `tx` (once: the order is paid once). */
+export function startSubscriptionInTx(db: Firestore, tx: Transaction, id: string, order: OrderDoc, paidAt: Date): void {
+  const o = paidOrderOf(id, order);
   if (!o || !o.clientInfo.email) return;
-  tx.set(subscriptionRef(db, o.id), {
+  setSubscriptionIn(tx, db, o.id, {
     orderId: o.id,
     packageId: o.packageId,
     packageName: o.packageName,
@@ -140,13 +134,13 @@ export async function readSubscriptionEvent(
   const orderId = metadata.orderId;
   if (!orderId) return null;
   const [order, subscription, payment] = await Promise.all([
-    tx.get(db.collection(COLLECTIONS.orders).doc(orderId)),
-    tx.get(subscriptionRef(db, orderId)),
-    event.type === 'invoice.paid' ? tx.get(db.collection(COLLECTIONS.payments).doc(obj.id)) : null,
+    readDoc(orderRef(db, orderId), tx),
+    readStored(subscriptionRef(db, orderId), tx),
+    event.type === 'invoice.paid' ? readDoc(paymentRef(db, obj.id), tx) : null,
   ]);
   // Until the order is paid, its invoice is the order's own payment (or failure).
-  if (!subscription.exists || order.get('status') !== 'paid') return null;
-  const sub = storedSubscription(subscription);
+  if (!subscription || order?.status !== 'paid') return null;
+  const sub = subscription.doc;
   const now = new Date();
   const at = FieldValue.serverTimestamp();
   const tell = (event: string, detail: string) =>
@@ -164,7 +158,7 @@ export async function readSubscriptionEvent(
       review: null,
       apply: (by) => {
         if (sub.status === 'canceled') return;
-        tx.update(subscription.ref, { status: 'canceled', canceledAt: at, updatedAt: at });
+        updateSubscriptionIn(tx, subscription.ref, { status: 'canceled', canceledAt: at, updatedAt: at });
         tell(
           'Subscription canceled',
           `${sub.packageName} (${sub.customerEmail}) is canceled${by === 'stripe' ? ' by Stripe' : ''}.`,
@@ -177,7 +171,7 @@ export async function readSubscriptionEvent(
       review: null,
       apply: () => {
         if (sub.status === 'canceled') return;
-        tx.update(subscription.ref, { status: 'past_due', lastPaymentFailedAt: at, updatedAt: at });
+        updateSubscriptionIn(tx, subscription.ref, { status: 'past_due', lastPaymentFailedAt: at, updatedAt: at });
         tell(
           'Subscription payment failed',
           `The renewal of ${sub.packageName} (${sub.customerEmail}) failed: the subscription is past due.`,
@@ -188,12 +182,11 @@ export async function readSubscriptionEvent(
   // invoice.paid for a paid order: a renewal.
   const received = { amountCents: obj.amount_paid ?? 0, currency: obj.currency };
   const owed = { amountCents: sub.amountCents, currency: sub.currency };
-  const paymentRef = payment!.ref;
-  const alreadyPaid = payment!.get('status') === 'succeeded';
+  const alreadyPaid = payment?.status === 'succeeded';
   const fields = { purpose: 'order', leadId: null, invoiceId: null, orderId };
   if (!alreadyPaid && paymentMismatch(received, owed)) {
     const review = mismatchText(received, owed);
-    logEvent('payment.held_for_review', 'payments: a payment does not match what is owed; held for review', {
+    logEvent(EVENTS.paymentHeldForReview, 'payments: a payment does not match what is owed; held for review', {
       paymentIntentId: obj.id,
       eventId: event.id,
       purpose: 'subscription renewal',
@@ -202,18 +195,14 @@ export async function readSubscriptionEvent(
     return {
       review,
       apply: () =>
-        tx.set(
-          paymentRef,
-          {
-            ...fields,
-            status: 'needs_review',
-            reviewReason: review,
-            amountReceivedCents: received.amountCents,
-            receivedCurrency: obj.currency ?? null,
-            updatedAt: at,
-          },
-          { merge: true },
-        ),
+        mergePaymentIn(tx, db, obj.id, {
+          ...fields,
+          status: 'needs_review',
+          reviewReason: review,
+          amountReceivedCents: received.amountCents,
+          receivedCurrency: obj.currency ?? null,
+          updatedAt: at,
+        }),
     };
   }
   return {
@@ -221,23 +210,19 @@ export async function readSubscriptionEvent(
     apply: (by) => {
       if (alreadyPaid) return;
       const description = `${sub.packageName}: renewal`;
-      tx.set(
-        paymentRef,
-        {
-          ...fields,
-          amountCents: received.amountCents,
-          amountReceivedCents: received.amountCents,
-          currency: sub.currency,
-          description,
-          mode: sub.mode,
-          status: 'succeeded',
-          paidAt: at,
-          createdAt: at,
-          updatedAt: at,
-        },
-        { merge: true },
-      );
-      tx.update(subscription.ref, {
+      mergePaymentIn(tx, db, obj.id, {
+        ...fields,
+        amountCents: received.amountCents,
+        amountReceivedCents: received.amountCents,
+        currency: sub.currency,
+        description,
+        mode: sub.mode,
+        status: 'succeeded',
+        paidAt: at,
+        createdAt: at,
+        updatedAt: at,
+      });
+      updateSubscriptionIn(tx, subscription.ref, {
         status: 'active',
         currentPeriodEnd: Timestamp.fromDate(renewedPeriodEnd(sub.currentPeriodEnd, sub.interval, now)),
         lastPaymentFailedAt: null,

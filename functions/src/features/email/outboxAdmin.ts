@@ -4,20 +4,11 @@
  * No variables leave: they may hold sealed links.
  */
 import { FieldValue } from 'firebase-admin/firestore';
-import {
-  COLLECTIONS,
-  emailLogDocSchema,
-  outboxDocSchema,
-  SUPPRESSING_EMAIL_EVENTS,
-  type OutboxDoc,
-} from '@studio/domain';
-import { parsedDocs, zodConverter } from '../../platform/converter.js';
+import { SUPPRESSING_EMAIL_EVENTS, type OutboxDoc } from '@studio/domain';
+import { listEmailLogDocs, listOutboxWhere, outboxRef, readOutboxEntryDoc, updateOutboxEntryIn } from './emailStore.js';
 import { conflict, notFound } from '../../platform/errors.js';
 import { enqueueEmail } from '../../shared/outbox.js';
 import type { AdminActor, Deps } from '../useCase.js';
-
-/** Outbox entries read through their schema: one that does not parse fails the read of it (a logged 500). */
-const outboxConverter = zodConverter(outboxDocSchema);
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
@@ -42,9 +33,8 @@ function outboxRow(d: OutboxDoc & { id: string }) {
 
 /** One entry for the test center's status panel (the list row without the list's own fields). @throws NotFound. */
 export async function readOutboxEntry(deps: Deps, input: { id: string }) {
-  const entry = (
-    await deps.db.collection(COLLECTIONS.outbox).doc(input.id).withConverter(outboxConverter).get()
-  ).data();
+  // Parsed: one that does not parse fails the read of it (a logged 500).
+  const entry = await readOutboxEntryDoc(deps.db, input.id);
   if (!entry) throw notFound('Outbox entry not found');
   const { leadId: _leadId, nextAttemptAt: _next, resentAs: _resent, ...row } = outboxRow({ ...entry, id: input.id });
   return row;
@@ -52,13 +42,14 @@ export async function readOutboxEntry(deps: Deps, input: { id: string }) {
 
 /** Entries in `status` (ERROR), most recently updated first, at most `limit` (one that does not parse is left out, logged). */
 export async function listOutbox(deps: Deps, input: { status: 'ERROR'; limit: number }) {
-  const snap = await deps.db
-    .collection(COLLECTIONS.outbox)
-    .where('status', '==', input.status)
-    .orderBy('updatedAt', 'desc')
-    .limit(input.limit)
-    .get();
-  return parsedDocs(snap, outboxDocSchema, 'listOutbox').map(outboxRow);
+  const entries = await listOutboxWhere(
+    deps.db,
+    { field: 'status', op: '==', value: input.status },
+    'updatedAt',
+    input.limit,
+    'listOutbox',
+  );
+  return entries.map(outboxRow);
 }
 
 /**
@@ -69,24 +60,26 @@ export async function listOutbox(deps: Deps, input: { status: 'ERROR'; limit: nu
  * where the admin sees which addresses it stops.
  */
 export async function listSuppressedEmails(deps: Deps, input: { limit: number }) {
-  const snap = await deps.db
-    .collection(COLLECTIONS.outbox)
-    .where('deliveryEvent', 'in', [...SUPPRESSING_EMAIL_EVENTS])
-    .orderBy('updatedAt', 'desc')
-    .limit(input.limit)
-    .get();
-  return parsedDocs(snap, outboxDocSchema, 'listSuppressedEmails').map(outboxRow);
+  const entries = await listOutboxWhere(
+    deps.db,
+    { field: 'deliveryEvent', op: 'in', value: [...SUPPRESSING_EMAIL_EVENTS] },
+    'updatedAt',
+    input.limit,
+    'listSuppressedEmails',
+  );
+  return entries.map(outboxRow);
 }
 
 /** The lead's emails, newest first, at most 50 (one that does not parse is left out, logged). */
 export async function listLeadEmails(deps: Deps, input: { leadId: string }) {
-  const snap = await deps.db
-    .collection(COLLECTIONS.outbox)
-    .where('leadId', '==', input.leadId)
-    .orderBy('createdAt', 'desc')
-    .limit(50)
-    .get();
-  return parsedDocs(snap, outboxDocSchema, 'listLeadEmails').map(outboxRow);
+  const entries = await listOutboxWhere(
+    deps.db,
+    { field: 'leadId', op: '==', value: input.leadId },
+    'createdAt',
+    50,
+    'listLeadEmails',
+  );
+  return entries.map(outboxRow);
 }
 
 /**
@@ -97,15 +90,19 @@ export async function listLeadEmails(deps: Deps, input: { leadId: string }) {
  */
 export async function resendEmail(deps: Deps, input: { id: string }, actor: AdminActor): Promise<string> {
   const { db } = deps;
-  const ref = db.collection(COLLECTIONS.outbox).doc(input.id);
+  const ref = outboxRef(db, input.id);
   return db.runTransaction(async (tx) => {
-    const entry = (await tx.get(ref.withConverter(outboxConverter))).data();
+    const entry = await readOutboxEntryDoc(db, input.id, tx);
     if (!entry) throw notFound('Outbox entry not found');
     if (entry.status !== 'ERROR') throw conflict('Only a failed email can be resent');
     if (entry.resentAs) throw conflict('This email has already been resent');
     const { to, templateId, variables, leadId, attachments } = entry;
     const copy = enqueueEmail(db, tx, { to, templateId, variables, leadId, attachments });
-    tx.update(ref, { resentAs: copy.id, resentBy: actor.username, resentAt: FieldValue.serverTimestamp() });
+    updateOutboxEntryIn(tx, ref, {
+      resentAs: copy.id,
+      resentBy: actor.username,
+      resentAt: FieldValue.serverTimestamp(),
+    });
     return copy.id;
   });
 }
@@ -115,8 +112,7 @@ export async function resendEmail(deps: Deps, input: { id: string }, actor: Admi
  * domain emailLogDocSchema; one that does not parse is left out, logged).
  */
 export async function listEmailLog(deps: Deps, input: { limit: number }) {
-  const snap = await deps.db.collection(COLLECTIONS.emailLog).orderBy('at', 'desc').limit(input.limit).get();
-  return parsedDocs(snap, emailLogDocSchema, 'listEmailLog').map(({ id, outboxId, at, ...entry }) => ({
+  return (await listEmailLogDocs(deps.db, input.limit)).map(({ id, outboxId, at, ...entry }) => ({
     id,
     outboxId: outboxId ?? id,
     ...entry,

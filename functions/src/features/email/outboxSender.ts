@@ -68,7 +68,6 @@ import {
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import * as logger from 'firebase-functions/logger';
 import { EVENTS, logEvent } from '../../platform/log.js';
-import { z } from 'zod';
 import type { FirestoreEvent, QueryDocumentSnapshot } from 'firebase-functions/v2/firestore';
 import {
   COLLECTIONS,
@@ -80,7 +79,6 @@ import {
   OUTBOX_LEASE_MS,
   OUTBOX_RETRY_DELAYS_MS,
   outboxRetryDelayMs,
-  outboxDocSchema,
   RAW_TEMPLATE_ID,
   type RecipientLimit,
   renderTemplate,
@@ -93,6 +91,15 @@ import { sanitizeEmailHtml } from './emailHtml.js';
 import { loadStudioSettings } from '../../shared/settings.js';
 import { isSealed, unseal } from '../../platform/sealed.js';
 import { suppressionOf } from './suppressions.js';
+import {
+  outboxCol,
+  readOutboxClaimIn,
+  readOutboxLeaseIn,
+  readTemplateOverride,
+  setEmailLogIn,
+  updateOutboxEntry,
+  updateOutboxEntryIn,
+} from './emailStore.js';
 import { describeSendError, sendEmail, sendgridMailer, type Mailer } from '../../platform/sendgrid.js';
 import { limiterFor } from '../../platform/rateLimit.js';
 import { RATE_LIMITS } from '../../platform/rateLimits.js';
@@ -100,10 +107,6 @@ import type { JobDeps } from '../schedules.js';
 import { config, NOT_CONFIGURED, type Config } from '../../config.js';
 
 /** The admin's edit of a template (email_templates/{id}): a field that is not text falls back to the default's. */
-const storedOverride = z.object({
-  subject: z.string().optional().catch(undefined),
-  html: z.string().optional().catch(undefined),
-});
 
 export interface SenderDeps {
   /** The SendGrid mail service; null delivers to the `email_log` collection instead (local only, see `unconfigured`). */
@@ -233,8 +236,7 @@ async function renderEntry(ref: DocumentReference, data: OutboxDoc): Promise<Ren
   }
   const template = findDefaultTemplate(templateId);
   if (!template) throw new PermanentError(`Unknown template "${templateId}"`);
-  const override = await ref.firestore.collection(COLLECTIONS.emailTemplates).doc(templateId).get();
-  const custom = storedOverride.parse(override.data() ?? {});
+  const custom = (await readTemplateOverride(ref.firestore, templateId)) ?? {};
   const subject = custom.subject ?? template.subject;
   const html = custom.html ?? template.html;
   // The studio's name (every template's footer) and details come from the settings when the entry has none.
@@ -290,11 +292,10 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
 
   type Claim = { skip: string } | { malformed: string; attempts: number } | { data: OutboxDoc; attempts: number };
   const claim = await db.runTransaction(async (tx): Promise<Claim> => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) return { skip: 'missing' };
-    const status: unknown = snap.get('status');
+    const read = await readOutboxClaimIn(tx, ref);
+    if (!read) return { skip: 'missing' };
+    const { status, parsed } = read;
     if (status !== 'PENDING') return { skip: `status ${String(status)}` };
-    const parsed = outboxDocSchema.safeParse(snap.data());
     if (!parsed.success) {
       // Nothing can be sent from it, and no retry would change that.
       const issue = parsed.error.issues[0];
@@ -307,7 +308,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
         id: ref.id,
         issues: parsed.error.issues,
       });
-      tx.update(ref, {
+      updateOutboxEntryIn(tx, ref, {
         status: 'ERROR',
         lastError,
         expireAt: retentionEnd(COLLECTIONS.outbox, now),
@@ -315,19 +316,19 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
         nextAttemptAt: null,
         updatedAt: FieldValue.serverTimestamp(),
       });
-      return { malformed: lastError, attempts: Number(snap.get('attempts')) || 0 };
+      return { malformed: lastError, attempts: read.attempts };
     }
     const entry = parsed.data;
     // Already accepted by the provider (a copy put back to PENDING by hand or by an older sweeper): recorded, not resent.
     if (entry.handedOverAt) {
-      tx.update(ref, sentFields(entry.handedOverAt, now));
+      updateOutboxEntryIn(tx, ref, sentFields(entry.handedOverAt, now));
       return { skip: 'already handed over' };
     }
     // A first attempt is always due (its nextAttemptAt is the server's commit time; this clock may lag it).
     if (entry.attempts > 0 && entry.nextAttemptAt && entry.nextAttemptAt.getTime() > now.getTime())
       return { skip: 'not due' };
     const attempts = entry.attempts + 1;
-    tx.update(ref, {
+    updateOutboxEntryIn(tx, ref, {
       status: 'PROCESSING',
       attempts,
       claimedAt: Timestamp.fromDate(now),
@@ -349,7 +350,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
       attempts,
       lastError,
     });
-    await ref.update({
+    await updateOutboxEntry(ref, {
       status: 'ERROR',
       lastError,
       expireAt: retentionEnd(COLLECTIONS.outbox, now),
@@ -365,7 +366,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
     const wait = outboxRetryDelayMs(attempts, d.retryDelaysMs);
     if (wait === null) return fail(lastError);
     const nextAttemptAt = new Date(now.getTime() + wait);
-    await ref.update({
+    await updateOutboxEntry(ref, {
       status: 'PENDING',
       lastError,
       nextAttemptAt: Timestamp.fromDate(nextAttemptAt),
@@ -377,7 +378,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
 
   /** Ends the entry as SKIPPED (never sent: a suppressed address or a spent recipient limit). */
   const skip = async (lastError: string): Promise<SendOutcome> => {
-    await ref.update({
+    await updateOutboxEntry(ref, {
       status: 'SKIPPED',
       lastError,
       expireAt: retentionEnd(COLLECTIONS.outbox, now),
@@ -424,7 +425,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
       });
       return skip(lastError);
     }
-    await ref.update({ recipientLimitTaken: true, updatedAt: FieldValue.serverTimestamp() });
+    await updateOutboxEntry(ref, { recipientLimitTaken: true, updatedAt: FieldValue.serverTimestamp() });
   }
 
   let email: Rendered;
@@ -442,7 +443,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
   }
   if (!d.mailer) {
     const batch = db.batch();
-    batch.set(db.collection(COLLECTIONS.emailLog).doc(ref.id), {
+    setEmailLogIn(batch, db, ref.id, {
       outboxId: ref.id,
       templateId: claim.data.templateId ?? null,
       to: email.to,
@@ -462,7 +463,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
       at: FieldValue.serverTimestamp(),
       expireAt: retentionEnd(COLLECTIONS.emailLog, now),
     });
-    batch.update(ref, {
+    updateOutboxEntryIn(batch, ref, {
       status: 'SUCCESS',
       sentAt: FieldValue.serverTimestamp(),
       expireAt: retentionEnd(COLLECTIONS.outbox, now),
@@ -492,7 +493,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
   }
   // The hand-over first, alone: whatever fails after it, no reclaim sends this entry again.
   try {
-    await ref.update({ handedOverAt: FieldValue.serverTimestamp() });
+    await updateOutboxEntry(ref, { handedOverAt: FieldValue.serverTimestamp() });
   } catch (e) {
     logger.error('outbox: sent, but the hand-over could not be recorded; a reclaim will send it again', {
       id: ref.id,
@@ -500,7 +501,7 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
     });
     throw e;
   }
-  await ref.update(sentFields(FieldValue.serverTimestamp(), now));
+  await updateOutboxEntry(ref, sentFields(FieldValue.serverTimestamp(), now));
   return { outcome: 'sent', status: 'SUCCESS', attempts };
 }
 
@@ -531,7 +532,7 @@ export async function runOutboxSweep(
   deps: Partial<SenderDeps> & JobDeps & { collection?: CollectionReference },
   now: Date,
 ): Promise<SweepResult> {
-  const { collection = deps.db.collection(COLLECTIONS.outbox), ...rest } = deps;
+  const { collection = outboxCol(deps.db), ...rest } = deps;
   const at = Timestamp.fromDate(now);
   const result: SweepResult = {
     reclaimed: 0,
@@ -550,17 +551,14 @@ export async function runOutboxSweep(
     .get();
   for (const doc of stuck.docs) {
     const taken = await collection.firestore.runTransaction(async (tx): Promise<keyof SweepResult | null> => {
-      const snap = await tx.get(doc.ref);
-      const lease = snap.get('leaseUntil');
-      if (snap.get('status') !== 'PROCESSING' || !(lease instanceof Timestamp) || lease.toMillis() > now.getTime())
-        return null;
+      const { status, leaseUntil: lease, handedOverAt } = await readOutboxLeaseIn(tx, doc.ref);
+      if (status !== 'PROCESSING' || !lease || lease.toMillis() > now.getTime()) return null;
       // Its sender died after SendGrid accepted it: sending again would deliver it twice.
-      const handedOverAt = snap.get('handedOverAt');
-      if (handedOverAt instanceof Timestamp) {
-        tx.update(doc.ref, sentFields(handedOverAt.toDate(), now));
+      if (handedOverAt) {
+        updateOutboxEntryIn(tx, doc.ref, sentFields(handedOverAt.toDate(), now));
         return 'handedOver';
       }
-      tx.update(doc.ref, {
+      updateOutboxEntryIn(tx, doc.ref, {
         status: 'PENDING',
         nextAttemptAt: at,
         leaseUntil: null,

@@ -41,6 +41,7 @@ import { AppError } from '../../platform/errors.js';
 import { config, NOT_CONFIGURED, NotConfigured } from '../../config.js';
 import { EVENTS, logEvent } from '../../platform/log.js';
 import { suppress } from './suppressions.js';
+import { readSentToIn, updateEmailLogIn, updateOutboxEntryIn } from './emailStore.js';
 import { systemClock, type Clock, type Deps } from '../useCase.js';
 
 export const SIGNATURE_HEADER = 'x-twilio-email-event-webhook-signature';
@@ -80,13 +81,13 @@ export interface EmailEventsOutcome {
 async function applySuppression(deps: Deps, e: SendgridEvent & { event: SuppressingEmailEvent }, now: Date) {
   const reason = suppressionReason(e.event, e.reason);
   await deps.db.runTransaction(async (tx) => {
-    const outboxRef = e.outboxId ? deps.db.collection(COLLECTIONS.outbox).doc(e.outboxId) : null;
-    const logRef = e.outboxId ? deps.db.collection(COLLECTIONS.emailLog).doc(e.outboxId) : null;
-    const [entry, logged] = await Promise.all([outboxRef ? tx.get(outboxRef) : null, logRef ? tx.get(logRef) : null]);
+    const { outbox: entry, log: logged } = e.outboxId
+      ? await readSentToIn(tx, deps.db, e.outboxId)
+      : { outbox: null, log: null };
     // Only the entry that was sent to this address: an event naming another entry's id changes nothing there.
     const sentHere = (to: unknown) => typeof to === 'string' && suppressionAddress(to) === suppressionAddress(e.email);
-    if (outboxRef && entry?.exists && sentHere(entry.get('to'))) {
-      tx.update(outboxRef, {
+    if (entry && sentHere(entry.to)) {
+      updateOutboxEntryIn(tx, entry.ref, {
         status: 'ERROR',
         lastError: reason,
         deliveryEvent: e.event,
@@ -96,9 +97,8 @@ async function applySuppression(deps: Deps, e: SendgridEvent & { event: Suppress
         updatedAt: FieldValue.serverTimestamp(),
       });
     }
-    if (logRef && logged?.exists && sentHere(logged.get('to'))) {
-      tx.update(logRef, { deliveryStatus: 'failed', deliveryError: reason });
-    }
+    if (logged && sentHere(logged.to))
+      updateEmailLogIn(tx, logged.ref, { deliveryStatus: 'failed', deliveryError: reason });
     suppress(deps.db, tx, e.email, { event: e.event, reason: e.reason, sgEventId: e.sg_event_id });
   });
   logEvent(EVENTS.emailBounced, `sendgrid events: an address ${e.event} and is now suppressed`, {

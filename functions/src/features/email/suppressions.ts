@@ -6,7 +6,8 @@
  * address: it survives a client's erasure and still stops mail to them.
  */
 import { createHash } from 'node:crypto';
-import { COLLECTIONS, emailSuppressionDocSchema, suppressionAddress, type SuppressingEmailEvent } from '@studio/domain';
+import { suppressionAddress, type SuppressingEmailEvent } from '@studio/domain';
+import { readSuppression, setSuppressionIn } from './emailStore.js';
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 
 /** The suppression document id of `email`. */
@@ -16,9 +17,8 @@ export function suppressionId(email: string): string {
 
 /** The event that suppressed `email`, or null when it may be sent to. */
 export async function suppressionOf(db: Firestore, email: string): Promise<SuppressingEmailEvent | null> {
-  const snap = await db.collection(COLLECTIONS.emailSuppressions).doc(suppressionId(email)).get();
-  if (!snap.exists) return null;
-  const parsed = emailSuppressionDocSchema.safeParse(snap.data());
+  const parsed = await readSuppression(db, suppressionId(email));
+  if (!parsed) return null;
   // A document that does not parse still names a suppressed address: refuse rather than send.
   return parsed.success ? parsed.data.event : 'bounce';
 }
@@ -33,7 +33,7 @@ export function suppress(
   email: string,
   event: { event: SuppressingEmailEvent; reason?: string | null; sgEventId?: string | null },
 ): void {
-  tx.set(db.collection(COLLECTIONS.emailSuppressions).doc(suppressionId(email)), {
+  setSuppressionIn(tx, db, suppressionId(email), {
     event: event.event,
     reason: event.reason ? withoutAddresses(event.reason).slice(0, 500) : null,
     sgEventId: event.sgEventId ?? null,

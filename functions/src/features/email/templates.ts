@@ -4,9 +4,8 @@
  * of subject and html. Saving rejects unknown placeholders and sanitizes the
  * html. Test sends go through the outbox like every other email.
  */
-import { FieldValue, Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import { FieldValue } from 'firebase-admin/firestore';
 import {
-  COLLECTIONS,
   DEFAULT_EMAIL_TEMPLATES,
   EMAIL_FIELD_MESSAGES,
   findDefaultTemplate,
@@ -16,9 +15,16 @@ import {
   templateVariablesFromLead,
   unknownPlaceholders,
   type EmailTemplate,
+  type EmailTemplateDoc,
 } from '@studio/domain';
 import { invalid, notFound } from '../../platform/errors.js';
-import { leadConverter } from '../../platform/converter.js';
+import { readNewestLead } from '../leads/index.js';
+import {
+  deleteTemplateOverride,
+  listTemplateOverrides,
+  readTemplateOverride,
+  setTemplateOverride,
+} from './emailStore.js';
 import { enqueueEmail, type OutboxEmail } from '../../shared/outbox.js';
 import { sanitizeEmailHtml } from './emailHtml.js';
 import { loadStudioSettings } from '../../shared/settings.js';
@@ -31,18 +37,16 @@ export interface EmailTemplateDto extends EmailTemplate {
   updatedBy: string | null;
 }
 
-const iso = (v: unknown) => (v instanceof Timestamp ? v.toDate().toISOString() : null);
-
-/** The default `template` with the stored override `data` applied. */
-function mergeTemplate(template: EmailTemplate, data: DocumentData | undefined): EmailTemplateDto {
+/** The default `template` with the stored override `data` (parsed) applied. */
+function mergeTemplate(template: EmailTemplate, data: EmailTemplateDoc | undefined): EmailTemplateDto {
   return {
     ...template,
     variables: [...template.variables],
-    subject: typeof data?.subject === 'string' ? data.subject : template.subject,
-    html: typeof data?.html === 'string' ? data.html : template.html,
+    subject: data?.subject ?? template.subject,
+    html: data?.html ?? template.html,
     customized: !!data,
-    updatedAt: iso(data?.updatedAt),
-    updatedBy: typeof data?.updatedBy === 'string' ? data.updatedBy : null,
+    updatedAt: data?.updatedAt?.toISOString() ?? null,
+    updatedBy: data?.updatedBy ?? null,
   };
 }
 
@@ -66,8 +70,7 @@ async function enqueueOne(deps: Deps, email: OutboxEmail): Promise<string> {
 
 /** Every template, overrides applied, in the default order. */
 export async function listTemplates(deps: Deps): Promise<EmailTemplateDto[]> {
-  const snap = await deps.db.collection(COLLECTIONS.emailTemplates).get();
-  const byId = new Map(snap.docs.map((d) => [d.id, d.data()]));
+  const byId = await listTemplateOverrides(deps.db);
   return DEFAULT_EMAIL_TEMPLATES.map((t) => mergeTemplate(t, byId.get(t.id)));
 }
 
@@ -95,15 +98,19 @@ export async function saveTemplate(
   }
   if (Object.keys(fields).length) throw invalid(Object.values(fields).join('; '), fields);
   if (!html) throw invalid('Validation failed', { html: EMAIL_FIELD_MESSAGES.html });
-  const ref = deps.db.collection(COLLECTIONS.emailTemplates).doc(template.id);
-  await ref.set({ subject: input.subject, html, updatedBy: actor.username, updatedAt: FieldValue.serverTimestamp() });
-  return mergeTemplate(template, (await ref.get()).data());
+  await setTemplateOverride(deps.db, template.id, {
+    subject: input.subject,
+    html,
+    updatedBy: actor.username,
+    updatedAt: FieldValue.serverTimestamp(),
+  });
+  return mergeTemplate(template, await readTemplateOverride(deps.db, template.id));
 }
 
 /** Deletes the override of template `id`. @throws NotFound "Template not found". */
 export async function resetTemplate(deps: Deps, input: { id: string }): Promise<EmailTemplateDto> {
   const template = defaultTemplate(input.id);
-  await deps.db.collection(COLLECTIONS.emailTemplates).doc(template.id).delete();
+  await deleteTemplateOverride(deps.db, template.id);
   return mergeTemplate(template, undefined);
 }
 
@@ -116,12 +123,9 @@ export async function resetTemplate(deps: Deps, input: { id: string }): Promise<
  */
 export async function sendTemplateTest(deps: Deps, input: { id: string; testEmail: string }): Promise<string> {
   const template = defaultTemplate(input.id);
-  const [newest, studio] = await Promise.all([
-    deps.db.collection(COLLECTIONS.leads).withConverter(leadConverter).orderBy('createdAt', 'desc').limit(1).get(),
-    loadStudioSettings(deps.db),
-  ]);
+  const [newest, studio] = await Promise.all([readNewestLead(deps.db), loadStudioSettings(deps.db)]);
   const variables = {
-    ...templateVariablesFromLead(newest.docs[0]?.data() ?? null),
+    ...templateVariablesFromLead(newest),
     ...studioTemplateVariables(studio),
   };
   const used = declaredValues(template.variables, variables);

@@ -4,4 +4,13 @@
  * caller's transaction (leadStore.ts: parsed reads, checked writes).
  */
 export { syncBoardCard } from './leadBoardStore.js';
-export { leadExistsIn, readLeadIn, updateLeadIn, type ReadLead } from './leadStore.js';
+export {
+  leadExistsIn,
+  parseLeadSnapshot,
+  readLead,
+  readNewestLead,
+  readLeadIn,
+  updateLead,
+  updateLeadIn,
+  type ReadLead,
+} from './leadStore.js';

@@ -31,6 +31,15 @@ export async function readLead(db: Firestore, id: string): Promise<StoredLeadDoc
   return (await leadRef(db, id).withConverter(leadConverter).get()).data();
 }
 
+/**
+ * The lead a trigger was handed (`snap`, its written or deleted state) parsed with leadDocSchema: undefined when
+ * there is none (deleted), else zod's result (the caller logs one that does not parse).
+ */
+export function parseLeadSnapshot(snap: { data(): DocumentData | undefined } | undefined) {
+  const data = snap?.data();
+  return data === undefined ? undefined : leadDocSchema.safeParse(data);
+}
+
 /** Every lead, newest first, each parsed (one that does not parse is left out, logged). */
 export async function listLeadDocs(db: Firestore): Promise<Array<StoredLeadDoc & { id: string }>> {
   return parsedDocs(
@@ -38,6 +47,17 @@ export async function listLeadDocs(db: Firestore): Promise<Array<StoredLeadDoc &
     leadDocSchema,
     'listLeads',
   );
+}
+
+/** The newest lead (by createdAt), parsed, or null when there is none. @throws ZodError when it does not parse. */
+export async function readNewestLead(db: Firestore): Promise<StoredLeadDoc | null> {
+  const snap = await db
+    .collection(COLLECTIONS.leads)
+    .withConverter(leadConverter)
+    .orderBy('createdAt', 'desc')
+    .limit(1)
+    .get();
+  return snap.docs[0]?.data() ?? null;
 }
 
 /** Number of leads in `status` (an aggregation: no lead data is read). */
@@ -57,6 +77,11 @@ export async function readLeadIn(tx: Transaction, db: Firestore, id: string): Pr
   const ref = leadRef(db, id);
   const lead = (await tx.get(ref.withConverter(leadConverter))).data();
   return lead ? { ref, id, lead } : null;
+}
+
+/** Updates the lead `id` with `data` (outside a transaction). @throws ZodError when a field does not match leadDocFieldsSchema. */
+export async function updateLead(db: Firestore, id: string, data: DocumentData): Promise<void> {
+  await leadRef(db, id).update(checkedUpdate(leadDocFieldsSchema, data));
 }
 
 /** Whether the lead `id` exists, read in `tx`. */

@@ -39,7 +39,7 @@
  *   the key with other parameters → 409.
  */
 import { Router, type Request } from 'express';
-import { logEvent } from '../../platform/log.js';
+import { EVENTS, logEvent } from '../../platform/log.js';
 import { z } from 'zod';
 import {
   centsToString,
@@ -75,7 +75,7 @@ paymentsPublicRouter.use('/create-payment-intent', requireAppCheck);
 function parseVerifiedEvent<S extends z.ZodType>(schema: S, event: { id: string; type: string }): z.output<S> {
   const parsed = schema.safeParse(event);
   if (parsed.success) return parsed.data;
-  logEvent('webhook.unexpected_event', 'stripe webhook: unexpected event shape', {
+  logEvent(EVENTS.webhookUnexpectedEvent, 'stripe webhook: unexpected event shape', {
     id: event.id,
     type: event.type,
     issues: parsed.error.issues,
@@ -109,7 +109,7 @@ paymentsPublicRouter.post('/stripe/webhook', async (req, res) => {
     event = await verifyWebhook(raw, req.header('stripe-signature'));
   } catch (e) {
     if (e instanceof NotConfigured) throw e;
-    logEvent('webhook.signature_failed', 'stripe webhook: refused', {
+    logEvent(EVENTS.webhookSignatureFailed, 'stripe webhook: refused', {
       webhook: 'stripe',
       error: e instanceof Error ? e.message : String(e),
     });

@@ -3,5 +3,5 @@
  * (projectStore.ts), and the release of a project held for the owner's countersignature (projectHoldStore.ts).
  */
 export { syncProjectFromLead } from './projectSync.js';
-export { readLeadProjectIn } from './projectStore.js';
+export { readLeadProjectIn, updateProjectIn, type ReadProject } from './projectStore.js';
 export { readCountersignHold } from './projectHoldStore.js';
