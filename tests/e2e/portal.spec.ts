@@ -5,7 +5,7 @@
  * fresh browser context, as on another device, so the page asks for the
  * address again; the client then sees their two projects and their invoice,
  * with no WCAG A/AA violation at 1440 and 390 px and nothing wider than the
- * phone. A visitor asking for a link is told the same whoever they are.
+ * phone, and pays the invoice in test mode through the checkout. A visitor asking for a link is told the same whoever they are.
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test.js';
@@ -68,6 +68,8 @@ test('the owner invites a client, who signs in by email link on another device a
   const device = await browser.newContext({
     baseURL: process.env.STUDIO_BASE_URL ?? 'http://127.0.0.1:5000',
     viewport: { width: 1440, height: 900 },
+    // Its own client address for the payment routes' rate limits, as a real client's would be.
+    extraHTTPHeaders: { 'x-studio-test-client': `10.${Math.floor(Math.random() * 250) + 1}.46.1` },
   });
   const client = await device.newPage();
   await client.goto(link!.oobLink);
@@ -99,6 +101,15 @@ test('the owner invites a client, who signs in by email link on another device a
     await client.keyboard.press('Tab');
     await expect(pay).toBeFocused({ timeout: 200 });
   }).toPass({ timeout: 15_000 });
+
+  // The client pays the invoice in test mode through the existing checkout, and the portal then shows it paid.
+  await pay.click();
+  await expect(client).toHaveURL(/\/checkout\?/);
+  await client.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(client.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  await client.goto('/portal');
+  await expect(invoice).toContainText(/Paid/);
+  await expect(invoice.getByRole('link', { name: /^Pay Now/ })).toHaveCount(0);
 
   // The client's session is not an admin's: the CRM still asks for a login there.
   await client.goto('/admin/dashboard');
