@@ -16,6 +16,7 @@ import {
   SIGNING_CONSENT_TEXT,
   SIGNING_MESSAGES,
 } from '@studio/domain';
+import { runProjectSchedule } from '../../functions/src/features/projects/launchCountdown.js';
 import { adminIdToken, api, BASE_URL, countDocs, db, eventually, userIdToken } from '../helpers.js';
 
 let token: string;
@@ -432,6 +433,41 @@ describe('the signed PDF in the emails and My Project; Set up waits for the coun
     } finally {
       await putProposalSettings({ holdSetUpUntilCountersigned: true });
     }
+  });
+
+  it('a held project whose deposit stays unpaid expires 30 days after signing, as a set-up does', async () => {
+    const unpaid = await signedProposal(uniqueEmail('expiry'));
+    const paid = await signedProposal(uniqueEmail('expirypaid'));
+    const intent = await api('POST', '/api/create-payment-intent', { body: { leadId: paid.leadId } });
+    const { paymentIntentId } = intent.json as { paymentIntentId: string };
+    expect((await api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId } })).status).toBe(200);
+    await eventually(
+      async () =>
+        (await db.collection('leads').doc(paid.leadId).get()).get('stripeDepositPaymentId') as string | undefined,
+      'the deposit recorded on the lead',
+    );
+    const held = await projectOf(unpaid.leadId);
+    expect(held.data()).toMatchObject({ status: 'Quote Accepted', countersignPending: unpaid.proposalId });
+    const createdAt = (held.get('createdAt') as { toDate(): Date }).toDate();
+    const at = (days: number) => new Date(createdAt.getTime() + days * 86_400_000);
+
+    // A day early: nothing moves.
+    await runProjectSchedule({ db }, at(29));
+    expect((await projectOf(unpaid.leadId)).get('status')).toBe('Quote Accepted');
+    // 30 days after the acceptance: canceled, its lead Lost with the spec's reason; the paid one waits on.
+    const run = await runProjectSchedule({ db }, at(30));
+    expect(run.moved.filter((m) => m.projectId === held.id)).toEqual([
+      { projectId: held.id, to: 'Canceled', reason: 'setup-expired' },
+    ]);
+    expect((await projectOf(unpaid.leadId)).get('status')).toBe('Canceled');
+    expect((await db.collection('leads').doc(unpaid.leadId).get()).data()).toMatchObject({
+      status: 'Lost',
+      deadReason: 'Invoice Expired - Non Payment beyond Invoice Terms',
+    });
+    expect((await projectOf(paid.leadId)).data()).toMatchObject({
+      status: 'Quote Accepted',
+      countersignPending: paid.proposalId,
+    });
   });
 
   it('an unsigned proposal is no document: its PDF link answers 404', async () => {
