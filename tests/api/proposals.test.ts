@@ -323,15 +323,15 @@ const projectOf = async (leadId: string) => {
   return snap.docs[0]!;
 };
 
-/** The lead's board card, once the board trigger has written it with `proposal`. */
-const boardCardWith = (leadId: string, proposal: string) =>
+/** The lead's board card, once the board trigger has written it with `proposal` (null: no proposal shown). */
+const boardCardWith = (leadId: string, proposal: string | null) =>
   eventually(async () => {
     for (const shard of (await db.collection('lead_board').get()).docs) {
       const text = (shard.get('cards') as Record<string, string> | undefined)?.[leadId];
       if (text && decodeBoardCard(text).proposal === proposal) return decodeBoardCard(text);
     }
     return null;
-  }, `the board card showing ${proposal}`);
+  }, `the board card showing ${proposal ?? 'no proposal'}`);
 
 const lookupDocuments = async (email: string) => {
   const r = await api('GET', `/api/client-project?email=${encodeURIComponent(email)}`, {
@@ -468,6 +468,55 @@ describe('the signed PDF in the emails and My Project; Set up waits for the coun
       status: 'Quote Accepted',
       countersignPending: paid.proposalId,
     });
+  });
+
+  it('a revised quote takes its proposal off the board card until an approval with a contract', async () => {
+    const { id, linkToken } = await approved('default', uniqueEmail('revised'));
+    await openProposal(id, linkToken);
+    await boardCardWith(id, 'Viewed');
+    const lead = async () => (await db.collection('leads').doc(id).get()).get('proposalStatus') ?? null;
+    // Edit Quote: a new version, whose proposal is not frozen yet.
+    const edit = {
+      quoteAmount: '900.00',
+      depositAmount: '450.00',
+      finalAmount: '450.00',
+      estimatedHours: '12',
+      hourlyRate: '75',
+      complexity: 'Low',
+    };
+    expect((await api('PUT', `/api/leads/${id}/quote`, { token, body: edit })).status).toBe(200);
+    expect(await lead()).toBeNull();
+    expect((await boardCardWith(id, null)).quoteReviewStatus).toBe('Pending');
+    // Approved without a contract: still none; with one: Sent; sent back for revision: none again.
+    expect((await api('POST', `/api/leads/${id}/quote/approve`, { token, body: {} })).status).toBe(200);
+    expect(await lead()).toBeNull();
+    expect((await api('POST', `/api/leads/${id}/quote/approve`, { token, body: { contractTemplateId: 'default' } })).status).toBe(
+      200,
+    );
+    expect(await lead()).toBe('Sent');
+    await boardCardWith(id, 'Sent');
+    expect((await api('POST', `/api/leads/${id}/quote/revise`, { token, body: {} })).status).toBe(200);
+    expect(await lead()).toBeNull();
+    await boardCardWith(id, null);
+    // Approved again, then withdrawn by a board move out of Quoted: the unsigned proposal dies with its link.
+    expect((await api('POST', `/api/leads/${id}/quote/approve`, { token, body: { contractTemplateId: 'default' } })).status).toBe(
+      200,
+    );
+    expect(await lead()).toBe('Sent');
+    expect((await api('PUT', `/api/leads/${id}`, { token, body: { status: 'Contacted' } })).status).toBe(200);
+    expect(await lead()).toBeNull();
+    await boardCardWith(id, null);
+  });
+
+  it('a signed proposal stays on the card of its accepted quote when the lead is marked Lost', async () => {
+    const { leadId } = await signedProposal(uniqueEmail('signedlost'));
+    await boardCardWith(leadId, 'Signed');
+    const lost = await api('PUT', `/api/leads/${leadId}`, {
+      token,
+      body: { status: 'Lost', deadReason: 'Contact Canceled' },
+    });
+    expect(lost.status).toBe(200);
+    expect((await db.collection('leads').doc(leadId).get()).get('proposalStatus')).toBe('Signed');
   });
 
   it('an unsigned proposal is no document: its PDF link answers 404', async () => {
