@@ -355,11 +355,24 @@ describe('the signed PDF in the emails and My Project; Set up waits for the coun
     const email = uniqueEmail('mail');
     const { leadId, proposalId } = await signedProposal(email);
 
-    // Both emails attach the proposal by reference; the sender renders it (the email log names the file).
+    // Both emails attach the proposal by reference; the sender renders it (the email log names the file). The
+    // client's is a status update; the studio's has its own template, which says what the owner does next.
     const mails = (await db.collection('outbox').where('leadId', '==', leadId).get()).docs.filter(
-      (d) => d.get('variables')?.status === 'Signed',
+      (d) => d.get('variables')?.status === 'Signed' || d.get('templateId') === 'proposal-signed-owner',
     );
-    expect(mails.map((d) => d.get('to')).sort()).toEqual([email, 'owner@example.com'].sort());
+    expect(mails.map((d) => [d.get('to'), d.get('templateId')]).sort()).toEqual(
+      [
+        [email, 'status-update'],
+        ['owner@example.com', 'proposal-signed-owner'],
+      ].sort(),
+    );
+    const ownerMail = mails.find((d) => d.get('templateId') === 'proposal-signed-owner')!;
+    expect(ownerMail.get('variables')).toMatchObject({
+      signedBy: 'Maya Signer Chen',
+      clientEmail: email,
+      documentId: proposalId,
+      nextStep: expect.stringContaining('waits in Quote Accepted'),
+    });
     for (const m of mails) expect(m.get('attachments')).toEqual([{ kind: 'proposal', id: proposalId }]);
     const record = (await db.collection('proposals').doc(proposalId).get()).data()!;
     for (const m of mails) {
@@ -371,6 +384,10 @@ describe('the signed PDF in the emails and My Project; Set up waits for the coun
         { filename: `proposal-${proposalId}.pdf`, contentType: 'application/pdf', bytes: expect.any(Number) },
       ]);
     }
+    // The studio's copy speaks to the owner: no "Hi Studio".
+    const ownerLog = (await db.collection('email_log').doc(ownerMail.id).get()).data()!;
+    expect(JSON.stringify(ownerLog)).not.toContain('Hi Studio');
+    expect(ownerLog.subject).toBe('Maya Signer Chen signed the proposal for Shop build');
 
     // My Project: a signed link whose PDF is the signed one.
     const docs = await lookupDocuments(email);

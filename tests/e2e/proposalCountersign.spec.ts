@@ -19,10 +19,15 @@ const RUN = Math.floor(Math.random() * 250) + 1;
 let ipCounter = 0;
 const nextIp = () => `10.${RUN}.232.${(++ipCounter % 250) + 1}`;
 
-/** The outbox entries of lead `leadId` whose status variable is `status` (Signed, Countersigned). */
+/**
+ * The outbox entries of lead `leadId` whose status variable is `status` (Signed, Countersigned); for Signed also
+ * the studio's copy, which has its own template.
+ */
 const mailsOf = async (leadId: string, status: string) =>
   (await db.collection('outbox').where('leadId', '==', leadId).get()).docs.filter(
-    (d) => (d.get('variables') as Record<string, string> | undefined)?.status === status,
+    (d) =>
+      (d.get('variables') as Record<string, string> | undefined)?.status === status ||
+      (status === 'Signed' && d.get('templateId') === 'proposal-signed-owner'),
   );
 
 test('sign on a phone, pay the deposit, countersign in the CRM: the emails carry the PDFs and /verify agrees', async ({
