@@ -17,7 +17,8 @@ import {
   SIGNING_MESSAGES,
 } from '@studio/domain';
 import { runProjectSchedule } from '../../functions/src/features/projects/launchCountdown.js';
-import { adminIdToken, api, BASE_URL, countDocs, db, eventually, userIdToken } from '../helpers.js';
+import { runReminders } from '../../functions/src/features/reminders/reminders.js';
+import { adminIdToken, api, BASE_URL, countDocs, db, eventually, settingsVersion, userIdToken } from '../helpers.js';
 
 let token: string;
 let userToken: string;
@@ -543,6 +544,57 @@ describe('the signed PDF in the emails and My Project; Set up waits for the coun
       headers: { authorization: `Bearer ${token}` },
     });
     expect(r.status).toBe(404);
+  });
+});
+
+describe('the reminder of a proposal sent but not signed', () => {
+  it('the quote follow-up reminds an unsigned proposal in its own words, a plain quote in the quote’s; none once signed', async () => {
+    const saved = (await db.collection('settings').doc('automations').get()).data();
+    const off = { enabled: false, days: 5 };
+    const body = {
+      quoteFollowUp: { enabled: true, days: 7 },
+      quoteExpiry: off,
+      depositUnpaid: off,
+      invoiceDueSoon: off,
+      invoiceOverdue: { enabled: false, days: [1, 7, 14] },
+      version: await settingsVersion('automations', token),
+    };
+    expect((await api('PUT', '/api/settings/automations', { token, body })).status).toBe(200);
+    try {
+      const proposal = await approved('default', uniqueEmail('remind'));
+      await openProposal(proposal.id, proposal.linkToken); // opened (Viewed), not signed
+      const plain = await approved(undefined, uniqueEmail('remindplain'));
+      const signed = await signedProposal(uniqueEmail('remindsigned'));
+      const run = await runReminders(db, new Date(Date.now() + 7 * 86_400_000 + 60_000));
+      const mine = run.sent.filter((id) => [proposal.id, plain.id, signed.leadId].some((l) => id.includes(l)));
+      expect(mine.sort()).toEqual([`quoteFollowUp_${proposal.id}-v1`, `quoteFollowUp_${plain.id}-v1`].sort());
+
+      const reminderOf = async (leadId: string) => {
+        const mails = (await db.collection('outbox').where('leadId', '==', leadId).get()).docs.filter((d) =>
+          String(d.get('templateId')).startsWith('reminder-'),
+        );
+        expect(mails).toHaveLength(1);
+        const log = await eventually(
+          async () => (await db.collection('email_log').doc(mails[0]!.id).get()).data(),
+          'the reminder in the email log',
+        );
+        const record = (await db.collection('reminders').doc(`quoteFollowUp_${leadId}-v1`).get()).data()!;
+        return { templateId: mails[0]!.get('templateId'), subject: log.subject, label: record.label };
+      };
+      expect(await reminderOf(proposal.id)).toEqual({
+        templateId: 'reminder-proposal',
+        subject: 'Your proposal is waiting for your signature',
+        label: 'Proposal follow-up (7 days after sending)',
+      });
+      expect(await reminderOf(plain.id)).toEqual({
+        templateId: 'reminder-quote',
+        subject: 'Your quote is waiting for you',
+        label: 'Quote follow-up (7 days after sending)',
+      });
+    } finally {
+      if (saved) await db.collection('settings').doc('automations').set(saved);
+      else await db.collection('settings').doc('automations').delete();
+    }
   });
 });
 
