@@ -326,13 +326,16 @@ const projectOf = async (leadId: string) => {
 
 /** The lead's board card, once the board trigger has written it with `proposal` (null: no proposal shown). */
 const boardCardWith = (leadId: string, proposal: string | null) =>
-  eventually(async () => {
-    for (const shard of (await db.collection('lead_board').get()).docs) {
-      const text = (shard.get('cards') as Record<string, string> | undefined)?.[leadId];
-      if (text && decodeBoardCard(text).proposal === proposal) return decodeBoardCard(text);
-    }
-    return null;
-  }, `the board card showing ${proposal ?? 'no proposal'}`);
+  eventually(
+    async () => {
+      for (const shard of (await db.collection('lead_board').get()).docs) {
+        const text = (shard.get('cards') as Record<string, string> | undefined)?.[leadId];
+        if (text && decodeBoardCard(text).proposal === proposal) return decodeBoardCard(text);
+      }
+      return null;
+    },
+    `the board card showing ${proposal ?? 'no proposal'}`,
+  );
 
 const lookupDocuments = async (email: string) => {
   const r = await api('GET', `/api/client-project?email=${encodeURIComponent(email)}`, {
@@ -508,18 +511,18 @@ describe('the signed PDF in the emails and My Project; Set up waits for the coun
     // Approved without a contract: still none; with one: Sent; sent back for revision: none again.
     expect((await api('POST', `/api/leads/${id}/quote/approve`, { token, body: {} })).status).toBe(200);
     expect(await lead()).toBeNull();
-    expect((await api('POST', `/api/leads/${id}/quote/approve`, { token, body: { contractTemplateId: 'default' } })).status).toBe(
-      200,
-    );
+    expect(
+      (await api('POST', `/api/leads/${id}/quote/approve`, { token, body: { contractTemplateId: 'default' } })).status,
+    ).toBe(200);
     expect(await lead()).toBe('Sent');
     await boardCardWith(id, 'Sent');
     expect((await api('POST', `/api/leads/${id}/quote/revise`, { token, body: {} })).status).toBe(200);
     expect(await lead()).toBeNull();
     await boardCardWith(id, null);
     // Approved again, then withdrawn by a board move out of Quoted: the unsigned proposal dies with its link.
-    expect((await api('POST', `/api/leads/${id}/quote/approve`, { token, body: { contractTemplateId: 'default' } })).status).toBe(
-      200,
-    );
+    expect(
+      (await api('POST', `/api/leads/${id}/quote/approve`, { token, body: { contractTemplateId: 'default' } })).status,
+    ).toBe(200);
     expect(await lead()).toBe('Sent');
     expect((await api('PUT', `/api/leads/${id}`, { token, body: { status: 'Contacted' } })).status).toBe(200);
     expect(await lead()).toBeNull();
