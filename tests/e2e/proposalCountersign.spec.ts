@@ -120,7 +120,7 @@ test('sign on a phone, pay the deposit, countersign in the CRM: the emails carry
   expect(before.text).toContain('Noor Countersign');
   expect(before.text).not.toContain('Countersigned:');
   expect(after.text).toContain('Noor Countersign');
-  expect(after.text).toMatch(/Countersigned: Studio Owner, \d{4}-\d{2}-\d{2}T/);
+  expect(after.text).toMatch(/Countersigned: Studio Owner \(admin\), \d{4}-\d{2}-\d{2}T/);
   const signedPng = pdfPagePng(signedBytes, 'proposal-signed-page', before.page);
   const countersignedPng = pdfPagePng(bytes, 'proposal-countersigned-page', after.page);
   expect(pngSize(countersignedPng).width).toBeGreaterThan(500);
