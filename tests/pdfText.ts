@@ -21,12 +21,24 @@ export async function pdfText(pdf: Buffer): Promise<{ text: string; pages: numbe
 
 /** Renders page 1 of `pdf` to test-results/<name>.png with pdftoppm (72 dpi) and returns the PNG bytes. */
 export function pdfFirstPagePng(pdf: Buffer, name: string): Buffer {
+  return pdfPagePng(pdf, name, 1);
+}
+
+/** Renders page `page` (1-based) of `pdf` to test-results/<name>.png with pdftoppm (72 dpi); the PNG bytes. */
+export function pdfPagePng(pdf: Buffer, name: string, page: number): Buffer {
   const dir = 'test-results/pdf';
   mkdirSync(dir, { recursive: true });
   const input = join(dir, `${name}.pdf`);
   writeFileSync(input, pdf);
-  execFileSync('pdftoppm', ['-png', '-r', '72', '-f', '1', '-l', '1', '-singlefile', input, join(dir, name)]);
+  const p = String(page);
+  execFileSync('pdftoppm', ['-png', '-r', '72', '-f', p, '-l', p, '-singlefile', input, join(dir, name)]);
   return readFileSync(join(dir, `${name}.png`));
+}
+
+/** The text of each page of `pdf`, in order (poppler's pdftotext, which ends each page with a form feed). */
+export function pdfPageTexts(pdf: Buffer): string[] {
+  const text = execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
+  return text.split('\f').slice(0, -1);
 }
 
 /** PNG width and height, from its IHDR chunk. */
@@ -35,13 +47,14 @@ export function pngSize(png: Buffer): { width: number; height: number } {
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
-/** Share of page 1's pixels that are darker than light grey (pdftoppm -gray, a binary PGM at 36 dpi): 0 for a blank page. */
-export function pdfInk(pdf: Buffer, name: string): number {
+/** Share of page `page`'s pixels (page 1 unless given) that are darker than light grey (pdftoppm -gray, a binary PGM at 36 dpi): 0 for a blank page. */
+export function pdfInk(pdf: Buffer, name: string, page = 1): number {
   const dir = 'test-results/pdf';
   mkdirSync(dir, { recursive: true });
   const input = join(dir, `${name}-ink.pdf`);
   writeFileSync(input, pdf);
-  const pgm = execFileSync('pdftoppm', ['-gray', '-r', '36', '-f', '1', '-l', '1', '-singlefile', input]);
+  const p = String(page);
+  const pgm = execFileSync('pdftoppm', ['-gray', '-r', '36', '-f', p, '-l', p, '-singlefile', input]);
   // Header: "P5\n<w> <h>\n<max>\n", then one byte per pixel.
   const m = /^P5\s+(\d+)\s+(\d+)\s+(\d+)\s/.exec(pgm.subarray(0, 40).toString('latin1'));
   if (!m) throw new Error('pdftoppm gave no PGM');

@@ -43,12 +43,14 @@ export const EMAIL_TEMPLATE_IDS = [
   'payment-received',
   'status-update',
   'reminder-quote',
+  'reminder-proposal',
   'reminder-quote-expiry',
   'reminder-deposit',
   'reminder-invoice-due',
   'reminder-invoice-overdue',
   'money-alert',
   'credit-note',
+  'proposal-signed-owner',
 ] as const;
 export type EmailTemplateId = (typeof EMAIL_TEMPLATE_IDS)[number];
 
@@ -270,6 +272,24 @@ function buildDefaultTemplates(): EmailTemplate[] {
       variables: ['name', 'subject', 'quoteAmount', 'sentDate', 'expiryDate', 'projectLink', 'studioName'],
     },
     {
+      id: 'reminder-proposal',
+      name: 'Reminder: proposal not signed',
+      description:
+        'Automatic reminder (Settings → Automations, "Quote sent, not accepted") when a quote sent as a proposal with a contract is not signed after some days.',
+      subject: 'Your proposal is waiting for your signature',
+      html: frame(
+        'Your proposal is waiting',
+        [
+          '<p>Hi ${name},</p>',
+          '<p>On ${sentDate} we sent you our proposal for <strong>${subject}</strong> (${quoteAmount}): the scope, the timeline, the price and the contract. It stays open until ${expiryDate}.</p>',
+          '<p>Use the link in that email to read it and sign it, or open your project page to see the details.</p>',
+          button('${projectLink}', 'Open my project'),
+          '<p>Questions? Just reply to this email.<br />${studioName}</p>',
+        ].join('\n'),
+      ),
+      variables: ['name', 'subject', 'quoteAmount', 'sentDate', 'expiryDate', 'projectLink', 'studioName'],
+    },
+    {
       id: 'reminder-quote-expiry',
       name: 'Reminder: quote about to expire',
       description: 'Automatic reminder some days before a quote link expires.',
@@ -382,6 +402,23 @@ function buildDefaultTemplates(): EmailTemplate[] {
       ),
       variables: ['name', 'amount', 'creditNoteNumber', 'invoiceNumber', 'studioName'],
     },
+    {
+      id: 'proposal-signed-owner',
+      name: 'Proposal signed (to the studio)',
+      description:
+        "Sent to the studio owner (OWNER_EMAIL) when a client signs a proposal, with the signed PDF attached. The client's own copy uses Status update.",
+      subject: '${signedBy} signed the proposal for ${projectName}',
+      html: frame(
+        'Proposal signed',
+        [
+          '<p><strong>${signedBy}</strong> (${clientEmail}) signed the proposal for <strong>${projectName}</strong> on ${signedAt}, which accepts its quote.</p>',
+          '<p>The signed PDF with its audit certificate is attached (document ${documentId}).</p>',
+          '<p>${nextStep}</p>',
+          '<p>The lead details in the CRM (Proposals) keep the signature and its audit trail.</p>',
+        ].join('\n'),
+      ),
+      variables: ['signedBy', 'clientEmail', 'projectName', 'signedAt', 'documentId', 'nextStep'],
+    },
   ].map(withStudioName);
 }
 
@@ -434,6 +471,11 @@ export const SAMPLE_TEMPLATE_VARIABLES: Readonly<Record<string, string>> = {
   documentNumber: 'INV-2026-0007',
   detail: 'Paid by card.',
   creditNoteNumber: 'CN-2026-0001',
+  signedBy: 'Jane Client',
+  clientEmail: 'jane.client@example.com',
+  signedAt: 'November 2, 2026 at 10:15:00 AM (UTC)',
+  documentId: '0b6f3c1e-5d2a-4c8e-9f7a-2e4d6b8a1c3f',
+  nextStep: 'Countersign it from the lead details (Proposals): the project waits in Quote Accepted until you do.',
 };
 
 /** The lead fields the template variables draw on (a stored lead or its DTO). */

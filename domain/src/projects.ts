@@ -11,7 +11,8 @@
  *   reopened to Set up.
  * - Auto-expiry: a project still in Set up with no deposit paid 30 days after it
  *   was created is Canceled by the scheduled job (its lead becomes Lost with
- *   "Invoice Expired - Non Payment beyond Invoice Terms").
+ *   "Invoice Expired - Non Payment beyond Invoice Terms"); so is one held
+ *   before Set up only for the owner's countersignature (setUpExpiryApplies).
  *
  * Lead ⇄ project sync (ours): see PROJECT_TO_LEAD and LEAD_TO_PROJECT.
  */
@@ -154,6 +155,27 @@ export const SETUP_EXPIRY_DEAD_REASON = 'Invoice Expired - Non Payment beyond In
 /** The dead reason (spec §3) its lead gets when the admin cancels a project. */
 export const PROJECT_CANCELED_DEAD_REASON = 'Contact Canceled' satisfies DeadReason;
 
+/** Statuses before Set up in which a project may wait for the owner's countersignature (see countersignPending). */
+const HELD_BEFORE_SET_UP: readonly ProjectStatus[] = ['Quote Accepted', 'Deposit Paid'];
+
+/**
+ * Whether the 30-day Set up expiry (SETUP_EXPIRY_DAYS) applies to a project
+ * in `status`: one in Set up, or one that would be in Set up but for the
+ * owner's countersignature (`countersignPending`, the signed proposal's id:
+ * a project held in Quote Accepted or Deposit Paid). The deposit is the
+ * client's to pay from the acceptance (its request goes out then, hold or
+ * not), so the owner's hold neither stops nor restarts the client's term:
+ * both count from the project's creation, which is the acceptance. A project
+ * in Quote Accepted without a hold (moved there by hand) is left alone, as
+ * before.
+ */
+export function setUpExpiryApplies(p: { status: ProjectStatus; countersignPending?: string | null }): boolean {
+  return p.status === 'Set up' || (Boolean(p.countersignPending) && HELD_BEFORE_SET_UP.includes(p.status));
+}
+
+/** The statuses the scheduled projects job reads: Launch (the countdown) and those setUpExpiryApplies may accept. */
+export const SCHEDULED_PROJECT_STATUSES: readonly ProjectStatus[] = ['Launch', 'Set up', ...HELD_BEFORE_SET_UP];
+
 /** When the launch countdown of a project launched at `launchDate` ends. */
 export function countdownEndsAt(launchDate: Date): Date {
   return new Date(launchDate.getTime() + TIMING.launchCountdownMs);
@@ -176,6 +198,8 @@ export function scheduledProjectMove(
     maintenanceSubscriptionPaid: boolean;
     createdAt: Date | null;
     depositPaid: boolean;
+    /** The signed proposal a held project waits to be countersigned (setUpExpiryApplies); null or absent otherwise. */
+    countersignPending?: string | null;
   },
   now: Date,
 ): { to: ProjectStatus; reason: 'countdown' | 'setup-expired' } | null {
@@ -183,7 +207,7 @@ export function scheduledProjectMove(
     return { to: p.maintenanceSubscriptionPaid ? 'Maintenance' : 'Won', reason: 'countdown' };
   }
   if (
-    p.status === 'Set up' &&
+    setUpExpiryApplies(p) &&
     !p.depositPaid &&
     p.createdAt &&
     now.getTime() - p.createdAt.getTime() >= SETUP_EXPIRY_DAYS * DAY_MS

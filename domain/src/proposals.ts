@@ -23,7 +23,7 @@ import {
   type LeadLikeForEmail,
 } from './email.js';
 import { storedDate } from './storedDocuments.js';
-import { PROPOSAL_STATUSES } from './constants.js';
+import { PROPOSAL_STATUSES, type ProposalStatus } from './constants.js';
 import { settingsVersionField } from './settings.js';
 
 // ---------------------------------------------------------------------------
@@ -246,6 +246,18 @@ export const COUNTERSIGN_BEFORE_SET_UP = countersignHoldMessage('Set up');
  */
 export function countersignHoldError(to: string, countersignPending: string | null | undefined): string | null {
   return countersignPending && !BEFORE_WORK.includes(to) ? COUNTERSIGN_BEFORE_SET_UP : null;
+}
+
+/**
+ * The lead's `proposalStatus` (its board card's chip: the proposal of the lead's current quote) once that quote's
+ * links die without a new version: the review sends it back (Revise), it is approved again (a new link, with or
+ * without a contract; with one, the new proposal then sets Sent), or it is withdrawn (a board move out of Quoted
+ * or to Lost). An unsigned proposal (Sent, Viewed) dies with its link, so the card shows none; a signed one
+ * (Signed, Countersigned) is the contract of an accepted quote and stays. A new quote version (Edit Quote, a new
+ * project plan) leaves no proposal in any case: the card then shows none until an approval with a contract.
+ */
+export function proposalStatusWhenLinksDie(status: ProposalStatus | null | undefined): ProposalStatus | null {
+  return status === 'Signed' || status === 'Countersigned' ? status : null;
 }
 
 /** PUT /api/settings/proposals body. */

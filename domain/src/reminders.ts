@@ -4,7 +4,9 @@
  * subjects, asks `dueReminders`, and sends each due one once.
  *
  * Automations (settings.ts AutomationSettings; days are whole days of 24 h):
- * - quoteFollowUp: a quote link sent N days ago and not yet accepted;
+ * - quoteFollowUp: a quote link sent N days ago and not yet accepted (a
+ *   proposal not yet signed: signing accepts, through the same link; its
+ *   label and email then say "proposal": reminderTemplate, reminderLabel);
  * - quoteExpiry: the same link, M days before it expires;
  * - depositUnpaid: a deposit request still open N days after acceptance;
  * - invoiceDueSoon: an open invoice or final payment request, N days before its due date;
@@ -49,10 +51,31 @@ export const REMINDER_TEMPLATES: Record<AutomationKey, string> = {
   invoiceOverdue: 'reminder-invoice-overdue',
 };
 
+/**
+ * The quote follow-up's template for a subject: a quote sent as a proposal (a contract to sign) gets
+ * `reminder-proposal`; everything else REMINDER_TEMPLATES.
+ */
+export function reminderTemplate(automation: AutomationKey, subject: ReminderSubject): string {
+  return automation === 'quoteFollowUp' && subject.type === 'quote' && subject.proposal
+    ? 'reminder-proposal'
+    : REMINDER_TEMPLATES[automation];
+}
+
+/**
+ * Whether a lead's open quote link opens a proposal, from the lead's `proposalStatus` (the status of its current
+ * quote's proposal): Sent or Viewed. A re-approval, revision or new version clears it (proposalStatusWhenLinksDie),
+ * and an approval with a contract sets Sent, so it describes the lead's one open link.
+ */
+export function quoteLinkIsProposal(proposalStatus: string | null | undefined): boolean {
+  return proposalStatus === 'Sent' || proposalStatus === 'Viewed';
+}
+
 /** A quote link the client has not used. */
 export interface QuoteSubject {
   type: 'quote';
   leadId: string;
+  /** The link opens a proposal to sign (quoteLinkIsProposal); absent or false for a plain quote. */
+  proposal?: boolean;
   /** The quote version the link was sent for (null on links from before versions were stored). */
   quoteVersion?: number | null;
   sentAt: Date;
@@ -171,7 +194,7 @@ export function reminderTriggers(subject: ReminderSubject, settings: AutomationS
       out.push({
         id: reminderId(automation, key, step),
         automation,
-        templateId: REMINDER_TEMPLATES[automation],
+        templateId: reminderTemplate(automation, subject),
         leadId: subject.leadId,
         step,
         days,
@@ -248,7 +271,7 @@ export function reminderLabel(t: Pick<ReminderTrigger, 'automation' | 'days' | '
   const num = t.subject.type === 'quote' ? '' : ` ${t.subject.number}`;
   switch (t.automation) {
     case 'quoteFollowUp':
-      return `Quote follow-up (${t.days} days after sending)`;
+      return `${t.subject.type === 'quote' && t.subject.proposal ? 'Proposal' : 'Quote'} follow-up (${t.days} days after sending)`;
     case 'quoteExpiry':
       return `Quote expiry reminder (${t.days} days before the link expires)`;
     case 'depositUnpaid':

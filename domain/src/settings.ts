@@ -222,7 +222,10 @@ export type AutomationKey = (typeof AUTOMATION_KEYS)[number];
 
 /** Labels and what the days mean, for the Automations tab. */
 export const AUTOMATION_INFO: Record<AutomationKey, { label: string; days: string }> = {
-  quoteFollowUp: { label: 'Quote sent, not accepted', days: 'days after the quote was sent' },
+  quoteFollowUp: {
+    label: 'Quote sent, not accepted (a proposal: not signed)',
+    days: 'days after the quote or proposal was sent',
+  },
   quoteExpiry: { label: 'Quote link about to expire', days: 'days before the quote link expires' },
   depositUnpaid: { label: 'Deposit not paid', days: 'days after the quote was accepted' },
   invoiceDueSoon: { label: 'Invoice due soon', days: 'days before the due date' },

@@ -11,7 +11,9 @@ import {
   PROJECT_TILE_LABELS,
   projectMoveError,
   scheduledProjectMove,
+  SCHEDULED_PROJECT_STATUSES,
   SETUP_EXPIRY_DEAD_REASON,
+  setUpExpiryApplies,
   DEAD_REASONS,
   type ClientWork,
 } from '../src/index.js';
@@ -128,6 +130,46 @@ describe('projects board', () => {
         now,
       ),
     ).toEqual({ to: 'Canceled', reason: 'setup-expired' });
+  });
+});
+
+describe('the 30-day Set up expiry of a project held for the countersignature', () => {
+  const now = new Date('2026-06-01T00:00:00Z');
+  const held = (over: Record<string, unknown> = {}) =>
+    scheduledProjectMove(
+      {
+        status: 'Quote Accepted',
+        launchDate: null,
+        maintenanceSubscriptionPaid: false,
+        createdAt: new Date(now.getTime() - 30 * DAY),
+        depositPaid: false,
+        countersignPending: 'proposal-1',
+        ...over,
+      },
+      now,
+    );
+
+  it('applies to Set up and to a project held before it (Quote Accepted or Deposit Paid with a hold) only', () => {
+    expect(setUpExpiryApplies({ status: 'Set up' })).toBe(true);
+    expect(setUpExpiryApplies({ status: 'Quote Accepted', countersignPending: 'p' })).toBe(true);
+    expect(setUpExpiryApplies({ status: 'Deposit Paid', countersignPending: 'p' })).toBe(true);
+    expect(setUpExpiryApplies({ status: 'Quote Accepted', countersignPending: null })).toBe(false);
+    expect(setUpExpiryApplies({ status: 'Quote Accepted' })).toBe(false);
+    for (const status of ['New', 'Production', 'Launch', 'Canceled'] as const)
+      expect(setUpExpiryApplies({ status, countersignPending: 'p' }), status).toBe(false);
+    // The job reads every status the rule may accept.
+    for (const status of ['Set up', 'Quote Accepted', 'Deposit Paid', 'Launch'] as const)
+      expect(SCHEDULED_PROJECT_STATUSES).toContain(status);
+  });
+
+  it('cancels a held project whose deposit is unpaid 30 days after the acceptance, as a set-up', () => {
+    expect(held()).toEqual({ to: 'Canceled', reason: 'setup-expired' });
+    expect(held({ status: 'Deposit Paid' })).toEqual({ to: 'Canceled', reason: 'setup-expired' });
+    // Not before 30 days, not once the deposit is paid, not without the hold.
+    expect(held({ createdAt: new Date(now.getTime() - 30 * DAY + 60_000) })).toBeNull();
+    expect(held({ depositPaid: true })).toBeNull();
+    expect(held({ countersignPending: null })).toBeNull();
+    expect(held({ createdAt: null })).toBeNull();
   });
 });
 

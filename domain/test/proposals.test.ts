@@ -25,6 +25,7 @@ import {
 import {
   COUNTERSIGN_BEFORE_SET_UP,
   countersignHoldError,
+  proposalStatusWhenLinksDie,
   holdsSetUpForCountersign,
   keptOnErasure,
   readProposalSettings as readSettingsForHold,
@@ -255,6 +256,17 @@ describe('the Set up hold until the countersignature', () => {
     expect(readSettingsForHold({ weeklyCapacityHours: 10, countersign: true, contractTemplates: [] })).toMatchObject({
       holdSetUpUntilCountersigned: true,
     });
+  });
+});
+
+describe("the board card's proposal when the quote's links die", () => {
+  it('drops an unsigned proposal (Sent, Viewed) and keeps a signed one (Signed, Countersigned)', () => {
+    expect(proposalStatusWhenLinksDie('Sent')).toBeNull();
+    expect(proposalStatusWhenLinksDie('Viewed')).toBeNull();
+    expect(proposalStatusWhenLinksDie(null)).toBeNull();
+    expect(proposalStatusWhenLinksDie(undefined)).toBeNull();
+    expect(proposalStatusWhenLinksDie('Signed')).toBe('Signed');
+    expect(proposalStatusWhenLinksDie('Countersigned')).toBe('Countersigned');
   });
 });
 

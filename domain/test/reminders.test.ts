@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   dueReminders,
   MAX_LATE_DAYS,
+  quoteLinkIsProposal,
   reminderLabel,
   reminderTriggers,
   settlingReminder,
@@ -95,6 +96,30 @@ describe('quote reminders', () => {
     expect(
       reminderTriggers(quote(), { ...ALL_ON, quoteFollowUp: { enabled: false, days: 7 } }).map((t) => t.automation),
     ).toEqual(['quoteExpiry']);
+  });
+});
+
+describe('a quote sent as a proposal', () => {
+  it('is followed up as a quote (the same trigger id), with the proposal wording and template; the expiry as before', () => {
+    const plain = reminderTriggers(quote(), ALL_ON);
+    const proposal = reminderTriggers(quote({ proposal: true }), ALL_ON);
+    expect(proposal.map((t) => t.id)).toEqual(plain.map((t) => t.id));
+    expect(proposal.map((t) => [t.templateId, reminderLabel(t)])).toEqual([
+      ['reminder-proposal', 'Proposal follow-up (7 days after sending)'],
+      ['reminder-quote-expiry', 'Quote expiry reminder (5 days before the link expires)'],
+    ]);
+    // A plain quote keeps its wording.
+    expect(plain.map((t) => [t.templateId, reminderLabel(t)])[0]).toEqual([
+      'reminder-quote',
+      'Quote follow-up (7 days after sending)',
+    ]);
+    // Signed (the link used, the quote accepted): closed like any accepted quote.
+    expect(reminderTriggers(quote({ proposal: true, open: false }), ALL_ON)).toEqual([]);
+  });
+
+  it("is told by the lead's proposal status: Sent or Viewed, not a signed or absent one", () => {
+    expect(['Sent', 'Viewed'].map(quoteLinkIsProposal)).toEqual([true, true]);
+    expect(['Signed', 'Countersigned', null, undefined].map(quoteLinkIsProposal)).toEqual([false, false, false, false]);
   });
 });
 

@@ -219,12 +219,14 @@ describe('GET /api/email-templates', () => {
       'payment-received',
       'status-update',
       'reminder-quote',
+      'reminder-proposal',
       'reminder-quote-expiry',
       'reminder-deposit',
       'reminder-invoice-due',
       'reminder-invoice-overdue',
       'money-alert',
       'credit-note',
+      'proposal-signed-owner',
     ]);
     for (const t of list) expect(t.name && t.subject && t.html && t.variables.length, t.id).toBeTruthy();
     expect(list.find((t) => t.id === 'quote-sent')!.html).toContain('${quoteLink}');

@@ -16,7 +16,9 @@ import {
   SIGNING_CONSENT_TEXT,
   SIGNING_MESSAGES,
 } from '@studio/domain';
-import { adminIdToken, api, BASE_URL, countDocs, db, eventually, userIdToken } from '../helpers.js';
+import { runProjectSchedule } from '../../functions/src/features/projects/launchCountdown.js';
+import { runReminders } from '../../functions/src/features/reminders/reminders.js';
+import { adminIdToken, api, BASE_URL, countDocs, db, eventually, settingsVersion, userIdToken } from '../helpers.js';
 
 let token: string;
 let userToken: string;
@@ -322,15 +324,18 @@ const projectOf = async (leadId: string) => {
   return snap.docs[0]!;
 };
 
-/** The lead's board card, once the board trigger has written it with `proposal`. */
-const boardCardWith = (leadId: string, proposal: string) =>
-  eventually(async () => {
-    for (const shard of (await db.collection('lead_board').get()).docs) {
-      const text = (shard.get('cards') as Record<string, string> | undefined)?.[leadId];
-      if (text && decodeBoardCard(text).proposal === proposal) return decodeBoardCard(text);
-    }
-    return null;
-  }, `the board card showing ${proposal}`);
+/** The lead's board card, once the board trigger has written it with `proposal` (null: no proposal shown). */
+const boardCardWith = (leadId: string, proposal: string | null) =>
+  eventually(
+    async () => {
+      for (const shard of (await db.collection('lead_board').get()).docs) {
+        const text = (shard.get('cards') as Record<string, string> | undefined)?.[leadId];
+        if (text && decodeBoardCard(text).proposal === proposal) return decodeBoardCard(text);
+      }
+      return null;
+    },
+    `the board card showing ${proposal ?? 'no proposal'}`,
+  );
 
 const lookupDocuments = async (email: string) => {
   const r = await api('GET', `/api/client-project?email=${encodeURIComponent(email)}`, {
@@ -354,11 +359,24 @@ describe('the signed PDF in the emails and My Project; Set up waits for the coun
     const email = uniqueEmail('mail');
     const { leadId, proposalId } = await signedProposal(email);
 
-    // Both emails attach the proposal by reference; the sender renders it (the email log names the file).
+    // Both emails attach the proposal by reference; the sender renders it (the email log names the file). The
+    // client's is a status update; the studio's has its own template, which says what the owner does next.
     const mails = (await db.collection('outbox').where('leadId', '==', leadId).get()).docs.filter(
-      (d) => d.get('variables')?.status === 'Signed',
+      (d) => d.get('variables')?.status === 'Signed' || d.get('templateId') === 'proposal-signed-owner',
     );
-    expect(mails.map((d) => d.get('to')).sort()).toEqual([email, 'owner@example.com'].sort());
+    expect(mails.map((d) => [d.get('to'), d.get('templateId')]).sort()).toEqual(
+      [
+        [email, 'status-update'],
+        ['owner@example.com', 'proposal-signed-owner'],
+      ].sort(),
+    );
+    const ownerMail = mails.find((d) => d.get('templateId') === 'proposal-signed-owner')!;
+    expect(ownerMail.get('variables')).toMatchObject({
+      signedBy: 'Maya Signer Chen',
+      clientEmail: email,
+      documentId: proposalId,
+      nextStep: expect.stringContaining('waits in Quote Accepted'),
+    });
     for (const m of mails) expect(m.get('attachments')).toEqual([{ kind: 'proposal', id: proposalId }]);
     const record = (await db.collection('proposals').doc(proposalId).get()).data()!;
     for (const m of mails) {
@@ -370,6 +388,10 @@ describe('the signed PDF in the emails and My Project; Set up waits for the coun
         { filename: `proposal-${proposalId}.pdf`, contentType: 'application/pdf', bytes: expect.any(Number) },
       ]);
     }
+    // The studio's copy speaks to the owner: no "Hi Studio".
+    const ownerLog = (await db.collection('email_log').doc(ownerMail.id).get()).data()!;
+    expect(JSON.stringify(ownerLog)).not.toContain('Hi Studio');
+    expect(ownerLog.subject).toBe('Maya Signer Chen signed the proposal for Shop build');
 
     // My Project: a signed link whose PDF is the signed one.
     const docs = await lookupDocuments(email);
@@ -434,6 +456,90 @@ describe('the signed PDF in the emails and My Project; Set up waits for the coun
     }
   });
 
+  it('a held project whose deposit stays unpaid expires 30 days after signing, as a set-up does', async () => {
+    const unpaid = await signedProposal(uniqueEmail('expiry'));
+    const paid = await signedProposal(uniqueEmail('expirypaid'));
+    const intent = await api('POST', '/api/create-payment-intent', { body: { leadId: paid.leadId } });
+    const { paymentIntentId } = intent.json as { paymentIntentId: string };
+    expect((await api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId } })).status).toBe(200);
+    await eventually(
+      async () =>
+        (await db.collection('leads').doc(paid.leadId).get()).get('stripeDepositPaymentId') as string | undefined,
+      'the deposit recorded on the lead',
+    );
+    const held = await projectOf(unpaid.leadId);
+    expect(held.data()).toMatchObject({ status: 'Quote Accepted', countersignPending: unpaid.proposalId });
+    const createdAt = (held.get('createdAt') as { toDate(): Date }).toDate();
+    const at = (days: number) => new Date(createdAt.getTime() + days * 86_400_000);
+
+    // A day early: nothing moves.
+    await runProjectSchedule({ db }, at(29));
+    expect((await projectOf(unpaid.leadId)).get('status')).toBe('Quote Accepted');
+    // 30 days after the acceptance: canceled, its lead Lost with the spec's reason; the paid one waits on.
+    const run = await runProjectSchedule({ db }, at(30));
+    expect(run.moved.filter((m) => m.projectId === held.id)).toEqual([
+      { projectId: held.id, to: 'Canceled', reason: 'setup-expired' },
+    ]);
+    expect((await projectOf(unpaid.leadId)).get('status')).toBe('Canceled');
+    expect((await db.collection('leads').doc(unpaid.leadId).get()).data()).toMatchObject({
+      status: 'Lost',
+      deadReason: 'Invoice Expired - Non Payment beyond Invoice Terms',
+    });
+    expect((await projectOf(paid.leadId)).data()).toMatchObject({
+      status: 'Quote Accepted',
+      countersignPending: paid.proposalId,
+    });
+  });
+
+  it('a revised quote takes its proposal off the board card until an approval with a contract', async () => {
+    const { id, linkToken } = await approved('default', uniqueEmail('revised'));
+    await openProposal(id, linkToken);
+    await boardCardWith(id, 'Viewed');
+    const lead = async () => (await db.collection('leads').doc(id).get()).get('proposalStatus') ?? null;
+    // Edit Quote: a new version, whose proposal is not frozen yet.
+    const edit = {
+      quoteAmount: '900.00',
+      depositAmount: '450.00',
+      finalAmount: '450.00',
+      estimatedHours: '12',
+      hourlyRate: '75',
+      complexity: 'Low',
+    };
+    expect((await api('PUT', `/api/leads/${id}/quote`, { token, body: edit })).status).toBe(200);
+    expect(await lead()).toBeNull();
+    expect((await boardCardWith(id, null)).quoteReviewStatus).toBe('Pending');
+    // Approved without a contract: still none; with one: Sent; sent back for revision: none again.
+    expect((await api('POST', `/api/leads/${id}/quote/approve`, { token, body: {} })).status).toBe(200);
+    expect(await lead()).toBeNull();
+    expect(
+      (await api('POST', `/api/leads/${id}/quote/approve`, { token, body: { contractTemplateId: 'default' } })).status,
+    ).toBe(200);
+    expect(await lead()).toBe('Sent');
+    await boardCardWith(id, 'Sent');
+    expect((await api('POST', `/api/leads/${id}/quote/revise`, { token, body: {} })).status).toBe(200);
+    expect(await lead()).toBeNull();
+    await boardCardWith(id, null);
+    // Approved again, then withdrawn by a board move out of Quoted: the unsigned proposal dies with its link.
+    expect(
+      (await api('POST', `/api/leads/${id}/quote/approve`, { token, body: { contractTemplateId: 'default' } })).status,
+    ).toBe(200);
+    expect(await lead()).toBe('Sent');
+    expect((await api('PUT', `/api/leads/${id}`, { token, body: { status: 'Contacted' } })).status).toBe(200);
+    expect(await lead()).toBeNull();
+    await boardCardWith(id, null);
+  });
+
+  it('a signed proposal stays on the card of its accepted quote when the lead is marked Lost', async () => {
+    const { leadId } = await signedProposal(uniqueEmail('signedlost'));
+    await boardCardWith(leadId, 'Signed');
+    const lost = await api('PUT', `/api/leads/${leadId}`, {
+      token,
+      body: { status: 'Lost', deadReason: 'Contact Canceled' },
+    });
+    expect(lost.status).toBe(200);
+    expect((await db.collection('leads').doc(leadId).get()).get('proposalStatus')).toBe('Signed');
+  });
+
   it('an unsigned proposal is no document: its PDF link answers 404', async () => {
     const { id, linkToken } = await approved('default', uniqueEmail('unsigned'));
     const p = (await openProposal(id, linkToken))!;
@@ -441,6 +547,57 @@ describe('the signed PDF in the emails and My Project; Set up waits for the coun
       headers: { authorization: `Bearer ${token}` },
     });
     expect(r.status).toBe(404);
+  });
+});
+
+describe('the reminder of a proposal sent but not signed', () => {
+  it('the quote follow-up reminds an unsigned proposal in its own words, a plain quote in the quote’s; none once signed', async () => {
+    const saved = (await db.collection('settings').doc('automations').get()).data();
+    const off = { enabled: false, days: 5 };
+    const body = {
+      quoteFollowUp: { enabled: true, days: 7 },
+      quoteExpiry: off,
+      depositUnpaid: off,
+      invoiceDueSoon: off,
+      invoiceOverdue: { enabled: false, days: [1, 7, 14] },
+      version: await settingsVersion('automations', token),
+    };
+    expect((await api('PUT', '/api/settings/automations', { token, body })).status).toBe(200);
+    try {
+      const proposal = await approved('default', uniqueEmail('remind'));
+      await openProposal(proposal.id, proposal.linkToken); // opened (Viewed), not signed
+      const plain = await approved(undefined, uniqueEmail('remindplain'));
+      const signed = await signedProposal(uniqueEmail('remindsigned'));
+      const run = await runReminders(db, new Date(Date.now() + 7 * 86_400_000 + 60_000));
+      const mine = run.sent.filter((id) => [proposal.id, plain.id, signed.leadId].some((l) => id.includes(l)));
+      expect(mine.sort()).toEqual([`quoteFollowUp_${proposal.id}-v1`, `quoteFollowUp_${plain.id}-v1`].sort());
+
+      const reminderOf = async (leadId: string) => {
+        const mails = (await db.collection('outbox').where('leadId', '==', leadId).get()).docs.filter((d) =>
+          String(d.get('templateId')).startsWith('reminder-'),
+        );
+        expect(mails).toHaveLength(1);
+        const log = await eventually(
+          async () => (await db.collection('email_log').doc(mails[0]!.id).get()).data(),
+          'the reminder in the email log',
+        );
+        const record = (await db.collection('reminders').doc(`quoteFollowUp_${leadId}-v1`).get()).data()!;
+        return { templateId: mails[0]!.get('templateId'), subject: log.subject, label: record.label };
+      };
+      expect(await reminderOf(proposal.id)).toEqual({
+        templateId: 'reminder-proposal',
+        subject: 'Your proposal is waiting for your signature',
+        label: 'Proposal follow-up (7 days after sending)',
+      });
+      expect(await reminderOf(plain.id)).toEqual({
+        templateId: 'reminder-quote',
+        subject: 'Your quote is waiting for you',
+        label: 'Quote follow-up (7 days after sending)',
+      });
+    } finally {
+      if (saved) await db.collection('settings').doc('automations').set(saved);
+      else await db.collection('settings').doc('automations').delete();
+    }
   });
 });
 

@@ -5,7 +5,8 @@
  * countersigns in the lead details, the card shows "Countersigned" and the project reaches Set up. The outbox holds
  * the signed PDF's emails (client and studio) and the countersigned one's, each with the proposal attached as the
  * sender rendered it (email log), and the /verify page, keyboard only at 390 px, says the downloaded PDF is the
- * countersigned one.
+ * countersigned one. Both PDFs render (pdftoppm → PNG): the countersigned one's signature page shows the client's
+ * signature and the owner's countersignature, and differs from the signed one's by it.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { expect, test } from './support/test.js';
@@ -13,16 +14,22 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { quotedLead } from './support/adminApi.js';
 import { cardIn, loginAsAdmin } from './support/admin.js';
+import { pdfInk, pdfPagePng, pdfPageTexts, pngSize } from '../pdfText.js';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
 const RUN = Math.floor(Math.random() * 250) + 1;
 let ipCounter = 0;
 const nextIp = () => `10.${RUN}.232.${(++ipCounter % 250) + 1}`;
 
-/** The outbox entries of lead `leadId` whose status variable is `status` (Signed, Countersigned). */
+/**
+ * The outbox entries of lead `leadId` whose status variable is `status` (Signed, Countersigned); for Signed also
+ * the studio's copy, which has its own template.
+ */
 const mailsOf = async (leadId: string, status: string) =>
   (await db.collection('outbox').where('leadId', '==', leadId).get()).docs.filter(
-    (d) => (d.get('variables') as Record<string, string> | undefined)?.status === status,
+    (d) =>
+      (d.get('variables') as Record<string, string> | undefined)?.status === status ||
+      (status === 'Signed' && d.get('templateId') === 'proposal-signed-owner'),
   );
 
 test('sign on a phone, pay the deposit, countersign in the CRM: the emails carry the PDFs and /verify agrees', async ({
@@ -49,6 +56,9 @@ test('sign on a phone, pay the deposit, countersign in the CRM: the emails carry
     .toMatch(/^pi_/);
 
   const proposalId = (await db.collection('proposals').where('leadId', '==', leadId).get()).docs[0]!.id;
+  const pdfPath = `/api/quote-acceptance/proposal.pdf?${new URL(acceptancePath!, 'http://x').searchParams}`;
+  // The signed PDF as the client has it before the countersignature.
+  const signedBytes = await (await request.get(pdfPath)).body();
   const projects = () => db.collection('projects').where('leadId', '==', leadId).get();
   expect((await projects()).docs.map((d) => d.get('status'))).toEqual(['Quote Accepted']);
 
@@ -92,12 +102,30 @@ test('sign on a phone, pay the deposit, countersign in the CRM: the emails carry
     .toBe(true);
 
   // The client's copy (through the quote link) is the countersigned PDF; /verify says so, keyboard only, on a phone.
-  const pdf = await request.get(
-    `/api/quote-acceptance/proposal.pdf?${new URL(acceptancePath!, 'http://x').searchParams}`,
-  );
-  const bytes = await pdf.body();
+  const bytes = await (await request.get(pdfPath)).body();
   const record = (await db.collection('proposals').doc(proposalId).get()).data()!;
   expect(createHash('sha256').update(bytes).digest('hex')).toBe(record.countersignedPdfSha256);
+  expect(createHash('sha256').update(signedBytes).digest('hex')).toBe(record.signedPdfSha256);
+
+  // Both render. The page with the signature block names the signer and, once countersigned, the owner too; its
+  // picture has ink and differs from the signed PDF's by the countersignature.
+  const signaturePage = (pdf: Buffer) => {
+    const pages = pdfPageTexts(pdf);
+    const at = pages.findIndex((t) => t.includes('Signed by:'));
+    expect(at, 'the signature block').toBeGreaterThanOrEqual(0);
+    return { page: at + 1, text: pages[at]! };
+  };
+  const before = signaturePage(signedBytes);
+  const after = signaturePage(bytes);
+  expect(before.text).toContain('Noor Countersign');
+  expect(before.text).not.toContain('Countersigned:');
+  expect(after.text).toContain('Noor Countersign');
+  expect(after.text).toMatch(/Countersigned: Studio Owner \(admin\), \d{4}-\d{2}-\d{2}T/);
+  const signedPng = pdfPagePng(signedBytes, 'proposal-signed-page', before.page);
+  const countersignedPng = pdfPagePng(bytes, 'proposal-countersigned-page', after.page);
+  expect(pngSize(countersignedPng).width).toBeGreaterThan(500);
+  expect(pdfInk(bytes, 'proposal-countersigned', after.page)).toBeGreaterThan(0.001);
+  expect(countersignedPng.equals(signedPng)).toBe(false);
   await page.goto(`/verify/${proposalId}`);
   await expect(page.getByRole('heading', { name: 'Verify a signed proposal' })).toBeVisible();
   await expect(page.getByLabel('Document ID')).toHaveValue(proposalId);

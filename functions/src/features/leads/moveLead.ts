@@ -24,6 +24,7 @@ import { leadRef, paymentReceivedIn, readLeadAndBoardMetaIn, updateLeadIn } from
 import { readLeadProjectIn, syncProjectFromLead } from '../projects/index.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 import { openLinks, revokeLinks } from '../quotes/index.js';
+import { proposalStatusChange } from '../proposals/index.js';
 
 /**
  * The lead's PUT: a board move and/or detail edits, checked in one transaction.
@@ -97,7 +98,11 @@ async function saveMove(
       if (projectStatus && countersignHoldError(projectStatus, project?.project.countersignPending))
         throw conflict(countersignHoldMessage(status));
       // A link is good only while its quote is the lead's open offer: once withdrawn, it stays dead.
-      if (leadMoveRevokesQuoteLinks(lead.status, status)) revokeLinks(tx, await openLinks(db, tx, ref.id));
+      if (leadMoveRevokesQuoteLinks(lead.status, status)) {
+        revokeLinks(tx, await openLinks(db, tx, ref.id));
+        // An unsigned proposal dies with its link; the card stops showing it.
+        Object.assign(update, proposalStatusChange(lead.proposalStatus));
+      }
       update.status = status;
       if (status === 'Lost' && deadReason) {
         update.deadReason = deadReason;

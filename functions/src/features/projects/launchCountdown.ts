@@ -3,8 +3,10 @@
  * automatically..."; "Canceled: ... by auto-expiry"). Its body takes the clock
  * so it can be tested; `onSchedule` in index.ts calls it hourly in production
  * (locally `npm start` fires it every minute, scripts/schedule.ts). A set-up
- * it cancels leaves its lead Lost with the dead reason "Invoice Expired -
- * Non Payment beyond Invoice Terms" (SETUP_EXPIRY_DEAD_REASON).
+ * it cancels (a project in Set up, or one held before it for the owner's
+ * countersignature: domain setUpExpiryApplies) leaves its lead Lost with the
+ * dead reason "Invoice Expired - Non Payment beyond Invoice Terms"
+ * (SETUP_EXPIRY_DEAD_REASON).
  *
  * Idempotent: each project is re-read and re-checked inside its own
  * transaction, so two runs with the same clock, one after the other or at
@@ -16,7 +18,12 @@
  */
 import { EVENTS, logEvent } from '../../platform/log.js';
 import { FieldValue, Timestamp, type DocumentReference } from 'firebase-admin/firestore';
-import { scheduledProjectMove, SETUP_EXPIRY_DEAD_REASON, type ProjectStatus } from '@studio/domain';
+import {
+  SCHEDULED_PROJECT_STATUSES,
+  scheduledProjectMove,
+  SETUP_EXPIRY_DEAD_REASON,
+  type ProjectStatus,
+} from '@studio/domain';
 import type { JobDeps } from '../schedules.js';
 import { recordActivity } from '../../shared/activity.js';
 import { syncLeadFromProject } from './projectSync.js';
@@ -36,7 +43,7 @@ const ATTEMPTS = 3;
 
 /** Runs the job at `now`. Returns what this run moved and which projects it could not check. */
 export async function runProjectSchedule({ db }: JobDeps, now: Date): Promise<CountdownResult> {
-  const candidates = await projectRefsIn(db, ['Launch', 'Set up']);
+  const candidates = await projectRefsIn(db, [...SCHEDULED_PROJECT_STATUSES]);
   const moved: CountdownResult['moved'] = [];
   const failed: string[] = [];
   for (const candidate of candidates) {
@@ -81,6 +88,7 @@ function moveIfDue(ref: DocumentReference, now: Date): Promise<ScheduledMove | n
         maintenanceSubscriptionPaid: d.maintenanceSubscriptionPaid,
         createdAt: d.createdAt,
         depositPaid: Boolean(d.depositPaidAt) || lead?.lead.stripeDepositPaymentId != null,
+        countersignPending: d.countersignPending,
       },
       now,
     );

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONTRACT_TEXT, proposalDocumentSchema, renderContract } from '@studio/domain';
-import { pdfFirstPagePng, pdfInk, pdfText, pngSize } from '../../../../tests/pdfText.js';
+import { pdfFirstPagePng, pdfInk, pdfPagePng, pdfPageTexts, pdfText, pngSize } from '../../../../tests/pdfText.js';
 import { renderProposalPdf, type ProposalPdfModel } from './proposalPdf.js';
 
 // A 1×1 black PNG.
@@ -90,5 +90,27 @@ describe('renderProposalPdf', () => {
       expect(text, s).toContain(s);
     expect(pngSize(pdfFirstPagePng(pdf, 'proposal')).width).toBeGreaterThan(500);
     expect(pdfInk(pdf, 'proposal-ink')).toBeGreaterThan(0.001);
+  });
+
+  it("the countersigned PDF's signature page names the signer and the owner, and renders differently", async () => {
+    const signed = await renderProposalPdf(model);
+    const counter = await renderProposalPdf({
+      ...model,
+      countersignature: { by: 'Studio Owner', at: new Date('2026-11-28T10:00:00Z') },
+    });
+    const signaturePage = (pdf: Buffer) => {
+      const pages = pdfPageTexts(pdf);
+      const at = pages.findIndex((t) => t.includes('Signed by:'));
+      expect(at).toBeGreaterThanOrEqual(0);
+      return { page: at + 1, text: pages[at]! };
+    };
+    const [before, after] = [signaturePage(signed), signaturePage(counter)];
+    expect(before.text).toContain('Maya Chen');
+    expect(before.text).not.toContain('Countersigned:');
+    expect(after.text).toMatch(/Countersigned: Studio Owner, \d{4}-\d{2}-\d{2}T/);
+    const png = pdfPagePng(counter, 'proposal-countersigned-page', after.page);
+    expect(pngSize(png).width).toBeGreaterThan(500);
+    expect(png.equals(pdfPagePng(signed, 'proposal-signed-page', before.page))).toBe(false);
+    expect(pdfInk(counter, 'proposal-countersigned', after.page)).toBeGreaterThan(0.001);
   });
 });

@@ -202,7 +202,9 @@ export async function signProposal(deps: Deps, input: SignProposalInput, actor: 
       clientName: lead.name,
       title: proposal.document.title,
       signedBy: input.fullName,
+      signedAt: signature.studioLocalTime,
       countersignFollows: proposal.countersignRequired,
+      held: hold,
     });
     return { id, lead };
   });
@@ -211,8 +213,9 @@ export async function signProposal(deps: Deps, input: SignProposalInput, actor: 
 
 /**
  * Emails the signed PDF (attached: documents kind `proposal`, rendered when
- * sent) through the outbox to the client (when the lead has an address) and
- * to the studio (OWNER_EMAIL, when set).
+ * sent) through the outbox to the client (when the lead has an address;
+ * template status-update) and to the studio (OWNER_EMAIL, when set; its own
+ * template proposal-signed-owner, saying what the owner does next).
  */
 function notifySigned(
   db: Firestore,
@@ -224,7 +227,11 @@ function notifySigned(
     clientName: string;
     title: string;
     signedBy: string;
+    /** When it was signed, on the studio's clock (domain studioLocalTime). */
+    signedAt: string;
     countersignFollows: boolean;
+    /** The project waits in Quote Accepted for the countersignature (domain holdsSetUpForCountersign). */
+    held: boolean;
   },
 ): void {
   const attachments = [{ kind: 'proposal' as const, id: p.id }];
@@ -245,12 +252,18 @@ function notifySigned(
   if (owner)
     enqueueEmail(db, tx, {
       to: owner,
-      templateId: 'status-update',
+      templateId: 'proposal-signed-owner',
       variables: {
-        name: 'Studio',
+        signedBy: p.signedBy,
+        clientEmail: p.clientEmail || 'no email given',
         projectName: p.title,
-        status: 'Signed',
-        message: `${p.signedBy} signed the proposal (document ${p.id}); the signed PDF is attached.${p.countersignFollows ? ' Countersign it from the lead details.' : ''}`,
+        signedAt: p.signedAt,
+        documentId: p.id,
+        nextStep: !p.countersignFollows
+          ? 'No countersignature is needed: the project starts in Set up.'
+          : p.held
+            ? 'Countersign it from the lead details (Proposals): the project waits in Quote Accepted until you do.'
+            : 'Countersign it from the lead details (Proposals); the project is already in Set up.',
       },
       leadId: p.leadId,
       attachments,

@@ -50,6 +50,8 @@ export async function addProjectPlan(deps: Deps, input: { leadId: string; plan: 
       quoteGenerated: true,
       quoteReviewStatus: 'Pending',
       quoteVersion: version,
+      // A new version has no proposal yet (one frozen from an older version is not this quote's).
+      ...(lead.proposalStatus ? { proposalStatus: null } : {}),
       notes: appendNoteLine(lead.notes, `${renderPlanText(plan)}\n${renderQuoteText(quote)}`),
       updatedAt: FieldValue.serverTimestamp(),
     });

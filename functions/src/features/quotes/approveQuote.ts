@@ -8,7 +8,7 @@ import { enqueueEmail } from '../../shared/outbox.js';
 import { canSeal, seal } from '../../platform/sealed.js';
 import { config } from '../../config.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
-import { prepareProposal } from '../proposals/index.js';
+import { prepareProposal, proposalStatusChange } from '../proposals/index.js';
 import { createLinkIn, openLinks, readLead, revokeLinks, sha256 } from './quoteStore.js';
 import { updateLeadIn } from '../leads/index.js';
 
@@ -56,7 +56,13 @@ export async function approveQuote(
     if (lead.status !== 'Quoted' && !canMoveLead(lead.status, 'Quoted'))
       throw conflict(`Cannot move a lead from ${lead.status} to Quoted`);
     revokeLinks(tx, open);
-    updateLeadIn(tx, ref, { quoteReviewStatus: 'Approved', status: 'Quoted', updatedAt: FieldValue.serverTimestamp() });
+    updateLeadIn(tx, ref, {
+      quoteReviewStatus: 'Approved',
+      status: 'Quoted',
+      // The earlier link's proposal dies with it; a contract freezes a new one below (Sent).
+      ...proposalStatusChange(lead.proposalStatus),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
     createLinkIn(db, tx, token, {
       leadId,
       quoteVersion: lead.quoteVersion ?? null,

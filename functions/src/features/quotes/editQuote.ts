@@ -8,7 +8,8 @@ import { updateLeadIn } from '../leads/index.js';
 
 /**
  * The Edit Quote dialog: a new version; review goes back to Pending; earlier
- * quote links die with the old version. A deposit and final payment that do
+ * quote links die with the old version, and with them its proposal (the
+ * lead's `proposalStatus` is cleared). A deposit and final payment that do
  * not add up to the new total are split again by the quote's deposit share. After money has moved (a recorded
  * deposit or final payment) the edit is refused with QUOTE_EDIT_AFTER_PAYMENT
  * (domain/payments.ts), and the refused attempt is recorded in the lead's
@@ -68,6 +69,8 @@ export async function editQuote(
       generatedQuoteDetails: JSON.stringify(details),
       quoteReviewStatus: 'Pending',
       quoteVersion: version,
+      // The proposal was frozen from the old version: the card shows none until an approval with a contract.
+      ...(lead.proposalStatus ? { proposalStatus: null } : {}),
       updatedAt: FieldValue.serverTimestamp(),
     });
     writeVersion(db, tx, ref.id, version, { source: 'edit', ...terms }, actor.username);

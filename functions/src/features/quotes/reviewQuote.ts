@@ -1,4 +1,5 @@
 import { FieldValue } from 'firebase-admin/firestore';
+import { proposalStatusChange } from '../proposals/index.js';
 import { conflict } from '../../platform/errors.js';
 import { recordActivity } from '../../shared/activity.js';
 import { acceptQuoteInTx } from './quoteAcceptance.js';
@@ -6,7 +7,10 @@ import type { AdminActor, ClientActor, Deps } from '../useCase.js';
 import { openLinks, readLead, revokeLinks } from './quoteStore.js';
 import { updateLeadIn } from '../leads/index.js';
 
-/** Review "Needs Revision"; open links die. @throws NotFound "Lead not found"; Conflict no quote or accepted. */
+/**
+ * Review "Needs Revision"; open links die, and an unsigned proposal with them (domain proposalStatusWhenLinksDie).
+ * @throws NotFound "Lead not found"; Conflict no quote or accepted.
+ */
 export async function reviseQuote(deps: Deps, input: { leadId: string }, actor: AdminActor): Promise<void> {
   const { db } = deps;
   await db.runTransaction(async (tx) => {
@@ -15,7 +19,11 @@ export async function reviseQuote(deps: Deps, input: { leadId: string }, actor: 
     if (!lead.quoteGenerated) throw conflict('This lead has no quote to revise');
     if (lead.quoteAccepted) throw conflict('This quote is already accepted');
     revokeLinks(tx, links);
-    updateLeadIn(tx, ref, { quoteReviewStatus: 'Needs Revision', updatedAt: FieldValue.serverTimestamp() });
+    updateLeadIn(tx, ref, {
+      quoteReviewStatus: 'Needs Revision',
+      ...proposalStatusChange(lead.proposalStatus),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
     recordActivity(db, tx, { leadId: ref.id, type: 'quote_event', detail: 'Quote needs revision', by: actor.username });
   });
 }

@@ -34,6 +34,7 @@ import {
   formatDocumentDate,
   formatUsd,
   hourIn,
+  quoteLinkIsProposal,
   reminderLabel,
   REMINDER_SEND_HOUR,
   settlingReminder,
@@ -175,8 +176,11 @@ export async function loadReminderSubjects(
   for (const s of subjects) {
     const lead = leads.get(s.subject.leadId);
     if (s.subject.type === 'deposit') s.subject.acceptedAt = lead?.quoteAcceptedAt ?? s.subject.acceptedAt;
-    if (s.subject.type === 'quote')
+    if (s.subject.type === 'quote') {
       s.subject.open = Boolean(lead) && lead!.quoteAccepted !== true && lead!.status === 'Quoted';
+      // A proposal is signed through its link, which accepts the quote: the follow-up covers it, worded for it.
+      s.subject.proposal = quoteLinkIsProposal(lead?.proposalStatus);
+    }
   }
   return { subjects: subjects.filter((s) => reachable(leads.get(s.subject.leadId))), leads };
 }
