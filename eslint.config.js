@@ -259,6 +259,7 @@ export default defineConfig([
         'health',
         'hosted-projects',
         'leads',
+        'messages',
         'payments',
         'portal',
         'projects',

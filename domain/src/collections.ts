@@ -49,6 +49,10 @@ export const COLLECTIONS = {
   proposals: 'proposals',
   /** The proposals' append-only audit trail: created, viewed, signed, countersigned, emailed. */
   proposalEvents: 'proposal_events',
+  /** The client portal's message threads: one per project and one general per client (domain messages.ts). */
+  messageThreads: 'message_threads',
+  /** The messages of those threads, each naming its thread (append-only, written by the server). */
+  messages: 'messages',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

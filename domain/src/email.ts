@@ -49,6 +49,8 @@ export const EMAIL_TEMPLATE_IDS = [
   'reminder-invoice-overdue',
   'money-alert',
   'credit-note',
+  'message-to-client',
+  'message-to-owner',
 ] as const;
 export type EmailTemplateId = (typeof EMAIL_TEMPLATE_IDS)[number];
 
@@ -382,6 +384,39 @@ function buildDefaultTemplates(): EmailTemplate[] {
       ),
       variables: ['name', 'amount', 'creditNoteNumber', 'invoiceNumber', 'studioName'],
     },
+    {
+      id: 'message-to-client',
+      name: 'New message for the client',
+      description:
+        'Sent to a client when the studio writes in one of their portal threads: a link to the portal, never the message itself.',
+      subject: 'New message from ${studioName}',
+      html: frame(
+        'You have a new message',
+        [
+          '<p>Hi ${name},</p>',
+          '<p>${studioName} wrote to you about <strong>${threadTitle}</strong>. Sign in to your client portal to read it and reply.</p>',
+          button('${portalLink}', 'Open my portal'),
+          '<p>${studioName}</p>',
+        ].join('\n'),
+      ),
+      variables: ['name', 'threadTitle', 'portalLink', 'studioName'],
+    },
+    {
+      id: 'message-to-owner',
+      name: 'New message from a client',
+      description:
+        "Sent to the studio owner when a client writes in the portal: a link to the CRM, never the message itself.",
+      subject: 'New message from ${clientName}',
+      html: frame(
+        'New client message',
+        [
+          '<p>${clientName} wrote in <strong>${threadTitle}</strong> in the client portal.</p>',
+          '<p>Open the lead in the CRM to read it and reply: its card shows the unread count.</p>',
+          button('${adminLink}', 'Open the CRM'),
+        ].join('\n'),
+      ),
+      variables: ['clientName', 'threadTitle', 'adminLink'],
+    },
   ].map(withStudioName);
 }
 
@@ -434,6 +469,9 @@ export const SAMPLE_TEMPLATE_VARIABLES: Readonly<Record<string, string>> = {
   documentNumber: 'INV-2026-0007',
   detail: 'Paid by card.',
   creditNoteNumber: 'CN-2026-0001',
+  threadTitle: 'Bakery website',
+  portalLink: 'https://studio.example.com/portal',
+  adminLink: 'https://studio.example.com/admin',
 };
 
 /** The lead fields the template variables draw on (a stored lead or its DTO). */

@@ -36,3 +36,4 @@ export * from './replies.js';
 export * from './clientReplies.js';
 export * from './proposals.js';
 export * from './portal.js';
+export * from './messages.js';

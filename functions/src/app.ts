@@ -15,6 +15,7 @@ import { hostedProjectsAdminRouter } from './features/hosted-projects/router.js'
 import { projectsAdminRouter } from './features/projects/router.js';
 import { clientPortalRouter } from './features/client-portal/router.js';
 import { portalAdminRouter, portalRouter } from './features/portal/router.js';
+import { messagesAdminRouter } from './features/messages/index.js';
 import { emailAdminRouter } from './features/email/router.js';
 import { emailPublicRouter } from './features/email/sendgridEvents.js';
 import { clientDataAdminRouter } from './features/client-data/router.js';
@@ -86,6 +87,7 @@ function adminRouter(): express.Router {
   r.use(remindersAdminRouter);
   r.use(clientDataAdminRouter);
   r.use(portalAdminRouter);
+  r.use(messagesAdminRouter);
   r.use(healthAdminRouter({ missingSettings: () => config().missing }));
   return r;
 }

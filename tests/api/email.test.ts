@@ -225,6 +225,8 @@ describe('GET /api/email-templates', () => {
       'reminder-invoice-overdue',
       'money-alert',
       'credit-note',
+      'message-to-client',
+      'message-to-owner',
     ]);
     for (const t of list) expect(t.name && t.subject && t.html && t.variables.length, t.id).toBeTruthy();
     expect(list.find((t) => t.id === 'quote-sent')!.html).toContain('${quoteLink}');

@@ -183,6 +183,13 @@ describe('route sweep', () => {
     // (no verified address, no admin claim); tests/api/portal.test.ts covers a client's own token.
     expect(routes).toContainEqual({ method: 'GET', path: '/api/portal/overview' });
     expect(routes).toContainEqual({ method: 'POST', path: '/api/leads/:id/portal-invite' });
+    // Portal messages: the client's threads (behind the portal's guard) and the owner's side (admin).
+    expect(routes).toContainEqual({ method: 'GET', path: '/api/portal/threads' });
+    expect(routes).toContainEqual({ method: 'GET', path: '/api/portal/threads/:id' });
+    expect(routes).toContainEqual({ method: 'POST', path: '/api/portal/threads/:id/messages' });
+    expect(routes).toContainEqual({ method: 'POST', path: '/api/portal/threads/:id/read' });
+    expect(routes).toContainEqual({ method: 'POST', path: '/api/leads/:id/messages' });
+    expect(routes).toContainEqual({ method: 'POST', path: '/api/leads/:id/messages/read' });
   });
 
   it('every non-public route answers 401 without a session and 403 for a non-admin', async () => {

@@ -28,7 +28,9 @@ export type ActivityType =
   | 'invoice_closed'
   | 'reminder_sent'
   | 'reminder_skipped'
-  | 'portal_invited';
+  | 'portal_invited'
+  | 'message_from_client'
+  | 'message_to_client';
 
 export interface ActivityEntry {
   leadId: string;

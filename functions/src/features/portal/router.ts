@@ -25,12 +25,15 @@ import type { Deps } from '../useCase.js';
 import { clientOf, requireClient } from './clientSession.js';
 import { inviteToPortal, type SignInLinkMaker } from './invite.js';
 import { portalInvoiceOf, portalOverview, portalProjectOf } from './overview.js';
+import { messagesPortalRouter } from '../messages/index.js';
 
 const deps: Deps = { db };
 
 /** Client routes: app.ts mounts this at /portal. */
 export const portalRouter = Router();
 portalRouter.use(requireClient);
+// The client's message threads (features/messages), behind the same guard.
+portalRouter.use(messagesPortalRouter);
 
 portalRouter.get('/overview', async (_req, res) => {
   sendReply(res, portalOverviewReply, await portalOverview(deps, clientOf(res)));

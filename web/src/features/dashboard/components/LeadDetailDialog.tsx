@@ -29,6 +29,7 @@ import { OutboxList } from '../../email';
 import { UpcomingReminders } from '../../reminders';
 import { LeadProposals } from '../../proposals';
 import { InviteToPortalButton } from '../../portal';
+import { LeadMessages } from '../../messages';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '');
 
@@ -122,6 +123,15 @@ export function LeadDetailDialog({
             <LeadProposals leadId={lead.id} />
             <Divider sx={{ my: 2 }} />
             <UpcomingReminders leadId={lead.id} />
+            {full?.email && (
+              <>
+                <Divider sx={{ my: 2 }} />
+                <Typography variant="subtitle2" component="h3">
+                  Messages
+                </Typography>
+                <LeadMessages leadId={lead.id} email={full.email} />
+              </>
+            )}
             <Divider sx={{ my: 2 }} />
             <Typography variant="subtitle2" component="h3">
               History

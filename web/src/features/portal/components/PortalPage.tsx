@@ -43,6 +43,7 @@ import {
   watchPortalUser,
 } from '../portalAuth';
 import { fetchOverview } from '../portalApi';
+import { PortalMessages } from './PortalMessages';
 
 export const LINK_FAILED = 'This sign-in link is invalid, used or expired. Ask for a new one below.';
 export const SEND_FAILED = 'The link could not be sent. Check your connection and try again.';
@@ -318,6 +319,11 @@ function Overview({ user }: { user: User }) {
           <Projects projects={data.projects} />
           <Invoices invoices={data.invoices} />
         </Stack>
+      )}
+      {data && (
+        <Box sx={{ mt: 5 }}>
+          <PortalMessages user={user} />
+        </Box>
       )}
     </Container>
   );
