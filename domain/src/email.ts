@@ -405,7 +405,7 @@ function buildDefaultTemplates(): EmailTemplate[] {
       id: 'message-to-owner',
       name: 'New message from a client',
       description:
-        "Sent to the studio owner when a client writes in the portal: a link to the CRM, never the message itself.",
+        'Sent to the studio owner when a client writes in the portal: a link to the CRM, never the message itself.',
       subject: 'New message from ${clientName}',
       html: frame(
         'New client message',

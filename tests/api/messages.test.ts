@@ -70,7 +70,9 @@ describe('the client’s threads', () => {
     expect(res.status).toBe(201);
     expect(messageSentReply.parse(res.json).threadId).toBe(project.id);
 
-    const thread = portalThreadReply.parse((await api('GET', `/api/portal/threads/${project.id}`, { token: firstToken })).json);
+    const thread = portalThreadReply.parse(
+      (await api('GET', `/api/portal/threads/${project.id}`, { token: firstToken })).json,
+    );
     expect(thread.messages.map((m) => [m.from, m.text])).toEqual([['client', text]]);
 
     const [notice] = await outboxOf(leadA, 'message-to-owner');
@@ -110,7 +112,10 @@ describe('the client’s threads', () => {
 
   it('the owner reading a thread clears the card’s count', async () => {
     const project = (await threadsOf(firstToken)).threads.find((t) => t.projectId === projectA)!;
-    const res = await api('POST', `/api/leads/${leadA}/messages/read`, { token: adminToken, body: { threadId: project.id } });
+    const res = await api('POST', `/api/leads/${leadA}/messages/read`, {
+      token: adminToken,
+      body: { threadId: project.id },
+    });
     expect(res.status).toBe(200);
     expect(await eventually(async () => (await unreadOnCard(leadA)) === 0, 'the card’s count cleared')).toBe(true);
   });
@@ -131,7 +136,9 @@ describe('another client', () => {
         body: { text: 'sneaky' },
       });
       expect(write.status).toBe(404);
-      expect((await api('POST', `/api/portal/threads/${t.id}/read`, { token: secondToken, body: {} })).status).toBe(404);
+      expect((await api('POST', `/api/portal/threads/${t.id}/read`, { token: secondToken, body: {} })).status).toBe(
+        404,
+      );
     }
     expect((await api('GET', '/api/portal/threads/p-nope', { token: secondToken })).json).toEqual({
       error: 'Thread Not Found',
@@ -158,9 +165,9 @@ describe('another client', () => {
 describe('guards and caps', () => {
   it('no token is 401; a client’s token on the owner’s routes is 403; an admin’s token on the portal is 403', async () => {
     expect((await api('GET', '/api/portal/threads')).status).toBe(401);
-    expect((await api('POST', `/api/leads/${leadA}/messages`, { body: { threadId: 'general', text: 'x' } })).status).toBe(
-      401,
-    );
+    expect(
+      (await api('POST', `/api/leads/${leadA}/messages`, { body: { threadId: 'general', text: 'x' } })).status,
+    ).toBe(401);
     const asClient = await api('POST', `/api/leads/${leadA}/messages`, {
       token: firstToken,
       body: { threadId: 'general', text: 'x' },
@@ -177,15 +184,21 @@ describe('guards and caps', () => {
     const general = (await threadsOf(secondToken)).threads[0]!;
     const path = `/api/portal/threads/${general.id}/messages`;
     for (const body of [{ text: '   ' }, { text: 'x'.repeat(MESSAGE_TEXT_MAX + 1) }, { text: 'hi', extra: 1 }, {}]) {
-      expect((await api('POST', path, { token: secondToken, body })).status, JSON.stringify(body).slice(0, 40)).toBe(400);
+      expect((await api('POST', path, { token: secondToken, body })).status, JSON.stringify(body).slice(0, 40)).toBe(
+        400,
+      );
     }
     expect(
       (await api('POST', '/api/leads/nope/messages', { token: adminToken, body: { threadId: 'general', text: 'hi' } }))
         .status,
     ).toBe(404);
     expect(
-      (await api('POST', `/api/leads/${leadB}/messages`, { token: adminToken, body: { threadId: 'general', text: '' } }))
-        .status,
+      (
+        await api('POST', `/api/leads/${leadB}/messages`, {
+          token: adminToken,
+          body: { threadId: 'general', text: '' },
+        })
+      ).status,
     ).toBe(400);
   });
 

@@ -31,7 +31,13 @@ import { db } from '../../platform/firebase.js';
 import { adminOf } from '../../platform/session.js';
 import { idParams } from '../params.js';
 import { clientOf } from '../portal/index.js';
-import { clientReadThread, clientSendMessage, ownerReadThread, ownerSendMessage, type NoticeDeps } from './sendMessage.js';
+import {
+  clientReadThread,
+  clientSendMessage,
+  ownerReadThread,
+  ownerSendMessage,
+  type NoticeDeps,
+} from './sendMessage.js';
 import { clientThread, clientThreads } from './threads.js';
 
 const deps = (): NoticeDeps => ({ db, siteUrl: config().siteUrl, ownerEmail: config().email.ownerEmail ?? null });

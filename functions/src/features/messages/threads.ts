@@ -103,16 +103,14 @@ export async function clientThreads(deps: Deps, email: string): Promise<PortalTh
   const perProject = projects
     .filter((p) => p.status !== 'Canceled' && p.leadId)
     .sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0))
-    .map(
-      (p): ResolvedThread => ({
-        id: projectThreadId(p.id),
-        kind: 'project',
-        email,
-        leadId: p.leadId!,
-        projectId: p.id,
-        title: projectTitle(p.name),
-      }),
-    );
+    .map((p): ResolvedThread => ({
+      id: projectThreadId(p.id),
+      kind: 'project',
+      email,
+      leadId: p.leadId!,
+      projectId: p.id,
+      title: projectTitle(p.name),
+    }));
   const threads = [general, ...perProject].map((t) => summary(t, byId.get(t.id), 'client'));
   return { success: true, threads, unread: threads.reduce((n, t) => n + t.unread, 0) };
 }
