@@ -262,6 +262,7 @@ export default defineConfig([
         'hosted-projects',
         'lead-files',
         'leads',
+        'messages',
         'payments',
         'portal',
         'projects',

@@ -45,6 +45,9 @@ export const ERASED_COLLECTIONS = [
   COLLECTIONS.emailLog,
   /** The records of files shared with the client; the erasure deletes their bytes in Cloud Storage too. */
   COLLECTIONS.leadFiles,
+  /** The client's portal threads and their messages: what they wrote and what the studio answered. */
+  COLLECTIONS.messageThreads,
+  COLLECTIONS.messages,
 ] as const;
 
 /** Collections the books keep: their documents about the client are anonymised, never deleted. */
@@ -112,6 +115,8 @@ export const LEAD_LINKED_COLLECTIONS = [
   COLLECTIONS.proposals,
   COLLECTIONS.proposalEvents,
   COLLECTIONS.leadFiles,
+  COLLECTIONS.messageThreads,
+  COLLECTIONS.messages,
 ] as const satisfies readonly CollectionName[];
 
 /** True when a stored proposal is signed, so that erasure keeps it (and its trail): see PROPOSAL_COLLECTIONS. */

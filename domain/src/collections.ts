@@ -53,6 +53,10 @@ export const COLLECTIONS = {
   portalSignIns: 'portal_sign_ins',
   /** Files the owner shares with a lead's client (domain leadFiles.ts); their bytes are in Cloud Storage. Server-only. */
   leadFiles: 'lead_files',
+  /** The client portal's message threads: one per project and one general per client (domain messages.ts). */
+  messageThreads: 'message_threads',
+  /** The messages of those threads, each naming its thread (append-only, written by the server). */
+  messages: 'messages',
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

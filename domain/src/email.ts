@@ -51,6 +51,8 @@ export const EMAIL_TEMPLATE_IDS = [
   'money-alert',
   'credit-note',
   'proposal-signed-owner',
+  'message-to-client',
+  'message-to-owner',
 ] as const;
 export type EmailTemplateId = (typeof EMAIL_TEMPLATE_IDS)[number];
 
@@ -419,6 +421,39 @@ function buildDefaultTemplates(): EmailTemplate[] {
       ),
       variables: ['signedBy', 'clientEmail', 'projectName', 'signedAt', 'documentId', 'nextStep'],
     },
+    {
+      id: 'message-to-client',
+      name: 'New message for the client',
+      description:
+        'Sent to a client when the studio writes in one of their portal threads: a link to the portal, never the message itself.',
+      subject: 'New message from ${studioName}',
+      html: frame(
+        'You have a new message',
+        [
+          '<p>Hi ${name},</p>',
+          '<p>${studioName} wrote to you about <strong>${threadTitle}</strong>. Sign in to your client portal to read it and reply.</p>',
+          button('${portalLink}', 'Open my portal'),
+          '<p>${studioName}</p>',
+        ].join('\n'),
+      ),
+      variables: ['name', 'threadTitle', 'portalLink', 'studioName'],
+    },
+    {
+      id: 'message-to-owner',
+      name: 'New message from a client',
+      description:
+        'Sent to the studio owner when a client writes in the portal: a link to the CRM, never the message itself.',
+      subject: 'New message from ${clientName}',
+      html: frame(
+        'New client message',
+        [
+          '<p>${clientName} wrote in <strong>${threadTitle}</strong> in the client portal.</p>',
+          '<p>Open the lead in the CRM to read it and reply: its card shows the unread count.</p>',
+          button('${adminLink}', 'Open the CRM'),
+        ].join('\n'),
+      ),
+      variables: ['clientName', 'threadTitle', 'adminLink'],
+    },
   ].map(withStudioName);
 }
 
@@ -476,6 +511,9 @@ export const SAMPLE_TEMPLATE_VARIABLES: Readonly<Record<string, string>> = {
   signedAt: 'November 2, 2026 at 10:15:00 AM (UTC)',
   documentId: '0b6f3c1e-5d2a-4c8e-9f7a-2e4d6b8a1c3f',
   nextStep: 'Countersign it from the lead details (Proposals): the project waits in Quote Accepted until you do.',
+  threadTitle: 'Bakery website',
+  portalLink: 'https://studio.example.com/portal',
+  adminLink: 'https://studio.example.com/admin',
 };
 
 /** The lead fields the template variables draw on (a stored lead or its DTO). */

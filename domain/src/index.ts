@@ -39,3 +39,4 @@ export * from './portal.js';
 export * from './portalSubscriptions.js';
 export * from './portalDocuments.js';
 export * from './leadFiles.js';
+export * from './messages.js';

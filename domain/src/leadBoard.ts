@@ -35,6 +35,9 @@ import { isTestDataLead } from './leads.js';
 import { leadDeadReason } from './leadStatus.js';
 import type { LeadRecord } from './leads.js';
 
+/** The most unread client messages a card counts (features/messages); more show as "99+". */
+export const CARD_UNREAD_MAX = 99;
+
 /** Number of `lead_board` shards when `_meta` names none (a board never rebuilt with --shards). */
 export const LEAD_BOARD_SHARDS = 32;
 
@@ -105,7 +108,8 @@ export function leadBoardNeedsRebuild(meta: unknown): boolean {
  * and subjects (at most 100 and 200 characters, LIMITS) fill a card's width
  * long before this; a dead reason can come from a note of 10,000 characters.
  */
-export const CARD_TEXT_BUDGET_BYTES = { name: 120, subject: 120, deadReason: 80, email: 80 } as const;
+// The dead reason's 72 bytes leave room for the unread count (12 bytes at most) within MAX_ENCODED_CARD_BYTES.
+export const CARD_TEXT_BUDGET_BYTES = { name: 120, subject: 120, deadReason: 72, email: 80 } as const;
 
 const utf8 = new TextEncoder();
 
@@ -152,6 +156,8 @@ export interface BoardCard<D = Date> {
   testData: boolean;
   /** The status of the lead's latest proposal (Sent, Viewed, Signed, Countersigned), or null without one. */
   proposal: ProposalStatus | null;
+  /** Client messages the owner has not read (features/messages), at most CARD_UNREAD_MAX. */
+  unread: number;
   createdAt: D;
   /** The lead's last change (its age in the column). */
   updatedAt: D;
@@ -193,6 +199,7 @@ export type BoardCardSource<D> = Pick<LeadRecord, 'name' | 'subject' | 'projectT
     createdAt: D;
     updatedAt?: D | null;
     proposalStatus?: ProposalStatus | null;
+    unreadMessages?: number | null;
   };
 
 /** The board card of a lead (pure; dates are passed through as they are; free text clipped to CARD_TEXT_BUDGET_BYTES). */
@@ -212,6 +219,7 @@ export function boardCardOf<D>(lead: BoardCardSource<D>): BoardCard<D> {
     deadReason: deadReason === null ? null : clipCardText(deadReason, CARD_TEXT_BUDGET_BYTES.deadReason),
     testData: isTestDataLead(lead),
     proposal: lead.proposalStatus ?? null,
+    unread: Math.min(Math.max(0, Math.floor(lead.unreadMessages ?? 0)), CARD_UNREAD_MAX),
     createdAt: lead.createdAt,
     updatedAt: lead.updatedAt ?? lead.createdAt,
   };
@@ -228,6 +236,7 @@ const DEFAULTED_FIELDS = [
   'deadReason',
   'testData',
   'proposal',
+  'unread',
 ] as const;
 const DEFAULTS: Pick<BoardCard, (typeof DEFAULTED_FIELDS)[number]> = {
   quoteAmountCents: null,
@@ -239,6 +248,7 @@ const DEFAULTS: Pick<BoardCard, (typeof DEFAULTED_FIELDS)[number]> = {
   deadReason: null,
   testData: false,
   proposal: null,
+  unread: 0,
 };
 
 /**
@@ -312,6 +322,7 @@ export const encodedBoardCardSchema = z.object({
   deadReason: z.string().nullable().default(DEFAULTS.deadReason),
   testData: z.boolean().default(DEFAULTS.testData),
   proposal: z.enum(PROPOSAL_STATUSES).nullable().default(DEFAULTS.proposal),
+  unread: z.number().int().min(0).max(CARD_UNREAD_MAX).catch(DEFAULTS.unread).default(DEFAULTS.unread),
   createdAt: cardDate,
   updatedAt: cardDate,
 });
@@ -362,6 +373,7 @@ export function largestBoardCard(): BoardCard {
     deadReason: fill(CARD_TEXT_BUDGET_BYTES.deadReason),
     testData: true,
     proposal: longest(PROPOSAL_STATUSES),
+    unread: CARD_UNREAD_MAX,
     createdAt: at,
     updatedAt: at,
   };

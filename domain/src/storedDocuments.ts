@@ -157,6 +157,8 @@ export const leadDocFieldsSchema = z.object({
   replitDeployed: z.boolean().nullish(),
   /** The status of the lead's latest proposal (features/proposals writes it with each step), for its board card. */
   proposalStatus: z.enum(PROPOSAL_STATUSES).nullish().catch(null),
+  /** Client messages the owner has not read yet, over the threads kept on this lead (features/messages), for its card. */
+  unreadMessages: z.number().int().nonnegative().nullish().catch(null),
   ...PLAN_TEXT_FIELDS,
   // A malformed one reads as null rather than dropping the lead from every list.
   quoteAcceptedAt: storedDate.nullish().catch(null),
@@ -455,3 +457,40 @@ export const reminderDocSchema = z.object({
   at: orNull(storedDate),
 });
 export type ReminderDoc = z.output<typeof reminderDocSchema>;
+
+/** Who wrote a portal message: the client (in the portal) or the studio's owner (in the lead's details). */
+export const MESSAGE_AUTHORS = ['client', 'owner'] as const;
+export type MessageAuthor = (typeof MESSAGE_AUTHORS)[number];
+
+/** What a thread is about: one of the client's projects, or everything else (one per client). */
+export const MESSAGE_THREAD_KINDS = ['general', 'project'] as const;
+
+/**
+ * `message_threads/{id}` (functions features/messages): one conversation between the studio and one client
+ * (`email`, lowercased), made when its first message is written. `leadId` is the lead whose card counts its
+ * unread messages (the project's lead, or the client's newest lead for the general thread); the unread counters
+ * are what each side has not read yet.
+ */
+export const messageThreadDocSchema = z.object({
+  kind: z.enum(MESSAGE_THREAD_KINDS),
+  email: z.string(),
+  leadId: z.string(),
+  projectId: orNull(z.string()),
+  title: z.string(),
+  unreadByOwner: withDefault(z.number().int().nonnegative(), 0),
+  unreadByClient: withDefault(z.number().int().nonnegative(), 0),
+  lastMessageAt: orNull(storedDate),
+  createdAt: orNull(storedDate),
+});
+export type MessageThreadDoc = z.output<typeof messageThreadDocSchema>;
+
+/** `messages/{id}`: one plain-text message of thread `threadId`; `by` is the admin's username or "client". */
+export const messageDocSchema = z.object({
+  threadId: z.string(),
+  leadId: z.string(),
+  from: z.enum(MESSAGE_AUTHORS),
+  text: z.string(),
+  by: z.string(),
+  at: orNull(storedDate),
+});
+export type MessageDoc = z.output<typeof messageDocSchema>;

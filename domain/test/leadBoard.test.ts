@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   boardCardOf,
+  CARD_UNREAD_MAX,
   CARD_TEXT_BUDGET_BYTES,
   clipCardText,
   decodeBoardCard,
@@ -62,11 +63,20 @@ describe('boardCardOf', () => {
       deadReason: null,
       testData: false,
       proposal: null,
+      unread: 0,
       createdAt: created,
       updatedAt: created,
     });
     expect(Object.keys(card)).not.toContain('message');
     expect(Object.keys(card)).not.toContain('notes');
+  });
+
+  it('counts the unread client messages, at most CARD_UNREAD_MAX, and leaves a zero count out of the stored text', () => {
+    expect(boardCardOf({ ...base, unreadMessages: 3 }).unread).toBe(3);
+    expect(boardCardOf({ ...base, unreadMessages: 500 }).unread).toBe(CARD_UNREAD_MAX);
+    expect(boardCardOf({ ...base, unreadMessages: null }).unread).toBe(0);
+    expect(encodeBoardCard(boardCardOf(base))).not.toContain('unread');
+    expect(decodeBoardCard(encodeBoardCard(boardCardOf({ ...base, unreadMessages: 2 }))).unread).toBe(2);
   });
 
   it('reads the dead reason from the notes when the field is empty, and marks test data', () => {

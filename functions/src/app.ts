@@ -16,6 +16,7 @@ import { projectsAdminRouter } from './features/projects/router.js';
 import { clientPortalRouter } from './features/client-portal/router.js';
 import { portalAdminRouter, portalRouter } from './features/portal/router.js';
 import { fileDownloadsRouter, leadFilesAdminRouter } from './features/lead-files/router.js';
+import { messagesAdminRouter } from './features/messages/index.js';
 import { emailAdminRouter } from './features/email/router.js';
 import { emailPublicRouter } from './features/email/sendgridEvents.js';
 import { clientDataAdminRouter } from './features/client-data/router.js';
@@ -89,6 +90,7 @@ function adminRouter(): express.Router {
   r.use(clientDataAdminRouter);
   r.use(portalAdminRouter);
   r.use(leadFilesAdminRouter);
+  r.use(messagesAdminRouter);
   r.use(healthAdminRouter({ missingSettings: () => config().missing }));
   return r;
 }

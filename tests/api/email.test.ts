@@ -227,6 +227,8 @@ describe('GET /api/email-templates', () => {
       'money-alert',
       'credit-note',
       'proposal-signed-owner',
+      'message-to-client',
+      'message-to-owner',
     ]);
     for (const t of list) expect(t.name && t.subject && t.html && t.variables.length, t.id).toBeTruthy();
     expect(list.find((t) => t.id === 'quote-sent')!.html).toContain('${quoteLink}');

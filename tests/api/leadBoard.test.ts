@@ -272,6 +272,7 @@ describe('board capacity (own project, no trigger)', () => {
       quoteAccepted: true,
       quoteReviewStatus: 'Needs Revision',
       proposalStatus: 'Countersigned',
+      unreadMessages: 99,
     }),
   });
 

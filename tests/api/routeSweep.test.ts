@@ -196,6 +196,13 @@ describe('route sweep', () => {
     expect(routes).toContainEqual({ method: 'PUT', path: '/api/leads/:id/files/:fileId' });
     expect(routes).toContainEqual({ method: 'DELETE', path: '/api/leads/:id/files/:fileId' });
     expect(routes).toContainEqual({ method: 'GET', path: '/api/file-downloads/:id' });
+    // Portal messages: the client's threads (behind the portal's guard) and the owner's side (admin).
+    expect(routes).toContainEqual({ method: 'GET', path: '/api/portal/threads' });
+    expect(routes).toContainEqual({ method: 'GET', path: '/api/portal/threads/:id' });
+    expect(routes).toContainEqual({ method: 'POST', path: '/api/portal/threads/:id/messages' });
+    expect(routes).toContainEqual({ method: 'POST', path: '/api/portal/threads/:id/read' });
+    expect(routes).toContainEqual({ method: 'POST', path: '/api/leads/:id/messages' });
+    expect(routes).toContainEqual({ method: 'POST', path: '/api/leads/:id/messages/read' });
   });
 
   it('every non-public route answers 401 without a session and 403 for a non-admin', async () => {

@@ -30,6 +30,8 @@ export const CRM_COLLECTIONS = [
   'subscriptions',
   'proposals',
   'proposal_events',
+  'message_threads',
+  'messages',
 ];
 /** Server-only collections (token hashes, queued emails, webhook ledger, limiter counters, idempotency keys) and anything unlisted. */
 export const SERVER_ONLY = [

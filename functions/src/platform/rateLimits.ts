@@ -9,7 +9,7 @@
  * The spec gives no figures (its §9 has none); the messages are ours except
  * where a route's spec wording applies.
  */
-import type { RecipientLimit } from '@studio/domain';
+import { TOO_MANY_MESSAGES, type RecipientLimit } from '@studio/domain';
 
 /** What a limit counts by. */
 export type RateLimitKey =
@@ -22,7 +22,9 @@ export type RateLimitKey =
   /** The email looked up, from every caller together. */
   | 'email'
   /** The recipient's mailbox (domain mailboxKey: `+tag` and gmail dots do not make a new address). */
-  | 'mailbox';
+  | 'mailbox'
+  /** The portal client's verified address (features/portal requireClient): the same person on any network. */
+  | 'client';
 
 /** One limit (see the module comment). */
 export interface RateLimitSpec {
@@ -68,6 +70,8 @@ export const RATE_LIMITS = {
     windowSec: 10 * 60,
     message: 'Too many messages from your network. Please try again in a few minutes.',
   },
+  /** Messages a portal client writes (features/messages), counted by their verified address, not by IP. */
+  'portal-messages': { key: 'client', points: 20, windowSec: 10 * 60, message: TOO_MANY_MESSAGES },
   /**
    * Contact confirmations per mailbox, a recipient limit (domain RECIPIENT_LIMIT_NAMES) the outbox sender takes
    * before the first send: an entry over it is SKIPPED with this message as its lastError, never sent.

@@ -32,7 +32,9 @@ export type ActivityType =
   | 'portal_signed_in'
   | 'file_uploaded'
   | 'file_visibility_changed'
-  | 'file_removed';
+  | 'file_removed'
+  | 'message_from_client'
+  | 'message_to_client';
 
 export interface ActivityEntry {
   leadId: string;

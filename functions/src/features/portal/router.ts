@@ -45,6 +45,7 @@ import { inviteToPortal, type SignInLinkMaker } from './invite.js';
 import { portalInvoiceOf, portalOverview, portalProjectOf } from './overview.js';
 import { cancelClientSubscription, clientBillingPortal, clientSubscriptions } from './subscriptions.js';
 import { portalSignInRecorder } from './signIns.js';
+import { messagesPortalRouter } from '../messages/index.js';
 
 const deps: Deps = { db };
 
@@ -53,6 +54,8 @@ export const portalRouter = Router();
 portalRouter.use(requireClient);
 portalRouter.use(portalSignInRecorder(deps));
 portalRouter.use(portalDocumentsRouter);
+// The client's message threads (features/messages), behind the same guard.
+portalRouter.use(messagesPortalRouter);
 
 portalRouter.get('/overview', async (_req, res) => {
   sendReply(res, portalOverviewReply, await portalOverview(deps, clientOf(res)));

@@ -14,30 +14,28 @@ import {
 import { ApiError, ReplyShapeError } from '../../shared/lib/api';
 
 /**
- * `method` `path` as `user` (a POST sends `{}`), its reply parsed with `schema`.
+ * `method` `path` as `user`, with `body` as JSON when given; the reply parsed with `reply`.
  * @throws ApiError (non-2xx, with the server's message), ReplyShapeError, TypeError (network).
  */
-async function portalRequest<S extends z.ZodType>(
+export async function portalRequest<S extends z.ZodType>(
   user: User,
   method: 'GET' | 'POST',
   path: string,
-  schema: S,
+  reply: S,
+  body?: unknown,
 ): Promise<z.output<S>> {
-  const res = await fetch(path, {
-    method,
-    headers: {
-      accept: 'application/json',
-      authorization: `Bearer ${await user.getIdToken()}`,
-      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(method === 'POST' ? { body: '{}' } : {}),
-  });
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    authorization: `Bearer ${await user.getIdToken()}`,
+  };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data: unknown = await res.json().catch(() => null);
   if (!res.ok) {
     const error = (data as { error?: unknown } | null)?.error;
     throw new ApiError(res.status, typeof error === 'string' ? error : res.statusText);
   }
-  const parsed = schema.safeParse(data);
+  const parsed = reply.safeParse(data);
   if (!parsed.success) throw new ReplyShapeError(method, path, parsed.error);
   return parsed.data;
 }
@@ -61,6 +59,7 @@ export const cancelSubscription = (user: User, id: string) =>
     'POST',
     `/api/portal/subscriptions/${encodeURIComponent(id)}/cancel`,
     portalSubscriptionCanceledReply,
+    {},
   );
 
 /** POST /api/portal/subscriptions/{id}/billing-portal: Stripe's customer portal URL for a live subscription. */
@@ -70,4 +69,5 @@ export const openBillingPortal = (user: User, id: string) =>
     'POST',
     `/api/portal/subscriptions/${encodeURIComponent(id)}/billing-portal`,
     portalBillingPortalReply,
+    {},
   );

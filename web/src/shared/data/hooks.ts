@@ -19,6 +19,7 @@ import {
   documentId,
   getDocs,
   limit,
+  limitToLast,
   onSnapshot,
   orderBy,
   query,
@@ -60,6 +61,11 @@ import {
   type EncodedBoardCard,
   type PromoCodeDoc,
   type LeadRecord,
+  messageDocSchema,
+  messageThreadDocSchema,
+  THREAD_MESSAGES_SHOWN,
+  type MessageDoc,
+  type MessageThreadDoc,
 } from '@studio/domain';
 import { invoicingLeadsQuery, leadBoardQuery, leadsQuery } from './FirestoreScope';
 import { confirmedSnapshots } from './confirmed';
@@ -548,3 +554,44 @@ export function useLiveSubscriptions(): LiveList<SubscriptionView> {
 }
 
 const subscriptionsOf = (snap: QuerySnapshot): SubscriptionView[] => parsedDocs(subscriptionDocSchema, snap);
+
+/** A portal message thread (domain messageThreadDocSchema) with its id. */
+export type MessageThreadView = MessageThreadDoc & { id: string };
+
+/** The message threads of the client `email` (lowercased), newest message first, kept live while `email` is set. */
+export function useLiveMessageThreads(email: string | null): LiveList<MessageThreadView> {
+  const firestore = useFirestore();
+  const q = useMemo(
+    () => (email ? query(collection(firestore, COLLECTIONS.messageThreads), where('email', '==', email)) : null),
+    [firestore, email],
+  );
+  return useLiveQuery(q, threadsOf);
+}
+
+const threadsOf = (snap: QuerySnapshot): MessageThreadView[] =>
+  parsedDocs(messageThreadDocSchema, snap).sort(
+    (a, b) => (b.lastMessageAt?.getTime() ?? 0) - (a.lastMessageAt?.getTime() ?? 0),
+  );
+
+/** A portal message (domain messageDocSchema) with its id. */
+export type MessageView = MessageDoc & { id: string };
+
+/** The newest THREAD_MESSAGES_SHOWN messages of thread `threadId`, oldest first, kept live while it is set. */
+export function useLiveThreadMessages(threadId: string | null): LiveList<MessageView> {
+  const firestore = useFirestore();
+  const q = useMemo(
+    () =>
+      threadId
+        ? query(
+            collection(firestore, COLLECTIONS.messages),
+            where('threadId', '==', threadId),
+            orderBy('at'),
+            limitToLast(THREAD_MESSAGES_SHOWN),
+          )
+        : null,
+    [firestore, threadId],
+  );
+  return useLiveQuery(q, messagesOf);
+}
+
+const messagesOf = (snap: QuerySnapshot): MessageView[] => parsedDocs(messageDocSchema, snap);

@@ -22,6 +22,7 @@ import {
   boardBadgeOf,
   boardMovesFrom,
   boardPlaceOf,
+  CARD_UNREAD_MAX,
   formatUsd,
   leadAttention,
   leadCardAction,
@@ -67,8 +68,14 @@ const ACTION_LABEL = { accept: 'Accept Quote', review: 'Review Quote', plan: 'Ad
 export function leadCardLabel(lead: BoardLead, ageHint: string): string {
   const amount = lead.quoteAmountCents != null ? `, ${formatUsd(lead.quoteAmountCents)}` : '';
   const proposal = lead.proposal ? ` Proposal ${lead.proposal}.` : '';
-  return `${lead.name}, ${lead.status}. ${lead.subject}. ${lead.projectType}${amount}.${proposal} ${ageHint}`;
+  const unread = lead.unread > 0 ? ` ${unreadText(lead.unread)}.` : '';
+  return `${lead.name}, ${lead.status}. ${lead.subject}. ${lead.projectType}${amount}.${proposal}${unread} ${ageHint}`;
 }
+
+/** The unread client messages a card counts (domain CARD_UNREAD_MAX at most), as shown: "3", "99+". */
+const unreadCount = (n: number) => (n >= CARD_UNREAD_MAX ? `${CARD_UNREAD_MAX}+` : String(n));
+/** The same in words, for the card's name and tooltip: "3 unread messages". */
+const unreadText = (n: number) => `${unreadCount(n)} unread message${n === 1 ? '' : 's'}`;
 
 /** The tint of a proposal's status on a card: sent or viewed (waiting for the client), signed, countersigned. */
 const PROPOSAL_COLOR = { Sent: 'info', Viewed: 'info', Signed: 'warning', Countersigned: 'success' } as const;
@@ -323,6 +330,11 @@ export function LeadCardView({ lead, now, attentionDays, actions, provided, isDr
             title={`Proposal ${lead.proposal}`}
           >
             {lead.proposal}
+          </span>
+        )}
+        {lead.unread > 0 && (
+          <span className="lc-badge" data-testid="lead-unread" data-color="error" title={unreadText(lead.unread)}>
+            ✉ {unreadCount(lead.unread)}
           </span>
         )}
         {lead.quoteAmountCents != null && <span className="lc-quote">{formatUsd(lead.quoteAmountCents)}</span>}

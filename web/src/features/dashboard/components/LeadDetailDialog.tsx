@@ -30,6 +30,7 @@ import { UpcomingReminders } from '../../reminders';
 import { LeadProposals } from '../../proposals';
 import { InviteToPortalButton, PortalSignInStatus } from '../../portal';
 import { LeadFiles } from '../../lead-files';
+import { LeadMessages } from '../../messages';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '');
 
@@ -126,6 +127,15 @@ export function LeadDetailDialog({
             <LeadFiles leadId={lead.id} />
             <Divider sx={{ my: 2 }} />
             <UpcomingReminders leadId={lead.id} />
+            {full?.email && (
+              <>
+                <Divider sx={{ my: 2 }} />
+                <Typography variant="subtitle2" component="h3">
+                  Messages
+                </Typography>
+                <LeadMessages leadId={lead.id} email={full.email} />
+              </>
+            )}
             <Divider sx={{ my: 2 }} />
             <Typography variant="subtitle2" component="h3">
               History

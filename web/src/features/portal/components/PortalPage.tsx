@@ -47,6 +47,7 @@ import { fetchOverview } from '../portalApi';
 import { PortalSubscriptions } from './PortalSubscriptions';
 import { PortalDocuments } from './PortalDocuments';
 import { PortalFiles } from './PortalFiles';
+import { PortalMessages } from './PortalMessages';
 
 export const LINK_FAILED = 'This sign-in link is invalid, used or expired. Ask for a new one below.';
 export const SEND_FAILED = 'The link could not be sent. Check your connection and try again.';
@@ -328,6 +329,11 @@ function Overview({ user }: { user: User }) {
           <PortalFiles user={user} />
           <PortalSubscriptions user={user} />
         </Stack>
+      )}
+      {data && (
+        <Box sx={{ mt: 5 }}>
+          <PortalMessages user={user} />
+        </Box>
       )}
     </Container>
   );

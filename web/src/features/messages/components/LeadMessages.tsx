@@ -1,0 +1,94 @@
+/**
+ * The lead details' Messages: the threads of the lead's client (by address),
+ * read live from Firestore (one listener for the threads, one for the open
+ * thread's messages: shared/data/hooks), with the owner's unread counts; the
+ * owner's reply goes through POST /api/leads/{id}/messages. Opening a thread
+ * with unread messages marks it read (POST .../messages/read), which clears
+ * the count on the lead's board card. Before the client has written, the
+ * owner can start the general thread ("general").
+ */
+import { useEffect, useState } from 'react';
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { GENERAL_THREAD_ALIAS, messageSentReply, threadReadReply } from '@studio/domain';
+import { api, errorMessage } from '../../../shared/lib/api';
+import { useLiveMessageThreads, useLiveThreadMessages } from '../../../shared/data/hooks';
+import { useToast } from '../../../shared/components/Toast';
+import { MessageForm } from '../../../shared/components/messages/MessageForm';
+import { MessageList } from '../../../shared/components/messages/MessageList';
+
+export function LeadMessages({ leadId, email }: { leadId: string; email: string }) {
+  const toast = useToast();
+  const threads = useLiveMessageThreads(email.trim().toLowerCase() || null);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const stored = threads.data;
+  const hasGeneral = stored.some((t) => t.kind === 'general');
+  // The chosen thread, else the one with the newest message, else the general thread (to start it).
+  const openId = chosen ?? stored[0]?.id ?? GENERAL_THREAD_ALIAS;
+  const open = stored.find((t) => t.id === openId) ?? null;
+  const messages = useLiveThreadMessages(open ? open.id : null);
+  const base = `/api/leads/${encodeURIComponent(leadId)}/messages`;
+
+  const openStored = open?.id ?? null;
+  const unread = open?.unreadByOwner ?? 0;
+  useEffect(() => {
+    if (!openStored || unread === 0) return;
+    api.post(`${base}/read`, { threadId: openStored }, threadReadReply).catch((e: unknown) => {
+      console.error('messages: the thread could not be marked read', e);
+    });
+  }, [base, openStored, unread]);
+
+  const send = async (text: string): Promise<string | null> => {
+    try {
+      const sent = await api.post(base, { threadId: openId, text }, messageSentReply);
+      setChosen(sent.threadId);
+      return null;
+    } catch (e) {
+      toast({ title: 'Error', description: errorMessage(e, 'The message could not be sent.'), severity: 'error' });
+      return errorMessage(e, 'The message could not be sent.');
+    }
+  };
+
+  if (threads.status === 'loading') return <Typography color="text.secondary">Loading...</Typography>;
+  if (threads.status === 'error') return <Typography color="error">The messages could not be loaded.</Typography>;
+  const choices = [
+    ...stored.map((t) => ({ id: t.id, title: t.title, unread: t.unreadByOwner })),
+    ...(hasGeneral ? [] : [{ id: GENERAL_THREAD_ALIAS, title: 'General', unread: 0 }]),
+  ];
+  return (
+    <Box data-testid="lead-messages">
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 1.5 }} role="list">
+        {choices.map((t) => (
+          <Box role="listitem" key={t.id}>
+            <Badge badgeContent={t.unread} color="error">
+              <Button
+                size="small"
+                variant={t.id === openId ? 'contained' : 'outlined'}
+                aria-pressed={t.id === openId}
+                aria-label={`${t.title}${t.unread ? `, ${t.unread} unread` : ''}`}
+                onClick={() => setChosen(t.id)}
+                sx={{ textTransform: 'none', overflowWrap: 'anywhere' }}
+              >
+                {t.title}
+              </Button>
+            </Badge>
+          </Box>
+        ))}
+      </Stack>
+      {open && messages.status === 'loading' ? (
+        <Typography color="text.secondary">Loading...</Typography>
+      ) : (
+        <MessageList
+          label="Messages"
+          reader="owner"
+          names={{ client: 'Client', owner: 'Studio' }}
+          messages={open ? messages.data : []}
+        />
+      )}
+      <MessageForm label="Reply to the client" onSend={send} />
+    </Box>
+  );
+}
