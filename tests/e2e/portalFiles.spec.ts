@@ -13,7 +13,7 @@ import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { cardIn, loginAsAdmin } from './support/admin.js';
 import { WIDTHS, wcagViolations } from './support/axe.js';
 import { NO_QUOTE, storeLead, storePaidPayment } from '../fixtures.js';
-import { signInLinksFor } from '../portalLinks.js';
+import { signInToPortal } from './support/portal.js';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
 
@@ -70,13 +70,7 @@ test('the owner shares a file; the client downloads it and their documents; the 
     acceptDownloads: true,
   });
   const client = await device.newPage();
-  await client.goto('/portal');
-  await client.getByLabel('Email', { exact: true }).fill(email);
-  await client.getByRole('button', { name: 'Email me a sign-in link' }).click();
-  await expect.poll(async () => (await signInLinksFor(email)).length).toBe(1);
-  const [link] = await signInLinksFor(email);
-  await client.goto(link!.oobLink);
-  await expect(client.getByRole('heading', { level: 1, name: 'Your portal' })).toBeVisible();
+  await signInToPortal(client, email);
 
   await expect(client.getByTestId('portal-invoice').filter({ hasText: `INV-DOC-${tag}` })).toContainText(
     'due June 15, 2030',

@@ -12,7 +12,7 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { cardIn, loginAsAdmin } from './support/admin.js';
 import { NO_QUOTE, projectDoc, storeLead } from '../fixtures.js';
-import { signInLinksFor } from '../portalLinks.js';
+import { signInToPortal } from './support/portal.js';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
 
@@ -42,13 +42,7 @@ test('the client writes, the owner sees the unread badge live and replies, the c
     viewport: { width: 1440, height: 900 },
   });
   const client = await device.newPage();
-  await client.goto('/portal');
-  await client.getByLabel('Email', { exact: true }).fill(email);
-  await client.getByRole('button', { name: 'Email me a sign-in link' }).click();
-  await expect.poll(async () => (await signInLinksFor(email)).length).toBe(1);
-  const [link] = await signInLinksFor(email);
-  await client.goto(link!.oobLink);
-  await expect(client.getByRole('heading', { level: 1, name: 'Your portal' })).toBeVisible();
+  await signInToPortal(client, email);
 
   // The client writes in the general thread.
   await client.getByRole('button', { name: /^General/ }).click();

@@ -12,7 +12,7 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { PORTAL_SUBSCRIPTION_CANCELED } from '@studio/domain';
 import { WIDTHS, wcagViolations } from './support/axe.js';
-import { signInLinksFor } from '../portalLinks.js';
+import { signInToPortal } from './support/portal.js';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
 
@@ -40,13 +40,7 @@ test('a cart buyer signs in to the portal and ends their hosting subscription at
 
   // Same device: the page remembers the address, so opening the link signs in at once.
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/portal');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
-  await expect.poll(async () => (await signInLinksFor(email)).length).toBe(1);
-  const [link] = await signInLinksFor(email);
-  await page.goto(link!.oobLink);
-  await expect(page.getByRole('heading', { level: 1, name: 'Your portal' })).toBeVisible();
+  await signInToPortal(page, email);
 
   const section = page.getByRole('region', { name: 'Hosting subscriptions' });
   const card = section.getByTestId('portal-subscription');
