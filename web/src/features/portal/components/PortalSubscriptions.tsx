@@ -4,11 +4,10 @@
  * it. A subscription Stripe manages (live mode) opens Stripe's customer
  * portal ("Manage billing"); in test mode this section is the equivalent
  * page. Either way "Cancel at period end", asked first, ends it when the
- * period is over. Hidden while the client has none.
+ * period is over. Loading, empty and error-with-retry states (PortalListSection).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { User } from 'firebase/auth';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -27,6 +26,7 @@ import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
 import { useToast } from '../../../shared/components/Toast';
 import { errorMessage } from '../../../shared/lib/api';
 import { cancelSubscription, fetchSubscriptions, openBillingPortal } from '../portalApi';
+import { PortalListSection, usePortalList } from './PortalListSection';
 
 export const SUBSCRIPTIONS_FAILED = 'Your subscriptions could not be loaded. Check your connection and try again.';
 export const BILLING_PORTAL_FAILED = 'The billing portal could not be opened. Please try again.';
@@ -38,32 +38,19 @@ const price = (s: PortalSubscription) =>
 const statusColor = (s: PortalSubscription) =>
   s.status === 'canceled' ? 'default' : s.status === 'past_due' || s.cancelAtPeriodEnd ? 'warning' : 'success';
 
+const fetchSubscriptionList = async (user: User) => (await fetchSubscriptions(user)).subscriptions;
+
 export function PortalSubscriptions({ user }: { user: User }) {
   const toast = useToast();
-  const [state, setState] = useState<{ list: PortalSubscription[] | null; error: boolean }>({
-    list: null,
-    error: false,
-  });
+  const [state, reload] = usePortalList(user, fetchSubscriptionList, 'the subscriptions');
   const [asking, setAsking] = useState<PortalSubscription | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    setState({ list: null, error: false });
-    fetchSubscriptions(user).then(
-      (r) => setState({ list: r.subscriptions, error: false }),
-      (e: unknown) => {
-        console.error('portal: the subscriptions could not be loaded', e);
-        setState({ list: null, error: true });
-      },
-    );
-  }, [user]);
-  useEffect(load, [load]);
 
   const cancel = async (s: PortalSubscription) => {
     setBusy(s.id);
     try {
-      const r = await cancelSubscription(user, s.id);
-      setState((st) => ({ ...st, list: st.list?.map((x) => (x.id === s.id ? r.subscription : x)) ?? null }));
+      await cancelSubscription(user, s.id);
+      reload();
       toast({ title: 'Subscription Updated', description: PORTAL_SUBSCRIPTION_CANCELED });
     } catch (e) {
       toast({ title: 'Error', description: errorMessage(e, CANCEL_FAILED), severity: 'error' });
@@ -83,79 +70,72 @@ export function PortalSubscriptions({ user }: { user: User }) {
     }
   };
 
-  if (state.error)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={load}>
-            Try again
-          </Button>
-        }
-      >
-        {SUBSCRIPTIONS_FAILED}
-      </Alert>
-    );
-  if (!state.list || state.list.length === 0) return null;
   return (
-    <Box component="section" aria-labelledby="portal-subscriptions">
-      <Typography id="portal-subscriptions" variant="h5" component="h2" gutterBottom>
-        Hosting subscriptions
-      </Typography>
-      <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {state.list.map((s) => (
-          <Card component="li" key={s.id} data-testid="portal-subscription">
-            <CardContent
-              sx={{
-                display: 'flex',
-                flexDirection: { xs: 'column', sm: 'row' },
-                gap: 2,
-                alignItems: { sm: 'center' },
-                justifyContent: 'space-between',
-              }}
-            >
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="h6" component="h3" sx={{ overflowWrap: 'anywhere' }}>
-                  {s.packageName}
-                </Typography>
-                <Typography color="text.secondary">
-                  {price(s)}
-                  {s.status === 'canceled'
-                    ? ''
-                    : s.cancelAtPeriodEnd
-                      ? ` · ends on ${s.periodEnd}`
-                      : ` · renews on ${s.periodEnd}`}
-                </Typography>
-                <Chip size="small" color={statusColor(s)} label={portalSubscriptionStatusText(s)} sx={{ mt: 1 }} />
-              </Box>
-              {s.manage && (
-                <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexShrink: 0 }}>
-                  {s.manage === 'stripe' && (
-                    <Button
-                      variant="outlined"
-                      disabled={busy === s.id}
-                      onClick={() => void manage(s)}
-                      aria-label={`Manage billing for ${s.packageName}`}
-                    >
-                      Manage billing
-                    </Button>
-                  )}
-                  {!s.cancelAtPeriodEnd && (
-                    <Button
-                      color="error"
-                      disabled={busy === s.id}
-                      onClick={() => setAsking(s)}
-                      aria-label={`Cancel at period end: ${s.packageName}`}
-                    >
-                      Cancel at period end
-                    </Button>
-                  )}
-                </Stack>
-              )}
-            </CardContent>
-          </Card>
-        ))}
-      </Stack>
+    <>
+      <PortalListSection
+        id="portal-subscriptions"
+        title="Hosting subscriptions"
+        state={state}
+        onRetry={reload}
+        failedText={SUBSCRIPTIONS_FAILED}
+        loadingText="Loading your subscriptions..."
+        emptyText="No hosting subscriptions."
+      >
+        {(items) =>
+          items.map((s) => (
+            <Card component="li" key={s.id} data-testid="portal-subscription">
+              <CardContent
+                sx={{
+                  display: 'flex',
+                  flexDirection: { xs: 'column', sm: 'row' },
+                  gap: 2,
+                  alignItems: { sm: 'center' },
+                  justifyContent: 'space-between',
+                }}
+              >
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography variant="h6" component="h3" sx={{ overflowWrap: 'anywhere' }}>
+                    {s.packageName}
+                  </Typography>
+                  <Typography color="text.secondary">
+                    {price(s)}
+                    {s.status === 'canceled'
+                      ? ''
+                      : s.cancelAtPeriodEnd
+                        ? ` · ends on ${s.periodEnd}`
+                        : ` · renews on ${s.periodEnd}`}
+                  </Typography>
+                  <Chip size="small" color={statusColor(s)} label={portalSubscriptionStatusText(s)} sx={{ mt: 1 }} />
+                </Box>
+                {s.manage && (
+                  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ flexShrink: 0 }}>
+                    {s.manage === 'stripe' && (
+                      <Button
+                        variant="outlined"
+                        disabled={busy === s.id}
+                        onClick={() => void manage(s)}
+                        aria-label={`Manage billing for ${s.packageName}`}
+                      >
+                        Manage billing
+                      </Button>
+                    )}
+                    {!s.cancelAtPeriodEnd && (
+                      <Button
+                        color="error"
+                        disabled={busy === s.id}
+                        onClick={() => setAsking(s)}
+                        aria-label={`Cancel at period end: ${s.packageName}`}
+                      >
+                        Cancel at period end
+                      </Button>
+                    )}
+                  </Stack>
+                )}
+              </CardContent>
+            </Card>
+          ))
+        }
+      </PortalListSection>
       <ConfirmDialog
         open={asking != null}
         title={`End ${asking?.packageName ?? 'this subscription'}?`}
@@ -169,6 +149,6 @@ export function PortalSubscriptions({ user }: { user: User }) {
         onCancel={() => setAsking(null)}
         onConfirm={() => asking && void cancel(asking)}
       />
-    </Box>
+    </>
   );
 }
