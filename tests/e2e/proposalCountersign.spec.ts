@@ -1,7 +1,7 @@
 /**
- * A proposal from signature to countersignature, in the browser: the client signs on a phone-sized page and pays
- * the deposit (the emulators' test-mode provider: "Pay Now" goes through the same fulfilment as a verified Stripe
- * webhook, as payments.spec.ts); the board card shows "Signed" and the project waits in Quote Accepted; the owner
+ * A proposal from signature to countersignature, in the browser: the client signs on a phone-sized page (typed
+ * name and a drawn signature) and pays the deposit (the emulators' test-mode provider: "Pay Now" goes through the
+ * same fulfilment as a verified Stripe webhook, as payments.spec.ts); the board card shows "Signed" and the project waits in Quote Accepted; the owner
  * countersigns in the lead details, the card shows "Countersigned" and the project reaches Set up. The outbox holds
  * the signed PDF's emails (client and studio) and the countersigned one's, each with the proposal attached as the
  * sender rendered it (email log), and the /verify page, keyboard only at 390 px, says the downloaded PDF is the
@@ -14,6 +14,7 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { quotedLead } from './support/adminApi.js';
 import { cardIn, loginAsAdmin } from './support/admin.js';
+import { drawSignature } from './support/signature.js';
 import { pdfInk, pdfPagePng, pdfPageTexts, pngSize } from '../pdfText.js';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
@@ -42,11 +43,12 @@ test('sign on a phone, pay the deposit, countersign in the CRM: the emails carry
   const name = `Countersign Client ${randomUUID().slice(0, 8)}`;
   const { id: leadId, acceptancePath } = await quotedLead(request, name, nextIp, true, 'default');
 
-  // The client signs with a typed name (the keyboard alternative to drawing) and pays the deposit.
+  // The client signs with their typed name and a drawn signature, and pays the deposit.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(acceptancePath!);
   await page.getByRole('checkbox').check();
   await page.getByLabel('Full legal name').fill('Noor Countersign');
+  await drawSignature(page);
   await page.getByRole('button', { name: 'Sign and accept' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/checkout' && url.searchParams.get('leadId') === leadId);
   await page.getByRole('button', { name: 'Pay Now' }).click();

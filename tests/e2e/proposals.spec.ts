@@ -11,6 +11,7 @@ import { getFirestore } from 'firebase-admin/firestore';
 import { quotedLead } from './support/adminApi.js';
 import { WIDTHS, wcagViolations } from './support/axe.js';
 import { pdfFirstPagePng, pdfInk, pdfText, pngSize } from '../pdfText.js';
+import { drawSignature } from './support/signature.js';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
 const RUN = Math.floor(Math.random() * 250) + 1;
@@ -45,14 +46,7 @@ test('the client reads the proposal on a phone, signs with a drawing, and the si
   await expect(page.getByText('Tick the box to agree to sign electronically')).toBeVisible();
   await page.getByRole('checkbox').check();
   await page.getByLabel('Full legal name').fill('Maya Phone Chen');
-  const canvas = page.getByTestId('signature-canvas');
-  await canvas.scrollIntoViewIfNeeded();
-  const box = (await canvas.boundingBox())!;
-  await page.mouse.move(box.x + 20, box.y + 100);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i++)
-    await page.mouse.move(box.x + 20 + i * 22, box.y + 100 - (i % 2 ? 50 : 0), { steps: 3 });
-  await page.mouse.up();
+  await drawSignature(page);
   await page.getByRole('button', { name: 'Sign and accept' }).click();
   await expect(page).toHaveURL(/\/checkout\?amount=/);
 
