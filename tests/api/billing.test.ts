@@ -400,6 +400,24 @@ describe('hosting subscriptions', () => {
     expect((await subscription(orderId)).currentPeriodEnd).toEqual(before.currentPeriodEnd);
     expect((await sendWebhook(invoice(4_500))).json).toEqual({ received: true, outcome: 'applied' });
     expect((await subscription(orderId)).currentPeriodEnd.getTime()).toBeGreaterThan(before.currentPeriodEnd.getTime());
+    // Cancel at period end set, then withdrawn, in Stripe's customer portal: the CRM follows at once.
+    const updated = (cancelAtPeriodEnd: boolean) => ({
+      id: `evt_${randomUUID().replaceAll('-', '')}`,
+      object: 'event',
+      type: 'customer.subscription.updated',
+      data: {
+        object: {
+          id: 'sub_x',
+          object: 'subscription',
+          cancel_at_period_end: cancelAtPeriodEnd,
+          metadata: { purpose: 'order', orderId },
+        },
+      },
+    });
+    expect((await sendWebhook(updated(true))).json).toEqual({ received: true, outcome: 'applied' });
+    expect(await subscription(orderId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    expect((await sendWebhook(updated(false))).json).toEqual({ received: true, outcome: 'applied' });
+    expect(await subscription(orderId)).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
     const deleted = {
       id: `evt_${randomUUID().replaceAll('-', '')}`,
       object: 'event',

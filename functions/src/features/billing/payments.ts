@@ -257,6 +257,7 @@ export const paymentEventSchema = z.object({
       metadata: stripeMetadata,
       last_payment_error: z.object({ message: z.string().nullish() }).nullish(),
       parent: z.object({ subscription_details: z.object({ metadata: stripeMetadata }).nullish() }).nullish(),
+      cancel_at_period_end: z.boolean().optional(),
     }),
   }),
 });
@@ -270,6 +271,7 @@ const HANDLED = new Set([
   'payment_intent.payment_failed',
   'invoice.paid',
   'invoice.payment_failed',
+  'customer.subscription.updated',
   'customer.subscription.deleted',
 ]);
 
@@ -278,7 +280,7 @@ const HANDLED = new Set([
  * payment_intent.succeeded and invoice.paid (a subscription's first invoice) mark
  * the payment paid and run its purpose's effects; payment_intent.payment_failed
  * records the failure unless the payment already succeeded; a subscription's
- * renewal, failed renewal or cancellation moves it (features/billing/subscriptions.ts).
+ * renewal, failed renewal, cancel at period end or cancellation moves it (features/billing/subscriptions.ts).
  * Other types are recorded and ignored. @returns what happened to this event id.
  */
 export async function fulfilEvent(db: Firestore, event: PaymentEvent, by = 'stripe'): Promise<FulfilOutcome> {
@@ -293,7 +295,7 @@ export async function fulfilEvent(db: Firestore, event: PaymentEvent, by = 'stri
           : null;
         const effects =
           subscription ??
-          (HANDLED.has(event.type) && event.type !== 'customer.subscription.deleted'
+          (HANDLED.has(event.type) && !SUBSCRIPTION_EVENT_TYPES.has(event.type)
             ? await readEffects(db, tx, event)
             : null);
         const outcome: FulfilOutcome = effects?.review ? 'review' : effects ? 'applied' : 'ignored';

@@ -12,6 +12,8 @@
  *     reference) and the client gets a receipt. A renewal of another amount or
  *     currency than the subscription's is held for review, as any payment is.
  *   - `invoice.payment_failed` for a paid order: past_due.
+ *   - `customer.subscription.updated`: cancel at period end set or withdrawn
+ *     in Stripe (its customer portal, its dashboard);
  *   - `customer.subscription.deleted`: canceled.
  *   The owner is alerted for each (money-alert).
  * In test mode the CRM's test actions send the same events
@@ -107,6 +109,7 @@ export interface SubscriptionEvent {
       currency?: string | null;
       metadata?: Record<string, string> | null;
       parent?: { subscription_details?: { metadata?: Record<string, string> | null } | null } | null;
+      cancel_at_period_end?: boolean;
     };
   };
 }
@@ -115,6 +118,7 @@ export interface SubscriptionEvent {
 export const SUBSCRIPTION_EVENT_TYPES = new Set([
   'invoice.paid',
   'invoice.payment_failed',
+  'customer.subscription.updated',
   'customer.subscription.deleted',
 ]);
 
@@ -130,7 +134,7 @@ export async function readSubscriptionEvent(
 ): Promise<{ apply: (by: string) => void; review: string | null } | null> {
   const obj = event.data.object;
   const metadata =
-    (event.type === 'customer.subscription.deleted' ? obj.metadata : obj.parent?.subscription_details?.metadata) ?? {};
+    (event.type.startsWith('customer.subscription.') ? obj.metadata : obj.parent?.subscription_details?.metadata) ?? {};
   const orderId = metadata.orderId;
   if (!orderId) return null;
   const [order, subscription, payment] = await Promise.all([
@@ -152,6 +156,28 @@ export async function readSubscriptionEvent(
       detail,
       leadId: null,
     });
+
+  // Cancel at period end set or withdrawn in Stripe (the customer portal, the dashboard): the CRM shows it at once.
+  if (event.type === 'customer.subscription.updated') {
+    const wanted = obj.cancel_at_period_end;
+    return {
+      review: null,
+      apply: () => {
+        if (sub.status === 'canceled' || typeof wanted !== 'boolean' || wanted === sub.cancelAtPeriodEnd) return;
+        updateSubscriptionIn(tx, subscription.ref, {
+          cancelAtPeriodEnd: wanted,
+          cancelRequestedBy: wanted ? 'stripe' : null,
+          updatedAt: at,
+        });
+        tell(
+          wanted ? 'Subscription canceling' : 'Subscription resumed',
+          wanted
+            ? `${sub.packageName} (${sub.customerEmail}) ends at the end of its period: set in Stripe.`
+            : `${sub.packageName} (${sub.customerEmail}) renews again: the cancellation was withdrawn in Stripe.`,
+        );
+      },
+    };
+  }
 
   if (event.type === 'customer.subscription.deleted')
     return {
