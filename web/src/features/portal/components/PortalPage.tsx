@@ -44,6 +44,7 @@ import {
   watchPortalUser,
 } from '../portalAuth';
 import { fetchOverview } from '../portalApi';
+import { rowSx } from './PortalListSection';
 import { PortalSubscriptions } from './PortalSubscriptions';
 import { PortalDocuments } from './PortalDocuments';
 import { PortalFiles } from './PortalFiles';
@@ -225,15 +226,7 @@ function Invoices({ invoices }: { invoices: PortalInvoice[] }) {
             const title = `${inv.number ?? 'Invoice'}: ${inv.description}`;
             return (
               <Card component="li" key={inv.id} data-testid="portal-invoice">
-                <CardContent
-                  sx={{
-                    display: 'flex',
-                    flexDirection: { xs: 'column', sm: 'row' },
-                    gap: 2,
-                    alignItems: { sm: 'center' },
-                    justifyContent: 'space-between',
-                  }}
-                >
+                <CardContent sx={rowSx}>
                   <Box sx={{ minWidth: 0 }}>
                     <Typography variant="h6" component="h3" sx={{ overflowWrap: 'anywhere' }}>
                       {title}

@@ -26,7 +26,7 @@ import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
 import { useToast } from '../../../shared/components/Toast';
 import { errorMessage } from '../../../shared/lib/api';
 import { cancelSubscription, fetchSubscriptions, openBillingPortal } from '../portalApi';
-import { PortalListSection, usePortalList } from './PortalListSection';
+import { PortalListSection, rowSx, usePortalList } from './PortalListSection';
 
 export const SUBSCRIPTIONS_FAILED = 'Your subscriptions could not be loaded. Check your connection and try again.';
 export const BILLING_PORTAL_FAILED = 'The billing portal could not be opened. Please try again.';
@@ -84,15 +84,7 @@ export function PortalSubscriptions({ user }: { user: User }) {
         {(items) =>
           items.map((s) => (
             <Card component="li" key={s.id} data-testid="portal-subscription">
-              <CardContent
-                sx={{
-                  display: 'flex',
-                  flexDirection: { xs: 'column', sm: 'row' },
-                  gap: 2,
-                  alignItems: { sm: 'center' },
-                  justifyContent: 'space-between',
-                }}
-              >
+              <CardContent sx={rowSx}>
                 <Box sx={{ minWidth: 0 }}>
                   <Typography variant="h6" component="h3" sx={{ overflowWrap: 'anywhere' }}>
                     {s.packageName}
