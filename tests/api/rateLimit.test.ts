@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { api, adminAuth, countDocs, db, limitWindows } from '../helpers.js';
 import { RATE_LIMITS } from '../../functions/src/platform/rateLimits.js';
 import { createAdminUser } from '../../functions/src/features/auth/adminUsers.js';
+import { RateLimiterFirestore } from '../../functions/src/platform/rateLimiterFirestore.js';
 
 const CONTACT_LIMIT = RATE_LIMITS.contact;
 const LOGIN_FAILURES = RATE_LIMITS['login-failures'];
@@ -41,6 +42,41 @@ describe('contact form limit', () => {
     expect(results.every((r) => [201, 429, 503].includes(r.status))).toBe(true);
     expect(await countDocs('leads')).toBe(before + accepted);
   });
+});
+
+describe('a window edge', () => {
+  // A caller whose clock still reads the old window can be counted after one already in the new window (it read
+  // the time, then waited on a busy machine). Both the plain and the in-transaction hit must see that later hit.
+  const WINDOW_SEC = 600;
+  const edge = Math.ceil(Date.now() / (WINDOW_SEC * 1000)) * WINDOW_SEC * 1000;
+  const limiter = (clock: () => number) =>
+    new RateLimiterFirestore({
+      storeClient: db,
+      keyPrefix: `rl:edge-test-${Math.random().toString(36).slice(2)}`,
+      points: 2,
+      duration: WINDOW_SEC,
+      clock,
+    });
+  const ways = {
+    consume: (rl: RateLimiterFirestore) => rl.consume('k'),
+    consumeIn: (rl: RateLimiterFirestore) => db.runTransaction((tx) => rl.consumeIn(tx, 'k')),
+  };
+  for (const [way, take] of Object.entries(ways)) {
+    it(`${way}: a late caller on the old window's clock counts the new window's hits`, async () => {
+      let now = edge - 5;
+      const rl = limiter(() => now);
+      await take(rl);
+      now = edge + 5;
+      await take(rl);
+      now = edge - 3;
+      expect(
+        await take(rl).then(
+          () => 'accepted',
+          (e: unknown) => e,
+        ),
+      ).toMatchObject({ remainingPoints: 0 });
+    });
+  }
 });
 
 describe('quote links, promo checks and checkouts', () => {

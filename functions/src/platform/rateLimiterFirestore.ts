@@ -18,6 +18,14 @@
  * on a document lock. `expiresAt` suits a Firestore TTL policy for clean-up
  * (firestore.indexes.json).
  *
+ * A window edge: a caller whose clock still reads window w may be counted
+ * after one already in w + 1 (it read the time first, then waited on a busy
+ * machine, or its instance's clock lags). So every count also reads the next
+ * window's document, and when it exists the caller counts as of that
+ * window's start too (the next window's hits plus all of w's) and takes the
+ * larger figure: the last caller to be counted always sees every hit before
+ * it, whatever its clock says.
+ *
  * consumeIn() takes a hit inside the caller's own transaction instead, so a
  * route that writes anyway pays one read and one commit for the limit and its
  * writes together, and a refused or failed request counts nothing.
@@ -46,14 +54,23 @@ export const StoreAbstract: typeof StoreAbstractType = RateLimiterStoreAbstractI
 /** rate-limiter-flexible store over Firestore documents. */
 export class RateLimiterFirestore extends StoreAbstract {
   private readonly firestore: Firestore;
+  /** The time in ms since the epoch (Date.now; a test passes its own clock to stand on a window's edge). */
+  private readonly clock: () => number;
 
-  constructor(opts: { storeClient: Firestore; keyPrefix: string; points: number; duration: number }) {
+  constructor(opts: {
+    storeClient: Firestore;
+    keyPrefix: string;
+    points: number;
+    duration: number;
+    clock?: () => number;
+  }) {
     super(opts);
     this.firestore = opts.storeClient;
+    this.clock = opts.clock ?? Date.now;
   }
 
   /** The current and previous windows' documents for `rlKey`, and where `now` sits in the current one. */
-  private slot(rlKey: string, msDuration: number, now = Date.now()) {
+  private slot(rlKey: string, msDuration: number, now = this.clock()) {
     const ms = Math.max(msDuration, 1);
     const window = Math.floor(now / ms);
     const id = createHash('sha256').update(rlKey).digest('hex');
@@ -61,6 +78,8 @@ export class RateLimiterFirestore extends StoreAbstract {
     return {
       ref: col.doc(`${id}_${window}`),
       previous: col.doc(`${id}_${window - 1}`),
+      /** Written only by a caller whose clock is ahead of this one's (see the module comment). */
+      next: col.doc(`${id}_${window + 1}`),
       endsAt: (window + 1) * ms,
       /** How much of the previous window still lies within the last `msDuration` (0..1]. */
       overlap: 1 - (now - window * ms) / ms,
@@ -69,23 +88,32 @@ export class RateLimiterFirestore extends StoreAbstract {
 
   /**
    * This window's hits plus the previous window's, weighted by overlap and
-   * rounded up (a sliding-window count), from the two windows' snapshots.
+   * rounded up (a sliding-window count), from the three windows' snapshots;
+   * at least the next window's hits plus all of this one's when a caller is
+   * already counting in the next window (the module comment's window edge).
+   * `current` is the hits that slide out last (this window's and the next's).
    */
   private tally(
     slot: ReturnType<RateLimiterFirestore['slot']>,
-    [cur, prev]: DocumentSnapshot[],
+    [cur, prev, next]: DocumentSnapshot[],
   ): { consumed: number; current: number; exists: boolean } {
     const hits = (snap: DocumentSnapshot | undefined) => (snap?.exists ? Number(snap.get('points')) || 0 : 0);
+    const ownWindow = hits(cur) + Math.ceil(hits(prev) * slot.overlap);
     return {
-      consumed: hits(cur) + Math.ceil(hits(prev) * slot.overlap),
-      current: hits(cur),
-      exists: !!(cur?.exists || prev?.exists),
+      consumed: Math.max(ownWindow, hits(next) + hits(cur)),
+      current: hits(cur) + hits(next),
+      exists: !!(cur?.exists || prev?.exists || next?.exists),
     };
+  }
+
+  /** The three windows' documents a count reads, in tally's order. */
+  private docs(slot: ReturnType<RateLimiterFirestore['slot']>) {
+    return [slot.ref, slot.previous, slot.next] as const;
   }
 
   /** The sliding-window count of `slot`, read outside any transaction. */
   private async count(slot: ReturnType<RateLimiterFirestore['slot']>) {
-    return this.tally(slot, await this.firestore.getAll(slot.ref, slot.previous));
+    return this.tally(slot, await this.firestore.getAll(...this.docs(slot)));
   }
 
   /** The write that adds `points` hits to `slot`'s window (or sets them, with `forceExpire`). */
@@ -123,7 +151,7 @@ export class RateLimiterFirestore extends StoreAbstract {
   }
 
   async _upsert(rlKey: string, points: number, msDuration: number, forceExpire = false): Promise<StoreResult> {
-    const now = Date.now();
+    const now = this.clock();
     const slot = this.slot(rlKey, msDuration, now);
     await slot.ref.set(this.hit(slot, points, msDuration, forceExpire), { merge: true });
     const { consumed, current } = await this.count(slot);
@@ -134,7 +162,7 @@ export class RateLimiterFirestore extends StoreAbstract {
   }
 
   /**
-   * consume() inside the caller's transaction: reads `key`'s two windows with
+   * consume() inside the caller's transaction: reads `key`'s windows with
    * `tx` (so it must come before the transaction's writes) and adds the hit to
    * `tx`, so it commits with the caller's writes or not at all. The read locks
    * those documents until the commit, so concurrent callers on one key take
@@ -147,9 +175,9 @@ export class RateLimiterFirestore extends StoreAbstract {
   async consumeIn(tx: Transaction, key: string, points = 1): Promise<RateLimiterRes> {
     const rlKey = this.getKey(key);
     const msDuration = this.duration * 1000;
-    const now = Date.now();
+    const now = this.clock();
     const slot = this.slot(rlKey, msDuration, now);
-    const before = this.tally(slot, await tx.getAll(slot.ref, slot.previous));
+    const before = this.tally(slot, await tx.getAll(...this.docs(slot)));
     const consumed = before.consumed + points;
     const res = this._getRateLimiterRes(rlKey, points, {
       consumedPoints: consumed,
@@ -161,7 +189,7 @@ export class RateLimiterFirestore extends StoreAbstract {
   }
 
   async _get(rlKey: string): Promise<StoreResult | null> {
-    const now = Date.now();
+    const now = this.clock();
     const slot = this.slot(rlKey, this.duration * 1000, now);
     const { consumed, current, exists } = await this.count(slot);
     return exists
@@ -171,7 +199,7 @@ export class RateLimiterFirestore extends StoreAbstract {
 
   async _delete(rlKey: string): Promise<boolean> {
     const slot = this.slot(rlKey, this.duration * 1000);
-    await Promise.all([slot.ref.delete(), slot.previous.delete()]);
+    await Promise.all(this.docs(slot).map((ref) => ref.delete()));
     return true;
   }
 }
