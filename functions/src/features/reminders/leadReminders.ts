@@ -4,7 +4,7 @@ import { conflict, notFound } from '../../platform/errors.js';
 import { recordActivity } from '../../shared/activity.js';
 import { loadAutomationSettings } from '../../shared/settings.js';
 import { loadReminderSubjects, reminderFields } from './reminders.js';
-import { createReminderIn, readStoredReminders, reminderRef } from './reminderStore.js';
+import { createReminderIn, readStoredReminders, reminderRef, storedRemindersReader } from './reminderStore.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 
 /** The lead's reminders from `now` on: upcoming, and due but not yet sent, soonest first. */
@@ -67,9 +67,9 @@ export async function skipReminder(
   const trigger = (await triggersOf(deps, leadId, clock())).find((t) => t.id === input.reminderId);
   if (!trigger) throw notFound('Reminder not found');
   const ref = reminderRef(db, trigger.id);
+  const readStored = await storedRemindersReader(db, leadId, trigger.id);
   await db.runTransaction(async (tx) => {
-    if (settlingReminder(trigger, await readStoredReminders(db, leadId, tx)))
-      throw conflict('This reminder was already sent or skipped');
+    if (settlingReminder(trigger, await readStored(tx))) throw conflict('This reminder was already sent or skipped');
     createReminderIn(tx, ref, {
       ...reminderFields(trigger),
       status: 'skipped',

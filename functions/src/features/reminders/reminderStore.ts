@@ -98,14 +98,32 @@ export async function readSubjectIn(
 export const reminderRef = (db: Firestore, id: string) => db.collection(REMINDERS_COLLECTION).doc(id);
 
 /**
- * The lead's stored reminders (every subject; in `tx` when given), as domain
- * settlingReminder takes them. Parsed leniently (reminderDocSchema): only a
+ * The lead's stored reminders (every subject), as domain settlingReminder takes them. Parsed leniently (reminderDocSchema): only a
  * document without a lead or status is left out, logged.
  */
-export async function readStoredReminders(db: Firestore, leadId: string, tx?: Transaction): Promise<StoredReminder[]> {
-  const query = db.collection(REMINDERS_COLLECTION).where('leadId', '==', leadId);
-  const snap = tx ? await tx.get(query) : await query.get();
+export async function readStoredReminders(db: Firestore, leadId: string): Promise<StoredReminder[]> {
+  const snap = await db.collection(REMINDERS_COLLECTION).where('leadId', '==', leadId).get();
   return parsedDocs(snap, reminderDocSchema, 'reminders').map((r) => ({ id: r.id, status: r.status }));
+}
+
+/**
+ * The stored reminders that may settle trigger `id` of lead `leadId`, for a transaction about it: the lead's
+ * other reminder documents are read now, and the returned reader adds the trigger's own document read in `tx`.
+ * Only that one can appear meanwhile (older-format ids are never written any more), and a query inside the
+ * transaction would lock the whole collection on the emulator, so every lead's transaction waited on every
+ * other's. Only the own document's being there counts, so it is not parsed.
+ */
+export async function storedRemindersReader(
+  db: Firestore,
+  leadId: string,
+  id: string,
+): Promise<(tx: Transaction) => Promise<StoredReminder[]>> {
+  const older = (await readStoredReminders(db, leadId)).filter((r) => r.id !== id);
+  const ref = reminderRef(db, id);
+  return async (tx) => {
+    const own = await tx.get(ref);
+    return own.exists ? [{ id, status: String(own.get('status') ?? '') }, ...older] : older;
+  };
 }
 
 /** Which of the reminders `ids` exist (one getAll per 300; no document is read beyond its existence). */

@@ -7,8 +7,10 @@
  * 2. Loads the open subjects: unused, unrevoked quote links; open payment
  *    requests (deposit → depositUnpaid; final → the invoice automations);
  *    open invoices; and their leads (one getAll per 300).
- * 3. For each due trigger, one transaction: re-reads the lead's reminder
- *    documents, the lead and the subject; sends only when no reminder settles
+ * 3. For each due trigger, one transaction: re-reads the trigger's own
+ *    reminder document, the lead and the subject (the lead's other reminder
+ *    documents just before it: reminderStore.ts storedRemindersReader); sends
+ *    only when no reminder settles
  *    the trigger (domain settlingReminder: sent or skipped by the admin,
  *    under its id or, written before ids left out the days, under an old
  *    one) and the subject is still open (quote not accepted, lead not lost,
@@ -55,9 +57,9 @@ import {
   existingReminderIds,
   readLeads,
   readOpenSubjectDocs,
-  readStoredReminders,
   readSubjectIn,
   reminderRef,
+  storedRemindersReader,
 } from './reminderStore.js';
 
 export interface ReminderRunResult {
@@ -256,9 +258,10 @@ async function sendOnce(
   now: Date,
 ): Promise<boolean> {
   const ref = reminderRef(db, t.id);
+  const readStored = await storedRemindersReader(db, t.leadId, t.id);
   return db.runTransaction(async (tx) => {
     const [stored, read, doc] = await Promise.all([
-      readStoredReminders(db, t.leadId, tx),
+      readStored(tx),
       readLeadIn(tx, db, t.leadId),
       readSubjectIn(tx, db, s.path),
     ]);
