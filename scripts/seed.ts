@@ -1,16 +1,20 @@
 /**
  * Demo data for the emulators (npm start): the dev admin, about twenty leads
- * across every status with notes, a few projects and promo codes.
+ * across every status with notes, a few projects and promo codes, and two
+ * client-portal clients with shared files and messages (seedPortalClients).
  *
  * Emulator only: it refuses to run unless both emulator hosts are set and the
  * project id starts with "demo-". The dev credentials exist nowhere else.
  */
 import { initializeApp } from 'firebase-admin/app';
+import type { App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { getFirestore, Timestamp, type Firestore, type WriteBatch } from 'firebase-admin/firestore';
+import { getStorage } from 'firebase-admin/storage';
 import {
   AUTOMATION_SETTINGS_DOC,
   COLLECTIONS,
+  projectThreadId,
   requestId,
   DEFAULT_AUTOMATION_SETTINGS,
   newLeadRecord,
@@ -25,6 +29,11 @@ import { createAdminUser } from '../functions/src/features/auth/adminUsers.js';
 import { rebuildLeadBoard } from '../functions/src/features/leads/leadBoardStore.js';
 import { syncPaymentRequests } from '../functions/src/features/billing/paymentRequests.js';
 import { paymentEntryId, recordLedgerEntry } from '../functions/src/features/billing/ledger.js';
+import { loadPdfKit, pdfBytes } from '../functions/src/features/documents/pdf/invoicePdf.js';
+import { storeLeadFile } from '../functions/src/features/lead-files/leadFiles.js';
+import { writeMessage } from '../functions/src/features/messages/messageStore.js';
+import { ownerThreadOf } from '../functions/src/features/messages/threads.js';
+import type { FileStore } from '../functions/src/platform/fileStorage.js';
 import { DEV_ADMIN } from './dev-admin.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -463,6 +472,16 @@ async function seedProjects(db: Firestore, leadIds: Map<string, string>, now: nu
       deploymentUrl: 'https://beta.mensahmedia.example',
     },
     {
+      // A second project for the same client: the portal shows both (seedPortalClients).
+      email: 'kwame@mensahmedia.example',
+      name: 'Mensah Media show notes site',
+      client: 'Kwame Mensah',
+      projectType: 'Web Project',
+      status: 'Set up',
+      priority: 'Low',
+      estimatedHours: 20,
+    },
+    {
       email: 'elena@petrovastudio.example',
       name: 'Petrova Studio site',
       client: 'Elena Petrova',
@@ -509,6 +528,100 @@ async function seedProjects(db: Firestore, leadIds: Map<string, string>, now: nu
     });
   }
   await batch.commit();
+}
+
+/** A one-page demo PDF titled `title` (a shared file's bytes). */
+async function demoPdf(title: string, lines: string[]): Promise<Buffer> {
+  const PDFDocument = loadPdfKit();
+  const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: title } });
+  const bytes = pdfBytes(doc);
+  doc.fontSize(20).text(title).moveDown().fontSize(11).text(lines.join('\n'));
+  doc.end();
+  return bytes;
+}
+
+/** The two demo portal clients: Kwame Mensah (two projects, files, messages) and Hannah Weiss (one of each). */
+const PORTAL_CLIENTS = [
+  {
+    email: 'kwame@mensahmedia.example',
+    files: [
+      { name: 'Podcast app wireframes.pdf', visibleToClient: true },
+      { name: 'Internal estimate.pdf', visibleToClient: false },
+    ],
+    messages: [
+      {
+        thread: 'general',
+        from: 'owner',
+        text: 'Welcome to your portal, Kwame: your projects, invoices and files are all here.',
+      },
+      { thread: 'general', from: 'client', text: 'Thanks! Could the app get a dark mode before launch?' },
+      {
+        thread: 'Mensah podcast app',
+        from: 'owner',
+        text: 'The beta is up at https://beta.mensahmedia.example. Tell us what you think.',
+      },
+    ],
+  },
+  {
+    email: 'hannah@weissdental.example',
+    files: [{ name: 'Homepage design.pdf', visibleToClient: true }],
+    messages: [{ thread: 'general', from: 'owner', text: 'The homepage design is in your files, ready for review.' }],
+  },
+] as const;
+
+/**
+ * Seeds the client portal for PORTAL_CLIENTS, through the server's own code: each file's bytes in the Cloud
+ * Storage stand-in (STORAGE_EMULATOR_HOST) and its record (storeLeadFile), each message with its thread and
+ * unread counts (writeMessage, without notice emails: nobody is told of demo data). A client signs in on
+ * /portal with their address; the link is on the Auth emulator's page.
+ */
+async function seedPortalClients(app: App, db: Firestore, leadIds: Map<string, string>): Promise<void> {
+  const bucket = getStorage(app).bucket(process.env.FILES_BUCKET ?? `${app.options.projectId}.firebasestorage.app`);
+  const files: FileStore = {
+    save: async (path, bytes, contentType) => {
+      await bucket.file(path).save(bytes, { resumable: false, contentType, metadata: { contentType } });
+    },
+    read: async () => null,
+    remove: async (path) => {
+      await bucket.file(path).delete({ ignoreNotFound: true });
+    },
+  };
+  const admin = { uid: 'seed', username: DEV_ADMIN.username };
+  for (const c of PORTAL_CLIENTS) {
+    const leadId = leadIds.get(c.email);
+    if (!leadId) throw new Error(`seed: no lead for ${c.email}`);
+    for (const f of c.files) {
+      const pdf = await demoPdf(f.name.replace(/\.pdf$/, ''), ['Northwind Studio demo file.']);
+      await storeLeadFile(
+        { db, files },
+        leadId,
+        {
+          name: f.name,
+          contentType: 'application/pdf',
+          dataBase64: pdf.toString('base64'),
+          visibleToClient: f.visibleToClient,
+        },
+        admin,
+      );
+    }
+    const projects = await db.collection(COLLECTIONS.projects).where('leadId', '==', leadId).get();
+    for (const m of c.messages) {
+      const project = projects.docs.find((p) => p.get('name') === m.thread);
+      const { thread } = await ownerThreadOf({ db }, leadId, project ? projectThreadId(project.id) : 'general');
+      await writeMessage(db, {
+        threadId: thread.id,
+        thread,
+        from: m.from,
+        by: m.from === 'owner' ? admin.username : 'client',
+        text: m.text,
+        email: null,
+        activity:
+          m.from === 'owner'
+            ? { type: 'message_to_client', detail: `Message to the client in "${thread.title}"`, by: admin.username }
+            : { type: 'message_from_client', detail: `Client message in "${thread.title}"`, by: 'client' },
+      });
+    }
+  }
 }
 
 async function seedPromoCodes(db: Firestore, now: number): Promise<void> {
@@ -606,11 +719,14 @@ export async function seed(): Promise<void> {
   await seedProjects(db, leadIds, now);
   await seedPromoCodes(db, now);
   await seedSettings(db);
+  await seedPortalClients(app, db, leadIds);
   // Numbered deposit and final payment requests of the accepted leads at once (the leads trigger would issue them too).
   for (const id of leadIds.values()) await syncPaymentRequests(db, id);
   // The board's projection at once (the leads trigger would fill it too, a moment later and only if the Functions emulator is up).
   await rebuildLeadBoard(db);
-  console.log(`seed: ${LEADS.length} leads, 5 projects, 3 promo codes, studio settings and the dev admin.`);
+  console.log(
+    `seed: ${LEADS.length} leads, 6 projects, 3 promo codes, ${PORTAL_CLIENTS.length} portal clients (${PORTAL_CLIENTS.map((c) => c.email).join(', ')}), studio settings and the dev admin.`,
+  );
 }
 
 if (process.argv[1] && /seed\.ts$/.test(process.argv[1])) {

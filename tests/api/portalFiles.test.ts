@@ -217,6 +217,8 @@ describe('lead files', () => {
     // The owner's own link serves the bytes.
     const own = await download(file.downloadPath);
     expect([own.status, own.type, own.body.equals(PDF)]).toEqual([200, 'application/pdf', true]);
+    // Only a client's download goes in the history.
+    expect(await historyTypes(leadA)).not.toContain('file_downloaded');
 
     // Hidden: not listed for the client, 404 by id.
     const hidden = leadFilesReply.parse((await api('GET', '/api/portal/files', { token: firstToken })).json);
@@ -233,6 +235,14 @@ describe('lead files', () => {
     expect(mine.name).toBe('Logo final.pdf');
     const got = await download(mine.downloadPath);
     expect([got.status, got.body.equals(PDF)]).toEqual([200, true]);
+    const downloaded = await db
+      .collection('lead_activity')
+      .where('leadId', '==', leadA)
+      .where('type', '==', 'file_downloaded')
+      .get();
+    expect(downloaded.docs.map((d) => [d.get('detail'), d.get('by')])).toEqual([
+      ['Client downloaded: Logo final.pdf', 'client'],
+    ]);
 
     // Another client: nothing listed, 404 by id, the same as an id that does not exist.
     const theirs = leadFilesReply.parse((await api('GET', '/api/portal/files', { token: secondToken })).json);

@@ -4,7 +4,7 @@
  * by email link on this device, downloads their invoice PDF from Documents
  * (their own session) and the shared file (a fresh signed link), the due day
  * as the studio writes it; the owner then reads on the lead's details that
- * the client has signed in. WCAG A/AA at 1440 and 390 px with both shown.
+ * the client has signed in and downloaded the file. WCAG A/AA at 1440 and 390 px with both shown.
  */
 import { randomUUID } from 'node:crypto';
 import { expect, test } from './support/test.js';
@@ -105,4 +105,5 @@ test('the owner shares a file; the client downloads it and their documents; the 
   await expect(detail.getByText(`${email} signed in to the client portal`)).toBeVisible();
   await expect(detail.getByText(`File uploaded: Brand guide ${tag}.pdf`)).toBeVisible();
   await expect(detail.getByText(`Shown to client: Brand guide ${tag}.pdf`)).toBeVisible();
+  await expect(detail.getByText(`Client downloaded: Brand guide ${tag}.pdf`)).toBeVisible();
 });

@@ -33,6 +33,7 @@ export type ActivityType =
   | 'file_uploaded'
   | 'file_visibility_changed'
   | 'file_removed'
+  | 'file_downloaded'
   | 'message_from_client'
   | 'message_to_client';
 

@@ -84,3 +84,10 @@ export async function deleteLeadFile(db: Firestore, id: string, activity: Activi
   recordActivity(db, batch, activity);
   await batch.commit();
 }
+
+/** Writes `activity` alone (a client's download: nothing else changes). */
+export async function recordFileActivity(db: Firestore, activity: ActivityEntry) {
+  const batch = db.batch();
+  recordActivity(db, batch, activity);
+  await batch.commit();
+}

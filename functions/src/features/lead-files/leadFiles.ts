@@ -30,6 +30,7 @@ import {
   newLeadFileId,
   readLead,
   readLeadFile,
+  recordFileActivity,
   setLeadFileVisibility,
   visibleFilesOfLeads,
 } from './leadFileStore.js';
@@ -63,15 +64,16 @@ export async function listLeadFiles(deps: Deps, leadId: string): Promise<LeadFil
 /**
  * Stores an upload for lead `leadId`: bytes first, then its record and a
  * `file_uploaded` history entry (if the record cannot be written the bytes are
- * deleted again).
+ * deleted again). The demo seed stores its files through this too.
+ * @returns the new record's id and fields.
  * @throws Invalid FILE_EMPTY / FILE_TOO_LARGE / FILE_TYPE_REFUSED (nothing stored); NotFound "Lead not found".
  */
-export async function uploadLeadFile(
+export async function storeLeadFile(
   deps: FileDeps,
   leadId: string,
   body: UploadLeadFileBody,
   admin: AdminActor,
-): Promise<LeadFile> {
+): Promise<{ id: string; doc: LeadFileDoc }> {
   const bytes = Buffer.from(body.dataBase64, 'base64');
   if (bytes.length === 0) throw invalid(FILE_EMPTY, { dataBase64: FILE_EMPTY });
   if (bytes.length > LEAD_FILE_MAX_BYTES) throw invalid(FILE_TOO_LARGE, { dataBase64: FILE_TOO_LARGE });
@@ -101,6 +103,17 @@ export async function uploadLeadFile(
     await deps.files.remove(doc.storagePath).catch((r: unknown) => logger.error('lead files: orphan bytes', r));
     throw e;
   }
+  return { id, doc };
+}
+
+/** storeLeadFile, answered as listed with an admin link. @throws as storeLeadFile; Unavailable without the link key. */
+export async function uploadLeadFile(
+  deps: FileDeps,
+  leadId: string,
+  body: UploadLeadFileBody,
+  admin: AdminActor,
+): Promise<LeadFile> {
+  const { id, doc } = await storeLeadFile(deps, leadId, body, admin);
   return listedFile(id, doc, 'a');
 }
 
@@ -156,7 +169,9 @@ export async function clientFileOf(deps: Deps, leadIds: string[], id: string): P
 }
 
 /**
- * The bytes of file `id` for a verified link of `scope` (a client link needs the file still shown).
+ * The bytes of file `id` for a verified link of `scope` (a client link needs the file still shown). A client's
+ * download goes in the lead's history (`file_downloaded`, by "client"), so the owner knows a deliverable reached
+ * them; a history that cannot be written is logged and the download still served.
  * @throws NotFound FILE_NOT_FOUND.
  */
 export async function downloadLeadFile(
@@ -168,5 +183,12 @@ export async function downloadLeadFile(
   if (!f || (scope === 'c' && !f.visibleToClient)) throw notFound(FILE_NOT_FOUND);
   const bytes = await deps.files.read(f.storagePath);
   if (!bytes) throw notFound(FILE_NOT_FOUND);
+  if (scope === 'c')
+    await recordFileActivity(deps.db, {
+      leadId: f.leadId,
+      type: 'file_downloaded',
+      detail: `Client downloaded: ${f.name}`,
+      by: 'client',
+    }).catch((e: unknown) => logger.error('lead files: a client download was not recorded', e));
   return { name: f.name, contentType: f.contentType, bytes };
 }

@@ -364,6 +364,16 @@ export function useLiveProjects(): LiveList<ProjectView> {
 
 const projectsOf = (snap: QuerySnapshot): ProjectView[] => parsedDocs(projectDocSchema, snap);
 
+/** The projects of lead `leadId`, kept live while it is set (one listener, for the lead's details). */
+export function useLiveLeadProjects(leadId: string | null): LiveList<ProjectView> {
+  const firestore = useFirestore();
+  const q = useMemo(
+    () => (leadId ? query(collection(firestore, COLLECTIONS.projects), where('leadId', '==', leadId)) : null),
+    [firestore, leadId],
+  );
+  return useLiveQuery(q, projectsOf);
+}
+
 export interface InvoiceView {
   id: string;
   leadId: string;

@@ -6,7 +6,7 @@
  * card knows; the contact and message come from the whole lead, read while
  * the dialog shows it.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useReducer, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -68,6 +68,9 @@ export function LeadDetailDialog({
   // The history is read when the dialog opens and again each time the server writes the lead (a move
   // adds its entry in the same transaction), so it follows the live document's updatedAt. The board's
   // status is no signal: an optimistic move shows the new status before the server has written anything.
+  // A message (either side's) or a file action writes an entry without touching the lead: those sections
+  // say so through `historyChanged`.
+  const [historyTick, historyChanged] = useReducer((n: number) => n + 1, 0);
   const revision = full?.updatedAt.getTime() ?? null;
   useEffect(() => {
     if (!leadId) return;
@@ -79,7 +82,7 @@ export function LeadDetailDialog({
     return () => {
       alive = false;
     };
-  }, [leadId, revision]);
+  }, [leadId, revision, historyTick]);
 
   return (
     <Dialog open={!!lead} onClose={onClose} aria-labelledby="lead-detail-title" fullWidth maxWidth="sm">
@@ -124,7 +127,7 @@ export function LeadDetailDialog({
             </Typography>
             <LeadProposals leadId={lead.id} />
             <Divider sx={{ my: 2 }} />
-            <LeadFiles leadId={lead.id} />
+            <LeadFiles leadId={lead.id} onChanged={historyChanged} />
             <Divider sx={{ my: 2 }} />
             <UpcomingReminders leadId={lead.id} />
             {full?.email && (
@@ -133,7 +136,7 @@ export function LeadDetailDialog({
                 <Typography variant="subtitle2" component="h3">
                   Messages
                 </Typography>
-                <LeadMessages leadId={lead.id} email={full.email} />
+                <LeadMessages leadId={lead.id} email={full.email} onChanged={historyChanged} />
               </>
             )}
             <Divider sx={{ my: 2 }} />

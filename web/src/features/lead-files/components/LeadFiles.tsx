@@ -42,7 +42,8 @@ function base64Of(file: File): Promise<string> {
   });
 }
 
-export function LeadFiles({ leadId }: { leadId: string }) {
+/** The lead's files; `onChanged` is called after each upload, visibility change or removal (a history entry). */
+export function LeadFiles({ leadId, onChanged }: { leadId: string; onChanged?: () => void }) {
   const toast = useToast();
   const input = useRef<HTMLInputElement>(null);
   const [files, setFiles] = useState<{ leadId: string; items: LeadFile[] | null; error: boolean } | null>(null);
@@ -82,6 +83,7 @@ export function LeadFiles({ leadId }: { leadId: string }) {
       await api.post(base, body, leadFileReply);
       toast({ title: 'File uploaded', description: file.name, severity: 'success' });
       load();
+      onChanged?.();
     } catch (err) {
       fail(err, 'The file could not be uploaded.');
     } finally {
@@ -96,6 +98,7 @@ export function LeadFiles({ leadId }: { leadId: string }) {
     patch({ ...f, visibleToClient });
     try {
       patch((await api.put(`${base}/${encodeURIComponent(f.id)}`, { visibleToClient }, leadFileReply)).file);
+      onChanged?.();
     } catch (err) {
       fail(err, 'The file could not be changed.');
       load();
@@ -107,6 +110,7 @@ export function LeadFiles({ leadId }: { leadId: string }) {
       await api.delete(`${base}/${encodeURIComponent(f.id)}`, successReply);
       toast({ title: 'File removed', description: f.name, severity: 'success' });
       load();
+      onChanged?.();
     } catch (err) {
       fail(err, 'The file could not be removed.');
     }

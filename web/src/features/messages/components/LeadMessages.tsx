@@ -5,24 +5,27 @@
  * owner's reply goes through POST /api/leads/{id}/messages. Opening a thread
  * with unread messages marks it read (POST .../messages/read), which clears
  * the count on the lead's board card. Before the client has written, the
- * owner can start the general thread ("general").
+ * owner can start the general thread ("general") or the thread of any of the
+ * lead's projects (not canceled). `onChanged` is called when a message
+ * arrives or leaves, on either side (the lead's history has a new entry).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { GENERAL_THREAD_ALIAS, messageSentReply, threadReadReply } from '@studio/domain';
+import { GENERAL_THREAD_ALIAS, messageSentReply, projectThreadId, threadReadReply } from '@studio/domain';
 import { api, errorMessage } from '../../../shared/lib/api';
-import { useLiveMessageThreads, useLiveThreadMessages } from '../../../shared/data/hooks';
+import { useLiveLeadProjects, useLiveMessageThreads, useLiveThreadMessages } from '../../../shared/data/hooks';
 import { useToast } from '../../../shared/components/Toast';
 import { MessageForm } from '../../../shared/components/messages/MessageForm';
 import { MessageList } from '../../../shared/components/messages/MessageList';
 
-export function LeadMessages({ leadId, email }: { leadId: string; email: string }) {
+export function LeadMessages({ leadId, email, onChanged }: { leadId: string; email: string; onChanged?: () => void }) {
   const toast = useToast();
   const threads = useLiveMessageThreads(email.trim().toLowerCase() || null);
+  const projects = useLiveLeadProjects(leadId);
   const [chosen, setChosen] = useState<string | null>(null);
   const stored = threads.data;
   const hasGeneral = stored.some((t) => t.kind === 'general');
@@ -31,6 +34,15 @@ export function LeadMessages({ leadId, email }: { leadId: string; email: string 
   const open = stored.find((t) => t.id === openId) ?? null;
   const messages = useLiveThreadMessages(open ? open.id : null);
   const base = `/api/leads/${encodeURIComponent(leadId)}/messages`;
+
+  // The newest message's time: a change after the first read is a new message.
+  const newest = stored[0]?.lastMessageAt?.getTime() ?? null;
+  const seen = useRef<number | null | undefined>(undefined);
+  useEffect(() => {
+    if (threads.status !== 'success') return;
+    if (seen.current !== undefined && seen.current !== newest) onChanged?.();
+    seen.current = newest;
+  }, [threads.status, newest, onChanged]);
 
   const openStored = open?.id ?? null;
   const unread = open?.unreadByOwner ?? 0;
@@ -54,10 +66,15 @@ export function LeadMessages({ leadId, email }: { leadId: string; email: string 
 
   if (threads.status === 'loading') return <Typography color="text.secondary">Loading...</Typography>;
   if (threads.status === 'error') return <Typography color="error">The messages could not be loaded.</Typography>;
-  const choices = [
-    ...stored.map((t) => ({ id: t.id, title: t.title, unread: t.unreadByOwner })),
+  const storedIds = new Set(stored.map((t) => t.id));
+  // Threads not written yet, which the owner may start: the general one, and one per project of this lead.
+  const unstarted = [
     ...(hasGeneral ? [] : [{ id: GENERAL_THREAD_ALIAS, title: 'General', unread: 0 }]),
+    ...projects.data
+      .filter((p) => p.status !== 'Canceled' && !storedIds.has(projectThreadId(p.id)))
+      .map((p) => ({ id: projectThreadId(p.id), title: p.name || 'Your project', unread: 0 })),
   ];
+  const choices = [...stored.map((t) => ({ id: t.id, title: t.title, unread: t.unreadByOwner })), ...unstarted];
   return (
     <Box data-testid="lead-messages">
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mb: 1.5 }} role="list">
