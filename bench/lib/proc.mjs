@@ -6,10 +6,17 @@
  * Firestore emulator goes too).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, mkdirSync, statSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { EMULATOR_CLIENT_ENV, PORTS, ROOT, emulatorEnv, firebaseCli } from '../../scripts/emulators.mjs';
+import {
+  EMULATOR_CLIENT_ENV,
+  PORTS,
+  ROOT,
+  emulatorEnv,
+  firebaseCli,
+  startStorageStandIn,
+} from '../../scripts/emulators.mjs';
 import { NPM, waitForHttp } from '../../scripts/run.mjs';
 
 export { EMULATOR_CLIENT_ENV, PORTS, ROOT };
@@ -17,7 +24,15 @@ export const ARTIFACTS = join(ROOT, 'bench', '.artifacts');
 export const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 
 /** Every port the emulator suite of firebase.json takes (hub and logging included). */
-export const EMULATOR_PORTS = [PORTS.hosting, PORTS.functions, PORTS.firestore, PORTS.auth, PORTS.hub, 4500];
+export const EMULATOR_PORTS = [
+  PORTS.hosting,
+  PORTS.functions,
+  PORTS.firestore,
+  PORTS.auth,
+  PORTS.hub,
+  4500,
+  PORTS.storage,
+];
 
 const cleanups = [];
 let cleaning = null;
@@ -135,7 +150,9 @@ export function benchResult(stdout) {
 
 /**
  * Starts `firebase emulators:start --only auth,firestore,functions,hosting`
- * (their output goes to bench/.artifacts/emulators.log), waits for /api/health
+ * (their output goes to bench/.artifacts/emulators.log) and the Cloud Storage
+ * stand-in for the lead files (objects in bench/.artifacts/storage, emptied
+ * per run; the seed stores the portal clients' files), waits for /api/health
  * through Hosting and seeds the demo data with scripts/seed.ts. Refuses to
  * start when any emulator port is taken (e.g. another suite is running).
  * Returns { site, settle(), stop() }; stopping is also registered for exit and Ctrl-C.
@@ -154,6 +171,9 @@ export async function startEmulators() {
   }
   const env = emulatorEnv({ quiet: true });
   mkdirSync(ARTIFACTS, { recursive: true });
+  const storageDir = join(ARTIFACTS, 'storage');
+  rmSync(storageDir, { recursive: true, force: true });
+  const storage = await startStorageStandIn(storageDir);
   const logPath = join(ARTIFACTS, 'emulators.log');
   const log = createWriteStream(logPath);
   const [cmd, ...args] = firebaseCli('emulators:start', '--only', 'auth,firestore,functions,hosting');
@@ -167,6 +187,7 @@ export async function startEmulators() {
   const exited = new Promise((ok) => child.once('exit', (code, sig) => ((alive = false), ok({ code, sig }))));
 
   const stop = async () => {
+    if (storage.exitCode === null) storage.kill('SIGTERM');
     if (!alive) return;
     console.log('[bench] Stopping the emulators...');
     try {
