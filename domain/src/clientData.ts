@@ -92,7 +92,7 @@ export const NO_CLIENT_DATA_COLLECTIONS = {
     'keyed by a SHA-256 of the address, which is not stored: kept so it is never mailed again',
   [COLLECTIONS.clientDataRequests]: "the erasure's own audit record, the address only as its SHA-256",
   [COLLECTIONS.portalSignIns]:
-    'when an address first used the client portal, keyed by a SHA-256 of the address, which is not stored',
+    'when an address first used the client portal, keyed by a SHA-256 of the address, which is not stored; erasure deletes it with the client portal account',
 } as const satisfies Partial<Record<CollectionName, string>>;
 
 /**

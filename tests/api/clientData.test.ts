@@ -12,7 +12,8 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTIONS } from '@studio/domain';
 import { checkBooks } from '../../functions/src/features/billing/checkBooks.js';
-import { adminIdToken, api, countDocs, db, eventually, userIdToken } from '../helpers.js';
+import { adminAuth, adminIdToken, api, countDocs, db, eventually, userIdToken } from '../helpers.js';
+import { emailLinkIdToken } from '../portalLinks.js';
 import { projectDoc, storeLead } from '../fixtures.js';
 
 let token: string;
@@ -185,5 +186,23 @@ describe('erasure while Stripe may still charge the client', () => {
     ]);
     expect((await db.collection('leads').doc(leadId).get()).exists).toBe(true);
     await sub.delete();
+  });
+});
+
+describe('erasure of a client who used the portal', () => {
+  it('removes their email-link account in Auth and their first sign-in record', async () => {
+    const email = uniqueEmail('portal').toLowerCase();
+    await storeLead(db, { name: 'Portal Erased', email });
+    const clientToken = await emailLinkIdToken(email);
+    expect((await api('GET', '/api/portal/overview', { token: clientToken })).status).toBe(200);
+    const signIn = db.collection(COLLECTIONS.portalSignIns).doc(createHash('sha256').update(email).digest('hex'));
+    await eventually(async () => (await signIn.get()).exists, 'the first sign-in record');
+    const uid = (await adminAuth.getUserByEmail(email)).uid;
+
+    const r = await api('POST', '/api/clients/erase', { token, body: { email, confirmEmail: email } });
+    expect(r.status).toBe(200);
+    expect((r.json as { message: string }).message).toMatch(/ Their client portal account was removed\.$/);
+    await expect(adminAuth.getUser(uid)).rejects.toMatchObject({ code: 'auth/user-not-found' });
+    expect((await signIn.get()).exists).toBe(false);
   });
 });

@@ -8,7 +8,9 @@
  * name, address and phone are replaced and any text quoting the address has
  * it replaced by "[erased]". Signed proposals and their audit trail are kept
  * whole as contract evidence; unsigned ones are deleted (domain
- * PROPOSAL_COLLECTIONS). Each request is recorded in
+ * PROPOSAL_COLLECTIONS). The client's portal account goes too: their
+ * email-link user in Firebase Auth (never an admin's) and the record of their
+ * first sign-in (features/portal removePortalAccount). Each request is recorded in
  * `client_data_requests` with the address only as its SHA-256.
  *
  * Stripe keeps its own copy (the Customer, receipts): erasure deletes the
@@ -40,6 +42,7 @@ import {
 import { conflict } from '../../platform/errors.js';
 import { fileStorage } from '../../platform/fileStorage.js';
 import { syncBoardCard } from '../leads/index.js';
+import { removePortalAccount } from '../portal/index.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 import {
   addClientDataRequest,
@@ -206,6 +209,7 @@ export async function eraseClient(
     const path = recordData(d).storagePath;
     if (typeof path === 'string') await fileStorage.remove(path);
   }
+  const portalAccount = await removePortalAccount(db, email);
   // The board's cards carry the name and address: removed now rather than when the trigger gets to them.
   for (const leadId of records.get(COLLECTIONS.leads)?.keys() ?? []) await syncBoardCard(db, leadId);
 
@@ -227,7 +231,7 @@ export async function eraseClient(
     : '';
   return {
     success: true,
-    message: `Client erased: ${total} records deleted, ${books} kept for the books with the personal fields removed.${contracts}`,
+    message: `Client erased: ${total} records deleted, ${books} kept for the books with the personal fields removed.${contracts}${portalAccount ? ' Their client portal account was removed.' : ''}`,
     deleted,
     anonymised,
     kept,

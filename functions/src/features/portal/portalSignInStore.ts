@@ -39,3 +39,8 @@ export async function storeFirstSignIn(db: Firestore, email: string, entries: Ac
     return true;
   });
 }
+
+/** Deletes `email`'s first sign-in record (nothing to delete is not an error). */
+export async function deleteFirstSignIn(db: Firestore, email: string): Promise<void> {
+  await signInRef(db, email).delete();
+}
