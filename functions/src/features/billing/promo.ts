@@ -35,7 +35,13 @@
  * instance per request) take about 20 s in all.
  */
 import { createHash } from 'node:crypto';
-import { FieldValue, type DocumentReference, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import {
+  FieldValue,
+  GrpcStatus,
+  type DocumentReference,
+  type Firestore,
+  type Transaction,
+} from 'firebase-admin/firestore';
 import { Mutex } from 'async-mutex';
 import {
   checkPromo,
@@ -108,8 +114,6 @@ async function queued<T>(key: string, fn: () => Promise<T>): Promise<T> {
   }
 }
 
-/** gRPC ABORTED: the transaction kept conflicting through its attempts. */
-const ABORTED = 10;
 /** Transaction attempts before a redemption gives up with 503 (the SDK's default is 5). */
 export const REDEEM_MAX_ATTEMPTS = 10;
 
@@ -189,7 +193,8 @@ export async function reservePromo(
       ),
     );
   } catch (e) {
-    if ((e as { code?: unknown }).code === ABORTED)
+    // ABORTED: the transaction kept conflicting through its attempts.
+    if ((e as { code?: unknown }).code === GrpcStatus.ABORTED)
       throw new AppError('Unavailable', 'Promo code is busy. Please try again.');
     throw e;
   }
