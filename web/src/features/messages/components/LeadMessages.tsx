@@ -29,8 +29,9 @@ export function LeadMessages({ leadId, email, onChanged }: { leadId: string; ema
   const [chosen, setChosen] = useState<string | null>(null);
   const stored = threads.data;
   const hasGeneral = stored.some((t) => t.kind === 'general');
-  // The chosen thread, else the one with the newest message, else the general thread (to start it).
-  const openId = chosen ?? stored[0]?.id ?? GENERAL_THREAD_ALIAS;
+  // The chosen thread, else the newest one the owner has not read, else the one with the newest message, else the
+  // general thread (to start it).
+  const openId = chosen ?? (stored.find((t) => t.unreadByOwner > 0) ?? stored[0])?.id ?? GENERAL_THREAD_ALIAS;
   const open = stored.find((t) => t.id === openId) ?? null;
   const messages = useLiveThreadMessages(open ? open.id : null);
   const base = `/api/leads/${encodeURIComponent(leadId)}/messages`;
@@ -48,6 +49,8 @@ export function LeadMessages({ leadId, email, onChanged }: { leadId: string; ema
   const unread = open?.unreadByOwner ?? 0;
   useEffect(() => {
     if (!openStored || unread === 0) return;
+    // Kept open once read: otherwise the default would move on to another thread as this one's count clears.
+    setChosen(openStored);
     api.post(`${base}/read`, { threadId: openStored }, threadReadReply).catch((e: unknown) => {
       console.error('messages: the thread could not be marked read', e);
     });
