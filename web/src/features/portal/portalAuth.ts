@@ -10,15 +10,15 @@ import type { Auth, User } from 'firebase/auth';
 /** localStorage key of the address a link was asked for on this device (Firebase's recommended flow). */
 export const EMAIL_FOR_SIGN_IN = 'portal.emailForSignIn';
 
-let loaded: Promise<{ auth: Auth; sdk: typeof import('firebase/auth') }> | null = null;
+let loaded: Promise<{ auth: Auth; sdk: typeof import('./portalAuthSdk') }> | null = null;
 
 /** The portal's Auth instance and the SDK's functions, loaded on first use. */
 export function portalAuth() {
   loaded ??= (async () => {
-    const [{ getApps, initializeApp }, sdk] = await Promise.all([import('firebase/app'), import('firebase/auth')]);
+    const sdk = await import('./portalAuthSdk');
     const app =
-      getApps().find((a) => a.name === 'portal') ??
-      initializeApp(
+      sdk.getApps().find((a) => a.name === 'portal') ??
+      sdk.initializeApp(
         {
           apiKey: import.meta.env.VITE_FIREBASE_API_KEY,
           authDomain: import.meta.env.VITE_FIREBASE_AUTH_DOMAIN,
