@@ -31,9 +31,9 @@ import { syncPaymentRequests } from '../functions/src/features/billing/paymentRe
 import { paymentEntryId, recordLedgerEntry } from '../functions/src/features/billing/ledger.js';
 import { loadPdfKit, pdfBytes } from '../functions/src/features/documents/pdf/invoicePdf.js';
 import { storeLeadFile } from '../functions/src/features/lead-files/leadFiles.js';
-import { writeMessage } from '../functions/src/features/messages/messageStore.js';
+import { messageActivity, writeMessage } from '../functions/src/features/messages/messageStore.js';
 import { ownerThreadOf } from '../functions/src/features/messages/threads.js';
-import type { FileStore } from '../functions/src/platform/fileStorage.js';
+import { bucketFileStore } from '../functions/src/platform/fileStorage.js';
 import { DEV_ADMIN } from './dev-admin.js';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -577,15 +577,7 @@ const PORTAL_CLIENTS = [
  */
 async function seedPortalClients(app: App, db: Firestore, leadIds: Map<string, string>): Promise<void> {
   const bucket = getStorage(app).bucket(process.env.FILES_BUCKET ?? `${app.options.projectId}.firebasestorage.app`);
-  const files: FileStore = {
-    save: async (path, bytes, contentType) => {
-      await bucket.file(path).save(bytes, { resumable: false, contentType, metadata: { contentType } });
-    },
-    read: async () => null,
-    remove: async (path) => {
-      await bucket.file(path).delete({ ignoreNotFound: true });
-    },
-  };
+  const files = bucketFileStore(() => bucket);
   const admin = { uid: 'seed', username: DEV_ADMIN.username };
   for (const c of PORTAL_CLIENTS) {
     const leadId = leadIds.get(c.email);
@@ -608,17 +600,15 @@ async function seedPortalClients(app: App, db: Firestore, leadIds: Map<string, s
     for (const m of c.messages) {
       const project = projects.docs.find((p) => p.get('name') === m.thread);
       const { thread } = await ownerThreadOf({ db }, leadId, project ? projectThreadId(project.id) : 'general');
+      const by = m.from === 'owner' ? admin.username : 'client';
       await writeMessage(db, {
         threadId: thread.id,
         thread,
         from: m.from,
-        by: m.from === 'owner' ? admin.username : 'client',
+        by,
         text: m.text,
         email: null,
-        activity:
-          m.from === 'owner'
-            ? { type: 'message_to_client', detail: `Message to the client in "${thread.title}"`, by: admin.username }
-            : { type: 'message_from_client', detail: `Client message in "${thread.title}"`, by: 'client' },
+        activity: messageActivity(m.from, thread.title, by),
       });
     }
   }

@@ -20,26 +20,32 @@ export interface FileStore {
   remove(path: string): Promise<void>;
 }
 
-const bucket = () => getStorage().bucket(config().filesBucket);
-
 /** True for the client library's "no such object" error. */
 const isNotFound = (e: unknown) => (e as { code?: unknown } | null)?.code === 404;
 
+/** A Cloud Storage bucket of the Admin SDK. */
+type Bucket = ReturnType<ReturnType<typeof getStorage>['bucket']>;
+
+/** A FileStore over the bucket `bucket()` returns (called per use, so configuration is read when first needed). */
+export function bucketFileStore(bucket: () => Bucket): FileStore {
+  return {
+    async save(path, bytes, contentType) {
+      await bucket().file(path).save(bytes, { resumable: false, contentType, metadata: { contentType } });
+    },
+    async read(path) {
+      try {
+        const [bytes] = await bucket().file(path).download();
+        return bytes;
+      } catch (e) {
+        if (isNotFound(e)) return null;
+        throw e;
+      }
+    },
+    async remove(path) {
+      await bucket().file(path).delete({ ignoreNotFound: true });
+    },
+  };
+}
+
 /** The files bucket (config.filesBucket) through the Admin SDK. */
-export const fileStorage: FileStore = {
-  async save(path, bytes, contentType) {
-    await bucket().file(path).save(bytes, { resumable: false, contentType, metadata: { contentType } });
-  },
-  async read(path) {
-    try {
-      const [bytes] = await bucket().file(path).download();
-      return bytes;
-    } catch (e) {
-      if (isNotFound(e)) return null;
-      throw e;
-    }
-  },
-  async remove(path) {
-    await bucket().file(path).delete({ ignoreNotFound: true });
-  },
-};
+export const fileStorage: FileStore = bucketFileStore(() => getStorage().bucket(config().filesBucket));

@@ -70,6 +70,13 @@ export interface MessageWrite {
   activity: Omit<ActivityEntry, 'leadId'>;
 }
 
+/** The lead's history entry for a message from `from` in the thread titled `title`, written by `by`. */
+export function messageActivity(from: MessageAuthor, title: string, by: string): MessageWrite['activity'] {
+  return from === 'client'
+    ? { type: 'message_from_client', detail: `Client message in "${title}"`, by }
+    : { type: 'message_to_client', detail: `Message to the client in "${title}"`, by };
+}
+
 /**
  * Writes one message in a transaction: the message, its thread (created on
  * the first message), the unread counters, the notice email and the activity

@@ -10,7 +10,7 @@ import { MESSAGE_SENT } from '@studio/domain';
 import { takePoint } from '../../platform/rateLimit.js';
 import type { AdminActor, Deps } from '../useCase.js';
 import { readLead } from '../portal/index.js';
-import { markThreadRead, writeMessage } from './messageStore.js';
+import { markThreadRead, messageActivity, writeMessage } from './messageStore.js';
 import { clientThreadOf, ownerThreadOf } from './threads.js';
 
 /** Where the notices link to: the site's address (config siteUrl) and the owner's address, or null without one. */
@@ -53,7 +53,7 @@ export async function clientSendMessage(
           variables: { clientName, threadTitle: thread.title, adminLink: `${deps.siteUrl}/admin` },
         }
       : null,
-    activity: { type: 'message_from_client', detail: `Client message in "${thread.title}"`, by: 'client' },
+    activity: messageActivity('client', thread.title, 'client'),
   });
   return { message: MESSAGE_SENT, threadId: thread.id, id };
 }
@@ -81,7 +81,7 @@ export async function ownerSendMessage(
       templateId: 'message-to-client',
       variables: { name: lead.name, threadTitle: thread.title, portalLink: `${deps.siteUrl}/portal` },
     },
-    activity: { type: 'message_to_client', detail: `Message to the client in "${thread.title}"`, by: admin.username },
+    activity: messageActivity('owner', thread.title, admin.username),
   });
   return { message: MESSAGE_SENT, threadId: thread.id, id };
 }
