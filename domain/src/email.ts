@@ -45,6 +45,7 @@ export const EMAIL_TEMPLATE_IDS = [
   'reminder-quote',
   'reminder-proposal',
   'reminder-quote-expiry',
+  'reminder-proposal-expiry',
   'reminder-deposit',
   'reminder-invoice-due',
   'reminder-invoice-overdue',
@@ -302,6 +303,24 @@ function buildDefaultTemplates(): EmailTemplate[] {
           '<p>Hi ${name},</p>',
           '<p>The quote we sent on ${sentDate} for <strong>${subject}</strong> (${quoteAmount}) expires on <strong>${expiryDate}</strong>.</p>',
           '<p>Use the link in that email to accept it before then. If you need more time or changes, reply to this email.</p>',
+          button('${projectLink}', 'Open my project'),
+          '<p>${studioName}</p>',
+        ].join('\n'),
+      ),
+      variables: ['name', 'subject', 'quoteAmount', 'sentDate', 'expiryDate', 'projectLink', 'studioName'],
+    },
+    {
+      id: 'reminder-proposal-expiry',
+      name: 'Reminder: proposal about to expire',
+      description:
+        'Automatic reminder some days before the link of a proposal with a contract expires, while it is not signed.',
+      subject: 'Your proposal expires on ${expiryDate}',
+      html: frame(
+        'Your proposal expires soon',
+        [
+          '<p>Hi ${name},</p>',
+          '<p>The proposal we sent on ${sentDate} for <strong>${subject}</strong> (${quoteAmount}) expires on <strong>${expiryDate}</strong>.</p>',
+          '<p>Use the link in that email to read it and sign it before then. If you need more time or changes, reply to this email.</p>',
           button('${projectLink}', 'Open my project'),
           '<p>${studioName}</p>',
         ].join('\n'),

@@ -117,6 +117,19 @@ export function projectMoveError(
   return `Cannot move a project from ${from} to ${to}`;
 }
 
+/**
+ * The `canceledFrom` field a move from `from` to `to` writes, whoever makes it (the projects board, a lead's move
+ * on the CRM board, the scheduled set-up expiry): a cancel records the status it leaves, so projectMoveError lets
+ * it be undone exactly; leaving Canceled clears it; any other move leaves it as it is ({}).
+ */
+export function canceledFromUpdate(
+  from: ProjectStatus,
+  to: ProjectStatus,
+): { canceledFrom: ProjectStatus | null } | Record<string, never> {
+  if (to === 'Canceled') return { canceledFrom: from };
+  return from === 'Canceled' ? { canceledFrom: null } : {};
+}
+
 /** The lead status that follows a project status. Beta keeps the lead in Production. */
 export const PROJECT_TO_LEAD: Readonly<Partial<Record<ProjectStatus, LeadStatus>>> = {
   'Set up': 'Set Up',
@@ -167,7 +180,8 @@ const HELD_BEFORE_SET_UP: readonly ProjectStatus[] = ['Quote Accepted', 'Deposit
  * not), so the owner's hold neither stops nor restarts the client's term:
  * both count from the project's creation, which is the acceptance. A project
  * in Quote Accepted without a hold (moved there by hand) is left alone, as
- * before.
+ * before. The expiry keeps the hold: a canceled project the owner restores
+ * still waits for the countersignature (countersignHoldError).
  */
 export function setUpExpiryApplies(p: { status: ProjectStatus; countersignPending?: string | null }): boolean {
   return p.status === 'Set up' || (Boolean(p.countersignPending) && HELD_BEFORE_SET_UP.includes(p.status));

@@ -51,14 +51,19 @@ export const REMINDER_TEMPLATES: Record<AutomationKey, string> = {
   invoiceOverdue: 'reminder-invoice-overdue',
 };
 
+/** The templates of a quote link's reminders when the link opens a proposal (a contract to sign). */
+const PROPOSAL_REMINDER_TEMPLATES: Partial<Record<AutomationKey, string>> = {
+  quoteFollowUp: 'reminder-proposal',
+  quoteExpiry: 'reminder-proposal-expiry',
+};
+
 /**
- * The quote follow-up's template for a subject: a quote sent as a proposal (a contract to sign) gets
- * `reminder-proposal`; everything else REMINDER_TEMPLATES.
+ * The template of an automation for a subject: a quote sent as a proposal is reminded in the proposal's words
+ * (PROPOSAL_REMINDER_TEMPLATES: "sign", not "accept"); everything else REMINDER_TEMPLATES.
  */
 export function reminderTemplate(automation: AutomationKey, subject: ReminderSubject): string {
-  return automation === 'quoteFollowUp' && subject.type === 'quote' && subject.proposal
-    ? 'reminder-proposal'
-    : REMINDER_TEMPLATES[automation];
+  const proposal = subject.type === 'quote' && subject.proposal ? PROPOSAL_REMINDER_TEMPLATES[automation] : undefined;
+  return proposal ?? REMINDER_TEMPLATES[automation];
 }
 
 /**
@@ -269,11 +274,12 @@ export function upcomingReminders(
 /** What a trigger is about, for the lead's details and activity ("Quote follow-up (7 days after sending)"). */
 export function reminderLabel(t: Pick<ReminderTrigger, 'automation' | 'days' | 'subject'>): string {
   const num = t.subject.type === 'quote' ? '' : ` ${t.subject.number}`;
+  const sent = t.subject.type === 'quote' && t.subject.proposal ? 'Proposal' : 'Quote';
   switch (t.automation) {
     case 'quoteFollowUp':
-      return `${t.subject.type === 'quote' && t.subject.proposal ? 'Proposal' : 'Quote'} follow-up (${t.days} days after sending)`;
+      return `${sent} follow-up (${t.days} days after sending)`;
     case 'quoteExpiry':
-      return `Quote expiry reminder (${t.days} days before the link expires)`;
+      return `${sent} expiry reminder (${t.days} days before the link expires)`;
     case 'depositUnpaid':
       return `Deposit reminder${num} (${t.days} days after acceptance)`;
     case 'invoiceDueSoon':

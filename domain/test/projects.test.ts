@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  canceledFromUpdate,
   projectDelivered,
   type ProjectStatus,
   clientWorkRank,
@@ -95,6 +96,14 @@ describe('projects board', () => {
     expect(projectMoveError('Production', 'Launch')).toBe(
       'Only a project in Beta can be launched: deploy it to Beta first',
     );
+  });
+
+  it('records where a cancel came from, and clears it when the project leaves Canceled', () => {
+    expect(canceledFromUpdate('Quote Accepted', 'Canceled')).toEqual({ canceledFrom: 'Quote Accepted' });
+    expect(canceledFromUpdate('Canceled', 'Quote Accepted')).toEqual({ canceledFrom: null });
+    expect(canceledFromUpdate('Set up', 'Production')).toEqual({});
+    // What it records is what the undo accepts.
+    expect(projectMoveError('Canceled', 'Quote Accepted', 'Quote Accepted')).toBeNull();
   });
 
   it('lets a canceled project go back only to the status it was canceled from (undo), or reopen in Set up', () => {

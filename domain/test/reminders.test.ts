@@ -100,18 +100,18 @@ describe('quote reminders', () => {
 });
 
 describe('a quote sent as a proposal', () => {
-  it('is followed up as a quote (the same trigger id), with the proposal wording and template; the expiry as before', () => {
+  it('is followed up as a quote (the same trigger ids), in the proposal wording and templates', () => {
     const plain = reminderTriggers(quote(), ALL_ON);
     const proposal = reminderTriggers(quote({ proposal: true }), ALL_ON);
     expect(proposal.map((t) => t.id)).toEqual(plain.map((t) => t.id));
     expect(proposal.map((t) => [t.templateId, reminderLabel(t)])).toEqual([
       ['reminder-proposal', 'Proposal follow-up (7 days after sending)'],
-      ['reminder-quote-expiry', 'Quote expiry reminder (5 days before the link expires)'],
+      ['reminder-proposal-expiry', 'Proposal expiry reminder (5 days before the link expires)'],
     ]);
     // A plain quote keeps its wording.
-    expect(plain.map((t) => [t.templateId, reminderLabel(t)])[0]).toEqual([
-      'reminder-quote',
-      'Quote follow-up (7 days after sending)',
+    expect(plain.map((t) => [t.templateId, reminderLabel(t)])).toEqual([
+      ['reminder-quote', 'Quote follow-up (7 days after sending)'],
+      ['reminder-quote-expiry', 'Quote expiry reminder (5 days before the link expires)'],
     ]);
     // Signed (the link used, the quote accepted): closed like any accepted quote.
     expect(reminderTriggers(quote({ proposal: true, open: false }), ALL_ON)).toEqual([]);

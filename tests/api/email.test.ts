@@ -221,6 +221,7 @@ describe('GET /api/email-templates', () => {
       'reminder-quote',
       'reminder-proposal',
       'reminder-quote-expiry',
+      'reminder-proposal-expiry',
       'reminder-deposit',
       'reminder-invoice-due',
       'reminder-invoice-overdue',

@@ -13,6 +13,7 @@ import {
   proposalSettingsReply,
   proposalSignedReply,
   proposalViewReply,
+  QUOTE_LINK_TTL_DAYS,
   SIGNING_CONSENT_TEXT,
   SIGNING_MESSAGES,
 } from '@studio/domain';
@@ -480,11 +481,19 @@ describe('the signed PDF in the emails and My Project; Set up waits for the coun
     expect(run.moved.filter((m) => m.projectId === held.id)).toEqual([
       { projectId: held.id, to: 'Canceled', reason: 'setup-expired' },
     ]);
-    expect((await projectOf(unpaid.leadId)).get('status')).toBe('Canceled');
+    expect((await projectOf(unpaid.leadId)).data()).toMatchObject({
+      status: 'Canceled',
+      countersignPending: unpaid.proposalId,
+    });
     expect((await db.collection('leads').doc(unpaid.leadId).get()).data()).toMatchObject({
       status: 'Lost',
       deadReason: 'Invoice Expired - Non Payment beyond Invoice Terms',
     });
+    // The hold outlives the cancellation: restored by the owner, the project still waits for the countersignature.
+    const restore = await api('PUT', `/api/projects/${held.id}`, { token, body: { status: 'Quote Accepted' } });
+    expect(restore.status).toBe(200);
+    const early = await api('PUT', `/api/projects/${held.id}`, { token, body: { status: 'Set up' } });
+    expect(early.status).toBe(409);
     expect((await projectOf(paid.leadId)).data()).toMatchObject({
       status: 'Quote Accepted',
       countersignPending: paid.proposalId,
@@ -551,12 +560,12 @@ describe('the signed PDF in the emails and My Project; Set up waits for the coun
 });
 
 describe('the reminder of a proposal sent but not signed', () => {
-  it('the quote follow-up reminds an unsigned proposal in its own words, a plain quote in the quote’s; none once signed', async () => {
+  it('the quote reminders remind an unsigned proposal in its own words, a plain quote in the quote’s; none once signed', async () => {
     const saved = (await db.collection('settings').doc('automations').get()).data();
     const off = { enabled: false, days: 5 };
     const body = {
       quoteFollowUp: { enabled: true, days: 7 },
-      quoteExpiry: off,
+      quoteExpiry: { enabled: true, days: 5 },
       depositUnpaid: off,
       invoiceDueSoon: off,
       invoiceOverdue: { enabled: false, days: [1, 7, 14] },
@@ -568,31 +577,50 @@ describe('the reminder of a proposal sent but not signed', () => {
       await openProposal(proposal.id, proposal.linkToken); // opened (Viewed), not signed
       const plain = await approved(undefined, uniqueEmail('remindplain'));
       const signed = await signedProposal(uniqueEmail('remindsigned'));
-      const run = await runReminders(db, new Date(Date.now() + 7 * 86_400_000 + 60_000));
-      const mine = run.sent.filter((id) => [proposal.id, plain.id, signed.leadId].some((l) => id.includes(l)));
-      expect(mine.sort()).toEqual([`quoteFollowUp_${proposal.id}-v1`, `quoteFollowUp_${plain.id}-v1`].sort());
-
-      const reminderOf = async (leadId: string) => {
-        const mails = (await db.collection('outbox').where('leadId', '==', leadId).get()).docs.filter((d) =>
-          String(d.get('templateId')).startsWith('reminder-'),
+      const leads = [proposal.id, plain.id, signed.leadId];
+      const sentOn = async (day: number) => {
+        const run = await runReminders(db, new Date(Date.now() + day * 86_400_000 + 60_000));
+        return run.sent.filter((id) => leads.some((l) => id.includes(l))).sort();
+      };
+      const reminderOf = async (automation: string, leadId: string) => {
+        const id = `${automation}_${leadId}-v1`;
+        const record = (await db.collection('reminders').doc(id).get()).data()!;
+        const mail = (await db.collection('outbox').where('leadId', '==', leadId).get()).docs.filter(
+          (d) => d.get('templateId') === record.templateId,
         );
-        expect(mails).toHaveLength(1);
+        expect(mail).toHaveLength(1);
         const log = await eventually(
-          async () => (await db.collection('email_log').doc(mails[0]!.id).get()).data(),
+          async () => (await db.collection('email_log').doc(mail[0]!.id).get()).data(),
           'the reminder in the email log',
         );
-        const record = (await db.collection('reminders').doc(`quoteFollowUp_${leadId}-v1`).get()).data()!;
-        return { templateId: mails[0]!.get('templateId'), subject: log.subject, label: record.label };
+        return { templateId: record.templateId, subject: log.subject, label: record.label };
       };
-      expect(await reminderOf(proposal.id)).toEqual({
+
+      expect(await sentOn(7)).toEqual([`quoteFollowUp_${proposal.id}-v1`, `quoteFollowUp_${plain.id}-v1`].sort());
+      expect(await reminderOf('quoteFollowUp', proposal.id)).toEqual({
         templateId: 'reminder-proposal',
         subject: 'Your proposal is waiting for your signature',
         label: 'Proposal follow-up (7 days after sending)',
       });
-      expect(await reminderOf(plain.id)).toEqual({
+      expect(await reminderOf('quoteFollowUp', plain.id)).toEqual({
         templateId: 'reminder-quote',
         subject: 'Your quote is waiting for you',
         label: 'Quote follow-up (7 days after sending)',
+      });
+
+      // 5 days before the 30-day link expires.
+      expect(await sentOn(QUOTE_LINK_TTL_DAYS - 5)).toEqual(
+        [`quoteExpiry_${proposal.id}-v1`, `quoteExpiry_${plain.id}-v1`].sort(),
+      );
+      expect(await reminderOf('quoteExpiry', proposal.id)).toMatchObject({
+        templateId: 'reminder-proposal-expiry',
+        subject: expect.stringMatching(/^Your proposal expires on /),
+        label: 'Proposal expiry reminder (5 days before the link expires)',
+      });
+      expect(await reminderOf('quoteExpiry', plain.id)).toMatchObject({
+        templateId: 'reminder-quote-expiry',
+        subject: expect.stringMatching(/^Your quote expires on /),
+        label: 'Quote expiry reminder (5 days before the link expires)',
       });
     } finally {
       if (saved) await db.collection('settings').doc('automations').set(saved);

@@ -19,6 +19,7 @@
 import { EVENTS, logEvent } from '../../platform/log.js';
 import { FieldValue, Timestamp, type DocumentReference } from 'firebase-admin/firestore';
 import {
+  canceledFromUpdate,
   SCHEDULED_PROJECT_STATUSES,
   scheduledProjectMove,
   SETUP_EXPIRY_DEAD_REASON,
@@ -97,6 +98,7 @@ function moveIfDue(ref: DocumentReference, now: Date): Promise<ScheduledMove | n
       status: move.to,
       updatedAt: FieldValue.serverTimestamp(),
       completedDate: Timestamp.fromDate(now),
+      ...canceledFromUpdate(d.status, move.to),
     });
     syncLeadFromProject(
       tx,

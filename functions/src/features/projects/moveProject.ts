@@ -1,6 +1,7 @@
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import {
+  canceledFromUpdate,
   countersignHoldError,
   newProjectRecord,
   projectMoveError,
@@ -118,10 +119,11 @@ export async function moveProject(
     updateProjectIn(tx, p.ref, {
       status,
       updatedAt: FieldValue.serverTimestamp(),
+      ...canceledFromUpdate(p.status, status),
       ...(status === 'Canceled'
-        ? { completedDate: FieldValue.serverTimestamp(), canceledFrom: p.status }
+        ? { completedDate: FieldValue.serverTimestamp() }
         : p.status === 'Canceled'
-          ? { completedDate: null, canceledFrom: null }
+          ? { completedDate: null }
           : {}),
     });
     syncLeadFromProject(tx, p.lead, status, actor.username);

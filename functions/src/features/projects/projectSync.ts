@@ -10,6 +10,7 @@
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import {
   appendNoteLine,
+  canceledFromUpdate,
   deadReasonLine,
   PROJECT_CANCELED_DEAD_REASON,
   PROJECT_TO_LEAD,
@@ -65,7 +66,9 @@ export function syncProjectFromLead(tx: Transaction, project: ReadProject | null
   if (!project || !to) return;
   const from = project.project.status;
   if (from === to || !PROJECT_TRANSITIONS[from].includes(to)) return;
-  // A cancel records where the project was, as a cancel on the projects board does (projectMoveError).
-  const canceled = to === 'Canceled' ? { canceledFrom: from } : from === 'Canceled' ? { canceledFrom: null } : {};
-  updateProjectIn(tx, project.ref, { status: to, updatedAt: FieldValue.serverTimestamp(), ...canceled });
+  updateProjectIn(tx, project.ref, {
+    status: to,
+    updatedAt: FieldValue.serverTimestamp(),
+    ...canceledFromUpdate(from, to),
+  });
 }
