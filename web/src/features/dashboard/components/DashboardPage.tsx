@@ -48,7 +48,6 @@ import type { LeadCardActions } from './LeadCard';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 import { MountWhenOpened } from '../../../shared/components/MountWhenOpened';
-import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
 import { lazyNamed } from '../../../shared/lib/lazyNamed';
 import { EditQuoteDialog, ProjectPlanDialog, QuoteReviewDialog } from '../../quotes';
 import { PromoCodesDialog } from '../../promo';
@@ -59,6 +58,7 @@ const DeadLeadsDialog = lazyNamed(() => import('./DeadLeadsDialog'), 'DeadLeadsD
 const LeadDetailDialog = lazyNamed(() => import('./LeadDetailDialog'), 'LeadDetailDialog');
 const NotesDialog = lazyNamed(() => import('./NotesDialog'), 'NotesDialog');
 const AddLeadDialog = lazyNamed(() => import('./AddLeadDialog'), 'AddLeadDialog');
+const ConfirmDialog = lazyNamed(() => import('../../../shared/components/ConfirmDialog'), 'ConfirmDialog');
 
 type Open =
   | { kind: 'none' }
