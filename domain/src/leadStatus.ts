@@ -232,3 +232,16 @@ export function leadDeadReason(lead: {
 export function appendNoteLine(notes: string | null | undefined, line: string): string {
   return notes ? `${notes}\n${line}` : line;
 }
+
+/**
+ * Lead statuses shown on the invoicing page (spec §2 "Invoicing": Deposit, Production, Launch, Complete; an
+ * accepted quote waits for its deposit in Set Up). Kept with the statuses, not the payments, so the admin's query
+ * of those leads (web FirestoreScope) loads no payment rules.
+ */
+export const INVOICING_STATUSES = [
+  'Deposit',
+  'Set Up',
+  'Production',
+  'Launch',
+  'Complete',
+] as const satisfies readonly LeadStatus[];

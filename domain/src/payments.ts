@@ -374,15 +374,6 @@ export const invoiceFormSchema = z.object({
 });
 export type InvoiceForm = z.infer<typeof invoiceFormSchema>;
 
-/** Lead statuses shown on the invoicing page (spec §2 "Invoicing": Deposit, Production, Launch, Complete; an accepted quote waits for its deposit in Set Up). */
-export const INVOICING_STATUSES = [
-  'Deposit',
-  'Set Up',
-  'Production',
-  'Launch',
-  'Complete',
-] as const satisfies readonly LeadStatus[];
-
 /** Days an invoice is due after it is sent when no due date is given. */
 export const DEFAULT_INVOICE_DAYS = 14;
 

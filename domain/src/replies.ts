@@ -22,7 +22,6 @@ import { moneyText } from './clientReplies.js';
 import { PROMO_DISCOUNT_TYPES } from './promo.js';
 import { QUOTE_REVIEW_STATUSES } from './quoteReview.js';
 import { nullableText, successReply } from './replies/base.js';
-import { automationSettingsSchema, storedStudioSettingsSchema } from './settings.js';
 import { PLAN_TEXT_FIELDS } from './storedDocuments.js';
 
 export { successReply } from './replies/base.js';
@@ -30,6 +29,7 @@ export * from './replies/quoteDetails.js';
 export * from './replies/email.js';
 export * from './replies/hostedProjects.js';
 export * from './replies/checkout.js';
+export * from './replies/settings.js';
 
 /** POST /api/auth/logout → `{ success: true }` (domain successReply); named for the route. */
 export const loggedOutReply = successReply;
@@ -243,25 +243,6 @@ export const refundReply = z.object({
   amount: z.string(),
   recorded: z.boolean(),
 });
-
-const settingsVersion = z.number().int().nonnegative();
-
-/** GET /api/settings/studio → the studio settings as stored (the defaults while none are) and their version. */
-export const studioSettingsReply = z.object({
-  success: z.literal(true),
-  settings: storedStudioSettingsSchema,
-  version: settingsVersion,
-});
-
-/** GET /api/settings/automations → the automations as stored (the defaults while none are) and their version. */
-export const automationSettingsReply = z.object({
-  success: z.literal(true),
-  settings: automationSettingsSchema,
-  version: settingsVersion,
-});
-
-/** PUT /api/settings/studio and /automations → the spec's message and the version the save stored. */
-export const settingsSavedReply = successReply.extend({ version: settingsVersion });
 
 /** POST /api/sendgrid/events → SendGrid's acknowledgement, with how many events suppressed an address. */
 export const emailEventsReply = z.object({

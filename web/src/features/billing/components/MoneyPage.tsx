@@ -54,7 +54,7 @@ import {
   useLivePaymentsToReview,
   useLiveSubscriptions,
   type LedgerEntryView,
-} from '../../../shared/data/hooks';
+} from '../../../shared/data/moneyHooks';
 import { csvFileName, downloadCsv } from '../../../shared/lib/csv';
 import { useClock } from '../../../shared/lib/useClock';
 import { DocumentDownloadButton } from '../../../shared/components/DocumentDownload';

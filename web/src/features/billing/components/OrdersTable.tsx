@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatUsd } from '@studio/domain';
-import type { OrderView } from '../../../shared/data/hooks';
+import type { OrderView } from '../../../shared/data/moneyHooks';
 
 const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 

@@ -20,7 +20,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatUsd, stripeConfigReply, successReply } from '@studio/domain';
-import type { SubscriptionView } from '../../../shared/data/hooks';
+import type { SubscriptionView } from '../../../shared/data/moneyHooks';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 

@@ -27,15 +27,14 @@ import PaymentIcon from '@mui/icons-material/Payment';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { documentBalance, formatUsd, isPaidInFull, leadCanPayNow, nextLeadPayment } from '@studio/domain';
 import { Loading } from '../../../shared/components/PageState';
+import { useLiveInvoicingLeads, type LeadView } from '../../../shared/data/hooks';
 import {
   useLiveInvoices,
-  useLiveInvoicingLeads,
   useLiveLedgerAdjustments,
   useLivePaymentRequests,
   type InvoiceView,
-  type LeadView,
   type LedgerEntryView,
-} from '../../../shared/data/hooks';
+} from '../../../shared/data/moneyHooks';
 import { DocumentDownloadButton } from '../../../shared/components/DocumentDownload';
 
 /** A numbered document on a card: an admin's invoice or a deposit / final payment request. */

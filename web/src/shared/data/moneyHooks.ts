@@ -1,0 +1,218 @@
+/**
+ * The books' live lists (Invoicing, Money, Clients): invoices, payment
+ * requests, the ledger and its month totals, orders, payments held for review
+ * and hosting subscriptions, one listener each, parsed with the domain's
+ * stored document schemas (./liveQuery.ts).
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { collection, getDocs, limit, orderBy, query, where, type QuerySnapshot } from 'firebase/firestore';
+import { useFirestore } from 'reactfire';
+import {
+  COLLECTIONS,
+  invoiceDocSchema,
+  ledgerEntryDocSchema,
+  ledgerMonthDocSchema,
+  LEDGER_ENTRY_TYPES,
+  orderDocSchema,
+  paymentDocSchema,
+  paymentRequestDocSchema,
+  subscriptionDocSchema,
+  type InvoiceStatus,
+  type LedgerEntryDoc,
+  type LedgerMonthDoc,
+  type OrderDoc,
+  type PaymentDoc,
+  type SubscriptionDoc,
+} from '@studio/domain';
+import { listenToList, parsedDocs, useLiveQuery, type LiveList } from './liveQuery';
+
+export interface InvoiceView {
+  id: string;
+  leadId: string;
+  /** INV-YYYY-NNNN (absent on invoices made before numbering). */
+  number?: string | null;
+  email: string | null;
+  clientName: string | null;
+  amountCents: number;
+  description: string;
+  dueDate: Date | null;
+  status: InvoiceStatus;
+  createdAt: Date | null;
+  paidAt: Date | null;
+  paymentIntentId: string | null;
+  checkoutUrl: string | null;
+}
+
+/** Every invoice, newest first, kept live (one listener). */
+export function useLiveInvoices(): LiveList<InvoiceView> {
+  const firestore = useFirestore();
+  const q = useMemo(
+    () => query(collection(firestore, COLLECTIONS.invoices), orderBy('createdAt', 'desc')),
+    [firestore],
+  );
+  return useLiveQuery(q, invoicesOf);
+}
+
+const invoicesOf = (snap: QuerySnapshot): InvoiceView[] => parsedDocs(invoiceDocSchema, snap);
+
+/** A lead's numbered deposit or final payment request (`payment_requests`, written by the server). */
+export type PaymentRequestView = Omit<InvoiceView, 'checkoutUrl'> & {
+  purpose: 'deposit' | 'final';
+  checkoutUrl: string | null;
+};
+
+/** Every payment request, newest first, kept live (one listener). */
+export function useLivePaymentRequests(): LiveList<PaymentRequestView> {
+  const firestore = useFirestore();
+  const q = useMemo(
+    () => query(collection(firestore, COLLECTIONS.paymentRequests), orderBy('createdAt', 'desc')),
+    [firestore],
+  );
+  return useLiveQuery(q, requestsOf);
+}
+
+const requestsOf = (snap: QuerySnapshot): PaymentRequestView[] => parsedDocs(paymentRequestDocSchema, snap);
+
+/** One ledger entry (domain ledgerEntryDocSchema) with its id. */
+export type LedgerEntryView = LedgerEntryDoc & { id: string };
+
+/**
+ * The newest `count` ledger entries, or every entry of `client` (an email,
+ * lower case) when one is chosen, newest first, kept live (one listener): the
+ * Money page's ledger table. The page never reads the whole ledger, so its
+ * first render does not grow with it.
+ */
+export function useLiveLedger(count: number, client: string | null): LiveList<LedgerEntryView> {
+  const firestore = useFirestore();
+  const q = useMemo(() => {
+    const ledger = collection(firestore, COLLECTIONS.ledgerEntries);
+    return client
+      ? query(ledger, where('customerEmail', '==', client), orderBy('at', 'desc'))
+      : query(ledger, orderBy('at', 'desc'), limit(count));
+  }, [firestore, count, client]);
+  return useLiveQuery(q, ledgerOf);
+}
+
+const ledgerOf = (snap: QuerySnapshot): LedgerEntryView[] => parsedDocs(ledgerEntryDocSchema, snap);
+
+/** Entry types that change a paid document after its payment: refunds, credit notes, disputes, write-offs. */
+const ADJUSTMENT_TYPES = LEDGER_ENTRY_TYPES.filter((t) => t !== 'payment');
+
+/**
+ * Every ledger entry but payments (refunds, credit notes, disputes,
+ * write-offs), kept live (one listener): what Invoicing shows under the
+ * document they changed. They are few beside the payments.
+ */
+export function useLiveLedgerAdjustments(): LiveList<LedgerEntryView> {
+  const firestore = useFirestore();
+  const q = useMemo(
+    () => query(collection(firestore, COLLECTIONS.ledgerEntries), where('type', 'in', ADJUSTMENT_TYPES)),
+    [firestore],
+  );
+  return useLiveQuery(q, ledgerOf);
+}
+
+/** Firestore's cap on the values of one `in` filter. */
+const IN_LIMIT = 30;
+
+/**
+ * The entries whose `field` is one of `ids`: those of some documents
+ * (`documentId`: invoice, payment request or order ids) or of some payments
+ * (`paymentIntentId`), kept live: one listener per 30 ids. The Money page asks
+ * only for the documents still open and the payments on its ledger page, so
+ * this grows with what is owed and shown, not with the ledger.
+ */
+export function useLiveEntriesOf(
+  field: 'documentId' | 'paymentIntentId',
+  ids: readonly string[],
+): LiveList<LedgerEntryView> {
+  const firestore = useFirestore();
+  const key = [...new Set(ids)].sort().join('\n');
+  const [state, setState] = useState<LiveList<LedgerEntryView>>({ status: 'loading', data: [] });
+  useEffect(() => {
+    const all = key ? key.split('\n') : [];
+    const chunks: string[][] = [];
+    for (let i = 0; i < all.length; i += IN_LIMIT) chunks.push(all.slice(i, i + IN_LIMIT));
+    if (chunks.length === 0) {
+      setState({ status: 'success', data: [] });
+      return;
+    }
+    setState({ status: 'loading', data: [] });
+    const got = new Map<number, LedgerEntryView[]>();
+    const stops = chunks.map((chunk, i) =>
+      listenToList(
+        query(collection(firestore, COLLECTIONS.ledgerEntries), where(field, 'in', chunk)),
+        (snap) => {
+          got.set(i, ledgerOf(snap));
+          if (got.size === chunks.length) setState({ status: 'success', data: [...got.values()].flat() });
+        },
+        (error) => setState({ status: 'error', data: [], error }),
+      ),
+    );
+    return () => stops.forEach((stop) => stop());
+  }, [firestore, field, key]);
+  return state;
+}
+
+/** The ledger's month totals (domain ledgerMonthDocSchema), kept live (one listener): revenue by month. */
+export function useLiveLedgerMonths(): LiveList<LedgerMonthDoc & { id: string }> {
+  const firestore = useFirestore();
+  const q = useMemo(() => query(collection(firestore, COLLECTIONS.ledgerMonths)), [firestore]);
+  return useLiveQuery(q, monthsOf);
+}
+
+const monthsOf = (snap: QuerySnapshot) => parsedDocs(ledgerMonthDocSchema, snap);
+
+/** The whole ledger (or `client`'s), newest first, read once and parsed: the CSV export. */
+export async function fetchLedger(
+  firestore: ReturnType<typeof useFirestore>,
+  client: string | null,
+): Promise<LedgerEntryView[]> {
+  const ledger = collection(firestore, COLLECTIONS.ledgerEntries);
+  const q = client
+    ? query(ledger, where('customerEmail', '==', client), orderBy('at', 'desc'))
+    : query(ledger, orderBy('at', 'desc'));
+  return ledgerOf(await getDocs(q));
+}
+
+/** A cart order (domain orderDocSchema) with its id. */
+export type OrderView = OrderDoc & { id: string };
+
+/** Every cart order, newest first, kept live (one listener): customers and their hosting. */
+export function useLiveOrders(): LiveList<OrderView> {
+  const firestore = useFirestore();
+  const q = useMemo(() => query(collection(firestore, COLLECTIONS.orders), orderBy('createdAt', 'desc')), [firestore]);
+  return useLiveQuery(q, ordersOf);
+}
+
+const ordersOf = (snap: QuerySnapshot): OrderView[] => parsedDocs(orderDocSchema, snap);
+
+/** A payment as the Money page reads it (domain paymentDocSchema) with its id (the PaymentIntent). */
+export type PaymentView = PaymentDoc & { id: string };
+
+/** The payments held for review (a currency or amount that is not what was owed), kept live (one listener). */
+export function useLivePaymentsToReview(): LiveList<PaymentView> {
+  const firestore = useFirestore();
+  const q = useMemo(
+    () => query(collection(firestore, COLLECTIONS.payments), where('status', '==', 'needs_review')),
+    [firestore],
+  );
+  return useLiveQuery(q, paymentsOf);
+}
+
+const paymentsOf = (snap: QuerySnapshot): PaymentView[] => parsedDocs(paymentDocSchema, snap);
+
+/** A hosting subscription (domain subscriptionDocSchema) with its id (its order's). */
+export type SubscriptionView = SubscriptionDoc & { id: string };
+
+/** Every hosting subscription, next renewal first, kept live (one listener). */
+export function useLiveSubscriptions(): LiveList<SubscriptionView> {
+  const firestore = useFirestore();
+  const q = useMemo(
+    () => query(collection(firestore, COLLECTIONS.subscriptions), orderBy('currentPeriodEnd')),
+    [firestore],
+  );
+  return useLiveQuery(q, subscriptionsOf);
+}
+
+const subscriptionsOf = (snap: QuerySnapshot): SubscriptionView[] => parsedDocs(subscriptionDocSchema, snap);
