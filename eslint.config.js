@@ -110,7 +110,7 @@ const zones = [
 
 /**
  * Import specifiers of admin code: an `admin` folder, a back-office feature by its path, or by climbing to it from
- * a sibling feature (`../dashboard/...`).
+ * a sibling feature (`../leads/...`).
  */
 const adminNames = ADMIN_FEATURES.join('|');
 const adminSpecifier = ADMIN_FEATURES.length
