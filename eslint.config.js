@@ -110,7 +110,7 @@ const zones = [
 
 /**
  * Import specifiers of admin code: an `admin` folder, a back-office feature by its path, or by climbing to it from
- * a sibling feature (`../dashboard/...`).
+ * a sibling feature (`../leads/...`).
  */
 const adminNames = ADMIN_FEATURES.join('|');
 const adminSpecifier = ADMIN_FEATURES.length
@@ -255,7 +255,6 @@ export default defineConfig([
         'auth',
         'billing',
         'client-data',
-        'client-portal',
         'documents',
         'email',
         'health',
@@ -263,6 +262,7 @@ export default defineConfig([
         'lead-files',
         'leads',
         'messages',
+        'my-project',
         'payments',
         'portal',
         'projects',

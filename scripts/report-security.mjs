@@ -111,11 +111,11 @@ row(
 );
 row(
   'My Project lookups: a client locked out by another caller using up their address (test failed)',
-  caseFailed(/clientProject\.test/, /cannot lock a client out/),
+  caseFailed(/myProject\.test/, /cannot lock a client out/),
   true,
 );
 for (const [label, re] of [
-  ['Rate-limit tests failed', /rateLimit\.test|clientProject\.test/],
+  ['Rate-limit tests failed', /rateLimit\.test|myProject\.test/],
   ['Fail-closed tests failed (modes, client IP, 415, relay, login limiter)', /failClosed\.test/],
   ['Webhook tests failed (signature, replay, concurrency, order)', /webhook\.test/],
   ['Payment and email fault tests failed', /payments\.test|email\.test/],

@@ -1,7 +1,7 @@
 /**
  * Demo data for the emulators (npm start): the dev admin, about twenty leads
  * across every status with notes, a few projects and promo codes, and two
- * client-portal clients with shared files and messages (seedPortalClients).
+ * client portal (/portal) clients with shared files and messages (seedPortalClients).
  *
  * Emulator only: it refuses to run unless both emulator hosts are set and the
  * project id starts with "demo-". The dev credentials exist nowhere else.

@@ -13,7 +13,7 @@ import { quotesAdminRouter, quotesPublicRouter } from './features/quotes/router.
 import { proposalsAdminRouter, proposalsPublicRouter } from './features/proposals/router.js';
 import { hostedProjectsAdminRouter } from './features/hosted-projects/router.js';
 import { projectsAdminRouter } from './features/projects/router.js';
-import { clientPortalRouter } from './features/client-portal/router.js';
+import { myProjectRouter } from './features/my-project/router.js';
 import { portalAdminRouter, portalRouter } from './features/portal/router.js';
 import { fileDownloadsRouter, leadFilesAdminRouter } from './features/lead-files/router.js';
 import { messagesAdminRouter } from './features/messages/index.js';
@@ -35,7 +35,7 @@ import type { RateLimitName } from './platform/rateLimits.js';
 
 /**
  * The public routes that write, charge or can be used to guess, each under its per-IP limit in the table
- * (platform/rateLimits.ts). Login failures (features/auth), the client lookup (features/client-portal) and
+ * (platform/rateLimits.ts). Login failures (features/auth), the client lookup (features/my-project) and
  * contact messages (features/leads/submitContact.ts, taken in the message's own transaction) take theirs where
  * they are counted.
  */
@@ -61,7 +61,7 @@ function publicRouter(): express.Router {
   r.use(leadsPublicRouter);
   r.use(quotesPublicRouter);
   r.use(proposalsPublicRouter);
-  r.use(clientPortalRouter);
+  r.use(myProjectRouter);
   r.use('/portal', portalRouter);
   r.use(promoPublicRouter);
   r.use(paymentsPublicRouter);

@@ -255,7 +255,7 @@ for (const size of WIDTHS) {
       await page.goto('/admin/replit');
       await page.getByLabel('Replit username').fill('axe-demo');
       await page.getByRole('button', { name: 'Load Demo Projects' }).click();
-      await page.getByTestId('replit-project-card').first().getByRole('button', { name: 'Generate Quote' }).click();
+      await page.getByTestId('hosted-project-card').first().getByRole('button', { name: 'Generate Quote' }).click();
       await scanDialog(page, 'Generate Quote from Replit Project', 'Generate Quote from Replit Project');
 
       await page.goto('/admin/email-templates');

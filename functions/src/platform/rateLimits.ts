@@ -36,7 +36,7 @@ export interface RateLimitSpec {
 
 const TRY_LATER = 'Too many attempts. Please try again in a few minutes.';
 const TOO_MANY_PAYMENTS = 'Too many payment attempts. Please try again in a few minutes.';
-/** The client lookup's refusal (features/client-portal). */
+/** The client lookup's refusal (features/my-project). */
 export const TOO_MANY_LOOKUPS = 'Too many lookups. Please wait a minute and try again.';
 
 /** The login lockout message, in whole minutes (at least 1), matching Retry-After. */
@@ -57,7 +57,7 @@ export const RATE_LIMITS = {
   subscription: { key: 'ip', points: 30, windowSec: 10 * 60, message: TOO_MANY_PAYMENTS },
   /** Failed admin logins (features/auth): a success gives its points back. */
   'login-failures': { key: 'ip+username', points: 10, windowSec: 15 * 60, message: lockoutMessage },
-  /** Client project lookups per client IP (features/client-portal). */
+  /** Client project lookups per client IP (features/my-project). */
   'client-project-ip': { key: 'ip', points: 10, windowSec: 60, message: TOO_MANY_LOOKUPS },
   /** Lookups of one email from one client IP, so one caller's lookups never use up another's. */
   'client-project-email-ip': { key: 'email+ip', points: 5, windowSec: 60, message: TOO_MANY_LOOKUPS },

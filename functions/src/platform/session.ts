@@ -19,7 +19,7 @@ declare global {
     interface Locals {
       /** Set by requireAdmin. */
       admin?: AdminLocals;
-      /** The client-project lookup's validated, lowercased email (features/client-portal). */
+      /** The client-project lookup's validated, lowercased email (features/my-project). */
       email?: string;
     }
   }

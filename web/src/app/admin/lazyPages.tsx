@@ -72,7 +72,7 @@ function adminPage(
 export const ADMIN_PAGES = {
   dashboard: adminPage(
     'CRM',
-    () => import('../../features/dashboard/components/DashboardPage').then((m) => m.DashboardPage),
+    () => import('../../features/leads/components/LeadBoardPage').then((m) => m.LeadBoardPage),
     warmBoard,
   ),
   projects: adminPage('Projects', () =>

@@ -17,7 +17,7 @@ export function HostedProjectCard({ project, onQuote }: { project: HostedProject
   return (
     <GridCard
       label={project.title}
-      testId="replit-project-card"
+      testId="hosted-project-card"
       title={project.title}
       badge={live && <Chip size="small" color="success" label="Live" aria-label="Live: deployed" />}
       actions={

@@ -143,7 +143,7 @@ export function HostedProjectsPage() {
         }}
       >
         <TextField
-          id="replit-username"
+          id="hosted-username"
           label="Replit username"
           size="small"
           value={username}

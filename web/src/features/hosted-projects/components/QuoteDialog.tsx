@@ -129,7 +129,7 @@ export function QuoteDialog({
     name: 'projectId' | 'projectTitle' | 'clientName' | 'clientEmail',
     label: string,
     extra: object = {},
-  ) => <FormTextField control={control} name={name} {...extra} id={`replit-${name}`} label={label} fullWidth />;
+  ) => <FormTextField control={control} name={name} {...extra} id={`hosted-${name}`} label={label} fullWidth />;
 
   const number = (name: 'fileCount' | 'baseHourlyRate', label: string, htmlInput: object) => (
     <Controller
@@ -140,7 +140,7 @@ export function QuoteDialog({
           {...controlledProps({ field, fieldState })}
           value={numberText(field.value)}
           onChange={(e) => field.onChange(toNumber(e.target.value))}
-          id={`replit-${name}`}
+          id={`hosted-${name}`}
           label={label}
           type="number"
           fullWidth
@@ -154,13 +154,13 @@ export function QuoteDialog({
     <Dialog
       open={open}
       onClose={busy ? undefined : onClose}
-      aria-labelledby="replit-quote-title"
+      aria-labelledby="hosted-quote-title"
       fullWidth
       maxWidth="sm"
       fullScreen={fullScreen}
     >
       <form noValidate onSubmit={handleSubmit(create)}>
-        <DialogTitle id="replit-quote-title">Generate Quote from Replit Project</DialogTitle>
+        <DialogTitle id="hosted-quote-title">Generate Quote from Replit Project</DialogTitle>
         <DialogContent>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             {project
@@ -191,7 +191,7 @@ export function QuoteDialog({
               render={({ field, fieldState }) => (
                 <TextField
                   {...controlledProps({ field, fieldState })}
-                  id="replit-language"
+                  id="hosted-language"
                   select
                   label="Language"
                   fullWidth
@@ -251,7 +251,7 @@ export function QuoteDialog({
                   (Array.isArray(err) ? (err.find(Boolean) as { message?: string } | undefined)?.message : undefined);
                 return (
                   <Autocomplete
-                    id="replit-features"
+                    id="hosted-features"
                     multiple
                     freeSolo
                     autoSelect

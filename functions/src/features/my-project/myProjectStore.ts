@@ -1,7 +1,7 @@
 /**
- * The client portal's Firestore reads: a client's leads (by email) and their
+ * The My Project lookup's Firestore reads: a client's leads (by email) and their
  * projects, parsed with domain leadDocSchema / projectDocSchema; a document
- * that does not parse is left out, logged. The portal writes nothing.
+ * that does not parse is left out, logged. The lookup writes nothing.
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { COLLECTIONS, leadDocSchema, projectDocSchema, type ProjectDoc, type StoredLeadDoc } from '@studio/domain';
@@ -19,7 +19,7 @@ export async function readLeadsOfEmail(
     .orderBy('createdAt', 'desc')
     .limit(limit)
     .get();
-  return parsedDocs(snap, leadDocSchema, 'client portal: lead');
+  return parsedDocs(snap, leadDocSchema, 'my project: lead');
 }
 
 /** The projects of `leadIds` (one `in` query per 30 ids), each parsed, grouped by lead. */
@@ -30,7 +30,7 @@ export async function readProjectsOfLeads(db: Firestore, leadIds: string[]): Pro
       .collection(COLLECTIONS.projects)
       .where('leadId', 'in', leadIds.slice(i, i + 30))
       .get();
-    for (const { id: _id, ...p } of parsedDocs(snap, projectDocSchema, 'client portal: project')) {
+    for (const { id: _id, ...p } of parsedDocs(snap, projectDocSchema, 'my project: project')) {
       if (p.leadId === null) continue;
       byLead.set(p.leadId, [...(byLead.get(p.leadId) ?? []), p]);
     }

@@ -1,5 +1,5 @@
 /**
- * CRM dashboard (spec §2 "CRM dashboard", §4, §9): greeting, header buttons,
+ * The lead board: the CRM dashboard at /admin/dashboard (spec §2 "CRM dashboard", §4, §9): greeting, header buttons,
  * summary tiles, the Insights charts (a lazy chunk), the "needs attention"
  * setting, the drag-and-drop pipeline with Won and Dead buckets, and the lead
  * dialogs. The board, tiles, Insights and header read the leads' cards from
@@ -76,7 +76,7 @@ const NO_LEADS: BoardLead[] = [];
  * should render again.
  */
 
-const DashboardHeader = memo(function DashboardHeader({
+const LeadBoardHeader = memo(function LeadBoardHeader({
   username,
   pendingQuotes,
   promoCount,
@@ -208,7 +208,7 @@ const SearchableBoard = memo(function SearchableBoard({
   );
 });
 
-export function DashboardPage() {
+export function LeadBoardPage() {
   const { username } = useAdminSession();
   const live = useLiveBoard();
   const promos = useLivePromoCodes();
@@ -260,7 +260,7 @@ export function DashboardPage() {
 
   return (
     <Box>
-      <DashboardHeader
+      <LeadBoardHeader
         username={username}
         pendingQuotes={pendingQuotes}
         promoCount={promos.data.length}

@@ -18,7 +18,7 @@ import {
 import { notFound } from '../../platform/errors.js';
 import { clientDocumentLinks } from '../documents/index.js';
 import type { Deps } from '../useCase.js';
-import { readLeadsOfEmail, readProjectsOfLeads } from './clientPortalStore.js';
+import { readLeadsOfEmail, readProjectsOfLeads } from './myProjectStore.js';
 
 export const PROJECT_NOT_FOUND = 'Project Not Found';
 
@@ -92,7 +92,7 @@ const millis = (v: Date | null): number => v?.getTime() ?? 0;
  * project, every live project, and signed links to the primary lead's PDFs.
  * @throws NotFound PROJECT_NOT_FOUND for an unknown email or a lead marked dead as test data.
  */
-export async function lookupClientProject(deps: Deps, email: string) {
+export async function lookupMyProject(deps: Deps, email: string) {
   const { db } = deps;
   const leads = (await readLeadsOfEmail(db, email, MAX_LEADS_READ)).filter((l) => !isLostTestData(l));
   if (leads.length === 0) throw notFound(PROJECT_NOT_FOUND);

@@ -40,16 +40,16 @@ import { invalid } from '../../platform/errors.js';
 import { sendReply } from '../../http.js';
 import { ipKey, rateLimit } from '../../platform/rateLimit.js';
 import type { Deps } from '../useCase.js';
-import { lookupClientProject, PROJECT_NOT_FOUND } from './lookupClientProject.js';
+import { lookupMyProject, PROJECT_NOT_FOUND } from './lookupMyProject.js';
 import { requireAppCheck } from '../../platform/appCheck.js';
 
 export { PROJECT_NOT_FOUND };
-export { clientLead, clientProject, MAX_LEADS_READ } from './lookupClientProject.js';
+export { clientLead, clientProject, MAX_LEADS_READ } from './lookupMyProject.js';
 
 const deps: Deps = { db };
 
-export const clientPortalRouter = Router();
-clientPortalRouter.use('/client-project', requireAppCheck);
+export const myProjectRouter = Router();
+myProjectRouter.use('/client-project', requireAppCheck);
 
 /** Lookups per client IP (platform/rateLimits.ts `client-project-ip`). */
 const perIp = rateLimit('client-project-ip', ipKey);
@@ -80,9 +80,9 @@ const validEmail: RequestHandler = (req, res, next) => {
 };
 
 /** GET /api/client-project?email= → { success, lead, project, projects, documents } (see the file comment). */
-clientPortalRouter.get('/client-project', noStore, perIp, validEmail, perEmailAndIp, perEmailAll, async (_req, res) => {
+myProjectRouter.get('/client-project', noStore, perIp, validEmail, perEmailAndIp, perEmailAll, async (_req, res) => {
   sendReply(res, clientProjectLookupReply, {
     success: true,
-    ...(await lookupClientProject(deps, String(res.locals.email))),
+    ...(await lookupMyProject(deps, String(res.locals.email))),
   });
 });

@@ -13,7 +13,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { clientProjectLookupReply } from '@studio/domain';
 import { api, db, startInProcessApp } from '../helpers.js';
 import { storeLead } from '../fixtures.js';
-import { PROJECT_NOT_FOUND } from '../../functions/src/features/client-portal/router.js';
+import { PROJECT_NOT_FOUND } from '../../functions/src/features/my-project/router.js';
 import { RATE_LIMITS, TOO_MANY_LOOKUPS } from '../../functions/src/platform/rateLimits.js';
 
 /** The lookup's limits (platform/rateLimits.ts `client-project-*`), all on one window. */

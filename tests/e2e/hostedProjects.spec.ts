@@ -33,7 +33,7 @@ test('generates a quote from a demo project and the lead lands in Contacted awai
 
   await page.getByLabel('Replit username').fill('e2e-demo');
   await page.getByRole('button', { name: 'Load Demo Projects' }).click();
-  const cards = page.getByTestId('replit-project-card');
+  const cards = page.getByTestId('hosted-project-card');
   await expect(cards.first()).toBeVisible();
   expect(await cards.count()).toBeGreaterThanOrEqual(7);
   await expect(page.getByText('Live', { exact: true }).first()).toBeVisible();
@@ -99,12 +99,12 @@ test('the tool works at 360 px: demo grid, manual quote and sync status', async 
   // The card grid fits the narrow screen: nothing scrolls sideways.
   await page.getByLabel('Replit username').fill('e2e-narrow');
   await page.getByRole('button', { name: 'Load Demo Projects' }).click();
-  await expect(page.getByTestId('replit-project-card').first()).toBeVisible();
+  await expect(page.getByTestId('hosted-project-card').first()).toBeVisible();
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
-  const cardBox = await page.getByTestId('replit-project-card').first().boundingBox();
+  const cardBox = await page.getByTestId('hosted-project-card').first().boundingBox();
   expect(cardBox!.width).toBeLessThanOrEqual(360);
 
   // Manual Quote opens the dialog with empty project fields and the spec defaults.
