@@ -35,5 +35,8 @@ export const theme = createTheme({
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiCard: { defaultProps: { variant: 'outlined' } },
     MuiTextField: { defaultProps: { fullWidth: true } },
+    // Spacing as CSS gap, not margins on the children: a row that wraps (chips, buttons) starts its
+    // second line at the left edge instead of indented by the spacing.
+    MuiStack: { defaultProps: { useFlexGap: true } },
   },
 });
