@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeHostedProject, HOSTED_LANGUAGES, hostedProjectsReply, hostedUsernameSchema } from '@studio/domain';
+import { millisecondsInHour } from 'date-fns/constants';
+import {
+  analyzeHostedProject,
+  DAY_MS,
+  HOSTED_LANGUAGES,
+  hostedProjectsReply,
+  hostedUsernameSchema,
+} from '@studio/domain';
 import { demoProjects, findDemoProject } from './demoCatalogue.js';
 
 const NOW = new Date('2025-06-01T12:00:00.000Z');
@@ -55,13 +62,13 @@ describe('demoProjects', () => {
     for (const username of usernames) {
       const times = demoProjects(username, NOW).map((p) => Date.parse(p.timeUpdated));
       for (const t of times) {
-        expect(NOW.getTime() - t).toBeGreaterThanOrEqual(60 * 60_000);
-        expect(NOW.getTime() - t).toBeLessThanOrEqual(60 * 24 * 60 * 60_000);
+        expect(NOW.getTime() - t).toBeGreaterThanOrEqual(millisecondsInHour);
+        expect(NOW.getTime() - t).toBeLessThanOrEqual(60 * DAY_MS);
       }
       expect([...times].sort((a, b) => b - a)).toEqual(times);
     }
-    const later = new Date(NOW.getTime() + 86_400_000);
-    const shifted = demoProjects('alice', later).map((p) => Date.parse(p.timeUpdated) - 86_400_000);
+    const later = new Date(NOW.getTime() + DAY_MS);
+    const shifted = demoProjects('alice', later).map((p) => Date.parse(p.timeUpdated) - DAY_MS);
     expect(shifted).toEqual(demoProjects('alice', NOW).map((p) => Date.parse(p.timeUpdated)));
     expect(demoProjects('alice', NOW)[0]!.timeUpdated).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
   });

@@ -15,6 +15,8 @@ import {
   type HostedLanguage,
   type HostedProject,
 } from '@studio/domain';
+import { subMinutes } from 'date-fns';
+import { minutesInDay, minutesInHour } from 'date-fns/constants';
 
 function canonicalUsername(username: string): string {
   const trimmed = typeof username === 'string' ? username.trim() : '';
@@ -292,8 +294,6 @@ const TEMPLATES: readonly Template[] = [
 /** The demo data's seed hash (hash.ts, the one FNV-1a). */
 const hash32 = fnv1a32;
 
-const MINUTE_MS = 60_000;
-
 /**
  * Deterministic sample projects for a demo username (spec §2, §3; the platform
  * has no public API).
@@ -332,7 +332,7 @@ export function demoProjects(username: string, now: Date): HostedProject[] {
   let ageMinutes = 0;
   return chosen.map((t, i) => {
     // First project: 1 h to 1 day old; each next one 1 h to ~8.5 days older.
-    ageMinutes += 60 + Math.floor(random() * (i === 0 ? 23 * 60 : 8 * 24 * 60));
+    ageMinutes += minutesInHour + Math.floor(random() * (i === 0 ? 23 * minutesInHour : 8 * minutesInDay));
     return {
       id: `demo:${user}:${t.slug}`,
       slug: t.slug,
@@ -341,7 +341,7 @@ export function demoProjects(username: string, now: Date): HostedProject[] {
       files: [...t.files],
       deployment: live[i] ? { status: 'live', url: `https://${t.slug}-${host}.replit.app` } : null,
       url: `https://replit.com/@${user}/${t.slug}`,
-      timeUpdated: new Date(now.getTime() - ageMinutes * MINUTE_MS).toISOString(),
+      timeUpdated: subMinutes(now, ageMinutes).toISOString(),
     };
   });
 }
