@@ -14,6 +14,7 @@ import { getStorage } from 'firebase-admin/storage';
 import {
   AUTOMATION_SETTINGS_DOC,
   COLLECTIONS,
+  DAY_MS as DAY,
   projectThreadId,
   requestId,
   DEFAULT_AUTOMATION_SETTINGS,
@@ -35,8 +36,6 @@ import { messageActivity, writeMessage } from '../functions/src/features/message
 import { ownerThreadOf } from '../functions/src/features/messages/threads.js';
 import { bucketFileStore } from '../functions/src/platform/fileStorage.js';
 import { DEV_ADMIN } from './dev-admin.js';
-
-const DAY = 24 * 60 * 60 * 1000;
 
 interface SeedLead {
   name: string;

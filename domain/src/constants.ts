@@ -90,7 +90,7 @@ export const TIMING = {
   contactResetMs: 4_000,
   carouselAnimationMs: 150,
   hashScrollDelayMs: 100,
-  launchCountdownMs: 7 * 24 * 60 * 60 * 1000,
+  launchCountdownMs: 7 * DAY_MS,
 } as const;
 
 /** Quote expiry wording shown to clients, in days (spec §9). */

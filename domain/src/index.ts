@@ -32,6 +32,7 @@ export * from './billing.js';
 export * from './billingDocs.js';
 export * from './reminders.js';
 export * from './random.js';
+export * from './hash.js';
 export * from './replies.js';
 export * from './clientReplies.js';
 export * from './proposals.js';

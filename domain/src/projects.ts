@@ -17,6 +17,7 @@
  * Lead ⇄ project sync (ours): see PROJECT_TO_LEAD and LEAD_TO_PROJECT.
  */
 import { z } from 'zod';
+import { millisecondsInHour, millisecondsInMinute } from 'date-fns/constants';
 import {
   DAY_MS,
   TIMING,
@@ -199,9 +200,9 @@ export function countdownEndsAt(launchDate: Date): Date {
 export function formatCountdown(launchDate: Date, now: Date): string {
   const ms = countdownEndsAt(launchDate).getTime() - now.getTime();
   if (ms <= 0) return 'ended';
-  const h = Math.floor(ms / 3_600_000);
-  const d = Math.floor(h / 24);
-  return d > 0 ? `${d}d ${h % 24}h` : `${h}h ${Math.floor((ms % 3_600_000) / 60_000)}m`;
+  const d = Math.floor(ms / DAY_MS);
+  const h = Math.floor((ms % DAY_MS) / millisecondsInHour);
+  return d > 0 ? `${d}d ${h}h` : `${h}h ${Math.floor((ms % millisecondsInHour) / millisecondsInMinute)}m`;
 }
 
 /** What the scheduled job does to a project at `now`, or null (pure; the job applies it). */

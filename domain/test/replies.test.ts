@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   adminSessionReply,
-  demoProjects,
   hostedProjectsReply,
   emailTemplatesReply,
   leadActivityReply,
@@ -103,8 +102,19 @@ describe('API reply schemas', () => {
     );
   });
 
-  it('read the demo hosted projects as the domain generates them', () => {
-    const projects = demoProjects('studio-demo', new Date('2026-01-01T00:00:00Z'));
+  it('read a hosted project as the server lists it (its demo catalogue is checked against this reply there)', () => {
+    const projects = [
+      {
+        id: 'demo:studio-demo:bakery-menu',
+        slug: 'bakery-menu',
+        title: 'Bakery Menu Site',
+        lang: 'HTML' as const,
+        files: ['index.html', '.replit'],
+        deployment: { status: 'live' as const, url: 'https://bakery-menu-studio-demo.replit.app' },
+        url: 'https://replit.com/@studio-demo/bakery-menu',
+        timeUpdated: '2026-01-01T00:00:00.000Z',
+      },
+    ];
     expect(hostedProjectsReply.parse({ success: true, projects }).projects).toEqual(projects);
   });
 });

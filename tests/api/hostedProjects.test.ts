@@ -4,7 +4,8 @@
  * status sync, validation messages and the admin guard.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { analyzeHostedProject, findDemoProject, isDeployed, toHostedQuoteDto } from '@studio/domain';
+import { analyzeHostedProject, isDeployed, toHostedQuoteDto } from '@studio/domain';
+import { findDemoProject } from '../../functions/src/features/hosted-projects/demoCatalogue.js';
 import { adminIdToken, api, countDocs, db, userIdToken } from '../helpers.js';
 
 let token: string;

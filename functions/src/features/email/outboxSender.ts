@@ -72,7 +72,6 @@ import type { FirestoreEvent, QueryDocumentSnapshot } from 'firebase-functions/v
 import {
   COLLECTIONS,
   declaredValues,
-  findDefaultTemplate,
   mailboxKey,
   isRetryableSendStatus,
   type OutboxDoc,
@@ -88,6 +87,7 @@ import {
   suppressedSendError,
 } from '@studio/domain';
 import { sanitizeEmailHtml } from './emailHtml.js';
+import { findDefaultTemplate } from './defaultTemplates.js';
 import { loadStudioSettings } from '../../shared/settings.js';
 import { isSealed, unseal } from '../../platform/sealed.js';
 import { suppressionOf } from './suppressions.js';

@@ -1,14 +1,12 @@
 /**
- * Email templates (spec §2, §5): the defaults live in code (domain
- * DEFAULT_EMAIL_TEMPLATES); `email_templates/{id}` holds the admin's override
+ * Email templates (spec §2, §5): the defaults live in code
+ * (defaultTemplates.ts); `email_templates/{id}` holds the admin's override
  * of subject and html. Saving rejects unknown placeholders and sanitizes the
  * html. Test sends go through the outbox like every other email.
  */
 import { FieldValue } from 'firebase-admin/firestore';
 import {
-  DEFAULT_EMAIL_TEMPLATES,
   EMAIL_FIELD_MESSAGES,
-  findDefaultTemplate,
   declaredValues,
   RAW_TEMPLATE_ID,
   studioTemplateVariables,
@@ -27,6 +25,7 @@ import {
 } from './emailStore.js';
 import { enqueueEmail, type OutboxEmail } from '../../shared/outbox.js';
 import { sanitizeEmailHtml } from './emailHtml.js';
+import { DEFAULT_EMAIL_TEMPLATES, findDefaultTemplate } from './defaultTemplates.js';
 import { loadStudioSettings } from '../../shared/settings.js';
 import type { AdminActor, Deps } from '../useCase.js';
 

@@ -6,7 +6,6 @@ import { FieldValue } from 'firebase-admin/firestore';
 import {
   analyzeHostedProject,
   analyzeHostedQuoteForm,
-  findDemoProject,
   formatUsd,
   hostedGeneratedQuoteDetails,
   hostedProjectType,
@@ -22,6 +21,7 @@ import {
 import { notFound } from '../../platform/errors.js';
 import { recordActivity } from '../../shared/activity.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
+import { findDemoProject } from './demoCatalogue.js';
 import { createLeadInBatch, hostedLeads, newLeadRef, updateLeadInBatch } from './hostedStore.js';
 
 /**

@@ -4,8 +4,8 @@
  * feature is "hosted projects"; the route paths and UI label keep "Replit" (spec).
  *
  * The platform has no public API: projects are the deterministic sample data of
- * `demoProjects` (domain/hostedProjects.ts), and every estimate comes from that
- * module's analysis model. Money leaves as 2-decimal strings, and is stored in
+ * `demoProjects` (demoCatalogue.ts), and every estimate comes from the analysis
+ * model of domain/hostedProjects.ts. Money leaves as 2-decimal strings, and is stored in
  * integer cents.
  *
  * - GET  /replit/projects?username=        → { success, projects }
@@ -15,7 +15,6 @@
  */
 import { Router } from 'express';
 import {
-  demoProjects,
   emptyBodySchema,
   hostedAnalysisReply,
   hostedAnalyzeRequestSchema,
@@ -30,6 +29,7 @@ import { db } from '../../platform/firebase.js';
 import { parseBody, parseQuery, sendReply } from '../../http.js';
 import { adminOf } from '../../platform/session.js';
 import { systemClock, type Deps } from '../useCase.js';
+import { demoProjects } from './demoCatalogue.js';
 import { analyzeDemoProject, createQuoteFromHostedProject, syncHostedProjectStatus } from './hostedQuotes.js';
 
 const deps: Deps = { db };

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
+import { millisecondsInDay } from 'date-fns/constants';
 import {
   centsToString,
   dueDayStart,
@@ -26,7 +27,7 @@ import { config } from '../../config.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 
 /** How long an Idempotency-Key answers with its first result (ms): a day, as Stripe keeps its keys. */
-export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60_000;
+export const IDEMPOTENCY_KEY_TTL_MS = millisecondsInDay;
 
 /** Reusing a key for another request, in Stripe's words. */
 export const IDEMPOTENCY_KEY_REUSED =

@@ -7,6 +7,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import { addMilliseconds } from 'date-fns';
+import { millisecondsInDay } from 'date-fns/constants';
 import {
   contractTemplates,
   formatUsd,
@@ -32,9 +34,13 @@ import {
 
 const PHASES = ['phase1', 'phase2', 'phase3', 'phase4'] as const;
 
-/** `yyyy-MM-dd` of the first day after `now` (UTC): the earliest start a proposal offers. */
+/**
+ * `yyyy-MM-dd` of the first day after `now` (UTC): the earliest start a proposal offers. A UTC day is always
+ * millisecondsInDay long, so this is tomorrow's UTC date whatever the process's zone (addDays would step the
+ * local calendar instead).
+ */
 function nextDay(now: Date): string {
-  return new Date(now.getTime() + 86_400_000).toISOString().slice(0, 10);
+  return addMilliseconds(now, millisecondsInDay).toISOString().slice(0, 10);
 }
 
 /**

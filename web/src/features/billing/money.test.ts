@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { LedgerEntryDoc } from '@studio/domain';
+import { DAY_MS as DAY, type LedgerEntryDoc } from '@studio/domain';
 import {
   ageingTotals,
   customers,
@@ -13,7 +13,6 @@ import {
 } from './money';
 
 const NOW = new Date('2026-11-27T12:00:00Z');
-const DAY = 86_400_000;
 
 const doc = (id: string, over: Partial<BillableDoc> = {}): BillableDoc => ({
   id,
