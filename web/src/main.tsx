@@ -13,7 +13,7 @@ import { hydrationStarts } from './shared/lib/hydration';
 
 // A lazy chunk that failed to load through Vite's preload helper (a redeploy
 // replaced it): reload once if the site now serves another build. Chunks
-// imported without the helper reach the same check through ChunkErrorBoundary.
+// imported without the helper reach the same check through the lazy parts' ErrorBoundary (onChunkError).
 window.addEventListener('vite:preloadError', () => void reloadIfRedeployed());
 
 declare global {

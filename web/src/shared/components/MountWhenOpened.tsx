@@ -8,7 +8,8 @@
  * page as it is and shows an error toast, instead of blanking the app.
  */
 import { Suspense, useState, type ReactNode } from 'react';
-import { ChunkErrorBoundary } from './PageState';
+import { ErrorBoundary } from 'react-error-boundary';
+import { onChunkError } from './PageState';
 import { useToast } from './Toast';
 
 export function MountWhenOpened({ open, children }: { open: boolean; children: ReactNode }) {
@@ -17,17 +18,18 @@ export function MountWhenOpened({ open, children }: { open: boolean; children: R
   if (open && !opened) setOpened(true);
   if (!opened && !open) return null;
   return (
-    <ChunkErrorBoundary
+    <ErrorBoundary
       fallback={null}
-      onError={() =>
+      onError={(error, info) => {
+        onChunkError(error, info);
         toast({
           title: 'Error',
           description: 'This could not be loaded. Check your connection and reload the page.',
           severity: 'error',
-        })
-      }
+        });
+      }}
     >
       <Suspense fallback={null}>{children}</Suspense>
-    </ChunkErrorBoundary>
+    </ErrorBoundary>
   );
 }

@@ -4,7 +4,8 @@
  * short error with a Reload button when the chunk cannot be fetched (for
  * example after a deploy replaced it, or offline).
  */
-import { Component, Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import { ErrorBoundary } from 'react-error-boundary';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,30 +28,14 @@ export function Loading({ label = 'Loading...' }: { label?: string }) {
 }
 
 /**
- * Catches a lazy chunk that failed to load and renders `fallback` instead, so
- * one part's failure never blanks the whole app. `onError` runs once, on the
- * failure. If the chunk is gone because the site was redeployed, the page
- * reloads once onto the new build (shared/lib/staleBuild.ts).
+ * The `onError` of every lazy part's ErrorBoundary (react-error-boundary), run
+ * once, on the failure: logs it, and if the chunk is gone because the site was
+ * redeployed, reloads the page once onto the new build (shared/lib/staleBuild.ts).
+ * The boundary then renders its fallback, so one part's failure never blanks the whole app.
  */
-export class ChunkErrorBoundary extends Component<
-  { children: ReactNode; fallback: ReactNode; onError?: () => void },
-  { failed: boolean }
-> {
-  override state = { failed: false };
-
-  static getDerivedStateFromError(): { failed: boolean } {
-    return { failed: true };
-  }
-
-  override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.error('a lazy part failed to load', error, info.componentStack);
-    void reloadIfRedeployed();
-    this.props.onError?.();
-  }
-
-  override render() {
-    return this.state.failed ? this.props.fallback : this.props.children;
-  }
+export function onChunkError(error: unknown, info: ErrorInfo): void {
+  console.error('a lazy part failed to load', error, info.componentStack);
+  void reloadIfRedeployed();
 }
 
 /** A page's (or a page part's) load failure, with a Reload button. */
@@ -87,9 +72,9 @@ export function LazyPage({
   errorMessage?: string;
 }) {
   return (
-    <ChunkErrorBoundary fallback={<LoadFailed message={errorMessage} />}>
+    <ErrorBoundary fallback={<LoadFailed message={errorMessage} />} onError={onChunkError}>
       <Suspense fallback={<Loading label={label} />}>{children}</Suspense>
-    </ChunkErrorBoundary>
+    </ErrorBoundary>
   );
 }
 
@@ -111,8 +96,8 @@ export function lazyRoute(key: string, Page: ComponentType) {
  */
 export function prerenderedRoute(key: string, Page: ComponentType) {
   return (
-    <ChunkErrorBoundary key={key} fallback={<LoadFailed message={PAGE_LOAD_FAILED} />}>
+    <ErrorBoundary key={key} fallback={<LoadFailed message={PAGE_LOAD_FAILED} />} onError={onChunkError}>
       <Page />
-    </ChunkErrorBoundary>
+    </ErrorBoundary>
   );
 }

@@ -2,11 +2,17 @@
  * One portfolio category as a carousel (spec §2 "Portfolio", §9).
  *
  * Previous/next buttons (wrapping around), dots, an "n of m" counter and a
- * 150 ms fade/slide. While a transition runs the carousel is locked: clicks,
- * keys and swipes during those 150 ms are ignored (also with reduced motion,
- * where the swap is instant but the lock still stops double-clicks from
- * skipping an item). ArrowLeft/ArrowRight work while focus is in the carousel
- * region; touch and pen swipes of 40 px or more change item.
+ * 150 ms fade/slide. Embla (embla-carousel-react) lays the items out in a
+ * track and moves the track to the selected one; the item coming in then
+ * plays the 150 ms fade/slide (Embla's own scroll is a spring that takes
+ * about half a second, or overshoots when made shorter, so it jumps). While a
+ * transition runs the carousel is locked: clicks, keys and swipes during those
+ * 150 ms are ignored (also with reduced motion, where the swap is instant but
+ * the lock still stops double-clicks from skipping an item). ArrowLeft/ArrowRight
+ * work while focus is in the carousel region; touch and pen swipes of 40 px or
+ * more change item (Embla's drag is off: its flick rule would move on shorter,
+ * fast swipes and on mouse drags). Items out of view are inert and hidden from
+ * assistive technology.
  */
 import {
   useCallback,
@@ -17,6 +23,7 @@ import {
   type KeyboardEvent,
   type PointerEvent,
 } from 'react';
+import useEmblaCarousel from 'embla-carousel-react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -100,7 +107,12 @@ export function Carousel({ category, number, onOpenBeforeAfter, onPrefetchBefore
   const { items, name } = category;
   const count = items.length;
   const { index, direction, next, previous, goTo } = useLockedIndex(count);
-  const item = items[index];
+  // The index above is the state (locked, wrapping, and ready for a key replayed at hydration, before
+  // Embla is); Embla follows it. Its drag and focus scrolling are off: swipes and focus are handled here.
+  const [viewportRef, embla] = useEmblaCarousel({ watchDrag: false, watchFocus: false });
+  useEffect(() => {
+    embla?.scrollTo(index, true);
+  }, [embla, index]);
   const swipe = useRef<{ id: number; x: number; y: number } | null>(null);
   const headingId = `portfolio-${category.id}-title`;
 
@@ -132,7 +144,7 @@ export function Carousel({ category, number, onOpenBeforeAfter, onPrefetchBefore
     else previous();
   };
 
-  if (!item) return null;
+  if (count === 0) return null;
   const slideStyle = { '--carousel-dx': `${direction * 32}px` } as CSSProperties;
 
   return (
@@ -169,7 +181,9 @@ export function Carousel({ category, number, onOpenBeforeAfter, onPrefetchBefore
         </Typography>
       </Box>
 
+      {/* Embla's viewport; its container (the track) holds every item, one card wide each. */}
       <Box
+        ref={viewportRef}
         data-testid="portfolio-card"
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
@@ -186,54 +200,22 @@ export function Carousel({ category, number, onOpenBeforeAfter, onPrefetchBefore
           boxShadow: '0 1px 2px rgba(15, 23, 42, 0.04), 0 24px 48px -24px rgba(15, 23, 42, 0.22)',
         }}
       >
-        <Box
-          key={item.id}
-          role="group"
-          aria-roledescription="slide"
-          aria-label={`${index + 1} of ${count}: ${item.title}`}
-          style={slideStyle}
-          sx={{
-            height: '100%',
-            display: 'grid',
-            gridTemplateColumns: { xs: '100%', md: 'minmax(0, 7fr) minmax(0, 5fr)' },
-            gridTemplateRows: { xs: '232px minmax(0, 1fr)', sm: '280px minmax(0, 1fr)', md: '100%' },
-            animation:
-              direction === 0
-                ? 'none'
-                : `${slideIn} ${TIMING.carouselAnimationMs}ms cubic-bezier(0.2, 0.7, 0.2, 1) both`,
-            [REDUCED_MOTION]: { animation: 'none' },
-          }}
-        >
-          <Box
-            sx={{
-              background: category.backdrop,
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'center',
-              p: { xs: 2, sm: 3, md: 4 },
-              minHeight: 0,
-            }}
-          >
-            <Artwork
-              {...cardRaster(item.image)}
-              // The image column: 100% of the card on phones and tablets, 7/12 of the lg container beside the text.
-              sizes="(min-width: 900px) 640px, 100vw"
-              alt={item.image.alt}
-              width={item.image.width}
-              height={item.image.height}
-              // The portfolio starts below the hero on every screen: no artwork competes with the first paint.
-              loading="lazy"
-              decoding="async"
-              draggable={false}
+        <Box sx={{ display: 'flex', height: '100%' }}>
+          {items.map((item, i) => (
+            <Slide
+              key={item.id}
+              item={item}
+              category={category}
+              position={i + 1}
+              count={count}
+              selected={i === index}
+              // Only the item coming in plays the fade/slide; the first one shown never does.
+              animated={i === index && direction !== 0}
+              style={slideStyle}
+              onOpenBeforeAfter={onOpenBeforeAfter}
+              onPrefetch={onPrefetchBeforeAfter}
             />
-          </Box>
-          <ItemDetails
-            item={item}
-            accent={category.accent}
-            position={index + 1}
-            onOpenBeforeAfter={onOpenBeforeAfter}
-            onPrefetch={onPrefetchBeforeAfter}
-          />
+          ))}
         </Box>
       </Box>
 
@@ -305,6 +287,82 @@ const navButtonSx = {
   color: 'text.primary',
   '&:hover': { bgcolor: 'grey.100', borderColor: 'rgba(15, 23, 42, 0.28)' },
 } as const;
+
+/** One item of the track: the artwork and the details; out of view (not `selected`) it is inert and aria-hidden. */
+function Slide({
+  item,
+  category,
+  position,
+  count,
+  selected,
+  animated,
+  style,
+  onOpenBeforeAfter,
+  onPrefetch,
+}: {
+  item: PortfolioItem;
+  category: PortfolioCategory;
+  position: number;
+  count: number;
+  selected: boolean;
+  animated: boolean;
+  style: CSSProperties;
+  onOpenBeforeAfter: (item: BeforeAfterItem) => void;
+  onPrefetch?: () => void;
+}) {
+  return (
+    <Box
+      role="group"
+      aria-roledescription="slide"
+      aria-label={`${position} of ${count}: ${item.title}`}
+      aria-hidden={selected ? undefined : true}
+      inert={!selected}
+      style={animated ? style : undefined}
+      sx={{
+        flex: '0 0 100%',
+        minWidth: 0,
+        height: '100%',
+        display: 'grid',
+        gridTemplateColumns: { xs: '100%', md: 'minmax(0, 7fr) minmax(0, 5fr)' },
+        gridTemplateRows: { xs: '232px minmax(0, 1fr)', sm: '280px minmax(0, 1fr)', md: '100%' },
+        animation: animated ? `${slideIn} ${TIMING.carouselAnimationMs}ms cubic-bezier(0.2, 0.7, 0.2, 1) both` : 'none',
+        [REDUCED_MOTION]: { animation: 'none' },
+      }}
+    >
+      <Box
+        sx={{
+          background: category.backdrop,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          p: { xs: 2, sm: 3, md: 4 },
+          minHeight: 0,
+        }}
+      >
+        <Artwork
+          {...cardRaster(item.image)}
+          // The image column: 100% of the card on phones and tablets, 7/12 of the lg container beside the text.
+          sizes="(min-width: 900px) 640px, 100vw"
+          alt={item.image.alt}
+          width={item.image.width}
+          height={item.image.height}
+          // The portfolio starts below the hero on every screen: no artwork competes with the first paint.
+          // Items out of view load theirs when they are first shown (the card clips them).
+          loading="lazy"
+          decoding="async"
+          draggable={false}
+        />
+      </Box>
+      <ItemDetails
+        item={item}
+        accent={category.accent}
+        position={position}
+        onOpenBeforeAfter={onOpenBeforeAfter}
+        onPrefetch={onPrefetch}
+      />
+    </Box>
+  );
+}
 
 function ItemDetails({
   item,
