@@ -9,7 +9,7 @@
  * 400 KB budget (bench "Admin JS after login"); the forms behind the login
  * load it when they open.
  */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { signInWithCustomToken } from 'firebase/auth';
 import Box from '@mui/material/Box';
@@ -31,6 +31,7 @@ export function LoginPage({ preloadNext }: { preloadNext?: () => Promise<unknown
   const [values, setValues] = useState<LoginInput>({ username: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof LoginInput, string>> | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
+  const inputs = useRef<Partial<Record<keyof LoginInput, HTMLInputElement | null>>>({});
 
   /** The first message of each invalid field (loginSchema). */
   const check = (v: LoginInput) => {
@@ -51,6 +52,9 @@ export function LoginPage({ preloadNext }: { preloadNext?: () => Promise<unknown
       // After a first submit, as react-hook-form's default: errors follow the typing.
       if (errors) setErrors(check(next));
     },
+    inputRef: (el: HTMLInputElement | null) => {
+      inputs.current[name] = el;
+    },
     error: Boolean(errors?.[name]),
     helperText: errors?.[name],
   });
@@ -60,7 +64,12 @@ export function LoginPage({ preloadNext }: { preloadNext?: () => Promise<unknown
     if (isSubmitting) return;
     const found = check(values);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    // As react-hook-form does: the first field in error takes the focus, so the keyboard lands where to type.
+    const first = (['username', 'password'] as const).find((name) => found[name]);
+    if (first) {
+      inputs.current[first]?.focus();
+      return;
+    }
     const data = loginSchema.parse(values);
     setSubmitting(true);
     // The dashboard's chunks download while the credentials are checked.
