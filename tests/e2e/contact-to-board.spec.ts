@@ -144,9 +144,10 @@ test('Logout in another tab signs this tab out too and empties the cache; this t
   await expect(other.getByTestId('client-card').first()).toBeVisible();
 
   await other.getByRole('button', { name: 'Logout' }).click();
-  await expect(other).toHaveURL(/\/admin\/login$/);
-  await expect(page).toHaveURL(/\/admin\/login$/);
+  // The toast shows for 5 s: waited for first, before anything that can take that long on a busy machine.
   await expect(page.getByText('Not authenticated')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(other).toHaveURL(/\/admin\/login$/);
   await expect.poll(() => cachedDocuments(page)).toBe(0);
 
   // This tab let go of its Firestore: signed in again, it shows the board.
