@@ -24,25 +24,29 @@ import { Logo } from '../../../shared/components/Logo';
 import { useToast } from '../../../shared/components/Toast';
 import { auth } from '../../../shared/data/firebase';
 
+type FieldErrors = Partial<Record<keyof LoginInput, string>>;
+
+/** The form's fields, in the order they are shown (loginSchema's). */
+const FIELDS = Object.keys(loginSchema.shape) as (keyof LoginInput)[];
+
+/** `values` checked with loginSchema: the parsed credentials, or the first message of each invalid field. */
+function check(values: LoginInput): { data: LoginInput; errors: null } | { data: null; errors: FieldErrors } {
+  const r = loginSchema.safeParse(values);
+  if (r.success) return { data: r.data, errors: null };
+  const errors: FieldErrors = {};
+  for (const issue of r.error.issues) errors[issue.path[0] as keyof LoginInput] ??= issue.message;
+  return { data: null, errors };
+}
+
 /** `preloadNext` starts downloading the page shown after login (the dashboard) while the credentials are checked. */
 export function LoginPage({ preloadNext }: { preloadNext?: () => Promise<unknown> }) {
   const navigate = useNavigate();
   const toast = useToast();
   const [values, setValues] = useState<LoginInput>({ username: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof LoginInput, string>> | null>(null);
+  const [errors, setErrors] = useState<FieldErrors | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const inputs = useRef<Partial<Record<keyof LoginInput, HTMLInputElement | null>>>({});
 
-  /** The first message of each invalid field (loginSchema). */
-  const check = (v: LoginInput) => {
-    const r = loginSchema.safeParse(v);
-    const out: Partial<Record<keyof LoginInput, string>> = {};
-    for (const issue of r.error?.issues ?? []) {
-      const key = issue.path[0] as keyof LoginInput;
-      out[key] ??= issue.message;
-    }
-    return out;
-  };
   const field = (name: keyof LoginInput) => ({
     name,
     value: values[name],
@@ -50,7 +54,7 @@ export function LoginPage({ preloadNext }: { preloadNext?: () => Promise<unknown
       const next = { ...values, [name]: e.target.value };
       setValues(next);
       // After a first submit, as react-hook-form's default: errors follow the typing.
-      if (errors) setErrors(check(next));
+      if (errors) setErrors(check(next).errors ?? {});
     },
     inputRef: (el: HTMLInputElement | null) => {
       inputs.current[name] = el;
@@ -62,15 +66,14 @@ export function LoginPage({ preloadNext }: { preloadNext?: () => Promise<unknown
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (isSubmitting) return;
-    const found = check(values);
-    setErrors(found);
-    // As react-hook-form does: the first field in error takes the focus, so the keyboard lands where to type.
-    const first = (['username', 'password'] as const).find((name) => found[name]);
-    if (first) {
-      inputs.current[first]?.focus();
+    const { data, errors: found } = check(values);
+    setErrors(found ?? {});
+    if (!data) {
+      // As react-hook-form does: the first field in error takes the focus, so the keyboard lands where to type.
+      const first = FIELDS.find((name) => found[name]);
+      if (first) inputs.current[first]?.focus();
       return;
     }
-    const data = loginSchema.parse(values);
     setSubmitting(true);
     // The dashboard's chunks download while the credentials are checked.
     preloadNext?.().catch(() => undefined);
