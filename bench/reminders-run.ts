@@ -20,6 +20,7 @@ import {
   DEFAULT_AUTOMATION_SETTINGS,
   newLeadRecord,
   SETTINGS_COLLECTION,
+  DAY_MS,
 } from '@studio/domain';
 import { runReminders } from '../functions/src/features/reminders/reminders.js';
 
@@ -30,7 +31,6 @@ if (!process.env.FIRESTORE_EMULATOR_HOST || !projectId.startsWith('demo-')) {
 }
 const i = process.argv.indexOf('--leads');
 const N = i > 0 ? Number(process.argv[i + 1]) : 2000;
-const DAY = 86_400_000;
 const NOW = new Date('2033-05-10T09:00:00Z');
 const RUN = Date.now().toString(36);
 const db = getFirestore(initializeApp({ projectId }, 'reminders-bench'));
@@ -62,8 +62,8 @@ for (let start = 0; start < N; start += 250) {
       clientName: `Reminder Lead ${n}`,
       amountCents: 10_000 + n,
       description: 'Bench invoice',
-      issuedAt: Timestamp.fromMillis(NOW.getTime() - 15 * DAY),
-      dueDate: Timestamp.fromMillis(NOW.getTime() - DAY),
+      issuedAt: Timestamp.fromMillis(NOW.getTime() - 15 * DAY_MS),
+      dueDate: Timestamp.fromMillis(NOW.getTime() - DAY_MS),
       status: 'open',
       checkoutUrl: '/checkout?invoiceId=x',
       createdAt: Timestamp.fromDate(NOW),

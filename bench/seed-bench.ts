@@ -18,11 +18,10 @@
  */
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp, type Firestore } from 'firebase-admin/firestore';
-import { COLLECTIONS, newLeadRecord, PROJECT_TYPES, type LeadStatus } from '@studio/domain';
+import { COLLECTIONS, newLeadRecord, PROJECT_TYPES, type LeadStatus, DAY_MS } from '@studio/domain';
 import { rebuildLeadBoard } from '../functions/src/features/leads/leadBoardStore.js';
 import { recordLedgerEntry } from '../functions/src/features/billing/ledger.js';
 
-const DAY = 86_400_000;
 const BATCH = 500;
 
 export const FIXTURES = [
@@ -76,7 +75,7 @@ async function seedLeads(db: Firestore, n: number, now: number) {
     const batch = db.batch();
     for (let i = start; i < Math.min(n, start + BATCH); i++) {
       const status = statusFor(i, n);
-      const created = now - ((i * 7919) % 120) * DAY - i * 1000;
+      const created = now - ((i * 7919) % 120) * DAY_MS - i * 1000;
       const quoted = !['New', 'Contacted'].includes(status);
       const quoteCents = quoted ? 100_000 + ((i * 31) % 50) * 10_000 : null;
       const deposit = quoteCents != null ? Math.round(quoteCents / 2) : null;

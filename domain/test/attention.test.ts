@@ -5,18 +5,18 @@ import {
   ageInDays,
   leadAttention,
   parseAttentionDays,
+  DAY_MS,
 } from '../src/index.js';
 
-const DAY = 86_400_000;
 const now = new Date('2026-05-20T12:00:00Z');
-const daysAgo = (d: number) => new Date(now.getTime() - d * DAY);
+const daysAgo = (d: number) => new Date(now.getTime() - d * DAY_MS);
 
 describe('ageInDays', () => {
   it('counts whole days and never goes negative', () => {
     expect(ageInDays(daysAgo(0), now)).toBe(0);
-    expect(ageInDays(new Date(now.getTime() - DAY + 1), now)).toBe(0);
+    expect(ageInDays(new Date(now.getTime() - DAY_MS + 1), now)).toBe(0);
     expect(ageInDays(daysAgo(3), now)).toBe(3);
-    expect(ageInDays(new Date(now.getTime() + DAY), now)).toBe(0);
+    expect(ageInDays(new Date(now.getTime() + DAY_MS), now)).toBe(0);
   });
 });
 

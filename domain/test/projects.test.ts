@@ -17,9 +17,9 @@ import {
   setUpExpiryApplies,
   DEAD_REASONS,
   type ClientWork,
+  DAY_MS,
 } from '../src/index.js';
 
-const DAY = 86_400_000;
 const work = (over: Partial<ClientWork> & { id?: string } = {}) => ({
   id: 'x',
   createdAtMs: 0,
@@ -49,9 +49,9 @@ describe('client lookup: which work a client sees first', () => {
 
   it('never lets a newer contact message hide a project; ties go to the newest lead', () => {
     const ordered = orderClientWork([
-      work({ id: 'message', createdAtMs: 3 * DAY }),
-      work({ id: 'project', createdAtMs: 1 * DAY, projectStatus: 'Production' }),
-      work({ id: 'newer project', createdAtMs: 2 * DAY, projectStatus: 'Production' }),
+      work({ id: 'message', createdAtMs: 3 * DAY_MS }),
+      work({ id: 'project', createdAtMs: 1 * DAY_MS, projectStatus: 'Production' }),
+      work({ id: 'newer project', createdAtMs: 2 * DAY_MS, projectStatus: 'Production' }),
     ]);
     expect(ordered.map((w) => w.id)).toEqual(['newer project', 'project', 'message']);
   });
@@ -133,7 +133,7 @@ describe('projects board', () => {
           status: 'Set up',
           launchDate: null,
           maintenanceSubscriptionPaid: false,
-          createdAt: new Date(now.getTime() - 30 * DAY),
+          createdAt: new Date(now.getTime() - 30 * DAY_MS),
           depositPaid: false,
         },
         now,
@@ -150,7 +150,7 @@ describe('the 30-day Set up expiry of a project held for the countersignature', 
         status: 'Quote Accepted',
         launchDate: null,
         maintenanceSubscriptionPaid: false,
-        createdAt: new Date(now.getTime() - 30 * DAY),
+        createdAt: new Date(now.getTime() - 30 * DAY_MS),
         depositPaid: false,
         countersignPending: 'proposal-1',
         ...over,
@@ -175,7 +175,7 @@ describe('the 30-day Set up expiry of a project held for the countersignature', 
     expect(held()).toEqual({ to: 'Canceled', reason: 'setup-expired' });
     expect(held({ status: 'Deposit Paid' })).toEqual({ to: 'Canceled', reason: 'setup-expired' });
     // Not before 30 days, not once the deposit is paid, not without the hold.
-    expect(held({ createdAt: new Date(now.getTime() - 30 * DAY + 60_000) })).toBeNull();
+    expect(held({ createdAt: new Date(now.getTime() - 30 * DAY_MS + 60_000) })).toBeNull();
     expect(held({ depositPaid: true })).toBeNull();
     expect(held({ countersignPending: null })).toBeNull();
     expect(held({ createdAt: null })).toBeNull();

@@ -11,6 +11,7 @@ import {
   toPromoDto,
   type PromoRecord,
 } from '../src/promo.js';
+import { DAY_MS } from '../src/index.js';
 
 const FROM = new Date('2026-01-01T00:00:00.000Z');
 const UNTIL = new Date('2026-02-01T00:00:00.000Z');
@@ -74,7 +75,7 @@ describe('checkPromo', () => {
     ['exactly validFrom: valid', {}, 50_000, FROM, { ok: true, discountCents: 5_000 }],
     ['1 ms before validUntil: valid', {}, 50_000, ms(UNTIL, -1), { ok: true, discountCents: 5_000 }],
     ['exactly validUntil: expired', {}, 50_000, UNTIL, { ok: false, reason: 'expired' }],
-    ['after validUntil: expired', {}, 50_000, ms(UNTIL, 86_400_000), { ok: false, reason: 'expired' }],
+    ['after validUntil: expired', {}, 50_000, ms(UNTIL, DAY_MS), { ok: false, reason: 'expired' }],
     [
       'no validUntil: never expires',
       { validUntil: null },

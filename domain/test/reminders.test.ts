@@ -13,10 +13,10 @@ import {
   type QuoteSubject,
 } from '../src/reminders.js';
 import { DEFAULT_AUTOMATION_SETTINGS, type AutomationSettings } from '../src/settings.js';
+import { DAY_MS } from '../src/index.js';
 
-const DAY = 86_400_000;
 const T0 = new Date('2026-03-01T09:00:00Z');
-const day = (n: number, hours = 0) => new Date(T0.getTime() + n * DAY + hours * 3_600_000);
+const day = (n: number, hours = 0) => new Date(T0.getTime() + n * DAY_MS + hours * 3_600_000);
 const ALL_ON: AutomationSettings = {
   quoteFollowUp: { enabled: true, days: 7 },
   quoteExpiry: { enabled: true, days: 5 },

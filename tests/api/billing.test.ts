@@ -16,6 +16,7 @@ import {
   ledgerMonthDocSchema,
   parseInvoiceNumber,
   subscriptionDocSchema,
+  DAY_MS,
 } from '@studio/domain';
 import { checkBooks } from '../../functions/src/features/billing/checkBooks.js';
 import { recordLedgerEntry } from '../../functions/src/features/billing/ledger.js';
@@ -25,7 +26,6 @@ import { projectDoc, storeLead } from '../fixtures.js';
 import { pdfText } from '../pdfText.js';
 import { sendWebhook } from './paymentFixtures.js';
 
-const DAY = 86_400_000;
 let token: string;
 
 beforeAll(async () => {
@@ -97,7 +97,7 @@ describe('launch with the final payment unpaid', () => {
     await db
       .collection('projects')
       .doc(projectId)
-      .update({ launchDate: Timestamp.fromMillis(Date.now() - 8 * DAY) });
+      .update({ launchDate: Timestamp.fromMillis(Date.now() - 8 * DAY_MS) });
     await runProjectSchedule({ db }, new Date());
     expect((await db.collection('leads').doc(leadId).get()).get('status')).toBe('Complete');
     expect((await db.collection('payment_requests').doc(`${leadId}_final`).get()).get('status')).toBe('open');
@@ -342,7 +342,7 @@ describe('hosting subscriptions', () => {
     const { orderId, email } = await paidMonthly('cycle');
     const started = await subscription(orderId);
     expect(started).toMatchObject({ status: 'active', interval: 'month', amountCents: 4_500, customerEmail: email });
-    const days = (started.currentPeriodEnd.getTime() - Date.now()) / DAY;
+    const days = (started.currentPeriodEnd.getTime() - Date.now()) / DAY_MS;
     expect(days).toBeGreaterThan(27);
     expect(days).toBeLessThan(32);
 
@@ -350,7 +350,7 @@ describe('hosting subscriptions', () => {
     expect((await renew(orderId)).status).toBe(200);
     const renewed = await subscription(orderId);
     expect(renewed.status).toBe('active');
-    expect(renewed.currentPeriodEnd.getTime()).toBeGreaterThan(started.currentPeriodEnd.getTime() + 27 * DAY);
+    expect(renewed.currentPeriodEnd.getTime()).toBeGreaterThan(started.currentPeriodEnd.getTime() + 27 * DAY_MS);
     const entries = (await db.collection('ledger_entries').where('reference', '==', `subscription ${orderId}`).get())
       .docs;
     expect(entries.map((d) => [d.get('type'), d.get('amountCents'), d.get('customerEmail')])).toEqual([

@@ -10,7 +10,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { COLLECTIONS } from '@studio/domain';
+import { COLLECTIONS, DAY_MS } from '@studio/domain';
 import { checkBooks } from '../../functions/src/features/billing/checkBooks.js';
 import { adminAuth, adminIdToken, api, countDocs, db, eventually, userIdToken } from '../helpers.js';
 import { emailLinkIdToken } from '../portalLinks.js';
@@ -172,7 +172,7 @@ describe('erasure while Stripe may still charge the client', () => {
       amountCents: 2_000,
       currency: 'usd',
       status: 'active',
-      currentPeriodEnd: Timestamp.fromMillis(Date.now() + 86_400_000),
+      currentPeriodEnd: Timestamp.fromMillis(Date.now() + DAY_MS),
       stripeSubscriptionId: null,
       mode: 'test',
       lastPaymentFailedAt: null,

@@ -34,9 +34,9 @@ import {
   RETENTION_DAYS,
   SETTINGS_COLLECTION,
   STUDIO_SETTINGS_DOC,
+  DAY_MS,
 } from '@studio/domain';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 import { processOutboxEntry } from '../../functions/src/features/email/outboxSender.js';
 
 const SCRATCH = 'outbox_sender_test';

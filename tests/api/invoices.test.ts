@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseInvoiceNumber } from '@studio/domain';
+import { parseInvoiceNumber, DAY_MS } from '@studio/domain';
 import { signedDocumentPath } from '../../functions/src/features/documents/documents.js';
 import {
   adminIdToken,
@@ -231,7 +231,7 @@ describe('deposit and final payment requests, receipts', () => {
       expect(deposit).toMatchObject({ purpose: 'deposit', amountCents: 150_000, status: 'open' });
       expect(parseInvoiceNumber(deposit.number)).not.toBeNull();
       // Due after the studio's payment terms.
-      expect(deposit.dueDate.toMillis() - deposit.issuedAt.toMillis()).toBe(10 * 86_400_000);
+      expect(deposit.dueDate.toMillis() - deposit.issuedAt.toMillis()).toBe(10 * DAY_MS);
       // No final payment request while the deposit is due.
       expect((await db.collection('payment_requests').doc(`${leadId}_final`).get()).exists).toBe(false);
 

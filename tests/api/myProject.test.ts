@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { Timestamp } from 'firebase-admin/firestore';
-import { clientProjectLookupReply } from '@studio/domain';
+import { clientProjectLookupReply, DAY_MS } from '@studio/domain';
 import { api, db, startInProcessApp } from '../helpers.js';
 import { storeLead } from '../fixtures.js';
 import { PROJECT_NOT_FOUND } from '../../functions/src/features/my-project/router.js';
@@ -24,7 +24,6 @@ const CLIENT_PROJECT_LIMITS = {
   perEmailAll: RATE_LIMITS['client-project-email'].points,
 };
 
-const DAY = 86_400_000;
 const LEAD_KEYS = [
   'id',
   'name',
@@ -111,8 +110,8 @@ async function seedLead(email: string, over: Record<string, unknown> = {}): Prom
     replitProjectId: 'repl_SECRET',
     notes: 'INTERNAL NOTE: difficult client',
     source: 'contact',
-    createdAt: Timestamp.fromMillis(Date.now() - 20 * DAY),
-    updatedAt: Timestamp.fromMillis(Date.now() - DAY),
+    createdAt: Timestamp.fromMillis(Date.now() - 20 * DAY_MS),
+    updatedAt: Timestamp.fromMillis(Date.now() - DAY_MS),
     ...over,
   });
 }
@@ -138,8 +137,8 @@ async function seedProject(leadId: string, over: Record<string, unknown> = {}): 
     handoffType: null,
     maintenanceSubscriptionPaid: true,
     notes: 'INTERNAL PROJECT NOTE',
-    createdAt: Timestamp.fromMillis(Date.now() - 10 * DAY),
-    updatedAt: Timestamp.fromMillis(Date.now() - DAY),
+    createdAt: Timestamp.fromMillis(Date.now() - 10 * DAY_MS),
+    updatedAt: Timestamp.fromMillis(Date.now() - DAY_MS),
     ...over,
   });
   return ref.id;
@@ -150,7 +149,7 @@ describe('GET /api/client-project: found', () => {
     const email = uniqueEmail('found');
     const older = await seedLead(email, {
       subject: 'Older request',
-      createdAt: Timestamp.fromMillis(Date.now() - 90 * DAY),
+      createdAt: Timestamp.fromMillis(Date.now() - 90 * DAY_MS),
     });
     await seedProject(older, { name: 'Older project' });
     const leadId = await seedLead(email);
@@ -226,7 +225,7 @@ describe('GET /api/client-project: found', () => {
   it('shows the beta URL only in Beta and the countdown only in Launch', async () => {
     const email = uniqueEmail('launch');
     const leadId = await seedLead(email, { status: 'Launch' });
-    const launchedAt = Date.now() - 2 * DAY;
+    const launchedAt = Date.now() - 2 * DAY_MS;
     await seedProject(leadId, {
       status: 'Launch',
       launchDate: Timestamp.fromMillis(launchedAt),
@@ -238,7 +237,7 @@ describe('GET /api/client-project: found', () => {
       status: 'Launch',
       deploymentUrl: null,
       launchDate: new Date(launchedAt).toISOString(),
-      countdownEndsAt: new Date(launchedAt + 7 * DAY).toISOString(),
+      countdownEndsAt: new Date(launchedAt + 7 * DAY_MS).toISOString(),
       handoffType: 'domain',
     });
 
@@ -269,9 +268,9 @@ describe('GET /api/client-project: found', () => {
 
   it('a newer contact message never hides a project, an accepted quote or an approved one', async () => {
     const email = uniqueEmail('returning');
-    const withProject = await seedLead(email, { createdAt: Timestamp.fromMillis(Date.now() - 60 * DAY) });
-    await seedProject(withProject, { status: 'Launch', launchDate: Timestamp.fromMillis(Date.now() - DAY) });
-    const canceled = await seedLead(email, { createdAt: Timestamp.fromMillis(Date.now() - 30 * DAY) });
+    const withProject = await seedLead(email, { createdAt: Timestamp.fromMillis(Date.now() - 60 * DAY_MS) });
+    await seedProject(withProject, { status: 'Launch', launchDate: Timestamp.fromMillis(Date.now() - DAY_MS) });
+    const canceled = await seedLead(email, { createdAt: Timestamp.fromMillis(Date.now() - 30 * DAY_MS) });
     await seedProject(canceled, { status: 'Canceled' });
     // The client writes again through the contact form: a plain new lead, newest of all.
     await seedLead(email, {
@@ -298,12 +297,12 @@ describe('GET /api/client-project: found', () => {
     const approved = await seedLead(quotes, {
       status: 'Quoted',
       quoteAccepted: false,
-      createdAt: Timestamp.fromMillis(Date.now() - 20 * DAY),
+      createdAt: Timestamp.fromMillis(Date.now() - 20 * DAY_MS),
     });
     const accepted = await seedLead(quotes, {
       status: 'Set Up',
       quoteAccepted: true,
-      createdAt: Timestamp.fromMillis(Date.now() - 40 * DAY),
+      createdAt: Timestamp.fromMillis(Date.now() - 40 * DAY_MS),
     });
     await seedLead(quotes, { status: 'New', quoteGenerated: false, quoteAccepted: false, quoteReviewStatus: null });
     expect(((await lookup(quotes)).json as { lead: { id: string } }).lead.id).toBe(accepted);

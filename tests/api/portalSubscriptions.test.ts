@@ -17,6 +17,7 @@ import {
   portalSubscriptionCanceledReply,
   portalSubscriptionsReply,
   subscriptionDocSchema,
+  DAY_MS,
 } from '@studio/domain';
 import { adminIdToken, api, db } from '../helpers.js';
 import { emailLinkIdToken } from '../portalLinks.js';
@@ -163,7 +164,7 @@ describe("portal subscriptions (live mode): Stripe's customer portal through the
         amountCents: 49_999,
         currency: 'usd',
         status: 'active',
-        currentPeriodEnd: Timestamp.fromMillis(Date.now() + 200 * 86_400_000),
+        currentPeriodEnd: Timestamp.fromMillis(Date.now() + 200 * DAY_MS),
         cancelAtPeriodEnd: false,
         stripeSubscriptionId: 'sub_live_1',
         mode: 'live',

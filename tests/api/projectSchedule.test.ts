@@ -9,8 +9,8 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { runProjectSchedule } from '../../functions/src/features/projects/launchCountdown.js';
 import { fireProjectSchedule, fireScheduled, triggerKeyFrom } from '../../scripts/schedule.js';
 import { db } from '../helpers.js';
+import { DAY_MS } from '@studio/domain';
 
-const DAY = 86_400_000;
 const NOW = new Date('2031-06-15T12:00:00Z'); // far from the seed's dates
 
 async function project(fields: Record<string, unknown>): Promise<{ projectId: string; leadId: string }> {
@@ -29,7 +29,7 @@ async function project(fields: Record<string, unknown>): Promise<{ projectId: st
     name: 'Sched project',
     status: 'Launch',
     maintenanceSubscriptionPaid: false,
-    createdAt: Timestamp.fromMillis(NOW.getTime() - 60 * DAY),
+    createdAt: Timestamp.fromMillis(NOW.getTime() - 60 * DAY_MS),
     ...fields,
   });
   return { projectId: p.id, leadId: lead.id };
@@ -42,11 +42,11 @@ const mine = (ids: string[]) => (r: { moved: Array<{ projectId: string }> }) =>
 describe('runProjectSchedule', () => {
   it('ends countdowns: Maintenance when paid, otherwise Won with the lead Complete; not before 7 days', async () => {
     const paid = await project({
-      launchDate: Timestamp.fromMillis(NOW.getTime() - 7 * DAY),
+      launchDate: Timestamp.fromMillis(NOW.getTime() - 7 * DAY_MS),
       maintenanceSubscriptionPaid: true,
     });
-    const unpaid = await project({ launchDate: Timestamp.fromMillis(NOW.getTime() - 8 * DAY) });
-    const early = await project({ launchDate: Timestamp.fromMillis(NOW.getTime() - 7 * DAY + 60_000) });
+    const unpaid = await project({ launchDate: Timestamp.fromMillis(NOW.getTime() - 8 * DAY_MS) });
+    const early = await project({ launchDate: Timestamp.fromMillis(NOW.getTime() - 7 * DAY_MS + 60_000) });
     const result = await runProjectSchedule({ db }, NOW);
     expect(mine([paid.projectId, unpaid.projectId, early.projectId])(result)).toHaveLength(2);
     expect((await get('projects', paid.projectId)).status).toBe('Maintenance');
@@ -57,13 +57,13 @@ describe('runProjectSchedule', () => {
   });
 
   it('expires a set-up with no deposit after 30 days', async () => {
-    const stale = await project({ status: 'Set up', createdAt: Timestamp.fromMillis(NOW.getTime() - 30 * DAY) });
+    const stale = await project({ status: 'Set up', createdAt: Timestamp.fromMillis(NOW.getTime() - 30 * DAY_MS) });
     const paid = await project({
       status: 'Set up',
-      createdAt: Timestamp.fromMillis(NOW.getTime() - 40 * DAY),
+      createdAt: Timestamp.fromMillis(NOW.getTime() - 40 * DAY_MS),
       depositPaidAt: Timestamp.now(),
     });
-    const fresh = await project({ status: 'Set up', createdAt: Timestamp.fromMillis(NOW.getTime() - 29 * DAY) });
+    const fresh = await project({ status: 'Set up', createdAt: Timestamp.fromMillis(NOW.getTime() - 29 * DAY_MS) });
     await runProjectSchedule({ db }, NOW);
     expect((await get('projects', stale.projectId)).status).toBe('Canceled');
     expect((await get('leads', stale.leadId)).status).toBe('Lost');
@@ -77,12 +77,12 @@ describe('runProjectSchedule', () => {
   });
 
   it('has one effect when run twice in sequence, or twice at once, with the same clock', async () => {
-    const a = await project({ launchDate: Timestamp.fromMillis(NOW.getTime() - 9 * DAY) });
+    const a = await project({ launchDate: Timestamp.fromMillis(NOW.getTime() - 9 * DAY_MS) });
     const first = mine([a.projectId])(await runProjectSchedule({ db }, NOW));
     const second = mine([a.projectId])(await runProjectSchedule({ db }, NOW));
     expect([first.length, second.length]).toEqual([1, 0]);
 
-    const b = await project({ launchDate: Timestamp.fromMillis(NOW.getTime() - 9 * DAY) });
+    const b = await project({ launchDate: Timestamp.fromMillis(NOW.getTime() - 9 * DAY_MS) });
     const both = await Promise.all([runProjectSchedule({ db }, NOW), runProjectSchedule({ db }, NOW)]);
     expect(both.map(mine([b.projectId])).flat()).toHaveLength(1);
     expect((await get('projects', b.projectId)).status).toBe('Won');
@@ -97,20 +97,20 @@ describe('runProjectSchedule', () => {
 describe('projectSchedule on the Functions emulator', () => {
   it('runs the real function with the clock it is given, through the trigger npm start fires every minute', async () => {
     const due = await project({
-      launchDate: Timestamp.fromMillis(Date.now() - 8 * DAY),
+      launchDate: Timestamp.fromMillis(Date.now() - 8 * DAY_MS),
       maintenanceSubscriptionPaid: true,
-      createdAt: Timestamp.fromMillis(Date.now() - 20 * DAY),
+      createdAt: Timestamp.fromMillis(Date.now() - 20 * DAY_MS),
     });
     const notYet = await project({
-      launchDate: Timestamp.fromMillis(Date.now() - 6 * DAY),
-      createdAt: Timestamp.fromMillis(Date.now() - 20 * DAY),
+      launchDate: Timestamp.fromMillis(Date.now() - 6 * DAY_MS),
+      createdAt: Timestamp.fromMillis(Date.now() - 20 * DAY_MS),
     });
     await fireProjectSchedule(new Date());
     expect((await get('projects', due.projectId)).status).toBe('Maintenance');
     expect((await get('leads', due.leadId)).status).toBe('Complete');
     expect((await get('projects', notYet.projectId)).status).toBe('Launch');
     // With the clock given (npm run schedule -- --at ...): a countdown that ends by then.
-    const later = await project({ launchDate: Timestamp.fromMillis(NOW.getTime() - 8 * DAY) });
+    const later = await project({ launchDate: Timestamp.fromMillis(NOW.getTime() - 8 * DAY_MS) });
     await fireProjectSchedule(NOW);
     expect((await get('projects', later.projectId)).status).toBe('Won');
   });

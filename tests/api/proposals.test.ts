@@ -16,6 +16,7 @@ import {
   QUOTE_LINK_TTL_DAYS,
   SIGNING_CONSENT_TEXT,
   SIGNING_MESSAGES,
+  DAY_MS,
 } from '@studio/domain';
 import { runProjectSchedule } from '../../functions/src/features/projects/launchCountdown.js';
 import { runReminders } from '../../functions/src/features/reminders/reminders.js';
@@ -471,7 +472,7 @@ describe('the signed PDF in the emails and My Project; Set up waits for the coun
     const held = await projectOf(unpaid.leadId);
     expect(held.data()).toMatchObject({ status: 'Quote Accepted', countersignPending: unpaid.proposalId });
     const createdAt = (held.get('createdAt') as { toDate(): Date }).toDate();
-    const at = (days: number) => new Date(createdAt.getTime() + days * 86_400_000);
+    const at = (days: number) => new Date(createdAt.getTime() + days * DAY_MS);
 
     // A day early: nothing moves.
     await runProjectSchedule({ db }, at(29));
@@ -579,7 +580,7 @@ describe('the reminder of a proposal sent but not signed', () => {
       const signed = await signedProposal(uniqueEmail('remindsigned'));
       const leads = [proposal.id, plain.id, signed.leadId];
       const sentOn = async (day: number) => {
-        const run = await runReminders(db, new Date(Date.now() + day * 86_400_000 + 60_000));
+        const run = await runReminders(db, new Date(Date.now() + day * DAY_MS + 60_000));
         return run.sent.filter((id) => leads.some((l) => id.includes(l))).sort();
       };
       const reminderOf = async (automation: string, leadId: string) => {

@@ -12,8 +12,8 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { runDailyReminders } from '../../functions/src/features/reminders/reminders.js';
 import { adminIdToken, api, db, settingsVersion } from '../helpers.js';
 import { storeLead } from '../fixtures.js';
+import { DAY_MS } from '@studio/domain';
 
-const DAY = 86_400_000;
 const TAG = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 let token: string;
 let savedStudio: FirebaseFirestore.DocumentData | undefined;
@@ -35,7 +35,7 @@ async function quotedLead(tag: string, sentAt: Date): Promise<string> {
       leadId,
       quoteVersion: 1,
       createdAt: Timestamp.fromDate(sentAt),
-      expiresAt: Timestamp.fromDate(new Date(sentAt.getTime() + 30 * DAY)),
+      expiresAt: Timestamp.fromDate(new Date(sentAt.getTime() + 30 * DAY_MS)),
       usedAt: null,
       revokedAt: null,
       createdBy: 'test',

@@ -11,11 +11,11 @@ import { runReminders } from '../../functions/src/features/reminders/reminders.j
 import { syncPaymentRequests } from '../../functions/src/features/billing/paymentRequests.js';
 import { adminIdToken, api, db, eventually, settingsVersion, userIdToken } from '../helpers.js';
 import { storeLead } from '../fixtures.js';
+import { DAY_MS } from '@studio/domain';
 
-const DAY = 86_400_000;
 // Far from every other test's dates: their quotes, requests and invoices are long past any reminder window here.
 const T0 = new Date('2032-02-02T09:00:00Z');
-const day = (n: number) => new Date(T0.getTime() + n * DAY);
+const day = (n: number) => new Date(T0.getTime() + n * DAY_MS);
 const TAG = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const AUTOMATIONS = {
   quoteFollowUp: { enabled: true, days: 7 },
@@ -42,7 +42,7 @@ async function quoteLink(leadId: string, version = 1, sentAt = T0): Promise<stri
     leadId,
     quoteVersion: version,
     createdAt: Timestamp.fromDate(sentAt),
-    expiresAt: Timestamp.fromDate(new Date(sentAt.getTime() + 30 * DAY)),
+    expiresAt: Timestamp.fromDate(new Date(sentAt.getTime() + 30 * DAY_MS)),
     usedAt: null,
     revokedAt: null,
     createdBy: 'test',
@@ -261,7 +261,7 @@ describe('reminders over 30 days', () => {
 describe('changing the days', () => {
   // Another year, so the subjects above are long out of their windows.
   const T1 = new Date('2033-03-03T09:00:00Z');
-  const at = (n: number) => new Date(T1.getTime() + n * DAY);
+  const at = (n: number) => new Date(T1.getTime() + n * DAY_MS);
   const only = (over: Partial<typeof AUTOMATIONS>) => ({
     ...AUTOMATIONS,
     depositUnpaid: { enabled: false, days: 3 },

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Timestamp } from 'firebase-admin/firestore';
-import { deadReasonLine, QUOTE_LINK_TTL_DAYS } from '@studio/domain';
+import { deadReasonLine, QUOTE_LINK_TTL_DAYS, DAY_MS } from '@studio/domain';
 import { countDocs, db } from '../helpers.js';
 import { storeLead } from '../fixtures.js';
 import { AppError } from '../../functions/src/platform/errors.js';
@@ -53,9 +53,7 @@ describe('approveQuote', () => {
   it('moves the lead to Quoted, stores only the hash of a fresh link that expires TTL days after the clock', async () => {
     const leadId = await quotedContactedLead();
     const approved = await approveQuote(deps, { leadId }, actor, clock);
-    expect(approved.expiresAt.toISOString()).toBe(
-      new Date(NOW.getTime() + QUOTE_LINK_TTL_DAYS * 86_400_000).toISOString(),
-    );
+    expect(approved.expiresAt.toISOString()).toBe(new Date(NOW.getTime() + QUOTE_LINK_TTL_DAYS * DAY_MS).toISOString());
     expect(approved.emailed).toBe(false); // the lead has no email address
     const url = new URL(approved.acceptanceUrl, 'https://studio.example');
     expect(url.pathname).toBe('/quote-acceptance');

@@ -12,9 +12,9 @@ import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { expect, test, type Page } from './support/test.js';
 import { loginAsAdmin } from './support/admin.js';
 import { projectDoc, quotedLeadDoc, storeLead } from '../fixtures.js';
+import { DAY_MS } from '@studio/domain';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
-const DAY = 86_400_000;
 
 /** Buys the first package one-time with WELCOME10 through the cart's test-mode checkout. */
 async function buyHosting(page: Page, email: string) {
@@ -114,7 +114,7 @@ test('the page ages an invoice by its clock (current today, 31–60 days late 50
       currency: 'usd',
       description: 'Extra pages',
       issuedAt: Timestamp.fromMillis(issued),
-      dueDate: Timestamp.fromMillis(issued + 10 * DAY),
+      dueDate: Timestamp.fromMillis(issued + 10 * DAY_MS),
       status: 'open',
       checkoutUrl: null,
       createdAt: Timestamp.fromMillis(issued),
@@ -132,7 +132,7 @@ test('the page ages an invoice by its clock (current today, 31–60 days late 50
   await expect(outstanding.locator('[data-bucket="current"]')).toContainText('$123.45');
 
   // The browser's clock 50 days on (timers keep running, so the live data keeps flowing).
-  await page.clock.setFixedTime(issued + 50 * DAY);
+  await page.clock.setFixedTime(issued + 50 * DAY_MS);
   await open();
   await expect(outstanding.getByTestId('outstanding-row')).toContainText('31–60 days');
   await expect(outstanding.locator('[data-bucket="31-60"]')).toContainText('$123.45');

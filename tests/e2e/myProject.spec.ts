@@ -16,9 +16,9 @@ import { randomUUID } from 'node:crypto';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { projectDoc, quotedLeadDoc } from '../fixtures.js';
+import { DAY_MS } from '@studio/domain';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
-const DAY = 86_400_000;
 const NOT_FOUND_TEXT = 'No project found for this email address. Please check your email or contact support.';
 
 const RUN = Math.floor(Math.random() * 250) + 1; // runs against a still-running emulator do not share counters
@@ -49,8 +49,8 @@ async function seedClient(tag: string, lead: Record<string, unknown>, project: R
       database: 'Firestore',
       integrations: 'Stripe',
       notes: 'Internal note',
-      createdAt: Timestamp.fromMillis(now - 30 * DAY),
-      updatedAt: Timestamp.fromMillis(now - DAY),
+      createdAt: Timestamp.fromMillis(now - 30 * DAY_MS),
+      updatedAt: Timestamp.fromMillis(now - DAY_MS),
       ...lead,
     }),
   );
@@ -63,8 +63,8 @@ async function seedClient(tag: string, lead: Record<string, unknown>, project: R
           leadId: leadRef.id,
           name: `Project ${tag}`,
           client: 'Ava Client',
-          createdAt: Timestamp.fromMillis(now - 20 * DAY),
-          updatedAt: Timestamp.fromMillis(now - DAY),
+          createdAt: Timestamp.fromMillis(now - 20 * DAY_MS),
+          updatedAt: Timestamp.fromMillis(now - DAY_MS),
           ...project,
         }),
       );
@@ -262,7 +262,7 @@ test.describe('timeline at every stage', () => {
       status: 'Launch',
       leadStatus: 'Launch',
       extra: () => ({
-        launchDate: Timestamp.fromMillis(Date.now() - DAY),
+        launchDate: Timestamp.fromMillis(Date.now() - DAY_MS),
         handoffType: 'files',
         deploymentUrl: 'https://beta.e2e-client.example',
       }),
@@ -369,7 +369,7 @@ test.describe('returning clients', () => {
         email: first.email,
         subject: 'Second site',
         status: 'Launch',
-        createdAt: Timestamp.fromMillis(Date.now() - 5 * DAY),
+        createdAt: Timestamp.fromMillis(Date.now() - 5 * DAY_MS),
       }),
     );
     await db
@@ -381,11 +381,11 @@ test.describe('returning clients', () => {
         client: 'Ava Client',
         projectType: 'Web Project',
         status: 'Launch',
-        launchDate: Timestamp.fromMillis(Date.now() - DAY),
+        launchDate: Timestamp.fromMillis(Date.now() - DAY_MS),
         handoffType: 'files',
         maintenanceSubscriptionPaid: false,
-        createdAt: Timestamp.fromMillis(Date.now() - 4 * DAY),
-        updatedAt: Timestamp.fromMillis(Date.now() - DAY),
+        createdAt: Timestamp.fromMillis(Date.now() - 4 * DAY_MS),
+        updatedAt: Timestamp.fromMillis(Date.now() - DAY_MS),
       });
 
     await lookUpOnPage(page, first.email);
@@ -522,7 +522,7 @@ test.describe('accessibility (axe): no serious or critical violations', () => {
     const { email } = await seedClient(
       'axe',
       { status: 'Launch' },
-      { status: 'Launch', launchDate: Timestamp.fromMillis(Date.now() - DAY), handoffType: 'domain' },
+      { status: 'Launch', launchDate: Timestamp.fromMillis(Date.now() - DAY_MS), handoffType: 'domain' },
     );
     await lookUpOnPage(page, email);
     await expect(timeline(page)).toBeVisible();

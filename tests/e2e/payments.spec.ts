@@ -24,9 +24,9 @@ import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { adminToken } from './support/adminApi.js';
 import { loginAsAdmin } from './support/admin.js';
 import { storeLead } from '../fixtures.js';
+import { DAY_MS } from '@studio/domain';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
-const DAY = 86_400_000;
 
 const RUN = Math.floor(Math.random() * 250) + 1; // runs against a still-running emulator do not share counters
 let ipCounter = 0;
@@ -267,7 +267,7 @@ test.describe('deposit', () => {
   test("Pay Now on the Invoicing page completes a lead's deposit in test mode", async ({ page }) => {
     await page.setViewportSize({ width: 1600, height: 1000 });
     const name = unique('Admin Pays');
-    const leadId = await seedLead(name, { createdAt: Timestamp.fromMillis(Date.now() - DAY) });
+    const leadId = await seedLead(name, { createdAt: Timestamp.fromMillis(Date.now() - DAY_MS) });
     await loginAsAdmin(page);
     await page.goto('/admin/invoicing');
     const card = page.getByTestId('invoicing-card').filter({ hasText: name });

@@ -15,9 +15,9 @@ import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { projectDoc, storeLead } from '../fixtures.js';
 import { fireProjectSchedule } from '../../scripts/fireScheduled.js';
 import { loginAsAdmin } from './support/admin.js';
+import { DAY_MS } from '@studio/domain';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
-const DAY = 86_400_000;
 
 /** A lead and its project in Launch, launched `daysAgo` days ago. */
 async function launchedProject(
@@ -27,7 +27,7 @@ async function launchedProject(
 ): Promise<{ leadId: string; projectId: string }> {
   const leadId = await storeLead(db, { name: `${name} client`, email: 'countdown@example.com', status: 'Launch' });
   const ref = db.collection('projects').doc();
-  const at = Timestamp.fromMillis(Date.now() - 30 * DAY);
+  const at = Timestamp.fromMillis(Date.now() - 30 * DAY_MS);
   await ref.set(
     projectDoc({
       leadId,
@@ -35,7 +35,7 @@ async function launchedProject(
       client: `${name} client`,
       status: 'Launch',
       deploymentUrl: 'https://beta.countdown.example',
-      launchDate: Timestamp.fromMillis(Date.now() - daysAgo * DAY),
+      launchDate: Timestamp.fromMillis(Date.now() - daysAgo * DAY_MS),
       handoffType: 'files',
       maintenanceSubscriptionPaid,
       createdAt: at,
