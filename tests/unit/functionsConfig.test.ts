@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './config.js';
-import { secretsFor } from './platform/deployParams.js';
-import { clientIp, LOCAL_CLIENT, TEST_CLIENT_HEADER } from './http.js';
+import { loadConfig } from '../../functions/src/config.js';
+import { secretsFor } from '../../functions/src/platform/deployParams.js';
+import { clientIp, LOCAL_CLIENT, TEST_CLIENT_HEADER } from '../../functions/src/http.js';
 import type { Request } from 'express';
 
 const stripe = {
