@@ -513,6 +513,8 @@ export async function boardSearch({
   return {
     samples,
     total,
+    /** The page's median frame interval on the idle board (ms). */
+    frame,
     failures: failures + notFound,
     details:
       `"${query}" typed over ${total} leads, ${samples.length} runs after ${warmup} warm-up runs; median ${med(samples).toFixed(1)} ms = ${(med(samples) / frame).toFixed(2)} frames of this page (one frame: ${frame.toFixed(1)} ms)` +
