@@ -18,9 +18,9 @@ function counter(region: Locator, text: string): Locator {
   return region.getByText(text, { exact: true });
 }
 
-/** Waits out the transition lock so the next move is accepted. */
-async function settle(page: Page) {
-  await page.waitForTimeout(ANIMATION_MS + 80);
+/** Waits out the transition lock (the region is aria-busy while it holds) so the next move is accepted. */
+async function settle(region: Locator) {
+  await expect(region).not.toHaveAttribute('aria-busy', /.*/);
 }
 
 test.beforeEach(async ({ page }) => {
@@ -68,17 +68,17 @@ test('next, previous and dots change the item and the "n of m" counter', async (
   await expect(region.getByRole('button', { name: 'Go to item 1' })).not.toHaveAttribute('aria-current', /.*/);
   // Later items load lazily.
   await expect(region.getByRole('img').first()).toHaveAttribute('loading', 'lazy');
-  await settle(page);
+  await settle(region);
 
   await region.getByRole('button', { name: 'Previous Product Design' }).click();
   await expect(counter(region, '1 of 3')).toBeVisible();
-  await settle(page);
+  await settle(region);
 
   // Previous from the first item wraps to the last.
   await region.getByRole('button', { name: 'Previous Product Design' }).click();
   await expect(counter(region, '3 of 3')).toBeVisible();
   await expect(slide.getByRole('heading', { level: 4 })).toHaveText('Lumen Desk Lamp');
-  await settle(page);
+  await settle(region);
 
   await region.getByRole('button', { name: 'Go to item 1' }).click();
   await expect(counter(region, '1 of 3')).toBeVisible();
@@ -104,7 +104,7 @@ test('the carousel is locked for 150 ms: two fast Next clicks advance by one', a
   await expect(counter(region, '2 of 3')).toBeVisible();
 
   // Dots and keys are locked too.
-  await settle(page);
+  await settle(region);
   await region.getByRole('button', { name: 'Go to item 3' }).evaluate((dot: HTMLElement) => {
     dot.click();
     dot.parentElement!.querySelector<HTMLElement>('[aria-label="Go to item 1"]')!.click();
@@ -112,7 +112,7 @@ test('the carousel is locked for 150 ms: two fast Next clicks advance by one', a
   await expect(counter(region, '3 of 3')).toBeVisible();
 
   // Once the transition is over the next click is accepted again.
-  await settle(page);
+  await settle(region);
   await next.click();
   await expect(counter(region, '1 of 3')).toBeVisible();
 });
@@ -124,13 +124,13 @@ test('ArrowLeft/ArrowRight move the focused carousel only', async ({ page }) => 
 
   await page.keyboard.press('ArrowRight');
   await expect(counter(region, '2 of 3')).toBeVisible();
-  await settle(page);
+  await settle(region);
   await page.keyboard.press('ArrowRight');
   await expect(counter(region, '3 of 3')).toBeVisible();
-  await settle(page);
+  await settle(region);
   await page.keyboard.press('ArrowLeft');
   await expect(counter(region, '2 of 3')).toBeVisible();
-  await settle(page);
+  await settle(region);
 
   // Keys also work from a control inside the region.
   await region.getByRole('button', { name: 'Go to item 2' }).focus();
@@ -141,7 +141,7 @@ test('ArrowLeft/ArrowRight move the focused carousel only', async ({ page }) => 
   for (const name of ['Logo & Brand Design', 'Product Design', 'App Development']) {
     await expect(counter(carousel(page, name), '1 of 3')).toBeVisible();
   }
-  await settle(page);
+  await settle(region);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press('ArrowRight');
   await page.waitForTimeout(ANIMATION_MS);
@@ -165,7 +165,7 @@ test('a touch swipe of 40 px or more changes item; a shorter one does not', asyn
 
   await swipe(box.x + 260, box.x + 180); // right to left: next
   await expect(counter(region, '2 of 3')).toBeVisible();
-  await settle(page);
+  await settle(region);
 
   await swipe(box.x + 100, box.x + 200); // left to right: previous
   await expect(counter(region, '1 of 3')).toBeVisible();

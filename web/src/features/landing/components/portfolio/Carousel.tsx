@@ -61,10 +61,12 @@ const Artwork = styled('img')({
 /**
  * Index state with the transition lock. `go` returns false when the move was
  * ignored (locked, or already there). The lock is a ref so that two events in
- * the same frame see it.
+ * the same frame see it; `moving` mirrors it for the page (the region's
+ * aria-busy while the transition runs).
  */
 function useLockedIndex(count: number) {
   const [state, setState] = useState({ index: 0, direction: 0 });
+  const [moving, setMoving] = useState(false);
   const indexRef = useRef(0);
   const lockedRef = useRef(false);
   const timerRef = useRef<number | undefined>(undefined);
@@ -79,8 +81,10 @@ function useLockedIndex(count: number) {
       lockedRef.current = true;
       indexRef.current = index;
       setState({ index, direction });
+      setMoving(true);
       timerRef.current = window.setTimeout(() => {
         lockedRef.current = false;
+        setMoving(false);
       }, TIMING.carouselAnimationMs);
       return true;
     },
@@ -90,7 +94,7 @@ function useLockedIndex(count: number) {
   const next = useCallback(() => go(indexRef.current + 1, 1), [go]);
   const previous = useCallback(() => go(indexRef.current - 1, -1), [go]);
   const goTo = useCallback((target: number) => go(target, target > indexRef.current ? 1 : -1), [go]);
-  return { ...state, next, previous, goTo };
+  return { ...state, moving, next, previous, goTo };
 }
 
 export interface CarouselProps {
@@ -106,7 +110,7 @@ export interface CarouselProps {
 export function Carousel({ category, number, onOpenBeforeAfter, onPrefetchBeforeAfter }: CarouselProps) {
   const { items, name } = category;
   const count = items.length;
-  const { index, direction, next, previous, goTo } = useLockedIndex(count);
+  const { index, direction, moving, next, previous, goTo } = useLockedIndex(count);
   // The index above is the state (locked, wrapping, and ready for a key replayed at hydration, before
   // Embla is); Embla follows it. Its drag and focus scrolling are off: swipes and focus are handled here.
   const [viewportRef, embla] = useEmblaCarousel({ watchDrag: false, watchFocus: false });
@@ -152,6 +156,8 @@ export function Carousel({ category, number, onOpenBeforeAfter, onPrefetchBefore
       role="region"
       aria-roledescription="carousel"
       aria-label={name}
+      // Busy while a transition runs and moves are ignored.
+      aria-busy={moving || undefined}
       tabIndex={0}
       onKeyDown={onKeyDown}
       sx={{
