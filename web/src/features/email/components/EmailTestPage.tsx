@@ -33,7 +33,7 @@ import {
 import { api, ApiError } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 import { getAdminQueryState, useAdminQuery } from '../../../shared/data/adminQuery';
-import { emailQueries } from '../queries';
+import { emailQueries, OUTBOX_MAX_POLLS, outboxPollInterval, outboxPolls } from '../queries';
 import { useEmailTemplates } from '../hooks/useEmailTemplates';
 import { usePreviewVariables } from '../hooks/usePreviewVariables';
 import { EmailPreview } from './EmailPreview';
@@ -46,25 +46,16 @@ type OutboxEntryView = OutboxEntryReply;
 type Fields = { to: string; subject: string; html: string };
 const EMPTY: Fields = { to: '', subject: '', html: '' };
 
-const POLL_MS = 1_000;
-/** Polls before the panel stops waiting (the sender may be down; the entry stays queued). */
-const MAX_POLLS = 90;
-
-/** Reads of an entry so far, answered or failed. */
-const pollsOf = (state: { dataUpdateCount: number; errorUpdateCount: number }) =>
-  state.dataUpdateCount + state.errorUpdateCount;
-
-/** Polls the outbox entry `id` until it is final (or MAX_POLLS reads). */
+/** Polls the outbox entry `id` until it is final (or OUTBOX_MAX_POLLS reads). */
 function useOutboxStatus(id: string | null) {
   const options = emailQueries.outboxEntry(id ?? '');
   const query = useAdminQuery({
     ...options,
     enabled: !!id,
-    refetchInterval: (q) =>
-      isFinalOutboxStatus(q.state.data?.status) || pollsOf(q.state) >= MAX_POLLS ? false : POLL_MS,
+    refetchInterval: outboxPollInterval,
     // The panel waits for the sender even while the admin looks at another tab.
     refetchIntervalInBackground: true,
-    // Each read counts towards MAX_POLLS, even one that brings nothing new.
+    // Each read counts towards OUTBOX_MAX_POLLS, even one that brings nothing new.
     notifyOnChangeProps: 'all',
   });
   const entry: OutboxEntryView | null = (id && query.data) || null;
@@ -74,7 +65,7 @@ function useOutboxStatus(id: string | null) {
       : 'Could not read the status'
     : null;
   const state = id ? getAdminQueryState(options.queryKey) : undefined;
-  const gaveUp = !!state && pollsOf(state) >= MAX_POLLS;
+  const gaveUp = !!state && outboxPolls(state) >= OUTBOX_MAX_POLLS;
   return { entry, error, gaveUp };
 }
 
