@@ -303,6 +303,25 @@ export default defineConfig([
     ],
     rules: { '@typescript-eslint/no-restricted-imports': noAdminInPublic },
   },
+  // TanStack Query comes only through web/src/shared/data/adminQuery.ts, which passes its one client to the hooks
+  // (no provider in the admin shell: the dashboard's JS budget) and is imported by lazy dialogs and pages only.
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/shared/data/adminQuery.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@tanstack/*'],
+              message: 'Use web/src/shared/data/adminQuery.ts (its client, no provider: admin JS budget).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 
   prettier,
 ]);

@@ -7,7 +7,7 @@
  * preview in a sandboxed iframe; Send; and a status panel that polls
  * GET /api/outbox/{id} until the email is SUCCESS or ERROR.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,7 +25,6 @@ import {
   isFinalOutboxStatus,
   MISSING_FIELDS_TOAST,
   outboxAcceptedReply,
-  outboxEntryReply,
   declaredValues,
   renderTemplate,
   TEST_CENTER_PRESETS,
@@ -33,6 +32,8 @@ import {
 } from '@studio/domain';
 import { api, ApiError } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
+import { getAdminQueryState, useAdminQuery } from '../../../shared/data/adminQuery';
+import { emailQueries, OUTBOX_MAX_POLLS, outboxPollInterval, outboxPolls } from '../queries';
 import { useEmailTemplates } from '../hooks/useEmailTemplates';
 import { usePreviewVariables } from '../hooks/usePreviewVariables';
 import { EmailPreview } from './EmailPreview';
@@ -45,46 +46,26 @@ type OutboxEntryView = OutboxEntryReply;
 type Fields = { to: string; subject: string; html: string };
 const EMPTY: Fields = { to: '', subject: '', html: '' };
 
-const POLL_MS = 1_000;
-/** Polls before the panel stops waiting (the sender may be down; the entry stays queued). */
-const MAX_POLLS = 90;
-
-/** Polls the outbox entry `id` until it is final. */
+/** Polls the outbox entry `id` until it is final (or OUTBOX_MAX_POLLS reads). */
 function useOutboxStatus(id: string | null) {
-  const [entry, setEntry] = useState<OutboxEntryView | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [gaveUp, setGaveUp] = useState(false);
-
-  useEffect(() => {
-    setEntry(null);
-    setError(null);
-    setGaveUp(false);
-    if (!id) return;
-    let alive = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let polls = 0;
-    const poll = async () => {
-      polls += 1;
-      try {
-        const e = await api.get(`/api/outbox/${id}`, outboxEntryReply);
-        if (!alive) return;
-        setEntry(e);
-        setError(null);
-        if (isFinalOutboxStatus(e.status)) return;
-      } catch (e) {
-        if (!alive) return;
-        setError(e instanceof ApiError ? e.serverMessage : 'Could not read the status');
-      }
-      if (polls >= MAX_POLLS) return setGaveUp(true);
-      timer = setTimeout(() => void poll(), POLL_MS);
-    };
-    void poll();
-    return () => {
-      alive = false;
-      if (timer) clearTimeout(timer);
-    };
-  }, [id]);
-
+  const options = emailQueries.outboxEntry(id ?? '');
+  const query = useAdminQuery({
+    ...options,
+    enabled: !!id,
+    refetchInterval: outboxPollInterval,
+    // The panel waits for the sender even while the admin looks at another tab.
+    refetchIntervalInBackground: true,
+    // Each read counts towards OUTBOX_MAX_POLLS, even one that brings nothing new.
+    notifyOnChangeProps: 'all',
+  });
+  const entry: OutboxEntryView | null = (id && query.data) || null;
+  const error = query.error
+    ? query.error instanceof ApiError
+      ? query.error.serverMessage
+      : 'Could not read the status'
+    : null;
+  const state = id ? getAdminQueryState(options.queryKey) : undefined;
+  const gaveUp = !!state && outboxPolls(state) >= OUTBOX_MAX_POLLS;
   return { entry, error, gaveUp };
 }
 

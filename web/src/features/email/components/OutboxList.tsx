@@ -5,7 +5,7 @@
  * failed entry then shows "Resent"). Reads GET /api/leads/{id}/emails or
  * GET /api/outbox?status=ERROR.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -14,9 +14,11 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { outboxAcceptedReply, type OutboxRowReply, outboxRowsReply } from '@studio/domain';
+import { outboxAcceptedReply, type OutboxRowReply } from '@studio/domain';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
+import { invalidateAdminQueries, useAdminQuery } from '../../../shared/data/adminQuery';
+import { emailQueries, OUTBOX_LISTS_KEY } from '../queries';
 import { OUTBOX_STATUS_COLORS } from './outboxStatus';
 
 /** One entry as the API lists it. */
@@ -51,32 +53,19 @@ export function OutboxList({
   resendable?: boolean;
 }) {
   const toast = useToast();
-  const [rows, setRows] = useState<OutboxRow[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const list = useAdminQuery(emailQueries.outboxList(path));
+  const rows = list.data ?? null;
+  // A failed read shows its error until a read succeeds.
+  const error = list.error ? errorMessage(list.error, 'Could not load emails') : null;
   const [busy, setBusy] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    let alive = true;
-    api.get(path, outboxRowsReply).then(
-      (r) => {
-        if (!alive) return;
-        setRows(r);
-        setError(null);
-      },
-      (e) => alive && setError(errorMessage(e, 'Could not load emails')),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [path]);
-  useEffect(() => load(), [load]);
 
   const resend = async (row: OutboxRow) => {
     setBusy(row.id);
     try {
       await api.post(`/api/outbox/${encodeURIComponent(row.id)}/resend`, {}, outboxAcceptedReply);
       toast({ title: 'Email queued again', description: `Resending to ${row.to ?? 'the recipient'}` });
-      load();
+      // Every outbox list shown reads again: the failed entry now shows "Resent", a lead's list the copy.
+      void invalidateAdminQueries(OUTBOX_LISTS_KEY);
     } catch (e) {
       toast({ title: 'Resend failed', description: errorMessage(e, 'Could not resend the email'), severity: 'error' });
     } finally {

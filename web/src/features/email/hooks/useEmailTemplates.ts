@@ -1,7 +1,8 @@
 /** The email templates from the API (defaults merged with the admin's overrides), for the email pages. */
-import { useCallback, useEffect, useState } from 'react';
-import { emailTemplatesReply, type EmailTemplateReply } from '@studio/domain';
-import { api } from '../../../shared/lib/api';
+import { useCallback } from 'react';
+import type { EmailTemplateReply } from '@studio/domain';
+import { setAdminQueryData, useAdminQuery } from '../../../shared/data/adminQuery';
+import { emailQueries } from '../queries';
 
 /** GET /api/email-templates item. */
 export type EmailTemplateView = EmailTemplateReply;
@@ -15,37 +16,32 @@ export interface TemplatesState {
   reload(): void;
 }
 
-/** The templates (defaults merged with the admin's overrides). */
-export function useEmailTemplates(): TemplatesState {
-  const [status, setStatus] = useState<TemplatesState['status']>('loading');
-  const [data, setData] = useState<EmailTemplateView[]>([]);
-  const [error, setError] = useState<string>();
-  const [tick, setTick] = useState(0);
+const NONE: EmailTemplateView[] = [];
 
-  useEffect(() => {
-    let alive = true;
-    setStatus('loading');
-    api.get('/api/email-templates', emailTemplatesReply).then(
-      (list) => {
-        if (!alive) return;
-        setData(list);
-        setStatus('success');
-      },
-      (e: unknown) => {
-        if (!alive) return;
-        setError(e instanceof Error ? e.message : 'Failed to load templates');
-        setStatus('error');
-      },
-    );
-    return () => {
-      alive = false;
-    };
-  }, [tick]);
+/**
+ * The templates (defaults merged with the admin's overrides). Loading until
+ * this mount's own read answers (and again while a Retry reads), never on the
+ * cached list: the templates page starts its editor's drafts from what it is
+ * first given, so that must be the server's current version.
+ */
+export function useEmailTemplates(): TemplatesState {
+  const query = useAdminQuery(emailQueries.templates());
+  const { refetch } = query;
+  const status: TemplatesState['status'] =
+    query.isFetching && (!query.isFetchedAfterMount || query.isError)
+      ? 'loading'
+      : query.isError
+        ? 'error'
+        : query.isSuccess
+          ? 'success'
+          : 'loading';
+  const error = query.error?.message;
 
   const replace = useCallback(
-    (t: EmailTemplateView) => setData((list) => list.map((x) => (x.id === t.id ? t : x))),
+    (t: EmailTemplateView) =>
+      setAdminQueryData(emailQueries.templates().queryKey, (list) => list?.map((x) => (x.id === t.id ? t : x))),
     [],
   );
-  const reload = useCallback(() => setTick((n) => n + 1), []);
-  return { status, data, error, replace, reload };
+  const reload = useCallback(() => void refetch(), [refetch]);
+  return { status, data: query.data ?? NONE, error, replace, reload };
 }

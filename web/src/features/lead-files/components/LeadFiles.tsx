@@ -5,7 +5,7 @@
  * expires), a per-file "Visible to client" switch and Remove. Every action is
  * written in the lead's history by the server. Routes: /api/leads/{id}/files.
  */
-import { useCallback, useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState, type ChangeEvent } from 'react';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
@@ -22,13 +22,14 @@ import {
   LEAD_FILE_MAX_BYTES,
   LEAD_FILE_TYPE_NAMES,
   leadFileReply,
-  leadFilesReply,
   successReply,
   type LeadFile,
   type LeadFileType,
 } from '@studio/domain';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
+import { invalidateAdminQueries, setAdminQueryData, useAdminQuery } from '../../../shared/data/adminQuery';
+import { leadFileQueries, leadFilesPath } from '../queries';
 
 const TYPES: readonly string[] = LEAD_FILE_TYPE_NAMES;
 
@@ -46,22 +47,12 @@ function base64Of(file: File): Promise<string> {
 export function LeadFiles({ leadId, onChanged }: { leadId: string; onChanged?: () => void }) {
   const toast = useToast();
   const input = useRef<HTMLInputElement>(null);
-  const [files, setFiles] = useState<{ leadId: string; items: LeadFile[] | null; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
-  const base = `/api/leads/${encodeURIComponent(leadId)}/files`;
-
-  const load = useCallback(() => {
-    let alive = true;
-    api.get(base, leadFilesReply).then(
-      (r) => alive && setFiles({ leadId, items: r.files, error: false }),
-      () => alive && setFiles({ leadId, items: null, error: true }),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [base, leadId]);
-  useEffect(load, [load]);
-  const shown = files?.leadId === leadId ? files : null;
+  const base = leadFilesPath(leadId);
+  const query = leadFileQueries.list(leadId);
+  // Another lead's files are never shown (their key differs): they show as still loading.
+  const files = useAdminQuery(query);
+  const load = () => void invalidateAdminQueries(query.queryKey);
 
   const fail = (e: unknown, fallback: string) =>
     toast({ title: 'Error', description: errorMessage(e, fallback), severity: 'error' });
@@ -94,7 +85,7 @@ export function LeadFiles({ leadId, onChanged }: { leadId: string; onChanged?: (
   // Shown at once; the server's answer (or, on failure, a fresh list) follows.
   const setVisible = async (f: LeadFile, visibleToClient: boolean) => {
     const patch = (file: LeadFile) =>
-      setFiles((s) => s && { ...s, items: s.items?.map((x) => (x.id === file.id ? file : x)) ?? null });
+      setAdminQueryData(query.queryKey, (items) => items?.map((x) => (x.id === file.id ? file : x)));
     patch({ ...f, visibleToClient });
     try {
       patch((await api.put(`${base}/${encodeURIComponent(f.id)}`, { visibleToClient }, leadFileReply)).file);
@@ -135,15 +126,15 @@ export function LeadFiles({ leadId, onChanged }: { leadId: string; onChanged?: (
           onChange={(e) => void upload(e)}
         />
       </Stack>
-      {!shown ? (
+      {files.isPending ? (
         <Typography color="text.secondary">Loading...</Typography>
-      ) : shown.error ? (
+      ) : files.isError ? (
         <Typography color="error">The files could not be loaded.</Typography>
-      ) : shown.items!.length === 0 ? (
+      ) : files.data.length === 0 ? (
         <Typography color="text.secondary">No files yet.</Typography>
       ) : (
         <List dense aria-label="Files">
-          {shown.items!.map((f) => (
+          {files.data.map((f) => (
             <ListItem key={f.id} disableGutters sx={{ flexWrap: 'wrap', gap: 1 }} data-testid="lead-file">
               <ListItemText
                 primary={f.name}

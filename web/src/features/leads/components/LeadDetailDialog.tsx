@@ -6,7 +6,7 @@
  * card knows; the contact and message come from the whole lead, read while
  * the dialog shows it.
  */
-import { useEffect, useReducer, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -21,8 +21,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { formatUsd, leadActivityReply, type LeadActivityReply as Activity } from '@studio/domain';
-import { api } from '../../../shared/lib/api';
+import { formatUsd, type LeadActivityReply as Activity } from '@studio/domain';
+import { invalidateAdminQueries, useAdminQuery } from '../../../shared/data/adminQuery';
 import { useLiveLead, type BoardLead } from '../../../shared/data/hooks';
 import { ClientDataActions } from '../../clients';
 import { OutboxList } from '../../email';
@@ -31,6 +31,7 @@ import { LeadProposals } from '../../proposals';
 import { InviteToPortalButton, PortalSignInStatus } from '../../portal';
 import { LeadFiles } from '../../lead-files';
 import { LeadMessages } from '../../messages';
+import { leadQueries } from '../queries';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '');
 
@@ -62,27 +63,27 @@ export function LeadDetailDialog({
 }) {
   const full = useLiveLead(lead?.id ?? null);
   const leadId = lead?.id;
-  // The last history read, with the lead it belongs to: another lead's shows as still loading.
-  const [history, setHistory] = useState<{ leadId: string; items: Activity[] } | null>(null);
-  const activity = history && history.leadId === leadId ? history.items : null;
+  const history = useAdminQuery({ ...leadQueries.activity(leadId ?? ''), enabled: !!leadId });
+  // Another lead's history is never shown (its key differs): it shows as still loading. A failed first
+  // read shows as no history; a failed later one keeps what was shown.
+  const activity: Activity[] | null = history.data ?? (history.isError ? [] : null);
   // The history is read when the dialog opens and again each time the server writes the lead (a move
   // adds its entry in the same transaction), so it follows the live document's updatedAt. The board's
   // status is no signal: an optimistic move shows the new status before the server has written anything.
   // A message (either side's) or a file action writes an entry without touching the lead: those sections
   // say so through `historyChanged`.
-  const [historyTick, historyChanged] = useReducer((n: number) => n + 1, 0);
   const revision = full?.updatedAt.getTime() ?? null;
+  const shownRevision = useRef<{ leadId?: string; revision: number | null }>({ revision: null });
   useEffect(() => {
-    if (!leadId) return;
-    let alive = true;
-    api.get(`/api/leads/${leadId}/activity`, leadActivityReply).then(
-      (items) => alive && setHistory({ leadId, items }),
-      () => alive && setHistory((shown) => (shown?.leadId === leadId ? shown : { leadId, items: [] })),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [leadId, revision, historyTick]);
+    const last = shownRevision.current;
+    shownRevision.current = { leadId, revision };
+    // A lead just opened is read by its query; only a later write of the same lead reads it again.
+    if (leadId && last.leadId === leadId && last.revision !== revision)
+      void invalidateAdminQueries(leadQueries.activity(leadId).queryKey);
+  }, [leadId, revision]);
+  const historyChanged = useCallback(() => {
+    if (leadId) void invalidateAdminQueries(leadQueries.activity(leadId).queryKey);
+  }, [leadId]);
 
   return (
     <Dialog open={!!lead} onClose={onClose} aria-labelledby="lead-detail-title" fullWidth maxWidth="sm">

@@ -2,24 +2,14 @@
  * The lead details' line on the client portal: whether the lead's address has
  * signed in, and when first (GET /api/leads/{id}/portal-status, admin only).
  */
-import { useEffect, useState } from 'react';
 import Typography from '@mui/material/Typography';
-import { portalStatusReply, type PortalStatus } from '@studio/domain';
-import { api } from '../../../shared/lib/api';
+import { useAdminQuery } from '../../../shared/data/adminQuery';
+import { portalQueries } from '../queries';
 
 export function PortalSignInStatus({ leadId }: { leadId: string }) {
-  const [status, setStatus] = useState<{ leadId: string; value: PortalStatus | null } | null>(null);
-  useEffect(() => {
-    let alive = true;
-    api.get(`/api/leads/${encodeURIComponent(leadId)}/portal-status`, portalStatusReply).then(
-      (value) => alive && setStatus({ leadId, value }),
-      () => alive && setStatus({ leadId, value: null }),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [leadId]);
-  const shown = status?.leadId === leadId ? status : null;
+  // Another lead's status is never shown (its key differs): it shows as still loading.
+  const status = useAdminQuery(portalQueries.status(leadId));
+  const shown = status.isPending ? null : { value: status.isError ? null : status.data };
   const text = !shown
     ? 'Client portal: ...'
     : !shown.value

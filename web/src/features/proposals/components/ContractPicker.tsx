@@ -3,11 +3,10 @@
  * before) or one of the contract templates (the link opens a proposal the
  * client signs). Lists the templates from GET /api/settings/proposals.
  */
-import { useEffect, useState } from 'react';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import { proposalSettingsReply } from '@studio/domain';
-import { api } from '../../../shared/lib/api';
+import { useAdminQuery } from '../../../shared/data/adminQuery';
+import { proposalQueries } from '../queries';
 
 /** The select's value for "no contract". */
 export const NO_CONTRACT = '';
@@ -21,17 +20,8 @@ export function ContractPicker({
   onChange(id: string): void;
   label: string;
 }) {
-  const [templates, setTemplates] = useState<Array<{ id: string; name: string }>>([]);
-  useEffect(() => {
-    let alive = true;
-    api.get('/api/settings/proposals', proposalSettingsReply).then(
-      (r) => alive && setTemplates(r.templates),
-      () => undefined,
-    );
-    return () => {
-      alive = false;
-    };
-  }, []);
+  // The settings page's read, shared; without it (a failed read) only "No contract" is offered.
+  const templates = useAdminQuery(proposalQueries.settings()).data?.templates ?? [];
   return (
     <TextField
       select

@@ -3,16 +3,18 @@
  * Countersigned and their times, the signed (or countersigned) PDF, and the
  * owner's countersignature.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { leadProposalsReply, successReply, type LeadProposal } from '@studio/domain';
+import { successReply, type LeadProposal } from '@studio/domain';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { downloadPdf } from '../../../shared/components/DocumentDownload';
 import { useToast } from '../../../shared/components/Toast';
+import { invalidateAdminQueries, useAdminQuery } from '../../../shared/data/adminQuery';
+import { proposalQueries } from '../queries';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : null);
 
@@ -41,28 +43,19 @@ function Steps({ p }: { p: LeadProposal }) {
 /** The proposals of lead `leadId`, read when shown and after a countersignature. */
 export function LeadProposals({ leadId }: { leadId: string }) {
   const toast = useToast();
-  const [items, setItems] = useState<LeadProposal[] | null>(null);
-  const [revision, setRevision] = useState(0);
+  const query = proposalQueries.ofLead(leadId);
+  const proposals = useAdminQuery(query);
+  // A failed read shows as no proposals.
+  const items: LeadProposal[] | null = proposals.isError ? [] : (proposals.data ?? null);
   const [name, setName] = useState('');
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let alive = true;
-    api.get(`/api/leads/${encodeURIComponent(leadId)}/proposals`, leadProposalsReply).then(
-      (r) => alive && setItems(r.proposals),
-      () => alive && setItems([]),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [leadId, revision]);
 
   const countersign = async (id: string) => {
     setBusy(true);
     try {
       await api.post(`/api/proposals/${encodeURIComponent(id)}/countersign`, { fullName: name.trim() }, successReply);
       toast({ title: 'Countersigned' });
-      setRevision((r) => r + 1);
+      void invalidateAdminQueries(query.queryKey);
     } catch (e) {
       toast({ title: 'Countersigning failed', description: errorMessage(e, 'Please try again.'), severity: 'error' });
     } finally {

@@ -5,7 +5,7 @@
  * with a lead's data (sample data without one). Saved whole through PUT
  * /api/settings/proposals with the version it was loaded from.
  */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,7 +16,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   contractPreviewReply,
-  proposalSettingsReply,
   settingsSavedReply,
   type ContractTemplate,
   type ProposalSettingsReply,
@@ -24,6 +23,8 @@ import {
 import { api, errorMessage } from '../../../shared/lib/api';
 import { Loading } from '../../../shared/components/PageState';
 import { useToast } from '../../../shared/components/Toast';
+import { invalidateAdminQueries, useAdminQuery } from '../../../shared/data/adminQuery';
+import { proposalQueries } from '../queries';
 
 function TemplateEditor({
   template,
@@ -99,37 +100,44 @@ function TemplateEditor({
   );
 }
 
+/** The form's fields, from the read of `from` (its dataUpdatedAt). */
+interface Form {
+  from: number;
+  capacity: string;
+  countersign: boolean;
+  holdSetUp: boolean;
+  templates: ContractTemplate[];
+}
+
+const formOf = (r: ProposalSettingsReply, from: number): Form => ({
+  from,
+  capacity: String(r.settings.weeklyCapacityHours),
+  countersign: r.settings.countersign,
+  holdSetUp: r.settings.holdSetUpUntilCountersigned,
+  templates: r.templates,
+});
+
 export function ProposalSettingsPanel() {
   const toast = useToast();
-  const [loaded, setLoaded] = useState<ProposalSettingsReply | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [capacity, setCapacity] = useState('20');
-  const [countersign, setCountersign] = useState(true);
-  const [holdSetUp, setHoldSetUp] = useState(true);
-  const [templates, setTemplates] = useState<ContractTemplate[]>([]);
-  const [revision, setRevision] = useState(0);
+  const settings = useAdminQuery(proposalQueries.settings());
+  // The form starts from this mount's own read (never from the cached one, which may be older), and starts
+  // again from each later one: the read after a save.
+  const fresh = settings.isFetchedAfterMount ? settings.data : undefined;
+  const [form, setForm] = useState<Form | null>(null);
+  if (fresh && form?.from !== settings.dataUpdatedAt) setForm(formOf(fresh, settings.dataUpdatedAt));
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    let alive = true;
-    api.get('/api/settings/proposals', proposalSettingsReply).then(
-      (r) => {
-        if (!alive) return;
-        setLoaded(r);
-        setCapacity(String(r.settings.weeklyCapacityHours));
-        setCountersign(r.settings.countersign);
-        setHoldSetUp(r.settings.holdSetUpUntilCountersigned);
-        setTemplates(r.templates);
-      },
-      (e: unknown) => alive && setError(errorMessage(e, 'Could not load the proposal settings')),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [revision]);
-
-  if (error) return <Alert severity="error">{error}</Alert>;
-  if (!loaded) return <Loading label="Loading settings..." />;
+  if (settings.isFetchedAfterMount && settings.error)
+    return <Alert severity="error">{errorMessage(settings.error, 'Could not load the proposal settings')}</Alert>;
+  if (!fresh || !form) return <Loading label="Loading settings..." />;
+  const loaded = fresh;
+  const { capacity, countersign, holdSetUp, templates } = form;
+  const edit = (change: Partial<Omit<Form, 'from'>>) => setForm((f) => f && { ...f, ...change });
+  const setCapacity = (capacity: string) => edit({ capacity });
+  const setCountersign = (countersign: boolean) => edit({ countersign });
+  const setHoldSetUp = (holdSetUp: boolean) => edit({ holdSetUp });
+  const setTemplates = (change: (ts: ContractTemplate[]) => ContractTemplate[]) =>
+    setForm((f) => f && { ...f, templates: change(f.templates) });
 
   const save = async () => {
     setSaving(true);
@@ -146,7 +154,8 @@ export function ProposalSettingsPanel() {
         settingsSavedReply,
       );
       toast({ title: 'Proposal settings saved' });
-      setRevision((r) => r + 1);
+      // Read again (a new version); the quote review's contract choice shares this read.
+      void invalidateAdminQueries(proposalQueries.settings().queryKey);
     } catch (e) {
       toast({ title: 'Save failed', description: errorMessage(e, 'Please try again.'), severity: 'error' });
     } finally {
