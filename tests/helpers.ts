@@ -36,10 +36,21 @@ async function identityToolkit(method: string, body: object): Promise<string> {
 
 export const TEST_ADMIN = { username: 'test-admin', password: 'test-admin-pass' };
 
-/** Ensures the test admin exists and returns a fresh ID token for it, obtained through POST /api/auth/login. */
+/**
+ * A fresh ID token of `admin`, obtained through POST /api/auth/login. The
+ * account is created (or re-passworded) only when the login fails: setting a
+ * password revokes every token issued before it, in an earlier second, and the
+ * Auth emulator's verifyIdToken always checks revocation, so re-passwording on
+ * each call ended the tokens a test still held (a second device's, a
+ * beforeAll's) whenever two calls straddled a second.
+ */
 export async function adminIdToken(admin: { username: string; password: string } = TEST_ADMIN): Promise<string> {
-  await createAdminUser({ auth: adminAuth, db }, { ...admin, update: true });
-  const res = await api('POST', '/api/auth/login', { body: admin });
+  const login = () => api('POST', '/api/auth/login', { body: admin });
+  let res = await login();
+  if (res.status === 401) {
+    await createAdminUser({ auth: adminAuth, db }, { ...admin, update: true });
+    res = await login();
+  }
   if (res.status !== 200) throw new Error(`login failed: ${res.status}`);
   return identityToolkit('signInWithCustomToken', { token: (res.json as { customToken: string }).customToken });
 }
