@@ -14,14 +14,14 @@ test('lists leads as cards, filters them and exports CSV', async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/clients$/);
   await expect(page.getByRole('heading', { name: 'Client List' })).toBeVisible();
   await expect(page.getByTestId('client-card').first()).toBeVisible();
-  await page.getByLabel('Search').fill('Maya Chen'); // other specs' leads may push her past the first page
+  await page.getByRole('searchbox', { name: 'Search clients' }).fill('Maya Chen'); // other specs' leads may push her past the first page
   await expect(page.getByText('Maya Chen').first()).toBeVisible();
 
-  await page.getByLabel('Search').fill('roastery');
+  await page.getByRole('searchbox', { name: 'Search clients' }).fill('roastery');
   await expect(page.getByText('Lena Fischer')).toBeVisible();
   await expect(page.getByText('Maya Chen')).toHaveCount(0);
 
-  await page.getByLabel('Search').fill('no-such-client-anywhere');
+  await page.getByRole('searchbox', { name: 'Search clients' }).fill('no-such-client-anywhere');
   await expect(page.getByText('No clients match your filters')).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page.getByTestId('client-card').first()).toBeVisible();
@@ -67,14 +67,14 @@ test('a long client list shows 60 cards, then more on request; a new search star
   try {
     await loginAsAdmin(page);
     await page.goto('/admin/clients');
-    await page.getByLabel('Search').fill(run);
+    await page.getByRole('searchbox', { name: 'Search clients' }).fill(run);
     await expect(page.getByText('Showing 65 of')).toBeVisible();
     const cards = page.getByTestId('client-card');
     await expect(cards).toHaveCount(60);
     await page.getByRole('button', { name: 'Show 5 more clients (5 not shown)' }).click();
     await expect(cards).toHaveCount(65);
     await expect(page.getByRole('button', { name: /Show \d+ more clients/ })).toHaveCount(0);
-    await page.getByLabel('Search').fill(`${run} Client`);
+    await page.getByRole('searchbox', { name: 'Search clients' }).fill(`${run} Client`);
     await expect(cards).toHaveCount(60);
   } finally {
     const cleanup = db.batch();

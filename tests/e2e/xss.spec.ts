@@ -57,7 +57,7 @@ test('script payloads in lead and note fields render as text and never run', asy
 
   // Clients list.
   await page.goto('/admin/clients');
-  await page.getByLabel('Search').fill(tag);
+  await page.getByRole('searchbox', { name: 'Search clients' }).fill(tag);
   await expect(page.getByText(name)).toBeVisible();
 
   expect(
