@@ -18,6 +18,7 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,48 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const PROJECT_ID = 'demo-studio';
 export const PORTS = { hosting: 5000, functions: 5001, firestore: 8080, auth: 9099, hub: 4400, storage: 9199 };
+/** Every port the emulator suite of firebase.json takes (hub and logging included) and the Storage stand-in's. */
+export const EMULATOR_PORTS = [
+  PORTS.hosting,
+  PORTS.functions,
+  PORTS.firestore,
+  PORTS.auth,
+  PORTS.hub,
+  4500,
+  PORTS.storage,
+];
+
+/** True when something accepts TCP connections on 127.0.0.1:`port`. */
+export function portInUse(port) {
+  return new Promise((ok) => {
+    const s = connect({ host: '127.0.0.1', port });
+    s.setTimeout(1000);
+    s.once('connect', () => {
+      s.destroy();
+      ok(true);
+    });
+    s.once('timeout', () => {
+      s.destroy();
+      ok(false);
+    });
+    s.once('error', () => ok(false));
+  });
+}
+
+/**
+ * Waits until none of EMULATOR_PORTS accepts connections (a stopped suite's Java Firestore emulator can
+ * outlive `emulators:exec` by a moment), polling every 250 ms for at most `timeoutMs`.
+ * Resolves the ports still taken then: empty when all are free.
+ */
+export async function waitForFreePorts(timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const busy = [];
+    for (const p of EMULATOR_PORTS) if (await portInUse(p)) busy.push(p);
+    if (busy.length === 0 || Date.now() >= until) return busy;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
 
 const GCLOUD_FIRESTORE_JAR = '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
 const FIRESTORE_MAIN_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';

@@ -1,11 +1,13 @@
 /**
  * npm test: type-checks, lints (ESLint with zero warnings) and checks the
  * formatting (Prettier, 120 columns), builds, checks the landing page's JS budget, runs
- * the domain unit tests, then starts the
- * emulators (firebase emulators:exec) and the Cloud Storage stand-in
- * (scripts/storage-standin.mjs, objects under .cache/storage-test), seeds the demo data and runs the
- * rules, API and Playwright tests, and stops them, then prints the security
- * report (scripts/report-security.mjs). Ends with one line "tests: N passed, N failed".
+ * the unit tests, then runs the rules and API tests, and then the Playwright
+ * tests, each suite on its own emulator stack (firebase emulators:exec and the
+ * Cloud Storage stand-in scripts/storage-standin.mjs, objects under
+ * .cache/storage-test/<suite>) with the demo data freshly seeded and the books
+ * checked after it, so neither suite sees the other's data; then prints the
+ * security report (scripts/report-security.mjs). Ends with one line
+ * "tests: N passed, N failed".
  *
  * While working on one area: `npm test -- --api tests/api/payments.test.ts --e2e tests/e2e/cart.spec.ts`
  * runs only those integration files and specs (either list may be empty) after
@@ -23,7 +25,14 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
-import { EMULATOR_CLIENT_ENV, ROOT, emulatorEnvOrExit, firebaseCli, startStorageStandIn } from './emulators.mjs';
+import {
+  EMULATOR_CLIENT_ENV,
+  ROOT,
+  emulatorEnvOrExit,
+  firebaseCli,
+  startStorageStandIn,
+  waitForFreePorts,
+} from './emulators.mjs';
 import { NPM, runOrExit } from './run.mjs';
 import { findChromium, MISSING_CHROMIUM } from './chromium.mjs';
 import { clearTestMarker, treeState, writeTestMarker } from './release.mjs';
@@ -79,29 +88,59 @@ const vitest = (project) =>
 console.log(fast ? '\n▶ Unit tests: skipped (--fast)' : '\n▶ Unit tests');
 const unit = fast ? { status: 0 } : spawnSync(vitest('unit'), { cwd: ROOT, stdio: 'inherit', shell: true });
 
-console.log('\n▶ Rules, API and end-to-end tests on the emulators');
-const apiRun = only && only.api.length === 0 ? 'true' : `${vitest('integration')} ${only ? quoted(only.api) : ''}`;
-const e2eRun =
-  only && only.e2e.length === 0
-    ? 'true'
-    : `"${bin('playwright')}" test -c tests/e2e/playwright.config.ts ${only ? quoted(only.e2e) : ''}`;
-// Last, the books of whatever the tests left: every balance recomputed from the ledger (npm run books:check).
-const inner = `"${bin('tsx')}" scripts/seed.ts && ${apiRun} ; v=$? ; ${e2eRun} ; p=$? ; "${bin('tsx')}" scripts/books-check.ts ; b=$? ; [ $v -eq 0 ] && [ $p -eq 0 ] && [ $b -eq 0 ]`;
-// The lead files' Cloud Storage stand-in (scripts/storage-standin.mjs), empty for each run, stopped on exit.
-const storageDir = join(ROOT, '.cache', 'storage-test');
-rmSync(storageDir, { recursive: true, force: true });
-try {
-  await startStorageStandIn(storageDir);
-} catch (e) {
-  console.error(`✖ ${e instanceof Error ? e.message : e}`);
-  process.exit(1);
+const apiFiles = only ? only.api : [];
+const e2eFiles = only ? only.e2e : [];
+const tsx = `"${bin('tsx')}"`;
+
+/**
+ * Runs one suite on its own emulator stack: fresh emulators (auth, firestore, functions, hosting) and a fresh
+ * Cloud Storage stand-in (objects under .cache/storage-test/<name>), the demo data seeded, the suite, then the
+ * books of whatever it left (npm run books:check: every balance recomputed from the ledger). Each suite thus
+ * sees only the seed and its own writes, never the other's leftovers (its leads, rate-limit counters or
+ * triggers still running). Waits for the previous stack's ports to be free first. Resolves the exit status.
+ */
+async function runOnOwnStack(name, suite) {
+  const busy = await waitForFreePorts();
+  if (busy.length > 0) {
+    console.error(`✖ Emulator port(s) ${busy.join(', ')} still taken: another emulator suite is running.`);
+    return 1;
+  }
+  const storageDir = join(ROOT, '.cache', 'storage-test', name);
+  rmSync(storageDir, { recursive: true, force: true });
+  let storage;
+  try {
+    storage = await startStorageStandIn(storageDir);
+  } catch (e) {
+    console.error(`✖ ${e instanceof Error ? e.message : e}`);
+    return 1;
+  }
+  const inner = `${tsx} scripts/seed.ts && ${suite} ; s=$? ; ${tsx} scripts/books-check.ts ; b=$? ; [ $s -eq 0 ] && [ $b -eq 0 ]`;
+  const [cmd, ...args] = firebaseCli('emulators:exec', '--only', 'auth,firestore,functions,hosting', inner);
+  const run = spawnSync(cmd, args, {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...env, ...EMULATOR_CLIENT_ENV, CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  });
+  if (storage.exitCode === null) {
+    const stopped = new Promise((r) => storage.once('exit', r));
+    storage.kill('SIGTERM');
+    await stopped;
+  }
+  return run.status ?? 1;
 }
-const [cmd, ...args] = firebaseCli('emulators:exec', '--only', 'auth,firestore,functions,hosting', inner);
-const emu = spawnSync(cmd, args, {
-  cwd: ROOT,
-  stdio: 'inherit',
-  env: { ...env, ...EMULATOR_CLIENT_ENV, CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
-});
+
+let emuStatus = 0;
+if (!only || apiFiles.length > 0) {
+  console.log('\n▶ Rules and API tests on their own emulators');
+  emuStatus |= await runOnOwnStack('api', `${vitest('integration')} ${quoted(apiFiles)}`);
+}
+if (!only || e2eFiles.length > 0) {
+  console.log('\n▶ End-to-end tests on their own emulators');
+  emuStatus |= await runOnOwnStack(
+    'e2e',
+    `"${bin('playwright')}" test -c tests/e2e/playwright.config.ts ${quoted(e2eFiles)}`,
+  );
+}
 
 /** Short first line of an error message, without ANSI colours. */
 const firstLine = (text) =>
@@ -173,7 +212,7 @@ if (failedTests.length > 0) {
   for (const line of failedTests) console.log(`  ✖ ${line}`);
   console.log();
 }
-const ok = unit.status === 0 && emu.status === 0 && failed === 0 && report.status === 0;
+const ok = unit.status === 0 && emuStatus === 0 && failed === 0 && report.status === 0;
 console.log(`tests: ${passed} passed, ${failed} failed`);
 if (ok && startState) {
   // Only a tree that was its commit from start to end was what passed.

@@ -7,14 +7,15 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, rmSync, statSync } from 'node:fs';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import {
   EMULATOR_CLIENT_ENV,
+  EMULATOR_PORTS,
   PORTS,
   ROOT,
   emulatorEnv,
   firebaseCli,
+  portInUse,
   startStorageStandIn,
 } from '../../scripts/emulators.mjs';
 import { NPM, waitForHttp } from '../../scripts/run.mjs';
@@ -22,17 +23,6 @@ import { NPM, waitForHttp } from '../../scripts/run.mjs';
 export { EMULATOR_CLIENT_ENV, PORTS, ROOT };
 export const ARTIFACTS = join(ROOT, 'bench', '.artifacts');
 export const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
-
-/** Every port the emulator suite of firebase.json takes (hub and logging included). */
-export const EMULATOR_PORTS = [
-  PORTS.hosting,
-  PORTS.functions,
-  PORTS.firestore,
-  PORTS.auth,
-  PORTS.hub,
-  4500,
-  PORTS.storage,
-];
 
 const cleanups = [];
 let cleaning = null;
@@ -107,23 +97,6 @@ export function buildWeb(dist) {
       { cwd: join(ROOT, 'web') },
     );
   }
-}
-
-/** True when something accepts TCP connections on 127.0.0.1:`port`. */
-export function portInUse(port) {
-  return new Promise((ok) => {
-    const s = connect({ host: '127.0.0.1', port });
-    s.setTimeout(1000);
-    s.once('connect', () => {
-      s.destroy();
-      ok(true);
-    });
-    s.once('timeout', () => {
-      s.destroy();
-      ok(false);
-    });
-    s.once('error', () => ok(false));
-  });
 }
 
 /** Runs `tsx <script> ...args` to completion with the emulator client env; returns stdout. Throws on failure. */

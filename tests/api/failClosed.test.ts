@@ -213,7 +213,7 @@ describe('the demo project through the Hosting emulator', () => {
         statuses.push(res.status);
       }
     } finally {
-      // This machine's bucket is shared with the end-to-end tests that follow.
+      // This machine's bucket is shared with the API tests that follow.
       await deleteBucket('contact', 'local');
     }
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(1);

@@ -16,9 +16,9 @@ import { checkFirestore, HEALTH_PING_DOC } from '../../functions/src/features/he
 
 const deps = { db };
 const actor = { uid: 'uc-admin-uid', username: 'use-case-admin' };
-// A fixed clock at this run's start: the leads these tests move stay in the shared
-// emulator project, where the e2e board reads them, and a lead whose updatedAt is
-// months back would show there as needing attention.
+// A fixed clock at this run's start: the leads these tests move stay in the emulator
+// project beside the other API tests' leads, and a lead whose updatedAt is months back
+// would count there as needing attention.
 const NOW = new Date(Math.floor(Date.now() / 1000) * 1000);
 const clock = () => NOW;
 
