@@ -113,4 +113,25 @@ test('a column of 60+ leads is virtual: counted in full, rendered in part, scrol
 
   // A card in the middle of the long column is found by scrolling from the top, as the specs' cardIn does.
   await expect(await cardIn(page, 'Production', `${RUN} Lead 30`)).toBeInViewport();
+
+  // Searching keeps the column virtual (no remount of its cards on the keystroke), as tall as the few
+  // cards it shows; clearing the search gives the whole column back.
+  const search = page.getByRole('searchbox', { name: 'Search leads' });
+  // A lead number that is not also part of the run's tag (the search matches parts of words).
+  const n = ['37', '48', '52', '26'].find((x) => !RUN.includes(x))!;
+  await search.fill(`${RUN} Lead ${n}`);
+  await expect(page.getByTestId('search-count')).toHaveAttribute('data-applied-search', `${RUN} Lead ${n}`);
+  await expect(production.getByTestId('lead-card')).toHaveCount(1);
+  await expect(list).toBeVisible();
+  await expect(production.getByText(`${RUN} Lead ${n}`)).toBeVisible();
+  // One card's row (at most 144 px and its gap), not the long column's 720 px box.
+  const fitted = (await list.boundingBox())!.height;
+  expect(fitted).toBeGreaterThan(0);
+  expect(fitted).toBeLessThanOrEqual(200);
+  await search.fill(`${RUN} nobody`);
+  await expect(production).toHaveAttribute('data-count', '0');
+  await expect(production.getByText('No leads')).toBeVisible();
+  await search.press('Escape');
+  await expect(production).toHaveAttribute('data-count', String(total - 1));
+  await expect(list).toBeVisible();
 });

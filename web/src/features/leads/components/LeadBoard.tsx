@@ -7,7 +7,9 @@
  * A column holding more than VIRTUALIZE_AFTER cards becomes a virtual list
  * (react-window, @hello-pangea/dnd's `mode="virtual"` with a drag clone): a
  * scroll box of fixed height that renders only the cards in view, so a board
- * of thousands of leads stays smooth. Shorter columns stay plain lists.
+ * of thousands of leads stays smooth. Shorter columns stay plain lists. While
+ * the board search is on, a column keeps its mode (useLaneMode), a virtual one
+ * as tall as the few cards it then shows.
  *
  * While a card is dragged with the mouse or by touch, a bar fixed to the
  * bottom of the screen offers Won and Dead Leads as drop targets too, so they
@@ -16,7 +18,7 @@
  * moves, so it gets no bar. On phones the columns sit side by side in a
  * region that scrolls sideways on its own, never the page.
  */
-import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   DragDropContext,
   Droppable,
@@ -54,6 +56,7 @@ import {
   leadCardHeight,
   type LeadCardActions,
 } from './LeadCard';
+import { SearchTermsContext } from './BoardSearch';
 
 const WON = 'bucket-won';
 const DEAD = 'bucket-dead';
@@ -84,6 +87,15 @@ interface CardsProps {
   actions: LeadCardActions;
 }
 
+/** What an empty column says. */
+function EmptyLane() {
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
+      No leads
+    </Typography>
+  );
+}
+
 function PlainCards({
   provided,
   snapshot,
@@ -98,11 +110,7 @@ function PlainCards({
         <LeadCard key={l.id} lead={l} index={i} now={now} attentionDays={attentionDays} actions={actions} />
       ))}
       {provided.placeholder}
-      {leads.length === 0 && !snapshot.isDraggingOver && (
-        <Typography variant="body2" color="text.secondary" sx={{ py: 2, textAlign: 'center' }}>
-          No leads
-        </Typography>
-      )}
+      {leads.length === 0 && !snapshot.isDraggingOver && <EmptyLane />}
     </Box>
   );
 }
@@ -161,14 +169,21 @@ function VirtualCards({
   // No placeholder in a virtual list: an extra empty row makes room for a card dragged in.
   const rowCount = leads.length + (snapshot.isUsingPlaceholder ? 1 : 0);
   const [defaultHeight] = useState(virtualHeightPx);
-  return (
+  // A column kept virtual while a search shows few of its cards is as tall as they are, not a tall empty box.
+  let height = VIRTUAL_HEIGHT;
+  if (leads.length <= VIRTUALIZE_AFTER) {
+    let px = 0;
+    for (let i = 0; i < rowCount; i++) px += rowHeight(i, rowProps);
+    height = `min(${VIRTUAL_HEIGHT}, ${Math.max(px, 60)}px)`;
+  }
+  const list = (
     <List
       {...provided.droppableProps}
       listRef={listRef}
       data-testid="virtual-cards"
       // Fixed height: react-window's List also grows in a flex column (flex-grow 1), and the lane is
       // a flex column as tall as the board's tallest lane, so a long plain lane would stretch it.
-      style={{ height: VIRTUAL_HEIGHT, flexGrow: 0, flexShrink: 0 }}
+      style={{ height, flexGrow: 0, flexShrink: 0 }}
       defaultHeight={defaultHeight}
       rowComponent={VirtualRow}
       rowProps={rowProps}
@@ -177,6 +192,13 @@ function VirtualCards({
       rowKey={rowKey}
       overscanCount={OVERSCAN}
     />
+  );
+  if (leads.length > 0 || snapshot.isDraggingOver) return list;
+  return (
+    <>
+      {list}
+      <EmptyLane />
+    </>
   );
 }
 
@@ -205,6 +227,18 @@ function useBoardGroups(leads: BoardLead[]) {
   }, [leads]);
 }
 
+/**
+ * Whether a column is a virtual list: `long` (more than VIRTUALIZE_AFTER cards), except that while the
+ * board search is on a column keeps the mode it had. Switching mode remounts the column's drop target and
+ * every card in it; a search narrowing thousands of leads to a few would do that in each long column at
+ * once, on the keystroke the owner is waiting for.
+ */
+function useLaneMode(long: boolean, searching: boolean): boolean {
+  const [mode, setMode] = useState(long);
+  if (!searching && mode !== long) setMode(long);
+  return searching ? mode : long;
+}
+
 /** A column's title and lead count; memoized, as the library re-renders every column's content on each drop. */
 const LaneHeader = memo(function LaneHeader({ title, count }: { title: string; count: number }) {
   return (
@@ -226,7 +260,7 @@ const Lane = memo(function Lane({
   actions,
   footer,
 }: CardsProps & { id: string; title: string; footer?: ReactNode }) {
-  const virtual = leads.length > VIRTUALIZE_AFTER;
+  const virtual = useLaneMode(leads.length > VIRTUALIZE_AFTER, useContext(SearchTermsContext).length > 0);
   const Cards = virtual ? VirtualCards : PlainCards;
   // The card being dragged out of a virtual column is drawn as a clone (its row may scroll away).
   const renderClone = useCallback<DraggableChildrenFn>(

@@ -6,7 +6,7 @@
  * one live listener on the `lead_board` projection (shared/data/hooks
  * useLiveBoard); the dialogs that need a whole lead read it while open.
  */
-import { memo, useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -168,6 +168,21 @@ function QuoteReview({
 }
 
 /**
+ * The terms of `search` (domain searchTerms), the same array while they are the same words: a space typed
+ * after a word changes nothing the cards highlight, so it re-renders none of them.
+ */
+function useStableTerms(search: string): readonly string[] {
+  const previous = useRef<readonly string[]>([]);
+  return useMemo(() => {
+    const next = searchTerms(search);
+    const before = previous.current;
+    if (next.length === before.length && next.every((t, i) => t === before[i])) return before;
+    previous.current = next;
+    return next;
+  }, [search]);
+}
+
+/**
  * The search box and the pipeline it filters. The typed search is this component's state, not the page's: a
  * keystroke re-renders the box and, at low priority, the board, never the tiles, header or dialogs around them.
  */
@@ -185,13 +200,15 @@ const SearchableBoard = memo(function SearchableBoard({
   const [search, setSearch] = useState('');
   // The board follows the typing at low priority: a keystroke never waits for thousands of cards.
   const deferredSearch = useDeferredValue(search);
-  const terms = useMemo(() => searchTerms(deferredSearch), [deferredSearch]);
+  const terms = useStableTerms(deferredSearch);
   // Each lead's search text is folded when the board changes, not at every keystroke.
   const searchTexts = useMemo(() => leads.map(leadSearchText), [leads]);
-  const found = useMemo(
-    () => (terms.length ? leads.filter((_, i) => searchTextMatches(searchTexts[i]!, terms)) : leads),
-    [leads, searchTexts, terms],
-  );
+  const found = useMemo(() => {
+    if (!terms.length) return leads;
+    const matching = leads.filter((_, i) => searchTextMatches(searchTexts[i]!, terms));
+    // Every lead matching (the first letters typed, often) leaves the board as it was.
+    return matching.length === leads.length ? leads : matching;
+  }, [leads, searchTexts, terms]);
   return (
     <>
       <BoardSearch
