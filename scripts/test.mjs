@@ -94,7 +94,8 @@ const tsx = `"${bin('tsx')}"`;
 
 /**
  * Runs one suite on its own emulator stack: fresh emulators (auth, firestore, functions, hosting) and a fresh
- * Cloud Storage stand-in (objects under .cache/storage-test/<name>), the demo data seeded, the suite, then the
+ * Cloud Storage stand-in (objects under .cache/storage-test/<name>), the demo data seeded, the API's function
+ * loaded (scripts/wait-for-api.mjs: a cold worker is not the first test's wait), the suite, then the
  * books of whatever it left (npm run books:check: every balance recomputed from the ledger). Each suite thus
  * sees only the seed and its own writes, never the other's leftovers (its leads, rate-limit counters or
  * triggers still running). Waits for the previous stack's ports to be free first. Resolves the exit status.
@@ -114,7 +115,7 @@ async function runOnOwnStack(name, suite) {
     console.error(`✖ ${e instanceof Error ? e.message : e}`);
     return 1;
   }
-  const inner = `${tsx} scripts/seed.ts && ${suite} ; s=$? ; ${tsx} scripts/books-check.ts ; b=$? ; [ $s -eq 0 ] && [ $b -eq 0 ]`;
+  const inner = `${tsx} scripts/seed.ts && "${process.execPath}" scripts/wait-for-api.mjs && ${suite} ; s=$? ; ${tsx} scripts/books-check.ts ; b=$? ; [ $s -eq 0 ] && [ $b -eq 0 ]`;
   const [cmd, ...args] = firebaseCli('emulators:exec', '--only', 'auth,firestore,functions,hosting', inner);
   const run = spawnSync(cmd, args, {
     cwd: ROOT,
