@@ -10,12 +10,11 @@ import { createWriteStream, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   EMULATOR_CLIENT_ENV,
-  EMULATOR_PORTS,
   PORTS,
   ROOT,
   emulatorEnv,
   firebaseCli,
-  portInUse,
+  waitForFreePorts,
   startStorageStandIn,
 } from '../../scripts/emulators.mjs';
 import { NPM, waitForHttp } from '../../scripts/run.mjs';
@@ -135,8 +134,7 @@ export function benchResult(stdout) {
  * a measurement.
  */
 export async function startEmulators() {
-  const busy = [];
-  for (const p of EMULATOR_PORTS) if (await portInUse(p)) busy.push(p);
+  const busy = await waitForFreePorts(0);
   if (busy.length) {
     throw new Error(
       `emulator port(s) ${busy.join(', ')} already in use on 127.0.0.1: stop the other emulator suite first (the bench starts its own).`,
