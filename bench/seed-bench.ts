@@ -5,7 +5,8 @@
  *   tsx bench/seed-bench.ts --fixtures      two fixed leads the browser figures move
  *                                           ("Bench Live Lead", "Bench Drop Lead"), reset to New
  *   tsx bench/seed-bench.ts --leads 2000    N synthetic leads across the board's statuses,
- *                                           written in batches of 500
+ *                                           written in batches of 500 (those already stored
+ *                                           with their status are left as they are)
  *   tsx bench/seed-bench.ts --ledger 10000  synthetic ledger entries (payments, one in ten a
  *                                           refund; 400 customers over 24 months) until the
  *                                           ledger holds N, through the server's own writer
@@ -70,16 +71,28 @@ async function seedFixtures(db: Firestore, now: number) {
   await batch.commit();
 }
 
-async function seedLeads(db: Firestore, n: number, now: number) {
+/**
+ * Writes the `n` synthetic leads `bench-0001`… (statuses by MIX over `n`), skipping each one already
+ * stored with its status: every write fires the `leads` triggers, and a re-seed of the same size must
+ * leave the Functions emulator nothing to run beside the next measurement. Returns the leads written.
+ */
+async function seedLeads(db: Firestore, n: number, now: number): Promise<number> {
+  const stored = new Map(
+    (await db.collection('leads').select('status').get()).docs.map((d) => [d.id, String(d.get('status'))]),
+  );
+  let written = 0;
   for (let start = 0; start < n; start += BATCH) {
     const batch = db.batch();
+    let inBatch = 0;
     for (let i = start; i < Math.min(n, start + BATCH); i++) {
       const status = statusFor(i, n);
+      const num = String(i + 1).padStart(4, '0');
+      if (stored.get(`bench-${num}`) === status) continue;
+      inBatch++;
       const created = now - ((i * 7919) % 120) * DAY_MS - i * 1000;
       const quoted = !['New', 'Contacted'].includes(status);
       const quoteCents = quoted ? 100_000 + ((i * 31) % 50) * 10_000 : null;
       const deposit = quoteCents != null ? Math.round(quoteCents / 2) : null;
-      const num = String(i + 1).padStart(4, '0');
       batch.set(db.collection('leads').doc(`bench-${num}`), {
         ...newLeadRecord({
           name: `Bench Lead ${num}`,
@@ -102,8 +115,10 @@ async function seedLeads(db: Firestore, n: number, now: number) {
         updatedAt: Timestamp.fromMillis(created),
       });
     }
-    await batch.commit();
+    if (inBatch > 0) await batch.commit();
+    written += inBatch;
   }
+  return written;
 }
 
 /** Entries per batch: each is two writes (the entry and its month's totals). */
@@ -163,14 +178,14 @@ async function main() {
   if (args.includes('--fixtures')) await seedFixtures(db, now);
   const i = args.indexOf('--leads');
   const n = i >= 0 ? Number(args[i + 1]) : 0;
-  if (n > 0) await seedLeads(db, n, now);
+  const written = n > 0 ? await seedLeads(db, n, now) : 0;
   // The board's projection in one go: the leads trigger then finds every card current and writes nothing.
   if (args.includes('--fixtures') || n > 0) await rebuildLeadBoard(db);
   const l = args.indexOf('--ledger');
   const ledgerEntries = l >= 0 ? await seedLedger(db, Number(args[l + 1]), now) : null;
   const counts = { ...(await countByStatus(db)), ...(ledgerEntries == null ? {} : { ledgerEntries }) };
   console.log(
-    `seed-bench (${projectId}): ${args.includes('--fixtures') ? 'fixtures, ' : ''}${n} synthetic leads; ${counts.total} leads in all.`,
+    `seed-bench (${projectId}): ${args.includes('--fixtures') ? 'fixtures, ' : ''}${n} synthetic leads (${written} written); ${counts.total} leads in all.`,
   );
   console.log(`BENCH_RESULT ${JSON.stringify({ projectId, fixtures: FIXTURES, ...counts })}`);
 }

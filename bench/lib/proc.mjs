@@ -128,10 +128,12 @@ export function benchResult(stdout) {
  * through Hosting and seeds the demo data with scripts/seed.ts. Refuses to
  * start when any emulator port is taken (e.g. another suite is running).
  * Returns { site, settle(), stop() }; stopping is also registered for exit and Ctrl-C.
- * `settle()` waits until the emulators have logged nothing for 2 s (at most
- * 2 min): after a seed, the Functions emulator runs the `leads` trigger once
- * per written lead (the board projection), which must not share the CPU with
- * a measurement.
+ * `settle(quietMs = 2_000, maxMs = 900_000)` waits until the emulators have
+ * logged nothing for `quietMs` (at most `maxMs`) and resolves to
+ * `{ ms, idle }` (`idle` false when `maxMs` ran out first): after a seed, the
+ * Functions emulator runs the `leads` triggers once per written lead (the
+ * board projection, the payment requests), which must not share the CPU with
+ * a measurement. 2,000 leads take it 1–3 min on 2 cores, 10,000 take 5–10.
  */
 export async function startEmulators() {
   const busy = await waitForFreePorts(0);
@@ -186,17 +188,17 @@ export async function startEmulators() {
     throw new Error(`the emulators did not answer ${site}/api/health within 3 minutes (see ${logPath})`);
   }
   runTsx('Seeding demo data (scripts/seed.ts)', 'scripts/seed.ts');
-  const settle = async (quietMs = 2_000, maxMs = 120_000) => {
+  const settle = async (quietMs = 2_000, maxMs = 900_000) => {
     const started = Date.now();
     let size = -1;
     let since = Date.now();
     while (Date.now() - started < maxMs) {
       const now = statSync(logPath).size;
       if (now !== size) [size, since] = [now, Date.now()];
-      else if (Date.now() - since >= quietMs) return Date.now() - started;
+      else if (Date.now() - since >= quietMs) return { ms: Date.now() - started, idle: true };
       await new Promise((ok) => setTimeout(ok, 250));
     }
-    return Date.now() - started;
+    return { ms: Date.now() - started, idle: false };
   };
   return {
     site,
