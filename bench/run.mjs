@@ -346,12 +346,12 @@ async function main(round) {
   if (!emulatorGroups.some(want)) return;
   const emu = await startEmulators();
   /**
-   * After a seed: lets the Functions emulator finish the triggers the written leads fired. A backlog
-   * still running after 15 min is said on the console and in the report's notes: the figures measured
-   * next shared the CPU with it.
+   * After a seed: lets the Functions emulator finish the triggers the written leads fired (at most
+   * `maxMs`). A backlog still running then is said on the console and in the report's notes: the
+   * figures measured next shared the CPU with it.
    */
-  const settleAfterSeed = async (what) => {
-    const { ms, idle } = await emu.settle();
+  const settleAfterSeed = async (what, maxMs = 900_000) => {
+    const { ms, idle } = await emu.settle(2_000, maxMs);
     const s = (ms / 1000).toFixed(1);
     if (idle) return console.log(`[bench] Emulators idle after ${s} s`);
     console.error(`  ✖ the emulators were still busy ${s} s after ${what}: the next figures share the CPU with them`);
@@ -532,7 +532,8 @@ async function main(round) {
           String(SEARCH_LEADS),
         ]),
       );
-      await settleAfterSeed(`the ${SEARCH_LEADS} leads' seed`);
+      // 9,600 writes, 6,000 of them issuing a numbered payment request (~135 ms each in the emulator): 16–20 min.
+      await settleAfterSeed(`the ${SEARCH_LEADS} leads' seed`, 1_800_000);
       const r = await boardSearch({
         baseURL: site,
         runs: N.search,

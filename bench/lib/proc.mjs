@@ -133,7 +133,8 @@ export function benchResult(stdout) {
  * `{ ms, idle }` (`idle` false when `maxMs` ran out first): after a seed, the
  * Functions emulator runs the `leads` triggers once per written lead (the
  * board projection, the payment requests), which must not share the CPU with
- * a measurement. 2,000 leads take it 1–3 min on 2 cores, 10,000 take 5–10.
+ * a measurement. On 2 cores, 2,000 new leads took it 6 min in a full run,
+ * 10,000 more than 15.
  */
 export async function startEmulators() {
   const busy = await waitForFreePorts(0);
