@@ -347,11 +347,11 @@ async function main(round) {
   const emu = await startEmulators();
   /**
    * After a seed: lets the Functions emulator finish the triggers the written leads fired (at most
-   * `maxMs`). A backlog still running then is said on the console and in the report's notes: the
-   * figures measured next shared the CPU with it.
+   * `maxMs`, settle()'s 15 min when omitted). A backlog still running then is said on the console and
+   * in the report's notes: the figures measured next shared the CPU with it.
    */
-  const settleAfterSeed = async (what, maxMs = 900_000) => {
-    const { ms, idle } = await emu.settle(2_000, maxMs);
+  const settleAfterSeed = async (what, maxMs) => {
+    const { ms, idle } = await emu.settle(undefined, maxMs);
     const s = (ms / 1000).toFixed(1);
     if (idle) return console.log(`[bench] Emulators idle after ${s} s`);
     console.error(`  ✖ the emulators were still busy ${s} s after ${what}: the next figures share the CPU with them`);
