@@ -351,7 +351,7 @@ async function main(round) {
    * in the report's notes: the figures measured next shared the CPU with it.
    */
   const settleAfterSeed = async (what, maxMs) => {
-    const { ms, idle } = await emu.settle(undefined, maxMs);
+    const { ms, idle } = await emu.settle({ maxMs });
     const s = (ms / 1000).toFixed(1);
     if (idle) return console.log(`[bench] Emulators idle after ${s} s`);
     console.error(`  ✖ the emulators were still busy ${s} s after ${what}: the next figures share the CPU with them`);
@@ -532,7 +532,8 @@ async function main(round) {
           String(SEARCH_LEADS),
         ]),
       );
-      // 9,600 writes, 6,000 of them issuing a numbered payment request (~135 ms each in the emulator): 16–20 min.
+      // 9,600 writes, 6,000 of them issuing a numbered payment request (~135 ms each in the emulator):
+      // 8 min on an idle machine, over 15 on a busy one.
       await settleAfterSeed(`the ${SEARCH_LEADS} leads' seed`, 1_800_000);
       const r = await boardSearch({
         baseURL: site,

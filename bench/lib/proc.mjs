@@ -128,13 +128,13 @@ export function benchResult(stdout) {
  * through Hosting and seeds the demo data with scripts/seed.ts. Refuses to
  * start when any emulator port is taken (e.g. another suite is running).
  * Returns { site, settle(), stop() }; stopping is also registered for exit and Ctrl-C.
- * `settle(quietMs = 2_000, maxMs = 900_000)` waits until the emulators have
+ * `settle({ quietMs = 2_000, maxMs = 900_000 })` waits until the emulators have
  * logged nothing for `quietMs` (at most `maxMs`) and resolves to
  * `{ ms, idle }` (`idle` false when `maxMs` ran out first): after a seed, the
  * Functions emulator runs the `leads` triggers once per written lead (the
  * board projection, the payment requests), which must not share the CPU with
- * a measurement. On 2 cores, 2,000 new leads took it 6 min in a full run,
- * 10,000 more than 15.
+ * a measurement. On 2 cores, 2,000 new leads took it 6 min in a full run and
+ * 10,000 took 8 min on an idle machine, over 15 on a busy one.
  */
 export async function startEmulators() {
   const busy = await waitForFreePorts(0);
@@ -189,7 +189,7 @@ export async function startEmulators() {
     throw new Error(`the emulators did not answer ${site}/api/health within 3 minutes (see ${logPath})`);
   }
   runTsx('Seeding demo data (scripts/seed.ts)', 'scripts/seed.ts');
-  const settle = async (quietMs = 2_000, maxMs = 900_000) => {
+  const settle = async ({ quietMs = 2_000, maxMs = 900_000 } = {}) => {
     const started = Date.now();
     let size = -1;
     let since = Date.now();
