@@ -16,6 +16,9 @@ declare global {
     /** The hydration test's probes: the prerendered heading, and whether the app has said it owns the page. */
     prerenderedHeading?: Element | null;
     appOwnsPage?: boolean;
+    /** The style test's probes: each prerendered rules tag with its stylesheet, and the style tags removed since. */
+    prerenderedSheets?: [HTMLStyleElement, CSSStyleSheet | null][];
+    removedStyles?: string[];
   }
 }
 
@@ -82,6 +85,45 @@ test('the app hydrates the prerendered landing in place: the same nodes, and no 
   await page.getByRole('button', { name: 'My Project' }).click();
   await expect(page.getByRole('dialog', { name: 'Access Your Project' })).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+test('the app takes over the prerendered critical CSS where it stands: no rules tag moved or parsed again', async ({
+  page,
+}) => {
+  const release = await openBeforeTheApp(page, '/');
+  await page.evaluate(() => {
+    window.prerenderedSheets = Array.from(
+      document.querySelectorAll<HTMLStyleElement>('style[data-prerendered]'),
+      (tag) => [tag, tag.sheet],
+    );
+    window.removedStyles = [];
+    new MutationObserver((records) => {
+      for (const r of records)
+        for (const n of Array.from(r.removedNodes))
+          if (n instanceof HTMLStyleElement)
+            window.removedStyles!.push(n.dataset.prerendered ?? n.getAttribute('data-emotion') ?? '');
+    }).observe(document.head, { childList: true });
+    const boot = window.studioBoot!;
+    const ready = boot.ready.bind(boot);
+    boot.ready = () => {
+      window.appOwnsPage = true;
+      ready();
+    };
+  });
+  release();
+  await page.waitForFunction(() => window.appOwnsPage === true);
+  const { tags, kept, removed } = await page.evaluate(() => ({
+    tags: window.prerenderedSheets!.length,
+    // Moving a <style> drops its stylesheet: the same object means the browser never parsed it again.
+    kept: window.prerenderedSheets!.every(([tag, sheet]) => tag.isConnected && sheet !== null && tag.sheet === sheet),
+    removed: window.removedStyles!,
+  }));
+  expect(tags).toBeGreaterThan(0);
+  expect(kept).toBe(true);
+  // Only a Global's own tag (CssBaseline) is put back in place by emotion, before the rules.
+  expect(removed.every((name) => name.startsWith('studio-global'))).toBe(true);
+  // Styled as prerendered: the class rules apply to what the app now owns.
+  await expect(page.getByRole('button', { name: 'My Project' })).toHaveCSS('border-radius', '12px');
 });
 
 test('on /index.html opened by name (rendered afresh, not hydrated) the boot script lets go of the page', async ({

@@ -10,6 +10,7 @@ import { AppShell } from './app/AppShell';
 import { preloadAdminApp, preloadLandingPage } from './app/App';
 import { reloadIfRedeployed } from './shared/lib/staleBuild';
 import { hydrationStarts } from './shared/lib/hydration';
+import { createBrowserStyleCache } from './shared/lib/styleCache';
 
 // A lazy chunk that failed to load through Vite's preload helper (a redeploy
 // replaced it): reload once if the site now serves another build. Chunks
@@ -28,6 +29,8 @@ const appReady = () => window.studioBoot?.ready();
 
 const container = document.getElementById('root')!;
 function render() {
+  // Created before the first render, after the prerendered <style> tags it takes over.
+  const styleCache = createBrowserStyleCache();
   if (container.hasChildNodes() && window.location.pathname === '/') {
     hydrationStarts();
     // Hydrating in a transition lets React yield to the browser every few
@@ -35,11 +38,11 @@ function render() {
     // one long one that blocks input (Total Blocking Time). A click or key
     // that arrives meanwhile is held by the boot script until appReady.
     startTransition(() => {
-      hydrateRoot(container, <AppShell router={BrowserRouter} onReady={appReady} />);
+      hydrateRoot(container, <AppShell router={BrowserRouter} styleCache={styleCache} onReady={appReady} />);
     });
   } else {
     // Replaces any prerendered markup (e.g. /index.html opened by name, whose boot script also waits for appReady).
-    createRoot(container).render(<AppShell router={BrowserRouter} onReady={appReady} />);
+    createRoot(container).render(<AppShell router={BrowserRouter} styleCache={styleCache} onReady={appReady} />);
   }
 }
 

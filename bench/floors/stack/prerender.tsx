@@ -1,17 +1,18 @@
 /**
  * Build-time render of the stack floor, the way web/src/prerender.tsx renders
- * the landing: react-dom/static `prerender` inside an emotion cache (key
- * "css"), critical CSS extracted into `<style>` tags for <head>.
+ * the landing: react-dom/static `prerender` inside the site's emotion cache
+ * (web/src/shared/lib/styleCache), critical CSS extracted into the `<style>`
+ * tags the browser's cache takes over in place.
  */
 import { prerender } from 'react-dom/static';
-import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
+import { createServerStyleCache, prerenderedStyleTags } from '../../../web/src/shared/lib/styleCache';
 import { Floor } from './Floor';
 
 export async function renderFloor(): Promise<{ html: string; styles: string }> {
-  const cache = createCache({ key: 'css' });
-  const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
+  const cache = createServerStyleCache();
+  const { extractCriticalToChunks } = createEmotionServer(cache);
   const { prelude } = await prerender(
     <CacheProvider value={cache}>
       <Floor />
@@ -19,5 +20,5 @@ export async function renderFloor(): Promise<{ html: string; styles: string }> {
     { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   const html = await new Response(prelude as ReadableStream<Uint8Array>).text();
-  return { html, styles: constructStyleTagsFromChunks(extractCriticalToChunks(html)) };
+  return { html, styles: prerenderedStyleTags(extractCriticalToChunks(html).styles) };
 }
