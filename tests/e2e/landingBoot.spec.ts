@@ -35,6 +35,20 @@ async function openBeforeTheApp(page: Page, path: string): Promise<() => void> {
   return release;
 }
 
+/** Lets the held entry load; resolves once the app has told the boot script it owns the page (`ready()`). */
+async function releaseUntilTheAppOwnsThePage(page: Page, release: () => void): Promise<void> {
+  await page.evaluate(() => {
+    const boot = window.studioBoot!;
+    const ready = boot.ready.bind(boot);
+    boot.ready = () => {
+      window.appOwnsPage = true;
+      ready();
+    };
+  });
+  release();
+  await page.waitForFunction(() => window.appOwnsPage === true);
+}
+
 test('a button clicked before the app has hydrated acts once it has: My Project opens its dialog', async ({ page }) => {
   const release = await openBeforeTheApp(page, '/');
   await page.getByRole('button', { name: 'My Project' }).click(); // the prerendered button: no app yet
@@ -69,15 +83,8 @@ test('the app hydrates the prerendered landing in place: the same nodes, and no 
   // A hydration that fails falls back to a client render, which replaces the prerendered nodes.
   await page.evaluate(() => {
     window.prerenderedHeading = document.querySelector('#home h1');
-    const boot = window.studioBoot!;
-    const ready = boot.ready.bind(boot);
-    boot.ready = () => {
-      window.appOwnsPage = true;
-      ready();
-    };
   });
-  release();
-  await page.waitForFunction(() => window.appOwnsPage === true);
+  await releaseUntilTheAppOwnsThePage(page, release);
   const sameHeading = await page.evaluate(
     () => window.prerenderedHeading !== null && window.prerenderedHeading === document.querySelector('#home h1'),
   );
@@ -103,15 +110,8 @@ test('the app takes over the prerendered critical CSS where it stands: no rules 
           if (n instanceof HTMLStyleElement)
             window.removedStyles!.push(n.dataset.prerendered ?? n.getAttribute('data-emotion') ?? '');
     }).observe(document.head, { childList: true });
-    const boot = window.studioBoot!;
-    const ready = boot.ready.bind(boot);
-    boot.ready = () => {
-      window.appOwnsPage = true;
-      ready();
-    };
   });
-  release();
-  await page.waitForFunction(() => window.appOwnsPage === true);
+  await releaseUntilTheAppOwnsThePage(page, release);
   const { tags, kept, removed } = await page.evaluate(() => ({
     tags: window.prerenderedSheets!.length,
     // Moving a <style> drops its stylesheet: the same object means the browser never parsed it again.
