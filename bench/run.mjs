@@ -533,7 +533,7 @@ async function main(round) {
         ]),
       );
       // 9,600 writes, 6,000 of them issuing a numbered payment request (~135 ms each in the emulator):
-      // 8 min on an idle machine, over 15 on a busy one.
+      // 8 to 22 min in full runs on an idle machine, over 15 on a busy one.
       await settleAfterSeed(`the ${SEARCH_LEADS} leads' seed`, 1_800_000);
       const r = await boardSearch({
         baseURL: site,

@@ -134,7 +134,7 @@ export function benchResult(stdout) {
  * Functions emulator runs the `leads` triggers once per written lead (the
  * board projection, the payment requests), which must not share the CPU with
  * a measurement. On 2 cores, 2,000 new leads took it 6 min in a full run and
- * 10,000 took 8 min on an idle machine, over 15 on a busy one.
+ * 10,000 took from 8 to 22 min in full runs on an idle machine, over 15 on a busy one.
  */
 export async function startEmulators() {
   const busy = await waitForFreePorts(0);
