@@ -11,9 +11,19 @@
  * each other; the SDK's own retry waits from 1 s growing to a minute, which
  * puts a burst of 50 past the request deadline, so each run makes one
  * attempt and contention (ABORTED, or the emulator's "Transaction is invalid
- * or closed") is retried here after a short random wait, up to RUN_ATTEMPTS
- * times: one contender commits per round. A failed run wrote nothing, so
- * running again cannot leave a gap; the request deadline still bounds it.
+ * or closed") is retried here after a random wait (retryDelayMs), up to
+ * RUN_ATTEMPTS times. A failed run wrote nothing, so running again cannot
+ * leave a gap; the request deadline still bounds it.
+ *
+ * Production Firestore aborts the younger of two contenders at once, so one
+ * commits per round and short waits suffice. A lock timeout is different:
+ * every transaction reading the counter held its read lock while waiting for
+ * the others' to write it, and all of them are aborted together (the
+ * emulator does this after about 2 s for any two overlapping runs). Retried
+ * within a few hundred ms of each other they would overlap again, round
+ * after round, until the deadline: after a lock timeout the wait is drawn
+ * from a window of seconds (retryDelayMs), widened at each further one, so
+ * the next runs start apart.
  */
 import { Mutex } from 'async-mutex';
 import { GrpcStatus, type Firestore, type Transaction } from 'firebase-admin/firestore';
@@ -22,8 +32,22 @@ import { invoiceCounterId, invoiceYear, nextInvoiceNumber, type NumberSeries } f
 
 /** Transaction attempts before giving up (each one attempt; see the file comment). */
 const RUN_ATTEMPTS = 100;
-/** Random wait before attempt n (ms): short, growing slowly, at most 250 ms. */
-const retryDelayMs = (attempt: number) => Math.random() * Math.min(250, 20 + 10 * attempt);
+/** The window (ms) a retry after a first lock timeout starts in: wide against one run (tens of ms, hundreds when busy). */
+export const LOCK_TIMEOUT_SPREAD_MS = 2_000;
+/** The widest window (ms): doubled at each further lock timeout up to this, well inside the request deadline. */
+const MAX_SPREAD_MS = 8_000;
+/**
+ * Random wait (ms) before the next run. `lockTimeouts`: how many of the runs so far ended in a lock timeout
+ * (see the file comment); none: up to 20 + 10 ms per `attempt`, at most 250 ms; otherwise anywhere in
+ * LOCK_TIMEOUT_SPREAD_MS, doubled for each further one, at most MAX_SPREAD_MS. `random` in [0, 1).
+ */
+export function retryDelayMs(attempt: number, lockTimeouts: number, random = Math.random): number {
+  const window =
+    lockTimeouts > 0
+      ? Math.min(MAX_SPREAD_MS, LOCK_TIMEOUT_SPREAD_MS * 2 ** (lockTimeouts - 1))
+      : Math.min(250, 20 + 10 * attempt);
+  return random() * window;
+}
 const numbering = new Mutex();
 
 /** Takes the next number of `now`'s year: reads the counter and writes it back in `tx`. Once per transaction, after every other read of `tx`. */
@@ -36,6 +60,8 @@ const contended = (e: unknown) => {
     (typeof err?.message === 'string' && /transaction is invalid or closed|aborted/i.test(err.message))
   );
 };
+/** Every contender was aborted together (see the file comment): Firestore's "Transaction lock timeout". */
+const lockTimedOut = (e: unknown) => /lock timeout/i.test(String((e as { message?: unknown })?.message ?? ''));
 
 /**
  * Runs `body` in a Firestore transaction with `take()` available to number
@@ -50,6 +76,7 @@ export function runNumbered<T>(
   series: NumberSeries = 'invoice',
 ): Promise<T> {
   return numbering.runExclusive(async () => {
+    let lockTimeouts = 0;
     for (let attempt = 1; ; attempt++) {
       try {
         return await db.runTransaction(
@@ -69,7 +96,8 @@ export function runNumbered<T>(
         );
       } catch (e) {
         if (!contended(e) || attempt >= RUN_ATTEMPTS) throw e;
-        await new Promise((r) => setTimeout(r, retryDelayMs(attempt)));
+        if (lockTimedOut(e)) lockTimeouts++;
+        await new Promise((r) => setTimeout(r, retryDelayMs(attempt, lockTimeouts)));
       }
     }
   });
