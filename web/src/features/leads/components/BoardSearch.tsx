@@ -6,7 +6,7 @@
  * being typed in. The email is on the board's card (lead_board) for this
  * search only: a card does not show it, so nothing is highlighted for it.
  */
-import { createContext, useEffect, useRef, type ReactNode } from 'react';
+import { createContext, memo, useEffect, useRef, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
@@ -36,6 +36,72 @@ function typingIn(target: EventTarget | null): boolean {
 }
 
 /**
+ * The search field, with the `/` shortcut. Memoized: when the board catches up with the typing, only the match
+ * count changes, and the field (a dozen styled MUI components) is not rendered again in that commit.
+ */
+const SearchField = memo(function SearchField({ value, onChange }: { value: string; onChange(value: string): void }) {
+  const input = useRef<HTMLInputElement | null>(null);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || typingIn(e.target)) return;
+      // Not while a dialog is open: the page behind it is out of reach.
+      if (document.querySelector('[role="dialog"]')) return;
+      e.preventDefault();
+      input.current?.focus();
+      input.current?.select();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <TextField
+      type="search"
+      size="small"
+      label="Search leads"
+      placeholder="Name, email, subject or project type"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && value) {
+          e.stopPropagation();
+          onChange('');
+        }
+      }}
+      inputRef={input}
+      sx={{ maxWidth: { sm: 420 } }}
+      slotProps={{
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+          endAdornment: !value && (
+            <InputAdornment position="end" aria-hidden="true">
+              <Box
+                component="kbd"
+                title="Press / to search"
+                sx={{
+                  px: 0.75,
+                  border: 1,
+                  borderColor: 'divider',
+                  borderRadius: 1,
+                  fontSize: 12,
+                  color: 'text.secondary',
+                }}
+              >
+                /
+              </Box>
+            </InputAdornment>
+          ),
+        },
+        htmlInput: { 'aria-keyshortcuts': '/' },
+      }}
+    />
+  );
+});
+
+/**
  * The search box with its match count; `shown` of `total` leads match
  * `applied`, the search the board shows now (it follows `value`, the typed
  * one, at low priority). The count carries it as `data-applied-search`, so a
@@ -50,73 +116,18 @@ export function BoardSearch({
 }: {
   value: string;
   applied: string;
+  /** Kept the same function between renders (a state setter), so the field skips the board's commits. */
   onChange(value: string): void;
   shown: number;
   total: number;
 }) {
-  const input = useRef<HTMLInputElement | null>(null);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || typingIn(e.target)) return;
-      // Not while a dialog is open: the page behind it is out of reach.
-      if (document.querySelector('[role="dialog"]')) return;
-      e.preventDefault();
-      input.current?.focus();
-      input.current?.select();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
   const searching = applied.trim() !== '';
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
       sx={{ alignItems: { sm: 'center' }, gap: { xs: 0.5, sm: 2 }, mb: 2 }}
     >
-      <TextField
-        type="search"
-        size="small"
-        label="Search leads"
-        placeholder="Name, email, subject or project type"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape' && value) {
-            e.stopPropagation();
-            onChange('');
-          }
-        }}
-        inputRef={input}
-        sx={{ maxWidth: { sm: 420 } }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchIcon fontSize="small" />
-              </InputAdornment>
-            ),
-            endAdornment: !value && (
-              <InputAdornment position="end" aria-hidden="true">
-                <Box
-                  component="kbd"
-                  title="Press / to search"
-                  sx={{
-                    px: 0.75,
-                    border: 1,
-                    borderColor: 'divider',
-                    borderRadius: 1,
-                    fontSize: 12,
-                    color: 'text.secondary',
-                  }}
-                >
-                  /
-                </Box>
-              </InputAdornment>
-            ),
-          },
-          htmlInput: { 'aria-keyshortcuts': '/' },
-        }}
-      />
+      <SearchField value={value} onChange={onChange} />
       <Typography
         variant="body2"
         color="text.secondary"

@@ -35,8 +35,9 @@ import { List, type ListImperativeAPI, type RowComponentProps } from 'react-wind
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import GlobalStyles from '@mui/material/GlobalStyles';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
+import { alpha, type Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { BOARD_COLUMNS, DEAD_STATUS, groupLeadsForBoard, WON_STATUS, type LeadStatus } from '@studio/domain';
 import type { BoardLead } from '../../../shared/data/hooks';
@@ -239,15 +240,79 @@ function useLaneMode(long: boolean, searching: boolean): boolean {
   return searching ? mode : long;
 }
 
+/**
+ * The board's layout and columns, written once (as the cards' LeadCardStyles): a search or a move re-renders
+ * the seven columns and the grids around them, and plain elements with class names cost no style work then.
+ * The columns and the Dead Leads bucket follow MUI's outlined Paper and subtitle1 Typography; the one a card is
+ * dragged over is tinted.
+ */
+const boardStyles = (theme: Theme) => ({
+  '.board-pipeline': {
+    display: 'grid',
+    gap: theme.spacing(2),
+    marginBottom: theme.spacing(3),
+    // Phones: the columns side by side in their own sideways scroll region, one and a bit in view.
+    gridAutoFlow: 'column',
+    gridAutoColumns: 'min(80vw, 320px)',
+    overflowX: 'auto',
+    scrollSnapType: 'x proximity',
+    paddingBottom: theme.spacing(1),
+    '& > *': { scrollSnapAlign: 'start' },
+    [theme.breakpoints.up('sm')]: {
+      gridAutoFlow: 'row',
+      gridAutoColumns: 'auto',
+      gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+      overflowX: 'visible',
+      scrollSnapType: 'none',
+      paddingBottom: 0,
+    },
+    [theme.breakpoints.up('lg')]: { gridTemplateColumns: 'repeat(6, minmax(0, 1fr))' },
+  },
+  '.board-buckets': {
+    display: 'grid',
+    gap: theme.spacing(2),
+    gridTemplateColumns: 'minmax(0, 1fr)',
+    [theme.breakpoints.up('md')]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
+  },
+  '.lane, .dead-bucket': {
+    boxSizing: 'border-box',
+    minHeight: 160,
+    padding: theme.spacing(1.5),
+    color: theme.palette.text.primary,
+    backgroundColor: theme.palette.grey[50],
+    border: `1px solid ${theme.palette.divider}`,
+    borderRadius: theme.shape.borderRadius,
+  },
+  '.lane': { display: 'flex', flexDirection: 'column' },
+  '.lane[data-over]': {
+    backgroundColor: alpha(theme.palette.primary.main, 0.06),
+    borderColor: theme.palette.primary.main,
+  },
+  '.dead-bucket[data-over]': {
+    backgroundColor: alpha(theme.palette.error.main, 0.06),
+    borderColor: theme.palette.error.main,
+  },
+  '.lane-head': {
+    display: 'flex',
+    justifyContent: 'space-between',
+    alignItems: 'center',
+    marginBottom: theme.spacing(1),
+  },
+  '.lane-title': { ...theme.typography.subtitle1, fontWeight: 700, margin: 0 },
+});
+
+/** The board's stylesheet (see boardStyles); rendered once per board. */
+const BoardStyles = memo(function BoardStyles() {
+  return <GlobalStyles styles={boardStyles} />;
+});
+
 /** A column's title and lead count; memoized, as the library re-renders every column's content on each drop. */
 const LaneHeader = memo(function LaneHeader({ title, count }: { title: string; count: number }) {
   return (
-    <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
-      <Typography variant="subtitle1" component="h2" fontWeight={700}>
-        {title}
-      </Typography>
+    <div className="lane-head">
+      <h2 className="lane-title">{title}</h2>
       <Chip size="small" label={count} aria-label={`${count} leads`} />
-    </Stack>
+    </div>
   );
 });
 
@@ -291,21 +356,13 @@ const Lane = memo(function Lane({
       renderClone={virtual ? renderClone : undefined}
     >
       {(provided, snapshot) => (
-        <Paper
-          component="section"
+        <section
+          className="lane"
           aria-label={title}
           data-testid={id.startsWith('bucket') ? id : `column-${id}`}
           // Leads in the column, rendered or not (long columns are virtualized); read by the benchmark.
           data-count={leads.length}
-          variant="outlined"
-          sx={{
-            p: 1.5,
-            bgcolor: snapshot.isDraggingOver ? 'primary.50' : 'grey.50',
-            borderColor: snapshot.isDraggingOver ? 'primary.main' : 'divider',
-            minHeight: 160,
-            display: 'flex',
-            flexDirection: 'column',
-          }}
+          data-over={snapshot.isDraggingOver || undefined}
         >
           <LaneHeader title={title} count={leads.length} />
           <Cards
@@ -317,7 +374,7 @@ const Lane = memo(function Lane({
             actions={actions}
           />
           {footer}
-        </Paper>
+        </section>
       )}
     </Droppable>
   );
@@ -328,26 +385,18 @@ const DeadBucket = memo(function DeadBucket({ count, onShowDead }: { count: numb
   return (
     <Droppable droppableId={DEAD}>
       {(provided, snapshot) => (
-        <Paper
-          component="section"
+        <section
+          className="dead-bucket"
           aria-label="Dead Leads"
           data-testid={DEAD}
-          variant="outlined"
+          data-over={snapshot.isDraggingOver || undefined}
           ref={provided.innerRef}
           {...provided.droppableProps}
-          sx={{
-            p: 1.5,
-            minHeight: 160,
-            bgcolor: snapshot.isDraggingOver ? 'error.50' : 'grey.50',
-            borderColor: snapshot.isDraggingOver ? 'error.main' : 'divider',
-          }}
         >
-          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
-            <Typography variant="subtitle1" component="h2" fontWeight={700}>
-              Dead Leads
-            </Typography>
+          <div className="lane-head">
+            <h2 className="lane-title">Dead Leads</h2>
             <Chip size="small" color="error" variant="outlined" label={count} aria-label={`${count} dead leads`} />
-          </Stack>
+          </div>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             Drop a lead here to mark it dead.
           </Typography>
@@ -355,7 +404,7 @@ const DeadBucket = memo(function DeadBucket({ count, onShowDead }: { count: numb
             View Dead Leads
           </Button>
           <Box sx={{ display: 'none' }}>{provided.placeholder}</Box>
-        </Paper>
+        </section>
       )}
     </Droppable>
   );
@@ -489,24 +538,8 @@ export const LeadBoard = memo(function LeadBoard({
       dragHandleUsageInstructions={LEAD_DRAG_INSTRUCTIONS}
     >
       <LeadCardStyles />
-      <Box
-        role="region"
-        aria-label="Pipeline"
-        data-testid="pipeline"
-        sx={{
-          display: 'grid',
-          gap: 2,
-          mb: 3,
-          // Phones: the columns side by side in their own sideways scroll region, one and a bit in view.
-          gridAutoFlow: { xs: 'column', sm: 'row' },
-          gridAutoColumns: { xs: 'min(80vw, 320px)', sm: 'auto' },
-          gridTemplateColumns: { sm: 'repeat(2, minmax(0, 1fr))', lg: 'repeat(6, minmax(0, 1fr))' },
-          overflowX: { xs: 'auto', sm: 'visible' },
-          scrollSnapType: { xs: 'x proximity', sm: 'none' },
-          '& > *': { scrollSnapAlign: 'start' },
-          pb: { xs: 1, sm: 0 },
-        }}
-      >
+      <BoardStyles />
+      <div role="region" aria-label="Pipeline" data-testid="pipeline" className="board-pipeline">
         {BOARD_COLUMNS.map((c) => (
           <Lane
             key={c}
@@ -518,13 +551,11 @@ export const LeadBoard = memo(function LeadBoard({
             actions={actions}
           />
         ))}
-      </Box>
-      <Box
-        sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' } }}
-      >
+      </div>
+      <div className="board-buckets">
         <Lane id={WON} title="Won" leads={board.won} now={now} attentionDays={attentionDays} actions={actions} />
         <DeadBucket count={board.dead.length} onShowDead={onShowDead} />
-      </Box>
+      </div>
       {pointerDrag && <DropBar />}
     </DragDropContext>
   );
