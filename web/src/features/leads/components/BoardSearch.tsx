@@ -36,8 +36,8 @@ function typingIn(target: EventTarget | null): boolean {
 }
 
 /**
- * The search field, with the `/` shortcut. Memoized: when the board catches up with the typing, only the match
- * count changes, and the field (a dozen styled MUI components) is not rendered again in that commit.
+ * The search field, with the `/` shortcut. Memoized: when the cards' highlights catch up with the typing, the
+ * search box renders again with the same search, and the field (a dozen styled MUI components) is skipped.
  */
 const SearchField = memo(function SearchField({ value, onChange }: { value: string; onChange(value: string): void }) {
   const input = useRef<HTMLInputElement | null>(null);
@@ -102,26 +102,24 @@ const SearchField = memo(function SearchField({ value, onChange }: { value: stri
 });
 
 /**
- * The search box with its match count; `shown` of `total` leads match
- * `applied`, the search the board shows now (it follows `value`, the typed
- * one, at low priority). The count carries it as `data-applied-search`, so a
- * check (tests, the bench) can tell when the board caught up with the typing.
+ * The search box with its match count: `shown` of `total` leads match
+ * `value`. The count carries the search as `data-applied-search`, committed
+ * with the board it filters, so a check (tests, the bench) can tell when the
+ * board shows a search.
  */
 export function BoardSearch({
   value,
-  applied,
   onChange,
   shown,
   total,
 }: {
   value: string;
-  applied: string;
   /** Kept the same function between renders (a state setter), so the field skips the board's commits. */
   onChange(value: string): void;
   shown: number;
   total: number;
 }) {
-  const searching = applied.trim() !== '';
+  const searching = value.trim() !== '';
   return (
     <Stack
       direction={{ xs: 'column', sm: 'row' }}
@@ -133,7 +131,7 @@ export function BoardSearch({
         color="text.secondary"
         role="status"
         data-testid="search-count"
-        data-applied-search={applied}
+        data-applied-search={value}
       >
         {searching ? `${shown} of ${total} leads match` : ''}
       </Typography>

@@ -18,7 +18,7 @@
  * moves, so it gets no bar. On phones the columns sit side by side in a
  * region that scrolls sideways on its own, never the page.
  */
-import { memo, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   DragDropContext,
   Droppable,
@@ -57,7 +57,6 @@ import {
   leadCardHeight,
   type LeadCardActions,
 } from './LeadCard';
-import { SearchTermsContext } from './BoardSearch';
 
 const WON = 'bucket-won';
 const DEAD = 'bucket-dead';
@@ -324,8 +323,9 @@ const Lane = memo(function Lane({
   attentionDays,
   actions,
   footer,
-}: CardsProps & { id: string; title: string; footer?: ReactNode }) {
-  const virtual = useLaneMode(leads.length > VIRTUALIZE_AFTER, useContext(SearchTermsContext).length > 0);
+  searching,
+}: CardsProps & { id: string; title: string; searching: boolean; footer?: ReactNode }) {
+  const virtual = useLaneMode(leads.length > VIRTUALIZE_AFTER, searching);
   const Cards = virtual ? VirtualCards : PlainCards;
   // The card being dragged out of a virtual column is drawn as a clone (its row may scroll away).
   const renderClone = useCallback<DraggableChildrenFn>(
@@ -468,17 +468,20 @@ function DropBar() {
 }
 
 /**
- * The pipeline's columns over `leads`. Memoized: a keystroke in the board's
- * search re-renders the page at once, and the board only when the search it
- * shows (deferred) changes.
+ * The pipeline's columns over `leads`, `searching` while the board search
+ * filters them. Memoized: a keystroke in the search that leaves the same leads
+ * (and the search on) does not render it again; its cards follow the
+ * highlights through the board search's SearchTermsContext.
  */
 export const LeadBoard = memo(function LeadBoard({
   leads,
+  searching,
   actions,
   onShowDead,
   attentionDays,
 }: {
   leads: BoardLead[];
+  searching: boolean;
   actions: LeadCardActions;
   onShowDead(): void;
   attentionDays: number;
@@ -546,6 +549,7 @@ export const LeadBoard = memo(function LeadBoard({
             id={c}
             title={c}
             leads={board.columns[c]}
+            searching={searching}
             now={now}
             attentionDays={attentionDays}
             actions={actions}
@@ -553,7 +557,15 @@ export const LeadBoard = memo(function LeadBoard({
         ))}
       </div>
       <div className="board-buckets">
-        <Lane id={WON} title="Won" leads={board.won} now={now} attentionDays={attentionDays} actions={actions} />
+        <Lane
+          id={WON}
+          title="Won"
+          leads={board.won}
+          searching={searching}
+          now={now}
+          attentionDays={attentionDays}
+          actions={actions}
+        />
         <DeadBucket count={board.dead.length} onShowDead={onShowDead} />
       </div>
       {pointerDrag && <DropBar />}

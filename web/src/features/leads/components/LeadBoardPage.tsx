@@ -184,7 +184,13 @@ function useStableTerms(search: string): readonly string[] {
 
 /**
  * The search box and the pipeline it filters. The typed search is this component's state, not the page's: a
- * keystroke re-renders the box and, at low priority, the board, never the tiles, header or dialogs around them.
+ * keystroke re-renders the box and the board, never the tiles, header or dialogs around them.
+ *
+ * Which leads show follows each keystroke at once; the cards' highlights follow at low priority. A deferred
+ * filter is interrupted by every next key of a fast typist, so the whole change (unmounting the dozens of cards
+ * in view) was left for after the last key; filtered at once, each key pays its own narrowing, which is nothing
+ * while every lead still matches (the same array: the board is not rendered again). Re-marking every card in
+ * view is the costly part of a keystroke on a full board, and that is what waits.
  */
 const SearchableBoard = memo(function SearchableBoard({
   leads,
@@ -198,9 +204,8 @@ const SearchableBoard = memo(function SearchableBoard({
   onShowDead(): void;
 }) {
   const [search, setSearch] = useState('');
-  // The board follows the typing at low priority: a keystroke never waits for thousands of cards.
-  const deferredSearch = useDeferredValue(search);
-  const terms = useStableTerms(deferredSearch);
+  const terms = useStableTerms(search);
+  const highlightTerms = useDeferredValue(terms);
   // Each lead's search text is folded when the board changes, not at every keystroke.
   const searchTexts = useMemo(() => leads.map(leadSearchText), [leads]);
   const found = useMemo(() => {
@@ -211,15 +216,15 @@ const SearchableBoard = memo(function SearchableBoard({
   }, [leads, searchTexts, terms]);
   return (
     <>
-      <BoardSearch
-        value={search}
-        applied={deferredSearch}
-        onChange={setSearch}
-        shown={found.length}
-        total={leads.length}
-      />
-      <SearchTermsContext.Provider value={terms}>
-        <LeadBoard leads={found} actions={actions} attentionDays={attentionDays} onShowDead={onShowDead} />
+      <BoardSearch value={search} onChange={setSearch} shown={found.length} total={leads.length} />
+      <SearchTermsContext.Provider value={highlightTerms}>
+        <LeadBoard
+          leads={found}
+          searching={terms.length > 0}
+          actions={actions}
+          attentionDays={attentionDays}
+          onShowDead={onShowDead}
+        />
       </SearchTermsContext.Provider>
     </>
   );
