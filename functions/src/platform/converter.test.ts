@@ -1,5 +1,5 @@
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { invoiceDocSchema, leadDocSchema, orNull, storedDate } from '@studio/domain';
 import { checkedDoc, checkedUpdate } from './converter.js';
@@ -46,5 +46,24 @@ describe('checkedUpdate', () => {
     expect(checkedUpdate(counter, fields)).toBe(fields);
     expect(() => checkedUpdate(counter, { last: 'four' })).toThrow();
     expect(() => checkedUpdate(invoiceDocSchema, { status: 'void', checkoutUrl: null })).not.toThrow();
+  });
+});
+
+describe('the schemas a write is checked with', () => {
+  it('are built once per schema and set of sentinel fields, not on every write (zod compiles each new schema)', () => {
+    const schema = z.object({ n: z.number(), at: orNull(storedDate), by: z.string() });
+    const omit = vi.spyOn(schema, 'omit');
+    const partial = vi.spyOn(schema, 'partial');
+    for (let n = 0; n < 3; n++) {
+      checkedDoc(schema, { n, at: FieldValue.serverTimestamp(), by: 'owner' });
+      checkedDoc(schema, { by: FieldValue.serverTimestamp(), n, at: FieldValue.serverTimestamp() });
+      checkedDoc(schema, { n, at: null, by: 'owner' });
+      checkedUpdate(schema, { n });
+    }
+    expect(omit).toHaveBeenCalledTimes(2);
+    expect(partial).toHaveBeenCalledTimes(1);
+    // Still checked each time.
+    expect(() => checkedDoc(schema, { n: 'four', at: FieldValue.serverTimestamp(), by: 'owner' })).toThrow();
+    expect(() => checkedUpdate(schema, { n: 'four' })).toThrow();
   });
 });

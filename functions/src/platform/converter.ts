@@ -76,6 +76,34 @@ function plainFields(doc: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
+ * The schemas derived from a stored schema, built once each: zod compiles an
+ * object schema on its first parse, which costs more than the parse itself
+ * (a few ms of CPU), so a schema built per write would pay it on every write.
+ * The omitted-key sets are the call sites' sentinel fields: a handful per schema.
+ */
+const omittedSchemas = new WeakMap<z.ZodObject, Map<string, z.ZodObject>>();
+const partialSchemas = new WeakMap<z.ZodObject, z.ZodObject>();
+
+/** `object` without `keys` (its own fields), built once per key set. */
+function omitting(object: z.ZodObject, keys: string[]): z.ZodObject {
+  if (keys.length === 0) return object;
+  const id = [...keys].sort().join('\n');
+  let byKeys = omittedSchemas.get(object);
+  if (!byKeys) omittedSchemas.set(object, (byKeys = new Map()));
+  let schema = byKeys.get(id);
+  if (!schema)
+    byKeys.set(id, (schema = object.omit(Object.fromEntries(keys.map((k) => [k, true])) as Record<string, true>)));
+  return schema;
+}
+
+/** `object.partial()`, built once per schema. */
+function partialOf(object: z.ZodObject): z.ZodObject {
+  let schema = partialSchemas.get(object);
+  if (!schema) partialSchemas.set(object, (schema = object.partial()));
+  return schema;
+}
+
+/**
  * `doc` checked against `schema` before a full `set`/`create`, returned unchanged (the stored shape is what the
  * caller built; the schema's transforms are for reads). A field written as a FieldValue sentinel
  * (serverTimestamp...) is taken as present and not checked. @throws ZodError when a plain field does not match.
@@ -83,10 +111,8 @@ function plainFields(doc: Record<string, unknown>): Record<string, unknown> {
 export function checkedDoc<T extends Record<string, unknown>>(schema: StoredObjectSchema, doc: T): T {
   const object = objectOf(schema);
   // Only the schema's own fields can be omitted (zod refuses an unknown key); other fields are not checked anyway.
-  const sentinels = Object.fromEntries(
-    Object.keys(doc).flatMap((k) => (isSentinel(doc[k]) && k in object.shape ? [[k, true]] : [])),
-  );
-  object.omit(sentinels as Record<string, true>).parse(plainFields(doc));
+  const sentinels = Object.keys(doc).filter((k) => isSentinel(doc[k]) && k in object.shape);
+  omitting(object, sentinels).parse(plainFields(doc));
   return doc;
 }
 
@@ -96,6 +122,6 @@ export function checkedDoc<T extends Record<string, unknown>>(schema: StoredObje
  * @throws ZodError when a plain field does not match.
  */
 export function checkedUpdate<T extends Record<string, unknown>>(schema: StoredObjectSchema, fields: T): T {
-  objectOf(schema).partial().parse(plainFields(fields));
+  partialOf(objectOf(schema)).parse(plainFields(fields));
   return fields;
 }
