@@ -5,26 +5,21 @@
  * refused or failed one counts nothing against the limit.
  *
  * The visitor chooses the confirmation's recipient, and nobody verifies it,
- * so the form must not become a mail relay: the confirmation carries no text
- * the visitor wrote, only a fixed text and the studio's details from the
- * settings (domain CONTACT_CONFIRMATION_VARIABLES), and names its recipient
- * limit (platform/rateLimits.ts `contact-confirmation`, one per mailbox an hour), which the outbox
- * sender applies off the request path. The lead is stored and the owner
- * alerted (with the visitor's text) every time.
+ * so the form must not become a mail relay: the confirmation is queued with
+ * no variables at all, so it carries no text the visitor wrote, only a fixed
+ * text and the studio's details (domain CONTACT_CONFIRMATION_VARIABLES), which
+ * the outbox sender reads from the settings when it sends; and it names its
+ * recipient limit (platform/rateLimits.ts `contact-confirmation`, one per
+ * mailbox an hour), which the sender applies too, off the request path. The
+ * lead is stored and the owner alerted (with the visitor's text) every time.
+ * So the request's only read is the visitor's rate-limit windows.
  */
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { RateLimiterRes } from 'rate-limiter-flexible';
-import {
-  newLeadRecord,
-  storedContactFields,
-  studioTemplateVariables,
-  type Contact,
-  type StudioSettings,
-} from '@studio/domain';
+import { newLeadRecord, storedContactFields, type Contact } from '@studio/domain';
 import { recordActivity } from '../../shared/activity.js';
 import { enqueueEmail } from '../../shared/outbox.js';
 import { limiterFor, overLimit } from '../../platform/rateLimit.js';
-import { loadStudioSettings } from '../../shared/settings.js';
 import { config } from '../../config.js';
 import type { Deps } from '../useCase.js';
 import { createContactIn, createLeadIn, newContactRef, newLeadRef } from './leadStore.js';
@@ -42,12 +37,10 @@ export async function submitContact(
   sender: { limitKey: string },
 ): Promise<{ leadId: string }> {
   const limit = limiterFor('contact', deps.db);
-  // Read before the transaction: the studio's details only fill the confirmation, and need no lock.
-  const studio = await loadStudioSettings(deps.db);
   try {
     return await deps.db.runTransaction(async (tx) => {
       await limit.consumeIn(tx, sender.limitKey);
-      return storeContact(deps, tx, input, studio);
+      return storeContact(deps, tx, input);
     });
   } catch (e) {
     if (e instanceof RateLimiterRes) throw overLimit('contact', e);
@@ -56,7 +49,7 @@ export async function submitContact(
 }
 
 /** Adds the contact, its lead, the lead's first activity and both emails to `tx`. */
-function storeContact({ db }: Deps, tx: Transaction, input: Contact, studio: StudioSettings): { leadId: string } {
+function storeContact({ db }: Deps, tx: Transaction, input: Contact): { leadId: string } {
   const now = FieldValue.serverTimestamp();
   const contactRef = newContactRef(db);
   const leadRef = newLeadRef(db);
@@ -74,7 +67,7 @@ function storeContact({ db }: Deps, tx: Transaction, input: Contact, studio: Stu
   });
   recordActivity(db, tx, { leadId: leadRef.id, type: 'created', to: 'New', by: 'client' });
   // The visitor's confirmation and the owner's alert go out with the lead (same transaction). Only the owner's
-  // alert carries what the visitor wrote.
+  // alert carries what the visitor wrote; the confirmation's studio details are the sender's to fill.
   const vars = {
     name: input.name,
     email: input.email,
@@ -87,7 +80,7 @@ function storeContact({ db }: Deps, tx: Transaction, input: Contact, studio: Stu
     to: input.email,
     templateId: 'contact-confirmation',
     leadId: leadRef.id,
-    variables: studioTemplateVariables(studio),
+    variables: {},
     recipientLimit: 'contact-confirmation',
   });
   const owner = config().email.ownerEmail;
