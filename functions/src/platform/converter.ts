@@ -76,30 +76,20 @@ function plainFields(doc: Record<string, unknown>): Record<string, unknown> {
 }
 
 /**
- * The schemas derived from a stored schema, built once each: zod compiles an
- * object schema on its first parse, which costs more than the parse itself
- * (a few ms of CPU), so a schema built per write would pay it on every write.
- * The omitted-key sets are the call sites' sentinel fields: a handful per schema.
+ * The schemas derived from a stored schema (its `partial()`, or it without
+ * some fields), built once each: zod compiles an object schema on its first
+ * parse, which costs more than the parse itself (a few ms of CPU), so a schema
+ * built per write would pay it on every write. The omitted-field sets are the
+ * call sites' sentinel fields: a handful per schema.
  */
-const omittedSchemas = new WeakMap<z.ZodObject, Map<string, z.ZodObject>>();
-const partialSchemas = new WeakMap<z.ZodObject, z.ZodObject>();
+const derivedSchemas = new WeakMap<z.ZodObject, Map<string, z.ZodObject>>();
 
-/** `object` without `keys` (its own fields), built once per key set. */
-function omitting(object: z.ZodObject, keys: string[]): z.ZodObject {
-  if (keys.length === 0) return object;
-  const id = [...keys].sort().join('\n');
-  let byKeys = omittedSchemas.get(object);
-  if (!byKeys) omittedSchemas.set(object, (byKeys = new Map()));
-  let schema = byKeys.get(id);
-  if (!schema)
-    byKeys.set(id, (schema = object.omit(Object.fromEntries(keys.map((k) => [k, true])) as Record<string, true>)));
-  return schema;
-}
-
-/** `object.partial()`, built once per schema. */
-function partialOf(object: z.ZodObject): z.ZodObject {
-  let schema = partialSchemas.get(object);
-  if (!schema) partialSchemas.set(object, (schema = object.partial()));
+/** The schema `build()` derives from `object`, built on the first call with `key` and kept. */
+function derived(object: z.ZodObject, key: string, build: () => z.ZodObject): z.ZodObject {
+  let byKey = derivedSchemas.get(object);
+  if (!byKey) derivedSchemas.set(object, (byKey = new Map()));
+  let schema = byKey.get(key);
+  if (!schema) byKey.set(key, (schema = build()));
   return schema;
 }
 
@@ -112,7 +102,13 @@ export function checkedDoc<T extends Record<string, unknown>>(schema: StoredObje
   const object = objectOf(schema);
   // Only the schema's own fields can be omitted (zod refuses an unknown key); other fields are not checked anyway.
   const sentinels = Object.keys(doc).filter((k) => isSentinel(doc[k]) && k in object.shape);
-  omitting(object, sentinels).parse(plainFields(doc));
+  const checked =
+    sentinels.length === 0
+      ? object
+      : derived(object, `omit:${sentinels.sort().join(',')}`, () =>
+          object.omit(Object.fromEntries(sentinels.map((k) => [k, true])) as Record<string, true>),
+        );
+  checked.parse(plainFields(doc));
   return doc;
 }
 
@@ -122,6 +118,7 @@ export function checkedDoc<T extends Record<string, unknown>>(schema: StoredObje
  * @throws ZodError when a plain field does not match.
  */
 export function checkedUpdate<T extends Record<string, unknown>>(schema: StoredObjectSchema, fields: T): T {
-  partialOf(objectOf(schema)).parse(plainFields(fields));
+  const object = objectOf(schema);
+  derived(object, 'partial', () => object.partial()).parse(plainFields(fields));
   return fields;
 }
