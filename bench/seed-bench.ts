@@ -146,6 +146,7 @@ async function seedLedger(db: Firestore, n: number, now: number): Promise<number
           customerName: `Bench Customer ${customer}`,
           paymentIntentId: `pi_bench_${i}`,
           by: 'bench',
+          keep: { document: false, paymentEntry: false },
         },
         new Date(now - ((i * 7919) % (730 * 24)) * 3_600_000),
       );

@@ -1,21 +1,29 @@
 /**
- * npm run books:check [-- --project ID | --emulator]
+ * npm run books:check [-- --project ID | --emulator] [--repair]
  *
  * Recomputes every invoice's, payment request's and order's balance from the
- * ledger and checks every succeeded payment against it
- * (functions/src/features/billing/checkBooks.ts). Prints each mismatch and
- * ends with "books: N mismatches"; exits 1 when N > 0. Overpayments are
- * listed for review. Read-only.
+ * ledger and checks every succeeded payment and every total kept beside the
+ * ledger against it (functions/src/features/billing/checkBooks.ts). Prints
+ * each mismatch and ends with "books: N mismatches"; exits 1 when N > 0.
+ * Overpayments are listed for review. Read-only, unless `--repair`: then the
+ * kept sums that disagree (a document's `ledgerCents`, a payment entry's
+ * `refundedCents`; documents written before the sums have none) are
+ * rewritten from the entries first, once after deploying them onto existing
+ * books, and the books are checked again.
  * Target: see ./targetProject.ts (the emulators, or a real project by --project).
  */
 import { parseArgs } from 'node:util';
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { checkBooks } from '../functions/src/features/billing/checkBooks.js';
+import { checkBooks, repairKeptSums } from '../functions/src/features/billing/checkBooks.js';
 import { targetProject } from './targetProject.js';
 
 const { values } = parseArgs({
-  options: { project: { type: 'string' }, emulator: { type: 'boolean', default: false } },
+  options: {
+    project: { type: 'string' },
+    emulator: { type: 'boolean', default: false },
+    repair: { type: 'boolean', default: false },
+  },
 });
 const { projectId, onEmulator } = targetProject(values);
 if (!projectId) {
@@ -23,7 +31,12 @@ if (!projectId) {
   process.exit(1);
 }
 try {
-  const r = await checkBooks(getFirestore(initializeApp({ projectId })));
+  const db = getFirestore(initializeApp({ projectId }));
+  let r = await checkBooks(db);
+  if (values.repair && r.keptSums.length > 0) {
+    console.log(`books: rewrote ${await repairKeptSums(db, r.keptSums)} kept sums from the ledger`);
+    r = await checkBooks(db);
+  }
   for (const m of r.mismatches) console.log(`✖ ${m}`);
   for (const o of r.overpaid) console.log(`! to review: ${o}`);
   console.log(

@@ -383,6 +383,8 @@ function seedPayments(
         customerName: l.name,
         paymentIntentId: pi,
         by: 'seed',
+        // The request is issued after (syncPaymentRequests below), with the sums of the entries already there.
+        keep: { document: false, paymentEntry: false },
       },
       paidAt.toDate(),
     );

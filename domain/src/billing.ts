@@ -35,18 +35,14 @@ import { z } from 'zod';
 import { COLLECTIONS } from './collections.js';
 import { DAY_MS } from './constants.js';
 import { formatUsd } from './money.js';
+import {
+  ledgerSums,
+  ledgerSumsSchema,
+  LEDGER_ENTRY_TYPES,
+  type LedgerEntryType,
+  type LedgerSums,
+} from './ledgerSums.js';
 import { INVOICE_STATUSES, orNull, storedDate } from './storedDocuments.js';
-
-export const LEDGER_ENTRY_TYPES = [
-  'payment',
-  'refund',
-  'credit_note',
-  'dispute_opened',
-  'dispute_won',
-  'dispute_lost',
-  'write_off',
-] as const;
-export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
 
 /** What a ledger entry moves money on. */
 export const BILLABLE_KINDS = ['invoice', 'request', 'order'] as const;
@@ -87,24 +83,24 @@ export interface DocumentBalance {
   status: InvoiceStatus;
 }
 
-const sumOf = (entries: readonly LedgerMovement[], type: LedgerEntryType) =>
-  entries.reduce((s, e) => (e.type === type ? s + e.amountCents : s), 0);
-
 /**
- * The balance of a document of `totalCents` from its ledger entries (see the
- * file comment). Pure: the same entries always give the same balance.
+ * The balance of a document of `totalCents` from its ledger entries, or from
+ * the sums of them by type the server keeps on it (`{ sums: doc.ledgerCents }`,
+ * ledgerSums.ts): both give the same balance (see the file comment). Pure.
  */
 export function documentBalance(
   totalCents: number,
-  entries: readonly LedgerMovement[],
+  from: readonly LedgerMovement[] | { sums: LedgerSums },
   opts: { voided?: boolean } = {},
 ): DocumentBalance {
-  const paidCents = sumOf(entries, 'payment');
-  const refundedCents = sumOf(entries, 'refund');
-  const creditedCents = sumOf(entries, 'credit_note');
-  const lostCents = sumOf(entries, 'dispute_lost');
-  const writtenOffCents = sumOf(entries, 'write_off');
-  const disputedCents = Math.max(0, sumOf(entries, 'dispute_opened') - sumOf(entries, 'dispute_won') - lostCents);
+  const sums = 'sums' in from ? from.sums : ledgerSums(from);
+  const sumOf = (type: LedgerEntryType) => sums[type] ?? 0;
+  const paidCents = sumOf('payment');
+  const refundedCents = sumOf('refund');
+  const creditedCents = sumOf('credit_note');
+  const lostCents = sumOf('dispute_lost');
+  const writtenOffCents = sumOf('write_off');
+  const disputedCents = Math.max(0, sumOf('dispute_opened') - sumOf('dispute_won') - lostCents);
   const keptCents = paidCents - refundedCents - lostCents;
   const owed = totalCents - creditedCents - writtenOffCents - keptCents;
   // A void document owes nothing: it was cancelled before any money was kept (voidRefusal).
@@ -389,9 +385,10 @@ export const idempotencyKeySchema = z
 // ---------------------------------------------------------------------------
 
 /**
- * `ledger_entries/{id}`: one money movement, written once by the server and
- * never changed (ids are deterministic: `payment-{paymentIntentId}`,
- * `{stripeEventId}-refund`, ...). Admin-readable (the Money page).
+ * `ledger_entries/{id}`: one money movement, written once by the server, its
+ * facts never changed (ids are deterministic: `payment-{paymentIntentId}`,
+ * `{stripeEventId}-refund`, ...); only a payment's `refundedCents` grows with
+ * its refunds. Admin-readable (the Money page).
  */
 export const ledgerEntryDocSchema = z.object({
   type: z.enum(LEDGER_ENTRY_TYPES),
@@ -414,6 +411,18 @@ export const ledgerEntryDocSchema = z.object({
   reason: orNull(z.string()),
   by: z.string(),
   at: storedDate,
+  /**
+   * A payment's refunds so far (cents; Stripe's `amount_refunded` on a
+   * charge), kept by the server in the transaction that writes each refund
+   * entry: what the payment can still refund without reading them. 0 on other
+   * entries.
+   */
+  refundedCents: z
+    .number()
+    .int()
+    .nonnegative()
+    .nullish()
+    .transform((v) => v ?? 0),
 });
 export type LedgerEntryDoc = z.output<typeof ledgerEntryDocSchema>;
 
@@ -472,6 +481,8 @@ export const orderDocSchema = z.object({
   /** When an unpaid order's promo hold lapsed and it was expired (features/billing/orderExpiry.ts). */
   expiredAt: orNull(storedDate),
   updatedAt: orNull(storedDate),
+  /** The sums of its ledger entries by type (cents), kept by the server with each entry (ledgerSums.ts). */
+  ledgerCents: ledgerSumsSchema,
 });
 export type OrderDoc = z.output<typeof orderDocSchema>;
 

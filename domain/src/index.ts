@@ -28,6 +28,7 @@ export * from './payments.js';
 export * from './settings.js';
 export * from './invoiceNumbers.js';
 export * from './invoiceDocument.js';
+export * from './ledgerSums.js';
 export * from './billing.js';
 export * from './billingDocs.js';
 export * from './reminders.js';

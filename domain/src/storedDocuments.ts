@@ -16,6 +16,7 @@ import {
   SERVICE_PLAN_TYPES,
 } from './constants.js';
 import type { LeadRecord } from './leads.js';
+import { ledgerSumsSchema } from './ledgerSums.js';
 import { heldPromoOrders, PROMO_DISCOUNT_TYPES, type PromoHold, type PromoRecord } from './promo.js';
 import { QUOTE_REVIEW_STATUSES } from './quoteReview.js';
 
@@ -251,6 +252,8 @@ export const invoiceDocSchema = z.object({
   paidAt: orNull(storedDate),
   paymentIntentId: orNull(z.string()),
   checkoutUrl: orNull(z.string()),
+  /** The sums of its ledger entries by type (cents), kept by the server with each entry: what it owes without reading them. */
+  ledgerCents: ledgerSumsSchema,
 });
 export type InvoiceDoc = z.output<typeof invoiceDocSchema>;
 

@@ -4,6 +4,9 @@ import {
   ageingBucket,
   balanceLabel,
   documentBalance,
+  ledgerSums,
+  ledgerSumsSchema,
+  sameLedgerSums,
   documentTermsText,
   editedQuoteSplit,
   formatInvoiceNumber,
@@ -85,6 +88,10 @@ describe('documentBalance', () => {
         expect(b.amountDueCents - b.overpaidCents).toBe(total - sum('credit_note') - sum('write_off') - b.keptCents);
         // The order of the entries never changes the balance.
         expect(documentBalance(total, [...entries].reverse())).toEqual(b);
+        // The sums the server keeps on the document give the same balance as its entries.
+        const sums = ledgerSums(entries);
+        expect(documentBalance(total, { sums })).toEqual(b);
+        expect(ledgerSumsSchema.parse(sums)).toEqual(sums);
       }),
     );
   });
@@ -364,5 +371,23 @@ describe('void and write-off', () => {
         expect(notes.every((n) => parseInvoiceNumber(n, 'invoice') === null)).toBe(true);
       }),
     );
+  });
+});
+
+describe('ledger sums', () => {
+  it('add each type’s cents, read an absent map as no entry, and refuse what is not a sum', () => {
+    const sums = ledgerSums([
+      { type: 'payment', amountCents: 4_000 },
+      { type: 'payment', amountCents: 6_000 },
+      { type: 'refund', amountCents: 1_000 },
+    ]);
+    expect(sums).toEqual({ payment: 10_000, refund: 1_000 });
+    expect(sameLedgerSums(sums, { ...sums, write_off: 0 })).toBe(true);
+    expect(sameLedgerSums(sums, { payment: 10_000 })).toBe(false);
+    expect(ledgerSumsSchema.parse(undefined)).toEqual({});
+    expect(ledgerSumsSchema.parse(null)).toEqual({});
+    expect(() => ledgerSumsSchema.parse({ payment: -1 })).toThrow();
+    expect(() => ledgerSumsSchema.parse({ payment: 1.5 })).toThrow();
+    expect(() => ledgerSumsSchema.parse({ tip: 100 })).toThrow();
   });
 });

@@ -265,6 +265,8 @@ describe('invoiceDocSchema and paymentRequestDocSchema', () => {
       paidAt: null,
       paymentIntentId: null,
       checkoutUrl: '/checkout?amount=1500.00',
+      // No ledger entry yet: no sums.
+      ledgerCents: {},
     });
   });
 

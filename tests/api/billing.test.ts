@@ -4,21 +4,24 @@
  * Stripe's events, full and partial) and disputes (won and lost) in the
  * ledger with their credit notes; a payment in the wrong currency or amount
  * held for review; create-invoice's Idempotency-Key under a race; hosting
- * subscriptions renewed, failed and canceled; the month totals kept beside
- * the entries.
+ * subscriptions renewed, failed and canceled; the totals kept beside the
+ * entries (each month's, each document's sums and each payment's refunds),
+ * checked and repaired by books:check.
  */
 import { randomUUID } from 'node:crypto';
-import { Timestamp } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   documentBalance,
   ledgerEntryDocSchema,
   ledgerMonthDocSchema,
+  ledgerSums,
+  ledgerSumsSchema,
   parseInvoiceNumber,
   subscriptionDocSchema,
   DAY_MS,
 } from '@studio/domain';
-import { checkBooks } from '../../functions/src/features/billing/checkBooks.js';
+import { checkBooks, repairKeptSums } from '../../functions/src/features/billing/checkBooks.js';
 import { recordLedgerEntry } from '../../functions/src/features/billing/ledger.js';
 import { runProjectSchedule } from '../../functions/src/features/projects/launchCountdown.js';
 import { adminIdToken, api, db, eventually, userIdToken } from '../helpers.js';
@@ -56,6 +59,30 @@ const entriesOf = async (paymentIntentId: string) =>
     id: d.id,
     ...ledgerEntryDocSchema.parse(d.data()),
   }));
+
+/** A billable document's entries (documentKind, documentId). */
+const entriesOfDocument = async (kind: string, id: string) =>
+  (
+    await db.collection('ledger_entries').where('documentKind', '==', kind).where('documentId', '==', id).get()
+  ).docs.map((d) => ({ id: d.id, ...ledgerEntryDocSchema.parse(d.data()) }));
+
+/**
+ * The totals the ledger's writer keeps are what the entries add up to: the
+ * document's `ledgerCents` (what the Money page shows as due) and, when a
+ * PaymentIntent is named, its payment entry's `refundedCents` (what it can
+ * still refund).
+ */
+async function expectKeptSums(collection: 'invoices' | 'payment_requests', id: string, pi?: string) {
+  const kind = collection === 'invoices' ? 'invoice' : 'request';
+  const doc = await db.collection(collection).doc(id).get();
+  expect(doc.exists, `${collection}/${id}`).toBe(true);
+  const stored = ledgerSumsSchema.parse(doc.get('ledgerCents'));
+  expect(stored, `${collection}/${id} ledgerCents`).toEqual(ledgerSums(await entriesOfDocument(kind, id)));
+  if (!pi) return;
+  const entries = await entriesOf(pi);
+  const refunded = entries.filter((e) => e.type === 'refund').reduce((s, e) => s + e.amountCents, 0);
+  expect(entries.find((e) => e.type === 'payment')?.refundedCents, `${pi} refundedCents`).toBe(refunded);
+}
 
 const outboxOf = async (leadId: string, templateId: string) =>
   (await db.collection('outbox').where('leadId', '==', leadId).where('templateId', '==', templateId).get()).docs;
@@ -148,6 +175,8 @@ describe('refunds', () => {
     expect(parseInvoiceNumber(note.number!, 'creditNote')).not.toBeNull();
     expect(note.documentId).toBe(`${leadId}_deposit`);
     expect(documentBalance(200_000, entries)).toMatchObject({ amountDueCents: 0, refundedCents: 15_000 });
+    await expectKeptSums('payment_requests', `${leadId}_deposit`, pi);
+    expect(entries.find((e) => e.type === 'payment')?.refundedCents).toBe(15_000);
 
     // The credit note's PDF downloads, with its number and the invoice it credits.
     const res = await fetch(`http://127.0.0.1:5000/api/documents/credit-note/${note.id}`, {
@@ -184,6 +213,7 @@ describe('refunds', () => {
     expect(new Set(numbers.map((n) => n.seq)).size).toBe(2);
     expect((await db.collection('payments').doc(pi).get()).get('amountRefundedCents')).toBe(200_000);
     expect(documentBalance(200_000, entries)).toMatchObject({ amountDueCents: 0, keptCents: 0 });
+    await expectKeptSums('payment_requests', `${leadId}_deposit`, pi);
     expect((await api('POST', path, { token, body: {} })).status).toBe(409);
 
     // The lead's history has both; the owner is alerted and the client gets each credit note.
@@ -206,6 +236,11 @@ describe('disputes', () => {
     for (const status of ['lost', 'won'] as const) {
       const { leadId } = await acceptedLead(`dispute-${status}`);
       const pi = await payNext(leadId);
+      // The deposit request is issued by the leads trigger, before or after the payment: its sums count both ways.
+      await eventually(
+        async () => (await db.collection('payment_requests').doc(`${leadId}_deposit`).get()).get('status') === 'paid',
+        'the deposit request paid',
+      );
       const dispute = (type: string, s: string) => ({
         id: `evt_${randomUUID().replaceAll('-', '')}`,
         object: 'event',
@@ -237,6 +272,7 @@ describe('disputes', () => {
         expect(entries.map((e) => e.type).sort()).toEqual(['dispute_opened', 'dispute_won', 'payment']);
         expect(balance).toMatchObject({ status: 'paid', keptCents: 200_000, disputedCents: 0 });
       }
+      await expectKeptSums('payment_requests', `${leadId}_deposit`, pi);
       const history = await db
         .collection('lead_activity')
         .where('leadId', '==', leadId)
@@ -449,7 +485,7 @@ describe('deposit labels', () => {
   });
 });
 
-describe('month totals', () => {
+describe('kept totals', () => {
   it('each entry adds to its month as it is written, and books:check finds a month that disagrees', async () => {
     // A month no other test writes into, so the totals are this test's alone.
     const month = db.collection('ledger_months').doc('1999-01');
@@ -465,6 +501,7 @@ describe('month totals', () => {
       customerName: null,
       paymentIntentId: null,
       by: 'test',
+      keep: { document: false, paymentEntry: false },
     });
     const batch = db.batch();
     recordLedgerEntry(db, batch, `months-${randomUUID()}`, entry('payment', 30_000), at);
@@ -482,6 +519,34 @@ describe('month totals', () => {
       'ledger month 1999-01: stored 25000 cents in 3 entries, the entries say 25000 cents in 2',
     ]);
     await month.update({ entries: 2 });
+  });
+
+  it('books:check finds kept sums that disagree with the entries, and the repair rewrites them from the entries', async () => {
+    const { leadId } = await acceptedLead('sums');
+    const pi = await payNext(leadId);
+    const requestId = `${leadId}_deposit`;
+    const request = db.collection('payment_requests').doc(requestId);
+    const number = await eventually(
+      async () => ((await request.get()).get('status') === 'paid' ? String((await request.get()).get('number')) : null),
+      'the deposit request paid',
+    );
+    await expectKeptSums('payment_requests', requestId, pi);
+    const mine = (m: string) => m.includes(requestId) || m.includes(pi);
+    expect((await checkBooks(db)).mismatches.filter(mine)).toEqual([]);
+
+    // A document written before the sums were kept has none; a payment entry that lost count of its refunds.
+    await request.update({ ledgerCents: FieldValue.delete() });
+    await db.collection('ledger_entries').doc(`payment-${pi}`).update({ refundedCents: 700 });
+    const report = await checkBooks(db);
+    expect(report.mismatches.filter(mine)).toEqual([
+      `request ${requestId} (${number}): keeps nothing, its entries add up to payment 2000.00`,
+      `payment ${pi}: its entry keeps 700 cents refunded, its refunds add up to 0`,
+    ]);
+    const ours = report.keptSums.filter((k) => ('id' in k ? k.id === requestId : k.paymentIntentId === pi));
+    expect(await repairKeptSums(db, ours)).toBe(2);
+    await expectKeptSums('payment_requests', requestId, pi);
+    expect((await request.get()).get('ledgerCents')).toEqual({ payment: 200_000 });
+    expect((await checkBooks(db)).mismatches.filter(mine)).toEqual([]);
   });
 });
 
@@ -553,6 +618,7 @@ describe('void and write-off', () => {
     );
     expect(entries.map((e) => [e.type, e.amountCents])).toEqual([['write_off', 12_000]]);
     expect(documentBalance(12_000, entries)).toMatchObject({ status: 'uncollectible', amountDueCents: 0 });
+    await expectKeptSums('invoices', invoiceId);
     expect((await api('POST', path, { token, body: {} })).status).toBe(409);
 
     // Paid in full: nothing to void or write off.
@@ -561,6 +627,8 @@ describe('void and write-off', () => {
     const { paymentIntentId } = intent.json as { paymentIntentId: string };
     expect((await api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId } })).status).toBe(200);
     await eventually(async () => (await invoiceOf(paid.invoiceId)).status === 'paid', 'the invoice paid');
+    await expectKeptSums('invoices', paid.invoiceId, paymentIntentId);
+    expect((await invoiceOf(paid.invoiceId)).ledgerCents).toEqual({ payment: 12_000 });
     for (const action of ['void', 'write-off'])
       expect((await api('POST', `/api/billing/invoices/${paid.invoiceId}/${action}`, { token, body: {} })).status).toBe(
         409,

@@ -7,6 +7,7 @@
  * collections through the refs exported here (features/billing/index.ts).
  */
 import {
+  FieldPath,
   FieldValue,
   Timestamp,
   type DocumentData,
@@ -26,6 +27,8 @@ import {
   invoiceDocSchema,
   ledgerEntryDocSchema,
   ledgerMonthDocSchema,
+  ledgerSums,
+  ledgerSumsSchema,
   orderDocSchema,
   paymentDocSchema,
   paymentRequestDocSchema,
@@ -35,6 +38,8 @@ import {
   subscriptionDocSchema,
   type BillableKind,
   type LedgerEntryDoc,
+  type LedgerEntryType,
+  type LedgerSums,
   type OrderDoc,
   type PaymentDoc,
 } from '@studio/domain';
@@ -278,11 +283,12 @@ export async function readBillableIn(
   return doc ? { number: nonEmpty(doc.number), email: nonEmpty(doc.email), name: nonEmpty(doc.clientName) } : null;
 }
 
-/** What the books check reads of a billable document: what it bills (cents), its status and number. */
+/** What the books check reads of a billable document: what it bills (cents), its status, number and ledger sums. */
 export interface BillableBooks {
-  totalCents: unknown;
+  totalCents: number;
   status: string;
   number: string | null;
+  ledgerCents: LedgerSums;
 }
 
 /** Every billable document of `kind`, each read for the books (doc null for one that does not parse). */
@@ -291,12 +297,24 @@ export async function listBillablesForBooks(db: Firestore, kind: BillableKind) {
   if (kind === 'order')
     return docsOrNull(snap, orderDocSchema).map(({ id, doc }) => ({
       id,
-      doc: doc ? ({ totalCents: doc.totalDueNowCents, status: doc.status, number: null } as BillableBooks) : null,
+      doc: doc
+        ? ({
+            totalCents: doc.totalDueNowCents,
+            status: doc.status,
+            number: null,
+            ledgerCents: doc.ledgerCents,
+          } satisfies BillableBooks)
+        : null,
     }));
   return docsOrNull(snap, kind === 'invoice' ? invoiceDocSchema : paymentRequestDocSchema).map(({ id, doc }) => ({
     id,
     doc: doc
-      ? ({ totalCents: doc.amountCents, status: doc.status, number: doc.number ?? null } as BillableBooks)
+      ? ({
+          totalCents: doc.amountCents,
+          status: doc.status,
+          number: doc.number ?? null,
+          ledgerCents: doc.ledgerCents,
+        } satisfies BillableBooks)
       : null,
   }));
 }
@@ -327,19 +345,22 @@ export function updateSubscriptionIn(
 export interface LedgerWriter {
   create(ref: DocumentReference, data: DocumentData): unknown;
   set(ref: DocumentReference, data: DocumentData, options: SetOptions): unknown;
+  update(ref: DocumentReference, field: FieldPath, value: unknown): unknown;
 }
 
 /**
  * Creates ledger entry `id` in `tx` (a second write of the same id fails the transaction) and adds it to month
- * `month`'s totals (`ledger_months`, merged increments). @throws ZodError when the entry does not match
- * ledgerEntryDocSchema.
+ * `month`'s totals (`ledger_months`, merged increments), to `sums.document`'s `ledgerCents` by the entry's type
+ * and to entry `sums.refundOf`'s `refundedCents` (updates: each must exist). @throws ZodError when the entry does
+ * not match ledgerEntryDocSchema.
  */
 export function writeLedgerEntryIn(
   tx: LedgerWriter,
   db: Firestore,
   id: string,
-  doc: Record<string, unknown>,
+  doc: Record<string, unknown> & { type: LedgerEntryType; amountCents: number },
   month: { month: string; cashCents: number },
+  sums: { document: { kind: BillableKind; id: string } | null; refundOf: string | null },
 ): void {
   tx.create(db.collection(COLLECTIONS.ledgerEntries).doc(id), checkedDoc(ledgerEntryDocSchema, doc));
   tx.set(
@@ -351,6 +372,16 @@ export function writeLedgerEntryIn(
     }),
     { merge: true },
   );
+  // Increments of a checked entry's positive cents: the sums stay what ledgerSumsSchema reads.
+  const add = FieldValue.increment(doc.amountCents);
+  if (sums.document)
+    tx.update(
+      db.collection(BILLABLE_COLLECTION[sums.document.kind]).doc(sums.document.id),
+      new FieldPath('ledgerCents', doc.type),
+      add,
+    );
+  if (sums.refundOf)
+    tx.update(db.collection(COLLECTIONS.ledgerEntries).doc(sums.refundOf), new FieldPath('refundedCents'), add);
 }
 
 /** The entries a query of `ledger_entries` finds (in `tx` when given), parsed, with their ids. */
@@ -380,6 +411,29 @@ export function entriesOfPayment(
 /** Every ledger entry, parsed, with its id. @throws ZodError on an entry that does not parse. */
 export function allLedgerEntries(db: Firestore): Promise<Array<LedgerEntryDoc & { id: string }>> {
   return entriesFound(ledgerEntriesCol(db));
+}
+
+/** A sum kept beside the ledger: a billable document's `ledgerCents`, or a payment entry's `refundedCents`. */
+export type KeptSum = { kind: BillableKind; id: string } | { entryId: string; paymentIntentId: string };
+
+/**
+ * Sets kept sum `target` to what its entries add up to, read in the same
+ * transaction (books:check --repair). A document or entry that is gone is left
+ * alone.
+ */
+export async function rewriteKeptSums(db: Firestore, target: KeptSum): Promise<void> {
+  await db.runTransaction(async (tx) => {
+    if ('entryId' in target) {
+      const ref = db.collection(COLLECTIONS.ledgerEntries).doc(target.entryId);
+      const [snap, entries] = await Promise.all([tx.get(ref), entriesOfPayment(db, target.paymentIntentId, tx)]);
+      const refunded = entries.reduce((s, e) => (e.type === 'refund' ? s + e.amountCents : s), 0);
+      if (snap.exists) tx.update(ref, checkedUpdate(ledgerEntryDocSchema, { refundedCents: refunded }));
+      return;
+    }
+    const ref = db.collection(BILLABLE_COLLECTION[target.kind]).doc(target.id);
+    const [snap, entries] = await Promise.all([tx.get(ref), entriesOf(db, target, tx)]);
+    if (snap.exists) tx.update(ref, { ledgerCents: ledgerSumsSchema.parse(ledgerSums(entries)) });
+  });
 }
 
 /** The stored month totals (`ledger_months`), each parsed (doc null for one that does not parse). */

@@ -188,6 +188,8 @@ export async function applyChargeEvent(db: Firestore, event: ChargeEvent, by = '
         stripeEventId: event.id,
         reason: obj.reason ?? null,
         by,
+        // Read above in this transaction: the sums are kept on what exists.
+        keep: { document: doc !== null, paymentEntry: paymentEntry !== undefined },
       };
       for (const p of planned)
         recordLedgerEntry(db, tx, `${event.id}-${p.suffix}`, {

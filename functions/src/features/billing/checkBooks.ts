@@ -2,14 +2,32 @@
  * The books' self-check (`npm run books:check`): every invoice, payment
  * request and order's balance recomputed from the ledger (domain
  * documentBalance) against the status it stores, and every succeeded
- * payment against its ledger entry, and the stored month totals
- * (`ledger_months`) against the entries. A mismatch is money the books do not
- * explain; an overpayment (a second payment for one document) is listed for
- * review but is not a mismatch: the ledger explains it.
+ * payment against its ledger entry, and the totals the server keeps beside
+ * the entries against them: each month's (`ledger_months`), each document's
+ * sums by type (`ledgerCents`) and each payment entry's `refundedCents`. A
+ * mismatch is money the books do not explain; an overpayment (a second
+ * payment for one document) is listed for review but is not a mismatch: the
+ * ledger explains it. `repairKeptSums` rewrites the document and payment sums
+ * that disagree from the entries (documents older than the sums have none).
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import { BILLABLE_KINDS, documentBalance, ledgerMonths } from '@studio/domain';
-import { allLedgerEntries, ledgerMonthTotals, listBillablesForBooks, succeededPayments } from './billingStore.js';
+import {
+  BILLABLE_KINDS,
+  documentBalance,
+  LEDGER_ENTRY_TYPES,
+  ledgerMonths,
+  ledgerSums,
+  sameLedgerSums,
+  type LedgerSums,
+} from '@studio/domain';
+import {
+  allLedgerEntries,
+  ledgerMonthTotals,
+  listBillablesForBooks,
+  rewriteKeptSums,
+  succeededPayments,
+  type KeptSum,
+} from './billingStore.js';
 import { paymentEntryId } from './ledger.js';
 
 export interface BooksReport {
@@ -18,9 +36,17 @@ export interface BooksReport {
   entries: number;
   mismatches: string[];
   overpaid: string[];
+  /** The kept sums among the mismatches, which `repairKeptSums` can rewrite. */
+  keptSums: KeptSum[];
 }
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isSafeInteger(v) ? v : 0);
+
+/** "payment 100.00, refund 20.00" (cents as dollars), or "nothing". */
+const sumsText = (sums: LedgerSums) =>
+  LEDGER_ENTRY_TYPES.filter((t) => sums[t])
+    .map((t) => `${t} ${((sums[t] ?? 0) / 100).toFixed(2)}`)
+    .join(', ') || 'nothing';
 
 /** Recomputes the books (see the file comment). Reads every billable document, payment and entry once. */
 export async function checkBooks(db: Firestore): Promise<BooksReport> {
@@ -31,7 +57,14 @@ export async function checkBooks(db: Firestore): Promise<BooksReport> {
     const key = `${e.documentKind}/${e.documentId}`;
     byDocument.set(key, [...(byDocument.get(key) ?? []), e]);
   }
-  const report: BooksReport = { documents: 0, payments: 0, entries: entries.length, mismatches: [], overpaid: [] };
+  const report: BooksReport = {
+    documents: 0,
+    payments: 0,
+    entries: entries.length,
+    mismatches: [],
+    overpaid: [],
+    keptSums: [],
+  };
   for (const kind of BILLABLE_KINDS) {
     for (const { id, doc: d } of await listBillablesForBooks(db, kind)) {
       report.documents++;
@@ -41,8 +74,13 @@ export async function checkBooks(db: Firestore): Promise<BooksReport> {
       }
       const entries = byDocument.get(`${kind}/${id}`) ?? [];
       // What the document bills, in cents (an order: what was due at checkout).
-      const balance = documentBalance(num(d.totalCents), entries, { voided: d.status === 'void' });
+      const balance = documentBalance(d.totalCents, entries, { voided: d.status === 'void' });
       const name = `${kind} ${id}${d.number ? ` (${d.number})` : ''}`;
+      const sums = ledgerSums(entries);
+      if (!sameLedgerSums(d.ledgerCents, sums)) {
+        report.mismatches.push(`${name}: keeps ${sumsText(d.ledgerCents)}, its entries add up to ${sumsText(sums)}`);
+        report.keptSums.push({ kind, id });
+      }
       const storedClosed = d.status === 'paid' || d.status === 'uncollectible';
       if (storedClosed && balance.status === 'open')
         report.mismatches.push(
@@ -70,6 +108,20 @@ export async function checkBooks(db: Firestore): Promise<BooksReport> {
     } else if (entry && entry.amountCents !== received)
       report.mismatches.push(`payment ${p.id}: received ${received} cents, the ledger says ${entry.amountCents}`);
   }
+  const refunds = new Map<string, number>();
+  for (const e of entries)
+    if (e.type === 'refund' && e.paymentIntentId)
+      refunds.set(e.paymentIntentId, (refunds.get(e.paymentIntentId) ?? 0) + e.amountCents);
+  for (const e of entries) {
+    if (e.type !== 'payment' || !e.paymentIntentId || e.id !== paymentEntryId(e.paymentIntentId)) continue;
+    const refunded = refunds.get(e.paymentIntentId) ?? 0;
+    if (e.refundedCents !== refunded) {
+      report.mismatches.push(
+        `payment ${e.paymentIntentId}: its entry keeps ${e.refundedCents} cents refunded, its refunds add up to ${refunded}`,
+      );
+      report.keptSums.push({ entryId: e.id, paymentIntentId: e.paymentIntentId });
+    }
+  }
   const stored = new Map<string, { cashCents: number; entries: number }>();
   for (const m of await ledgerMonthTotals(db)) {
     if (m.doc) stored.set(m.id, m.doc);
@@ -87,4 +139,15 @@ export async function checkBooks(db: Firestore): Promise<BooksReport> {
     if (s.entries !== 0)
       report.mismatches.push(`ledger month ${month}: stored ${s.entries} entries, the ledger has none`);
   return report;
+}
+
+/**
+ * Rewrites each kept sum of `sums` (from a BooksReport) from the entries, each
+ * in its own transaction that reads them, so an entry written meanwhile is
+ * counted once. Safe to run while the site takes payments. Returns how many
+ * it rewrote.
+ */
+export async function repairKeptSums(db: Firestore, sums: readonly KeptSum[]): Promise<number> {
+  for (const s of sums) await rewriteKeptSums(db, s);
+  return sums.length;
 }

@@ -72,6 +72,7 @@ export async function closeInvoice(
       paymentIntentId: null,
       reason: input.reason ?? null,
       by: actor.username,
+      keep: { document: true, paymentEntry: false },
     });
     updateInvoiceDoc(tx, ref, { ...closed, status: 'uncollectible' });
     recordActivity(db, tx, {

@@ -2,9 +2,12 @@
  * The ledger (`ledger_entries`, domain billing.ts): entries are written
  * into the caller's transaction, once each (deterministic ids and `create`,
  * so a retried event cannot write a second one), and read back parsed
- * (billingStore.ts). Each write also adds the entry to its month's totals
- * (`ledger_months`, domain ledgerMonths) in the same transaction. Amounts in
- * cents.
+ * (billingStore.ts). Each write also adds the entry, in the same
+ * transaction, to its month's totals (`ledger_months`, domain ledgerMonths),
+ * to its document's sums by type (`ledgerCents`, domain ledgerSums) and, for
+ * a refund, to its payment entry's `refundedCents`, so that the Money page
+ * shows what is owed and what can be refunded without reading the ledger.
+ * Amounts in cents.
  */
 import { Timestamp, type Firestore } from 'firebase-admin/firestore';
 import { ledgerMonths, requestId, type BillableKind, type LedgerEntryType, type PaymentPurpose } from '@studio/domain';
@@ -34,12 +37,21 @@ export interface NewLedgerEntry {
   stripeEventId?: string | null;
   reason?: string | null;
   by: string;
+  /**
+   * Which running sums the write keeps (see recordLedgerEntry): `document`
+   * when the entry's document exists, `paymentEntry` when a refund's payment
+   * has its own entry. Say true only for what the caller read in the same
+   * transaction: an update of a missing document fails the whole write.
+   */
+  keep: { document: boolean; paymentEntry: boolean };
 }
 
 /**
  * Writes entry `id`, dated `at` (default now), in `tx` (create: a second write
  * of the same id fails the transaction, so an entry is never written twice),
- * and adds it to its month's totals. A WriteBatch is accepted for the seed and
+ * and adds it to its month's totals and, as `e.keep` says, to its document's
+ * `ledgerCents` and its payment entry's `refundedCents` (increments: entries
+ * written concurrently all count). A WriteBatch is accepted for the seed and
  * test fixtures. @throws ZodError on an entry that would not read back.
  */
 export function recordLedgerEntry(
@@ -69,7 +81,11 @@ export function recordLedgerEntry(
   };
   // The entry's own time, not the commit's: its month is known before the write.
   const [month] = ledgerMonths([{ type: e.type, amountCents: e.amountCents, at }]);
-  writeLedgerEntryIn(tx, db, id, doc, month!);
+  writeLedgerEntryIn(tx, db, id, doc, month!, {
+    document: e.keep.document ? e.document : null,
+    refundOf:
+      e.keep.paymentEntry && e.type === 'refund' && e.paymentIntentId ? paymentEntryId(e.paymentIntentId) : null,
+  });
 }
 
 /** The document a payment pays, from its record ids: an invoice, the lead's deposit or final request, or an order. */

@@ -17,12 +17,13 @@ import {
   addDays,
   formatDocumentDate,
   formatUsd,
+  ledgerSums,
   leadPaymentRequests,
   requestId,
   taxIncludedTotals,
 } from '@studio/domain';
 import { config } from '../../config.js';
-import { paymentEntryId } from './ledger.js';
+import { entriesOf, paymentEntryId } from './ledger.js';
 import {
   createPaymentRequestDoc,
   docExists,
@@ -80,6 +81,9 @@ export async function syncPaymentRequests(db: Firestore, leadId: string, now = n
     const tax = taxIncludedTotals(plan.amountCents, studio.taxRateBps);
     const number = await runNumbered(db, now, async (tx, take) => {
       if (await docExists(ref, tx)) return null; // a concurrent sync issued it
+      // A payment can reach the ledger before its request is issued (the seed, a lagging trigger): the request
+      // starts with the sums of the entries already there, read in this transaction so none is missed.
+      const entries = await entriesOf(db, { kind: 'request', id: ref.id }, tx);
       const number = await take();
       createPaymentRequestDoc(tx, ref, {
         leadId,
@@ -103,6 +107,7 @@ export async function syncPaymentRequests(db: Firestore, leadId: string, now = n
         paymentIntentId: plan.paymentIntentId,
         paidAt: plan.paymentIntentId ? FieldValue.serverTimestamp() : null,
         checkoutUrl: plan.checkoutUrl,
+        ledgerCents: ledgerSums(entries),
         createdAt: FieldValue.serverTimestamp(),
         updatedAt: FieldValue.serverTimestamp(),
       });

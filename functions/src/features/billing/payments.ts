@@ -488,6 +488,8 @@ function recordPaymentEntry(
 ): void {
   if (p.amountCents <= 0) return;
   const client = p.order?.doc.clientInfo;
+  // The paid document as read in this transaction (null when missing): its sums are kept only when it exists.
+  const found = p.billable && { invoice: p.invoice, order: p.order, request: p.request }[p.billable.kind];
   recordLedgerEntry(db, tx, paymentEntryId(p.id), {
     type: 'payment',
     amountCents: p.amountCents,
@@ -500,6 +502,7 @@ function recordPaymentEntry(
     paymentIntentId: p.id,
     stripeEventId: p.eventId,
     by: p.by,
+    keep: { document: Boolean(found), paymentEntry: false },
   });
 }
 

@@ -267,6 +267,7 @@ export async function readSubscriptionEvent(
         reference: `subscription ${orderId}`,
         stripeEventId: event.id,
         by,
+        keep: { document: false, paymentEntry: false },
       });
       tell('Subscription renewed', `${description} for ${sub.customerEmail}: ${formatUsd(received.amountCents)}.`);
       enqueueEmail(db, tx, {

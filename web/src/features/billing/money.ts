@@ -1,10 +1,10 @@
 /**
  * The Money page's pure logic (no React, no Firebase): outstanding invoices
  * with their ageing, revenue by month, the client filter and the ledger's
- * CSV. What is due comes from the ledger (domain documentBalance); the stored
- * status only says which documents can owe anything (only an open one can:
- * books:check holds the two together), so the page reads the entries of open
- * documents only.
+ * CSV. What is due comes from the ledger (domain documentBalance), through the
+ * sums of its entries the server keeps on each document (`ledgerCents`); the
+ * stored status says which documents can owe anything (only an open one can).
+ * books:check holds both to the entries, so the page reads no entry for them.
  */
 import Papa from 'papaparse';
 import {
@@ -20,6 +20,7 @@ import {
   type LedgerEntryDoc,
   type InvoiceStatus,
   type LedgerMonth,
+  type LedgerSums,
 } from '@studio/domain';
 import { escapeCsvCell } from '../../shared/lib/csv';
 
@@ -35,6 +36,8 @@ export interface BillableDoc {
   status: InvoiceStatus;
   dueDate: Date | null;
   createdAt: Date | null;
+  /** Its ledger entries' cents by type (domain ledgerSums), kept by the server. */
+  ledgerCents: LedgerSums;
 }
 
 type Entry = LedgerEntryDoc & { id: string };
@@ -54,19 +57,6 @@ export interface OutstandingRow {
   bucket: AgeingBucket;
 }
 
-const key = (kind: string, id: string) => `${kind}/${id}`;
-
-/** The entries of each document, by "kind/id". */
-export function entriesByDocument(entries: readonly Entry[]): Map<string, Entry[]> {
-  const by = new Map<string, Entry[]>();
-  for (const e of entries) {
-    if (!e.documentKind || !e.documentId) continue;
-    const k = key(e.documentKind, e.documentId);
-    by.set(k, [...(by.get(k) ?? []), e]);
-  }
-  return by;
-}
-
 /** True when `email` is the chosen client (no client chosen: everyone). */
 export const isClient = (email: string | null | undefined, client: string | null) =>
   !client || (email ?? '').toLowerCase() === client;
@@ -77,15 +67,13 @@ export const isClient = (email: string | null | undefined, client: string | null
  */
 export function outstanding(
   docs: ReadonlyArray<{ kind: BillableKind; doc: BillableDoc }>,
-  entries: readonly Entry[],
   now: Date,
   client: string | null,
 ): OutstandingRow[] {
-  const by = entriesByDocument(entries);
   const rows: OutstandingRow[] = [];
   for (const { kind, doc } of docs) {
     if (doc.status !== 'open' || !isClient(doc.email, client)) continue;
-    const balance = documentBalance(doc.amountCents, by.get(key(kind, doc.id)) ?? []);
+    const balance = documentBalance(doc.amountCents, { sums: doc.ledgerCents });
     if (balance.amountDueCents <= 0) continue;
     rows.push({
       kind,
@@ -131,19 +119,6 @@ export function customers(emails: Iterable<string | null | undefined>): string[]
   const all = new Set<string>();
   for (const email of emails) if (email) all.add(email.trim().toLowerCase());
   return [...all].sort();
-}
-
-/** Ids of the documents that can still owe something (stored status open): whose entries the page reads. */
-export const openDocumentIds = (docs: ReadonlyArray<{ doc: BillableDoc }>): string[] =>
-  docs.filter(({ doc }) => doc.status === 'open').map(({ doc }) => doc.id);
-
-/** Refunded cents by PaymentIntent, from the refund entries. */
-export function refundedByPayment(entries: readonly Entry[]): Map<string, number> {
-  const m = new Map<string, number>();
-  for (const e of entries)
-    if (e.type === 'refund' && e.paymentIntentId)
-      m.set(e.paymentIntentId, (m.get(e.paymentIntentId) ?? 0) + e.amountCents);
-  return m;
 }
 
 /** Column headings of the ledger export. */

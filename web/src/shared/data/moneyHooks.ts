@@ -4,7 +4,7 @@
  * and hosting subscriptions, one listener each, parsed with the domain's
  * stored document schemas (./liveQuery.ts).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { collection, getDocs, limit, orderBy, query, where, type QuerySnapshot } from 'firebase/firestore';
 import { useFirestore } from 'reactfire';
 import {
@@ -20,11 +20,12 @@ import {
   type InvoiceStatus,
   type LedgerEntryDoc,
   type LedgerMonthDoc,
+  type LedgerSums,
   type OrderDoc,
   type PaymentDoc,
   type SubscriptionDoc,
 } from '@studio/domain';
-import { listenToList, parsedDocs, useLiveQuery, type LiveList } from './liveQuery';
+import { parsedDocs, useLiveQuery, type LiveList } from './liveQuery';
 
 export interface InvoiceView {
   id: string;
@@ -41,6 +42,8 @@ export interface InvoiceView {
   paidAt: Date | null;
   paymentIntentId: string | null;
   checkoutUrl: string | null;
+  /** Its ledger entries' cents by type (domain ledgerSums), kept by the server with each entry. */
+  ledgerCents: LedgerSums;
 }
 
 /** Every invoice, newest first, kept live (one listener). */
@@ -110,48 +113,6 @@ export function useLiveLedgerAdjustments(): LiveList<LedgerEntryView> {
     [firestore],
   );
   return useLiveQuery(q, ledgerOf);
-}
-
-/** Firestore's cap on the values of one `in` filter. */
-const IN_LIMIT = 30;
-
-/**
- * The entries whose `field` is one of `ids`: those of some documents
- * (`documentId`: invoice, payment request or order ids) or of some payments
- * (`paymentIntentId`), kept live: one listener per 30 ids. The Money page asks
- * only for the documents still open and the payments on its ledger page, so
- * this grows with what is owed and shown, not with the ledger.
- */
-export function useLiveEntriesOf(
-  field: 'documentId' | 'paymentIntentId',
-  ids: readonly string[],
-): LiveList<LedgerEntryView> {
-  const firestore = useFirestore();
-  const key = [...new Set(ids)].sort().join('\n');
-  const [state, setState] = useState<LiveList<LedgerEntryView>>({ status: 'loading', data: [] });
-  useEffect(() => {
-    const all = key ? key.split('\n') : [];
-    const chunks: string[][] = [];
-    for (let i = 0; i < all.length; i += IN_LIMIT) chunks.push(all.slice(i, i + IN_LIMIT));
-    if (chunks.length === 0) {
-      setState({ status: 'success', data: [] });
-      return;
-    }
-    setState({ status: 'loading', data: [] });
-    const got = new Map<number, LedgerEntryView[]>();
-    const stops = chunks.map((chunk, i) =>
-      listenToList(
-        query(collection(firestore, COLLECTIONS.ledgerEntries), where(field, 'in', chunk)),
-        (snap) => {
-          got.set(i, ledgerOf(snap));
-          if (got.size === chunks.length) setState({ status: 'success', data: [...got.values()].flat() });
-        },
-        (error) => setState({ status: 'error', data: [], error }),
-      ),
-    );
-    return () => stops.forEach((stop) => stop());
-  }, [firestore, field, key]);
-  return state;
 }
 
 /** The ledger's month totals (domain ledgerMonthDocSchema), kept live (one listener): revenue by month. */

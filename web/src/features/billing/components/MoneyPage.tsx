@@ -3,14 +3,14 @@
  * listener per list (invoices, payment requests, orders, payments held for
  * review). The page never reads the whole ledger, so its first render does
  * not grow with it: the ledger table listens to the newest pages only (or to
- * the chosen client's entries), revenue comes from the month totals the
- * server keeps (`ledger_months`), what is due from the entries of open
- * documents, and what a payment can still refund from the entries of the
- * payments on the page. The CSV export reads the whole ledger once, on
- * demand.
+ * the chosen client's entries), and the rest comes from running totals the
+ * server keeps with each entry: revenue from the month totals
+ * (`ledger_months`), what is due from each document's sums (`ledgerCents`),
+ * and what a payment can still refund from its entry's `refundedCents`. The
+ * CSV export reads the whole ledger once, on demand.
  *
  * - Outstanding invoices and payment requests with what is still due (from
- *   the ledger, domain documentBalance) and their ageing buckets (current,
+ *   their ledger sums, domain documentBalance) and their ageing buckets (current,
  *   1–30, 31–60, 61–90, 90+ days past due); an admin's invoice can be voided
  *   (nothing paid on it) or written off.
  * - Revenue by month: cash received (payments less refunds and lost
@@ -45,7 +45,6 @@ import { Loading } from '../../../shared/components/PageState';
 import { useFirestore } from 'reactfire';
 import {
   fetchLedger,
-  useLiveEntriesOf,
   useLiveInvoices,
   useLiveLedger,
   useLiveLedgerMonths,
@@ -58,16 +57,7 @@ import {
 import { csvFileName, downloadCsv } from '../../../shared/lib/csv';
 import { useClock } from '../../../shared/lib/useClock';
 import { DocumentDownloadButton } from '../../../shared/components/DocumentDownload';
-import {
-  ageingTotals,
-  customers,
-  isClient,
-  ledgerCsv,
-  openDocumentIds,
-  outstanding,
-  refundedByPayment,
-  revenue,
-} from '../money';
+import { ageingTotals, customers, isClient, ledgerCsv, outstanding, revenue } from '../money';
 import { OrdersTable } from './OrdersTable';
 import { CloseInvoiceDialog, type CloseTarget } from './CloseInvoiceDialog';
 import { RefundDialog, type RefundTarget } from './RefundDialog';
@@ -130,7 +120,6 @@ export function MoneyPage() {
     ],
     [invoices.data, requests.data],
   );
-  const openEntries = useLiveEntriesOf('documentId', openDocumentIds(docs));
   const clients = useMemo(
     () =>
       customers([
@@ -140,7 +129,7 @@ export function MoneyPage() {
       ]),
     [docs, orders.data, subscriptions.data],
   );
-  const rows = useMemo(() => outstanding(docs, openEntries.data, now, client), [docs, openEntries.data, now, client]);
+  const rows = useMemo(() => outstanding(docs, now, client), [docs, now, client]);
   const buckets = useMemo(() => ageingTotals(rows), [rows]);
   const months = useMemo(() => revenue(monthTotals.data, ledger.data, client), [monthTotals.data, ledger.data, client]);
   const clientOrders = useMemo(
@@ -153,10 +142,6 @@ export function MoneyPage() {
   );
   const entryCount = client ? ledger.data.length : monthTotals.data.reduce((s, m) => s + m.entries, 0);
   const shown = ledger.data.slice(page * ROWS_PER_PAGE, (page + 1) * ROWS_PER_PAGE);
-  // The refunds of the payments on this page: what each can still refund.
-  const shownPayments = shown.flatMap((e) => (e.type === 'payment' && e.paymentIntentId ? [e.paymentIntentId] : []));
-  const shownEntries = useLiveEntriesOf('paymentIntentId', shownPayments);
-  const refunded = useMemo(() => refundedByPayment(shownEntries.data), [shownEntries.data]);
   const totalDue = rows.reduce((s, r) => s + r.amountDueCents, 0);
 
   const exportLedger = async () => {
@@ -173,11 +158,11 @@ export function MoneyPage() {
 
   // Only the first load holds the page; a next ledger page (a new limit, listened to again) fills in when it arrives.
   if (
-    [monthTotals, invoices, requests, openEntries].some((l) => l.status === 'loading') ||
+    [monthTotals, invoices, requests].some((l) => l.status === 'loading') ||
     (ledger.status === 'loading' && page === 0)
   )
     return <Loading label="Loading the books..." />;
-  const failed = [ledger, monthTotals, openEntries].find((l) => l.status === 'error');
+  const failed = [ledger, monthTotals, invoices, requests].find((l) => l.status === 'error');
   if (failed) return <Alert severity="error">Could not load the ledger: {failed.error?.message}</Alert>;
 
   return (
@@ -359,10 +344,8 @@ export function MoneyPage() {
               </TableHead>
               <TableBody>
                 {shown.map((e) => {
-                  const left =
-                    e.type === 'payment' && e.paymentIntentId
-                      ? e.amountCents - (refunded.get(e.paymentIntentId) ?? 0)
-                      : 0;
+                  // What the payment can still refund: its refunds so far are kept on its entry.
+                  const left = e.type === 'payment' && e.paymentIntentId ? e.amountCents - e.refundedCents : 0;
                   const who = e.customerName ?? e.customerEmail ?? '—';
                   return (
                     <TableRow key={e.id} data-testid="ledger-row" data-type={e.type}>
