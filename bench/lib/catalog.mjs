@@ -88,7 +88,7 @@ export const GROUPS = [
     method: [
       "Synthetic ledger entries (payments, one in ten a refund, 400 customers over 24 months) are written through the server's own writer (`recordLedgerEntry`: each entry with its month's totals in `ledger_months`) by `bench/seed-bench.ts --ledger N`, bench only, on top of the demo seed, until the ledger holds 100 entries, then 10,000.",
       "In a context already signed in (its Firestore cache warmed by one Money page), each run opens a new page on `/admin/money` (full page load) and an init script (`bench/figures/money.mjs`) stamps `performance.now()` (ms since navigation start) at the first DOM mutation after which the page is complete: no loading status, the Outstanding heading, the revenue table with its months, and the ledger table's first page of 25 rows.",
-      "The page reads the newest 25 entries, the month totals, the entries of open documents and the non-payment entries, never the whole ledger; the invoices and payment requests are the demo seed's at both sizes.",
+      "The page reads the newest 25 entries and the month totals, never the whole ledger and no other entry: what is due comes from the sums each document keeps (`ledgerCents`) and what a payment can refund from its entry's `refundedCents`; the invoices and payment requests are the demo seed's at both sizes.",
       '**Floor**: the same loads, the same number of times, with 100 entries, measured before the rest are written. Verdict: the 10,000-entry first render ≤ 2× the 100-entry one.',
     ].join(' '),
   },
