@@ -68,15 +68,7 @@ describe('documentBalance', () => {
 
   it('property: kept money is what was paid less refunds and lost disputes, and due is never negative', () => {
     const entry = fc.record({
-      type: fc.constantFrom(
-        'payment',
-        'refund',
-        'credit_note',
-        'dispute_opened',
-        'dispute_won',
-        'dispute_lost',
-        'write_off',
-      ) as fc.Arbitrary<LedgerMovement['type']>,
+      type: fc.constantFrom(...LEDGER_ENTRY_TYPES),
       amountCents: cents,
     });
     fc.assert(
