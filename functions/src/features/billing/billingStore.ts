@@ -294,28 +294,16 @@ export interface BillableBooks {
 /** Every billable document of `kind`, each read for the books (doc null for one that does not parse). */
 export async function listBillablesForBooks(db: Firestore, kind: BillableKind) {
   const snap = await db.collection(BILLABLE_COLLECTION[kind]).get();
+  const books = (d: { status: string; ledgerCents: LedgerSums }, totalCents: number, number: string | null) =>
+    ({ totalCents, status: d.status, number, ledgerCents: d.ledgerCents }) satisfies BillableBooks;
   if (kind === 'order')
     return docsOrNull(snap, orderDocSchema).map(({ id, doc }) => ({
       id,
-      doc: doc
-        ? ({
-            totalCents: doc.totalDueNowCents,
-            status: doc.status,
-            number: null,
-            ledgerCents: doc.ledgerCents,
-          } satisfies BillableBooks)
-        : null,
+      doc: doc ? books(doc, doc.totalDueNowCents, null) : null,
     }));
   return docsOrNull(snap, kind === 'invoice' ? invoiceDocSchema : paymentRequestDocSchema).map(({ id, doc }) => ({
     id,
-    doc: doc
-      ? ({
-          totalCents: doc.amountCents,
-          status: doc.status,
-          number: doc.number ?? null,
-          ledgerCents: doc.ledgerCents,
-        } satisfies BillableBooks)
-      : null,
+    doc: doc ? books(doc, doc.amountCents, doc.number ?? null) : null,
   }));
 }
 
@@ -426,7 +414,7 @@ export async function rewriteKeptSums(db: Firestore, target: KeptSum): Promise<v
     if ('entryId' in target) {
       const ref = db.collection(COLLECTIONS.ledgerEntries).doc(target.entryId);
       const [snap, entries] = await Promise.all([tx.get(ref), entriesOfPayment(db, target.paymentIntentId, tx)]);
-      const refunded = entries.reduce((s, e) => (e.type === 'refund' ? s + e.amountCents : s), 0);
+      const refunded = ledgerSums(entries).refund ?? 0;
       if (snap.exists) tx.update(ref, checkedUpdate(ledgerEntryDocSchema, { refundedCents: refunded }));
       return;
     }

@@ -29,6 +29,7 @@ import {
   COLLECTIONS,
   formatUsd,
   ledgerActivityLine,
+  ledgerSums,
   PAYMENT_PURPOSES,
   retentionEnd,
   type LedgerEntryType,
@@ -171,7 +172,7 @@ export async function applyChargeEvent(db: Firestore, event: ChargeEvent, by = '
         billable ? readBillableIn(tx, db, billable) : null,
         fields.leadId ? readLeadIn(tx, db, fields.leadId) : null,
       ]);
-      const refundedSoFar = entries.filter((e) => e.type === 'refund').reduce((s, e) => s + e.amountCents, 0);
+      const refundedSoFar = ledgerSums(entries).refund ?? 0;
       const planned = plannedEntries(event, refundedSoFar);
       const creditNote = planned.some((p) => p.type === 'credit_note') ? await take() : null;
 

@@ -13,6 +13,7 @@
 import type { Firestore } from 'firebase-admin/firestore';
 import {
   BILLABLE_KINDS,
+  centsToString,
   documentBalance,
   LEDGER_ENTRY_TYPES,
   ledgerMonths,
@@ -42,10 +43,10 @@ export interface BooksReport {
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isSafeInteger(v) ? v : 0);
 
-/** "payment 100.00, refund 20.00" (cents as dollars), or "nothing". */
+/** "payment 100.00, refund 20.00" (the spec's 2-decimal amounts), or "nothing". */
 const sumsText = (sums: LedgerSums) =>
   LEDGER_ENTRY_TYPES.filter((t) => sums[t])
-    .map((t) => `${t} ${((sums[t] ?? 0) / 100).toFixed(2)}`)
+    .map((t) => `${t} ${centsToString(sums[t] ?? 0)}`)
     .join(', ') || 'nothing';
 
 /** Recomputes the books (see the file comment). Reads every billable document, payment and entry once. */
