@@ -7,9 +7,9 @@
  * each mismatch and ends with "books: N mismatches"; exits 1 when N > 0.
  * Overpayments are listed for review. Read-only, unless `--repair`: then the
  * kept sums that disagree (a document's `ledgerCents`, a payment entry's
- * `refundedCents`; documents written before the sums have none) are
- * rewritten from the entries first, once after deploying them onto existing
- * books, and the books are checked again.
+ * `refundedCents`, a month's `ledger_months` totals; documents written before
+ * the sums have none) are rewritten from the entries first, once after
+ * deploying them onto existing books, and the books are checked again.
  * Target: see ./targetProject.ts (the emulators, or a real project by --project).
  */
 import { parseArgs } from 'node:util';
@@ -34,7 +34,7 @@ try {
   const db = getFirestore(initializeApp({ projectId }));
   let r = await checkBooks(db);
   if (values.repair && r.keptSums.length > 0) {
-    console.log(`books: rewrote ${await repairKeptSums(db, r.keptSums)} kept sums from the ledger`);
+    console.log(`books: rewrote ${await repairKeptSums(db, r.keptSums)} kept sums and month totals from the ledger`);
     r = await checkBooks(db);
   }
   for (const m of r.mismatches) console.log(`✖ ${m}`);

@@ -486,7 +486,7 @@ describe('deposit labels', () => {
 });
 
 describe('kept totals', () => {
-  it('each entry adds to its month as it is written, and books:check finds a month that disagrees', async () => {
+  it('each entry adds to its month as it is written, books:check finds a month that disagrees, and the repair recounts it', async () => {
     // A month no other test writes into, so the totals are this test's alone.
     const month = db.collection('ledger_months').doc('1999-01');
     const at = new Date('1999-01-15T12:00:00Z');
@@ -514,11 +514,30 @@ describe('kept totals', () => {
     });
     expect((await checkBooks(db)).mismatches.filter((m) => m.includes('1999-01'))).toEqual([]);
 
+    // A month that lost count, and one that holds money no entry explains.
+    const stray = db.collection('ledger_months').doc('1999-02');
     await month.update({ entries: 3 });
-    expect((await checkBooks(db)).mismatches.filter((m) => m.includes('1999-01'))).toEqual([
+    await stray.set({ month: '1999-02', cashCents: 4_000, entries: 0 });
+    const ours = (m: string) => m.includes('1999-01') || m.includes('1999-02');
+    const report = await checkBooks(db);
+    expect(report.mismatches.filter(ours)).toEqual([
       'ledger month 1999-01: stored 25000 cents in 3 entries, the entries say 25000 cents in 2',
+      'ledger month 1999-02: stored 4000 cents in 0 entries, the ledger has none',
     ]);
-    await month.update({ entries: 2 });
+    const kept = report.keptSums.filter((k) => 'month' in k && ours(k.month));
+    expect(kept).toEqual([{ month: '1999-01' }, { month: '1999-02' }]);
+    expect(await repairKeptSums(db, kept)).toBe(2);
+    expect(ledgerMonthDocSchema.parse((await month.get()).data())).toEqual({
+      month: '1999-01',
+      cashCents: 25_000,
+      entries: 2,
+    });
+    expect(ledgerMonthDocSchema.parse((await stray.get()).data())).toEqual({
+      month: '1999-02',
+      cashCents: 0,
+      entries: 0,
+    });
+    expect((await checkBooks(db)).mismatches.filter(ours)).toEqual([]);
   });
 
   it('books:check finds kept sums that disagree with the entries, and the repair rewrites them from the entries', async () => {
@@ -542,7 +561,9 @@ describe('kept totals', () => {
       `request ${requestId} (${number}): keeps nothing, its entries add up to payment 2000.00`,
       `payment ${pi}: its entry keeps 700 cents refunded, its refunds add up to 0`,
     ]);
-    const ours = report.keptSums.filter((k) => ('id' in k ? k.id === requestId : k.paymentIntentId === pi));
+    const ours = report.keptSums.filter((k) =>
+      'id' in k ? k.id === requestId : 'paymentIntentId' in k && k.paymentIntentId === pi,
+    );
     expect(await repairKeptSums(db, ours)).toBe(2);
     await expectKeptSums('payment_requests', requestId, pi);
     expect((await request.get()).get('ledgerCents')).toEqual({ payment: 200_000 });

@@ -27,6 +27,7 @@ import {
   invoiceDocSchema,
   ledgerEntryDocSchema,
   ledgerMonthDocSchema,
+  ledgerMonths,
   ledgerSums,
   ledgerSumsSchema,
   orderDocSchema,
@@ -401,16 +402,46 @@ export function allLedgerEntries(db: Firestore): Promise<Array<LedgerEntryDoc & 
   return entriesFound(ledgerEntriesCol(db));
 }
 
-/** A sum kept beside the ledger: a billable document's `ledgerCents`, or a payment entry's `refundedCents`. */
-export type KeptSum = { kind: BillableKind; id: string } | { entryId: string; paymentIntentId: string };
+/**
+ * A sum kept beside the ledger: a billable document's `ledgerCents`, a payment
+ * entry's `refundedCents`, or a UTC month's totals (`ledger_months/{YYYY-MM}`).
+ */
+export type KeptSum =
+  { kind: BillableKind; id: string } | { entryId: string; paymentIntentId: string } | { month: string };
+
+/** The entries dated in UTC month `month` ("YYYY-MM"), in `tx`. @throws ZodError on an entry that does not parse. */
+function entriesOfMonth(db: Firestore, month: string, tx: Transaction) {
+  const start = new Date(`${month}-01T00:00:00.000Z`);
+  const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+  return entriesFound(
+    ledgerEntriesCol(db).where('at', '>=', Timestamp.fromDate(start)).where('at', '<', Timestamp.fromDate(end)),
+    tx,
+  );
+}
 
 /**
  * Sets kept sum `target` to what its entries add up to, read in the same
  * transaction (books:check --repair). A document or entry that is gone is left
- * alone.
+ * alone; a month whose entries are gone is set to 0 cents in 0 entries (the
+ * revenue figures skip it). The month's own document is read too, so an entry
+ * written meanwhile either waits for the rewrite or makes it read again.
  */
 export async function rewriteKeptSums(db: Firestore, target: KeptSum): Promise<void> {
   await db.runTransaction(async (tx) => {
+    if ('month' in target) {
+      const ref = db.collection(COLLECTIONS.ledgerMonths).doc(target.month);
+      const [, entries] = await Promise.all([tx.get(ref), entriesOfMonth(db, target.month, tx)]);
+      const [totals] = ledgerMonths(entries);
+      tx.set(
+        ref,
+        checkedDoc(ledgerMonthDocSchema, {
+          month: target.month,
+          cashCents: totals?.cashCents ?? 0,
+          entries: totals?.entries ?? 0,
+        }),
+      );
+      return;
+    }
     if ('entryId' in target) {
       const ref = db.collection(COLLECTIONS.ledgerEntries).doc(target.entryId);
       const [snap, entries] = await Promise.all([tx.get(ref), entriesOfPayment(db, target.paymentIntentId, tx)]);

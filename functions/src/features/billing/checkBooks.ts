@@ -7,7 +7,7 @@
  * sums by type (`ledgerCents`) and each payment entry's `refundedCents`. A
  * mismatch is money the books do not explain; an overpayment (a second
  * payment for one document) is listed for review but is not a mismatch: the
- * ledger explains it. `repairKeptSums` rewrites the document and payment sums
+ * ledger explains it. `repairKeptSums` rewrites the kept sums and month totals
  * that disagree from the entries (documents older than the sums have none).
  */
 import type { Firestore } from 'firebase-admin/firestore';
@@ -37,9 +37,12 @@ export interface BooksReport {
   entries: number;
   mismatches: string[];
   overpaid: string[];
-  /** The kept sums among the mismatches, which `repairKeptSums` can rewrite. */
+  /** The kept sums and month totals among the mismatches, which `repairKeptSums` can rewrite. */
   keptSums: KeptSum[];
 }
+
+/** A `ledger_months` document's id: its UTC month. */
+const MONTH_ID = /^\d{4}-\d{2}$/;
 
 const num = (v: unknown): number => (typeof v === 'number' && Number.isSafeInteger(v) ? v : 0);
 
@@ -124,21 +127,27 @@ export async function checkBooks(db: Firestore): Promise<BooksReport> {
     }
   }
   const stored = new Map<string, { cashCents: number; entries: number }>();
+  const monthMismatch = (month: string, text: string) => {
+    report.mismatches.push(`ledger month ${month}: ${text}`);
+    // A month document named otherwise is none the ledger writes: reported, never rewritten.
+    if (MONTH_ID.test(month)) report.keptSums.push({ month });
+  };
   for (const m of await ledgerMonthTotals(db)) {
     if (m.doc) stored.set(m.id, m.doc);
-    else report.mismatches.push(`ledger month ${m.id}: unreadable totals`);
+    else monthMismatch(m.id, 'unreadable totals');
   }
   for (const m of ledgerMonths(entries)) {
     const s = stored.get(m.month);
     stored.delete(m.month);
     if (!s || s.cashCents !== m.cashCents || s.entries !== m.entries)
-      report.mismatches.push(
-        `ledger month ${m.month}: stored ${s ? `${s.cashCents} cents in ${s.entries} entries` : 'nothing'}, the entries say ${m.cashCents} cents in ${m.entries}`,
+      monthMismatch(
+        m.month,
+        `stored ${s ? `${s.cashCents} cents in ${s.entries} entries` : 'nothing'}, the entries say ${m.cashCents} cents in ${m.entries}`,
       );
   }
   for (const [month, s] of stored)
-    if (s.entries !== 0)
-      report.mismatches.push(`ledger month ${month}: stored ${s.entries} entries, the ledger has none`);
+    if (s.entries !== 0 || s.cashCents !== 0)
+      monthMismatch(month, `stored ${s.cashCents} cents in ${s.entries} entries, the ledger has none`);
   return report;
 }
 
