@@ -19,6 +19,9 @@
  *     --quick               fewer repeats (a smoke run; the report says so)
  *     --rounds N            how many times the whole set runs in a row (default 2);
  *                           a figure whose verdict differs between runs is "unstable"
+ *     --lighthouse-cpu X    Lighthouse's CPU slowdown: "calibrate" (default: from the
+ *                           host's benchmarkIndex, bench/lib/cpu-slowdown.mjs) or a
+ *                           fixed number (4 is the mobile preset's own)
  *
  * Every timed figure is reported beside its floor (bench/floors/, built into
  * bench/.artifacts/floors/), measured in the same run; the verdict is the ratio.
@@ -107,6 +110,12 @@ for (const g of only) {
 }
 const want = (g) => only.includes(g);
 const ROUNDS = Math.max(1, Number(opt('rounds', 2)) || 2);
+const lighthouseCpuOpt = opt('lighthouse-cpu', 'calibrate');
+const LIGHTHOUSE_CPU = lighthouseCpuOpt === 'calibrate' ? 'calibrate' : Number(lighthouseCpuOpt);
+if (LIGHTHOUSE_CPU !== 'calibrate' && !(LIGHTHOUSE_CPU >= 1)) {
+  console.error(`✖ bench: --lighthouse-cpu takes "calibrate" or a slowdown of at least 1, not "${lighthouseCpuOpt}"`);
+  process.exit(2);
+}
 
 const N = quick
   ? {
@@ -315,7 +324,9 @@ async function main(round) {
     const reason = 'needs the emulators: run without --offline';
     for (const g of ['live-update', 'drop', 'first-render', 'search', 'reads', 'money', 'api', 'reminders'])
       skipped[g] = reason;
-    await figure('lighthouse', () => landingLighthouse({ dist, floors, runs: N.lighthouse, round }));
+    await figure('lighthouse', () =>
+      landingLighthouse({ dist, floors, runs: N.lighthouse, round, cpu: LIGHTHOUSE_CPU }),
+    );
     if (want('admin-js')) {
       const { startStaticServer } = await import('./lib/static-server.mjs');
       const server = await startStaticServer({ dist });
@@ -365,7 +376,14 @@ async function main(round) {
     const site = emu.site;
 
     await figure('lighthouse', () =>
-      landingLighthouse({ dist, floors, runs: N.lighthouse, round, apiOrigin: `http://127.0.0.1:${PORTS.hosting}` }),
+      landingLighthouse({
+        dist,
+        floors,
+        runs: N.lighthouse,
+        round,
+        cpu: LIGHTHOUSE_CPU,
+        apiOrigin: `http://127.0.0.1:${PORTS.hosting}`,
+      }),
     );
     await figure('admin-js', () => adminJs({ baseURL: site, runs: N.adminJs, login: true, landingFiles }));
 
