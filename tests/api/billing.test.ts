@@ -538,6 +538,18 @@ describe('kept totals', () => {
       entries: 0,
     });
     expect((await checkBooks(db)).mismatches.filter(ours)).toEqual([]);
+
+    // Totals that no longer parse: two mismatches, one month to recount.
+    await month.set({ month: '1999-01', cashCents: 'lost' });
+    const unreadable = await checkBooks(db);
+    expect(unreadable.mismatches.filter(ours)).toEqual([
+      'ledger month 1999-01: unreadable totals',
+      'ledger month 1999-01: stored nothing, the entries say 25000 cents in 2',
+    ]);
+    const again = unreadable.keptSums.filter((k) => 'month' in k && ours(k.month));
+    expect(again).toEqual([{ month: '1999-01' }]);
+    await repairKeptSums(db, again);
+    expect((await checkBooks(db)).mismatches.filter(ours)).toEqual([]);
   });
 
   it('books:check finds kept sums that disagree with the entries, and the repair rewrites them from the entries', async () => {

@@ -127,10 +127,13 @@ export async function checkBooks(db: Firestore): Promise<BooksReport> {
     }
   }
   const stored = new Map<string, { cashCents: number; entries: number }>();
+  const repairable = new Set<string>();
   const monthMismatch = (month: string, text: string) => {
     report.mismatches.push(`ledger month ${month}: ${text}`);
     // A month document named otherwise is none the ledger writes: reported, never rewritten.
-    if (MONTH_ID.test(month)) report.keptSums.push({ month });
+    if (!MONTH_ID.test(month) || repairable.has(month)) return;
+    repairable.add(month);
+    report.keptSums.push({ month });
   };
   for (const m of await ledgerMonthTotals(db)) {
     if (m.doc) stored.set(m.id, m.doc);
