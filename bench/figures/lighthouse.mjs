@@ -7,14 +7,21 @@
  * throttling guide asks: a fixed 4× makes the emulated phone as fast as the
  * machine under it, and a slower host then emulates a slower phone, whose
  * tasks cross the 50 ms long-task line more often (TBT is not proportional to
- * CPU speed, so no floor ratio cancels it). The slowdown is the one
- * Lighthouse's calculator gives for the host's benchmarkIndex (cpuSlowdownFor),
- * measured by calibration runs before the figure's runs.
+ * CPU speed, so no floor ratio cancels it). So every run is first gathered
+ * (simulated throttling slows nothing while it gathers: the slowdown is
+ * applied when the trace is simulated; it only scales what a
+ * requestIdleCallback deadline's timeRemaining() answers, which no page here
+ * reads), and once all are in, every run is
+ * audited at the slowdown Lighthouse's calculator gives for the median
+ * benchmarkIndex of all of them (cpuSlowdownFor): one slowdown for the three
+ * pages, from as many samples of the host as there are runs.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import lighthouse from 'lighthouse';
 import { throttling as LIGHTHOUSE_THROTTLING } from 'lighthouse/core/config/constants.js';
+import { initializeConfig } from 'lighthouse/core/config/config.js';
+import { navigationGather } from 'lighthouse/core/gather/navigation-runner.js';
+import { Runner } from 'lighthouse/core/runner.js';
 import * as chromeLauncher from 'chrome-launcher';
 import { CHROMIUM_FLAGS, chromiumPath } from '../../scripts/chromium.mjs';
 import { ARTIFACTS, onCleanup } from '../lib/proc.mjs';
@@ -22,11 +29,16 @@ import { startStaticServer } from '../lib/static-server.mjs';
 import { median } from '../lib/stats.mjs';
 import { cpuSlowdownFor } from '../lib/cpu-slowdown.mjs';
 
-/** Lighthouse runs that measure the host's benchmarkIndex before a figure's runs (their median calibrates the CPU slowdown). */
-const CALIBRATION_RUNS = 3;
+/** The Lighthouse flags of every run: the mobile preset, performance only, at CPU slowdown `cpu`. */
+const flagsAt = (cpu) => ({
+  output: 'json',
+  logLevel: 'error',
+  onlyCategories: ['performance'],
+  throttling: { ...LIGHTHOUSE_THROTTLING.mobileSlow4G, cpuSlowdownMultiplier: cpu },
+});
 
-/** One Lighthouse run on `url` in a fresh Chromium at CPU slowdown `cpu` (the preset's 4× when null); the run's metrics. */
-async function lighthouseRun(url, reportPath, cpu = null) {
+/** Gathers one Lighthouse run on `url` in a fresh Chromium: its artifacts (trace, network log, benchmarkIndex). */
+async function gatherRun(url) {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumPath(),
     chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
@@ -34,35 +46,41 @@ async function lighthouseRun(url, reportPath, cpu = null) {
   });
   const killChrome = onCleanup(() => chrome.kill());
   try {
-    const r = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      ...(cpu === null ? {} : { throttling: { ...LIGHTHOUSE_THROTTLING.mobileSlow4G, cpuSlowdownMultiplier: cpu } }),
-    });
-    const lhr = r.lhr;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    const a = lhr.audits;
-    writeFileSync(reportPath, r.report);
-    return {
-      performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
-      lcp: a['largest-contentful-paint'].numericValue,
-      cls: a['cumulative-layout-shift'].numericValue,
-      tbt: a['total-blocking-time'].numericValue,
-      fcp: a['first-contentful-paint'].numericValue,
-      si: a['speed-index'].numericValue,
-      textCompression: a['uses-text-compression']?.score ?? null,
-      transferBytes: a['total-byte-weight']?.numericValue ?? null,
-      formFactor: lhr.configSettings.formFactor,
-      throttling: lhr.configSettings.throttlingMethod,
-      cpuSlowdown: lhr.configSettings.throttling.cpuSlowdownMultiplier,
-      benchmarkIndex: lhr.environment.benchmarkIndex,
-    };
+    // Gathered at the preset's slowdown; the audit sets the one it simulates (auditRun).
+    const { artifacts } = await navigationGather(undefined, url, { flags: { ...flagsAt(4), port: chrome.port } });
+    return artifacts;
   } finally {
     killChrome();
     await chrome.kill();
   }
+}
+
+/** Audits gathered `artifacts` at CPU slowdown `cpu`, writes the report to `reportPath`; the run's metrics. */
+async function auditRun(artifacts, cpu, reportPath) {
+  const { resolvedConfig } = await initializeConfig('navigation', undefined, flagsAt(cpu));
+  // Lighthouse refuses to audit with other settings than it gathered with; the slowdown is the one
+  // setting that may differ, as simulated throttling applies it only in the audit.
+  const r = await Runner.audit(
+    { ...artifacts, settings: { ...artifacts.settings, throttling: resolvedConfig.settings.throttling } },
+    { resolvedConfig, computedCache: new Map() },
+  );
+  const lhr = r.lhr;
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const a = lhr.audits;
+  writeFileSync(reportPath, r.report);
+  return {
+    performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    lcp: a['largest-contentful-paint'].numericValue,
+    cls: a['cumulative-layout-shift'].numericValue,
+    tbt: a['total-blocking-time'].numericValue,
+    fcp: a['first-contentful-paint'].numericValue,
+    si: a['speed-index'].numericValue,
+    textCompression: a['uses-text-compression']?.score ?? null,
+    transferBytes: a['total-byte-weight']?.numericValue ?? null,
+    formFactor: lhr.configSettings.formFactor,
+    throttling: lhr.configSettings.throttlingMethod,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+  };
 }
 
 /**
@@ -71,9 +89,9 @@ async function lighthouseRun(url, reportPath, cpu = null) {
  * without script, `floors.static`), each served by its own instance of the
  * same static server. Runs are interleaved (landing, stack, static, the order
  * rotating each run), so a change in machine load hits the three alike.
- * `cpu`: 'calibrate' (CALIBRATION_RUNS first, then every run at the slowdown
- * cpuSlowdownFor gives for their median benchmarkIndex), or a fixed slowdown
- * (4 is the preset's own).
+ * `cpu`: 'calibrate' (every run audited at the slowdown cpuSlowdownFor gives
+ * for the median benchmarkIndex of all runs), or a fixed slowdown (4 is the
+ * preset's own).
  */
 export async function landingLighthouse({
   dist,
@@ -89,57 +107,47 @@ export async function landingLighthouse({
   const servers = {};
   const unregister = onCleanup(() => Promise.all(Object.values(servers).map((s) => s.close())));
   const results = Object.fromEntries(pages.map((p) => [p.key, []]));
-  /** The benchmarkIndex of each calibration run. */
-  const calibration = [];
   const outDir = join(ARTIFACTS, 'lighthouse');
   mkdirSync(outDir, { recursive: true });
+  /** Every gathered run, in the order it ran. */
+  const gathered = [];
   try {
     for (const p of pages) servers[p.key] = await startStaticServer({ dist: p.dist, apiOrigin: p.apiOrigin ?? null });
-    if (cpu === 'calibrate') {
-      // The page does not matter: Lighthouse measures benchmarkIndex on about:blank before loading it.
-      const page = floors ? 'static' : 'landing';
-      for (let i = 0; i < CALIBRATION_RUNS; i++) {
-        const run = await lighthouseRun(
-          `${servers[page].url}/`,
-          join(outDir, `round-${round}-calibration-run-${i + 1}.json`),
-        );
-        calibration.push(run.benchmarkIndex);
-      }
-      const bi = median(calibration);
-      const slowdown = cpuSlowdownFor(bi);
-      if (slowdown === null)
-        throw new Error(`Lighthouse: benchmarkIndex ${bi} is below 150, too slow a host to emulate the mobile preset`);
-      cpu = Math.round(slowdown * 100) / 100;
-      log(`  Lighthouse CPU slowdown ${cpu}× for benchmarkIndex ${bi} (median of ${calibration.join(', ')})`);
-    }
     for (let i = 0; i < runs; i++) {
       const order = pages.map((_, k) => pages[(k + i) % pages.length]);
-      for (const p of order) {
-        const run = await lighthouseRun(
-          `${servers[p.key].url}/`,
-          join(outDir, `round-${round}-${p.key}-run-${i + 1}.json`),
-          cpu,
-        );
-        results[p.key].push(run);
-        log(
-          `  Lighthouse ${p.key} run ${i + 1}/${runs}: performance ${run.performance}, LCP ${run.lcp.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, TBT ${run.tbt.toFixed(0)} ms`,
-        );
-      }
+      for (const p of order)
+        gathered.push({ page: p.key, run: i + 1, artifacts: await gatherRun(`${servers[p.key].url}/`) });
     }
   } finally {
     unregister();
     await Promise.all(Object.values(servers).map((s) => s.close()));
   }
+  const host = gathered.map((g) => g.artifacts.BenchmarkIndex);
+  const calibrated = cpu === 'calibrate';
+  if (calibrated) {
+    const slowdown = cpuSlowdownFor(median(host));
+    if (slowdown === null)
+      throw new Error(
+        `Lighthouse: benchmarkIndex ${median(host)} is below 150, too slow a host to emulate the mobile preset`,
+      );
+    cpu = Math.round(slowdown * 100) / 100;
+  }
+  log(
+    `  Lighthouse CPU slowdown ${cpu}× (benchmarkIndex of the ${host.length} runs: median ${median(host)}, ${Math.min(...host)}–${Math.max(...host)})`,
+  );
+  for (const g of gathered) {
+    const run = await auditRun(g.artifacts, cpu, join(outDir, `round-${round}-${g.page}-run-${g.run}.json`));
+    results[g.page].push(run);
+    log(
+      `  Lighthouse ${g.page} run ${g.run}/${runs}: performance ${run.performance}, LCP ${run.lcp.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, TBT ${run.tbt.toFixed(0)} ms (benchmarkIndex ${run.benchmarkIndex})`,
+    );
+  }
   const col = (key, k) => results[key].map((r) => r[k]);
   const first = results.landing[0];
   const stats = servers.landing.stats;
-  const hostBi = pages.flatMap((p) => col(p.key, 'benchmarkIndex'));
   const common =
-    `${first.formFactor} preset, ${first.throttling} throttling, CPU slowdown ${first.cpuSlowdown}× ` +
-    (calibration.length
-      ? `(calibrated to benchmarkIndex ${median(calibration)}, median of ${calibration.length} calibration runs: ${calibration.join(', ')}; `
-      : '(fixed; ') +
-    `the measured runs' benchmarkIndex: median ${median(hostBi)}, ${Math.min(...hostBi)}–${Math.max(...hostBi)}); served ${stats.br} br / ${stats.gzip} gzip / ${stats.identity} identity responses; ` +
+    `${first.formFactor} preset, ${first.throttling} throttling, CPU slowdown ${cpu}× (${calibrated ? 'calibrated to' : 'fixed; the host:'} the median benchmarkIndex of the ${host.length} runs, ${median(host)}, ${Math.min(...host)}–${Math.max(...host)}); ` +
+    `served ${stats.br} br / ${stats.gzip} gzip / ${stats.identity} identity responses; ` +
     `uses-text-compression audit ${col('landing', 'textCompression').every((s) => s === 1) ? 'passed in every run' : `scores ${col('landing', 'textCompression').join(', ')}`}; ` +
     `median transfer ${((median(col('landing', 'transferBytes')) ?? 0) / 1024).toFixed(0)} KB, FCP ${median(col('landing', 'fcp')).toFixed(0)} ms, Speed Index ${median(col('landing', 'si')).toFixed(0)} ms` +
     (apiOrigin ? `; /api proxied to ${apiOrigin}` : '; /api not served (the new-lead count fails silently)');
