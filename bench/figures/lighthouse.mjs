@@ -4,17 +4,17 @@
  * Debian's /usr/bin/chromium, fresh profile). Per-metric medians.
  *
  * The preset's CPU slowdown is calibrated to the host, as Lighthouse's
- * throttling guide asks: a fixed 4× makes the emulated phone as fast as the
- * machine under it, and a slower host then emulates a slower phone, whose
- * tasks cross the 50 ms long-task line more often (TBT is not proportional to
- * CPU speed, so no floor ratio cancels it). So every run is first gathered
- * (simulated throttling slows nothing while it gathers: the slowdown is
- * applied when the trace is simulated; it only scales what a
+ * throttling guide asks: with a fixed 4×, the emulated phone is as fast as a
+ * quarter of the machine under it, so a slower host emulates a slower phone,
+ * whose tasks cross the 50 ms long-task line more often (TBT is not
+ * proportional to CPU speed, so no floor ratio cancels it). So every run is
+ * first gathered (simulated throttling slows nothing while it gathers: the
+ * slowdown is applied when the trace is simulated; it only scales what a
  * requestIdleCallback deadline's timeRemaining() answers, which no page here
- * reads), and once all are in, every run is
- * audited at the slowdown Lighthouse's calculator gives for the median
- * benchmarkIndex of all of them (cpuSlowdownFor): one slowdown for the three
- * pages, from as many samples of the host as there are runs.
+ * reads), and once all are in, every run is audited at the slowdown
+ * Lighthouse's calculator gives for the median benchmarkIndex of all of them
+ * (cpuSlowdownFor): one slowdown for the three pages, from as many samples of
+ * the host as there are runs.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
