@@ -31,6 +31,7 @@
  * closed it. "Partially paid" is a label, not a status.
  */
 import { addMonths, addYears } from 'date-fns';
+import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
 import { COLLECTIONS } from './collections.js';
 import { DAY_MS } from './constants.js';
@@ -160,6 +161,16 @@ export const cashOf = (e: LedgerMovement): number => (CASH_SIGN[e.type] ?? 0) * 
 
 /** "2026-11" for a date (UTC month). */
 export const monthKey = (d: Date): string => d.toISOString().slice(0, 7);
+
+/**
+ * The instants of UTC month `month` ("YYYY-MM"), from `start` (inclusive) to
+ * `end` (exclusive): every date whose monthKey is `month`.
+ */
+export function monthRange(month: string): { start: Date; end: Date } {
+  const [year, m] = month.split('-').map(Number);
+  const start = new TZDate(year!, m! - 1, 1, 'UTC');
+  return { start: new Date(start.getTime()), end: new Date(addMonths(start, 1).getTime()) };
+}
 
 /** One UTC month of the ledger: its net cash (cents) and how many entries it holds. */
 export interface LedgerMonth {

@@ -20,6 +20,8 @@ import {
   refundAmount,
   revenueByMonth,
   ledgerMonths,
+  monthKey,
+  monthRange,
   LEDGER_ENTRY_TYPES,
   CLOSE_REFUSALS,
   voidRefusal,
@@ -146,6 +148,21 @@ describe('refundAmount', () => {
 });
 
 describe('ageing and revenue', () => {
+  it("gives a ledger month's instants: every date from its start to its end has that month's key", () => {
+    expect(monthRange('2026-12')).toEqual({
+      start: new Date('2026-12-01T00:00:00Z'),
+      end: new Date('2027-01-01T00:00:00Z'),
+    });
+    fc.assert(
+      fc.property(fc.date({ min: new Date('1970-01-01'), max: new Date('2999-12-31'), noInvalidDate: true }), (d) => {
+        const { start, end } = monthRange(monthKey(d));
+        expect(start.getTime()).toBeLessThanOrEqual(d.getTime());
+        expect(d.getTime()).toBeLessThan(end.getTime());
+        expect(monthKey(new Date(end.getTime() - 1))).toBe(monthKey(d));
+      }),
+    );
+  });
+
   it('buckets by whole days past due', () => {
     const due = new Date('2026-11-01T00:00:00Z');
     const at = (d: string) => ageingBucket(due, new Date(d));

@@ -29,6 +29,7 @@ import {
   ledgerMonthDocSchema,
   ledgerMonths,
   ledgerSums,
+  monthRange,
   ledgerSumsSchema,
   orderDocSchema,
   paymentDocSchema,
@@ -411,8 +412,7 @@ export type KeptSum =
 
 /** The entries dated in UTC month `month` ("YYYY-MM"), in `tx`. @throws ZodError on an entry that does not parse. */
 function entriesOfMonth(db: Firestore, month: string, tx: Transaction) {
-  const start = new Date(`${month}-01T00:00:00.000Z`);
-  const end = new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 1));
+  const { start, end } = monthRange(month);
   return entriesFound(
     ledgerEntriesCol(db).where('at', '>=', Timestamp.fromDate(start)).where('at', '<', Timestamp.fromDate(end)),
     tx,
