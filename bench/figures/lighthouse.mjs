@@ -123,20 +123,17 @@ export async function landingLighthouse({
     await Promise.all(Object.values(servers).map((s) => s.close()));
   }
   const host = gathered.map((g) => g.artifacts.BenchmarkIndex);
+  const hostText = `median ${median(host)}, ${Math.min(...host)}–${Math.max(...host)}`;
   const calibrated = cpu === 'calibrate';
-  if (calibrated) {
-    const slowdown = cpuSlowdownFor(median(host));
-    if (slowdown === null)
-      throw new Error(
-        `Lighthouse: benchmarkIndex ${median(host)} is below 150, too slow a host to emulate the mobile preset`,
-      );
-    cpu = Math.round(slowdown * 100) / 100;
-  }
-  log(
-    `  Lighthouse CPU slowdown ${cpu}× (benchmarkIndex of the ${host.length} runs: median ${median(host)}, ${Math.min(...host)}–${Math.max(...host)})`,
-  );
+  const found = calibrated ? cpuSlowdownFor(median(host)) : cpu;
+  if (found === null)
+    throw new Error(
+      `Lighthouse: benchmarkIndex ${median(host)} is below 150, too slow a host to emulate the mobile preset`,
+    );
+  const slowdown = Math.round(found * 100) / 100;
+  log(`  Lighthouse CPU slowdown ${slowdown}× (benchmarkIndex of the ${host.length} runs: ${hostText})`);
   for (const g of gathered) {
-    const run = await auditRun(g.artifacts, cpu, join(outDir, `round-${round}-${g.page}-run-${g.run}.json`));
+    const run = await auditRun(g.artifacts, slowdown, join(outDir, `round-${round}-${g.page}-run-${g.run}.json`));
     results[g.page].push(run);
     log(
       `  Lighthouse ${g.page} run ${g.run}/${runs}: performance ${run.performance}, LCP ${run.lcp.toFixed(0)} ms, CLS ${run.cls.toFixed(3)}, TBT ${run.tbt.toFixed(0)} ms (benchmarkIndex ${run.benchmarkIndex})`,
@@ -146,7 +143,7 @@ export async function landingLighthouse({
   const first = results.landing[0];
   const stats = servers.landing.stats;
   const common =
-    `${first.formFactor} preset, ${first.throttling} throttling, CPU slowdown ${cpu}× (${calibrated ? 'calibrated to' : 'fixed; the host:'} the median benchmarkIndex of the ${host.length} runs, ${median(host)}, ${Math.min(...host)}–${Math.max(...host)}); ` +
+    `${first.formFactor} preset, ${first.throttling} throttling, CPU slowdown ${slowdown}× (${calibrated ? 'calibrated to' : 'fixed; the host:'} the benchmarkIndex of the ${host.length} runs, ${hostText}); ` +
     `served ${stats.br} br / ${stats.gzip} gzip / ${stats.identity} identity responses; ` +
     `uses-text-compression audit ${col('landing', 'textCompression').every((s) => s === 1) ? 'passed in every run' : `scores ${col('landing', 'textCompression').join(', ')}`}; ` +
     `median transfer ${((median(col('landing', 'transferBytes')) ?? 0) / 1024).toFixed(0)} KB, FCP ${median(col('landing', 'fcp')).toFixed(0)} ms, Speed Index ${median(col('landing', 'si')).toFixed(0)} ms` +
