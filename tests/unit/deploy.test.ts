@@ -184,10 +184,16 @@ describe('npm run deploy and the production build (offline)', () => {
   }, 180_000);
 });
 
-/** Runs git in `cwd`; its trimmed stdout (throws on failure). */
+/**
+ * Runs git in `cwd`; its trimmed stdout. Throws on failure, saying why: git's
+ * own message, or the exit status, signal or spawn error when it printed none.
+ */
 function git(cwd: string, ...args: string[]): string {
   const r = spawnSync('git', args, { cwd, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr}`);
+  if (r.status !== 0) {
+    const why = r.stderr?.trim() || r.error?.message || (r.signal ? `killed by ${r.signal}` : `exit ${r.status}`);
+    throw new Error(`git ${args.join(' ')}: ${why}`);
+  }
   return r.stdout.trim();
 }
 
