@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import {
   appendFileSync,
+  copyFileSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -19,7 +20,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
   deploySteps,
   deployTarget,
@@ -184,12 +185,18 @@ describe('npm run deploy and the production build (offline)', () => {
   }, 180_000);
 });
 
-/**
- * Runs git in `cwd`; its trimmed stdout. Throws on failure, saying why: git's
- * own message, or the exit status, signal or spawn error when it printed none.
- */
+/** Runs git in `cwd`; its trimmed stdout (see gitWith). */
 function git(cwd: string, ...args: string[]): string {
-  const r = spawnSync('git', args, { cwd, encoding: 'utf8' });
+  return gitWith({}, cwd, ...args);
+}
+
+/**
+ * Runs git in `cwd` with `env` added to this process's environment; its
+ * trimmed stdout. Throws on failure, saying why: git's own message, or the
+ * exit status, signal or spawn error when it printed none.
+ */
+function gitWith(env: NodeJS.ProcessEnv, cwd: string, ...args: string[]): string {
+  const r = spawnSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, ...env } });
   if (r.status !== 0) {
     const why = r.stderr?.trim() || r.error?.message || (r.signal ? `killed by ${r.signal}` : `exit ${r.status}`);
     throw new Error(`git ${args.join(' ')}: ${why}`);
@@ -305,13 +312,40 @@ describe("the functions' lockfile", () => {
 });
 
 /**
- * A clone of this tree, clean and at its current content (`git stash create`
- * makes a commit of the uncommitted changes, HEAD when there are none), with
- * this checkout's node_modules linked in: a tree that deploy's gate can pass.
+ * A commit of `repo`'s working tree as it is (its tracked files, changes
+ * included; HEAD's content when nothing changed), made through a copy of its
+ * index. `git stash create` would do the same through the repository's own
+ * index, and when any other git command (an editor's, a `git status` in
+ * another terminal) holds that index's lock, it exits 1 without a word.
+ */
+function snapshotCommit(repo: string): string {
+  const scratch = mkdtempSync(join(tmpdir(), 'studio-index-'));
+  try {
+    const index = join(scratch, 'index');
+    copyFileSync(resolve(repo, git(repo, 'rev-parse', '--git-path', 'index')), index);
+    const env = {
+      GIT_INDEX_FILE: index,
+      GIT_AUTHOR_NAME: 'deploy test',
+      GIT_AUTHOR_EMAIL: 'deploy-test@example.com',
+      GIT_COMMITTER_NAME: 'deploy test',
+      GIT_COMMITTER_EMAIL: 'deploy-test@example.com',
+    };
+    gitWith(env, repo, 'add', '--update');
+    const tree = gitWith(env, repo, 'write-tree');
+    return gitWith(env, repo, 'commit-tree', tree, '-p', 'HEAD', '-m', 'working tree snapshot');
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * A clone of this tree, clean and at its current content (snapshotCommit),
+ * with this checkout's node_modules linked in: a tree that deploy's gate can
+ * pass.
  */
 function cleanClone(): { dir: string; head: string } {
   const dir = mkdtempSync(join(tmpdir(), 'studio-release-'));
-  const commit = git(ROOT, 'stash', 'create') || git(ROOT, 'rev-parse', 'HEAD');
+  const commit = snapshotCommit(ROOT);
   git(tmpdir(), 'clone', '--quiet', '--shared', '--no-checkout', ROOT, dir);
   git(dir, 'checkout', '--quiet', commit);
   for (const nm of ['node_modules', 'web/node_modules', 'functions/node_modules'])
@@ -319,6 +353,30 @@ function cleanClone(): { dir: string; head: string } {
   appendFileSync(join(dir, '.git', 'info', 'exclude'), 'node_modules\n');
   return { dir, head: git(dir, 'rev-parse', 'HEAD') };
 }
+
+describe('the clean clone these tests deploy from', () => {
+  it("commits the working tree's changes while another git command holds the repository's index lock", () => {
+    const repo = mkdtempSync(join(tmpdir(), 'studio-snapshot-'));
+    try {
+      const ident = ['-c', 'user.name=t', '-c', 'user.email=t@example.com'];
+      git(repo, 'init', '--quiet');
+      writeFileSync(join(repo, 'a.txt'), 'committed\n');
+      git(repo, 'add', 'a.txt');
+      git(repo, ...ident, 'commit', '--quiet', '-m', 'first');
+      writeFileSync(join(repo, 'a.txt'), 'changed\n');
+      writeFileSync(join(repo, '.git', 'index.lock'), ''); // as a running `git status` holds it
+
+      const commit = snapshotCommit(repo);
+
+      expect(git(repo, 'show', `${commit}:a.txt`)).toBe('changed');
+      expect(git(repo, 'rev-parse', `${commit}^`)).toBe(git(repo, 'rev-parse', 'HEAD'));
+      expect(existsSync(join(repo, '.git', 'index.lock'))).toBe(true); // left to its holder
+      expect(git(repo, 'diff', '--cached', '--name-only')).toBe(''); // the repository's own index is untouched
+    } finally {
+      rmSync(repo, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('npm run deploy on a clone (offline)', () => {
   const deploy = (dir: string, env: NodeJS.ProcessEnv, ...args: string[]) =>
