@@ -22,6 +22,7 @@ import { connect } from 'node:net';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import treeKill from 'tree-kill';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const PROJECT_ID = 'demo-studio';
@@ -71,6 +72,17 @@ export async function waitForFreePorts(timeoutMs = 60_000) {
 
 const GCLOUD_FIRESTORE_JAR = '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
 const FIRESTORE_MAIN_CLASS = 'com.google.cloud.datastore.emulator.firestore.CloudFirestore';
+
+/**
+ * Kills `pid` and every process below it with SIGKILL; resolves with null, or
+ * with the error when a kill failed. firebase-tools starts each Java emulator
+ * in a process group of its own, so killing the CLI's group leaves them
+ * running, orphaned, on their ports; tree-kill walks the tree by parent id
+ * (`ps --ppid`), so call this while the CLI still lives.
+ */
+export function killTree(pid) {
+  return new Promise((done) => treeKill(pid, 'SIGKILL', (error) => done(error ?? null)));
+}
 
 export class EmulatorSetupError extends Error {}
 

@@ -21,7 +21,15 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { EMULATOR_CLIENT_ENV, PORTS, ROOT, emulatorEnvOrExit, firebaseCli, startStorageStandIn } from './emulators.mjs';
+import {
+  EMULATOR_CLIENT_ENV,
+  PORTS,
+  ROOT,
+  emulatorEnvOrExit,
+  firebaseCli,
+  killTree,
+  startStorageStandIn,
+} from './emulators.mjs';
 import { NPM, NPX, runOrExit, startChild, waitForHttp } from './run.mjs';
 import { DEV_ADMIN } from './dev-admin.ts';
 import { startScheduleTicker } from './schedule.ts';
@@ -90,8 +98,9 @@ async function stop(code = 0) {
   await stopExports();
   for (const c of children) if (c.exitCode === null) c.kill('SIGINT');
   // Long enough for the emulators to export their data (EMULATOR_DATA).
-  const force = setTimeout(() => {
-    for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  const force = setTimeout(async () => {
+    // The whole tree: the emulators' Java processes run in process groups of their own.
+    await Promise.all(children.filter((c) => c.exitCode === null).map((c) => killTree(c.pid)));
     process.exit(code);
   }, 60_000);
   force.unref();

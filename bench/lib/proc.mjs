@@ -2,8 +2,9 @@
  * Processes of the bench: builds, the Firebase emulators (the scripts/start.mjs
  * pattern, reusing scripts/emulators.mjs), tsx helpers, and clean-up on exit
  * or Ctrl-C. Every child the bench starts is registered here and stopped by
- * its own id (the emulators as their own process group, so their Java
- * Firestore emulator goes too).
+ * its own id (the emulators by a SIGINT to their process group, then, if they
+ * have not exited within 20 s, by killing the CLI's whole process tree, the
+ * Java Firestore emulator included: it runs in a group of its own).
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, rmSync, statSync } from 'node:fs';
@@ -14,6 +15,7 @@ import {
   ROOT,
   emulatorEnv,
   firebaseCli,
+  killTree,
   waitForFreePorts,
   startStorageStandIn,
 } from '../../scripts/emulators.mjs';
@@ -171,11 +173,9 @@ export async function startEmulators() {
     }
     const timeout = new Promise((ok) => setTimeout(() => ok('timeout'), 20_000).unref());
     if ((await Promise.race([exited, timeout])) === 'timeout') {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
+      // Busy emulators (a backlog of triggers) can outlast the wait; their whole tree goes, Java included.
+      const failed = await killTree(child.pid);
+      if (failed) console.error(`[bench] Some emulator processes could not be stopped: ${failed.message}`);
       await exited;
     }
     log.end();
