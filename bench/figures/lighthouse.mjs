@@ -123,12 +123,13 @@ export async function landingLighthouse({
     await Promise.all(Object.values(servers).map((s) => s.close()));
   }
   const host = gathered.map((g) => g.artifacts.BenchmarkIndex);
-  const hostText = `median ${median(host)}, ${Math.min(...host)}–${Math.max(...host)}`;
+  const hostMedian = median(host);
+  const hostText = `median ${hostMedian}, ${Math.min(...host)}–${Math.max(...host)}`;
   const calibrated = cpu === 'calibrate';
-  const found = calibrated ? cpuSlowdownFor(median(host)) : cpu;
+  const found = calibrated ? cpuSlowdownFor(hostMedian) : cpu;
   if (found === null)
     throw new Error(
-      `Lighthouse: benchmarkIndex ${median(host)} is below 150, too slow a host to emulate the mobile preset`,
+      `Lighthouse: benchmarkIndex ${hostMedian} is below 150, too slow a host to emulate the mobile preset`,
     );
   const slowdown = Math.round(found * 100) / 100;
   log(`  Lighthouse CPU slowdown ${slowdown}× (benchmarkIndex of the ${host.length} runs: ${hostText})`);

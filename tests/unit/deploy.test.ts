@@ -311,6 +311,14 @@ describe("the functions' lockfile", () => {
   });
 });
 
+/** The author and committer of the commits these tests make (a clone may have no git identity configured). */
+const GIT_IDENTITY = {
+  GIT_AUTHOR_NAME: 'deploy test',
+  GIT_AUTHOR_EMAIL: 'deploy-test@example.com',
+  GIT_COMMITTER_NAME: 'deploy test',
+  GIT_COMMITTER_EMAIL: 'deploy-test@example.com',
+};
+
 /**
  * A commit of `repo`'s working tree as it is (its tracked files, changes
  * included; HEAD's content when nothing changed), made through a copy of its
@@ -323,13 +331,7 @@ function snapshotCommit(repo: string): string {
   try {
     const index = join(scratch, 'index');
     copyFileSync(resolve(repo, git(repo, 'rev-parse', '--git-path', 'index')), index);
-    const env = {
-      GIT_INDEX_FILE: index,
-      GIT_AUTHOR_NAME: 'deploy test',
-      GIT_AUTHOR_EMAIL: 'deploy-test@example.com',
-      GIT_COMMITTER_NAME: 'deploy test',
-      GIT_COMMITTER_EMAIL: 'deploy-test@example.com',
-    };
+    const env = { ...GIT_IDENTITY, GIT_INDEX_FILE: index };
     gitWith(env, repo, 'add', '--update');
     const tree = gitWith(env, repo, 'write-tree');
     return gitWith(env, repo, 'commit-tree', tree, '-p', 'HEAD', '-m', 'working tree snapshot');
@@ -358,11 +360,10 @@ describe('the clean clone these tests deploy from', () => {
   it("commits the working tree's changes while another git command holds the repository's index lock", () => {
     const repo = mkdtempSync(join(tmpdir(), 'studio-snapshot-'));
     try {
-      const ident = ['-c', 'user.name=t', '-c', 'user.email=t@example.com'];
       git(repo, 'init', '--quiet');
       writeFileSync(join(repo, 'a.txt'), 'committed\n');
       git(repo, 'add', 'a.txt');
-      git(repo, ...ident, 'commit', '--quiet', '-m', 'first');
+      gitWith(GIT_IDENTITY, repo, 'commit', '--quiet', '-m', 'first');
       writeFileSync(join(repo, 'a.txt'), 'changed\n');
       writeFileSync(join(repo, '.git', 'index.lock'), ''); // as a running `git status` holds it
 

@@ -12,7 +12,8 @@ import { killTree } from '../../scripts/emulators.mjs';
 function running(pid: number): boolean {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+    // "pid (name) S ...": the state follows the name, which may hold spaces and parentheses.
+    return stat[stat.lastIndexOf(')') + 2] !== 'Z';
   } catch {
     return false;
   }
