@@ -12,12 +12,12 @@ import {
   type LeadStatus,
 } from './constants.js';
 import { groupLeadsForBoard, isTestDataLead } from './leads.js';
+import { formatUsd } from './money.js';
 import { leadDeadReason } from './leadStatus.js';
 
 export interface TileLead {
   status: LeadStatus;
   quoteAmountCents: number | null;
-  depositAmountCents: number | null;
 }
 
 export interface Tile {
@@ -26,6 +26,19 @@ export interface Tile {
   count: number;
   /** Sum of the tile's amount, in cents. */
   totalCents: number;
+  /** A second line ("$1,200.00 overdue"), or absent. */
+  detail?: string;
+}
+
+/**
+ * What is owed on open documents (domain statement.ts owedOfOpenDocuments),
+ * and the part past its due day: the Open Invoices tile. Null while loading.
+ */
+export interface Receivables {
+  count: number;
+  owedCents: number;
+  overdueCount: number;
+  overdueCents: number;
 }
 
 function tile(
@@ -43,10 +56,15 @@ function tile(
  * The four tiles:
  * - Open Quotes: Quoted leads, summed quoteAmount;
  * - Accepted: Set Up, Production and Launch leads, summed quoteAmount;
- * - Open Invoices: Set Up leads with a quote, summed depositAmount;
+ * - Open Invoices: the documents (invoices, deposit and final payment
+ *   requests) with something owed, and what they owe, from the ledger
+ *   (`receivables`; 0 while it loads). A deliberate deviation from spec §9's
+ *   "Set Up leads with a quote, summed depositAmount", which counts deposits
+ *   already paid and misses every other open document: the tile says what
+ *   the Money page and the account statements say (docs/statuses.md);
  * - Completed: Launch leads with a quote, summed quoteAmount.
  */
-export function dashboardTiles(leads: readonly TileLead[]): Tile[] {
+export function dashboardTiles(leads: readonly TileLead[], receivables: Receivables | null = null): Tile[] {
   const quote = (l: TileLead) => l.quoteAmountCents;
   const hasQuote = (l: TileLead) => l.quoteAmountCents != null;
   return [
@@ -58,13 +76,13 @@ export function dashboardTiles(leads: readonly TileLead[]): Tile[] {
       quote,
       (l) => l.status === 'Set Up' || l.status === 'Production' || l.status === 'Launch',
     ),
-    tile(
-      'openInvoices',
-      'Open Invoices',
-      leads,
-      (l) => l.depositAmountCents,
-      (l) => l.status === 'Set Up' && hasQuote(l),
-    ),
+    {
+      key: 'openInvoices',
+      label: 'Open Invoices',
+      count: receivables?.count ?? 0,
+      totalCents: receivables?.owedCents ?? 0,
+      ...(receivables && receivables.overdueCount > 0 && { detail: `${formatUsd(receivables.overdueCents)} overdue` }),
+    },
     tile('completed', 'Completed', leads, quote, (l) => l.status === 'Launch' && hasQuote(l)),
   ];
 }

@@ -105,6 +105,23 @@ export interface PaymentRequestPlan {
   checkoutUrl: string;
 }
 
+/** What the project is called on its payment documents: the lead's subject, else its project type. */
+export const projectWhat = (lead: Pick<LeadForRequests, 'subject' | 'projectType'>): string =>
+  lead.subject || lead.projectType || 'your project';
+
+/**
+ * The description of a quote stage's payment request, and of its checkout:
+ * "Deposit (50%): Bakery website", "Final payment: Bakery website".
+ */
+export function stageDescription(
+  purpose: RequestPurpose,
+  quoteCents: number,
+  depositCents: number,
+  what: string,
+): string {
+  return purpose === 'deposit' ? `${depositLabel(quoteCents, depositCents)}: ${what}` : `Final payment: ${what}`;
+}
+
 const ACCEPTED_STATUSES: readonly string[] = ['Set Up', 'Production', 'Launch', 'Complete'];
 
 export const requestId = (leadId: string, purpose: RequestPurpose): string => `${leadId}_${purpose}`;
@@ -128,16 +145,16 @@ export function leadPaymentRequests(leadId: string, lead: LeadForRequests): Paym
   const quote = amounts.quoteAmountCents;
   const accepted = lead.quoteAccepted === true || ACCEPTED_STATUSES.includes(String(lead.status ?? ''));
   if (quote <= 0 || !accepted || lead.status === 'Lost') return [];
-  const what = lead.subject || lead.projectType || 'your project';
+  const what = projectWhat(lead);
   const deposit = amounts.depositAmountCents;
   const out: PaymentRequestPlan[] = [];
   if (deposit > 0) {
     out.push({
       purpose: 'deposit',
       amountCents: deposit,
-      description: `${depositLabel(quote, deposit)}: ${what}`,
+      description: stageDescription('deposit', quote, deposit, what),
       paymentIntentId: lead.stripeDepositPaymentId ?? null,
-      checkoutUrl: checkoutPath(deposit, `${depositLabel(quote, deposit)}: ${what}`, leadId),
+      checkoutUrl: checkoutPath(deposit, stageDescription('deposit', quote, deposit, what), leadId),
     });
   }
   // The final payment is requested at delivery (launch), or at once when there is no deposit; a final
@@ -150,9 +167,9 @@ export function leadPaymentRequests(leadId: string, lead: LeadForRequests): Paym
       out.push({
         purpose: 'final',
         amountCents: final,
-        description: `Final payment: ${what}`,
+        description: stageDescription('final', quote, deposit, what),
         paymentIntentId: lead.stripeFinalPaymentId ?? null,
-        checkoutUrl: checkoutPath(final, `Final payment: ${what}`, leadId),
+        checkoutUrl: checkoutPath(final, stageDescription('final', quote, deposit, what), leadId),
       });
   }
   return out;

@@ -8,7 +8,9 @@ import { z } from 'zod';
 import { formatDocumentDate } from './invoiceDocument.js';
 import { centsToString } from './money.js';
 import { clientTimelineStages } from './projects.js';
-import { checkoutPath } from './quotes.js';
+import { billedDocument, documentPayPath, statementLine, statementStateText } from './statement.js';
+import type { InvoiceStatus } from './billing.js';
+import type { LedgerSums } from './ledgerSums.js';
 
 /** One stage of a project's client timeline (domain clientTimelineStages). */
 export const portalTimelineStageSchema = z.object({
@@ -41,6 +43,14 @@ export const portalInvoiceSchema = z.object({
   /** The due day as the studio's PDFs and emails write it, on the studio's clock ("March 5, 2026"), or null. */
   dueDate: z.string().nullable(),
   paidAt: z.string().nullable(),
+  /** What is still owed on it (its account statement line: the ledger's, not the stored status), 2 decimals. */
+  owed: z.string().regex(/^\d+\.\d{2}$/),
+  /** What was refunded on it (its credit notes are among the documents), 2 decimals. */
+  refunded: z.string().regex(/^\d+\.\d{2}$/),
+  /** Calendar days past its due day on the studio's clock; 0 when nothing is owed or it is not late. */
+  overdueDays: z.number().int().nonnegative(),
+  /** "Overdue 40 days", "Open", "Paid", "Partially refunded"... (domain statementStateText). */
+  stateText: z.string(),
   /** The existing checkout for this invoice (a same-site path), while it is open; null once paid. */
   payPath: z
     .string()
@@ -93,39 +103,50 @@ export interface PortalInvoiceSource {
   number: string | null | undefined;
   description: string;
   amountCents: number;
-  status: string;
+  status: InvoiceStatus;
+  issuedAt?: Date | null;
+  createdAt?: Date | null;
   dueDate: Date | null;
   paidAt: Date | null;
   checkoutUrl: string | null;
+  /** Its ledger entries' sums (cents), kept by the server on the document. */
+  ledgerCents: LedgerSums;
 }
 
 /**
- * An invoice as the portal shows it, or null when the client does not see it
- * (void, uncollectible). Pay Now goes to the existing checkout: the invoice's
- * own checkout link, else the lead's payment (checkoutPath), as My Project does.
- * The due day is written in `timeZone` (the studio's), as its PDFs and emails write it.
+ * An invoice as the portal shows it, read from its account statement line
+ * (domain statement.ts) at `now`, or null when the client does not see it
+ * (void, written off: it owes nothing). Pay Now goes to the document's own
+ * checkout (documentPayPath), as My Project and the emails do. The due day
+ * is written in `timeZone` (the studio's), as its PDFs and emails write it.
  */
-export function portalInvoice(s: PortalInvoiceSource, timeZone = 'UTC'): PortalInvoice | null {
-  if (s.status !== 'open' && s.status !== 'paid') return null;
+export function portalInvoice(s: PortalInvoiceSource, timeZone = 'UTC', now = new Date()): PortalInvoice | null {
   const description =
     s.description || (s.kind === 'invoice' ? 'Invoice' : s.kind === 'deposit' ? 'Deposit' : 'Final payment');
-  const own = s.checkoutUrl && /^\/checkout\?/.test(s.checkoutUrl) ? s.checkoutUrl : null;
-  const payPath =
-    s.status !== 'open'
-      ? null
-      : (own ??
-        (s.kind === 'invoice'
-          ? `/checkout?${new URLSearchParams({ amount: centsToString(s.amountCents), description, invoiceId: s.id })}`
-          : checkoutPath(s.amountCents, `Invoice: ${description}`, s.leadId)));
+  const line = statementLine(
+    billedDocument(s.id, {
+      ...s,
+      description,
+      createdAt: s.createdAt ?? null,
+      purpose: s.kind === 'invoice' ? undefined : s.kind,
+    }),
+    now,
+    timeZone,
+  );
+  if (line.state === 'void' || line.state === 'written_off') return null;
   return {
     id: s.id,
     kind: s.kind,
     number: s.number ?? null,
     description,
     amount: centsToString(s.amountCents),
-    status: s.status,
+    status: line.owedCents > 0 ? 'open' : 'paid',
     dueDate: s.dueDate ? formatDocumentDate(s.dueDate, timeZone) : null,
     paidAt: s.paidAt?.toISOString() ?? null,
-    payPath,
+    owed: centsToString(line.owedCents),
+    refunded: centsToString(line.balance.refundedCents),
+    overdueDays: line.overdueDays,
+    stateText: statementStateText(line),
+    payPath: documentPayPath(line),
   };
 }

@@ -59,6 +59,22 @@ export function clientTimelineStages(status: string): Array<{ label: string; sta
   return labels.map((label, i) => ({ label, state: i < at ? 'past' : i === at ? 'current' : 'future' }));
 }
 
+/**
+ * The words a client reads for a lead's or a project's status (My Project,
+ * the portal): the timeline's own ("Complete" for Won), never the CRM's
+ * internal ones. A status not listed reads as itself.
+ */
+const CLIENT_STATUS_WORDS: Readonly<Record<string, string>> = {
+  Won: 'Complete',
+  Lost: 'Closed',
+  Deposit: 'Set Up',
+  'Payment Failed': 'Payment needed',
+  'Subscription Expired': 'Complete',
+};
+
+/** What a client reads for `status` (CLIENT_STATUS_WORDS). */
+export const clientStatusText = (status: string): string => CLIENT_STATUS_WORDS[status] ?? status;
+
 /** Statuses shown as tiles with a View List dialog: Maintenance and Canceled (spec §2), and Won as "Completed". */
 export const PROJECT_LIST_TILES = ['Maintenance', 'Canceled', 'Won'] as const satisfies readonly ProjectStatus[];
 /** A tile's label: its status, except Won, shown as "Completed" (a launched project that ended without maintenance). */

@@ -21,11 +21,22 @@
  *   final payment once the deposit is paid).
  * Amounts are integer cents; dates are instants (`Date`).
  */
-import { differenceInCalendarDays } from 'date-fns';
+import { differenceInCalendarDays, startOfDay } from 'date-fns';
 import { tz } from '@date-fns/tz';
-import { documentBalance, type BillableKind, type DocumentBalance, type InvoiceStatus } from './billing.js';
+import {
+  balanceLabel,
+  documentBalance,
+  type BillableKind,
+  type DocumentBalance,
+  type InvoiceStatus,
+} from './billing.js';
 import type { LedgerSums } from './ledgerSums.js';
 import { acceptedQuoteOf, nextLeadPayment, type PayableLeadState } from './payments.js';
+import { projectWhat, stageDescription } from './invoiceNumbers.js';
+import { formatDocumentDate } from './invoiceDocument.js';
+import { centsToString } from './money.js';
+import { checkoutPath } from './quotes.js';
+import type { ClientStatementLineReply, ClientStatementReply } from './clientReplies.js';
 
 /**
  * Whole calendar days document due on `dueDate` is late at `now`, counted on
@@ -57,6 +68,8 @@ export interface StatementDocument {
   ledgerCents: LedgerSums;
   /** The lead (project) it belongs to, when it has one. */
   leadId: string | null;
+  /** Its own checkout link (a same-site `/checkout?…` path), when it has one. */
+  checkoutUrl?: string | null;
 }
 
 /** A quote stage the client will be billed for but that has no document yet (cents). */
@@ -66,6 +79,8 @@ export interface UpcomingStage {
   /** The client may pay it now, before its request is issued (the final payment once the deposit is paid). */
   payableNow: boolean;
   leadId: string | null;
+  /** As its payment request will say ("Final payment: Bakery website"; domain stageDescription). */
+  description: string;
 }
 
 /** What a statement line's state reads as, for owner and client alike. */
@@ -209,15 +224,23 @@ export function accountStatement(input: {
  */
 export function upcomingQuoteStages(
   leadId: string | null,
-  lead: PayableLeadState,
+  lead: PayableLeadState & { subject?: string | null; projectType?: string | null },
   issued: ReadonlySet<'deposit' | 'final'>,
 ): UpcomingStage[] {
   const accepted = acceptedQuoteOf(lead);
   if (!accepted || lead.status === 'Lost') return [];
   const out: UpcomingStage[] = [];
   const deposit = accepted.depositAmountCents;
+  const description = (purpose: 'deposit' | 'final') =>
+    stageDescription(purpose, accepted.quoteAmountCents, deposit, projectWhat(lead));
   if (deposit > 0 && !issued.has('deposit') && !lead.stripeDepositPaymentId)
-    out.push({ purpose: 'deposit', amountCents: deposit, payableNow: true, leadId });
+    out.push({
+      purpose: 'deposit',
+      amountCents: deposit,
+      payableNow: true,
+      leadId,
+      description: description('deposit'),
+    });
   if (!issued.has('final') && !lead.stripeFinalPaymentId) {
     const due = nextLeadPayment({
       ...accepted,
@@ -226,7 +249,14 @@ export function upcomingQuoteStages(
     });
     const depositSettled = deposit <= 0 || Boolean(lead.stripeDepositPaymentId);
     const amountCents = due?.purpose === 'final' ? due.amountCents : accepted.finalAmountCents;
-    if (amountCents > 0) out.push({ purpose: 'final', amountCents, payableNow: depositSettled, leadId });
+    if (amountCents > 0)
+      out.push({
+        purpose: 'final',
+        amountCents,
+        payableNow: depositSettled,
+        leadId,
+        description: description('final'),
+      });
   }
   return out;
 }
@@ -235,24 +265,186 @@ export function upcomingQuoteStages(
 export const dayCount = (n: number): string => `${n} ${n === 1 ? 'day' : 'days'}`;
 
 /**
- * What a line's state reads as. The owner and the client read the same
- * words: "Overdue 40 days", "Due", "Paid", "Refunded", "Void", "Written off".
- * `partly` lines (some money kept, some still owed) add "partly paid".
+ * What a line's state reads as, on every surface that shows it: "Overdue 40
+ * days" (", partially paid" when some money is kept) for a document past its
+ * due day, else the balance's own label (balanceLabel: "Open", "Partially
+ * paid", "Paid", "Partially refunded", "Refunded", "Disputed",
+ * "Uncollectible", "Void").
  */
 export function statementStateText(line: Pick<StatementLine, 'state' | 'overdueDays' | 'balance'>): string {
-  const partly = line.balance.keptCents > 0 && line.balance.amountDueCents > 0 ? ', partly paid' : '';
-  switch (line.state) {
-    case 'overdue':
-      return `Overdue ${dayCount(line.overdueDays)}${partly}`;
-    case 'open':
-      return `Due${partly}`;
-    case 'refunded':
-      return 'Refunded';
-    case 'void':
-      return 'Void';
-    case 'written_off':
-      return 'Written off';
-    case 'paid':
-      return line.balance.refundedCents > 0 ? 'Paid, partly refunded' : 'Paid';
+  if (line.state !== 'overdue') return balanceLabel(line.balance);
+  return `Overdue ${dayCount(line.overdueDays)}${line.balance.keptCents > 0 ? ', partially paid' : ''}`;
+}
+
+/** What a document bills for, in a word: "Deposit", "Final payment", "Invoice", "Order". */
+export const STATEMENT_PURPOSE_LABELS: Readonly<Record<StatementPurpose, string>> = {
+  deposit: 'Deposit',
+  final: 'Final payment',
+  invoice: 'Invoice',
+  order: 'Order',
+};
+
+/** The fields of a stored invoice or payment request (domain invoiceDocSchema) the statement reads. */
+export interface BilledDocumentFields {
+  leadId: string | null;
+  number?: string | null;
+  description: string;
+  amountCents: number;
+  status: InvoiceStatus;
+  issuedAt?: Date | null;
+  createdAt: Date | null;
+  dueDate: Date | null;
+  ledgerCents: LedgerSums;
+  /** A payment request's stage; absent on an admin invoice. */
+  purpose?: 'deposit' | 'final';
+  checkoutUrl?: string | null;
+}
+
+/** An admin invoice (`invoices/{id}`) or a payment request (`payment_requests/{id}`) as a statement document. */
+export function billedDocument(id: string, d: BilledDocumentFields): StatementDocument {
+  return {
+    kind: d.purpose ? 'request' : 'invoice',
+    id,
+    purpose: d.purpose ?? 'invoice',
+    number: d.number ?? null,
+    description: d.description,
+    totalCents: d.amountCents,
+    status: d.status,
+    issuedAt: d.issuedAt ?? d.createdAt,
+    dueDate: d.dueDate,
+    ledgerCents: d.ledgerCents,
+    leadId: d.leadId,
+    checkoutUrl: d.checkoutUrl ?? null,
+  };
+}
+
+/**
+ * The statement of one lead (a project): its invoices and payment requests,
+ * and the stages of its accepted quote not yet requested.
+ */
+export function leadStatement(input: {
+  leadId: string;
+  lead: PayableLeadState & { subject?: string | null; projectType?: string | null };
+  documents: ReadonlyArray<{ id: string } & BilledDocumentFields>;
+  now: Date;
+  timeZone: string;
+}): AccountStatement {
+  const mine = input.documents.filter((d) => d.leadId === input.leadId);
+  const issued = new Set(mine.flatMap((d) => (d.purpose ? [d.purpose] : [])));
+  return accountStatement({
+    documents: mine.map((d) => billedDocument(d.id, d)),
+    upcoming: upcomingQuoteStages(input.leadId, input.lead, issued),
+    now: input.now,
+    timeZone: input.timeZone,
+  });
+}
+
+/**
+ * Where a client pays `doc`: its own checkout link when it has one, else the
+ * checkout of the admin invoice (`invoiceId`) or of the lead's quote stage
+ * (`leadId`; the server charges what is due). Null when nothing is owed.
+ */
+export function documentPayPath(line: StatementLine): string | null {
+  if (line.owedCents <= 0) return null;
+  const d = line.document;
+  if (d.checkoutUrl && /^\/checkout\?/.test(d.checkoutUrl)) return d.checkoutUrl;
+  if (d.kind === 'invoice')
+    return `/checkout?${new URLSearchParams({ amount: centsToString(line.owedCents), description: d.description, invoiceId: d.id })}`;
+  return d.leadId ? checkoutPath(line.owedCents, d.description, d.leadId) : null;
+}
+
+/** The client's words for a line's state: void and written-off lines are not shown to them. */
+const CLIENT_STATES: Partial<Record<StatementState, ClientStatementLineReply['state']>> = {
+  open: 'open',
+  overdue: 'overdue',
+  paid: 'paid',
+  refunded: 'refunded',
+};
+
+/**
+ * A statement as the client reads it (My Project, the portal): 2-decimal
+ * amounts, due days written on the studio's clock (`timeZone`), the open and
+ * settled documents (void and written-off ones left out), and the quote
+ * stages still to be billed with a checkout for the one payable now.
+ */
+export function clientStatement(statement: AccountStatement, timeZone: string): ClientStatementReply {
+  const lines: ClientStatementLineReply[] = [];
+  for (const l of statement.lines) {
+    const state = CLIENT_STATES[l.state];
+    const d = l.document;
+    if (!state || d.purpose === 'order') continue;
+    lines.push({
+      id: d.id,
+      kind: d.purpose,
+      number: d.number,
+      description: d.description,
+      amount: centsToString(d.totalCents),
+      owed: centsToString(l.owedCents),
+      refunded: centsToString(l.balance.refundedCents),
+      state,
+      stateText: statementStateText(l),
+      dueDate: d.dueDate ? formatDocumentDate(d.dueDate, timeZone) : null,
+      overdueDays: l.overdueDays,
+      payPath: documentPayPath(l),
+    });
   }
+  return {
+    owed: centsToString(statement.totals.owedCents),
+    overdue: centsToString(statement.totals.overdueCents),
+    paidInFull: statement.paidInFull,
+    lines,
+    upcoming: statement.upcoming.map((u) => ({
+      kind: u.purpose,
+      amount: centsToString(u.amountCents),
+      payPath: u.payableNow && u.leadId ? checkoutPath(u.amountCents, u.description, u.leadId) : null,
+    })),
+  };
+}
+
+/** What Pay Now offers: the statement's next payable item, its amount (cents) and checkout; null when none. */
+export function nextPayment(statement: AccountStatement): { amountCents: number; payPath: string | null } | null {
+  const next = statement.next;
+  if (next?.line) return { amountCents: next.line.owedCents, payPath: documentPayPath(next.line) };
+  if (next?.stage)
+    return {
+      amountCents: next.stage.amountCents,
+      payPath: next.stage.leadId
+        ? checkoutPath(next.stage.amountCents, next.stage.description, next.stage.leadId)
+        : null,
+    };
+  return null;
+}
+
+/**
+ * The ledger sums the server can add up over a set of open documents
+ * (Firestore sum aggregations of `amountCents` and `ledgerCents.<type>`):
+ * how many, what they bill, and their entries' cents by type.
+ */
+export interface OpenDocumentSums {
+  count: number;
+  totalCents: number;
+  sums: LedgerSums;
+}
+
+/**
+ * What a set of open documents owes in all, from their summed totals and
+ * ledger sums: documentBalance of the sums, which is the sum of each
+ * document's balance because no open document is overpaid (an overpayment is
+ * held for review, never applied) and none carries a write-off or a lost
+ * dispute (either closes it as uncollectible); books:check holds the stored
+ * statuses to the ledger. The dashboard's Open Invoices tile reads this.
+ */
+export function owedOfOpenDocuments(open: OpenDocumentSums): { count: number; owedCents: number } {
+  return { count: open.count, owedCents: documentBalance(open.totalCents, { sums: open.sums }).amountDueCents };
+}
+
+/** The entry types whose sums an open document's balance needs (no write-off or lost dispute is on an open one). */
+export const OPEN_DOCUMENT_SUM_TYPES = ['payment', 'refund', 'credit_note'] as const;
+
+/**
+ * The start of the studio's day at `now` (midnight in `timeZone`): a document
+ * due before it is overdue (daysOverdue ≥ 1).
+ */
+export function studioDayStart(now: Date, timeZone: string): Date {
+  return new Date(startOfDay(now, { in: tz(timeZone) }).getTime());
 }

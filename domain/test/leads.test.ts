@@ -32,23 +32,30 @@ describe('groupLeadsForBoard', () => {
 });
 
 describe('dashboardTiles', () => {
-  it('counts and sums as spec §9 defines', () => {
-    const tiles = dashboardTiles([
-      lead('Quoted', { quoteAmountCents: 100_00 }),
-      lead('Quoted', { quoteAmountCents: 50_00 }),
-      lead('Set Up', { quoteAmountCents: 200_00, depositAmountCents: 100_00 }),
-      lead('Set Up'),
-      lead('Production', { quoteAmountCents: 300_00 }),
-      lead('Launch', { quoteAmountCents: 400_00 }),
-      lead('Launch'),
-      lead('New', { quoteAmountCents: 999_00 }),
-    ]);
+  it('counts and sums as spec §9 defines, Open Invoices from what the open documents owe', () => {
+    const receivables = { count: 2, owedCents: 1_300_00, overdueCount: 1, overdueCents: 1_200_00 };
+    const tiles = dashboardTiles(
+      [
+        lead('Quoted', { quoteAmountCents: 100_00 }),
+        lead('Quoted', { quoteAmountCents: 50_00 }),
+        lead('Set Up', { quoteAmountCents: 200_00, depositAmountCents: 100_00 }),
+        lead('Set Up'),
+        lead('Production', { quoteAmountCents: 300_00 }),
+        lead('Launch', { quoteAmountCents: 400_00 }),
+        lead('Launch'),
+        lead('New', { quoteAmountCents: 999_00 }),
+      ],
+      receivables,
+    );
     expect(tiles.map((t) => [t.label, t.count, t.totalCents])).toEqual([
       ['Open Quotes', 2, 150_00],
       ['Accepted', 5, 900_00],
-      ['Open Invoices', 1, 100_00],
+      // Not the Set Up leads' deposits (a paid deposit is not open): docs/statuses.md.
+      ['Open Invoices', 2, 1_300_00],
       ['Completed', 1, 400_00],
     ]);
+    expect(tiles[2]!.detail).toBe('$1,200.00 overdue');
+    expect(dashboardTiles([], null)[2]).toMatchObject({ count: 0, totalCents: 0 });
   });
 });
 

@@ -12,6 +12,7 @@ const source = (over: Partial<PortalInvoiceSource> = {}): PortalInvoiceSource =>
   dueDate: null,
   paidAt: null,
   checkoutUrl: null,
+  ledgerCents: {},
   ...over,
 });
 
@@ -27,6 +28,8 @@ describe('portal invoices', () => {
     const deposit = portalInvoice(source({ kind: 'deposit', description: '' }))!;
     expect(deposit.description).toBe('Deposit');
     expect(deposit.payPath).toContain('leadId=lead1');
+    // The request's own description, as its email's link says: never a second wording.
+    expect(new URLSearchParams(deposit.payPath!.split('?')[1]).get('description')).toBe('Deposit');
   });
 
   it('refuses a checkout link that leaves the site', () => {
@@ -34,9 +37,27 @@ describe('portal invoices', () => {
   });
 
   it('a paid invoice has no Pay Now; void and uncollectible ones are not shown', () => {
-    expect(portalInvoice(source({ status: 'paid', paidAt: new Date(0) }))!.payPath).toBeNull();
+    const paid = portalInvoice(source({ status: 'paid', paidAt: new Date(0), ledgerCents: { payment: 123_450 } }))!;
+    expect(paid.payPath).toBeNull();
+    expect(paid.status).toBe('paid');
     expect(portalInvoice(source({ status: 'void' }))).toBeNull();
-    expect(portalInvoice(source({ status: 'uncollectible' }))).toBeNull();
+    expect(portalInvoice(source({ status: 'uncollectible', ledgerCents: { write_off: 123_450 } }))).toBeNull();
+  });
+
+  it('follows the ledger, not the stored status: a refund shows, and an invoice past its day says how late', () => {
+    const refunded = portalInvoice(
+      source({ status: 'paid', ledgerCents: { payment: 123_450, refund: 47_500, credit_note: 47_500 } }),
+    )!;
+    expect(refunded).toMatchObject({ status: 'paid', owed: '0.00', refunded: '475.00' });
+    expect(refunded.stateText).toBe('Partially refunded');
+    // Due Oct 28 (midnight in London), seen Dec 7: 40 days late, on the studio's clock.
+    const late = portalInvoice(
+      source({ dueDate: new Date('2026-10-28T00:00:00Z') }),
+      'Europe/London',
+      new Date('2026-12-07T12:00:00Z'),
+    )!;
+    expect(late).toMatchObject({ status: 'open', owed: '1234.50', overdueDays: 40, stateText: 'Overdue 40 days' });
+    expect(late.dueDate).toBe('October 28, 2026');
   });
 });
 

@@ -19,6 +19,7 @@ const source: PortalInvoiceSource = {
   dueDate: new Date('2026-03-05T08:00:00Z'),
   paidAt: null,
   checkoutUrl: null,
+  ledgerCents: {},
 };
 
 describe('portal due days', () => {

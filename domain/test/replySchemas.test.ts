@@ -56,6 +56,8 @@ const clientLead = {
   finalAmount: '2250.00',
   amountDue: null,
   paidInFull: false,
+  payPath: null,
+  statement: null,
   estimatedHours: 40,
   complexity: 'Medium',
   phase1: null,

@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { TZDate } from '@date-fns/tz';
 import {
   accountStatement,
+  clientStatement,
+  nextPayment,
+  owedOfOpenDocuments,
+  studioDayStart,
   dayCount,
   daysOverdue,
   documentBalance,
@@ -88,7 +92,15 @@ describe('accountStatement', () => {
   it('is paid in full once every document owes nothing and no stage is still to be billed', () => {
     const paid = doc({ id: 'a', totalCents: 10_000, ledgerCents: { payment: 10_000 } });
     expect(accountStatement({ documents: [paid], now, timeZone: LONDON }).paidInFull).toBe(true);
-    const upcoming = [{ purpose: 'final' as const, amountCents: 5_000, payableNow: true, leadId: 'lead-1' }];
+    const upcoming = [
+      {
+        purpose: 'final' as const,
+        amountCents: 5_000,
+        payableNow: true,
+        leadId: 'lead-1',
+        description: 'Final payment: Site',
+      },
+    ];
     const s = accountStatement({ documents: [paid], upcoming, now, timeZone: LONDON });
     expect(s.paidInFull).toBe(false);
     expect(s.next?.stage?.purpose).toBe('final');
@@ -104,7 +116,7 @@ describe('accountStatement', () => {
     const s = accountStatement({ documents: [refunded], now, timeZone: LONDON });
     expect(s.totals).toMatchObject({ paidCents: 347_500, refundedCents: 47_500, keptCents: 300_000, owedCents: 0 });
     expect(s.lines[0]!.state).toBe('paid');
-    expect(statementStateText(s.lines[0]!)).toBe('Paid, partly refunded');
+    expect(statementStateText(s.lines[0]!)).toBe('Partially refunded');
   });
 
   it('a void document is not billed and owes nothing; a written-off one owes nothing', () => {
@@ -142,7 +154,9 @@ describe('accountStatement', () => {
     fc.assert(
       fc.property(fc.array(docArb, { maxLength: 8 }), fc.boolean(), (docs, withStage) => {
         const documents = docs.map((d) => doc(d));
-        const upcoming = withStage ? [{ purpose: 'final' as const, amountCents: 1, payableNow: false, leadId: null }] : [];
+        const upcoming = withStage
+          ? [{ purpose: 'final' as const, amountCents: 1, payableNow: false, leadId: null, description: 'Final' }]
+          : [];
         const s = accountStatement({ documents, upcoming, now, timeZone: LONDON });
         const owed = documents.map(
           (d) => documentBalance(d.totalCents, { sums: d.ledgerCents }, { voided: d.status === 'void' }).amountDueCents,
@@ -160,17 +174,17 @@ describe('accountStatement', () => {
 
 describe('upcomingQuoteStages', () => {
   const accepted = {
+    subject: 'Bakery site',
     quoteAccepted: true,
     status: 'Set Up',
     acceptedQuote: { version: 1, quoteAmountCents: 695_000, depositAmountCents: 347_500, finalAmountCents: 347_500 },
   };
 
   it('lists the final payment until it is requested, payable early once the deposit is paid', () => {
-    expect(upcomingQuoteStages('l', accepted, new Set(['deposit']))).toEqual([
-      { purpose: 'final', amountCents: 347_500, payableNow: false, leadId: 'l' },
-    ]);
+    const final = { purpose: 'final', amountCents: 347_500, leadId: 'l', description: 'Final payment: Bakery site' };
+    expect(upcomingQuoteStages('l', accepted, new Set(['deposit']))).toEqual([{ ...final, payableNow: false }]);
     expect(upcomingQuoteStages('l', { ...accepted, stripeDepositPaymentId: 'pi_1' }, new Set(['deposit']))).toEqual([
-      { purpose: 'final', amountCents: 347_500, payableNow: true, leadId: 'l' },
+      { ...final, payableNow: true },
     ]);
     expect(upcomingQuoteStages('l', accepted, new Set(['deposit', 'final']))).toEqual([]);
   });
@@ -190,5 +204,88 @@ describe('dayCount', () => {
     expect(dayCount(1)).toBe('1 day');
     expect(dayCount(0)).toBe('0 days');
     expect(dayCount(40)).toBe('40 days');
+  });
+});
+
+describe('clientStatement and nextPayment', () => {
+  const now = new Date('2026-12-07T12:00:00Z');
+  it('lists what the client owes and owns, with their words, and Pay Now takes the most overdue first', () => {
+    const s = accountStatement({
+      documents: [
+        doc({ id: 'inv', number: 'INV-1', totalCents: 120_000, dueDate: day('2026-10-28') }),
+        doc({ id: 'void', totalCents: 5_000, status: 'void' }),
+        doc({
+          id: 'l_deposit',
+          kind: 'request',
+          purpose: 'deposit',
+          totalCents: 347_500,
+          ledgerCents: { payment: 347_500, refund: 47_500, credit_note: 47_500 },
+          checkoutUrl: '/checkout?amount=3475.00&description=Deposit&leadId=l',
+        }),
+      ],
+      upcoming: [
+        { purpose: 'final', amountCents: 347_500, payableNow: true, leadId: 'l', description: 'Final payment' },
+      ],
+      now,
+      timeZone: LONDON,
+    });
+    const client = clientStatement(s, LONDON);
+    expect(client.lines.map((l) => [l.id, l.state, l.stateText, l.owed, l.refunded])).toEqual([
+      ['inv', 'overdue', 'Overdue 40 days', '1200.00', '0.00'],
+      ['l_deposit', 'paid', 'Partially refunded', '0.00', '475.00'],
+    ]);
+    expect(client.lines[0]!.dueDate).toBe('October 28, 2026');
+    expect(client.lines[0]!.payPath).toBe('/checkout?amount=1200.00&description=Work&invoiceId=inv');
+    expect(client.lines[1]!.payPath).toBeNull();
+    expect(client).toMatchObject({ owed: '1200.00', overdue: '1200.00', paidInFull: false });
+    expect(client.upcoming).toEqual([
+      { kind: 'final', amount: '3475.00', payPath: '/checkout?amount=3475.00&description=Final+payment&leadId=l' },
+    ]);
+    expect(nextPayment(s)).toEqual({ amountCents: 120_000, payPath: client.lines[0]!.payPath });
+  });
+});
+
+describe('owedOfOpenDocuments', () => {
+  it('is the sum of each open document’s balance (property: none overpaid, none written off)', () => {
+    const openDoc = fc.integer({ min: 1, max: 100_000 }).chain((total) =>
+      fc.record({
+        total: fc.constant(total),
+        payment: fc.integer({ min: 0, max: total - 1 }),
+        refunded: fc.nat(1_000),
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(openDoc, { maxLength: 10 }), (docs) => {
+        // A refund comes with its credit note; what is kept stays below the total, so each one still owes.
+        const each = docs.map((d) => {
+          const refund = Math.min(d.refunded, d.payment);
+          return { total: d.total, sums: { payment: d.payment, refund, credit_note: refund } };
+        });
+        const sum = (f: (x: (typeof each)[number]) => number) => each.reduce((s, x) => s + f(x), 0);
+        const owed = owedOfOpenDocuments({
+          count: each.length,
+          totalCents: sum((x) => x.total),
+          sums: {
+            payment: sum((x) => x.sums.payment),
+            refund: sum((x) => x.sums.refund),
+            credit_note: sum((x) => x.sums.credit_note),
+          },
+        });
+        expect(owed.owedCents).toBe(sum((x) => documentBalance(x.total, { sums: x.sums }).amountDueCents));
+        expect(owed.count).toBe(each.length);
+      }),
+    );
+  });
+});
+
+describe('studioDayStart', () => {
+  it('is midnight on the studio’s clock, and a document due before it is overdue', () => {
+    const now = new Date('2026-12-02T03:29:00Z');
+    expect(studioDayStart(now, LONDON).toISOString()).toBe('2026-12-02T00:00:00.000Z');
+    expect(studioDayStart(now, 'America/Los_Angeles').toISOString()).toBe('2026-12-01T08:00:00.000Z');
+    const due = new TZDate(2026, 10, 30, 'America/Los_Angeles');
+    expect(due.getTime() < studioDayStart(now, 'America/Los_Angeles').getTime()).toBe(
+      daysOverdue(due, now, 'America/Los_Angeles') > 0,
+    );
   });
 });

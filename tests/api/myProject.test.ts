@@ -35,6 +35,8 @@ const LEAD_KEYS = [
   'finalAmount',
   'amountDue',
   'paidInFull',
+  'payPath',
+  'statement',
   'estimatedHours',
   'complexity',
   'phase1',
@@ -190,6 +192,8 @@ describe('GET /api/client-project: found', () => {
       // The deposit is paid (pi_SECRET, never shown): the final payment is what is due now.
       amountDue: '2250.00',
       paidInFull: false,
+      payPath: expect.stringMatching(/^\/checkout\?/),
+      statement: expect.objectContaining({ paidInFull: false }),
       estimatedHours: 40,
       complexity: 'Medium',
       phase1: 'Discovery',

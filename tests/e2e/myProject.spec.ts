@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { projectDoc, quotedLeadDoc } from '../fixtures.js';
+import { eventually, payNextInTestMode } from '../helpers.js';
 import { DAY_MS } from '@studio/domain';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
@@ -70,6 +71,15 @@ async function seedClient(tag: string, lead: Record<string, unknown>, project: R
       );
   }
   return { email, leadId: leadRef.id };
+}
+
+/** Waits until lead `leadId`'s payment requests of `purposes` are issued and paid (the books, not the stage). */
+async function paidRequests(leadId: string, purposes: Array<'deposit' | 'final'>) {
+  for (const purpose of purposes)
+    await eventually(
+      async () => (await db.collection('payment_requests').doc(`${leadId}_${purpose}`).get()).get('status') === 'paid',
+      `the ${purpose} request paid`,
+    );
 }
 
 /** Looks `email` up through the my-project page's own form. */
@@ -421,19 +431,24 @@ test.describe('invoice', () => {
     await expect(page).toHaveURL(/\/checkout\?/);
     const url = new URL(page.url());
     expect(url.pathname).toBe('/checkout');
+    // The deposit request's own words, as its email's link says them (one description per document).
     expect(Object.fromEntries(url.searchParams)).toEqual({
       amount: '2250.00',
-      description: 'Invoice: Bakery shop',
+      description: '50% deposit: Bakery shop',
       leadId,
     });
   });
 
   test('Payment Completed once every stage is paid (and no Pay Now); no Pay Now without a quote', async ({ page }) => {
-    const { email } = await seedClient(
+    const { email, leadId } = await seedClient(
       'paid',
-      { status: 'Complete', stripeDepositPaymentId: 'pi_e2e_deposit', stripeFinalPaymentId: 'pi_e2e_final' },
+      { status: 'Launch' },
       { status: 'Maintenance', maintenanceSubscriptionPaid: true },
     );
+    // Both stages paid as the client pays them; the books then hold both requests paid.
+    await payNextInTestMode(leadId);
+    await payNextInTestMode(leadId);
+    await paidRequests(leadId, ['deposit', 'final']);
     await lookUpOnPage(page, email);
     const invoice = page.getByRole('region', { name: 'Invoice', exact: true });
     await expect(invoice.getByText('Payment Completed')).toBeVisible();
@@ -461,11 +476,9 @@ test.describe('invoice', () => {
   });
 
   test('a completed project whose final payment is open still offers Pay Now for it', async ({ page }) => {
-    const { email } = await seedClient(
-      'final-open',
-      { status: 'Complete', stripeDepositPaymentId: 'pi_e2e_deposit' },
-      { status: 'Won' },
-    );
+    const { email, leadId } = await seedClient('final-open', { status: 'Complete' }, { status: 'Won' });
+    await payNextInTestMode(leadId);
+    await paidRequests(leadId, ['deposit']);
     await lookUpOnPage(page, email);
     const invoice = page.getByRole('region', { name: 'Invoice', exact: true });
     await expect(invoice).toContainText('Due now: $2,250.00');

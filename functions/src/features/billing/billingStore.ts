@@ -39,6 +39,7 @@ import {
   stripeEventDocSchema,
   subscriptionDocSchema,
   type BillableKind,
+  type BilledDocumentFields,
   type LedgerEntryDoc,
   type LedgerEntryType,
   type LedgerSums,
@@ -198,6 +199,31 @@ function docsOrNull<S extends z.ZodType<object>>(snap: QuerySnapshot, schema: S)
     const parsed = schema.safeParse(d.data());
     return { id: d.id, doc: parsed.success ? parsed.data : null };
   });
+}
+
+/** Firestore's cap on the values of one `in` filter. */
+const IN_CHUNK = 30;
+
+/**
+ * The admin invoices and payment requests of `leadIds` (one `in` query per 30
+ * ids and collection), each parsed (a document that does not parse is left
+ * out, logged): what a client's or a project's account statement reads.
+ */
+export async function billedDocumentsOfLeads(
+  db: Firestore,
+  leadIds: readonly string[],
+): Promise<Array<BilledDocumentFields & { id: string }>> {
+  const out: Array<BilledDocumentFields & { id: string }> = [];
+  for (let i = 0; i < leadIds.length; i += IN_CHUNK) {
+    const ids = leadIds.slice(i, i + IN_CHUNK);
+    const [invoices, requests] = await Promise.all([
+      db.collection(COLLECTIONS.invoices).where('leadId', 'in', ids).get(),
+      db.collection(COLLECTIONS.paymentRequests).where('leadId', 'in', ids).get(),
+    ]);
+    out.push(...parsedDocs(invoices, invoiceDocSchema, 'statement: invoice'));
+    out.push(...parsedDocs(requests, paymentRequestDocSchema, 'statement: payment request'));
+  }
+  return out;
 }
 
 // payments -------------------------------------------------------------------

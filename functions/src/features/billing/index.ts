@@ -30,3 +30,4 @@ export {
   subscriptionsOfEmail,
 } from './billingStore.js';
 export { cancelAtPeriodEnd, customerPortalUrl } from './subscriptionActions.js';
+export { statementsOfLeads, type StatementLead } from './statements.js';

@@ -192,20 +192,17 @@ export interface ClientDocumentLink {
 /**
  * The PDFs of lead `leadId`: its numbered invoices and payment requests, a
  * receipt for each succeeded payment, and its signed proposals
- * (features/proposals signedProposalsOfLead); with `creditNotes`, the credit
- * notes of its refunds too. Newest first by number, the proposals (no
- * number) last.
+ * (features/proposals signedProposalsOfLead), and the credit notes of its
+ * refunds: a client who was refunded sees the document of the refund where
+ * they see the invoice. Newest first by number, the proposals (no number)
+ * last.
  */
-export async function leadDocumentList(
-  db: Firestore,
-  leadId: string,
-  { creditNotes = false }: { creditNotes?: boolean } = {},
-): Promise<LeadDocument[]> {
+export async function leadDocumentList(db: Firestore, leadId: string): Promise<LeadDocument[]> {
   const { signedProposalsOfLead } = await import('../proposals/index.js');
   const [{ invoices, requests, payments }, proposals, notes] = await Promise.all([
     leadDocuments(db, leadId),
     signedProposalsOfLead(db, leadId),
-    creditNotes ? leadCreditNotes(db, leadId) : Promise.resolve([]),
+    leadCreditNotes(db, leadId),
   ]);
   const numbers = new Map<string, string>();
   const out: LeadDocument[] = [];
@@ -258,8 +255,8 @@ export async function leadDocumentList(
 }
 
 /**
- * Signed links to the PDFs of lead `leadId` (leadDocumentList, without
- * credit notes), for the My Project lookup. Empty when no key is configured.
+ * Signed links to the PDFs of lead `leadId` (leadDocumentList), for the My
+ * Project lookup. Empty when no key is configured.
  */
 export async function clientDocumentLinks(
   db: Firestore,

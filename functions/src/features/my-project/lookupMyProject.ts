@@ -3,13 +3,16 @@
  * timeline"); the rules of what leaves are in the router's file comment.
  */
 import {
-  clientBalance,
+  centsToString,
+  clientStatement,
   countdownEndsAt,
   followedProject,
   isLiveProject,
   isTestDataLead,
+  nextPayment,
   optionalCentsToString,
   orderClientWork,
+  type AccountStatement,
   type ClientLeadReply,
   type ClientProjectReply,
   type ProjectDoc,
@@ -17,6 +20,7 @@ import {
 } from '@studio/domain';
 import { notFound } from '../../platform/errors.js';
 import { clientDocumentLinks } from '../documents/index.js';
+import { statementsOfLeads } from '../billing/index.js';
 import type { Deps } from '../useCase.js';
 import { readLeadsOfEmail, readProjectsOfLeads } from './myProjectStore.js';
 
@@ -37,15 +41,24 @@ export const MAX_LEADS_READ = 50;
 /** Quote amounts are the client's once the quote is approved (sent) or accepted. */
 const quoteReleased = (l: StoredLeadDoc) => l.quoteReviewStatus === 'Approved' || l.quoteAccepted === true;
 
+/** A project's account statement and the studio's time zone its days are counted in. */
+export interface ClientAccount {
+  statement: AccountStatement;
+  timeZone: string;
+}
+
 /**
  * What the client may see of their lead. `id` is there for Pay Now (the
  * checkout's leadId). Amounts, hours and complexity are null until the quote
- * is approved or accepted.
+ * is approved or accepted; so is the money, which is the project's account
+ * statement (`account`): what is due now is its next payable item (the most
+ * overdue document first), "Payment Completed" its paid in full, never the
+ * pipeline stage. A Lost lead offers nothing to pay.
  */
-export function clientLead(id: string, l: StoredLeadDoc): ClientLeadReply {
+export function clientLead(id: string, l: StoredLeadDoc, account: ClientAccount | null): ClientLeadReply {
   const released = quoteReleased(l);
-  // What is due follows the payments recorded (domain clientBalance), never the pipeline stage.
-  const balance = released ? clientBalance(l) : { amountDueCents: null, paidInFull: false };
+  const shown = released ? account : null;
+  const next = shown && l.status !== 'Lost' ? nextPayment(shown.statement) : null;
   return {
     id,
     name: text(l.name),
@@ -55,8 +68,10 @@ export function clientLead(id: string, l: StoredLeadDoc): ClientLeadReply {
     quoteAmount: released ? cents(l.quoteAmountCents) : null,
     depositAmount: released ? cents(l.depositAmountCents) : null,
     finalAmount: released ? cents(l.finalAmountCents) : null,
-    amountDue: balance.amountDueCents === null ? null : optionalCentsToString(balance.amountDueCents),
-    paidInFull: balance.paidInFull,
+    amountDue: next ? centsToString(next.amountCents) : null,
+    paidInFull: shown?.statement.paidInFull ?? false,
+    payPath: next?.payPath ?? null,
+    statement: shown ? clientStatement(shown.statement, shown.timeZone) : null,
     estimatedHours: released && typeof l.estimatedHours === 'number' ? l.estimatedHours : null,
     complexity: released ? text(l.complexity) : null,
     phase1: text(l.phase1),
@@ -120,8 +135,18 @@ export async function lookupMyProject(deps: Deps, email: string) {
       };
     }),
   );
+  // Every weighed lead's statement, from its invoices and payment requests (features/billing).
+  const { timeZone, byLead } = await statementsOfLeads(
+    db,
+    works.map((w) => ({ ...w.lead, id: w.id })),
+    new Date(),
+  );
+  const account = (id: string): ClientAccount | null => {
+    const statement = byLead.get(id);
+    return statement ? { statement, timeZone } : null;
+  };
   const view = (w: (typeof works)[number]) => ({
-    lead: clientLead(w.id, w.lead),
+    lead: clientLead(w.id, w.lead, account(w.id)),
     project: w.project ? clientProject(w.project) : null,
   });
   const primary = view(works[0]!);

@@ -17,7 +17,7 @@ export const PORTAL_DOCUMENT_NOT_FOUND = 'Document not found';
 /** The client's documents, each lead's newest number first; an address with no work gets an empty list. */
 export async function portalDocuments(deps: Deps, client: ClientSession): Promise<PortalDocument[]> {
   const leadIds = await leadIdsOfEmail(deps.db, client.email);
-  const lists = await Promise.all(leadIds.map((id) => leadDocumentList(deps.db, id, { creditNotes: true })));
+  const lists = await Promise.all(leadIds.map((id) => leadDocumentList(deps.db, id)));
   const seen = new Set<string>();
   const out: PortalDocument[] = [];
   for (const d of lists.flat()) {

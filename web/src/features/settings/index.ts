@@ -1,2 +1,2 @@
 /** The settings feature's public face: what other features may import from it. */
-export { useStudioDueDateFormat } from './hooks/useSettings';
+export { useStudioDueDateFormat, useStudioTimeZone } from './hooks/useSettings';

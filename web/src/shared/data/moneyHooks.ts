@@ -38,6 +38,8 @@ export interface InvoiceView {
   description: string;
   dueDate: Date | null;
   status: InvoiceStatus;
+  /** When it was issued (absent on older documents: createdAt then stands for it). */
+  issuedAt?: Date | null;
   createdAt: Date | null;
   paidAt: Date | null;
   paymentIntentId: string | null;

@@ -4,10 +4,14 @@
  * page's one leads listener, plus one invoices listener and one payment
  * requests listener for each card's numbered documents (INV-YYYY-NNNN, with
  * PDF and receipt downloads), and one listener for the ledger's refunds,
- * disputes and write-offs, shown under the document they changed. A card shows the client, project, status, the quote / deposit /
- * final amounts and what is paid (domain nextLeadPayment, isPaidInFull), with
- * "Pay Now" (only with a quote and something due: the Complete Payment
- * dialog) and "Invoice" (the Create Invoice dialog).
+ * disputes and write-offs, shown under the document they changed. What a card
+ * says about money is the lead's account statement (domain leadStatement):
+ * "Paid in full" only when no document of the project owes anything and no
+ * quote stage is still to be billed; each document's state ("Overdue 40
+ * days", "Due", "Paid") and what is owed; "Pay Now" takes the statement's next
+ * payable item (the most overdue document first) through the Complete Payment
+ * dialog, and "Invoice" opens the Create Invoice dialog. Dates are days on the
+ * studio's clock (settings time zone).
  * Empty state: "No projects ready for invoicing".
  */
 import { useMemo, useState } from 'react';
@@ -25,7 +29,16 @@ import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import PaymentIcon from '@mui/icons-material/Payment';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import { documentBalance, formatUsd, isPaidInFull, leadCanPayNow, nextLeadPayment } from '@studio/domain';
+import {
+  dayCount,
+  documentBalance,
+  formatUsd,
+  leadStatement,
+  STATEMENT_PURPOSE_LABELS,
+  statementStateText,
+  type AccountStatement,
+  type StatementLine,
+} from '@studio/domain';
 import { Loading } from '../../../shared/components/PageState';
 import { useLiveInvoicingLeads, type LeadView } from '../../../shared/data/hooks';
 import {
@@ -40,23 +53,38 @@ import { DocumentDownloadButton } from '../../../shared/components/DocumentDownl
 /** A numbered document on a card: an admin's invoice or a deposit / final payment request. */
 type BillingRow = Pick<
   InvoiceView,
-  'id' | 'leadId' | 'number' | 'description' | 'amountCents' | 'status' | 'dueDate' | 'paidAt' | 'paymentIntentId'
-> & { kind: 'invoice' | 'request' };
+  | 'id'
+  | 'leadId'
+  | 'number'
+  | 'description'
+  | 'amountCents'
+  | 'status'
+  | 'dueDate'
+  | 'paidAt'
+  | 'paymentIntentId'
+  | 'ledgerCents'
+  | 'createdAt'
+  | 'issuedAt'
+> &
+  ({ kind: 'invoice'; purpose?: undefined } | { kind: 'request'; purpose: 'deposit' | 'final' });
+
+/** What Pay Now charges: the statement's next payable item, an admin invoice or the lead's next quote stage. */
+type PayTarget = { leadId: string; invoiceId: string | null };
 import { LEAD_STATUS_COLORS } from '../../../shared/components/leadStatus';
 import { CompletePaymentDialog } from './CompletePaymentDialog';
 import { CreateInvoiceDialog } from './CreateInvoiceDialog';
-import { useStudioDueDateFormat } from '../../settings';
+import { useStudioDueDateFormat, useStudioTimeZone } from '../../settings';
 import { PagedCardGrid } from '../../../shared/components/CardGrid';
 
-const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-// Due dates are calendar days, stored at midnight UTC.
 const validDate = (d: unknown): d is Date => d instanceof Date && !Number.isNaN(d.getTime());
 const money = (cents: number | null | undefined) => (cents == null ? '—' : formatUsd(cents));
-const STATUS_LABELS: Readonly<Record<BillingRow['status'], string>> = {
-  open: 'Open',
-  paid: 'Paid',
-  void: 'Void',
-  uncollectible: 'Uncollectible',
+const STATE_COLORS: Readonly<Record<StatementLine['state'], 'success' | 'default' | 'warning' | 'error'>> = {
+  paid: 'success',
+  refunded: 'warning',
+  open: 'default',
+  overdue: 'error',
+  void: 'warning',
+  written_off: 'warning',
 };
 
 function AmountRow({ label, cents, paid }: { label: string; cents: number | null | undefined; paid?: boolean }) {
@@ -79,11 +107,38 @@ function AmountRow({ label, cents, paid }: { label: string; cents: number | null
   );
 }
 
-function PaymentMarkers({ lead }: { lead: LeadView }) {
-  const due = nextLeadPayment(lead);
-  const paidInFull = isPaidInFull(lead);
-  const depositPaid = Boolean(lead.stripeDepositPaymentId);
+/** "Deposit due: $2,000.00", "Invoice overdue 40 days: $1,200.00", "$3,200.00 due on 2 documents". */
+function owedText(statement: AccountStatement): string {
+  const { owedCents, overdueCents } = statement.totals;
+  const overdue = statement.overdueCount;
+  const line = statement.next?.line;
+  if (overdue > 0) {
+    const what = overdue === 1 && line ? STATEMENT_PURPOSE_LABELS[line.document.purpose] : `${overdue} documents`;
+    return `${what} overdue ${dayCount(statement.maxOverdueDays)}: ${formatUsd(overdueCents)}`;
+  }
+  if (statement.openCount === 1 && line)
+    return `${STATEMENT_PURPOSE_LABELS[line.document.purpose]} due: ${formatUsd(owedCents)}`;
+  return `${formatUsd(owedCents)} due on ${statement.openCount} documents`;
+}
+
+/**
+ * The card's money summary, read from the lead's statement: deposit paid (its day on the studio's clock),
+ * then "Paid in full", what is owed and how late, or the next quote stage.
+ */
+function PaymentMarkers({
+  lead,
+  statement,
+  dayFmt,
+}: {
+  lead: LeadView;
+  statement: AccountStatement;
+  dayFmt: Intl.DateTimeFormat;
+}) {
+  const deposit = statement.lines.find((l) => l.document.purpose === 'deposit');
+  const depositPaid = deposit ? deposit.balance.paidCents > 0 : Boolean(lead.stripeDepositPaymentId);
   const depositPaidAt = validDate(lead.depositPaidAt) ? lead.depositPaidAt : null;
+  const { owedCents, overdueCents } = statement.totals;
+  const stage = statement.next?.stage;
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} data-testid="payment-markers">
       {depositPaid && (
@@ -92,17 +147,30 @@ function PaymentMarkers({ lead }: { lead: LeadView }) {
           color="success"
           variant="outlined"
           icon={<CheckCircleIcon />}
-          label={depositPaidAt ? `Deposit paid ${dateFmt.format(depositPaidAt)}` : 'Deposit paid'}
+          label={depositPaidAt ? `Deposit paid ${dayFmt.format(depositPaidAt)}` : 'Deposit paid'}
         />
       )}
-      {paidInFull ? (
+      {statement.paidInFull ? (
         <Chip size="small" color="success" icon={<CheckCircleIcon />} label="Paid in full" />
-      ) : due ? (
+      ) : owedCents > 0 ? (
+        <Chip
+          size="small"
+          color={overdueCents > 0 ? 'error' : 'warning'}
+          variant="outlined"
+          label={`${owedText(statement)}${owedCents > overdueCents && overdueCents > 0 ? ` · ${formatUsd(owedCents)} due in all` : ''}`}
+        />
+      ) : stage ? (
         <Chip
           size="small"
           color="warning"
           variant="outlined"
-          label={`${due.purpose === 'deposit' ? 'Deposit' : 'Final payment'} due: ${formatUsd(due.amountCents)}`}
+          label={`${stage.purpose === 'deposit' ? 'Deposit' : 'Final payment'} due: ${formatUsd(stage.amountCents)}`}
+        />
+      ) : statement.upcoming[0] ? (
+        <Chip
+          size="small"
+          variant="outlined"
+          label={`Final payment to be billed: ${formatUsd(statement.upcoming[0].amountCents)}`}
         />
       ) : lead.quoteAmountCents == null ? (
         <Chip size="small" variant="outlined" label="No quote yet" />
@@ -148,12 +216,15 @@ function Adjustments({ row, entries }: { row: BillingRow; entries: readonly Ledg
 
 function InvoiceList({
   invoices,
+  lines,
   adjustments,
   dueFmt,
 }: {
   invoices: BillingRow[];
+  /** Each document's statement line, by `kind/id`. */
+  lines: ReadonlyMap<string, StatementLine>;
   adjustments: ReadonlyMap<string, LedgerEntryView[]>;
-  /** Due days on the studio's clock (settings useStudioDueDateFormat). */
+  /** Days on the studio's clock (settings useStudioDueDateFormat). */
   dueFmt: Intl.DateTimeFormat;
 }) {
   return (
@@ -162,59 +233,78 @@ function InvoiceList({
         Invoices
       </Typography>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 0.75 }}>
-        {invoices.map((inv) => (
-          // The description wraps in full (up to 200 characters); the amount, status and downloads keep one
-          // cluster that moves under it when the card is too narrow for both.
-          <Stack
-            key={inv.id}
-            component="li"
-            direction="row"
-            useFlexGap
-            sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap', columnGap: 1, rowGap: 0.5 }}
-            data-testid="invoice-row"
-          >
-            <Box sx={{ minWidth: 0, flex: '1 1 12rem' }}>
-              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                {inv.number && <strong>{inv.number} · </strong>}
-                {inv.description}
-              </Typography>
-              <Typography variant="caption" color="text.secondary">
-                {inv.status === 'paid' && validDate(inv.paidAt)
-                  ? `Paid ${dateFmt.format(inv.paidAt)}`
-                  : validDate(inv.dueDate)
-                    ? `Due ${dueFmt.format(inv.dueDate)}`
-                    : 'Sent'}
-              </Typography>
-              <Adjustments row={inv} entries={adjustments.get(`${inv.kind}/${inv.id}`) ?? []} />
-            </Box>
+        {invoices.map((inv) => {
+          const line = lines.get(`${inv.kind}/${inv.id}`);
+          const owed = line && line.owedCents > 0 && line.owedCents !== inv.amountCents ? line.owedCents : null;
+          return (
+            // The description wraps in full (up to 200 characters); the amount, status and downloads keep one
+            // cluster that moves under it when the card is too narrow for both.
             <Stack
+              key={inv.id}
+              component="li"
               direction="row"
               useFlexGap
-              sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, ml: 'auto', maxWidth: '100%' }}
+              sx={{
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                flexWrap: 'wrap',
+                columnGap: 1,
+                rowGap: 0.5,
+              }}
+              data-testid="invoice-row"
             >
-              <Typography variant="body2" fontWeight={600}>
-                {formatUsd(inv.amountCents)}
-              </Typography>
-              <Chip
-                size="small"
-                label={STATUS_LABELS[inv.status]}
-                color={inv.status === 'paid' ? 'success' : inv.status === 'open' ? 'default' : 'warning'}
-                variant={inv.status === 'paid' ? 'filled' : 'outlined'}
-              />
-              {inv.number && (
-                <DocumentDownloadButton kind={inv.kind} id={inv.id} text="PDF" label={`PDF of invoice ${inv.number}`} />
-              )}
-              {inv.status === 'paid' && inv.paymentIntentId && (
-                <DocumentDownloadButton
-                  kind="receipt"
-                  id={inv.paymentIntentId}
-                  text="Receipt"
-                  label={`Receipt for ${inv.number ?? inv.description}`}
-                />
-              )}
+              <Box sx={{ minWidth: 0, flex: '1 1 12rem' }}>
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                  {inv.number && <strong>{inv.number} · </strong>}
+                  {inv.description}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  {line?.owedCents === 0 && validDate(inv.paidAt)
+                    ? `Paid ${dueFmt.format(inv.paidAt)}`
+                    : validDate(inv.dueDate)
+                      ? `Due ${dueFmt.format(inv.dueDate)}`
+                      : 'Sent'}
+                </Typography>
+                <Adjustments row={inv} entries={adjustments.get(`${inv.kind}/${inv.id}`) ?? []} />
+              </Box>
+              <Stack
+                direction="row"
+                useFlexGap
+                sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, ml: 'auto', maxWidth: '100%' }}
+              >
+                <Typography variant="body2" fontWeight={600}>
+                  {formatUsd(inv.amountCents)}
+                  {owed !== null && ` · ${formatUsd(owed)} due`}
+                </Typography>
+                {line && (
+                  <Chip
+                    size="small"
+                    label={statementStateText(line)}
+                    color={STATE_COLORS[line.state]}
+                    variant={line.state === 'paid' ? 'filled' : 'outlined'}
+                    data-testid="invoice-state"
+                  />
+                )}
+                {inv.number && (
+                  <DocumentDownloadButton
+                    kind={inv.kind}
+                    id={inv.id}
+                    text="PDF"
+                    label={`PDF of invoice ${inv.number}`}
+                  />
+                )}
+                {inv.status === 'paid' && inv.paymentIntentId && (
+                  <DocumentDownloadButton
+                    kind="receipt"
+                    id={inv.paymentIntentId}
+                    text="Receipt"
+                    label={`Receipt for ${inv.number ?? inv.description}`}
+                  />
+                )}
+              </Stack>
             </Stack>
-          </Stack>
-        ))}
+          );
+        })}
       </Box>
     </Box>
   );
@@ -225,6 +315,7 @@ function InvoicingCard({
   invoices,
   adjustments,
   dueFmt,
+  timeZone,
   onPay,
   onInvoice,
 }: {
@@ -232,11 +323,28 @@ function InvoicingCard({
   invoices: BillingRow[];
   adjustments: ReadonlyMap<string, LedgerEntryView[]>;
   dueFmt: Intl.DateTimeFormat;
-  onPay(): void;
+  timeZone: string;
+  onPay(target: PayTarget): void;
   onInvoice(): void;
 }) {
-  const depositPaid = Boolean(lead.stripeDepositPaymentId);
-  const finalPaid = Boolean(lead.stripeFinalPaymentId);
+  const statement = useMemo(
+    () => leadStatement({ leadId: lead.id, lead, documents: invoices, now: new Date(), timeZone }),
+    [lead, invoices, timeZone],
+  );
+  const lines = useMemo(
+    () => new Map(statement.lines.map((l) => [`${l.document.kind}/${l.document.id}`, l])),
+    [statement],
+  );
+  const stagePaid = (purpose: 'deposit' | 'final') => {
+    const line = statement.lines.find((l) => l.document.purpose === purpose);
+    return line ? line.balance.paidCents > 0 && line.owedCents === 0 : false;
+  };
+  const next = statement.next;
+  const payTarget: PayTarget | null = !next
+    ? null
+    : next.line?.document.kind === 'invoice'
+      ? { leadId: lead.id, invoiceId: next.line.document.id }
+      : { leadId: lead.id, invoiceId: null };
   return (
     <Card
       component="article"
@@ -268,23 +376,23 @@ function InvoicingCard({
         </Stack>
         <Box component="ul" aria-label="Amounts" sx={{ listStyle: 'none', p: 0, m: 0 }}>
           <AmountRow label="Quote" cents={lead.quoteAmountCents} />
-          <AmountRow label="Deposit" cents={lead.depositAmountCents} paid={depositPaid} />
-          <AmountRow label="Final payment" cents={lead.finalAmountCents} paid={finalPaid} />
+          <AmountRow label="Deposit" cents={lead.depositAmountCents} paid={stagePaid('deposit')} />
+          <AmountRow label="Final payment" cents={lead.finalAmountCents} paid={stagePaid('final')} />
         </Box>
-        <PaymentMarkers lead={lead} />
+        <PaymentMarkers lead={lead} statement={statement} dayFmt={dueFmt} />
         {invoices.length > 0 && (
           <>
             <Divider />
-            <InvoiceList invoices={invoices} adjustments={adjustments} dueFmt={dueFmt} />
+            <InvoiceList invoices={invoices} lines={lines} adjustments={adjustments} dueFmt={dueFmt} />
           </>
         )}
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2, pt: 0, gap: 1, flexWrap: 'wrap' }}>
-        {leadCanPayNow(lead) && (
+        {payTarget && (
           <Button
             variant="contained"
             startIcon={<PaymentIcon />}
-            onClick={onPay}
+            onClick={() => onPay(payTarget)}
             aria-label={`Pay Now for ${lead.name}`}
           >
             Pay Now
@@ -303,7 +411,7 @@ function InvoicingCard({
   );
 }
 
-type Open = { kind: 'pay' | 'invoice'; leadId: string } | null;
+type Open = { kind: 'pay'; leadId: string; invoiceId: string | null } | { kind: 'invoice'; leadId: string } | null;
 
 /** The admin Invoicing page: live cards of accepted projects with Pay Now and Invoice. */
 export function InvoicingPage() {
@@ -312,6 +420,7 @@ export function InvoicingPage() {
   const requests = useLivePaymentRequests();
   const ledgerAdjustments = useLiveLedgerAdjustments();
   const dueFmt = useStudioDueDateFormat();
+  const timeZone = useStudioTimeZone();
   const [open, setOpen] = useState<Open>(null);
 
   const cards = leads.data; // the query holds only leads in an invoicing status
@@ -319,8 +428,8 @@ export function InvoicingPage() {
     const m = new Map<string, BillingRow[]>();
     // Deposit and final payment requests first (in number order), then the admin's invoices.
     const rows: BillingRow[] = [
-      ...requests.data.map((r) => ({ ...r, kind: 'request' as const })).reverse(),
-      ...invoices.data.map((i) => ({ ...i, kind: 'invoice' as const })),
+      ...requests.data.map((r): BillingRow => ({ ...r, kind: 'request' })).reverse(),
+      ...invoices.data.map((i): BillingRow => ({ ...i, kind: 'invoice' })),
     ];
     for (const row of rows) m.set(row.leadId, [...(m.get(row.leadId) ?? []), row]);
     return m;
@@ -371,14 +480,19 @@ export function InvoicingPage() {
                 invoices={invoicesByLead.get(l.id) ?? []}
                 adjustments={adjustments}
                 dueFmt={dueFmt}
-                onPay={() => setOpen({ kind: 'pay', leadId: l.id })}
+                timeZone={timeZone}
+                onPay={(target) => setOpen({ kind: 'pay', ...target })}
                 onInvoice={() => setOpen({ kind: 'invoice', leadId: l.id })}
               />
             )}
           </PagedCardGrid>
         </>
       )}
-      <CompletePaymentDialog lead={find('pay')} onClose={close} />
+      <CompletePaymentDialog
+        lead={find('pay')}
+        invoiceId={open?.kind === 'pay' ? open.invoiceId : null}
+        onClose={close}
+      />
       <CreateInvoiceDialog lead={find('invoice')} onClose={close} />
     </Box>
   );

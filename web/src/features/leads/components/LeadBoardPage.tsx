@@ -51,6 +51,8 @@ import { MountWhenOpened } from '../../../shared/components/MountWhenOpened';
 import { lazyNamed } from '../../../shared/lib/lazyNamed';
 import { EditQuoteDialog, ProjectPlanDialog, QuoteReviewDialog } from '../../quotes';
 import { PromoCodesDialog } from '../../promo';
+import { useStudioTimeZone } from '../../settings';
+import { useReceivables } from '../../../shared/data/receivables';
 
 // The dialogs (forms, zod, pickers) are chunks of their own, loaded and mounted on first open.
 const MarkDeadDialog = lazyNamed(() => import('./MarkDeadDialog'), 'MarkDeadDialog');
@@ -126,7 +128,8 @@ const SummaryTile = memo(function SummaryTile({
   label,
   count,
   totalCents,
-}: Pick<Tile, 'label' | 'count' | 'totalCents'>) {
+  detail,
+}: Pick<Tile, 'label' | 'count' | 'totalCents' | 'detail'>) {
   return (
     <Card component="section" aria-label={label}>
       <CardContent>
@@ -137,6 +140,11 @@ const SummaryTile = memo(function SummaryTile({
           {count}
         </Typography>
         <Typography variant="body2">{formatUsd(totalCents)}</Typography>
+        {detail && (
+          <Typography variant="body2" color="error">
+            {detail}
+          </Typography>
+        )}
       </CardContent>
     </Card>
   );
@@ -241,7 +249,9 @@ export function LeadBoardPage() {
   const showDead = useCallback(() => setOpen({ kind: 'deadList' }), []);
   const close = () => setOpen({ kind: 'none' });
 
-  const tiles = useMemo(() => dashboardTiles(leads), [leads]);
+  // Open Invoices is what the open documents owe (the ledger's), asked again when the board changes.
+  const receivables = useReceivables(live.data, useStudioTimeZone());
+  const tiles = useMemo(() => dashboardTiles(leads, receivables), [leads, receivables]);
   const dead = useMemo(() => groupLeadsForBoard(leads).dead, [leads]);
   const pendingQuotes = useMemo(() => leads.filter(quotePendingReview).length, [leads]);
   const toast = useToast();
@@ -303,7 +313,7 @@ export function LeadBoardPage() {
           )}
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' }, mb: 3 }}>
             {tiles.map((t) => (
-              <SummaryTile key={t.key} label={t.label} count={t.count} totalCents={t.totalCents} />
+              <SummaryTile key={t.key} label={t.label} count={t.count} totalCents={t.totalCents} detail={t.detail} />
             ))}
           </Box>
           <InsightsPanel open={insightsOpen} onOpenChange={setInsightsOpen} leads={insightsOpen ? leads : NO_LEADS} />

@@ -33,12 +33,13 @@ import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { ClientDocuments, documentsOf } from './ClientDocuments';
 import {
-  checkoutPath,
   clientCanPayNow,
+  clientStatusText,
   clientTimelineStages,
   formatCountdown,
   formatUsd,
   parseAmountToCents,
+  type ClientStatementLineReply,
   type TimelineStageState,
 } from '@studio/domain';
 import { useToast } from '../../../shared/components/Toast';
@@ -271,11 +272,55 @@ function EmailEntry() {
   );
 }
 
+/** How a document's state is coloured: late in red, open in amber, settled in green. */
+const LINE_COLORS = { overdue: 'error', open: 'warning', paid: 'success', refunded: 'default' } as const;
+
+/**
+ * One of the client's documents: what it bills, its state ("Overdue 40 days", "Open", "Paid"), its due day on the
+ * studio's clock, any refund, and Pay for what is still owed on it.
+ */
+function StatementLineItem({ line }: { line: ClientStatementLineReply }) {
+  const navigate = useNavigate();
+  const name = line.number ?? line.description;
+  const owed = line.state === 'open' || line.state === 'overdue';
+  return (
+    <Stack
+      component="li"
+      direction="row"
+      useFlexGap
+      data-testid="client-invoice"
+      sx={{ flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', columnGap: 1, rowGap: 0.5 }}
+    >
+      <Box sx={{ minWidth: 0, flex: '1 1 14rem' }}>
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {line.number && <strong>{line.number} · </strong>}
+          {line.description}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" component="p">
+          {usd(line.amount)}
+          {owed && line.owed !== line.amount && ` · ${usd(line.owed)} still due`}
+          {owed && line.dueDate && ` · due ${line.dueDate}`}
+          {line.refunded !== '0.00' && ` · ${usd(line.refunded)} refunded`}
+        </Typography>
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Chip size="small" label={line.stateText} color={LINE_COLORS[line.state]} variant="outlined" />
+        {line.payPath && (
+          <Button size="small" variant="outlined" onClick={() => navigate(line.payPath!)} aria-label={`Pay ${name}`}>
+            Pay
+          </Button>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
+
 function InvoiceCard({ lead }: { lead: ClientLeadView }) {
   const navigate = useNavigate();
-  // From the payments recorded, never the stage: a completed project with its final payment open still shows it.
-  const paid = lead.paidInFull;
-  const dueCents = lead.amountDue ? parseAmountToCents(lead.amountDue) : null;
+  // From the project's account statement, never the stage: an open invoice keeps "Payment Completed" away, and
+  // Pay Now takes the most overdue document first.
+  const statement = lead.statement;
+  const payPath = lead.payPath;
   return (
     <Panel title="Invoice">
       <Facts
@@ -286,23 +331,30 @@ function InvoiceCard({ lead }: { lead: ClientLeadView }) {
         ]}
         empty="Your invoice will appear here once your quote is ready."
       />
+      {statement && statement.lines.length > 0 && (
+        <Box component="section" aria-label="Your invoices" sx={{ mt: 2 }}>
+          <Typography variant="subtitle2" component="h3" gutterBottom>
+            Your invoices
+          </Typography>
+          <Stack component="ul" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {statement.lines.map((line) => (
+              <StatementLineItem key={`${line.kind}/${line.id}`} line={line} />
+            ))}
+          </Stack>
+        </Box>
+      )}
       <Box sx={{ mt: 2 }}>
-        {paid ? (
+        {lead.paidInFull ? (
           <Alert severity="success" icon={<CheckCircleIcon aria-hidden="true" />}>
             Payment Completed
           </Alert>
-        ) : dueCents != null && clientCanPayNow(lead) ? (
+        ) : lead.amountDue && payPath && clientCanPayNow(lead) ? (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
             <Typography>
               Due now: <strong>{usd(lead.amountDue)}</strong>
+              {statement && statement.overdue !== '0.00' && <> ({usd(statement.overdue)} overdue)</>}
             </Typography>
-            <Button
-              variant="contained"
-              size="large"
-              onClick={() =>
-                navigate(checkoutPath(dueCents, `Invoice: ${lead.subject ?? lead.projectType ?? 'Project'}`, lead.id))
-              }
-            >
+            <Button variant="contained" size="large" onClick={() => navigate(payPath)}>
               Pay Now
             </Button>
           </Stack>
@@ -359,7 +411,7 @@ function ProjectPicker({
                   {w.project?.name ?? w.lead.subject ?? 'Your project'}
                 </Typography>
                 <Typography color="text.secondary">
-                  {w.project ? `Status: ${w.project.status}` : ''}
+                  {w.project ? `Status: ${clientStatusText(w.project.status)}` : ''}
                   {w.lead.createdAt ? ` · requested on ${date(w.lead.createdAt)}` : ''}
                 </Typography>
               </Box>
@@ -405,7 +457,7 @@ function ProjectView({
       </Typography>
       <Stack direction="row" spacing={1} useFlexGap sx={{ mb: 2, flexWrap: 'wrap' }}>
         {lead.projectType && <Chip label={lead.projectType} />}
-        {project && <Chip color="primary" variant="outlined" label={`Status: ${project.status}`} />}
+        {project && <Chip color="primary" variant="outlined" label={`Status: ${clientStatusText(project.status)}`} />}
       </Stack>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
@@ -448,8 +500,8 @@ function ProjectView({
             </Stack>
           ) : (
             <Typography color="text.secondary">
-              Your project has not started yet{lead.status ? ` (current status: ${lead.status})` : ''}. It appears here
-              once your quote is accepted.
+              Your project has not started yet{lead.status ? ` (current status: ${clientStatusText(lead.status)})` : ''}
+              . It appears here once your quote is accepted.
             </Typography>
           )}
         </Panel>
@@ -460,7 +512,7 @@ function ProjectView({
               ['Project', project?.name ?? lead.subject],
               ['Type', lead.projectType],
               ['Request', project?.name && lead.subject !== project.name ? lead.subject : null],
-              ['Status', project?.status ?? lead.status],
+              ['Status', clientStatusText(project?.status ?? lead.status ?? '') || null],
               ['Requested on', date(lead.createdAt)],
               ['Project started', date(project?.createdAt ?? null)],
               ['Launched on', date(project?.launchDate ?? null)],

@@ -25,6 +25,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import visuallyHidden from '@mui/utils/visuallyHidden';
 import {
+  clientStatusText,
   EMAIL_MESSAGE,
   emailField,
   formatUsd,
@@ -199,7 +200,7 @@ function Projects({ projects }: { projects: PortalProject[] }) {
                   {p.name}
                 </Typography>
                 <Typography color="text.secondary" sx={{ mb: 1.5 }}>
-                  Status: {p.status}
+                  Status: {clientStatusText(p.status)}
                   {p.createdAt ? ` · started on ${date(p.createdAt)}` : ''}
                 </Typography>
                 <Timeline project={p} />
@@ -231,21 +232,26 @@ function Invoices({ invoices }: { invoices: PortalInvoice[] }) {
                     <Typography variant="h6" component="h3" sx={{ overflowWrap: 'anywhere' }}>
                       {title}
                     </Typography>
-                    <Typography color="text.secondary">
+                    <Typography color={inv.overdueDays > 0 ? 'error' : 'text.secondary'}>
                       {usd(inv.amount)} ·{' '}
                       {inv.status === 'paid'
                         ? `Paid${inv.paidAt ? ` on ${date(inv.paidAt)}` : ''}`
-                        : `Open${inv.dueDate ? `, due ${inv.dueDate}` : ''}`}
+                        : `${inv.stateText}${inv.owed !== inv.amount ? `: ${usd(inv.owed)} still due` : ''}${inv.dueDate ? `, due ${inv.dueDate}` : ''}`}
+                      {inv.refunded !== '0.00' && ` · ${usd(inv.refunded)} refunded`}
                     </Typography>
                   </Box>
                   {inv.status === 'paid' ? (
-                    <Chip color="success" label="Paid" sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }} />
+                    <Chip
+                      color={inv.refunded === '0.00' ? 'success' : 'default'}
+                      label={inv.stateText}
+                      sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }}
+                    />
                   ) : inv.payPath ? (
                     <Button
                       variant="contained"
                       component={RouterLink}
                       to={inv.payPath}
-                      aria-label={`Pay Now: ${usd(inv.amount)} for ${title}`}
+                      aria-label={`Pay Now: ${usd(inv.owed)} for ${title}`}
                       sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'center' } }}
                     >
                       Pay Now

@@ -85,6 +85,11 @@ export const useAutomationSettings = () =>
     fetchAutomations,
   );
 
+/** The studio's time zone (settings `timeZone`; UTC until it loads or while nothing is saved). */
+export function useStudioTimeZone(): string {
+  return useStudioSettings().data?.timeZone ?? 'UTC';
+}
+
 /**
  * A formatter for due days ("Dec 15, 2026") on the studio's clock (settings `timeZone`, UTC until it loads or
  * while nothing is saved). A picked due day is stored as its midnight in that zone (domain dueDayStart), so
@@ -92,7 +97,7 @@ export const useAutomationSettings = () =>
  * listens to the studio settings document.
  */
 export function useStudioDueDateFormat(): Intl.DateTimeFormat {
-  const timeZone = useStudioSettings().data?.timeZone ?? 'UTC';
+  const timeZone = useStudioTimeZone();
   return useMemo(
     () => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone }),
     [timeZone],

@@ -1,0 +1,92 @@
+/**
+ * The dashboard's Open Invoices tile: what the open documents (admin
+ * invoices, deposit and final payment requests) owe, and the part past its
+ * due day on the studio's clock, added up by Firestore (sum and count
+ * aggregations of `amountCents` and the ledger's sums kept on each document),
+ * so the tile reads neither the documents nor the ledger. The owed amount is
+ * the account statement's rule (domain owedOfOpenDocuments); the Money page
+ * lists the same documents one by one.
+ *
+ * Not a listener: aggregations are read once. The dashboard asks again when
+ * its board changes (`version`), since every payment, write-off and void
+ * touches the lead whose card it shows, and when the day on the studio's
+ * clock changes.
+ */
+import { useEffect, useState } from 'react';
+import {
+  collection,
+  count,
+  getAggregateFromServer,
+  query,
+  sum,
+  where,
+  type AggregateSpec,
+  type Firestore,
+  type Query,
+} from 'firebase/firestore';
+import { useFirestore } from 'reactfire';
+import {
+  COLLECTIONS,
+  OPEN_DOCUMENT_SUM_TYPES,
+  owedOfOpenDocuments,
+  studioDayStart,
+  type LedgerSums,
+  type Receivables,
+} from '@studio/domain';
+
+/** count, the billed total and the ledger sums an open balance needs: five aggregations, Firestore's most per query. */
+const SPEC = {
+  count: count(),
+  total: sum('amountCents'),
+  ...Object.fromEntries(OPEN_DOCUMENT_SUM_TYPES.map((t) => [t, sum(`ledgerCents.${t}`)])),
+} satisfies AggregateSpec;
+
+/** What one set of open documents owes: its count and owed cents. */
+async function owedOf(q: Query): Promise<{ count: number; owedCents: number }> {
+  const data = (await getAggregateFromServer(q, SPEC)).data() as Record<string, number | null>;
+  const sums: LedgerSums = {};
+  for (const t of OPEN_DOCUMENT_SUM_TYPES) sums[t] = Math.round(data[t] ?? 0);
+  return owedOfOpenDocuments({ count: data.count ?? 0, totalCents: Math.round(data.total ?? 0), sums });
+}
+
+/** The receivables at `dayStart` (the studio's midnight): open documents, and those due before that midnight. */
+async function readReceivables(firestore: Firestore, dayStart: Date): Promise<Receivables> {
+  const parts = await Promise.all(
+    [COLLECTIONS.invoices, COLLECTIONS.paymentRequests].flatMap((name) => {
+      const open = query(collection(firestore, name), where('status', '==', 'open'));
+      return [owedOf(open), owedOf(query(open, where('dueDate', '<', dayStart))).then((o) => ({ ...o, late: true }))];
+    }),
+  );
+  const out: Receivables = { count: 0, owedCents: 0, overdueCount: 0, overdueCents: 0 };
+  for (const p of parts)
+    if ('late' in p) {
+      out.overdueCount += p.count;
+      out.overdueCents += p.owedCents;
+    } else {
+      out.count += p.count;
+      out.owedCents += p.owedCents;
+    }
+  return out;
+}
+
+/**
+ * The receivables, read again whenever `version` changes (the board's data)
+ * or the studio's day does; null until the first read, and kept (with the
+ * error logged) when a later read fails.
+ */
+export function useReceivables(version: unknown, timeZone: string): Receivables | null {
+  const firestore = useFirestore();
+  const [value, setValue] = useState<Receivables | null>(null);
+  const dayStart = studioDayStart(new Date(), timeZone).getTime();
+  useEffect(() => {
+    let live = true;
+    readReceivables(firestore, new Date(dayStart)).then(
+      (r) => live && setValue(r),
+      (e: unknown) => console.error('dashboard: the open invoices could not be added up', e),
+    );
+    return () => {
+      live = false;
+    };
+  }, [firestore, version, dayStart]);
+  return value;
+}
