@@ -14,7 +14,7 @@
  *   (Launch, Maintenance, Won) or there is none, the lead moves to Complete;
  *   a project still in the works keeps its stage and the lead completes with
  *   it at the end of the launch countdown. "Payment Completed" follows the
- *   payments (clientBalance), not the stage.
+ *   account statement (statement.ts), not the stage.
  * - invoice, order, custom: recorded only; nothing moves.
  * A lead marked Lost never moves on a payment (the payment is still recorded).
  *
@@ -153,8 +153,8 @@ export function clientMaySeeQuote(
 
 /**
  * My Project's Pay Now: the lookup says something is payable now (its
- * `amountDue`, from clientBalance), whatever the pipeline stage: a Complete
- * lead with its final payment open can still pay it.
+ * `amountDue`, the account statement's next payable item), whatever the
+ * pipeline stage: a Complete lead with its final payment open can still pay it.
  */
 export function clientCanPayNow(lead: { amountDue?: string | null; quoteAmount?: string | null }): boolean {
   return Boolean(lead.amountDue) && Boolean(lead.quoteAmount);
@@ -198,48 +198,6 @@ export function nextLeadPayment(lead: LeadPaymentState): { purpose: 'deposit' | 
   // Without a deposit paid, the final payment is the whole quote; after it, the remainder.
   const final = lead.stripeDepositPaymentId ? (lead.finalAmountCents ?? quote - deposit) : quote;
   return final > 0 ? { purpose: 'final', amountCents: final } : null;
-}
-
-/**
- * True when the client has nothing left to pay (the invoicing page's "Paid in
- * full", the client's "Payment Completed"): every stage of the quote is paid.
- * Decided by the payments recorded, never by the pipeline stage: a lead whose
- * countdown ended (Complete) with its final payment open still owes it (a
- * deliberate refinement of spec §4, docs/statuses.md).
- */
-export function isPaidInFull(lead: LeadPaymentState): boolean {
-  return (lead.quoteAmountCents ?? 0) > 0 && nextLeadPayment(lead) === null;
-}
-
-/**
- * What the client's invoice card shows: the amount the client can pay now
- * (the next stage of the accepted quote, cents) or null, and whether the
- * accepted quote is paid in full. Nothing is payable before acceptance or on
- * a Lost lead.
- */
-export function clientBalance(lead: PayableLeadState): { amountDueCents: number | null; paidInFull: boolean } {
-  const accepted = acceptedQuoteOf(lead);
-  if (!accepted) return { amountDueCents: null, paidInFull: false };
-  const next = nextLeadPayment({
-    ...accepted,
-    stripeDepositPaymentId: lead.stripeDepositPaymentId,
-    stripeFinalPaymentId: lead.stripeFinalPaymentId,
-  });
-  return {
-    amountDueCents: next && lead.status !== 'Lost' ? next.amountCents : null,
-    paidInFull: next === null,
-  };
-}
-
-/**
- * The admin can take a payment for the lead now (the invoicing page's Pay
- * Now): it has a quote, is not paid in full, and the server would charge
- * something (nextLeadPayment).
- */
-export function leadCanPayNow(lead: LeadPaymentState): boolean {
-  return (
-    lead.quoteAmountCents != null && lead.quoteAmountCents > 0 && !isPaidInFull(lead) && nextLeadPayment(lead) !== null
-  );
 }
 
 /**

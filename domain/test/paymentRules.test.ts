@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   acceptedQuoteOf,
-  clientBalance,
   clientCanPayNow,
   clientMaySeeQuote,
   leadPaymentDue,
@@ -84,23 +83,7 @@ describe('client view', () => {
     expect(clientMaySeeQuote({ status: 'Set Up', quoteAccepted: true })).toBe(true);
     expect(clientMaySeeQuote({ status: 'Lost', quoteAccepted: true })).toBe(false);
   });
-  it('offers Pay Now while the accepted quote has a stage to pay, whatever the stage of the pipeline', () => {
-    const accepted = { quoteAccepted: true, ...amounts };
-    expect(clientBalance({ ...amounts, status: 'Quoted', quoteReviewStatus: 'Approved' })).toEqual({
-      amountDueCents: null,
-      paidInFull: false,
-    });
-    expect(clientBalance({ ...accepted, status: 'Set Up' })).toEqual({ amountDueCents: 37_500, paidInFull: false });
-    expect(clientBalance({ ...accepted, status: 'Payment Failed' }).amountDueCents).toBe(37_500);
-    // The countdown ended (Complete) but the final payment is open: still due.
-    expect(clientBalance({ ...accepted, status: 'Complete', stripeDepositPaymentId: 'pi_1' })).toEqual({
-      amountDueCents: amounts.finalAmountCents,
-      paidInFull: false,
-    });
-    expect(
-      clientBalance({ ...accepted, status: 'Complete', stripeDepositPaymentId: 'a', stripeFinalPaymentId: 'b' }),
-    ).toEqual({ amountDueCents: null, paidInFull: true });
-    expect(clientBalance({ ...accepted, status: 'Lost' }).amountDueCents).toBeNull();
+  it('offers Pay Now when the lookup has an amount due and a quote', () => {
     expect(clientCanPayNow({ amountDue: '375.00', quoteAmount: '750.00' })).toBe(true);
     expect(clientCanPayNow({ amountDue: null, quoteAmount: '750.00' })).toBe(false);
   });

@@ -3,7 +3,6 @@ import {
   createInvoiceSchema,
   createPaymentIntentSchema,
   dueDayStart,
-  isPaidInFull,
   nextLeadPayment,
   paymentIdempotencyKey,
   paymentMoves,
@@ -27,13 +26,6 @@ describe('nextLeadPayment', () => {
   });
   it('owes nothing without a quote', () => {
     expect(nextLeadPayment({})).toBeNull();
-    expect(isPaidInFull({})).toBe(false);
-  });
-  it('paid in full follows the payments, never the stage: a Complete lead with its final open still owes it', () => {
-    expect(isPaidInFull({ status: 'Complete', ...quoted })).toBe(false);
-    expect(isPaidInFull({ status: 'Complete', ...quoted, stripeDepositPaymentId: 'a' })).toBe(false);
-    expect(isPaidInFull({ ...quoted, stripeDepositPaymentId: 'a', stripeFinalPaymentId: 'b' })).toBe(true);
-    expect(isPaidInFull(quoted)).toBe(false);
   });
 });
 

@@ -78,6 +78,34 @@ export function useLivePaymentRequests(): LiveList<PaymentRequestView> {
 
 const requestsOf = (snap: QuerySnapshot): PaymentRequestView[] => parsedDocs(paymentRequestDocSchema, snap);
 
+/**
+ * Lead `leadId`'s admin invoices and payment requests, kept live (one
+ * listener each, filtered by lead): what the lead's details read its account
+ * statement from.
+ */
+export function useLiveLeadDocuments(leadId: string): {
+  status: LiveList<unknown>['status'];
+  invoices: InvoiceView[];
+  requests: PaymentRequestView[];
+} {
+  const firestore = useFirestore();
+  const [qi, qr] = useMemo(
+    () => [
+      query(collection(firestore, COLLECTIONS.invoices), where('leadId', '==', leadId)),
+      query(collection(firestore, COLLECTIONS.paymentRequests), where('leadId', '==', leadId)),
+    ],
+    [firestore, leadId],
+  );
+  const invoices = useLiveQuery(qi, invoicesOf);
+  const requests = useLiveQuery(qr, requestsOf);
+  const status = [invoices, requests].some((l) => l.status === 'error')
+    ? 'error'
+    : [invoices, requests].some((l) => l.status === 'loading')
+      ? 'loading'
+      : 'success';
+  return { status, invoices: invoices.data, requests: requests.data };
+}
+
 /** One ledger entry (domain ledgerEntryDocSchema) with its id. */
 export type LedgerEntryView = LedgerEntryDoc & { id: string };
 

@@ -31,6 +31,7 @@ import { LeadProposals } from '../../proposals';
 import { InviteToPortalButton, PortalSignInStatus } from '../../portal';
 import { LeadFiles } from '../../lead-files';
 import { LeadMessages } from '../../messages';
+import { LeadAccount } from '../../invoicing';
 import { leadQueries } from '../queries';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '');
@@ -122,6 +123,7 @@ export function LeadDetailDialog({
             {lead.quoteAmountCents != null && (
               <Typography sx={{ mt: 2 }}>Quote: {formatUsd(lead.quoteAmountCents)}</Typography>
             )}
+            {full && full.quoteAccepted && <LeadAccount lead={full} />}
             <Divider sx={{ my: 2 }} />
             <Typography variant="subtitle2" component="h3">
               Proposals

@@ -6,11 +6,14 @@
  * one whose email has two or more live projects, it lists them and the client
  * picks one ("Your projects"); otherwise, or once picked: project details, the status timeline, the beta URL (Beta), the launch
  * countdown (Launch), quote details, phases, tech specs, Contact Support and
- * the invoice card ("Payment Completed" once every stage of the accepted
- * quote is paid, otherwise Pay Now with what is due now: the lookup's
- * `paidInFull` and `amountDue`, domain clientBalance; a refinement of spec §4,
- * which ties "Payment Completed" to the Won and Complete stages: see
- * docs/statuses.md).
+ * the invoice card, read from the project's account statement (the lookup's
+ * `statement`, `paidInFull`, `amountDue` and `payPath`; domain statement.ts):
+ * every document with its amount, state ("Overdue 40 days"), due day,
+ * refund and Pay; "Payment Completed" once nothing is owed on any document
+ * and no quote stage is still to be billed, otherwise Pay Now for the next
+ * payable item (a refinement of spec §4, which ties "Payment Completed" to
+ * the Won and Complete stages: see docs/statuses.md). Statuses read in the
+ * client's words (domain clientStatusText: "Complete", never "Won").
  *
  * Timeline (spec §4): the stages of domain clientTimelineStages, each
  * marked past / current / future (data-state; aria-current="step").
