@@ -102,21 +102,6 @@ export async function api(
 }
 
 /**
- * Pays lead `leadId`'s next quote stage (deposit, then final) as the client's
- * Pay Now does on the demo project: the PaymentIntent, then the test-mode
- * confirmation, which records it through the same fulfilment as a webhook.
- * @returns the PaymentIntent's id. Throws when either call is refused.
- */
-export async function payNextInTestMode(leadId: string): Promise<string> {
-  const intent = await api('POST', '/api/create-payment-intent', { body: { leadId } });
-  if (intent.status !== 200) throw new Error(`create-payment-intent answered ${intent.status}`);
-  const { paymentIntentId } = intent.json as { paymentIntentId: string };
-  const confirmed = await api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId } });
-  if (confirmed.status !== 200) throw new Error(`test-mode confirm-payment answered ${confirmed.status}`);
-  return paymentIntentId;
-}
-
-/**
  * The stored windows of one rate-limit key: limiter `limiterName`, key `key`
  * (platform/rateLimiterFirestore.ts names them sha256("rl:name:key")_window).
  */

@@ -28,7 +28,8 @@ import {
   studioDayStart,
   type LedgerSums,
 } from '@studio/domain';
-import { adminIdToken, api, db, eventually, payNextInTestMode } from '../helpers.js';
+import { adminIdToken, api, db, eventually } from '../helpers.js';
+import { payNextInTestMode } from '../testModePayments.js';
 import { projectDoc, storeLead } from '../fixtures.js';
 import { emailLinkIdToken } from '../portalLinks.js';
 import { outstanding } from '../../web/src/features/billing/money.js';
@@ -72,9 +73,12 @@ beforeAll(async () => {
   });
   expect(created.status).toBe(201);
   invoiceId = (created.json as { invoiceId: string }).invoiceId;
-  await db.collection('invoices').doc(invoiceId).update({
-    dueDate: Timestamp.fromDate(studioDayStart(new Date(Date.now() - 40 * DAY_MS), timeZone)),
-  });
+  await db
+    .collection('invoices')
+    .doc(invoiceId)
+    .update({
+      dueDate: Timestamp.fromDate(studioDayStart(new Date(Date.now() - 40 * DAY_MS), timeZone)),
+    });
 
   // The client pays the deposit, then the final payment early; the owner refunds $475 of the deposit.
   const deposit = await payNextInTestMode(leadId);

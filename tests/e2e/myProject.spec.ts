@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { projectDoc, quotedLeadDoc } from '../fixtures.js';
-import { eventually, payNextInTestMode } from '../helpers.js';
+import { payNextInTestMode } from '../testModePayments.js';
 import { DAY_MS } from '@studio/domain';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
@@ -76,10 +76,11 @@ async function seedClient(tag: string, lead: Record<string, unknown>, project: R
 /** Waits until lead `leadId`'s payment requests of `purposes` are issued and paid (the books, not the stage). */
 async function paidRequests(leadId: string, purposes: Array<'deposit' | 'final'>) {
   for (const purpose of purposes)
-    await eventually(
-      async () => (await db.collection('payment_requests').doc(`${leadId}_${purpose}`).get()).get('status') === 'paid',
-      `the ${purpose} request paid`,
-    );
+    await expect
+      .poll(async () => (await db.collection('payment_requests').doc(`${leadId}_${purpose}`).get()).get('status'), {
+        message: `the ${purpose} request paid`,
+      })
+      .toBe('paid');
 }
 
 /** Looks `email` up through the my-project page's own form. */
