@@ -30,6 +30,7 @@ export * from './invoiceNumbers.js';
 export * from './invoiceDocument.js';
 export * from './ledgerSums.js';
 export * from './billing.js';
+export * from './ledgerExport.js';
 export * from './billingDocs.js';
 export * from './statement.js';
 export * from './reminders.js';

@@ -4,15 +4,22 @@
  * new-order email is in the email log; an invoice's ageing bucket follows
  * the browser's clock (Playwright's fake clock); a refund from the ledger
  * issues a credit note, and a refunded deposit shows on Invoicing; due days
- * show as picked on the studio's clock (settings time zone), not UTC's.
+ * show as picked on the studio's clock (settings time zone), not UTC's. The
+ * ledger's CSV export: its cash column sums to the cash received the page
+ * shows, on the seeded books and on a month of a deposit, a refund with its
+ * credit note (the refund's document, never a second amount) and a
+ * write-off (not cash); the client filter finds a client by name, and at
+ * 390 px the outstanding amount needs no sideways scroll.
  */
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import Papa from 'papaparse';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { expect, test, type Page } from './support/test.js';
 import { loginAsAdmin } from './support/admin.js';
 import { projectDoc, quotedLeadDoc, storeLead } from '../fixtures.js';
-import { DAY_MS } from '@studio/domain';
+import { DAY_MS, parseAmountToCents } from '@studio/domain';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
 
@@ -41,6 +48,167 @@ async function filterClient(page: Page, email: string) {
   await page.getByRole('combobox', { name: 'Client' }).fill(email);
   await page.getByRole('option', { name: email }).click();
 }
+
+/** The export's cash column (web features/billing money.ts LEDGER_CSV_CASH). */
+const CASH = 'Cash (signed, sums to cash received)';
+
+/** Cents of a signed 2-decimal cell ("-475.00") or of a shown amount ("$3,000.00", "−$475.00"). */
+function centsOf(text: string): number {
+  const t = text.trim().replace(/[$,]/g, '');
+  const negative = /^[-\u2212]/.test(t);
+  const cents = parseAmountToCents(t.replace(/^[-\u2212]/, ''));
+  if (cents === null) throw new Error(`not an amount: ${text}`);
+  return negative ? -cents : cents;
+}
+
+/** The ledger's CSV as Export ledger downloads it: its rows by column name. */
+async function exportedLedger(page: Page): Promise<Array<Record<string, string>>> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export ledger (CSV)' }).click(),
+  ]);
+  const text = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
+  expect(parsed.errors).toEqual([]);
+  expect(parsed.meta.fields).toContain(CASH);
+  return parsed.data;
+}
+
+/** The cash received the page shows: the revenue table's total, in cents. */
+async function cashReceivedShown(page: Page): Promise<number> {
+  const total = page.getByRole('table', { name: 'Revenue by month' }).getByTestId('cash-received');
+  await expect(total).toBeVisible();
+  return centsOf((await total.getByRole('cell').last().textContent()) ?? '');
+}
+
+const sumCash = (rows: Array<Record<string, string>>) => rows.reduce((s, r) => s + centsOf(r[CASH]!), 0);
+
+test("on the seeded books, the export's cash column sums to the cash received the page shows", async ({ page }) => {
+  await loginAsAdmin(page);
+  await page.goto('/admin/money');
+  await expect(page.getByRole('heading', { level: 1, name: 'Money' })).toBeVisible();
+  const shown = await cashReceivedShown(page);
+  const rows = await exportedLedger(page);
+  expect(rows.length).toBeGreaterThan(0);
+  expect(sumCash(rows)).toBe(shown);
+  // A credit note is its refund's document, never a row of its own.
+  expect(rows.filter((r) => r.Type === 'Credit note')).toEqual([]);
+});
+
+test('a month of a deposit, a refund and a write-off: signed on screen and in the CSV, summing to $3,000 received', async ({
+  page,
+  request,
+}) => {
+  // A payment, two admin actions, a resize and an export, each waiting for what it needs.
+  test.setTimeout(120_000);
+  const tag = randomUUID().slice(0, 8);
+  const email = `books.${tag}@example.com`;
+  const name = `Books Client ${tag}`;
+  const leadId = await storeLead(db, {
+    name,
+    email,
+    subject: 'Books month',
+    quoteAmountCents: 695_000,
+    depositAmountCents: 347_500,
+    finalAmountCents: 347_500,
+  });
+  await db
+    .collection('projects')
+    .doc()
+    .set(projectDoc({ leadId, name, client: name }));
+  // The $3,475.00 deposit paid through the test-mode checkout, as the client's Pay Now does.
+  const headers = { 'x-studio-test-client': `10.${Math.floor(Math.random() * 250) + 1}.232.1` };
+  const intent = await request.post('/api/create-payment-intent', { data: { leadId }, headers });
+  expect(intent.status()).toBe(200);
+  const { paymentIntentId } = (await intent.json()) as { paymentIntentId: string };
+  expect((await request.post('/api/test-mode/confirm-payment', { data: { paymentIntentId }, headers })).status()).toBe(
+    200,
+  );
+  await expect
+    .poll(async () => (await db.collection('payment_requests').doc(`${leadId}_deposit`).get()).get('status'))
+    .toBe('paid');
+  // An open $300.00 invoice of theirs, to be written off.
+  const issued = Timestamp.now();
+  await db
+    .collection('invoices')
+    .doc()
+    .set({
+      leadId,
+      number: `INV-2026-7${randomUUID().replace(/\D/g, '').slice(0, 3)}`,
+      email,
+      clientName: name,
+      amountCents: 30_000,
+      currency: 'usd',
+      description: 'Extra revisions',
+      issuedAt: issued,
+      dueDate: Timestamp.fromMillis(issued.toMillis() + 10 * DAY_MS),
+      status: 'open',
+      checkoutUrl: null,
+      createdAt: issued,
+      updatedAt: issued,
+    });
+
+  await loginAsAdmin(page);
+  await page.goto('/admin/money');
+  // The filter finds the client by a part of their name, in any case.
+  await page.getByRole('combobox', { name: 'Client' }).fill(`books client ${tag}`.toUpperCase());
+  await page.getByRole('option', { name: `${name} (${email})` }).click();
+  const outstanding = page.getByRole('region', { name: /^Outstanding/ });
+  await expect(outstanding.getByRole('heading')).toHaveText('Outstanding: $300.00');
+
+  // At 390 px the amount due is in view without a sideways scroll (the client, due day and age move into the first cell).
+  await page.setViewportSize({ width: 390, height: 844 });
+  const table = outstanding.getByRole('group', { name: 'Outstanding invoices (scrolls)' });
+  const amount = outstanding.getByRole('cell', { name: '$300.00' });
+  await expect(amount).toBeInViewport();
+  const box = (await amount.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  expect(await table.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+  await expect(outstanding.getByTestId('outstanding-row')).toContainText(name);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // A $475.00 refund of the deposit, from the ledger.
+  const ledger = page.getByRole('region', { name: 'Ledger' });
+  await ledger.getByRole('button', { name: 'Refund' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refund payment' });
+  await dialog.getByLabel('Amount').fill('475.00');
+  await dialog.getByRole('button', { name: 'Refund' }).click();
+  await expect(page.getByText('Refund issued')).toBeVisible();
+  // The rest of the invoice written off.
+  await outstanding.getByRole('button', { name: 'Write off' }).click();
+  await page
+    .getByRole('dialog', { name: /^Write off INV-/ })
+    .getByRole('button', { name: 'Write Off' })
+    .click();
+  await expect(outstanding).toContainText('Nothing is owed.');
+
+  // On screen: the refund once, signed, with its credit note as its document; the write-off as − and not cash.
+  const refund = ledger.locator('[data-type="refund"]');
+  await expect(refund).toContainText('\u2212$475.00');
+  await expect(refund).toContainText(/CN-\d{4}-\d{4,}/);
+  await expect(refund.getByRole('button', { name: /^PDF of credit note CN-\d{4}-\d{4,}$/ })).toBeVisible();
+  await expect(ledger.locator('[data-type="credit_note"]')).toHaveCount(0);
+  const writeOff = ledger.locator('[data-type="write_off"]');
+  await expect(writeOff).toContainText('\u2212$300.00');
+  await expect(writeOff).toContainText('Written off, not cash');
+  await expect(ledger.locator('[data-type="payment"]')).toContainText('$3,475.00');
+  await expect(ledger.getByTestId('ledger-row')).toHaveCount(3);
+  expect(await cashReceivedShown(page)).toBe(300_000);
+
+  // The CSV: one signed row per movement; the cash column sums to the $3,000.00 received, to the cent.
+  const rows = await exportedLedger(page);
+  expect(rows.map((r) => [r.Type, r[CASH], r['Written off (signed, not cash)'], r.Currency])).toEqual(
+    expect.arrayContaining([
+      ['Payment', '3475.00', '0.00', 'USD'],
+      ['Refund', '-475.00', '0.00', 'USD'],
+      ['Write-off', '0.00', '-300.00', 'USD'],
+    ]),
+  );
+  expect(rows).toHaveLength(3);
+  expect(rows.find((r) => r.Type === 'Refund')!['Credit note']).toMatch(/^CN-\d{4}-\d{4,}$/);
+  expect(sumCash(rows)).toBe(300_000);
+  expect(sumCash(rows)).toBe(await cashReceivedShown(page));
+});
 
 test('a cart purchase with a promo code shows on Clients and Money, and the owner is emailed', async ({ page }) => {
   // A whole day's path: the cart's checkout, two admin pages and a refund, each step waiting for what it needs.
@@ -80,16 +248,17 @@ test('a cart purchase with a promo code shows on Clients and Money, and the owne
   await expect(ledger.getByTestId('ledger-row').first()).toContainText('$462.99');
   await expect(page.getByRole('table', { name: 'Revenue by month' })).toContainText('$462.99');
 
-  // A partial refund from the ledger: a credit note row with its PDF.
+  // A partial refund from the ledger: its credit note, with its PDF, on the refund's row.
   await ledger.getByRole('button', { name: 'Refund' }).click();
   const dialog = page.getByRole('dialog', { name: 'Refund payment' });
   await expect(dialog).toContainText('a credit note is issued');
   await dialog.getByLabel('Amount').fill('62.99');
   await dialog.getByRole('button', { name: 'Refund' }).click();
   await expect(page.getByText('Refund issued')).toBeVisible();
-  await expect(ledger.locator('[data-type="credit_note"]')).toHaveCount(1);
-  await expect(ledger.locator('[data-type="refund"]')).toContainText('$62.99');
-  await expect(ledger.getByRole('button', { name: /^PDF of credit note CN-\d{4}-\d{4,}$/ })).toBeVisible();
+  const refund = ledger.locator('[data-type="refund"]');
+  await expect(refund).toContainText('\u2212$62.99');
+  await expect(refund.getByRole('button', { name: /^PDF of credit note CN-\d{4}-\d{4,}$/ })).toBeVisible();
+  await expect(ledger.locator('[data-type="credit_note"]')).toHaveCount(0);
   await expect(page.getByRole('table', { name: 'Revenue by month' })).toContainText('$400.00');
 });
 

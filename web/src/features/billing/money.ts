@@ -1,7 +1,7 @@
 /**
  * The Money page's pure logic (no React, no Firebase): outstanding invoices
  * with their ageing, revenue by month, the client filter and the ledger's
- * CSV. What is due comes from the ledger (domain documentBalance), through the
+ * CSV and rows. What is due comes from the ledger (domain documentBalance), through the
  * sums of its entries the server keeps on each document (`ledgerCents`); the
  * stored status says which documents can owe anything (only an open one can).
  * books:check holds both to the entries, so the page reads no entry for them.
@@ -13,11 +13,14 @@ import {
   balanceLabel,
   centsToString,
   documentBalance,
+  formatUsd,
   LEDGER_ENTRY_LABELS,
+  ledgerRows,
   revenueByMonth,
   type AgeingBucket,
   type BillableKind,
   type LedgerEntryDoc,
+  type LedgerRow,
   type InvoiceStatus,
   type LedgerMonth,
   type LedgerSums,
@@ -57,9 +60,9 @@ export interface OutstandingRow {
   bucket: AgeingBucket;
 }
 
-/** True when `email` is the chosen client (no client chosen: everyone). */
+/** True when `email` is the chosen client's (an email, any case; no client chosen: everyone). */
 export const isClient = (email: string | null | undefined, client: string | null) =>
-  !client || (email ?? '').toLowerCase() === client;
+  !client || (email ?? '').trim().toLowerCase() === client.trim().toLowerCase();
 
 /**
  * The invoices and payment requests with something due at `now`, oldest due
@@ -114,18 +117,77 @@ export function revenue(
     : revenueByMonth({ months });
 }
 
-/** Every customer the books know, from the emails of their documents, orders and subscriptions; lower case, sorted. */
-export function customers(emails: Iterable<string | null | undefined>): string[] {
-  const all = new Set<string>();
-  for (const email of emails) if (email) all.add(email.trim().toLowerCase());
-  return [...all].sort();
+/** A customer in the client filter: the email that identifies them (lower case) and the names the books give them. */
+export interface ClientOption {
+  email: string;
+  /** Every distinct name seen with the email, in the order met (the first is shown). */
+  names: string[];
 }
 
-/** Column headings of the ledger export. */
+/**
+ * Every customer the books know, from their documents, orders and
+ * subscriptions: one per email (lower case), with the names given with it;
+ * sorted by what the filter shows (name, else email).
+ */
+export function customers(
+  parties: Iterable<{ email: string | null | undefined; name?: string | null | undefined }>,
+): ClientOption[] {
+  const all = new Map<string, ClientOption>();
+  for (const { email, name } of parties) {
+    const key = email?.trim().toLowerCase();
+    if (!key) continue;
+    const option = all.get(key) ?? { email: key, names: [] };
+    const clean = name?.trim();
+    if (clean && !option.names.some((n) => n.toLowerCase() === clean.toLowerCase())) option.names.push(clean);
+    all.set(key, option);
+  }
+  return [...all.values()].sort((a, b) => clientLabel(a).localeCompare(clientLabel(b)));
+}
+
+/** What the filter shows for a customer: "Ann Lee (ann@example.com)", or the email alone. */
+export const clientLabel = (c: ClientOption): string => (c.names[0] ? `${c.names[0]} (${c.email})` : c.email);
+
+/** True when `text` (trimmed, any case) is part of the customer's email or of one of their names; empty matches all. */
+export function matchesClient(c: ClientOption, text: string): boolean {
+  const q = text.trim().toLowerCase();
+  return !q || c.email.includes(q) || c.names.some((n) => n.toLowerCase().includes(q));
+}
+
+/** The cash received over `months` (cents): what the revenue table's total shows, and the export's cash column sums to. */
+export const cashReceived = (months: ReadonlyArray<{ cents: number }>): number =>
+  months.reduce((s, m) => s + m.cents, 0);
+
+/** Cents with their sign, as the ledger shows them: "−$475.00" (a true minus sign), "$3,475.00". */
+export const signedUsd = (cents: number): string => (cents < 0 ? `\u2212${formatUsd(-cents)}` : formatUsd(cents));
+
+/**
+ * The figure a ledger row shows (domain ledgerRows), in cents with its sign,
+ * and what it is when it is not cash: the row's cash when it moved any, else
+ * what it wrote off or put under (or released from) dispute; null for a
+ * credit note shown without its refund (its refund carries the cash).
+ */
+export function ledgerFigure(row: LedgerRow<Entry>): { cents: number | null; note: string | null } {
+  if (row.cashCents !== 0) return { cents: row.cashCents, note: null };
+  if (row.writtenOffCents !== 0) return { cents: row.writtenOffCents, note: 'Written off, not cash' };
+  if (row.disputedCents > 0) return { cents: row.disputedCents, note: 'Under dispute, not cash' };
+  if (row.disputedCents < 0) return { cents: row.disputedCents, note: 'Dispute released, not cash' };
+  return { cents: null, note: 'Credit note of a refund, not cash' };
+}
+
+/** The export's cash column: it sums to the cash received the Money page shows (revenue by month), to the cent. */
+export const LEDGER_CSV_CASH = 'Cash (signed, sums to cash received)';
+
+/**
+ * Column headings of the ledger export: one row per money movement (domain
+ * ledgerRows: a refund's credit note is its document, in "Credit note"), with
+ * signed amounts, each kind in its own column so that each column sums.
+ */
 export const LEDGER_CSV_COLUMNS = [
   'Date',
   'Type',
-  'Amount',
+  LEDGER_CSV_CASH,
+  'Written off (signed, not cash)',
+  'Disputed (signed, not cash)',
   'Currency',
   'Client',
   'Email',
@@ -136,22 +198,28 @@ export const LEDGER_CSV_COLUMNS = [
   'Reason',
 ] as const;
 
-/** The ledger as CSV text (ISO dates, 2-decimal amounts, formula-safe cells, CRLF), via papaparse. */
+/**
+ * The ledger as CSV text, via papaparse: the rows of domain ledgerRows, ISO
+ * dates, signed 2-decimal amounts ("-475.00": numbers a spreadsheet sums, so
+ * they are written as they are; every text cell is formula-safe), CRLF.
+ */
 export function ledgerCsv(entries: readonly Entry[]): string {
-  const rows = entries.map((e) =>
-    [
-      e.at.toISOString(),
-      LEDGER_ENTRY_LABELS[e.type],
-      centsToString(e.amountCents),
+  const rows = ledgerRows(entries).map(({ entry: e, creditNote, cashCents, writtenOffCents, disputedCents }) => [
+    escapeCsvCell(e.at.toISOString()),
+    escapeCsvCell(LEDGER_ENTRY_LABELS[e.type]),
+    centsToString(cashCents),
+    centsToString(writtenOffCents),
+    centsToString(disputedCents),
+    ...[
       e.currency.toUpperCase(),
       e.customerName ?? '',
       e.customerEmail ?? '',
       e.documentNumber ?? '',
-      e.number ?? '',
+      creditNote?.number ?? '',
       e.paymentIntentId ?? '',
       e.reference ?? '',
       e.reason ?? '',
     ].map(escapeCsvCell),
-  );
+  ]);
   return Papa.unparse({ fields: [...LEDGER_CSV_COLUMNS], data: rows }, { newline: '\r\n' });
 }

@@ -14,14 +14,17 @@
  *   1–30, 31–60, 61–90, 90+ days past due); an admin's invoice can be voided
  *   (nothing paid on it) or written off.
  * - Revenue by month: cash received (payments less refunds and lost
- *   disputes) as a chart, with the numbers in a table beside it.
- * - The ledger: payments, refunds, credit notes (with their PDF), disputes
- *   and write-offs, with Refund on a payment.
+ *   disputes) as a chart, with the numbers and their total in a table beside it.
+ * - The ledger: payments, refunds with their credit notes (the refund's
+ *   document, with its PDF, on the refund's row), disputes and write-offs,
+ *   signed as the CSV signs them (domain ledgerRows): cash + or −, a
+ *   write-off or a dispute as a figure that is not cash; Refund on a payment.
  * - Payments held for review (a currency or amount that was not what was owed).
  * - Hosting subscriptions (status, next renewal) with Cancel at period end,
  *   and test mode's Renew now / Fail renewal.
  * - Hosting orders from the cart: a buyer is a customer with or without a lead.
- * - A filter by client (email), and the ledger as a formula-safe CSV.
+ * - A filter by client (typed name or email), and the ledger as a formula-safe
+ *   CSV whose cash column sums to the cash received.
  */
 import { lazy, Suspense, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -34,13 +37,14 @@ import Stack from '@mui/material/Stack';
 import TableBody from '@mui/material/TableBody';
 import { ScrollTable } from '../../../shared/components/ScrollTable';
 import TableCell from '@mui/material/TableCell';
+import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DownloadIcon from '@mui/icons-material/Download';
-import { formatUsd, LEDGER_ENTRY_LABELS, type AgeingBucket } from '@studio/domain';
+import { formatUsd, LEDGER_ENTRY_LABELS, ledgerRows, type AgeingBucket } from '@studio/domain';
 import { Loading } from '../../../shared/components/PageState';
 import { useFirestore } from 'reactfire';
 import {
@@ -52,12 +56,24 @@ import {
   useLivePaymentRequests,
   useLivePaymentsToReview,
   useLiveSubscriptions,
-  type LedgerEntryView,
 } from '../../../shared/data/moneyHooks';
 import { csvFileName, downloadCsv } from '../../../shared/lib/csv';
 import { useClock } from '../../../shared/lib/useClock';
 import { DocumentDownloadButton } from '../../../shared/components/DocumentDownload';
-import { ageingTotals, customers, isClient, ledgerCsv, outstanding, revenue } from '../money';
+import {
+  ageingTotals,
+  cashReceived,
+  clientLabel,
+  customers,
+  isClient,
+  ledgerCsv,
+  ledgerFigure,
+  matchesClient,
+  outstanding,
+  revenue,
+  signedUsd,
+  type ClientOption,
+} from '../money';
 import { OrdersTable } from './OrdersTable';
 import { CloseInvoiceDialog, type CloseTarget } from './CloseInvoiceDialog';
 import { RefundDialog, type RefundTarget } from './RefundDialog';
@@ -77,7 +93,10 @@ const BUCKET_LABELS: Record<AgeingBucket, string> = {
   '90+': '90+ days',
 };
 
-const SIGN: Partial<Record<LedgerEntryView['type'], string>> = { refund: '−', credit_note: '−', dispute_lost: '−' };
+/** A cell shown from `sm` up; at 390 px its content is in the first cell instead. */
+const FROM_SM = { display: { xs: 'none', sm: 'table-cell' } } as const;
+/** Shown below `sm` only. */
+const XS_ONLY = { display: { sm: 'none' } } as const;
 
 const ROWS_PER_PAGE = 25;
 
@@ -93,6 +112,16 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
+/** An outstanding document's ageing bucket, and "Partially paid" when it is. */
+function AgeChips({ bucket, label }: { bucket: AgeingBucket; label: string }) {
+  return (
+    <>
+      <Chip size="small" label={BUCKET_LABELS[bucket]} />
+      {label === 'Partially paid' && <Chip size="small" sx={{ ml: 0.5 }} label="Partially paid" />}
+    </>
+  );
+}
+
 /** The admin's Money page (see the file comment). */
 export function MoneyPage() {
   const firestore = useFirestore();
@@ -102,8 +131,9 @@ export function MoneyPage() {
   const [closing, setClosing] = useState<CloseTarget | null>(null);
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
-  // The ledger table's rows: the newest pages up to this one (or the chosen client's entries).
-  const ledger = useLiveLedger((page + 1) * ROWS_PER_PAGE, client);
+  // The ledger table's entries: the newest pages up to this one and one more, so that a refund and its
+  // credit note on either side of the page's end are read together (or the chosen client's entries).
+  const ledger = useLiveLedger((page + 1) * ROWS_PER_PAGE + 1, client);
   const monthTotals = useLiveLedgerMonths();
   const invoices = useLiveInvoices();
   const requests = useLivePaymentRequests();
@@ -123,12 +153,13 @@ export function MoneyPage() {
   const clients = useMemo(
     () =>
       customers([
-        ...docs.map(({ doc }) => doc.email),
-        ...orders.data.map((o) => o.clientInfo.email),
-        ...subscriptions.data.map((sub) => sub.customerEmail),
+        ...docs.map(({ doc }) => ({ email: doc.email, name: doc.clientName })),
+        ...orders.data.map((o) => ({ email: o.clientInfo.email, name: o.clientInfo.name })),
+        ...subscriptions.data.map((sub) => ({ email: sub.customerEmail, name: sub.customerName })),
       ]),
     [docs, orders.data, subscriptions.data],
   );
+  const chosen = useMemo(() => clients.find((c) => c.email === client) ?? null, [clients, client]);
   const rows = useMemo(() => outstanding(docs, now, client), [docs, now, client]);
   const buckets = useMemo(() => ageingTotals(rows), [rows]);
   const months = useMemo(() => revenue(monthTotals.data, ledger.data, client), [monthTotals.data, ledger.data, client]);
@@ -141,7 +172,12 @@ export function MoneyPage() {
     [subscriptions.data, client],
   );
   const entryCount = client ? ledger.data.length : monthTotals.data.reduce((s, m) => s + m.entries, 0);
-  const shown = ledger.data.slice(page * ROWS_PER_PAGE, (page + 1) * ROWS_PER_PAGE);
+  // The page's entries as rows (domain ledgerRows, as the CSV has them): a refund's credit note is on its row.
+  const shown = useMemo(() => {
+    const onPage = new Set(ledger.data.slice(page * ROWS_PER_PAGE, (page + 1) * ROWS_PER_PAGE));
+    return ledgerRows(ledger.data).filter((r) => onPage.has(r.entry));
+  }, [ledger.data, page]);
+  const received = cashReceived(months);
   const totalDue = rows.reduce((s, r) => s + r.amountDueCents, 0);
 
   const exportLedger = async () => {
@@ -174,11 +210,14 @@ export function MoneyPage() {
         What is owed, received, refunded and disputed, from the ledger, live.
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 3, alignItems: { sm: 'center' } }}>
-        <Autocomplete
+        <Autocomplete<ClientOption>
           options={clients}
-          value={client}
+          value={chosen}
+          getOptionLabel={clientLabel}
+          isOptionEqualToValue={(a, b) => a.email === b.email}
+          filterOptions={(options, { inputValue }) => options.filter((c) => matchesClient(c, inputValue))}
           onChange={(_, v) => {
-            setClient(v);
+            setClient(v?.email ?? null);
             setPage(0);
           }}
           sx={{ minWidth: { sm: 320 }, flex: { xs: 1, sm: 'none' } }}
@@ -231,9 +270,9 @@ export function MoneyPage() {
             <TableHead>
               <TableRow>
                 <TableCell>Number</TableCell>
-                <TableCell>Client</TableCell>
-                <TableCell>Due</TableCell>
-                <TableCell>Age</TableCell>
+                <TableCell sx={FROM_SM}>Client</TableCell>
+                <TableCell sx={FROM_SM}>Due</TableCell>
+                <TableCell sx={FROM_SM}>Age</TableCell>
                 <TableCell align="right">Amount due</TableCell>
                 <TableCell>Actions</TableCell>
               </TableRow>
@@ -246,12 +285,21 @@ export function MoneyPage() {
                     <Typography variant="caption" display="block" color="text.secondary" sx={{ maxWidth: 260 }}>
                       {r.description}
                     </Typography>
+                    {/* At 390 px the client, due day and age sit here, so the amount due needs no sideways scroll. */}
+                    <Box sx={XS_ONLY}>
+                      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                        {r.client}
+                      </Typography>
+                      <Typography variant="caption" display="block" color="text.secondary">
+                        Due {r.dueDate ? dueFmt.format(r.dueDate) : '—'}
+                      </Typography>
+                      <AgeChips bucket={r.bucket} label={r.label} />
+                    </Box>
                   </TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{r.client}</TableCell>
-                  <TableCell>{r.dueDate ? dueFmt.format(r.dueDate) : '—'}</TableCell>
-                  <TableCell>
-                    <Chip size="small" label={BUCKET_LABELS[r.bucket]} />
-                    {r.label === 'Partially paid' && <Chip size="small" sx={{ ml: 0.5 }} label="Partially paid" />}
+                  <TableCell sx={{ ...FROM_SM, overflowWrap: 'anywhere' }}>{r.client}</TableCell>
+                  <TableCell sx={FROM_SM}>{r.dueDate ? dueFmt.format(r.dueDate) : '—'}</TableCell>
+                  <TableCell sx={FROM_SM}>
+                    <AgeChips bucket={r.bucket} label={r.label} />
                   </TableCell>
                   <TableCell align="right">{formatUsd(r.amountDueCents)}</TableCell>
                   <TableCell>
@@ -321,6 +369,14 @@ export function MoneyPage() {
                   </TableRow>
                 ))}
               </TableBody>
+              <TableFooter>
+                <TableRow data-testid="cash-received">
+                  <TableCell component="th" scope="row">
+                    Total
+                  </TableCell>
+                  <TableCell align="right">{formatUsd(received)}</TableCell>
+                </TableRow>
+              </TableFooter>
             </ScrollTable>
           </Stack>
         )}
@@ -343,27 +399,33 @@ export function MoneyPage() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {shown.map((e) => {
+                {shown.map((row) => {
+                  const { entry: e, creditNote: cn } = row;
                   // What the payment can still refund: its refunds so far are kept on its entry.
                   const left = e.type === 'payment' && e.paymentIntentId ? e.amountCents - e.refundedCents : 0;
                   const who = e.customerName ?? e.customerEmail ?? '—';
+                  const figure = ledgerFigure(row);
                   return (
                     <TableRow key={e.id} data-testid="ledger-row" data-type={e.type}>
                       <TableCell>{dateFmt.format(e.at)}</TableCell>
                       <TableCell>{LEDGER_ENTRY_LABELS[e.type]}</TableCell>
                       <TableCell sx={{ overflowWrap: 'anywhere' }}>{who}</TableCell>
-                      <TableCell>{[e.documentNumber, e.number].filter(Boolean).join(' · ') || '—'}</TableCell>
+                      <TableCell>{[e.documentNumber, cn?.number].filter(Boolean).join(' · ') || '—'}</TableCell>
                       <TableCell align="right">
-                        {SIGN[e.type] ?? ''}
-                        {formatUsd(e.amountCents)}
+                        {figure.cents === null ? '—' : signedUsd(figure.cents)}
+                        {figure.note && (
+                          <Typography variant="caption" display="block" color="text.secondary">
+                            {figure.note}
+                          </Typography>
+                        )}
                       </TableCell>
                       <TableCell>
-                        {e.type === 'credit_note' && e.number && (
+                        {cn?.number && (
                           <DocumentDownloadButton
                             kind="credit-note"
-                            id={e.id}
+                            id={cn.id}
                             text="PDF"
-                            label={`PDF of credit note ${e.number}`}
+                            label={`PDF of credit note ${cn.number}`}
                           />
                         )}
                         {left > 0 && (
@@ -394,6 +456,8 @@ export function MoneyPage() {
               onPageChange={(_, p) => setPage(p)}
               rowsPerPage={ROWS_PER_PAGE}
               rowsPerPageOptions={[ROWS_PER_PAGE]}
+              // The pages count entries; a refund's credit note shares its refund's row.
+              labelDisplayedRows={({ from, to, count }) => `Entries ${from}–${to} of ${count}`}
             />
           </>
         )}
