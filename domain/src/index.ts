@@ -30,6 +30,7 @@ export * from './invoiceNumbers.js';
 export * from './invoiceDocument.js';
 export * from './ledgerSums.js';
 export * from './billing.js';
+export * from './ledgerRules.js';
 export * from './billingDocs.js';
 export * from './reminders.js';
 export * from './random.js';
