@@ -378,7 +378,7 @@ async function readEffects(
         {
           document: (kind, id) =>
             billable?.kind === kind && billable.id === id && { invoice, order, request }[kind]
-              ? { currency: order?.doc.currency ?? PAYMENT_CURRENCY }
+              ? { currency: (kind === 'order' ? order?.doc.currency : null) ?? PAYMENT_CURRENCY }
               : null,
           leadExists: (id) => lead?.id === id,
           payment: (id) => (id === obj.id && payment ? { currency: payment.currency ?? null } : null),
