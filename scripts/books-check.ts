@@ -3,8 +3,11 @@
  *
  * Recomputes every invoice's, payment request's and order's balance from the
  * ledger and checks every succeeded payment and every total kept beside the
- * ledger against it (functions/src/features/billing/checkBooks.ts). Prints
- * each mismatch and ends with "books: N mismatches"; exits 1 when N > 0.
+ * ledger against it, and holds every entry to the books' rules (domain
+ * ledgerRules: a broken one is a mismatch starting with the rule's name,
+ * e.g. `refund-exceeds-payment: ledger entry …`)
+ * (functions/src/features/billing/checkBooks.ts). Prints each mismatch and
+ * ends with "books: N mismatches"; exits 1 when N > 0.
  * Overpayments are listed for review. Read-only, unless `--repair`: then the
  * kept sums that disagree (a document's `ledgerCents`, a payment entry's
  * `refundedCents`, a month's `ledger_months` totals; documents written before

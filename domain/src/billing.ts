@@ -292,19 +292,21 @@ export const REFUND_REFUSALS = {
 /**
  * The amount to refund on a payment of `paidCents` of which `refundedCents`
  * is already refunded: `askedCents` or, when absent, all that is left.
- * Returns the cents, or one of REFUND_REFUSALS.
+ * Returns the cents, or one of REFUND_REFUSALS: `tooMuch` for an amount
+ * above what is left, `nothingLeft` when none is asked and nothing is left.
  */
 export function refundAmount(
   paidCents: number,
   refundedCents: number,
   askedCents: number | null,
 ): { ok: true; cents: number } | { ok: false; message: string } {
-  const left = paidCents - refundedCents;
-  if (left <= 0) return { ok: false, message: REFUND_REFUSALS.nothingLeft };
-  const cents = askedCents ?? left;
-  if (cents <= 0) return { ok: false, message: REFUND_REFUSALS.zero };
-  if (cents > left) return { ok: false, message: REFUND_REFUSALS.tooMuch };
-  return { ok: true, cents };
+  const left = Math.max(0, paidCents - refundedCents);
+  if (askedCents === null)
+    return left > 0 ? { ok: true, cents: left } : { ok: false, message: REFUND_REFUSALS.nothingLeft };
+  if (askedCents <= 0) return { ok: false, message: REFUND_REFUSALS.zero };
+  // An amount asked for that passes what is left (nothing, once refunded in full) is too much.
+  if (askedCents > left) return { ok: false, message: REFUND_REFUSALS.tooMuch };
+  return { ok: true, cents: askedCents };
 }
 
 // ---------------------------------------------------------------------------

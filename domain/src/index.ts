@@ -31,6 +31,7 @@ export * from './invoiceDocument.js';
 export * from './ledgerSums.js';
 export * from './billing.js';
 export * from './ledgerExport.js';
+export * from './ledgerRules.js';
 export * from './billingDocs.js';
 export * from './statement.js';
 export * from './reminders.js';

@@ -490,6 +490,22 @@ describe('kept totals', () => {
     // A month no other test writes into, so the totals are this test's alone.
     const month = db.collection('ledger_months').doc('1999-01');
     const at = new Date('1999-01-15T12:00:00Z');
+    // A plain payment link's payment and a refund of it: tied to no document, so to its own payments record.
+    const pi = `pi_months_${randomUUID().slice(0, 8)}`;
+    await db
+      .collection('payments')
+      .doc(pi)
+      .set({
+        purpose: 'custom',
+        leadId: null,
+        invoiceId: null,
+        orderId: null,
+        amountCents: 30_000,
+        amountReceivedCents: 30_000,
+        currency: 'usd',
+        status: 'succeeded',
+        paidAt: Timestamp.fromDate(at),
+      });
     const entry = (type: 'payment' | 'refund', amountCents: number) => ({
       type,
       amountCents,
@@ -499,14 +515,16 @@ describe('kept totals', () => {
       leadId: null,
       customerEmail: 'months@example.com',
       customerName: null,
-      paymentIntentId: null,
+      paymentIntentId: pi,
       by: 'test',
-      keep: { document: false, paymentEntry: false },
+      keep: { document: false, paymentEntry: type === 'refund' },
     });
     const batch = db.batch();
-    recordLedgerEntry(db, batch, `months-${randomUUID()}`, entry('payment', 30_000), at);
-    recordLedgerEntry(db, batch, `months-${randomUUID()}`, entry('refund', 5_000), at);
+    recordLedgerEntry(db, batch, `payment-${pi}`, entry('payment', 30_000), at);
     await batch.commit();
+    const refund = db.batch();
+    recordLedgerEntry(db, refund, `months-${randomUUID()}`, entry('refund', 5_000), at);
+    await refund.commit();
     expect(ledgerMonthDocSchema.parse((await month.get()).data())).toEqual({
       month: '1999-01',
       cashCents: 25_000,

@@ -34,6 +34,7 @@ import {
   orderDocSchema,
   paymentDocSchema,
   paymentRequestDocSchema,
+  PAYMENT_CURRENCY,
   promoCodeDocSchema,
   promoCustomerDocSchema,
   stripeEventDocSchema,
@@ -287,11 +288,15 @@ export async function ordersHoldingUntil(
   return snap.docs.map((d) => ({ id: d.id, ref: d.ref }));
 }
 
-/** What a billable document says of itself: its number and its customer (an invoice's or request's, an order's buyer). */
+/**
+ * What a billable document says of itself: its number, its customer (an invoice's or request's, an order's
+ * buyer) and its currency (an order's own; invoices and requests are in PAYMENT_CURRENCY).
+ */
 export interface BillableSummary {
   number: string | null;
   email: string | null;
   name: string | null;
+  currency: string;
 }
 
 /** The billable document `ref` read in `tx` (parsed), summarised; null when absent. @throws ZodError when it does not parse. */
@@ -304,34 +309,54 @@ export async function readBillableIn(
   if (ref.kind === 'order') {
     const order = await readDoc(orderRef(db, ref.id), tx);
     return order
-      ? { number: null, email: nonEmpty(order.clientInfo.email), name: nonEmpty(order.clientInfo.name) }
+      ? {
+          number: null,
+          email: nonEmpty(order.clientInfo.email),
+          name: nonEmpty(order.clientInfo.name),
+          currency: order.currency.toLowerCase(),
+        }
       : null;
   }
   const doc = await readDoc(ref.kind === 'invoice' ? invoiceRef(db, ref.id) : paymentRequestsCol(db).doc(ref.id), tx);
-  return doc ? { number: nonEmpty(doc.number), email: nonEmpty(doc.email), name: nonEmpty(doc.clientName) } : null;
+  return doc
+    ? {
+        number: nonEmpty(doc.number),
+        email: nonEmpty(doc.email),
+        name: nonEmpty(doc.clientName),
+        currency: PAYMENT_CURRENCY,
+      }
+    : null;
 }
 
-/** What the books check reads of a billable document: what it bills (cents), its status, number and ledger sums. */
+/**
+ * What the books check reads of a billable document: what it bills (cents), its status, number, ledger sums and
+ * currency (an order's own; invoices and requests are in PAYMENT_CURRENCY).
+ */
 export interface BillableBooks {
   totalCents: number;
   status: string;
   number: string | null;
   ledgerCents: LedgerSums;
+  currency: string;
 }
 
 /** Every billable document of `kind`, each read for the books (doc null for one that does not parse). */
 export async function listBillablesForBooks(db: Firestore, kind: BillableKind) {
   const snap = await db.collection(BILLABLE_COLLECTION[kind]).get();
-  const books = (d: { status: string; ledgerCents: LedgerSums }, totalCents: number, number: string | null) =>
-    ({ totalCents, status: d.status, number, ledgerCents: d.ledgerCents }) satisfies BillableBooks;
+  const books = (
+    d: { status: string; ledgerCents: LedgerSums },
+    totalCents: number,
+    number: string | null,
+    currency: string,
+  ) => ({ totalCents, status: d.status, number, ledgerCents: d.ledgerCents, currency }) satisfies BillableBooks;
   if (kind === 'order')
     return docsOrNull(snap, orderDocSchema).map(({ id, doc }) => ({
       id,
-      doc: doc ? books(doc, doc.totalDueNowCents, null) : null,
+      doc: doc ? books(doc, doc.totalDueNowCents, null, doc.currency.toLowerCase()) : null,
     }));
   return docsOrNull(snap, kind === 'invoice' ? invoiceDocSchema : paymentRequestDocSchema).map(({ id, doc }) => ({
     id,
-    doc: doc ? books(doc, doc.amountCents, doc.number ?? null) : null,
+    doc: doc ? books(doc, doc.amountCents, doc.number ?? null, PAYMENT_CURRENCY) : null,
   }));
 }
 

@@ -7,7 +7,10 @@
  * sums by type (`ledgerCents`) and each payment entry's `refundedCents`. A
  * mismatch is money the books do not explain; an overpayment (a second
  * payment for one document) is listed for review but is not a mismatch: the
- * ledger explains it. `repairKeptSums` rewrites the kept sums and month totals
+ * ledger explains it. Every entry is also held to the books' rules (domain
+ * ledgerRules, the ones each event is recorded by): an entry that breaks one
+ * is a mismatch that starts with the rule's name (`refund-exceeds-payment:
+ * ledger entry …`). `repairKeptSums` rewrites the kept sums and month totals
  * that disagree from the entries (documents older than the sums have none).
  */
 import type { Firestore } from 'firebase-admin/firestore';
@@ -16,10 +19,15 @@ import {
   centsToString,
   documentBalance,
   LEDGER_ENTRY_TYPES,
+  leadOfRequest,
   ledgerMonths,
+  PAYMENT_CURRENCY,
   ledgerSums,
+  ledgerViolations,
   sameLedgerSums,
+  type BillableKind,
   type LedgerSums,
+  type LedgerViolation,
 } from '@studio/domain';
 import {
   allLedgerEntries,
@@ -30,6 +38,7 @@ import {
   type KeptSum,
 } from './billingStore.js';
 import { paymentEntryId } from './ledger.js';
+import { readLead } from '../leads/index.js';
 
 export interface BooksReport {
   documents: number;
@@ -39,6 +48,8 @@ export interface BooksReport {
   overpaid: string[];
   /** The kept sums and month totals among the mismatches, which `repairKeptSums` can rewrite. */
   keptSums: KeptSum[];
+  /** The entries that break a rule of the books (each also among the mismatches). */
+  violations: LedgerViolation[];
 }
 
 /** A `ledger_months` document's id: its UTC month. */
@@ -68,10 +79,14 @@ export async function checkBooks(db: Firestore): Promise<BooksReport> {
     mismatches: [],
     overpaid: [],
     keptSums: [],
+    violations: [],
   };
+  // Every document that exists, with its currency (one that does not parse still exists: it is reported as such).
+  const documents = new Map<string, string | null>();
   for (const kind of BILLABLE_KINDS) {
     for (const { id, doc: d } of await listBillablesForBooks(db, kind)) {
       report.documents++;
+      documents.set(`${kind}/${id}`, d?.currency ?? null);
       if (!d) {
         report.mismatches.push(`${kind} ${id}: unreadable (does not match its schema)`);
         continue;
@@ -99,7 +114,8 @@ export async function checkBooks(db: Firestore): Promise<BooksReport> {
     }
   }
   const ids = new Set(entries.map((e) => e.id));
-  for (const p of await succeededPayments(db)) {
+  const payments = await succeededPayments(db);
+  for (const p of payments) {
     report.payments++;
     if (!p.doc) {
       report.mismatches.push(`payment ${p.id}: unreadable (does not match its schema)`);
@@ -126,6 +142,7 @@ export async function checkBooks(db: Firestore): Promise<BooksReport> {
       report.keptSums.push({ entryId: e.id, paymentIntentId: e.paymentIntentId });
     }
   }
+  await checkRules(db, entries, documents, payments, report);
   const stored = new Map<string, { cashCents: number; entries: number }>();
   const repairable = new Set<string>();
   const monthMismatch = (month: string, text: string) => {
@@ -152,6 +169,47 @@ export async function checkBooks(db: Firestore): Promise<BooksReport> {
     if (s.entries !== 0 || s.cashCents !== 0)
       monthMismatch(month, `stored ${s.cashCents} cents in ${s.entries} entries, the ledger has none`);
   return report;
+}
+
+/**
+ * Holds every entry to the books' rules (domain ledgerViolations), with what
+ * exists beside them: `documents` (by `kind/id`, with their currency),
+ * `payments` (the succeeded ones, with their record) and, for a payment
+ * request that is not there (it may be issued after its payment), its lead.
+ */
+async function checkRules(
+  db: Firestore,
+  entries: Awaited<ReturnType<typeof allLedgerEntries>>,
+  documents: ReadonlyMap<string, string | null>,
+  payments: Awaited<ReturnType<typeof succeededPayments>>,
+  report: BooksReport,
+): Promise<void> {
+  const records = new Map(payments.map((p) => [p.id, p.doc]));
+  const missingLeads = new Set(
+    entries
+      .filter((e) => e.documentKind === 'request' && e.documentId && !documents.has(`request/${e.documentId}`))
+      .map((e) => leadOfRequest(e.documentId!)),
+  );
+  const leads = new Set<string>();
+  for (const id of missingLeads)
+    // A lead that does not parse still exists.
+    if (
+      await readLead(db, id).then(
+        (l) => l !== null,
+        () => true,
+      )
+    )
+      leads.add(id);
+  const violations = ledgerViolations(entries, {
+    document: (kind: BillableKind, id: string) => {
+      const key = `${kind}/${id}`;
+      return documents.has(key) ? { currency: documents.get(key) ?? PAYMENT_CURRENCY } : null;
+    },
+    leadExists: (id) => leads.has(id),
+    payment: (pi) => (records.has(pi) ? { currency: records.get(pi)?.currency ?? null } : null),
+  });
+  for (const v of violations) report.mismatches.push(`${v.rule}: ledger entry ${v.entryId}: ${v.text}`);
+  report.violations.push(...violations);
 }
 
 /**

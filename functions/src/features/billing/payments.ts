@@ -26,6 +26,7 @@ import {
   formatUsd,
   leadPaymentDue,
   mismatchText,
+  newViolations,
   paymentFailureMove,
   paymentMismatch,
   paymentIdempotencyKey,
@@ -33,6 +34,7 @@ import {
   PAYMENT_CURRENCY,
   PAYMENT_PURPOSES,
   retentionEnd,
+  violationText,
   type CreatePaymentIntentInput,
   type InvoiceDoc,
   type OrderDoc,
@@ -321,9 +323,13 @@ export async function fulfilEvent(db: Firestore, event: PaymentEvent, by = 'stri
 
 /**
  * Reads what the event touches (all reads first, as transactions require) and
- * returns the writes to make. A succeeded payment whose currency or amount is
- * not what is owed (domain paymentMismatch) is not applied: the payment is
- * marked `needs_review` with the reason, logged at ERROR, and `review` says why.
+ * returns the writes to make. A succeeded payment that names no existing
+ * document (an invoice or order that is not there, a deposit or final payment
+ * of a lead that is not there, or, naming none, no `payments` record of ours:
+ * domain ledgerRules `entry-without-document`), or whose currency or amount
+ * is not what is owed (domain paymentMismatch), is not applied: the payment
+ * is marked `needs_review` with the reason, logged at ERROR, the owner is
+ * alerted, and `review` says why.
  */
 async function readEffects(
   db: Firestore,
@@ -352,14 +358,43 @@ async function readEffects(
   const alreadyPaid = payment?.status === 'succeeded';
   const received = { amountCents, currency: obj.currency };
   const owed = succeeded && !alreadyPaid ? owedFor(event, fields.purpose, { payment, lead, invoice, order }) : null;
+  // The books' rules (domain ledgerRules) on the entry this payment would write: first, that what it pays exists.
+  const broken = owed
+    ? newViolations(
+        [],
+        [
+          {
+            id: paymentEntryId(obj.id),
+            type: 'payment',
+            amountCents,
+            currency: obj.currency ?? PAYMENT_CURRENCY,
+            documentKind: billable?.kind ?? null,
+            documentId: billable?.id ?? null,
+            paymentIntentId: obj.id,
+            reference: null,
+            at: new Date(),
+          },
+        ],
+        {
+          document: (kind, id) =>
+            billable?.kind === kind && billable.id === id && { invoice, order, request }[kind]
+              ? { currency: (kind === 'order' ? order?.doc.currency : null) ?? PAYMENT_CURRENCY }
+              : null,
+          leadExists: (id) => lead?.id === id,
+          payment: (id) => (id === obj.id && payment ? { currency: payment.currency ?? null } : null),
+        },
+      )
+    : [];
   const mismatch = owed ? paymentMismatch(received, owed) : null;
-  if (owed && mismatch) {
-    const review = mismatchText(received, owed);
+  const orphan = broken.find((v) => v.rule === 'entry-without-document');
+  if (owed && (orphan || mismatch || broken[0])) {
+    const rule = orphan ?? (mismatch ? null : broken[0]!);
+    const review = rule ? violationText(rule) : mismatchText(received, owed);
     logEvent(EVENTS.paymentHeldForReview, 'payments: a payment does not match what is owed; held for review', {
       paymentIntentId: obj.id,
       eventId: event.id,
       purpose: fields.purpose,
-      mismatch,
+      mismatch: rule?.rule ?? mismatch,
       review,
     });
     return {
@@ -381,6 +416,14 @@ async function readEffects(
             detail: `Payment held for review: ${review}`,
             by: 'stripe',
           });
+        alertOwner(db, tx, {
+          event: 'Payment held for review',
+          amountCents,
+          clientName: str(lead?.lead.name) ?? str(lead?.lead.email) ?? str(order?.doc.clientInfo.email),
+          documentNumber: str(invoice?.doc.number) ?? str(request?.doc.number),
+          detail: `Payment ${obj.id} (${event.id}) was not applied: ${review}. Decide it in Stripe's dashboard.`,
+          leadId: lead?.id ?? null,
+        });
       },
     };
   }

@@ -1,23 +1,48 @@
 import { randomUUID } from 'node:crypto';
 import * as logger from 'firebase-functions/logger';
-import { parseAmountToCents, refundAmount, type RefundRequest } from '@studio/domain';
+import {
+  parseAmountToCents,
+  PAYMENT_CURRENCY,
+  refundAmount,
+  REFUND_REFUSALS,
+  type LedgerEntryDoc,
+  type PaymentDoc,
+  type RefundRequest,
+} from '@studio/domain';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.js';
 import { entriesOfPayment } from './ledger.js';
 import { paymentsCol, readDoc } from './billingStore.js';
 import { paymentProvider } from '../../platform/stripe.js';
 import type { AdminActor, Deps } from '../useCase.js';
-import { applyChargeEvent, type ChargeEvent } from './chargeEvents.js';
+import { readChargeState, recordChargeEventIn, type ChargeEvent } from './chargeEvents.js';
+import { runNumbered } from './invoiceNumbers.js';
+import { loadStudioSettings } from '../../shared/settings.js';
 
 /** Spec-style failure when the provider refuses or is down. */
 export const REFUND_FAILED = 'Refund Failed - The payment provider did not accept the refund. Please try again.';
 
+/** 409 when the books' rules hold a test-mode refund (domain ledgerRules): nothing is recorded. */
+export const REFUND_HELD = 'The refund breaks a rule of the books: it is held for review and nothing was recorded';
+
+/** What a payment paid and has refunded so far (cents), from its entries; its record's amount before it has one. */
+function refundPosition(entries: readonly LedgerEntryDoc[], payment: PaymentDoc): { paid: number; refunded: number } {
+  const sum = (type: string) => entries.filter((e) => e.type === type).reduce((s, e) => s + e.amountCents, 0);
+  return {
+    paid: sum('payment') || Number(payment.amountReceivedCents ?? payment.amountCents ?? 0),
+    refunded: sum('refund'),
+  };
+}
+
 /**
  * The owner refunds a succeeded payment, in full or in part (domain
  * refundAmount: at most what is left to refund). Live mode asks Stripe
- * (`refunds.create` with an Idempotency-Key), and Stripe's `charge.refunded`
- * event records it, as for a refund made in Stripe's dashboard. Test mode
- * records it at once through the event Stripe would send.
- * @returns the amount asked (cents) and whether it is already recorded (test mode) or awaits Stripe's event.
+ * (`refunds.create` with an Idempotency-Key; Stripe refuses a refund above
+ * what its charge has left), and Stripe's `charge.refunded` event records it,
+ * as for a refund made in Stripe's dashboard. Test mode records it at once
+ * through the event Stripe would send, built and recorded in one transaction
+ * from the payment's entries read in it (recordTestRefund), so refunds sent
+ * together never pass the payment and `recorded: true` is always true.
+ * @returns the amount (cents) and whether it is already recorded (test mode) or awaits Stripe's event.
  * @throws NotFound "Payment not found"; Invalid for a malformed amount; Conflict a REFUND_REFUSALS message;
  *   Upstream REFUND_FAILED.
  */
@@ -30,14 +55,12 @@ export async function refundPayment(
   const stored = await readDoc(paymentsCol(db).doc(input.paymentIntentId));
   if (!stored) throw notFound('Payment not found');
   const payment = { ...stored, id: input.paymentIntentId };
-  if (payment.status !== 'succeeded') throw conflict('Only a succeeded payment can be refunded');
+  if (payment.status !== 'succeeded') throw conflict(REFUND_REFUSALS.notPaid);
   const asked = input.request.amount === undefined ? null : parseAmountToCents(input.request.amount);
   if (input.request.amount !== undefined && asked === null)
     throw invalid('Validation failed', { amount: 'Enter an amount with at most 2 decimals' });
-  const entries = await entriesOfPayment(db, payment.id);
-  const sum = (type: string) => entries.filter((e) => e.type === type).reduce((s, e) => s + e.amountCents, 0);
-  const paid = sum('payment') || Number(payment.amountReceivedCents ?? payment.amountCents ?? 0);
-  const refunded = sum('refund');
+  // A first answer outside any transaction: a refund the ledger already leaves no room for is refused at once.
+  const { paid, refunded } = refundPosition(await entriesOfPayment(db, payment.id), payment);
   const amount = refundAmount(paid, refunded, asked);
   if (!amount.ok) throw conflict(amount.message);
 
@@ -55,21 +78,68 @@ export async function refundPayment(
     throw new AppError('Upstream', REFUND_FAILED);
   }
   if (refundId) return { amountCents: amount.cents, recorded: false };
-  // Test mode: the event Stripe would send, with the charge's new cumulative refund.
-  const event: ChargeEvent = {
-    id: `evt_test_refund_${payment.id}_${randomUUID().slice(0, 8)}`,
-    type: 'charge.refunded',
-    data: {
-      object: {
-        id: `re_test_${randomUUID().replaceAll('-', '').slice(0, 24)}`,
-        payment_intent: payment.id,
-        amount: paid,
-        amount_refunded: refunded + amount.cents,
-        currency: String(payment.currency ?? 'usd'),
-        reason: input.request.reason ?? null,
-      },
+  const cents = await recordTestRefund(deps, {
+    paymentIntentId: payment.id,
+    askedCents: asked,
+    reason: input.request.reason ?? null,
+    by: actor.username,
+  });
+  return { amountCents: cents, recorded: true };
+}
+
+/**
+ * Test mode: the `charge.refunded` event Stripe would send for a refund of
+ * `askedCents` (null: all that is left), built and recorded in one
+ * transaction (runNumbered, the credit note's series): the payment and its
+ * entries are read in it, the amount is decided from them (refundAmount) and
+ * the event's cumulative `amount_refunded` is theirs plus this refund. A
+ * concurrent refund that commits first makes this one read again, so the
+ * refunds never pass the payment. @returns the cents recorded.
+ * @throws Conflict a REFUND_REFUSALS message when the payment is no longer succeeded or the refund passes what is
+ *   left (nothing written); REFUND_HELD when the books' rules hold the event (only the held event is written).
+ */
+async function recordTestRefund(
+  deps: Deps,
+  r: { paymentIntentId: string; askedCents: number | null; reason: string | null; by: string },
+): Promise<number> {
+  const { db } = deps;
+  const studioName = (await loadStudioSettings(db)).businessName;
+  const eventId = `evt_test_refund_${r.paymentIntentId}_${randomUUID().slice(0, 8)}`;
+  const refundId = `re_test_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
+  const done = await runNumbered(
+    db,
+    new Date(),
+    async (tx, take) => {
+      const state = await readChargeState(db, tx, r.paymentIntentId);
+      if (!state.payment || state.payment.doc.status !== 'succeeded') throw conflict(REFUND_REFUSALS.notPaid);
+      const { paid, refunded } = refundPosition(state.entries, state.payment.doc);
+      const amount = refundAmount(paid, refunded, r.askedCents);
+      if (!amount.ok) throw conflict(amount.message);
+      const event: ChargeEvent = {
+        id: eventId,
+        type: 'charge.refunded',
+        data: {
+          object: {
+            id: refundId,
+            payment_intent: r.paymentIntentId,
+            amount: paid,
+            amount_refunded: refunded + amount.cents,
+            currency:
+              state.entries.find((e) => e.type === 'payment')?.currency ??
+              state.payment.doc.currency ??
+              PAYMENT_CURRENCY,
+            reason: r.reason,
+          },
+        },
+      };
+      return {
+        cents: amount.cents,
+        outcome: await recordChargeEventIn(db, tx, take, event, state, { by: r.by, studioName }),
+      };
     },
-  };
-  await applyChargeEvent(db, event, actor.username);
-  return { amountCents: amount.cents, recorded: true };
+    'creditNote',
+  );
+  // Only 'applied' wrote the refund: a held event is committed as held (the owner is alerted), and never called recorded.
+  if (done.outcome !== 'applied') throw conflict(REFUND_HELD);
+  return done.cents;
 }
