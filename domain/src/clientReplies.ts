@@ -25,6 +25,11 @@ export const clientLeadReply = z.object({
   finalAmount: moneyText.nullable(),
   /** What the client can pay now (the next stage of the accepted quote), or null (domain clientBalance). */
   amountDue: moneyText.nullable().default(null),
+  /**
+   * Where Pay Now goes: the checkout of the payment due now (domain leadCheckoutPath, the link its payment
+   * request and emails carry), or null when nothing is due.
+   */
+  payPath: z.string().nullable().default(null),
   /** Every stage of the accepted quote is paid: "Payment Completed". */
   paidInFull: z.boolean().default(false),
   estimatedHours: z.number().nullable(),

@@ -109,6 +109,68 @@ const ACCEPTED_STATUSES: readonly string[] = ['Set Up', 'Production', 'Launch', 
 
 export const requestId = (leadId: string, purpose: RequestPurpose): string => `${leadId}_${purpose}`;
 
+/** The amounts a lead's requests and charges take: the accepted quote version's, else the lead's own (older records). */
+function requestAmounts(lead: LeadForPaymentDescription): {
+  quoteAmountCents: number;
+  depositAmountCents: number;
+  finalAmountCents: number | null;
+} {
+  return (
+    acceptedQuoteOf(lead) ?? {
+      quoteAmountCents: lead.quoteAmountCents ?? 0,
+      depositAmountCents: lead.depositAmountCents ?? 0,
+      finalAmountCents: lead.finalAmountCents ?? null,
+    }
+  );
+}
+
+/** The lead fields a payment's description draws on. */
+export type LeadForPaymentDescription = Pick<
+  LeadForRequests,
+  | 'subject'
+  | 'projectType'
+  | 'quoteAccepted'
+  | 'quoteAmountCents'
+  | 'depositAmountCents'
+  | 'finalAmountCents'
+  | 'acceptedQuote'
+>;
+
+/** What a lead's payments are for: its subject, else its project type, else "your project". */
+export function leadPaymentTopic(lead: Pick<LeadForRequests, 'subject' | 'projectType'>): string {
+  return lead.subject?.trim() || lead.projectType?.trim() || 'your project';
+}
+
+/**
+ * The one description of a lead's deposit or final payment, wherever it is
+ * shown: its payment request (and PDF), the checkout link of the request, My
+ * Project and the quote page, the PaymentIntent (Stripe and the receipt), and
+ * the emails that name it. "50% deposit: Bakery website" (domain
+ * depositLabel, of the accepted quote's amounts) or "Final payment: Bakery
+ * website" (leadPaymentTopic). An admin's invoice is described by its own
+ * description, as entered.
+ */
+export function leadPaymentDescription(purpose: RequestPurpose, lead: LeadForPaymentDescription): string {
+  const what = leadPaymentTopic(lead);
+  if (purpose === 'final') return `Final payment: ${what}`;
+  const amounts = requestAmounts(lead);
+  return `${depositLabel(amounts.quoteAmountCents, amounts.depositAmountCents)}: ${what}`;
+}
+
+/**
+ * The checkout of a lead's deposit or final payment (relative URL, domain
+ * checkoutPath): `amountCents` with leadPaymentDescription. The server
+ * charges what is due whatever the link says; the link says the same.
+ */
+export function leadCheckoutPath(
+  leadId: string,
+  purpose: RequestPurpose,
+  amountCents: number,
+  lead: LeadForPaymentDescription,
+): string {
+  return checkoutPath(amountCents, leadPaymentDescription(purpose, lead), leadId);
+}
+
 /**
  * The payment requests lead `leadId` should have: none before its quote is
  * accepted; then the deposit (when there is one), and the final payment once
@@ -120,24 +182,19 @@ export const requestId = (leadId: string, purpose: RequestPurpose): string => `$
  * marked Lost gets no new request.
  */
 export function leadPaymentRequests(leadId: string, lead: LeadForRequests): PaymentRequestPlan[] {
-  const amounts = acceptedQuoteOf(lead) ?? {
-    quoteAmountCents: lead.quoteAmountCents ?? 0,
-    depositAmountCents: lead.depositAmountCents ?? 0,
-    finalAmountCents: lead.finalAmountCents ?? null,
-  };
+  const amounts = requestAmounts(lead);
   const quote = amounts.quoteAmountCents;
   const accepted = lead.quoteAccepted === true || ACCEPTED_STATUSES.includes(String(lead.status ?? ''));
   if (quote <= 0 || !accepted || lead.status === 'Lost') return [];
-  const what = lead.subject || lead.projectType || 'your project';
   const deposit = amounts.depositAmountCents;
   const out: PaymentRequestPlan[] = [];
   if (deposit > 0) {
     out.push({
       purpose: 'deposit',
       amountCents: deposit,
-      description: `${depositLabel(quote, deposit)}: ${what}`,
+      description: leadPaymentDescription('deposit', lead),
       paymentIntentId: lead.stripeDepositPaymentId ?? null,
-      checkoutUrl: checkoutPath(deposit, `${depositLabel(quote, deposit)}: ${what}`, leadId),
+      checkoutUrl: leadCheckoutPath(leadId, 'deposit', deposit, lead),
     });
   }
   // The final payment is requested at delivery (launch), or at once when there is no deposit; a final
@@ -150,9 +207,9 @@ export function leadPaymentRequests(leadId: string, lead: LeadForRequests): Paym
       out.push({
         purpose: 'final',
         amountCents: final,
-        description: `Final payment: ${what}`,
+        description: leadPaymentDescription('final', lead),
         paymentIntentId: lead.stripeFinalPaymentId ?? null,
-        checkoutUrl: checkoutPath(final, `Final payment: ${what}`, leadId),
+        checkoutUrl: leadCheckoutPath(leadId, 'final', final, lead),
       });
   }
   return out;

@@ -116,7 +116,7 @@ export function portalInvoice(s: PortalInvoiceSource, timeZone = 'UTC'): PortalI
       : (own ??
         (s.kind === 'invoice'
           ? `/checkout?${new URLSearchParams({ amount: centsToString(s.amountCents), description, invoiceId: s.id })}`
-          : checkoutPath(s.amountCents, `Invoice: ${description}`, s.leadId)));
+          : checkoutPath(s.amountCents, description, s.leadId)));
   return {
     id: s.id,
     kind: s.kind,

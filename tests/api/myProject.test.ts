@@ -34,6 +34,7 @@ const LEAD_KEYS = [
   'depositAmount',
   'finalAmount',
   'amountDue',
+  'payPath',
   'paidInFull',
   'estimatedHours',
   'complexity',
@@ -189,6 +190,8 @@ describe('GET /api/client-project: found', () => {
       finalAmount: '2250.00',
       // The deposit is paid (pi_SECRET, never shown): the final payment is what is due now.
       amountDue: '2250.00',
+      // Pay Now: the final payment's checkout, described as its payment request is.
+      payPath: `/checkout?amount=2250.00&description=Final+payment%3A+Clinic+website&leadId=${leadId}`,
       paidInFull: false,
       estimatedHours: 40,
       complexity: 'Medium',

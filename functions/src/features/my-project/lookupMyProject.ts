@@ -8,6 +8,8 @@ import {
   followedProject,
   isLiveProject,
   isTestDataLead,
+  leadCheckoutPath,
+  leadPaymentDue,
   optionalCentsToString,
   orderClientWork,
   type ClientLeadReply,
@@ -46,6 +48,8 @@ export function clientLead(id: string, l: StoredLeadDoc): ClientLeadReply {
   const released = quoteReleased(l);
   // What is due follows the payments recorded (domain clientBalance), never the pipeline stage.
   const balance = released ? clientBalance(l) : { amountDueCents: null, paidInFull: false };
+  // Pay Now opens the same checkout as the payment's request and its emails (one description per payment).
+  const due = balance.amountDueCents === null ? null : leadPaymentDue(l);
   return {
     id,
     name: text(l.name),
@@ -56,6 +60,7 @@ export function clientLead(id: string, l: StoredLeadDoc): ClientLeadReply {
     depositAmount: released ? cents(l.depositAmountCents) : null,
     finalAmount: released ? cents(l.finalAmountCents) : null,
     amountDue: balance.amountDueCents === null ? null : optionalCentsToString(balance.amountDueCents),
+    payPath: due?.ok ? leadCheckoutPath(id, due.purpose, due.amountCents, l) : null,
     paidInFull: balance.paidInFull,
     estimatedHours: released && typeof l.estimatedHours === 'number' ? l.estimatedHours : null,
     complexity: released ? text(l.complexity) : null,

@@ -33,7 +33,6 @@ import RadioButtonCheckedIcon from '@mui/icons-material/RadioButtonChecked';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { ClientDocuments, documentsOf } from './ClientDocuments';
 import {
-  checkoutPath,
   clientCanPayNow,
   clientTimelineStages,
   formatCountdown,
@@ -275,7 +274,8 @@ function InvoiceCard({ lead }: { lead: ClientLeadView }) {
   const navigate = useNavigate();
   // From the payments recorded, never the stage: a completed project with its final payment open still shows it.
   const paid = lead.paidInFull;
-  const dueCents = lead.amountDue ? parseAmountToCents(lead.amountDue) : null;
+  // The checkout of the payment due now, as its payment request and emails link it (the lookup's payPath).
+  const payPath = lead.payPath;
   return (
     <Panel title="Invoice">
       <Facts
@@ -291,18 +291,12 @@ function InvoiceCard({ lead }: { lead: ClientLeadView }) {
           <Alert severity="success" icon={<CheckCircleIcon aria-hidden="true" />}>
             Payment Completed
           </Alert>
-        ) : dueCents != null && clientCanPayNow(lead) ? (
+        ) : payPath && clientCanPayNow(lead) ? (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
             <Typography>
               Due now: <strong>{usd(lead.amountDue)}</strong>
             </Typography>
-            <Button
-              variant="contained"
-              size="large"
-              onClick={() =>
-                navigate(checkoutPath(dueCents, `Invoice: ${lead.subject ?? lead.projectType ?? 'Project'}`, lead.id))
-              }
-            >
+            <Button variant="contained" size="large" onClick={() => navigate(payPath)}>
               Pay Now
             </Button>
           </Stack>
