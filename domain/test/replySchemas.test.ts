@@ -55,6 +55,7 @@ const clientLead = {
   depositAmount: '2250.00',
   finalAmount: '2250.00',
   amountDue: null,
+  payPath: null,
   paidInFull: false,
   estimatedHours: 40,
   complexity: 'Medium',
