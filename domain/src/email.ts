@@ -42,7 +42,9 @@ export const EMAIL_TEMPLATE_IDS = [
   'beta-deployed',
   'launched',
   'invoice',
+  'deposit-request',
   'payment-received',
+  'payment-failed',
   'status-update',
   'reminder-quote',
   'reminder-proposal',
@@ -121,6 +123,7 @@ export const SAMPLE_TEMPLATE_VARIABLES: Readonly<Record<string, string>> = {
   studioAddress: '1 Market Street\nSpringfield',
   studioEmail: 'studio@example.com',
   paymentLink: 'https://studio.example.com/checkout?amount=2375.00',
+  reason: 'Your card was declined.',
   status: 'Production',
   event: 'Deposit paid',
   clientName: 'Jane Client',
@@ -350,7 +353,8 @@ export function declaredValues(
  * http/https/mailto becomes '#'. Visitor text (VISITOR_TEXT_VARIABLES) is
  * never a link and is defanged (defangLinks); in the subject it is cut
  * short and defanged too (subjectVisitorText). The subject is plain text:
- * substituted, then stripped of CR/LF.
+ * substituted, then built by emailSubject (no CR/LF, at most
+ * EMAIL_SUBJECT_MAX characters).
  * Placeholders without a value render empty.
  */
 export function renderTemplate(
@@ -366,10 +370,38 @@ export function renderTemplate(
     if (at.where === 'tag') return escapeInTag(shown);
     return visitor && at.where === 'text' ? defangLinks(escapeHtml(shown)) : escapeHtml(shown);
   });
-  const subject = stripLineBreaks(
+  const subject = emailSubject(
     fillPlaceholders(template.subject, vars, (v, key) => (VISITOR_TEXT_VARIABLES.has(key) ? subjectVisitorText(v) : v)),
   );
   return { subject, html };
+}
+
+/**
+ * Most characters (code points) of a template's subject line (emailSubject):
+ * about what a mail client's list shows of one; longer ones end in "…".
+ */
+export const EMAIL_SUBJECT_MAX = 90;
+
+/** The characters a cut subject may not end on before its "…" (a dangling separator). */
+const SUBJECT_CUT_TRAILER = /[\s:;,.\-–—(]+$/u;
+
+/**
+ * The one builder of a template's subject line (renderTemplate calls it for
+ * every template): line breaks and other control characters removed
+ * (stripLineBreaks: no header injection), then cut to EMAIL_SUBJECT_MAX
+ * characters, at the last space of its last 20 characters when there is one,
+ * a dangling separator dropped, ending in "…". A subject that fits is
+ * returned as it is.
+ */
+export function emailSubject(text: string, max = EMAIL_SUBJECT_MAX): string {
+  const line = stripLineBreaks(text);
+  const chars = [...line];
+  if (chars.length <= max) return line;
+  const head = chars.slice(0, max - 1).join('');
+  const space = head.lastIndexOf(' ');
+  const atWord = space >= 0 && [...head.slice(space)].length <= 20 ? head.slice(0, space) : head;
+  const cut = atWord.replace(SUBJECT_CUT_TRAILER, '') || head;
+  return `${cut}…`;
 }
 
 /**

@@ -105,26 +105,71 @@ export interface PaymentRequestPlan {
   checkoutUrl: string;
 }
 
-/** What the project is called on its payment documents: the lead's subject, else its project type. */
-export const projectWhat = (lead: Pick<LeadForRequests, 'subject' | 'projectType'>): string =>
-  lead.subject || lead.projectType || 'your project';
-
-/**
- * The description of a quote stage's payment request, and of its checkout:
- * "Deposit (50%): Bakery website", "Final payment: Bakery website".
- */
-export function stageDescription(
-  purpose: RequestPurpose,
-  quoteCents: number,
-  depositCents: number,
-  what: string,
-): string {
-  return purpose === 'deposit' ? `${depositLabel(quoteCents, depositCents)}: ${what}` : `Final payment: ${what}`;
-}
-
 const ACCEPTED_STATUSES: readonly string[] = ['Set Up', 'Production', 'Launch', 'Complete'];
 
 export const requestId = (leadId: string, purpose: RequestPurpose): string => `${leadId}_${purpose}`;
+
+/** The amounts a lead's requests and charges take: the accepted quote version's, else the lead's own (older records). */
+function requestAmounts(lead: LeadForPaymentDescription): {
+  quoteAmountCents: number;
+  depositAmountCents: number;
+  finalAmountCents: number | null;
+} {
+  return (
+    acceptedQuoteOf(lead) ?? {
+      quoteAmountCents: lead.quoteAmountCents ?? 0,
+      depositAmountCents: lead.depositAmountCents ?? 0,
+      finalAmountCents: lead.finalAmountCents ?? null,
+    }
+  );
+}
+
+/** The lead fields a payment's description draws on. */
+export type LeadForPaymentDescription = Pick<
+  LeadForRequests,
+  | 'subject'
+  | 'projectType'
+  | 'quoteAccepted'
+  | 'quoteAmountCents'
+  | 'depositAmountCents'
+  | 'finalAmountCents'
+  | 'acceptedQuote'
+>;
+
+/** What a lead's payments are for: its subject, else its project type, else "your project". */
+export function leadPaymentTopic(lead: Pick<LeadForRequests, 'subject' | 'projectType'>): string {
+  return lead.subject?.trim() || lead.projectType?.trim() || 'your project';
+}
+
+/**
+ * The one description of a lead's deposit or final payment, wherever it is
+ * shown: its payment request (and PDF), the checkout link of the request, My
+ * Project and the quote page, the PaymentIntent (Stripe and the receipt), and
+ * the emails that name it. "50% deposit: Bakery website" (domain
+ * depositLabel, of the accepted quote's amounts) or "Final payment: Bakery
+ * website" (leadPaymentTopic). An admin's invoice is described by its own
+ * description, as entered.
+ */
+export function leadPaymentDescription(purpose: RequestPurpose, lead: LeadForPaymentDescription): string {
+  const what = leadPaymentTopic(lead);
+  if (purpose === 'final') return `Final payment: ${what}`;
+  const amounts = requestAmounts(lead);
+  return `${depositLabel(amounts.quoteAmountCents, amounts.depositAmountCents)}: ${what}`;
+}
+
+/**
+ * The checkout of a lead's deposit or final payment (relative URL, domain
+ * checkoutPath): `amountCents` with leadPaymentDescription. The server
+ * charges what is due whatever the link says; the link says the same.
+ */
+export function leadCheckoutPath(
+  leadId: string,
+  purpose: RequestPurpose,
+  amountCents: number,
+  lead: LeadForPaymentDescription,
+): string {
+  return checkoutPath(amountCents, leadPaymentDescription(purpose, lead), leadId);
+}
 
 /**
  * The payment requests lead `leadId` should have: none before its quote is
@@ -137,24 +182,19 @@ export const requestId = (leadId: string, purpose: RequestPurpose): string => `$
  * marked Lost gets no new request.
  */
 export function leadPaymentRequests(leadId: string, lead: LeadForRequests): PaymentRequestPlan[] {
-  const amounts = acceptedQuoteOf(lead) ?? {
-    quoteAmountCents: lead.quoteAmountCents ?? 0,
-    depositAmountCents: lead.depositAmountCents ?? 0,
-    finalAmountCents: lead.finalAmountCents ?? null,
-  };
+  const amounts = requestAmounts(lead);
   const quote = amounts.quoteAmountCents;
   const accepted = lead.quoteAccepted === true || ACCEPTED_STATUSES.includes(String(lead.status ?? ''));
   if (quote <= 0 || !accepted || lead.status === 'Lost') return [];
-  const what = projectWhat(lead);
   const deposit = amounts.depositAmountCents;
   const out: PaymentRequestPlan[] = [];
   if (deposit > 0) {
     out.push({
       purpose: 'deposit',
       amountCents: deposit,
-      description: stageDescription('deposit', quote, deposit, what),
+      description: leadPaymentDescription('deposit', lead),
       paymentIntentId: lead.stripeDepositPaymentId ?? null,
-      checkoutUrl: checkoutPath(deposit, stageDescription('deposit', quote, deposit, what), leadId),
+      checkoutUrl: leadCheckoutPath(leadId, 'deposit', deposit, lead),
     });
   }
   // The final payment is requested at delivery (launch), or at once when there is no deposit; a final
@@ -167,9 +207,9 @@ export function leadPaymentRequests(leadId: string, lead: LeadForRequests): Paym
       out.push({
         purpose: 'final',
         amountCents: final,
-        description: stageDescription('final', quote, deposit, what),
+        description: leadPaymentDescription('final', lead),
         paymentIntentId: lead.stripeFinalPaymentId ?? null,
-        checkoutUrl: checkoutPath(final, stageDescription('final', quote, deposit, what), leadId),
+        checkoutUrl: leadCheckoutPath(leadId, 'final', final, lead),
       });
   }
   return out;

@@ -32,7 +32,7 @@ import {
 } from './billing.js';
 import type { LedgerSums } from './ledgerSums.js';
 import { acceptedQuoteOf, nextLeadPayment, type PayableLeadState } from './payments.js';
-import { projectWhat, stageDescription } from './invoiceNumbers.js';
+import { leadPaymentDescription, type LeadForPaymentDescription } from './invoiceNumbers.js';
 import { formatDocumentDate } from './invoiceDocument.js';
 import { centsToString } from './money.js';
 import { checkoutPath } from './quotes.js';
@@ -79,7 +79,7 @@ export interface UpcomingStage {
   /** The client may pay it now, before its request is issued (the final payment once the deposit is paid). */
   payableNow: boolean;
   leadId: string | null;
-  /** As its payment request will say ("Final payment: Bakery website"; domain stageDescription). */
+  /** As its payment request will say ("Final payment: Bakery website"; domain leadPaymentDescription). */
   description: string;
 }
 
@@ -224,15 +224,14 @@ export function accountStatement(input: {
  */
 export function upcomingQuoteStages(
   leadId: string | null,
-  lead: PayableLeadState & { subject?: string | null; projectType?: string | null },
+  lead: PayableLeadState & LeadForPaymentDescription,
   issued: ReadonlySet<'deposit' | 'final'>,
 ): UpcomingStage[] {
   const accepted = acceptedQuoteOf(lead);
   if (!accepted || lead.status === 'Lost') return [];
   const out: UpcomingStage[] = [];
   const deposit = accepted.depositAmountCents;
-  const description = (purpose: 'deposit' | 'final') =>
-    stageDescription(purpose, accepted.quoteAmountCents, deposit, projectWhat(lead));
+  const description = (purpose: 'deposit' | 'final') => leadPaymentDescription(purpose, lead);
   if (deposit > 0 && !issued.has('deposit') && !lead.stripeDepositPaymentId)
     out.push({
       purpose: 'deposit',
@@ -324,7 +323,7 @@ export function billedDocument(id: string, d: BilledDocumentFields): StatementDo
  */
 export function leadStatement(input: {
   leadId: string;
-  lead: PayableLeadState & { subject?: string | null; projectType?: string | null };
+  lead: PayableLeadState & LeadForPaymentDescription;
   documents: ReadonlyArray<{ id: string } & BilledDocumentFields>;
   now: Date;
   timeZone: string;

@@ -1,9 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   CONTACT_CONFIRMATION_VARIABLES,
   declaredValues,
   DEFAULT_TEMPLATE_ID,
   EMAIL_HTML_MAX_BYTES,
+  EMAIL_SUBJECT_MAX,
+  emailSubject,
   EMAIL_TEMPLATE_IDS,
   emailTemplateUpdateSchema,
   escapeHtml,
@@ -340,5 +343,46 @@ describe('outbox policy', () => {
       true,
       true,
     ]);
+  });
+});
+
+describe('emailSubject (every template subject line)', () => {
+  it('returns a subject that fits as it is, without line breaks', () => {
+    expect(emailSubject('Invoice INV-2026-0007: Extra hours')).toBe('Invoice INV-2026-0007: Extra hours');
+    expect(emailSubject('Hello\r\nBcc: x@example.com')).toBe('Hello Bcc: x@example.com');
+  });
+
+  it('cuts a long one at a word, without a dangling separator, ending in "…"', () => {
+    const long = `Invoice INV-2026-0007: ${'Website redesign and hosting, '.repeat(7)}`;
+    const s = emailSubject(long);
+    expect([...s].length).toBeLessThanOrEqual(EMAIL_SUBJECT_MAX);
+    expect(s).toMatch(/^Invoice INV-2026-0007: Website redesign/);
+    expect(s).toMatch(/[a-z]…$/);
+    expect(s.slice(0, -1)).toBe(long.slice(0, s.length - 1));
+    // One word longer than the limit is cut inside it.
+    expect(emailSubject('x'.repeat(200))).toBe(`${'x'.repeat(EMAIL_SUBJECT_MAX - 1)}…`);
+  });
+
+  it('renderTemplate builds every subject with it (a 230-character description gives a short subject)', () => {
+    const r = renderTemplate(
+      { subject: 'Invoice ${n}: ${d}', html: '' },
+      { n: 'INV-2026-0001', d: 'word '.repeat(46) },
+    );
+    expect([...r.subject].length).toBeLessThanOrEqual(EMAIL_SUBJECT_MAX);
+    expect(r.subject).toMatch(/^Invoice INV-2026-0001: word word .*word…$/);
+  });
+
+  it('never exceeds the limit, never carries a control character, and keeps what fits (property)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), (text) => {
+        const s = emailSubject(text);
+        expect([...s].length).toBeLessThanOrEqual(EMAIL_SUBJECT_MAX);
+        // eslint-disable-next-line no-control-regex -- the property is about control characters
+        expect(s).not.toMatch(/[\u0000-\u001f\u007f\u2028\u2029]/);
+        const line = stripLineBreaks(text);
+        if ([...line].length <= EMAIL_SUBJECT_MAX) expect(s).toBe(line);
+        else expect(s.endsWith('…') && line.startsWith(s.slice(0, -1))).toBe(true);
+      }),
+    );
   });
 });

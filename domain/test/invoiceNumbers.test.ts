@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   formatInvoiceNumber,
   invoiceCounterId,
+  leadCheckoutPath,
+  leadPaymentDescription,
   leadPaymentRequests,
+  leadPaymentTopic,
   nextInvoiceNumber,
   parseInvoiceNumber,
   requestId,
@@ -120,6 +123,49 @@ describe('leadPaymentRequests', () => {
       ok: true,
       purpose: 'final',
       amountCents: paid[1]!.amountCents,
+    });
+  });
+});
+
+describe('one description and one checkout per payment of a lead', () => {
+  const lead = {
+    subject: 'Bakery website',
+    projectType: 'Web Project',
+    quoteAccepted: true,
+    quoteAmountCents: 120_000,
+    depositAmountCents: 60_000,
+    finalAmountCents: 60_000,
+    acceptedQuote: { version: 2, quoteAmountCents: 100_000, depositAmountCents: 40_000, finalAmountCents: 60_000 },
+  };
+
+  it("names the stage and what it is for, from the accepted quote's amounts", () => {
+    expect(leadPaymentDescription('deposit', lead)).toBe('40% deposit: Bakery website');
+    expect(leadPaymentDescription('final', lead)).toBe('Final payment: Bakery website');
+    // Not accepted yet (the quote page's checkout at acceptance): the lead's own amounts.
+    expect(leadPaymentDescription('deposit', { ...lead, quoteAccepted: false })).toBe('50% deposit: Bakery website');
+  });
+
+  it('falls back to the project type, then to "your project"', () => {
+    expect(leadPaymentTopic({ subject: '  ', projectType: 'App Development' })).toBe('App Development');
+    expect(leadPaymentTopic({ subject: null, projectType: null })).toBe('your project');
+    expect(leadPaymentDescription('final', { ...lead, subject: null, projectType: null })).toBe(
+      'Final payment: your project',
+    );
+  });
+
+  it("the request's checkout link is the checkout path of its amount and description", () => {
+    const [deposit] = leadPaymentRequests('L9', { ...lead, status: 'Set Up' });
+    expect(deposit!.description).toBe(leadPaymentDescription('deposit', lead));
+    expect(deposit!.checkoutUrl).toBe(leadCheckoutPath('L9', 'deposit', 40_000, lead));
+    expect(Object.fromEntries(new URLSearchParams(deposit!.checkoutUrl.split('?')[1]))).toEqual({
+      amount: '400.00',
+      description: '40% deposit: Bakery website',
+      leadId: 'L9',
+    });
+    const paid = leadPaymentRequests('L9', { ...lead, status: 'Launch', stripeDepositPaymentId: 'pi_1' });
+    expect(paid[1]).toMatchObject({
+      description: 'Final payment: Bakery website',
+      checkoutUrl: leadCheckoutPath('L9', 'final', 60_000, lead),
     });
   });
 });

@@ -198,7 +198,7 @@ describe('admin only', () => {
 });
 
 describe('GET /api/email-templates', () => {
-  it('lists the eight defaults, contact-confirmation first', async () => {
+  it('lists every default, contact-confirmation first', async () => {
     const res = await api('GET', '/api/email-templates', { token });
     expect(res.status).toBe(200);
     const list = res.json as Array<{
@@ -216,7 +216,9 @@ describe('GET /api/email-templates', () => {
       'beta-deployed',
       'launched',
       'invoice',
+      'deposit-request',
       'payment-received',
+      'payment-failed',
       'status-update',
       'reminder-quote',
       'reminder-proposal',

@@ -416,7 +416,7 @@ test.describe('returning clients', () => {
 });
 
 test.describe('invoice', () => {
-  test('Pay Now goes to the checkout with the amount due now, a description and the lead id', async ({ page }) => {
+  test('Pay Now goes to the checkout of the payment due now, described as its payment request is', async ({ page }) => {
     const { email, leadId } = await seedClient(
       'paynow',
       { status: 'Production', subject: 'Bakery shop' },

@@ -2,8 +2,8 @@
  * The owner's money alerts (template `money-alert`, through the outbox, so
  * they are written with the change that causes them and retried like every
  * email): a paid order, an accepted quote, a paid deposit or final payment,
- * a paid invoice, a refund, a dispute. Sent to OWNER_EMAIL; none when it is
- * not set.
+ * a paid invoice, a refund, a dispute, a declined or failed payment. Sent to
+ * OWNER_EMAIL; none when it is not set.
  */
 import type { Firestore, Transaction, WriteBatch } from 'firebase-admin/firestore';
 import { formatUsd } from '@studio/domain';

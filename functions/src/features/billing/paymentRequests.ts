@@ -5,8 +5,11 @@
  * the transaction that creates it, due after the studio's payment terms, with
  * the studio's tax shown inside its amount (a rate above 0), and marked paid
  * when the lead records the payment. Recorded in the lead's activity when
- * issued; the final payment request (issued at launch) is
- * emailed to the client with its PDF in the same transaction.
+ * issued, and emailed to the client in the same transaction with its PDF and
+ * its Pay Now link: the deposit request (template deposit-request) when the
+ * quote is accepted, by the client or by the owner for them; the final
+ * payment request (template invoice) at launch. A request issued already
+ * paid is not emailed.
  *
  * Idempotent: the request's id is fixed and its creation re-checks inside
  * the numbering transaction, so repeated or concurrent calls issue one
@@ -19,8 +22,11 @@ import {
   formatUsd,
   ledgerSums,
   leadPaymentRequests,
+  leadPaymentTopic,
   requestId,
   taxIncludedTotals,
+  type EmailTemplateId,
+  type RequestPurpose,
 } from '@studio/domain';
 import { config } from '../../config.js';
 import { entriesOf, paymentEntryId } from './ledger.js';
@@ -37,6 +43,12 @@ import { readLead } from '../leads/index.js';
 import { recordActivity } from '../../shared/activity.js';
 import { runNumbered } from './invoiceNumbers.js';
 import { loadStudioSettings } from '../../shared/settings.js';
+
+/** The email of each request when it is issued (domain email.ts template ids). */
+const REQUEST_TEMPLATE = { deposit: 'deposit-request', final: 'invoice' } as const satisfies Record<
+  RequestPurpose,
+  EmailTemplateId
+>;
 
 /** What a sync did: numbers issued and requests marked paid. */
 export interface RequestSync {
@@ -117,15 +129,18 @@ export async function syncPaymentRequests(db: Firestore, leadId: string, now = n
         detail: `${plan.purpose === 'deposit' ? 'Deposit' : 'Final payment'} request ${number} issued`,
         by: 'system',
       });
-      // The final payment is requested at delivery: the client gets it at once, with its PDF (the deposit
-      // is asked for on the quote page itself, which leads to its checkout).
-      if (plan.purpose === 'final' && !plan.paymentIntentId && data!.email)
+      // Every request reaches the client when it is issued, whoever accepted the quote: the deposit at
+      // acceptance, the final payment at delivery, each with its PDF and its checkout. Written in this
+      // transaction, which issues the request once (a retried trigger finds it and sends nothing). A request
+      // the lead records as paid asks for nothing, even while its ledger entry is still to come.
+      if (!found.paymentIntentId && data!.email)
         enqueueEmail(db, tx, {
           to: data!.email,
-          templateId: 'invoice',
+          templateId: REQUEST_TEMPLATE[plan.purpose],
           leadId,
           variables: {
             name: data!.name || 'there',
+            subject: leadPaymentTopic(data!),
             invoiceNumber: number,
             description: plan.description,
             amount: formatUsd(plan.amountCents),

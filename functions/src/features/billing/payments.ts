@@ -22,8 +22,9 @@ import { EVENTS, logEvent } from '../../platform/log.js';
 import {
   DAY_MS,
   COLLECTIONS,
-  depositLabel,
   formatUsd,
+  leadCheckoutPath,
+  leadPaymentDescription,
   leadPaymentDue,
   mismatchText,
   newViolations,
@@ -67,6 +68,8 @@ import { readSubscriptionEvent, startSubscriptionInTx, SUBSCRIPTION_EVENT_TYPES 
 import { readOrderPromoSettlement, settlePromoInTx, type PromoSettlementReads } from './promo.js';
 import { documentOfPayment, paymentEntryId, recordLedgerEntry, type BillableRef } from './ledger.js';
 import { customerForEmail, paymentProvider, stripeClient, type ProviderMode } from '../../platform/stripe.js';
+import { config } from '../../config.js';
+import { PAYABLE_ORDER_STATUSES } from './orders.js';
 
 /** Spec §8 "Payment Setup Failed - Unable to initialize payment. Please try again." */
 export const PAYMENT_SETUP_FAILED = 'Payment Setup Failed - Unable to initialize payment. Please try again.';
@@ -115,12 +118,11 @@ async function resolveCharge(db: Firestore, input: CreatePaymentIntentInput): Pr
     // Payable only when the quote stands: accepted, deposit before final, amounts of the accepted version.
     const due = leadPaymentDue(lead);
     if (!due.ok) throw new AppError('Conflict', due.message);
-    // Described as its payment request is (domain leadPaymentRequests).
-    const what = lead.subject || lead.projectType || 'your project';
     return {
       purpose: due.purpose,
       amountCents: due.amountCents,
-      description: `${due.purpose === 'deposit' ? depositLabel(lead.acceptedQuote?.quoteAmountCents ?? lead.quoteAmountCents, due.amountCents) : 'Final payment'}: ${what}`,
+      // Described as its payment request, its checkout link and its emails are (domain leadPaymentDescription).
+      description: leadPaymentDescription(due.purpose, lead),
       idempotencyKey: paymentIdempotencyKey(due.purpose, input.leadId, due.amountCents),
       metadata: { purpose: due.purpose, leadId: input.leadId },
       customer: lead.email
@@ -434,7 +436,17 @@ async function readEffects(
       if (alreadyPaid) return; // out of order: success already recorded
       const lastError = obj.last_payment_error?.message ?? null;
       mergePaymentIn(tx, db, obj.id, { ...fields, status: 'failed', lastError, updatedAt: now });
-      applyFailure(db, tx, { purpose: fields.purpose, lead, order, lastError, by });
+      applyFailure(db, tx, {
+        purpose: fields.purpose,
+        paymentIntentId: obj.id,
+        amountCents,
+        lead,
+        order,
+        invoice,
+        request,
+        lastError,
+        by,
+      });
       return;
     }
     mergePaymentIn(tx, db, obj.id, {
@@ -556,21 +568,36 @@ function recordPaymentEntry(
  * promo hold, since the client may still pay the same intent with another card
  * (the order expires unpaid later: features/billing/orderExpiry.ts). A failure for a stage
  * already paid (by another intent) moves nothing.
+ *
+ * While what failed is still payable (the lead's stage still due, the invoice
+ * open, the order unpaid), the client is emailed (template payment-failed:
+ * what failed, the provider's reason, a link to try again at the same
+ * checkout; a cart order's is the cart, where it is placed again) and the
+ * owner alerted (shared/ownerAlerts.ts). Written with the stripe_events
+ * record of the event (fulfilEvent), so once per failure event; a failure
+ * for something no longer owed sends nothing.
  */
 function applyFailure(
   db: Firestore,
   tx: Transaction,
   c: {
     purpose: PaymentPurpose;
+    paymentIntentId: string;
+    /** What the failed PaymentIntent asked for (cents). */
+    amountCents: number;
     lead: ReadLead | null;
     order: StoredRead<OrderDoc> | null;
+    invoice: StoredRead<InvoiceDoc> | null;
+    request: StoredRead<PaymentRequestDoc> | null;
     lastError: string | null;
     by: string;
   },
 ): void {
   const now = FieldValue.serverTimestamp();
+  const failed = failedDocument(c);
   if (c.order?.doc.status === 'pending_payment')
     void updateOrderDoc(c.order.ref, { status: 'payment_failed', lastError: c.lastError, updatedAt: now }, tx);
+  if (failed) notifyFailure(db, tx, c, failed);
   if (!c.lead) return;
   const stored = c.lead.lead;
   const stagePaid =
@@ -587,6 +614,107 @@ function applyFailure(
     to,
     detail: `${c.purpose === 'deposit' ? 'Deposit' : 'Final payment'} failed${c.lastError ? `: ${c.lastError.slice(0, 200)}` : ''}`,
     by: c.by,
+  });
+}
+
+/** What a failed payment was for, while it is still payable: who to tell, what to call it, where to pay it. */
+interface FailedDocument {
+  to: string | null;
+  name: string | null;
+  description: string;
+  reference: string;
+  /** Where the client pays it again (relative URL). */
+  retryPath: string;
+  leadId: string | null;
+}
+
+/** The owner's alert title for a failed payment of each purpose. */
+const FAILED_EVENT: Record<PaymentPurpose, string> = {
+  deposit: 'Deposit payment failed',
+  final: 'Final payment failed',
+  invoice: 'Invoice payment failed',
+  order: 'Order payment failed',
+  custom: 'Payment failed',
+};
+
+/** The document a failed payment was for, or null when it is no longer owed (paid, closed, expired) or unknown. */
+function failedDocument(c: Parameters<typeof applyFailure>[2]): FailedDocument | null {
+  if (c.order) {
+    const order = c.order.doc;
+    if (!(PAYABLE_ORDER_STATUSES as readonly string[]).includes(order.status)) return null;
+    return {
+      to: str(order.clientInfo.email),
+      name: str(order.clientInfo.name),
+      description: order.packageName,
+      reference: c.order.id,
+      retryPath: '/cart',
+      leadId: null,
+    };
+  }
+  if (c.invoice) {
+    const invoice = c.invoice.doc;
+    if (invoice.status !== 'open') return null;
+    return {
+      to: str(invoice.email) ?? str(c.lead?.lead.email),
+      name: str(invoice.clientName) ?? str(c.lead?.lead.name),
+      description: invoice.description || 'Invoice',
+      reference: invoice.number ?? c.paymentIntentId,
+      retryPath: invoice.checkoutUrl ?? `/checkout?${new URLSearchParams({ invoiceId: c.invoice.id })}`,
+      leadId: invoice.leadId ?? c.lead?.id ?? null,
+    };
+  }
+  if (c.lead && (c.purpose === 'deposit' || c.purpose === 'final')) {
+    const due = leadPaymentDue(c.lead.lead);
+    if (!due.ok || due.purpose !== c.purpose) return null;
+    const request = c.request?.doc.status === 'open' ? c.request.doc : null;
+    return {
+      to: str(c.lead.lead.email),
+      name: str(c.lead.lead.name),
+      description: request?.description || leadPaymentDescription(c.purpose, c.lead.lead),
+      reference: request?.number ?? c.paymentIntentId,
+      // The checkout its request and its emails link (domain leadCheckoutPath).
+      retryPath: request?.checkoutUrl ?? leadCheckoutPath(c.lead.id, c.purpose, due.amountCents, c.lead.lead),
+      leadId: c.lead.id,
+    };
+  }
+  return null;
+}
+
+/** The client's email (payment-failed) and the owner's alert for a failed payment of `failed`. */
+function notifyFailure(
+  db: Firestore,
+  tx: Transaction,
+  c: Parameters<typeof applyFailure>[2],
+  failed: FailedDocument,
+): void {
+  const amount = formatUsd(c.amountCents);
+  const reason = c.lastError?.trim().slice(0, 200) || 'The payment was declined.';
+  const paymentLink = `${config().siteUrl}${failed.retryPath}`;
+  if (failed.to)
+    enqueueEmail(db, tx, {
+      to: failed.to,
+      templateId: 'payment-failed',
+      leadId: failed.leadId,
+      variables: {
+        name: failed.name ?? 'there',
+        amount,
+        description: failed.description,
+        invoiceNumber: failed.reference,
+        reason,
+        paymentLink,
+      },
+    });
+  alertOwner(db, tx, {
+    event: FAILED_EVENT[c.purpose],
+    amountCents: c.amountCents,
+    clientName: failed.name ?? failed.to,
+    documentNumber: failed.reference,
+    detail: `${failed.description}: ${reason} (${c.paymentIntentId}). ${
+      failed.to
+        ? `${failed.to} was emailed a link to try again: ${paymentLink}`
+        : 'The client has no email address on file: send them the link to try again.'
+    }`,
+    leadId: failed.leadId,
   });
 }
 

@@ -16,7 +16,7 @@ import { expectInert, XSS_CORPUS } from '../../../../domain/test/xssCorpus.js';
 import { DEFAULT_EMAIL_TEMPLATES, findDefaultTemplate } from './defaultTemplates.js';
 
 describe('default templates', () => {
-  it('has the eight templates, contact-confirmation first and selected by default', () => {
+  it('has every template, contact-confirmation first and selected by default', () => {
     expect(DEFAULT_EMAIL_TEMPLATES.map((t) => t.id)).toEqual([...EMAIL_TEMPLATE_IDS]);
     expect(DEFAULT_TEMPLATE_ID).toBe('contact-confirmation');
     expect(findDefaultTemplate('quote-sent')?.html).toContain('href="${quoteLink}"');
@@ -61,6 +61,30 @@ describe('default templates', () => {
   it('test-center presets point at real templates', () => {
     expect(TEST_CENTER_PRESETS.map((p) => p.key)).toEqual(['contact', 'quote', 'status']);
     for (const p of TEST_CENTER_PRESETS) expect(findDefaultTemplate(p.templateId)).toBeDefined();
+  });
+});
+
+describe('the payment emails and the status update', () => {
+  const render = (id: string, vars: Record<string, string>) => {
+    const tpl = findDefaultTemplate(id)!;
+    return renderTemplate(tpl, declaredValues(tpl.variables, { ...SAMPLE_TEMPLATE_VARIABLES, ...vars }));
+  };
+
+  it('the deposit request and the failed payment carry their link to the checkout', () => {
+    const paymentLink = 'https://studio.example.com/checkout?amount=375.00&leadId=L1';
+    const deposit = render('deposit-request', { paymentLink, invoiceNumber: 'INV-2026-0042', subject: 'Shop' });
+    expect(deposit.subject).toBe('Deposit request INV-2026-0042: Shop');
+    expect(deposit.html).toContain(`href="${paymentLink.replaceAll('&', '&amp;')}"`);
+    const failed = render('payment-failed', { paymentLink, amount: '$375.00', reason: 'Your card was declined.' });
+    expect(failed.subject).toBe('Your payment of $375.00 did not go through');
+    expect(failed.html).toContain('Your card was declined.');
+    expect(failed.html).toContain('Try again');
+  });
+
+  it('a status update reads as news, not as a stage ("is now in Signed")', () => {
+    const r = render('status-update', { projectName: 'Bakery website', status: 'Signed' });
+    expect(r.html).toContain('News about your project <strong>Bakery website</strong>: <strong>Signed</strong>.');
+    expect(r.html).not.toContain('is now in');
   });
 });
 

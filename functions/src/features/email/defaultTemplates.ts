@@ -152,6 +152,28 @@ function buildDefaultTemplates(): EmailTemplate[] {
       variables: ['name', 'invoiceNumber', 'description', 'amount', 'dueDate', 'paymentLink', 'studioName'],
     },
     {
+      id: 'deposit-request',
+      name: 'Deposit request',
+      description:
+        'Sent to a client when their quote is accepted (by them or in the CRM): the deposit request, its Pay Now link and its PDF attached.',
+      subject: 'Deposit request ${invoiceNumber}: ${subject}',
+      html: frame(
+        'Your deposit request',
+        [
+          '<p>Hi ${name},</p>',
+          '<p>Thank you for accepting our quote for <strong>${subject}</strong>. We start as soon as the deposit is paid. The payment request <strong>${invoiceNumber}</strong> is attached.</p>',
+          '<table role="presentation" cellpadding="4" cellspacing="0" style="font-size:15px">',
+          '<tr><td style="color:#64748b">For</td><td>${description}</td></tr>',
+          '<tr><td style="color:#64748b">Amount</td><td><strong>${amount}</strong></td></tr>',
+          '<tr><td style="color:#64748b">Due</td><td>${dueDate}</td></tr>',
+          '</table>',
+          button('${paymentLink}', 'Pay now'),
+          '<p>${studioName}</p>',
+        ].join('\n'),
+      ),
+      variables: ['name', 'subject', 'invoiceNumber', 'description', 'amount', 'dueDate', 'paymentLink', 'studioName'],
+    },
+    {
       id: 'payment-received',
       name: 'Payment received',
       description: 'Sent to a client when a payment succeeds, with the receipt PDF attached.',
@@ -167,6 +189,30 @@ function buildDefaultTemplates(): EmailTemplate[] {
       variables: ['name', 'amount', 'description', 'reference', 'invoiceNumber'],
     },
     {
+      id: 'payment-failed',
+      name: 'Payment failed',
+      description:
+        'Sent to a client when their card payment is declined or fails (a deposit, a final payment, an invoice or an order), with a link to try again.',
+      subject: 'Your payment of ${amount} did not go through',
+      html: frame(
+        'Your payment did not go through',
+        [
+          '<p>Hi ${name},</p>',
+          '<p>Your payment of <strong>${amount}</strong> did not go through, and nothing was charged.</p>',
+          '<table role="presentation" cellpadding="4" cellspacing="0" style="font-size:15px">',
+          '<tr><td style="color:#64748b">For</td><td>${description}</td></tr>',
+          '<tr><td style="color:#64748b">Reference</td><td>${invoiceNumber}</td></tr>',
+          '<tr><td style="color:#64748b">Amount</td><td><strong>${amount}</strong></td></tr>',
+          '<tr><td style="color:#64748b">Reason</td><td>${reason}</td></tr>',
+          '</table>',
+          '<p>You can try again with the same card or another one:</p>',
+          button('${paymentLink}', 'Try again'),
+          '<p>If the problem persists, your bank can tell you why, or reply to this email.<br />${studioName}</p>',
+        ].join('\n'),
+      ),
+      variables: ['name', 'amount', 'description', 'invoiceNumber', 'reason', 'paymentLink', 'studioName'],
+    },
+    {
       id: 'status-update',
       name: 'Status update',
       description: 'A general project status update to a client.',
@@ -175,7 +221,7 @@ function buildDefaultTemplates(): EmailTemplate[] {
         'Project update',
         [
           '<p>Hi ${name},</p>',
-          '<p>Your project <strong>${projectName}</strong> is now in <strong>${status}</strong>.</p>',
+          '<p>News about your project <strong>${projectName}</strong>: <strong>${status}</strong>.</p>',
           quoteBlock('${message}'),
           '<p>Questions? Just reply to this email.</p>',
         ].join('\n'),
@@ -315,7 +361,7 @@ function buildDefaultTemplates(): EmailTemplate[] {
       id: 'money-alert',
       name: 'Money alert',
       description:
-        'Sent to the studio owner when money moves: a paid order, an accepted quote, a paid deposit, a refund or a dispute.',
+        'Sent to the studio owner when money moves: a paid order, an accepted quote, a paid deposit, a refund, a dispute or a failed payment.',
       subject: '${event}: ${amount} (${clientName})',
       html: frame(
         '${event}',

@@ -1,4 +1,4 @@
-import { checkoutPath, depositLabel, parseQuoteDetails, SIGNING_MESSAGES } from '@studio/domain';
+import { leadCheckoutPath, parseQuoteDetails, SIGNING_MESSAGES } from '@studio/domain';
 import { conflict, invalid } from '../../platform/errors.js';
 import { proposalOfLink } from '../proposals/index.js';
 import { acceptQuoteInTx } from './quoteAcceptance.js';
@@ -77,11 +77,7 @@ export function acceptanceOutcome(lead: StoredLead, leadId: string) {
   return requiresPayment
     ? {
         requiresPayment: true as const,
-        checkoutUrl: checkoutPath(
-          lead.depositAmountCents!,
-          `${depositLabel(lead.quoteAmountCents, lead.depositAmountCents)}: ${lead.subject}`,
-          leadId,
-        ),
+        checkoutUrl: leadCheckoutPath(leadId, 'deposit', lead.depositAmountCents!, lead),
       }
     : { requiresPayment: false as const, message: 'Quote accepted. We will be in touch to start your project.' };
 }
