@@ -300,9 +300,9 @@ describe('tax', () => {
       },
       'https://s.example',
     );
-    expect(m.lines).toEqual([{ description: 'Pages', amount: '100.00' }]);
-    expect(m.tax).toEqual({ subtotal: '100.00', label: 'VAT (20%)', amount: '20.00' });
-    expect(m.total).toBe('120.00');
+    expect(m.lines).toEqual([{ description: 'Pages', amount: '$100.00' }]);
+    expect(m.tax).toEqual({ subtotal: '$100.00', label: 'VAT (20%)', amount: '$20.00' });
+    expect(m.total).toBe('$120.00');
   });
 });
 

@@ -184,7 +184,14 @@ describe('refunds', () => {
     });
     expect(res.status).toBe(200);
     const { text } = await pdfText(Buffer.from(await res.arrayBuffer()));
-    for (const s of ['CREDIT NOTE', note.number!, deposit.number, '-150.00']) expect(text, s).toContain(s);
+    for (const s of ['CREDIT NOTE', note.number!, deposit.number, '-$150.00']) expect(text, s).toContain(s);
+    // The request it credits says it is paid and partially refunded, naming the credit note.
+    const requestPdf = await fetch(`http://127.0.0.1:5000/api/documents/request/${leadId}_deposit`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const requestText = (await pdfText(Buffer.from(await requestPdf.arrayBuffer()))).text.replace(/\s+/g, ' ');
+    for (const s of ['PAID', 'Partially refunded: $150.00', note.number!]) expect(requestText, s).toContain(s);
+    expect(requestText).not.toContain('Total due');
 
     // Stripe's event for the rest (a refund made in its dashboard) records only what is new; a copy records nothing.
     const event = {
@@ -723,7 +730,7 @@ describe('tax', () => {
         taxLabel: 'VAT',
       });
       const invoiceText = await pdfOf('invoice', invoiceId);
-      for (const s of ['Subtotal', '100.00', 'VAT (20%)', '20.00', '120.00']) expect(invoiceText, s).toContain(s);
+      for (const s of ['Subtotal', '$100.00', 'VAT (20%)', '$20.00', '$120.00']) expect(invoiceText, s).toContain(s);
 
       // The deposit the client accepted ($2,000.00) is what is charged: its tax is shown within it.
       const deposit = await eventually(
@@ -732,7 +739,8 @@ describe('tax', () => {
       );
       expect(deposit).toMatchObject({ amountCents: 200_000, subtotalCents: 166_667, taxCents: 33_333 });
       const depositText = await pdfOf('request', `${leadId}_deposit`);
-      for (const s of ['Subtotal', '1666.67', 'VAT (20%)', '333.33', '2000.00']) expect(depositText, s).toContain(s);
+      for (const s of ['Subtotal', '$1,666.67', 'VAT (20%)', '$333.33', '$2,000.00'])
+        expect(depositText, s).toContain(s);
     } finally {
       await setStudio({ taxRateBps: before.taxRateBps, taxLabel: before.taxLabel });
     }

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseInvoiceNumber, DAY_MS } from '@studio/domain';
+import { formatDocumentDate, parseInvoiceNumber, DAY_MS } from '@studio/domain';
 import { signedDocumentPath } from '../../functions/src/features/documents/documents.js';
 import {
   adminIdToken,
@@ -158,7 +158,9 @@ describe('invoice PDF', () => {
     const { text } = await pdfText(pdf.body);
     for (const s of [
       number!,
-      '1234.50',
+      // Amounts print as the web shows them; all of it is owed.
+      'Total due',
+      '$1,234.50',
       'Brand refresh',
       'March 15, 2031',
       STUDIO.businessName,
@@ -262,6 +264,22 @@ describe('deposit and final payment requests, receipts', () => {
         return d?.status === 'paid' ? d : null;
       }, 'the deposit request paid');
       expect(paid).toMatchObject({ number: deposit.number, paymentIntentId });
+      // The paid request's own PDF says PAID on its paid date (the studio's clock) and what was paid, and no
+      // longer asks for the money.
+      const studioZone =
+        ((await db.collection('settings').doc('studio').get()).get('timeZone') as string | undefined) ?? 'UTC';
+      const paidPdf = await fetchPdf(`/api/documents/request/${leadId}_deposit`, { authorization: `Bearer ${token}` });
+      expect(paidPdf.status).toBe(200);
+      const paidText = (await pdfText(paidPdf.body)).text.replace(/\s+/g, ' ');
+      for (const s of [
+        'PAID',
+        deposit.number,
+        `Paid on ${formatDocumentDate(paid.paidAt.toDate(), studioZone)}`,
+        'Amount paid',
+        '$1,500.00',
+      ])
+        expect(paidText, s).toContain(s);
+      for (const s of ['Total due', 'Payment due by', 'Pay online', '/checkout']) expect(paidText, s).not.toContain(s);
       // No final payment request before delivery: it is issued when the work launches.
       expect((await db.collection('payment_requests').doc(`${leadId}_final`).get()).exists).toBe(false);
       await db.collection('leads').doc(leadId).update({ status: 'Launch' });
@@ -294,7 +312,7 @@ describe('deposit and final payment requests, receipts', () => {
         'PAID',
         deposit.number,
         paymentIntentId,
-        '1500.00',
+        '$1,500.00',
         STUDIO.businessName,
         `Requests ${TAG}`,
       ])

@@ -69,7 +69,7 @@ test('the admin downloads the deposit request PDF; the client pays and downloads
     card.getByRole('button', { name: `PDF of invoice ${number}` }).click(),
   );
   expect(invoice.name).toBe(`${number}.pdf`);
-  for (const s of [number, studio, name, '2000.00', '50% deposit']) expect(invoice.text, s).toContain(s);
+  for (const s of [number, studio, name, 'Total due', '$2,000.00', '50% deposit']) expect(invoice.text, s).toContain(s);
 
   // The client opens My Project and pays the deposit in test mode.
   const client = await page.context().newPage();
@@ -96,5 +96,5 @@ test('the admin downloads the deposit request PDF; the client pays and downloads
   await expect(receiptLink).toBeVisible();
   const receipt = await downloadedText(client, () => receiptLink.click());
   expect(receipt.name).toBe(`receipt-${number}.pdf`);
-  for (const s of ['RECEIPT', 'PAID', number, studio, '2000.00']) expect(receipt.text, s).toContain(s);
+  for (const s of ['RECEIPT', 'PAID', number, studio, '$2,000.00']) expect(receipt.text, s).toContain(s);
 });

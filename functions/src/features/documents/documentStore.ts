@@ -2,7 +2,7 @@
  * The documents slice's typed store (read only): the records a PDF is
  * rendered from, each parsed with its collection's schema: `invoices`,
  * `payment_requests`, `payments` (billing's converters), `ledger_entries`
- * credit notes, and the lead (leadConverter) or cart order naming a receipt's
+ * credit notes (a lead's, or an invoice's own), and the lead (leadConverter) or cart order naming a receipt's
  * client. One read fails with a logged 500 on a record that does not parse;
  * the client's lists leave such a record out (parsedDocs) and log it.
  */
@@ -59,4 +59,20 @@ export async function leadCreditNotes(db: Firestore, leadId: string) {
     .where('type', '==', 'credit_note')
     .get();
   return parsedDocs(snap, ledgerEntryDocSchema, 'documents: credit notes');
+}
+
+/**
+ * The credit notes (`ledger_entries` of type credit_note) of invoice or payment request `kind`/`id`, parsed,
+ * each with its id, by number: the refunds its PDF names.
+ */
+export async function documentCreditNotes(db: Firestore, kind: 'invoice' | 'request', id: string) {
+  const snap = await ledgerEntriesCol(db)
+    .withConverter(null)
+    .where('documentKind', '==', kind)
+    .where('documentId', '==', id)
+    .where('type', '==', 'credit_note')
+    .get();
+  return parsedDocs(snap, ledgerEntryDocSchema, 'documents: credit notes').sort((a, b) =>
+    (a.number ?? '').localeCompare(b.number ?? ''),
+  );
 }

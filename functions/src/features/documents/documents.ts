@@ -1,5 +1,9 @@
 /**
  * Invoice and receipt PDFs on demand, and the client's signed links to them.
+ * An invoice or payment request says what the account statement says of it
+ * when it is rendered (domain statementLine of its stored record and the
+ * ledger's sums kept on it): owed and overdue, or PAID on its paid date,
+ * refunded (with its credit notes' numbers), void or written off.
  *
  * Documents (DocumentRef):
  * - `invoice:{invoiceId}`  → `invoices/{id}` (an admin's invoice);
@@ -12,7 +16,7 @@
  * Rendered from the stored records and the studio settings each time (no
  * cache): the number, amounts and dates are the stored ones, so a document
  * never changes once issued, except for the studio details if the admin
- * edits the settings.
+ * edits the settings, and an invoice's state (what is owed or was paid).
  *
  * Client links: signed and expiring. `/api/client-documents/{kind}/{id}?exp=&sig=`
  * where sig = HMAC-SHA256 over "kind:id:exp" with a key derived from
@@ -23,6 +27,7 @@
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import {
+  billedDocument,
   creditNoteModel,
   documentFileName,
   type DocumentKind,
@@ -30,6 +35,7 @@ import {
   invoiceModel,
   receiptModel,
   requestId,
+  statementLine,
   type InvoicePdfModel,
 } from '@studio/domain';
 import { config } from '../../config.js';
@@ -38,6 +44,7 @@ import { linkKey, signLink, verifyLink } from '../../platform/signedLinks.js';
 import { renderInvoicePdf } from './pdf/invoicePdf.js';
 import { loadStudioSettings } from '../../shared/settings.js';
 import {
+  documentCreditNotes,
   leadCreditNotes,
   leadDocuments,
   readInvoice,
@@ -61,10 +68,14 @@ const NOT_FOUND = 'Document not found';
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 const cents = (v: unknown): number => (typeof v === 'number' && Number.isSafeInteger(v) ? v : 0);
 
-/** The model of document `ref`, from Firestore. @throws AppError (404) when absent (or a receipt of an unpaid payment). */
+/**
+ * The model of document `ref`, from Firestore; an invoice's or request's state as its statement line reads
+ * at `now` on the studio's clock. @throws AppError (404) when absent (or a receipt of an unpaid payment).
+ */
 export async function documentModel(
   db: Firestore,
   ref: DocumentRef & { kind: InvoiceDocumentKind },
+  now = new Date(),
 ): Promise<InvoicePdfModel> {
   const studio = loadStudioSettings(db);
   studio.catch(() => undefined); // awaited below; not an unhandled rejection when the record is missing first
@@ -85,8 +96,12 @@ export async function documentModel(
   if (ref.kind !== 'receipt') {
     const d = ref.kind === 'invoice' ? await readInvoice(db, ref.id) : await readPaymentRequest(db, ref.id);
     if (!d || !str(d.number)) throw new AppError('NotFound', NOT_FOUND);
+    const settings = await studio;
+    const line = statementLine(billedDocument(ref.id, d), now, settings.timeZone);
+    // The refunds' credit notes are read only when something was refunded.
+    const notes = line.balance.refundedCents > 0 ? await documentCreditNotes(db, ref.kind, ref.id) : [];
     return invoiceModel(
-      await studio,
+      settings,
       {
         number: String(d.number),
         description: d.description,
@@ -95,8 +110,7 @@ export async function documentModel(
         dueDate: d.dueDate,
         clientName: str(d.clientName),
         email: str(d.email),
-        checkoutUrl: d.status === 'paid' ? null : str(d.checkoutUrl),
-        closed: d.status === 'void' || d.status === 'uncollectible' ? d.status : null,
+        checkoutUrl: str(d.checkoutUrl),
         tax:
           typeof d.taxCents === 'number' && typeof d.subtotalCents === 'number'
             ? {
@@ -106,6 +120,9 @@ export async function documentModel(
                 label: str(d.taxLabel) ?? 'Tax',
               }
             : null,
+        statement: line,
+        paidAt: d.paidAt,
+        creditNotes: notes.flatMap((n) => (n.number ? [n.number] : [])),
       },
       config().siteUrl,
     );
@@ -132,13 +149,17 @@ export async function documentModel(
   });
 }
 
-/** The PDF of `ref` and its file name. @throws AppError (404). */
-export async function renderDocument(db: Firestore, ref: DocumentRef): Promise<{ filename: string; pdf: Buffer }> {
+/** The PDF of `ref` and its file name, an invoice's state as at `now`. @throws AppError (404). */
+export async function renderDocument(
+  db: Firestore,
+  ref: DocumentRef,
+  now = new Date(),
+): Promise<{ filename: string; pdf: Buffer }> {
   if (ref.kind === 'proposal') {
     const { signedProposalPdf } = await import('../proposals/index.js');
     return signedProposalPdf(db, ref.id);
   }
-  const model = await documentModel(db, { kind: ref.kind, id: ref.id });
+  const model = await documentModel(db, { kind: ref.kind, id: ref.id }, now);
   return { filename: documentFileName(model), pdf: await renderInvoicePdf(model) };
 }
 

@@ -1,9 +1,18 @@
 /**
- * The invoice and receipt PDFs: text parsed back, and page 1 rendered to PNG by poppler's pdftoppm. A logo the
- * fetch refuses (logoFetch.ts) leaves the PDF without it, with a warning.
+ * The invoice and receipt PDFs: text parsed back, and page 1 rendered to PNG by poppler's pdftoppm. An invoice
+ * says what its statement line says (open, paid, void, written off). A logo the fetch refuses (logoFetch.ts)
+ * leaves the PDF without it, with a warning.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { invoiceModel, receiptModel, studioSettingsSchema } from '@studio/domain';
+import {
+  billedDocument,
+  invoiceModel,
+  receiptModel,
+  statementLine,
+  studioSettingsSchema,
+  type InvoiceStatus,
+  type LedgerSums,
+} from '@studio/domain';
 import { pdfFirstPagePng, pdfInk, pdfText, pngSize } from '../../../../../tests/pdfText.js';
 
 const warn = vi.hoisted(() => vi.fn());
@@ -33,6 +42,22 @@ const SAMPLE = {
 };
 const sampleInvoice = (s: typeof studio) => invoiceModel(s, SAMPLE, 'https://studio.example');
 
+/** The sample invoice as its statement line reads it on November 10, 2026, with `ledgerCents` and `status`. */
+const invoiceWith = (ledgerCents: LedgerSums, status: InvoiceStatus = 'open', paidAt: Date | null = null) =>
+  invoiceModel(
+    studio,
+    {
+      ...SAMPLE,
+      statement: statementLine(
+        billedDocument('abc', { ...SAMPLE, leadId: 'L1', status, createdAt: SAMPLE.issuedAt, ledgerCents }),
+        new Date('2026-11-10T12:00:00Z'),
+        studio.timeZone,
+      ),
+      paidAt,
+    },
+    'https://studio.example',
+  );
+
 describe('renderInvoicePdf', () => {
   it('an invoice carries the studio, client, number, dates, amounts, terms and pay link', async () => {
     const pdf = await renderInvoicePdf(sampleInvoice(studio));
@@ -49,7 +74,8 @@ describe('renderInvoicePdf', () => {
       'Maya Chen',
       'maya@example.com',
       'Website redesign, phase 1',
-      '12345.50',
+      'Total due',
+      '$12,345.50',
       'November 2, 2026',
       'November 23, 2026',
       'Payment due by November 23, 2026',
@@ -61,11 +87,10 @@ describe('renderInvoicePdf', () => {
     expect(text).not.toContain('PAID');
 
     // Closed without payment: the mark instead of the terms and the pay link.
-    for (const [closed, mark] of [
-      ['void', 'VOID'],
-      ['uncollectible', 'UNCOLLECTIBLE'],
+    for (const [m, mark] of [
+      [invoiceWith({}, 'void'), 'VOID'],
+      [invoiceWith({ write_off: 1_234_550 }, 'uncollectible'), 'UNCOLLECTIBLE'],
     ] as const) {
-      const m = invoiceModel(studio, { ...SAMPLE, closed }, 'https://studio.example');
       const closedText = (await pdfText(await renderInvoicePdf(m))).text;
       expect(closedText).toContain(mark);
       expect(closedText).toContain('INV-2026-0042');
@@ -76,6 +101,22 @@ describe('renderInvoicePdf', () => {
     const png = pdfFirstPagePng(pdf, 'invoice-INV-2026-0042');
     expect(pngSize(png)).toEqual({ width: 596, height: 842 }); // A4 (595.28 × 841.89 pt) at 72 dpi
     expect(pdfInk(pdf, 'invoice-INV-2026-0042')).toBeGreaterThan(0.01);
+  });
+
+  it('a paid invoice says PAID with the paid date and what was paid, never "Total due", terms or a pay link', async () => {
+    const m = invoiceWith({ payment: 1_234_550 }, 'paid', new Date('2026-11-20T09:00:00Z'));
+    const { text } = await pdfText(await renderInvoicePdf(m));
+    for (const s of ['INVOICE', 'INV-2026-0042', 'PAID', 'Paid on November 20, 2026', 'Amount paid', '$12,345.50'])
+      expect(text, s).toContain(s);
+    for (const s of ['Total due', 'Payment due by', 'Pay online', 'checkout?invoiceId'])
+      expect(text, s).not.toContain(s);
+
+    // Partly paid: the total, what was paid and what is still due, with the terms and the pay link.
+    const part = (await pdfText(await renderInvoicePdf(invoiceWith({ payment: 234_550 })))).text;
+    for (const s of ['Amount paid', '$2,345.50', 'Amount due', '$10,000.00', 'Payment due by', 'Pay online'])
+      expect(part, s).toContain(s);
+    expect(part).not.toContain('Total due');
+    expect(part).not.toContain('PAID');
   });
 
   it('a receipt says PAID with the date and the payment reference', async () => {
@@ -97,7 +138,7 @@ describe('renderInvoicePdf', () => {
       'INV-2026-0043',
       'November 20, 2026',
       'pi_test_0123456789abcdef01234567',
-      '2500.00',
+      '$2,500.00',
       'Payer Client',
       'Northwind Pixel Works',
     ])

@@ -1,6 +1,9 @@
 /**
- * Invoice and receipt PDFs (A4, one page for a normal invoice), laid out from
- * the domain's InvoicePdfModel (domain invoiceDocument.ts).
+ * Invoice, payment request, receipt and credit note PDFs (A4, one page for a
+ * normal invoice), laid out from the domain's InvoicePdfModel (domain
+ * invoiceDocument.ts): what it says (amounts as currency text, the total's
+ * label, the rows of what was paid or is due, the PAID / REFUNDED / VOID /
+ * UNCOLLECTIBLE mark, the terms and pay link) is decided there.
  *
  * Library: pdfkit. It is maintained (regular releases), pure JavaScript with
  * pure-JS dependencies (fontkit, linebreak, png-js, fflate, @noble/*), so it
@@ -124,6 +127,7 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
   // Dates on the right.
   const facts: Array<[string, string]> = [[m.kind === 'receipt' ? 'Date paid' : 'Issue date', m.issueDate]];
   if (m.dueDate) facts.push(['Due date', m.dueDate]);
+  if (m.settled?.paidDate) facts.push(['Date paid', m.settled.paidDate]);
   if (m.paid) facts.push(['Payment reference', m.paid.reference]);
   let fy = y;
   for (const [label, value] of facts) {
@@ -178,67 +182,70 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
       .lineWidth(1)
       .stroke();
   }
-  // Subtotal and tax, when the document carries a tax.
+  /** One row of the amounts column: a label on the left, its amount right-aligned under the line amounts. */
+  const amountRow = (label: string, value: string, strong: boolean) => {
+    doc
+      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(strong ? 12 : 11)
+      .fillColor(strong ? INK : MUTED);
+    doc.text(label, left + 8, y + (strong ? 4 : 0), { width: width - amountW - 16 });
+    const labelBottom = doc.y;
+    doc.text(value, right - amountW - 8, y + (strong ? 4 : 0), { width: amountW, align: 'right' });
+    y = Math.max(labelBottom, doc.y) + 6;
+  };
+  // Subtotal and tax, when the document carries a tax; the total; then what became of an invoice.
   if (m.tax) {
-    doc.font('Helvetica').fontSize(11).fillColor(MUTED);
-    for (const [label, value] of [
-      ['Subtotal', m.tax.subtotal],
-      [m.tax.label, m.tax.amount],
-    ] as const) {
-      doc.text(label, left + 8, y, { width: width - amountW - 16 });
-      doc.text(value, right - amountW - 8, y, { width: amountW, align: 'right' });
-      y = doc.y + 6;
-    }
+    amountRow('Subtotal', m.tax.subtotal, false);
+    amountRow(m.tax.label, m.tax.amount, false);
   }
-  doc.font('Helvetica-Bold').fontSize(12).fillColor(INK);
-  const totalLabel = m.kind === 'receipt' ? 'Total paid' : m.kind === 'credit-note' ? 'Total credited' : 'Total due';
-  doc.text(totalLabel, left + 8, y + 4, { width: width - amountW - 16 });
-  doc.text(`${m.total} ${m.currency}`, right - amountW - 48, y + 4, { width: amountW + 40, align: 'right' });
-  y = doc.y + 24;
+  amountRow(m.totalLabel, m.total, true);
+  for (const row of m.balanceRows ?? []) amountRow(row.label, row.amount, row.strong);
+  y += 18;
 
-  // PAID (or REFUNDED) mark, VOID or UNCOLLECTIBLE, the credit note's reference, or the terms and pay link.
-  if (m.paid) {
-    const mark = m.refunded ? (m.refunded === m.total ? 'REFUNDED' : 'PART REFUNDED') : 'PAID';
-    const colour = m.refunded ? '#b45309' : '#15803d';
+  /** A framed mark (PAID, REFUNDED, VOID...) `boxW` wide in `colour`, with `note` beside it. */
+  const mark = (text: string, colour: string, boxW: number, note: string) => {
+    const big = text.length <= 5;
     doc.save();
-    doc.roundedRect(left, y, 150, 44, 6).lineWidth(3).strokeColor(colour).stroke();
+    doc.roundedRect(left, y, boxW, 44, 6).lineWidth(3).strokeColor(colour).stroke();
     doc
       .fillColor(colour)
       .font('Helvetica-Bold')
-      .fontSize(mark === 'PAID' ? 26 : 16)
-      .text(mark, left, y + (mark === 'PAID' ? 10 : 14), { width: 150, align: 'center' });
+      .fontSize(big ? 26 : 16)
+      .text(text, left, y + (big ? 10 : 14), { width: boxW, align: 'center' });
     doc.restore();
-    const refunded = m.refunded ? ` Refunded since: ${m.refunded} ${m.currency}.` : '';
     doc
       .font('Helvetica')
       .fontSize(10)
       .fillColor(MUTED)
-      .text(`Paid on ${m.paid.date}. Reference: ${m.paid.reference}.${refunded}`, left + 170, y + 16, {
-        width: width - 170,
-      });
-    y += 64;
+      .text(note, left + boxW + 20, y + 10, { width: width - boxW - 20 });
+    y = Math.max(y + 64, doc.y + 20);
+  };
+
+  // A receipt's PAID (or REFUNDED) mark, VOID or UNCOLLECTIBLE, a settled invoice's PAID or REFUNDED mark,
+  // the credit note's reference, or the terms, how late it is and the pay link.
+  if (m.paid) {
+    const refunded = m.refunded ? ` Refunded since: ${m.refunded}.` : '';
+    mark(
+      m.refunded ? (m.refunded === m.total ? 'REFUNDED' : 'PART REFUNDED') : 'PAID',
+      m.refunded ? '#b45309' : '#15803d',
+      150,
+      `Paid on ${m.paid.date}. Reference: ${m.paid.reference}.${refunded}`,
+    );
   } else if (m.closedMark) {
-    doc.save();
-    doc.roundedRect(left, y, 190, 44, 6).lineWidth(3).strokeColor('#b91c1c').stroke();
-    doc
-      .fillColor('#b91c1c')
-      .font('Helvetica-Bold')
-      .fontSize(m.closedMark === 'VOID' ? 26 : 16)
-      .text(m.closedMark, left, y + (m.closedMark === 'VOID' ? 10 : 14), { width: 190, align: 'center' });
-    doc.restore();
-    doc
-      .font('Helvetica')
-      .fontSize(10)
-      .fillColor(MUTED)
-      .text(
-        m.closedMark === 'VOID'
-          ? 'This invoice was voided: nothing is owed on it.'
-          : 'What was still due on this invoice has been written off.',
-        left + 210,
-        y + 16,
-        { width: width - 210 },
-      );
-    y += 64;
+    mark(
+      m.closedMark,
+      '#b91c1c',
+      190,
+      m.closedMark === 'VOID'
+        ? 'This invoice was voided: nothing is owed on it.'
+        : 'What was still due on this invoice has been written off.',
+    );
+  } else if (m.settled) {
+    if (m.settled.mark) mark(m.settled.mark, m.settled.mark === 'PAID' ? '#15803d' : '#b45309', 150, m.settled.text);
+    else {
+      doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(m.settled.text, left, y, { width });
+      y = doc.y + 20;
+    }
   } else if (m.credits) {
     doc
       .font('Helvetica')
@@ -259,6 +266,13 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
         .fontSize(11)
         .fillColor(INK)
         .text(`Payment terms: ${m.paymentTerms}`, left, y, { width });
+    if (m.overdue)
+      doc
+        .moveDown(0.3)
+        .font('Helvetica-Bold')
+        .fontSize(11)
+        .fillColor('#b91c1c')
+        .text(m.overdue, left, doc.y, { width });
     if (m.payLink) {
       doc.moveDown(0.5).font('Helvetica').fontSize(10).fillColor(MUTED).text('Pay online:', { width });
       doc.fillColor(ACCENT).text(m.payLink, { width, link: m.payLink, underline: true });
