@@ -29,13 +29,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import PaymentIcon from '@mui/icons-material/Payment';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import {
-  documentBalance,
-  formatUsd,
-  leadStatement,
-  statementStateText,
-  type StatementLine,
-} from '@studio/domain';
+import { documentBalance, formatUsd, leadStatement, statementStateText, type StatementLine } from '@studio/domain';
 import { Loading } from '../../../shared/components/PageState';
 import { useLiveInvoicingLeads, type LeadView } from '../../../shared/data/hooks';
 import {
