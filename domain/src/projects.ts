@@ -304,6 +304,24 @@ export function followedProject<P extends { status: ProjectStatus; createdAtMs: 
   );
 }
 
+/**
+ * The projects of one lead its client follows in My Project: every live one,
+ * the most advanced first (a lead may carry several: a site and an app), else
+ * the one followedProject picks (canceled, or the newest); empty for none.
+ */
+export function followedProjects<P extends { status: ProjectStatus; createdAtMs: number }>(
+  projects: readonly P[],
+): P[] {
+  const live = projects.filter((p) => isLiveProject(p.status));
+  if (live.length === 0) {
+    const one = followedProject(projects);
+    return one ? [one] : [];
+  }
+  return [...live].sort(
+    (a, b) => PROJECT_PROGRESS.indexOf(b.status) - PROJECT_PROGRESS.indexOf(a.status) || b.createdAtMs - a.createdAtMs,
+  );
+}
+
 /** New Project form (spec §5). */
 export const newProjectSchema = z.strictObject({
   name: requiredText('Project name is required', 200, 'Project name'),

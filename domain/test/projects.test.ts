@@ -5,6 +5,9 @@ import {
   type ProjectStatus,
   clientWorkRank,
   followedProject,
+  followedProjects,
+  clientStatusText,
+  clientTimelineStages,
   orderClientWork,
   PROJECT_CANCELED_DEAD_REASON,
   PROJECT_LIST_TILES,
@@ -186,5 +189,28 @@ describe('projectDelivered', () => {
   it('is true where the lead follows the project into a delivered stage (Launch, Maintenance, Won), false before and when canceled', () => {
     expect(['Launch', 'Maintenance', 'Won'].every((s) => projectDelivered(s as ProjectStatus))).toBe(true);
     expect(['Set up', 'Production', 'Beta', 'Canceled'].some((s) => projectDelivered(s as ProjectStatus))).toBe(false);
+  });
+});
+
+describe('followedProjects', () => {
+  it('lists every live project, the most advanced first; else the one followedProject picks', () => {
+    const p = (status: ProjectStatus, createdAtMs = 0) => ({ status, createdAtMs });
+    expect(followedProjects([p('Set up', 2), p('Beta', 1), p('Canceled', 3)]).map((x) => x.status)).toEqual([
+      'Beta',
+      'Set up',
+    ]);
+    expect(followedProjects([p('Canceled', 1), p('Canceled', 5)])).toEqual([p('Canceled', 5)]);
+    expect(followedProjects([])).toEqual([]);
+  });
+});
+
+describe('clientStatusText', () => {
+  it('gives the client the timeline’s words, never the CRM’s internal ones', () => {
+    expect(clientStatusText('Won')).toBe('Complete');
+    expect(clientStatusText('Lost')).toBe('Closed');
+    expect(clientStatusText('Payment Failed')).toBe('Payment needed');
+    expect(clientStatusText('Production')).toBe('Production');
+    // The timeline says the same for a Won project.
+    expect(clientTimelineStages('Won').find((s) => s.state === 'current')?.label).toBe(clientStatusText('Won'));
   });
 });

@@ -252,6 +252,19 @@ describe('GET /api/client-project: found', () => {
     });
   });
 
+  it('lists every live project of one lead, so the client can pick either (a site and an app)', async () => {
+    const email = uniqueEmail('two-projects');
+    const leadId = await seedLead(email);
+    await seedProject(leadId, { name: 'Podcast app', status: 'Beta' });
+    await seedProject(leadId, { name: 'Show notes site', status: 'Set up' });
+    await seedProject(leadId, { name: 'Old canceled idea', status: 'Canceled' });
+    const body = (await lookup(email)).json as { projects: Array<{ lead: { id: string }; project: { name: string } }> };
+    expect(body.projects.map((w) => [w.lead.id, w.project.name])).toEqual([
+      [leadId, 'Podcast app'],
+      [leadId, 'Show notes site'],
+    ]);
+  });
+
   it('answers a lead that has no project yet with project null', async () => {
     const email = uniqueEmail('noproject');
     const leadId = await seedLead(email, {

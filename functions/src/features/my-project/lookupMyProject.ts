@@ -6,7 +6,7 @@ import {
   centsToString,
   clientStatement,
   countdownEndsAt,
-  followedProject,
+  followedProjects,
   isLiveProject,
   isTestDataLead,
   nextPayment,
@@ -16,6 +16,7 @@ import {
   type ClientLeadReply,
   type ClientProjectReply,
   type ProjectDoc,
+  type ProjectStatus,
   type StoredLeadDoc,
 } from '@studio/domain';
 import { notFound } from '../../platform/errors.js';
@@ -102,6 +103,17 @@ export function clientProject(p: ProjectDoc): ClientProjectReply {
 
 const millis = (v: Date | null): number => v?.getTime() ?? 0;
 
+/** One piece of the client's work: a lead and one of its projects (or none yet), ranked by domain clientWorkRank. */
+interface Work {
+  id: string;
+  lead: StoredLeadDoc;
+  project: ProjectDoc | null;
+  projectStatus: ProjectStatus | null;
+  createdAtMs: number;
+  quoteAccepted: boolean;
+  quoteApproved: boolean;
+}
+
 /**
  * The client's work for `email` (trimmed, lowercased): the primary lead and
  * project, every live project, and signed links to the primary lead's PDFs.
@@ -115,32 +127,26 @@ export async function lookupMyProject(deps: Deps, email: string) {
     db,
     leads.map((l) => l.id),
   );
+  // One piece of work per live project: a lead with a site and an app shows both, and the client picks one.
   const works = orderClientWork(
-    leads.map(({ id, ...lead }) => {
-      const project = followedProject(
-        (projects.get(id) ?? []).map((p) => ({
-          doc: p,
-          status: p.status,
-          createdAtMs: millis(p.createdAt),
-        })),
+    leads.flatMap(({ id, ...lead }): Work[] => {
+      const followed = followedProjects(
+        (projects.get(id) ?? []).map((p) => ({ doc: p, status: p.status, createdAtMs: millis(p.createdAt) })),
       );
-      return {
+      const base = {
         id,
         lead,
-        project: project?.doc ?? null,
         createdAtMs: millis(lead.createdAt),
         quoteAccepted: lead.quoteAccepted === true,
         quoteApproved: lead.quoteReviewStatus === 'Approved',
-        projectStatus: project?.status ?? null,
       };
+      return followed.length === 0
+        ? [{ ...base, project: null, projectStatus: null }]
+        : followed.map((p) => ({ ...base, project: p.doc, projectStatus: p.status }));
     }),
   );
   // Every weighed lead's statement, from its invoices and payment requests (features/billing).
-  const { timeZone, byLead } = await statementsOfLeads(
-    db,
-    works.map((w) => ({ ...w.lead, id: w.id })),
-    new Date(),
-  );
+  const { timeZone, byLead } = await statementsOfLeads(db, leads, new Date());
   const account = (id: string): ClientAccount | null => {
     const statement = byLead.get(id);
     return statement ? { statement, timeZone } : null;

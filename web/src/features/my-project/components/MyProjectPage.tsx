@@ -399,7 +399,7 @@ function ProjectPicker({
       </Stack>
       <Stack component="ul" spacing={2} aria-label="Your projects" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {works.map((w, i) => (
-          <Card component="li" key={w.lead.id} data-testid="project-choice">
+          <Card component="li" key={`${w.lead.id}/${i}`} data-testid="project-choice">
             <CardContent
               sx={{
                 display: 'flex',
