@@ -160,7 +160,7 @@ export function AutomationsForm({
           data-testid="automation-invoiceOverdue-repeat"
         >
           <Typography id="overdue-repeat-heading" sx={{ minWidth: 244, pt: { sm: 1 } }}>
-            Then, until the invoice is paid, voided or written off
+            After the last overdue reminder, until the invoice is paid, voided or written off
           </Typography>
           <TextField
             size="small"
@@ -169,26 +169,16 @@ export function AutomationsForm({
             onChange={(e) => setRepeat({ every: e.target.value })}
             error={!!everyError}
             helperText={everyError ?? `Days after the last reminder, 1 to ${OVERDUE_REPEAT_LIMITS.maxEveryDays}`}
-            slotProps={{
-              htmlInput: {
-                inputMode: 'numeric',
-                'aria-label': 'Invoice overdue: repeat every how many days after the last day',
-              },
-            }}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />
           <TextField
             size="small"
-            label="At most (times)"
+            label="Repeat at most (times)"
             value={draft.repeat.max}
             onChange={(e) => setRepeat({ max: e.target.value })}
             error={!!maxError}
-            helperText={maxError ?? `0 to ${OVERDUE_REPEAT_LIMITS.maxRepeats}; 0: nothing after the last day`}
-            slotProps={{
-              htmlInput: {
-                inputMode: 'numeric',
-                'aria-label': 'Invoice overdue: at most how many repeats after the last day',
-              },
-            }}
+            helperText={maxError ?? `0 to ${OVERDUE_REPEAT_LIMITS.maxRepeats}; 0 sends none after the last day`}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           />
         </Stack>
       </Stack>
