@@ -142,10 +142,40 @@ export function balanceLabel(b: DocumentBalance): string {
 export const AGEING_BUCKETS = ['current', '1-30', '31-60', '61-90', '90+'] as const;
 export type AgeingBucket = (typeof AGEING_BUCKETS)[number];
 
-/** The ageing bucket of a document due at `dueDate` seen at `now`: "current" until its due day has passed. */
-export function ageingBucket(dueDate: Date | null, now: Date): AgeingBucket {
+/**
+ * The UTC midnight of the calendar day `d` falls on in `timeZone`: calendar days as plain numbers of ms.
+ * @throws RangeError for a zone TZDate cannot read (it gives NaN rather than throwing)
+ */
+function calendarDay(d: Date, timeZone: string): number {
+  const local = new TZDate(d.getTime(), timeZone);
+  const day = Date.UTC(local.getFullYear(), local.getMonth(), local.getDate());
+  if (Number.isNaN(day)) throw new RangeError(`Unknown time zone: ${timeZone}`);
+  return day;
+}
+
+/**
+ * How many days a document due at `dueDate` is overdue at `now`: the calendar
+ * days from the day `dueDate` falls on to the day `now` falls on, both on the
+ * clock of `timeZone` (an IANA name: the studio settings' `timeZone`, as
+ * formatDocumentDate prints the days), so a daylight saving change or the hour
+ * of either instant never moves it. 0 on the due day and before it (never
+ * negative); 1 from the midnight after the due day. A due day the admin picks
+ * starts at midnight on that clock (payments.ts dueDayStart), so it reads as
+ * that day. Pure.
+ * @throws RangeError when Intl does not know `timeZone` (settings validate it on save)
+ */
+export function daysOverdue(dueDate: Date, now: Date, timeZone: string): number {
+  return Math.max(0, Math.round((calendarDay(now, timeZone) - calendarDay(dueDate, timeZone)) / DAY_MS));
+}
+
+/**
+ * The ageing bucket of a document due at `dueDate` seen at `now`, by its
+ * daysOverdue in `timeZone` (the studio's; UTC when not given): "current"
+ * until its due day has passed.
+ */
+export function ageingBucket(dueDate: Date | null, now: Date, timeZone = 'UTC'): AgeingBucket {
   if (!dueDate) return 'current';
-  const days = Math.floor((now.getTime() - dueDate.getTime()) / DAY_MS);
+  const days = daysOverdue(dueDate, now, timeZone);
   if (days < 1) return 'current';
   if (days <= 30) return '1-30';
   if (days <= 60) return '31-60';

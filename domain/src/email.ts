@@ -118,6 +118,7 @@ export const SAMPLE_TEMPLATE_VARIABLES: Readonly<Record<string, string>> = {
   sentDate: 'November 2, 2026',
   expiryDate: 'December 2, 2026',
   daysOverdue: '7',
+  daysOverdueUnit: 'days',
   projectLink: 'https://studio.example.com/my-project',
   studioName: 'Studio',
   studioAddress: '1 Market Street\nSpringfield',

@@ -6,7 +6,8 @@
  * - `settings/studio` (StudioSettings): business name, postal address, contact
  *   email, optional tax ID, tax rate (basis points) and label, logo URL,
  *   payment terms in days, invoice footer;
- * - `settings/automations` (AutomationSettings): each reminder on/off with its days.
+ * - `settings/automations` (AutomationSettings): each reminder on/off with its days;
+ *   the overdue one also how often it repeats after its last step, and how many times.
  *
  * The logo is an https URL rather than a Cloud Storage upload: the app runs no
  * Storage bucket (nor its emulator, which cannot start offline), a URL needs
@@ -239,6 +240,15 @@ const daysField = z
   .max(90, 'At most 90 days');
 const single = z.strictObject({ enabled: z.boolean({ error: 'On or off' }), days: daysField });
 
+/**
+ * The overdue reminder's repeats after the last step of its days list
+ * (domain reminders.ts overdueSeries): every `repeatEveryDays` days, at most
+ * `maxRepeats` times (0: none). Defaults, also for documents saved before
+ * they existed: weekly, 4 times.
+ */
+export const OVERDUE_REPEAT_LIMITS = { maxEveryDays: 90, maxRepeats: 12 } as const;
+export const DEFAULT_OVERDUE_REPEAT = { repeatEveryDays: 7, maxRepeats: 4 } as const;
+
 /** PUT /api/settings/automations body; also the parser of the stored document. */
 export const automationSettingsSchema = z.strictObject({
   quoteFollowUp: single,
@@ -253,6 +263,20 @@ export const automationSettingsSchema = z.strictObject({
       .min(1, 'At least one day')
       .max(5, 'At most 5 reminders')
       .refine((d) => d.every((v, i) => i === 0 || v > d[i - 1]!), 'List the days in increasing order, each once'),
+    /** Days between repeats once the days list is done (calendar days of the studio's time zone). */
+    repeatEveryDays: z
+      .number({ error: 'Enter a number of days' })
+      .int('Use whole days')
+      .min(1, 'At least 1 day')
+      .max(OVERDUE_REPEAT_LIMITS.maxEveryDays, `At most ${OVERDUE_REPEAT_LIMITS.maxEveryDays} days`)
+      .default(DEFAULT_OVERDUE_REPEAT.repeatEveryDays),
+    /** How many repeats at most after the days list; 0 sends none. */
+    maxRepeats: z
+      .number({ error: 'Enter a number of repeats (0 for none)' })
+      .int('Use a whole number')
+      .min(0, 'Cannot be negative (0 for none)')
+      .max(OVERDUE_REPEAT_LIMITS.maxRepeats, `At most ${OVERDUE_REPEAT_LIMITS.maxRepeats} repeats`)
+      .default(DEFAULT_OVERDUE_REPEAT.maxRepeats),
   }),
 });
 export type AutomationSettings = z.output<typeof automationSettingsSchema>;
@@ -262,7 +286,7 @@ export const DEFAULT_AUTOMATION_SETTINGS: AutomationSettings = {
   quoteExpiry: { enabled: false, days: 5 },
   depositUnpaid: { enabled: false, days: 7 },
   invoiceDueSoon: { enabled: false, days: 3 },
-  invoiceOverdue: { enabled: false, days: [1, 7, 14] },
+  invoiceOverdue: { enabled: false, days: [1, 7, 14], ...DEFAULT_OVERDUE_REPEAT },
 };
 
 /** Parses a stored studio settings document; defaults when it is missing or invalid. */

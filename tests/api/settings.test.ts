@@ -167,9 +167,12 @@ describe('PUT /api/settings/automations', () => {
     const version = await settingsVersion('automations', token);
     const saved = await api('PUT', '/api/settings/automations', { body: { ...AUTOMATIONS, version }, token });
     expect(saved.json).toEqual({ success: true, message: 'Automations saved', version: version + 1 });
+    // Saved without the repeats (as before they existed): the defaults, weekly and at most 4 times.
     expect((await db.collection('settings').doc('automations').get()).get('invoiceOverdue')).toEqual({
       enabled: true,
       days: [1, 7, 14],
+      repeatEveryDays: 7,
+      maxRepeats: 4,
     });
     for (const body of [
       { ...AUTOMATIONS, invoiceOverdue: { enabled: true, days: [7, 1] } },
@@ -192,5 +195,58 @@ describe('PUT /api/settings/automations', () => {
       days: 7,
     });
     if (before) await db.collection('settings').doc('automations').set(before);
+  });
+
+  it("round-trips the overdue reminder's repeats; refuses bad ones naming the field, and other callers", async () => {
+    const token = await adminIdToken();
+    const before = (await db.collection('settings').doc('automations').get()).data();
+    const repeats = { enabled: true, days: [1, 7, 14], repeatEveryDays: 10, maxRepeats: 0 };
+    const body = { ...AUTOMATIONS, invoiceOverdue: repeats };
+    let version = await settingsVersion('automations', token);
+    expect((await api('PUT', '/api/settings/automations', { body: { ...body, version }, token })).status).toBe(200);
+    version += 1;
+    const read = await api('GET', '/api/settings/automations', { token });
+    expect(read.json).toMatchObject({ settings: { invoiceOverdue: repeats }, version });
+
+    const stored = (await db.collection('settings').doc('automations').get()).data();
+    for (const [invoiceOverdue, field] of [
+      [{ ...repeats, repeatEveryDays: 0 }, 'invoiceOverdue.repeatEveryDays'],
+      [{ ...repeats, repeatEveryDays: 91 }, 'invoiceOverdue.repeatEveryDays'],
+      [{ ...repeats, repeatEveryDays: 2.5 }, 'invoiceOverdue.repeatEveryDays'],
+      [{ ...repeats, maxRepeats: -1 }, 'invoiceOverdue.maxRepeats'],
+      [{ ...repeats, maxRepeats: 13 }, 'invoiceOverdue.maxRepeats'],
+      [{ ...repeats, maxRepeats: '4' }, 'invoiceOverdue.maxRepeats'],
+      [{ ...repeats, every: 7 }, 'invoiceOverdue'],
+    ] as const) {
+      const res = await api('PUT', '/api/settings/automations', {
+        body: { ...AUTOMATIONS, invoiceOverdue, version },
+        token,
+      });
+      expect(res.status, field).toBe(400);
+      expect(Object.keys((res.json as { fields: Record<string, string> }).fields), field).toContain(
+        field === 'invoiceOverdue' ? 'every' : field,
+      );
+    }
+    // Callers without the admin claim: refused, nothing written.
+    const again = { ...body, invoiceOverdue: { ...repeats, maxRepeats: 12 }, version };
+    expect((await api('PUT', '/api/settings/automations', { body: again })).status).toBe(401);
+    expect((await api('PUT', '/api/settings/automations', { body: again, token: await userIdToken() })).status).toBe(
+      403,
+    );
+    expect((await api('GET', '/api/settings/automations')).status).toBe(401);
+    expect((await api('GET', '/api/settings/automations', { token: await userIdToken() })).status).toBe(403);
+    expect((await db.collection('settings').doc('automations').get()).data()).toEqual(stored);
+
+    // A stored document from before the repeats existed reads with the defaults.
+    await db
+      .collection('settings')
+      .doc('automations')
+      .set({ ...AUTOMATIONS, version: 3, updatedBy: 'test-admin' });
+    expect((await api('GET', '/api/settings/automations', { token })).json).toMatchObject({
+      settings: { invoiceOverdue: { ...AUTOMATIONS.invoiceOverdue, repeatEveryDays: 7, maxRepeats: 4 } },
+      version: 3,
+    });
+    if (before) await db.collection('settings').doc('automations').set(before);
+    else await db.collection('settings').doc('automations').delete();
   });
 });

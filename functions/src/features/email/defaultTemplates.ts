@@ -335,13 +335,13 @@ function buildDefaultTemplates(): EmailTemplate[] {
       id: 'reminder-invoice-overdue',
       name: 'Reminder: invoice overdue',
       description:
-        'Automatic reminders 1, 7 and 14 days (as set) after an invoice was due. The invoice PDF is attached.',
+        'Automatic reminders 1, 7 and 14 days (as set) after an invoice was due, then every 7 days at most 4 times (as set), until it is paid, voided or written off. daysOverdue is how many days late it is when sent, daysOverdueUnit "day" or "days" to match. The invoice PDF is attached.',
       subject: 'Invoice ${invoiceNumber} is overdue',
       html: frame(
         'Invoice overdue',
         [
           '<p>Hi ${name},</p>',
-          '<p>Invoice <strong>${invoiceNumber}</strong> for ${description} (<strong>${amount}</strong>) was due on ${dueDate}, ${daysOverdue} day(s) ago.</p>',
+          '<p>Invoice <strong>${invoiceNumber}</strong> for ${description} (<strong>${amount}</strong>) was due on ${dueDate}, ${daysOverdue} ${daysOverdueUnit} ago.</p>',
           button('${paymentLink}', 'Pay now'),
           '<p>The invoice is attached. If you have already paid, thank you and please ignore this email.<br />${studioName}</p>',
         ].join('\n'),
@@ -353,6 +353,7 @@ function buildDefaultTemplates(): EmailTemplate[] {
         'description',
         'dueDate',
         'daysOverdue',
+        'daysOverdueUnit',
         'paymentLink',
         'studioName',
       ],

@@ -1,19 +1,43 @@
 import { FieldValue } from 'firebase-admin/firestore';
-import { dueReminders, reminderLabel, settlingReminder, upcomingReminders, type ReminderTrigger } from '@studio/domain';
+import {
+  dueReminders,
+  overdueHistory,
+  reminderLabel,
+  settlingReminder,
+  upcomingReminders,
+  type ReminderTrigger,
+  type StoredReminderTimes,
+} from '@studio/domain';
 import { conflict, notFound } from '../../platform/errors.js';
 import { recordActivity } from '../../shared/activity.js';
-import { loadAutomationSettings } from '../../shared/settings.js';
+import { loadAutomationSettings, loadStudioSettings } from '../../shared/settings.js';
 import { loadReminderSubjects, reminderFields } from './reminders.js';
 import { createReminderIn, readStoredReminders, reminderRef, storedRemindersReader } from './reminderStore.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 
-/** The lead's reminders from `now` on: upcoming, and due but not yet sent, soonest first. */
-async function triggersOf(deps: Deps, leadId: string, now: Date): Promise<ReminderTrigger[]> {
-  const settings = await loadAutomationSettings(deps.db);
-  const { subjects } = await loadReminderSubjects(deps.db, now, leadId);
-  return subjects
-    .flatMap((s) => [...dueReminders(s.subject, settings, now), ...upcomingReminders(s.subject, settings, now)])
+/**
+ * The lead's reminders from `now` on: upcoming, and due but not yet sent,
+ * soonest first (an overdue series from what is settled of it, on the
+ * studio's calendar), with the lead's stored reminder documents.
+ */
+async function triggersOf(
+  deps: Deps,
+  leadId: string,
+  now: Date,
+): Promise<{ triggers: ReminderTrigger[]; stored: StoredReminderTimes[] }> {
+  const [settings, { timeZone }, { subjects }] = await Promise.all([
+    loadAutomationSettings(deps.db),
+    loadStudioSettings(deps.db),
+    loadReminderSubjects(deps.db, now, leadId),
+  ]);
+  const stored = subjects.length ? await readStoredReminders(deps.db, leadId) : [];
+  const triggers = subjects
+    .flatMap((s) => {
+      const opts = { timeZone, settled: overdueHistory(s.subject, stored) };
+      return [...dueReminders(s.subject, settings, now, opts), ...upcomingReminders(s.subject, settings, now, opts)];
+    })
     .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
+  return { triggers, stored };
 }
 
 export interface ReminderDto {
@@ -32,9 +56,7 @@ export interface ReminderDto {
  * so (domain settlingReminder: under their id, or an old one with the days in it).
  */
 export async function listLeadReminders(deps: Deps, input: { leadId: string }, clock: Clock): Promise<ReminderDto[]> {
-  const { db } = deps;
-  const triggers = await triggersOf(deps, input.leadId, clock());
-  const stored = triggers.length ? await readStoredReminders(db, input.leadId) : [];
+  const { triggers, stored } = await triggersOf(deps, input.leadId, clock());
   return triggers.flatMap((t) => {
     const status = settlingReminder(t, stored)?.status;
     if (status === 'sent') return [];
@@ -64,7 +86,7 @@ export async function skipReminder(
 ): Promise<void> {
   const { db } = deps;
   const { leadId } = input;
-  const trigger = (await triggersOf(deps, leadId, clock())).find((t) => t.id === input.reminderId);
+  const trigger = (await triggersOf(deps, leadId, clock())).triggers.find((t) => t.id === input.reminderId);
   if (!trigger) throw notFound('Reminder not found');
   const ref = reminderRef(db, trigger.id);
   const readStored = await storedRemindersReader(db, leadId, trigger.id);

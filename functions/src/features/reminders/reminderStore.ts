@@ -21,6 +21,7 @@ import {
   type QuoteLinkDoc,
   type StoredLeadDoc,
   type StoredReminder,
+  type StoredReminderTimes,
 } from '@studio/domain';
 import { checkedDoc, parsedDocs, zodConverter } from '../../platform/converter.js';
 
@@ -81,14 +82,15 @@ export async function readLeads(db: Firestore, ids: string[]): Promise<Map<strin
 
 /**
  * What closes a subject, read in `tx` from the document at `path` (a quote
- * link, or a payment request or invoice): null when it is gone.
+ * link, or a payment request or invoice with its status and ledger sums):
+ * null when it is gone.
  * @throws ZodError when it does not parse (the trigger fails, logged, and stays due).
  */
 export async function readSubjectIn(
   tx: Transaction,
   db: Firestore,
   path: string,
-): Promise<{ usedAt: Date | null; revokedAt: Date | null } | { status: string } | null> {
+): Promise<QuoteLinkDoc | InvoiceDoc | null> {
   if (path.startsWith(`${COLLECTIONS.quoteLinks}/`))
     return (await tx.get(db.doc(path).withConverter(zodConverter(quoteLinkDocSchema)))).data() ?? null;
   return (await tx.get(db.doc(path).withConverter(zodConverter(invoiceDocSchema)))).data() ?? null;
@@ -101,10 +103,17 @@ export const reminderRef = (db: Firestore, id: string) => db.collection(REMINDER
  * The lead's stored reminders (every subject), as domain settlingReminder takes them. Parsed leniently (reminderDocSchema): only a
  * document without a lead or status is left out, logged.
  */
-export async function readStoredReminders(db: Firestore, leadId: string): Promise<StoredReminder[]> {
+export async function readStoredReminders(db: Firestore, leadId: string): Promise<StoredReminderTimes[]> {
   const snap = await db.collection(REMINDERS_COLLECTION).where('leadId', '==', leadId).get();
-  return parsedDocs(snap, reminderDocSchema, 'reminders').map((r) => ({ id: r.id, status: r.status }));
+  return parsedDocs(snap, reminderDocSchema, 'reminders').map(storedTimes);
 }
+
+const storedTimes = (r: { id: string; status: string; dueAt: Date | null; runAt: Date | null }) => ({
+  id: r.id,
+  status: r.status,
+  dueAt: r.dueAt,
+  runAt: r.runAt,
+});
 
 /**
  * The stored reminders that may settle trigger `id` of lead `leadId`, for a transaction about it: the lead's
@@ -126,14 +135,29 @@ export async function storedRemindersReader(
   };
 }
 
-/** Which of the reminders `ids` exist (one getAll per 300; no document is read beyond its existence). */
-export async function existingReminderIds(db: Firestore, ids: string[]): Promise<Set<string>> {
-  const existing = new Set<string>();
+/**
+ * The reminders among `ids` that exist, by id, with their status and times
+ * (one getAll per 300). A document that does not parse still counts as
+ * there (it settles its trigger), with no times, logged.
+ */
+export async function readRemindersById(db: Firestore, ids: string[]): Promise<Map<string, StoredReminderTimes>> {
+  const found = new Map<string, StoredReminderTimes>();
   for (let i = 0; i < ids.length; i += 300) {
     const refs = ids.slice(i, i + 300).map((id) => reminderRef(db, id));
-    for (const d of await db.getAll(...refs)) if (d.exists) existing.add(d.id);
+    for (const d of await db.getAll(...refs)) {
+      if (!d.exists) continue;
+      const parsed = reminderDocSchema.safeParse(d.data());
+      if (parsed.success) found.set(d.id, storedTimes({ id: d.id, ...parsed.data }));
+      else {
+        logger.error('reminders: a stored reminder does not parse; it still settles its trigger', {
+          path: d.ref.path,
+          issues: parsed.error.issues,
+        });
+        found.set(d.id, { id: d.id, status: 'unknown', dueAt: null, runAt: null });
+      }
+    }
   }
-  return existing;
+  return found;
 }
 
 /** Creates the reminder `data` at `ref` in `tx`. @throws ZodError when it does not match reminderDocSchema. */

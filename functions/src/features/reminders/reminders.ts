@@ -6,15 +6,23 @@
  * 1. Loads the automation settings; nothing is read further when all are off.
  * 2. Loads the open subjects: unused, unrevoked quote links; open payment
  *    requests (deposit → depositUnpaid; final → the invoice automations);
- *    open invoices; and their leads (one getAll per 300).
- * 3. For each due trigger, one transaction: re-reads the trigger's own
+ *    open invoices; and their leads (one getAll per 300). A request or
+ *    invoice counts while its ledger balance still has something due (domain
+ *    documentOwes): paid, voided or written off, it has no reminders.
+ * 3. Reads, in one getAll per 300 ids, the reminder documents of the due
+ *    triggers and, for each document whose overdue series has started, those
+ *    that decide its next step (domain overdueStepsToRead: the latest step
+ *    reached, or past the last step it and every repeat); then asks the
+ *    domain what is due (overdueSeries counts the studio's calendar days,
+ *    settings `timeZone`). Documents already there are skipped.
+ * 4. For each due trigger, one transaction: re-reads the trigger's own
  *    reminder document, the lead and the subject (the lead's other reminder
  *    documents just before it: reminderStore.ts storedRemindersReader); sends
  *    only when no reminder settles
  *    the trigger (domain settlingReminder: sent or skipped by the admin,
  *    under its id or, written before ids left out the days, under an old
  *    one) and the subject is still open (quote not accepted, lead not lost,
- *    request or invoice not paid); then creates `reminders/{triggerId}`,
+ *    request or invoice still owing); then creates `reminders/{triggerId}`,
  *    queues the email (shared/outbox.ts) and records the lead's activity,
  *    all in that transaction. Two runs with the same clock, or at once,
  *    therefore send each reminder once. A trigger an old document settles
@@ -24,18 +32,28 @@
  * A trigger whose transaction fails is left for the next run (it stays due
  * until its `until`); it never stops the others.
  *
+ * The overdue email states how late the document really is at the run
+ * (domain daysOverdue on the studio's clock), not the step's days.
+ *
  * Collection `reminders/{id}` {leadId, automation, step, days, dueAt, status:
- * 'sent' | 'skipped', templateId, outboxId?, legacyId?, at, by}: admin-readable.
+ * 'sent' | 'skipped', templateId, outboxId?, legacyId?, runAt (the run's
+ * clock, when sent; an overdue series counts its repeats from it), at, by}:
+ * admin-readable.
  */
 import { EVENTS, logEvent } from '../../platform/log.js';
 import { Semaphore } from 'async-mutex';
 import { FieldValue, GrpcStatus, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
   AUTOMATION_KEYS,
+  daysOverdue,
+  dayUnit,
+  documentOwes,
   dueReminders,
   formatDocumentDate,
   formatUsd,
   hourIn,
+  overdueHistory,
+  overdueIdsToRead,
   quoteLinkIsProposal,
   reminderLabel,
   REMINDER_SEND_HOUR,
@@ -54,8 +72,8 @@ import type { JobDeps } from '../schedules.js';
 import { readLeadIn } from '../leads/index.js';
 import {
   createReminderIn,
-  existingReminderIds,
   readLeads,
+  readRemindersById,
   readOpenSubjectDocs,
   readSubjectIn,
   reminderRef,
@@ -117,7 +135,7 @@ export async function loadReminderSubjects(
   }
   for (const r of requests) {
     const number = str(r.number);
-    if (!number) continue;
+    if (!number || !documentOwes(r)) continue;
     const base = {
       path: r.path,
       amountCents: cents(r.amountCents),
@@ -157,6 +175,7 @@ export async function loadReminderSubjects(
     const number = str(i.number);
     const dueDate = i.dueDate;
     if (!number || !dueDate) continue; // invoices from before numbering are not chased
+    if (!documentOwes(i)) continue;
     subjects.push({
       path: i.path,
       amountCents: cents(i.amountCents),
@@ -202,15 +221,20 @@ function stillOpen(
       doc.usedAt == null &&
       doc.revokedAt == null
     );
-  return 'status' in doc && doc.status === 'open';
+  return 'status' in doc && documentOwes(doc);
 }
 
-/** The email variables of a trigger's template (domain email.ts REMINDER templates). */
+/**
+ * The email variables of a trigger's template (domain email.ts REMINDER
+ * templates) at `now`: an overdue one says how many days late the document
+ * is now on the studio's clock (`daysOverdue` "6", `daysOverdueUnit` "days"; "1", "day").
+ */
 function reminderVariables(
   t: ReminderTrigger,
   s: LoadedSubject,
   lead: StoredLeadDoc,
   studio: StudioSettings,
+  now: Date,
 ): Record<string, string> {
   const site = config().siteUrl;
   const vars: Record<string, string> = {
@@ -230,7 +254,9 @@ function reminderVariables(
     vars.paymentLink = s.checkoutUrl ? `${site}${s.checkoutUrl}` : `${site}/my-project`;
     if (t.subject.type === 'invoice') {
       vars.dueDate = formatDocumentDate(t.subject.dueDate, studio.timeZone);
-      vars.daysOverdue = String(t.days);
+      const late = daysOverdue(t.subject.dueDate, now, studio.timeZone);
+      vars.daysOverdue = String(late);
+      vars.daysOverdueUnit = dayUnit(late);
     }
   }
   return vars;
@@ -284,7 +310,7 @@ async function sendOnce(
     const outbox = enqueueEmail(db, tx, {
       to: lead.email,
       templateId: t.templateId,
-      variables: reminderVariables(t, s, lead, studio),
+      variables: reminderVariables(t, s, lead, studio, now),
       leadId: t.leadId,
       ...(t.subject.type === 'quote'
         ? {}
@@ -367,14 +393,22 @@ export async function runReminders(db: Firestore, now: Date): Promise<ReminderRu
   const settings: AutomationSettings = await loadAutomationSettings(db);
   if (!AUTOMATION_KEYS.some((k) => settings[k].enabled)) return result;
   const [{ subjects }, studio] = await Promise.all([loadReminderSubjects(db, now), loadStudioSettings(db)]);
-  const due = subjects.flatMap((s) => dueReminders(s.subject, settings, now).map((t) => ({ t, s })));
+  const { timeZone } = studio;
+  // One read for what is due without history and for what each overdue series' next step depends on.
+  const ids = subjects.flatMap((s) => [
+    ...dueReminders(s.subject, settings, now, { timeZone }).map((t) => t.id),
+    ...overdueIdsToRead(s.subject, settings, now, timeZone),
+  ]);
+  if (ids.length === 0) return result;
+  const stored = await readRemindersById(db, [...new Set(ids)]);
+  const due = subjects.flatMap((s) => {
+    const history = overdueIdsToRead(s.subject, settings, now, timeZone).flatMap((id) => stored.get(id) ?? []);
+    const settled = overdueHistory(s.subject, history);
+    return dueReminders(s.subject, settings, now, { timeZone, settled }).map((t) => ({ t, s }));
+  });
   if (due.length === 0) return result;
   // Skip the triggers already settled without a transaction each (the common case on a daily run).
-  const existing = await existingReminderIds(
-    db,
-    due.map(({ t }) => t.id),
-  );
-  const pending = due.filter(({ t }) => !existing.has(t.id));
+  const pending = due.filter(({ t }) => !stored.has(t.id));
   result.skipped += due.length - pending.length;
   // A few transactions at a time, each starting as soon as one ends: quick on
   // thousands of leads, gentle on Firestore.

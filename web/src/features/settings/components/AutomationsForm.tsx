@@ -1,6 +1,8 @@
 /**
  * The "Automations" tab: each automatic reminder on or off, with its days
- * (domain AUTOMATION_INFO says what the days count). Saved whole through
+ * (domain AUTOMATION_INFO says what the days count); the overdue reminder
+ * also how often it repeats after its last day and how many times at most
+ * (domain reminders.ts overdueSeries). Saved whole through
  * PUT /api/settings/automations with the version the form was loaded from (a
  * 409, someone saved since, goes to `onStale`); the daily reminder job reads it.
  */
@@ -14,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import {
   AUTOMATION_INFO,
   AUTOMATION_KEYS,
+  OVERDUE_REPEAT_LIMITS,
   type AutomationKey,
   type AutomationSettings,
   automationSettingsSchema,
@@ -23,33 +26,43 @@ import {
 import { api, ApiError, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 
-/** The form's state: days as typed. */
-type Draft = Record<AutomationKey, { enabled: boolean; days: string }>;
+/** The form's state: days as typed; the overdue reminder's repeats too. */
+type Draft = Record<AutomationKey, { enabled: boolean; days: string }> & {
+  repeat: { every: string; max: string };
+};
 
-const toDraft = (s: AutomationSettings): Draft =>
-  Object.fromEntries(
+const toDraft = (s: AutomationSettings): Draft => ({
+  ...(Object.fromEntries(
     AUTOMATION_KEYS.map((k) => [
       k,
       { enabled: s[k].enabled, days: Array.isArray(s[k].days) ? s[k].days.join(', ') : String(s[k].days) },
     ]),
-  ) as Draft;
+  ) as Record<AutomationKey, { enabled: boolean; days: string }>),
+  repeat: { every: String(s.invoiceOverdue.repeatEveryDays), max: String(s.invoiceOverdue.maxRepeats) },
+});
+
+/** A whole number as typed; blank is NaN (for the schema to flag). */
+const num = (v: string) => (v.trim() === '' ? NaN : Number(v));
 
 /** Days as numbers: "1, 7, 14" for the overdue list, one number otherwise (NaN stays, for the schema to flag). */
 const fromDraft = (d: Draft): unknown =>
   Object.fromEntries(
     AUTOMATION_KEYS.map((k) => [
       k,
-      {
-        enabled: d[k].enabled,
-        days:
-          k === 'invoiceOverdue'
-            ? d[k].days.split(',').map((v) => Number(v.trim()))
-            : d[k].days.trim() === ''
-              ? NaN
-              : Number(d[k].days),
-      },
+      k === 'invoiceOverdue'
+        ? {
+            enabled: d[k].enabled,
+            days: d[k].days.split(',').map((v) => Number(v.trim())),
+            repeatEveryDays: num(d.repeat.every),
+            maxRepeats: num(d.repeat.max),
+          }
+        : { enabled: d[k].enabled, days: num(d[k].days) },
     ]),
   );
+
+/** The error of the days field of `k` (for the overdue list: of any of its days), not of the repeat fields. */
+const daysErrorOf = (errors: Record<string, string>, k: AutomationKey) =>
+  Object.entries(errors).find(([f]) => f === k || f === `${k}.days` || f.startsWith(`${k}.days.`))?.[1];
 
 export function AutomationsForm({
   settings,
@@ -70,7 +83,10 @@ export function AutomationsForm({
   const [busy, setBusy] = useState(false);
   const set = (k: AutomationKey, v: Partial<Draft[AutomationKey]>) =>
     setDraft((d) => ({ ...d, [k]: { ...d[k], ...v } }));
-  const errorOf = (k: AutomationKey) => Object.entries(errors).find(([f]) => f === k || f.startsWith(`${k}.`))?.[1];
+  const setRepeat = (v: Partial<Draft['repeat']>) => setDraft((d) => ({ ...d, repeat: { ...d.repeat, ...v } }));
+  const errorOf = (k: AutomationKey) => daysErrorOf(errors, k);
+  const everyError = errors['invoiceOverdue.repeatEveryDays'];
+  const maxError = errors['invoiceOverdue.maxRepeats'];
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -102,7 +118,8 @@ export function AutomationsForm({
     <form noValidate onSubmit={save} aria-label="Automations">
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         Reminders are emailed to the client once a day, through the templates on the Email Templates page. Each one is
-        sent once, and they stop as soon as the quote is accepted or the invoice is paid.
+        sent once; after its last day, the overdue reminder repeats as set below. They stop as soon as the quote is
+        accepted or the invoice is paid, voided or written off.
       </Typography>
       <Stack spacing={2}>
         {AUTOMATION_KEYS.map((k) => (
@@ -134,6 +151,36 @@ export function AutomationsForm({
             />
           </Stack>
         ))}
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ pl: { sm: 2 }, alignItems: { sm: 'flex-start' } }}
+          role="group"
+          aria-labelledby="overdue-repeat-heading"
+          data-testid="automation-invoiceOverdue-repeat"
+        >
+          <Typography id="overdue-repeat-heading" sx={{ minWidth: 244, pt: { sm: 1 } }}>
+            After the last overdue reminder, until the invoice is paid, voided or written off
+          </Typography>
+          <TextField
+            size="small"
+            label="Repeat every (days)"
+            value={draft.repeat.every}
+            onChange={(e) => setRepeat({ every: e.target.value })}
+            error={!!everyError}
+            helperText={everyError ?? `Days after the last reminder, 1 to ${OVERDUE_REPEAT_LIMITS.maxEveryDays}`}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+          <TextField
+            size="small"
+            label="Repeat at most (times)"
+            value={draft.repeat.max}
+            onChange={(e) => setRepeat({ max: e.target.value })}
+            error={!!maxError}
+            helperText={maxError ?? `0 to ${OVERDUE_REPEAT_LIMITS.maxRepeats}; 0 sends none after the last day`}
+            slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          />
+        </Stack>
       </Stack>
       <Button type="submit" variant="contained" disabled={busy} sx={{ mt: 2 }}>
         {busy ? 'Saving...' : 'Save automations'}
