@@ -30,11 +30,10 @@
  * something is due, paid when nothing is, uncollectible when a write-off
  * closed it. "Partially paid" is a label, not a status.
  */
-import { addMonths, addYears } from 'date-fns';
-import { TZDate } from '@date-fns/tz';
+import { addMonths, addYears, differenceInCalendarDays } from 'date-fns';
+import { TZDate, tz } from '@date-fns/tz';
 import { z } from 'zod';
 import { COLLECTIONS } from './collections.js';
-import { DAY_MS } from './constants.js';
 import { formatUsd } from './money.js';
 import {
   ledgerSums,
@@ -143,17 +142,6 @@ export const AGEING_BUCKETS = ['current', '1-30', '31-60', '61-90', '90+'] as co
 export type AgeingBucket = (typeof AGEING_BUCKETS)[number];
 
 /**
- * The UTC midnight of the calendar day `d` falls on in `timeZone`: calendar days as plain numbers of ms.
- * @throws RangeError for a zone TZDate cannot read (it gives NaN rather than throwing)
- */
-function calendarDay(d: Date, timeZone: string): number {
-  const local = new TZDate(d.getTime(), timeZone);
-  const day = Date.UTC(local.getFullYear(), local.getMonth(), local.getDate());
-  if (Number.isNaN(day)) throw new RangeError(`Unknown time zone: ${timeZone}`);
-  return day;
-}
-
-/**
  * How many days a document due at `dueDate` is overdue at `now`: the calendar
  * days from the day `dueDate` falls on to the day `now` falls on, both on the
  * clock of `timeZone` (an IANA name: the studio settings' `timeZone`, as
@@ -165,7 +153,10 @@ function calendarDay(d: Date, timeZone: string): number {
  * @throws RangeError when Intl does not know `timeZone` (settings validate it on save)
  */
 export function daysOverdue(dueDate: Date, now: Date, timeZone: string): number {
-  return Math.max(0, Math.round((calendarDay(now, timeZone) - calendarDay(dueDate, timeZone)) / DAY_MS));
+  const days = differenceInCalendarDays(now, dueDate, { in: tz(timeZone) });
+  // TZDate reads an unknown zone as NaN rather than throwing.
+  if (Number.isNaN(days)) throw new RangeError(`Unknown time zone: ${timeZone}`);
+  return Math.max(0, days);
 }
 
 /**

@@ -10,8 +10,10 @@
  * and the next thing to pay.
  *
  * Rules:
- * - What a document owes is the ledger's (documentBalance), never the stored
- *   status, except `void` (a void document owes nothing and is not billed).
+ * - How much a document owes is the ledger's (documentBalance on the sums
+ *   kept on it); the stored status only says which documents can owe
+ *   anything (only an open one; a void one is not billed either), as the
+ *   books have always read it (docs/architecture.md "The books").
  * - A document is overdue once its due day has passed on the studio's clock
  *   (daysOverdue, calendar days of the studio's time zone).
  * - Paid in full means nothing is owed on any document and no quote stage is
@@ -21,10 +23,11 @@
  *   final payment once the deposit is paid).
  * Amounts are integer cents; dates are instants (`Date`).
  */
-import { differenceInCalendarDays, startOfDay } from 'date-fns';
+import { startOfDay } from 'date-fns';
 import { tz } from '@date-fns/tz';
 import {
   balanceLabel,
+  daysOverdue,
   documentBalance,
   type BillableKind,
   type DocumentBalance,
@@ -33,19 +36,11 @@ import {
 import type { LedgerSums } from './ledgerSums.js';
 import { acceptedQuoteOf, nextLeadPayment, type PayableLeadState } from './payments.js';
 import { leadPaymentDescription, type LeadForPaymentDescription } from './invoiceNumbers.js';
+import { dayCount } from './reminders.js';
 import { formatDocumentDate } from './invoiceDocument.js';
 import { centsToString } from './money.js';
 import { checkoutPath } from './quotes.js';
 import type { ClientStatementLineReply, ClientStatementReply } from './clientReplies.js';
-
-/**
- * Whole calendar days document due on `dueDate` is late at `now`, counted on
- * the studio's clock (`timeZone`, an IANA name): 0 on and before its due
- * day, 1 on the day after, and so on. DST does not shift a day.
- */
-export function daysOverdue(dueDate: Date, now: Date, timeZone: string): number {
-  return Math.max(0, differenceInCalendarDays(now, dueDate, { in: tz(timeZone) }));
-}
 
 /** What a document bills for: a quote stage (payment request), an admin invoice, a cart order. */
 export type StatementPurpose = 'deposit' | 'final' | 'invoice' | 'order';
@@ -60,7 +55,7 @@ export interface StatementDocument {
   description: string;
   /** What it bills, tax included, in cents. */
   totalCents: number;
-  /** The stored status: only `void` is read (owes nothing); what is owed follows the ledger. */
+  /** The stored status: only an open document can owe anything; how much follows the ledger. */
   status: InvoiceStatus;
   issuedAt: Date | null;
   dueDate: Date | null;
@@ -143,7 +138,13 @@ const time = (d: Date | null): number => d?.getTime() ?? Number.POSITIVE_INFINIT
 
 /** One line of the statement for `doc` at `now` on the studio's clock. */
 export function statementLine(doc: StatementDocument, now: Date, timeZone: string): StatementLine {
-  const balance = documentBalance(doc.totalCents, { sums: doc.ledgerCents }, { voided: doc.status === 'void' });
+  const fromLedger = documentBalance(doc.totalCents, { sums: doc.ledgerCents }, { voided: doc.status === 'void' });
+  // Only an open document can owe anything: the server keeps the stored status with the ledger, and
+  // books:check reports any document whose status and entries disagree.
+  const balance: DocumentBalance =
+    doc.status === 'open' || fromLedger.amountDueCents === 0
+      ? fromLedger
+      : { ...fromLedger, amountDueCents: 0, status: doc.status };
   const owedCents = balance.amountDueCents;
   const overdueDays = owedCents > 0 && doc.dueDate ? daysOverdue(doc.dueDate, now, timeZone) : 0;
   return { document: doc, balance, owedCents, overdueDays, state: stateOf(balance, overdueDays) };
@@ -259,9 +260,6 @@ export function upcomingQuoteStages(
   }
   return out;
 }
-
-/** "1 day", "40 days". */
-export const dayCount = (n: number): string => `${n} ${n === 1 ? 'day' : 'days'}`;
 
 /**
  * What a line's state reads as, on every surface that shows it: "Overdue 40

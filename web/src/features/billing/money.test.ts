@@ -76,11 +76,13 @@ describe('Money page model', () => {
       { kind: 'invoice' as const, doc: doc('0006', { ledgerCents: { credit_note: 6_000, write_off: 4_000 } }) },
     ];
     const rows = outstanding(docs, NOW, null);
+    // The statement's words: how late, on the studio's clock (UTC here), and whether some money is in.
     expect(rows.map((r) => [r.id, r.amountDueCents, r.bucket, r.label])).toEqual([
-      ['0001', 6_000, '31-60', 'Partially paid'],
-      ['0003', 10_000, '31-60', 'Open'],
+      ['0001', 6_000, '31-60', `Overdue ${rows[0]!.overdueDays} days, partially paid`],
+      ['0003', 10_000, '31-60', `Overdue ${rows[1]!.overdueDays} days`],
       ['0002', 10_000, 'current', 'Open'],
     ]);
+    expect(rows[0]!.overdueDays).toBeGreaterThan(30);
     expect(outstanding(docs, NOW, 'bob@example.com').map((r) => r.id)).toEqual(['0003']);
     expect(ageingTotals(rows).find((b) => b.bucket === '31-60')?.cents).toBe(16_000);
   });

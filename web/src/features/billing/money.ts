@@ -10,13 +10,14 @@ import Papa from 'papaparse';
 import {
   AGEING_BUCKETS,
   ageingBucket,
-  balanceLabel,
+  billedDocument,
   centsToString,
-  documentBalance,
   formatUsd,
   LEDGER_ENTRY_LABELS,
   ledgerRows,
   revenueByMonth,
+  statementLine,
+  statementStateText,
   type AgeingBucket,
   type BillableKind,
   type LedgerEntryDoc,
@@ -56,7 +57,10 @@ export interface OutstandingRow {
   dueDate: Date | null;
   totalCents: number;
   amountDueCents: number;
+  /** Its state in the statement's words: "Open", "Partially paid", "Overdue 40 days". */
   label: string;
+  /** Calendar days past its due day on the studio's clock (0: not late). */
+  overdueDays: number;
   bucket: AgeingBucket;
 }
 
@@ -66,18 +70,22 @@ export const isClient = (email: string | null | undefined, client: string | null
 
 /**
  * The invoices and payment requests with something due at `now`, oldest due
- * first, each with its ageing bucket; only `client`'s when one is chosen.
+ * first, each with its ageing bucket and its state ("Overdue 40 days") on the
+ * studio's clock (`timeZone`); only `client`'s when one is chosen. What is due
+ * is the document's account statement line (domain statementLine: the
+ * ledger's sums kept on it), as Invoicing, My Project and the portal read it.
  */
 export function outstanding(
   docs: ReadonlyArray<{ kind: BillableKind; doc: BillableDoc }>,
   now: Date,
   client: string | null,
+  timeZone = 'UTC',
 ): OutstandingRow[] {
   const rows: OutstandingRow[] = [];
   for (const { kind, doc } of docs) {
-    if (doc.status !== 'open' || !isClient(doc.email, client)) continue;
-    const balance = documentBalance(doc.amountCents, { sums: doc.ledgerCents });
-    if (balance.amountDueCents <= 0) continue;
+    if (!isClient(doc.email, client)) continue;
+    const line = statementLine(billedDocument(doc.id, { leadId: null, ...doc }), now, timeZone);
+    if (line.owedCents <= 0) continue;
     rows.push({
       kind,
       id: doc.id,
@@ -87,9 +95,10 @@ export function outstanding(
       description: doc.description,
       dueDate: doc.dueDate,
       totalCents: doc.amountCents,
-      amountDueCents: balance.amountDueCents,
-      label: balanceLabel(balance),
-      bucket: ageingBucket(doc.dueDate, now),
+      amountDueCents: line.owedCents,
+      label: statementStateText(line),
+      overdueDays: line.overdueDays,
+      bucket: ageingBucket(doc.dueDate, now, timeZone),
     });
   }
   return rows.sort((a, b) => (a.dueDate?.getTime() ?? Infinity) - (b.dueDate?.getTime() ?? Infinity));

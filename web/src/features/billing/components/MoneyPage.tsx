@@ -78,7 +78,7 @@ import { OrdersTable } from './OrdersTable';
 import { CloseInvoiceDialog, type CloseTarget } from './CloseInvoiceDialog';
 import { RefundDialog, type RefundTarget } from './RefundDialog';
 import { SubscriptionsTable } from './SubscriptionsTable';
-import { useStudioDueDateFormat } from '../../settings';
+import { useStudioDueDateFormat, useStudioTimeZone } from '../../settings';
 
 const RevenueChart = lazy(() => import('./RevenueChart'));
 
@@ -112,12 +112,20 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-/** An outstanding document's ageing bucket, and "Partially paid" when it is. */
+/** An outstanding document's ageing bucket, and its state when it says more than "Open" ("Overdue 40 days"). */
 function AgeChips({ bucket, label }: { bucket: AgeingBucket; label: string }) {
   return (
     <>
       <Chip size="small" label={BUCKET_LABELS[bucket]} />
-      {label === 'Partially paid' && <Chip size="small" sx={{ ml: 0.5 }} label="Partially paid" />}
+      {label !== 'Open' && (
+        <Chip
+          size="small"
+          sx={{ ml: 0.5 }}
+          color={label.startsWith('Overdue') ? 'error' : 'default'}
+          variant="outlined"
+          label={label}
+        />
+      )}
     </>
   );
 }
@@ -139,6 +147,7 @@ export function MoneyPage() {
   const requests = useLivePaymentRequests();
   const orders = useLiveOrders();
   const dueFmt = useStudioDueDateFormat();
+  const timeZone = useStudioTimeZone();
   const review = useLivePaymentsToReview();
   const subscriptions = useLiveSubscriptions();
   const now = useClock(60_000);
@@ -160,7 +169,7 @@ export function MoneyPage() {
     [docs, orders.data, subscriptions.data],
   );
   const chosen = useMemo(() => clients.find((c) => c.email === client) ?? null, [clients, client]);
-  const rows = useMemo(() => outstanding(docs, now, client), [docs, now, client]);
+  const rows = useMemo(() => outstanding(docs, now, client, timeZone), [docs, now, client, timeZone]);
   const buckets = useMemo(() => ageingTotals(rows), [rows]);
   const months = useMemo(() => revenue(monthTotals.data, ledger.data, client), [monthTotals.data, ledger.data, client]);
   const clientOrders = useMemo(
