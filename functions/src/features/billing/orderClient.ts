@@ -38,16 +38,17 @@ export type OrderClientOutcome =
  * Links paid order `orderId` to its buyer's lead, creating the lead when the
  * buyer has none (see the module comment). Idempotent: an order already
  * linked, not paid or gone is left as it is.
- * @throws ZodError when the order does not parse (logged by the trigger; a retry cannot fix it).
+ * @throws ZodError when the order does not parse (the trigger logs it: a retry cannot fix it).
  */
 export async function linkOrderClient(firestore: Firestore, orderId: string): Promise<OrderClientOutcome> {
   const ref = orderRef(firestore, orderId);
   const first = await readStored(ref);
   if (!first) return { outcome: 'none', reason: 'missing' };
   if (!orderNeedsClient(first.doc)) return { outcome: 'none', reason: 'not paid or already linked' };
-  // A lead the buyer already has, looked up by address outside the transaction (a query would hold the
-  // collection's range in it). A lead written in between is at worst a second lead for the same person,
-  // as two contact messages are; the lead made for a buyer is keyed by the address and is made once.
+  // A lead the buyer already has, looked up by address outside the transaction, which then holds only the
+  // order and the buyer's lead (a query read in a transaction locks what it covers). A lead written in
+  // between is at worst a second lead for the same person, as two contact messages are; the lead made for a
+  // buyer is keyed by the address and is made once.
   const existing = await existingClientLeadId(firestore, first.doc.clientInfo.email);
   return firestore.runTransaction(async (tx) => {
     const order = await readStored(ref, tx);
@@ -75,7 +76,10 @@ export async function syncOrderClient(
     done = await linkOrderClient(db, orderId);
   } catch (e) {
     if (!(e instanceof ZodError)) throw e; // retried
-    logger.error('linkOrderClient: stored order does not parse', { orderId, issues: e.issues });
+    logger.error('linkOrderClient: the stored order, or the lead made from it, does not match its schema', {
+      orderId,
+      issues: e.issues,
+    });
     return;
   }
   if (done.outcome === 'created') logger.info('linkOrderClient: a cart buyer is now a client', { orderId, ...done });
