@@ -6,6 +6,7 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { quotedLeadDoc } from '../fixtures.js';
 import { loginAsAdmin } from './support/admin.js';
+import { wcagViolations } from './support/axe.js';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
 
@@ -109,8 +110,9 @@ test('a cart buyer is a client: on the board (found by its search) and in the Cl
   await expect(page.getByTestId('bucket-won').getByTestId('lead-card').filter({ hasText: name })).toBeVisible();
   await expect(page.getByTestId('search-count')).toContainText(/^1 of \d+ leads match$/);
 
-  // The Client List shows them with what they bought, and opens their orders.
-  await page.getByRole('link', { name: 'Client List' }).click();
+  // The Client List shows them with what they bought, and opens their orders (on a 390 px phone).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/clients');
   await page.getByRole('searchbox', { name: 'Search clients' }).fill(email);
   const card = page.getByRole('article', { name: `Client ${name}` });
   await expect(card.getByLabel('Status: Won')).toBeVisible();
@@ -118,12 +120,15 @@ test('a cart buyer is a client: on the board (found by its search) and in the Cl
   const hosting = card.getByRole('region', { name: `Hosting of ${name}` });
   await expect(hosting).toContainText('Hosting: 1 order, 1 paid');
   await expect(hosting).toContainText('Plus 2hr Maintenance: Active, $85.00/month');
+  expect(await wcagViolations(page, '[data-testid="client-hosting"]')).toEqual([]);
   await hosting.getByRole('button', { name: `View orders of ${name}` }).click();
   const dialog = page.getByRole('dialog', { name: `Hosting orders of ${name}` });
   await expect(dialog.getByTestId('order-row')).toHaveCount(1);
   await expect(dialog.getByTestId('order-row')).toContainText('$85.00');
   await expect(dialog.getByTestId('order-row')).toContainText('paid');
   await expect(dialog.getByTestId('client-subscription-row')).toContainText('Active');
+  expect(await wcagViolations(page, '[role="dialog"]')).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
 });
