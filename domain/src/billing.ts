@@ -510,6 +510,8 @@ export const orderDocSchema = z.object({
   stripeCustomerId: z.string().nullish(),
   /** Why its last payment attempt failed (payment_failed). */
   lastError: z.string().nullish(),
+  /** Once paid: the lead standing for the buyer as a client, found by address or made for them (cartClients.ts). */
+  clientLeadId: z.string().nullish(),
   createdAt: orNull(storedDate),
   paidAt: orNull(storedDate),
   /** When an unpaid order's promo hold lapsed and it was expired (features/billing/orderExpiry.ts). */

@@ -24,6 +24,7 @@ export * from './emailEvents.js';
 export * from './clientData.js';
 export * from './promo.js';
 export * from './packages.js';
+export * from './cartClients.js';
 export * from './payments.js';
 export * from './settings.js';
 export * from './invoiceNumbers.js';

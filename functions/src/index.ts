@@ -6,6 +6,7 @@
  * - `sendOutboxEmail`: delivers each queued email (its retries are `sweepOutbox`'s).
  * - `syncLeadBoard`: keeps the CRM board's projection (`lead_board`) in step with `leads`.
  * - `issuePaymentRequests`: numbers a lead's deposit and final payment requests once due.
+ * - `linkOrderClient`: makes a paid cart order's buyer a client (a lead).
  *
  * Every function's instance loads this module, so it declares the functions
  * and loads nothing else: each handler imports its own code on its first
@@ -87,5 +88,12 @@ export const syncLeadBoard = deferTrigger(() =>
 export const issuePaymentRequests = deferTrigger(() =>
   firestoreTriggers().onDocumentWritten({ document: 'leads/{leadId}', retry: true }, async (event) =>
     (await import('./features/billing/paymentRequestSync.js')).syncLeadPaymentRequests(event),
+  ),
+);
+
+/** Makes a paid cart order's buyer a client, a lead (features/billing/orderClient.ts); retried. */
+export const linkOrderClient = deferTrigger(() =>
+  firestoreTriggers().onDocumentWritten({ document: 'orders/{orderId}', retry: true }, async (event) =>
+    (await import('./features/billing/orderClient.js')).syncOrderClient(event),
   ),
 );

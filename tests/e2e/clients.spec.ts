@@ -1,10 +1,12 @@
-/** Client list: cards, search, filter, sort and the CSV export. */
+/** Client list: cards, search, filter, sort and the CSV export; a cart buyer as a client, with their orders. */
 import { expect, test } from './support/test.js';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { quotedLeadDoc } from '../fixtures.js';
 import { loginAsAdmin } from './support/admin.js';
+import { wcagViolations } from './support/axe.js';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
 
@@ -81,4 +83,52 @@ test('a long client list shows 60 cards, then more on request; a new search star
     for (const id of ids) cleanup.delete(db.collection('leads').doc(id));
     await cleanup.commit();
   }
+});
+
+test('a cart buyer is a client: on the board (found by its search) and in the Client List with their order', async ({
+  page,
+}) => {
+  const tag = randomUUID().slice(0, 8);
+  const name = `Cora Cart ${tag}`;
+  const email = `cora.${tag}@example.com`;
+  await page.goto('/cart');
+  await page
+    .getByRole('article', { name: 'Plus 2hr Maintenance', exact: true })
+    .getByRole('button', { name: 'Choose Plus 2hr Maintenance' })
+    .click();
+  const form = page.getByRole('form', { name: 'Your information' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Project description').fill('Keep our shop site running.');
+  await form.getByRole('button', { name: 'Continue to payment' }).click();
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(page.getByRole('heading', { name: 'Subscription Successful!' })).toBeVisible();
+
+  // The board search finds the new client (a Won card, made a moment after the payment) by address.
+  await loginAsAdmin(page);
+  await page.getByRole('searchbox', { name: 'Search leads' }).fill(email);
+  await expect(page.getByTestId('bucket-won').getByTestId('lead-card').filter({ hasText: name })).toBeVisible();
+  await expect(page.getByTestId('search-count')).toContainText(/^1 of \d+ leads match$/);
+
+  // The Client List shows them with what they bought, and opens their orders (on a 390 px phone).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/clients');
+  await page.getByRole('searchbox', { name: 'Search clients' }).fill(email);
+  const card = page.getByRole('article', { name: `Client ${name}` });
+  await expect(card.getByLabel('Status: Won')).toBeVisible();
+  await expect(card).toContainText('Plus 2hr Maintenance (Monthly)');
+  const hosting = card.getByRole('region', { name: `Hosting of ${name}` });
+  await expect(hosting).toContainText('Hosting: 1 order, 1 paid');
+  await expect(hosting).toContainText('Plus 2hr Maintenance: Active, $85.00/month');
+  expect(await wcagViolations(page, '[data-testid="client-hosting"]')).toEqual([]);
+  await hosting.getByRole('button', { name: `View orders of ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Hosting orders of ${name}` });
+  await expect(dialog.getByTestId('order-row')).toHaveCount(1);
+  await expect(dialog.getByTestId('order-row')).toContainText('$85.00');
+  await expect(dialog.getByTestId('order-row')).toContainText('paid');
+  await expect(dialog.getByTestId('client-subscription-row')).toContainText('Active');
+  expect(await wcagViolations(page, '[role="dialog"]')).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
 });

@@ -1,9 +1,11 @@
 /**
  * What other features use of leads: a lead's card on the CRM board brought up
- * to date (leadBoardStore.ts), and a lead read and written inside the
- * caller's transaction (leadStore.ts: parsed reads, checked writes).
+ * to date (leadBoardStore.ts), a lead read and written inside the
+ * caller's transaction (leadStore.ts: parsed reads, checked writes), and a
+ * paid cart order's buyer made a client (cartClient.ts).
  */
 export { syncBoardCard } from './leadBoardStore.js';
+export { cartClientLeadId, ensureCartClientIn, existingClientLeadId, type CartClient } from './cartClient.js';
 export {
   leadExistsIn,
   parseLeadSnapshot,

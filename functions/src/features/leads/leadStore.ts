@@ -60,6 +60,18 @@ export async function readNewestLead(db: Firestore): Promise<StoredLeadDoc | nul
   return snap.docs[0]?.data() ?? null;
 }
 
+/** The id of the newest lead stored under `email` (as given: leads store it in lower case), null when none. */
+export async function newestLeadIdOfEmail(db: Firestore, email: string): Promise<string | null> {
+  const snap = await db
+    .collection(COLLECTIONS.leads)
+    .where('email', '==', email)
+    .orderBy('createdAt', 'desc')
+    .limit(1)
+    .select()
+    .get();
+  return snap.docs[0]?.id ?? null;
+}
+
 /** Number of leads in `status` (an aggregation: no lead data is read). */
 export async function countLeadsIn(db: Firestore, status: string): Promise<number> {
   return (await db.collection(COLLECTIONS.leads).where('status', '==', status).count().get()).data().count;

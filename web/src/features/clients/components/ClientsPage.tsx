@@ -3,6 +3,12 @@
  * card grid of every lead, read live from Firestore, with search, status and
  * project-type filters, sort, and an Export CSV of the filtered list.
  * The filtering rules live in ./clientsFilter (pure, unit-tested).
+ *
+ * A paid cart order's buyer is a lead too (docs/statuses.md "Cart buyers"), so
+ * they are among the cards; a card whose address bought from the cart shows
+ * its orders and subscriptions (./clientHosting: count, what was bought, their
+ * states) and opens them ("View orders"). Below the grid, every cart order,
+ * paid or not.
  */
 import { useDeferredValue, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
@@ -23,7 +29,13 @@ import SearchIcon from '@mui/icons-material/Search';
 import { formatUsd } from '@studio/domain';
 import { Loading } from '../../../shared/components/PageState';
 import { useLiveLeads, type LeadView } from '../../../shared/data/hooks';
-import { useLiveOrders } from '../../../shared/data/moneyHooks';
+import {
+  useLiveOrders,
+  useLiveSubscriptions,
+  type OrderView,
+  type SubscriptionView,
+} from '../../../shared/data/moneyHooks';
+import type { LiveList } from '../../../shared/data/liveQuery';
 import { OrdersTable } from '../../billing';
 import { LEAD_STATUS_COLORS } from '../../../shared/components/leadStatus';
 import { GridCard, PagedCardGrid } from '../../../shared/components/CardGrid';
@@ -42,6 +54,10 @@ import {
   type ClientSort,
 } from '../clientsFilter';
 import { downloadCsv } from '../../../shared/lib/csv';
+import { hostingByClient, hostingOf, hostingSummary, type ClientHosting } from '../clientHosting';
+import { ClientHostingDialog } from './ClientHostingDialog';
+
+type Hosting = ClientHosting<OrderView, SubscriptionView>;
 
 const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -88,7 +104,49 @@ function MultiSelectFilter<T extends string>({
   );
 }
 
-function ClientCard({ lead }: { lead: LeadView }) {
+/** A card's hosting from the cart: what the client bought and their subscriptions, with "View orders". */
+function HostingLines({ name, hosting, onOpen }: { name: string; hosting: Hosting; onOpen(): void }) {
+  const summary = hostingSummary(hosting);
+  return (
+    <Stack
+      component="section"
+      aria-label={`Hosting of ${name}`}
+      data-testid="client-hosting"
+      spacing={0.25}
+      sx={{ borderTop: 1, borderColor: 'divider', pt: 1 }}
+    >
+      <Typography variant="body2" fontWeight={700}>
+        Hosting: {summary.orders}
+      </Typography>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+        {summary.bought}
+      </Typography>
+      {summary.subscriptions.map((line, i) => (
+        <Typography key={i} variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          {line}
+        </Typography>
+      ))}
+      <Button
+        size="small"
+        onClick={onOpen}
+        aria-label={`View orders of ${name}`}
+        sx={{ alignSelf: 'flex-start', mt: 0.5 }}
+      >
+        View orders
+      </Button>
+    </Stack>
+  );
+}
+
+function ClientCard({
+  lead,
+  hosting,
+  onOpenHosting,
+}: {
+  lead: LeadView;
+  hosting: Hosting | null;
+  onOpenHosting(): void;
+}) {
   const created = lead.createdAt instanceof Date && !Number.isNaN(lead.createdAt.getTime()) ? lead.createdAt : null;
   return (
     <GridCard
@@ -150,6 +208,7 @@ function ClientCard({ lead }: { lead: LeadView }) {
       >
         {lead.message}
       </Typography>
+      {hosting && <HostingLines name={lead.name} hosting={hosting} onOpen={onOpenHosting} />}
       <Typography variant="caption" color="text.secondary" sx={{ mt: 'auto', pt: 1 }}>
         {created ? (
           <>
@@ -263,6 +322,12 @@ function selectedOf<T extends string>(value: unknown, options: readonly T[]): T[
 
 export function ClientsPage() {
   const leads = useLiveLeads();
+  const orders = useLiveOrders();
+  const subscriptions = useLiveSubscriptions();
+  // Cart orders and subscriptions by address: each card finds its client's (none while they load).
+  const byClient = useMemo(() => hostingByClient(orders.data, subscriptions.data), [orders.data, subscriptions.data]);
+  // The client whose orders are open, by address: the dialog follows the live lists.
+  const [openHosting, setOpenHosting] = useState<{ name: string; email: string } | null>(null);
   const [filters, setFilters] = useState<ClientFilters>(DEFAULT_CLIENT_FILTERS);
   // Typing stays responsive on long lists; the grid catches up a frame later.
   const search = useDeferredValue(filters.search);
@@ -277,7 +342,7 @@ export function ClientsPage() {
         Client List
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Everyone who has contacted the studio, live.
+        Everyone who has contacted the studio or bought hosting, live.
       </Typography>
       {leads.status === 'loading' ? (
         <Loading />
@@ -308,19 +373,30 @@ export function ClientsPage() {
             </Paper>
           ) : (
             <PagedCardGrid key={JSON.stringify({ ...filters, search })} label="Clients" items={visible} noun="clients">
-              {(l) => <ClientCard key={l.id} lead={l} />}
+              {(l) => (
+                <ClientCard
+                  key={l.id}
+                  lead={l}
+                  hosting={hostingOf(byClient, l.email)}
+                  onOpenHosting={() => setOpenHosting({ name: l.name, email: l.email })}
+                />
+              )}
             </PagedCardGrid>
           )}
         </>
       )}
-      <HostingCustomers />
+      <HostingCustomers orders={orders} />
+      <ClientHostingDialog
+        name={openHosting?.name ?? ''}
+        hosting={openHosting ? (hostingOf(byClient, openHosting.email) ?? { orders: [], subscriptions: [] }) : null}
+        onClose={() => setOpenHosting(null)}
+      />
     </Box>
   );
 }
 
-/** Cart buyers, lead or not: their hosting orders (one listener). */
-function HostingCustomers() {
-  const orders = useLiveOrders();
+/** Every cart order, paid or not (a paid order's buyer is also a client card above). */
+function HostingCustomers({ orders }: { orders: LiveList<OrderView> }) {
   return (
     <Paper variant="outlined" component="section" aria-labelledby="hosting-customers" sx={{ p: 2, mt: 4 }}>
       <Typography id="hosting-customers" variant="h6" component="h2" sx={{ mb: 1.5 }}>
