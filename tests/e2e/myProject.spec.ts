@@ -485,6 +485,9 @@ test.describe('invoice', () => {
     await expect(invoice).toContainText('Due now: $2,250.00');
     await expect(invoice.getByRole('button', { name: 'Pay Now' })).toBeVisible();
     await expect(invoice.getByText('Payment Completed')).toHaveCount(0);
+    // The client reads the timeline's word for a project that ended without maintenance, never the CRM's "Won".
+    await expect(page.getByText('Status: Complete').first()).toBeVisible();
+    await expect(page.getByText('Status: Won')).toHaveCount(0);
   });
 
   test('works at 360 px wide without horizontal scrolling', async ({ page }) => {
