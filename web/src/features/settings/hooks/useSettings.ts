@@ -23,6 +23,7 @@ import {
 } from '@studio/domain';
 import { api } from '../../../shared/lib/api';
 import { unlessSessionEnded } from '../../../shared/data/sessionCheck';
+import { studioDateFormat, type StudioDateFormat } from '../../../shared/lib/studioDates';
 
 export interface LiveDoc<T> {
   status: 'loading' | 'error' | 'success';
@@ -91,10 +92,21 @@ export function useStudioTimeZone(): string {
 }
 
 /**
+ * Dates on the studio's clock for the admin's pages (shared/lib/studioDates: day, long day, day and time...),
+ * in the settings `timeZone` (UTC until it loads or while nothing is saved). Stable while the zone is: one set
+ * of formatters per zone. Call it once per page or dialog section, not per card or row: it listens to the
+ * studio settings document.
+ */
+export function useStudioDateFormat(): StudioDateFormat {
+  return studioDateFormat(useStudioTimeZone());
+}
+
+/**
  * A formatter for due days ("Dec 15, 2026") on the studio's clock (settings `timeZone`, UTC until it loads or
  * while nothing is saved). A picked due day is stored as its midnight in that zone (domain dueDayStart), so
  * formatting it in any other zone can show the day before or after. Call it once per page, not per card: it
  * listens to the studio settings document.
+ * @deprecated Use `useStudioDateFormat().day`, the same day text from the one date module.
  */
 export function useStudioDueDateFormat(): Intl.DateTimeFormat {
   const timeZone = useStudioTimeZone();
