@@ -120,12 +120,15 @@ export type ClientDocumentLinkReply = z.output<typeof clientDocumentLinkReply>;
 
 /**
  * GET /api/client-project?email= → the client's live work (`lead`,
- * `project`), every live project of the email (most advanced first), and the
- * primary lead's PDF links.
+ * `project`), every live project of the email (most advanced first), the
+ * primary lead's PDF links, and the studio's time zone, in which the page
+ * shows the ISO dates (the due days come written already).
  */
 export const clientProjectLookupReply = clientWorkReply.extend({
   success: z.literal(true),
   projects: z.array(clientWorkReply),
   documents: z.array(clientDocumentLinkReply),
+  /** The studio's time zone (settings `timeZone`, an IANA name); UTC, the settings' default, when absent. */
+  timeZone: z.string().min(1).default('UTC'),
 });
 export type ClientProjectLookupReply = z.output<typeof clientProjectLookupReply>;

@@ -2,7 +2,8 @@
  * The client portal (`/portal`): what a client signed in by email link reads
  * through `/api/portal/**`, as reply schemas the server replies with and the
  * web parses, and the pure rules that shape it. Money leaves as 2-decimal
- * strings; dates as ISO strings.
+ * strings; dates as ISO strings with the studio's zone to show them in, or
+ * written on the studio's clock (due days, as the PDFs write them).
  */
 import { z } from 'zod';
 import { formatDocumentDate } from './invoiceDocument.js';
@@ -59,12 +60,18 @@ export const portalInvoiceSchema = z.object({
 });
 export type PortalInvoice = z.output<typeof portalInvoiceSchema>;
 
-/** GET /api/portal/overview → the signed-in client's projects and invoices (empty lists for an unknown address). */
+/**
+ * GET /api/portal/overview → the signed-in client's projects and invoices (empty lists for an unknown address),
+ * and the studio's time zone, in which the portal shows the ISO dates of every section (the due days and the
+ * subscriptions' period ends come written already).
+ */
 export const portalOverviewReply = z.object({
   success: z.literal(true),
   email: z.string(),
   projects: z.array(portalProjectSchema),
   invoices: z.array(portalInvoiceSchema),
+  /** The studio's time zone (settings `timeZone`, an IANA name); UTC, the settings' default, when absent. */
+  timeZone: z.string().min(1).default('UTC'),
 });
 export type PortalOverview = z.output<typeof portalOverviewReply>;
 

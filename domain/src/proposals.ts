@@ -447,6 +447,11 @@ export const proposalViewReply = z.object({
       documentSha256: z.string(),
       consentText: z.string(),
       signedAt: z.string().nullable(),
+      /**
+       * When it was signed on the studio's clock, as the signed PDF writes it (the signature's studioLocalTime:
+       * "November 27, 2026 at 3:04:05 PM (Europe/Paris)"); null before signing.
+       */
+      signedAtText: z.string().nullable().default(null),
     })
     .nullable(),
 });

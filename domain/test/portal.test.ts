@@ -66,7 +66,13 @@ describe('portal projects', () => {
     const p = portalProject('p1', { name: '', status: 'Beta', createdAt: null });
     expect(p.name).toBe('Your project');
     expect(p.timeline.find((s) => s.state === 'current')?.label).toBe('Beta');
-    const reply = { success: true, email: 'a@b.c', projects: [p], invoices: [portalInvoice(source())] };
+    const reply = {
+      success: true,
+      email: 'a@b.c',
+      projects: [p],
+      invoices: [portalInvoice(source())],
+      timeZone: 'Europe/London',
+    };
     expect(portalOverviewReply.parse(reply)).toEqual(reply);
   });
 });

@@ -87,6 +87,7 @@ const lookup = {
     { kind: 'invoice', number: 'INV-2026-0007', label: 'Invoice (INV-2026-0007)', url: '/api/client-documents/x?s=1' },
     { kind: 'receipt', number: null, label: 'Receipt', url: '/api/client-documents/y?s=2' },
   ],
+  timeZone: 'Europe/London',
 };
 
 /** The money of a priced cart as the promo routes write it (functions/src/features/promo/router.ts priceDto). */
@@ -173,6 +174,9 @@ describe('reply schemas of the public flows', () => {
     expect(clientProjectLookupReply.safeParse(status).success).toBe(false);
     const { documents: _documents, ...withoutDocuments } = lookup;
     expect(clientProjectLookupReply.safeParse(withoutDocuments).success).toBe(false);
+    // A lookup kept from before the zone was sent reads as the settings' default.
+    const { timeZone: _timeZone, ...withoutZone } = lookup;
+    expect(clientProjectLookupReply.parse(withoutZone).timeZone).toBe('UTC');
   });
 
   it('read a created invoice, and refuse one without its number', () => {

@@ -166,7 +166,7 @@ describe('GET /api/client-project: found', () => {
       project: Record<string, unknown>;
       projects: Array<{ lead: Record<string, unknown>; project: Record<string, unknown> }>;
     };
-    expect(Object.keys(body).sort()).toEqual(['documents', 'lead', 'project', 'projects', 'success']);
+    expect(Object.keys(body).sort()).toEqual(['documents', 'lead', 'project', 'projects', 'success', 'timeZone']);
     expect(clientProjectLookupReply.parse(r.json)).toEqual(r.json); // the web's reply schema reads all of it
     // Both live projects, the more advanced (Beta) first; the primary is that one.
     expect(body.projects.map((w) => [w.lead.id, w.project.name, w.project.status])).toEqual([
@@ -224,6 +224,23 @@ describe('GET /api/client-project: found', () => {
       'https://client.example',
     ])
       expect(text).not.toContain(secret);
+  });
+
+  it("names the studio's time zone (settings), in which the page shows its dates", async () => {
+    const email = uniqueEmail('zone');
+    await seedProject(await seedLead(email), { status: 'Beta' });
+    const studio = db.collection('settings').doc('studio');
+    const before = await studio.get();
+    try {
+      await studio.set({ ...(before.data() ?? {}), timeZone: 'Asia/Tokyo' });
+      const r = await lookup(email);
+      expect(r.status).toBe(200);
+      expect((r.json as { timeZone: unknown }).timeZone).toBe('Asia/Tokyo');
+    } finally {
+      // The studio's settings as they were: later tests keep their clock.
+      if (before.exists) await studio.set(before.data() ?? {});
+      else await studio.delete();
+    }
   });
 
   it('shows the beta URL only in Beta and the countdown only in Launch', async () => {

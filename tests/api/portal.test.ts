@@ -70,6 +70,21 @@ describe('portal reads', () => {
     expect(invoice.payPath).toMatch(/^\/checkout\?.*invoiceId=/);
   });
 
+  it("names the studio's time zone (settings), in which the portal shows its dates", async () => {
+    const studio = db.collection('settings').doc('studio');
+    const before = await studio.get();
+    try {
+      await studio.set({ ...(before.data() ?? {}), timeZone: 'Europe/London' });
+      const res = await api('GET', '/api/portal/overview', { token: firstToken });
+      expect(res.status).toBe(200);
+      expect((res.json as { timeZone: unknown }).timeZone).toBe('Europe/London');
+    } finally {
+      // The studio's settings as they were: later tests keep their clock.
+      if (before.exists) await studio.set(before.data() ?? {});
+      else await studio.delete();
+    }
+  });
+
   it('reads one of their own projects and invoices by id', async () => {
     const p = await api('GET', `/api/portal/projects/${projectIds[0]}`, { token: firstToken });
     expect(portalProjectReply.parse(p.json).project.id).toBe(projectIds[0]);

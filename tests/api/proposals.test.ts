@@ -188,6 +188,8 @@ describe('signing a proposal', () => {
       signaturePng: DOT,
     });
     expect(record.signature.studioLocalTime).toMatch(/\(.+\)$/);
+    // The quote page reads the signing time as the PDF's certificate writes it: on the studio's clock.
+    expect((await openProposal(id, linkToken))!.signedAtText).toBe(record.signature.studioLocalTime);
     expect(record.signature.trail.map((e: { type: string }) => e.type)).toEqual(['created', 'viewed', 'signed']);
 
     // The PDF, by the link and by the admin: the same bytes, whose SHA-256 is the record's.

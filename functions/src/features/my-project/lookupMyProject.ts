@@ -116,7 +116,8 @@ interface Work {
 
 /**
  * The client's work for `email` (trimmed, lowercased): the primary lead and
- * project, every live project, and signed links to the primary lead's PDFs.
+ * project, every live project, signed links to the primary lead's PDFs, and
+ * the studio's time zone (settings `timeZone`) the page shows dates in.
  * @throws NotFound PROJECT_NOT_FOUND for an unknown email or a lead marked dead as test data.
  */
 export async function lookupMyProject(deps: Deps, email: string) {
@@ -158,5 +159,11 @@ export async function lookupMyProject(deps: Deps, email: string) {
   const primary = view(works[0]!);
   // Signed, one-hour links to the primary lead's invoice and receipt PDFs (features/documents/documents.ts).
   const documents = await clientDocumentLinks(db, works[0]!.id);
-  return { ...primary, projects: works.filter((w) => isLiveProject(w.projectStatus)).map(view), documents };
+  return {
+    ...primary,
+    projects: works.filter((w) => isLiveProject(w.projectStatus)).map(view),
+    documents,
+    // The page shows the ISO dates on the studio's clock, as the due days and the PDFs.
+    timeZone,
+  };
 }

@@ -4,7 +4,7 @@
  * access-your-project email, §7 GET /api/client-project, §8 lookup errors).
  *
  * GET /api/client-project?email= (public, no login: spec §6) →
- * `{ success: true, lead, project, projects, documents }`: `lead` and `project` (null
+ * `{ success: true, lead, project, projects, documents, timeZone }`: `lead` and `project` (null
  * while there is none) are the client's live work, the email's lead with the
  * most advanced project, else an accepted or approved quote, else the newest
  * lead (domain orderClientWork), so a newer contact message never hides a
@@ -16,7 +16,8 @@
  * approved or accepted (before that the page says it is being prepared). The
  * MAX_LEADS_READ newest leads of an email are weighed.
  * `documents` are signed links to the primary lead's invoice and receipt PDFs
- * (features/documents/documents.ts).
+ * (features/documents/documents.ts); `timeZone` is the studio's (settings), in
+ * which the page shows the ISO dates.
  *
  * - 400 `{ error: 'Validation failed', fields: { email } }` for an invalid email.
  * - 404 `{ error: 'Project Not Found' }` for an unknown email AND for a lead

@@ -39,7 +39,8 @@ const fromRequest = (id: string, d: PaymentRequestDoc, tz: string) =>
 
 /**
  * The client's projects (newest first, with their timelines) and their open
- * and paid invoices and payment requests (newest first). An address with no
+ * and paid invoices and payment requests (newest first), and the studio's time
+ * zone (settings `timeZone`) the portal shows dates in. An address with no
  * work gets empty lists: the portal never says whether an address is a client.
  */
 export async function portalOverview(deps: Deps, client: ClientSession): Promise<PortalOverview> {
@@ -66,6 +67,7 @@ export async function portalOverview(deps: Deps, client: ClientSession): Promise
       .map((p): PortalProject => portalProject(p.id, p))
       .sort(byNewest),
     invoices: shown,
+    timeZone,
   };
 }
 

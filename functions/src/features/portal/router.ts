@@ -5,7 +5,7 @@
  * token of a verified address, no admin claim; 401 without one, 403 for an
  * unverified address or an admin's token). Everything is matched by that
  * address; another client's id is 404:
- * - GET /api/portal/overview → `{ success, email, projects, invoices }` (domain portalOverviewReply);
+ * - GET /api/portal/overview → `{ success, email, projects, invoices, timeZone }` (domain portalOverviewReply);
  * - GET /api/portal/projects/{id} → `{ success, project }`;
  * - GET /api/portal/invoices/{id} → `{ success, invoice }`;
  * - GET /api/portal/subscriptions → `{ success, subscriptions }` (domain portalSubscriptionsReply);

@@ -50,6 +50,8 @@ function clientView(id: string, p: ProposalDoc) {
     documentSha256: p.documentSha256,
     consentText: SIGNING_CONSENT_TEXT,
     signedAt: p.signedAt?.toISOString() ?? null,
+    // The signing time on the studio's clock, as the signed PDF's certificate writes it.
+    signedAtText: p.signature?.studioLocalTime ?? null,
   };
 }
 

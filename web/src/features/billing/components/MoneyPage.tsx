@@ -78,11 +78,10 @@ import { OrdersTable } from './OrdersTable';
 import { CloseInvoiceDialog, type CloseTarget } from './CloseInvoiceDialog';
 import { RefundDialog, type RefundTarget } from './RefundDialog';
 import { SubscriptionsTable } from './SubscriptionsTable';
-import { useStudioDueDateFormat, useStudioTimeZone } from '../../settings';
+import { useStudioDateFormat, useStudioTimeZone } from '../../settings';
 
 const RevenueChart = lazy(() => import('./RevenueChart'));
 
-const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 // Due dates are calendar days, stored at midnight UTC.
 
 const BUCKET_LABELS: Record<AgeingBucket, string> = {
@@ -146,7 +145,8 @@ export function MoneyPage() {
   const invoices = useLiveInvoices();
   const requests = useLivePaymentRequests();
   const orders = useLiveOrders();
-  const dueFmt = useStudioDueDateFormat();
+  // Due days and ledger dates on the studio's clock, as the PDFs and emails write them.
+  const dates = useStudioDateFormat();
   const timeZone = useStudioTimeZone();
   const review = useLivePaymentsToReview();
   const subscriptions = useLiveSubscriptions();
@@ -300,13 +300,13 @@ export function MoneyPage() {
                         {r.client}
                       </Typography>
                       <Typography variant="caption" display="block" color="text.secondary">
-                        Due {r.dueDate ? dueFmt.format(r.dueDate) : '—'}
+                        Due {r.dueDate ? dates.day(r.dueDate) : '—'}
                       </Typography>
                       <AgeChips bucket={r.bucket} label={r.label} />
                     </Box>
                   </TableCell>
                   <TableCell sx={{ ...FROM_SM, overflowWrap: 'anywhere' }}>{r.client}</TableCell>
-                  <TableCell sx={FROM_SM}>{r.dueDate ? dueFmt.format(r.dueDate) : '—'}</TableCell>
+                  <TableCell sx={FROM_SM}>{r.dueDate ? dates.day(r.dueDate) : '—'}</TableCell>
                   <TableCell sx={FROM_SM}>
                     <AgeChips bucket={r.bucket} label={r.label} />
                   </TableCell>
@@ -416,7 +416,7 @@ export function MoneyPage() {
                   const figure = ledgerFigure(row);
                   return (
                     <TableRow key={e.id} data-testid="ledger-row" data-type={e.type}>
-                      <TableCell>{dateFmt.format(e.at)}</TableCell>
+                      <TableCell>{dates.day(e.at)}</TableCell>
                       <TableCell>{LEDGER_ENTRY_LABELS[e.type]}</TableCell>
                       <TableCell sx={{ overflowWrap: 'anywhere' }}>{who}</TableCell>
                       <TableCell>{[e.documentNumber, cn?.number].filter(Boolean).join(' · ') || '—'}</TableCell>

@@ -11,11 +11,11 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { formatUsd } from '@studio/domain';
 import type { OrderView } from '../../../shared/data/moneyHooks';
+import { useStudioDateFormat } from '../../settings';
 
-const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
-/** The orders as a table; an empty state when there are none. */
+/** The orders as a table, each dated on the studio's clock; an empty state when there are none. */
 export function OrdersTable({ orders }: { orders: readonly OrderView[] }) {
+  const dates = useStudioDateFormat();
   if (orders.length === 0) return <Typography color="text.secondary">No cart orders yet.</Typography>;
   return (
     <ScrollTable label="Hosting orders">
@@ -31,7 +31,7 @@ export function OrdersTable({ orders }: { orders: readonly OrderView[] }) {
       <TableBody>
         {orders.map((o) => (
           <TableRow key={o.id} data-testid="order-row">
-            <TableCell>{o.createdAt ? dateFmt.format(o.createdAt) : '—'}</TableCell>
+            <TableCell>{o.createdAt ? dates.day(o.createdAt) : '—'}</TableCell>
             <TableCell sx={{ overflowWrap: 'anywhere' }}>
               {o.clientInfo.name}
               <Typography variant="caption" display="block" color="text.secondary">

@@ -23,8 +23,8 @@ import { formatUsd, stripeConfigReply, successReply } from '@studio/domain';
 import type { SubscriptionView } from '../../../shared/data/moneyHooks';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
+import { useStudioDateFormat } from '../../settings';
 
-const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const STATUS_COLORS = { active: 'success', past_due: 'warning', canceled: 'default' } as const;
 const STATUS_LABELS = { active: 'Active', past_due: 'Past due', canceled: 'Canceled' } as const;
 
@@ -47,6 +47,8 @@ function useTestMode(): boolean {
 export function SubscriptionsTable({ subscriptions }: { subscriptions: readonly SubscriptionView[] }) {
   const toast = useToast();
   const testMode = useTestMode();
+  // Period ends on the studio's clock, as the portal and the emails write them.
+  const dates = useStudioDateFormat();
   const [confirm, setConfirm] = useState<SubscriptionView | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -94,7 +96,7 @@ export function SubscriptionsTable({ subscriptions }: { subscriptions: readonly 
                   </Typography>
                 )}
               </TableCell>
-              <TableCell>{s.status === 'canceled' ? '—' : dateFmt.format(s.currentPeriodEnd)}</TableCell>
+              <TableCell>{s.status === 'canceled' ? '—' : dates.day(s.currentPeriodEnd)}</TableCell>
               <TableCell align="right">
                 {formatUsd(s.amountCents)}/{s.interval}
               </TableCell>
@@ -138,7 +140,7 @@ export function SubscriptionsTable({ subscriptions }: { subscriptions: readonly 
         <DialogContent>
           <DialogContentText>
             {confirm
-              ? `${confirm.customerName ?? confirm.customerEmail} keeps ${confirm.packageName} until ${dateFmt.format(confirm.currentPeriodEnd)}; it is not renewed after that.`
+              ? `${confirm.customerName ?? confirm.customerEmail} keeps ${confirm.packageName} until ${dates.day(confirm.currentPeriodEnd)}; it is not renewed after that.`
               : ''}
           </DialogContentText>
         </DialogContent>

@@ -56,10 +56,9 @@ import {
 import { downloadCsv } from '../../../shared/lib/csv';
 import { hostingByClient, hostingOf, hostingSummary, type ClientHosting } from '../clientHosting';
 import { ClientHostingDialog } from './ClientHostingDialog';
+import { useStudioDateFormat } from '../../settings';
 
 type Hosting = ClientHosting<OrderView, SubscriptionView>;
-
-const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 /** Shows the selected values of a multi-select, or "All" when none is chosen. */
 function renderSelection(selected: unknown): string {
@@ -141,10 +140,13 @@ function HostingLines({ name, hosting, onOpen }: { name: string; hosting: Hostin
 function ClientCard({
   lead,
   hosting,
+  day,
   onOpenHosting,
 }: {
   lead: LeadView;
   hosting: Hosting | null;
+  /** A day on the studio's clock (settings useStudioDateFormat, read once by the page). */
+  day: (at: Date) => string;
   onOpenHosting(): void;
 }) {
   const created = lead.createdAt instanceof Date && !Number.isNaN(lead.createdAt.getTime()) ? lead.createdAt : null;
@@ -212,7 +214,7 @@ function ClientCard({
       <Typography variant="caption" color="text.secondary" sx={{ mt: 'auto', pt: 1 }}>
         {created ? (
           <>
-            Created <time dateTime={created.toISOString()}>{dateFmt.format(created)}</time>
+            Created <time dateTime={created.toISOString()}>{day(created)}</time>
           </>
         ) : (
           'Created just now'
@@ -322,6 +324,7 @@ function selectedOf<T extends string>(value: unknown, options: readonly T[]): T[
 
 export function ClientsPage() {
   const leads = useLiveLeads();
+  const dates = useStudioDateFormat();
   const orders = useLiveOrders();
   const subscriptions = useLiveSubscriptions();
   // Cart orders and subscriptions by address: each card finds its client's (none while they load).
@@ -378,6 +381,7 @@ export function ClientsPage() {
                   key={l.id}
                   lead={l}
                   hosting={hostingOf(byClient, l.email)}
+                  day={dates.day}
                   onOpenHosting={() => setOpenHosting({ name: l.name, email: l.email })}
                 />
               )}

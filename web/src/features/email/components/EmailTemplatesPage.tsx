@@ -62,6 +62,7 @@ import { ConfirmDialog } from '../../../shared/components/ConfirmDialog';
 import { useEmailTemplates, type EmailTemplateView, type TemplatesState } from '../hooks/useEmailTemplates';
 import { usePreviewVariables } from '../hooks/usePreviewVariables';
 import { EmailPreview } from './EmailPreview';
+import { useStudioDateFormat } from '../../settings';
 
 type Field = 'subject' | 'html';
 type Draft = Record<Field, string>;
@@ -115,6 +116,7 @@ export function EmailTemplatesPage() {
 
 function TemplatesEditor({ templates }: { templates: TemplatesState }) {
   const toast = useToast();
+  const dates = useStudioDateFormat();
   const preview = usePreviewVariables();
   const narrow = useMediaQuery(useTheme().breakpoints.down('md'));
 
@@ -354,7 +356,7 @@ function TemplatesEditor({ templates }: { templates: TemplatesState }) {
                 <Typography variant="body2" color="text.secondary">
                   {template.description}
                   {template.customized && template.updatedAt
-                    ? ` · Customized ${new Date(template.updatedAt).toLocaleString('en-US')}`
+                    ? ` · Customized ${dates.dayTime(template.updatedAt)}`
                     : ''}
                 </Typography>
               </Box>

@@ -38,6 +38,7 @@ import { useEmailTemplates } from '../hooks/useEmailTemplates';
 import { usePreviewVariables } from '../hooks/usePreviewVariables';
 import { EmailPreview } from './EmailPreview';
 import { OutboxList } from './OutboxList';
+import { useStudioDateFormat } from '../../settings';
 import { OUTBOX_STATUS_COLORS } from './outboxStatus';
 
 /** GET /api/outbox/{id} reply. */
@@ -71,6 +72,7 @@ function useOutboxStatus(id: string | null) {
 
 function StatusPanel({ outboxId }: { outboxId: string | null }) {
   const { entry, error, gaveUp } = useOutboxStatus(outboxId);
+  const dates = useStudioDateFormat();
   const final = isFinalOutboxStatus(entry?.status);
   return (
     <Card component="section" aria-label="Delivery status">
@@ -93,7 +95,7 @@ function StatusPanel({ outboxId }: { outboxId: string | null }) {
             {entry && (
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                 To {entry.to} · attempt{entry.attempts === 1 ? '' : 's'}: {entry.attempts}
-                {entry.sentAt ? ` · sent ${new Date(entry.sentAt).toLocaleTimeString('en-US')}` : ''}
+                {entry.sentAt ? ` · sent ${dates.time(entry.sentAt)}` : ''}
               </Typography>
             )}
             {entry?.status === 'SUCCESS' && entry.deliveredVia === 'email_log' && (

@@ -20,14 +20,16 @@ import { useToast } from '../../../shared/components/Toast';
 import { invalidateAdminQueries, useAdminQuery } from '../../../shared/data/adminQuery';
 import { emailQueries, OUTBOX_LISTS_KEY } from '../queries';
 import { OUTBOX_STATUS_COLORS } from './outboxStatus';
+import { useStudioDateFormat } from '../../settings';
+import type { StudioDateFormat } from '../../../shared/lib/studioDates';
 
 /** One entry as the API lists it. */
 /** An outbox entry as the list shows it. */
 export type OutboxRow = OutboxRowReply;
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '');
-
-function detail(e: OutboxRow): string {
+/** Who it went to, when (on the studio's clock), the next try of one being retried, and why one failed. */
+function detail(e: OutboxRow, dates: StudioDateFormat): string {
+  const when = (iso: string | null) => (iso ? dates.dayTime(iso) : '');
   const parts = [e.to ?? '', when(e.sentAt ?? e.createdAt)];
   if (e.status === 'PENDING' && e.nextAttemptAt && e.attempts > 0)
     parts.push(`retrying ${when(e.nextAttemptAt)} (${e.attempts} attempts so far)`);
@@ -53,6 +55,7 @@ export function OutboxList({
   resendable?: boolean;
 }) {
   const toast = useToast();
+  const dates = useStudioDateFormat();
   const list = useAdminQuery(emailQueries.outboxList(path));
   const rows = list.data ?? null;
   // A failed read shows its error until a read succeeds.
@@ -93,7 +96,7 @@ export function OutboxList({
                 )}
               </Stack>
             }
-            secondary={detail(e)}
+            secondary={detail(e, dates)}
             slotProps={{ secondary: { sx: { overflowWrap: 'anywhere' } } }}
           />
           {resendable && e.status === 'ERROR' && !e.resentAs && (

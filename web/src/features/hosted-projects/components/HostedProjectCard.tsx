@@ -8,10 +8,18 @@ import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import RequestQuoteIcon from '@mui/icons-material/RequestQuote';
 import { isDeployed, type HostedProject } from '@studio/domain';
 import { GridCard } from '../../../shared/components/CardGrid';
+import type { StudioDateFormat } from '../../../shared/lib/studioDates';
 
-const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
-export function HostedProjectCard({ project, onQuote }: { project: HostedProject; onQuote(p: HostedProject): void }) {
+/** One project's card; `dates` writes its last update on the studio's clock (the page reads the zone once). */
+export function HostedProjectCard({
+  project,
+  dates,
+  onQuote,
+}: {
+  project: HostedProject;
+  dates: StudioDateFormat;
+  onQuote(p: HostedProject): void;
+}) {
   const live = isDeployed(project.deployment);
   const updated = new Date(project.timeUpdated);
   return (
@@ -43,7 +51,7 @@ export function HostedProjectCard({ project, onQuote }: { project: HostedProject
           'Updated: unknown'
         ) : (
           <>
-            Updated <time dateTime={project.timeUpdated}>{dateFmt.format(updated)}</time>
+            Updated <time dateTime={project.timeUpdated}>{dates.day(updated)}</time>
           </>
         )}
       </Typography>

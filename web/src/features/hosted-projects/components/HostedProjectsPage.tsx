@@ -30,6 +30,7 @@ import { listHostedProjects, syncHostedProjectStatus, type SyncResponse } from '
 import { HostedProjectCard } from './HostedProjectCard';
 import { QuoteDialog } from './QuoteDialog';
 import { SyncSummary } from './SyncSummary';
+import { useStudioDateFormat } from '../../settings';
 
 type ProjectsState =
   | { status: 'idle' }
@@ -40,6 +41,7 @@ type ProjectsState =
 /** The admin hosted-project quote tool page. */
 export function HostedProjectsPage() {
   const toast = useToast();
+  const dates = useStudioDateFormat();
   const [username, setUsername] = useState('');
   const [usernameError, setUsernameError] = useState<string | null>(null);
   const [state, setState] = useState<ProjectsState>({ status: 'idle' });
@@ -188,7 +190,7 @@ export function HostedProjectsPage() {
           </Typography>
           <CardGrid label="Projects">
             {state.projects.map((p) => (
-              <HostedProjectCard key={p.id} project={p} onQuote={openDialog} />
+              <HostedProjectCard key={p.id} project={p} dates={dates} onQuote={openDialog} />
             ))}
           </CardGrid>
         </>

@@ -65,7 +65,8 @@ type PayTarget = { leadId: string; invoiceId: string | null };
 import { LEAD_STATUS_COLORS } from '../../../shared/components/leadStatus';
 import { CompletePaymentDialog } from './CompletePaymentDialog';
 import { CreateInvoiceDialog } from './CreateInvoiceDialog';
-import { useStudioDueDateFormat, useStudioTimeZone } from '../../settings';
+import { useStudioDateFormat } from '../../settings';
+import type { StudioDateFormat } from '../../../shared/lib/studioDates';
 import { PagedCardGrid } from '../../../shared/components/CardGrid';
 
 const validDate = (d: unknown): d is Date => d instanceof Date && !Number.isNaN(d.getTime());
@@ -138,14 +139,14 @@ function InvoiceList({
   invoices,
   lines,
   adjustments,
-  dueFmt,
+  dates,
 }: {
   invoices: BillingRow[];
   /** Each document's statement line, by `kind/id`. */
   lines: ReadonlyMap<string, StatementLine>;
   adjustments: ReadonlyMap<string, LedgerEntryView[]>;
-  /** Days on the studio's clock (settings useStudioDueDateFormat). */
-  dueFmt: Intl.DateTimeFormat;
+  /** Days on the studio's clock (settings useStudioDateFormat). */
+  dates: StudioDateFormat;
 }) {
   return (
     <Box component="section" aria-label="Invoices">
@@ -180,9 +181,9 @@ function InvoiceList({
                 </Typography>
                 <Typography variant="caption" color="text.secondary">
                   {line?.owedCents === 0 && validDate(inv.paidAt)
-                    ? `Paid ${dueFmt.format(inv.paidAt)}`
+                    ? `Paid ${dates.day(inv.paidAt)}`
                     : validDate(inv.dueDate)
-                      ? `Due ${dueFmt.format(inv.dueDate)}`
+                      ? `Due ${dates.day(inv.dueDate)}`
                       : 'Sent'}
                 </Typography>
                 <Adjustments row={inv} entries={adjustments.get(`${inv.kind}/${inv.id}`) ?? []} />
@@ -234,19 +235,19 @@ function InvoicingCard({
   lead,
   invoices,
   adjustments,
-  dueFmt,
-  timeZone,
+  dates,
   onPay,
   onInvoice,
 }: {
   lead: LeadView;
   invoices: BillingRow[];
   adjustments: ReadonlyMap<string, LedgerEntryView[]>;
-  dueFmt: Intl.DateTimeFormat;
-  timeZone: string;
+  /** Days on the studio's clock; its zone also counts the statement's days late. */
+  dates: StudioDateFormat;
   onPay(target: PayTarget): void;
   onInvoice(): void;
 }) {
+  const { timeZone } = dates;
   const statement = useMemo(
     () => leadStatement({ leadId: lead.id, lead, documents: invoices, now: new Date(), timeZone }),
     [lead, invoices, timeZone],
@@ -299,11 +300,11 @@ function InvoicingCard({
           <AmountRow label="Deposit" cents={lead.depositAmountCents} paid={stagePaid('deposit')} />
           <AmountRow label="Final payment" cents={lead.finalAmountCents} paid={stagePaid('final')} />
         </Box>
-        <PaymentMarkers lead={lead} statement={statement} dayFmt={dueFmt} />
+        <PaymentMarkers lead={lead} statement={statement} dates={dates} />
         {invoices.length > 0 && (
           <>
             <Divider />
-            <InvoiceList invoices={invoices} lines={lines} adjustments={adjustments} dueFmt={dueFmt} />
+            <InvoiceList invoices={invoices} lines={lines} adjustments={adjustments} dates={dates} />
           </>
         )}
       </CardContent>
@@ -339,8 +340,8 @@ export function InvoicingPage() {
   const invoices = useLiveInvoices();
   const requests = useLivePaymentRequests();
   const ledgerAdjustments = useLiveLedgerAdjustments();
-  const dueFmt = useStudioDueDateFormat();
-  const timeZone = useStudioTimeZone();
+  // Days on the studio's clock, and the zone the statements count days late in.
+  const dates = useStudioDateFormat();
   const [open, setOpen] = useState<Open>(null);
 
   const cards = leads.data; // the query holds only leads in an invoicing status
@@ -399,8 +400,7 @@ export function InvoicingPage() {
                 lead={l}
                 invoices={invoicesByLead.get(l.id) ?? []}
                 adjustments={adjustments}
-                dueFmt={dueFmt}
-                timeZone={timeZone}
+                dates={dates}
                 onPay={(target) => setOpen({ kind: 'pay', ...target })}
                 onInvoice={() => setOpen({ kind: 'invoice', leadId: l.id })}
               />

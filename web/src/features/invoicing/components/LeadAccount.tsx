@@ -14,13 +14,13 @@ import Typography from '@mui/material/Typography';
 import { formatUsd, leadStatement, statementStateText } from '@studio/domain';
 import type { LeadView } from '../../../shared/data/hooks';
 import { useLiveLeadDocuments } from '../../../shared/data/moneyHooks';
-import { useStudioDueDateFormat, useStudioTimeZone } from '../../settings';
+import { useStudioDateFormat } from '../../settings';
 import { PaymentMarkers } from './PaymentMarkers';
 
 export function LeadAccount({ lead }: { lead: LeadView }) {
   const docs = useLiveLeadDocuments(lead.id);
-  const timeZone = useStudioTimeZone();
-  const dayFmt = useStudioDueDateFormat();
+  const dates = useStudioDateFormat();
+  const { timeZone } = dates;
   const statement = useMemo(
     () =>
       leadStatement({
@@ -36,7 +36,7 @@ export function LeadAccount({ lead }: { lead: LeadView }) {
   if (docs.status === 'error') return <Alert severity="warning">The lead's invoices could not be loaded.</Alert>;
   return (
     <Box component="section" aria-label="Account" data-testid="lead-account">
-      <PaymentMarkers lead={lead} statement={statement} dayFmt={dayFmt} />
+      <PaymentMarkers lead={lead} statement={statement} dates={dates} />
       {statement.lines.length > 0 && (
         <Stack component="ul" spacing={0.5} sx={{ listStyle: 'none', p: 0, m: 0, mt: 1 }}>
           {statement.lines.map((l) => (

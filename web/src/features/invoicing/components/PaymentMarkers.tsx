@@ -9,6 +9,7 @@ import Stack from '@mui/material/Stack';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { dayCount, formatUsd, STATEMENT_PURPOSE_LABELS, type AccountStatement } from '@studio/domain';
 import type { LeadView } from '../../../shared/data/hooks';
+import type { StudioDateFormat } from '../../../shared/lib/studioDates';
 
 const validDate = (d: unknown): d is Date => d instanceof Date && !Number.isNaN(d.getTime());
 
@@ -33,11 +34,12 @@ function owedText(statement: AccountStatement): string {
 export function PaymentMarkers({
   lead,
   statement,
-  dayFmt,
+  dates,
 }: {
   lead: LeadView;
   statement: AccountStatement;
-  dayFmt: Intl.DateTimeFormat;
+  /** The studio's date formats (shared/lib/studioDates): the deposit's day on its clock. */
+  dates: StudioDateFormat;
 }) {
   const deposit = statement.lines.find((l) => l.document.purpose === 'deposit');
   const depositPaid = deposit ? deposit.balance.paidCents > 0 : Boolean(lead.stripeDepositPaymentId);
@@ -52,7 +54,7 @@ export function PaymentMarkers({
           color="success"
           variant="outlined"
           icon={<CheckCircleIcon />}
-          label={depositPaidAt ? `Deposit paid ${dayFmt.format(depositPaidAt)}` : 'Deposit paid'}
+          label={depositPaidAt ? `Deposit paid ${dates.day(depositPaidAt)}` : 'Deposit paid'}
         />
       )}
       {statement.paidInFull ? (

@@ -30,6 +30,7 @@ import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
 import { invalidateAdminQueries, setAdminQueryData, useAdminQuery } from '../../../shared/data/adminQuery';
 import { leadFileQueries, leadFilesPath } from '../queries';
+import { useStudioDateFormat } from '../../settings';
 
 const TYPES: readonly string[] = LEAD_FILE_TYPE_NAMES;
 
@@ -46,6 +47,7 @@ function base64Of(file: File): Promise<string> {
 /** The lead's files; `onChanged` is called after each upload, visibility change or removal (a history entry). */
 export function LeadFiles({ leadId, onChanged }: { leadId: string; onChanged?: () => void }) {
   const toast = useToast();
+  const dates = useStudioDateFormat();
   const input = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
   const base = leadFilesPath(leadId);
@@ -138,7 +140,7 @@ export function LeadFiles({ leadId, onChanged }: { leadId: string; onChanged?: (
             <ListItem key={f.id} disableGutters sx={{ flexWrap: 'wrap', gap: 1 }} data-testid="lead-file">
               <ListItemText
                 primary={f.name}
-                secondary={`${formatFileSize(f.sizeBytes)}${f.uploadedAt ? ` · ${new Date(f.uploadedAt).toLocaleString('en-US')}` : ''}`}
+                secondary={`${formatFileSize(f.sizeBytes)}${f.uploadedAt ? ` · ${dates.dayTime(f.uploadedAt)}` : ''}`}
                 sx={{ minWidth: 0, overflowWrap: 'anywhere' }}
               />
               <FormControlLabel

@@ -32,9 +32,8 @@ import { InviteToPortalButton, PortalSignInStatus } from '../../portal';
 import { LeadFiles } from '../../lead-files';
 import { LeadMessages } from '../../messages';
 import { LeadAccount } from '../../invoicing';
+import { useStudioDateFormat } from '../../settings';
 import { leadQueries } from '../queries';
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : '');
 
 function describe(a: Activity): string {
   switch (a.type) {
@@ -63,6 +62,8 @@ export function LeadDetailDialog({
   onNotes(lead: BoardLead): void;
 }) {
   const full = useLiveLead(lead?.id ?? null);
+  // Activity times on the studio's clock, whatever the browser's zone.
+  const dates = useStudioDateFormat();
   const leadId = lead?.id;
   const history = useAdminQuery({ ...leadQueries.activity(leadId ?? ''), enabled: !!leadId });
   // Another lead's history is never shown (its key differs): it shows as still loading. A failed first
@@ -109,7 +110,7 @@ export function LeadDetailDialog({
             ) : (
               <Skeleton width="60%" />
             )}
-            {full?.email && <PortalSignInStatus leadId={lead.id} />}
+            {full?.email && <PortalSignInStatus leadId={lead.id} dates={dates} />}
             <Typography fontWeight={700} sx={{ mt: 2 }}>
               {lead.subject}
             </Typography>
@@ -154,7 +155,7 @@ export function LeadDetailDialog({
               <List dense aria-label="History">
                 {activity.map((a) => (
                   <ListItem key={a.id} disableGutters>
-                    <ListItemText primary={describe(a)} secondary={`${when(a.at)} · ${a.by}`} />
+                    <ListItemText primary={describe(a)} secondary={`${a.at ? dates.dayTime(a.at) : ''} · ${a.by}`} />
                   </ListItem>
                 ))}
               </List>

@@ -24,9 +24,12 @@ import { api, ApiError, errorMessage } from '../../../shared/lib/api';
 import { FormTextField } from '../../../shared/components/FormTextField';
 import { useToast } from '../../../shared/components/Toast';
 import type { BoardLead } from '../../../shared/data/hooks';
+import { useStudioDateFormat } from '../../settings';
 
 export function NotesDialog({ lead, onClose }: { lead: BoardLead | null; onClose(): void }) {
   const toast = useToast();
+  // Note times on the studio's clock, whatever the browser's zone.
+  const dates = useStudioDateFormat();
   const [notes, setNotes] = useState<Note[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [index, setIndex] = useState(0);
@@ -93,7 +96,7 @@ export function NotesDialog({ lead, onClose }: { lead: BoardLead | null; onClose
             <Paper variant="outlined" sx={{ p: 2, minHeight: 96 }} data-testid="current-note">
               <Typography sx={{ whiteSpace: 'pre-wrap' }}>{current?.content}</Typography>
               <Typography variant="caption" color="text.secondary">
-                {current?.createdAt ? new Date(current.createdAt).toLocaleString('en-US') : ''}
+                {current?.createdAt ? dates.dayTime(current.createdAt) : ''}
               </Typography>
             </Paper>
             <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'center', mt: 1 }}>

@@ -22,9 +22,11 @@ import { useLiveMessageThreads, useLiveThreadMessages } from '../../../shared/da
 import { useToast } from '../../../shared/components/Toast';
 import { MessageForm } from '../../../shared/components/messages/MessageForm';
 import { MessageList } from '../../../shared/components/messages/MessageList';
+import { useStudioDateFormat } from '../../settings';
 
 export function LeadMessages({ leadId, email, onChanged }: { leadId: string; email: string; onChanged?: () => void }) {
   const toast = useToast();
+  const dates = useStudioDateFormat();
   const threads = useLiveMessageThreads(email.trim().toLowerCase() || null);
   const projects = useLiveLeadProjects(leadId);
   const [chosen, setChosen] = useState<string | null>(null);
@@ -106,6 +108,7 @@ export function LeadMessages({ leadId, email, onChanged }: { leadId: string; ema
           label="Messages"
           reader="owner"
           names={{ client: 'Client', owner: 'Studio' }}
+          dates={dates}
           messages={open ? messages.data : []}
         />
       )}

@@ -17,6 +17,9 @@
  *
  * Timeline (spec §4): the stages of domain clientTimelineStages, each
  * marked past / current / future (data-state; aria-current="step").
+ *
+ * Dates are on the studio's clock (the lookup's `timeZone`, shared/lib/studioDates), written as the PDFs and
+ * emails write them, whatever the browser's zone.
  */
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
@@ -47,6 +50,7 @@ import {
 } from '@studio/domain';
 import { useToast } from '../../../shared/components/Toast';
 import { useClock } from '../../../shared/lib/useClock';
+import { studioDateFormat, type StudioDateFormat } from '../../../shared/lib/studioDates';
 import {
   clearClientProject,
   EMAIL_MESSAGE,
@@ -154,8 +158,8 @@ const usd = (amount: string | null) => {
   const c = amount == null ? null : parseAmountToCents(amount);
   return c == null ? null : formatUsd(c);
 };
-const date = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : null;
+/** "December 2, 2026" on the studio's clock (the lookup's `timeZone`), as the PDFs and emails write it; null for none. */
+const dayOf = (dates: StudioDateFormat, iso: string | null) => (iso ? dates.longDay(iso) : null);
 const isWebUrl = (u: string | null): u is string => !!u && /^https?:\/\//i.test(u);
 
 /** A card with an h2 title. */
@@ -370,9 +374,11 @@ function InvoiceCard({ lead }: { lead: ClientLeadView }) {
 /** The email's live projects, to pick one from (two or more). */
 function ProjectPicker({
   works,
+  dates,
   onPick,
   onSwitch,
 }: {
+  dates: StudioDateFormat;
   works: ClientWorkView[];
   onPick(index: number): void;
   onSwitch(): void;
@@ -415,7 +421,7 @@ function ProjectPicker({
                 </Typography>
                 <Typography color="text.secondary">
                   {w.project ? `Status: ${clientStatusText(w.project.status)}` : ''}
-                  {w.lead.createdAt ? ` · requested on ${date(w.lead.createdAt)}` : ''}
+                  {w.lead.createdAt ? ` · requested on ${dayOf(dates, w.lead.createdAt)}` : ''}
                 </Typography>
               </Box>
               <Button
@@ -436,10 +442,12 @@ function ProjectPicker({
 
 function ProjectView({
   data,
+  dates,
   onSwitch,
   onBack,
 }: {
   data: ClientWorkView;
+  dates: StudioDateFormat;
   onSwitch: () => void;
   onBack?: (() => void) | undefined;
 }) {
@@ -516,10 +524,10 @@ function ProjectView({
               ['Type', lead.projectType],
               ['Request', project?.name && lead.subject !== project.name ? lead.subject : null],
               ['Status', clientStatusText(project?.status ?? lead.status ?? '') || null],
-              ['Requested on', date(lead.createdAt)],
-              ['Project started', date(project?.createdAt ?? null)],
-              ['Launched on', date(project?.launchDate ?? null)],
-              ['Launch period ends', project?.status === 'Launch' ? date(project.countdownEndsAt) : null],
+              ['Requested on', dayOf(dates, lead.createdAt)],
+              ['Project started', dayOf(dates, project?.createdAt ?? null)],
+              ['Launched on', dayOf(dates, project?.launchDate ?? null)],
+              ['Launch period ends', project?.status === 'Launch' ? dayOf(dates, project.countdownEndsAt) : null],
               [
                 'Handoff',
                 project?.handoffType === 'domain'
@@ -602,10 +610,12 @@ export function MyProjectPage() {
     setPicked(null);
   };
   const works = data.projects;
+  // Every date on the studio's clock, whatever the browser's zone.
+  const dates = studioDateFormat(data.timeZone);
   if (works.length >= 2) {
     const chosen = picked !== null ? works[picked] : undefined;
-    if (!chosen) return <ProjectPicker works={works} onPick={setPicked} onSwitch={onSwitch} />;
-    return <ProjectView data={chosen} onSwitch={onSwitch} onBack={() => setPicked(null)} />;
+    if (!chosen) return <ProjectPicker works={works} dates={dates} onPick={setPicked} onSwitch={onSwitch} />;
+    return <ProjectView data={chosen} dates={dates} onSwitch={onSwitch} onBack={() => setPicked(null)} />;
   }
-  return <ProjectView data={data} onSwitch={onSwitch} />;
+  return <ProjectView data={data} dates={dates} onSwitch={onSwitch} />;
 }

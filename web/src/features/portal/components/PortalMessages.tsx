@@ -25,6 +25,7 @@ import {
   type PortalThreads,
 } from '@studio/domain';
 import { ApiError } from '../../../shared/lib/api';
+import type { StudioDateFormat } from '../../../shared/lib/studioDates';
 import { portalRequest } from '../portalApi';
 import { MessageForm } from '../../../shared/components/messages/MessageForm';
 import { MessageList } from '../../../shared/components/messages/MessageList';
@@ -56,7 +57,8 @@ function usePolling(tick: () => void, ms: number) {
   }, [ms]);
 }
 
-export function PortalMessages({ user }: { user: User }) {
+/** The client's threads; `dates` shows each message's time on the studio's clock (the overview's zone). */
+export function PortalMessages({ user, dates }: { user: User; dates: StudioDateFormat }) {
   const [threads, setThreads] = useState<PortalThreads | null>(null);
   const [failed, setFailed] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -170,6 +172,7 @@ export function PortalMessages({ user }: { user: User }) {
                 label="Messages"
                 reader="client"
                 names={{ client: 'You', owner: 'Studio' }}
+                dates={dates}
                 messages={shown.messages.map((m) => ({ ...m, at: m.at ? new Date(m.at) : null }))}
               />
             ) : (

@@ -9,6 +9,8 @@
  * - The session is the portal's own (portalAuth.ts), never the admin's.
  * - Pay Now opens the existing checkout for the invoice.
  * - Hosting subscriptions (PortalSubscriptions): status, next renewal, cancel at period end.
+ * - Dates are on the studio's clock (the overview's `timeZone`, shared/lib/studioDates), whatever the
+ *   browser's zone; due days and period ends come written by the server, as its PDFs write them.
  */
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -36,6 +38,7 @@ import {
   type PortalProject,
 } from '@studio/domain';
 import { Loading } from '../../../shared/components/PageState';
+import { studioDateFormat, type StudioDateFormat } from '../../../shared/lib/studioDates';
 import {
   completePortalLink,
   EMAIL_FOR_SIGN_IN,
@@ -58,8 +61,6 @@ export const OVERVIEW_FAILED = 'Your portal could not be loaded. Check your conn
 type Phase =
   { name: 'starting' } | { name: 'ask'; notice?: string } | { name: 'confirm' } | { name: 'signed-in'; user: User };
 
-const date = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }) : null;
 const usd = (amount: string) => formatUsd(parseAmountToCents(amount) ?? 0);
 
 /** The email form: asks for a link, or (`confirm`) the address a link from another device was sent to. */
@@ -183,7 +184,7 @@ function Timeline({ project }: { project: PortalProject }) {
   );
 }
 
-function Projects({ projects }: { projects: PortalProject[] }) {
+function Projects({ projects, dates }: { projects: PortalProject[]; dates: StudioDateFormat }) {
   return (
     <Box component="section" aria-labelledby="portal-projects">
       <Typography id="portal-projects" variant="h5" component="h2" gutterBottom>
@@ -201,7 +202,7 @@ function Projects({ projects }: { projects: PortalProject[] }) {
                 </Typography>
                 <Typography color="text.secondary" sx={{ mb: 1.5 }}>
                   Status: {clientStatusText(p.status)}
-                  {p.createdAt ? ` · started on ${date(p.createdAt)}` : ''}
+                  {p.createdAt ? ` · started on ${dates.longDay(p.createdAt)}` : ''}
                 </Typography>
                 <Timeline project={p} />
               </CardContent>
@@ -213,7 +214,7 @@ function Projects({ projects }: { projects: PortalProject[] }) {
   );
 }
 
-function Invoices({ invoices }: { invoices: PortalInvoice[] }) {
+function Invoices({ invoices, dates }: { invoices: PortalInvoice[]; dates: StudioDateFormat }) {
   return (
     <Box component="section" aria-labelledby="portal-invoices">
       <Typography id="portal-invoices" variant="h5" component="h2" gutterBottom>
@@ -235,7 +236,7 @@ function Invoices({ invoices }: { invoices: PortalInvoice[] }) {
                     <Typography color={inv.overdueDays > 0 ? 'error' : 'text.secondary'}>
                       {usd(inv.amount)} ·{' '}
                       {inv.status === 'paid'
-                        ? `Paid${inv.paidAt ? ` on ${date(inv.paidAt)}` : ''}`
+                        ? `Paid${inv.paidAt ? ` on ${dates.longDay(inv.paidAt)}` : ''}`
                         : `${inv.stateText}${inv.owed !== inv.amount ? `: ${usd(inv.owed)} still due` : ''}${inv.dueDate ? `, due ${inv.dueDate}` : ''}`}
                       {inv.refunded !== '0.00' && ` · ${usd(inv.refunded)} refunded`}
                     </Typography>
@@ -281,6 +282,7 @@ function Overview({ user }: { user: User }) {
   }, [user]);
   useEffect(load, [load]);
   const { data, error } = state;
+  const dates = data ? studioDateFormat(data.timeZone) : null;
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 8 } }}>
       <Stack
@@ -311,7 +313,7 @@ function Overview({ user }: { user: User }) {
         >
           {OVERVIEW_FAILED}
         </Alert>
-      ) : !data ? (
+      ) : !data || !dates ? (
         <Loading label="Loading your portal..." />
       ) : data.projects.length === 0 && data.invoices.length === 0 ? (
         <Stack spacing={5}>
@@ -322,16 +324,16 @@ function Overview({ user }: { user: User }) {
         </Stack>
       ) : (
         <Stack spacing={5}>
-          <Projects projects={data.projects} />
-          <Invoices invoices={data.invoices} />
+          <Projects projects={data.projects} dates={dates} />
+          <Invoices invoices={data.invoices} dates={dates} />
           <PortalDocuments user={user} />
           <PortalFiles user={user} />
           <PortalSubscriptions user={user} />
         </Stack>
       )}
-      {data && (
+      {dates && (
         <Box sx={{ mt: 5 }}>
-          <PortalMessages user={user} />
+          <PortalMessages user={user} dates={dates} />
         </Box>
       )}
     </Container>

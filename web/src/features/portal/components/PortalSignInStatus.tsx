@@ -5,8 +5,13 @@
 import Typography from '@mui/material/Typography';
 import { useAdminQuery } from '../../../shared/data/adminQuery';
 import { portalQueries } from '../queries';
+import type { StudioDateFormat } from '../../../shared/lib/studioDates';
 
-export function PortalSignInStatus({ leadId }: { leadId: string }) {
+/**
+ * `dates` writes the sign-in's time on the studio's clock (the admin's settings, which this public feature does
+ * not import: the lead details pass it).
+ */
+export function PortalSignInStatus({ leadId, dates }: { leadId: string; dates: StudioDateFormat }) {
   // Another lead's status is never shown (its key differs): it shows as still loading.
   const status = useAdminQuery(portalQueries.status(leadId));
   const shown = status.isPending ? null : { value: status.isError ? null : status.data };
@@ -15,7 +20,7 @@ export function PortalSignInStatus({ leadId }: { leadId: string }) {
     : !shown.value
       ? 'Client portal: status unavailable'
       : shown.value.signedIn && shown.value.signedInAt
-        ? `Client portal: signed in on ${new Date(shown.value.signedInAt).toLocaleString('en-US')}`
+        ? `Client portal: signed in on ${dates.dayTime(shown.value.signedInAt)}`
         : 'Client portal: not signed in yet';
   return (
     <Typography color="text.secondary" data-testid="portal-sign-in-status" sx={{ mt: 1 }}>

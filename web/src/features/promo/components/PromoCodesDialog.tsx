@@ -49,6 +49,8 @@ import type { LiveList, PromoCodeView } from '../../../shared/data/hooks';
 import { Loading } from '../../../shared/components/PageState';
 import { FormTextField } from '../../../shared/components/FormTextField';
 import { usePhone } from '../../../shared/lib/usePhone';
+import type { StudioDateFormat } from '../../../shared/lib/studioDates';
+import { useStudioDateFormat } from '../../settings';
 
 /** How the discount type select names each type. */
 const DISCOUNT_TYPE_LABELS: Record<PromoDiscountType, string> = {
@@ -306,8 +308,6 @@ function PromoFormDialog({
 
 // ---- list ---------------------------------------------------------------------------
 
-const dateText = (d: Date) => d.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-
 /** Paid uses against the limit, and the unpaid orders holding the code (they count against the limit too). */
 function usageText(p: PromoRow): string {
   const over = promoOverLimitBy(p);
@@ -318,13 +318,14 @@ function usageText(p: PromoRow): string {
   return `${used}${p.reservedCount ? ` · ${p.reservedCount} reserved` : ''}${p.onePerCustomer ? ' · one per customer' : ''}`;
 }
 
-function validityText(p: PromoRow): string {
+/** "Starts Dec 2, 2026", "Valid until ...", "Expired ...": the day on the studio's clock (`dates`). */
+function validityText(p: PromoRow, dates: StudioDateFormat): string {
   const now = Date.now();
-  if (p.validFrom.getTime() > now) return `Starts ${dateText(p.validFrom)}`;
+  if (p.validFrom.getTime() > now) return `Starts ${dates.day(p.validFrom)}`;
   if (p.validUntil)
     return p.validUntil.getTime() <= now
-      ? `Expired ${dateText(p.validUntil)}`
-      : `Valid until ${dateText(p.validUntil)}`;
+      ? `Expired ${dates.day(p.validUntil)}`
+      : `Valid until ${dates.day(p.validUntil)}`;
   return 'No expiration';
 }
 
@@ -340,6 +341,7 @@ export function PromoCodesDialog({
 }) {
   const toast = useToast();
   const phone = usePhone();
+  const dates = useStudioDateFormat();
   const rows = useMemo(() => codes.data.map(toRow), [codes.data]);
   const [form, setForm] = useState<{ mode: 'create' | 'edit'; promo: PromoRow | null } | null>(null);
   const [deleting, setDeleting] = useState<PromoRow | null>(null);
@@ -424,7 +426,7 @@ export function PromoCodesDialog({
                         />
                       </Stack>
                     }
-                    secondary={`${describePromo(p)}${p.minOrderAmountCents != null ? ` · min order $${centsToString(p.minOrderAmountCents)}` : ''} · ${usageText(p)} · ${validityText(p)}`}
+                    secondary={`${describePromo(p)}${p.minOrderAmountCents != null ? ` · min order $${centsToString(p.minOrderAmountCents)}` : ''} · ${usageText(p)} · ${validityText(p, dates)}`}
                   />
                 </ListItem>
               ))}

@@ -15,10 +15,11 @@ import { downloadPdf } from '../../../shared/components/DocumentDownload';
 import { useToast } from '../../../shared/components/Toast';
 import { invalidateAdminQueries, useAdminQuery } from '../../../shared/data/adminQuery';
 import { proposalQueries } from '../queries';
+import { useStudioDateFormat } from '../../settings';
+import type { StudioDateFormat } from '../../../shared/lib/studioDates';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-US') : null);
-
-function Steps({ p }: { p: LeadProposal }) {
+/** Each step with its time on the studio's clock ("Signed Dec 2, 2026, 3:27 AM"), or "Not signed"... */
+function Steps({ p, dates }: { p: LeadProposal; dates: StudioDateFormat }) {
   const steps: Array<[string, string | null]> = [
     ['Sent', p.sentAt],
     ['Viewed', p.viewedAt],
@@ -33,7 +34,7 @@ function Steps({ p }: { p: LeadProposal }) {
           size="small"
           color={at ? 'success' : 'default'}
           variant={at ? 'filled' : 'outlined'}
-          label={at ? `${label} ${when(at)}` : `Not ${label.toLowerCase()}`}
+          label={at ? `${label} ${dates.dayTime(at)}` : `Not ${label.toLowerCase()}`}
         />
       ))}
     </Stack>
@@ -43,6 +44,7 @@ function Steps({ p }: { p: LeadProposal }) {
 /** The proposals of lead `leadId`, read when shown and after a countersignature. */
 export function LeadProposals({ leadId }: { leadId: string }) {
   const toast = useToast();
+  const dates = useStudioDateFormat();
   const query = proposalQueries.ofLead(leadId);
   const proposals = useAdminQuery(query);
   // A failed read shows as no proposals.
@@ -78,7 +80,7 @@ export function LeadProposals({ leadId }: { leadId: string }) {
             {p.contractName} · quote v{p.quoteVersion ?? 1} · <strong>{p.status}</strong>
             {p.signedBy ? ` · signed by ${p.signedBy}` : ''}
           </Typography>
-          <Steps p={p} />
+          <Steps p={p} dates={dates} />
           {p.signedAt && (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
               <Button size="small" onClick={() => void download(p.id)}>

@@ -3,7 +3,8 @@
  * page: scope, estimated timeline, price (deposit and final payment, service
  * plan), the contract, and the signing form (consent, full legal name,
  * optional drawing) whose "Sign and accept" signs and accepts in one call.
- * Once signed: when, and the signed PDF to download.
+ * Once signed: when (on the studio's clock, as the signed PDF's certificate
+ * writes it), and the signed PDF to download.
  */
 import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
@@ -19,12 +20,10 @@ import Typography from '@mui/material/Typography';
 import { formatUsd, proposalSignedReply, SIGNING_MESSAGES, type ProposalViewReply } from '@studio/domain';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
+import { formatCalendarDay } from '../../../shared/lib/studioDates';
 import { SignatureCanvas } from './SignatureCanvas';
 
 type Proposal = NonNullable<ProposalViewReply['proposal']>;
-
-const day = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`));
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -118,7 +117,7 @@ export function ProposalSigning({
           {d.timeline.map((t) => (
             <li key={t.name}>
               <Typography>
-                {t.name}: {day(t.start)} to {day(t.end)} ({t.hours} h)
+                {t.name}: {formatCalendarDay(t.start)} to {formatCalendarDay(t.end)} ({t.hours} h)
               </Typography>
             </li>
           ))}
@@ -139,7 +138,7 @@ export function ProposalSigning({
       </Section>
       {signed ? (
         <Alert severity="success" sx={{ mb: 2 }}>
-          Signed{proposal.signedAt ? ` on ${new Date(proposal.signedAt).toLocaleString('en-US')}` : ''}.{' '}
+          Signed{proposal.signedAtText ? ` on ${proposal.signedAtText}` : ''}.{' '}
           <a href={pdfHref} download>
             Download the signed PDF
           </a>

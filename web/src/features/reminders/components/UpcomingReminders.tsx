@@ -12,14 +12,14 @@ import Typography from '@mui/material/Typography';
 import { successReply, type UpcomingReminderReply, upcomingRemindersReply } from '@studio/domain';
 import { api, errorMessage } from '../../../shared/lib/api';
 import { useToast } from '../../../shared/components/Toast';
+import { useStudioDateFormat } from '../../settings';
 
 type UpcomingReminder = UpcomingReminderReply;
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-
 export function UpcomingReminders({ leadId }: { leadId: string }) {
   const toast = useToast();
+  // Due days on the studio's clock, as the reminders count them.
+  const dates = useStudioDateFormat();
   const [list, setList] = useState<UpcomingReminder[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
@@ -88,7 +88,7 @@ export function UpcomingReminders({ leadId }: { leadId: string }) {
             >
               <ListItemText
                 primary={r.label}
-                secondary={when(r.dueAt)}
+                secondary={dates.day(r.dueAt)}
                 sx={{ pr: 8, textDecoration: r.status === 'skipped' ? 'line-through' : undefined }}
               />
             </ListItem>

@@ -6,7 +6,7 @@
  * after a refused (stale) save the page reloads the document from the server
  * through the API, and shows whichever of the two copies is newer.
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { doc, onSnapshot } from 'firebase/firestore';
 import { useFirestore } from 'reactfire';
 import type { z } from 'zod';
@@ -23,6 +23,7 @@ import {
 } from '@studio/domain';
 import { api } from '../../../shared/lib/api';
 import { unlessSessionEnded } from '../../../shared/data/sessionCheck';
+import { studioDateFormat, type StudioDateFormat } from '../../../shared/lib/studioDates';
 
 export interface LiveDoc<T> {
   status: 'loading' | 'error' | 'success';
@@ -91,15 +92,11 @@ export function useStudioTimeZone(): string {
 }
 
 /**
- * A formatter for due days ("Dec 15, 2026") on the studio's clock (settings `timeZone`, UTC until it loads or
- * while nothing is saved). A picked due day is stored as its midnight in that zone (domain dueDayStart), so
- * formatting it in any other zone can show the day before or after. Call it once per page, not per card: it
- * listens to the studio settings document.
+ * Dates on the studio's clock for the admin's pages (shared/lib/studioDates: day, long day, day and time...),
+ * in the settings `timeZone` (UTC until it loads or while nothing is saved). Stable while the zone is: one set
+ * of formatters per zone. Call it once per page or dialog section, not per card or row: it listens to the
+ * studio settings document.
  */
-export function useStudioDueDateFormat(): Intl.DateTimeFormat {
-  const timeZone = useStudioTimeZone();
-  return useMemo(
-    () => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone }),
-    [timeZone],
-  );
+export function useStudioDateFormat(): StudioDateFormat {
+  return studioDateFormat(useStudioTimeZone());
 }

@@ -6,6 +6,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { MessageAuthor } from '@studio/domain';
+import type { StudioDateFormat } from '../../lib/studioDates';
 import { MessageText } from './MessageText';
 
 export interface ShownMessage {
@@ -16,20 +17,22 @@ export interface ShownMessage {
   at: Date | null;
 }
 
-const when = (d: Date | null) =>
-  d ? d.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }) : '';
-
-/** `reader`'s view of `messages`; `names` labels each side ("You" for the reader's own). */
+/**
+ * `reader`'s view of `messages`; `names` labels each side ("You" for the reader's own); `dates` writes each
+ * message's time on the studio's clock ("Dec 2, 3:27 AM"), the same for both sides whatever their browser's zone.
+ */
 export function MessageList({
   messages,
   reader,
   names,
   label,
+  dates,
 }: {
   messages: ShownMessage[];
   reader: MessageAuthor;
   names: Record<MessageAuthor, string>;
   label: string;
+  dates: StudioDateFormat;
 }) {
   if (messages.length === 0) return <Typography color="text.secondary">No messages yet.</Typography>;
   return (
@@ -59,7 +62,7 @@ export function MessageList({
           >
             <Typography variant="caption" color="text.secondary" component="p" sx={{ m: 0 }}>
               {own ? 'You' : names[m.from]}
-              {m.at ? ` · ${when(m.at)}` : ''}
+              {m.at ? ` · ${dates.shortDayTime(m.at)}` : ''}
             </Typography>
             <MessageText text={m.text} />
           </Box>
