@@ -30,6 +30,7 @@ import {
   centsToString,
   DAY_MS,
   documentBalance,
+  formatDocumentDate,
   formatUsd,
   invoiceDocSchema,
   leadDocSchema,
@@ -107,7 +108,9 @@ const month = {
   timeZone: 'UTC',
   invoiceId: '',
   creditNote: '',
-  creditNoteId: '',
+  /** The invoice's due day on the studio's clock, as the CRM writes it ("Oct 28, 2026") and as the client's
+   * pages and PDFs do ("October 28, 2026"). */
+  dueDay: { short: '', long: '' },
 };
 
 /** The one expected set: the statement's figures, as text (see expectedFigures). */
@@ -360,12 +363,20 @@ test.describe('a month of money reads the same everywhere', () => {
       });
       expect(created.status()).toBe(201);
       month.invoiceId = ((await created.json()) as { invoiceId: string }).invoiceId;
+      const dueDate = studioDayStart(new Date(Date.now() - LATE_DAYS * DAY_MS), month.timeZone);
       await db
         .collection('invoices')
         .doc(month.invoiceId)
-        .update({
-          dueDate: Timestamp.fromDate(studioDayStart(new Date(Date.now() - LATE_DAYS * DAY_MS), month.timeZone)),
-        });
+        .update({ dueDate: Timestamp.fromDate(dueDate) });
+      month.dueDay = {
+        short: new Intl.DateTimeFormat('en-US', {
+          month: 'short',
+          day: 'numeric',
+          year: 'numeric',
+          timeZone: month.timeZone,
+        }).format(dueDate),
+        long: formatDocumentDate(dueDate, month.timeZone),
+      };
 
       // The client pays the deposit, then the final payment early, through the test-mode checkout.
       await payNextInTestMode(month.leadId);
@@ -402,7 +413,6 @@ test.describe('a month of money reads the same everywhere', () => {
           .get();
         const note = notes.docs[0];
         month.creditNote = String(note?.get('number') ?? '');
-        month.creditNoteId = note?.id ?? '';
         return notes.size === 1 ? month.creditNote : null;
       })
       .toMatch(/^CN-\d{4}-\d{4,}$/);
@@ -434,6 +444,7 @@ test.describe('a month of money reads the same everywhere', () => {
       await expect(row(doc), doc.number).toContainText(doc.total);
     }
     await expect(row(want.invoice).getByTestId('invoice-state')).toHaveText(`Overdue ${LATE_DAYS} days`);
+    await expect(row(want.invoice)).toContainText(`Due ${month.dueDay.short}`);
     await expect(row(want.deposit).getByTestId('invoice-state')).toHaveText('Partially refunded');
     await expect(row(want.deposit).getByTestId('invoice-adjustments')).toHaveText(
       `Refunded ${want.deposit.refunded} · ${month.creditNote}`,
@@ -445,7 +456,7 @@ test.describe('a month of money reads the same everywhere', () => {
         .getByRole('button', { name: `PDF of invoice ${want.invoice.number}` })
         .click(),
     );
-    for (const s of [want.invoice.number, 'Total due', want.invoice.owed, want.invoice.state])
+    for (const s of [want.invoice.number, 'Total due', want.invoice.owed, want.invoice.state, month.dueDay.long])
       expect(invoicePdf, `the invoice PDF says ${s}`).toContain(s);
     expect(invoicePdf.replace(/ /g, ''), 'its pay link is the invoice’s checkout').toContain(
       `invoiceId=${month.invoiceId}`,
@@ -514,6 +525,7 @@ test.describe('a month of money reads the same everywhere', () => {
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(want.invoice.number);
     await expect(row).toContainText(want.invoice.owed);
+    await expect(row).toContainText(month.dueDay.short);
     const due = ((await db.collection('invoices').doc(month.invoiceId).get()).get('dueDate') as Timestamp).toDate();
     const bucket = ageingBucket(due, new Date());
     expect(bucket, `${LATE_DAYS} days late`).toBe('31-60');
@@ -596,13 +608,15 @@ test.describe('a month of money reads the same everywhere', () => {
       await expect(item(doc), doc.number).toContainText(doc.total);
     }
     await expect(item(want.deposit)).toContainText(`${want.deposit.refunded} refunded`);
+    await expect(item(want.invoice)).toContainText(`due ${month.dueDay.long}`);
     await expect(item(want.invoice).getByRole('button', { name: `Pay ${want.invoice.number}` })).toBeVisible();
     await expect(item(want.deposit).getByRole('button')).toHaveCount(0);
     await expect(item(want.final).getByRole('button')).toHaveCount(0);
 
-    // The credit note is among the client's PDFs.
+    // Among the client's PDFs: a receipt for each request paid, and the credit note of the refund.
     const pdfs = page.getByRole('region', { name: 'Invoices and receipts' });
-    await expect(pdfs).toContainText(`Credit note (${month.creditNote})`);
+    for (const doc of [want.deposit, want.final]) await expect(pdfs).toContainText(`Receipt for ${doc.number}`);
+    await expect(pdfs).toContainText(`Credit note (${month.creditNote}) for ${want.deposit.number}`);
 
     // Pay Now opens the invoice's own checkout, at what is owed on it.
     await invoice.getByRole('button', { name: 'Pay Now', exact: true }).click();
@@ -626,11 +640,14 @@ test.describe('a month of money reads the same everywhere', () => {
     const title = `${want.invoice.number}: ${EXTRA_DESCRIPTION}`;
     const payNow = card(want.invoice).getByRole('link', { name: `Pay Now: ${want.invoice.owed} for ${title}` });
     await expect(payNow).toHaveAttribute('href', new RegExp(`[?&]invoiceId=${month.invoiceId}(&|$)`));
+    await expect(card(want.invoice)).toContainText(`due ${month.dueDay.long}`);
     await expect(card(want.deposit)).toContainText(`${want.deposit.refunded} refunded`);
     await expect(card(want.deposit).getByRole('link', { name: /^Pay Now/ })).toHaveCount(0);
     await expect(card(want.final).getByRole('link', { name: /^Pay Now/ })).toHaveCount(0);
 
     const documents = page.getByRole('region', { name: 'Documents', exact: true }).getByTestId('portal-document');
+    for (const doc of [want.deposit, want.final])
+      await expect(documents.filter({ hasText: `Receipt for ${doc.number}` })).toHaveCount(1);
     await expect(
       documents.filter({ hasText: `Credit note (${month.creditNote}) for ${want.deposit.number}` }),
     ).toHaveCount(1);
