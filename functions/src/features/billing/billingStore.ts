@@ -440,6 +440,19 @@ export function entriesOf(
   return entriesFound(ledgerEntriesCol(db).where('documentKind', '==', ref.kind).where('documentId', '==', ref.id), tx);
 }
 
+/**
+ * Names document number `number` on ledger entry `id` written before its
+ * document had one (a payment that reached the ledger before its payment
+ * request was issued): the entry's label, not one of its money facts, so the
+ * Money page and the CSV name the document the client's receipts name.
+ */
+export function nameEntryDocumentIn(tx: Transaction, db: Firestore, id: string, number: string): void {
+  tx.update(
+    ledgerEntriesCol(db).doc(id).withConverter(null),
+    checkedUpdate(ledgerEntryDocSchema, { documentNumber: number }),
+  );
+}
+
 /** The entries of one PaymentIntent, in `tx` when given. @throws ZodError on an entry that does not parse. */
 export function entriesOfPayment(
   db: Firestore,

@@ -34,6 +34,7 @@ import {
   createPaymentRequestDoc,
   docExists,
   ledgerEntriesCol,
+  nameEntryDocumentIn,
   paymentRequestsCol,
   readDoc,
   updatePaymentRequestDoc,
@@ -97,6 +98,8 @@ export async function syncPaymentRequests(db: Firestore, leadId: string, now = n
       // starts with the sums of the entries already there, read in this transaction so none is missed.
       const entries = await entriesOf(db, { kind: 'request', id: ref.id }, tx);
       const number = await take();
+      // Those entries were written before the request had a number: they name it from now on.
+      for (const e of entries) if (!e.documentNumber) nameEntryDocumentIn(tx, db, e.id, number);
       createPaymentRequestDoc(tx, ref, {
         leadId,
         purpose: plan.purpose,

@@ -82,8 +82,6 @@ import { useStudioDateFormat, useStudioTimeZone } from '../../settings';
 
 const RevenueChart = lazy(() => import('./RevenueChart'));
 
-// Due dates are calendar days, stored at midnight UTC.
-
 const BUCKET_LABELS: Record<AgeingBucket, string> = {
   current: 'Current',
   '1-30': '1–30 days',
