@@ -12,16 +12,24 @@
  * 390 px the outstanding amount needs no sideways scroll.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import Papa from 'papaparse';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { expect, test, type Page } from './support/test.js';
 import { loginAsAdmin } from './support/admin.js';
+import { centsOf, CSV_CASH as CASH, exportedLedger, sumCash } from './support/money.js';
 import { projectDoc, quotedLeadDoc, storeLead } from '../fixtures.js';
-import { DAY_MS, parseAmountToCents } from '@studio/domain';
+import { payNextInTestMode } from '../testModePayments.js';
+import { DAY_MS } from '@studio/domain';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
+
+/** Pays lead `leadId`'s deposit in test mode, as the client's Pay Now does, and waits for its request to be paid. */
+async function payDeposit(leadId: string) {
+  await payNextInTestMode(leadId);
+  await expect
+    .poll(async () => (await db.collection('payment_requests').doc(`${leadId}_deposit`).get()).get('status'))
+    .toBe('paid');
+}
 
 /** Buys the first package one-time with WELCOME10 through the cart's test-mode checkout. */
 async function buyHosting(page: Page, email: string) {
@@ -49,39 +57,12 @@ async function filterClient(page: Page, email: string) {
   await page.getByRole('option', { name: email }).click();
 }
 
-/** The export's cash column (web features/billing money.ts LEDGER_CSV_CASH). */
-const CASH = 'Cash (signed, sums to cash received)';
-
-/** Cents of a signed 2-decimal cell ("-475.00") or of a shown amount ("$3,000.00", "−$475.00"). */
-function centsOf(text: string): number {
-  const t = text.trim().replace(/[$,]/g, '');
-  const negative = /^[-\u2212]/.test(t);
-  const cents = parseAmountToCents(t.replace(/^[-\u2212]/, ''));
-  if (cents === null) throw new Error(`not an amount: ${text}`);
-  return negative ? -cents : cents;
-}
-
-/** The ledger's CSV as Export ledger downloads it: its rows by column name. */
-async function exportedLedger(page: Page): Promise<Array<Record<string, string>>> {
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Export ledger (CSV)' }).click(),
-  ]);
-  const text = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
-  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
-  expect(parsed.errors).toEqual([]);
-  expect(parsed.meta.fields).toContain(CASH);
-  return parsed.data;
-}
-
 /** The cash received the page shows: the revenue table's total, in cents. */
 async function cashReceivedShown(page: Page): Promise<number> {
   const total = page.getByRole('table', { name: 'Revenue by month' }).getByTestId('cash-received');
   await expect(total).toBeVisible();
   return centsOf((await total.getByRole('cell').last().textContent()) ?? '');
 }
-
-const sumCash = (rows: Array<Record<string, string>>) => rows.reduce((s, r) => s + centsOf(r[CASH]!), 0);
 
 test("on the seeded books, the export's cash column sums to the cash received the page shows", async ({ page }) => {
   await loginAsAdmin(page);
@@ -97,7 +78,6 @@ test("on the seeded books, the export's cash column sums to the cash received th
 
 test('a month of a deposit, a refund and a write-off: signed on screen and in the CSV, summing to $3,000 received', async ({
   page,
-  request,
 }) => {
   // A payment, two admin actions, a resize and an export, each waiting for what it needs.
   test.setTimeout(120_000);
@@ -117,16 +97,7 @@ test('a month of a deposit, a refund and a write-off: signed on screen and in th
     .doc()
     .set(projectDoc({ leadId, name, client: name }));
   // The $3,475.00 deposit paid through the test-mode checkout, as the client's Pay Now does.
-  const headers = { 'x-studio-test-client': `10.${Math.floor(Math.random() * 250) + 1}.232.1` };
-  const intent = await request.post('/api/create-payment-intent', { data: { leadId }, headers });
-  expect(intent.status()).toBe(200);
-  const { paymentIntentId } = (await intent.json()) as { paymentIntentId: string };
-  expect((await request.post('/api/test-mode/confirm-payment', { data: { paymentIntentId }, headers })).status()).toBe(
-    200,
-  );
-  await expect
-    .poll(async () => (await db.collection('payment_requests').doc(`${leadId}_deposit`).get()).get('status'))
-    .toBe('paid');
+  await payDeposit(leadId);
   // An open $300.00 invoice of theirs, to be written off.
   const issued = Timestamp.now();
   await db
@@ -375,10 +346,7 @@ test("a due day shows as the day picked on the studio's clock, not UTC's (Pacifi
   }
 });
 
-test('a refunded deposit shows under its payment request on Invoicing, with its credit note', async ({
-  page,
-  request,
-}) => {
+test('a refunded deposit shows under its payment request on Invoicing, with its credit note', async ({ page }) => {
   test.setTimeout(120_000);
   const email = `refund.${randomUUID().slice(0, 8)}@example.com`;
   const name = `Refund Client ${randomUUID().slice(0, 6)}`;
@@ -388,16 +356,7 @@ test('a refunded deposit shows under its payment request on Invoicing, with its 
     .doc()
     .set(projectDoc({ leadId, name, client: name }));
   // The deposit ($2,000.00) paid through the test-mode checkout, as the client's Pay Now does.
-  const headers = { 'x-studio-test-client': `10.${Math.floor(Math.random() * 250) + 1}.231.1` };
-  const intent = await request.post('/api/create-payment-intent', { data: { leadId }, headers });
-  expect(intent.status()).toBe(200);
-  const { paymentIntentId } = (await intent.json()) as { paymentIntentId: string };
-  expect((await request.post('/api/test-mode/confirm-payment', { data: { paymentIntentId }, headers })).status()).toBe(
-    200,
-  );
-  await expect
-    .poll(async () => (await db.collection('payment_requests').doc(`${leadId}_deposit`).get()).get('status'))
-    .toBe('paid');
+  await payDeposit(leadId);
 
   await loginAsAdmin(page);
   await page.goto('/admin/money');

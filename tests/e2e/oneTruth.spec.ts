@@ -21,7 +21,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import Papa from 'papaparse';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import {
@@ -35,13 +34,11 @@ import {
   invoiceDocSchema,
   leadDocSchema,
   leadStatement,
-  parseAmountToCents,
   paymentRequestDocSchema,
   readStudioSettings,
   statementStateText,
   studioDayStart,
   type AccountStatement,
-  type AgeingBucket,
   type LeadStatus,
   type StatementLine,
 } from '@studio/domain';
@@ -52,6 +49,8 @@ import { signInToPortal } from './support/portal.js';
 import { projectDoc, storeLead } from '../fixtures.js';
 import { payNextInTestMode } from '../testModePayments.js';
 import { pdfText } from '../pdfText.js';
+import { centsOf, CSV_CASH, exportedLedger } from './support/money.js';
+import { BUCKET_LABELS } from '../../web/src/features/billing/money.js';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
 const BASE_URL = process.env.STUDIO_BASE_URL ?? 'http://127.0.0.1:5000';
@@ -76,17 +75,6 @@ const EXTRA_CENTS = 120_000;
 const EXTRA_DESCRIPTION = 'Extra pages';
 const REFUND_CENTS = 47_500;
 const LATE_DAYS = 40;
-
-/** The ledger's CSV cash column (web features/billing money.ts LEDGER_CSV_CASH). */
-const CSV_CASH = 'Cash (signed, sums to cash received)';
-/** The Money page's ageing labels (web features/billing MoneyPage.tsx). */
-const BUCKET_LABELS: Record<AgeingBucket, string> = {
-  current: 'Current',
-  '1-30': '1–30 days',
-  '31-60': '31–60 days',
-  '61-90': '61–90 days',
-  '90+': '90+ days',
-};
 
 /** One document of the month as every surface must show it. */
 interface DocumentFigures {
@@ -203,15 +191,6 @@ interface Receivables {
   count: number;
   owedCents: number;
   overdueCents: number;
-}
-
-/** Cents of a shown amount ("$1,200.00", "−$475.00", "-475.00"). */
-function centsOf(text: string): number {
-  const t = text.trim().replace(/[$,]/g, '');
-  const negative = /^[-\u2212]/.test(t);
-  const cents = parseAmountToCents(t.replace(/^[-\u2212]/, ''));
-  if (cents === null) throw new Error(`not an amount: ${text}`);
-  return negative ? -cents : cents;
 }
 
 /**
@@ -559,14 +538,7 @@ test.describe('a month of money reads the same everywhere', () => {
     // Cash received, on the page and in the CSV: payments less the refund, as the statement keeps it.
     const received = page.getByRole('table', { name: 'Revenue by month' }).getByTestId('cash-received');
     await expect(received.getByRole('cell').last()).toHaveText(formatUsd(want.keptCents));
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Export ledger (CSV)' }).click(),
-    ]);
-    const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
-    const parsed = Papa.parse<Record<string, string>>(csv, { header: true, skipEmptyLines: true });
-    expect(parsed.errors).toEqual([]);
-    const mine = parsed.data.filter((r) => r.Email?.toLowerCase() === EMAIL);
+    const mine = (await exportedLedger(page)).filter((r) => r.Email?.toLowerCase() === EMAIL);
     expect(mine.map((r) => [r.Type, r[CSV_CASH], r['Credit note']]).sort()).toEqual(
       [
         ['Payment', centsToString(DEPOSIT_CENTS), ''],

@@ -104,6 +104,15 @@ export function outstanding(
   return rows.sort((a, b) => (a.dueDate?.getTime() ?? Infinity) - (b.dueDate?.getTime() ?? Infinity));
 }
 
+/** What each ageing bucket is called on the page. */
+export const BUCKET_LABELS: Record<AgeingBucket, string> = {
+  current: 'Current',
+  '1-30': '1–30 days',
+  '31-60': '31–60 days',
+  '61-90': '61–90 days',
+  '90+': '90+ days',
+};
+
 /** What is due in each ageing bucket, in cents, in bucket order. */
 export function ageingTotals(rows: readonly OutstandingRow[]): Array<{ bucket: AgeingBucket; cents: number }> {
   return AGEING_BUCKETS.map((bucket) => ({

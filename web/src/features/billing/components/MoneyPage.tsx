@@ -70,6 +70,7 @@ import {
   ledgerFigure,
   matchesClient,
   outstanding,
+  BUCKET_LABELS,
   revenue,
   signedUsd,
   type ClientOption,
@@ -81,14 +82,6 @@ import { SubscriptionsTable } from './SubscriptionsTable';
 import { useStudioDateFormat, useStudioTimeZone } from '../../settings';
 
 const RevenueChart = lazy(() => import('./RevenueChart'));
-
-const BUCKET_LABELS: Record<AgeingBucket, string> = {
-  current: 'Current',
-  '1-30': '1–30 days',
-  '31-60': '31–60 days',
-  '61-90': '61–90 days',
-  '90+': '90+ days',
-};
 
 /** A cell shown from `sm` up; at 390 px its content is in the first cell instead. */
 const FROM_SM = { display: { xs: 'none', sm: 'table-cell' } } as const;
