@@ -17,6 +17,24 @@ import { seedPayableLead, sendWebhook } from './paymentFixtures.js';
 
 let token: string;
 const tag = () => randomUUID().slice(0, 8);
+
+/** A `payment_intent.payment_failed` event as Stripe sends it, for a new PaymentIntent of `amount` cents. */
+const paymentFailed = (amount: number, metadata: Record<string, string>, message: string) => ({
+  id: `evt_${randomUUID().replaceAll('-', '')}`,
+  object: 'event',
+  type: 'payment_intent.payment_failed',
+  data: {
+    object: {
+      id: `pi_${tag()}`,
+      object: 'payment_intent',
+      amount,
+      amount_received: 0,
+      currency: 'usd',
+      metadata,
+      last_payment_error: { message },
+    },
+  },
+});
 const OWNER = 'owner@example.com';
 
 beforeAll(async () => {
@@ -200,22 +218,11 @@ describe('a declined or failed payment tells the client and the owner', () => {
       body: { leadId, amount: '250.00', description: 'Extra hours' },
     });
     const { invoiceId, number, checkoutUrl } = created.json as Record<string, string>;
-    const event = {
-      id: `evt_${randomUUID().replaceAll('-', '')}`,
-      object: 'event',
-      type: 'payment_intent.payment_failed',
-      data: {
-        object: {
-          id: `pi_${tag()}`,
-          object: 'payment_intent',
-          amount: 25_000,
-          amount_received: 0,
-          currency: 'usd',
-          metadata: { purpose: 'invoice', invoiceId, leadId },
-          last_payment_error: { message: 'Your card has insufficient funds.' },
-        },
-      },
-    };
+    const event = paymentFailed(
+      25_000,
+      { purpose: 'invoice', invoiceId: invoiceId!, leadId },
+      'Your card has insufficient funds.',
+    );
     const results = await Promise.all([sendWebhook(event), sendWebhook(event)]);
     expect(results.map((r) => (r.json as { outcome: string }).outcome).sort()).toEqual(['applied', 'duplicate']);
     expect((await sendWebhook(event)).json).toMatchObject({ outcome: 'duplicate' });
@@ -271,22 +278,7 @@ describe('a declined or failed payment tells the client and the owner', () => {
     const intent = await api('POST', '/api/create-payment-intent', { body: { leadId } });
     const { paymentIntentId } = intent.json as { paymentIntentId: string };
     expect((await api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId } })).status).toBe(200);
-    const stale = {
-      id: `evt_${randomUUID().replaceAll('-', '')}`,
-      object: 'event',
-      type: 'payment_intent.payment_failed',
-      data: {
-        object: {
-          id: `pi_${tag()}`,
-          object: 'payment_intent',
-          amount: 100_000,
-          amount_received: 0,
-          currency: 'usd',
-          metadata: { purpose: 'deposit', leadId },
-          last_payment_error: { message: 'Your card was declined.' },
-        },
-      },
-    };
+    const stale = paymentFailed(100_000, { purpose: 'deposit', leadId }, 'Your card was declined.');
     expect((await sendWebhook(stale)).json).toMatchObject({ outcome: 'applied' });
     expect(await outboxOf(leadId, 'payment-failed')).toHaveLength(0);
     const alerts = (await outboxOf(leadId, 'money-alert')).map((d) => d.get('variables').event);
