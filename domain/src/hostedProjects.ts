@@ -542,14 +542,22 @@ export function hostedProjectType(result: HostedAnalysisResult): ProjectType {
 }
 
 /**
+ * Why a hosted quote's total differs from hours × rate: the model's only
+ * adjustment is rounding to whole dollars (no feature multiplier, no $50
+ * rounding: features add hours, see the module docstring).
+ */
+export const HOSTED_ADJUSTMENTS_NOTE = 'Adjustments: hours × rate, rounded to the nearest dollar.';
+
+/**
  * The lead's generatedQuoteDetails (spec §3) for a hosted quote: baseCost is
  * hours × rate to the cent (half-up), totalCost the model's whole-dollar total,
- * adjustments = total − base (the rounding to whole dollars, under $0.50 either way).
+ * adjustments = total − base (the rounding to whole dollars, under $0.50 either way),
+ * explained by HOSTED_ADJUSTMENTS_NOTE.
  */
 export function hostedGeneratedQuoteDetails({ quote }: HostedAnalysisResult): GeneratedQuoteDetails {
   const centihours = Math.round(quote.estimatedHours * 100);
   const baseCents = Math.floor((centihours * quote.hourlyRateCents + 50) / 100);
-  return generatedQuoteDetailsOf({ ...quote, baseCents }, quote.estimatedHours);
+  return generatedQuoteDetailsOf({ ...quote, baseCents }, quote.estimatedHours, HOSTED_ADJUSTMENTS_NOTE);
 }
 
 /** One lead's result in the POST /api/replit/sync-project-status reply (spec §7). */

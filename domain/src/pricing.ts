@@ -146,6 +146,13 @@ export interface GeneratedQuoteDetails {
     depositAmount: string;
     finalAmount: string;
   };
+  /**
+   * Why the total differs from hours × rate (the adjustments), in one line, as
+   * the pricing that made this total says it: the plan's multipliers and $50
+   * rounding (quoteAdjustmentsNote), the hosted tool's rounding to the dollar,
+   * or the studio's own price (EDITED_QUOTE_ADJUSTMENTS_NOTE).
+   */
+  adjustmentsNote: string;
 }
 
 function assertCents(value: number, name: string): void {
@@ -370,6 +377,31 @@ export function renderQuoteText(quote: Quote): string {
   return lines.join('\n');
 }
 
+/** How people read each multiplier group in a quote's adjustments note. */
+const MULTIPLIER_GROUP_LABELS: Readonly<Record<MultiplierGroup, string>> = {
+  'database/api': 'database or API',
+  'payment/stripe': 'payments',
+  'ai/automation': 'AI or automation',
+};
+
+/**
+ * One line on why a computeQuote total differs from hours × rate, naming only
+ * what this quote applied: its multipliers as percentages, then the $50
+ * rounding. "Adjustments: hours × rate with database or API +20%, payments
+ * +30%, rounded to the nearest $50." or, with no multiplier, "Adjustments:
+ * hours × rate, rounded to the nearest $50." Throws nothing.
+ */
+export function quoteAdjustmentsNote(quote: Quote): string {
+  const features = quote.multipliers.map(
+    (m) => `${MULTIPLIER_GROUP_LABELS[m.group]} +${((m.numerator - m.denominator) * 100) / m.denominator}%`,
+  );
+  const unit = centsToString(quote.rounding.unitCents).replace(/\.00$/, '');
+  return `Adjustments: hours × rate${features.length ? ` with ${features.join(', ')}` : ''}, rounded to the nearest $${unit}.`;
+}
+
+/** The adjustments note of a quote the studio priced by hand in Edit Quote (spec §4 "Quote review"). */
+export const EDITED_QUOTE_ADJUSTMENTS_NOTE = 'Adjustments: the total is the price the studio set, not hours × rate.';
+
 /** The money of a quote the details are written from, all in integer cents (see generatedQuoteDetailsOf). */
 export interface QuoteDetailsCents {
   totalCents: number;
@@ -383,10 +415,16 @@ export interface QuoteDetailsCents {
 /**
  * The lead's generatedQuoteDetails object (spec §3): money as 2-decimal strings via
  * centsToString ("5950.00"; adjustments = total − base, may be negative "-20.00"),
- * hourlyRate in dollars per hour ("95.00"), estimatedHours as a number of hours (40.5).
+ * hourlyRate in dollars per hour ("95.00"), estimatedHours as a number of hours (40.5),
+ * and `adjustmentsNote`, the explanation of the pricing that made these amounts (the
+ * price and its explanation travel together; no page writes one of its own).
  * The one writer of this shape for every quote source; the caller JSON-stringifies it.
  */
-export function generatedQuoteDetailsOf(cents: QuoteDetailsCents, estimatedHours: number): GeneratedQuoteDetails {
+export function generatedQuoteDetailsOf(
+  cents: QuoteDetailsCents,
+  estimatedHours: number,
+  adjustmentsNote: string,
+): GeneratedQuoteDetails {
   const quoteAmount = centsToString(cents.totalCents);
   const depositAmount = centsToString(cents.depositCents);
   const finalAmount = centsToString(cents.finalCents);
@@ -403,10 +441,15 @@ export function generatedQuoteDetailsOf(cents: QuoteDetailsCents, estimatedHours
       depositAmount,
       finalAmount,
     },
+    adjustmentsNote,
   };
 }
 
-/** generatedQuoteDetails (spec §3) of a quote made by computeQuote. Throws nothing. */
+/** generatedQuoteDetails (spec §3) of a quote made by computeQuote, with its quoteAdjustmentsNote. Throws nothing. */
 export function toGeneratedQuoteDetails(quote: Quote): GeneratedQuoteDetails {
-  return generatedQuoteDetailsOf(quote, Number(formatHours(quote.estimatedHoursHundredths)));
+  return generatedQuoteDetailsOf(
+    quote,
+    Number(formatHours(quote.estimatedHoursHundredths)),
+    quoteAdjustmentsNote(quote),
+  );
 }

@@ -7,6 +7,7 @@ import {
   canonicalHostedLanguage,
   complexityForHours,
   detectHostedFeatures,
+  HOSTED_ADJUSTMENTS_NOTE,
   HOSTED_FEATURES,
   HOSTED_LANGUAGES,
   HOSTED_LIMITS,
@@ -296,6 +297,7 @@ describe('lead fields of a hosted quote', () => {
         depositAmount: '470.40',
         finalAmount: '1097.60',
       },
+      adjustmentsNote: HOSTED_ADJUSTMENTS_NOTE,
     });
     // 15.25 h at $1.98 = $30.195 → base $30.20 (half-up to the cent), total $30: adjustment −$0.20.
     const down = hostedGeneratedQuoteDetails(analyzeHostedFacts({ ...plain, language: 'HTML' }, 198));
@@ -304,6 +306,18 @@ describe('lead fields of a hosted quote', () => {
       estimatedHours: 15.25,
       breakdown: { baseCost: '30.20', adjustments: '-0.20', totalCost: '30.00' },
     });
+  });
+
+  it("carries the hosted model's own explanation: rounding to the dollar, no plan multipliers or $50 rounding", () => {
+    // Database, API and payments detected: the model adds hours for them, it multiplies nothing.
+    const result = analyzeHostedFacts(
+      { ...plain, features: ['Postgres database', 'REST API', 'Stripe payments'] },
+      8_250,
+    );
+    const { adjustmentsNote, breakdown } = hostedGeneratedQuoteDetails(result);
+    expect(breakdown.adjustments).not.toBe('0.00');
+    expect(adjustmentsNote).toBe('Adjustments: hours × rate, rounded to the nearest dollar.');
+    expect(adjustmentsNote).not.toMatch(/%|\$50/);
   });
 
   it('types a lead "AI Automation" only when the analysis found AI', () => {

@@ -15,6 +15,7 @@ import {
   roundQuoteTotalCents,
   SERVICE_PLAN_MONTHLY_CENTS,
   splitDeposit,
+  quoteAdjustmentsNote,
   toGeneratedQuoteDetails,
 } from '../src/pricing.js';
 
@@ -445,8 +446,19 @@ describe('explanation', () => {
         depositAmount: '2975.00',
         finalAmount: '2975.00',
       },
+      adjustmentsNote:
+        'Adjustments: hours × rate with database or API +20%, payments +30%, rounded to the nearest $50.',
     });
     expect(JSON.parse(JSON.stringify(details))).toEqual(details);
+  });
+
+  it('explains the adjustments with what this quote applied, and nothing it did not', () => {
+    expect(quoteAdjustmentsNote(computeQuote({ detectedFeatures: 'an AI chatbot' }))).toBe(
+      'Adjustments: hours × rate with AI or automation +40%, rounded to the nearest $50.',
+    );
+    const plain = toGeneratedQuoteDetails(computeQuote({ estimatedHours: 40.5, hourlyRateCents: 9432 }));
+    expect(plain.adjustmentsNote).toBe('Adjustments: hours × rate, rounded to the nearest $50.');
+    expect(plain.adjustmentsNote).not.toMatch(/%/);
   });
 
   it('keeps fractional hours and negative adjustments in generatedQuoteDetails', () => {

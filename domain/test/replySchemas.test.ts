@@ -24,6 +24,7 @@ import {
 const details = generatedQuoteDetailsOf(
   { totalCents: 595_000, depositCents: 297_500, finalCents: 297_500, hourlyRateCents: 9_500, baseCents: 597_000 },
   62.8,
+  'Adjustments: hours × rate, rounded to the nearest $50.',
 );
 
 const quoteLink = {
@@ -142,6 +143,10 @@ describe('reply schemas of the public flows', () => {
     expect(parseQuoteDetails(JSON.stringify(details))).toEqual(details);
     const { breakdown: _omitted, ...older } = details;
     expect(parseQuoteDetails(JSON.stringify(older))).toEqual(older);
+    // The explanation travels with the amounts; details stored before it existed still read.
+    expect(parseQuoteDetails(JSON.stringify(details))?.adjustmentsNote).toBe(details.adjustmentsNote);
+    const { adjustmentsNote: _note, ...unexplained } = details;
+    expect(parseQuoteDetails(JSON.stringify(unexplained))).toEqual(unexplained);
     expect(parseQuoteDetails(null)).toBeNull();
     expect(parseQuoteDetails('{not json')).toBeNull();
     expect(parseQuoteDetails(JSON.stringify({ quoteAmount: '1.00' }))).toBeNull();

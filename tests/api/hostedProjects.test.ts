@@ -197,6 +197,7 @@ describe('POST /api/replit/create-quote-from-project', () => {
         depositAmount: '427.50',
         finalAmount: '997.50',
       },
+      adjustmentsNote: 'Adjustments: hours × rate, rounded to the nearest dollar.',
     });
 
     const activity = await db.collection('lead_activity').where('leadId', '==', leadId).get();
@@ -233,6 +234,8 @@ describe('POST /api/replit/create-quote-from-project', () => {
         depositAmount: '470.40',
         finalAmount: '1097.60',
       },
+      // The explanation of this pricing, not the plan pricing's multipliers and $50 rounding.
+      adjustmentsNote: 'Adjustments: hours × rate, rounded to the nearest dollar.',
     });
   });
 

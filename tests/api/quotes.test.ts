@@ -58,6 +58,8 @@ describe('project plan', () => {
       finalAmount: '2975.00',
       hourlyRate: '95.00',
       estimatedHours: 40,
+      adjustmentsNote:
+        'Adjustments: hours × rate with database or API +20%, payments +30%, rounded to the nearest $50.',
     });
     const lead = (await db.collection('leads').doc(id).get()).data()!;
     expect(lead).toMatchObject({
@@ -141,6 +143,12 @@ describe('review', () => {
       quoteReviewStatus: 'Pending',
       quoteVersion: 2,
       complexity: 'High',
+    });
+    // The studio's price carries its own explanation, not the plan pricing's multipliers and $50 rounding.
+    expect(JSON.parse(edited.generatedQuoteDetails as string)).toMatchObject({
+      quoteAmount: '6000.00',
+      breakdown: { baseCost: '4250.00', adjustments: '1750.00', totalCost: '6000.00' },
+      adjustmentsNote: 'Adjustments: the total is the price the studio set, not hours × rate.',
     });
     expect((await db.collection('quote_versions').doc(`${id}_v1`).get()).get('quoteAmountCents')).toBe(595000); // v1 unchanged
 

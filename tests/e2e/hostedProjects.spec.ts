@@ -5,6 +5,7 @@
  */
 import { expect, test, type Locator, type Page } from './support/test.js';
 import { loginAsAdmin } from './support/admin.js';
+import { adminToken } from './support/adminApi.js';
 
 /** Moves the pointer off any toast (a hovered toast never hides) and waits for `title` to go. */
 async function waitForToastToHide(page: Page, title: string): Promise<void> {
@@ -135,4 +136,55 @@ test('the tool works at 360 px: demo grid, manual quote and sync status', async 
   await page.getByRole('button', { name: 'Sync Status' }).click();
   await expect(page.getByText('Status Sync Complete', { exact: true })).toBeVisible();
   await expect(page.getByText(/Updated \d+ projects?/)).toBeVisible();
+});
+
+test('a hosted-project quote is explained by the hosted pricing, to the owner and to the client', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const ip = `hosted-explained-${Date.now()}`;
+  await page.setExtraHTTPHeaders({ 'x-studio-test-client': ip });
+  const headers = { authorization: `Bearer ${await adminToken(request, ip)}`, 'x-studio-test-client': ip };
+  const clientName = `Hosted Explained ${Date.now()}`;
+  // React, 15 files, not deployed + database 8 h + API 6 h + payments 10 h = 43 h × $82.50 = $3,547.50 → $3,548:
+  // the features add hours (no +20% or +30%) and the total is rounded to the dollar (not to $50).
+  const created = await request.post('/api/replit/create-quote-from-project', {
+    headers,
+    data: {
+      projectId: `manual-explained-${Date.now()}`,
+      projectTitle: 'Explained Portal',
+      language: 'React',
+      fileCount: 15,
+      hasDeployment: false,
+      clientName,
+      clientEmail: 'hosted.explained@example.com',
+      baseHourlyRate: 82.5,
+      features: ['Postgres database', 'REST API', 'Stripe payments'],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { leadId } = (await created.json()) as { leadId: string };
+  const hostedNote = 'Adjustments: hours × rate, rounded to the nearest dollar.';
+
+  // The owner's review.
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await loginAsAdmin(page);
+  await page.getByRole('button', { name: /Quote Review/ }).click();
+  const quote = page
+    .getByRole('dialog', { name: 'Quote Review' })
+    .getByRole('article', { name: `Quote for ${clientName}` });
+  await expect(quote.getByRole('row', { name: /Total/ })).toContainText('$3,548.00');
+  await expect(quote.getByRole('row', { name: /Adjustments/ })).toContainText('$0.50');
+  await expect(quote.getByText(/^Adjustments: /)).toHaveText(hostedNote);
+
+  // The client's quote page, once approved.
+  const approved = await request.post(`/api/leads/${leadId}/quote/approve`, { headers, data: {} });
+  expect(approved.status()).toBe(200);
+  const { acceptanceUrl } = (await approved.json()) as { acceptanceUrl: string };
+  const client = await (await browser.newContext()).newPage();
+  await client.setExtraHTTPHeaders({ 'x-studio-test-client': `${ip}-client` });
+  await client.goto(new URL(acceptanceUrl, page.url()).href);
+  await expect(client.getByRole('row', { name: /Total/ })).toContainText('$3,548.00');
+  await expect(client.getByText(/^Adjustments: /)).toHaveText(hostedNote);
 });

@@ -42,10 +42,24 @@ test('the client reads the proposal on a phone, signs with a drawing, and the si
   // Phone size: nothing wider than the screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   // Without consent and name: the form says what is missing and sends nothing.
+  const consentError = page.getByText('Tick the box to agree to sign electronically', { exact: true });
+  const nameError = page.getByText('Type your full legal name', { exact: true });
   await page.getByRole('button', { name: 'Sign and accept' }).click();
-  await expect(page.getByText('Tick the box to agree to sign electronically')).toBeVisible();
+  await expect(consentError).toBeVisible();
+  await expect(nameError).toBeVisible();
+  // Each message goes as soon as its own field is right, without another submit, and only then.
   await page.getByRole('checkbox').check();
+  await expect(consentError).toBeHidden();
+  await expect(nameError).toBeVisible();
+  await page.getByLabel('Full legal name').fill('M');
+  await expect(nameError).toBeVisible();
   await page.getByLabel('Full legal name').fill('Maya Phone Chen');
+  await expect(nameError).toBeHidden();
+  await expect(page.getByText('Typing your name signs this document.')).toBeVisible();
+  await page.getByRole('checkbox').uncheck();
+  await expect(consentError).toBeVisible();
+  await page.getByRole('checkbox').check();
+  await expect(consentError).toBeHidden();
   await drawSignature(page);
   await page.getByRole('button', { name: 'Sign and accept' }).click();
   await expect(page).toHaveURL(/\/checkout\?amount=/);

@@ -3,6 +3,7 @@ import { expect, test } from './support/test.js';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { addLead, cardIn, column, loginAsAdmin, menuMove } from './support/admin.js';
+import { quotedLead } from './support/adminApi.js';
 import { DEV_ADMIN } from '../../scripts/dev-admin.js';
 
 const db = getFirestore(getApps()[0] ?? initializeApp({ projectId: process.env.GCLOUD_PROJECT ?? 'demo-studio' }));
@@ -133,4 +134,51 @@ test('a link whose lead was marked Lost shows "This quote is no longer available
   await expect(page.getByRole('heading', { name: 'This quote is no longer available' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Accept Quote' })).toHaveCount(0);
   expect((await db.collection('projects').where('leadId', '==', leadId).get()).size).toBe(0);
+});
+
+test('Edit Quote returns to the whole review queue, the edited quote in its place and focused', async ({
+  page,
+  request,
+}) => {
+  const bucket = `quotes-queue-${Date.now()}`;
+  let n = 0;
+  const nextIp = () => `${bucket}-${++n}`;
+  await page.setExtraHTTPHeaders({ 'x-studio-test-client': nextIp() });
+  // Two quotes awaiting review; the queue lists the newest lead first.
+  const older = `Queue Older ${Date.now()}`;
+  const newer = `Queue Newer ${Date.now()}`;
+  await quotedLead(request, older, nextIp);
+  await quotedLead(request, newer, nextIp);
+
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await loginAsAdmin(page);
+  await page.getByRole('button', { name: /Quote Review/ }).click();
+  const review = page.getByRole('dialog', { name: 'Quote Review' });
+  const ours = async () =>
+    (await review.getByRole('article').evaluateAll((cards) => cards.map((c) => c.getAttribute('aria-label')))).filter(
+      (label) => label === `Quote for ${older}` || label === `Quote for ${newer}`,
+    );
+  await expect(review.getByRole('article', { name: `Quote for ${older}` })).toBeVisible();
+  await expect.poll(ours).toEqual([`Quote for ${newer}`, `Quote for ${older}`]);
+
+  await review
+    .getByRole('article', { name: `Quote for ${older}` })
+    .getByRole('button', { name: 'Edit' })
+    .click();
+  const edit = page.getByRole('dialog', { name: `Edit Quote · ${older}` });
+  await edit.getByLabel('Quote amount').fill('3100.00');
+  await edit.getByLabel('Deposit amount').fill('1550.00');
+  await edit.getByLabel('Final amount').fill('1550.00');
+  await edit.getByRole('button', { name: 'Save Quote' }).click();
+  await expect(page.getByText('Quote Updated', { exact: true })).toBeVisible();
+  await expect(edit).toBeHidden();
+
+  // The queue as it was: every quote awaiting review, not only the one just edited, in the same order.
+  const edited = review.getByRole('article', { name: `Quote for ${older}` });
+  await expect(edited.getByRole('row', { name: /Total/ })).toContainText('$3,100.00');
+  await expect(review.getByRole('article', { name: `Quote for ${newer}` })).toBeVisible();
+  await expect.poll(ours).toEqual([`Quote for ${newer}`, `Quote for ${older}`]);
+  // The owner is back on the quote they edited.
+  await expect(edited.getByRole('button', { name: 'Edit' })).toBeFocused();
+  await expect(edited).toBeInViewport();
 });

@@ -23,6 +23,8 @@ export const quoteDetailsReply = z.object({
       finalAmount: moneyText,
     })
     .optional(),
+  /** Why the total differs from hours × rate, from the pricing that made it; absent on details stored before it existed. */
+  adjustmentsNote: z.string().optional(),
 });
 export type QuoteDetailsReply = z.output<typeof quoteDetailsReply>;
 

@@ -1,5 +1,13 @@
 import { FieldValue } from 'firebase-admin/firestore';
-import { centsToString, depositPercentOf, editedQuoteSplit, quoteEditRefusal, type QuoteEdit } from '@studio/domain';
+import {
+  centsToString,
+  depositPercentOf,
+  EDITED_QUOTE_ADJUSTMENTS_NOTE,
+  editedQuoteSplit,
+  generatedQuoteDetailsOf,
+  quoteEditRefusal,
+  type QuoteEdit,
+} from '@studio/domain';
 import { conflict } from '../../platform/errors.js';
 import { recordActivity } from '../../shared/activity.js';
 import type { AdminActor, Deps } from '../useCase.js';
@@ -38,21 +46,18 @@ export async function editQuote(
       depositPercentOf(lead.quoteAmountCents, lead.depositAmountCents),
     );
     q = { ...q, depositAmount: split.depositCents, finalAmount: split.finalCents };
-    const base = Math.round(q.hourlyRate * q.estimatedHours);
-    const details = {
-      quoteAmount: centsToString(q.quoteAmount),
-      depositAmount: centsToString(q.depositAmount),
-      finalAmount: centsToString(q.finalAmount),
-      hourlyRate: centsToString(q.hourlyRate),
-      estimatedHours: q.estimatedHours,
-      breakdown: {
-        baseCost: centsToString(base),
-        adjustments: centsToString(q.quoteAmount - base),
-        totalCost: centsToString(q.quoteAmount),
-        depositAmount: centsToString(q.depositAmount),
-        finalAmount: centsToString(q.finalAmount),
+    // The studio's own price: its explanation says so, not the plan pricing's multipliers and rounding.
+    const details = generatedQuoteDetailsOf(
+      {
+        totalCents: q.quoteAmount,
+        depositCents: q.depositAmount,
+        finalCents: q.finalAmount,
+        hourlyRateCents: q.hourlyRate,
+        baseCents: Math.round(q.hourlyRate * q.estimatedHours),
       },
-    };
+      q.estimatedHours,
+      EDITED_QUOTE_ADJUSTMENTS_NOTE,
+    );
     // A new version needs a new link: the old ones die with the old version.
     revokeLinks(tx, links);
     // The lead and the version record carry the same terms.

@@ -13,9 +13,14 @@ export type QuoteDetails = QuoteDetailsReply;
 const usd = (s: string) =>
   `$${Number(s).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** Why a quote's total differs from hours × rate (shown under the breakdown when it does). */
-export const ADJUSTMENT_NOTE =
-  'Adjustments: the total is hours × rate with the features it needs (database or API +20%, payments +30%, AI or automation +40%), rounded to the nearest $50, and any change the studio made to the price.';
+/**
+ * Why the total differs from hours × rate (shown under the breakdown when it does): the note the pricing that
+ * made the total stored with it (domain generatedQuoteDetailsOf); details stored before they carried one get a
+ * line that is true of every pricing, never another pricing's rules.
+ */
+export function adjustmentsNote(details: QuoteDetails): string {
+  return details.adjustmentsNote ?? 'Adjustments: the difference between the total and hours × rate.';
+}
 
 /** The deposit's share as this quote has it ("50%", or "30%" for a hosted-project quote), never a fixed label. */
 export function depositShare(details: QuoteDetails): string {
@@ -31,7 +36,7 @@ export function QuoteBreakdown({ details }: { details: QuoteDetails | null }) {
     ...(details.breakdown
       ? ([
           ['Base (hours × rate)', usd(details.breakdown.baseCost)],
-          ['Adjustments (features, rounding)', usd(details.breakdown.adjustments)],
+          ['Adjustments', usd(details.breakdown.adjustments)],
         ] as Array<[string, string]>)
       : []),
     ['Total', usd(details.quoteAmount)],
@@ -55,8 +60,8 @@ export function QuoteBreakdown({ details }: { details: QuoteDetails | null }) {
         </TableBody>
       </Table>
       {adjusted && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {ADJUSTMENT_NOTE}
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="quote-adjustments-note">
+          {adjustmentsNote(details)}
         </Typography>
       )}
     </Box>

@@ -65,7 +65,8 @@ const ConfirmDialog = lazyNamed(() => import('../../../shared/components/Confirm
 type Open =
   | { kind: 'none' }
   | { kind: 'dead' | 'detail' | 'notes' | 'plan' | 'accept'; lead: BoardLead }
-  | { kind: 'editQuote'; lead: LeadView }
+  // `queueLeadId`: the review it was opened from (one lead's, or the whole queue when absent), to go back to.
+  | { kind: 'editQuote'; lead: LeadView; queueLeadId?: string }
   | { kind: 'quotes'; leadId?: string }
   | { kind: 'deadList' | 'addLead' | 'promos' };
 
@@ -150,19 +151,24 @@ const SummaryTile = memo(function SummaryTile({
   );
 });
 
-/** The quote review with the whole leads it shows, read only while it is open (the board has their cards only). */
+/**
+ * The quote review with the whole leads it shows, read only while it is open or one of its quotes is being
+ * edited (`live`), so it comes back as it left (the board has their cards only).
+ */
 function QuoteReview({
   open,
+  live,
   leadId,
   onClose,
   onEdit,
 }: {
   open: boolean;
+  live: boolean;
   leadId?: string;
   onClose(): void;
   onEdit(lead: LeadView): void;
 }) {
-  const queue = useLiveQuoteQueue(open, leadId);
+  const queue = useLiveQuoteQueue(live, leadId);
   return (
     <QuoteReviewDialog
       open={open}
@@ -373,15 +379,18 @@ export function LeadBoardPage() {
       <MountWhenOpened open={open.kind === 'quotes'}>
         <QuoteReview
           open={open.kind === 'quotes'}
-          leadId={open.kind === 'quotes' ? open.leadId : undefined}
+          live={open.kind === 'quotes' || open.kind === 'editQuote'}
+          leadId={open.kind === 'quotes' ? open.leadId : open.kind === 'editQuote' ? open.queueLeadId : undefined}
           onClose={close}
-          onEdit={(lead) => setOpen({ kind: 'editQuote', lead })}
+          onEdit={(lead) =>
+            setOpen({ kind: 'editQuote', lead, queueLeadId: open.kind === 'quotes' ? open.leadId : undefined })
+          }
         />
       </MountWhenOpened>
       <MountWhenOpened open={open.kind === 'editQuote'}>
         <EditQuoteDialog
           lead={open.kind === 'editQuote' ? open.lead : null}
-          onClose={() => setOpen({ kind: 'quotes', leadId: open.kind === 'editQuote' ? open.lead.id : undefined })}
+          onClose={() => setOpen({ kind: 'quotes', leadId: open.kind === 'editQuote' ? open.queueLeadId : undefined })}
         />
       </MountWhenOpened>
       <MountWhenOpened open={open.kind === 'plan'}>

@@ -6,7 +6,10 @@
  * Once signed: when (on the studio's clock, as the signed PDF's certificate
  * writes it), and the signed PDF to download.
  */
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,15 +18,32 @@ import CardContent from '@mui/material/CardContent';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatUsd, proposalSignedReply, SIGNING_MESSAGES, type ProposalViewReply } from '@studio/domain';
+import {
+  formatUsd,
+  proposalSignedReply,
+  signProposalSchema,
+  SIGNING_MESSAGES,
+  type ProposalViewReply,
+} from '@studio/domain';
 import { api, errorMessage } from '../../../shared/lib/api';
+import { FormTextField } from '../../../shared/components/FormTextField';
 import { useToast } from '../../../shared/components/Toast';
 import { formatCalendarDay } from '../../../shared/lib/studioDates';
 import { SignatureCanvas } from './SignatureCanvas';
 
 type Proposal = NonNullable<ProposalViewReply['proposal']>;
+
+/**
+ * The signing form's fields with the server's rules (domain signProposalSchema): consent ticked, a full legal
+ * name of 2–120 characters once trimmed. The box starts unticked, so consent is a boolean that must be true.
+ */
+const signingFormSchema = z.strictObject({
+  consent: z.boolean().refine((ticked) => ticked, SIGNING_MESSAGES.consent),
+  fullName: signProposalSchema.shape.fullName,
+});
+type SigningFormInput = z.input<typeof signingFormSchema>;
+type SigningForm = z.output<typeof signingFormSchema>;
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
@@ -54,23 +74,19 @@ export function ProposalSigning({
 }) {
   const toast = useToast();
   const d = proposal.document;
-  const [consent, setConsent] = useState(false);
-  const [fullName, setFullName] = useState('');
   const [signaturePng, setSignaturePng] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ consent?: string; fullName?: string }>({});
-  const [signing, setSigning] = useState(false);
+  // Checked on submit, then again at every change: a message goes as soon as its field is right (reValidateMode).
+  const { control, handleSubmit, formState } = useForm<SigningFormInput, unknown, SigningForm>({
+    resolver: zodResolver(signingFormSchema),
+    defaultValues: { consent: false, fullName: '' },
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const signing = formState.isSubmitting;
   const signed = proposal.status === 'Signed' || proposal.status === 'Countersigned';
   const pdfHref = `/api/quote-acceptance/proposal.pdf?${new URLSearchParams({ leadId, token }).toString()}`;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const next = {
-      consent: consent ? undefined : SIGNING_MESSAGES.consent,
-      fullName: fullName.trim().length >= 2 ? undefined : SIGNING_MESSAGES.fullName,
-    };
-    setErrors(next);
-    if (next.consent || next.fullName) return;
-    setSigning(true);
+  const submit = async ({ fullName }: SigningForm) => {
     try {
       const r = await api.post(
         '/api/quote-acceptance/sign',
@@ -79,7 +95,7 @@ export function ProposalSigning({
           token,
           documentSha256: proposal.documentSha256,
           consent: true,
-          fullName: fullName.trim(),
+          fullName,
           signaturePng,
         },
         proposalSignedReply,
@@ -91,8 +107,6 @@ export function ProposalSigning({
       const message = errorMessage(err, 'Signing failed. Please try again or contact us.');
       if (message === 'This quote is no longer available') onGone();
       else toast({ title: 'Could not sign', description: message, severity: 'error' });
-    } finally {
-      setSigning(false);
     }
   };
 
@@ -144,37 +158,44 @@ export function ProposalSigning({
           </a>
         </Alert>
       ) : (
-        <Card component="form" onSubmit={submit} noValidate aria-labelledby="sign-title" sx={{ mb: 3 }}>
+        <Card component="form" onSubmit={handleSubmit(submit)} noValidate aria-labelledby="sign-title" sx={{ mb: 3 }}>
           <CardContent>
             <Typography id="sign-title" variant="h6" component="h2" gutterBottom>
               Sign
             </Typography>
             <Stack spacing={2}>
-              <Box>
-                <FormControlLabel
-                  control={
-                    <Checkbox
-                      checked={consent}
-                      onChange={(e) => setConsent(e.target.checked)}
-                      slotProps={{ input: { 'aria-describedby': errors.consent ? 'consent-error' : undefined } }}
+              <Controller
+                control={control}
+                name="consent"
+                render={({ field: { ref, value, onChange, ...field }, fieldState: { error } }) => (
+                  <Box>
+                    <FormControlLabel
+                      control={
+                        <Checkbox
+                          {...field}
+                          checked={value}
+                          onChange={(e) => onChange(e.target.checked)}
+                          inputRef={ref}
+                          slotProps={{ input: { 'aria-describedby': error ? 'consent-error' : undefined } }}
+                        />
+                      }
+                      label={proposal.consentText}
                     />
-                  }
-                  label={proposal.consentText}
-                />
-                {errors.consent && (
-                  <Typography id="consent-error" variant="body2" color="error">
-                    {errors.consent}
-                  </Typography>
+                    {error && (
+                      <Typography id="consent-error" variant="body2" color="error">
+                        {error.message}
+                      </Typography>
+                    )}
+                  </Box>
                 )}
-              </Box>
-              <TextField
+              />
+              <FormTextField
+                control={control}
+                name="fullName"
                 label="Full legal name"
-                value={fullName}
-                onChange={(e) => setFullName(e.target.value)}
+                hint="Typing your name signs this document."
                 required
                 autoComplete="name"
-                error={Boolean(errors.fullName)}
-                helperText={errors.fullName ?? 'Typing your name signs this document.'}
                 slotProps={{ htmlInput: { maxLength: 120 } }}
               />
               <SignatureCanvas onChange={setSignaturePng} disabled={signing} />

@@ -2,11 +2,12 @@
  * Quote Review queue (spec §2, §4 "Quote review"): every pending quote, or
  * one lead's, each with its breakdown and service plan. Approve → Approved +
  * Quoted + a quote link to copy, and to whom it was emailed; Revise →
- * "Needs Revision"; Edit opens Edit Quote. Approving a quote that is already
- * Approved issues a new link and the server revokes the one already sent, so
- * the dialog asks first.
+ * "Needs Revision"; Edit opens Edit Quote, and coming back the review is the
+ * one it left (the board keeps it), in its order, with the focus on the quote
+ * just edited. Approving a quote that is already Approved issues a new link
+ * and the server revokes the one already sent, so the dialog asks first.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -61,6 +62,23 @@ export function QuoteReviewDialog({
   const [replacing, setReplacing] = useState<LeadView | null>(null);
   // The contract template chosen for each lead's approval (none: accepted without signing, as before).
   const [contracts, setContracts] = useState<Record<string, string>>({});
+  // The lead whose Edit was clicked: when the review shows again, its Edit button takes the focus as it mounts
+  // (the dialog's content mounts a render after `open`), unless the quote has left the queue meanwhile.
+  const returnTo = useRef<string | null>(null);
+  useEffect(() => {
+    if (open && !loading && !leads.some((l) => l.id === returnTo.current)) returnTo.current = null;
+  }, [open, loading, leads]);
+  const backToEdited = (lead: LeadView) => (button: HTMLButtonElement | null) => {
+    if (!button || !open || returnTo.current !== lead.id) return;
+    returnTo.current = null;
+    button.scrollIntoView({ block: 'nearest' });
+    button.focus();
+  };
+
+  const edit = (lead: LeadView) => {
+    returnTo.current = lead.id;
+    onEdit(lead);
+  };
 
   const act = async (lead: LeadView, action: 'approve' | 'revise') => {
     setBusy(lead.id);
@@ -165,7 +183,7 @@ export function QuoteReviewDialog({
                     value={contracts[l.id] ?? NO_CONTRACT}
                     onChange={(id) => setContracts((c) => ({ ...c, [l.id]: id }))}
                   />
-                  <Button onClick={() => onEdit(l)} disabled={busy === l.id}>
+                  <Button ref={backToEdited(l)} onClick={() => edit(l)} disabled={busy === l.id}>
                     Edit
                   </Button>
                   <Button
