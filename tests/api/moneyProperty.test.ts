@@ -122,14 +122,12 @@ interface Sequence {
   batches: Action[][];
 }
 
-/** Shares of the payment, with one in `overWeight + 1` over it (one cent, or far). */
-const shareOf = (overWeight: number): fc.Arbitrary<Share> =>
-  fc.oneof(
-    { weight: 6 * overWeight, arbitrary: fc.integer({ min: 1, max: 1_000 }).map((s) => ({ share: s })) },
-    { weight: 1, arbitrary: fc.constant({ over: 'cent' as const }) },
-    { weight: 1, arbitrary: fc.constant({ over: 'huge' as const }) },
-  );
-const share = shareOf(1);
+/** A share of the payment (thousandths), or one cent or far over it. */
+const share: fc.Arbitrary<Share> = fc.oneof(
+  { weight: 6, arbitrary: fc.integer({ min: 1, max: 1_000 }).map((s) => ({ share: s })) },
+  { weight: 1, arbitrary: fc.constant({ over: 'cent' as const }) },
+  { weight: 1, arbitrary: fc.constant({ over: 'huge' as const }) },
+);
 const via = fc.constantFrom<Via>('confirm', 'webhook');
 const currency = fc.oneof(
   { weight: 5, arbitrary: fc.constant<Currency>('usd') },
@@ -146,13 +144,13 @@ const disputeOutcome = fc.oneof(
 );
 const payLead = fc.record({ kind: fc.constant('payLead' as const), via });
 const payInvoice = fc.record({ kind: fc.constant('payInvoice' as const), via });
-const disputeSpec: fc.Arbitrary<DisputeSpec> = fc.record({
-  amount: shareOf(3),
-  currency: fc.oneof(
-    { weight: 9, arbitrary: fc.constant<Currency>('usd') },
-    { weight: 1, arbitrary: fc.constant<Currency>('eur') },
-  ),
+/** Dispute 0 of a run is Stripe's usual: in USD, within what the payment paid (so its outcome can apply). */
+const usualDispute: fc.Arbitrary<DisputeSpec> = fc.record({
+  amount: fc.integer({ min: 1, max: 600 }).map((s) => ({ share: s })),
+  currency: fc.constant<Currency>('usd'),
 });
+/** Dispute 1 may be anything: above the payment, in EUR. */
+const anyDispute: fc.Arbitrary<DisputeSpec> = fc.record({ amount: share, currency });
 
 const action: fc.Arbitrary<Action> = fc.oneof(
   { weight: 2, arbitrary: payLead },
@@ -213,8 +211,7 @@ const sequence: fc.Arbitrary<Sequence> = fc.record({
   finalCents: fc.integer({ min: 500, max: 50_000 }),
   invoiceCents: fc.integer({ min: 50, max: 200_000 }),
   invoiceOverdueDays: fc.option(fc.integer({ min: 1, max: 60 }), { nil: null }),
-  // Most disputes within the payment (Stripe's are): the rest test the bound.
-  disputes: fc.tuple(disputeSpec, disputeSpec),
+  disputes: fc.tuple(usualDispute, anyDispute),
   // A first batch of payments, so that most later actions have one to aim at; later batches pay too.
   batches: fc
     .tuple(
@@ -649,7 +646,8 @@ async function checkRun(run: Run): Promise<void> {
     ).toBeLessThanOrEqual(1);
     const outcome = effective[0] ?? 'duplicate';
     expect(stored.get(id)?.outcome, `(e) stripe_events/${id}`).toBe(outcome);
-    if (outcome === 'review') count(`held: ${String(stored.get(id)?.review).split(':')[0]}`);
+    // The rule that held it, or why (one line, without the payment's id).
+    if (outcome === 'review') count(`held: ${String(stored.get(id)?.review).replace(/:.*$| pi_\S+/g, '')}`);
     const written = entries
       .filter((e) => e.stripeEventId === id)
       .map((e) => [e.type, e.amountCents] as const)
