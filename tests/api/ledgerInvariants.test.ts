@@ -289,6 +289,29 @@ describe('17: refunds sent at once from the CRM', () => {
       expect(await booksOf(pi)).toEqual([]);
     },
   );
+
+  it('after a lost dispute, what is left to refund is what the payment still keeps: more is refused and writes nothing', async () => {
+    const { leadId, pi } = await paidDeposit('refund-after-lost', 1_000);
+    const dp = `dp_${randomUUID().slice(0, 8)}`;
+    for (const [type, status] of [
+      ['charge.dispute.created', 'needs_response'],
+      ['charge.dispute.closed', 'lost'],
+    ] as const)
+      expect((await sendWebhook(dispute(pi, dp, type, 400, status))).json).toMatchObject({ outcome: 'applied' });
+    const path = `/api/billing/payments/${pi}/refund`;
+    // The bank took $4.00 back: $7.00 is more than the $6.00 the payment keeps, refused as any refund past what is left.
+    const tooMuch = await api('POST', path, { token, body: { amount: '7.00' } });
+    expect([tooMuch.status, tooMuch.json]).toEqual([409, { error: REFUND_REFUSALS.tooMuch }]);
+    const payment = (await db.collection('payments').doc(pi).get()).data()!;
+    expect(payment.reviewReason ?? null).toBeNull();
+    const alerts = (await outboxOf(leadId, 'money-alert')).map((d) => d.get('variables').event);
+    expect(alerts).not.toContain('Refund held for review');
+    // All that is left is the $6.00 kept; then nothing is.
+    expect((await api('POST', path, { token, body: {} })).json).toMatchObject({ amount: '6.00', recorded: true });
+    expect((await api('POST', path, { token, body: {} })).status).toBe(409);
+    expect([await sumOf(pi, 'refund'), await sumOf(pi, 'dispute_lost')]).toEqual([600, 400]);
+    expect(await booksOf(pi)).toEqual([]);
+  });
 });
 
 describe('books:check names the rule an entry breaks', () => {

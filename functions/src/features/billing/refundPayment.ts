@@ -24,18 +24,25 @@ export const REFUND_FAILED = 'Refund Failed - The payment provider did not accep
 /** 409 when the books' rules hold a test-mode refund (domain ledgerRules): nothing is recorded. */
 export const REFUND_HELD = 'The refund breaks a rule of the books: it is held for review and nothing was recorded';
 
-/** What a payment paid and has refunded so far (cents), from its entries; its record's amount before it has one. */
-function refundPosition(entries: readonly LedgerEntryDoc[], payment: PaymentDoc): { paid: number; refunded: number } {
+/**
+ * What a payment paid, what its refunds add up to so far and what they may add up to at most (cents), from its
+ * entries (its record's amount before it has one): what it paid less what lost disputes took back, since refunds
+ * and lost disputes never pass the payment (domain ledgerRules `refund-exceeds-payment`). A refund past that is
+ * refused as any refund past what is left, never sent to the rules to be held.
+ */
+function refundPosition(
+  entries: readonly LedgerEntryDoc[],
+  payment: PaymentDoc,
+): { paid: number; refunded: number; refundable: number } {
   const sum = (type: string) => entries.filter((e) => e.type === type).reduce((s, e) => s + e.amountCents, 0);
-  return {
-    paid: sum('payment') || Number(payment.amountReceivedCents ?? payment.amountCents ?? 0),
-    refunded: sum('refund'),
-  };
+  const paid = sum('payment') || Number(payment.amountReceivedCents ?? payment.amountCents ?? 0);
+  return { paid, refunded: sum('refund'), refundable: Math.max(0, paid - sum('dispute_lost')) };
 }
 
 /**
  * The owner refunds a succeeded payment, in full or in part (domain
- * refundAmount: at most what is left to refund). Live mode asks Stripe
+ * refundAmount: at most what is left to refund, what it paid less its
+ * refunds and lost disputes: refundPosition). Live mode asks Stripe
  * (`refunds.create` with an Idempotency-Key; Stripe refuses a refund above
  * what its charge has left), and Stripe's `charge.refunded` event records it,
  * as for a refund made in Stripe's dashboard. Test mode records it at once
@@ -60,8 +67,8 @@ export async function refundPayment(
   if (input.request.amount !== undefined && asked === null)
     throw invalid('Validation failed', { amount: 'Enter an amount with at most 2 decimals' });
   // A first answer outside any transaction: a refund the ledger already leaves no room for is refused at once.
-  const { paid, refunded } = refundPosition(await entriesOfPayment(db, payment.id), payment);
-  const amount = refundAmount(paid, refunded, asked);
+  const { refunded, refundable } = refundPosition(await entriesOfPayment(db, payment.id), payment);
+  const amount = refundAmount(refundable, refunded, asked);
   if (!amount.ok) throw conflict(amount.message);
 
   const provider = await paymentProvider();
@@ -112,8 +119,8 @@ async function recordTestRefund(
     async (tx, take) => {
       const state = await readChargeState(db, tx, r.paymentIntentId);
       if (!state.payment || state.payment.doc.status !== 'succeeded') throw conflict(REFUND_REFUSALS.notPaid);
-      const { paid, refunded } = refundPosition(state.entries, state.payment.doc);
-      const amount = refundAmount(paid, refunded, r.askedCents);
+      const { paid, refunded, refundable } = refundPosition(state.entries, state.payment.doc);
+      const amount = refundAmount(refundable, refunded, r.askedCents);
       if (!amount.ok) throw conflict(amount.message);
       const event: ChargeEvent = {
         id: eventId,
