@@ -127,6 +127,25 @@ export function documentBalance(
   };
 }
 
+/**
+ * The balance of a stored document (an invoice or a payment request): only an
+ * open one can owe anything, as the server keeps the stored status with the
+ * ledger (books:check reports any document whose status and entries
+ * disagree); how much it owes is its ledger sums' (`ledgerCents`). A void one
+ * owes nothing. The one rule the account statement, the reminders and the
+ * PDFs read. Pure.
+ */
+export function storedDocumentBalance(doc: {
+  amountCents: number;
+  status: InvoiceStatus;
+  ledgerCents: LedgerSums;
+}): DocumentBalance {
+  const fromLedger = documentBalance(doc.amountCents, { sums: doc.ledgerCents }, { voided: doc.status === 'void' });
+  return doc.status === 'open' || fromLedger.amountDueCents === 0
+    ? fromLedger
+    : { ...fromLedger, amountDueCents: 0, status: doc.status };
+}
+
 /** The label an owner reads for a balance: "Paid", "Partially paid", "Refunded", "Disputed"... */
 export function balanceLabel(b: DocumentBalance): string {
   if (b.status === 'void') return 'Void';

@@ -48,7 +48,7 @@ import { TZDate } from '@date-fns/tz';
 import { COLLECTIONS } from './collections.js';
 import { DAY_MS } from './constants.js';
 import { z } from 'zod';
-import { daysOverdue, documentBalance, type InvoiceStatus } from './billing.js';
+import { daysOverdue, storedDocumentBalance, type InvoiceStatus } from './billing.js';
 import type { LedgerSums } from './ledgerSums.js';
 import type { AutomationKey, AutomationSettings } from './settings.js';
 
@@ -165,13 +165,12 @@ export function dayCount(days: number): string {
 
 /**
  * Whether a billed document (an invoice or a payment request) still calls for
- * payment reminders: it is open and its ledger balance (billing.ts
- * documentBalance from the sums kept on it, `ledgerCents`) still has
- * something due. Paid, credited down to nothing, voided or written off: no.
+ * payment reminders: it still owes something (billing.ts
+ * storedDocumentBalance, the account statement's rule). Paid, credited down
+ * to nothing, voided or written off: no.
  */
 export function documentOwes(doc: { status: InvoiceStatus; amountCents: number; ledgerCents: LedgerSums }): boolean {
-  if (doc.status !== 'open') return false;
-  return documentBalance(doc.amountCents, { sums: doc.ledgerCents }).amountDueCents > 0;
+  return storedDocumentBalance(doc).amountDueCents > 0;
 }
 
 /**

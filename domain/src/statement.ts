@@ -3,7 +3,8 @@
  * project) owe, and what did they pay?", read by every surface that shows
  * money (Invoicing, the lead's details, the dashboard's Open Invoices tile,
  * My Project, the portal, the reminders). Pure: it takes the documents
- * (admin invoices, a lead's deposit and final payment requests, cart orders)
+ * (admin invoices and a lead's deposit and final payment requests; cart orders
+ * are paid at checkout and never owe, so they are not on it)
  * with the ledger's sums the server keeps on each (`ledgerCents`), and the
  * quote stages not yet issued as documents, and returns per document and in
  * total: billed, paid, refunded, credited, written off, owed, overdue days,
@@ -29,6 +30,7 @@ import {
   balanceLabel,
   daysOverdue,
   documentBalance,
+  storedDocumentBalance,
   type BillableKind,
   type DocumentBalance,
   type InvoiceStatus,
@@ -42,8 +44,8 @@ import { centsToString } from './money.js';
 import { checkoutPath } from './quotes.js';
 import type { ClientStatementLineReply, ClientStatementReply } from './clientReplies.js';
 
-/** What a document bills for: a quote stage (payment request), an admin invoice, a cart order. */
-export type StatementPurpose = 'deposit' | 'final' | 'invoice' | 'order';
+/** What a document bills for: a quote stage (payment request) or an admin invoice. */
+export type StatementPurpose = 'deposit' | 'final' | 'invoice';
 
 /** A billable document as the statement reads it. */
 export interface StatementDocument {
@@ -138,13 +140,11 @@ const time = (d: Date | null): number => d?.getTime() ?? Number.POSITIVE_INFINIT
 
 /** One line of the statement for `doc` at `now` on the studio's clock. */
 export function statementLine(doc: StatementDocument, now: Date, timeZone: string): StatementLine {
-  const fromLedger = documentBalance(doc.totalCents, { sums: doc.ledgerCents }, { voided: doc.status === 'void' });
-  // Only an open document can owe anything: the server keeps the stored status with the ledger, and
-  // books:check reports any document whose status and entries disagree.
-  const balance: DocumentBalance =
-    doc.status === 'open' || fromLedger.amountDueCents === 0
-      ? fromLedger
-      : { ...fromLedger, amountDueCents: 0, status: doc.status };
+  const balance = storedDocumentBalance({
+    amountCents: doc.totalCents,
+    status: doc.status,
+    ledgerCents: doc.ledgerCents,
+  });
   const owedCents = balance.amountDueCents;
   const overdueDays = owedCents > 0 && doc.dueDate ? daysOverdue(doc.dueDate, now, timeZone) : 0;
   return { document: doc, balance, owedCents, overdueDays, state: stateOf(balance, overdueDays) };
@@ -273,12 +273,11 @@ export function statementStateText(line: Pick<StatementLine, 'state' | 'overdueD
   return `Overdue ${dayCount(line.overdueDays)}${line.balance.keptCents > 0 ? ', partially paid' : ''}`;
 }
 
-/** What a document bills for, in a word: "Deposit", "Final payment", "Invoice", "Order". */
+/** What a document bills for, in a word: "Deposit", "Final payment", "Invoice". */
 export const STATEMENT_PURPOSE_LABELS: Readonly<Record<StatementPurpose, string>> = {
   deposit: 'Deposit',
   final: 'Final payment',
   invoice: 'Invoice',
-  order: 'Order',
 };
 
 /** The fields of a stored invoice or payment request (domain invoiceDocSchema) the statement reads. */
@@ -362,14 +361,20 @@ const CLIENT_STATES: Partial<Record<StatementState, ClientStatementLineReply['st
  * A statement as the client reads it (My Project, the portal): 2-decimal
  * amounts, due days written on the studio's clock (`timeZone`), the open and
  * settled documents (void and written-off ones left out), and the quote
- * stages still to be billed with a checkout for the one payable now.
+ * stages still to be billed with a checkout for the one payable now. A
+ * project that takes no payment (a Lost lead: the checkout answers "closed")
+ * is given no Pay link (`payable: false`).
  */
-export function clientStatement(statement: AccountStatement, timeZone: string): ClientStatementReply {
+export function clientStatement(
+  statement: AccountStatement,
+  timeZone: string,
+  { payable = true }: { payable?: boolean } = {},
+): ClientStatementReply {
   const lines: ClientStatementLineReply[] = [];
   for (const l of statement.lines) {
     const state = CLIENT_STATES[l.state];
     const d = l.document;
-    if (!state || d.purpose === 'order') continue;
+    if (!state) continue;
     lines.push({
       id: d.id,
       kind: d.purpose,
@@ -382,7 +387,7 @@ export function clientStatement(statement: AccountStatement, timeZone: string): 
       stateText: statementStateText(l),
       dueDate: d.dueDate ? formatDocumentDate(d.dueDate, timeZone) : null,
       overdueDays: l.overdueDays,
-      payPath: documentPayPath(l),
+      payPath: payable ? documentPayPath(l) : null,
     });
   }
   return {
@@ -393,7 +398,7 @@ export function clientStatement(statement: AccountStatement, timeZone: string): 
     upcoming: statement.upcoming.map((u) => ({
       kind: u.purpose,
       amount: centsToString(u.amountCents),
-      payPath: u.payableNow && u.leadId ? checkoutPath(u.amountCents, u.description, u.leadId) : null,
+      payPath: payable && u.payableNow && u.leadId ? checkoutPath(u.amountCents, u.description, u.leadId) : null,
     })),
   };
 }

@@ -5,7 +5,7 @@
  * paid cart order's buyer made a client (cartClient.ts).
  */
 export { syncBoardCard } from './leadBoardStore.js';
-export { cartClientLeadId, ensureCartClientIn, existingClientLeadId, type CartClient } from './cartClient.js';
+export { ensureCartClientIn, existingClientLeadId, type CartClient } from './cartClient.js';
 export {
   leadExistsIn,
   parseLeadSnapshot,

@@ -72,7 +72,7 @@ export function clientLead(id: string, l: StoredLeadDoc, account: ClientAccount 
     amountDue: next ? centsToString(next.amountCents) : null,
     paidInFull: shown?.statement.paidInFull ?? false,
     payPath: next?.payPath ?? null,
-    statement: shown ? clientStatement(shown.statement, shown.timeZone) : null,
+    statement: shown ? clientStatement(shown.statement, shown.timeZone, { payable: l.status !== 'Lost' }) : null,
     estimatedHours: released && typeof l.estimatedHours === 'number' ? l.estimatedHours : null,
     complexity: released ? text(l.complexity) : null,
     phase1: text(l.phase1),

@@ -48,6 +48,7 @@ import {
   daysOverdue,
   dayUnit,
   documentOwes,
+  storedDocumentBalance,
   dueReminders,
   formatDocumentDate,
   formatUsd,
@@ -90,7 +91,6 @@ export interface ReminderRunResult {
 }
 
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-const cents = (v: unknown): number | null => (typeof v === 'number' && Number.isInteger(v) ? v : null);
 
 /** A lead that still takes reminders: it exists, has an email and is not marked Lost. */
 const reachable = (lead: StoredLeadDoc | null | undefined): lead is StoredLeadDoc =>
@@ -138,7 +138,8 @@ export async function loadReminderSubjects(
     if (!number || !documentOwes(r)) continue;
     const base = {
       path: r.path,
-      amountCents: cents(r.amountCents),
+      // What the reminder asks for: what the document still owes (the account statement's rule), not its total.
+      amountCents: storedDocumentBalance(r).amountDueCents,
       description: str(r.description),
       checkoutUrl: str(r.checkoutUrl),
     };
@@ -178,7 +179,7 @@ export async function loadReminderSubjects(
     if (!documentOwes(i)) continue;
     subjects.push({
       path: i.path,
-      amountCents: cents(i.amountCents),
+      amountCents: storedDocumentBalance(i).amountDueCents,
       description: str(i.description),
       checkoutUrl: str(i.checkoutUrl),
       subject: {

@@ -25,15 +25,6 @@ export interface ClientHosting<O extends ClientOrder = ClientOrder, S extends Cl
   subscriptions: S[];
 }
 
-/** What an order's stored status means to the owner. */
-export const ORDER_STATUS_LABELS: Record<ClientOrder['status'], string> = {
-  paid: 'Paid',
-  pending_payment: 'Awaiting payment',
-  payment_failed: 'Payment failed',
-  payment_setup_failed: 'Checkout failed',
-  expired: 'Expired',
-};
-
 /** What a subscription's stored status means to the owner. */
 export const SUBSCRIPTION_STATUS_LABELS: Record<ClientSubscription['status'], string> = {
   active: 'Active',

@@ -8,8 +8,9 @@
  * lists the same documents one by one.
  *
  * Not a listener: aggregations are read once. The dashboard asks again when
- * its board changes (`version`), since every payment, write-off and void
- * touches the lead whose card it shows, and when the day on the studio's
+ * its board changes (`version`: a payment of a quote stage moves its lead),
+ * every two minutes (a refund, an admin invoice paid, voided or written off,
+ * or a request issued later touch no card), and when the day on the studio's
  * clock changes. Each asking is 16 aggregations (4 per set: open and overdue
  * invoices and payment requests), each billed as one read per 1,000
  * documents counted.
@@ -27,6 +28,7 @@ import {
   type Query,
 } from 'firebase/firestore';
 import { useFirestore } from 'reactfire';
+import { useClock } from '../lib/useClock';
 import {
   COLLECTIONS,
   OPEN_DOCUMENT_SUM_TYPES,
@@ -35,6 +37,9 @@ import {
   type LedgerSums,
   type Receivables,
 } from '@studio/domain';
+
+/** How often the tile asks again while the dashboard is open (ms), besides on each board change. */
+const REFRESH_MS = 2 * 60_000;
 
 /** The count and the billed total, fields every document has. */
 const TOTALS = { count: count(), total: sum('amountCents') } satisfies AggregateSpec;
@@ -84,7 +89,10 @@ async function readReceivables(firestore: Firestore, dayStart: Date): Promise<Re
 export function useReceivables(version: unknown, timeZone: string): Receivables | null {
   const firestore = useFirestore();
   const [value, setValue] = useState<Receivables | null>(null);
-  const dayStart = studioDayStart(new Date(), timeZone).getTime();
+  // Not every money event touches a lead's card (a refund, an admin invoice paid or voided, a request issued
+  // after the acceptance): the tile also asks again every REFRESH_MS while the page is open.
+  const tick = useClock(REFRESH_MS).getTime();
+  const dayStart = studioDayStart(new Date(tick), timeZone).getTime();
   useEffect(() => {
     let live = true;
     readReceivables(firestore, new Date(dayStart)).then(
@@ -94,6 +102,6 @@ export function useReceivables(version: unknown, timeZone: string): Receivables 
     return () => {
       live = false;
     };
-  }, [firestore, version, dayStart]);
+  }, [firestore, version, dayStart, tick]);
   return value;
 }

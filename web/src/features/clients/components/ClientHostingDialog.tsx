@@ -21,10 +21,10 @@ import { formatUsd } from '@studio/domain';
 import { ScrollTable } from '../../../shared/components/ScrollTable';
 import type { OrderView, SubscriptionView } from '../../../shared/data/moneyHooks';
 import { usePhone } from '../../../shared/lib/usePhone';
+import { useStudioDateFormat } from '../../settings';
 import { OrdersTable } from '../../billing';
 import { SUBSCRIPTION_STATUS_LABELS, type ClientHosting } from '../clientHosting';
 
-const dateFmt = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const STATUS_COLORS = { active: 'success', past_due: 'warning', canceled: 'default' } as const;
 
 /** The hosting of the client `name` in a dialog; closed when `hosting` is null. */
@@ -38,6 +38,8 @@ export function ClientHostingDialog({
   onClose(): void;
 }) {
   const phone = usePhone();
+  // Renewal days on the studio's clock, as the portal and the emails write them.
+  const dates = useStudioDateFormat();
   return (
     <Dialog
       open={hosting !== null}
@@ -80,7 +82,7 @@ export function ClientHostingDialog({
                       </Typography>
                     )}
                   </TableCell>
-                  <TableCell>{s.status === 'canceled' ? '—' : dateFmt.format(s.currentPeriodEnd)}</TableCell>
+                  <TableCell>{s.status === 'canceled' ? '—' : dates.day(s.currentPeriodEnd)}</TableCell>
                   <TableCell align="right">
                     {formatUsd(s.amountCents)}/{s.interval}
                   </TableCell>
