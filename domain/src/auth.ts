@@ -92,3 +92,75 @@ export function loginDelayAfterRevocationMs(revokedAtSeconds: number | null, now
   if (revokedAtSeconds === null) return 0;
   return Math.min(MAX_LOGIN_DELAY_MS, Math.max(0, (revokedAtSeconds + 1) * 1000 - nowMs));
 }
+
+// ---------------------------------------------------------------------------
+// Client (portal) accounts
+// ---------------------------------------------------------------------------
+//
+// A client's portal account is made by their first email-link sign-in and is
+// nothing else: anyone holding the public Web API key could otherwise sign an
+// address up with a password before its owner's first link, keep the password
+// once the link verifies the address, and read the portal with it. So Auth's
+// `beforeUserCreated` blocking function lets only an email-link sign-in create
+// an account (the admin is made through the Admin SDK, which it does not see),
+// and the portal takes a session only from an account without a password or
+// any other sign-in method.
+
+/** The sign-in method Auth's blocking functions name for an email-link sign-in: the only one that creates accounts. */
+export const EMAIL_LINK_SIGN_IN_METHOD = 'emailLink';
+
+/** The blocking function's refusal of any other sign-up (Auth hands it to the caller). */
+export const SIGN_UP_REFUSED =
+  'Accounts are created only by the sign-in link of the client portal: ask for a link at /portal.';
+
+/** Whether a sign-up by `signInMethod` ("emailLink", "password", "google.com", "phone", none for anonymous) may create an account. */
+export const signUpAllowed = (signInMethod: string | null | undefined): boolean =>
+  signInMethod === EMAIL_LINK_SIGN_IN_METHOD;
+
+/**
+ * The ID token `firebase.sign_in_provider` values an email-link sign-in can carry. Firebase writes
+ * "password" for it (the Email/Password provider's id; the Admin SDK lists no "emailLink" value), so a
+ * token alone cannot tell an email link from a password: the account check below does. "emailLink" is
+ * accepted too, should Auth name the method in the token.
+ */
+export const PORTAL_TOKEN_PROVIDERS: readonly string[] = ['password', EMAIL_LINK_SIGN_IN_METHOD];
+
+/** The 403 of a portal token from another kind of sign-in (custom token, Google, phone, anonymous...). */
+export const PORTAL_SIGN_IN_REFUSED =
+  'The client portal opens only from a sign-in link sent by email. Sign out and ask for a new link.';
+
+/** The 403 of a portal session whose account also has a password or another sign-in method. */
+export const PORTAL_ACCOUNT_REFUSED =
+  'This address has a portal account with a password or another sign-in method, so the portal does not open with it. Ask the studio to reset your portal access, then sign in with a new link.';
+
+/** What the portal reads of a session: its ID token and its Auth account. */
+export interface PortalSignIn {
+  /** The ID token's `firebase.sign_in_provider`. */
+  tokenProvider: string;
+  /** Whether the account has a password (Auth's password hash or password time is set). */
+  hasPassword: boolean;
+  /** The ids of the account's sign-in methods (Auth's `providerUserInfo[].providerId`; an email link is "password"). */
+  providerIds: readonly string[];
+  /** Whether a phone number is on the account (phone sign-in). */
+  hasPhone: boolean;
+}
+
+/**
+ * Why the portal refuses the session `s`, or null when it came from an email-link sign-in of an account that
+ * has nothing else: a token of any other kind gets PORTAL_SIGN_IN_REFUSED; an account with a password, a
+ * phone or a provider other than the email identity gets PORTAL_ACCOUNT_REFUSED, whichever way its token was
+ * got (with a password, the one who set it could sign in as the client).
+ */
+export function portalSignInRefusal(s: PortalSignIn): string | null {
+  if (!PORTAL_TOKEN_PROVIDERS.includes(s.tokenProvider)) return PORTAL_SIGN_IN_REFUSED;
+  if (s.hasPassword || s.hasPhone || s.providerIds.some((p) => p !== ADMIN_SIGN_IN_PROVIDER))
+    return PORTAL_ACCOUNT_REFUSED;
+  return null;
+}
+
+// ---------------------------------------------------------------------------
+// Admin passwords
+// ---------------------------------------------------------------------------
+
+/** The shortest admin password `admin:create` sets (the README asks the same of Identity Platform's policy). */
+export const ADMIN_PASSWORD_MIN_LENGTH = 12;

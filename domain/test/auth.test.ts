@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   existingAdminAccountRefusal,
+  PORTAL_ACCOUNT_REFUSED,
+  PORTAL_SIGN_IN_REFUSED,
+  portalSignInRefusal,
+  signUpAllowed,
   loginDelayAfterRevocationMs,
   MAX_LOGIN_DELAY_MS,
   revocationSeconds,
@@ -73,5 +78,45 @@ describe('ending sessions: the revocation time and the tokens it ends', () => {
     expect(adminSessionDocSchema.parse({ revokedAtSeconds: R })).toEqual({ revokedAtSeconds: R });
     for (const bad of [{}, { revokedAtSeconds: R + 0.5 }, { revokedAtSeconds: -1 }, { revokedAtSeconds: String(R) }])
       expect(adminSessionDocSchema.safeParse(bad).success).toBe(false);
+  });
+});
+
+describe('portal accounts: only an email link creates one, and the portal takes nothing else', () => {
+  it('a sign-up is allowed by email link only', () => {
+    expect(signUpAllowed('emailLink')).toBe(true);
+    for (const method of ['password', 'google.com', 'phone', 'anonymous', 'EMAILLINK', '', null, undefined])
+      expect(signUpAllowed(method)).toBe(false);
+  });
+
+  const emailLink = { tokenProvider: 'password', hasPassword: false, providerIds: ['password'], hasPhone: false };
+
+  it('an email-link session of an account with nothing else is taken (Firebase names its token "password")', () => {
+    expect(portalSignInRefusal(emailLink)).toBeNull();
+    expect(portalSignInRefusal({ ...emailLink, tokenProvider: 'emailLink' })).toBeNull();
+    expect(portalSignInRefusal({ ...emailLink, providerIds: [] })).toBeNull();
+  });
+
+  it('a token of another kind of sign-in is refused', () => {
+    for (const tokenProvider of ['custom', 'anonymous', 'google.com', 'phone', 'saml.x', ''])
+      expect(portalSignInRefusal({ ...emailLink, tokenProvider })).toBe(PORTAL_SIGN_IN_REFUSED);
+  });
+
+  it('an account with a password, a phone or another provider is refused, whatever its token', () => {
+    const provider = fc.constantFrom('password', 'emailLink', 'custom', 'google.com');
+    const account = fc.record({
+      tokenProvider: provider,
+      hasPassword: fc.boolean(),
+      hasPhone: fc.boolean(),
+      providerIds: fc.array(fc.constantFrom('password', 'google.com', 'phone', 'apple.com'), { maxLength: 3 }),
+    });
+    fc.assert(
+      fc.property(account, (s) => {
+        const tainted = s.hasPassword || s.hasPhone || s.providerIds.some((p) => p !== 'password');
+        const refusal = portalSignInRefusal(s);
+        if (s.tokenProvider === 'custom' || s.tokenProvider === 'google.com')
+          expect(refusal).toBe(PORTAL_SIGN_IN_REFUSED);
+        else expect(refusal).toBe(tainted ? PORTAL_ACCOUNT_REFUSED : null);
+      }),
+    );
   });
 });

@@ -7,6 +7,7 @@
  * - `syncLeadBoard`: keeps the CRM board's projection (`lead_board`) in step with `leads`.
  * - `issuePaymentRequests`: numbers a lead's deposit and final payment requests once due.
  * - `linkOrderClient`: makes a paid cart order's buyer a client (a lead).
+ * - `guardSignUp`: Auth's blocking function, lets only an email-link sign-in create an account.
  *
  * Every function's instance loads this module, so it declares the functions
  * and loads nothing else: each handler imports its own code on its first
@@ -18,6 +19,7 @@
 import { setGlobalOptions } from 'firebase-functions/v2/options';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { beforeUserCreated } from 'firebase-functions/v2/identity';
 import * as logger from 'firebase-functions/logger';
 import type { Express } from 'express';
 import { FUNCTION_SECRETS, secretsFor } from './platform/deployParams.js';
@@ -96,4 +98,13 @@ export const linkOrderClient = deferTrigger(() =>
   firestoreTriggers().onDocumentWritten({ document: 'orders/{orderId}', retry: true }, async (event) =>
     (await import('./features/billing/orderClient.js')).syncOrderClient(event),
   ),
+);
+
+/**
+ * Auth's `beforeUserCreated` blocking function (features/auth/signUpGuard.ts): refuses every sign-up but a
+ * client's email link, so nobody can make a password account at a client's address before the client does.
+ * Needs Identity Platform; the deploy registers it (docs/operations.md "Firebase Auth").
+ */
+export const guardSignUp = beforeUserCreated(async (event) =>
+  (await import('./features/auth/signUpGuard.js')).guardSignUp(event),
 );

@@ -1,9 +1,11 @@
 /**
  * admin:create against the Auth emulator: an account someone else signed up
- * at an admin's address (through the Auth REST API, as anyone holding the
- * public Web API key can) is never given the admin claim, with or without a
+ * at an admin's address is never given the admin claim, with or without a
  * second sign-in method linked, and `--update` re-passwords only a
- * password-only admin (domain existingAdminAccountRefusal).
+ * password-only admin (domain existingAdminAccountRefusal). Auth's blocking
+ * function now refuses such a sign-up through the REST API; these accounts are
+ * planted through the Admin SDK, as one made before it was deployed would be.
+ * admin:create asks for 12 characters and answers --help.
  */
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -40,8 +42,11 @@ async function linkGoogle(idToken: string, sub: string): Promise<void> {
 }
 
 const freshName = () => `probe-${randomUUID().slice(0, 8)}`;
-const signUp = (username: string, password: string) =>
-  identityToolkit('signUp', { email: usernameToEmail(username), password });
+/** An outsider's password account at `username`'s address, signed in: planted, as the REST sign-up is refused. */
+async function signUp(username: string, password: string) {
+  await adminAuth.createUser({ email: usernameToEmail(username), password });
+  return identityToolkit('signInWithPassword', { email: usernameToEmail(username), password });
+}
 const login = (username: string, password: string) =>
   api('POST', '/api/auth/login', { body: { username, password } }).then((r) => r.status);
 
@@ -111,5 +116,25 @@ describe('admin:create refuses accounts it did not make admin', () => {
     expect(failed?.stderr).toMatch(/^admin:create: The account ".+" exists but is not an admin/);
     expect(failed?.stderr).toContain('Delete the account');
     expect((await adminAuth.getUser(outsider.localId)).customClaims ?? {}).not.toHaveProperty('admin');
+  });
+
+  it('a password shorter than 12 characters is refused, and nothing is created', async () => {
+    const username = freshName();
+    await expect(createAdminUser({ auth: adminAuth, db }, { username, password: 'eleven-char' })).rejects.toThrow(
+      'Password must be at least 12 characters.',
+    );
+    await expect(adminAuth.getUserByEmail(usernameToEmail(username))).rejects.toMatchObject({
+      code: 'auth/user-not-found',
+    });
+  });
+
+  it('npm run admin:create -- --help prints the usage and exits 0, touching nothing', async () => {
+    const { stdout } = await promisify(execFile)(
+      join(ROOT, 'node_modules', '.bin', 'tsx'),
+      ['scripts/admin-create.ts', '--help'],
+      { cwd: ROOT, env: process.env },
+    );
+    expect(stdout).toMatch(/^usage: npm run admin:create -- --username U --password P/);
+    expect(stdout).toContain('at least 12 characters');
   });
 });

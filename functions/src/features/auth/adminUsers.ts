@@ -5,7 +5,12 @@
  */
 import type { Auth } from 'firebase-admin/auth';
 import type { Firestore } from 'firebase-admin/firestore';
-import { existingAdminAccountRefusal, USERNAME_PATTERN, usernameToEmail } from '@studio/domain';
+import {
+  ADMIN_PASSWORD_MIN_LENGTH,
+  existingAdminAccountRefusal,
+  USERNAME_PATTERN,
+  usernameToEmail,
+} from '@studio/domain';
 import { saveAdminProfile } from './userStore.js';
 
 export class AdminUserError extends Error {}
@@ -18,7 +23,7 @@ export class AdminUserError extends Error {}
  * REST API, or one with another sign-in method linked, is refused, with or
  * without `update`, and left untouched.
  * @returns the Auth uid.
- * @throws AdminUserError on a bad username, a short password, an existing admin without `update`, or an existing
+ * @throws AdminUserError on a bad username, a password under ADMIN_PASSWORD_MIN_LENGTH (12) characters, an existing admin without `update`, or an existing
  *   account that is not a password-only admin (the message names the safe path: delete it, then create).
  */
 export async function createAdminUser(
@@ -28,7 +33,8 @@ export async function createAdminUser(
   const username = input.username.trim().toLowerCase();
   if (!USERNAME_PATTERN.test(username))
     throw new AdminUserError('Username must be 3-64 letters, digits, dots, dashes or underscores.');
-  if (input.password.length < 8) throw new AdminUserError('Password must be at least 8 characters.');
+  if (input.password.length < ADMIN_PASSWORD_MIN_LENGTH)
+    throw new AdminUserError(`Password must be at least ${ADMIN_PASSWORD_MIN_LENGTH} characters.`);
   const email = usernameToEmail(username);
 
   let uid: string;

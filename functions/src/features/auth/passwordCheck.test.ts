@@ -7,10 +7,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const error = vi.fn();
-vi.mock('firebase-functions/logger', () => ({ error, warn: vi.fn(), info: vi.fn(), log: vi.fn(), debug: vi.fn() }));
+const warn = vi.fn();
+vi.mock('firebase-functions/logger', () => ({ error, warn, info: vi.fn(), log: vi.fn(), debug: vi.fn() }));
 
 const { loadConfig, setConfigForTests, NotConfigured } = await import('../../config.js');
-const { verifyPassword } = await import('./passwordCheck.js');
+const { AppError } = await import('../../platform/errors.js');
+const { AUTH_PAUSED, PASSWORD_POLICY_REFUSED, verifyPassword } = await import('./passwordCheck.js');
 
 const realProject = (env: Record<string, string> = {}) =>
   loadConfig({ GCLOUD_PROJECT: 'studio-prod', FUNCTION_TARGET: 'api', ...env });
@@ -26,7 +28,10 @@ function stubFetch(status: number, body: unknown) {
 }
 
 describe('verifyPassword on a real project', () => {
-  beforeEach(() => error.mockClear());
+  beforeEach(() => {
+    error.mockClear();
+    warn.mockClear();
+  });
   afterEach(() => {
     vi.unstubAllGlobals();
     setConfigForTests(undefined);
@@ -76,5 +81,33 @@ describe('verifyPassword on a real project', () => {
       expect.any(String),
       expect.objectContaining({ event: 'auth.check_failed', code: 'API_KEY_HTTP_REFERRER_BLOCKED' }),
     );
+  });
+
+  it("Identity Platform's pause after repeated failures is a 429 of its own, logged at WARN, not an outage", async () => {
+    setConfigForTests(realProject({ SERVER_API_KEY: 'AIza-server' }));
+    stubFetch(400, {
+      error: { message: 'TOO_MANY_ATTEMPTS_TRY_LATER : Access to this account has been temporarily disabled.' },
+    });
+    const failure = await verifyPassword('a@admin.studio.invalid', 'pw').catch((e: unknown) => e);
+    expect(failure).toBeInstanceOf(AppError);
+    expect(failure).toMatchObject({ kind: 'TooMany', message: AUTH_PAUSED });
+    expect(error).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledWith(
+      expect.any(String),
+      expect.objectContaining({ code: 'TOO_MANY_ATTEMPTS_TRY_LATER' }),
+    );
+  });
+
+  it('a password the password policy refuses is a 403 saying so, not "not configured"', async () => {
+    setConfigForTests(realProject({ SERVER_API_KEY: 'AIza-server' }));
+    stubFetch(400, {
+      error: {
+        message:
+          'PASSWORD_DOES_NOT_MEET_REQUIREMENTS : Missing password requirements: [Password must contain at least 12 characters]',
+      },
+    });
+    const failure = await verifyPassword('a@admin.studio.invalid', 'short-pw').catch((e: unknown) => e);
+    expect(failure).toMatchObject({ kind: 'Forbidden', message: PASSWORD_POLICY_REFUSED });
+    expect(error).not.toHaveBeenCalled();
   });
 });

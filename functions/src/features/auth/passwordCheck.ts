@@ -4,6 +4,8 @@
  * test can run it against a stand-in for Google's reply.
  */
 import { z } from 'zod';
+import * as logger from 'firebase-functions/logger';
+import { AppError } from '../../platform/errors.js';
 import { EVENTS, logEvent } from '../../platform/log.js';
 import { config, NOT_CONFIGURED, NotConfigured } from '../../config.js';
 
@@ -18,6 +20,26 @@ const CREDENTIAL_ERRORS = new Set([
 ]);
 
 /**
+ * The 429 when Identity Platform pauses an address after repeated failures (`TOO_MANY_ATTEMPTS_TRY_LATER`):
+ * its own abuse protection, over every caller of its API, not this API's per-IP lockout.
+ */
+export const AUTH_PAUSED =
+  'Too many failed sign-ins for this account: Firebase Auth has paused it for a while. Try again later, or reset the password with npm run admin:create -- --update.';
+
+/**
+ * The 403 when the password is refused by the project's password policy (Identity Platform,
+ * `PASSWORD_DOES_NOT_MEET_REQUIREMENTS`): set in the console after this password was.
+ */
+export const PASSWORD_POLICY_REFUSED =
+  "This password does not meet the project's password policy. Set a new one with npm run admin:create -- --update.";
+
+/** Identity Toolkit errors that are neither wrong credentials nor a broken setup: each has its own answer. */
+const OWN_ANSWERS: Record<string, () => AppError> = {
+  TOO_MANY_ATTEMPTS_TRY_LATER: () => new AppError('TooMany', AUTH_PAUSED),
+  PASSWORD_DOES_NOT_MEET_REQUIREMENTS: () => new AppError('Forbidden', PASSWORD_POLICY_REFUSED),
+};
+
+/**
  * Verifies the password of `email` against Firebase Auth's REST API (the Admin
  * SDK cannot): the Auth emulator locally, else with the server's own key,
  * SERVER_API_KEY (config.ts). Not the browser's Web API key: the README has
@@ -27,6 +49,8 @@ const CREDENTIAL_ERRORS = new Set([
  * caller can copy from the page; a separate key restricted to the Identity
  * Toolkit API is revoked and rotated on its own).
  * Returns the uid, or null for wrong credentials.
+ * @throws AppError TooMany (429, AUTH_PAUSED) when Identity Platform has paused the address, Forbidden (403,
+ *   PASSWORD_POLICY_REFUSED) when its password policy refuses the password; both logged at WARN with the code.
  * @throws NotConfigured (503) when the check cannot run: no server key, a key
  *   Auth refuses, or the Email/Password provider is off. Logged, so a broken
  *   setup never looks like a wrong password.
@@ -53,6 +77,11 @@ export async function verifyPassword(email: string, password: string): Promise<s
   // "INVALID_PASSWORD : ..." style messages carry the code first.
   const code = (body.success ? (body.data.error?.message ?? '') : '').split(/[\s:]/)[0] ?? '';
   if (res.status === 400 && CREDENTIAL_ERRORS.has(code)) return null;
+  const own = OWN_ANSWERS[code];
+  if (own) {
+    logger.warn('auth: Identity Platform refused the admin sign-in', { status: res.status, code });
+    throw own();
+  }
   logEvent(EVENTS.authCheckFailed, 'auth: the password check failed for a reason other than the credentials', {
     status: res.status,
     code: code || null,

@@ -83,8 +83,9 @@ export function LoginPage({ preloadNext }: { preloadNext?: () => Promise<unknown
       toast({ title: 'Login successful', description: 'Welcome to the CRM dashboard' });
       navigate('/admin/dashboard');
     } catch (e) {
-      // A lockout (429) or a sign-in the server cannot run (503) says so; anything else is the spec's "Invalid credentials".
-      const known = e instanceof ApiError && (e.status === 429 || e.status === 503);
+      // A lockout (429: this API's or Firebase Auth's), a password the password policy refuses (403) or a sign-in
+      // the server cannot run (503) says so; anything else is the spec's "Invalid credentials".
+      const known = e instanceof ApiError && (e.status === 403 || e.status === 429 || e.status === 503);
       toast({ title: 'Login failed', description: known ? e.serverMessage : 'Invalid credentials', severity: 'error' });
     } finally {
       setSubmitting(false);

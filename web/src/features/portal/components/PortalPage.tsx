@@ -48,6 +48,7 @@ import {
   watchPortalUser,
 } from '../portalAuth';
 import { fetchOverview } from '../portalApi';
+import { ApiError } from '../../../shared/lib/api';
 import { rowSx } from './PortalListSection';
 import { PortalSubscriptions } from './PortalSubscriptions';
 import { PortalDocuments } from './PortalDocuments';
@@ -269,19 +270,24 @@ function Invoices({ invoices, dates }: { invoices: PortalInvoice[]; dates: Studi
 }
 
 function Overview({ user }: { user: User }) {
-  const [state, setState] = useState<{ data: PortalOverview | null; error: boolean }>({ data: null, error: false });
+  // `refused`: the server's 403 (a session that is not an email-link account), which trying again does not mend.
+  const [state, setState] = useState<{ data: PortalOverview | null; error: boolean; refused?: string }>({
+    data: null,
+    error: false,
+  });
   const load = useCallback(() => {
     setState({ data: null, error: false });
     fetchOverview(user).then(
       (data) => setState({ data, error: false }),
       (e: unknown) => {
         console.error('portal: the overview could not be loaded', e);
-        setState({ data: null, error: true });
+        const refused = e instanceof ApiError && e.status === 403 ? e.serverMessage : undefined;
+        setState({ data: null, error: true, refused });
       },
     );
   }, [user]);
   useEffect(load, [load]);
-  const { data, error } = state;
+  const { data, error, refused } = state;
   const dates = data ? studioDateFormat(data.timeZone) : null;
   return (
     <Container maxWidth="md" sx={{ py: { xs: 4, md: 8 } }}>
@@ -302,7 +308,9 @@ function Overview({ user }: { user: User }) {
           Sign out
         </Button>
       </Stack>
-      {error ? (
+      {refused ? (
+        <Alert severity="error">{refused}</Alert>
+      ) : error ? (
         <Alert
           severity="error"
           action={
