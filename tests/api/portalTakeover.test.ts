@@ -149,8 +149,13 @@ describe('the portal takeover, step by step', () => {
       postBody: new URLSearchParams({ providerId: 'google.com', id_token: claims }).toString(),
     });
     expect(linked.json.idToken).toBeTruthy();
-    const res = await api('GET', '/api/portal/overview', { token: String(linked.json.idToken) });
+    // The email-link token, now of an account Google signs in to as well.
+    const res = await api('GET', '/api/portal/overview', { token });
     expect(res.status).toBe(403);
     expect(res.json).toEqual({ error: PORTAL_ACCOUNT_REFUSED });
+    // And the Google sign-in's own token is not an email-link session.
+    const google = await api('GET', '/api/portal/overview', { token: String(linked.json.idToken) });
+    expect(google.status).toBe(403);
+    expect(google.json).toEqual({ error: PORTAL_SIGN_IN_REFUSED });
   });
 });
