@@ -29,6 +29,7 @@ export * from './payments.js';
 export * from './settings.js';
 export * from './invoiceNumbers.js';
 export * from './invoiceDocument.js';
+export * from './invoiceLines.js';
 export * from './ledgerSums.js';
 export * from './billing.js';
 export * from './ledgerExport.js';
