@@ -1,0 +1,258 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { invoiceLineTotals, type InvoiceLine } from '../src/index.js';
+// Not re-exported by the index: the VAT id library stays out of the web bundle until a page needs it.
+import {
+  applyTaxTreatment,
+  CREDIT_NOTE_REFUSALS,
+  creditNoteReference,
+  EU_COUNTRIES,
+  isEuCountry,
+  isValidVatIdFor,
+  normalizeVatId,
+  TAX_NOTES,
+  taxTreatment,
+  type ClientTaxFacts,
+  type StudioTaxFacts,
+} from '../src/invoiceTax.js';
+
+const deStudio: StudioTaxFacts = { vatRegistered: true, country: 'DE', taxId: 'DE136695976', taxRateBps: 1900 };
+const ukStudio: StudioTaxFacts = { vatRegistered: true, country: 'GB', taxId: 'GB980780684', taxRateBps: 2000 };
+const usStudio: StudioTaxFacts = { vatRegistered: false, country: 'US', taxId: null, taxRateBps: 825 };
+const person: ClientTaxFacts = { company: null, country: null, taxId: null };
+
+/** Well-formed VAT ids (format and check digits), one per country used below. */
+const VAT = {
+  DE: 'DE136695976',
+  FR: 'FR40303265045',
+  NL: 'NL004495445B01',
+  IT: 'IT00743110157',
+  GR: 'EL094259216',
+  BE: 'BE0776091951',
+} as const;
+
+describe('VAT id format (jsvat)', () => {
+  it('accepts a well-formed id of the country, however it is typed', () => {
+    expect(isValidVatIdFor(VAT.DE, 'DE')).toBe(true);
+    expect(isValidVatIdFor('de 136.695.976', 'de')).toBe(true);
+    expect(isValidVatIdFor('136695976', 'DE')).toBe(true); // the prefix is added
+    expect(isValidVatIdFor(VAT.GR, 'GR')).toBe(true); // Greece: EL
+    expect(isValidVatIdFor('094259216', 'GR')).toBe(true);
+    expect(normalizeVatId('fr 40-303 265 045', 'FR')).toBe(VAT.FR);
+  });
+
+  it('refuses a wrong check digit, another country’s id, or a country outside the EU', () => {
+    expect(isValidVatIdFor('DE136695977', 'DE')).toBe(false);
+    expect(isValidVatIdFor(VAT.FR, 'DE')).toBe(false);
+    expect(isValidVatIdFor('GB980780684', 'GB')).toBe(false);
+    expect(isValidVatIdFor('', 'DE')).toBe(false);
+    expect(isValidVatIdFor(null, 'DE')).toBe(false);
+    expect(isValidVatIdFor(VAT.DE, null)).toBe(false);
+  });
+
+  it('knows the 27 member states', () => {
+    expect(EU_COUNTRIES).toHaveLength(27);
+    expect(isEuCountry('gr')).toBe(true);
+    expect(isEuCountry('GB')).toBe(false);
+    expect(isEuCountry('EL')).toBe(false);
+  });
+});
+
+describe('taxTreatment: EU studio', () => {
+  it('domestic: a client in the studio’s country pays the studio’s rate', () => {
+    expect(taxTreatment(deStudio, { company: 'ACME GmbH', country: 'DE', taxId: VAT.DE })).toEqual({
+      kind: 'domestic',
+      category: 'S',
+      rateBps: 1900,
+      note: null,
+      clientVatId: null,
+    });
+  });
+
+  it('reverse charge: an EU business with a valid VAT id in another member state, 0% with the Art. 196 note', () => {
+    const t = taxTreatment(deStudio, { company: 'Acme SARL', country: 'FR', taxId: 'fr 40 303 265 045' });
+    expect(t).toEqual({
+      kind: 'reverse_charge',
+      category: 'AE',
+      rateBps: 0,
+      note: TAX_NOTES.reverseCharge,
+      clientVatId: VAT.FR,
+    });
+    expect(t.note).toMatch(/^Reverse charge/);
+    expect(t.note).toMatch(/Article 196, Council Directive 2006\/112\/EC/);
+  });
+
+  it('fails closed: no reverse charge without a company, a valid id, or a country', () => {
+    expect(taxTreatment(deStudio, { company: 'Acme SARL', country: 'FR', taxId: 'FR00000000000' }).kind).toBe(
+      'domestic',
+    );
+    expect(taxTreatment(deStudio, { company: null, country: 'FR', taxId: VAT.FR }).kind).toBe('domestic');
+    expect(taxTreatment(deStudio, { company: '  ', country: 'FR', taxId: VAT.FR }).kind).toBe('domestic');
+    expect(taxTreatment(deStudio, { company: 'Acme', country: null, taxId: VAT.FR }).kind).toBe('domestic');
+    expect(taxTreatment(deStudio, { company: 'Acme', country: 'FR', taxId: VAT.NL }).kind).toBe('domestic');
+  });
+
+  it('a business outside the EU: outside the scope, 0% with the Art. 44 note; a consumer there pays the studio’s rate', () => {
+    expect(taxTreatment(deStudio, { company: 'Acme Inc', country: 'US', taxId: null })).toMatchObject({
+      kind: 'outside_scope',
+      category: 'O',
+      rateBps: 0,
+      note: TAX_NOTES.outsideEu,
+    });
+    expect(taxTreatment(deStudio, { company: 'Acme Ltd', country: 'GB', taxId: 'GB980780684' }).kind).toBe(
+      'outside_scope',
+    );
+    expect(taxTreatment(deStudio, { ...person, country: 'US' }).kind).toBe('domestic');
+  });
+
+  it('a studio not VAT-registered charges none and says why, in the country’s own wording where it has one', () => {
+    const small = { ...deStudio, vatRegistered: false };
+    expect(taxTreatment(small, { company: 'Acme SARL', country: 'FR', taxId: VAT.FR })).toEqual({
+      kind: 'not_registered',
+      category: 'E',
+      rateBps: 0,
+      note: TAX_NOTES.exemptByCountry.DE,
+      clientVatId: null,
+    });
+    expect(taxTreatment({ ...small, country: 'FR' }, person).note).toBe('TVA non applicable, art. 293 B du CGI');
+    expect(taxTreatment({ ...small, country: 'NL' }, person).note).toBe(TAX_NOTES.exemptEu);
+  });
+});
+
+describe('taxTreatment: UK studio (VATREC5010, VAT Notice 741A)', () => {
+  it('a UK client or any consumer pays the studio’s rate', () => {
+    expect(taxTreatment(ukStudio, { company: 'Acme Ltd', country: 'GB', taxId: 'GB980780684' }).kind).toBe('domestic');
+    expect(taxTreatment(ukStudio, { ...person, country: 'FR' })).toMatchObject({ kind: 'domestic', rateBps: 2000 });
+  });
+
+  it('a business abroad: outside the scope of UK VAT (an EU one shows it by a valid VAT id)', () => {
+    expect(taxTreatment(ukStudio, { company: 'Acme SARL', country: 'FR', taxId: VAT.FR })).toEqual({
+      kind: 'outside_scope',
+      category: 'O',
+      rateBps: 0,
+      note: TAX_NOTES.outsideUk,
+      clientVatId: VAT.FR,
+    });
+    expect(taxTreatment(ukStudio, { company: 'Acme SARL', country: 'FR', taxId: null }).kind).toBe('domestic');
+    expect(taxTreatment(ukStudio, { company: 'Acme Inc', country: 'US', taxId: null }).kind).toBe('outside_scope');
+  });
+
+  it('not registered: no VAT, and it says so', () => {
+    expect(taxTreatment({ ...ukStudio, vatRegistered: false }, person)).toMatchObject({
+      kind: 'not_registered',
+      category: 'E',
+      note: TAX_NOTES.notRegisteredUk,
+    });
+  });
+});
+
+describe('taxTreatment: elsewhere (US: no federal VAT)', () => {
+  it('the studio’s configured rate (a state sales tax), no VAT note', () => {
+    expect(taxTreatment(usStudio, { company: 'Acme SARL', country: 'FR', taxId: VAT.FR })).toEqual({
+      kind: 'no_vat_jurisdiction',
+      category: 'S',
+      rateBps: 825,
+      note: null,
+      clientVatId: null,
+    });
+    expect(taxTreatment({ ...usStudio, taxRateBps: 0 }, person).category).toBe('O');
+  });
+});
+
+describe('taxTreatment: properties', () => {
+  const arbCountry = fc.constantFrom(...EU_COUNTRIES, 'GB', 'US', 'CH', 'JP', null);
+  const arbStudio = fc.record({
+    vatRegistered: fc.boolean(),
+    country: arbCountry,
+    taxId: fc.constant(null),
+    taxRateBps: fc.integer({ min: 0, max: 10_000 }),
+  });
+  const arbClient = fc.record({
+    company: fc.option(fc.constantFrom('Acme', ' ', ''), { nil: null }),
+    country: arbCountry,
+    taxId: fc.option(fc.constantFrom(...Object.values(VAT), 'GB980780684', 'nonsense'), { nil: null }),
+  });
+
+  it('never zero-rates a consumer of a VAT-registered studio, and only reverse-charges with a valid id of the client’s country', () => {
+    fc.assert(
+      fc.property(arbStudio, arbClient, (studio, client) => {
+        const t = taxTreatment(studio, client);
+        if (studio.vatRegistered && !client.company?.trim()) expect(t.rateBps).toBe(studio.taxRateBps);
+        if (t.kind === 'reverse_charge') {
+          expect(isValidVatIdFor(client.taxId, client.country)).toBe(true);
+          expect(client.country).not.toBe(studio.country);
+          expect(t.note).toBe(TAX_NOTES.reverseCharge);
+        }
+        // A 0% treatment always says why.
+        if (t.rateBps === 0 && t.category !== 'O' && t.category !== 'Z') expect(t.note).not.toBeNull();
+        if (t.category === 'AE' || t.category === 'E') expect(t.note).not.toBeNull();
+      }),
+    );
+  });
+});
+
+describe('applyTaxTreatment', () => {
+  const lines: InvoiceLine[] = [
+    {
+      description: 'Design',
+      quantityMilli: 2000,
+      unit: 'DAY',
+      unitPriceCents: 60_000,
+      taxRateBps: 1900,
+      taxCategory: 'S',
+    },
+    { description: 'Book', quantityMilli: 1000, unit: 'C62', unitPriceCents: 5000, taxRateBps: 700, taxCategory: 'S' },
+  ];
+
+  it('reverse charge puts every line at 0%, AE: one breakdown row, no tax', () => {
+    const t = taxTreatment(deStudio, { company: 'Acme SARL', country: 'FR', taxId: VAT.FR });
+    const totals = invoiceLineTotals(applyTaxTreatment(lines, t));
+    expect(totals.breakdown).toEqual([{ category: 'AE', rateBps: 0, taxableCents: 125_000, taxCents: 0 }]);
+    expect(totals.totalCents).toBe(125_000);
+  });
+
+  it('domestic keeps each line’s own rate (a reduced rate stays reduced); a 0% line there is zero-rated', () => {
+    const t = taxTreatment(deStudio, { ...person, country: 'DE' });
+    const totals = invoiceLineTotals(applyTaxTreatment([...lines, { ...lines[1]!, taxRateBps: 0 }], t));
+    expect(totals.breakdown).toEqual([
+      { category: 'S', rateBps: 1900, taxableCents: 120_000, taxCents: 22_800 },
+      { category: 'S', rateBps: 700, taxableCents: 5000, taxCents: 350 },
+      { category: 'Z', rateBps: 0, taxableCents: 5000, taxCents: 0 },
+    ]);
+  });
+});
+
+describe('creditNoteReference', () => {
+  const inv = {
+    id: 'inv1',
+    number: 'INV-2026-0001',
+    issuedAt: new Date('2026-03-01T10:00:00Z'),
+    status: 'paid',
+    amountCents: 10_000,
+  };
+
+  it('refers to the invoice it corrects by number and issue date (EN 16931 BT-25, BT-26)', () => {
+    expect(creditNoteReference(inv, 0, 10_000)).toEqual({
+      ok: true,
+      ref: { invoiceId: 'inv1', number: 'INV-2026-0001', issuedAt: inv.issuedAt },
+    });
+  });
+
+  it('refuses an unnumbered, unissued or void invoice, nothing, or more than is left to credit', () => {
+    expect(creditNoteReference({ ...inv, number: null }, 0, 100)).toEqual({
+      ok: false,
+      message: CREDIT_NOTE_REFUSALS.noNumber,
+    });
+    expect(creditNoteReference({ ...inv, issuedAt: null }, 0, 100)).toEqual({
+      ok: false,
+      message: CREDIT_NOTE_REFUSALS.notIssued,
+    });
+    expect(creditNoteReference({ ...inv, status: 'void' }, 0, 100)).toEqual({
+      ok: false,
+      message: CREDIT_NOTE_REFUSALS.void,
+    });
+    expect(creditNoteReference(inv, 0, 0)).toEqual({ ok: false, message: CREDIT_NOTE_REFUSALS.nothing });
+    expect(creditNoteReference(inv, 4000, 6001)).toEqual({ ok: false, message: CREDIT_NOTE_REFUSALS.tooMuch });
+    expect(creditNoteReference(inv, 4000, 6000).ok).toBe(true);
+  });
+});
