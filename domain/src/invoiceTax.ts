@@ -37,6 +37,7 @@
  * Ireland (XI) goods rules, US state nexus.
  */
 import { checkVAT, countries } from 'jsvat';
+import { z } from 'zod';
 import type { VatCategory } from './invoiceLines.js';
 
 /** EU member states, ISO 3166-1 alpha-2 (Greece is GR here; its VAT ids start EL). */
@@ -271,3 +272,106 @@ export function creditNoteReference(
   if (amountCents > inv.amountCents - creditedCents) return { ok: false, message: CREDIT_NOTE_REFUSALS.tooMuch };
   return { ok: true, ref: { invoiceId: inv.id, number: inv.number, issuedAt: inv.issuedAt } };
 }
+
+// ---------------------------------------------------------------------------
+// The parties' legal fields (schemas only: not yet in settings/studio nor on a lead)
+// ---------------------------------------------------------------------------
+
+/** Field caps (characters). */
+export const PARTY_LIMITS = { legalName: 200, company: 200, address: 400, taxId: 40 } as const;
+
+/** The save error of a country that is not an ISO 3166-1 alpha-2 code. */
+export const COUNTRY_MESSAGE = 'Choose a country (a two-letter code such as DE, GB or US)';
+
+/** Region codes Intl knows that are not countries. */
+const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ']);
+let regions: Intl.DisplayNames | undefined;
+
+/**
+ * Country `code` as an ISO 3166-1 alpha-2 code in upper case ("gb" → "GB";
+ * the aliases "UK" → "GB" and Greece's VAT prefix "EL" → "GR"), or null when
+ * Intl knows no such country.
+ */
+export function canonicalCountry(code: string): string | null {
+  const c = code.trim().toUpperCase();
+  const alias = c === 'UK' ? 'GB' : c === 'EL' ? 'GR' : c;
+  if (!/^[A-Z]{2}$/.test(alias) || NOT_COUNTRIES.has(alias)) return null;
+  regions ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+  return regions.of(alias) ? alias : null;
+}
+
+/** A country as typed, canonical (canonicalCountry); blank or absent reads as null. */
+const country = z
+  .union([z.string(), z.null()], { error: COUNTRY_MESSAGE })
+  .optional()
+  .transform((v, ctx) => {
+    if (v == null || !v.trim()) return null;
+    const c = canonicalCountry(v);
+    if (!c) ctx.addIssue({ code: 'custom', message: COUNTRY_MESSAGE });
+    return c ?? z.NEVER;
+  });
+const optionalText = (label: string, max: number) =>
+  z
+    .union([z.string(), z.null()])
+    .optional()
+    .transform((v) => (typeof v === 'string' ? v.trim() : '') || null)
+    .pipe(z.string().max(max, `${label} must be at most ${max} characters`).nullable());
+
+/** The save error of a tax id that is not a VAT number of the EU country chosen. */
+export const vatIdMessage = (country: string) =>
+  `Enter a valid VAT number for ${country} (such as ${vatPrefixOf(country)} followed by its digits), or leave it empty`;
+
+/**
+ * A tax id in an EU country must be a well-formed VAT id of that country
+ * (isValidVatIdFor), stored canonical; elsewhere any id up to the cap is kept
+ * as typed (a UK VAT number, a US EIN).
+ */
+function checkTaxId<T extends { country: string | null; taxId: string | null }>(v: T, ctx: z.RefinementCtx): T {
+  if (!v.taxId || !v.country || !isEuCountry(v.country)) return v;
+  if (!isValidVatIdFor(v.taxId, v.country)) {
+    ctx.addIssue({ code: 'custom', path: ['taxId'], message: vatIdMessage(v.country) });
+    return v;
+  }
+  return { ...v, taxId: normalizeVatId(v.taxId, v.country) };
+}
+
+/**
+ * The studio's legal fields, to join studioSettingsSchema (settings.ts) when
+ * the invoices print them (EU Art. 226(3)/(5), UK VATREC5010: the supplier's
+ * full name, address and VAT number). Every field is optional on its own so
+ * settings saved before them still read; a VAT-registered studio needs its
+ * country and its tax id (an EU one a valid VAT id of that country).
+ */
+export const studioLegalFieldsSchema = z
+  .strictObject({
+    legalName: optionalText('Legal name', PARTY_LIMITS.legalName),
+    legalAddress: optionalText('Legal address', PARTY_LIMITS.address),
+    country,
+    taxId: optionalText('Tax ID', PARTY_LIMITS.taxId),
+    vatRegistered: z.boolean({ error: 'VAT registered must be on or off' }).default(false),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.vatRegistered) return;
+    if (!v.country)
+      ctx.addIssue({ code: 'custom', path: ['country'], message: 'A VAT-registered studio needs its country' });
+    if (!v.taxId)
+      ctx.addIssue({ code: 'custom', path: ['taxId'], message: 'A VAT-registered studio needs its VAT number' });
+  })
+  .transform(checkTaxId);
+export type StudioLegalFields = z.output<typeof studioLegalFieldsSchema>;
+
+/**
+ * The client's billing fields, to join a lead's record: the company billed
+ * (blank for a private person), its address, country and tax id (EU Art.
+ * 226(4)/(5): the customer's name and address, and its VAT id where it
+ * accounts for the tax).
+ */
+export const clientBillingFieldsSchema = z
+  .strictObject({
+    company: optionalText('Company', PARTY_LIMITS.company),
+    address: optionalText('Address', PARTY_LIMITS.address),
+    country,
+    taxId: optionalText('Tax ID', PARTY_LIMITS.taxId),
+  })
+  .transform(checkTaxId);
+export type ClientBillingFields = z.output<typeof clientBillingFieldsSchema>;

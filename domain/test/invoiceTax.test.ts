@@ -4,14 +4,19 @@ import { invoiceLineTotals, type InvoiceLine } from '../src/index.js';
 // Not re-exported by the index: the VAT id library stays out of the web bundle until a page needs it.
 import {
   applyTaxTreatment,
+  clientBillingFieldsSchema,
+  COUNTRY_MESSAGE,
   CREDIT_NOTE_REFUSALS,
   creditNoteReference,
   EU_COUNTRIES,
   isEuCountry,
   isValidVatIdFor,
   normalizeVatId,
+  PARTY_LIMITS,
+  studioLegalFieldsSchema,
   TAX_NOTES,
   taxTreatment,
+  vatIdMessage,
   type ClientTaxFacts,
   type StudioTaxFacts,
 } from '../src/invoiceTax.js';
@@ -254,5 +259,70 @@ describe('creditNoteReference', () => {
     expect(creditNoteReference(inv, 0, 0)).toEqual({ ok: false, message: CREDIT_NOTE_REFUSALS.nothing });
     expect(creditNoteReference(inv, 4000, 6001)).toEqual({ ok: false, message: CREDIT_NOTE_REFUSALS.tooMuch });
     expect(creditNoteReference(inv, 4000, 6000).ok).toBe(true);
+  });
+});
+
+describe('legal fields schemas', () => {
+  const msgs = (r: { error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
+    r.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+
+  it('the studio: optional on their own, canonical country and VAT id', () => {
+    expect(studioLegalFieldsSchema.parse({})).toEqual({
+      legalName: null,
+      legalAddress: null,
+      country: null,
+      taxId: null,
+      vatRegistered: false,
+    });
+    expect(
+      studioLegalFieldsSchema.parse({
+        legalName: ' Studio GmbH ',
+        legalAddress: 'Hauptstr. 1, 10115 Berlin',
+        country: 'de',
+        taxId: 'de 136 695 976',
+        vatRegistered: true,
+      }),
+    ).toMatchObject({ legalName: 'Studio GmbH', country: 'DE', taxId: VAT.DE, vatRegistered: true });
+    expect(
+      studioLegalFieldsSchema.parse({ country: 'UK', taxId: 'GB 980 7806 84', vatRegistered: true }),
+    ).toMatchObject({ country: 'GB', taxId: 'GB 980 7806 84' });
+  });
+
+  it('the studio: refuses with a clear message, and unknown keys', () => {
+    expect(msgs(studioLegalFieldsSchema.safeParse({ vatRegistered: true }))).toEqual([
+      'country: A VAT-registered studio needs its country',
+      'taxId: A VAT-registered studio needs its VAT number',
+    ]);
+    expect(msgs(studioLegalFieldsSchema.safeParse({ country: 'DE', taxId: 'DE123', vatRegistered: true }))).toEqual([
+      `taxId: ${vatIdMessage('DE')}`,
+    ]);
+    expect(msgs(studioLegalFieldsSchema.safeParse({ country: 'XX' }))).toEqual([`country: ${COUNTRY_MESSAGE}`]);
+    expect(msgs(studioLegalFieldsSchema.safeParse({ country: 'EU' }))).toEqual([`country: ${COUNTRY_MESSAGE}`]);
+    expect(studioLegalFieldsSchema.safeParse({ extra: 1 }).success).toBe(false);
+    expect(studioLegalFieldsSchema.safeParse({ legalName: 'x'.repeat(PARTY_LIMITS.legalName + 1) }).success).toBe(
+      false,
+    );
+  });
+
+  it('the client: a company in the EU gives a valid VAT id or none; elsewhere any tax id is kept', () => {
+    expect(clientBillingFieldsSchema.parse({ company: 'Acme SARL', country: 'fr', taxId: '40 303 265 045' })).toEqual({
+      company: 'Acme SARL',
+      address: null,
+      country: 'FR',
+      taxId: VAT.FR,
+    });
+    expect(clientBillingFieldsSchema.parse({ company: 'Acme Inc', country: 'US', taxId: '12-3456789' }).taxId).toBe(
+      '12-3456789',
+    );
+    expect(clientBillingFieldsSchema.parse({ country: 'el', taxId: '' })).toMatchObject({ country: 'GR', taxId: null });
+    expect(msgs(clientBillingFieldsSchema.safeParse({ country: 'FR', taxId: 'FR123' }))).toEqual([
+      `taxId: ${vatIdMessage('FR')}`,
+    ]);
+  });
+
+  it('feeds the tax treatment: a parsed EU client gets reverse charge', () => {
+    const client = clientBillingFieldsSchema.parse({ company: 'Acme SARL', country: 'FR', taxId: VAT.FR });
+    const studio = studioLegalFieldsSchema.parse({ country: 'DE', taxId: VAT.DE, vatRegistered: true });
+    expect(taxTreatment({ ...studio, taxRateBps: 1900 }, client).kind).toBe('reverse_charge');
   });
 });
