@@ -8,8 +8,9 @@
  *    - in the EU or the UK: no VAT, category E, with the exemption note
  *      (EU: the small-enterprise scheme, Art. 284 ff. Directive
  *      2006/112/EC, worded by the country where it has a required wording;
- *      UK: a business not registered charges no VAT and issues no VAT invoice, VATREC4000);
- *    - elsewhere (e.g. the US, no federal VAT): the studio's configured rate
+ *      UK: a business not registered charges no VAT; only a registered person
+ *      issues VAT invoices, VAT Regulations 1995 reg. 13);
+ *    - elsewhere or no country set (e.g. the US, no federal VAT): the studio's configured rate
  *      (a state sales tax, if it set one), category S, or O at 0%; no note.
  * 2. Studio in the EU, registered:
  *    - client in the same country, or of unknown country: domestic, the
@@ -18,18 +19,18 @@
  *      for that country (isValidVatIdFor): reverse charge, AE at 0% with the
  *      note "Reverse charge" (Art. 44 and 196; the mention is Art. 226(11a));
  *    - a business outside the EU: O at 0%, place of supply where the customer
- *      is (Art. 44), note "outside the scope of EU VAT";
+ *      is (Art. 44), note "VAT not applicable: place of supply outside the EU";
  *    - anyone else (a consumer, or a business without a valid VAT id in
  *      another EU country): domestic, the studio's rate. Never 0% without the
  *      evidence: fail closed.
  * 3. Studio in the UK, registered:
  *    - client in the UK, of unknown country, or a consumer: the studio's
- *      rate (VATA 1994 s.7A(3); VAT Notice 741A);
+ *      rate (VATA 1994 s.7A(2)(b); VAT Notice 741A);
  *    - a business outside the UK (company set; in the EU also a valid EU VAT
  *      id): O at 0%, outside the scope of UK VAT, the customer accounts for
- *      any VAT where it belongs (VATA 1994 s.7A(2); VAT Notice 741A, the
+ *      any VAT where it belongs (VATA 1994 s.7A(2)(a); VAT Notice 741A, the
  *      general B2B rule).
- * 4. Any other studio country, registered: the studio's rate.
+ * 4. Any other studio country, or none set yet, registered: the studio's rate.
  *
  * Not modelled (the studio sells design and web services, not goods): goods
  * (intra-Community supplies K, exports G), the EU special rules for
@@ -152,7 +153,7 @@ export const TAX_NOTES = {
     'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC)',
   outsideEu: 'VAT not applicable: place of supply outside the EU (Article 44, Council Directive 2006/112/EC)',
   outsideUk:
-    'Outside the scope of UK VAT: the customer accounts for any VAT due where it belongs (VAT Act 1994 s.7A(2); HMRC VAT Notice 741A)',
+    'Outside the scope of UK VAT: the customer accounts for any VAT due where it belongs (VAT Act 1994 s.7A(2)(a); HMRC VAT Notice 741A)',
   exemptEu: 'VAT exempt: small enterprise scheme (Articles 284 ff., Council Directive 2006/112/EC)',
   /** Wordings a country requires for its small-enterprise scheme. */
   exemptByCountry: {
