@@ -63,3 +63,39 @@ export function pdfInk(pdf: Buffer, name: string, page = 1): number {
   for (const v of pixels) if (v < 200) dark++;
   return dark / pixels.length;
 }
+
+/** One word poppler found, with its box in points (origin top left). */
+export interface PdfWord {
+  text: string;
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+/** Each page's size and words with their boxes (poppler's `pdftotext -bbox`). */
+export function pdfWordBoxes(pdf: Buffer): Array<{ width: number; height: number; words: PdfWord[] }> {
+  const html = execFileSync('pdftotext', ['-bbox', '-', '-'], { input: pdf, maxBuffer: 64 << 20 }).toString('utf8');
+  const pages: Array<{ width: number; height: number; words: PdfWord[] }> = [];
+  const unescape = (s: string) =>
+    s
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
+  for (const m of html.matchAll(
+    /<page width="([\d.]+)" height="([\d.]+)">|<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g,
+  )) {
+    if (m[1]) pages.push({ width: Number(m[1]), height: Number(m[2]), words: [] });
+    else
+      pages.at(-1)!.words.push({
+        text: unescape(m[7]!),
+        xMin: Number(m[3]),
+        yMin: Number(m[4]),
+        xMax: Number(m[5]),
+        yMax: Number(m[6]),
+      });
+  }
+  return pages;
+}

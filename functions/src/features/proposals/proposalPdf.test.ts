@@ -8,7 +8,15 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONTRACT_TEXT, proposalDocumentSchema, renderContract } from '@studio/domain';
-import { pdfFirstPagePng, pdfInk, pdfPagePng, pdfPageTexts, pdfText, pngSize } from '../../../../tests/pdfText.js';
+import {
+  pdfFirstPagePng,
+  pdfInk,
+  pdfPagePng,
+  pdfPageTexts,
+  pdfText,
+  pdfWordBoxes,
+  pngSize,
+} from '../../../../tests/pdfText.js';
 import { renderProposalPdf, type ProposalPdfModel } from './proposalPdf.js';
 
 // A 1×1 black PNG.
@@ -61,7 +69,8 @@ const model: ProposalPdfModel = {
 
 const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-describe('renderProposalPdf', () => {
+// The first render loads and parses the fonts (seconds on a busy machine).
+describe('renderProposalPdf', { timeout: 30_000 }, () => {
   it('the same record gives the same bytes', async () => {
     const [a, b] = [await renderProposalPdf(model), await renderProposalPdf(model)];
     expect(sha(a)).toBe(sha(b));
@@ -119,7 +128,7 @@ describe('renderProposalPdf', () => {
   });
 });
 
-describe('renderer 1 (proposals signed before renderer numbers)', () => {
+describe('renderer 1 (proposals signed before renderer numbers)', { timeout: 30_000 }, () => {
   // A record as renderer 1 signed it; its SHA-256 is the one that renderer gave before renderer 2 existed.
   const v1: ProposalPdfModel = {
     ...model,
@@ -137,5 +146,42 @@ describe('renderer 1 (proposals signed before renderer numbers)', () => {
 
   it('a renderer this code does not have is refused, not guessed', async () => {
     await expect(renderProposalPdf({ ...model, renderer: 3 })).rejects.toThrow('Unknown proposal PDF renderer 3');
+  });
+});
+
+describe('layout: no text leaves the page', { timeout: 60_000 }, () => {
+  it('a 2,000-character contract line in three scripts, an unbroken 400-character word and 200 events keep every word on the page', async () => {
+    // Latin, Greek and Cyrillic words: the standard fonts mis-measured the last two and ran off the edge.
+    const words = Array.from({ length: 300 }, (_, i) => `${['w', 'Θεο', 'Жук'][i % 3]}${i}x`);
+    const line = words.join(' ').padEnd(2000, ' filler').slice(0, 2000);
+    const unbroken = 'Z'.repeat(400);
+    const events = Array.from({ length: 200 }, (_, i) => ({
+      at: new Date(signedAt.getTime() - (200 - i) * 60_000),
+      type: 'viewed',
+      detail: `The client opened the proposal, event ${i} of a long trail`,
+      ip: '2001:db8:85a3:0:0:8a2e:370:7334',
+    }));
+    const pdf = await renderProposalPdf({
+      ...model,
+      document: { ...model.document, contractText: `${line}\n${unbroken}\n${model.document.contractText}` },
+      trail: events,
+    });
+    expect(pngSize(pdfPagePng(pdf, 'proposal-long-contract', 1)).width).toBeGreaterThan(500);
+    const pages = pdfWordBoxes(pdf);
+    expect(pages.length).toBeGreaterThanOrEqual(5);
+    for (const [n, p] of pages.entries())
+      for (const w of p.words) {
+        // Inside the page, and within its 50-point margins (1 point of font-box slack).
+        expect(w.xMin, `page ${n + 1} "${w.text}"`).toBeGreaterThanOrEqual(49);
+        expect(w.xMax, `page ${n + 1} "${w.text}"`).toBeLessThanOrEqual(p.width - 49);
+        expect(w.yMin, `page ${n + 1} "${w.text}"`).toBeGreaterThanOrEqual(49);
+        expect(w.yMax, `page ${n + 1} "${w.text}"`).toBeLessThanOrEqual(p.height - 40);
+      }
+    // Nothing was cut: every word of the long line, all of the unbroken one, and every event.
+    const all = pages.flatMap((p) => p.words.map((w) => w.text));
+    for (const w of words.filter((w) => line.includes(`${w} `))) expect(all, w).toContain(w);
+    expect(all.filter((w) => /^Z+$/.test(w)).join('')).toBe(unbroken);
+    const text = pdfPageTexts(pdf).join(' ');
+    for (let i = 0; i < 200; i++) expect(text, `event ${i}`).toContain(`event ${i} of a long trail`);
   });
 });
