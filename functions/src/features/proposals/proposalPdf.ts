@@ -71,6 +71,8 @@ async function renderV2(m: ProposalPdfModel): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
+    // No default font: every text is drawText's (pdfkit would parse Helvetica's metrics for each document).
+    font: '',
     info: {
       Title: `Proposal and contract: ${d.title}`,
       Author: d.studioName,

@@ -84,6 +84,8 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
+    // No default font: every text is drawText's (pdfkit would parse Helvetica's metrics for each document).
+    font: '',
     info: {
       Title: `${m.title}${m.number ? ` ${m.number}` : ''}`,
       Author: m.studio.businessName,

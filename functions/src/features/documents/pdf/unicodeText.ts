@@ -67,12 +67,16 @@ export interface TextOptions {
 const LINE_HEIGHT = 1.36;
 const ASCENT = 1.069;
 const REPLACEMENT = '\uFFFD';
+/** Letters of the right-to-left scripts. */
+const STRONG_RTL = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
+
 /**
- * OpenType features asked for on top of each script's own (kerning is one of them anyway). Naming any makes
- * pdfkit shape a run whole: without, it shapes word by word in logical order, which turns a right-to-left run's
- * words around their spaces.
+ * pdfkit shapes a run word by word in logical order (and caches each word's layout), which turns a right-to-left
+ * run's words around their spaces. Asking for OpenType features (kerning, which every script's shaping applies
+ * anyway) makes it shape the run whole: done for runs with right-to-left letters only, so the rest keeps the cache.
  */
-const FEATURES: PDFKit.Mixins.OpenTypeFeatures[] = ['kern'];
+const shaping = (text: string): { features?: PDFKit.Mixins.OpenTypeFeatures[] } =>
+  STRONG_RTL.test(text) ? { features: ['kern'] } : {};
 
 interface Fontkit {
   create(bytes: Buffer): { hasGlyphForCodePoint(codePoint: number): boolean };
@@ -211,7 +215,7 @@ function widthOf(doc: PDFKit.PDFDocument, units: readonly Unit[], size: number):
     useFont(doc, run[0]!.font, size);
     let runW = widths.get(key);
     if (runW === undefined) {
-      runW = doc.widthOfString(text, { features: FEATURES });
+      runW = doc.widthOfString(text, shaping(text));
       if (widths.size > 50_000) widths.clear();
       widths.set(key, runW);
     }
@@ -298,8 +302,6 @@ function visualRuns(line: readonly Unit[]): Unit[][] {
   return runs;
 }
 
-const STRONG_RTL = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}]/u;
-
 /**
  * Draws `content` (a string or spans) wrapped to `o.width` from `o.y` down,
  * `\n` starting a new line, adding pages as needed; leaves `doc.y` under the
@@ -354,7 +356,7 @@ export function drawText(doc: PDFKit.PDFDocument, content: string | readonly Spa
         doc.fillColor(span.color ?? o.color ?? '#000000').text(text, x, y + o.size * ASCENT, {
           lineBreak: false,
           baseline: 'alphabetic',
-          features: FEATURES,
+          ...shaping(text),
           ...(link ? { link } : {}),
           ...((span.underline ?? o.underline) ? { underline: true } : {}),
         });
