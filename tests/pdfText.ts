@@ -99,3 +99,18 @@ export function pdfWordBoxes(pdf: Buffer): Array<{ width: number; height: number
   }
   return pages;
 }
+
+/** The fonts of `pdf` as poppler's `pdffonts` lists them: name, whether embedded, subset and with a ToUnicode map. */
+export function pdfFonts(pdf: Buffer): Array<{ name: string; embedded: boolean; subset: boolean; unicode: boolean }> {
+  const dir = 'test-results/pdf';
+  mkdirSync(dir, { recursive: true });
+  const input = join(dir, 'fonts-check.pdf');
+  writeFileSync(input, pdf);
+  const lines = execFileSync('pdffonts', [input]).toString('utf8').split('\n').slice(2).filter(Boolean);
+  // Columns: name, type (may hold spaces), encoding, emb, sub, uni, object, generation.
+  return lines.map((l) => {
+    const f = l.trim().split(/\s+/);
+    const [emb, sub, uni] = f.slice(-5, -2);
+    return { name: f[0]!, embedded: emb === 'yes', subset: sub === 'yes', unicode: uni === 'yes' };
+  });
+}

@@ -15,7 +15,7 @@ import {
   studioSettingsSchema,
   type InvoicePdfModel,
 } from '@studio/domain';
-import { pdfFirstPagePng, pdfInk, pdfPageTexts } from '../pdfText.js';
+import { pdfFirstPagePng, pdfFonts, pdfInk, pdfPageTexts } from '../pdfText.js';
 
 vi.mock('firebase-functions/logger', () => ({ warn: vi.fn(), info: vi.fn(), error: vi.fn(), debug: vi.fn() }));
 const { renderInvoicePdf } = await import('../../functions/src/features/documents/pdf/invoicePdf.js');
@@ -143,6 +143,15 @@ function invoices(name: string): Array<[string, InvoicePdfModel]> {
   ];
 }
 
+/** Every font of `pdf` is embedded, subset to the glyphs used and mapped back to Unicode; none is a standard font. */
+function expectEmbeddedSubsets(pdf: Buffer, kind: string) {
+  const fonts = pdfFonts(pdf);
+  expect(fonts.length, kind).toBeGreaterThan(0);
+  for (const f of fonts) expect(f, kind).toMatchObject({ embedded: true, subset: true, unicode: true });
+  // Subsets: even a CJK name (fonts of 4.5 to 8.4 MB) leaves the PDF small.
+  expect(pdf.length, kind).toBeLessThan(250_000);
+}
+
 /** pdftotext's text of `pdf`, all pages, whitespace runs as one space. */
 const textOf = (pdf: Buffer) =>
   pdfPageTexts(pdf)
@@ -167,10 +176,12 @@ describe('every PDF names the client in any script', { timeout: 120_000 }, () =>
         expect(text.split(want).length - 1, `${kind}: ${text}`).toBeGreaterThanOrEqual(4);
         expect(text, kind).toContain('AUDIT CERTIFICATE');
         expect(text, kind).toContain('$4,500.00');
+        expectEmbeddedSubsets(pdf, kind);
       }
       for (const [kind, model] of invoices(name)) {
         const pdf = await renderInvoicePdf(model);
         expect(textOf(pdf), kind).toContain(want);
+        expectEmbeddedSubsets(pdf, kind);
       }
       expect(pdfInk(signed, `proposal-${script}`)).toBeGreaterThan(0.001);
       pdfFirstPagePng(signed, `proposal-${script}`);
