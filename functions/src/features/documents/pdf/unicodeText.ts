@@ -353,13 +353,24 @@ export function drawText(doc: PDFKit.PDFDocument, content: string | readonly Spa
             .join('');
         useFont(doc, first.font, o.size);
         const link = span.link ?? o.link;
-        doc.fillColor(span.color ?? o.color ?? '#000000').text(text, x, y + o.size * ASCENT, {
+        const color = span.color ?? o.color ?? '#000000';
+        const baseline = y + o.size * ASCENT;
+        doc.fillColor(color).text(text, x, baseline, {
           lineBreak: false,
           baseline: 'alphabetic',
           ...shaping(text),
           ...(link ? { link } : {}),
-          ...((span.underline ?? o.underline) ? { underline: true } : {}),
         });
+        // pdfkit places its underline from the line's top, so it is drawn here under the baseline.
+        if (span.underline ?? o.underline)
+          doc
+            .save()
+            .moveTo(x, baseline + o.size * 0.12)
+            .lineTo(x + widths[n]!, baseline + o.size * 0.12)
+            .lineWidth(Math.max(0.5, o.size / 16))
+            .strokeColor(color)
+            .stroke()
+            .restore();
         x += widths[n]!;
       });
       y += lineH;
