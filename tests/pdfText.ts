@@ -63,3 +63,54 @@ export function pdfInk(pdf: Buffer, name: string, page = 1): number {
   for (const v of pixels) if (v < 200) dark++;
   return dark / pixels.length;
 }
+
+/** One word poppler found, with its box in points (origin top left). */
+export interface PdfWord {
+  text: string;
+  xMin: number;
+  yMin: number;
+  xMax: number;
+  yMax: number;
+}
+
+/** Each page's size and words with their boxes (poppler's `pdftotext -bbox`). */
+export function pdfWordBoxes(pdf: Buffer): Array<{ width: number; height: number; words: PdfWord[] }> {
+  const html = execFileSync('pdftotext', ['-bbox', '-', '-'], { input: pdf, maxBuffer: 64 << 20 }).toString('utf8');
+  const pages: Array<{ width: number; height: number; words: PdfWord[] }> = [];
+  const unescape = (s: string) =>
+    s
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, '&');
+  for (const m of html.matchAll(
+    /<page width="([\d.]+)" height="([\d.]+)">|<word xMin="([\d.-]+)" yMin="([\d.-]+)" xMax="([\d.-]+)" yMax="([\d.-]+)">([^<]*)<\/word>/g,
+  )) {
+    if (m[1]) pages.push({ width: Number(m[1]), height: Number(m[2]), words: [] });
+    else
+      pages.at(-1)!.words.push({
+        text: unescape(m[7]!),
+        xMin: Number(m[3]),
+        yMin: Number(m[4]),
+        xMax: Number(m[5]),
+        yMax: Number(m[6]),
+      });
+  }
+  return pages;
+}
+
+/** The fonts of `pdf` as poppler's `pdffonts` lists them: name, whether embedded, subset and with a ToUnicode map. */
+export function pdfFonts(pdf: Buffer): Array<{ name: string; embedded: boolean; subset: boolean; unicode: boolean }> {
+  const dir = 'test-results/pdf';
+  mkdirSync(dir, { recursive: true });
+  const input = join(dir, 'fonts-check.pdf');
+  writeFileSync(input, pdf);
+  const lines = execFileSync('pdffonts', [input]).toString('utf8').split('\n').slice(2).filter(Boolean);
+  // Columns: name, type (may hold spaces), encoding, emb, sub, uni, object, generation.
+  return lines.map((l) => {
+    const f = l.trim().split(/\s+/);
+    const [emb, sub, uni] = f.slice(-5, -2);
+    return { name: f[0]!, embedded: emb === 'yes', subset: sub === 'yes', unicode: uni === 'yes' };
+  });
+}

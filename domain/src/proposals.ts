@@ -398,6 +398,12 @@ export const signatureEvidenceSchema = z.object({
   trail: z.array(z.object({ at: storedDate, type: z.string(), detail: z.string(), ip: z.string().nullable() })),
 });
 
+/**
+ * The signed proposal PDF's current renderer: 1 wrote the 14 standard PDF fonts (Latin-1 only), 2 embeds Unicode
+ * fonts and wraps every line. A new layout is a new number; the old ones stay, so old PDFs keep their bytes.
+ */
+export const PROPOSAL_PDF_RENDERER = 2;
+
 /** `proposals/{id}`: one per approved quote version with a contract (functions features/proposals). */
 export const proposalDocSchema = z.object({
   leadId: z.string(),
@@ -418,6 +424,11 @@ export const proposalDocSchema = z.object({
   signedPdfSha256: z.string().nullable(),
   /** SHA-256 of the countersigned PDF (the signed one with the owner's countersignature), null before. */
   countersignedPdfSha256: z.string().nullish(),
+  /**
+   * The PDF renderer the proposal was signed with (PROPOSAL_PDF_RENDERER then): its signed and countersigned
+   * PDFs are always regenerated with it. Absent on proposals signed before renderers had numbers: renderer 1.
+   */
+  pdfRenderer: z.number().int().positive().nullish(),
 });
 export type ProposalDoc = z.output<typeof proposalDocSchema>;
 

@@ -17,9 +17,15 @@ import {
   SIGNING_CONSENT_TEXT,
   SIGNING_MESSAGES,
   DAY_MS,
+  PROPOSAL_PDF_RENDERER,
+  proposalDocSchema,
 } from '@studio/domain';
+import { FieldValue } from 'firebase-admin/firestore';
 import { runProjectSchedule } from '../../functions/src/features/projects/launchCountdown.js';
 import { runReminders } from '../../functions/src/features/reminders/reminders.js';
+import { renderProposalPdf } from '../../functions/src/features/proposals/proposalPdf.js';
+import { pdfModel } from '../../functions/src/features/proposals/signProposal.js';
+import { pdfFonts } from '../pdfText.js';
 import { adminIdToken, api, BASE_URL, countDocs, db, eventually, settingsVersion, userIdToken } from '../helpers.js';
 
 let token: string;
@@ -665,5 +671,47 @@ describe('erasing the client', () => {
     });
     expect(c.status).toBe(200);
     expect((await db.collection('leads').doc(otherLead).get()).exists).toBe(false);
+  });
+});
+
+describe('a proposal signed before PDF renderer numbers (renderer 1)', () => {
+  it('still downloads byte for byte as it was signed and verifies, and countersigning keeps its renderer', async () => {
+    const { proposalId } = await signedProposal(uniqueEmail('renderer1'));
+    const ref = db.collection('proposals').doc(proposalId);
+    expect((await ref.get()).get('pdfRenderer')).toBe(PROPOSAL_PDF_RENDERER);
+    // The record as renderer 1 left it: no pdfRenderer, and the SHA-256 of renderer 1's PDF (proposalPdfV1.ts).
+    const stored = proposalDocSchema.parse((await ref.get()).data());
+    const v1 = await renderProposalPdf({ ...pdfModel(proposalId, stored), renderer: 1 });
+    await ref.update({ pdfRenderer: FieldValue.delete(), signedPdfSha256: sha(v1) });
+
+    const admin = { headers: { authorization: `Bearer ${token}` } };
+    const pdf = Buffer.from(await (await fetch(`${BASE_URL}/api/proposals/${proposalId}/pdf`, admin)).arrayBuffer());
+    expect(sha(pdf)).toBe(sha(v1));
+    // Renderer 1 writes the standard fonts, which a PDF does not embed.
+    expect(pdfFonts(pdf).every((f) => !f.embedded)).toBe(true);
+    const verify = await api('POST', `/api/quote-acceptance/verify/${proposalId}`, { body: { sha256: sha(pdf) } });
+    expect(verify.json).toEqual({ success: true, matches: true, stage: 'signed' });
+
+    const c = await api('POST', `/api/proposals/${proposalId}/countersign`, {
+      token,
+      body: { fullName: 'Studio Owner' },
+    });
+    expect(c.status).toBe(200);
+    const after = (await ref.get()).data()!;
+    expect(after.pdfRenderer).toBeUndefined();
+    const counter = Buffer.from(
+      await (await fetch(`${BASE_URL}/api/proposals/${proposalId}/pdf`, admin)).arrayBuffer(),
+    );
+    expect(sha(counter)).toBe(after.countersignedPdfSha256);
+    expect(pdfFonts(counter).every((f) => !f.embedded)).toBe(true);
+    const both = await Promise.all(
+      [sha(pdf), sha(counter)].map((sha256) =>
+        api('POST', `/api/quote-acceptance/verify/${proposalId}`, { body: { sha256 } }),
+      ),
+    );
+    expect(both.map((r) => r.json)).toEqual([
+      { success: true, matches: true, stage: 'signed' },
+      { success: true, matches: true, stage: 'countersigned' },
+    ]);
   });
 });

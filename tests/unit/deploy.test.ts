@@ -430,8 +430,10 @@ describe('npm run deploy on a clone (offline)', () => {
       );
       const upload = out.find((l) => l.includes('uploads functions/'))!;
       expect(upload).toMatch(
-        /uploads functions\/: lib\/index\.js, .*package-lock\.json, package\.json \(package-lock\.json locks \d+ packages; Cloud Build installs them with npm ci\)/,
+        /uploads functions\/: (lib\/fonts\/[\w-]+\.[ot]tf, )+lib\/index\.js, .*package-lock\.json, package\.json \(package-lock\.json locks \d+ packages; Cloud Build installs them with npm ci\)/,
       );
+      // The PDF fonts go up as the files the build copied, not as packages Cloud Build installs.
+      expect(upload).toContain('lib/fonts/NotoSans-Regular.ttf');
       expect(existsSync(join(dir, 'functions', 'package-lock.json'))).toBe(true);
       // The build's outputs are ignored: the tree is still the commit that was tested.
       expect(git(dir, 'status', '--porcelain')).toBe('');

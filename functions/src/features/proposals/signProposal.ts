@@ -9,6 +9,7 @@
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
   holdsSetUpForCountersign,
+  PROPOSAL_PDF_RENDERER,
   proposalCanonicalText,
   SIGNING_CONSENT_TEXT,
   SIGNING_MESSAGES,
@@ -101,6 +102,7 @@ export function pdfModel(id: string, p: ProposalDoc, stage: 'latest' | 'signed' 
       ? { by: p.countersignedBy, at: p.countersignedAt }
       : null;
   return {
+    renderer: p.pdfRenderer ?? 1,
     proposalId: id,
     document: p.document,
     documentSha256: p.documentSha256,
@@ -164,7 +166,9 @@ export async function signProposal(deps: Deps, input: SignProposalInput, actor: 
       signaturePng: input.signaturePng ?? null,
       trail,
     };
-    const pdf = await renderProposalPdf(pdfModel(id, { ...proposal, signature, signedAt: now }));
+    // Signed with today's renderer, kept in the record: its PDFs are always regenerated with that one.
+    const pdfRenderer = PROPOSAL_PDF_RENDERER;
+    const pdf = await renderProposalPdf(pdfModel(id, { ...proposal, signature, signedAt: now, pdfRenderer }));
     const signedPdfSha256 = sha256Hex(pdf);
     tx.update(proposalRef(db, id), {
       status: 'Signed',
@@ -175,6 +179,7 @@ export async function signProposal(deps: Deps, input: SignProposalInput, actor: 
         trail: trail.map((e) => ({ ...e, at: Timestamp.fromDate(e.at) })),
       },
       signedPdfSha256,
+      pdfRenderer,
     });
     appendEvent(db, tx, {
       proposalId: id,

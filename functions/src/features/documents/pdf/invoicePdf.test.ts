@@ -13,7 +13,7 @@ import {
   type InvoiceStatus,
   type LedgerSums,
 } from '@studio/domain';
-import { pdfFirstPagePng, pdfInk, pdfText, pngSize } from '../../../../../tests/pdfText.js';
+import { pdfFirstPagePng, pdfInk, pdfPageTexts, pdfText, pdfWordBoxes, pngSize } from '../../../../../tests/pdfText.js';
 
 const warn = vi.hoisted(() => vi.fn());
 vi.mock('firebase-functions/logger', () => ({ warn, info: vi.fn(), error: vi.fn(), debug: vi.fn(), log: vi.fn() }));
@@ -58,7 +58,8 @@ const invoiceWith = (ledgerCents: LedgerSums, status: InvoiceStatus = 'open', pa
     'https://studio.example',
   );
 
-describe('renderInvoicePdf', () => {
+// The first render loads and parses the fonts (seconds on a busy machine).
+describe('renderInvoicePdf', { timeout: 30_000 }, () => {
   it('an invoice carries the studio, client, number, dates, amounts, terms and pay link', async () => {
     const pdf = await renderInvoicePdf(sampleInvoice(studio));
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
@@ -166,5 +167,37 @@ describe('renderInvoicePdf', () => {
     const done = new Promise<Buffer>((r) => doc.on('end', () => r(Buffer.concat(chunks))));
     doc.end();
     expect(pdfInk(await done, 'blank')).toBe(0);
+  });
+
+  it('a 2,000-character description, a long Greek name and address wrap inside the margins, amounts as currency', async () => {
+    const description = Array.from({ length: 400 }, (_, i) => `item${i}`)
+      .join(' ')
+      .slice(0, 2000);
+    const name = 'Θεοδώρα Παπαδημητροπούλου-Καραγιαννοπούλου Αναστασοπούλου';
+    const pdf = await renderInvoicePdf(
+      invoiceModel(
+        { ...studio, postalAddress: `${'Οδός Ερμού 123, '.repeat(8)}Αθήνα` },
+        { ...SAMPLE, description, clientName: name },
+        'https://studio.example',
+      ),
+    );
+    pdfFirstPagePng(pdf, 'invoice-long');
+    for (const [n, p] of pdfWordBoxes(pdf).entries())
+      for (const w of p.words) {
+        expect(w.xMin, `page ${n + 1} "${w.text}"`).toBeGreaterThanOrEqual(49);
+        expect(w.xMax, `page ${n + 1} "${w.text}"`).toBeLessThanOrEqual(p.width - 49);
+        expect(w.yMax, `page ${n + 1} "${w.text}"`).toBeLessThanOrEqual(p.height - 40);
+      }
+    const text = pdfPageTexts(pdf).join('\n').replace(/\s+/g, ' ');
+    for (const word of description.split(' ').slice(0, -1)) expect(text, word).toContain(` ${word} `);
+    expect(text).toContain('Θεοδώρα Παπαδημητροπούλου');
+    expect(text).toContain('$12,345.50');
+  });
+
+  it('a character no font has prints as the replacement character, not as mojibake', async () => {
+    const pdf = await renderInvoicePdf(
+      invoiceModel(studio, { ...SAMPLE, clientName: 'Ada 😀 Lovelace \u{10FFFD}' }, ''),
+    );
+    expect(pdfPageTexts(pdf).join('')).toContain('Ada \uFFFD Lovelace \uFFFD');
   });
 });

@@ -8,8 +8,9 @@
  * Library: pdfkit. It is maintained (regular releases), pure JavaScript with
  * pure-JS dependencies (fontkit, linebreak, png-js, fflate, @noble/*), so it
  * installs from the npm registry with no native build or binary download; it
- * ships the 14 standard PDF fonts, so text needs no font files of ours and
- * stays extractable; and it streams, which suits an HTTP reply or an email
+ * embeds TrueType/OpenType fonts subset to the glyphs used, with OpenType
+ * shaping (fontkit), so text in any script stays real, extractable text
+ * (unicodeText.ts); and it streams, which suits an HTTP reply or an email
  * attachment. pdf-lib has been without a release since 2021 and lays out
  * text by hand (no line wrapping); @react-pdf/renderer would pull React and
  * a layout engine into the functions for one page.
@@ -27,6 +28,7 @@ import { createRequire } from 'node:module';
 import * as logger from 'firebase-functions/logger';
 import type { InvoicePdfModel } from '@studio/domain';
 import { fetchLogo, LogoRefused } from './logoFetch.js';
+import { drawText, type Span, type TextOptions } from './unicodeText.js';
 
 type PdfKit = typeof import('pdfkit');
 let pdfkit: PdfKit | undefined;
@@ -72,7 +74,8 @@ const MUTED = '#64748b';
 const ACCENT = '#4338ca';
 
 /**
- * Renders `m` to PDF bytes. Text is real text (Helvetica), so it can be
+ * Renders `m` to PDF bytes. Text is real text in embedded Unicode fonts
+ * (unicodeText.ts: any script, every line wrapped to the page), so it can be
  * searched and parsed back. @throws only on a pdfkit failure.
  */
 export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
@@ -81,6 +84,8 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
+    // No default font: every text is drawText's (pdfkit would parse Helvetica's metrics for each document).
+    font: '',
     info: {
       Title: `${m.title}${m.number ? ` ${m.number}` : ''}`,
       Author: m.studio.businessName,
@@ -93,9 +98,18 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
   const right = left + width;
+  const half = width / 2;
+  /** Draws `text` from (`x`, `y`) `w` wide; the y under it. */
+  const put = (
+    text: string | readonly Span[],
+    x: number,
+    y: number,
+    w: number,
+    o: Partial<TextOptions> & { size: number },
+  ) => drawText(doc, text, { x, y, width: w, color: INK, ...o });
 
   // Header: logo or name on the left, title and number on the right.
-  let y = doc.y;
+  let y = doc.page.margins.top;
   if (logoData) {
     try {
       doc.image(logoData, left, y, { fit: [140, 60] });
@@ -103,78 +117,62 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
       // An image pdfkit cannot read: the name below still says who it is from.
     }
   }
-  doc
-    .fillColor(ACCENT)
-    .font('Helvetica-Bold')
-    .fontSize(26)
-    .text(m.title.toUpperCase(), left, y, { width, align: 'right' });
-  if (m.number)
-    doc.fillColor(INK).font('Helvetica').fontSize(12).text(m.number, left, doc.y, { width, align: 'right' });
-  y = Math.max(doc.y, y + (logoData ? 66 : 0)) + 10;
+  let hy = put(m.title.toUpperCase(), left, y, width, { size: 26, weight: 'bold', color: ACCENT, align: 'right' });
+  if (m.number) hy = put(m.number, left, hy, width, { size: 12, align: 'right' });
+  y = Math.max(hy, y + (logoData ? 66 : 0)) + 10;
 
-  // Studio details.
-  doc
-    .fillColor(INK)
-    .font('Helvetica-Bold')
-    .fontSize(14)
-    .text(m.studio.businessName, left, y, { width: width / 2 });
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED);
-  if (m.studio.postalAddress) doc.text(m.studio.postalAddress, { width: width / 2 });
-  doc.text(m.studio.contactEmail, { width: width / 2 });
-  if (m.studio.taxId) doc.text(`Tax ID: ${m.studio.taxId}`, { width: width / 2 });
-  const studioBottom = doc.y;
+  // Studio details on the left half.
+  let sy = put(m.studio.businessName, left, y, half - 10, { size: 14, weight: 'bold' });
+  if (m.studio.postalAddress) sy = put(m.studio.postalAddress, left, sy, half - 10, { size: 10, color: MUTED });
+  sy = put(m.studio.contactEmail, left, sy, half - 10, { size: 10, color: MUTED });
+  if (m.studio.taxId) sy = put(`Tax ID: ${m.studio.taxId}`, left, sy, half - 10, { size: 10, color: MUTED });
 
-  // Dates on the right.
+  // Dates on the right half.
   const facts: Array<[string, string]> = [[m.kind === 'receipt' ? 'Date paid' : 'Issue date', m.issueDate]];
   if (m.dueDate) facts.push(['Due date', m.dueDate]);
   if (m.settled?.paidDate) facts.push(['Date paid', m.settled.paidDate]);
   if (m.paid) facts.push(['Payment reference', m.paid.reference]);
   let fy = y;
   for (const [label, value] of facts) {
-    doc
-      .font('Helvetica')
-      .fontSize(10)
-      .fillColor(MUTED)
-      .text(label, left + width / 2, fy, { width: width / 2, align: 'right' });
-    doc
-      .font('Helvetica-Bold')
-      .fillColor(INK)
-      .text(value, left + width / 2, doc.y, { width: width / 2, align: 'right' });
-    fy = doc.y + 4;
+    fy = put(label, left + half, fy, half, { size: 10, color: MUTED, align: 'right' });
+    fy = put(value, left + half, fy, half, { size: 10, weight: 'bold', align: 'right' }) + 4;
   }
-  y = Math.max(studioBottom, fy) + 20;
+  y = Math.max(sy, fy) + 20;
 
   // Client.
-  doc
-    .font('Helvetica')
-    .fontSize(10)
-    .fillColor(MUTED)
-    .text(m.kind === 'receipt' ? 'Received from' : m.kind === 'credit-note' ? 'Credited to' : 'Bill to', left, y);
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(12)
-    .fillColor(INK)
-    .text(m.client.name, { width: width / 2 });
-  if (m.client.email)
-    doc
-      .font('Helvetica')
-      .fontSize(10)
-      .text(m.client.email, { width: width / 2 });
-  y = doc.y + 24;
+  const to = m.kind === 'receipt' ? 'Received from' : m.kind === 'credit-note' ? 'Credited to' : 'Bill to';
+  y = put(to, left, y, half, { size: 10, color: MUTED });
+  y = put(m.client.name, left, y, half, { size: 12, weight: 'bold' });
+  if (m.client.email) y = put(m.client.email, left, y, half, { size: 10 });
+  y += 24;
 
   // Line items.
   const amountW = 120;
+  const descW = width - amountW - 16;
+  /** Starts a new page when fewer than `need` points are left above the bottom margin. */
+  const room = (need: number) => {
+    if (y + need > doc.page.height - doc.page.margins.bottom) {
+      doc.addPage();
+      y = doc.page.margins.top;
+    }
+  };
+  room(30);
   doc.rect(left, y, width, 22).fill('#f1f5f9');
-  doc.fillColor(MUTED).font('Helvetica-Bold').fontSize(10);
-  doc.text('Description', left + 8, y + 6, { width: width - amountW - 16 });
-  doc.text(`Amount (${m.currency})`, right - amountW - 8, y + 6, { width: amountW, align: 'right' });
+  put('Description', left + 8, y + 4, descW, { size: 10, weight: 'bold', color: MUTED });
+  put(`Amount (${m.currency})`, right - amountW - 8, y + 4, amountW, {
+    size: 10,
+    weight: 'bold',
+    color: MUTED,
+    align: 'right',
+  });
   y += 30;
-  doc.font('Helvetica').fontSize(11).fillColor(INK);
   for (const line of m.lines) {
-    doc.text(line.description, left + 8, y, { width: width - amountW - 16 });
-    const rowBottom = doc.y;
-    doc.text(line.amount, right - amountW - 8, y, { width: amountW, align: 'right' });
-    y = Math.max(rowBottom, doc.y) + 8;
+    room(16);
+    // The amount first, beside the description's first line: a description longer than the page goes on.
+    const page = doc.page;
+    const amountBottom = put(line.amount, right - amountW - 8, y, amountW, { size: 11, align: 'right' });
+    const descBottom = put(line.description, left + 8, y, descW, { size: 11 });
+    y = (doc.page === page ? Math.max(descBottom, amountBottom) : descBottom) + 8;
     doc
       .moveTo(left, y - 4)
       .lineTo(right, y - 4)
@@ -184,14 +182,17 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
   }
   /** One row of the amounts column: a label on the left, its amount right-aligned under the line amounts. */
   const amountRow = (label: string, value: string, strong: boolean) => {
-    doc
-      .font(strong ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(strong ? 12 : 11)
-      .fillColor(strong ? INK : MUTED);
-    doc.text(label, left + 8, y + (strong ? 4 : 0), { width: width - amountW - 16 });
-    const labelBottom = doc.y;
-    doc.text(value, right - amountW - 8, y + (strong ? 4 : 0), { width: amountW, align: 'right' });
-    y = Math.max(labelBottom, doc.y) + 6;
+    room(20);
+    const o = {
+      size: strong ? 12 : 11,
+      weight: strong ? ('bold' as const) : ('regular' as const),
+      color: strong ? INK : MUTED,
+    };
+    const at = y + (strong ? 4 : 0);
+    const page = doc.page;
+    const valueBottom = put(value, right - amountW - 8, at, amountW, { ...o, align: 'right' });
+    const labelBottom = put(label, left + 8, at, descW, o);
+    y = (doc.page === page ? Math.max(labelBottom, valueBottom) : labelBottom) + 6;
   };
   // Subtotal and tax, when the document carries a tax; the total; then what became of an invoice.
   if (m.tax) {
@@ -204,21 +205,14 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
 
   /** A framed mark (PAID, REFUNDED, VOID...) `boxW` wide in `colour`, with `note` beside it. */
   const mark = (text: string, colour: string, boxW: number, note: string) => {
+    room(64);
     const big = text.length <= 5;
     doc.save();
     doc.roundedRect(left, y, boxW, 44, 6).lineWidth(3).strokeColor(colour).stroke();
-    doc
-      .fillColor(colour)
-      .font('Helvetica-Bold')
-      .fontSize(big ? 26 : 16)
-      .text(text, left, y + (big ? 10 : 14), { width: boxW, align: 'center' });
     doc.restore();
-    doc
-      .font('Helvetica')
-      .fontSize(10)
-      .fillColor(MUTED)
-      .text(note, left + boxW + 20, y + 10, { width: width - boxW - 20 });
-    y = Math.max(y + 64, doc.y + 20);
+    put(text, left, y + (big ? 6 : 11), boxW, { size: big ? 26 : 16, weight: 'bold', color: colour, align: 'center' });
+    const noteBottom = put(note, left + boxW + 20, y + 10, width - boxW - 20, { size: 10, color: MUTED });
+    y = Math.max(y + 64, noteBottom + 20);
   };
 
   // A receipt's PAID (or REFUNDED) mark, VOID or UNCOLLECTIBLE, a settled invoice's PAID or REFUNDED mark,
@@ -242,45 +236,28 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
     );
   } else if (m.settled) {
     if (m.settled.mark) mark(m.settled.mark, m.settled.mark === 'PAID' ? '#15803d' : '#b45309', 150, m.settled.text);
-    else {
-      doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(m.settled.text, left, y, { width });
-      y = doc.y + 20;
-    }
+    else y = put(m.settled.text, left, y, width, { size: 10, color: MUTED }) + 20;
   } else if (m.credits) {
-    doc
-      .font('Helvetica')
-      .fontSize(10)
-      .fillColor(MUTED)
-      .text(
+    y =
+      put(
         `This credit note reduces ${m.credits.number ?? 'the amount billed'} by the amount above.` +
           (m.credits.reference ? ` Refund reference: ${m.credits.reference}.` : ''),
         left,
         y,
-        { width },
-      );
-    y = doc.y + 20;
+        width,
+        { size: 10, color: MUTED },
+      ) + 20;
   } else {
-    if (m.paymentTerms)
-      doc
-        .font('Helvetica-Bold')
-        .fontSize(11)
-        .fillColor(INK)
-        .text(`Payment terms: ${m.paymentTerms}`, left, y, { width });
-    if (m.overdue)
-      doc
-        .moveDown(0.3)
-        .font('Helvetica-Bold')
-        .fontSize(11)
-        .fillColor('#b91c1c')
-        .text(m.overdue, left, doc.y, { width });
+    if (m.paymentTerms) y = put(`Payment terms: ${m.paymentTerms}`, left, y, width, { size: 11, weight: 'bold' });
+    if (m.overdue) y = put(m.overdue, left, y + 4, width, { size: 11, weight: 'bold', color: '#b91c1c' });
     if (m.payLink) {
-      doc.moveDown(0.5).font('Helvetica').fontSize(10).fillColor(MUTED).text('Pay online:', { width });
-      doc.fillColor(ACCENT).text(m.payLink, { width, link: m.payLink, underline: true });
+      y = put('Pay online:', left, y + 6, width, { size: 10, color: MUTED });
+      y = put(m.payLink, left, y, width, { size: 10, color: ACCENT, link: m.payLink, underline: true });
     }
-    y = doc.y + 20;
+    y += 20;
   }
 
-  if (m.footer) doc.font('Helvetica').fontSize(9).fillColor(MUTED).text(m.footer, left, y, { width, align: 'center' });
+  if (m.footer) put(m.footer, left, y, width, { size: 9, color: MUTED, align: 'center' });
 
   doc.end();
   return done;
