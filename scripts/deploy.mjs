@@ -15,7 +15,7 @@
  *    the root lock (scripts/functions-lock.mjs) so Cloud Build installs the
  *    tested versions with `npm ci`; a build failure, or an upload without
  *    that lockfile, stops before any deploy;
- * 3. deploys Firestore rules and indexes, then the functions (with --force:
+ * 3. deploys Firestore rules and indexes and the Storage rules, then the functions (with --force:
  *    see FUNCTIONS_FORCE_REASON), then Hosting (its /api rewrite needs the
  *    new `api`).
  *
@@ -72,8 +72,8 @@ export function deploySteps(project) {
   const base = ['deploy', '--project', project];
   return [
     {
-      label: 'Firestore rules and indexes',
-      args: [...base, '--non-interactive', '--only', 'firestore:rules,firestore:indexes'],
+      label: 'Firestore rules and indexes, Storage rules',
+      args: [...base, '--non-interactive', '--only', 'firestore:rules,firestore:indexes,storage'],
     },
     // Interactive on a terminal, so firebase can ask for a setting still missing (config.ts); without one it goes non-interactive by itself.
     { label: 'Cloud Functions', args: [...base, '--only', 'functions', '--force'] },

@@ -68,7 +68,7 @@ describe('deploy target', () => {
   it('deploys rules and indexes, then functions with --force, then hosting; only the functions step is forced', () => {
     const steps = deploySteps('studio-real-123');
     expect(steps.map((s) => s.args[s.args.indexOf('--only') + 1])).toEqual([
-      'firestore:rules,firestore:indexes',
+      'firestore:rules,firestore:indexes,storage',
       'functions',
       'hosting',
     ]);
@@ -421,7 +421,7 @@ describe('npm run deploy on a clone (offline)', () => {
       expect(r.status, r.stderr).toBe(0);
       const out = lines(r.stdout);
       expect(out.filter((l) => l.startsWith('would run: '))).toEqual([
-        'would run: firebase deploy --project some-real-id --non-interactive --only firestore:rules,firestore:indexes',
+        'would run: firebase deploy --project some-real-id --non-interactive --only firestore:rules,firestore:indexes,storage',
         'would run: firebase deploy --project some-real-id --only functions --force',
         'would run: firebase deploy --project some-real-id --non-interactive --only hosting',
       ]);
