@@ -49,22 +49,23 @@ export interface VendorState {
   backupSchedules: Array<Record<string, unknown>>;
 }
 
-/** A project set up exactly as the code needs. */
-export function correctState(): VendorState {
+/** Project `p` set up exactly as the code needs (site https://p.web.app, the default bucket). */
+export function correctState(p = FAKE_PROJECT): VendorState {
+  const site = `https://${p}.web.app`;
   return {
     authConfig: {
       signIn: { email: { enabled: true, passwordRequired: false }, anonymous: { enabled: false }, phoneNumber: {} },
       blockingFunctions: {
         triggers: { beforeCreate: { functionUri: 'https://beforeusercreated-abc123-uc.a.run.app' } },
       },
-      authorizedDomains: ['localhost', `${FAKE_PROJECT}.firebaseapp.com`, `${FAKE_PROJECT}.web.app`],
+      authorizedDomains: ['localhost', `${p}.firebaseapp.com`, `${p}.web.app`],
     },
-    idps: [{ name: `projects/${FAKE_PROJECT}/defaultSupportedIdpConfigs/google.com`, enabled: false }],
+    idps: [{ name: `projects/${p}/defaultSupportedIdpConfigs/google.com`, enabled: false }],
     stripeEndpoints: [
       { id: 'we_old', url: 'https://old.example/hook', status: 'enabled', enabled_events: ['*'], api_version: null },
       {
         id: 'we_1',
-        url: `${FAKE_SITE}${STRIPE_WEBHOOK_PATH}`,
+        url: `${site}${STRIPE_WEBHOOK_PATH}`,
         status: 'enabled',
         enabled_events: [...STRIPE_WEBHOOK_EVENTS, 'customer.created'],
         api_version: STRIPE_API_VERSION,
@@ -76,7 +77,7 @@ export function correctState(): VendorState {
       {
         id: 'wh-1',
         enabled: true,
-        url: `${FAKE_SITE}${SENDGRID_EVENT_WEBHOOK_PATH}`,
+        url: `${site}${SENDGRID_EVENT_WEBHOOK_PATH}`,
         bounce: true,
         dropped: true,
         spam_report: true,
@@ -84,11 +85,11 @@ export function correctState(): VendorState {
       },
     ],
     signedKeys: { 'wh-1': 'MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEfake==' },
-    buckets: [FAKE_BUCKET],
+    buckets: [`${p}.firebasestorage.app`],
     releasedStorageRules: readFileSync(join(import.meta.dirname, '..', 'storage.rules'), 'utf8'),
     appCheckSiteKeys: { [FAKE_APP_ID]: '6Lfake' },
     database: {
-      name: `projects/${FAKE_PROJECT}/databases/(default)`,
+      name: `projects/${p}/databases/(default)`,
       locationId: 'nam5',
       pointInTimeRecoveryEnablement: 'POINT_IN_TIME_RECOVERY_ENABLED',
     },
@@ -99,9 +100,9 @@ export function correctState(): VendorState {
 type Reply = [status: number, body: unknown];
 const notFound: Reply = [404, { error: { code: 404, message: 'not found' } }];
 
-/** Google's answers, by path (after the service prefix). */
-function google(s: VendorState, path: string): Reply {
-  const p = FAKE_PROJECT;
+/** Google's answers about project `p`, by path (after the service prefix). */
+function google(s: VendorState, path: string, p: string): Reply {
+  const bucket = `${p}.firebasestorage.app`;
   const routes: Record<string, () => Reply> = {
     [`/identitytoolkit/admin/v2/projects/${p}/config`]: () => [200, s.authConfig],
     [`/identitytoolkit/admin/v2/projects/${p}/defaultSupportedIdpConfigs`]: () => [
@@ -113,7 +114,7 @@ function google(s: VendorState, path: string): Reply {
       200,
       { backupSchedules: s.backupSchedules },
     ],
-    [`/firebaserules/v1/projects/${p}/releases/firebase.storage/${FAKE_BUCKET}`]: () =>
+    [`/firebaserules/v1/projects/${p}/releases/firebase.storage/${bucket}`]: () =>
       s.releasedStorageRules === null
         ? notFound
         : [200, { name: 'release', rulesetName: `projects/${p}/rulesets/rs-1` }],
@@ -122,8 +123,8 @@ function google(s: VendorState, path: string): Reply {
       { source: { files: [{ name: 'storage.rules', content: s.releasedStorageRules ?? '' }] } },
     ],
   };
-  const bucket = path.match(/^\/storage\/storage\/v1\/b\/([^/]+)$/);
-  if (bucket) return s.buckets.includes(decodeURIComponent(bucket[1]!)) ? [200, { name: bucket[1] }] : notFound;
+  const named = path.match(/^\/storage\/storage\/v1\/b\/([^/]+)$/);
+  if (named) return s.buckets.includes(decodeURIComponent(named[1]!)) ? [200, { name: named[1] }] : notFound;
   const appCheck = path.match(/^\/firebaseappcheck\/v1\/projects\/[^/]+\/apps\/([^/]+)\/recaptchaEnterpriseConfig$/);
   if (appCheck) {
     const siteKey = s.appCheckSiteKeys[decodeURIComponent(appCheck[1]!)];
@@ -158,10 +159,17 @@ export interface VendorFakes {
   close(): Promise<void>;
 }
 
-/** Starts the three fakes on loopback, answering from `state` (read at each request, so a test may change it). */
-export async function startVendorFakes(state: () => VendorState): Promise<VendorFakes> {
+/**
+ * Starts the three fakes on loopback, answering about project `project` from `state` (read at each
+ * request, so a test may change it).
+ */
+export async function startVendorFakes(state: () => VendorState, project = FAKE_PROJECT): Promise<VendorFakes> {
   const requests: string[] = [];
-  const serve = async (name: string, tokens: string[], answer: (s: VendorState, path: string) => Reply) => {
+  const serve = async (
+    name: string,
+    tokens: string[],
+    answer: (s: VendorState, path: string, project: string) => Reply,
+  ) => {
     const server = createServer((req, res) => {
       const path = (req.url ?? '/').split('?')[0]!;
       requests.push(`${name} ${req.method} ${path}`);
@@ -169,7 +177,7 @@ export async function startVendorFakes(state: () => VendorState): Promise<Vendor
         ? [401, { error: 'unauthorized' }]
         : req.method !== 'GET'
           ? [405, { error: 'read-only fake' }]
-          : answer(state(), path);
+          : answer(state(), path, project);
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(body));
     });
@@ -196,5 +204,6 @@ export async function startVendorFakes(state: () => VendorState): Promise<Vendor
   };
 }
 
-/** The functions/.env.<project> lines of the fakes' project. */
-export const FAKE_ENV_FILE = `SITE_URL=${FAKE_SITE}\nAPP_CHECK_APP_ID=${FAKE_APP_ID}\nEMAIL_FROM="${FAKE_EMAIL_FROM}"\n`;
+/** The functions/.env.<project> lines of project `p` as the fakes hold it. */
+export const fakeEnvFile = (p = FAKE_PROJECT) =>
+  `SITE_URL=https://${p}.web.app\nAPP_CHECK_APP_ID=${FAKE_APP_ID}\nEMAIL_FROM="${FAKE_EMAIL_FROM}"\n`;

@@ -20,10 +20,10 @@ import {
 } from '../../scripts/preflight.js';
 import {
   correctState,
+  fakeEnvFile,
   FAKE_APP_ID,
   FAKE_BUCKET,
   FAKE_EMAIL_FROM,
-  FAKE_ENV_FILE,
   FAKE_KEYS,
   FAKE_PROJECT,
   FAKE_SITE,
@@ -216,7 +216,7 @@ describe('npm run preflight against the vendor fakes', () => {
         siteUrl: 'https://p-1.web.app',
         filesBucket: 'p-1.firebasestorage.app',
       });
-      writeFileSync(join(dir, 'functions', `.env.${FAKE_PROJECT}`), FAKE_ENV_FILE);
+      writeFileSync(join(dir, 'functions', `.env.${FAKE_PROJECT}`), fakeEnvFile());
       expect(projectSettings(FAKE_PROJECT, dir)).toEqual(SETTINGS);
     } finally {
       rmSync(dir, { recursive: true, force: true });
