@@ -171,6 +171,13 @@ describe('npm run preflight against the vendor fakes', () => {
     const staging = await runPreflight(SETTINGS, clients, { allowStripeTestKeys: true });
     expect(problems(staging)).toEqual([]);
     expect(staging).toContainEqual(expect.objectContaining({ area: 'Stripe', level: 'note' }));
+    // A staging project may forward events with `stripe listen` instead of an endpoint; a live one may not.
+    state.stripeEndpoints.pop();
+    expect(problems(await runPreflight(SETTINGS, clients, { allowStripeTestKeys: true }))).toEqual([]);
+    const live = await clientsFromEnv(FAKE_PROJECT, fakes.env);
+    expect(problems(await runPreflight(SETTINGS, live, { allowStripeTestKeys: true }))).toEqual([
+      expect.stringMatching(/Stripe: no webhook endpoint/),
+    ]);
   });
 
   it('reports missing keys and settings, and a vendor that refuses the credentials', async () => {
