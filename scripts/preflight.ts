@@ -121,6 +121,12 @@ async function get(url: string, token: string, extra: Record<string, string> = {
   }
 }
 
+/**
+ * The header that bills a Google API call to the project: user credentials (ADC from gcloud) are refused
+ * without a quota project by some APIs (Identity Toolkit first).
+ */
+const quota = (s: PreflightSettings) => ({ 'x-goog-user-project': s.project });
+
 /** A short account of a failed read, for a problem line. */
 const failed = (what: string, a: Answer) =>
   a.status === 0
@@ -136,7 +142,7 @@ async function checkAuth(s: PreflightSettings, c: PreflightClients, o: Preflight
   const area = 'Auth';
   const token = await c.googleToken();
   const base = `${c.google('identitytoolkit')}/admin/v2/projects/${s.project}`;
-  const config = await get(`${base}/config`, token, { 'x-goog-user-project': s.project });
+  const config = await get(`${base}/config`, token, quota(s));
   if (config.status !== 200)
     return [
       {
@@ -174,7 +180,7 @@ async function checkAuth(s: PreflightSettings, c: PreflightClients, o: Preflight
     obj(signIn.anonymous).enabled === true ? 'Anonymous' : null,
     obj(signIn.phoneNumber).enabled === true ? 'Phone' : null,
   ].filter((x): x is string => x !== null);
-  const idps = await get(`${base}/defaultSupportedIdpConfigs`, token, { 'x-goog-user-project': s.project });
+  const idps = await get(`${base}/defaultSupportedIdpConfigs`, token, quota(s));
   if (idps.status === 200)
     for (const idp of list(idps.body?.defaultSupportedIdpConfigs))
       if (obj(idp).enabled === true)
@@ -415,7 +421,7 @@ async function checkSendgrid(s: PreflightSettings, c: PreflightClients): Promise
 async function checkStorage(s: PreflightSettings, c: PreflightClients, o: PreflightOptions): Promise<Finding[]> {
   const area = 'Storage';
   const token = await c.googleToken();
-  const bucket = await get(`${c.google('storage')}/storage/v1/b/${encodeURIComponent(s.filesBucket)}`, token);
+  const bucket = await get(`${c.google('storage')}/storage/v1/b/${encodeURIComponent(s.filesBucket)}`, token, quota(s));
   if (bucket.status === 404)
     return [
       {
@@ -431,7 +437,11 @@ async function checkStorage(s: PreflightSettings, c: PreflightClients, o: Prefli
     ];
   const out: Finding[] = [{ area, level: 'ok', what: `the files bucket ${s.filesBucket} exists` }];
   const rulesBase = `${c.google('firebaserules')}/v1`;
-  const release = await get(`${rulesBase}/projects/${s.project}/releases/firebase.storage/${s.filesBucket}`, token);
+  const release = await get(
+    `${rulesBase}/projects/${s.project}/releases/firebase.storage/${s.filesBucket}`,
+    token,
+    quota(s),
+  );
   const deployFix = {
     level: o.beforeDeploy ? ('note' as const) : ('problem' as const),
     fix: 'npm run deploy releases storage.rules.',
@@ -448,7 +458,7 @@ async function checkStorage(s: PreflightSettings, c: PreflightClients, o: Prefli
     });
     return out;
   }
-  const ruleset = await get(`${rulesBase}/${String(release.body?.rulesetName ?? '')}`, token);
+  const ruleset = await get(`${rulesBase}/${String(release.body?.rulesetName ?? '')}`, token, quota(s));
   if (ruleset.status !== 200) {
     out.push({
       area,
@@ -488,7 +498,7 @@ async function checkAppCheck(s: PreflightSettings, c: PreflightClients): Promise
   const r = await get(
     `${c.google('firebaseappcheck')}/v1/projects/${s.project}/apps/${s.appCheckAppId}/recaptchaEnterpriseConfig`,
     token,
-    { 'x-goog-user-project': s.project },
+    quota(s),
   );
   if (r.status === 200 && typeof r.body?.siteKey === 'string' && r.body.siteKey !== '')
     return [{ area, level: 'ok', what: `the web app ${s.appCheckAppId} is registered with reCAPTCHA Enterprise` }];
@@ -507,7 +517,7 @@ async function checkFirestore(s: PreflightSettings, c: PreflightClients): Promis
   const area = 'Firestore';
   const token = await c.googleToken();
   const base = `${c.google('firestore')}/v1/projects/${s.project}/databases/(default)`;
-  const db = await get(base, token);
+  const db = await get(base, token, quota(s));
   if (db.status === 404)
     return [
       {
@@ -540,7 +550,7 @@ async function checkFirestore(s: PreflightSettings, c: PreflightClients): Promis
       what: 'point-in-time recovery is off: a bad write cannot be undone',
       fix: `gcloud firestore databases update --database='(default)' --enable-pitr --project=${s.project} (docs/operations.md "Backups").`,
     });
-  const schedules = await get(`${base}/backupSchedules`, token);
+  const schedules = await get(`${base}/backupSchedules`, token, quota(s));
   if (schedules.status !== 200) {
     out.push({ area, level: 'problem', what: `cannot read the backup schedules: ${failed('Firestore', schedules)}` });
     return out;
