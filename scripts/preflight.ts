@@ -495,8 +495,10 @@ async function checkAppCheck(s: PreflightSettings, c: PreflightClients): Promise
       },
     ];
   const token = await c.googleToken();
+  // App Check names apps under the project number, which the web app id carries (1:NUMBER:web:HASH).
+  const projectNumber = s.appCheckAppId.split(':')[1] ?? s.project;
   const r = await get(
-    `${c.google('firebaseappcheck')}/v1/projects/${s.project}/apps/${s.appCheckAppId}/recaptchaEnterpriseConfig`,
+    `${c.google('firebaseappcheck')}/v1/projects/${projectNumber}/apps/${s.appCheckAppId}/recaptchaEnterpriseConfig`,
     token,
     quota(s),
   );
@@ -671,14 +673,20 @@ keys: STRIPE_SECRET_KEY / SENDGRID_API_KEY in the environment, else the
 project's secrets (firebase functions:secrets:access).`;
 
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      project: { type: 'string' },
-      'allow-stripe-test-keys': { type: 'boolean' },
-      'before-deploy': { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  let values: { project?: string; 'allow-stripe-test-keys'?: boolean; 'before-deploy'?: boolean; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      options: {
+        project: { type: 'string' },
+        'allow-stripe-test-keys': { type: 'boolean' },
+        'before-deploy': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (e) {
+    console.error(`✖ ${(e as Error).message}\n\n${USAGE}`);
+    process.exit(1);
+  }
   if (values.help) {
     console.log(USAGE);
     return;

@@ -251,12 +251,14 @@ describe('the npm run preflight command', () => {
     expect(r.stdout.trim().split('\n').at(-1)).toBe('Preflight: 2 problems to fix.');
   }, 60_000);
 
-  it('refuses a demo project, a missing --project and a non-loopback vendor base', async () => {
+  it('refuses a demo project, a missing --project, an unknown option and a non-loopback vendor base', async () => {
     expect((await run([], {})).stderr).toContain('Name the project');
     expect((await run(['--project', 'demo-studio'], {})).stderr).toContain('demo- project');
     const r = await run(['--project', FAKE_PROJECT], { ...fakes.env, PREFLIGHT_STRIPE_API_BASE: 'https://x.example' });
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('PREFLIGHT_STRIPE_API_BASE may only point at this machine');
     expect((await run(['--help'], {})).stdout).toContain('Usage: npm run preflight');
+    const typo = await run(['--projekt', FAKE_PROJECT], {});
+    expect([typo.code, typo.stderr.includes('Usage: npm run preflight')]).toEqual([1, true]);
   }, 60_000);
 });
