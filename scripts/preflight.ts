@@ -12,7 +12,8 @@
  * - Stripe: a live secret key (sk_live_/rk_live_) unless
  *   --allow-stripe-test-keys (a staging project), and a webhook endpoint at
  *   SITE_URL/api/stripe/webhook, enabled, sending every handled event, in
- *   the API version the code reads;
+ *   the API version the code reads; the customer portal set up ("Manage
+ *   billing");
  * - SendGrid: the EMAIL_FROM domain authenticated, click and open tracking
  *   off, an enabled Event Webhook at SITE_URL/api/sendgrid/events sending
  *   the suppressing events, with signing on;
@@ -256,6 +257,20 @@ async function checkStripe(s: PreflightSettings, c: PreflightClients, o: Preflig
       level: 'problem',
       what: 'the secret key is not a live key: with test keys anyone can "pay" with card 4242 4242 4242 4242',
       fix: `Set sk_live_… (firebase functions:secrets:set STRIPE_SECRET_KEY --project ${s.project}) and pk_live_… as STRIPE_PUBLISHABLE_KEY, then deploy.`,
+    });
+
+  // "Manage billing" in the portal opens a Stripe customer portal session, which needs a default configuration.
+  const portal = await get(`${c.stripeBase}/v1/billing_portal/configurations?is_default=true&limit=1`, key);
+  if (portal.status !== 200)
+    out.push({ area, level: 'problem', what: `cannot read the customer portal settings: ${failed('Stripe', portal)}` });
+  else if (list(portal.body?.data).some((p) => obj(p).active === true))
+    out.push({ area, level: 'ok', what: 'the customer portal is set up' });
+  else
+    out.push({
+      area,
+      level: 'problem',
+      what: 'the customer portal is not set up: "Manage billing" in the client portal fails',
+      fix: 'Stripe → Settings → Billing → Customer portal: save a configuration (cancel at period end, payment method updates), in the mode of the key.',
     });
 
   const url = `${s.siteUrl}${STRIPE_WEBHOOK_PATH}`;

@@ -36,6 +36,8 @@ export interface VendorState {
   authConfig: Record<string, unknown>;
   idps: Array<{ name: string; enabled: boolean }>;
   stripeEndpoints: Array<Record<string, unknown>>;
+  /** Stripe's customer portal configurations (`billing_portal.configuration`). */
+  portalConfigurations: Array<{ id: string; active: boolean; is_default: boolean }>;
   sendgridDomains: Array<{ domain: string; valid: boolean }>;
   tracking: { click: boolean; open: boolean };
   sendgridWebhooks: Array<Record<string, unknown>>;
@@ -71,6 +73,7 @@ export function correctState(p = FAKE_PROJECT): VendorState {
         api_version: STRIPE_API_VERSION,
       },
     ],
+    portalConfigurations: [{ id: 'bpc_1', active: true, is_default: true }],
     sendgridDomains: [{ domain: 'studio.example', valid: true }],
     tracking: { click: false, open: false },
     sendgridWebhooks: [
@@ -136,6 +139,8 @@ function google(s: VendorState, path: string, p: string): Reply {
 function stripe(s: VendorState, path: string): Reply {
   if (path === '/v1/webhook_endpoints')
     return [200, { object: 'list', data: s.stripeEndpoints, has_more: false, url: '/v1/webhook_endpoints' }];
+  if (path === '/v1/billing_portal/configurations')
+    return [200, { object: 'list', data: s.portalConfigurations.filter((c) => c.is_default), has_more: false }];
   return notFound;
 }
 

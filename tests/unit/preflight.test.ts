@@ -112,6 +112,7 @@ describe('npm run preflight against the vendor fakes', () => {
       (s) => (s.stripeEndpoints[1]!.api_version = '2024-06-20'),
       /sends API version 2024-06-20, the code reads/,
     ],
+    ['no customer portal', (s) => (s.portalConfigurations = []), /Stripe: the customer portal is not set up/],
     [
       'SendGrid sender domain not verified',
       (s) => (s.sendgridDomains[0]!.valid = false),
