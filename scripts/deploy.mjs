@@ -10,12 +10,17 @@
  *    SERVER_API_KEY secret on that project and is not the browser key
  *    (serverKeyError; skipped by --dry-run, which stays offline and says
  *    so). Any failure is one line, and nothing is built or deployed;
+ *    then `npm run preflight` (scripts/preflight.ts, read-only, also in
+ *    --dry-run) checks the project's Auth, Stripe, SendGrid, Storage, App
+ *    Check and Firestore settings and prints each problem with its fix; any
+ *    problem stops the deploy (--skip-preflight skips it; a preview, which
+ *    changes only the web app, does not run it);
  * 2. builds the web app in production mode (web/scripts/build-production.mjs)
  *    and the functions, whose build writes functions/package-lock.json from
  *    the root lock (scripts/functions-lock.mjs) so Cloud Build installs the
  *    tested versions with `npm ci`; a build failure, or an upload without
  *    that lockfile, stops before any deploy;
- * 3. deploys Firestore rules and indexes, then the functions (with --force:
+ * 3. deploys Firestore rules and indexes and the Storage rules, then the functions (with --force:
  *    see FUNCTIONS_FORCE_REASON), then Hosting (its /api rewrite needs the
  *    new `api`).
  *
@@ -30,7 +35,8 @@
  *
  * Options: --project <id> (required), --preview <channel>, --dry-run (steps
  * 1-2, then print the deploy commands and the functions upload without
- * running them).
+ * running them), --skip-preflight, --allow-stripe-test-keys (passed to the
+ * preflight: a staging project).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -72,8 +78,8 @@ export function deploySteps(project) {
   const base = ['deploy', '--project', project];
   return [
     {
-      label: 'Firestore rules and indexes',
-      args: [...base, '--non-interactive', '--only', 'firestore:rules,firestore:indexes'],
+      label: 'Firestore rules and indexes, Storage rules',
+      args: [...base, '--non-interactive', '--only', 'firestore:rules,firestore:indexes,storage'],
     },
     // Interactive on a terminal, so firebase can ask for a setting still missing (config.ts); without one it goes non-interactive by itself.
     { label: 'Cloud Functions', args: [...base, '--only', 'functions', '--force'] },
@@ -190,6 +196,22 @@ function accessSecret(firebase, project, name) {
   return r.status === 0 ? r.stdout : null;
 }
 
+/**
+ * The preflight's invocation for a deploy to `project` (argv for node_modules/.bin/tsx): what a
+ * deploy releases itself (rules, the sign-up blocker) is a note there, not a problem.
+ * @param {string} project
+ * @param {string[]} argv deploy's own arguments (--allow-stripe-test-keys is passed on)
+ */
+export function preflightArgs(project, argv) {
+  return [
+    join('scripts', 'preflight.ts'),
+    '--project',
+    project,
+    '--before-deploy',
+    ...(argv.includes('--allow-stripe-test-keys') ? ['--allow-stripe-test-keys'] : []),
+  ];
+}
+
 /** Runs a step with inherited output; exits with one line when it fails. */
 function run(label, cmd, args, env = process.env) {
   console.log(`\n▶ ${label}`);
@@ -226,6 +248,17 @@ async function main() {
       browserKey: webEnv.VITE_FIREBASE_API_KEY,
     });
     if (keyError) refuse(keyError);
+  }
+  if (!preview) {
+    if (argv.includes('--skip-preflight')) console.log('Preflight skipped (--skip-preflight).');
+    else {
+      const tsx = join(ROOT, 'node_modules', '.bin', process.platform === 'win32' ? 'tsx.cmd' : 'tsx');
+      const r = spawnSync(tsx, preflightArgs(project, argv), { cwd: ROOT, stdio: 'inherit' });
+      if (r.status !== 0)
+        refuse(
+          `✖ The preflight found problems on ${project} (above, each with its fix): fix them, or deploy with --skip-preflight.`,
+        );
+    }
   }
 
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';

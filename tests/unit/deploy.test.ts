@@ -6,7 +6,8 @@
  * clone, and a production build whose bundle names no emulator.
  */
 import { describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import {
   appendFileSync,
   copyFileSync,
@@ -30,6 +31,7 @@ import {
   serverKeyError,
 } from '../../scripts/deploy.mjs';
 import { functionsLock } from '../../scripts/functions-lock.mjs';
+import { correctState, fakeEnvFile, startVendorFakes, type VendorState } from '../vendorFakes.js';
 import { releaseGateError, TEST_MARKER } from '../../scripts/release.mjs';
 import {
   productionWebEnvError,
@@ -68,7 +70,7 @@ describe('deploy target', () => {
   it('deploys rules and indexes, then functions with --force, then hosting; only the functions step is forced', () => {
     const steps = deploySteps('studio-real-123');
     expect(steps.map((s) => s.args[s.args.indexOf('--only') + 1])).toEqual([
-      'firestore:rules,firestore:indexes',
+      'firestore:rules,firestore:indexes,storage',
       'functions',
       'hosting',
     ]);
@@ -413,15 +415,50 @@ describe('npm run deploy on a clone (offline)', () => {
     }
   }, 120_000);
 
-  it('--dry-run on a clean tested tree builds, then lists the steps and the functions upload with its lockfile', () => {
+  /** deploy, without blocking this process: the vendor fakes the preflight reads answer from it. */
+  const deployAsync = (dir: string, env: NodeJS.ProcessEnv, ...args: string[]) =>
+    promisify(execFile)(process.execPath, ['scripts/deploy.mjs', '--project', 'some-real-id', ...args], {
+      cwd: dir,
+      env,
+      maxBuffer: 64 * 1024 * 1024,
+    }).then(
+      (r) => ({ status: 0, stdout: r.stdout, stderr: r.stderr }),
+      (e: { code: number; stdout: string; stderr: string }) => ({ status: e.code, stdout: e.stdout, stderr: e.stderr }),
+    );
+
+  it('--dry-run runs the preflight against the vendors (here their fakes), and stops on a problem before building', async () => {
     const { dir, head } = cleanClone();
+    let state: VendorState = correctState('some-real-id');
+    const fakes = await startVendorFakes(() => state, 'some-real-id');
     try {
       markTested(dir, head);
-      const r = deploy(dir, cleanEnv(config), '--dry-run');
+      writeFileSync(join(dir, 'functions', '.env.some-real-id'), fakeEnvFile('some-real-id')); // git-ignored
+      state = { ...state, tracking: { click: true, open: false } };
+      const r = await deployAsync(dir, cleanEnv({ ...config, ...fakes.env }), '--dry-run');
+      expect(r.status).toBe(1);
+      expect(lines(r.stderr)).toEqual([expect.stringContaining('The preflight found problems on some-real-id')]);
+      expect(r.stdout).toContain('✖ SendGrid: click tracking is on');
+      expect(r.stdout).not.toContain('Building');
+      expect(fakes.requests.filter((q) => !q.includes(' GET '))).toEqual([]);
+    } finally {
+      await fakes.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('--dry-run on a clean tested tree passes the preflight, builds, then lists the steps and the functions upload with its lockfile', async () => {
+    const { dir, head } = cleanClone();
+    const fakes = await startVendorFakes(() => correctState('some-real-id'), 'some-real-id');
+    try {
+      markTested(dir, head);
+      writeFileSync(join(dir, 'functions', '.env.some-real-id'), fakeEnvFile('some-real-id'));
+      const r = await deployAsync(dir, cleanEnv({ ...config, ...fakes.env }), '--dry-run');
       expect(r.status, r.stderr).toBe(0);
       const out = lines(r.stdout);
+      expect(out).toContain('Preflight passed.');
+      expect(out.indexOf('Preflight passed.')).toBeLessThan(out.findIndex((l) => l.includes('Building')));
       expect(out.filter((l) => l.startsWith('would run: '))).toEqual([
-        'would run: firebase deploy --project some-real-id --non-interactive --only firestore:rules,firestore:indexes',
+        'would run: firebase deploy --project some-real-id --non-interactive --only firestore:rules,firestore:indexes,storage',
         'would run: firebase deploy --project some-real-id --only functions --force',
         'would run: firebase deploy --project some-real-id --non-interactive --only hosting',
       ]);
@@ -443,7 +480,9 @@ describe('npm run deploy on a clone (offline)', () => {
       expect(lines(preview.stdout).filter((l) => l.startsWith('would run: '))).toEqual([
         'would run: firebase hosting:channel:deploy pr-42 --project some-real-id --expires 7d --non-interactive',
       ]);
+      expect(preview.stdout).not.toContain('Preflight'); // a preview changes only the web app
     } finally {
+      await fakes.close();
       rmSync(dir, { recursive: true, force: true });
     }
   }, 300_000);

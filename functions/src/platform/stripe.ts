@@ -24,6 +24,7 @@
 import { createHash } from 'node:crypto';
 import type Stripe from 'stripe';
 import { config, NOT_CONFIGURED, NotConfigured, type Config, type PaymentMode } from '../config.js';
+import { STRIPE_API_VERSION } from './vendors.js';
 
 /** The SDK, loaded on first use so a cold start that takes no payment does not pay for it. */
 const loadStripe = async () => (await import('stripe')).default;
@@ -100,6 +101,8 @@ export async function stripeClient(cfg: Config = config()): Promise<Stripe | nul
   const url = apiBase ? new URL(apiBase) : null;
   const StripeSdk = await loadStripe();
   const client = new StripeSdk(secretKey, {
+    // Pinned, so requests and their answers are in the version the code reads (platform/vendors.ts).
+    apiVersion: STRIPE_API_VERSION,
     maxNetworkRetries: 2,
     timeout: 20_000,
     appInfo: { name: 'studio-crm' },

@@ -64,9 +64,10 @@ import { documentOfPayment, entriesOfPayment, recordLedgerEntry, type NewLedgerE
 import { enqueueEmail } from '../../shared/outbox.js';
 import { alertOwner } from '../../shared/ownerAlerts.js';
 import { loadStudioSettings } from '../../shared/settings.js';
+import { STRIPE_CHARGE_EVENT_TYPES } from '../../platform/vendors.js';
 
 /** The event types handled here. */
-export const CHARGE_EVENT_TYPES = ['charge.refunded', 'charge.dispute.created', 'charge.dispute.closed'] as const;
+export const CHARGE_EVENT_TYPES = STRIPE_CHARGE_EVENT_TYPES;
 
 /** True for an event this module handles. */
 export const isChargeEvent = (type: string): boolean => (CHARGE_EVENT_TYPES as readonly string[]).includes(type);

@@ -69,6 +69,7 @@ import { readOrderPromoSettlement, settlePromoInTx, type PromoSettlementReads } 
 import { documentOfPayment, paymentEntryId, recordLedgerEntry, type BillableRef } from './ledger.js';
 import { customerForEmail, paymentProvider, stripeClient, type ProviderMode } from '../../platform/stripe.js';
 import { config } from '../../config.js';
+import { STRIPE_PAYMENT_EVENT_TYPES, STRIPE_SUBSCRIPTION_EVENT_TYPES } from '../../platform/vendors.js';
 import { PAYABLE_ORDER_STATUSES } from './orders.js';
 
 /** Spec §8 "Payment Setup Failed - Unable to initialize payment. Please try again." */
@@ -270,14 +271,7 @@ export type PaymentEvent = z.infer<typeof paymentEventSchema>;
 /** What happened to an event: applied, a copy of one already applied, not ours to handle, or held for review (mismatch). */
 export type FulfilOutcome = 'applied' | 'duplicate' | 'ignored' | 'review';
 
-const HANDLED = new Set([
-  'payment_intent.succeeded',
-  'payment_intent.payment_failed',
-  'invoice.paid',
-  'invoice.payment_failed',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-]);
+const HANDLED = new Set<string>([...STRIPE_PAYMENT_EVENT_TYPES, ...STRIPE_SUBSCRIPTION_EVENT_TYPES]);
 
 /**
  * Applies a verified payment event exactly once (see the file comment).

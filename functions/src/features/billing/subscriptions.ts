@@ -42,6 +42,7 @@ import { EVENTS, logEvent } from '../../platform/log.js';
 import { paymentEntryId, recordLedgerEntry } from './ledger.js';
 import { enqueueEmail } from '../../shared/outbox.js';
 import { alertOwner } from '../../shared/ownerAlerts.js';
+import { STRIPE_SUBSCRIPTION_EVENT_TYPES } from '../../platform/vendors.js';
 
 /** The fields of a paid order a subscription starts from (features/billing/orders.ts orderDoc). */
 interface PaidOrder {
@@ -115,12 +116,7 @@ export interface SubscriptionEvent {
 }
 
 /** Event types this module may take. */
-export const SUBSCRIPTION_EVENT_TYPES = new Set([
-  'invoice.paid',
-  'invoice.payment_failed',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-]);
+export const SUBSCRIPTION_EVENT_TYPES = new Set<string>(STRIPE_SUBSCRIPTION_EVENT_TYPES);
 
 /**
  * Reads, in `tx`, whether `event` moves an existing subscription (see the
