@@ -3,11 +3,14 @@
  * runtime parses before the api sees it, gets the api's JSON 400 with no stack or server path, and no reply
  * carries `X-Powered-By`. Checked where it runs as deployed, the built function (functions/lib) under the
  * Functions Framework (`@google-cloud/functions-framework`, started here on a free port), and through the
- * Hosting and Functions emulators.
+ * Hosting and Functions emulators. Through the emulators a reply still carries `X-Powered-By: Express`: the
+ * Functions emulator's own proxy in the firebase-tools process sets it, outside any code deployed, so only the
+ * JSON error is checked there.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_URL } from '../helpers.js';
 
@@ -27,7 +30,8 @@ let frameworkUrl: string;
 
 beforeAll(async () => {
   const port = await freePort();
-  const main = require.resolve('@google-cloud/functions-framework/build/src/main.js');
+  // The package's `functions-framework` command (its bin), beside its main module.
+  const main = join(dirname(require.resolve('@google-cloud/functions-framework')), 'main.js');
   framework = spawn(
     process.execPath,
     [main, '--target=api', '--signature-type=http', '--source=functions', `--port=${port}`],
@@ -59,20 +63,20 @@ const malformed = (base: string) =>
   });
 
 describe.each([
-  ['the Functions Framework', () => frameworkUrl],
-  ['the Hosting emulator', () => BASE_URL],
-])('under %s', (_name, base) => {
-  it("answers a malformed JSON body with the api's JSON 400: no stack, no path, no X-Powered-By", async () => {
+  ['the Functions Framework', () => frameworkUrl, true],
+  ['the Hosting emulator', () => BASE_URL, false],
+])('under %s', (_name, base, deployed) => {
+  it("answers a malformed JSON body with the api's JSON 400: no stack, no path", async () => {
     const r = await malformed(base());
     const text = await r.text();
     expect(r.status).toBe(400);
     expect(r.headers.get('content-type')).toMatch(/^application\/json/);
     expect(JSON.parse(text)).toEqual({ error: 'Malformed request body' });
     expect(text).not.toMatch(/node_modules|SyntaxError|\bat\b|\/work|\/workspace/);
-    expect(r.headers.get('x-powered-by')).toBeNull();
+    if (deployed) expect(r.headers.get('x-powered-by')).toBeNull();
   });
 
-  it("sends no X-Powered-By on the api's own replies", async () => {
+  it.runIf(deployed)('sends no X-Powered-By, on an error of the runtime or a reply of the api', async () => {
     const r = await fetch(`${base()}/api/no-such-route`);
     expect(r.status).toBe(401);
     expect(r.headers.get('x-powered-by')).toBeNull();
