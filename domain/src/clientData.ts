@@ -48,6 +48,8 @@ export const ERASED_COLLECTIONS = [
   /** The client's portal threads and their messages: what they wrote and what the studio answered. */
   COLLECTIONS.messageThreads,
   COLLECTIONS.messages,
+  /** A retried create-invoice call's first answer (its checkout link names the invoice's description), by invoice id. */
+  COLLECTIONS.idempotencyKeys,
 ] as const;
 
 /** Collections the books keep: their documents about the client are anonymised, never deleted. */
@@ -86,7 +88,6 @@ export const NO_CLIENT_DATA_COLLECTIONS = {
   [COLLECTIONS.settings]: "the studio's settings",
   [COLLECTIONS.rateLimits]: 'hashed request keys with counts, expiring within the hour',
   [COLLECTIONS.ledgerMonths]: "the ledger's monthly totals",
-  [COLLECTIONS.idempotencyKeys]: 'invoice ids and numbers of retried calls, expiring after a day',
   [COLLECTIONS.adminSessions]: "the admin's sign-out times",
   [COLLECTIONS.emailSuppressions]:
     'keyed by a SHA-256 of the address, which is not stored: kept so it is never mailed again',
@@ -122,6 +123,18 @@ export const LEAD_LINKED_COLLECTIONS = [
 /** True when a stored proposal is signed, so that erasure keeps it (and its trail): see PROPOSAL_COLLECTIONS. */
 export const keptOnErasure = (proposal: { signature?: unknown }): boolean =>
   proposal.signature !== null && proposal.signature !== undefined;
+
+/**
+ * Text as an erasure compares it: lower case, with the zero-width characters and their HTML entities that
+ * emails put inside addresses and links (domain email.ts defangLinks) removed, so that "a&#8203;@b.&#8203;com"
+ * reads "a@b.com".
+ */
+export function normalisedForErasure(text: string): string {
+  return text
+    .replace(/&#(?:8203|8204|8205|8288|65279|x200b|x200c|x200d|x2060|xfeff);/gi, '')
+    .replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, '')
+    .toLowerCase();
+}
 
 /** The name an anonymised record shows instead of the client's. */
 export const ERASED_CLIENT_NAME = 'Erased client';

@@ -41,6 +41,7 @@ export * from './random.js';
 export * from './hash.js';
 export * from './replies.js';
 export * from './clientReplies.js';
+export * from './png.js';
 export * from './proposals.js';
 export * from './portal.js';
 export * from './portalSubscriptions.js';

@@ -34,6 +34,8 @@ export const outboxDocSchema = z.object({
   templateId: z.string(),
   variables: withDefault(z.record(z.string(), z.string()), {}),
   leadId: orNull(z.string()),
+  /** The cart order the email is about, when it has no lead yet (a client's erasure finds it by the order). */
+  orderId: orNull(z.string()),
   attachments: withDefault(z.array(outboxAttachmentSchema).max(OUTBOX_MAX_ATTACHMENTS), []),
   recipientLimit: orNull(z.enum(RECIPIENT_LIMIT_NAMES)),
   recipientLimitTaken: withDefault(z.boolean(), false),

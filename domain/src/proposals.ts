@@ -22,6 +22,7 @@ import {
   unknownPlaceholders,
   type LeadLikeForEmail,
 } from './email.js';
+import { base64Bytes, pngSize } from './png.js';
 import { storedDate } from './storedDocuments.js';
 import { PROPOSAL_STATUSES, type ProposalStatus } from './constants.js';
 import { settingsVersionField } from './settings.js';
@@ -346,11 +347,30 @@ export const SIGNING_CONSENT_TEXT =
 
 /** Largest drawn signature, as a PNG data URL, in characters (about 35 KB of image; requests are capped at 64 KB). */
 export const SIGNATURE_PNG_MAX_CHARS = 48_000;
+/**
+ * Largest drawn signature in pixels: the signing page's canvas is at most 900 CSS pixels wide and 160 high,
+ * drawn at up to twice the CSS pixels (web quote-acceptance SignatureCanvas).
+ */
+export const SIGNATURE_PNG_MAX_WIDTH = 2000;
+export const SIGNATURE_PNG_MAX_HEIGHT = 400;
+const PNG_DATA_URL_PREFIX = 'data:image/png;base64,';
+
+/**
+ * True when `dataUrl` is a PNG data URL whose bytes are a PNG (png.ts pngSize: signature, IHDR, IEND) of
+ * 1..SIGNATURE_PNG_MAX_WIDTH × 1..SIGNATURE_PNG_MAX_HEIGHT pixels and at most SIGNATURE_PNG_MAX_CHARS characters.
+ * A label alone proves nothing: an SVG or HTML sent as `data:image/png` is refused.
+ */
+export function isSignaturePng(dataUrl: string): boolean {
+  if (dataUrl.length > SIGNATURE_PNG_MAX_CHARS || !dataUrl.startsWith(PNG_DATA_URL_PREFIX)) return false;
+  const bytes = base64Bytes(dataUrl.slice(PNG_DATA_URL_PREFIX.length));
+  const size = bytes && pngSize(bytes);
+  return !!size && size.width <= SIGNATURE_PNG_MAX_WIDTH && size.height <= SIGNATURE_PNG_MAX_HEIGHT;
+}
 
 export const SIGNING_MESSAGES = {
   consent: 'Tick the box to agree to sign electronically',
   fullName: 'Type your full legal name',
-  signature: 'The drawn signature must be a PNG image of at most 35 KB',
+  signature: `The drawn signature must be a PNG image of at most 35 KB and ${SIGNATURE_PNG_MAX_WIDTH} × ${SIGNATURE_PNG_MAX_HEIGHT} pixels`,
   changed: 'This document changed after you opened it. Reload the page to read the current version.',
   signatureRequired: 'This quote has a contract: sign it with your full legal name before accepting',
   alreadySigned: 'This proposal is already signed',
@@ -373,6 +393,7 @@ export const signProposalSchema = z.strictObject({
     .string()
     .max(SIGNATURE_PNG_MAX_CHARS, SIGNING_MESSAGES.signature)
     .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/, SIGNING_MESSAGES.signature)
+    .refine(isSignaturePng, SIGNING_MESSAGES.signature)
     .nullish(),
 });
 export type SignProposalInput = z.output<typeof signProposalSchema>;

@@ -357,6 +357,9 @@ export type EmailTemplateDoc = z.output<typeof emailTemplateDocSchema>;
  */
 export const emailLogDocSchema = z.object({
   outboxId: z.string().nullish(),
+  /** The outbox entry's lead and cart order, so that a client's erasure finds the copy by id. */
+  leadId: z.string().nullish(),
+  orderId: z.string().nullish(),
   templateId: orNull(z.string()),
   to: orNull(z.string()),
   from: orNull(z.string()),

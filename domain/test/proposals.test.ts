@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   CONTRACT_SECTIONS,
   CONTRACT_TEMPLATE_VARIABLES,
@@ -17,6 +18,8 @@ import {
   renderContract,
   SAMPLE_TEMPLATE_VARIABLES,
   signProposalSchema,
+  base64Bytes,
+  pngSize,
   SIGNING_MESSAGES,
   splitPhaseHours,
   studioLocalTime,
@@ -185,6 +188,13 @@ describe('contract templates', () => {
   });
 });
 
+/** A 1×1 grey PNG. */
+const DOT_PNG =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg==';
+/** A 2001×1 grey PNG (base64). */
+const WIDE_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAB9EAAAABCAAAAABMVAGfAAAAF0lEQVR4nGNgGAWjYBSMglEwCkbB0AcAB9IAARDr9/MAAAAASUVORK5CYII=';
+
 describe('signing', () => {
   const base = { leadId: 'l1', token: 't1', documentSha256: 'a'.repeat(64), consent: true, fullName: 'Maya Chen' };
 
@@ -196,15 +206,39 @@ describe('signing', () => {
     expect(noName.error?.issues[0]?.message).toBe(SIGNING_MESSAGES.fullName);
   });
 
-  it('takes only a PNG data URL of bounded size as the drawing', () => {
-    expect(signProposalSchema.safeParse({ ...base, signaturePng: 'data:image/png;base64,iVBORw0KGgo=' }).success).toBe(
-      true,
+  it('takes only a real PNG of bounded size and dimensions as the drawing', () => {
+    const sign = (signaturePng: string) => signProposalSchema.safeParse({ ...base, signaturePng });
+    expect(sign(DOT_PNG).success).toBe(true);
+    // A PNG label on something else: the signature alone, an SVG with a script, HTML.
+    const svg = btoa('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>');
+    for (const bad of [
+      'data:image/png;base64,iVBORw0KGgo=',
+      `data:image/png;base64,${svg}`,
+      `data:image/png;base64,${btoa('<html><script>alert(1)</script></html>')}`,
+      'data:image/svg+xml;base64,PHN2Zz4=',
+      `data:image/png;base64,${'A'.repeat(48_000)}`,
+      // 2001 × 1 pixels: wider than any signing canvas.
+      `data:image/png;base64,${WIDE_PNG}`,
+    ]) {
+      const r = sign(bad);
+      expect(r.success, bad.slice(0, 60)).toBe(false);
+      expect(r.error?.issues[0]?.message).toBe(SIGNING_MESSAGES.signature);
+    }
+  });
+
+  it('reads a PNG size from its IHDR, and refuses bytes that are not one', () => {
+    expect(pngSize(base64Bytes(DOT_PNG.split(',')[1]!)!)).toEqual({ width: 1, height: 1 });
+    expect(pngSize(base64Bytes(WIDE_PNG)!)).toEqual({ width: 2001, height: 1 });
+    // A flipped bit in the IHDR breaks its CRC.
+    const bytes = base64Bytes(WIDE_PNG)!;
+    bytes[17] = bytes[17]! ^ 1;
+    expect(pngSize(bytes)).toBeNull();
+    expect(base64Bytes('not base64!')).toBeNull();
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 200 }), (random) => {
+        expect(pngSize(random)).toBeNull();
+      }),
     );
-    expect(signProposalSchema.safeParse({ ...base, signaturePng: 'data:image/svg+xml;base64,PHN2Zz4=' }).success).toBe(
-      false,
-    );
-    const huge = `data:image/png;base64,${'A'.repeat(48_000)}`;
-    expect(signProposalSchema.safeParse({ ...base, signaturePng: huge }).success).toBe(false);
   });
 
   it('the canonical text changes with any field of the document', () => {

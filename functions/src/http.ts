@@ -12,6 +12,7 @@ import { DeadlineExceeded } from './platform/deadline.js';
 import { config, NotConfigured, type Config } from './config.js';
 import { AppError, type ErrorKind } from './platform/errors.js';
 import { EVENTS, logEvent } from './platform/log.js';
+import { INTERNAL_ERROR, MALFORMED_BODY } from './platform/runtimeServer.js';
 
 /** gRPC codes of a Firestore call that committed nothing and may be retried (see the error handler). */
 const DATASTORE_UNAVAILABLE: readonly unknown[] = [
@@ -126,7 +127,7 @@ export const errorHandler: ErrorRequestHandler = (err, _req, res, _next) => {
   // body-parser errors (malformed JSON, too large) carry a status.
   const status = typeof err?.status === 'number' && err.status >= 400 && err.status < 500 ? err.status : 500;
   if (status === 500) logger.error('api: unhandled error', err);
-  res.status(status).json({ error: status === 500 ? 'Internal server error' : 'Malformed request body' });
+  res.status(status).json({ error: status === 500 ? INTERNAL_ERROR : MALFORMED_BODY });
 };
 
 /**

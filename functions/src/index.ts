@@ -27,8 +27,11 @@ import { SCHEDULED_JOBS, type ScheduledJobName } from './features/schedules.js';
 import { apiInstanceSettings } from './platform/instances.js';
 import { deferTrigger, firestoreTriggers } from './platform/deferredTrigger.js';
 import { assertNoEmulatorVarsInProduction } from './platform/startupGuard.js';
+import { guardRuntimeServers } from './platform/runtimeServer.js';
 
 assertNoEmulatorVarsInProduction(process.env);
+// The runtime's server (Functions Framework, emulator) parses bodies before the api: its errors answer as the api's.
+guardRuntimeServers();
 
 setGlobalOptions({ region: 'us-central1', maxInstances: 10 });
 

@@ -162,6 +162,18 @@ describe('signing a proposal', () => {
       });
       expect(r.status, JSON.stringify(over)).toBe(400);
     }
+    // An SVG with a script under a PNG label is no drawing: 400 with the clear message, nothing stored.
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.domain)"><rect width="9" height="9"/></svg>',
+    ).toString('base64');
+    const notPng = await api('POST', '/api/quote-acceptance/sign', {
+      body: signBody(id, linkToken, p.documentSha256, { signaturePng: `data:image/png;base64,${svg}` }),
+    });
+    expect(notPng.status).toBe(400);
+    expect(JSON.stringify(notPng.json)).toContain(SIGNING_MESSAGES.signature);
+    const unsigned = (await db.collection('proposals').doc(p.id).get()).data()!;
+    expect([unsigned.status, unsigned.signature ?? null]).toEqual(['Viewed', null]);
+    expect((await db.collection('leads').doc(id).get()).get('quoteAccepted')).toBe(false);
     // A document other than the one frozen: 409.
     const other = await api('POST', '/api/quote-acceptance/sign', {
       body: signBody(id, linkToken, 'b'.repeat(64)),

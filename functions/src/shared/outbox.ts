@@ -22,6 +22,8 @@ export interface OutboxEmail {
   /** Values for the template's ${placeholders}; escaped when rendered. */
   variables: Record<string, string>;
   leadId?: string | null;
+  /** The cart order the email is about, for an order with no lead yet (a client's erasure follows it). */
+  orderId?: string | null;
   /**
    * PDFs to attach, by reference: the sender renders each when it sends
    * (features/documents/documents.ts), so the outbox stores ids, not megabytes.
@@ -36,6 +38,7 @@ export function enqueueEmail(db: Firestore, tx: Transaction | WriteBatch, email:
   return createOutboxEntry(db, tx, {
     ...email,
     leadId: email.leadId ?? null,
+    ...(email.orderId ? { orderId: email.orderId } : {}),
     ...(email.attachments?.length ? { attachments: email.attachments } : {}),
     ...(email.recipientLimit ? { recipientLimit: email.recipientLimit } : {}),
     status: 'PENDING',

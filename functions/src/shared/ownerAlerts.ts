@@ -18,6 +18,8 @@ export interface MoneyAlert {
   documentNumber: string | null;
   detail: string;
   leadId: string | null;
+  /** The cart order it is about, if any: a client's erasure finds the alert by its lead or its order. */
+  orderId?: string | null;
 }
 
 /** Queues the owner's alert in `tx`. */
@@ -28,6 +30,7 @@ export function alertOwner(db: Firestore, tx: Transaction | WriteBatch, a: Money
     to: owner,
     templateId: 'money-alert',
     leadId: a.leadId,
+    orderId: a.orderId ?? null,
     variables: {
       event: a.event,
       amount: formatUsd(a.amountCents),

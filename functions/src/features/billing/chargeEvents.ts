@@ -327,6 +327,7 @@ function holdChargeEvent(
     documentNumber: h.documentNumber,
     detail: `${title} (${h.event.id}, payment ${obj.payment_intent}): ${h.text}. Nothing was recorded; check it in Stripe.`,
     leadId: h.lead?.id ?? null,
+    orderId: h.payment.doc.orderId ?? null,
   });
 }
 
@@ -383,6 +384,7 @@ function tellEveryone(
     documentNumber: [c.base.documentNumber, c.creditNote].filter(Boolean).join(' / ') || null,
     detail: line,
     leadId: c.lead?.id ?? null,
+    orderId: c.base.document?.kind === 'order' ? c.base.document.id : null,
   });
   if (c.creditNote && c.base.customerEmail)
     enqueueEmail(db, tx, {

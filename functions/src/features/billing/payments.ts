@@ -419,6 +419,7 @@ async function readEffects(
           documentNumber: str(invoice?.doc.number) ?? str(request?.doc.number),
           detail: `Payment ${obj.id} (${event.id}) was not applied: ${review}. Decide it in Stripe's dashboard.`,
           leadId: lead?.id ?? null,
+          orderId: order?.id ?? null,
         });
       },
     };
@@ -689,6 +690,7 @@ function notifyFailure(
       to: failed.to,
       templateId: 'payment-failed',
       leadId: failed.leadId,
+      orderId: c.order?.id ?? null,
       variables: {
         name: failed.name ?? 'there',
         amount,
@@ -709,6 +711,7 @@ function notifyFailure(
         : 'The client has no email address on file: send them the link to try again.'
     }`,
     leadId: failed.leadId,
+    orderId: c.order?.id ?? null,
   });
 }
 
@@ -835,6 +838,7 @@ function applyPurpose(db: Firestore, tx: Transaction, c: PurposeContext): void {
     documentNumber: str(c.invoice?.doc.number),
     detail: `${PAID_EVENT[c.purpose]}: ${amount} for ${receipt?.description ?? 'a payment link'} (${c.paymentIntentId}).`,
     leadId: c.lead?.id ?? null,
+    orderId: c.order?.id ?? null,
   });
   if (receipt?.to) {
     enqueueEmail(db, tx, {
@@ -848,6 +852,7 @@ function applyPurpose(db: Firestore, tx: Transaction, c: PurposeContext): void {
         invoiceNumber: c.invoice?.doc.number ?? '',
       },
       leadId: c.lead?.id ?? null,
+      orderId: c.order?.id ?? null,
       // The receipt PDF, rendered by the sender (features/documents/documents.ts).
       attachments: [{ kind: 'receipt', id: c.paymentIntentId }],
     });

@@ -68,6 +68,7 @@ export async function cancelAtPeriodEnd(
         documentNumber: null,
         detail: `${sub.packageName}: the client asked in the portal to end it at the end of its period (${sub.interval}ly, ${sub.customerEmail}).`,
         leadId: null,
+        orderId: sub.orderId,
       });
   });
   return { ...sub, cancelAtPeriodEnd: true };

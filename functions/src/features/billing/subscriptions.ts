@@ -151,6 +151,7 @@ export async function readSubscriptionEvent(
       documentNumber: null,
       detail,
       leadId: null,
+      orderId,
     });
 
   // Cancel at period end set or withdrawn in Stripe (the customer portal, the dashboard): the CRM shows it at once.
@@ -269,6 +270,7 @@ export async function readSubscriptionEvent(
       enqueueEmail(db, tx, {
         to: sub.customerEmail,
         templateId: 'payment-received',
+        orderId,
         variables: {
           name: sub.customerName ?? 'there',
           amount: formatUsd(received.amountCents),

@@ -3,10 +3,14 @@
  * any letter case): the leads and contact messages with that address, then everything tied to
  * those leads (notes, activity, quotes, projects, reminders, invoices,
  * payment requests, payments, ledger entries, emails), the cart orders and
- * subscriptions bought with the address and what hangs off them, the ledger
- * entries naming the customer, and every email (outbox, email_log) sent to
- * the address or mentioning it (the owner's alerts quote it). Used by the
- * export and the erasure alike, so that both cover the same documents.
+ * subscriptions bought with the address and what hangs off them (their
+ * emails and the owner's alerts, by `orderId`), the ledger entries naming the
+ * customer, the create-invoice idempotency records of the client's invoices,
+ * and every email: outbox entries by lead, order or recipient, their
+ * email_log copies by outbox id, lead or order, and any other entry that
+ * mentions the address once zero-width characters are taken out (the owner's
+ * alerts quote it, split so that mail clients make no link of it). Used by
+ * the export and the erasure alike, so that both cover the same documents.
  *
  * The client-data slice's store: all its Firestore access is here. The
  * export hands the client every stored field and the erasure scrubs every
@@ -20,6 +24,7 @@ import {
   clientDataRequestDocSchema,
   COLLECTIONS,
   LEAD_LINKED_COLLECTIONS,
+  normalisedForErasure,
   subscriptionDocSchema,
   type CollectionName,
 } from '@studio/domain';
@@ -35,8 +40,9 @@ const IN_LIMIT = 30;
 /** The address as given and in lower case: leads keep what the visitor typed, the ledger stores lower case. */
 export const addressVariants = (email: string) => [...new Set([email.trim(), email.trim().toLowerCase()])];
 
-/** True when any text in `data` contains `lowerEmail` (case-insensitive). */
-export const mentions = (data: unknown, lowerEmail: string) => JSON.stringify(data).toLowerCase().includes(lowerEmail);
+/** True when any text in `data` contains `lowerEmail` (case-insensitive, zero-width characters ignored). */
+export const mentions = (data: unknown, lowerEmail: string) =>
+  normalisedForErasure(JSON.stringify(data)).includes(normalisedForErasure(lowerEmail));
 
 /** Collections scanned whole for mentions: operational copies with a retention period, so bounded. */
 const SCANNED = [COLLECTIONS.outbox, COLLECTIONS.emailLog] as const;
@@ -91,6 +97,10 @@ export async function findClientRecords(db: Firestore, email: string): Promise<C
   if (missingLeads.length) add(COLLECTIONS.leads, await db.getAll(...missingLeads.map((id) => db.doc(`leads/${id}`))));
   const orderIds = ids(COLLECTIONS.orders);
   await Promise.all([
+    where(COLLECTIONS.outbox, 'orderId', orderIds),
+    where(COLLECTIONS.emailLog, 'orderId', orderIds),
+    where(COLLECTIONS.emailLog, 'leadId', leadIds),
+    where(COLLECTIONS.idempotencyKeys, 'invoiceId', ids(COLLECTIONS.invoices)),
     where(COLLECTIONS.payments, 'orderId', orderIds),
     where(COLLECTIONS.payments, 'invoiceId', ids(COLLECTIONS.invoices)),
     where(COLLECTIONS.subscriptions, 'orderId', orderIds),
@@ -107,6 +117,10 @@ export async function findClientRecords(db: Firestore, email: string): Promise<C
       all.docs.filter((d) => mentions(d.data(), lower)),
     );
   }
+  // Each email's copy in email_log has the outbox entry's id (written before the copy carried the lead).
+  const outboxIds = ids(COLLECTIONS.outbox).filter((id) => !out.get(COLLECTIONS.emailLog)?.has(id));
+  if (outboxIds.length)
+    add(COLLECTIONS.emailLog, await db.getAll(...outboxIds.map((id) => db.collection(COLLECTIONS.emailLog).doc(id))));
   return out;
 }
 

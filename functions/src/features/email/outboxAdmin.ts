@@ -96,8 +96,8 @@ export async function resendEmail(deps: Deps, input: { id: string }, actor: Admi
     if (!entry) throw notFound('Outbox entry not found');
     if (entry.status !== 'ERROR') throw conflict('Only a failed email can be resent');
     if (entry.resentAs) throw conflict('This email has already been resent');
-    const { to, templateId, variables, leadId, attachments } = entry;
-    const copy = enqueueEmail(db, tx, { to, templateId, variables, leadId, attachments });
+    const { to, templateId, variables, leadId, orderId, attachments } = entry;
+    const copy = enqueueEmail(db, tx, { to, templateId, variables, leadId, orderId, attachments });
     updateOutboxEntryIn(tx, ref, {
       resentAs: copy.id,
       resentBy: actor.username,

@@ -445,6 +445,9 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
     const batch = db.batch();
     setEmailLogIn(batch, db, ref.id, {
       outboxId: ref.id,
+      // The entry's lead and order, so that a client's erasure finds this copy by id.
+      ...(claim.data.leadId ? { leadId: claim.data.leadId } : {}),
+      ...(claim.data.orderId ? { orderId: claim.data.orderId } : {}),
       templateId: claim.data.templateId ?? null,
       to: email.to,
       from: d.from,
