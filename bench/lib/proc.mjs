@@ -145,11 +145,11 @@ export function emulatorLogBytes() {
  * Returns { site, settle(), stop() }; stopping is also registered for exit and Ctrl-C.
  * `settle({ quietMs = 2_000, maxMs = 900_000 })` waits until the emulators have
  * logged nothing for `quietMs` (at most `maxMs`) and resolves to
- * `{ ms, idle }` (`idle` false when `maxMs` ran out first): after a seed, the
- * Functions emulator runs the `leads` triggers once per written lead (the
- * board projection, the payment requests), which must not share the CPU with
- * a measurement. On 2 cores, 2,000 new leads took it 6 min in a full run and
- * 10,000 took from 8 to 22 min in full runs on an idle machine, over 15 on a busy one.
+ * `{ ms, idle }` (`idle` false when `maxMs` ran out first): whatever the
+ * Functions emulator still runs after a write must not share the CPU with a
+ * measurement. The bulk seeds pause the triggers and write their projections
+ * themselves (scripts/bulk-seed.ts), so they leave nothing to run; before that,
+ * 10,000 leads kept the emulators busy for 8 to 30 min on 2 cores.
  */
 export async function startEmulators({ verbose = false } = {}) {
   const busy = await waitForFreePorts(0);
