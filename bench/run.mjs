@@ -22,16 +22,22 @@
  *     --lighthouse-cpu X    Lighthouse's CPU slowdown: "calibrate" (default: from the
  *                           host's benchmarkIndex, bench/lib/cpu-slowdown.mjs) or a
  *                           fixed number (4 is the mobile preset's own)
+ *     --verbose             keep the emulators' debug logs (firebase-debug.log, …), each
+ *                           capped (scripts/emulator-logs.mjs); without it none is kept
+ *     --min-free-gb N       refuse to start with less than N GB free on the disk of the
+ *                           repository and the system's temporary folder (default 10)
  *
  * Every timed figure is reported beside its floor (bench/floors/, built into
  * bench/.artifacts/floors/), measured in the same run; the verdict is the ratio.
  *
  * The emulators are started on the standard ports of firebase.json; the bench
- * refuses to start when any of them is taken. Ctrl-C (or any failure) stops
+ * refuses to start when any of them is taken. Their logs go to
+ * node_modules/.cache/studio-emulators/logs/bench-N/ (emulators.log: their console output);
+ * the report says how many bytes the logs took and the free space before and after. Ctrl-C (or any failure) stops
  * everything it started.
  */
-import { cpus, loadavg, totalmem, platform, release } from 'node:os';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem, platform, release, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, statfsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { GROUPS, ROWS } from './lib/catalog.mjs';
@@ -46,6 +52,7 @@ import {
   buildFunctions,
   buildWeb,
   cleanup,
+  emulatorLogBytes,
   runTsx,
   startEmulators,
 } from './lib/proc.mjs';
@@ -115,6 +122,33 @@ const LIGHTHOUSE_CPU = lighthouseCpuOpt === 'calibrate' ? 'calibrate' : Number(l
 if (LIGHTHOUSE_CPU !== 'calibrate' && !(LIGHTHOUSE_CPU >= 1)) {
   console.error(`✖ bench: --lighthouse-cpu takes "calibrate" or a slowdown of at least 1, not "${lighthouseCpuOpt}"`);
   process.exit(2);
+}
+
+const verbose = flag('verbose');
+const MIN_FREE_GB = Number(opt('min-free-gb', 10));
+if (!(MIN_FREE_GB >= 0)) {
+  console.error(`✖ bench: --min-free-gb takes a number of GB (0 or more), not "${opt('min-free-gb')}"`);
+  process.exit(2);
+}
+
+/** Bytes free to this user on the file system holding `path` (fs.statfs). */
+const freeBytes = (path) => {
+  const s = statfsSync(path);
+  return s.bavail * s.bsize;
+};
+const gb = (bytes) => (bytes / 2 ** 30).toFixed(1);
+const mb = (bytes) => (bytes / 2 ** 20).toFixed(1);
+// The disk first: the builds, the emulators' data and logs, Chromium's profiles all write to it, and a full
+// disk stops every command on the machine, not only the bench.
+const DISKS = [...new Set([ROOT, tmpdir()])];
+const freeAtStart = Object.fromEntries(DISKS.map((p) => [p, freeBytes(p)]));
+for (const [path, free] of Object.entries(freeAtStart)) {
+  if (free < MIN_FREE_GB * 2 ** 30) {
+    console.error(
+      `✖ bench: only ${gb(free)} GB free on the disk of ${path}; the bench needs at least ${MIN_FREE_GB} GB free (--min-free-gb). Free some space first.`,
+    );
+    process.exit(2);
+  }
 }
 
 const N = quick
@@ -356,7 +390,7 @@ async function main(round) {
     'reminders',
   ];
   if (!emulatorGroups.some(want)) return;
-  const emu = await startEmulators();
+  const emu = await startEmulators({ verbose });
   /**
    * After a seed: lets the Functions emulator finish the triggers the written leads fired (at most
    * `maxMs`, settle()'s 15 min when omitted). A backlog still running then is said on the console and
@@ -490,7 +524,7 @@ async function main(round) {
     if (want('first-render') || want('reads')) {
       try {
         const counts = benchResult(
-          runTsx(`Seeding ${BULK_LEADS} synthetic leads (batches of 500)`, 'bench/seed-bench.ts', [
+          runTsx(`Seeding ${BULK_LEADS} synthetic leads (triggers paused)`, 'bench/seed-bench.ts', [
             '--leads',
             String(BULK_LEADS),
           ]),
@@ -533,7 +567,7 @@ async function main(round) {
     await figure('search', async () => {
       // 2,000 leads first: the issue's "within one frame of the last key" size.
       const midCounts = benchResult(
-        runTsx(`Seeding ${SEARCH_MID_LEADS} synthetic leads (batches of 500)`, 'bench/seed-bench.ts', [
+        runTsx(`Seeding ${SEARCH_MID_LEADS} synthetic leads (triggers paused)`, 'bench/seed-bench.ts', [
           '--leads',
           String(SEARCH_MID_LEADS),
         ]),
@@ -546,14 +580,13 @@ async function main(round) {
         label: `(${midCounts.total} leads) `,
       });
       const counts = benchResult(
-        runTsx(`Seeding ${SEARCH_LEADS} synthetic leads (batches of 500)`, 'bench/seed-bench.ts', [
+        runTsx(`Seeding ${SEARCH_LEADS} synthetic leads (triggers paused)`, 'bench/seed-bench.ts', [
           '--leads',
           String(SEARCH_LEADS),
         ]),
       );
-      // 9,600 writes, 6,000 of them issuing a numbered payment request (~135 ms each in the emulator):
-      // 8 to 22 min in full runs on an idle machine, over 15 on a busy one.
-      await settleAfterSeed(`the ${SEARCH_LEADS} leads' seed`, 1_800_000);
+      // The seed itself issued the leads' payment requests and rebuilt the board, with the triggers paused.
+      await settleAfterSeed(`the ${SEARCH_LEADS} leads' seed`);
       const r = await boardSearch({
         baseURL: site,
         runs: N.search,
@@ -665,6 +698,14 @@ try {
   await cleanup();
 }
 if (rounds.length === 0) closeRound();
+const freeAtEnd = Object.fromEntries(DISKS.map((p) => [p, freeBytes(p)]));
+notes.push(
+  `Disk: ${mb(emulatorLogBytes())} MB written to the emulators' logs during the run (node_modules/.cache/studio-emulators/logs/, each file capped${verbose ? '' : '; debug logs not kept without --verbose'}); ` +
+    DISKS.map(
+      (p) => `${gb(freeAtStart[p])} GB free on the disk of ${p} at the start, ${gb(freeAtEnd[p])} GB at the end`,
+    ).join('; ') +
+    '.',
+);
 mkdirSync(outDir, { recursive: true });
 const { mdPath, jsonPath } = writeReport(outDir, {
   rounds,

@@ -11,9 +11,9 @@ export function runOrExit(label, cmd, args, env = process.env) {
   }
 }
 
-/** Starts a long-running child; returns it. */
-export function startChild(cmd, args, env = process.env) {
-  return spawn(cmd, args, { cwd: ROOT, env, stdio: 'inherit' });
+/** Starts a long-running child (in `cwd`, the repository's root by default); returns it. */
+export function startChild(cmd, args, env = process.env, cwd = ROOT) {
+  return spawn(cmd, args, { cwd, env, stdio: 'inherit' });
 }
 
 /** Polls `url` until it answers 2xx or `timeoutMs` passes. */

@@ -3,9 +3,14 @@
  * across every status with notes, a few projects and promo codes, and two
  * client portal (/portal) clients with shared files and messages (seedPortalClients).
  *
+ * `npm run seed -- --leads N` then adds N synthetic leads (`bench-0001`…) across every status, written with
+ * the Functions emulator's triggers paused and their projections made once (scripts/bulk-seed.ts), so that
+ * a large seed leaves the emulators idle.
+ *
  * Emulator only: it refuses to run unless both emulator hosts are set and the
  * project id starts with "demo-". The dev credentials exist nowhere else.
  */
+import { parseArgs } from 'node:util';
 import { initializeApp } from 'firebase-admin/app';
 import type { App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
@@ -36,6 +41,7 @@ import { messageActivity, writeMessage } from '../functions/src/features/message
 import { ownerThreadOf } from '../functions/src/features/messages/threads.js';
 import { bucketFileStore } from '../functions/src/platform/fileStorage.js';
 import { DEV_ADMIN } from './dev-admin.js';
+import { seedSyntheticLeads } from './bulk-seed.js';
 
 interface SeedLead {
   name: string;
@@ -690,8 +696,11 @@ async function seedSettings(db: Firestore): Promise<void> {
     .set({ ...automations, updatedBy: 'seed' });
 }
 
-/** Seeds the running emulators. @throws when not pointed at demo emulators. */
-export async function seed(): Promise<void> {
+/**
+ * Seeds the running emulators, plus `bulkLeads` synthetic leads (seedSyntheticLeads) when above 0.
+ * @throws when not pointed at demo emulators.
+ */
+export async function seed(bulkLeads = 0): Promise<void> {
   const projectId = process.env.GCLOUD_PROJECT ?? 'demo-studio';
   if (
     !process.env.FIRESTORE_EMULATOR_HOST ||
@@ -715,13 +724,25 @@ export async function seed(): Promise<void> {
   for (const id of leadIds.values()) await syncPaymentRequests(db, id);
   // The board's projection at once (the leads trigger would fill it too, a moment later and only if the Functions emulator is up).
   await rebuildLeadBoard(db);
+  if (bulkLeads > 0) {
+    const r = await seedSyntheticLeads(db, bulkLeads, now);
+    console.log(
+      `seed: ${r.written} synthetic leads written with the triggers paused, ${r.paymentRequestsIssued} payment requests issued, ${r.boardCards} cards on the rebuilt board, in ${(r.ms / 1000).toFixed(1)} s (${JSON.stringify(r.phasesMs)} ms).`,
+    );
+  }
   console.log(
     `seed: ${LEADS.length} leads, 6 projects, 3 promo codes, ${PORTAL_CLIENTS.length} portal clients (${PORTAL_CLIENTS.map((c) => c.email).join(', ')}), studio settings and the dev admin.`,
   );
 }
 
 if (process.argv[1] && /seed\.ts$/.test(process.argv[1])) {
-  seed().then(
+  const { values } = parseArgs({ options: { leads: { type: 'string', default: '0' } } });
+  const bulkLeads = Number(values.leads);
+  if (!Number.isInteger(bulkLeads) || bulkLeads < 0 || bulkLeads > 100_000) {
+    console.error('seed: --leads takes a whole number from 0 to 100000.');
+    process.exit(2);
+  }
+  seed(bulkLeads).then(
     () => process.exit(0),
     (e) => {
       console.error(e instanceof Error ? e.message : e);

@@ -13,6 +13,8 @@
  * save replacing the last whole (scripts/emulator-data.mjs), and the next
  * start imports it instead of seeding. `--fresh` deletes it first and starts
  * from the seed.
+ * The emulators' debug logs are kept out of the tree (scripts/emulator-logs.mjs): none without `--verbose`,
+ * with it in node_modules/.cache/studio-emulators/logs/start/, each file capped.
  * Both run the scheduled functions on the emulator once the seed is in, then
  * on a local cadence (scripts/schedule.ts LOCAL_SCHEDULE: the launch
  * countdown every minute, the email sweep and the order expiry every 5
@@ -34,6 +36,7 @@ import { NPM, NPX, runOrExit, startChild, waitForHttp } from './run.mjs';
 import { DEV_ADMIN } from './dev-admin.ts';
 import { startScheduleTicker } from './schedule.ts';
 import { exportFolders, isExport, moveIn, recoverEmulatorData, startExportTicker } from './emulator-data.mjs';
+import { emulatorLogDir, startLogGuard, wantsVerboseLogs } from './emulator-logs.mjs';
 
 const dev = process.argv.includes('--dev');
 
@@ -46,11 +49,14 @@ const imported = isExport(EMULATOR_DATA);
 const ON_EXIT = exportFolders(EMULATOR_DATA).onExit;
 rmSync(ON_EXIT, { recursive: true, force: true });
 
+/** The firebase CLI's working directory: its debug logs land there, out of the tree (scripts/emulator-logs.mjs). */
+const LOGS = emulatorLogDir('start', { verbose: wantsVerboseLogs() });
+
 /** Exports the running emulators' data into `dir` (firebase emulators:export); resolves whether it succeeded. */
 function runExport(dir) {
   const [cmd, ...args] = firebaseCli('emulators:export', dir, '--force');
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: ROOT, env, stdio: 'ignore' });
+    const child = spawn(cmd, args, { cwd: LOGS, env, stdio: 'ignore' });
     child.on('error', () => resolve(false));
     child.on('exit', (code) => resolve(code === 0));
   });
@@ -75,7 +81,8 @@ try {
 const persistence = ['--export-on-exit', ON_EXIT, ...(imported ? ['--import', EMULATOR_DATA] : [])];
 const [cmd, ...args] = firebaseCli('emulators:start', '--only', 'auth,firestore,functions,hosting', ...persistence);
 const children = [];
-const emulators = startChild(cmd, args, env);
+const emulators = startChild(cmd, args, env, LOGS);
+startLogGuard(LOGS, emulators.pid);
 children.push(emulators);
 let emulatorsAlive = true;
 emulators.on('exit', (code) => {
@@ -137,6 +144,7 @@ if (!(await waitForHttp(`${site}/api/health`, 180_000, () => emulatorsAlive))) {
   Dev admin (emulator only): ${DEV_ADMIN.username} / ${DEV_ADMIN.password}
   Data: ${imported ? 'from the last run' : 'the demo seed'}; saved in .emulator-data/ every 5 min and when you stop
         (npm start -- --fresh starts again from the seed)
+  Debug logs: ${wantsVerboseLogs() ? `${LOGS} (each file capped)` : 'none (npm start -- --verbose keeps them)'}
   Scheduled jobs: launch countdown every minute, email retries and order
                   expiry every 5 min, reminders hourly
                   (npm run schedule -- --job <name> runs one now)

@@ -16,13 +16,16 @@
  * and unit tests (run them beside it, outside the emulator lock): it only
  * builds and runs the named files, so a shared machine's lock is held less.
  *
+ * The emulators' debug logs stay out of the tree (scripts/emulator-logs.mjs): none unless `--verbose`, then
+ * in node_modules/.cache/studio-emulators/logs/<suite>/, each file capped.
+ *
  * A full run that passes on a tree without changes records its commit in
  * .cache/test-passed.json (scripts/release.mjs), which `npm run deploy`
  * requires; a full run that starts removes the record first, and a subset
  * run never writes it.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import {
@@ -36,6 +39,7 @@ import {
 import { NPM, runOrExit } from './run.mjs';
 import { findChromium, MISSING_CHROMIUM } from './chromium.mjs';
 import { clearTestMarker, treeState, writeTestMarker } from './release.mjs';
+import { emulatorLogDir, startLogGuard, wantsVerboseLogs } from './emulator-logs.mjs';
 
 /** `--api a b --e2e c d` → { api: [a, b], e2e: [c, d] }, or null for the full run. */
 function subset(argv) {
@@ -43,7 +47,7 @@ function subset(argv) {
   const out = { api: [], e2e: [] };
   let into = null;
   for (const a of argv) {
-    if (a === '--fast') continue;
+    if (a === '--fast' || a === '--verbose') continue;
     if (a === '--api' || a === '--e2e') into = out[a.slice(2)];
     else into?.push(a);
   }
@@ -115,12 +119,19 @@ async function runOnOwnStack(name, suite) {
     console.error(`✖ ${e instanceof Error ? e.message : e}`);
     return 1;
   }
-  const inner = `${tsx} scripts/seed.ts && "${process.execPath}" scripts/wait-for-api.mjs && ${suite} ; s=$? ; ${tsx} scripts/books-check.ts ; b=$? ; [ $s -eq 0 ] && [ $b -eq 0 ]`;
+  // The CLI works in the log folder (its debug logs land there); the suite's commands run from the root.
+  const logs = emulatorLogDir(name, { verbose: wantsVerboseLogs() });
+  const inner = `cd "${ROOT}" && ${tsx} scripts/seed.ts && "${process.execPath}" scripts/wait-for-api.mjs && ${suite} ; s=$? ; ${tsx} scripts/books-check.ts ; b=$? ; [ $s -eq 0 ] && [ $b -eq 0 ]`;
   const [cmd, ...args] = firebaseCli('emulators:exec', '--only', 'auth,firestore,functions,hosting', inner);
-  const run = spawnSync(cmd, args, {
-    cwd: ROOT,
+  const cli = spawn(cmd, args, {
+    cwd: logs,
     stdio: 'inherit',
     env: { ...env, ...EMULATOR_CLIENT_ENV, CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  });
+  startLogGuard(logs, cli.pid);
+  const run = await new Promise((done) => {
+    cli.once('error', () => done({ status: 1 }));
+    cli.once('exit', (status) => done({ status }));
   });
   if (storage.exitCode === null) {
     const stopped = new Promise((r) => storage.once('exit', r));

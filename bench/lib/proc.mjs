@@ -20,6 +20,7 @@ import {
   startStorageStandIn,
 } from '../../scripts/emulators.mjs';
 import { NPM, waitForHttp } from '../../scripts/run.mjs';
+import { emulatorLogDir, logBytesWritten, startLogGuard } from '../../scripts/emulator-logs.mjs';
 
 export { EMULATOR_CLIENT_ENV, PORTS, ROOT };
 export const ARTIFACTS = join(ROOT, 'bench', '.artifacts');
@@ -122,9 +123,21 @@ export function benchResult(stdout) {
   return JSON.parse(line.slice('BENCH_RESULT '.length));
 }
 
+/** Bytes the emulators' logs took in the stacks already stopped (emulatorLogBytes adds the running one's). */
+let stoppedLogBytes = 0;
+let runningLogDir = null;
+let stacks = 0;
+
+/** Bytes written to the emulators' logs (console output and debug logs, cut ones included) since the bench began. */
+export function emulatorLogBytes() {
+  return stoppedLogBytes + (runningLogDir ? logBytesWritten(runningLogDir) : 0);
+}
+
 /**
  * Starts `firebase emulators:start --only auth,firestore,functions,hosting`
- * (their output goes to bench/.artifacts/emulators.log) and the Cloud Storage
+ * in a log folder out of the tree (scripts/emulator-logs.mjs: node_modules/.cache/studio-emulators/logs/bench-N;
+ * their console output goes to emulators.log there, their debug logs only with `verbose`, each file capped)
+ * and the Cloud Storage
  * stand-in for the lead files (objects in bench/.artifacts/storage, emptied
  * per run; the seed stores the portal clients' files), waits for /api/health
  * through Hosting and seeds the demo data with scripts/seed.ts. Refuses to
@@ -132,13 +145,13 @@ export function benchResult(stdout) {
  * Returns { site, settle(), stop() }; stopping is also registered for exit and Ctrl-C.
  * `settle({ quietMs = 2_000, maxMs = 900_000 })` waits until the emulators have
  * logged nothing for `quietMs` (at most `maxMs`) and resolves to
- * `{ ms, idle }` (`idle` false when `maxMs` ran out first): after a seed, the
- * Functions emulator runs the `leads` triggers once per written lead (the
- * board projection, the payment requests), which must not share the CPU with
- * a measurement. On 2 cores, 2,000 new leads took it 6 min in a full run and
- * 10,000 took from 8 to 22 min in full runs on an idle machine, over 15 on a busy one.
+ * `{ ms, idle }` (`idle` false when `maxMs` ran out first): whatever the
+ * Functions emulator still runs after a write must not share the CPU with a
+ * measurement. The bulk seeds pause the triggers and write their projections
+ * themselves (scripts/bulk-seed.ts), so they leave nothing to run; before that,
+ * 10,000 leads kept the emulators busy for 8 to 30 min on 2 cores.
  */
-export async function startEmulators() {
+export async function startEmulators({ verbose = false } = {}) {
   const busy = await waitForFreePorts(0);
   if (busy.length) {
     throw new Error(
@@ -150,13 +163,17 @@ export async function startEmulators() {
   const storageDir = join(ARTIFACTS, 'storage');
   rmSync(storageDir, { recursive: true, force: true });
   const storage = await startStorageStandIn(storageDir);
-  const logPath = join(ARTIFACTS, 'emulators.log');
-  const log = createWriteStream(logPath);
+  const logDir = emulatorLogDir(`bench-${++stacks}`, { verbose });
+  runningLogDir = logDir;
+  const logPath = join(logDir, 'emulators.log');
+  // Appended: the log guard may cut it to nothing, and writing goes on from its start.
+  const log = createWriteStream(logPath, { flags: 'a' });
   const [cmd, ...args] = firebaseCli('emulators:start', '--only', 'auth,firestore,functions,hosting');
   console.log(`[bench] Starting the emulators (log: ${logPath})`);
   // Own process group: Ctrl-C in the terminal reaches only the bench, which
   // then sends the suite exactly one SIGINT (a second one makes firebase-tools exit abruptly).
-  const child = spawn(cmd, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(cmd, args, { cwd: logDir, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  startLogGuard(logDir, child.pid);
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   let alive = true;
@@ -179,6 +196,10 @@ export async function startEmulators() {
       await exited;
     }
     log.end();
+    if (runningLogDir === logDir) {
+      stoppedLogBytes += logBytesWritten(logDir);
+      runningLogDir = null;
+    }
   };
   const unregister = onCleanup(stop);
 
