@@ -78,7 +78,7 @@ describe('POST /api/sendgrid/events with a verification key', () => {
       { email: to.toUpperCase(), event: 'bounce', type: 'bounce', reason, timestamp: 1700000000, outboxId },
       { email: to, event: 'delivered', timestamp: 1700000000, sg_event_id: 'x', ip: '1.2.3.4', tls: 1 },
     ]);
-    expect([r.status, r.json]).toEqual([200, { received: true, suppressed: 1, ignored: 1 }]);
+    expect([r.status, r.json]).toEqual([200, { received: true, suppressed: 1, ignored: 1, blocked: 0 }]);
 
     const entry = (await db.collection('outbox').doc(outboxId).get()).data();
     expect(entry).toMatchObject({
@@ -137,7 +137,7 @@ describe('POST /api/sendgrid/events with a verification key', () => {
       { email: to, event: 'spamreport', timestamp: 1700000000, outboxId: mine },
       { email: to, event: 'dropped', reason: 'Bounced Address', timestamp: 1700000000, outboxId: theirs },
     ]);
-    expect([r.status, r.json]).toEqual([200, { received: true, suppressed: 2, ignored: 0 }]);
+    expect([r.status, r.json]).toEqual([200, { received: true, suppressed: 2, ignored: 0, blocked: 0 }]);
     expect((await db.collection('email_log').doc(mine).get()).data()).toMatchObject({
       deliveryStatus: 'failed',
       deliveryError: 'Not delivered: the address was reported as spam',

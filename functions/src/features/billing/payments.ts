@@ -285,13 +285,14 @@ const HANDLED = new Set([
  * the payment paid and run its purpose's effects; payment_intent.payment_failed
  * records the failure unless the payment already succeeded; a subscription's
  * renewal, failed renewal, cancel at period end or cancellation moves it (features/billing/subscriptions.ts).
- * Other types are recorded and ignored. @returns what happened to this event id.
+ * Other types, and a subscription event naming no order, are recorded and ignored, and logged
+ * (`webhook.unmatched_event`). @returns what happened to this event id.
  */
 export async function fulfilEvent(db: Firestore, event: PaymentEvent, by = 'stripe'): Promise<FulfilOutcome> {
   const eventRef = stripeEventRef(db, event.id);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.runTransaction(async (tx) => {
+      const outcome = await db.runTransaction(async (tx): Promise<FulfilOutcome> => {
         if ((await tx.get(eventRef)).exists) return 'duplicate';
         // A renewal, a failed renewal or a cancellation moves the order's subscription (features/billing/subscriptions.ts).
         const subscription = SUBSCRIPTION_EVENT_TYPES.has(event.type)
@@ -314,6 +315,17 @@ export async function fulfilEvent(db: Firestore, event: PaymentEvent, by = 'stri
         });
         return outcome;
       });
+      // Answered 200 so Stripe stops sending it; without this entry nothing would say it was never applied.
+      if (outcome === 'ignored')
+        logEvent(EVENTS.webhookUnmatchedEvent, 'stripe webhook: an event matched nothing; ignored', {
+          eventId: event.id,
+          type: event.type,
+          objectId: event.data.object.id,
+          why: HANDLED.has(event.type)
+            ? 'it names no order or subscription of the studio'
+            : "the code does not handle this type: remove it from the endpoint's events",
+        });
+      return outcome;
     } catch (e) {
       const code = (e as { code?: number }).code;
       if (code === GrpcStatus.ALREADY_EXISTS) return 'duplicate'; // a concurrent copy committed first
