@@ -23,7 +23,9 @@
  *   would then turn test mode on in production;
  * - on a real project a missing secret leaves its feature "unconfigured", and
  *   so does a Stripe key that is not a live one (sk_live_/rk_live_, pk_live_:
- *   a test key would let anyone pay with a test card; `config.stripe_test_key`):
+ *   a test key would let anyone pay with a test card; `config.stripe_test_key`),
+ *   unless STRIPE_TEST_KEYS_PROJECT names this very project (a staging
+ *   rehearsal's, docs/operations.md):
  *   its routes answer 503 ("Payments are not configured", ...), `/api/test-mode/*`
  *   answers 404, an email is never marked sent, and the first use of the
  *   config logs one error naming what is missing.
@@ -60,6 +62,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_API_BASE: optional,
+  STRIPE_TEST_KEYS_PROJECT: optional,
   SENDGRID_API_KEY: optional,
   SENDGRID_WEBHOOK_PUBLIC_KEY: optional,
   EMAIL_FROM: optional,
@@ -112,7 +115,8 @@ export interface Config {
     /**
      * The Stripe keys set on a real project that are not live keys (STRIPE_SECRET_KEY not sk_live_/rk_live_,
      * STRIPE_PUBLISHABLE_KEY not pk_live_): payments are then unconfigured (503), since a test key would let anyone
-     * "pay" with a test card. Empty on a demo project, which takes any key.
+     * "pay" with a test card. Empty on a demo project, which takes any key, and on the project that
+     * STRIPE_TEST_KEYS_PROJECT names (a staging project rehearsing with Stripe's test mode).
      */
     notLive: string[];
     secretKey?: string;
@@ -221,7 +225,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const secretKey = needSecret('STRIPE_SECRET_KEY', e.STRIPE_SECRET_KEY);
   const publishableKey = need('STRIPE_PUBLISHABLE_KEY', e.STRIPE_PUBLISHABLE_KEY);
   const webhookSecret = needSecret('STRIPE_WEBHOOK_SECRET', e.STRIPE_WEBHOOK_SECRET);
-  const notLive = local ? [] : notLiveStripeKeys(secretKey, publishableKey);
+  // A staging project takes test keys only when STRIPE_TEST_KEYS_PROJECT names it: an env file copied from staging to
+  // production names staging, so it turns nothing on there.
+  const testKeysAllowed = local || (!!projectId && e.STRIPE_TEST_KEYS_PROJECT === projectId);
+  const notLive = testKeysAllowed ? [] : notLiveStripeKeys(secretKey, publishableKey);
   // Live needs all three (a payment nobody's webhook confirms would never take effect), and on a real project live
   // keys (notLiveStripeKeys); test mode only exists locally.
   const paymentMode: PaymentMode =

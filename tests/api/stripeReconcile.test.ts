@@ -7,7 +7,8 @@
  * A payment, refund or dispute Stripe has and the ledger lacks, or an amount
  * that differs, is logged as one `stripe.mismatch` with what to do. A Stripe
  * test key on a real project fails closed: 503 on the payment routes and a
- * logged `config.stripe_test_key`.
+ * logged `config.stripe_test_key`. A verified event that matches nothing is
+ * answered 200 and logged as `webhook.unmatched_event`.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,7 +16,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reconcileWindowStart } from '@studio/domain';
 import { api, db, startInProcessApp } from '../helpers.js';
-import { seedPayableLead, sendWebhook } from './paymentFixtures.js';
+import Stripe from 'stripe';
+import { SECRET, seedPayableLead, sendWebhook } from './paymentFixtures.js';
 import { loadConfig, setConfigForTests } from '../../functions/src/config.js';
 
 /** The catalogued events the code under test logs in this process, by name. */
@@ -296,5 +298,64 @@ describe('a Stripe test key on a real project fails closed (in-process stand-in)
       'STRIPE_SECRET_KEY (not a live key)',
       'STRIPE_PUBLISHABLE_KEY (not a live key)',
     ]);
+  });
+});
+
+describe('a verified Stripe event that matches nothing (in-process app)', () => {
+  let base: string;
+  let close = () => {};
+  const signer = new Stripe('sk_test_unused');
+  const post = (event: object) => {
+    const payload = JSON.stringify(event);
+    const signature = signer.webhooks.generateTestHeaderString({ payload, secret: SECRET });
+    return api('POST', '/api/stripe/webhook', {
+      baseUrl: base,
+      rawBody: payload,
+      headers: { 'stripe-signature': signature },
+    });
+  };
+  beforeAll(async () => {
+    setConfigForTests(loadConfig({ GCLOUD_PROJECT: 'demo-studio', STRIPE_WEBHOOK_SECRET: SECRET }));
+    ({ base, close } = await startInProcessApp());
+  });
+  afterAll(() => {
+    close();
+    setConfigForTests(undefined);
+  });
+  beforeEach(() => {
+    logged.length = 0;
+  });
+
+  const event = (type: string, object: Record<string, unknown>) => ({
+    id: id('evt'),
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: id('obj'), ...object } },
+  });
+
+  it('is answered 200 "ignored" and logged as webhook.unmatched_event with why', async () => {
+    const unhandled = event('charge.captured', { object: 'charge', amount: 100, currency: 'usd' });
+    expect((await post(unhandled)).json).toEqual({ received: true, outcome: 'ignored' });
+    const noOrder = event('customer.subscription.deleted', { object: 'subscription', metadata: {} });
+    expect((await post(noOrder)).json).toEqual({ received: true, outcome: 'ignored' });
+    expect(events('webhook.unmatched_event').map((l) => [l.fields.eventId, l.fields.type, l.fields.why])).toEqual([
+      [unhandled.id, 'charge.captured', "the code does not handle this type: remove it from the endpoint's events"],
+      [noOrder.id, 'customer.subscription.deleted', 'it names no order of the studio (no orderId in its metadata)'],
+    ]);
+    // Its copy is a duplicate, not a second alert.
+    expect((await post(unhandled)).json).toEqual({ received: true, outcome: 'duplicate' });
+    expect(events('webhook.unmatched_event')).toHaveLength(2);
+  });
+
+  it("an order's own first invoice, before the order is paid, is expected and not logged", async () => {
+    const first = event('invoice.paid', {
+      object: 'invoice',
+      amount_paid: 1_000,
+      currency: 'usd',
+      parent: { subscription_details: { metadata: { orderId: id('order') } } },
+    });
+    expect((await post(first)).json).toEqual({ received: true, outcome: 'ignored' });
+    expect(events('webhook.unmatched_event')).toEqual([]);
   });
 });

@@ -280,6 +280,20 @@ const HANDLED = new Set([
 ]);
 
 /**
+ * Why an ignored event matched nothing, or null when ignoring it is expected: a type the code does not handle, or a
+ * subscription event naming no order (no `orderId` in its metadata). A subscription event naming an order that is
+ * not paid yet is expected: the order's first invoice is the order's own payment, applied by its PaymentIntent.
+ */
+function unmatchedReason(event: PaymentEvent): string | null {
+  if (!HANDLED.has(event.type)) return "the code does not handle this type: remove it from the endpoint's events";
+  const obj = event.data.object;
+  const metadata = event.type.startsWith('customer.subscription.')
+    ? obj.metadata
+    : obj.parent?.subscription_details?.metadata;
+  return metadata?.orderId ? null : 'it names no order of the studio (no orderId in its metadata)';
+}
+
+/**
  * Applies a verified payment event exactly once (see the file comment).
  * payment_intent.succeeded and invoice.paid (a subscription's first invoice) mark
  * the payment paid and run its purpose's effects; payment_intent.payment_failed
@@ -316,14 +330,13 @@ export async function fulfilEvent(db: Firestore, event: PaymentEvent, by = 'stri
         return outcome;
       });
       // Answered 200 so Stripe stops sending it; without this entry nothing would say it was never applied.
-      if (outcome === 'ignored')
+      const unmatched = outcome === 'ignored' ? unmatchedReason(event) : null;
+      if (unmatched)
         logEvent(EVENTS.webhookUnmatchedEvent, 'stripe webhook: an event matched nothing; ignored', {
           eventId: event.id,
           type: event.type,
           objectId: event.data.object.id,
-          why: HANDLED.has(event.type)
-            ? 'it names no order or subscription of the studio'
-            : "the code does not handle this type: remove it from the endpoint's events",
+          why: unmatched,
         });
       return outcome;
     } catch (e) {
