@@ -37,8 +37,7 @@ export const API_5XX_THRESHOLD = 5;
 
 /** When a metric's policy pages: more than `above` entries in `windowSec`, or none for `windowSec` + `durationSec`. */
 export type MetricCondition =
-  | { kind: 'threshold'; above: number; windowSec: number }
-  | { kind: 'absence'; windowSec: number; durationSec: number };
+  { kind: 'threshold'; above: number; windowSec: number } | { kind: 'absence'; windowSec: number; durationSec: number };
 
 /** A log-based metric: counts the log entries its filter matches. */
 export interface LogMetric {
@@ -126,7 +125,8 @@ export function alertMetrics(project: string): LogMetric[] {
     condition: { kind: 'threshold', above: API_5XX_THRESHOLD, windowSec: 300 },
     action:
       'Open the api function\'s logs (severity>=ERROR): a 503 burst is Firestore or a setting ("health: Firestore unreachable", config.missing), a 500 is a bug ("api: unhandled error").',
-    reason: "A count rather than a ratio, because a quiet site's ratio jumps on one error; 5 in 5 minutes is the site failing, not hiccuping.",
+    reason:
+      "A count rather than a ratio, because a quiet site's ratio jumps on one error; 5 in 5 minutes is the site failing, not hiccuping.",
   });
   return metrics;
 }

@@ -158,7 +158,11 @@ describe('ops:alerts', () => {
     const policies = out.filter((l) => l.startsWith('policy '));
     expect(policies).toHaveLength(metrics.length);
     for (const names of Object.values(SYMPTOMS))
-      for (const name of names) expect(policies.some((l) => l.startsWith(`policy ${name}: `)), name).toBe(true);
+      for (const name of names)
+        expect(
+          policies.some((l) => l.startsWith(`policy ${name}: `)),
+          name,
+        ).toBe(true);
     expect(out.filter((l) => l.startsWith('  why: '))).toHaveLength(metrics.length);
     expect(policies).toContain(
       `policy studio/${EVENTS.webhookSignatureFailed}: more than 3 in 1 hour — ${ALERT_EVENTS[EVENTS.webhookSignatureFailed].summary}`,

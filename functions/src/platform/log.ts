@@ -303,7 +303,7 @@ export const ALERT_EVENTS = {
       "Bots posting to the forms without a token are refused a few at a time, which is App Check working; a reCAPTCHA key that does not list the site's host refuses every visitor, a steady stream past 10 in an hour.",
     summary: 'App Check refused many calls to the public forms (contact, lookup, quote, cart, checkout)',
     action:
-      "Submit the contact form on the live site yourself. Refused: check that the reCAPTCHA key's domains include the served host (Google Cloud → Security → reCAPTCHA) and that the web app's App Check registration uses that key (README, \"App Check\"). Accepted: it was a burst of bots; nothing to do.",
+      'Submit the contact form on the live site yourself. Refused: check that the reCAPTCHA key\'s domains include the served host (Google Cloud → Security → reCAPTCHA) and that the web app\'s App Check registration uses that key (README, "App Check"). Accepted: it was a burst of bots; nothing to do.',
     sources: ['functions/src/platform/appCheck.ts'],
   },
   [EVENTS.boardCardRefused]: {
