@@ -593,3 +593,20 @@ export function outboxRetryDelayMs(
 ): number | null {
   return delays[Math.max(1, failedAttempt) - 1] ?? null;
 }
+
+/**
+ * How old the oldest unsent outbox email may get before `email.backlog` pages, in ms (2 hours): the retry schedule
+ * alone takes about 32 hours to end an email in ERROR, and an email still unsent after 2 hours means delivery is
+ * failing for every email, not for one.
+ */
+export const EMAIL_BACKLOG_ALERT_MS = 2 * 60 * 60_000;
+
+/**
+ * The outbox backlog at `now`, from the creation time of its oldest unsent entry (null: none unsent, or none with a
+ * creation time yet): its age in ms (null without one; never negative) and whether it is over EMAIL_BACKLOG_ALERT_MS.
+ */
+export function emailBacklog(oldestCreatedAt: Date | null, now: Date): { ageMs: number | null; alert: boolean } {
+  if (!oldestCreatedAt) return { ageMs: null, alert: false };
+  const ageMs = Math.max(0, now.getTime() - oldestCreatedAt.getTime());
+  return { ageMs, alert: ageMs > EMAIL_BACKLOG_ALERT_MS };
+}

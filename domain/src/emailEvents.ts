@@ -38,9 +38,44 @@ export type SendgridEvent = z.output<typeof sendgridEventSchema>;
 /** A posted batch: a JSON array of events. */
 export const sendgridEventBatchSchema = z.array(sendgridEventSchema).min(1).max(EMAIL_EVENTS_MAX);
 
-/** True for an event that suppresses its address. */
+/** True for an event name that may suppress its address (a `bounce` only when hard: see emailEventEffect). */
 export function isSuppressingEvent(event: string): event is SuppressingEmailEvent {
   return (SUPPRESSING_EMAIL_EVENTS as readonly string[]).includes(event);
+}
+
+/**
+ * What one SendGrid event does to its address and email:
+ * - `suppress`: a hard bounce (`bounce` of type `bounce`, or with no type, as SendGrid posted it before types), a
+ *   `dropped` or a `spamreport`: nothing more is sent to the address;
+ * - `blocked`: a `bounce` of type `blocked`, the receiving server's temporary refusal (its reputation or content
+ *   filter): the address stays open and the email is sent again on the outbox's retry schedule;
+ * - `ignore`: every other event (delivered, open, deferred, processed, a bounce of an unknown type...).
+ */
+export function emailEventEffect(e: { event: string; type?: string | null }): 'suppress' | 'blocked' | 'ignore' {
+  if (e.event === 'bounce') {
+    const type = e.type?.trim().toLowerCase();
+    if (type === 'blocked') return 'blocked';
+    return !type || type === 'bounce' ? 'suppress' : 'ignore';
+  }
+  return isSuppressingEvent(e.event) ? 'suppress' : 'ignore';
+}
+
+/** `lastError` of an email a receiving server blocked, and which is sent again. */
+export function blockedSendError(reason?: string | null): string {
+  const detail = reason?.trim() ? `: ${reason.trim().slice(0, 300)}` : '';
+  return `Blocked by the receiving server; sending again${detail}`;
+}
+
+/**
+ * True when a `blocked` event (`timestampSec`, SendGrid's seconds) is about the send of an entry sent at `sentAt`,
+ * rather than an earlier send of it already retried: SendGrid reports a block after the send it blocks. An event with
+ * no timestamp is taken as about the last send. `sentAt` null (never sent) → false.
+ */
+export function blockedEventIsCurrent(timestampSec: number | undefined, sentAt: Date | null): boolean {
+  if (!sentAt) return false;
+  if (timestampSec === undefined) return true;
+  // SendGrid's timestamps are whole seconds; a few seconds of clock difference are allowed.
+  return timestampSec * 1000 >= sentAt.getTime() - 5_000;
 }
 
 /** The address as a suppression compares it: trimmed, lower case (SendGrid reports it as it was sent). */

@@ -34,6 +34,7 @@ export * from './ledgerSums.js';
 export * from './billing.js';
 export * from './ledgerExport.js';
 export * from './ledgerRules.js';
+export * from './stripeReconciliation.js';
 export * from './billingDocs.js';
 export * from './statement.js';
 export * from './reminders.js';

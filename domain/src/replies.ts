@@ -249,4 +249,6 @@ export const emailEventsReply = z.object({
   received: z.literal(true),
   suppressed: z.number().int().nonnegative(),
   ignored: z.number().int().nonnegative(),
+  /** `bounce` events of type `blocked`: nothing suppressed, their emails sent again. */
+  blocked: z.number().int().nonnegative(),
 });

@@ -21,7 +21,11 @@
  *   no variable decides it, because a variable such as FUNCTIONS_EMULATOR
  *   could be set by a real project's `functions/.env.<project>` file and
  *   would then turn test mode on in production;
- * - on a real project a missing secret leaves its feature "unconfigured":
+ * - on a real project a missing secret leaves its feature "unconfigured", and
+ *   so does a Stripe key that is not a live one (sk_live_/rk_live_, pk_live_:
+ *   a test key would let anyone pay with a test card; `config.stripe_test_key`),
+ *   unless STRIPE_TEST_KEYS_PROJECT names this very project (a staging
+ *   rehearsal's, docs/operations.md):
  *   its routes answer 503 ("Payments are not configured", ...), `/api/test-mode/*`
  *   answers 404, an email is never marked sent, and the first use of the
  *   config logs one error naming what is missing.
@@ -58,6 +62,7 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional,
   STRIPE_PUBLISHABLE_KEY: optional,
   STRIPE_API_BASE: optional,
+  STRIPE_TEST_KEYS_PROJECT: optional,
   SENDGRID_API_KEY: optional,
   SENDGRID_WEBHOOK_PUBLIC_KEY: optional,
   EMAIL_FROM: optional,
@@ -107,6 +112,13 @@ export interface Config {
   demoProject: boolean;
   payments: {
     mode: PaymentMode;
+    /**
+     * The Stripe keys set on a real project that are not live keys (STRIPE_SECRET_KEY not sk_live_/rk_live_,
+     * STRIPE_PUBLISHABLE_KEY not pk_live_): payments are then unconfigured (503), since a test key would let anyone
+     * "pay" with a test card. Empty on a demo project, which takes any key, and on the project that
+     * STRIPE_TEST_KEYS_PROJECT names (a staging project rehearsing with Stripe's test mode).
+     */
+    notLive: string[];
     secretKey?: string;
     publishableKey?: string;
     webhookSecret?: string;
@@ -181,6 +193,17 @@ function appCheckPolicy(
 }
 
 /**
+ * The names of the Stripe keys given that are not live-mode keys: a secret key must be `sk_live_…` (or a restricted
+ * `rk_live_…`), a publishable key `pk_live_…`. An absent key is not named here (it is missing, not wrong).
+ */
+export function notLiveStripeKeys(secretKey: string | undefined, publishableKey: string | undefined): string[] {
+  return [
+    ...(secretKey && !/^(sk|rk)_live_/.test(secretKey) ? ['STRIPE_SECRET_KEY'] : []),
+    ...(publishableKey && !publishableKey.startsWith('pk_live_') ? ['STRIPE_PUBLISHABLE_KEY'] : []),
+  ];
+}
+
+/**
  * Parses `env` into a Config and decides the modes. Pure: no logging.
  * @param env a process environment (the platform's, or a test's stand-in)
  */
@@ -202,9 +225,18 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   const secretKey = needSecret('STRIPE_SECRET_KEY', e.STRIPE_SECRET_KEY);
   const publishableKey = need('STRIPE_PUBLISHABLE_KEY', e.STRIPE_PUBLISHABLE_KEY);
   const webhookSecret = needSecret('STRIPE_WEBHOOK_SECRET', e.STRIPE_WEBHOOK_SECRET);
-  // Live needs all three (a payment nobody's webhook confirms would never take effect); test mode only exists locally.
+  // A staging project takes test keys only when STRIPE_TEST_KEYS_PROJECT names it: an env file copied from staging to
+  // production names staging, so it turns nothing on there.
+  const testKeysAllowed = local || (!!projectId && e.STRIPE_TEST_KEYS_PROJECT === projectId);
+  const notLive = testKeysAllowed ? [] : notLiveStripeKeys(secretKey, publishableKey);
+  // Live needs all three (a payment nobody's webhook confirms would never take effect), and on a real project live
+  // keys (notLiveStripeKeys); test mode only exists locally.
   const paymentMode: PaymentMode =
-    secretKey && (local || (publishableKey && webhookSecret)) ? 'live' : local ? 'test' : 'unconfigured';
+    secretKey && (local || (publishableKey && webhookSecret && notLive.length === 0))
+      ? 'live'
+      : local
+        ? 'test'
+        : 'unconfigured';
 
   const sendgridApiKey = needSecret('SENDGRID_API_KEY', e.SENDGRID_API_KEY);
   const from = need('EMAIL_FROM', e.EMAIL_FROM);
@@ -219,6 +251,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     demoProject,
     payments: {
       mode: paymentMode,
+      notLive,
       secretKey,
       publishableKey,
       webhookSecret,
@@ -264,6 +297,13 @@ export function config(): Config {
       logEvent(
         EVENTS.configMissing,
         `config: missing settings on project ${current.projectId}: ${current.missing.join(', ')}. Set them (README, "Production checklist"); until then the features that need them answer 503.`,
+      );
+    }
+    if (current.payments.notLive.length > 0) {
+      logEvent(
+        EVENTS.configStripeTestKey,
+        `config: ${current.payments.notLive.join(' and ')} on project ${current.projectId} is not a live-mode key; payments answer 503 until live keys are set.`,
+        { settings: current.payments.notLive },
       );
     }
   }

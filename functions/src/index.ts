@@ -20,7 +20,7 @@ import { setGlobalOptions } from 'firebase-functions/v2/options';
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { beforeUserCreated } from 'firebase-functions/v2/identity';
-import * as logger from 'firebase-functions/logger';
+import { logHeartbeat } from './platform/log.js';
 import type { Express } from 'express';
 import { FUNCTION_SECRETS, secretsFor } from './platform/deployParams.js';
 import { SCHEDULED_JOBS, type ScheduledJobName } from './features/schedules.js';
@@ -56,14 +56,15 @@ export const api = onRequest(
 /**
  * The `onSchedule` function of a registered job (features/schedules.ts): its schedule (UTC), the secrets its
  * function binds, and a handler that loads the job on its first run, runs it at the schedule time and logs its
- * summary under the job's name.
+ * heartbeat with its summary (`job.heartbeat`, platform/log.ts): a run that throws logs none, and the job's absence
+ * alert (npm run ops:alerts) pages when no heartbeat comes within its schedule.
  */
 function scheduled(name: ScheduledJobName) {
   const job = SCHEDULED_JOBS[name];
   const secrets = name in FUNCTION_SECRETS ? { secrets: secretsFor(name as keyof typeof FUNCTION_SECRETS) } : {};
   return onSchedule({ schedule: job.schedule, timeZone: 'UTC', ...secrets }, async (event) => {
     const summary = await job.run({ db: await firestore() }, new Date(event.scheduleTime));
-    if (summary) logger.info(name, summary);
+    logHeartbeat(name, summary);
   });
 }
 

@@ -56,6 +56,7 @@ interface Received {
     subject: string;
     personalizations: Array<{ to: Array<{ email: string }> }>;
     content: Array<{ type: string; value: string }>;
+    tracking_settings?: unknown;
   };
   status: number;
 }
@@ -464,6 +465,11 @@ describe('processOutboxEntry with SendGrid at its HTTP boundary', () => {
     expect(req.body.from.email).toBe(FROM);
     expect(req.body.personalizations[0]!.to[0]!.email).toBe('client@example.com');
     expect(req.body.subject).toBe('Thanks for reaching out');
+    // Links go out as written: no click-tracking redirect (it breaks branded links under HSTS), no open pixel.
+    expect(req.body.tracking_settings).toEqual({
+      click_tracking: { enable: false, enable_text: false },
+      open_tracking: { enable: false },
+    });
     // Only the studio's details are filled: the visitor's name queued by an older entry is not rendered.
     const sentHtml = req.body.content.find((c) => c.type === 'text/html')!.value;
     expect(sentHtml).toContain('Thank you for contacting Acme Studio.');

@@ -5,14 +5,35 @@
  * emulator's functions hold a demo key nobody can sign with). A bounce
  * suppresses the address, the sent entry no longer reads as sent, and the
  * next email to the address is not sent (the emulator's own outbox trigger
- * processes it). A bad signature is refused and writes nothing; a real
- * project without the key answers 503.
+ * processes it). A `blocked` bounce (temporary) suppresses nothing: it is
+ * logged at WARN and its email goes back on the retry schedule. A bad
+ * signature is refused and writes nothing; a signed batch that does not parse
+ * is refused and logged; a real project without the key answers 503.
  */
 import { createHash, generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
 import { FieldValue } from 'firebase-admin/firestore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { OUTBOX_MAX_ATTEMPTS } from '@studio/domain';
 import { adminIdToken, api, db, eventually, startInProcessApp, userIdToken } from '../helpers.js';
 import { loadConfig, setConfigForTests } from '../../functions/src/config.js';
+
+/** What the in-process app logs, with its severity. */
+const logged = vi.hoisted(() => [] as Array<{ severity: string; message: string; fields: Record<string, unknown> }>);
+vi.mock('firebase-functions/logger', () => {
+  const at =
+    (severity: string) =>
+    (message: string, fields: Record<string, unknown> = {}) =>
+      logged.push({ severity, message, fields });
+  return {
+    error: at('ERROR'),
+    warn: at('WARNING'),
+    info: at('INFO'),
+    log: at('INFO'),
+    debug: at('DEBUG'),
+    write: at('INFO'),
+  };
+});
+const eventsLogged = (name: string) => logged.filter((l) => l.fields.event === name);
 
 const pair = () => generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
 const studioPair = pair();
@@ -35,8 +56,8 @@ const unique = (tag: string) => `sg.${tag}.${randomUUID().slice(0, 8)}@example.c
 const suppressionDoc = (email: string) =>
   db.collection('email_suppressions').doc(createHash('sha256').update(email.trim().toLowerCase()).digest('hex'));
 
-/** An outbox entry SendGrid accepted (the trigger finds it not PENDING and leaves it). */
-async function sentEntry(to: string): Promise<string> {
+/** An outbox entry SendGrid accepted (the trigger finds it not PENDING and leaves it), after `attempts` sends. */
+async function sentEntry(to: string, attempts = 1): Promise<string> {
   const ref = db.collection('outbox').doc();
   await ref.create({
     to,
@@ -44,7 +65,7 @@ async function sentEntry(to: string): Promise<string> {
     variables: {},
     leadId: null,
     status: 'SUCCESS',
-    attempts: 1,
+    attempts,
     lastError: null,
     deliveredVia: 'sendgrid',
     sentAt: FieldValue.serverTimestamp(),
@@ -78,7 +99,7 @@ describe('POST /api/sendgrid/events with a verification key', () => {
       { email: to.toUpperCase(), event: 'bounce', type: 'bounce', reason, timestamp: 1700000000, outboxId },
       { email: to, event: 'delivered', timestamp: 1700000000, sg_event_id: 'x', ip: '1.2.3.4', tls: 1 },
     ]);
-    expect([r.status, r.json]).toEqual([200, { received: true, suppressed: 1, ignored: 1 }]);
+    expect([r.status, r.json]).toEqual([200, { received: true, suppressed: 1, ignored: 1, blocked: 0 }]);
 
     const entry = (await db.collection('outbox').doc(outboxId).get()).data();
     expect(entry).toMatchObject({
@@ -137,7 +158,7 @@ describe('POST /api/sendgrid/events with a verification key', () => {
       { email: to, event: 'spamreport', timestamp: 1700000000, outboxId: mine },
       { email: to, event: 'dropped', reason: 'Bounced Address', timestamp: 1700000000, outboxId: theirs },
     ]);
-    expect([r.status, r.json]).toEqual([200, { received: true, suppressed: 2, ignored: 0 }]);
+    expect([r.status, r.json]).toEqual([200, { received: true, suppressed: 2, ignored: 0, blocked: 0 }]);
     expect((await db.collection('email_log').doc(mine).get()).data()).toMatchObject({
       deliveryStatus: 'failed',
       deliveryError: 'Not delivered: the address was reported as spam',
@@ -164,11 +185,80 @@ describe('POST /api/sendgrid/events with a verification key', () => {
     expect((await db.collection('outbox').doc(outboxId).get()).get('status')).toBe('SUCCESS');
   });
 
-  it('a signed body that is not a batch of events is refused with 400', async () => {
-    for (const body of [{ email: 'a@b.c', event: 'bounce' }, [], [{ event: 'bounce' }], ['x']]) {
+  it('a signed body that is not a batch of events is refused with 400, and logged for its alert', async () => {
+    logged.length = 0;
+    const bodies = [{ email: 'a@b.c', event: 'bounce' }, [], [{ event: 'bounce' }], ['x']];
+    for (const body of bodies) {
       const r = await post(body);
       expect([r.status, r.json], JSON.stringify(body)).toEqual([400, { error: 'Unexpected event' }]);
     }
+    const unreadable = eventsLogged('email.events_unreadable');
+    expect(unreadable).toHaveLength(bodies.length);
+    for (const l of unreadable) {
+      expect(l).toMatchObject({ severity: 'ERROR', message: 'sendgrid events: a signed batch does not parse' });
+      expect((l.fields.issues as unknown[]).length).toBeGreaterThan(0);
+    }
+  });
+
+  it('a blocked bounce suppresses nothing: logged at WARN, its email sent again on the retry schedule', async () => {
+    logged.length = 0;
+    const to = unique('blocked');
+    const outboxId = await sentEntry(to);
+    const event = {
+      email: to,
+      event: 'bounce',
+      type: 'blocked',
+      reason: '421 4.7.0 Try again later, closing connection.',
+      timestamp: Math.floor(Date.now() / 1000) + 1,
+      outboxId,
+    };
+    const before = Date.now();
+    const r = await post([event]);
+    expect([r.status, r.json]).toEqual([200, { received: true, suppressed: 0, ignored: 0, blocked: 1 }]);
+    expect((await suppressionDoc(to).get()).exists).toBe(false);
+    const entry = (await db.collection('outbox').doc(outboxId).get()).data()!;
+    expect(entry).toMatchObject({
+      status: 'PENDING',
+      deliveryEvent: 'blocked',
+      lastError: 'Blocked by the receiving server; sending again: 421 4.7.0 Try again later, closing connection.',
+      sentAt: null,
+      handedOverAt: null,
+      attempts: 1,
+    });
+    // The first retry's delay (domain OUTBOX_RETRY_DELAYS_MS): one minute after the block.
+    const due = entry.nextAttemptAt.toMillis() as number;
+    expect(due).toBeGreaterThanOrEqual(before + 60_000);
+    expect(due).toBeLessThanOrEqual(Date.now() + 60_000);
+    expect(eventsLogged('email.blocked')).toEqual([
+      expect.objectContaining({ severity: 'WARNING', fields: expect.objectContaining({ outboxId, outcome: 'retry' }) }),
+    ]);
+    expect(eventsLogged('email.bounced')).toEqual([]);
+
+    // SendGrid's copy of the same event: the entry is not sent, so nothing changes.
+    const again = await post([event]);
+    expect(again.json).toEqual({ received: true, suppressed: 0, ignored: 0, blocked: 1 });
+    expect((await db.collection('outbox').doc(outboxId).get()).get('nextAttemptAt').toMillis()).toBe(due);
+
+    // Blocked with its retries spent: ERROR, and the email.failed alert.
+    const spent = await sentEntry(unique('blocked-spent'), OUTBOX_MAX_ATTEMPTS);
+    const spentTo = (await db.collection('outbox').doc(spent).get()).get('to') as string;
+    await post([{ ...event, email: spentTo, outboxId: spent }]);
+    expect((await db.collection('outbox').doc(spent).get()).data()).toMatchObject({
+      status: 'ERROR',
+      deliveryEvent: 'blocked',
+    });
+    expect(eventsLogged('email.failed')).toEqual([
+      expect.objectContaining({ severity: 'ERROR', fields: expect.objectContaining({ outboxId: spent }) }),
+    ]);
+    expect((await suppressionDoc(spentTo).get()).exists).toBe(false);
+  });
+
+  it('a blocked bounce about an earlier send of an entry since sent again changes nothing', async () => {
+    const outboxId = await sentEntry(unique('blocked-old'));
+    const to = (await db.collection('outbox').doc(outboxId).get()).get('to') as string;
+    const r = await post([{ email: to, event: 'bounce', type: 'blocked', timestamp: 1700000000, outboxId }]);
+    expect(r.json).toEqual({ received: true, suppressed: 0, ignored: 0, blocked: 1 });
+    expect((await db.collection('outbox').doc(outboxId).get()).get('status')).toBe('SUCCESS');
   });
 });
 

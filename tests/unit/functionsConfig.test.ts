@@ -57,6 +57,42 @@ describe('loadConfig: the project decides the mode', () => {
     expect(c.missing).toContain('STRIPE_WEBHOOK_SECRET');
   });
 
+  it('a real project takes live Stripe keys only: a test key there leaves payments unconfigured (fail closed)', () => {
+    const real = (keys: Record<string, string>, more: Record<string, string> = {}) =>
+      loadConfig({ GCLOUD_PROJECT: 'studio-prod', ...stripe, ...keys, ...more }).payments;
+    expect(real({})).toMatchObject({ mode: 'live', notLive: [] });
+    expect(real({ STRIPE_SECRET_KEY: 'rk_live_restricted' })).toMatchObject({ mode: 'live', notLive: [] });
+    expect(real({ STRIPE_SECRET_KEY: 'sk_test_x' })).toMatchObject({
+      mode: 'unconfigured',
+      notLive: ['STRIPE_SECRET_KEY'],
+    });
+    expect(real({ STRIPE_SECRET_KEY: 'rk_test_x', STRIPE_PUBLISHABLE_KEY: 'pk_test_x' })).toMatchObject({
+      mode: 'unconfigured',
+      notLive: ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY'],
+    });
+    expect(real({ STRIPE_SECRET_KEY: 'not-a-key' }).mode).toBe('unconfigured');
+    // Named, not missing: config.missing would say the wrong thing.
+    expect(
+      loadConfig({ GCLOUD_PROJECT: 'studio-prod', ...stripe, STRIPE_SECRET_KEY: 'sk_test_x' }).missing,
+    ).not.toContain('STRIPE_SECRET_KEY');
+    // A staging project rehearses with test keys when STRIPE_TEST_KEYS_PROJECT names it, and only then.
+    const staging = (project: string) =>
+      loadConfig({
+        GCLOUD_PROJECT: project,
+        ...stripe,
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_x',
+        STRIPE_TEST_KEYS_PROJECT: 'studio-staging',
+      }).payments.mode;
+    expect(staging('studio-staging')).toBe('live');
+    expect(staging('studio-prod')).toBe('unconfigured');
+    // A demo project takes any key (the tests' stub).
+    expect(loadConfig({ GCLOUD_PROJECT: 'demo-studio', STRIPE_SECRET_KEY: 'sk_test_x' }).payments).toMatchObject({
+      mode: 'live',
+      notLive: [],
+    });
+  });
+
   it('a complete real project is live and sends through SendGrid', () => {
     const c = loadConfig({ GCLOUD_PROJECT: 'studio-prod', ...stripe, ...sendgrid, ...rest });
     expect([c.payments.mode, c.email.mode, c.missing, c.siteUrl]).toEqual([

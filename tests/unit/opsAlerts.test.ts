@@ -1,15 +1,28 @@
 /**
  * `npm run ops:alerts`, offline: the metrics and policies it would create
- * come from the alert catalogue (functions/src/platform/log.ts), and
- * `--dry-run` prints the exact gcloud commands without running any.
+ * come from the alert catalogue (functions/src/platform/log.ts) and the
+ * scheduled jobs (functions/src/features/schedules.ts); `--dry-run` prints
+ * every policy with why it is set so, and the exact gcloud commands, without
+ * running any; `--help` answers.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { ALERT_EVENT_NAMES, EVENTS } from '../../functions/src/platform/log.js';
-import { alertMetrics, alertSteps, API_5XX_THRESHOLD, shellLine } from '../../scripts/ops-alerts.js';
+import { ALERT_EVENT_NAMES, ALERT_EVENTS, EVENTS } from '../../functions/src/platform/log.js';
+import { SCHEDULED_JOB_NAMES, SCHEDULED_JOBS } from '../../functions/src/features/schedules.js';
+import {
+  alertMetrics,
+  alertPolicy,
+  alertSteps,
+  API_5XX_THRESHOLD,
+  heartbeatCondition,
+  MAX_ALIGNMENT_SEC,
+  schedulePeriodMinutes,
+  shellLine,
+  type LogMetric,
+} from '../../scripts/ops-alerts.js';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
@@ -25,36 +38,87 @@ const opsAlerts = (...args: string[]) =>
   });
 const lines = (text: string) => text.split('\n').filter((l) => l.trim() !== '');
 
+/** The silent failures and the noise the alerts answer, each with the metric(s) that must watch it. */
+const SYMPTOMS: Record<string, string[]> = {
+  'App Check refusals (a reCAPTCHA key without the served host turns every enquiry away)': [
+    `studio/${EVENTS.appCheckRefused}`,
+  ],
+  'a scheduled job that crashes or never runs': SCHEDULED_JOB_NAMES.map((j) => `studio/${EVENTS.jobHeartbeat}.${j}`),
+  'unsent emails piling up': [`studio/${EVENTS.emailBacklog}`],
+  'a SendGrid batch that fails to parse': [`studio/${EVENTS.emailEventsUnreadable}`],
+  'Stripe events that match nothing': [`studio/${EVENTS.webhookUnmatchedEvent}`],
+  'email.suppressed paging when a visitor writes twice in an hour': [`studio/${EVENTS.emailRecipientLimited}`],
+  'one stray request to the webhook paging': [`studio/${EVENTS.webhookSignatureFailed}`],
+};
+
+const metrics = alertMetrics('studio-real-123');
+const byName = new Map(metrics.map((m) => [m.name, m]));
+const threshold = (m: LogMetric) => (m.condition.kind === 'threshold' ? m.condition : null);
+
 describe('ops:alerts', () => {
   afterAll(() => rmSync(fakeGcloud, { recursive: true, force: true }));
 
-  it('has one metric per catalogued event, matched on its name at ERROR, and one on the api 5xx responses', () => {
-    const metrics = alertMetrics('studio-real-123');
-    expect(metrics).toHaveLength(ALERT_EVENT_NAMES.length + 1);
-    for (const event of ALERT_EVENT_NAMES) {
-      const m = metrics.find((x) => x.name === `studio/${event}`)!;
-      expect(m.filter).toBe(`severity>=ERROR AND jsonPayload.event="${event}"`);
-      expect(m.threshold).toBe(0);
+  it('every catalogued ERROR event has a policy that pages on its first occurrence', () => {
+    const errors = ALERT_EVENT_NAMES.filter((e) => ALERT_EVENTS[e].severity === 'ERROR');
+    expect(errors.length).toBeGreaterThan(10);
+    for (const event of errors) {
+      const m = byName.get(`studio/${event}`);
+      expect(m, event).toBeDefined();
+      expect(m!.filter).toBe(`severity>=ERROR AND jsonPayload.event="${event}"`);
+      expect(threshold(m!), event).toEqual({ kind: 'threshold', above: 0, windowSec: 300 });
     }
-    // The ones the runbook names: outbox failed or suppressed, job failures, webhook signatures, the ledger.
-    for (const event of ['email.failed', 'email.suppressed', 'job.item_failed', 'webhook.signature_failed'])
-      expect(ALERT_EVENT_NAMES).toContain(event);
-    expect(ALERT_EVENT_NAMES).toContain('ledger.mismatch');
+  });
+
+  it('every catalogued event has a policy and a reason; WARNING events page by volume, the heartbeat by absence', () => {
+    for (const event of ALERT_EVENT_NAMES) {
+      const e = ALERT_EVENTS[event];
+      const own = metrics.filter((m) => m.event === event);
+      expect(own.length, event).toBeGreaterThan(0);
+      expect(e.reason.length, event).toBeGreaterThan(20);
+      for (const m of own) expect(m.filter).toContain(`severity>=${e.severity} AND jsonPayload.event="${event}"`);
+      if (e.severity === 'WARNING') {
+        expect(e.alert.kind, event).toBe('volume');
+        expect(threshold(own[0]!)!.above, event).toBeGreaterThan(0);
+      }
+      if (e.alert.kind === 'absence') expect(e.severity).toBe('INFO');
+    }
+    // Only the heartbeat is INFO: nothing else logged at INFO pages.
+    expect(ALERT_EVENT_NAMES.filter((e) => ALERT_EVENTS[e].severity === 'INFO')).toEqual([EVENTS.jobHeartbeat]);
     const api = metrics.at(-1)!;
     expect(api.filter).toContain('httpRequest.status>=500');
     expect(api.filter).toContain('logName="projects/studio-real-123/logs/run.googleapis.com%2Frequests"');
-    expect(api.threshold).toBe(API_5XX_THRESHOLD);
+    expect(threshold(api)!.above).toBe(API_5XX_THRESHOLD);
+    expect(new Set(metrics.map((m) => m.name)).size).toBe(metrics.length);
   });
 
-  it('its event filters and the catalogue agree: each filter names one catalogued event, each event has one filter', () => {
-    const named = alertMetrics('studio-real-123').flatMap((m) => {
-      const events = [...m.filter.matchAll(/jsonPayload\.event="([^"]+)"/g)].map((x) => x[1]);
-      expect(events.length, m.name).toBeLessThanOrEqual(1);
-      return events;
-    });
-    expect([...named].sort()).toEqual([...ALERT_EVENT_NAMES].sort());
-    expect(new Set(named).size).toBe(named.length);
-    expect(ALERT_EVENT_NAMES).toEqual(Object.values(EVENTS));
+  it.each(Object.entries(SYMPTOMS))('%s has its policy', (_symptom, names) => {
+    for (const name of names) expect(byName.get(name), name).toBeDefined();
+  });
+
+  it('one heartbeat absence policy per scheduled job, over one missed run of its schedule', () => {
+    const beats = metrics.filter((m) => m.event === EVENTS.jobHeartbeat);
+    expect(beats.map((m) => m.name)).toEqual(SCHEDULED_JOB_NAMES.map((j) => `studio/job.heartbeat.${j}`));
+    for (const job of SCHEDULED_JOB_NAMES) {
+      const m = byName.get(`studio/job.heartbeat.${job}`)!;
+      expect(m.filter).toBe(`severity>=INFO AND jsonPayload.event="job.heartbeat" AND jsonPayload.job="${job}"`);
+      const c = m.condition;
+      if (c.kind !== 'absence') throw new Error(`${job}: not an absence condition`);
+      const period = schedulePeriodMinutes(SCHEDULED_JOBS[job].schedule) * 60;
+      // Never before a run is late; within a day and a bit of the first missed one.
+      expect(c.windowSec + c.durationSec, job).toBeGreaterThan(period);
+      expect(c.windowSec + c.durationSec, job).toBeLessThanOrEqual(2 * period + 3600);
+      expect(c.windowSec).toBeLessThanOrEqual(MAX_ALIGNMENT_SEC);
+      expect(c.durationSec).toBeLessThanOrEqual(23.5 * 3600);
+      const policy = alertPolicy(m, []);
+      expect(policy.conditions[0]).toHaveProperty('conditionAbsent.duration', `${c.durationSec}s`);
+      expect(policy.documentation.content).toContain(ALERT_EVENTS[EVENTS.jobHeartbeat].reason);
+    }
+    expect(heartbeatCondition(5)).toEqual({ kind: 'absence', windowSec: 600, durationSec: 300 });
+    expect(heartbeatCondition(60)).toEqual({ kind: 'absence', windowSec: 7200, durationSec: 3600 });
+    // The daily booksCheck: 25 hours (the most an alert policy aligns over), then one more hour.
+    expect(heartbeatCondition(24 * 60)).toEqual({ kind: 'absence', windowSec: 90_000, durationSec: 3600 });
+    expect(() => schedulePeriodMinutes('0 4 * * *')).toThrow(/no heartbeat window/);
+    expect(schedulePeriodMinutes('every 2 hours')).toBe(120);
   });
 
   it('creates every metric before the policies, each policy on its own metric and channels', () => {
@@ -62,11 +126,14 @@ describe('ops:alerts', () => {
     const kinds = steps.map((s) => s.kind);
     expect(kinds.lastIndexOf('metric')).toBeLessThan(kinds.indexOf('policy'));
     const policies = steps.filter((s) => s.kind === 'policy');
-    expect(policies).toHaveLength(ALERT_EVENT_NAMES.length + 1);
-    for (const [i, m] of alertMetrics('studio-real-123').entries()) {
+    expect(policies).toHaveLength(metrics.length);
+    for (const [i, m] of metrics.entries()) {
       const p = policies[i]!.policy!;
-      expect(p.conditions[0]!.conditionThreshold.filter).toContain(`logging.googleapis.com/user/${m.name}"`);
+      const condition = p.conditions[0]!;
+      const c = condition.conditionAbsent ?? condition.conditionThreshold;
+      expect(c?.filter).toContain(`logging.googleapis.com/user/${m.name}"`);
       expect(p.notificationChannels).toEqual(['projects/studio-real-123/notificationChannels/7']);
+      expect(p.documentation.content).toContain(`Why this alert: ${m.reason}`);
       expect(policies[i]!.create).toContain(`--policy-from-file=${policies[i]!.policyFile}`);
     }
     expect(new Set(policies.map((p) => p.name)).size).toBe(policies.length);
@@ -78,7 +145,7 @@ describe('ops:alerts', () => {
     );
   });
 
-  it('--dry-run prints the exact commands and runs no gcloud, writing the policy files it names', () => {
+  it('--dry-run prints every policy with its reason and the exact commands, and runs no gcloud', () => {
     const r = opsAlerts(
       '--project',
       'studio-real-123',
@@ -87,20 +154,45 @@ describe('ops:alerts', () => {
       'projects/studio-real-123/notificationChannels/7',
     );
     expect(r.status, r.stderr).toBe(0);
-    const commands = lines(r.stdout).filter((l) => l.startsWith('gcloud '));
-    expect(commands).toHaveLength(2 * (ALERT_EVENT_NAMES.length + 1));
+    const out = lines(r.stdout);
+    const policies = out.filter((l) => l.startsWith('policy '));
+    expect(policies).toHaveLength(metrics.length);
+    for (const names of Object.values(SYMPTOMS))
+      for (const name of names)
+        expect(
+          policies.some((l) => l.startsWith(`policy ${name}: `)),
+          name,
+        ).toBe(true);
+    expect(out.filter((l) => l.startsWith('  why: '))).toHaveLength(metrics.length);
+    expect(policies).toContain(
+      `policy studio/${EVENTS.webhookSignatureFailed}: more than 3 in 1 hour — ${ALERT_EVENTS[EVENTS.webhookSignatureFailed].summary}`,
+    );
+    const commands = out.filter((l) => l.startsWith('gcloud '));
+    expect(commands).toHaveLength(2 * metrics.length);
     expect(commands[0]).toBe(
-      `gcloud logging metrics create studio/${ALERT_EVENT_NAMES[0]} --project=studio-real-123 '--description=An email was not sent and will not be retried' '--log-filter=severity>=ERROR AND jsonPayload.event="${ALERT_EVENT_NAMES[0]}"'`,
+      `gcloud logging metrics create studio/${ALERT_EVENT_NAMES[0]} --project=studio-real-123 '--description=${ALERT_EVENTS[ALERT_EVENT_NAMES[0]!].summary}' '--log-filter=severity>=ERROR AND jsonPayload.event="${ALERT_EVENT_NAMES[0]}"'`,
     );
     const file = /--policy-from-file=(\S+)/.exec(commands.at(-1)!)![1]!;
     expect(JSON.parse(readFileSync(file, 'utf8')).displayName).toContain('5xx');
     expect(existsSync(join(fakeGcloud, 'called'))).toBe(false);
   }, 60_000);
 
-  it('stops with one line without a project or on a demo- one', () => {
-    for (const args of [[], ['--project', 'demo-studio']]) {
-      const r = opsAlerts(...args, '--dry-run');
-      expect(r.status).toBe(1);
+  it('--dry-run without a project prints the policies for PROJECT; --help answers', () => {
+    const dry = opsAlerts('--dry-run');
+    expect(dry.status, dry.stderr).toBe(0);
+    expect(lines(dry.stdout).filter((l) => l.startsWith('policy '))).toHaveLength(alertMetrics('PROJECT').length);
+    expect(dry.stdout).toContain('--project=PROJECT');
+    const help = opsAlerts('--help');
+    expect(help.status, help.stderr).toBe(0);
+    expect(help.stdout).toContain('npm run ops:alerts -- --project PROJECT');
+    expect(help.stdout).toContain('--dry-run');
+    expect(existsSync(join(fakeGcloud, 'called'))).toBe(false);
+  }, 60_000);
+
+  it('stops with one line without a project, on a demo- one, or on an unknown option', () => {
+    for (const args of [[], ['--project', 'demo-studio', '--dry-run'], ['--nope']]) {
+      const r = opsAlerts(...args);
+      expect(r.status, args.join(' ')).toBe(1);
       expect(lines(r.stderr)).toHaveLength(1);
     }
   }, 60_000);

@@ -20,7 +20,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { getAppCheck } from 'firebase-admin/app-check';
-import * as logger from 'firebase-functions/logger';
 import { config, NOT_CONFIGURED, NotConfigured, type AppCheckPolicy } from '../config.js';
 import { unavailable } from '../http.js';
 import { AppError } from './errors.js';
@@ -102,7 +101,7 @@ const routeOf = (req: Request) => `${req.method} ${req.originalUrl.split('?')[0]
 
 /**
  * Middleware: passes a call whose App Check token the configuration accepts; otherwise 401
- * `{ error: APP_CHECK_REFUSED }` (logged at WARN), or 503 when App Check is not configured on a real
+ * `{ error: APP_CHECK_REFUSED }` (logged at WARN as `appcheck.refused`, paged by volume), or 503 when App Check is not configured on a real
  * project or the check could not run (logged as `appcheck.unavailable`).
  */
 export const requireAppCheck: RequestHandler = async (req, res, next) => {
@@ -111,7 +110,12 @@ export const requireAppCheck: RequestHandler = async (req, res, next) => {
   const token = raw && raw.length <= MAX_TOKEN_CHARS ? raw : undefined;
   try {
     if ((await appCheckVerdict(policy, token)) === 'pass') return next();
-    logger.warn('appcheck: refused an unattested call', { route: routeOf(req), mode: policy.mode, header: !!raw });
+    // At WARN, paged by volume (`appcheck.refused`): bots are refused one by one, a wrong key refuses everyone.
+    logEvent(EVENTS.appCheckRefused, 'appcheck: refused an unattested call', {
+      route: routeOf(req),
+      mode: policy.mode,
+      header: !!raw,
+    });
     next(new AppError('Unauthenticated', APP_CHECK_REFUSED));
   } catch (err) {
     const message = err instanceof NotConfigured ? err.message : 'App Check could not verify a token';

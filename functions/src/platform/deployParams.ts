@@ -52,6 +52,8 @@ export const FUNCTION_SECRETS = {
   sweepOutbox: [SECRETS.sendgridApiKey, SECRETS.outboxSecretKey],
   // Cancels PaymentIntents; live payments need the webhook secret bound too (loadConfig's payment mode).
   expireOrders: [SECRETS.stripeSecretKey, SECRETS.stripeWebhookSecret],
+  // Lists Stripe's payments, refunds and disputes to compare with the ledger (features/billing/booksCheck.ts).
+  booksCheck: [SECRETS.stripeSecretKey, SECRETS.stripeWebhookSecret],
 } as const;
 
 /** True for a `demo-*` project id: the emulator's offline projects, which can never be deployed. */

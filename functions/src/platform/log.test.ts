@@ -1,7 +1,8 @@
 /**
- * The alert catalogue (platform/log.ts): every event is logged at ERROR, and
- * by the source files the catalogue names, so an alert built from it
- * (npm run ops:alerts) watches an entry the code really writes.
+ * The alert catalogue (platform/log.ts): every event is logged at its
+ * catalogued severity, and by the source files the catalogue names, so an
+ * alert built from it (npm run ops:alerts) watches an entry the code really
+ * writes.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -12,7 +13,7 @@ const warn = vi.fn();
 const info = vi.fn();
 vi.mock('firebase-functions/logger', () => ({ error, warn, info, log: info, debug: info, write: info }));
 
-const { ALERT_EVENTS, ALERT_EVENT_NAMES, EVENTS, logEvent } = await import('./log.js');
+const { ALERT_EVENTS, ALERT_EVENT_NAMES, EVENTS, logEvent, logHeartbeat } = await import('./log.js');
 
 const REPO = join(import.meta.dirname, '..', '..', '..');
 const SRC = join(REPO, 'functions', 'src');
@@ -28,24 +29,43 @@ function sourceFiles(dir = SRC): string[] {
 
 /**
  * The event names a source file passes to logEvent: a constant (`EVENTS.x`) or a literal first argument, possibly
- * on its own line. An unknown constant comes back as `EVENTS.<x>`, which no catalogue entry matches.
+ * on its own line. An unknown constant comes back as `EVENTS.<x>`, which no catalogue entry matches. A call of
+ * logHeartbeat logs `job.heartbeat`.
  */
-const loggedIn = (file: string) =>
-  [...readFileSync(join(REPO, file), 'utf8').matchAll(/\blogEvent\(\s*(?:'([^']+)'|EVENTS\.(\w+))/g)].map(
-    (m) => m[1] ?? EVENTS[m[2] as keyof typeof EVENTS] ?? `EVENTS.${m[2]}`,
-  );
+const loggedIn = (file: string) => {
+  const text = readFileSync(join(REPO, file), 'utf8');
+  return [
+    ...[...text.matchAll(/\blogEvent\(\s*(?:'([^']+)'|EVENTS\.(\w+))/g)].map(
+      (m) => m[1] ?? EVENTS[m[2] as keyof typeof EVENTS] ?? `EVENTS.${m[2]}`,
+    ),
+    ...[...text.matchAll(/\blogHeartbeat\(/g)].map(() => EVENTS.jobHeartbeat),
+  ];
+};
 
 describe('alert events', () => {
   beforeEach(() => vi.clearAllMocks());
 
-  it('logEvent logs at ERROR with the event name in the entry, never at WARN or INFO', () => {
+  it('logEvent logs at the catalogued severity with the event name in the entry', () => {
+    const at = { ERROR: error, WARNING: warn, INFO: info };
     for (const name of ALERT_EVENT_NAMES) {
       logEvent(name, `message of ${name}`, { id: 'x' });
-      expect(error).toHaveBeenLastCalledWith(`message of ${name}`, { id: 'x', event: name });
+      expect(at[ALERT_EVENTS[name].severity]).toHaveBeenLastCalledWith(`message of ${name}`, { id: 'x', event: name });
     }
-    expect(error).toHaveBeenCalledTimes(ALERT_EVENT_NAMES.length);
-    expect(warn).not.toHaveBeenCalled();
-    expect(info).not.toHaveBeenCalled();
+    const count = (s: keyof typeof at) => ALERT_EVENT_NAMES.filter((n) => ALERT_EVENTS[n].severity === s).length;
+    expect(error).toHaveBeenCalledTimes(count('ERROR'));
+    expect(warn).toHaveBeenCalledTimes(count('WARNING'));
+    expect(info).toHaveBeenCalledTimes(count('INFO'));
+  });
+
+  it("a job's heartbeat is logged at INFO with its name and summary, whatever the summary holds", () => {
+    logHeartbeat('booksCheck', { mismatches: 0, job: 'other' });
+    expect(info).toHaveBeenLastCalledWith('booksCheck: done', {
+      mismatches: 0,
+      job: 'booksCheck',
+      event: 'job.heartbeat',
+    });
+    logHeartbeat('sweepOutbox', null);
+    expect(info).toHaveBeenLastCalledWith('sweepOutbox: done', { job: 'sweepOutbox', event: 'job.heartbeat' });
   });
 
   it('a field named "event" cannot hide the catalogued name', () => {

@@ -50,13 +50,28 @@ export function sendgridMailer(apiKey: string | undefined): Mailer | null {
 }
 
 /**
- * Sends `email` once through `mailer` (no retry here).
+ * SendGrid's tracking, off on every send (v3 mail/send `tracking_settings`): click tracking rewrites every link
+ * through SendGrid's redirect host, which breaks the quote, portal and document links under a branded link domain
+ * with HSTS `includeSubDomains`, and open tracking adds a pixel the studio never reads. Sent on each email, so an
+ * account whose tracking settings are on in SendGrid's dashboard still sends the links as written.
+ */
+export const TRACKING_OFF = {
+  clickTracking: { enable: false, enableText: false },
+  openTracking: { enable: false },
+} as const;
+
+/**
+ * Sends `email` once through `mailer` (no retry here), with SendGrid's click and open tracking off (TRACKING_OFF).
  * @throws whatever the mailer throws (SendGrid ResponseError, a network error): see describeSendError.
  */
 export async function sendEmail(mailer: Mailer, email: OutgoingEmail): Promise<void> {
   const { attachments, ...rest } = email;
   await mailer.send({
     ...rest,
+    trackingSettings: {
+      clickTracking: { ...TRACKING_OFF.clickTracking },
+      openTracking: { ...TRACKING_OFF.openTracking },
+    },
     ...(attachments
       ? {
           attachments: attachments.map((a) => ({

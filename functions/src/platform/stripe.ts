@@ -10,8 +10,9 @@
  *   /api/test-mode/confirm-payment), by handing a synthetic
  *   `payment_intent.succeeded` event to the same fulfilment code a verified
  *   webhook reaches. Both modes store the same `payments` records;
- * - unconfigured, a real project missing a Stripe setting: every payment
- *   route throws NotConfigured (503 "Payments are not configured").
+ * - unconfigured, a real project missing a Stripe setting, or whose keys are
+ *   not live ones (a test key there would let anyone pay with a test card):
+ *   every payment route throws NotConfigured (503 "Payments are not configured").
  *
  * Every PaymentIntent is created with an Idempotency-Key chosen by the caller
  * (domain paymentIdempotencyKey), so a retried or doubled request reuses the
@@ -81,10 +82,10 @@ export function paymentMode(cfg: Config = config()): PaymentMode {
 /** Throws NotConfigured (503) unless payments can run here. */
 export function requirePayments(cfg: Config = config()): void {
   if (cfg.payments.mode === 'unconfigured') {
-    throw new NotConfigured(
-      NOT_CONFIGURED.payments,
-      cfg.missing.filter((m) => m.startsWith('STRIPE_')),
-    );
+    throw new NotConfigured(NOT_CONFIGURED.payments, [
+      ...cfg.missing.filter((m) => m.startsWith('STRIPE_')),
+      ...cfg.payments.notLive.map((m) => `${m} (not a live key)`),
+    ]);
   }
 }
 
@@ -225,7 +226,7 @@ export const WEBHOOK_TOLERANCE_SEC = 300;
 /**
  * Verifies a webhook's Stripe-Signature on the raw body and returns the event.
  * Works without a secret key: verification needs only STRIPE_WEBHOOK_SECRET.
- * @throws NotConfigured when the webhook secret is missing on a real project;
+ * @throws NotConfigured when the webhook secret is missing on a real project, or its Stripe keys are not live ones;
  *   Error when it is missing locally, or the signature is wrong or stale.
  */
 export async function verifyWebhook(
@@ -233,6 +234,8 @@ export async function verifyWebhook(
   signature: string | undefined,
   cfg: Config = config(),
 ): Promise<Stripe.Event> {
+  // Test keys on a real project: no event is applied either (a test-mode payment would pay with a test card).
+  if (cfg.payments.notLive.length > 0) requirePayments(cfg);
   const secret = cfg.payments.webhookSecret;
   if (!secret && !cfg.local) throw new NotConfigured(NOT_CONFIGURED.payments, ['STRIPE_WEBHOOK_SECRET']);
   if (!secret) throw new Error('Webhook secret not configured');

@@ -274,18 +274,33 @@ export type FulfilOutcome = 'applied' | 'duplicate' | 'ignored' | 'review';
 const HANDLED = new Set<string>([...STRIPE_PAYMENT_EVENT_TYPES, ...STRIPE_SUBSCRIPTION_EVENT_TYPES]);
 
 /**
+ * Why an ignored event matched nothing, or null when ignoring it is expected: a type the code does not handle, or a
+ * subscription event naming no order (no `orderId` in its metadata). A subscription event naming an order that is
+ * not paid yet is expected: the order's first invoice is the order's own payment, applied by its PaymentIntent.
+ */
+function unmatchedReason(event: PaymentEvent): string | null {
+  if (!HANDLED.has(event.type)) return "the code does not handle this type: remove it from the endpoint's events";
+  const obj = event.data.object;
+  const metadata = event.type.startsWith('customer.subscription.')
+    ? obj.metadata
+    : obj.parent?.subscription_details?.metadata;
+  return metadata?.orderId ? null : 'it names no order of the studio (no orderId in its metadata)';
+}
+
+/**
  * Applies a verified payment event exactly once (see the file comment).
  * payment_intent.succeeded and invoice.paid (a subscription's first invoice) mark
  * the payment paid and run its purpose's effects; payment_intent.payment_failed
  * records the failure unless the payment already succeeded; a subscription's
  * renewal, failed renewal, cancel at period end or cancellation moves it (features/billing/subscriptions.ts).
- * Other types are recorded and ignored. @returns what happened to this event id.
+ * Other types, and a subscription event naming no order, are recorded and ignored, and logged
+ * (`webhook.unmatched_event`). @returns what happened to this event id.
  */
 export async function fulfilEvent(db: Firestore, event: PaymentEvent, by = 'stripe'): Promise<FulfilOutcome> {
   const eventRef = stripeEventRef(db, event.id);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.runTransaction(async (tx) => {
+      const outcome = await db.runTransaction(async (tx): Promise<FulfilOutcome> => {
         if ((await tx.get(eventRef)).exists) return 'duplicate';
         // A renewal, a failed renewal or a cancellation moves the order's subscription (features/billing/subscriptions.ts).
         const subscription = SUBSCRIPTION_EVENT_TYPES.has(event.type)
@@ -308,6 +323,16 @@ export async function fulfilEvent(db: Firestore, event: PaymentEvent, by = 'stri
         });
         return outcome;
       });
+      // Answered 200 so Stripe stops sending it; without this entry nothing would say it was never applied.
+      const unmatched = outcome === 'ignored' ? unmatchedReason(event) : null;
+      if (unmatched)
+        logEvent(EVENTS.webhookUnmatchedEvent, 'stripe webhook: an event matched nothing; ignored', {
+          eventId: event.id,
+          type: event.type,
+          objectId: event.data.object.id,
+          why: unmatched,
+        });
+      return outcome;
     } catch (e) {
       const code = (e as { code?: number }).code;
       if (code === GrpcStatus.ALREADY_EXISTS) return 'duplicate'; // a concurrent copy committed first

@@ -71,6 +71,33 @@ export async function listOutboxWhere(
   return parsedDocs(snap, outboxDocSchema, what);
 }
 
+/** The oldest entry of `collection` still unsent (PENDING or PROCESSING), by `createdAt`, as the backlog check reads it. */
+export interface UnsentEntry {
+  id: string;
+  createdAt: Date | null;
+  attempts: number | null;
+  lastError: string | null;
+}
+
+/**
+ * The oldest unsent entry of `collection` (the `outbox`, or a test's), or null when every entry was sent or ended.
+ * Read field by field, so an entry that does not parse still counts (the sender fails it at its next claim).
+ */
+export async function oldestUnsentEntry(collection: CollectionReference): Promise<UnsentEntry | null> {
+  const snap = await collection.where('status', 'in', ['PENDING', 'PROCESSING']).orderBy('createdAt').limit(1).get();
+  const doc = snap.docs[0];
+  if (!doc) return null;
+  const created = doc.get('createdAt') as unknown;
+  const attempts = doc.get('attempts') as unknown;
+  const lastError = doc.get('lastError') as unknown;
+  return {
+    id: doc.id,
+    createdAt: created instanceof Timestamp ? created.toDate() : null,
+    attempts: typeof attempts === 'number' ? attempts : null,
+    lastError: typeof lastError === 'string' ? lastError.slice(0, 300) : null,
+  };
+}
+
 /** What the sender's claim reads of an entry: its raw status and attempts, and the entry parsed (or why not). */
 export interface OutboxClaimRead {
   status: unknown;
@@ -111,6 +138,31 @@ export async function readSentToIn(
   return {
     outbox: entry.exists ? { ref: outbox, to: entry.data()?.to } : null,
     log: logged.exists ? { ref: log, to: logged.data()?.to } : null,
+  };
+}
+
+/** What a `blocked` event reads of the outbox entry it names: raw fields, so an entry that does not parse is left alone. */
+export interface BlockedTarget {
+  ref: DocumentReference;
+  to: unknown;
+  status: unknown;
+  attempts: number;
+  sentAt: Date | null;
+}
+
+/** Outbox entry `id` as a `blocked` event reads it in `tx`, or null when absent. */
+export async function readBlockedTargetIn(tx: Transaction, db: Firestore, id: string): Promise<BlockedTarget | null> {
+  const ref = outboxRef(db, id);
+  const snap = await tx.get(ref);
+  if (!snap.exists) return null;
+  const attempts = snap.get('attempts') as unknown;
+  const sentAt = snap.get('sentAt') as unknown;
+  return {
+    ref,
+    to: snap.get('to'),
+    status: snap.get('status'),
+    attempts: typeof attempts === 'number' && Number.isInteger(attempts) && attempts > 0 ? attempts : 1,
+    sentAt: sentAt instanceof Timestamp ? sentAt.toDate() : null,
   };
 }
 

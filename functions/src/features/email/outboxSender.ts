@@ -15,7 +15,8 @@
  *    e.g. one contact confirmation per mailbox an hour):
  *    before the first send it takes one point for the mailbox (mailboxKey), and records
  *    that on the entry (`recipientLimitTaken`) so a retry takes no other; an
- *    entry over the limit is SKIPPED with the limit's reason, never sent. A
+ *    entry over the limit is SKIPPED with the limit's reason, never sent (logged at WARN,
+ *    `email.recipient_limited`). A
  *    limit store failure is retried like a provider outage;
  * 3. renders it: `raw` entries (test center) carry subject and html; others
  *    use the template override in `email_templates/{id}`, else the default in
@@ -41,7 +42,10 @@
  *    that was not sent is never SUCCESS.
  *
  * `runOutboxSweep(now, deps)` (scheduled every OUTBOX_SWEEP_EVERY_MINUTES in
- * index.ts) sends every PENDING entry that is due, and first takes back
+ * index.ts) sends every PENDING entry that is due, then logs `email.backlog`
+ * when the oldest entry still unsent is older than EMAIL_BACKLOG_ALERT_MS
+ * (domain emailBacklog: retries alone take about 32 h to end in
+ * `email.failed`), and first takes back
  * entries stuck in PROCESSING past their lease (the instance died mid-send:
  * PENDING again, due now) — unless the entry was already handed over
  * (`handedOverAt`), which is marked SUCCESS without sending. A duplicate is
@@ -85,6 +89,7 @@ import {
   stripLineBreaks,
   studioTemplateVariables,
   suppressedSendError,
+  emailBacklog,
 } from '@studio/domain';
 import { sanitizeEmailHtml } from './emailHtml.js';
 import { findDefaultTemplate } from './defaultTemplates.js';
@@ -92,6 +97,7 @@ import { loadStudioSettings } from '../../shared/settings.js';
 import { isSealed, unseal } from '../../platform/sealed.js';
 import { suppressionOf } from './suppressions.js';
 import {
+  oldestUnsentEntry,
   outboxCol,
   readOutboxClaimIn,
   readOutboxLeaseIn,
@@ -418,7 +424,8 @@ export async function processOutboxEntry(ref: DocumentReference, deps: Partial<S
     }
     if (!within) {
       const lastError = RATE_LIMITS[recipientLimit].message;
-      logEvent(EVENTS.emailSuppressed, 'outbox: email suppressed by its recipient limit', {
+      // At WARN, paged by volume: a visitor writing twice in an hour is the limit working.
+      logEvent(EVENTS.emailRecipientLimited, 'outbox: email suppressed by its recipient limit', {
         id: ref.id,
         templateId: claim.data.templateId ?? null,
         recipientLimit,
@@ -524,6 +531,8 @@ export interface SweepResult {
   suppressed: number;
   /** Entries another sender had claimed, or not due after all. */
   skipped: number;
+  /** Age in ms of the oldest entry still unsent (PENDING or PROCESSING) after the sweep; null when none. */
+  oldestUnsentMs: number | null;
 }
 
 /**
@@ -545,6 +554,7 @@ export async function runOutboxSweep(
     failed: 0,
     suppressed: 0,
     skipped: 0,
+    oldestUnsentMs: null,
   };
 
   const stuck = await collection
@@ -597,6 +607,17 @@ export async function runOutboxSweep(
       result.skipped++;
     }
   }
+  const oldest = await oldestUnsentEntry(collection);
+  const backlog = emailBacklog(oldest?.createdAt ?? null, now);
+  result.oldestUnsentMs = backlog.ageMs;
+  if (backlog.alert)
+    logEvent(EVENTS.emailBacklog, 'outbox: the oldest unsent email is more than 2 hours old', {
+      job: 'sweepOutbox',
+      id: oldest?.id ?? null,
+      ageMinutes: Math.floor(backlog.ageMs! / 60_000),
+      attempts: oldest?.attempts ?? null,
+      lastError: oldest?.lastError ?? null,
+    });
   return result;
 }
 
