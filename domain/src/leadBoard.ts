@@ -70,15 +70,22 @@ export const leadBoardMetaSchema = z.object({
   needsRebuild: z.boolean().optional(),
   /** The leads whose cards could not be written (capped list). */
   failedLeadIds: z.array(z.string()).optional(),
+  /** The number of the open changes document (leadBoardChangesId), where the next card goes; 1 when absent. */
+  open: z.number().int().min(1).optional(),
+  /** Every changes document up to this number is folded into every shard (and deleted); 0 when absent. */
+  folded: z.number().int().min(0).optional(),
 });
 export type LeadBoardMeta = z.infer<typeof leadBoardMetaSchema>;
 
 /**
  * A shard of LEAD_BOARD_COLLECTION: `cards` maps a lead id to its encoded
- * card (EncodedBoardCard). An entry that is not a string (not a card this
+ * card (EncodedBoardCard), as of the changes documents up to `through`
+ * (leadBoardChanges.ts). An entry that is not a string (not a card this
  * release wrote) reads as null, and the readers leave it out.
  */
 export const leadBoardShardDocSchema = z.object({
+  /** The last changes document folded into this shard (its cards include every entry up to it); 0 when none. */
+  through: z.number().int().min(0).catch(0).default(0),
   cards: z
     .record(z.string(), z.unknown())
     .nullish()

@@ -20,6 +20,7 @@ import {
 } from '@studio/domain';
 import { runProjectSchedule } from '../../functions/src/features/projects/launchCountdown.js';
 import { runReminders } from '../../functions/src/features/reminders/reminders.js';
+import { readBoardCards } from '../../functions/src/features/leads/leadBoardStore.js';
 import { adminIdToken, api, BASE_URL, countDocs, db, eventually, settingsVersion, userIdToken } from '../helpers.js';
 
 let token: string;
@@ -332,11 +333,8 @@ const projectOf = async (leadId: string) => {
 const boardCardWith = (leadId: string, proposal: string | null) =>
   eventually(
     async () => {
-      for (const shard of (await db.collection('lead_board').get()).docs) {
-        const text = (shard.get('cards') as Record<string, string> | undefined)?.[leadId];
-        if (text && decodeBoardCard(text).proposal === proposal) return decodeBoardCard(text);
-      }
-      return null;
+      const text = (await readBoardCards(db)).get(leadId);
+      return text && decodeBoardCard(text).proposal === proposal ? decodeBoardCard(text) : null;
     },
     `the board card showing ${proposal ?? 'no proposal'}`,
   );
