@@ -6,9 +6,13 @@
  * keeps a projection instead: `lead_board/{shard}` documents, each holding a
  * map `cards: { [leadId]: EncodedBoardCard }`: the fields the board, its
  * tiles, the Insights charts and the header badge read, as one JSON string
- * per card. A lead's card lives in the shard `leadBoardShardId(leadId)`. The board listens to that one collection
- * (LEAD_BOARD_SHARDS documents whatever the number of leads); dialogs that
- * need a whole lead (details, quotes) read it when they open.
+ * per card. A lead's card lives in the shard `leadBoardShardId(leadId)`, and
+ * its changes since the shard was last written in the board's small
+ * recent-changes documents (leadBoardChanges.ts: a change sends a board a few
+ * KB, not its whole shard). The board listens to that one collection
+ * (LEAD_BOARD_SHARDS shards, `_meta` and at most LEAD_BOARD_FOLD_AT + 1
+ * changes documents, whatever the number of leads); dialogs that need a whole
+ * lead (details, quotes) read it when they open.
  *
  * Capacity (docs/operations.md "Board capacity"): Firestore caps a document
  * at 1 MiB. A card's free text is clipped (CARD_TEXT_BUDGET_BYTES; the lead
