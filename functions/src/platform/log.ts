@@ -139,7 +139,8 @@ export const ALERT_EVENTS = {
     sources: ['functions/src/platform/appCheck.ts'],
   },
   [EVENTS.boardCardRefused]: {
-    summary: "Firestore refused a board shard while folding the board's recent changes into it (the shard is likely full)",
+    summary:
+      "Firestore refused a board shard while folding the board's recent changes into it (the shard is likely full)",
     action: 'Run `npm run board:rebuild -- --project PROJECT --shards N` with more shards (docs/operations.md).',
     sources: ['functions/src/features/leads/leadBoardSync.ts'],
   },
