@@ -8,7 +8,7 @@
  *                           Lighthouse on the bench static server, functions import
  *                           time, admin JS as a pre-login preview); starts no emulator
  *     --only g1,g2          only these figure groups: lighthouse, landing-js, admin-js,
- *                           live-update, drop, first-render, search, reads, money, api,
+ *                           live-update, drop, first-render, search, reads, board-bytes, money, api,
  *                           functions-import, invoice-pdf, reminders
  *     --dist DIR            build output for the offline figures (default web/dist);
  *                           built there privately with `vite build --outDir` (offline only:
@@ -73,6 +73,7 @@ import {
 } from './figures/board.mjs';
 import { apiLoad } from './figures/api-load.mjs';
 import { readsRows } from './figures/reads.mjs';
+import { boardBytesRows } from './figures/board-bytes.mjs';
 import { moneyLoads } from './figures/money.mjs';
 import { initialJs } from '../scripts/check-bundle.mjs';
 
@@ -357,7 +358,17 @@ async function main(round) {
 
   if (offline) {
     const reason = 'needs the emulators: run without --offline';
-    for (const g of ['live-update', 'drop', 'first-render', 'search', 'reads', 'money', 'api', 'reminders'])
+    for (const g of [
+      'live-update',
+      'drop',
+      'first-render',
+      'search',
+      'reads',
+      'board-bytes',
+      'money',
+      'api',
+      'reminders',
+    ])
       skipped[g] = reason;
     await figure('lighthouse', () =>
       landingLighthouse({ dist, floors, runs: N.lighthouse, round, cpu: LIGHTHOUSE_CPU }),
@@ -384,6 +395,7 @@ async function main(round) {
     'first-render',
     'search',
     'reads',
+    'board-bytes',
     'money',
     'api',
     'lighthouse',
@@ -605,6 +617,21 @@ async function main(round) {
           : { error: searchSmall?.error ?? 'the demo-seed search was not measured' },
       };
     });
+
+    // In its own emulator project, where no trigger fires (the measurement runs the trigger's code itself);
+    // `npm run bench:board-bytes` runs it alone, on a Firestore emulator of its own.
+    await figure('board-bytes', () =>
+      boardBytesRows(
+        benchResult(
+          runTsx('Board bytes per lead change (bench/figures/board-bytes.ts)', 'bench/figures/board-bytes.ts', [
+            '--leads',
+            '2000,20000',
+            '--changes',
+            quick ? '10' : '40',
+          ]),
+        ),
+      ),
+    );
 
     await figure('api', async () => {
       let r;

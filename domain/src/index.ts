@@ -12,6 +12,7 @@ export * from './leads.js';
 export * from './records.js';
 export * from './dashboard.js';
 export * from './leadBoard.js';
+export * from './leadBoardChanges.js';
 export * from './leadSearch.js';
 export * from './leadStatus.js';
 export * from './pricing.js';

@@ -6,9 +6,13 @@
  * keeps a projection instead: `lead_board/{shard}` documents, each holding a
  * map `cards: { [leadId]: EncodedBoardCard }`: the fields the board, its
  * tiles, the Insights charts and the header badge read, as one JSON string
- * per card. A lead's card lives in the shard `leadBoardShardId(leadId)`. The board listens to that one collection
- * (LEAD_BOARD_SHARDS documents whatever the number of leads); dialogs that
- * need a whole lead (details, quotes) read it when they open.
+ * per card. A lead's card lives in the shard `leadBoardShardId(leadId)`, and
+ * its changes since the shard was last written in the board's small
+ * recent-changes documents (leadBoardChanges.ts: a change sends a board a few
+ * KB, not its whole shard). The board listens to that one collection
+ * (LEAD_BOARD_SHARDS shards, `_meta` and at most LEAD_BOARD_FOLD_AT + 1
+ * changes documents, whatever the number of leads); dialogs that need a whole
+ * lead (details, quotes) read it when they open.
  *
  * Capacity (docs/operations.md "Board capacity"): Firestore caps a document
  * at 1 MiB. A card's free text is clipped (CARD_TEXT_BUDGET_BYTES; the lead
@@ -70,15 +74,22 @@ export const leadBoardMetaSchema = z.object({
   needsRebuild: z.boolean().optional(),
   /** The leads whose cards could not be written (capped list). */
   failedLeadIds: z.array(z.string()).optional(),
+  /** The number of the open changes document (leadBoardChangesId), where the next card goes; 1 when absent. */
+  open: z.number().int().min(1).optional(),
+  /** Every changes document up to this number is folded into every shard (and deleted); 0 when absent. */
+  folded: z.number().int().min(0).optional(),
 });
 export type LeadBoardMeta = z.infer<typeof leadBoardMetaSchema>;
 
 /**
  * A shard of LEAD_BOARD_COLLECTION: `cards` maps a lead id to its encoded
- * card (EncodedBoardCard). An entry that is not a string (not a card this
+ * card (EncodedBoardCard), as of the changes documents up to `through`
+ * (leadBoardChanges.ts). An entry that is not a string (not a card this
  * release wrote) reads as null, and the readers leave it out.
  */
 export const leadBoardShardDocSchema = z.object({
+  /** The last changes document folded into this shard (its cards include every entry up to it); 0 when none. */
+  through: z.number().int().min(0).catch(0).default(0),
   cards: z
     .record(z.string(), z.unknown())
     .nullish()

@@ -112,11 +112,12 @@ describe('reminderDocSchema', () => {
 });
 
 describe('leadBoardShardDocSchema', () => {
-  it('reads the cards; an entry that is not a card text reads as null', () => {
-    expect(leadBoardShardDocSchema.parse({ cards: { a: '{"n":"Ada"}', b: 42 } })).toEqual({
+  it('reads the cards and the last changes document folded in; an entry that is not a card text reads as null', () => {
+    expect(leadBoardShardDocSchema.parse({ cards: { a: '{"n":"Ada"}', b: 42 }, through: 3 })).toEqual({
       cards: { a: '{"n":"Ada"}', b: null },
+      through: 3,
     });
-    expect(leadBoardShardDocSchema.parse({})).toEqual({ cards: {} });
+    expect(leadBoardShardDocSchema.parse({})).toEqual({ cards: {}, through: 0 });
   });
 });
 

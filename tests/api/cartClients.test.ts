@@ -10,20 +10,12 @@
  * lead. The client's data export and erasure cover the lead.
  */
 import { randomUUID } from 'node:crypto';
-import { FieldPath } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  COLLECTIONS,
-  decodeBoardCard,
-  LEAD_BOARD_COLLECTION,
-  leadBoardShardId,
-  leadDocSchema,
-  leadMatchesSearch,
-  searchTerms,
-} from '@studio/domain';
+import { COLLECTIONS, decodeBoardCard, leadDocSchema, leadMatchesSearch, searchTerms } from '@studio/domain';
 import { linkOrderClient } from '../../functions/src/features/billing/orderClient.js';
 import { cartClientLeadId } from '../../functions/src/features/leads/cartClient.js';
 import { adminIdToken, api, db, eventually } from '../helpers.js';
+import { readBoardCards } from '../../functions/src/features/leads/leadBoardStore.js';
 
 let token: string;
 beforeAll(async () => {
@@ -94,8 +86,7 @@ describe('a paid cart order makes its buyer a client', () => {
 
   it('puts the client on the board, where the board search finds them by name, address or package', async () => {
     const card = await eventually(async () => {
-      const shard = await db.collection(LEAD_BOARD_COLLECTION).doc(leadBoardShardId(leadId)).get();
-      const text = shard.exists ? (shard.get(new FieldPath('cards', leadId)) as string | undefined) : undefined;
+      const text = (await readBoardCards(db)).get(leadId);
       return text ? decodeBoardCard(text) : undefined;
     }, 'the client card on the board');
     expect(card).toMatchObject({ name: 'Carla First', email, status: 'Won' });

@@ -12,6 +12,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTIONS, DAY_MS } from '@studio/domain';
 import { checkBooks } from '../../functions/src/features/billing/checkBooks.js';
+import { readBoardCards } from '../../functions/src/features/leads/leadBoardStore.js';
 import { adminAuth, adminIdToken, api, countDocs, db, eventually, userIdToken } from '../helpers.js';
 import { emailLinkIdToken } from '../portalLinks.js';
 import { projectDoc, storeLead } from '../fixtures.js';
@@ -146,9 +147,10 @@ describe('export and erase a client with a paid project', () => {
     for (const e of ledger.docs) expect(e.get('customerEmail')).toBeNull();
     const books = await checkBooks(db);
     expect(books.mismatches.filter((m) => m.includes(leadId) || m.includes(invoiceId))).toEqual([]);
-    // The board's card (name, address) is gone with the lead.
+    // The board's card (name, address) is gone with the lead: from its shard and every recent-changes document.
     const cards = await db.collection('lead_board').get();
     expect(cards.docs.some((d) => leadId in ((d.get('cards') as Record<string, unknown>) ?? {}))).toBe(false);
+    expect((await readBoardCards(db)).has(leadId)).toBe(false);
 
     // The audit holds the request, the address only as its hash.
     const hash = createHash('sha256').update(email.toLowerCase()).digest('hex');

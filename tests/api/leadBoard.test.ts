@@ -1,10 +1,11 @@
 /**
  * The CRM board's projection (domain/leadBoard.ts,
  * functions/src/features/leads/leadBoardStore.ts): the `syncLeadBoard` trigger in the
- * Functions emulator keeps `lead_board/{shard}.cards.{leadId}` equal to the
- * lead after API writes, direct writes and deletes; the sync, the rebuild and
- * the card a board move writes in its own commit are checked on their own
- * project, where no trigger runs beside them.
+ * Functions emulator keeps the card the board reads (domain mergeLeadBoard
+ * over the shards and the recent-changes documents) equal to the lead after
+ * API writes, direct writes and deletes; the sync, the changes documents'
+ * seal and fold, the rebuild and the card a board move writes in its own
+ * commit are checked on their own project, where no trigger runs beside them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initializeApp } from 'firebase-admin/app';
@@ -15,7 +16,12 @@ import {
   encodeBoardCard,
   LEAD_BOARD_COLLECTION,
   LEAD_BOARD_META_ID,
+  LEAD_BOARD_CHANGES_MAX_BYTES,
+  LEAD_BOARD_FOLD_AT,
   LEAD_BOARD_SHARD_CARD_CAPACITY,
+  leadBoardCardsBytes,
+  leadBoardChangesId,
+  leadBoardChangesSeq,
   LEAD_BOARD_SHARD_IDS,
   leadBoardShardId,
   leadBoardShardIds,
@@ -24,14 +30,18 @@ import {
   leadDocSchema,
   newLeadRecord,
 } from '@studio/domain';
-import { rebuildLeadBoard, syncBoardCard } from '../../functions/src/features/leads/leadBoardStore.js';
+import {
+  foldLeadBoardIfDue,
+  readBoardCards,
+  rebuildLeadBoard,
+  syncBoardCard,
+} from '../../functions/src/features/leads/leadBoardStore.js';
 import { moveLead } from '../../functions/src/features/leads/moveLead.js';
 import { adminIdToken, api, db } from '../helpers.js';
 
-/** The stored text of `leadId`'s card in `store` (undefined when absent). */
+/** The stored text of `leadId`'s card in `store` as the board reads it (undefined when absent). */
 async function storedCard(store: Firestore, leadId: string): Promise<unknown> {
-  const shard = await store.collection(LEAD_BOARD_COLLECTION).doc(leadBoardShardId(leadId)).get();
-  return shard.exists ? (shard.get(new FieldPath('cards', leadId)) as unknown) : undefined;
+  return (await readBoardCards(store)).get(leadId);
 }
 
 /** The card of `leadId` in `store` as the board reads it (undefined when absent). */
@@ -154,8 +164,9 @@ describe('syncBoardCard and rebuildLeadBoard (own project, no trigger)', () => {
     // A card left behind by an out-of-order delivery is put right by the next sync.
     await store
       .collection(LEAD_BOARD_COLLECTION)
-      .doc(leadBoardShardId(ref.id))
+      .doc(leadBoardChangesId(1))
       .set({ cards: { [ref.id]: encodeBoardCard({ ...card, status: 'Launch' }) } }, { merge: true });
+    expect((await cardOf(store, ref.id))!.status).toBe('Launch');
     expect(await syncBoardCard(store, ref.id)).toBe('written');
     expect((await cardOf(store, ref.id))!.status).toBe('New');
 
@@ -198,6 +209,59 @@ describe('syncBoardCard and rebuildLeadBoard (own project, no trigger)', () => {
     await ref.delete();
   });
 
+  it('writes each change into one small changes document, seals it at its cap, and folds the sealed ones into the shards', async () => {
+    await rebuildLeadBoard(store);
+    const board = store.collection(LEAD_BOARD_COLLECTION);
+    const metaRef = board.doc(LEAD_BOARD_META_ID);
+    const open0 = (await metaRef.get()).get('open') as number;
+    // Cards of about 400 bytes: a changes document takes about 40 of them.
+    const big = (i: number) =>
+      leadDoc(`Changes ${i} ${'x'.repeat(100)}`, { subject: 'y'.repeat(110), email: `${'z'.repeat(60)}@example.com` });
+    const ids = Array.from({ length: 50 }, (_, i) => `changes-lead-${i}`);
+    for (const [i, id] of ids.entries()) {
+      await store.collection('leads').doc(id).set(big(i));
+      expect(await syncBoardCard(store, id)).toBe('written');
+    }
+    expect((await metaRef.get()).get('open')).toBe(open0 + 1);
+    const sealed = await board.doc(leadBoardChangesId(open0)).get();
+    const sealedBytes = leadBoardCardsBytes(sealed.get('cards') as Record<string, string>);
+    expect(sealedBytes).toBeLessThanOrEqual(LEAD_BOARD_CHANGES_MAX_BYTES);
+    expect(sealedBytes).toBeGreaterThan(LEAD_BOARD_CHANGES_MAX_BYTES - 1_000);
+    // No shard was written: the shards keep what the rebuild wrote.
+    for (const id of ids) expect(await cardOf(store, id)).toMatchObject({ status: 'New' });
+
+    // Changes spread over many sync transactions at once: each lead ends with its newest card.
+    await Promise.all(ids.map((id) => store.collection('leads').doc(id).update({ status: 'Contacted' })));
+    await Promise.all(ids.map((id) => syncBoardCard(store, id)));
+    for (const id of ids) expect(await cardOf(store, id)).toMatchObject({ status: 'Contacted' });
+
+    // Not due yet; once LEAD_BOARD_FOLD_AT documents are sealed, the fold moves them into the shards and deletes them.
+    expect(await foldLeadBoardIfDue(store)).toBe('not due');
+    const before = await readBoardCards(store);
+    const open = (await metaRef.get()).get('open') as number;
+    await metaRef.set({ open: open + LEAD_BOARD_FOLD_AT }, { merge: true });
+    expect(await foldLeadBoardIfDue(store)).toBe('folded');
+    expect(await readBoardCards(store)).toEqual(before);
+    const after = await board.get();
+    const through = open + LEAD_BOARD_FOLD_AT - 1;
+    expect(after.docs.filter((d) => (leadBoardChangesSeq(d.id) ?? Infinity) <= through)).toEqual([]);
+    expect((await metaRef.get()).get('folded')).toBe(through);
+    for (const d of after.docs) if (d.id.startsWith('shard-')) expect(d.get('through')).toBe(through);
+    expect(
+      decodeBoardCard((await board.doc(leadBoardShardId(ids[0]!)).get()).get(new FieldPath('cards', ids[0]!)) as string)
+        .status,
+    ).toBe('Contacted');
+
+    // A deleted lead's card is erased everywhere it is stored: its shard and every changes document.
+    await store.collection('leads').doc(ids[0]!).update({ status: 'Quoted' });
+    expect(await syncBoardCard(store, ids[0]!)).toBe('written');
+    await store.collection('leads').doc(ids[0]!).delete();
+    expect(await syncBoardCard(store, ids[0]!)).toBe('removed');
+    for (const d of (await board.get()).docs)
+      expect(ids[0]! in ((d.get('cards') as object | undefined) ?? {})).toBe(false);
+    await Promise.all(ids.map((id) => store.collection('leads').doc(id).delete()));
+  });
+
   it('rebuilds every shard from the leads, dropping cards of leads that are gone', async () => {
     const batch = store.batch();
     for (let i = 0; i < 40; i++)
@@ -213,13 +277,13 @@ describe('syncBoardCard and rebuildLeadBoard (own project, no trigger)', () => {
 
     expect(await rebuildLeadBoard(store)).toEqual({ leads: 40, shards: LEAD_BOARD_SHARD_IDS.length });
     const all = await store.collection(LEAD_BOARD_COLLECTION).get();
+    // Only the shards and _meta: the changes documents are folded into the shards and deleted.
     const shards = { docs: all.docs.filter((d) => d.id !== LEAD_BOARD_META_ID) };
     expect(shards.docs.map((d) => d.id).sort()).toEqual([...LEAD_BOARD_SHARD_IDS]);
-    expect(all.docs.find((d) => d.id === LEAD_BOARD_META_ID)?.data()).toEqual({
-      shards: LEAD_BOARD_SHARD_IDS.length,
-      needsRebuild: false,
-      failedLeadIds: [],
-    });
+    const meta = all.docs.find((d) => d.id === LEAD_BOARD_META_ID)?.data();
+    expect(meta).toMatchObject({ shards: LEAD_BOARD_SHARD_IDS.length, needsRebuild: false, failedLeadIds: [] });
+    expect(meta!.open).toBe(meta!.folded + 1);
+    for (const d of shards.docs) expect(d.get('through')).toBe(meta!.folded);
     const cards = Object.assign({}, ...shards.docs.map((d) => d.get('cards') as object)) as Record<string, string>;
     expect(Object.keys(cards).sort()).toEqual(Array.from({ length: 40 }, (_, i) => `rebuild-${i}`).sort());
     expect(decodeBoardCard(cards['rebuild-5']!)).toMatchObject({
@@ -236,9 +300,10 @@ describe('syncBoardCard and rebuildLeadBoard (own project, no trigger)', () => {
 /**
  * Capacity (docs/operations.md "Board capacity"): one shard filled with the
  * largest valid cards up to LEAD_BOARD_SHARD_CARD_CAPACITY holds them all; past
- * Firestore's 1 MiB a card write is refused for good, recorded for the
- * dashboard and not thrown (so the trigger does not retry it for days); a
- * rebuild with more shards, read from `_meta`, puts every card back.
+ * Firestore's 1 MiB the fold of the recent changes into that shard is refused
+ * for good, recorded for the dashboard and not thrown (so the trigger does not
+ * retry it for days), while the board still shows those cards from the changes
+ * documents; a rebuild with more shards, read from `_meta`, folds every card in.
  */
 describe('board capacity (own project, no trigger)', () => {
   const store = getFirestore(initializeApp({ projectId: 'demo-studio-capacity' }, 'capacity-test'));
@@ -286,13 +351,7 @@ describe('board capacity (own project, no trigger)', () => {
     }
   }
 
-  const boardCards = async () => {
-    const docs = (await store.collection(LEAD_BOARD_COLLECTION).get()).docs.filter((d) => d.id !== LEAD_BOARD_META_ID);
-    return Object.assign({}, ...docs.map((d) => (d.get('cards') ?? {}) as Record<string, string>)) as Record<
-      string,
-      string
-    >;
-  };
+  const boardCards = async () => Object.fromEntries(await readBoardCards(store));
 
   it(
     'holds LEAD_BOARD_SHARD_CARD_CAPACITY of the largest cards in one shard, refuses the next ones without throwing, and recovers with more shards',
@@ -314,24 +373,29 @@ describe('board capacity (own project, no trigger)', () => {
       for (const text of Object.values(cards))
         expect(decodeBoardCard(text)).toMatchObject({ status: 'Lost', quoteAccepted: true });
 
-      // More leads in that shard, until it passes 1 MiB: Firestore refuses the card, and the sync records it instead of throwing.
+      // More leads in that shard: their cards go to the changes documents, which always take them. Once enough
+      // changes documents are sealed, the fold would pass 1 MiB in that shard: Firestore refuses it, the fold
+      // records it instead of throwing, and deletes nothing, so the board still shows every card.
+      const metaRef = store.collection(LEAD_BOARD_COLLECTION).doc(LEAD_BOARD_META_ID);
       const extra: string[] = [];
-      const rejected: string[] = [];
-      for (let round = 0; rejected.length === 0 && round < 20; round++) {
+      let fold = 'folded';
+      for (let round = 0; fold === 'folded' && round < 20; round++) {
         const more = idsInShard(shard, 20, 1_000_000 + round * 100_000);
         await storeLeads(more, ids.length + extra.length);
         extra.push(...more);
-        for (const id of more) if ((await syncBoardCard(store, id)) === 'rejected') rejected.push(id);
+        for (const id of more) expect(await syncBoardCard(store, id)).toBe('written');
+        const open = ((await metaRef.get()).get('open') as number | undefined) ?? 1;
+        await metaRef.set({ open: open + LEAD_BOARD_FOLD_AT }, { merge: true });
+        fold = await foldLeadBoardIfDue(store);
       }
-      expect(rejected.length).toBeGreaterThan(0);
-      const meta = (await store.collection(LEAD_BOARD_COLLECTION).doc(LEAD_BOARD_META_ID).get()).data();
-      expect(meta).toMatchObject({ needsRebuild: true, failedLeadIds: expect.arrayContaining(rejected) });
-
-      // An edit of a lead in the full shard still goes through, without its card. (Not a move: reviving a lost
-      // lead clears its dead reason, and the smaller card may fit in what the shard has left.)
-      const moved = await moveLead({ db: store }, { id: rejected[0]!, phone: '555-0100' }, actor, clock);
+      expect(fold).toBe('rejected');
+      const meta = (await metaRef.get()).data();
+      expect(meta).toMatchObject({ needsRebuild: true, failedLeadIds: expect.arrayContaining(extra.slice(-10)) });
+      expect(Object.keys(await boardCards()).sort()).toEqual([...ids, ...extra].sort());
+      // An edit of a lead of the full shard goes through with its card.
+      const moved = await moveLead({ db: store }, { id: extra.at(-1)!, phone: '555-0100' }, actor, clock);
       expect(moved.status).toBe('Lost');
-      expect(await storedCard(store, rejected[0]!)).toBeUndefined();
+      expect(await syncBoardCard(store, extra.at(-1)!)).toBe('unchanged');
 
       // A rebuild at the same count would overflow: it refuses before writing, naming a count that fits.
       await expect(rebuildLeadBoard(store)).rejects.toThrow(/rebuild with --shards 64/);
@@ -345,7 +409,7 @@ describe('board capacity (own project, no trigger)', () => {
           .sort(),
       ).toEqual(leadBoardShardIds(64));
       expect(Object.keys(await boardCards()).sort()).toEqual([...ids, ...extra].sort());
-      expect(board.docs.find((d) => d.id === LEAD_BOARD_META_ID)?.data()).toEqual({
+      expect(board.docs.find((d) => d.id === LEAD_BOARD_META_ID)?.data()).toMatchObject({
         shards: 64,
         needsRebuild: false,
         failedLeadIds: [],
@@ -354,8 +418,7 @@ describe('board capacity (own project, no trigger)', () => {
       const late = store.collection('leads').doc('capacity-test-late-01');
       await late.set(leadDoc('Late Lead'));
       expect(await syncBoardCard(store, late.id)).toBe('written');
-      const home = await store.collection(LEAD_BOARD_COLLECTION).doc(leadBoardShardId(late.id, 64)).get();
-      expect(decodeBoardCard(home.get(new FieldPath('cards', late.id)) as string).name).toBe('Late Lead');
+      expect((await cardOf(store, late.id))!.name).toBe('Late Lead');
     },
   );
 });

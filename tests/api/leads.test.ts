@@ -1,9 +1,9 @@
 /** Lead pipeline API: moves, dead/revive, notes, activity history, concurrency. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { FieldPath } from 'firebase-admin/firestore';
-import { decodeBoardCard, LEAD_BOARD_COLLECTION, leadBoardShardId, leadsReply } from '@studio/domain';
+import { decodeBoardCard, leadsReply } from '@studio/domain';
 import { adminIdToken, api, countDocs, db, userIdToken } from '../helpers.js';
 import { storePaidPayment } from '../fixtures.js';
+import { readBoardCards } from '../../functions/src/features/leads/leadBoardStore.js';
 
 let token: string;
 let userToken: string;
@@ -192,11 +192,7 @@ describe('PUT /api/leads/{id}', () => {
     );
     expect(moves).toHaveLength(1);
     // The board's card (lead_board, kept by the leads trigger) ends on the same status.
-    const card = async () =>
-      decodeBoardCard(
-        (await db.collection(LEAD_BOARD_COLLECTION).doc(leadBoardShardId(id)).get()).get(new FieldPath('cards', id)) ??
-          '{}',
-      ).status;
+    const card = async () => decodeBoardCard((await readBoardCards(db)).get(id) ?? '{}').status;
     await expect.poll(card, { timeout: 15_000 }).toBe(winner.status);
   });
 

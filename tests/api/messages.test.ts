@@ -12,13 +12,13 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   decodeBoardCard,
-  leadBoardShardId,
   MESSAGE_TEXT_MAX,
   messageSentReply,
   portalThreadReply,
   portalThreadsReply,
 } from '@studio/domain';
 import { adminIdToken, api, db, eventually } from '../helpers.js';
+import { readBoardCards } from '../../functions/src/features/leads/leadBoardStore.js';
 import { projectDoc, storeLead } from '../fixtures.js';
 import { emailLinkIdToken } from '../portalLinks.js';
 
@@ -38,8 +38,7 @@ const outboxOf = async (leadId: string, templateId: string) =>
     (d) => d.data(),
   );
 const unreadOnCard = async (leadId: string) => {
-  const shard = await db.collection('lead_board').doc(leadBoardShardId(leadId)).get();
-  const text = (shard.get('cards') as Record<string, string> | undefined)?.[leadId];
+  const text = (await readBoardCards(db)).get(leadId);
   return text ? decodeBoardCard(text).unread : undefined;
 };
 

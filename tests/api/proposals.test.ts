@@ -26,6 +26,7 @@ import { runReminders } from '../../functions/src/features/reminders/reminders.j
 import { renderProposalPdf } from '../../functions/src/features/proposals/proposalPdf.js';
 import { pdfModel } from '../../functions/src/features/proposals/signProposal.js';
 import { pdfFonts } from '../pdfText.js';
+import { readBoardCards } from '../../functions/src/features/leads/leadBoardStore.js';
 import { adminIdToken, api, BASE_URL, countDocs, db, eventually, settingsVersion, userIdToken } from '../helpers.js';
 
 let token: string;
@@ -350,11 +351,8 @@ const projectOf = async (leadId: string) => {
 const boardCardWith = (leadId: string, proposal: string | null) =>
   eventually(
     async () => {
-      for (const shard of (await db.collection('lead_board').get()).docs) {
-        const text = (shard.get('cards') as Record<string, string> | undefined)?.[leadId];
-        if (text && decodeBoardCard(text).proposal === proposal) return decodeBoardCard(text);
-      }
-      return null;
+      const text = (await readBoardCards(db)).get(leadId);
+      return text && decodeBoardCard(text).proposal === proposal ? decodeBoardCard(text) : null;
     },
     `the board card showing ${proposal ?? 'no proposal'}`,
   );

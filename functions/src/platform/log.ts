@@ -309,8 +309,10 @@ export const ALERT_EVENTS = {
   [EVENTS.boardCardRefused]: {
     severity: 'ERROR',
     alert: EACH,
-    reason: 'A lead missing from the board is a client nobody answers.',
-    summary: "Firestore refused a lead's board card (its shard is likely full)",
+    reason:
+      'The board still shows every card, but its recent changes pile up, one more read per board load each, until a rebuild.',
+    summary:
+      "Firestore refused a board shard while folding the board's recent changes into it (the shard is likely full)",
     action: 'Run `npm run board:rebuild -- --project PROJECT --shards N` with more shards (docs/operations.md).',
     sources: ['functions/src/features/leads/leadBoardSync.ts'],
   },

@@ -19,7 +19,7 @@ import {
 } from '@studio/domain';
 import { conflict, notFound } from '../../platform/errors.js';
 import { recordActivity } from '../../shared/activity.js';
-import { boardShardCountOf, isPermanentWriteError, setBoardCardIn } from './leadBoardStore.js';
+import { readBoardWriteIn, setBoardCardIn } from './leadBoardStore.js';
 import { leadRef, paymentReceivedIn, readLeadAndBoardMetaIn, updateLeadIn } from './leadStore.js';
 import { readLeadProjectIn, syncProjectFromLead } from '../projects/index.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
@@ -40,10 +40,9 @@ import { proposalStatusChange } from '../proposals/index.js';
  *   notes; reviving (Lost → New) clears deadReason;
  * - every status move is written to the activity history;
  * - the lead's project follows (LEAD_TO_PROJECT) where the project table allows;
- * - the lead's board card is written in the same transaction (setBoardCardIn),
- *   so the other devices' boards show the move as soon as it commits. When the
- *   card's shard refuses it for good (full), the move is made again without
- *   it, and the board trigger marks the board for a rebuild.
+ * - the lead's board card is written in the same transaction (setBoardCardIn,
+ *   into the board's open changes document), so the other devices' boards
+ *   show the move as soon as it commits.
  * `updatedAt` is the clock's time, so the card written with the lead carries it.
  * @returns the saved LeadDto. @throws NotFound "Lead not found"; Conflict as above; ZodError when the stored lead does not parse (a logged 500).
  */
@@ -53,23 +52,15 @@ export async function moveLead(
   actor: AdminActor,
   clock: Clock,
 ): Promise<LeadDto> {
-  let saved: StoredLeadDoc;
-  try {
-    saved = await saveMove(deps, input, actor, clock, true);
-  } catch (err) {
-    if (!isPermanentWriteError(err)) throw err;
-    saved = await saveMove(deps, input, actor, clock, false);
-  }
-  return toLeadDto(input.id, saved);
+  return toLeadDto(input.id, await saveMove(deps, input, actor, clock));
 }
 
-/** moveLead's transaction, with or without the board card; resolves to the lead as committed. */
+/** moveLead's transaction with the board card; resolves to the lead as committed. */
 async function saveMove(
   deps: Deps,
   input: Partial<LeadUpdate> & { id: string },
   actor: AdminActor,
   clock: Clock,
-  withCard: boolean,
 ): Promise<StoredLeadDoc> {
   const { db } = deps;
   const { id, status, expectedStatus, deadReason, ...details } = input;
@@ -78,6 +69,8 @@ async function saveMove(
   return db.runTransaction(async (tx) => {
     const { stored, metaSnap } = await readLeadAndBoardMetaIn(tx, db, id);
     if (!stored) throw notFound('Lead not found');
+    // Where the card goes, read before the transaction's first write.
+    const board = await readBoardWriteIn(tx, db, metaSnap);
     // Parsed: a stored lead that does not match fails the move with a logged 500.
     const lead = leadDocSchema.parse(stored);
     // The lead's project is read only for a move it follows (LEAD_TO_PROJECT): one read less for the others.
@@ -134,7 +127,7 @@ async function saveMove(
     if (projectStatus) syncProjectFromLead(tx, project, projectStatus);
     // The lead as this commit leaves it (the update names whole fields only).
     const saved = leadDocSchema.parse({ ...stored, ...update });
-    if (withCard) setBoardCardIn(tx, db, id, boardShardCountOf(metaSnap), encodeBoardCard(boardCardOf(saved)));
+    setBoardCardIn(tx, db, board, id, encodeBoardCard(boardCardOf(saved)));
     return saved;
   });
 }

@@ -20,13 +20,19 @@ import {
   COLLECTIONS,
   decodeBoardCard,
   LEAD_BOARD_META_ID,
+  leadBoardChangesDocSchema,
+  leadBoardChangesSeq,
   leadBoardNeedsRebuild,
+  leadBoardShardCount,
   QUOTE_AWAITING_REVIEW,
   leadBoardShardDocSchema,
   leadDocSchema,
   projectDocSchema,
   promoCodeDocSchema,
+  mergeLeadBoard,
   quoteAwaitsReview,
+  type BoardChangesLayer,
+  type BoardShardLayer,
   type BoardCard,
   type EncodedBoardCard,
   type PromoCodeDoc,
@@ -61,9 +67,6 @@ const createdMs = (l: BoardLead) =>
 const newestFirst = (a: BoardLead, b: BoardLead) =>
   createdMs(b) - createdMs(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
-/** One shard's cards: each lead's stored text and the card decoded from it. */
-type ShardCards = Map<string, { text: EncodedBoardCard; lead: BoardLead }>;
-
 /** The card `text` holds (decodeBoardCard) with its id; null, logged with console.error, when it is not a card. */
 function decodedCard(id: string, text: EncodedBoardCard): BoardLead | null {
   try {
@@ -74,55 +77,56 @@ function decodedCard(id: string, text: EncodedBoardCard): BoardLead | null {
   }
 }
 
-/**
- * The cards of one `lead_board` shard (domain leadBoardShardDocSchema); a card whose stored text did not
- * change keeps its previous object. A card that does not parse is left out
- * (decodedCard), so one bad card does not blank the board.
- */
-function shardCards(shard: StoredDoc, previous: ShardCards | undefined): ShardCards {
-  const out: ShardCards = new Map();
-  const parsed = parsedDoc(leadBoardShardDocSchema, shard);
-  for (const [id, text] of Object.entries(parsed?.cards ?? {})) {
-    if (text === null) continue; // not a card this release wrote (run `npm run board:rebuild`)
-    const old = previous?.get(id);
-    if (old && old.text === text) {
-      out.set(id, old);
-      continue;
-    }
-    const lead = decodedCard(id, text);
-    if (lead) out.set(id, { text, lead });
-  }
-  return out;
-}
-
 /** The live board: its cards, and whether the server could not write some card (the board needs a rebuild). */
 export type LiveBoard = LiveList<BoardLead> & { needsRebuild?: boolean };
 
 /**
  * Every lead's board card, newest first, kept live: one listener on the
- * `lead_board` projection (its shards whatever the number of leads, kept by
- * the server, and its `_meta` document, read for `needsRebuild`). A change
- * re-reads only the shards it touched, and a card that did not change keeps
- * its object, so memoized cards and columns do not render again.
+ * `lead_board` projection (its shards, its few recent-changes documents and
+ * its `_meta`, read for the shard count and `needsRebuild`; all kept by the
+ * server), merged by the domain's rule (mergeLeadBoard: a lead's newest
+ * change above its shard's `through`, else its shard's card). A lead change
+ * delivers one small changes document; only the documents a snapshot
+ * changed are parsed again, and a card whose text did not change keeps its
+ * object, so memoized cards and columns do not render again.
  */
 export function useLiveBoard(): LiveBoard {
   const firestore = useFirestore();
   const [state, setState] = useState<LiveBoard>({ status: 'loading', data: [] });
   useEffect(() => {
-    const shards = new Map<string, ShardCards>();
-    let needsRebuild = false;
+    const shards = new Map<string, BoardShardLayer>();
+    const changes = new Map<string, BoardChangesLayer>();
+    let cards = new Map<string, { text: EncodedBoardCard; lead: BoardLead | null }>();
+    let meta: unknown = {};
     return listenToList(
       leadBoardQuery(firestore),
       (snap) => {
         for (const change of snap.docChanges()) {
-          if (change.doc.id === LEAD_BOARD_META_ID)
-            needsRebuild = change.type !== 'removed' && leadBoardNeedsRebuild(change.doc.data());
-          else if (change.type === 'removed') shards.delete(change.doc.id);
-          else shards.set(change.doc.id, shardCards(change.doc, shards.get(change.doc.id)));
+          const id = change.doc.id;
+          const seq = leadBoardChangesSeq(id);
+          const removed = change.type === 'removed';
+          if (id === LEAD_BOARD_META_ID) meta = removed ? {} : change.doc.data();
+          else if (seq !== null) {
+            const parsed = removed ? null : parsedDoc(leadBoardChangesDocSchema, change.doc);
+            if (parsed) changes.set(id, { seq, cards: parsed.cards });
+            else changes.delete(id);
+          } else {
+            const parsed = removed ? null : parsedDoc(leadBoardShardDocSchema, change.doc);
+            if (parsed) shards.set(id, parsed);
+            else shards.delete(id);
+          }
         }
+        const merged = mergeLeadBoard(leadBoardShardCount(meta), shards, [...changes.values()]);
+        const next: typeof cards = new Map();
         const data: BoardLead[] = [];
-        for (const cards of shards.values()) for (const { lead } of cards.values()) data.push(lead);
-        setState({ status: 'success', data: data.sort(newestFirst), needsRebuild });
+        for (const [id, text] of merged) {
+          const old = cards.get(id);
+          const entry = old && old.text === text ? old : { text, lead: decodedCard(id, text) };
+          next.set(id, entry);
+          if (entry.lead) data.push(entry.lead);
+        }
+        cards = next;
+        setState({ status: 'success', data: data.sort(newestFirst), needsRebuild: leadBoardNeedsRebuild(meta) });
       },
       (error) => setState({ status: 'error', data: [], error }),
     );
