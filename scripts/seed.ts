@@ -28,6 +28,7 @@ import {
 } from '@studio/domain';
 import { createAdminUser } from '../functions/src/features/auth/adminUsers.js';
 import { rebuildLeadBoard } from '../functions/src/features/leads/leadBoardStore.js';
+import { exitWithUsageIfAsked } from './usage.mjs';
 import { syncPaymentRequests } from '../functions/src/features/billing/paymentRequests.js';
 import { paymentEntryId, recordLedgerEntry } from '../functions/src/features/billing/ledger.js';
 import { loadPdfKit, pdfBytes } from '../functions/src/features/documents/pdf/invoicePdf.js';
@@ -721,6 +722,14 @@ export async function seed(): Promise<void> {
 }
 
 if (process.argv[1] && /seed\.ts$/.test(process.argv[1])) {
+  exitWithUsageIfAsked(`
+Usage: npm run seed
+
+Writes the demo data into the running emulators (npm start seeds empty emulators itself): the dev
+admin, leads across every status, projects, promo codes, portal clients and the studio settings.
+Emulator only: refuses to run unless FIRESTORE_EMULATOR_HOST and FIREBASE_AUTH_EMULATOR_HOST are set
+and the project id starts with "demo-".
+`);
   seed().then(
     () => process.exit(0),
     (e) => {

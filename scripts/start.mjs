@@ -34,7 +34,20 @@ import { NPM, NPX, runOrExit, startChild, waitForHttp } from './run.mjs';
 import { DEV_ADMIN } from './dev-admin.ts';
 import { startScheduleTicker } from './schedule.ts';
 import { exportFolders, isExport, moveIn, recoverEmulatorData, startExportTicker } from './emulator-data.mjs';
+import { exitWithUsageIfAsked } from './usage.mjs';
 
+exitWithUsageIfAsked(`
+Usage: npm start [-- --fresh]
+       npm run dev [-- --fresh]
+
+Builds, starts the Firebase emulators (site on http://127.0.0.1:5000) and the Cloud Storage stand-in,
+seeds the demo data on a first start and runs the scheduled jobs on a local cadence. The data is
+saved in .emulator-data/ every 5 minutes and when it stops (Ctrl-C, SIGTERM or SIGHUP).
+npm run dev adds Vite with hot reload on http://127.0.0.1:5173.
+
+  --fresh      delete the saved data first and start from the seed
+  -h, --help   this text
+`);
 const dev = process.argv.includes('--dev');
 
 /** Where the emulators' data is kept between runs (saved while they run and on exit, imported at start). */

@@ -36,6 +36,7 @@ import {
 import { NPM, runOrExit } from './run.mjs';
 import { findChromium, MISSING_CHROMIUM } from './chromium.mjs';
 import { clearTestMarker, treeState, writeTestMarker } from './release.mjs';
+import { exitWithUsageIfAsked } from './usage.mjs';
 
 /** `--api a b --e2e c d` → { api: [a, b], e2e: [c, d] }, or null for the full run. */
 function subset(argv) {
@@ -49,6 +50,18 @@ function subset(argv) {
   }
   return out;
 }
+exitWithUsageIfAsked(`
+Usage: npm test [-- [--fast] [--api FILE...] [--e2e FILE...]]
+
+Type-checks, lints, checks the formatting, builds, runs the unit tests, then the rules and API tests
+and the Playwright tests, each suite on emulators of its own, and the books check after each.
+Ends with "tests: N passed, N failed".
+
+  --api FILE...   only these API/rules test files (after the same checks)
+  --e2e FILE...   only these Playwright specs
+  --fast          with --api/--e2e: skip the type-check, lint, format check and unit tests
+  -h, --help      this text
+`);
 const only = subset(process.argv.slice(2));
 const fast = process.argv.includes('--fast');
 if (fast && !only) {
