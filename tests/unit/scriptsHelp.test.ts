@@ -41,7 +41,7 @@ function run(cmd: string, args: string[], shell = false): Promise<{ status: numb
   return new Promise((resolve) => {
     const child = spawn(cmd, args, {
       cwd: ROOT,
-      env: { ...env, PATH: `${join(ROOT, 'node_modules', '.bin')}:${env.PATH}` },
+      env: { ...env, PATH: `${join(ROOT, 'node_modules', '.bin')}:${process.env.PATH}` },
       shell,
       timeout: 110_000,
     });
@@ -60,7 +60,7 @@ describe.concurrent('npm run <script> -- --help', { concurrent: true }, () => {
   for (const name of Object.keys(scripts).filter((n) => !NOT_HERE.has(n))) {
     it(`${name} prints its usage and exits 0`, { timeout: 120_000 }, async () => {
       const r = LAST_COMMAND_ONLY.has(name)
-        ? await run(`${scripts[name].split('&&').at(-1)!.trim()} --help`, [], true)
+        ? await run(`${scripts[name]!.split('&&').at(-1)!.trim()} --help`, [], true)
         : await run('npm', ['run', '-s', name, '--', '--help']);
       expect(r.status, `${name} --help: ${r.out}`).toBe(0);
       expectUsage(name, r.out);
