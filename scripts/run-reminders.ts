@@ -20,6 +20,7 @@ Refuses to run outside a demo- project.
 
 const projectId = process.env.GCLOUD_PROJECT ?? 'demo-studio';
 process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080';
+process.env.METADATA_SERVER_DETECTION ??= 'none'; // the emulators need no Google metadata server
 if (!projectId.startsWith('demo-')) {
   console.error('reminders:run: refusing to run outside a demo- project on the emulators.');
   process.exit(1);

@@ -11,9 +11,12 @@ export function runOrExit(label, cmd, args, env = process.env) {
   }
 }
 
-/** Starts a long-running child; returns it. */
-export function startChild(cmd, args, env = process.env) {
-  return spawn(cmd, args, { cwd: ROOT, env, stdio: 'inherit' });
+/**
+ * Starts a long-running child; returns it. `detached` puts it in a process group of its own, so a signal to
+ * this process's group (Ctrl-C, a closed terminal, a service manager) reaches only this process, which relays it.
+ */
+export function startChild(cmd, args, env = process.env, { detached = false } = {}) {
+  return spawn(cmd, args, { cwd: ROOT, env, stdio: 'inherit', detached });
 }
 
 /** Polls `url` until it answers 2xx or `timeoutMs` passes. */

@@ -33,7 +33,14 @@ import {
 import { NPM, NPX, runOrExit, startChild, waitForHttp } from './run.mjs';
 import { DEV_ADMIN } from './dev-admin.ts';
 import { startScheduleTicker } from './schedule.ts';
-import { exportFolders, isExport, moveIn, recoverEmulatorData, startExportTicker } from './emulator-data.mjs';
+import {
+  exportEmulatorData,
+  exportFolders,
+  isExport,
+  moveIn,
+  recoverEmulatorData,
+  startExportTicker,
+} from './emulator-data.mjs';
 import { exitWithUsageIfAsked } from './usage.mjs';
 
 exitWithUsageIfAsked(`
@@ -88,7 +95,10 @@ try {
 const persistence = ['--export-on-exit', ON_EXIT, ...(imported ? ['--import', EMULATOR_DATA] : [])];
 const [cmd, ...args] = firebaseCli('emulators:start', '--only', 'auth,firestore,functions,hosting', ...persistence);
 const children = [];
-const emulators = startChild(cmd, args, env);
+// In a group of their own, the emulators hear only the one SIGINT stop() sends. firebase-tools begins a clean
+// shutdown (with its export on exit) on each SIGINT, SIGTERM or SIGHUP it gets, and stops at once on a second of
+// one kind: a signal to the whole group collided with stop()'s SIGINT, and the export failed.
+const emulators = startChild(cmd, args, env, { detached: true });
 children.push(emulators);
 let emulatorsAlive = true;
 emulators.on('exit', (code) => {
@@ -100,6 +110,8 @@ emulators.on('exit', (code) => {
 });
 
 let stopping = false;
+/** True once the emulators answer and the data is theirs to save. */
+let ready = false;
 let stopSchedule = () => {};
 let stopExports = async () => {};
 async function stop(code = 0) {
@@ -109,6 +121,12 @@ async function stop(code = 0) {
   console.log('\nStopping...');
   // A save under way finishes first, so it cannot land after the export on exit.
   await stopExports();
+  // Then one more, while the emulators still answer, whatever stopped us; their export on exit, when it
+  // completes, replaces it below.
+  if (emulatorsAlive && ready) {
+    const saved = await exportEmulatorData(EMULATOR_DATA, runExport);
+    console.log(saved ? 'Saved the emulators’ data in .emulator-data/.' : '⚠ Saving the emulators’ data failed.');
+  }
   for (const c of children) if (c.exitCode === null) c.kill('SIGINT');
   // Long enough for the emulators to export their data (EMULATOR_DATA).
   const force = setTimeout(async () => {
@@ -124,8 +142,10 @@ async function stop(code = 0) {
     process.exit(code);
   });
 }
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
+// Ctrl-C, `kill`, a service manager's stop and a closed terminal all save the data first.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(0));
+// A closed terminal fails every write to it: the save must go on regardless.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 
 const site = `http://127.0.0.1:${PORTS.hosting}`;
 if (!(await waitForHttp(`${site}/api/health`, 180_000, () => emulatorsAlive))) {
@@ -137,6 +157,7 @@ if (!(await waitForHttp(`${site}/api/health`, 180_000, () => emulatorsAlive))) {
     runOrExit('Seeding demo data', NPX, ['tsx', 'scripts/seed.ts'], { ...process.env, ...EMULATOR_CLIENT_ENV });
   stopSchedule = startScheduleTicker();
   stopExports = startExportTicker(EMULATOR_DATA, runExport);
+  ready = true;
   let url = site;
   if (dev) {
     children.push(startChild(NPM, ['run', 'dev', '-w', 'web']));

@@ -30,6 +30,7 @@ import {
   ROOT,
   emulatorEnvOrExit,
   firebaseCli,
+  loopbackOnlyEnv,
   startStorageStandIn,
   waitForFreePorts,
 } from './emulators.mjs';
@@ -128,17 +129,33 @@ async function runOnOwnStack(name, suite) {
     console.error(`✖ ${e instanceof Error ? e.message : e}`);
     return 1;
   }
+  // Every Node process of the stack (the CLI, the functions, the seed, the tests, the books check) may reach
+  // loopback only: anything else is refused, recorded here, and fails the run.
+  const outbound = join(results, `outbound-${name}.log`);
+  rmSync(outbound, { force: true });
   const inner = `${tsx} scripts/seed.ts && "${process.execPath}" scripts/wait-for-api.mjs && ${suite} ; s=$? ; ${tsx} scripts/books-check.ts ; b=$? ; [ $s -eq 0 ] && [ $b -eq 0 ]`;
   const [cmd, ...args] = firebaseCli('emulators:exec', '--only', 'auth,firestore,functions,hosting', inner);
   const run = spawnSync(cmd, args, {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { ...env, ...EMULATOR_CLIENT_ENV, CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+    env: {
+      ...env,
+      ...EMULATOR_CLIENT_ENV,
+      ...loopbackOnlyEnv(env, outbound),
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+    },
   });
   if (storage.exitCode === null) {
     const stopped = new Promise((r) => storage.once('exit', r));
     storage.kill('SIGTERM');
     await stopped;
+  }
+  const refused = existsSync(outbound) ? readFileSync(outbound, 'utf8').trim().split('\n') : [];
+  if (refused.length > 0) {
+    console.error(`✖ The ${name} stack tried to reach ${refused.length} host(s) beyond loopback (pid, process, host):`);
+    for (const line of refused) console.error(`    ${line}`);
+    return 1;
   }
   return run.status ?? 1;
 }
