@@ -223,12 +223,15 @@ export function firebaseCli(...args) {
 /**
  * What keeps the local stack's Google libraries on this machine (scripts/loopback-only.mjs checks it): the
  * Admin SDK and google-auth-library look for the GCE metadata server (169.254.169.254) to find a project and
- * credentials unless told there is none; firebase-tools fetches its message of the day unless CI is set.
+ * credentials unless told there is none; firebase-tools fetches its message of the day unless CI is set, and
+ * asks the npm registry for the latest firebase-functions (`npm show`) at every start unless npm is offline
+ * (it then answers from its cache, or not at all).
  */
 export const OFFLINE_ENV = {
   METADATA_SERVER_DETECTION: 'none',
   GOOGLE_CLOUD_PROJECT: PROJECT_ID,
   CI: 'true',
+  npm_config_offline: 'true',
 };
 
 /**

@@ -23,14 +23,17 @@ const allowed = new Set(
     .filter(Boolean),
 );
 
-/** True for a loopback address or the name `localhost` (or a name LOOPBACK_ONLY_ALLOW lists). */
+/**
+ * True for a loopback address, the unspecified address (0.0.0.0 or ::, which reach this machine: the Functions
+ * emulator asks its own workers there) or the name `localhost` (or a name LOOPBACK_ONLY_ALLOW lists).
+ */
 export function isLocal(host) {
   const h = String(host ?? 'localhost')
     .toLowerCase()
     .replace(/^\[|\]$/g, '');
   if (h === '' || h === 'localhost' || h.endsWith('.localhost') || allowed.has(h)) return true;
-  if (net.isIPv4(h)) return h.startsWith('127.');
-  if (net.isIPv6(h)) return h === '::1' || /^::ffff:127\./.test(h);
+  if (net.isIPv4(h)) return h.startsWith('127.') || h === '0.0.0.0';
+  if (net.isIPv6(h)) return h === '::1' || h === '::' || /^::ffff:127\./.test(h);
   return false;
 }
 

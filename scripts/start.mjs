@@ -57,8 +57,8 @@ npm run dev adds Vite with hot reload on http://127.0.0.1:5173.
 `);
 const dev = process.argv.includes('--dev');
 
-/** Where the emulators' data is kept between runs (saved while they run and on exit, imported at start). */
-const EMULATOR_DATA = join(ROOT, '.emulator-data');
+/** Where the emulators' data is kept between runs (saved while they run and on exit, imported at start); STUDIO_EMULATOR_DATA moves it (tests/stack). */
+const EMULATOR_DATA = process.env.STUDIO_EMULATOR_DATA || join(ROOT, '.emulator-data');
 recoverEmulatorData(EMULATOR_DATA);
 if (process.argv.includes('--fresh')) rmSync(EMULATOR_DATA, { recursive: true, force: true });
 const imported = isExport(EMULATOR_DATA);

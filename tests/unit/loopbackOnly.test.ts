@@ -58,6 +58,7 @@ describe('loopback-only preload', () => {
         metadata: await fetch('http://169.254.169.254/').then(() => 'ok', (e) => e.cause?.code ?? e.code),
         lookupName: await lookup('example.com').then(() => 'ok', (e) => e.code),
         loopback: await tcp(1, '127.0.0.1'),
+        unspecified: await tcp(1, '0.0.0.0'),
         localhost: (await lookup('localhost')).address,
       };
       console.log(JSON.stringify(out));
