@@ -155,7 +155,8 @@ describe('restore rehearsal', () => {
     await emulatorCall('DELETE', `${FIRESTORE}/emulator/v1/${DATABASE}/documents`);
     await emulatorCall('POST', `${FIRESTORE}/emulator/v1/projects/${PROJECT_ID}:import`, {
       database: DATABASE,
-      export_directory: join(snapshotDir, 'firestore_export'),
+      // The emulator's import takes the export's metadata file (the name firebase-tools gives it).
+      export_directory: join(snapshotDir, 'firestore_export', 'firestore_export.overall_export_metadata'),
     });
     // …which brings the erased client back and forgets the payment.
     expect((await db.collection(COLLECTIONS.leads).doc(erasedLead).get()).get('email')).toBe(erasedEmail);
