@@ -5,7 +5,9 @@
  * tests, each suite on its own emulator stack (firebase emulators:exec and the
  * Cloud Storage stand-in scripts/storage-standin.mjs, objects under
  * .cache/storage-test/<suite>) with the demo data freshly seeded and the books
- * checked after it, so neither suite sees the other's data; then prints the
+ * checked after it, so neither suite sees the other's data (every Node process
+ * of a stack runs under scripts/loopback-only.mjs: a connection to any host but
+ * loopback is refused and fails the run); then prints the
  * security report (scripts/report-security.mjs). Ends with one line
  * "tests: N passed, N failed".
  *
