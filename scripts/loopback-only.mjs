@@ -63,16 +63,22 @@ net.Socket.prototype.connect = function (...args) {
   return connect.apply(this, args);
 };
 
+/**
+ * A lookup that may go out: a name other than localhost. An IP literal is answered without a query (a server
+ * listening on an interface's address looks it up: portfinder, in the Functions emulator, tries each one).
+ */
+const queries = (hostname) => !net.isIP(String(hostname)) && !isLocal(hostname);
+
 const lookup = dns.lookup;
 dns.lookup = function (hostname, ...rest) {
-  if (isLocal(hostname)) return lookup.call(this, hostname, ...rest);
+  if (!queries(hostname)) return lookup.call(this, hostname, ...rest);
   const callback = rest.at(-1);
   const error = refuse(hostname);
   if (typeof callback === 'function') process.nextTick(() => callback(error));
 };
 const lookupPromise = dns.promises.lookup;
 dns.promises.lookup = function (hostname, ...rest) {
-  return isLocal(hostname) ? lookupPromise.call(this, hostname, ...rest) : Promise.reject(refuse(hostname));
+  return queries(hostname) ? Promise.reject(refuse(hostname)) : lookupPromise.call(this, hostname, ...rest);
 };
 // `import { lookup } from 'node:dns'` sees the wrapped functions too.
 syncBuiltinESMExports();

@@ -18,10 +18,14 @@ const dir = mkdtempSync(join(tmpdir(), 'studio-start-'));
 const data = join(dir, 'emulator-data');
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Starts `npm start` (tsx scripts/start.mjs) in a process group of its own, its output in `log`. */
+/**
+ * Starts `npm start`'s process (scripts/start.mjs, with tsx as its loader rather than as a parent process) in a
+ * process group of its own, its output in `log`. A closed terminal's SIGHUP ends npm's and tsx's wrapper
+ * processes at once; what must survive it to save the data is this one.
+ */
 function start(log: string): ChildProcess {
   const out = openSync(log, 'w');
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.mjs'], {
     cwd: ROOT,
     env: { ...process.env, STUDIO_EMULATOR_DATA: data },
     stdio: ['ignore', out, out],

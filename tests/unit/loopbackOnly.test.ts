@@ -60,6 +60,7 @@ describe('loopback-only preload', () => {
         loopback: await tcp(1, '127.0.0.1'),
         unspecified: await tcp(1, '0.0.0.0'),
         localhost: (await lookup('localhost')).address,
+        ipLiteral: (await lookup('192.0.2.7')).address,
       };
       console.log(JSON.stringify(out));
     `);
@@ -73,6 +74,7 @@ describe('loopback-only preload', () => {
         loopback: 'ECONNREFUSED',
       });
       expect(['127.0.0.1', '::1']).toContain(out.localhost);
+      expect(out.ipLiteral).toBe('192.0.2.7'); // answered without a query: a server may listen there
       expect(r.refused).toEqual(['192.0.2.1:80', 'example.com:80', '169.254.169.254:80', 'example.com']);
     },
   );
