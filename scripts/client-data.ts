@@ -18,11 +18,8 @@
 import { writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { createInterface } from 'node:readline/promises';
-import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { clientEraseSchema, clientExportSchema } from '@studio/domain';
-import { eraseClient, exportClientData } from '../functions/src/features/client-data/clientData.js';
-import { eraseAgain } from '../functions/src/features/client-data/eraseAgain.js';
 import { targetProject } from './targetProject.js';
 import { parseArgsOrExit } from './cliArgs.js';
 
@@ -57,7 +54,13 @@ const fail = (message: string): never => {
 };
 const { projectId, onEmulator } = targetProject(values);
 if (!projectId) fail('name the project with --project ID (or pass --emulator).');
-const db = getFirestore(initializeApp({ projectId }));
+// The functions' code this runs initialises the default app as it is imported (platform/firebase.ts), without
+// options, and its start-up guard reads the project from the environment: so the project is named there, and
+// that code imported only then. (A second app of the same name with options would be refused.)
+process.env.GCLOUD_PROJECT = projectId;
+const { eraseClient, exportClientData } = await import('../functions/src/features/client-data/clientData.js');
+const { eraseAgain } = await import('../functions/src/features/client-data/eraseAgain.js');
+const db = getFirestore();
 const actor = { uid: 'script', username: `script:${userInfo().username}` };
 const where = onEmulator ? 'the emulators' : projectId;
 
