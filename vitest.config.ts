@@ -27,6 +27,10 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // A real `npm start`, stopped by signals: needs the emulator ports free (tests/stack/startSignals.test.ts).
+        test: { name: 'stack', include: ['tests/stack/**/*.test.ts'], environment: 'node', fileParallelism: false },
+      },
     ],
   },
 });

@@ -15,13 +15,26 @@
  * deploying them onto existing books, and the books are checked again.
  * Target: see ./targetProject.ts (the emulators, or a real project by --project).
  */
-import { parseArgs } from 'node:util';
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { checkBooks, repairKeptSums } from '../functions/src/features/billing/checkBooks.js';
 import { targetProject } from './targetProject.js';
+import { parseArgsOrExit } from './cliArgs.js';
 
-const { values } = parseArgs({
+const USAGE = `
+Usage: npm run books:check -- (--emulator | --project ID) [--repair]
+
+Recomputes every balance from the ledger and checks the totals kept beside it; prints each
+mismatch and "books: N mismatches", exits 1 when N > 0. Read-only unless --repair.
+
+  --emulator     the running emulators (npm start; FIRESTORE_EMULATOR_HOST when set)
+  --project ID   a real project, with Application Default Credentials
+                 (gcloud auth application-default login)
+  --repair       first rewrite the kept sums that disagree from the ledger entries, then check
+  -h, --help     this text
+`;
+
+const { values } = parseArgsOrExit('books:check', USAGE, {
   options: {
     project: { type: 'string' },
     emulator: { type: 'boolean', default: false },

@@ -44,6 +44,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ROOT } from './emulators.mjs';
 import { releaseGateError } from './release.mjs';
+import { exitWithUsageIfAsked } from './usage.mjs';
 import { productionWebEnv, productionWebEnvError } from '../web/scripts/production-env.mjs';
 
 /** Why the functions deploy passes --force (printed before it runs). */
@@ -228,8 +229,22 @@ function refuse(line) {
   process.exit(1);
 }
 
+/** `npm run deploy -- --help`. */
+const USAGE = `
+Usage: npm run deploy -- --project ID [--dry-run] [--preview CHANNEL]
+
+Checks (a committed tree on which the full npm test passed, the web's production config, the
+server key), builds, then deploys Firestore rules and indexes, the functions and Hosting.
+
+  --project ID         the Firebase project (never a demo- one)
+  --dry-run            check and build, then print the deploy commands without running them
+  --preview CHANNEL    deploy only the web app to the Hosting preview channel CHANNEL
+  -h, --help           this text
+`;
+
 async function main() {
   const argv = process.argv.slice(2);
+  exitWithUsageIfAsked(USAGE, argv);
   const target = deployTarget(argv);
   if ('error' in target) refuse(target.error);
   const { project } = target;

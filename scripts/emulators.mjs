@@ -21,7 +21,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { connect } from 'node:net';
 import { homedir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import treeKill from 'tree-kill';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -167,6 +167,7 @@ export function emulatorEnv({ quiet = false } = {}) {
     }
   }
   env.FIREBASE_CLI_DISABLE_UPDATE_CHECK = '1'; // no network nag on closed machines
+  Object.assign(env, OFFLINE_ENV);
   // The Functions emulator gives a new worker process this many seconds to load the bundle, then drops the
   // request unanswered (firebase-tools' default is 30 s). A cold worker on a busy 2-core machine can need more;
   // production's instances take concurrent requests and start under the function's own timeout.
@@ -219,8 +220,38 @@ export function firebaseCli(...args) {
   return [process.execPath, bin, '--project', PROJECT_ID, ...config, ...args];
 }
 
+/**
+ * What keeps the local stack's Google libraries on this machine (scripts/loopback-only.mjs checks it): the
+ * Admin SDK and google-auth-library look for the GCE metadata server (169.254.169.254) to find a project and
+ * credentials unless told there is none; firebase-tools fetches its message of the day unless CI is set, and
+ * asks the npm registry for the latest firebase-functions (`npm show`) at every start unless npm is offline
+ * (it then answers from its cache, or not at all).
+ */
+export const OFFLINE_ENV = {
+  METADATA_SERVER_DETECTION: 'none',
+  GOOGLE_CLOUD_PROJECT: PROJECT_ID,
+  CI: 'true',
+  npm_config_offline: 'true',
+};
+
+/**
+ * The environment that runs every Node process of a stack under scripts/loopback-only.mjs (added to `env`'s
+ * NODE_OPTIONS): a connection to any host but loopback is refused and recorded in `logFile`. Where the
+ * Firestore emulator's JAR is neither cached nor on the machine, firebase-tools may still download it.
+ */
+export function loopbackOnlyEnv(env, logFile) {
+  const preload = pathToFileURL(join(ROOT, 'scripts', 'loopback-only.mjs')).href;
+  const download = !env.FIRESTORE_EMULATOR_BINARY_PATH && !firestoreJarCached();
+  return {
+    NODE_OPTIONS: [env.NODE_OPTIONS, `--import=${preload}`].filter(Boolean).join(' '),
+    LOOPBACK_ONLY_LOG: logFile,
+    LOOPBACK_ONLY_ALLOW: download ? 'storage.googleapis.com' : '',
+  };
+}
+
 /** Environment pointing Admin SDK / test clients at the emulators. */
 export const EMULATOR_CLIENT_ENV = {
+  ...OFFLINE_ENV,
   GCLOUD_PROJECT: PROJECT_ID,
   FIREBASE_PROJECT_ID: PROJECT_ID,
   FIRESTORE_EMULATOR_HOST: `127.0.0.1:${PORTS.firestore}`,

@@ -10,13 +10,24 @@
  * keep a stale card until its next change).
  * Target: see ./targetProject.ts (the emulators, or a real project by --project).
  */
-import { parseArgs } from 'node:util';
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { rebuildLeadBoard } from '../functions/src/features/leads/leadBoardStore.js';
 import { targetProject } from './targetProject.js';
+import { parseArgsOrExit } from './cliArgs.js';
 
-const { values } = parseArgs({
+const USAGE = `
+Usage: npm run board:rebuild -- (--emulator | --project ID) [--shards N]
+
+Rewrites the CRM board's projection (lead_board) from every lead. Run it while nobody edits leads.
+
+  --emulator     the running emulators (npm start; FIRESTORE_EMULATOR_HOST when set)
+  --project ID   a real project, with Application Default Credentials
+  --shards N     spread the board over N shards (docs/operations.md "Board capacity")
+  -h, --help     this text
+`;
+
+const { values } = parseArgsOrExit('board:rebuild', USAGE, {
   options: { project: { type: 'string' }, emulator: { type: 'boolean', default: false }, shards: { type: 'string' } },
 });
 const { projectId, onEmulator } = targetProject(values);

@@ -10,6 +10,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exitWithUsageIfAsked } from './usage.mjs';
+
+exitWithUsageIfAsked(`
+Usage: npm run report:security
+
+Prints the security figures of the last full \`npm test\` from test-results/ (rules cells and coverage,
+routes swept, hostile inputs, 5xx seen, writes by rejected requests, old tokens' reads after logout).
+Exits 1 when a figure is missing or a "must be 0" figure is not 0.
+`);
 
 const results = join(fileURLToPath(new URL('..', import.meta.url)), 'test-results');
 const read = (f) => (existsSync(join(results, f)) ? JSON.parse(readFileSync(join(results, f), 'utf8')) : null);

@@ -8,9 +8,19 @@
 import { initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
 import { runReminders } from '../functions/src/features/reminders/reminders.js';
+import { exitWithUsageIfAsked } from './usage.mjs';
+
+exitWithUsageIfAsked(`
+Usage: npm run reminders:run -- [--now ISO-TIME]
+
+Runs the daily reminders once on the running emulators (npm start), with the clock --now
+(default: now), e.g. --now 2026-12-01T09:00:00Z. A second run with the same clock sends nothing.
+Refuses to run outside a demo- project.
+`);
 
 const projectId = process.env.GCLOUD_PROJECT ?? 'demo-studio';
 process.env.FIRESTORE_EMULATOR_HOST ??= '127.0.0.1:8080';
+process.env.METADATA_SERVER_DETECTION ??= 'none'; // the emulators need no Google metadata server
 if (!projectId.startsWith('demo-')) {
   console.error('reminders:run: refusing to run outside a demo- project on the emulators.');
   process.exit(1);

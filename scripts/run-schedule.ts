@@ -5,10 +5,20 @@
  * `--job` names it: projectSchedule (the default: the launch countdown),
  * sweepOutbox, dailyReminders or expireOrders. Prints one line; exits 1 when the run failed.
  */
-import { parseArgs } from 'node:util';
 import { fireScheduled, SCHEDULED_FUNCTION, SCHEDULED_FUNCTIONS, type ScheduledFunction } from './schedule.js';
+import { parseArgsOrExit } from './cliArgs.js';
 
-const { values } = parseArgs({ options: { at: { type: 'string' }, job: { type: 'string' } }, strict: true });
+const USAGE = `
+Usage: npm run schedule -- [--job NAME] [--at ISO-TIME]
+
+Runs one scheduled function once on the running emulators (npm start), with the clock --at
+(default: now), e.g. --at 2026-12-01T09:00:00Z.
+
+  --job NAME   one of ${SCHEDULED_FUNCTIONS.join(', ')} (default ${SCHEDULED_FUNCTION})
+  -h, --help   this text
+`;
+
+const { values } = parseArgsOrExit('schedule', USAGE, { options: { at: { type: 'string' }, job: { type: 'string' } } });
 const at = values.at ? new Date(values.at) : new Date();
 if (Number.isNaN(at.getTime())) {
   console.error(`✖ --at needs an ISO date-time, e.g. 2026-12-01T09:00:00Z (got "${values.at}")`);

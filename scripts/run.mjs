@@ -11,9 +11,13 @@ export function runOrExit(label, cmd, args, env = process.env) {
   }
 }
 
-/** Starts a long-running child (in `cwd`, the repository's root by default); returns it. */
-export function startChild(cmd, args, env = process.env, cwd = ROOT) {
-  return spawn(cmd, args, { cwd, env, stdio: 'inherit' });
+/**
+ * Starts a long-running child in `cwd` (the repository's root by default); returns it. `detached` puts it in a
+ * process group of its own, so a signal to this process's group (Ctrl-C, a closed terminal, a service manager)
+ * reaches only this process, which relays it.
+ */
+export function startChild(cmd, args, env = process.env, { cwd = ROOT, detached = false } = {}) {
+  return spawn(cmd, args, { cwd, env, stdio: 'inherit', detached });
 }
 
 /** Polls `url` until it answers 2xx or `timeoutMs` passes. */

@@ -33,6 +33,7 @@ import {
 } from '@studio/domain';
 import { createAdminUser } from '../functions/src/features/auth/adminUsers.js';
 import { rebuildLeadBoard } from '../functions/src/features/leads/leadBoardStore.js';
+import { exitWithUsageIfAsked } from './usage.mjs';
 import { syncPaymentRequests } from '../functions/src/features/billing/paymentRequests.js';
 import { paymentEntryId, recordLedgerEntry } from '../functions/src/features/billing/ledger.js';
 import { loadPdfKit, pdfBytes } from '../functions/src/features/documents/pdf/invoicePdf.js';
@@ -736,6 +737,16 @@ export async function seed(bulkLeads = 0): Promise<void> {
 }
 
 if (process.argv[1] && /seed\.ts$/.test(process.argv[1])) {
+  exitWithUsageIfAsked(`
+Usage: npm run seed [-- --leads N]
+
+Writes the demo data into the running emulators (npm start seeds empty emulators itself): the dev
+admin, leads across every status, projects, promo codes, portal clients and the studio settings.
+--leads N (0 to 100000) also writes N synthetic leads in bulk, with background triggers paused, then
+issues their payment requests and rebuilds the board once.
+Emulator only: refuses to run unless FIRESTORE_EMULATOR_HOST and FIREBASE_AUTH_EMULATOR_HOST are set
+and the project id starts with "demo-".
+`);
   const { values } = parseArgs({ options: { leads: { type: 'string', default: '0' } } });
   const bulkLeads = Number(values.leads);
   if (!Number.isInteger(bulkLeads) || bulkLeads < 0 || bulkLeads > 100_000) {

@@ -35,13 +35,33 @@ import {
 import { NPM, NPX, runOrExit, startChild, waitForHttp } from './run.mjs';
 import { DEV_ADMIN } from './dev-admin.ts';
 import { startScheduleTicker } from './schedule.ts';
-import { exportFolders, isExport, moveIn, recoverEmulatorData, startExportTicker } from './emulator-data.mjs';
+import {
+  exportEmulatorData,
+  exportFolders,
+  isExport,
+  moveIn,
+  recoverEmulatorData,
+  startExportTicker,
+} from './emulator-data.mjs';
+import { exitWithUsageIfAsked } from './usage.mjs';
 import { emulatorLogDir, startLogGuard, wantsVerboseLogs } from './emulator-logs.mjs';
 
+exitWithUsageIfAsked(`
+Usage: npm start [-- --fresh]
+       npm run dev [-- --fresh]
+
+Builds, starts the Firebase emulators (site on http://127.0.0.1:5000) and the Cloud Storage stand-in,
+seeds the demo data on a first start and runs the scheduled jobs on a local cadence. The data is
+saved in .emulator-data/ every 5 minutes and when it stops (Ctrl-C, SIGTERM or SIGHUP).
+npm run dev adds Vite with hot reload on http://127.0.0.1:5173.
+
+  --fresh      delete the saved data first and start from the seed
+  -h, --help   this text
+`);
 const dev = process.argv.includes('--dev');
 
-/** Where the emulators' data is kept between runs (saved while they run and on exit, imported at start). */
-const EMULATOR_DATA = join(ROOT, '.emulator-data');
+/** Where the emulators' data is kept between runs (saved while they run and on exit, imported at start); STUDIO_EMULATOR_DATA moves it (tests/stack). */
+const EMULATOR_DATA = process.env.STUDIO_EMULATOR_DATA || join(ROOT, '.emulator-data');
 recoverEmulatorData(EMULATOR_DATA);
 if (process.argv.includes('--fresh')) rmSync(EMULATOR_DATA, { recursive: true, force: true });
 const imported = isExport(EMULATOR_DATA);
@@ -81,7 +101,10 @@ try {
 const persistence = ['--export-on-exit', ON_EXIT, ...(imported ? ['--import', EMULATOR_DATA] : [])];
 const [cmd, ...args] = firebaseCli('emulators:start', '--only', 'auth,firestore,functions,hosting', ...persistence);
 const children = [];
-const emulators = startChild(cmd, args, env, LOGS);
+// In a group of their own, the emulators hear only the one SIGINT stop() sends. firebase-tools begins a clean
+// shutdown (with its export on exit) on each SIGINT, SIGTERM or SIGHUP it gets, and stops at once on a second of
+// one kind: a signal to the whole group collided with stop()'s SIGINT, and the export failed.
+const emulators = startChild(cmd, args, env, { cwd: LOGS, detached: true });
 startLogGuard(LOGS, emulators.pid);
 children.push(emulators);
 let emulatorsAlive = true;
@@ -94,6 +117,8 @@ emulators.on('exit', (code) => {
 });
 
 let stopping = false;
+/** True once the emulators answer and the data is theirs to save. */
+let ready = false;
 let stopSchedule = () => {};
 let stopExports = async () => {};
 async function stop(code = 0) {
@@ -103,6 +128,12 @@ async function stop(code = 0) {
   console.log('\nStopping...');
   // A save under way finishes first, so it cannot land after the export on exit.
   await stopExports();
+  // Then one more, while the emulators still answer, whatever stopped us; their export on exit, when it
+  // completes, replaces it below.
+  if (emulatorsAlive && ready) {
+    const saved = await exportEmulatorData(EMULATOR_DATA, runExport);
+    console.log(saved ? 'Saved the emulators’ data in .emulator-data/.' : '⚠ Saving the emulators’ data failed.');
+  }
   for (const c of children) if (c.exitCode === null) c.kill('SIGINT');
   // Long enough for the emulators to export their data (EMULATOR_DATA).
   const force = setTimeout(async () => {
@@ -118,8 +149,10 @@ async function stop(code = 0) {
     process.exit(code);
   });
 }
-process.on('SIGINT', () => stop(0));
-process.on('SIGTERM', () => stop(0));
+// Ctrl-C, `kill`, a service manager's stop and a closed terminal all save the data first.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stop(0));
+// A closed terminal fails every write to it: the save must go on regardless.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 
 const site = `http://127.0.0.1:${PORTS.hosting}`;
 if (!(await waitForHttp(`${site}/api/health`, 180_000, () => emulatorsAlive))) {
@@ -131,6 +164,7 @@ if (!(await waitForHttp(`${site}/api/health`, 180_000, () => emulatorsAlive))) {
     runOrExit('Seeding demo data', NPX, ['tsx', 'scripts/seed.ts'], { ...process.env, ...EMULATOR_CLIENT_ENV });
   stopSchedule = startScheduleTicker();
   stopExports = startExportTicker(EMULATOR_DATA, runExport);
+  ready = true;
   let url = site;
   if (dev) {
     children.push(startChild(NPM, ['run', 'dev', '-w', 'web']));

@@ -15,5 +15,7 @@ export function targetProject({ project, emulator }: { project?: string; emulato
     process.env.FIREBASE_AUTH_EMULATOR_HOST ??= '127.0.0.1:9099';
   }
   const onEmulator = Boolean(process.env.FIRESTORE_EMULATOR_HOST);
+  // On the emulators nothing needs Google's metadata server, which the Admin SDK would otherwise look for.
+  if (onEmulator) process.env.METADATA_SERVER_DETECTION ??= 'none';
   return { projectId: project ?? process.env.GCLOUD_PROJECT ?? (onEmulator ? 'demo-studio' : undefined), onEmulator };
 }

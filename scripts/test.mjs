@@ -5,7 +5,9 @@
  * tests, each suite on its own emulator stack (firebase emulators:exec and the
  * Cloud Storage stand-in scripts/storage-standin.mjs, objects under
  * .cache/storage-test/<suite>) with the demo data freshly seeded and the books
- * checked after it, so neither suite sees the other's data; then prints the
+ * checked after it, so neither suite sees the other's data (every Node process
+ * of a stack runs under scripts/loopback-only.mjs: a connection to any host but
+ * loopback is refused and fails the run); then prints the
  * security report (scripts/report-security.mjs). Ends with one line
  * "tests: N passed, N failed".
  *
@@ -33,6 +35,7 @@ import {
   ROOT,
   emulatorEnvOrExit,
   firebaseCli,
+  loopbackOnlyEnv,
   startStorageStandIn,
   waitForFreePorts,
 } from './emulators.mjs';
@@ -40,6 +43,7 @@ import { NPM, runOrExit } from './run.mjs';
 import { findChromium, MISSING_CHROMIUM } from './chromium.mjs';
 import { clearTestMarker, treeState, writeTestMarker } from './release.mjs';
 import { emulatorLogDir, startLogGuard, wantsVerboseLogs } from './emulator-logs.mjs';
+import { exitWithUsageIfAsked } from './usage.mjs';
 
 /** `--api a b --e2e c d` → { api: [a, b], e2e: [c, d] }, or null for the full run. */
 function subset(argv) {
@@ -53,6 +57,18 @@ function subset(argv) {
   }
   return out;
 }
+exitWithUsageIfAsked(`
+Usage: npm test [-- [--fast] [--api FILE...] [--e2e FILE...]]
+
+Type-checks, lints, checks the formatting, builds, runs the unit tests, then the rules and API tests
+and the Playwright tests, each suite on emulators of its own, and the books check after each.
+Ends with "tests: N passed, N failed".
+
+  --api FILE...   only these API/rules test files (after the same checks)
+  --e2e FILE...   only these Playwright specs
+  --fast          with --api/--e2e: skip the type-check, lint, format check and unit tests
+  -h, --help      this text
+`);
 const only = subset(process.argv.slice(2));
 const fast = process.argv.includes('--fast');
 if (fast && !only) {
@@ -121,12 +137,22 @@ async function runOnOwnStack(name, suite) {
   }
   // The CLI works in the log folder (its debug logs land there); the suite's commands run from the root.
   const logs = emulatorLogDir(name, { verbose: wantsVerboseLogs() });
+  // Every Node process of the stack (the CLI, the functions, the seed, the tests, the books check) may reach
+  // loopback only: anything else is refused, recorded here, and fails the run.
+  const outbound = join(results, `outbound-${name}.log`);
+  rmSync(outbound, { force: true });
   const inner = `cd "${ROOT}" && ${tsx} scripts/seed.ts && "${process.execPath}" scripts/wait-for-api.mjs && ${suite} ; s=$? ; ${tsx} scripts/books-check.ts ; b=$? ; [ $s -eq 0 ] && [ $b -eq 0 ]`;
   const [cmd, ...args] = firebaseCli('emulators:exec', '--only', 'auth,firestore,functions,hosting', inner);
   const cli = spawn(cmd, args, {
     cwd: logs,
     stdio: 'inherit',
-    env: { ...env, ...EMULATOR_CLIENT_ENV, CHROMIUM_PATH: chromium, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+    env: {
+      ...env,
+      ...EMULATOR_CLIENT_ENV,
+      ...loopbackOnlyEnv(env, outbound),
+      CHROMIUM_PATH: chromium,
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+    },
   });
   startLogGuard(logs, cli.pid);
   const run = await new Promise((done) => {
@@ -137,6 +163,12 @@ async function runOnOwnStack(name, suite) {
     const stopped = new Promise((r) => storage.once('exit', r));
     storage.kill('SIGTERM');
     await stopped;
+  }
+  const refused = existsSync(outbound) ? readFileSync(outbound, 'utf8').trim().split('\n') : [];
+  if (refused.length > 0) {
+    console.error(`✖ The ${name} stack tried to reach ${refused.length} host(s) beyond loopback (pid, process, host):`);
+    for (const line of refused) console.error(`    ${line}`);
+    return 1;
   }
   return run.status ?? 1;
 }

@@ -68,7 +68,8 @@ function toJson(value: unknown): unknown {
   return value;
 }
 
-const sha256 = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+/** The SHA-256 (hex) an audit record keeps of an address: trimmed, in lower case. */
+export const sha256 = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
 
 /** Writes the audit record of a request. */
 async function audit(
