@@ -2,8 +2,8 @@
  * npm run bench:board-bytes [-- --leads 2000,20000 --changes 40 --no-fold]
  *
  * Only the board's bytes per lead change (bench/figures/board-bytes.ts), without the rest of the bench: starts
- * a Firestore emulator alone (`firebase emulators:exec --only firestore`, its log in
- * bench/.artifacts/board-bytes/), measures each lead count in its own emulator project, prints one line per
+ * a Firestore emulator alone (`firebase emulators:exec --only firestore`, its debug log bounded in the emulators'
+ * log folder, scripts/emulator-logs.mjs), measures each lead count in its own emulator project, prints one line per
  * size and writes bench/.artifacts/board-bytes.json. Refuses to start while the Firestore emulator's port is
  * taken (another suite is running). By default the changes go on until one fold of the recent changes into
  * the shards, so its share per change is measured too.
@@ -13,13 +13,28 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { emulatorEnvOrExit, firebaseCli, PORTS, portInUse, ROOT } from '../scripts/emulators.mjs';
+import { emulatorLogDir, wantsVerboseLogs } from '../scripts/emulator-logs.mjs';
+import { exitWithUsageIfAsked } from '../scripts/usage.mjs';
 import { boardBytesLine } from './figures/board-bytes.mjs';
+
+exitWithUsageIfAsked(`
+Usage: npm run bench:board-bytes [-- --leads 2000,20000 --changes 40 --no-fold --verbose]
+
+Measures only the bytes an open board receives per lead change, at each lead count, on a Firestore
+emulator of its own (the other emulator suites must be stopped). Writes bench/.artifacts/board-bytes.json.
+
+  --leads N,M   lead counts to measure (default 2000,20000)
+  --changes N   lead changes per count (default 40)
+  --no-fold     stop before the recent changes are folded into the shards
+  --verbose     keep the emulator's debug log (capped) instead of discarding it
+`);
 
 const { values } = parseArgs({
   options: {
     leads: { type: 'string', default: '2000,20000' },
     changes: { type: 'string', default: '40' },
     'no-fold': { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
   },
 });
 if (await portInUse(PORTS.firestore)) {
@@ -27,8 +42,8 @@ if (await portInUse(PORTS.firestore)) {
   process.exit(1);
 }
 const artifacts = join(ROOT, 'bench', '.artifacts');
-const logDir = join(artifacts, 'board-bytes');
-mkdirSync(logDir, { recursive: true });
+mkdirSync(artifacts, { recursive: true });
+const logDir = emulatorLogDir('bench-board-bytes', { verbose: wantsVerboseLogs() });
 const script = [
   join(ROOT, 'node_modules', '.bin', 'tsx'),
   join(ROOT, 'bench', 'figures', 'board-bytes.ts'),
@@ -39,7 +54,7 @@ const script = [
   ...(values['no-fold'] ? [] : ['--fold']),
 ].join(' ');
 const [cmd, ...args] = firebaseCli('emulators:exec', '--only', 'firestore', script);
-// The emulator writes its debug log into the working directory: the artifacts folder, not the tree.
+// The emulator writes its debug log into the working directory: the log folder, out of the tree.
 const r = spawnSync(cmd, args, {
   cwd: logDir,
   env: emulatorEnvOrExit({ quiet: true }),
