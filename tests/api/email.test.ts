@@ -21,8 +21,8 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MailService } from '@sendgrid/mail';
-import { Client } from '@sendgrid/client';
+import type { MailService } from '@sendgrid/mail';
+import { sendgridMailerAt } from '../sendgridStub.js';
 import { FieldValue, type DocumentReference } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { adminIdToken, api, db, eventually, userIdToken } from '../helpers.js';
@@ -98,17 +98,7 @@ function startStub(): Promise<void> {
   });
 }
 
-/** The real SDK, pointed at the stub. */
-function stubMailer(): MailService {
-  const client = new Client();
-  client.setApiKey('SG.test-key');
-  client.setDefaultRequest('baseUrl', stubUrl);
-  // axios inside the SDK honours HTTP(S)_PROXY; the stub is on loopback, never proxy it.
-  client.setDefaultRequest({ proxy: false } as unknown as Parameters<Client['setDefaultRequest']>[0]);
-  const mailer = new MailService();
-  mailer.setClient(client);
-  return mailer;
-}
+const stubMailer = (): MailService => sendgridMailerAt(stubUrl, 'SG.test-key');
 
 /** Sender deps for the tests: the stub, and a clock (real unless given). */
 function deps(now?: () => Date) {

@@ -9,8 +9,8 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { MailService } from '@sendgrid/mail';
-import { Client } from '@sendgrid/client';
+import type { MailService } from '@sendgrid/mail';
+import { sendgridMailerAt } from '../sendgridStub.js';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { EMAIL_BACKLOG_ALERT_MS, OUTBOX_SWEEP_EVERY_MINUTES } from '@studio/domain';
@@ -44,15 +44,7 @@ afterAll(async () => {
   await new Promise<void>((ok) => server.close(() => ok()));
 });
 
-function mailer(): MailService {
-  const client = new Client();
-  client.setApiKey('SG.backlog-test');
-  client.setDefaultRequest('baseUrl', stubUrl);
-  client.setDefaultRequest({ proxy: false } as unknown as Parameters<Client['setDefaultRequest']>[0]);
-  const m = new MailService();
-  m.setClient(client);
-  return m;
-}
+const mailer = (): MailService => sendgridMailerAt(stubUrl, 'SG.backlog-test');
 
 describe('an email backlog', () => {
   it(
