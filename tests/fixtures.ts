@@ -122,3 +122,17 @@ export async function storePaidPayment(
   );
   await batch.commit();
 }
+
+/** A project plan as the plan form sends it (POST /api/leads/:id/plan). */
+export const PLAN = {
+  complexity: 'Medium',
+  timeline: '6 weeks',
+  requirements: 'Online shop with a product catalogue and a blog',
+  estimatedHours: 40,
+  phase1: 'Design the pages',
+  phase2: 'Build the shop',
+};
+
+/** A drawn signature: a real 1×1 PNG as a data URL. */
+export const SIGNATURE_DOT =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg==';

@@ -17,6 +17,7 @@ import type { CollectionReference, DocumentSnapshot } from 'firebase-admin/fires
 import { beforeAll, describe, expect, it } from 'vitest';
 import { normalisedForErasure, proposalViewReply } from '@studio/domain';
 import { adminIdToken, api, db, eventually } from '../helpers.js';
+import { PLAN, SIGNATURE_DOT } from '../fixtures.js';
 import { emailLinkIdToken } from '../portalLinks.js';
 
 /** Letters only (names and words the schemas accept), unique to this run. */
@@ -33,17 +34,6 @@ const PHONE = `+1 555 ${PHONE_DIGITS.slice(4, 7)} ${PHONE_DIGITS.slice(7)}`;
 const MESSAGE_WORDS = [`marzipan${word()}`, `lighthouse${word()}`, `zeppelin${word()}`];
 const MESSAGE = `Please build a ${MESSAGE_WORDS[0]} shop for our ${MESSAGE_WORDS[1]} with a ${MESSAGE_WORDS[2]} blog.`;
 
-const PLAN = {
-  complexity: 'Medium',
-  timeline: '6 weeks',
-  requirements: 'Online shop with a product catalogue and a blog',
-  estimatedHours: 40,
-  phase1: 'Design the pages',
-  phase2: 'Build the shop',
-};
-// A 1×1 PNG.
-const DOT =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg==';
 const PDF = Buffer.from('%PDF-1.4\n% a tiny test file\n%%EOF\n');
 
 let token: string;
@@ -130,7 +120,7 @@ describe('erasure of a client who used every feature', () => {
         documentSha256: proposal.documentSha256,
         consent: true,
         fullName: NAME,
-        signaturePng: DOT,
+        signaturePng: SIGNATURE_DOT,
       },
     });
     expect(signed.status).toBe(200);

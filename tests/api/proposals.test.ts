@@ -28,21 +28,11 @@ import { pdfModel } from '../../functions/src/features/proposals/signProposal.js
 import { pdfFonts } from '../pdfText.js';
 import { readBoardCards } from '../../functions/src/features/leads/leadBoardStore.js';
 import { adminIdToken, api, BASE_URL, countDocs, db, eventually, settingsVersion, userIdToken } from '../helpers.js';
+import { PLAN, SIGNATURE_DOT } from '../fixtures.js';
 
 let token: string;
 let userToken: string;
 
-const PLAN = {
-  complexity: 'Medium',
-  timeline: '6 weeks',
-  requirements: 'Online shop with a product catalogue and a blog',
-  estimatedHours: 40,
-  phase1: 'Design the pages',
-  phase2: 'Build the shop',
-};
-// A small PNG (1×1).
-const DOT =
-  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNgAAAAAgABSK+kcQAAAABJRU5ErkJggg==';
 const CLIENT = { 'user-agent': 'ProposalTest/1.0', 'x-studio-test-client': '198.51.100.9' };
 const sha = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
@@ -78,7 +68,7 @@ const signBody = (leadId: string, linkToken: string, documentSha256: string, ove
   documentSha256,
   consent: true,
   fullName: 'Maya Signer Chen',
-  signaturePng: DOT,
+  signaturePng: SIGNATURE_DOT,
   ...over,
 });
 
@@ -204,7 +194,7 @@ describe('signing a proposal', () => {
       userAgent: 'ProposalTest/1.0',
       consentText: SIGNING_CONSENT_TEXT,
       documentSha256: p.documentSha256,
-      signaturePng: DOT,
+      signaturePng: SIGNATURE_DOT,
     });
     expect(record.signature.studioLocalTime).toMatch(/\(.+\)$/);
     // The quote page reads the signing time as the PDF's certificate writes it: on the studio's clock.
