@@ -2,7 +2,7 @@
  * npm test: type-checks, lints (ESLint with zero warnings) and checks the
  * formatting (Prettier, 120 columns), builds, checks the landing page's JS budget, runs
  * the unit tests, then runs the rules and API tests, and then the Playwright
- * tests, each suite on its own emulator stack (firebase emulators:exec and the
+ * tests (then, in a full run, a real `npm start` stopped by signals, tests/stack), each suite on its own emulator stack (firebase emulators:exec and the
  * Cloud Storage stand-in scripts/storage-standin.mjs, objects under
  * .cache/storage-test/<suite>) with the demo data freshly seeded and the books
  * checked after it, so neither suite sees the other's data (every Node process
@@ -185,6 +185,12 @@ if (!only || e2eFiles.length > 0) {
     `"${bin('playwright')}" test -c tests/e2e/playwright.config.ts ${quoted(e2eFiles)}`,
   );
 }
+// A real `npm start` stopped by SIGTERM and SIGHUP saves its data (tests/stack): it starts its own emulators on
+// the usual ports, so it runs once the suites' stacks are down, in the full run only.
+if (!only) {
+  console.log('\n▶ npm start under signals (its own emulators)');
+  spawnSync(vitest('stack'), { cwd: ROOT, stdio: 'inherit', shell: true });
+}
 
 /** Short first line of an error message, without ANSI colours. */
 const firstLine = (text) =>
@@ -239,6 +245,7 @@ const parts = {
   unit: readReport('unit.json'),
   integration: readReport('integration.json'),
   e2e: readReport('e2e.json'),
+  stack: readReport('stack.json'),
 };
 for (const [name, c] of Object.entries(parts)) {
   console.log(`  ${name.padEnd(12)} ${c.missing ? 'did not run' : `${c.passed} passed, ${c.failed} failed`}`);
