@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COLLECTIONS, paymentDocSchema } from '@studio/domain';
+import { COLLECTIONS, paymentDocSchema, requestId } from '@studio/domain';
 import { checkBooks } from '../../functions/src/features/billing/checkBooks.js';
 import { readBoardCards, storedBoardCard } from '../../functions/src/features/leads/leadBoardStore.js';
 import { adminIdToken, api, db, eventually, PROJECT_ID } from '../helpers.js';
@@ -114,7 +114,12 @@ describe('restore rehearsal', () => {
       const q = await db.collection(COLLECTIONS.leads).where('email', '==', erasedEmail).get();
       return q.docs[0]?.id;
     }, 'the contact form’s lead');
-    // The board's trigger has caught up with both leads before the snapshot is taken.
+    // The triggers have caught up before the snapshot is taken: the paying client's deposit request is issued
+    // (a payment resent later then settles a request the snapshot holds) and the board matches both leads.
+    await eventually(
+      async () => (await db.collection(COLLECTIONS.paymentRequests).doc(requestId(paidLead, 'deposit')).get()).exists,
+      'the deposit request to be issued',
+    );
     await eventually(async () => (await boardFaults()).length === 0, 'the board to match the leads');
   });
 
