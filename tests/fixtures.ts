@@ -82,7 +82,14 @@ export function projectDoc(
  */
 export async function storePaidPayment(
   db: Firestore,
-  p: { id: string; leadId: string; purpose: 'invoice' | 'deposit' | 'final'; amountCents: number },
+  p: {
+    id: string;
+    leadId: string;
+    purpose: 'invoice' | 'deposit' | 'final';
+    amountCents: number;
+    /** The billable document the entry pays (none: the lead's, as before any request was issued). */
+    document?: { kind: 'request' | 'invoice'; id: string };
+  },
 ): Promise<void> {
   const at = Timestamp.now();
   const batch = db.batch();
@@ -100,8 +107,8 @@ export async function storePaidPayment(
     type: 'payment',
     amountCents: p.amountCents,
     currency: 'usd',
-    documentKind: null,
-    documentId: null,
+    documentKind: p.document?.kind ?? null,
+    documentId: p.document?.id ?? null,
     documentNumber: null,
     number: null,
     leadId: p.leadId,

@@ -9,10 +9,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { escapeHtml } from '@studio/domain';
+import { escapeHtml, requestId } from '@studio/domain';
 import { syncPaymentRequests } from '../../functions/src/features/billing/paymentRequests.js';
 import { adminIdToken, api, BASE_URL, db, eventually } from '../helpers.js';
-import { storeLead } from '../fixtures.js';
+import { storeLead, storePaidPayment } from '../fixtures.js';
 import { seedPayableLead, sendWebhook } from './paymentFixtures.js';
 
 let token: string;
@@ -143,6 +143,29 @@ describe('every payment request reaches the client when it is issued', () => {
     });
     await syncPaymentRequests(db, leadId);
     expect(await outboxOf(leadId, 'invoice')).toHaveLength(1);
+    expect(await outboxOf(leadId, 'deposit-request')).toHaveLength(0);
+  });
+
+  it('a request whose payment reached the ledger first is issued paid and asks for nothing', async () => {
+    // The quote is not accepted yet, so no request is issued while the payment lands; the lead never records it
+    // (its webhook landed between the trigger's read of the lead and the request's transaction).
+    const leadId = await storeLead(db, {
+      email: `ledger.first.${tag()}@example.com`,
+      status: 'Quoted',
+      quoteAccepted: false,
+    });
+    const deposit = requestId(leadId, 'deposit');
+    const pi = `pi_first_${tag()}`;
+    await storePaidPayment(db, {
+      id: pi,
+      leadId,
+      purpose: 'deposit',
+      amountCents: 200_000,
+      document: { kind: 'request', id: deposit },
+    });
+    await db.collection('leads').doc(leadId).update({ status: 'Set Up', quoteAccepted: true });
+    await syncPaymentRequests(db, leadId);
+    expect(await issued(deposit)).toMatchObject({ status: 'paid', paymentIntentId: pi });
     expect(await outboxOf(leadId, 'deposit-request')).toHaveLength(0);
   });
 

@@ -18,6 +18,7 @@
 import { FieldValue, Timestamp, type Firestore } from 'firebase-admin/firestore';
 import {
   addDays,
+  documentBalance,
   formatDocumentDate,
   formatUsd,
   ledgerSums,
@@ -100,6 +101,13 @@ export async function syncPaymentRequests(db: Firestore, leadId: string, now = n
       const number = await take();
       // Those entries were written before the request had a number: they name it from now on.
       for (const e of entries) if (!e.documentNumber) nameEntryDocumentIn(tx, db, e.id, number);
+      // The ledger decides: entries that already pay it in full issue it paid, even when the lead read above
+      // did not yet carry the payment (its webhook landed between that read and this transaction).
+      const settledBy =
+        plan.paymentIntentId ??
+        (documentBalance(plan.amountCents, entries).status === 'paid'
+          ? (entries.find((e) => e.type === 'payment' && e.paymentIntentId)?.paymentIntentId ?? null)
+          : null);
       createPaymentRequestDoc(tx, ref, {
         leadId,
         purpose: plan.purpose,
@@ -118,9 +126,9 @@ export async function syncPaymentRequests(db: Firestore, leadId: string, now = n
         description: plan.description,
         issuedAt: Timestamp.fromDate(now),
         dueDate: Timestamp.fromDate(addDays(now, terms)),
-        status: plan.paymentIntentId ? 'paid' : 'open',
-        paymentIntentId: plan.paymentIntentId,
-        paidAt: plan.paymentIntentId ? FieldValue.serverTimestamp() : null,
+        status: settledBy ? 'paid' : 'open',
+        paymentIntentId: settledBy,
+        paidAt: settledBy ? FieldValue.serverTimestamp() : null,
         checkoutUrl: plan.checkoutUrl,
         ledgerCents: ledgerSums(entries),
         createdAt: FieldValue.serverTimestamp(),
@@ -135,8 +143,8 @@ export async function syncPaymentRequests(db: Firestore, leadId: string, now = n
       // Every request reaches the client when it is issued, whoever accepted the quote: the deposit at
       // acceptance, the final payment at delivery, each with its PDF and its checkout. Written in this
       // transaction, which issues the request once (a retried trigger finds it and sends nothing). A request
-      // the lead records as paid asks for nothing, even while its ledger entry is still to come.
-      if (!found.paymentIntentId && data!.email)
+      // the lead records as paid (or its ledger already settles) asks for nothing, even while its ledger entry is still to come.
+      if (!found.paymentIntentId && !settledBy && data!.email)
         enqueueEmail(db, tx, {
           to: data!.email,
           templateId: REQUEST_TEMPLATE[plan.purpose],
