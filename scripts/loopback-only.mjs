@@ -69,16 +69,34 @@ net.Socket.prototype.connect = function (...args) {
  */
 const queries = (hostname) => !net.isIP(String(hostname)) && !isLocal(hostname);
 
+/**
+ * The special-use names that never resolve anywhere (RFC 2606, RFC 6761: `.example`, `.invalid`, `.test`): the
+ * tests use them for addresses and URLs that must fail, such as a logo on studio.example. They are answered
+ * "not found", as every resolver would answer, without a query and without counting as a connection attempt.
+ */
+const NEVER_RESOLVES = /\.(example|invalid|test)\.?$/i;
+
+/** The lookup error for `hostname` when it may not be asked: not found for a special-use name, else refused. */
+const lookupError = (hostname) =>
+  NEVER_RESOLVES.test(String(hostname))
+    ? Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), {
+        code: 'ENOTFOUND',
+        errno: -3008,
+        syscall: 'getaddrinfo',
+        hostname,
+      })
+    : refuse(hostname);
+
 const lookup = dns.lookup;
 dns.lookup = function (hostname, ...rest) {
   if (!queries(hostname)) return lookup.call(this, hostname, ...rest);
   const callback = rest.at(-1);
-  const error = refuse(hostname);
+  const error = lookupError(hostname);
   if (typeof callback === 'function') process.nextTick(() => callback(error));
 };
 const lookupPromise = dns.promises.lookup;
 dns.promises.lookup = function (hostname, ...rest) {
-  return queries(hostname) ? Promise.reject(refuse(hostname)) : lookupPromise.call(this, hostname, ...rest);
+  return queries(hostname) ? Promise.reject(lookupError(hostname)) : lookupPromise.call(this, hostname, ...rest);
 };
 // `import { lookup } from 'node:dns'` sees the wrapped functions too.
 syncBuiltinESMExports();

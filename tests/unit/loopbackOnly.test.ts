@@ -61,6 +61,7 @@ describe('loopback-only preload', () => {
         unspecified: await tcp(1, '0.0.0.0'),
         localhost: (await lookup('localhost')).address,
         ipLiteral: (await lookup('192.0.2.7')).address,
+        reserved: await lookup('studio.example').then(() => 'ok', (e) => e.code),
       };
       console.log(JSON.stringify(out));
     `);
@@ -72,6 +73,8 @@ describe('loopback-only preload', () => {
         metadata: 'ECONNREFUSED',
         lookupName: 'ECONNREFUSED',
         loopback: 'ECONNREFUSED',
+        // A special-use name (RFC 6761) is not found, as every resolver answers, and is no attempt to go out.
+        reserved: 'ENOTFOUND',
       });
       expect(['127.0.0.1', '::1']).toContain(out.localhost);
       expect(out.ipLiteral).toBe('192.0.2.7'); // answered without a query: a server may listen there
