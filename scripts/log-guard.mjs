@@ -5,11 +5,21 @@
  * checking twice a second: a file over the cap has its last quarter copied to `<name>.old` and is then cut to
  * nothing (firebase-tools appends to firebase-debug.log, so it goes on from the start; the Java emulators'
  * files are written at an offset and go on as sparse files, whose holes take no disk). Writes what it saw to
- * DIR/guard.json: `bytesWritten` (bytes the logs grew by, cut ones included), `cuts`, `capBytes`.
+ * DIR/guard.json: `bytesWritten` (bytes the logs grew by, cut ones included), `cuts`, `capBytes`, and `done`
+ * once its last check after PID ended is written.
  * Ignores SIGINT, SIGTERM and SIGHUP: it stops once PID is gone, after a last check, so that a run stopped by
  * Ctrl-C or a killed parent still leaves no file over the cap. Started by scripts/emulator-logs.mjs.
  */
-import { closeSync, openSync, readSync, readdirSync, truncateSync, writeFileSync, lstatSync } from 'node:fs';
+import {
+  closeSync,
+  openSync,
+  readSync,
+  readdirSync,
+  renameSync,
+  truncateSync,
+  writeFileSync,
+  lstatSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -52,7 +62,7 @@ const seen = new Map();
 let bytesWritten = 0;
 let cuts = 0;
 
-function check() {
+function check(done = false) {
   let names;
   try {
     names = readdirSync(dir).filter((n) => n.endsWith('.log'));
@@ -76,7 +86,9 @@ function check() {
       }
     } else seen.set(name, s.disk);
   }
-  writeFileSync(join(dir, 'guard.json'), `${JSON.stringify({ bytesWritten, cuts, capBytes: cap, pid })}\n`);
+  // Written aside and renamed: a reader (the bench, a test) never sees half a file.
+  writeFileSync(join(dir, 'guard.json.tmp'), `${JSON.stringify({ bytesWritten, cuts, capBytes: cap, pid, done })}\n`);
+  renameSync(join(dir, 'guard.json.tmp'), join(dir, 'guard.json'));
 }
 
 /** True while `pid` exists (EPERM: it exists, owned by someone else). */
@@ -93,7 +105,7 @@ const timer = setInterval(() => {
   check();
   if (!alive()) {
     clearInterval(timer);
-    check();
+    check(true);
     process.exit(0);
   }
 }, 500);

@@ -40,12 +40,9 @@ function running(pid: number): boolean {
   }
 }
 
-const until = async (what: () => boolean, ms: number) => {
-  const end = Date.now() + ms;
-  while (!what()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** Polls `what` until it holds (the test's own timeout bounds the wait: what it needs, never a guessed time). */
+const waitFor = async (what: () => boolean) => {
+  while (!what()) await new Promise((r) => setTimeout(r, 100));
 };
 
 /** Node code that writes `mb` MiB into both kinds of file in its cwd, 256 KiB every 20 ms, then exits. */
@@ -75,50 +72,57 @@ describe('emulator logs', () => {
     expect(lstatSync(join(dir, 'firebase-debug.log')).isSymbolicLink()).toBe(true);
   });
 
-  it('with --verbose, keeps each file under the cap while the writer runs, and counts what was written', async () => {
-    const dir = emulatorLogDir('verbose', { verbose: true, base: tempBase() });
-    expect(existsSync(join(dir, 'firebase-debug.log'))).toBe(false);
-    const cap = 2 * 1024 * 1024;
-    const child = spawn(process.execPath, ['-e', writer(16)], { cwd: dir, stdio: 'ignore' });
-    const guard = startLogGuard(dir, child.pid!, { capBytes: cap });
-    await new Promise((r) => child.once('exit', r));
-    // After the writer is gone the guard checks once more, then stops.
-    await until(() => !running(guard.pid!), 20_000);
-    for (const f of ['firebase-debug.log', 'firestore-debug.log'])
-      expect(allocated(join(dir, f))).toBeLessThanOrEqual(cap);
-    expect(allocated(join(dir, 'firebase-debug.log.old'))).toBeLessThanOrEqual(cap / 4);
-    // 16 MiB into each file, counted on disk whether cut or not.
-    expect(logBytesWritten(dir)).toBeGreaterThanOrEqual(2 * 16 * 1024 * 1024 * 0.9);
-  });
+  it(
+    'with --verbose, keeps each file under the cap while the writer runs, and counts what was written',
+    { timeout: 120_000 },
+    async () => {
+      const dir = emulatorLogDir('verbose', { verbose: true, base: tempBase() });
+      expect(existsSync(join(dir, 'firebase-debug.log'))).toBe(false);
+      const cap = 2 * 1024 * 1024;
+      const child = spawn(process.execPath, ['-e', writer(16)], { cwd: dir, stdio: 'ignore' });
+      const guard = startLogGuard(dir, child.pid!, { capBytes: cap });
+      await new Promise((r) => child.once('exit', r));
+      // After the writer is gone the guard checks once more, then stops.
+      await waitFor(() => !running(guard.pid!));
+      for (const f of ['firebase-debug.log', 'firestore-debug.log'])
+        expect(allocated(join(dir, f))).toBeLessThanOrEqual(cap);
+      expect(allocated(join(dir, 'firebase-debug.log.old'))).toBeLessThanOrEqual(cap / 4);
+      // 16 MiB into each file, counted on disk whether cut or not.
+      expect(logBytesWritten(dir)).toBeGreaterThanOrEqual(2 * 16 * 1024 * 1024 * 0.9);
+    },
+  );
 
-  it('still caps the files when the process that started the stack is killed with SIGKILL', async () => {
-    const dir = emulatorLogDir('killed', { verbose: true, base: tempBase() });
-    const cap = 2 * 1024 * 1024;
-    // The parent starts the writer (as start.mjs starts the CLI) and the guard, prints the writer's pid, and stays.
-    const parent = spawn(
-      process.execPath,
-      [
-        '--input-type=module',
-        '-e',
-        `import { spawn } from 'node:child_process';
+  it(
+    'still caps the files when the process that started the stack is killed with SIGKILL',
+    { timeout: 120_000 },
+    async () => {
+      const dir = emulatorLogDir('killed', { verbose: true, base: tempBase() });
+      const cap = 2 * 1024 * 1024;
+      // The parent starts the writer (as start.mjs starts the CLI) and the guard, prints the writer's pid, and stays.
+      const parent = spawn(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `import { spawn } from 'node:child_process';
          import { startLogGuard } from ${JSON.stringify(join(ROOT, 'scripts', 'emulator-logs.mjs'))};
          const w = spawn(process.execPath, ['-e', ${JSON.stringify(writer(16))}], { cwd: ${JSON.stringify(dir)}, stdio: 'ignore' });
          startLogGuard(${JSON.stringify(dir)}, w.pid, { capBytes: ${cap} });
          console.log(w.pid);
          setInterval(() => {}, 1000);`,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    const writerPid = await new Promise<number>((done) =>
-      parent.stdout.once('data', (chunk: Buffer) => done(Number(chunk.toString().trim()))),
-    );
-    parent.kill('SIGKILL');
-    await until(() => !running(writerPid), 20_000);
-    await until(() => {
-      const stats = JSON.parse(readFileSync(join(dir, 'guard.json'), 'utf8'));
-      return stats.bytesWritten >= 2 * 16 * 1024 * 1024 * 0.9;
-    }, 20_000);
-    for (const f of ['firebase-debug.log', 'firestore-debug.log'])
-      expect(allocated(join(dir, f))).toBeLessThanOrEqual(cap);
-  });
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      const writerPid = await new Promise<number>((done) =>
+        parent.stdout.once('data', (chunk: Buffer) => done(Number(chunk.toString().trim()))),
+      );
+      parent.kill('SIGKILL');
+      // The guard outlives its parent: it makes its last check once the writer has ended, and says so.
+      const guard = () => JSON.parse(readFileSync(join(dir, 'guard.json'), 'utf8')) as { done: boolean; cuts: number };
+      await waitFor(() => !running(writerPid) && guard().done);
+      expect(guard().cuts).toBeGreaterThan(0);
+      for (const f of ['firebase-debug.log', 'firestore-debug.log'])
+        expect(allocated(join(dir, f))).toBeLessThanOrEqual(cap);
+    },
+  );
 });

@@ -189,10 +189,11 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
       color: strong ? INK : MUTED,
     };
     const at = y + (strong ? 4 : 0);
-    const page = doc.page;
-    const valueBottom = put(value, right - amountW - 8, at, amountW, { ...o, align: 'right' });
+    // The label first, then its amount: text extraction and screen readers read "Amount paid $2,000.00". A label
+    // is short and room() keeps the row on this page, so both land at `at`.
     const labelBottom = put(label, left + 8, at, descW, o);
-    y = (doc.page === page ? Math.max(labelBottom, valueBottom) : labelBottom) + 6;
+    const valueBottom = put(value, right - amountW - 8, at, amountW, { ...o, align: 'right' });
+    y = Math.max(labelBottom, valueBottom) + 6;
   };
   // Subtotal and tax, when the document carries a tax; the total; then what became of an invoice.
   if (m.tax) {
