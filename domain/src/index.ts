@@ -31,6 +31,7 @@ export * from './settings.js';
 export * from './invoiceNumbers.js';
 export * from './invoiceDocument.js';
 export * from './invoiceLines.js';
+export * from './eInvoice.js';
 export * from './ledgerSums.js';
 export * from './billing.js';
 export * from './ledgerExport.js';
