@@ -72,6 +72,9 @@ async function succeededEvent(pi: string) {
 }
 
 const paymentStatus = async (pi: string) => (await db.collection(COLLECTIONS.payments).doc(pi).get()).get('status');
+/** Lead `leadId`'s deposit request's stored status. */
+const depositStatus = async (leadId: string) =>
+  (await db.collection(COLLECTIONS.paymentRequests).doc(requestId(leadId, 'deposit')).get()).get('status');
 
 /** Every lead with a different card on the board than its own, and every card whose lead is gone (the board as it reads: shards merged with the recent changes). */
 async function boardFaults(): Promise<string[]> {
@@ -135,6 +138,8 @@ describe('restore rehearsal', () => {
     const paid = await succeededEvent(pi);
     expect((await sendWebhook(paid)).status).toBe(200);
     expect(await paymentStatus(pi)).toBe('succeeded');
+    // Settled in the payment's own transaction: paid as soon as the webhook is answered, with no trigger to wait for.
+    expect(await depositStatus(paidLead)).toBe('paid');
     const erase = await api('POST', '/api/clients/erase', {
       token,
       body: { email: erasedEmail, confirmEmail: erasedEmail },
@@ -167,6 +172,7 @@ describe('restore rehearsal', () => {
     // Stripe's events since the snapshot, resent: the payment is recorded again.
     expect((await sendWebhook(paid)).status).toBe(200);
     expect(await paymentStatus(pi)).toBe('succeeded');
+    expect(await depositStatus(paidLead)).toBe('paid');
 
     const books = await npmRun('books:check', '--emulator', '--repair');
     expect(books.status, books.out).toBe(0);

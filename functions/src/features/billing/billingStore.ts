@@ -120,8 +120,14 @@ export function createPaymentRequestDoc(
 }
 
 /** Updates payment request `ref`, the plain fields checked with paymentRequestDocSchema.partial(). */
-export async function updatePaymentRequestDoc(ref: DocumentReference<unknown>, fields: Record<string, unknown>) {
-  await ref.withConverter(null).update(checkedUpdate(paymentRequestDocSchema, fields));
+export async function updatePaymentRequestDoc(
+  ref: DocumentReference<unknown>,
+  fields: Record<string, unknown>,
+  tx?: Transaction,
+): Promise<void> {
+  const checked = checkedUpdate(paymentRequestDocSchema, fields);
+  if (tx) tx.update(ref.withConverter(null), checked);
+  else await ref.withConverter(null).update(checked);
 }
 
 /** Whether `ref` exists (read in `tx` when given), without parsing it. */

@@ -56,6 +56,7 @@ import {
   stripeEventRef,
   updateInvoiceDoc,
   updateOrderDoc,
+  updatePaymentRequestDoc,
   type StoredRead,
 } from './billingStore.js';
 import { readLead, readLeadIn, updateLead, updateLeadIn, type ReadLead } from '../leads/index.js';
@@ -485,6 +486,7 @@ async function readEffects(
       project,
       invoice,
       order,
+      request,
       promo,
       by,
     });
@@ -748,6 +750,8 @@ interface PurposeContext {
   project: ReadProject | null;
   invoice: StoredRead<InvoiceDoc> | null;
   order: StoredRead<OrderDoc> | null;
+  /** The lead's payment request this payment pays (deposit or final), as read in the transaction. */
+  request: StoredRead<PaymentRequestDoc> | null;
   promo: PromoSettlementReads | null;
   by: string;
 }
@@ -815,6 +819,15 @@ function applyPurpose(db: Firestore, tx: Transaction, c: PurposeContext): void {
       Object.assign(update, { stripeDepositPaymentId: c.paymentIntentId, depositPaidAt: now });
     if (c.purpose === 'final' && firstOfKind)
       Object.assign(update, { stripeFinalPaymentId: c.paymentIntentId, finalPaidAt: now });
+    // The stage's request is paid by the payment the lead now names, whose entry this transaction writes: settled
+    // here, as an invoice is, so no reader (books:check, the Money page) sees the entry beside an open request.
+    // The lead's trigger (paymentRequests.ts) applies the same rule later and then finds nothing to do.
+    if (firstOfKind && c.purpose !== 'invoice' && c.amountCents > 0 && c.request?.doc.status === 'open')
+      void updatePaymentRequestDoc(
+        c.request.ref,
+        { status: 'paid', paymentIntentId: c.paymentIntentId, paidAt: now, updatedAt: now },
+        tx,
+      );
     const moves = firstOfKind
       ? paymentMoves(c.purpose, leadStatus, projectStatus, stored.statusBeforePaymentFailed ?? null)
       : {};
