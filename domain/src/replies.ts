@@ -22,7 +22,7 @@ import { moneyText } from './clientReplies.js';
 import { PROMO_DISCOUNT_TYPES } from './promo.js';
 import { QUOTE_REVIEW_STATUSES } from './quoteReview.js';
 import { nullableText, successReply } from './replies/base.js';
-import { PLAN_TEXT_FIELDS } from './storedDocuments.js';
+import { leadBillingSchema, PLAN_TEXT_FIELDS } from './storedDocuments.js';
 
 export { successReply } from './replies/base.js';
 export * from './replies/quoteDetails.js';
@@ -252,3 +252,6 @@ export const emailEventsReply = z.object({
   /** `bounce` events of type `blocked`: nothing suppressed, their emails sent again. */
   blocked: z.number().int().nonnegative(),
 });
+
+/** PUT /api/leads/{id}/billing → `{ success: true, billing }`: the billing fields as stored (LeadBilling). */
+export const leadBillingReply = z.object({ success: z.literal(true), billing: leadBillingSchema });

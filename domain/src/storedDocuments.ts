@@ -107,6 +107,14 @@ const acceptedQuoteSchema = z.object({
   finalAmountCents: storedCents,
 });
 
+/** `leads/{id}.billing` (leads.ts LeadBilling): each field a string or null; absent fields read as null. */
+export const leadBillingSchema = z.object({
+  company: orNull(z.string()),
+  address: orNull(z.string()),
+  country: orNull(z.string()),
+  taxId: orNull(z.string()),
+});
+
 /**
  * `leads/{id}`: a lead as stored (spec §3 "leads"), its output a LeadRecord
  * plus the fields the server adds later (payment ids and dates, the quote's
@@ -163,6 +171,8 @@ export const leadDocFieldsSchema = z.object({
   ...PLAN_TEXT_FIELDS,
   // A malformed one reads as null rather than dropping the lead from every list.
   quoteAcceptedAt: storedDate.nullish().catch(null),
+  /** Who the invoices bill (LeadBilling); a malformed one reads as null, as if never set. */
+  billing: leadBillingSchema.nullish().catch(null),
   createdAt: storedDate.nullish(),
   updatedAt: storedDate.nullish(),
 });
