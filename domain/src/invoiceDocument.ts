@@ -557,7 +557,11 @@ export function eInvoiceOf(studio: StudioSettings, src: InvoiceEInvoiceSource | 
   const inv = src.corrects.doc;
   const what = src.corrects.number ? `Refund on ${src.corrects.number}` : 'Refund';
   const totals = invoiceLineTotals(
-    creditNoteLines(inv ? storedInvoiceTotals(inv) : null, src.amountCents, src.reason ? `${what}: ${src.reason}` : what),
+    creditNoteLines(
+      inv ? storedInvoiceTotals(inv) : null,
+      src.amountCents,
+      src.reason ? `${what}: ${src.reason}` : what,
+    ),
   );
   return {
     typeCode: 381,
@@ -594,7 +598,7 @@ export interface PrintedLine {
   net: string;
 }
 
-/** One row of the printed tax breakdown: "VAT 20%" (or the category's name at 0%), its taxable amount and its tax. */
+/** One row of the printed tax breakdown: "VAT (20%)" (or the category's name at 0%), its taxable amount and its tax. */
 export interface PrintedTaxRow {
   label: string;
   taxable: string;
@@ -611,8 +615,7 @@ export const VAT_CATEGORY_NAMES: Record<VatCategory, string> = {
 };
 
 /** "1.5" for 1500 thousandths: at most 3 decimals, none when whole. */
-export const quantityText = (quantityMilli: number): string =>
-  String(Number((quantityMilli / 1000).toFixed(3)));
+export const quantityText = (quantityMilli: number): string => String(Number((quantityMilli / 1000).toFixed(3)));
 
 /**
  * The lines table and tax breakdown of `e` as printed text, amounts with
@@ -635,8 +638,7 @@ export function printedEInvoice(
       net: usd(l.netCents),
     })),
     taxes: e.totals.breakdown.map((r) => ({
-      label:
-        r.category === 'S' ? `${taxLabel} ${taxRateText(r.rateBps)}` : `${VAT_CATEGORY_NAMES[r.category]} (0%)`,
+      label: r.category === 'S' ? `${taxLabel} (${taxRateText(r.rateBps)})` : `${VAT_CATEGORY_NAMES[r.category]} (0%)`,
       taxable: usd(r.taxableCents),
       tax: usd(r.taxCents),
     })),

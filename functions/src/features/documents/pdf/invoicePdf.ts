@@ -248,7 +248,7 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
   // Net, and the tax of each rate on its taxable amount (an invoice's), or the subtotal and tax a receipt
   // carries; the total; then what became of an invoice.
   if (printed && e) {
-    amountRow(`Net total (${e.currency})`, printed.net, false);
+    amountRow('Subtotal', printed.net, false);
     for (const t of printed.taxes) amountRow(`${t.label} on ${t.taxable}`, t.tax, false);
   } else if (m.tax) {
     amountRow('Subtotal', m.tax.subtotal, false);
