@@ -136,7 +136,7 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
   if (e) {
     if (e.seller.name !== m.studio.businessName) sy = put(e.seller.name, left, sy, half - 10, muted);
     if (e.seller.address) sy = put(e.seller.address, left, sy, half - 10, muted);
-    if (e.seller.country) sy = put(e.seller.country, left, sy, half - 10, muted);
+    if (e.seller.country) sy = put(countryName(e.seller.country), left, sy, half - 10, muted);
     if (e.seller.email) sy = put(e.seller.email, left, sy, half - 10, muted);
     if (e.seller.vatId) sy = put(`VAT ID: ${e.seller.vatId}`, left, sy, half - 10, muted);
     if (e.seller.taxRegistrationId) sy = put(`Tax ID: ${e.seller.taxRegistrationId}`, left, sy, half - 10, muted);
@@ -170,7 +170,7 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
     y = put(e.buyer.name, left, y, width, { size: 12, weight: 'bold' });
     if (e.buyer.contactName) y = put(e.buyer.contactName, left, y, width, { size: 10 });
     if (e.buyer.address) y = put(e.buyer.address, left, y, width, { size: 10 });
-    if (e.buyer.country) y = put(e.buyer.country, left, y, width, { size: 10 });
+    if (e.buyer.country) y = put(countryName(e.buyer.country), left, y, width, { size: 10 });
     if (e.buyer.vatId) y = put(`VAT ID: ${e.buyer.vatId}`, left, y, width, { size: 10 });
     if (e.buyer.email) y = put(e.buyer.email, left, y, width, { size: 10 });
   } else {
@@ -337,6 +337,13 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
     }
     return { ...at, desc: { x: left + 8, w: x - left - 8 } };
   }
+}
+
+let regions: Intl.DisplayNames | undefined;
+/** "Germany" for DE: a country code as its English name (the code itself when Intl has none). */
+function countryName(code: string): string {
+  regions ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+  return regions.of(code) ?? code;
 }
 
 /** The lines table's figure columns, left to right, and their heads. */
