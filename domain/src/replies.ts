@@ -68,6 +68,8 @@ export const leadReply = z.object({
   ...PLAN_TEXT_FIELDS,
   /** ISO 8601; null until the quote is accepted. */
   quoteAcceptedAt: z.string().nullable(),
+  /** Who the lead's invoices bill (LeadBilling, PUT /api/leads/{id}/billing); absent or null until set. */
+  billing: leadBillingSchema.nullish(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
