@@ -247,7 +247,11 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
   };
   // Net, and the tax of each rate on its taxable amount (an invoice's), or the subtotal and tax a receipt
   // carries; the total; then what became of an invoice.
-  if (printed && e) {
+  // No tax rows on a document that states no tax at all (one "not subject" row at 0% and no note: a studio
+  // where no VAT applies, or a document issued before lines without a tax), as it printed before lines.
+  const statesTax =
+    !!e && (e.totals.taxCents !== 0 || !!e.taxNote || e.totals.breakdown.some((r) => r.category !== 'O'));
+  if (printed && statesTax) {
     amountRow('Subtotal', printed.net, false);
     for (const t of printed.taxes) amountRow(`${t.label} on ${t.taxable}`, t.tax, false);
   } else if (m.tax) {
