@@ -26,12 +26,16 @@ import {
   newLeadRecord,
   SETTINGS_COLLECTION,
   STUDIO_SETTINGS_DOC,
+  createInvoiceSchema,
   type LeadRecord,
   type LeadStatus,
   type ProjectType,
   type StudioSettings,
 } from '@studio/domain';
+import { clientBillingFieldsSchema } from '@studio/domain/invoiceTax';
 import { createAdminUser } from '../functions/src/features/auth/adminUsers.js';
+import { createInvoice } from '../functions/src/features/payments/createInvoice.js';
+import { setLeadBilling } from '../functions/src/features/leads/leadBilling.js';
 import { rebuildLeadBoard } from '../functions/src/features/leads/leadBoardStore.js';
 import { exitWithUsageIfAsked } from './usage.mjs';
 import { syncPaymentRequests } from '../functions/src/features/billing/paymentRequests.js';
@@ -668,16 +672,60 @@ async function seedPromoCodes(db: Firestore, now: number): Promise<void> {
   await batch.commit();
 }
 
-/** The demo studio's details (invoices, receipts) and its reminders, all on with the default days. */
+/** The demo client billed as a business in another EU member state: its VAT id is made up (valid format). */
+const EU_CLIENT = {
+  email: 'sofia@rossiwines.example',
+  billing: { company: 'Rossi Vini S.r.l.', address: 'Via Roma 12\n53100 Siena', country: 'IT', taxId: 'IT02468130584' },
+};
+
+/**
+ * The billing fields of the demo's EU business client, and an invoice of several lines to it, issued as the
+ * admin issues one (createInvoice): reverse-charged at 0% with its note, as the studio and the client are in
+ * different member states.
+ */
+async function seedInvoices(db: Firestore, leadIds: Map<string, string>, now: number): Promise<void> {
+  const leadId = leadIds.get(EU_CLIENT.email);
+  if (!leadId) throw new Error(`seed: no lead ${EU_CLIENT.email}`);
+  const clock = () => new Date(now);
+  await setLeadBilling({ db }, leadId, clientBillingFieldsSchema.parse(EU_CLIENT.billing), clock);
+  const input = createInvoiceSchema.parse({
+    leadId,
+    description: 'Winery shop: design sprint and first month of hosting',
+    supplyDate: new Date(now - 3 * DAY).toISOString().slice(0, 10),
+    lines: [
+      {
+        description: 'Design sprint: shop and age check',
+        quantity: '12.5',
+        unit: 'HUR',
+        unitPrice: '90.00',
+        taxRateBps: 0,
+      },
+      { description: 'Shipping zones set-up', quantity: '1', unit: 'LS', unitPrice: '450.00', taxRateBps: 0 },
+      { description: 'Managed hosting', quantity: '1', unit: 'MON', unitPrice: '25.00', taxRateBps: 0 },
+    ],
+  });
+  await createInvoice({ db }, input, { uid: 'seed', username: DEV_ADMIN.username }, clock);
+}
+
+/**
+ * The demo studio's details (invoices, receipts) and its reminders, all on with the default days. A
+ * VAT-registered studio in Ireland (an EU member state), so an invoice to a business in another member state
+ * shows the reverse charge (seedInvoices). Its VAT id is made up, valid in format and check letter only.
+ */
 async function seedSettings(db: Firestore): Promise<void> {
   const studio: StudioSettings = {
     businessName: 'Northwind Studio',
-    postalAddress: '12 Harbour Street\nBrighton BN1 1AA',
+    postalAddress: '12 Harbour Street\nDublin 2, D02 X285\nIreland',
     contactEmail: 'hello@northwind-studio.example',
-    taxId: null,
-    // No tax by default: the owner sets the rate that applies to them (Settings).
+    taxId: 'IE2468135E',
+    // No tax added by default: the owner sets the rate that applies to them (Settings). The tests run on this
+    // seed and bill amounts as entered.
     taxRateBps: 0,
-    taxLabel: 'Tax',
+    taxLabel: 'VAT',
+    legalName: 'Northwind Studio Limited',
+    legalAddress: null,
+    country: 'IE',
+    vatRegistered: true,
     logoUrl: null,
     paymentTermsDays: 14,
     invoiceFooter: 'Thank you for your business. Questions about this invoice? Reply to any of our emails.',
@@ -720,6 +768,7 @@ export async function seed(bulkLeads = 0): Promise<void> {
   await seedProjects(db, leadIds, now);
   await seedPromoCodes(db, now);
   await seedSettings(db);
+  await seedInvoices(db, leadIds, now);
   await seedPortalClients(app, db, leadIds);
   // Numbered deposit and final payment requests of the accepted leads at once (the leads trigger would issue them too).
   for (const id of leadIds.values()) await syncPaymentRequests(db, id);
@@ -732,7 +781,7 @@ export async function seed(bulkLeads = 0): Promise<void> {
     );
   }
   console.log(
-    `seed: ${LEADS.length} leads, 6 projects, 3 promo codes, ${PORTAL_CLIENTS.length} portal clients (${PORTAL_CLIENTS.map((c) => c.email).join(', ')}), studio settings and the dev admin.`,
+    `seed: ${LEADS.length} leads, 6 projects, 3 promo codes, 1 invoice (reverse charge, 3 lines), ${PORTAL_CLIENTS.length} portal clients (${PORTAL_CLIENTS.map((c) => c.email).join(', ')}), studio settings and the dev admin.`,
   );
 }
 

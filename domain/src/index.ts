@@ -28,6 +28,7 @@ export * from './packages.js';
 export * from './cartClients.js';
 export * from './payments.js';
 export * from './settings.js';
+export * from './countries.js';
 export * from './invoiceNumbers.js';
 export * from './invoiceDocument.js';
 export * from './invoiceLines.js';

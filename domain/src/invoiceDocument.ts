@@ -13,7 +13,19 @@
  * owed; VOID or UNCOLLECTIBLE when it was closed without payment.
  */
 import { taxRateText } from './billing.js';
+import type { EInvoice, EInvoiceBuyer, EInvoiceSeller } from './eInvoice.js';
+import {
+  invoiceLineTotals,
+  LINE_UNITS,
+  linesFromStoredInvoice,
+  taxOnTaxable,
+  type InvoiceLine,
+  type InvoiceLineTotals,
+  type VatCategory,
+} from './invoiceLines.js';
+import type { LeadBilling } from './leads.js';
 import { formatUsd } from './money.js';
+import type { InvoiceDoc } from './storedDocuments.js';
 import type { StudioSettings } from './settings.js';
 import { documentPayPath, statementStateText, type StatementLine } from './statement.js';
 
@@ -80,6 +92,12 @@ export interface InvoicePdfModel {
   /** Invoice only: "Overdue 12 days" (statementStateText) while something is owed past its due day; null otherwise. */
   overdue?: string | null;
   footer: string | null;
+  /**
+   * The EN 16931 document (eInvoiceOf) of an invoice, payment request or credit note: the lines, tax per
+   * rate, both parties' legal details, supply date, tax note, currency and corrected invoice the PDF prints
+   * (and the e-invoice states). Null on a receipt, which is not an invoice.
+   */
+  einvoice: EInvoice | null;
 }
 
 // Made on first use, one per zone: an Intl formatter costs a page tens of ms of set-up.
@@ -141,6 +159,13 @@ export interface InvoiceSource {
   paidAt?: Date | null;
   /** The numbers of the credit notes recording its refunds (CN-YYYY-NNNN), in the order to print them. */
   creditNotes?: readonly string[];
+  /**
+   * Its stored lines, supply date, tax note and parties (invoiceDocSchema), for its EN 16931 document;
+   * absent: one line of `description` read from the amount and `tax`, the parties from the settings now.
+   */
+  doc?: Partial<Pick<InvoiceDoc, 'lines' | 'supplyDate' | 'taxNote' | 'seller' | 'buyer'>>;
+  /** The billing fields of the client's lead now: the buyer of an invoice issued without one. */
+  billing?: LeadBilling | null;
 }
 
 /** Who a document is for: the client's name, else their email, else "Client". */
@@ -219,6 +244,24 @@ export function invoiceModel(studio: StudioSettings, inv: InvoiceSource, siteUrl
   const owes = line ? line.owedCents > 0 : true;
   const wholeTotalOwed = line ? line.owedCents === line.balance.totalCents && line.owedCents > 0 : true;
   const payPath = line ? documentPayPath(line) : inv.checkoutUrl;
+  const paymentTerms = owes ? documentTermsText(inv.issuedAt, inv.dueDate, studio.paymentTermsDays, tz) : null;
+  const einvoice = eInvoiceOf(studio, {
+    kind: 'invoice',
+    number: inv.number,
+    issuedAt: inv.issuedAt,
+    dueDate: inv.dueDate,
+    doc: {
+      amountCents: inv.amountCents,
+      subtotalCents: inv.tax?.subtotalCents ?? null,
+      taxCents: inv.tax?.taxCents ?? null,
+      taxRateBps: inv.tax?.rateBps ?? null,
+      description: inv.description,
+      ...inv.doc,
+    },
+    client: { name: inv.clientName, email: inv.email, billing: inv.billing ?? null },
+    paidCents: line ? line.balance.paidCents : 0,
+    paymentTerms,
+  });
   return {
     kind: 'invoice',
     title: 'Invoice',
@@ -227,12 +270,12 @@ export function invoiceModel(studio: StudioSettings, inv: InvoiceSource, siteUrl
     client: documentClient(inv),
     issueDate: formatDocumentDate(inv.issuedAt, tz),
     dueDate: inv.dueDate ? formatDocumentDate(inv.dueDate, tz) : null,
-    lines: [{ description: inv.description, amount: tax ? tax.subtotal : amount }],
+    lines: einvoice.totals.lines.map((l) => ({ description: l.description, amount: formatUsd(l.netCents) })),
     tax,
     total: amount,
     totalLabel: wholeTotalOwed ? 'Total due' : 'Total',
     currency: 'USD',
-    paymentTerms: owes ? documentTermsText(inv.issuedAt, inv.dueDate, studio.paymentTermsDays, tz) : null,
+    paymentTerms,
     payLink: owes && payPath ? `${siteUrl}${payPath}` : null,
     paid: null,
     closedMark,
@@ -240,6 +283,7 @@ export function invoiceModel(studio: StudioSettings, inv: InvoiceSource, siteUrl
     settled: line && !owes && !closedMark ? settledOf(line, inv.paidAt ?? null, creditNotes, tz) : null,
     overdue: line?.state === 'overdue' ? statementStateText(line) : null,
     footer: studio.invoiceFooter || null,
+    einvoice,
   };
 }
 
@@ -278,6 +322,7 @@ export function receiptModel(studio: StudioSettings, p: ReceiptSource): InvoiceP
     paid: { date, reference: p.paymentIntentId },
     refunded: p.refundedCents ? formatUsd(p.refundedCents) : null,
     footer: studio.invoiceFooter || null,
+    einvoice: null,
   };
 }
 
@@ -293,12 +338,27 @@ export interface CreditNoteSource {
   /** The refund it records (Stripe's id). */
   reference: string | null;
   reason: string | null;
+  /** When the invoice it credits was issued (BT-26), when known. */
+  creditsIssuedAt?: Date | null;
+  /** That invoice's stored facts (its lines' VAT categories, parties and note), when read. */
+  creditsDoc?: StoredInvoiceFacts | null;
+  /** The billing fields of the client's lead now, when the credited invoice kept no buyer. */
+  billing?: LeadBilling | null;
 }
 
 /** The credit note model: CN number, the credited invoice and the refund, a negative line. */
 export function creditNoteModel(studio: StudioSettings, c: CreditNoteSource): InvoicePdfModel {
   const amount = formatUsd(-c.amountCents);
   const what = c.creditsNumber ? `Refund on ${c.creditsNumber}` : 'Refund';
+  const einvoice = eInvoiceOf(studio, {
+    kind: 'credit-note',
+    number: c.number,
+    amountCents: c.amountCents,
+    issuedAt: c.issuedAt,
+    reason: c.reason,
+    corrects: { number: c.creditsNumber, issuedAt: c.creditsIssuedAt ?? null, doc: c.creditsDoc ?? null },
+    client: { name: c.clientName, email: c.email, billing: c.billing ?? null },
+  });
   return {
     kind: 'credit-note',
     title: 'Credit note',
@@ -316,6 +376,7 @@ export function creditNoteModel(studio: StudioSettings, c: CreditNoteSource): In
     paid: null,
     credits: { number: c.creditsNumber, reference: c.reference },
     footer: studio.invoiceFooter || null,
+    einvoice,
   };
 }
 
@@ -323,4 +384,265 @@ export function creditNoteModel(studio: StudioSettings, c: CreditNoteSource): In
 export function documentFileName(m: Pick<InvoicePdfModel, 'kind' | 'number' | 'paid'>): string {
   const base = m.number ?? m.paid?.reference ?? 'document';
   return `${m.kind === 'receipt' ? 'receipt-' : ''}${base.replace(/[^A-Za-z0-9_-]/g, '_')}.pdf`;
+}
+
+// ---------------------------------------------------------------------------
+// The EN 16931 document (eInvoice.ts EInvoice) of each invoice, request and credit note
+// ---------------------------------------------------------------------------
+
+// One per zone, as dateFmts: "2026-11-25" (en-CA writes ISO calendar dates).
+const isoFmts = new Map<string, Intl.DateTimeFormat>();
+
+/** "2026-11-25": the day `d` falls on in `timeZone` (the studio's clock), as EN 16931 dates are written. */
+export function isoDay(d: Date, timeZone = 'UTC'): string {
+  let fmt = isoFmts.get(timeZone);
+  if (!fmt) {
+    fmt = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone });
+    isoFmts.set(timeZone, fmt);
+  }
+  return fmt.format(d);
+}
+
+/**
+ * The seller (BG-4) as settings `studio` describe it now: its legal name
+ * (else the trading name), legal address (else the postal one), country,
+ * the tax id as VAT id when VAT-registered, else as another tax registration
+ * (BT-32: a US EIN, or the id of a studio not registered for VAT). An issued
+ * invoice keeps the seller it was issued with (invoices' `seller`); this is
+ * for a new one, and for one issued before the snapshot existed.
+ */
+export function sellerOf(studio: StudioSettings): EInvoiceSeller {
+  return {
+    name: studio.legalName || studio.businessName,
+    address: studio.legalAddress || studio.postalAddress.trim() || null,
+    country: studio.country ?? null,
+    vatId: studio.vatRegistered ? studio.taxId : null,
+    taxRegistrationId: studio.vatRegistered ? null : studio.taxId,
+    email: studio.contactEmail || null,
+  };
+}
+
+/** Who a document bills: the client's name and email, and the billing fields of their lead (null while unset). */
+export interface BuyerFacts {
+  name: string | null;
+  email: string | null;
+  billing: LeadBilling | null;
+}
+
+/**
+ * The buyer (BG-7): the company billed (the person as its contact), else
+ * the client's name (else email, else "Client"), with the address, country
+ * and tax id of their billing fields.
+ */
+export function buyerOf(c: BuyerFacts): EInvoiceBuyer {
+  const person = c.name?.trim() || null;
+  const company = c.billing?.company?.trim() || null;
+  return {
+    name: company ?? person ?? c.email ?? 'Client',
+    contactName: company ? person : null,
+    address: c.billing?.address ?? null,
+    country: c.billing?.country ?? null,
+    vatId: c.billing?.taxId ?? null,
+    email: c.email,
+  };
+}
+
+/** The fields of a stored invoice or payment request (invoiceDocSchema) its EN 16931 document is made from. */
+export type StoredInvoiceFacts = Pick<
+  InvoiceDoc,
+  'amountCents' | 'subtotalCents' | 'taxCents' | 'taxRateBps' | 'description'
+> &
+  Partial<Pick<InvoiceDoc, 'lines' | 'supplyDate' | 'taxNote' | 'seller' | 'buyer'>>;
+
+/** The lines and totals of a stored invoice: its own lines, or one line read from its single amount. */
+export function storedInvoiceTotals(doc: StoredInvoiceFacts): InvoiceLineTotals {
+  return doc.lines?.length ? invoiceLineTotals(doc.lines) : linesFromStoredInvoice(doc);
+}
+
+/** What eInvoiceOf makes an invoice or payment request (typeCode 380) from. */
+export interface InvoiceEInvoiceSource {
+  kind: 'invoice';
+  number: string;
+  issuedAt: Date;
+  dueDate: Date | null;
+  doc: StoredInvoiceFacts;
+  /** The buyer when the invoice kept none (issued before the snapshot): the client now. */
+  client: BuyerFacts;
+  /** What was paid on it (cents; its statement balance), 0 when unknown. */
+  paidCents?: number;
+  /** The terms printed (documentTermsText), or null. */
+  paymentTerms: string | null;
+}
+
+/** What eInvoiceOf makes a credit note (typeCode 381) from: the ledger's credit note and the invoice it corrects. */
+export interface CreditNoteEInvoiceSource {
+  kind: 'credit-note';
+  number: string;
+  /** What it credits, cents (> 0). */
+  amountCents: number;
+  issuedAt: Date;
+  reason: string | null;
+  /** The invoice it corrects (creditNoteReference's number and issue date), and that invoice's stored facts when read. */
+  corrects: { number: string | null; issuedAt: Date | null; doc: StoredInvoiceFacts | null };
+  client: BuyerFacts;
+}
+
+/**
+ * The lines of a credit note of `amountCents` (tax included) against an
+ * invoice of `inv` totals, each line with the invoice's VAT category, so a
+ * refund of a reverse-charged invoice is reverse-charged too:
+ * - all of it: the invoice's lines;
+ * - part of one at 0% (or of an unknown invoice: O): one line of the amount;
+ * - part of one with tax: one line at the invoice's highest standard rate whose net plus its tax
+ *   (taxOnTaxable, the one rounding rule) makes the amount; where no net does (a rate skips some totals by
+ *   a cent), the net one cent below and a 0.01 zero-rated (Z) "Rounding" line.
+ */
+function creditNoteLines(inv: InvoiceLineTotals | null, amountCents: number, description: string): InvoiceLine[] {
+  const one = (cents: number, taxRateBps: number, taxCategory: VatCategory, text = description): InvoiceLine => ({
+    description: text,
+    quantityMilli: 1000,
+    unit: 'C62',
+    unitPriceCents: cents,
+    taxRateBps,
+    taxCategory,
+  });
+  if (inv && inv.totalCents === amountCents) return inv.lines.map(({ netCents: _n, ...l }) => l);
+  const taxed = inv?.breakdown.find((r) => r.category === 'S' && r.rateBps > 0);
+  if (!taxed) return [one(amountCents, 0, inv?.breakdown[0]?.category ?? 'O')];
+  const rate = taxed.rateBps;
+  const guess = Math.round((amountCents * 10_000) / (10_000 + rate));
+  for (const net of [guess, guess - 1, guess + 1, guess - 2, guess + 2])
+    if (net > 0 && net + taxOnTaxable(net, rate) === amountCents) return [one(net, rate, 'S')];
+  let net = guess;
+  while (net > 1 && net + taxOnTaxable(net, rate) >= amountCents) net -= 1;
+  const rest = amountCents - net - taxOnTaxable(net, rate);
+  return [one(net, rate, 'S'), one(rest, 0, 'Z', 'Rounding')];
+}
+
+/**
+ * The EN 16931 document of an invoice, payment request or credit note
+ * (eInvoice.ts EInvoice): the facts its PDF prints and its e-invoice
+ * states. Pure.
+ * - invoice or request (380): its stored lines (or its single amount as one
+ *   line, linesFromStoredInvoice), the seller and buyer it was issued with
+ *   (else the studio's settings and the client's billing fields now), its
+ *   supply date and tax note, what was paid and what is due;
+ * - credit note (381): the invoice it corrects (BG-3, precedingInvoice),
+ *   lines in that invoice's VAT category (creditNoteLines), its parties and
+ *   tax note; the refund it records is paid, so nothing is due.
+ * Dates are days on the studio's clock (settings timeZone). Currency USD.
+ */
+export function eInvoiceOf(studio: StudioSettings, src: InvoiceEInvoiceSource | CreditNoteEInvoiceSource): EInvoice {
+  const tz = studio.timeZone;
+  if (src.kind === 'invoice') {
+    const totals = storedInvoiceTotals(src.doc);
+    const paidCents = Math.min(Math.max(src.paidCents ?? 0, 0), totals.totalCents);
+    return {
+      typeCode: 380,
+      number: src.number,
+      issueDate: isoDay(src.issuedAt, tz),
+      dueDate: src.dueDate ? isoDay(src.dueDate, tz) : null,
+      supplyDate: src.doc.supplyDate ?? null,
+      currency: 'USD',
+      seller: src.doc.seller ?? sellerOf(studio),
+      buyer: src.doc.buyer ?? buyerOf(src.client),
+      totals,
+      taxNote: src.doc.taxNote ?? null,
+      paidCents,
+      dueCents: totals.totalCents - paidCents,
+      paymentTerms: src.paymentTerms,
+      precedingInvoice: null,
+    };
+  }
+  const inv = src.corrects.doc;
+  const what = src.corrects.number ? `Refund on ${src.corrects.number}` : 'Refund';
+  const totals = invoiceLineTotals(
+    creditNoteLines(
+      inv ? storedInvoiceTotals(inv) : null,
+      src.amountCents,
+      src.reason ? `${what}: ${src.reason}` : what,
+    ),
+  );
+  return {
+    typeCode: 381,
+    number: src.number,
+    issueDate: isoDay(src.issuedAt, tz),
+    dueDate: null,
+    supplyDate: null,
+    currency: 'USD',
+    seller: inv?.seller ?? sellerOf(studio),
+    buyer: inv?.buyer ?? buyerOf(src.client),
+    totals,
+    taxNote: inv?.taxNote ?? null,
+    paidCents: totals.totalCents,
+    dueCents: 0,
+    paymentTerms: null,
+    precedingInvoice: src.corrects.number
+      ? { number: src.corrects.number, issueDate: src.corrects.issuedAt ? isoDay(src.corrects.issuedAt, tz) : null }
+      : null,
+  };
+}
+
+/** One line of the printed lines table, as text: description, quantity, unit, unit price, tax rate, net. */
+export interface PrintedLine {
+  description: string;
+  /** "1", "1.5", "12.25". */
+  quantity: string;
+  /** The unit's word (LINE_UNITS): "hour", "day", "unit". */
+  unit: string;
+  /** formatUsd of the unit price. */
+  unitPrice: string;
+  /** "20%", "0%". */
+  rate: string;
+  /** formatUsd of the line's net amount. */
+  net: string;
+}
+
+/** One row of the printed tax breakdown: "VAT (20%)" (or the category's name at 0%), its taxable amount and its tax. */
+export interface PrintedTaxRow {
+  label: string;
+  taxable: string;
+  tax: string;
+}
+
+/** What each VAT category is called on a printed invoice when its rate is 0%. */
+export const VAT_CATEGORY_NAMES: Record<VatCategory, string> = {
+  S: 'Standard rate',
+  Z: 'Zero rated',
+  E: 'Exempt',
+  AE: 'Reverse charge',
+  O: 'Not subject to tax',
+};
+
+/** "1.5" for 1500 thousandths: at most 3 decimals, none when whole. */
+export const quantityText = (quantityMilli: number): string => String(Number((quantityMilli / 1000).toFixed(3)));
+
+/**
+ * The lines table and tax breakdown of `e` as printed text, amounts with
+ * formatUsd (negative on a credit note, as its total prints), the tax named
+ * `taxLabel` (settings: "VAT", "Sales tax").
+ */
+export function printedEInvoice(
+  e: EInvoice,
+  taxLabel: string,
+): { lines: PrintedLine[]; taxes: PrintedTaxRow[]; net: string; tax: string } {
+  const sign = e.typeCode === 381 ? -1 : 1;
+  const usd = (c: number) => formatUsd(sign * c);
+  return {
+    lines: e.totals.lines.map((l) => ({
+      description: l.description,
+      quantity: quantityText(l.quantityMilli),
+      unit: LINE_UNITS[l.unit],
+      unitPrice: usd(l.unitPriceCents),
+      rate: taxRateText(l.taxRateBps),
+      net: usd(l.netCents),
+    })),
+    taxes: e.totals.breakdown.map((r) => ({
+      label: r.category === 'S' ? `${taxLabel} (${taxRateText(r.rateBps)})` : `${VAT_CATEGORY_NAMES[r.category]} (0%)`,
+      taxable: usd(r.taxableCents),
+      tax: usd(r.taxCents),
+    })),
+    net: usd(e.totals.netCents),
+    tax: usd(e.totals.taxCents),
+  };
 }

@@ -40,6 +40,9 @@
 import { checkVAT, countries } from 'jsvat';
 import { z } from 'zod';
 import type { VatCategory } from './invoiceLines.js';
+import { COUNTRY_MESSAGE, canonicalCountry, countryField } from './countries.js';
+
+export { COUNTRY_MESSAGE, canonicalCountry };
 
 /** EU member states, ISO 3166-1 alpha-2 (Greece is GR here; its VAT ids start EL). */
 export const EU_COUNTRIES = [
@@ -281,36 +284,7 @@ export function creditNoteReference(
 /** Field caps (characters). */
 export const PARTY_LIMITS = { legalName: 200, company: 200, address: 400, taxId: 40 } as const;
 
-/** The save error of a country that is not an ISO 3166-1 alpha-2 code. */
-export const COUNTRY_MESSAGE = 'Choose a country (a two-letter code such as DE, GB or US)';
-
-/** Region codes Intl knows that are not countries. */
-const NOT_COUNTRIES = new Set(['EU', 'EZ', 'UN', 'QO', 'ZZ']);
-let regions: Intl.DisplayNames | undefined;
-
-/**
- * Country `code` as an ISO 3166-1 alpha-2 code in upper case ("gb" → "GB";
- * the aliases "UK" → "GB" and Greece's VAT prefix "EL" → "GR"), or null when
- * Intl knows no such country.
- */
-export function canonicalCountry(code: string): string | null {
-  const c = code.trim().toUpperCase();
-  const alias = c === 'UK' ? 'GB' : c === 'EL' ? 'GR' : c;
-  if (!/^[A-Z]{2}$/.test(alias) || NOT_COUNTRIES.has(alias)) return null;
-  regions ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
-  return regions.of(alias) ? alias : null;
-}
-
-/** A country as typed, canonical (canonicalCountry); blank or absent reads as null. */
-const country = z
-  .union([z.string(), z.null()], { error: COUNTRY_MESSAGE })
-  .optional()
-  .transform((v, ctx) => {
-    if (v == null || !v.trim()) return null;
-    const c = canonicalCountry(v);
-    if (!c) ctx.addIssue({ code: 'custom', message: COUNTRY_MESSAGE });
-    return c ?? z.NEVER;
-  });
+const country = countryField;
 const optionalText = (label: string, max: number) =>
   z
     .union([z.string(), z.null()])

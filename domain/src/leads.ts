@@ -51,8 +51,23 @@ export interface LeadRecord {
   detectedFeatures?: string | null;
   /** When the client accepted the quote (spec §3). */
   quoteAcceptedAt?: Date | null;
+  /** Who the invoices bill (PUT /api/leads/{id}/billing); null or absent until the admin sets it. */
+  billing?: LeadBilling | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/**
+ * A lead's billing fields (`leads/{id}.billing`), as invoiceTax.ts
+ * clientBillingFieldsSchema saved them: the company billed (null for a
+ * private person), its address, country (ISO alpha-2) and tax id (an EU one
+ * a canonical VAT id of that country). Each invoice keeps a copy as issued.
+ */
+export interface LeadBilling {
+  company: string | null;
+  address: string | null;
+  country: string | null;
+  taxId: string | null;
 }
 
 export interface LeadDto extends Omit<

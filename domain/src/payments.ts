@@ -45,6 +45,7 @@ import { requiredText } from './schemas.js';
 import { moneyField } from './quotes.js';
 import { projectDelivered } from './projects.js';
 import { DATE_RANGE_MESSAGE, firestoreId, isDateInRange } from './ids.js';
+import { invoiceLineInputSchema, LINE_LIMITS } from './invoiceLines.js';
 
 export const PAYMENT_CURRENCY = 'usd';
 
@@ -313,15 +314,51 @@ const optionalDate = z
     return d;
   });
 
-/** POST /api/create-invoice body (spec §5 "Invoice form", §7). */
-export const createInvoiceSchema = z.strictObject({
-  leadId: recordId,
-  amount: moneyField(AMOUNT_MESSAGE)
-    .refine((c) => c >= PAYMENT_LIMITS.minCents, 'The amount must be at least 0.50')
-    .refine((c) => c <= PAYMENT_LIMITS.maxCents, 'The amount must be at most 100000.00'),
-  description: requiredText('Description is required', 300, 'Description'),
-  dueDate: optionalDate,
-});
+/** The save error of a supply date that is not a day. */
+export const SUPPLY_DATE_MESSAGE = 'Enter the date of supply as YYYY-MM-DD';
+
+/** The error of an invoice that has both an amount and lines, or neither. */
+export const AMOUNT_OR_LINES_MESSAGE = 'Enter either an amount or invoice lines, not both';
+
+/**
+ * POST /api/create-invoice body (spec §5 "Invoice form", §7): leadId,
+ * description, dueDate? and EITHER `amount` (one line of that subtotal, as
+ * the spec's form sends it) OR `lines` (1–50 invoiceLineInputSchema: the
+ * description, quantity, unit, unit price and rate of each), with an optional
+ * `supplyDate` (YYYY-MM-DD, EN 16931 BT-72: when the work was delivered, if
+ * not the issue day). The server sets each line's tax category by the
+ * invoice's tax treatment (invoiceTax.ts) and computes the totals
+ * (invoiceLines.ts invoiceLineTotals).
+ */
+export const createInvoiceSchema = z
+  .strictObject({
+    leadId: recordId,
+    amount: moneyField(AMOUNT_MESSAGE)
+      .refine((c) => c >= PAYMENT_LIMITS.minCents, 'The amount must be at least 0.50')
+      .refine((c) => c <= PAYMENT_LIMITS.maxCents, 'The amount must be at most 100000.00')
+      .optional(),
+    lines: z
+      .array(invoiceLineInputSchema, { error: 'Lines must be a list' })
+      .min(1, 'Add at least one line')
+      .max(LINE_LIMITS.maxLines, `An invoice has at most ${LINE_LIMITS.maxLines} lines`)
+      .optional(),
+    description: requiredText('Description is required', 300, 'Description'),
+    dueDate: optionalDate,
+    supplyDate: z
+      .string({ error: SUPPLY_DATE_MESSAGE })
+      .regex(/^\d{4}-\d{2}-\d{2}$/, SUPPLY_DATE_MESSAGE)
+      .refine((v) => {
+        const d = new Date(`${v}T12:00:00Z`);
+        return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v) && isDateInRange(d);
+      }, SUPPLY_DATE_MESSAGE)
+      .optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.amount !== undefined && v.lines !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['lines'], message: AMOUNT_OR_LINES_MESSAGE });
+    else if (v.amount === undefined && v.lines === undefined)
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: AMOUNT_MESSAGE });
+  });
 export type CreateInvoiceInput = z.output<typeof createInvoiceSchema>;
 
 /** The same form on the web, where the amount field is a number input (spec: "converted to a number, step 0.01"). */

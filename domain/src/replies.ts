@@ -22,7 +22,7 @@ import { moneyText } from './clientReplies.js';
 import { PROMO_DISCOUNT_TYPES } from './promo.js';
 import { QUOTE_REVIEW_STATUSES } from './quoteReview.js';
 import { nullableText, successReply } from './replies/base.js';
-import { PLAN_TEXT_FIELDS } from './storedDocuments.js';
+import { leadBillingSchema, PLAN_TEXT_FIELDS } from './storedDocuments.js';
 
 export { successReply } from './replies/base.js';
 export * from './replies/quoteDetails.js';
@@ -68,6 +68,8 @@ export const leadReply = z.object({
   ...PLAN_TEXT_FIELDS,
   /** ISO 8601; null until the quote is accepted. */
   quoteAcceptedAt: z.string().nullable(),
+  /** Who the lead's invoices bill (LeadBilling, PUT /api/leads/{id}/billing); absent or null until set. */
+  billing: leadBillingSchema.nullish(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -252,3 +254,6 @@ export const emailEventsReply = z.object({
   /** `bounce` events of type `blocked`: nothing suppressed, their emails sent again. */
   blocked: z.number().int().nonnegative(),
 });
+
+/** PUT /api/leads/{id}/billing → `{ success: true, billing }`: the billing fields as stored (LeadBilling). */
+export const leadBillingReply = z.object({ success: z.literal(true), billing: leadBillingSchema });

@@ -33,6 +33,7 @@
 import { COLLECTIONS } from './collections.js';
 import { z } from 'zod';
 import { EMAIL_MESSAGE } from './schemas.js';
+import { countryField } from './countries.js';
 
 export const SETTINGS_COLLECTION = COLLECTIONS.settings;
 export const STUDIO_SETTINGS_DOC = 'studio';
@@ -51,6 +52,7 @@ export const SETTINGS_LIMITS = {
   footer: 600,
   maxTermsDays: 365,
   timeZone: 64,
+  legalName: 200,
 } as const;
 
 /** The save error of a time zone that is not an IANA name. */
@@ -68,6 +70,10 @@ export const DEFAULT_STUDIO_SETTINGS: StudioSettings = {
   paymentTermsDays: 14,
   invoiceFooter: '',
   timeZone: 'UTC',
+  legalName: null,
+  legalAddress: null,
+  country: null,
+  vatRegistered: false,
 };
 
 /** The studio's time zone when none is saved: UTC, as the schedules ran before it existed. */
@@ -199,6 +205,21 @@ export const studioSettingsSchema = z.strictObject({
       if (!zone) ctx.addIssue({ code: 'custom', message: TIME_ZONE_MESSAGE });
       return zone ?? z.NEVER;
     }),
+  /*
+   * The studio's legal fields, printed on every invoice and stated in its e-invoice (EU Art. 226(3)/(5), UK
+   * VATREC5010: the supplier's full name, address and VAT number; `taxId` above is that number). Absent on
+   * documents saved before they existed: null, not VAT-registered. What VAT-registered requires (a country and a
+   * valid VAT id of it) is checked on save by invoiceTax.ts studioLegalFieldsSchema, which needs jsvat and so stays
+   * out of this module (the web bundle loads it).
+   */
+  /** The registered name (BT-27), when it differs from the trading name; null prints businessName. */
+  legalName: blankToNull('Legal name', SETTINGS_LIMITS.legalName),
+  /** The registered address; null prints postalAddress. */
+  legalAddress: blankToNull('Legal address', SETTINGS_LIMITS.address),
+  /** ISO 3166-1 alpha-2 (countries.ts canonicalCountry), or null while not set. */
+  country: countryField,
+  /** Whether the studio is registered for VAT: decides the tax treatment of each invoice (invoiceTax.ts). */
+  vatRegistered: z.boolean({ error: 'VAT registered must be on or off' }).default(false),
 });
 export type StudioSettings = z.output<typeof studioSettingsSchema>;
 

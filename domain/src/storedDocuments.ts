@@ -16,6 +16,8 @@ import {
   SERVICE_PLAN_TYPES,
 } from './constants.js';
 import type { LeadRecord } from './leads.js';
+import type { EInvoiceBuyer, EInvoiceSeller } from './eInvoice.js';
+import { LINE_LIMITS, storedInvoiceLineSchema, VAT_CATEGORIES } from './invoiceLines.js';
 import { ledgerSumsSchema } from './ledgerSums.js';
 import { heldPromoOrders, PROMO_DISCOUNT_TYPES, type PromoHold, type PromoRecord } from './promo.js';
 import { QUOTE_REVIEW_STATUSES } from './quoteReview.js';
@@ -107,6 +109,14 @@ const acceptedQuoteSchema = z.object({
   finalAmountCents: storedCents,
 });
 
+/** `leads/{id}.billing` (leads.ts LeadBilling): each field a string or null; absent fields read as null. */
+export const leadBillingSchema = z.object({
+  company: orNull(z.string()),
+  address: orNull(z.string()),
+  country: orNull(z.string()),
+  taxId: orNull(z.string()),
+});
+
 /**
  * `leads/{id}`: a lead as stored (spec §3 "leads"), its output a LeadRecord
  * plus the fields the server adds later (payment ids and dates, the quote's
@@ -163,6 +173,8 @@ export const leadDocFieldsSchema = z.object({
   ...PLAN_TEXT_FIELDS,
   // A malformed one reads as null rather than dropping the lead from every list.
   quoteAcceptedAt: storedDate.nullish().catch(null),
+  /** Who the invoices bill (LeadBilling); a malformed one reads as null, as if never set. */
+  billing: leadBillingSchema.nullish().catch(null),
   createdAt: storedDate.nullish(),
   updatedAt: storedDate.nullish(),
 });
@@ -221,6 +233,34 @@ export const storedProjectDocSchema = projectDocSchema.extend({
 });
 export type StoredProjectDoc = z.output<typeof storedProjectDocSchema>;
 
+/** One row of a stored VAT breakdown (invoiceLines.ts TaxBreakdownRow). */
+const taxBreakdownRowSchema = z.object({
+  category: z.enum(VAT_CATEGORIES),
+  rateBps: z.number().int(),
+  taxableCents: z.number().int(),
+  taxCents: z.number().int(),
+});
+
+/** A seller as an invoice keeps it (eInvoice.ts EInvoiceSeller). */
+export const sellerSnapshotSchema = z.object({
+  name: z.string(),
+  address: orNull(z.string()),
+  country: orNull(z.string()),
+  vatId: orNull(z.string()),
+  taxRegistrationId: orNull(z.string()),
+  email: orNull(z.string()),
+}) satisfies z.ZodType<EInvoiceSeller>;
+
+/** A buyer as an invoice keeps it (eInvoice.ts EInvoiceBuyer). */
+export const buyerSnapshotSchema = z.object({
+  name: z.string(),
+  contactName: orNull(z.string()),
+  address: orNull(z.string()),
+  country: orNull(z.string()),
+  vatId: orNull(z.string()),
+  email: orNull(z.string()),
+}) satisfies z.ZodType<EInvoiceBuyer>;
+
 /** Stripe's invoice statuses we store: void and uncollectible only on an admin's invoice (billing voidRefusal, writeOffOf). */
 export const INVOICE_STATUSES = ['open', 'paid', 'void', 'uncollectible'] as const;
 
@@ -254,6 +294,26 @@ export const invoiceDocSchema = z.object({
   checkoutUrl: orNull(z.string()),
   /** The sums of its ledger entries by type (cents), kept by the server with each entry: what it owes without reading them. */
   ledgerCents: ledgerSumsSchema,
+  /*
+   * What an invoice with lines stores as issued (createInvoice); absent on invoices and payment requests made
+   * before lines, which read as one line (invoiceLines.ts linesFromStoredInvoice). An issued invoice is a legal
+   * record: its lines, tax and both parties' legal details are kept as they were, whatever changes later.
+   */
+  /** Its lines, each with the VAT category its tax treatment set; null on an invoice made before lines. */
+  lines: orNull(z.array(storedInvoiceLineSchema).max(LINE_LIMITS.maxLines)),
+  /** The VAT breakdown as issued (invoiceLineTotals' `breakdown`, cents), null with no lines. */
+  taxBreakdown: orNull(z.array(taxBreakdownRowSchema)),
+  /** ISO 4217 code of its amounts, upper case; USD on documents saved before (stored as Stripe's "usd"). */
+  currency: withDefault(z.string(), 'USD').transform((c) => c.toUpperCase()),
+  /** EN 16931 BT-72, YYYY-MM-DD: when the work was supplied, if not the issue day; null otherwise. */
+  supplyDate: orNull(z.string()),
+  /** Which tax rule applied (invoiceTax.ts TaxTreatmentKind) and the legal note it prints; null before lines. */
+  taxTreatment: orNull(z.string()),
+  taxNote: orNull(z.string()),
+  /** The studio's legal details at issue (eInvoice.ts EInvoiceSeller); null before lines. */
+  seller: orNull(sellerSnapshotSchema),
+  /** The client's billing details at issue (eInvoice.ts EInvoiceBuyer); null before lines. */
+  buyer: orNull(buyerSnapshotSchema),
 });
 export type InvoiceDoc = z.output<typeof invoiceDocSchema>;
 

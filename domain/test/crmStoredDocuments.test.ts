@@ -29,6 +29,10 @@ const studio: StudioSettings = {
   paymentTermsDays: 14,
   invoiceFooter: 'Thank you for your business.',
   timeZone: 'Europe/London',
+  legalName: null,
+  legalAddress: null,
+  country: null,
+  vatRegistered: false,
 };
 
 describe('userDocSchema', () => {

@@ -37,7 +37,25 @@ describe('studio settings', () => {
       logoUrl: null,
       // Absent: UTC, the schedules' clock before the setting existed.
       timeZone: 'UTC',
+      // Absent (settings saved before the legal fields): none, not VAT-registered.
+      legalName: null,
+      legalAddress: null,
+      country: null,
+      vatRegistered: false,
     });
+  });
+
+  it('reads the legal fields: country canonical, blanks as null', () => {
+    const s = studioSettingsSchema.parse({
+      ...VALID,
+      legalName: '  Studio Co GmbH ',
+      legalAddress: '',
+      country: 'de',
+      vatRegistered: true,
+    });
+    expect(s).toMatchObject({ legalName: 'Studio Co GmbH', legalAddress: null, country: 'DE', vatRegistered: true });
+    expect(studioSettingsSchema.safeParse({ ...VALID, country: 'XX' }).success).toBe(false);
+    expect(studioSettingsSchema.safeParse({ ...VALID, vatRegistered: 'yes' }).success).toBe(false);
   });
 
   it('rejects unknown keys, http logos and fractional terms', () => {

@@ -267,6 +267,15 @@ describe('invoiceDocSchema and paymentRequestDocSchema', () => {
       checkoutUrl: '/checkout?amount=1500.00',
       // No ledger entry yet: no sums.
       ledgerCents: {},
+      // Made before lines: no lines, parties or note kept; its currency reads as USD.
+      lines: null,
+      taxBreakdown: null,
+      currency: 'USD',
+      supplyDate: null,
+      taxTreatment: null,
+      taxNote: null,
+      seller: null,
+      buyer: null,
     });
   });
 

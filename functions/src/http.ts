@@ -65,7 +65,8 @@ export function sendReply<S extends z.ZodType>(res: Response, _schema: S, body: 
   res.status(status).json(body);
 }
 
-function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+/** Parses `value` (a part of a body already parsed, checked by a second schema) with `schema`; errors as parseBody. */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
   const result = schema.safeParse(value);
   if (!result.success) throw new AppError('Invalid', 'Validation failed', fieldErrors(result.error));
   return result.data;

@@ -82,6 +82,12 @@ export async function documentModel(
   if (ref.kind === 'credit-note') {
     const d = await readLedgerEntry(db, ref.id);
     if (!d || d.type !== 'credit_note' || !str(d.number)) throw new AppError('NotFound', NOT_FOUND);
+    // The invoice it corrects (its date, lines' VAT categories, parties), and the lead when that kept no buyer.
+    const credited =
+      d.documentId && (d.documentKind === 'invoice' || d.documentKind === 'request')
+        ? await (d.documentKind === 'invoice' ? readInvoice(db, d.documentId) : readPaymentRequest(db, d.documentId))
+        : null;
+    const lead = !credited?.buyer && str(d.leadId) ? await readLead(db, String(d.leadId)) : null;
     return creditNoteModel(await studio, {
       number: String(d.number),
       amountCents: cents(d.amountCents),
@@ -91,6 +97,9 @@ export async function documentModel(
       creditsNumber: str(d.documentNumber),
       reference: str(d.reference),
       reason: str(d.reason),
+      creditsIssuedAt: credited ? (credited.issuedAt ?? credited.createdAt) : null,
+      creditsDoc: credited ?? null,
+      billing: lead?.billing ?? null,
     });
   }
   if (ref.kind !== 'receipt') {
@@ -100,6 +109,8 @@ export async function documentModel(
     const line = statementLine(billedDocument(ref.id, d), now, settings.timeZone);
     // The refunds' credit notes are read only when something was refunded.
     const notes = line.balance.refundedCents > 0 ? await documentCreditNotes(db, ref.kind, ref.id) : [];
+    // The client's billing fields now, for a document issued before it kept its buyer.
+    const lead = !d.buyer && d.leadId ? await readLead(db, d.leadId) : null;
     return invoiceModel(
       settings,
       {
@@ -123,6 +134,8 @@ export async function documentModel(
         statement: line,
         paidAt: d.paidAt,
         creditNotes: notes.flatMap((n) => (n.number ? [n.number] : [])),
+        doc: d,
+        billing: lead?.billing ?? null,
       },
       config().siteUrl,
     );

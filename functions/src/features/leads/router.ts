@@ -9,6 +9,7 @@ import {
   contactSchema,
   contactsReply,
   leadActivityReply,
+  leadBillingReply,
   leadNoteReply,
   leadNotesReply,
   leadReply,
@@ -19,6 +20,7 @@ import {
   noteSchema,
   successReply,
 } from '@studio/domain';
+import { clientBillingFieldsSchema } from '@studio/domain/invoiceTax';
 import { db } from '../../platform/firebase.js';
 import { parseBody, parseParams, sendReply } from '../../http.js';
 import { config } from '../../config.js';
@@ -30,6 +32,7 @@ import { createLead } from './createLead.js';
 import { moveLead } from './moveLead.js';
 import { addNote, listActivity, listContacts, listNotes } from './notes.js';
 import { submitContact } from './submitContact.js';
+import { setLeadBilling } from './leadBilling.js';
 import { idParams, leadIdParams } from '../params.js';
 import { requireAppCheck } from '../../platform/appCheck.js';
 
@@ -82,6 +85,17 @@ leadsAdminRouter.put('/leads/:id', async (req, res) => {
   const { id } = parseParams(req, idParams);
   const input = parseBody(req, leadUpdateSchema);
   sendReply(res, leadReply, await moveLead(deps, { ...input, id }, adminOf(res), systemClock));
+});
+
+/**
+ * PUT /api/leads/{id}/billing {company?, address?, country?, taxId?} (invoiceTax.ts clientBillingFieldsSchema,
+ * strict) → { success, billing }: who the lead's next invoices bill. 400 "Validation failed" with the field's
+ * message (an EU tax id that is not a VAT id of its country: vatIdMessage); 404 "Lead not found".
+ */
+leadsAdminRouter.put('/leads/:id/billing', async (req, res) => {
+  const { id } = parseParams(req, idParams);
+  const billing = await setLeadBilling(deps, id, parseBody(req, clientBillingFieldsSchema), systemClock);
+  sendReply(res, leadBillingReply, { success: true, billing });
 });
 
 /** GET /api/leads/{leadId}/notes → [{ id, leadId, content, createdAt }], newest first. */

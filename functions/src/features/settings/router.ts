@@ -7,9 +7,12 @@
  *   version }: the stored settings (the defaults while none) and the version
  *   a save must send back.
  * - PUT /settings/studio {businessName, postalAddress, contactEmail, taxId?,
- *   logoUrl?, paymentTermsDays, invoiceFooter, version} → { success, message:
- *   "Settings saved", version }; 400 "Validation failed" with fields, nothing
- *   written.
+ *   logoUrl?, paymentTermsDays, invoiceFooter, legalName?, legalAddress?,
+ *   country?, vatRegistered?, version} → { success, message: "Settings saved",
+ *   version }; 400 "Validation failed" with fields, nothing written. The legal
+ *   fields are also held to invoiceTax.ts studioLegalFieldsSchema: a
+ *   VAT-registered studio needs its country and tax id, and an EU tax id must
+ *   be a VAT id of that country (stored canonical, "DE136695976").
  * - PUT /settings/automations {quoteFollowUp, quoteExpiry, depositUnpaid,
  *   invoiceDueSoon, invoiceOverdue (each {enabled, days}), version} →
  *   { success, message: "Automations saved", version }.
@@ -28,8 +31,9 @@ import {
   STUDIO_SETTINGS_DOC,
   studioSettingsSaveSchema,
 } from '@studio/domain';
+import { studioLegalFieldsSchema } from '@studio/domain/invoiceTax';
 import { db } from '../../platform/firebase.js';
-import { parseBody, sendReply } from '../../http.js';
+import { parseBody, parseWith, sendReply } from '../../http.js';
 import { adminOf } from '../../platform/session.js';
 import type { Deps } from '../useCase.js';
 import { loadSettings, saveSettings } from './saveSettings.js';
@@ -47,7 +51,10 @@ settingsAdminRouter.get('/settings/automations', async (_req, res) => {
 });
 
 settingsAdminRouter.put('/settings/studio', async (req, res) => {
-  const save = parseBody(req, studioSettingsSaveSchema);
+  const parsed = parseBody(req, studioSettingsSaveSchema);
+  const { legalName, legalAddress, country, taxId, vatRegistered } = parsed;
+  const legal = parseWith(studioLegalFieldsSchema, { legalName, legalAddress, country, taxId, vatRegistered });
+  const save = { ...parsed, taxId: legal.taxId };
   const version = await saveSettings(deps, STUDIO_SETTINGS_DOC, save, adminOf(res));
   sendReply(res, settingsSavedReply, { success: true, message: 'Settings saved', version });
 });

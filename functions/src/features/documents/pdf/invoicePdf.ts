@@ -3,7 +3,15 @@
  * normal invoice), laid out from the domain's InvoicePdfModel (domain
  * invoiceDocument.ts): what it says (amounts as currency text, the total's
  * label, the rows of what was paid or is due, the PAID / REFUNDED / VOID /
- * UNCOLLECTIBLE mark, the terms and pay link) is decided there.
+ * UNCOLLECTIBLE mark, the terms and pay link) is decided there. An invoice,
+ * payment request or credit note prints from its EN 16931 document (the
+ * model's `einvoice`, the facts its e-invoice states): the seller's legal
+ * name, address and VAT id, the buyer's company, address and VAT id, the
+ * date of supply and the currency code, a table of lines (description,
+ * quantity, unit, unit price, tax rate, net), the tax per rate with its
+ * taxable amount, the legal tax note (reverse charge, exempt, outside the
+ * scope), and on a credit note the invoice it corrects. A receipt (no
+ * `einvoice`) prints its one line.
  *
  * Library: pdfkit. It is maintained (regular releases), pure JavaScript with
  * pure-JS dependencies (fontkit, linebreak, png-js, fflate, @noble/*), so it
@@ -26,7 +34,7 @@
  */
 import { createRequire } from 'node:module';
 import * as logger from 'firebase-functions/logger';
-import type { InvoicePdfModel } from '@studio/domain';
+import { formatDocumentDate, printedEInvoice, type InvoicePdfModel } from '@studio/domain';
 import { fetchLogo, LogoRefused } from './logoFetch.js';
 import { drawText, type Span, type TextOptions } from './unicodeText.js';
 
@@ -121,17 +129,32 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
   if (m.number) hy = put(m.number, left, hy, width, { size: 12, align: 'right' });
   y = Math.max(hy, y + (logoData ? 66 : 0)) + 10;
 
-  // Studio details on the left half.
+  const e = m.einvoice;
+  const muted = { size: 10, color: MUTED };
+  // Studio details on the left half: on an invoice, the seller it was issued by (legal name, address, VAT id).
   let sy = put(m.studio.businessName, left, y, half - 10, { size: 14, weight: 'bold' });
-  if (m.studio.postalAddress) sy = put(m.studio.postalAddress, left, sy, half - 10, { size: 10, color: MUTED });
-  sy = put(m.studio.contactEmail, left, sy, half - 10, { size: 10, color: MUTED });
-  if (m.studio.taxId) sy = put(`Tax ID: ${m.studio.taxId}`, left, sy, half - 10, { size: 10, color: MUTED });
+  if (e) {
+    if (e.seller.name !== m.studio.businessName) sy = put(e.seller.name, left, sy, half - 10, muted);
+    if (e.seller.address) sy = put(e.seller.address, left, sy, half - 10, muted);
+    if (e.seller.country) sy = put(countryName(e.seller.country), left, sy, half - 10, muted);
+    if (e.seller.email) sy = put(e.seller.email, left, sy, half - 10, muted);
+    if (e.seller.vatId) sy = put(`VAT ID: ${e.seller.vatId}`, left, sy, half - 10, muted);
+    if (e.seller.taxRegistrationId) sy = put(`Tax ID: ${e.seller.taxRegistrationId}`, left, sy, half - 10, muted);
+  } else {
+    if (m.studio.postalAddress) sy = put(m.studio.postalAddress, left, sy, half - 10, muted);
+    sy = put(m.studio.contactEmail, left, sy, half - 10, muted);
+    if (m.studio.taxId) sy = put(`Tax ID: ${m.studio.taxId}`, left, sy, half - 10, muted);
+  }
 
   // Dates on the right half.
+  /** "November 25, 2026" for an EN 16931 day (YYYY-MM-DD). */
+  const day = (iso: string) => formatDocumentDate(new Date(`${iso}T12:00:00Z`));
   const facts: Array<[string, string]> = [[m.kind === 'receipt' ? 'Date paid' : 'Issue date', m.issueDate]];
+  if (e && e.typeCode === 380) facts.push(['Date of supply', e.supplyDate ? day(e.supplyDate) : m.issueDate]);
   if (m.dueDate) facts.push(['Due date', m.dueDate]);
   if (m.settled?.paidDate) facts.push(['Date paid', m.settled.paidDate]);
   if (m.paid) facts.push(['Payment reference', m.paid.reference]);
+  facts.push(['Currency', m.currency]);
   let fy = y;
   for (const [label, value] of facts) {
     fy = put(label, left + half, fy, half, { size: 10, color: MUTED, align: 'right' });
@@ -142,8 +165,18 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
   // Client.
   const to = m.kind === 'receipt' ? 'Received from' : m.kind === 'credit-note' ? 'Credited to' : 'Bill to';
   y = put(to, left, y, half, { size: 10, color: MUTED });
-  y = put(m.client.name, left, y, half, { size: 12, weight: 'bold' });
-  if (m.client.email) y = put(m.client.email, left, y, half, { size: 10 });
+  if (e) {
+    // The buyer it was issued to: the company billed, the person, address, country, VAT id.
+    y = put(e.buyer.name, left, y, width, { size: 12, weight: 'bold' });
+    if (e.buyer.contactName) y = put(e.buyer.contactName, left, y, width, { size: 10 });
+    if (e.buyer.address) y = put(e.buyer.address, left, y, width, { size: 10 });
+    if (e.buyer.country) y = put(countryName(e.buyer.country), left, y, width, { size: 10 });
+    if (e.buyer.vatId) y = put(`VAT ID: ${e.buyer.vatId}`, left, y, width, { size: 10 });
+    if (e.buyer.email) y = put(e.buyer.email, left, y, width, { size: 10 });
+  } else {
+    y = put(m.client.name, left, y, half, { size: 12, weight: 'bold' });
+    if (m.client.email) y = put(m.client.email, left, y, half, { size: 10 });
+  }
   y += 24;
 
   // Line items.
@@ -156,29 +189,46 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
       y = doc.page.margins.top;
     }
   };
-  room(30);
-  doc.rect(left, y, width, 22).fill('#f1f5f9');
-  put('Description', left + 8, y + 4, descW, { size: 10, weight: 'bold', color: MUTED });
-  put(`Amount (${m.currency})`, right - amountW - 8, y + 4, amountW, {
-    size: 10,
-    weight: 'bold',
-    color: MUTED,
-    align: 'right',
-  });
-  y += 30;
-  for (const line of m.lines) {
-    room(16);
-    // The amount first, beside the description's first line: a description longer than the page goes on.
-    const page = doc.page;
-    const amountBottom = put(line.amount, right - amountW - 8, y, amountW, { size: 11, align: 'right' });
-    const descBottom = put(line.description, left + 8, y, descW, { size: 11 });
-    y = (doc.page === page ? Math.max(descBottom, amountBottom) : descBottom) + 8;
+  const rule = () =>
     doc
       .moveTo(left, y - 4)
       .lineTo(right, y - 4)
       .strokeColor('#e2e8f0')
       .lineWidth(1)
       .stroke();
+  const printed = e ? printedEInvoice(e, m.studio.taxLabel) : null;
+  room(30);
+  doc.rect(left, y, width, 22).fill('#f1f5f9');
+  const head = { size: 10, weight: 'bold' as const, color: MUTED };
+  if (printed) {
+    // Description, then the figures of each line in fixed columns, right-aligned (the net under the amounts).
+    const cols = lineColumns();
+    put('Description', left + 8, y + 4, cols.desc.w, head);
+    for (const [key, label] of COLUMN_HEADS) put(label, cols[key].x, y + 4, cols[key].w, { ...head, align: 'right' });
+    y += 30;
+    for (const line of printed.lines) {
+      room(16);
+      const page = doc.page;
+      let bottom = y;
+      for (const [key] of COLUMN_HEADS)
+        bottom = Math.max(bottom, put(line[key], cols[key].x, y, cols[key].w, { size: 10, align: 'right' }));
+      const descBottom = put(line.description, left + 8, y, cols.desc.w, { size: 10 });
+      y = (doc.page === page ? Math.max(descBottom, bottom) : descBottom) + 8;
+      rule();
+    }
+  } else {
+    put('Description', left + 8, y + 4, descW, head);
+    put(`Amount (${m.currency})`, right - amountW - 8, y + 4, amountW, { ...head, align: 'right' });
+    y += 30;
+    for (const line of m.lines) {
+      room(16);
+      // The amount first, beside the description's first line: a description longer than the page goes on.
+      const page = doc.page;
+      const amountBottom = put(line.amount, right - amountW - 8, y, amountW, { size: 11, align: 'right' });
+      const descBottom = put(line.description, left + 8, y, descW, { size: 11 });
+      y = (doc.page === page ? Math.max(descBottom, amountBottom) : descBottom) + 8;
+      rule();
+    }
   }
   /** One row of the amounts column: a label on the left, its amount right-aligned under the line amounts. */
   const amountRow = (label: string, value: string, strong: boolean) => {
@@ -195,14 +245,29 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
     const valueBottom = put(value, right - amountW - 8, at, amountW, { ...o, align: 'right' });
     y = Math.max(labelBottom, valueBottom) + 6;
   };
-  // Subtotal and tax, when the document carries a tax; the total; then what became of an invoice.
-  if (m.tax) {
+  // Net, and the tax of each rate on its taxable amount (an invoice's), or the subtotal and tax a receipt
+  // carries; the total; then what became of an invoice.
+  // No tax rows on a document that states no tax at all (one "not subject" row at 0% and no note: a studio
+  // where no VAT applies, or a document issued before lines without a tax), as it printed before lines.
+  const statesTax =
+    !!e && (e.totals.taxCents !== 0 || !!e.taxNote || e.totals.breakdown.some((r) => r.category !== 'O'));
+  if (printed && statesTax) {
+    amountRow('Subtotal', printed.net, false);
+    for (const t of printed.taxes) amountRow(`${t.label} on ${t.taxable}`, t.tax, false);
+  } else if (m.tax) {
     amountRow('Subtotal', m.tax.subtotal, false);
     amountRow(m.tax.label, m.tax.amount, false);
   }
   amountRow(m.totalLabel, m.total, true);
   for (const row of m.balanceRows ?? []) amountRow(row.label, row.amount, row.strong);
   y += 18;
+
+  // The legal note of a 0% treatment (reverse charge, exempt, outside the scope), and what a credit note corrects.
+  if (e?.taxNote) y = put(e.taxNote, left, y, width, { size: 10, weight: 'bold' }) + 12;
+  if (e?.precedingInvoice) {
+    const of = e.precedingInvoice.issueDate ? ` of ${day(e.precedingInvoice.issueDate)}` : '';
+    y = put(`Corrects invoice ${e.precedingInvoice.number}${of}`, left, y, width, { size: 10, weight: 'bold' }) + 12;
+  }
 
   /** A framed mark (PAID, REFUNDED, VOID...) `boxW` wide in `colour`, with `note` beside it. */
   const mark = (text: string, colour: string, boxW: number, note: string) => {
@@ -262,4 +327,34 @@ export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
 
   doc.end();
   return done;
+
+  /** The lines table's columns (x and width, points), the description taking what the figures leave. */
+  function lineColumns() {
+    const widths = { quantity: 44, unit: 52, unitPrice: 82, rate: 44, net: 86 } as const;
+    const gap = 6;
+    let x = right - 8;
+    const at = {} as Record<keyof typeof widths, { x: number; w: number }>;
+    for (const key of ['net', 'rate', 'unitPrice', 'unit', 'quantity'] as const) {
+      x -= widths[key];
+      at[key] = { x, w: widths[key] };
+      x -= gap;
+    }
+    return { ...at, desc: { x: left + 8, w: x - left - 8 } };
+  }
 }
+
+let regions: Intl.DisplayNames | undefined;
+/** "Germany" for DE: a country code as its English name (the code itself when Intl has none). */
+function countryName(code: string): string {
+  regions ??= new Intl.DisplayNames(['en'], { type: 'region', fallback: 'code' });
+  return regions.of(code) ?? code;
+}
+
+/** The lines table's figure columns, left to right, and their heads. */
+const COLUMN_HEADS = [
+  ['quantity', 'Qty'],
+  ['unit', 'Unit'],
+  ['unitPrice', 'Unit price'],
+  ['rate', 'Tax'],
+  ['net', 'Net'],
+] as const;
