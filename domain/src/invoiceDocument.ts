@@ -14,6 +14,7 @@
  */
 import { taxRateText } from './billing.js';
 import { formatUsd } from './money.js';
+import type { EInvoice } from './eInvoice.js';
 import type { StudioSettings } from './settings.js';
 import { documentPayPath, statementStateText, type StatementLine } from './statement.js';
 
@@ -80,6 +81,8 @@ export interface InvoicePdfModel {
   /** Invoice only: "Overdue 12 days" (statementStateText) while something is owed past its due day; null otherwise. */
   overdue?: string | null;
   footer: string | null;
+  /** The EN 16931 facts of an invoice or credit note, which its PDF also carries as Factur-X CII XML; absent or null otherwise. */
+  einvoice?: EInvoice | null;
 }
 
 // Made on first use, one per zone: an Intl formatter costs a page tens of ms of set-up.
