@@ -19,8 +19,8 @@ describe('CEN EN 16931 validation tooling', () => {
 describe('ciiXml passes the EN 16931 CII validation', () => {
   for (const [name, make] of Object.entries(E_INVOICE_CASES)) {
     it(name, () => {
-      const r = validateCii(ciiXml(make()));
-      expect(r.errors).toEqual([]);
+      // No fatal error, and not even a warning.
+      expect(validateCii(ciiXml(make())).failed).toEqual([]);
     });
   }
 
