@@ -17,7 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,7 @@ const ROOT = join(here, '..');
 export const EN16931_DIR = join(here, 'fixtures', 'en16931');
 const XSLT = join(EN16931_DIR, 'EN16931-CII-validation.xslt');
 const SVRL_NS = 'http://purl.oclc.org/dsdl/svrl';
+const COMPILE_TIMEOUT_MS = 300_000;
 
 /** The parts of SaxonJS (no types published) these tests use. */
 interface SaxonNode {
@@ -79,14 +80,37 @@ function sefPath(): string {
   const out = join(dir, `EN16931-CII-validation-${hash}.sef.json`);
   if (existsSync(out)) return out;
   mkdirSync(dir, { recursive: true });
-  // Written aside then renamed, so a test run in parallel never reads half a file.
-  const tmp = `${out}.${process.pid}.tmp`;
-  execFileSync(
-    process.execPath,
-    [require.resolve('xslt3/xslt3.js'), `-xsl:${XSLT}`, `-export:${tmp}`, '-nogo', '-relocate:on', '-ns:##html5'],
-    { stdio: ['ignore', 'ignore', 'pipe'], timeout: 300_000 },
-  );
-  renameSync(tmp, out);
+  // One compiler at a time: test files in parallel workers wait for the first one's file instead of each
+  // compiling (a lock older than the compile's timeout is a crashed run's, and is taken over).
+  const lock = `${out}.lock`;
+  const deadline = Date.now() + COMPILE_TIMEOUT_MS;
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'));
+      break;
+    } catch {
+      if (existsSync(out)) return out;
+      const held = statSync(lock, { throwIfNoEntry: false });
+      if (!held) continue;
+      if (Date.now() > deadline || Date.now() - held.mtimeMs > COMPILE_TIMEOUT_MS) {
+        rmSync(lock, { force: true });
+        continue;
+      }
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  try {
+    // Written aside then renamed, so a reader never sees half a file.
+    const tmp = `${out}.${process.pid}.tmp`;
+    execFileSync(
+      process.execPath,
+      [require.resolve('xslt3/xslt3.js'), `-xsl:${XSLT}`, `-export:${tmp}`, '-nogo', '-relocate:on', '-ns:##html5'],
+      { stdio: ['ignore', 'ignore', 'pipe'], timeout: COMPILE_TIMEOUT_MS },
+    );
+    renameSync(tmp, out);
+  } finally {
+    rmSync(lock, { force: true });
+  }
   return out;
 }
 
