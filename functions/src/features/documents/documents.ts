@@ -18,6 +18,10 @@
  * never changes once issued, except for the studio details if the admin
  * edits the settings, and an invoice's state (what is owed or was paid).
  *
+ * E-invoices: an invoice's, payment request's or credit note's EN 16931 CII
+ * XML (einvoice/ciiXml.ts) from the same model, downloaded on its own
+ * (renderDocumentXml) or carried inside its Factur-X PDF.
+ *
  * Client links: signed and expiring. `/api/client-documents/{kind}/{id}?exp=&sig=`
  * where sig = HMAC-SHA256 over "kind:id:exp" with a key derived from
  * OUTBOX_SECRET_KEY (domain-separated from the outbox sealing key), valid for
@@ -42,6 +46,7 @@ import { config } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
 import { linkKey, signLink, verifyLink } from '../../platform/signedLinks.js';
 import { renderInvoicePdf } from './pdf/invoicePdf.js';
+import { ciiXml, EInvoiceIncomplete } from './einvoice/ciiXml.js';
 import { loadStudioSettings } from '../../shared/settings.js';
 import {
   documentCreditNotes,
@@ -174,6 +179,30 @@ export async function renderDocument(
   }
   const model = await documentModel(db, { kind: ref.kind, id: ref.id }, now);
   return { filename: documentFileName(model), pdf: await renderInvoicePdf(model) };
+}
+
+/** The documents that have an e-invoice: an invoice, a payment request and a credit note. */
+export const XML_DOCUMENT_KINDS = ['invoice', 'request', 'credit-note'] as const;
+export type XmlDocumentKind = (typeof XML_DOCUMENT_KINDS)[number];
+
+/**
+ * The EN 16931 CII XML of `ref` (the same XML its Factur-X PDF carries, from the model's `einvoice`) and its
+ * file name, INV-….xml. @throws AppError 404 when absent; 409 when the document has no e-invoice, or when it
+ * lacks a fact EN 16931 requires ("The e-invoice needs the studio's country in Settings").
+ */
+export async function renderDocumentXml(
+  db: Firestore,
+  ref: { kind: XmlDocumentKind; id: string },
+  now = new Date(),
+): Promise<{ filename: string; xml: string }> {
+  const model = await documentModel(db, ref, now);
+  if (!model.einvoice) throw new AppError('Conflict', 'This document has no e-invoice');
+  try {
+    return { filename: documentFileName(model).replace(/\.pdf$/, '.xml'), xml: ciiXml(model.einvoice) };
+  } catch (e) {
+    if (e instanceof EInvoiceIncomplete) throw new AppError('Conflict', e.message);
+    throw e;
+  }
 }
 
 // ---------------------------------------------------------------------------

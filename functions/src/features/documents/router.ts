@@ -5,6 +5,12 @@
  *   named after the number. kind: invoice | request | receipt.
  * - GET /client-documents/{kind}/{id}?exp=&sig= (public, signed link from
  *   the My Project lookup, valid one hour) → the same PDF.
+ * - GET /documents/{kind}/{id}.xml (admin) and
+ *   /client-documents/{kind}/{id}.xml?exp=&sig= (the same signed query as the
+ *   PDF's link: it signs the document, not the format) → the EN 16931 CII XML,
+ *   application/xml, as an attachment INV-….xml. kind: invoice | request |
+ *   credit-note; 409 with what is missing when the document has no e-invoice
+ *   or lacks a fact EN 16931 requires.
  * 404 "Document not found" for an unknown kind or id (or an unpaid payment's
  * receipt); 403 "This download link has expired. Open My Project again." for
  * a bad or expired signature.
@@ -14,7 +20,13 @@ import { z } from 'zod';
 import { DOCUMENT_KINDS, firestoreId } from '@studio/domain';
 import { db } from '../../platform/firebase.js';
 import { forbidden, notFound } from '../../platform/errors.js';
-import { renderDocument, verifyDocumentLink, type DocumentRef } from './documents.js';
+import {
+  renderDocument,
+  renderDocumentXml,
+  verifyDocumentLink,
+  XML_DOCUMENT_KINDS,
+  type DocumentRef,
+} from './documents.js';
 
 export const documentsAdminRouter = Router();
 export const documentsPublicRouter = Router();
@@ -36,6 +48,27 @@ function documentRef(req: Request): DocumentRef {
   return parsed.data;
 }
 
+const xmlParams = documentParams.extend({ kind: z.enum(XML_DOCUMENT_KINDS) });
+
+/** The document named by an `.xml` path. @throws NotFound "Document not found" for a kind without an e-invoice or an impossible id. */
+function xmlDocumentRef(req: Request) {
+  const parsed = xmlParams.safeParse(req.params);
+  if (!parsed.success) throw notFound('Document not found');
+  return parsed.data;
+}
+
+async function sendXml(res: Response, ref: ReturnType<typeof xmlDocumentRef>) {
+  const { filename, xml } = await renderDocumentXml(db, ref);
+  const body = Buffer.from(xml, 'utf8');
+  res.set({
+    'Content-Type': 'application/xml; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${filename}"`,
+    'Content-Length': String(body.length),
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(body);
+}
+
 async function sendPdf(res: Response, ref: DocumentRef) {
   sendPdfFile(res, await renderDocument(db, ref));
 }
@@ -50,6 +83,17 @@ export function sendPdfFile(res: Response, { filename, pdf }: { filename: string
   });
   res.end(pdf);
 }
+
+// The `.xml` routes first: an id never holds a dot, so the PDF routes would answer them 404.
+documentsAdminRouter.get('/documents/:kind/:id.xml', async (req, res) => {
+  await sendXml(res, xmlDocumentRef(req));
+});
+
+documentsPublicRouter.get('/client-documents/:kind/:id.xml', async (req, res) => {
+  const ref = xmlDocumentRef(req);
+  if (!verifyDocumentLink(ref, req.query.exp, req.query.sig)) throw forbidden(LINK_EXPIRED);
+  await sendXml(res, ref);
+});
 
 documentsAdminRouter.get('/documents/:kind/:id', async (req, res) => {
   await sendPdf(res, documentRef(req));

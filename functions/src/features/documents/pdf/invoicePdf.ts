@@ -35,6 +35,7 @@
 import { createRequire } from 'node:module';
 import * as logger from 'firebase-functions/logger';
 import { formatDocumentDate, printedEInvoice, type InvoicePdfModel } from '@studio/domain';
+import { attachFacturX, facturXml, PDF_A3B_OPTIONS, pdfaInfo } from '../einvoice/facturX.js';
 import { fetchLogo, LogoRefused } from './logoFetch.js';
 import { drawText, type Span, type TextOptions } from './unicodeText.js';
 
@@ -89,18 +90,23 @@ const ACCENT = '#4338ca';
 export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
   const PDFDocument = loadPdfKit();
   const logoData = await logo(m.studio.logoUrl);
+  const info = {
+    Title: `${m.title}${m.number ? ` ${m.number}` : ''}`,
+    Author: m.studio.businessName,
+    Subject: m.title,
+    Creator: m.studio.businessName,
+  };
+  // An invoice or credit note with its e-invoice is a Factur-X PDF/A-3b (einvoice/facturX.ts); receipts stay plain.
+  const facturX = m.kind === 'receipt' ? null : facturXml(m.einvoice);
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
     // No default font: every text is drawText's (pdfkit would parse Helvetica's metrics for each document).
     font: '',
-    info: {
-      Title: `${m.title}${m.number ? ` ${m.number}` : ''}`,
-      Author: m.studio.businessName,
-      Subject: m.title,
-      Creator: m.studio.businessName,
-    },
+    info: facturX ? pdfaInfo(info) : info,
+    ...(facturX ? PDF_A3B_OPTIONS : {}),
   });
+  if (facturX) attachFacturX(doc, facturX, doc.info.CreationDate ?? new Date());
   const done = pdfBytes(doc);
 
   const left = doc.page.margins.left;
