@@ -75,8 +75,22 @@ describe('previewTotals', () => {
     expect(skipped).toEqual([2]);
     expect(totals).toEqual(
       invoiceLineTotals([
-        { description: 'Design', quantityMilli: 1500, unit: 'HUR', unitPriceCents: 8000, taxRateBps: 2000, taxCategory: 'S' },
-        { description: 'Design', quantityMilli: 3000, unit: 'HUR', unitPriceCents: 3333, taxRateBps: 700, taxCategory: 'S' },
+        {
+          description: 'Design',
+          quantityMilli: 1500,
+          unit: 'HUR',
+          unitPriceCents: 8000,
+          taxRateBps: 2000,
+          taxCategory: 'S',
+        },
+        {
+          description: 'Design',
+          quantityMilli: 3000,
+          unit: 'HUR',
+          unitPriceCents: 3333,
+          taxRateBps: 700,
+          taxCategory: 'S',
+        },
       ]),
     );
     expect(totals.totalCents).toBe(12000 + 2400 + 9999 + 700);

@@ -83,7 +83,7 @@ export const lineDraftSchema = z
   .object({
     description: z.string(),
     quantity: z.string(),
-    unit: z.string(),
+    unit: z.enum(Object.keys(LINE_UNITS) as [LineUnit, ...LineUnit[]], { error: 'Choose a unit' }),
     unitPrice: z.string(),
     taxRate: z.string(),
   })
@@ -101,7 +101,7 @@ export const lineDraftSchema = z
     if (!checked.success)
       for (const issue of checked.error.issues)
         ctx.addIssue({ code: 'custom', path: [draftField(issue.path[0])], message: issue.message });
-    return body as LineBody;
+    return body;
   });
 
 /** The itemised form: its lines, and the invoice's optional description, supply date and due date (YYYY-MM-DD). */
@@ -136,8 +136,13 @@ export function previewTotals(
   drafts: readonly LineDraft[],
   treatment: TaxTreatment,
 ): { totals: InvoiceLineTotals; skipped: number[] } {
-  const lines: { description: string; quantityMilli: number; unit: LineUnit; unitPriceCents: number; taxRateBps: number }[] =
-    [];
+  const lines: {
+    description: string;
+    quantityMilli: number;
+    unit: LineUnit;
+    unitPriceCents: number;
+    taxRateBps: number;
+  }[] = [];
   const skipped: number[] = [];
   drafts.slice(0, LINE_LIMITS.maxLines).forEach((d, i) => {
     const bps = percentToBps(d.taxRate);
@@ -158,3 +163,9 @@ export function previewTotals(
   });
   return { totals: invoiceLineTotals(applyTaxTreatment(lines, treatment)), skipped };
 }
+
+/**
+ * The form field a server field message belongs on: the body's paths ("lines.0.quantity", "supplyDate") are the
+ * form's, but for a line's rate, sent as `taxRateBps` and typed as `taxRate`.
+ */
+export const formFieldOf = (key: string): string => key.replace(/\.taxRateBps$/, '.taxRate');

@@ -22,7 +22,8 @@ describe('partyFields', () => {
       taxId: null,
       vatRegistered: false,
     });
-    expect(studioTaxFacts({ taxRateBps: 2000, vatRegistered: true, country: 'DE', taxId: 'DE136695976' })).toEqual({
+    const saved = { taxRateBps: 2000, vatRegistered: true, country: 'DE', taxId: 'DE136695976' };
+    expect(studioTaxFacts(saved)).toEqual({
       vatRegistered: true,
       country: 'DE',
       taxId: 'DE136695976',

@@ -38,7 +38,8 @@ export const studioLegalOf = (settings: object): StudioLegalFields => studioLega
 const NO_BILLING: ClientBillingFields = { company: null, address: null, country: null, taxId: null };
 
 /** A client's billing fields of a lead document or record (any other key ignored; anything not an object: none). */
-export const clientBillingOf = (lead: unknown): ClientBillingFields => clientBillingSchema.safeParse(lead).data ?? NO_BILLING;
+export const clientBillingOf = (lead: unknown): ClientBillingFields =>
+  clientBillingSchema.safeParse(lead).data ?? NO_BILLING;
 
 /** The studio's side of an invoice's tax treatment: its legal fields and its rate (basis points). */
 export const studioTaxFacts = (settings: object & { taxRateBps: number }): StudioTaxFacts => {
