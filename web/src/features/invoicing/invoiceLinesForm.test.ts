@@ -4,6 +4,7 @@ import { taxTreatment, type StudioTaxFacts } from '@studio/domain/invoiceTax';
 import {
   bpsToPercent,
   emptyLine,
+  itemisedFieldOf,
   itemisedInvoiceBody,
   itemisedInvoiceFormSchema,
   percentToBps,
@@ -104,5 +105,15 @@ describe('previewTotals', () => {
   });
   it('previews a line without its description yet', () => {
     expect(previewTotals([line({ description: '' })], domestic).skipped).toEqual([]);
+  });
+});
+
+describe('itemisedFieldOf', () => {
+  it("puts the server's field messages on the form's fields", () => {
+    expect(itemisedFieldOf('lines.2.taxRateBps')).toBe('lines.2.taxRate');
+    expect(itemisedFieldOf('lines.0.unitPrice')).toBe('lines.0.unitPrice');
+    expect(itemisedFieldOf('supplyDate')).toBe('supplyDate');
+    expect(itemisedFieldOf('lines')).toBeNull();
+    expect(itemisedFieldOf('amount')).toBeNull();
   });
 });

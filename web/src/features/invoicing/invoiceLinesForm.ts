@@ -165,7 +165,15 @@ export function previewTotals(
 }
 
 /**
- * The form field a server field message belongs on: the body's paths ("lines.0.quantity", "supplyDate") are the
- * form's, but for a line's rate, sent as `taxRateBps` and typed as `taxRate`.
+ * The itemised form's field a server field message belongs on, or null when it has none (the message is toasted):
+ * the body's paths ("lines.0.quantity", "supplyDate") are the form's, but for a line's rate, sent as
+ * `taxRateBps` and typed as `taxRate`.
  */
-export const formFieldOf = (key: string): string => key.replace(/\.taxRateBps$/, '.taxRate');
+export function itemisedFieldOf(
+  key: string,
+): `lines.${number}.${keyof LineDraft}` | 'description' | 'supplyDate' | 'dueDate' | null {
+  if (key === 'description' || key === 'supplyDate' || key === 'dueDate') return key;
+  const m = /^lines\.(\d+)\.(description|quantity|unit|unitPrice|taxRateBps)$/.exec(key);
+  if (!m) return null;
+  return `lines.${Number(m[1])}.${m[2] === 'taxRateBps' ? 'taxRate' : (m[2] as keyof LineDraft)}`;
+}

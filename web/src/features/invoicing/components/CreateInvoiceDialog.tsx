@@ -11,7 +11,7 @@
  * "Invoice Creation Failed" with the server's text.
  */
 import { useMemo, useRef, useState } from 'react';
-import { useForm, type FieldPath } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import DialogContentText from '@mui/material/DialogContentText';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -26,8 +26,8 @@ import { clientTaxFacts, studioTaxFacts } from '../../../shared/data/partyFields
 import { useStudioSettings } from '../../settings';
 import {
   emptyLine,
-  formFieldOf,
   itemisedInvoiceBody,
+  itemisedFieldOf,
   itemisedInvoiceFormSchema,
   type ItemisedInvoice,
   type ItemisedInvoiceForm,
@@ -50,7 +50,6 @@ async function submitKey(nonce: string, body: object): Promise<string> {
   return `${nonce}.${hex}`;
 }
 const FIELDS = ['amount', 'description', 'dueDate'] as const;
-const ITEMISED_FIELDS = ['description', 'supplyDate', 'dueDate'] as const;
 const itemisedEmpty = (rateBps: number): ItemisedInvoiceForm => ({
   lines: [emptyLine(rateBps)],
   description: '',
@@ -99,8 +98,8 @@ export function CreateInvoiceDialog({ lead: current, onClose }: { lead: LeadView
     onClose();
   };
 
-  /** Posts `body`; on success toasts `sent` and closes, on failure puts the server's field messages on `fields`. */
-  const post = async (body: { leadId: string }, sent: string, showField: (key: string, message: string) => boolean) => {
+  /** Posts `body`; on success toasts `sent` and closes; on failure hands each server field message to `showField` and toasts them. */
+  const post = async (body: { leadId: string }, sent: string, showField: (key: string, message: string) => void) => {
     try {
       // One key per filled-in form: a retried or doubled submit returns the first invoice and sends one email.
       await api.post('/api/create-invoice', body, invoiceCreatedReply, {
@@ -113,13 +112,11 @@ export function CreateInvoiceDialog({ lead: current, onClose }: { lead: LeadView
     } catch (e) {
       // A validation failure names its fields: show them on the form and in the toast.
       const fields = e instanceof ApiError && e.fields ? e.fields : {};
-      const unplaced = Object.entries(fields).filter(([key, message]) => !showField(key, message));
+      for (const [key, message] of Object.entries(fields)) showField(key, message);
       const fieldText = Object.values(fields).filter(Boolean).join(' ');
       toast({
         title: 'Invoice Creation Failed',
-        description:
-          (unplaced.length ? unplaced.map(([, m]) => m).join(' ') : fieldText) ||
-          errorMessage(e, 'Failed to create invoice'),
+        description: fieldText || errorMessage(e, 'Failed to create invoice'),
         severity: 'error',
       });
     }
@@ -136,7 +133,6 @@ export function CreateInvoiceDialog({ lead: current, onClose }: { lead: LeadView
     await post(body, `The invoice for ${formatAmount(form.amount)} was sent to the client.`, (key, message) => {
       const f = FIELDS.find((n) => n === key);
       if (f) setError(f, { message });
-      return !!f;
     });
   };
 
@@ -147,12 +143,8 @@ export function CreateInvoiceDialog({ lead: current, onClose }: { lead: LeadView
       itemisedInvoiceBody(lead.id, form),
       `The invoice of ${count} line${count === 1 ? '' : 's'} was sent to the client.`,
       (key, message) => {
-        const field = formFieldOf(key);
-        const known =
-          ITEMISED_FIELDS.some((n) => n === field) ||
-          /^lines\.\d+\.(description|quantity|unit|unitPrice|taxRate)$/.test(field);
-        if (known) itemised.setError(field as FieldPath<ItemisedInvoiceForm>, { message }, { shouldFocus: true });
-        return known;
+        const field = itemisedFieldOf(key);
+        if (field) itemised.setError(field, { message }, { shouldFocus: true });
       },
     );
   };
