@@ -70,9 +70,9 @@ export function InvoiceLinesEditor({
   };
   const removeAt = (i: number) => {
     remove(i);
-    // Focus stays in the list: on the line that took its place, else the add button.
+    // Focus stays in the list: on the remove button of the line that took its place, else the add button.
     requestAnimationFrame(() => {
-      const buttons = list.current?.querySelectorAll<HTMLButtonElement>('[data-remove-line]');
+      const buttons = list.current?.querySelectorAll<HTMLButtonElement>('[data-remove-line]:not([disabled])');
       (buttons?.[Math.min(i, (buttons?.length ?? 1) - 1)] ?? list.current?.querySelector('[data-add-line]'))?.focus();
     });
   };
