@@ -84,6 +84,7 @@ test('Create Invoice, itemised: lines checked, totals previewed, lines posted', 
   await dialog.getByRole('button', { name: 'Create Invoice' }).click();
   await expect(line(dialog, 1).getByText('Description is required')).toBeVisible();
   await expect(line(dialog, 1).getByText('Unit price must be an amount such as 1234.50')).toBeVisible();
+  await expect(dialog.getByText('Description is required')).toHaveCount(2); // the line's and the invoice's
 
   await fillLine(dialog, 1, {
     description: 'Design work',
@@ -110,6 +111,7 @@ test('Create Invoice, itemised: lines checked, totals previewed, lines posted', 
   await expect(preview).toContainText('Tax at 20% on $120.00$24.00');
   await expect(preview).toContainText('Total$174.00');
 
+  await dialog.getByLabel('Invoice description').fill('November work');
   await dialog.getByLabel('Supply date (optional)').fill('2026-11-30');
   const posted = page.waitForRequest((r) => r.url().endsWith('/api/create-invoice') && r.method() === 'POST');
   await dialog.getByRole('button', { name: 'Create Invoice' }).click();
@@ -119,6 +121,7 @@ test('Create Invoice, itemised: lines checked, totals previewed, lines posted', 
       { description: 'Design work', quantity: '1.5', unit: 'HUR', unitPrice: '80.00', taxRateBps: 2000 },
       { description: 'Hosting', quantity: '1', unit: 'MON', unitPrice: '30.00', taxRateBps: 0 },
     ],
+    description: 'November work',
     supplyDate: '2026-11-30',
   });
   await expect(page.getByText('Invoice Created Successfully')).toBeVisible();
@@ -132,7 +135,8 @@ test('Create Invoice, itemised: lines checked, totals previewed, lines posted', 
     })
     .toEqual([2]);
   const card = page.getByTestId('invoicing-card').filter({ hasText: name });
-  const row = card.getByTestId('invoice-row').filter({ hasText: '$174.00' });
+  const row = card.getByTestId('invoice-row').filter({ hasText: 'November work' });
+  await expect(row).toContainText('$174.00');
   await expect(row).toBeVisible();
   await expect(row.getByRole('button', { name: /^CII XML of invoice INV-/ })).toBeVisible();
 });
@@ -191,8 +195,8 @@ test("a lead's billing details: edited, checked, saved, cancelled", async ({ pag
   await expect(shown).toContainText('FR40303265045');
   await expect
     .poll(async () => {
-      const d = await db.collection('leads').doc(leadId).get();
-      return [d.get('company'), d.get('country'), d.get('taxId')];
+      const b = ((await db.collection('leads').doc(leadId).get()).get('billing') ?? {}) as Record<string, unknown>;
+      return [b.company, b.country, b.taxId];
     })
     .toEqual(['Acme SARL', 'FR', 'FR40303265045']);
 

@@ -21,7 +21,7 @@ const line = (over: Partial<LineDraft> = {}): LineDraft => ({
   taxRate: '20',
   ...over,
 });
-const form = (lines: LineDraft[]) => ({ lines, description: '', supplyDate: '', dueDate: '' });
+const form = (lines: LineDraft[]) => ({ lines, description: 'December work', supplyDate: '', dueDate: '' });
 const domesticStudio: StudioTaxFacts = { vatRegistered: true, country: 'DE', taxId: 'DE136695976', taxRateBps: 1900 };
 const domestic = taxTreatment(domesticStudio, { company: null, country: null, taxId: null });
 
@@ -48,6 +48,7 @@ describe('itemisedInvoiceFormSchema', () => {
     expect(itemisedInvoiceBody('lead1', r)).toEqual({
       leadId: 'lead1',
       lines: [{ description: 'Design', quantity: '1.5', unit: 'HUR', unitPrice: '80.00', taxRateBps: 550 }],
+      description: 'December work',
       supplyDate: '2026-12-01',
     });
   });
@@ -65,6 +66,12 @@ describe('itemisedInvoiceFormSchema', () => {
     });
   });
   it('needs a line', () => expect(itemisedInvoiceFormSchema.safeParse(form([])).success).toBe(false));
+  it('needs a description, as a single amount does', () => {
+    const r = itemisedInvoiceFormSchema.safeParse({ ...form([line()]), description: '  ' });
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['description', 'Description is required'],
+    ]);
+  });
 });
 
 describe('previewTotals', () => {

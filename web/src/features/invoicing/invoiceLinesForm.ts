@@ -104,25 +104,32 @@ export const lineDraftSchema = z
     return body;
   });
 
-/** The itemised form: its lines, and the invoice's optional description, supply date and due date (YYYY-MM-DD). */
+/**
+ * The itemised form: its lines, the invoice's description (what it is for, required as for a single amount), and
+ * its optional supply date and due date (YYYY-MM-DD).
+ */
 export const itemisedInvoiceFormSchema = z.object({
   lines: z
     .array(lineDraftSchema)
     .min(1, 'Add at least one line')
     .max(LINE_LIMITS.maxLines, `An invoice has at most ${LINE_LIMITS.maxLines} lines`),
-  description: z.string().trim().max(300, 'Description must be at most 300 characters'),
+  description: z
+    .string()
+    .trim()
+    .min(1, 'Description is required')
+    .max(300, 'Description must be at most 300 characters'),
   supplyDate: z.string(),
   dueDate: z.string(),
 });
 export type ItemisedInvoiceForm = z.input<typeof itemisedInvoiceFormSchema>;
 export type ItemisedInvoice = z.output<typeof itemisedInvoiceFormSchema>;
 
-/** The create-invoice body of a checked itemised form for `leadId`: blank optional fields are left out. */
+/** The create-invoice body of a checked itemised form for `leadId`: blank optional dates are left out. */
 export function itemisedInvoiceBody(leadId: string, form: ItemisedInvoice) {
   return {
     leadId,
     lines: form.lines,
-    ...(form.description ? { description: form.description } : {}),
+    description: form.description,
     ...(form.supplyDate ? { supplyDate: form.supplyDate } : {}),
     ...(form.dueDate ? { dueDate: form.dueDate } : {}),
   };

@@ -6,6 +6,17 @@ describe('partyFields', () => {
     expect(clientBillingOf({ name: 'A' })).toEqual({ company: null, address: null, country: null, taxId: null });
     expect(clientBillingOf(undefined)).toEqual({ company: null, address: null, country: null, taxId: null });
   });
+  it("reads the lead's billing object, null or absent as none", () => {
+    expect(
+      clientBillingOf({ billing: { company: 'Acme', address: null, country: 'FR', taxId: 'FR40303265045' } }),
+    ).toEqual({
+      company: 'Acme',
+      address: null,
+      country: 'FR',
+      taxId: 'FR40303265045',
+    });
+    expect(clientBillingOf({ billing: null })).toEqual({ company: null, address: null, country: null, taxId: null });
+  });
   it('reads set fields, blanks and wrong types as null', () => {
     expect(clientBillingOf({ company: ' Acme ', address: '', country: 'FR', taxId: 42 })).toEqual({
       company: 'Acme',

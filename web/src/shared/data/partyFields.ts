@@ -1,7 +1,7 @@
 /**
  * The parties' legal fields as the CRM reads them back (no UI): the studio's from its settings (legalName,
  * legalAddress, country, taxId, vatRegistered: domain invoiceTax studioLegalFieldsSchema) and a client's billing
- * fields from its lead document (company, address, country, taxId: clientBillingFieldsSchema), and the tax
+ * fields from its lead document (company, address, country, taxId: clientBillingFieldsSchema, under `billing`), and the tax
  * facts domain taxTreatment takes from them.
  *
  * Read leniently: a document saved before these fields existed, or holding one that no longer checks, reads
@@ -37,9 +37,14 @@ export const studioLegalOf = (settings: object): StudioLegalFields => studioLega
 
 const NO_BILLING: ClientBillingFields = { company: null, address: null, country: null, taxId: null };
 
-/** A client's billing fields of a lead document or record (any other key ignored; anything not an object: none). */
-export const clientBillingOf = (lead: unknown): ClientBillingFields =>
-  clientBillingSchema.safeParse(lead).data ?? NO_BILLING;
+/**
+ * A client's billing fields of a lead document or record: its `billing` object (`leads/{id}.billing`), or the
+ * fields at its top level when it has none (any other key ignored; anything not an object: none).
+ */
+export function clientBillingOf(lead: unknown): ClientBillingFields {
+  const nested = z.object({ billing: z.looseObject({}) }).safeParse(lead);
+  return clientBillingSchema.safeParse(nested.success ? nested.data.billing : lead).data ?? NO_BILLING;
+}
 
 /** The studio's side of an invoice's tax treatment: its legal fields and its rate (basis points). */
 export const studioTaxFacts = (settings: object & { taxRateBps: number }): StudioTaxFacts => {

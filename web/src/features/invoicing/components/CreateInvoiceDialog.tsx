@@ -4,8 +4,8 @@
  * - one amount: amount (number, step 0.01), description and an optional due
  *   date, checked with the domain's invoiceFormSchema;
  * - itemised: lines (InvoiceLinesEditor, each checked with the domain's line
- *   schema) with a live preview of the totals, an optional description,
- *   supply date and due date.
+ *   schema) with a live preview of the totals, a description, and an
+ *   optional supply date and due date.
  * The server checks the amounts and answers with field messages, shown on the
  * fields. Toasts "Invoice Created Successfully" (sent to the client) or
  * "Invoice Creation Failed" with the server's text.
@@ -228,8 +228,9 @@ export function CreateInvoiceDialog({ lead: current, onClose }: { lead: LeadView
           <FormTextField
             control={itemised.control}
             name="description"
-            label="Invoice note (optional)"
-            hint="Printed above the lines"
+            label="Invoice description"
+            hint="What the invoice is for, in the email and above its lines"
+            required
             multiline
             slotProps={{ htmlInput: { maxLength: 300 } }}
           />

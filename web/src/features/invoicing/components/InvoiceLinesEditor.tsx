@@ -2,7 +2,7 @@
  * The Create Invoice dialog's itemised fields: its lines (description, quantity, unit, unit price, tax rate in
  * percent), added and removed up to domain LINE_LIMITS.maxLines, a live preview of each line's net amount, the
  * taxable amount and tax per rate and the total (../invoiceLinesForm.ts previewTotals: domain
- * invoiceLineTotals after the tax treatment), and the invoice's optional description, supply date and due date.
+ * invoiceLineTotals after the tax treatment).
  * A treatment that changes the lines' tax (reverse charge, outside the scope, not VAT-registered) is named above
  * the preview: the server applies it from the stored settings and client record when it issues the invoice.
  */
