@@ -6,9 +6,8 @@ describe('documentPath', () => {
     expect(documentPath('invoice', 'inv/1')).toBe('/api/documents/invoice/inv%2F1');
     expect(documentPath('credit-note', 'cn1', 'xml')).toBe('/api/documents/credit-note/cn1.xml');
   });
-  it('offers the XML for invoices and credit notes only', () => {
-    expect(['invoice', 'request', 'receipt', 'credit-note', 'proposal'].filter((k) => hasEInvoice(k as never))).toEqual(
-      ['invoice', 'credit-note'],
-    );
+  it('offers the XML for invoices, payment requests and credit notes only', () => {
+    const kinds = ['invoice', 'request', 'receipt', 'credit-note', 'proposal'] as const;
+    expect(kinds.filter(hasEInvoice)).toEqual(['invoice', 'request', 'credit-note']);
   });
 });

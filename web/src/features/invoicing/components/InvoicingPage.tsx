@@ -3,7 +3,7 @@
  * lead in an invoicing status (domain INVOICING_STATUSES), read live with the
  * page's one leads listener, plus one invoices listener and one payment
  * requests listener for each card's numbered documents (INV-YYYY-NNNN, with
- * PDF, e-invoice (CII XML, invoices only) and receipt downloads), and one listener for the ledger's refunds,
+ * PDF, e-invoice (CII XML) and receipt downloads), and one listener for the ledger's refunds,
  * disputes and write-offs, shown under the document they changed. What a card
  * says about money is the lead's account statement (domain leadStatement):
  * "Paid in full" only when no document of the project owes anything and no
