@@ -1,2 +1,2 @@
 /** The settings feature's public face: what other features may import from it. */
-export { useStudioDateFormat, useStudioTimeZone } from './hooks/useSettings';
+export { useStudioDateFormat, useStudioSettings, useStudioTimeZone } from './hooks/useSettings';

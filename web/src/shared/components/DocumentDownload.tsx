@@ -1,7 +1,8 @@
 /**
  * Download buttons for invoice, receipt and credit note PDFs (GET
- * /api/documents/{kind}/{id}, admin; the Invoicing and Money pages). The PDF is fetched with the admin's ID token and handed to the
- * browser as a file named after its number; failures toast.
+ * /api/documents/{kind}/{id}, admin; the Invoicing and Money pages), and for the plain CII XML e-invoice of an
+ * invoice or credit note (documentPath's `.xml` variant). The file is fetched with the admin's ID token and handed
+ * to the browser under the server's file name; failures toast.
  */
 import { useState } from 'react';
 import type { DocumentKind } from '@studio/domain';
@@ -9,15 +10,16 @@ import Button from '@mui/material/Button';
 import DownloadIcon from '@mui/icons-material/Download';
 import { auth } from '../data/firebase';
 import { downloadWithToken } from '../lib/download';
+import { documentPath, type DocumentFormat } from '../lib/documentLinks';
 import { useToast } from './Toast';
 
-/** Fetches the PDF and saves it. @throws Error with the server's message. */
-function download(kind: DocumentKind, id: string): Promise<void> {
-  return downloadPdf(`/api/documents/${kind}/${encodeURIComponent(id)}`, `${kind}-${id}.pdf`);
+/** Fetches the document and saves it. @throws Error with the server's message. */
+function download(kind: DocumentKind, id: string, format: DocumentFormat): Promise<void> {
+  return downloadPdf(documentPath(kind, id, format), `${kind}-${id}.${format}`);
 }
 
 /**
- * Fetches the admin PDF at `path` with the admin's ID token and saves it under the server's file name (or
+ * Fetches the admin file (a PDF, an XML e-invoice) at `path` with the admin's ID token and saves it under the server's file name (or
  * `fallbackName`). @throws Error with the server's message.
  */
 export async function downloadPdf(path: string, fallbackName: string): Promise<void> {
@@ -25,7 +27,7 @@ export async function downloadPdf(path: string, fallbackName: string): Promise<v
 }
 
 /**
- * A small "PDF" / "Receipt" button for one document; `label` names it for
+ * A small "PDF" / "Receipt" / "CII XML" button for one document; `label` names it for
  * screen readers and starts with the visible `text` (WCAG 2.5.3, label in name).
  */
 export function DocumentDownloadButton({
@@ -33,18 +35,20 @@ export function DocumentDownloadButton({
   id,
   label,
   text,
+  format = 'pdf',
 }: {
   kind: DocumentKind;
   id: string;
   label: string;
   text: string;
+  format?: DocumentFormat;
 }) {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const click = async () => {
     setBusy(true);
     try {
-      await download(kind, id);
+      await download(kind, id, format);
     } catch (e) {
       toast({
         title: 'Download failed',

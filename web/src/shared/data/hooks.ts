@@ -41,6 +41,8 @@ import {
 import { invoicingLeadsQuery, leadBoardQuery, leadsQuery } from './FirestoreScope';
 import { listenToList, parsedDoc, parsedDocs, useLiveQuery, type LiveList, type StoredDoc } from './liveQuery';
 import { unlessSessionEnded } from './sessionCheck';
+import { clientBillingOf } from './partyFields';
+import type { ClientBillingFields } from '@studio/domain/invoiceTax';
 
 export type { LiveList } from './liveQuery';
 
@@ -52,10 +54,14 @@ export interface LeadPaymentFields {
   finalPaidAt?: Date | null;
 }
 
-export type LeadView = LeadRecord & LeadPaymentFields & { id: string };
+/** A whole lead with its id and the client's billing fields (./partyFields.ts; each null until set). */
+export type LeadView = LeadRecord & LeadPaymentFields & { id: string; billing: ClientBillingFields };
 
-const leadOf = (d: StoredDoc): LeadView | null => parsedDoc(leadDocSchema, d);
-const leadsOf = (snap: QuerySnapshot): LeadView[] => parsedDocs(leadDocSchema, snap);
+const leadOf = (d: StoredDoc): LeadView | null => {
+  const lead = parsedDoc(leadDocSchema, d);
+  return lead && { ...lead, billing: clientBillingOf(d.data()) };
+};
+const leadsOf = (snap: QuerySnapshot): LeadView[] => snap.docs.flatMap((d) => leadOf(d) ?? []);
 
 /** A lead as the CRM board knows it: its card (domain/leadBoard.ts) and id. */
 export type BoardLead = BoardCard & { id: string };

@@ -60,6 +60,7 @@ import {
 import { csvFileName, downloadCsv } from '../../../shared/lib/csv';
 import { useClock } from '../../../shared/lib/useClock';
 import { DocumentDownloadButton } from '../../../shared/components/DocumentDownload';
+import { hasEInvoice } from '../../../shared/lib/documentLinks';
 import {
   ageingTotals,
   cashReceived,
@@ -307,6 +308,15 @@ export function MoneyPage() {
                       {r.number && r.kind !== 'order' && (
                         <DocumentDownloadButton kind={r.kind} id={r.id} text="PDF" label={`PDF of ${r.number}`} />
                       )}
+                      {r.number && r.kind !== 'order' && hasEInvoice(r.kind) && (
+                        <DocumentDownloadButton
+                          kind={r.kind}
+                          id={r.id}
+                          format="xml"
+                          text="CII XML"
+                          label={`CII XML of ${r.number}`}
+                        />
+                      )}
                       {/* Deposit and final requests follow the quote: only an admin's invoice is closed by hand. */}
                       {r.kind === 'invoice' &&
                         (['void', 'write-off'] as const).map((action) =>
@@ -426,6 +436,15 @@ export function MoneyPage() {
                             id={cn.id}
                             text="PDF"
                             label={`PDF of credit note ${cn.number}`}
+                          />
+                        )}
+                        {cn?.number && (
+                          <DocumentDownloadButton
+                            kind="credit-note"
+                            id={cn.id}
+                            format="xml"
+                            text="CII XML"
+                            label={`CII XML of credit note ${cn.number}`}
                           />
                         )}
                         {left > 0 && (

@@ -3,7 +3,7 @@
  * lead in an invoicing status (domain INVOICING_STATUSES), read live with the
  * page's one leads listener, plus one invoices listener and one payment
  * requests listener for each card's numbered documents (INV-YYYY-NNNN, with
- * PDF and receipt downloads), and one listener for the ledger's refunds,
+ * PDF, e-invoice (CII XML) and receipt downloads), and one listener for the ledger's refunds,
  * disputes and write-offs, shown under the document they changed. What a card
  * says about money is the lead's account statement (domain leadStatement):
  * "Paid in full" only when no document of the project owes anything and no
@@ -40,6 +40,7 @@ import {
   type LedgerEntryView,
 } from '../../../shared/data/moneyHooks';
 import { DocumentDownloadButton } from '../../../shared/components/DocumentDownload';
+import { hasEInvoice } from '../../../shared/lib/documentLinks';
 import { PaymentMarkers } from './PaymentMarkers';
 
 /** A numbered document on a card: an admin's invoice or a deposit / final payment request. */
@@ -212,6 +213,15 @@ function InvoiceList({
                     id={inv.id}
                     text="PDF"
                     label={`PDF of invoice ${inv.number}`}
+                  />
+                )}
+                {inv.number && hasEInvoice(inv.kind) && (
+                  <DocumentDownloadButton
+                    kind={inv.kind}
+                    id={inv.id}
+                    format="xml"
+                    text="CII XML"
+                    label={`CII XML of invoice ${inv.number}`}
                   />
                 )}
                 {inv.status === 'paid' && inv.paymentIntentId && (

@@ -1,6 +1,6 @@
 /**
  * Lead detail (spec §2): status and project type badges, contact, message,
- * dead reason, the activity history and the lead's emails with their status
+ * dead reason, the client's billing details (LeadBilling), the activity history and the lead's emails with their status
  * (failed ones can be resent), and the client's data export and erasure.
  * Opens at once with what the board
  * card knows; the contact and message come from the whole lead, read while
@@ -34,6 +34,7 @@ import { LeadMessages } from '../../messages';
 import { LeadAccount } from '../../invoicing';
 import { useStudioDateFormat } from '../../settings';
 import { leadQueries } from '../queries';
+import { LeadBilling } from './LeadBilling';
 
 function describe(a: Activity): string {
   switch (a.type) {
@@ -125,6 +126,8 @@ export function LeadDetailDialog({
               <Typography sx={{ mt: 2 }}>Quote: {formatUsd(lead.quoteAmountCents)}</Typography>
             )}
             {full && full.quoteAccepted && <LeadAccount lead={full} />}
+            <Divider sx={{ my: 2 }} />
+            <LeadBilling key={lead.id} leadId={lead.id} billing={full?.billing ?? null} />
             <Divider sx={{ my: 2 }} />
             <Typography variant="subtitle2" component="h3">
               Proposals

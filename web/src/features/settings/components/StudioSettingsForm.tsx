@@ -1,21 +1,31 @@
 /**
- * The "Studio" tab: business details for invoices, receipts and emails (domain studioSettingsSchema). A save sends
- * the version the form was loaded from; a 409 (someone saved since) goes to `onStale` with the server's message.
+ * The "Studio" tab: business details for invoices, receipts and emails (domain studioSettingsSchema) and the
+ * studio's legal details invoices must carry (domain invoiceTax studioLegalFieldsSchema: legal name and address,
+ * country, tax id or VAT number, VAT registered), checked by ../studioSettingsForm.ts. A save sends the version
+ * the form was loaded from; a 409 (someone saved since) goes to `onStale` with the server's message.
  */
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import { SETTINGS_LIMITS, settingsSavedReply, type StudioSettings } from '@studio/domain';
+import { PARTY_LIMITS } from '@studio/domain/invoiceTax';
+import { countryName } from '../../../shared/lib/countries';
 import {
-  SETTINGS_LIMITS,
-  settingsSavedReply,
-  type StudioSettings,
-  type StudioSettingsInput,
-  studioSettingsSchema,
-} from '@studio/domain';
+  LEGAL_FIELDS,
+  studioSettingsFormSchema,
+  studioSettingsFormValues,
+  type StudioSettingsFormInput,
+  type StudioSettingsFormOutput,
+} from '../studioSettingsForm';
 import { api, ApiError, errorMessage } from '../../../shared/lib/api';
 import { controlledProps, FormTextField } from '../../../shared/components/FormTextField';
 import { useToast } from '../../../shared/components/Toast';
@@ -31,6 +41,7 @@ const FIELDS = [
   'paymentTermsDays',
   'invoiceFooter',
   'timeZone',
+  ...LEGAL_FIELDS,
 ] as const;
 
 export function StudioSettingsForm({
@@ -49,12 +60,17 @@ export function StudioSettingsForm({
   onSaved(): void;
 }) {
   const toast = useToast();
-  const { control, handleSubmit, setError, formState } = useForm<StudioSettingsInput, unknown, StudioSettings>({
-    resolver: zodResolver(studioSettingsSchema),
-    defaultValues: { ...settings, taxId: settings.taxId ?? '', logoUrl: settings.logoUrl ?? '' },
+  const { control, handleSubmit, setError, formState, watch } = useForm<
+    StudioSettingsFormInput,
+    unknown,
+    StudioSettingsFormOutput
+  >({
+    resolver: zodResolver(studioSettingsFormSchema),
+    defaultValues: studioSettingsFormValues(settings),
   });
+  const country = watch('country');
 
-  const submit = async (form: StudioSettings) => {
+  const submit = async (form: StudioSettingsFormOutput) => {
     try {
       await api.put('/api/settings/studio', { ...form, version }, settingsSavedReply);
       toast({ title: 'Settings saved' });
@@ -95,12 +111,6 @@ export function StudioSettingsForm({
           slotProps={{ htmlInput: { maxLength: SETTINGS_LIMITS.address } }}
         />
         <FormTextField control={control} name="contactEmail" label="Contact email" type="email" required />
-        <FormTextField
-          control={control}
-          name="taxId"
-          label="Tax ID (optional)"
-          slotProps={{ htmlInput: { maxLength: SETTINGS_LIMITS.taxId } }}
-        />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <Controller
             control={control}
@@ -175,6 +185,68 @@ export function StudioSettingsForm({
           multiline
           minRows={2}
           slotProps={{ htmlInput: { maxLength: SETTINGS_LIMITS.footer } }}
+        />
+        <Divider sx={{ pt: 1 }} />
+        <Typography variant="subtitle1" component="h3" id="legal-details">
+          Legal details on invoices
+        </Typography>
+        <FormTextField
+          control={control}
+          name="legalName"
+          label="Legal name (optional)"
+          hint="The registered name, if it is not the business name"
+          slotProps={{ htmlInput: { maxLength: PARTY_LIMITS.legalName } }}
+        />
+        <FormTextField
+          control={control}
+          name="legalAddress"
+          label="Registered address (optional)"
+          hint="Printed as the seller's address, if it is not the postal address"
+          multiline
+          minRows={2}
+          slotProps={{ htmlInput: { maxLength: PARTY_LIMITS.address } }}
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
+          <FormTextField
+            control={control}
+            name="country"
+            label="Country"
+            hint={(typeof country === 'string' && countryName(country)) || 'A two-letter code such as DE, GB or US'}
+            slotProps={{ htmlInput: { maxLength: 2, autoComplete: 'off', spellCheck: false } }}
+            sx={{ flex: 1 }}
+          />
+          <FormTextField
+            control={control}
+            name="taxId"
+            label="Tax ID or VAT number"
+            hint="In the EU: the VAT number, checked for format"
+            slotProps={{ htmlInput: { maxLength: SETTINGS_LIMITS.taxId, autoComplete: 'off', spellCheck: false } }}
+            sx={{ flex: 2 }}
+          />
+        </Stack>
+        <Controller
+          control={control}
+          name="vatRegistered"
+          render={({ field: { ref, value, onChange, ...field }, fieldState }) => (
+            <div>
+              <FormControlLabel
+                control={
+                  <Switch
+                    {...field}
+                    inputRef={ref}
+                    checked={!!value}
+                    onChange={(e) => onChange(e.target.checked)}
+                    slotProps={{ input: { 'aria-describedby': 'vat-registered-hint' } }}
+                  />
+                }
+                label="VAT registered"
+              />
+              <FormHelperText id="vat-registered-hint" error={!!fieldState.error} sx={{ mt: 0 }}>
+                {fieldState.error?.message ??
+                  'On: invoices charge VAT (or reverse charge) and need the country and VAT number. Off, in the EU or UK: invoices charge none and say why'}
+              </FormHelperText>
+            </div>
+          )}
         />
       </Stack>
       <Button type="submit" variant="contained" disabled={formState.isSubmitting} sx={{ mt: 1 }}>
