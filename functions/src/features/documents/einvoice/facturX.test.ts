@@ -63,8 +63,9 @@ describe('Factur-X PDF/A-3b', () => {
       expect(check.problems).toEqual([]);
       expect(check.xml).toBe(ciiXml(einvoice));
       expect(validateCii(check.xml!).errors).toEqual([]);
-      // Still the PDF a person reads: its text comes back, the XMP names the studio as written.
-      expect((await pdfText(pdf)).text).toContain('Θεοδώρα Παπαδημητροπούλου');
+      // Still the PDF a person reads: the buyer it prints is the e-invoice's (the person, else the company billed),
+      // its text comes back, and the XMP names the studio as written.
+      expect((await pdfText(pdf)).text).toContain(einvoice.buyer.contactName ?? einvoice.buyer.name);
       expect(check.xmp).toContain('Lichtwerk Studio &amp; Co &lt;GmbH&gt;');
     });
   }

@@ -4,7 +4,7 @@
  * width, and the same text giving the same bytes.
  */
 import { describe, expect, it } from 'vitest';
-import { pdfWordBoxes } from '../../../../../tests/pdfText.js';
+import { pdfText, pdfWordBoxes } from '../../../../../tests/pdfText.js';
 import { loadPdfKit, pdfBytes } from './invoicePdf.js';
 import { drawText, type Span } from './unicodeText.js';
 
@@ -57,5 +57,16 @@ describe('drawText', { timeout: 30_000 }, () => {
       expect(w.xMin, w.text).toBeGreaterThanOrEqual(49);
       expect(w.xMax, w.text).toBeLessThanOrEqual(351);
     }
+  });
+
+  it("extracts each document's own letters, whatever an earlier document drew", async () => {
+    // Accented capitals are built from the plain letter's glyph: drawing them makes fontkit look that glyph up
+    // with no character, which a later document must not inherit as its text.
+    const accented = 'ÉÈÊËĒĖĘ ÀÁÂÃÄÅ ÒÓÔÕÖ Έ Ά Ό ÜÚ ÇĆČ ÑŃ DE';
+    await pdfOf([accented, [{ text: accented, weight: 'bold' }]]);
+    const later = await pdfOf(['VAT ID: DE136695976 EACOUCN', [{ text: 'DE136695976 EACOUCN', weight: 'bold' }]]);
+    const { text } = await pdfText(later);
+    expect(text).toContain('VAT ID: DE136695976 EACOUCN');
+    expect(text.split('\n').filter((l) => l.includes('DE136695976 EACOUCN'))).toHaveLength(2);
   });
 });

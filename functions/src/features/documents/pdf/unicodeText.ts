@@ -188,14 +188,38 @@ function runsOf(units: readonly Unit[], byLevel: boolean): Unit[][] {
 
 const registered = new WeakMap<object, Set<string>>();
 
+/** The getter fontkit memoizes a font's layout engine with (on its class's prototype chain), if any. */
+function layoutEngineGetter(font: object): (() => unknown) | undefined {
+  for (let p = Object.getPrototypeOf(font); p; p = Object.getPrototypeOf(p)) {
+    const d = Object.getOwnPropertyDescriptor(p, '_layoutEngine');
+    if (d?.get) return d.get;
+  }
+  return undefined;
+}
+
+/**
+ * Font `id` for one document: a view of the shared fontkit font that reads its parsed tables (parsed once per
+ * instance) but keeps glyph objects and a layout engine of its own. fontkit keeps each glyph with the characters
+ * of its first look-up, and pdfkit writes those into the document's ToUnicode map; an accented capital's outline
+ * looks its base letter up with no character, so with glyphs shared across documents a later document's "A" or
+ * "N" would extract as nothing (its text unsearchable and unreadable to a screen reader).
+ */
+function documentFont(id: string): FontkitFont {
+  const shared = face(id).font;
+  const view = Object.create(shared) as FontkitFont & { _glyphs: Record<number, unknown> };
+  view._glyphs = {};
+  // Memoized on first use as the view's own property, made with the view, so its glyphs come from the view.
+  layoutEngineGetter(shared)?.call(view);
+  return view;
+}
+
 /** Selects font `id` at `size` on `doc`, registering it with the document on first use. */
 function useFont(doc: PDFKit.PDFDocument, id: string, size: number) {
   let set = registered.get(doc);
   if (!set) registered.set(doc, (set = new Set()));
   const name = `noto-${id}`;
   if (!set.has(id)) {
-    // The shared fontkit font, not its bytes: its parsed tables and shaping plans then serve every document.
-    doc.registerFont(name, face(id).font as unknown as Buffer);
+    doc.registerFont(name, documentFont(id) as unknown as Buffer);
     set.add(id);
   }
   doc.font(name).fontSize(size);
