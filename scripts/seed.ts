@@ -673,6 +673,9 @@ async function seedPromoCodes(db: Firestore, now: number): Promise<void> {
 }
 
 /** The demo client billed as a business in another EU member state: its VAT id is made up (valid format). */
+/** The demo leads' addresses: the seed's own documents are theirs. */
+export const SEED_LEAD_EMAILS: readonly string[] = LEADS.map((l) => l.email);
+
 const EU_CLIENT = {
   email: 'sofia@rossiwines.example',
   billing: { company: 'Rossi Vini S.r.l.', address: 'Via Roma 12\n53100 Siena', country: 'IT', taxId: 'IT02468130584' },
@@ -708,30 +711,33 @@ async function seedInvoices(db: Firestore, leadIds: Map<string, string>, now: nu
 }
 
 /**
- * The demo studio's details (invoices, receipts) and its reminders, all on with the default days. A
- * VAT-registered studio in Ireland (an EU member state), so an invoice to a business in another member state
- * shows the reverse charge (seedInvoices). Its VAT id is made up, valid in format and check letter only.
+ * The demo studio's details (invoices, receipts). A VAT-registered studio in Ireland (an EU member state), so an
+ * invoice to a business in another member state shows the reverse charge (seedInvoices). Its VAT id is made up,
+ * valid in format and check letter only.
  */
+export const SEED_STUDIO: StudioSettings = {
+  businessName: 'Northwind Studio',
+  postalAddress: '12 Harbour Street\nDublin 2, D02 X285\nIreland',
+  contactEmail: 'hello@northwind-studio.example',
+  taxId: 'IE2468135E',
+  // No tax added by default: the owner sets the rate that applies to them (Settings). The tests run on this
+  // seed and bill amounts as entered.
+  taxRateBps: 0,
+  taxLabel: 'VAT',
+  legalName: 'Northwind Studio Limited',
+  legalAddress: null,
+  country: 'IE',
+  vatRegistered: true,
+  logoUrl: null,
+  paymentTermsDays: 14,
+  invoiceFooter: 'Thank you for your business. Questions about this invoice? Reply to any of our emails.',
+  // The studio's clock: reminders go out at 09:00 here.
+  timeZone: 'Europe/London',
+};
+
+/** The demo studio's details (SEED_STUDIO) and its reminders, all on with the default days. */
 async function seedSettings(db: Firestore): Promise<void> {
-  const studio: StudioSettings = {
-    businessName: 'Northwind Studio',
-    postalAddress: '12 Harbour Street\nDublin 2, D02 X285\nIreland',
-    contactEmail: 'hello@northwind-studio.example',
-    taxId: 'IE2468135E',
-    // No tax added by default: the owner sets the rate that applies to them (Settings). The tests run on this
-    // seed and bill amounts as entered.
-    taxRateBps: 0,
-    taxLabel: 'VAT',
-    legalName: 'Northwind Studio Limited',
-    legalAddress: null,
-    country: 'IE',
-    vatRegistered: true,
-    logoUrl: null,
-    paymentTermsDays: 14,
-    invoiceFooter: 'Thank you for your business. Questions about this invoice? Reply to any of our emails.',
-    // The studio's clock: reminders go out at 09:00 here.
-    timeZone: 'Europe/London',
-  };
+  const studio = SEED_STUDIO;
   const automations = Object.fromEntries(
     Object.entries(DEFAULT_AUTOMATION_SETTINGS).map(([k, v]) => [k, { ...v, enabled: true }]),
   );

@@ -16,7 +16,7 @@
 import { expect, test, type Locator, type Page } from './support/test.js';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { loginAsAdmin, cardIn } from './support/admin.js';
+import { loginAsAdmin, cardIn, revealCard } from './support/admin.js';
 import { storeLead } from '../fixtures.js';
 import { wcagViolations } from './support/axe.js';
 import { COUNTRY_MESSAGE, vatIdMessage } from '@studio/domain/invoiceTax';
@@ -34,14 +34,6 @@ async function seedLead(name: string, fields: Record<string, unknown> = {}): Pro
     message: 'Seeded by invoiceLines.spec.ts',
     ...fields,
   });
-}
-
-/** Shows `card` on a paged card list (60 at a time, newest first): other specs' leads may come before it. */
-async function revealCard(page: Page, card: Locator): Promise<void> {
-  const more = page.getByRole('button', { name: /^Show \d+ more / });
-  await expect(card.or(more).first()).toBeVisible();
-  while ((await card.count()) === 0 && (await more.count()) > 0) await more.click();
-  await expect(card).toBeVisible();
 }
 
 /** Opens the Create Invoice dialog of lead `name` on the Invoicing page, in its itemised mode. */

@@ -6,10 +6,10 @@
  * are parsed back (pdf-parse).
  */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from './support/test.js';
+import { expect, test, type Page } from './support/test.js';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore } from 'firebase-admin/firestore';
-import { loginAsAdmin } from './support/admin.js';
+import { loginAsAdmin, revealCard } from './support/admin.js';
 import { storeLead } from '../fixtures.js';
 import { pdfText } from '../pdfText.js';
 
@@ -20,14 +20,6 @@ let ipCounter = 0;
 test.beforeEach(async ({ page }) => {
   await page.setExtraHTTPHeaders({ 'x-studio-test-client': `10.${RUN}.225.${(++ipCounter % 250) + 1}` });
 });
-
-/** Shows `card` on a paged card list (newest first): other specs' leads may come before it. */
-async function revealCard(page: Page, card: Locator): Promise<void> {
-  const more = page.getByRole('button', { name: /^Show \d+ more / });
-  await expect(card.or(more).first()).toBeVisible();
-  while ((await card.count()) === 0 && (await more.count()) > 0) await more.click();
-  await expect(card).toBeVisible();
-}
 
 /** The text of the file a click downloads. */
 async function downloadedText(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {

@@ -43,7 +43,7 @@ import {
   type StatementLine,
 } from '@studio/domain';
 import { expect, test, type Locator, type Page } from './support/test.js';
-import { cardIn, loginAsAdmin } from './support/admin.js';
+import { cardIn, loginAsAdmin, revealCard } from './support/admin.js';
 import { adminToken } from './support/adminApi.js';
 import { signInToPortal } from './support/portal.js';
 import { projectDoc, storeLead } from '../fixtures.js';
@@ -262,14 +262,6 @@ async function expectTileShowsStatement(page: Page) {
       { timeout: 90_000, intervals: [1_000, 3_000, 5_000] },
     )
     .toEqual(mine);
-}
-
-/** Shows `card` on a paged card list (newest first): other specs' leads may come before it. */
-async function revealCard(page: Page, card: Locator): Promise<void> {
-  const more = page.getByRole('button', { name: /^Show \d+ more / });
-  await expect(card.or(more).first()).toBeVisible();
-  while ((await card.count()) === 0 && (await more.count()) > 0) await more.click();
-  await expect(card).toBeVisible();
 }
 
 /** Chooses the month's client in the Money page's client filter, found by a part of their name. */

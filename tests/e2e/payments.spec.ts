@@ -18,11 +18,11 @@
  * every wait is on UI or stored state. Each test sends its own
  * rate-limit bucket (test-client header) so the per-IP checkout limit is never reached.
  */
-import { expect, test, type Locator, type Page } from './support/test.js';
+import { expect, test, type Page } from './support/test.js';
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { adminToken } from './support/adminApi.js';
-import { loginAsAdmin } from './support/admin.js';
+import { loginAsAdmin, revealCard } from './support/admin.js';
 import { storeLead } from '../fixtures.js';
 import { DAY_MS } from '@studio/domain';
 
@@ -48,14 +48,6 @@ async function seedLead(name: string, fields: Record<string, unknown> = {}): Pro
     message: 'Seeded by payments.spec.ts',
     ...fields,
   });
-}
-
-/** Shows `card` on a paged card list (60 at a time, newest first): other specs' leads may come before it. */
-async function revealCard(page: Page, card: Locator): Promise<void> {
-  const more = page.getByRole('button', { name: /^Show \d+ more / });
-  await expect(card.or(more).first()).toBeVisible();
-  while ((await card.count()) === 0 && (await more.count()) > 0) await more.click();
-  await expect(card).toBeVisible();
 }
 
 test.describe('checkout', () => {

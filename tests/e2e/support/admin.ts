@@ -76,3 +76,11 @@ export async function menuMove(page: Page, name: string, target: string) {
   await page.getByRole('button', { name: `Actions for ${name}` }).click();
   await page.getByRole('menuitem', { name: `Move to ${target}` }).click();
 }
+
+/** Shows `card` on a paged card list (60 at a time, newest first): other specs' leads may come before it. */
+export async function revealCard(page: Page, card: Locator): Promise<void> {
+  const more = page.getByRole('button', { name: /^Show \d+ more / });
+  await expect(card.or(more).first()).toBeVisible();
+  while ((await card.count()) === 0 && (await more.count()) > 0) await more.click();
+  await expect(card).toBeVisible();
+}

@@ -9,37 +9,18 @@ import {
   invoiceModel,
   receiptModel,
   statementLine,
-  studioSettingsSchema,
   type InvoiceStatus,
   type LedgerSums,
 } from '@studio/domain';
+import { SAMPLE_INVOICE, SAMPLE_STUDIO } from './pdfSamples.js';
 import { pdfFirstPagePng, pdfInk, pdfPageTexts, pdfText, pdfWordBoxes, pngSize } from '../../../../../tests/pdfText.js';
 
 const warn = vi.hoisted(() => vi.fn());
 vi.mock('firebase-functions/logger', () => ({ warn, info: vi.fn(), error: vi.fn(), debug: vi.fn(), log: vi.fn() }));
 const { renderInvoicePdf } = await import('./invoicePdf.js');
 
-const studio = studioSettingsSchema.parse({
-  businessName: 'Northwind Pixel Works',
-  postalAddress: '42 Harbour Lane\nPortsmouth PO1 2AB',
-  contactEmail: 'billing@northwind.example',
-  taxId: 'GB123456789',
-  logoUrl: '',
-  paymentTermsDays: 21,
-  invoiceFooter: 'Bank transfer details on request. Thank you!',
-});
-
-/** An open invoice of `studio`. */
-const SAMPLE = {
-  number: 'INV-2026-0042',
-  description: 'Website redesign, phase 1',
-  amountCents: 1_234_550,
-  issuedAt: new Date('2026-11-02T10:00:00Z'),
-  dueDate: new Date('2026-11-23T00:00:00Z'),
-  clientName: 'Maya Chen',
-  email: 'maya@example.com',
-  checkoutUrl: '/checkout?invoiceId=abc',
-};
+const studio = SAMPLE_STUDIO;
+const SAMPLE = SAMPLE_INVOICE;
 const sampleInvoice = (s: typeof studio) => invoiceModel(s, SAMPLE, 'https://studio.example');
 
 /** The sample invoice as its statement line reads it on November 10, 2026, with `ledgerCents` and `status`. */

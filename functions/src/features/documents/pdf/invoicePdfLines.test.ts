@@ -2,8 +2,6 @@
  * Invoices with lines as their PDFs print them (from the model's EN 16931 document): both parties' legal
  * fields, the lines table, the tax per rate with its taxable amount, the supply date, the currency code, the
  * reverse-charge note, a credit note's corrected invoice; and 50 long lines stay inside the page.
- * A file of its own: each test file renders in a fresh worker, so its text does not depend on what other
- * documents the instance rendered before.
  */
 import { describe, expect, it, vi } from 'vitest';
 import {
@@ -14,6 +12,7 @@ import {
   studioSettingsSchema,
   type InvoiceLine,
 } from '@studio/domain';
+import { SAMPLE_INVOICE, SAMPLE_STUDIO } from './pdfSamples.js';
 import { pdfPageTexts, pdfText, pdfWordBoxes } from '../../../../../tests/pdfText.js';
 
 vi.mock('firebase-functions/logger', () => ({
@@ -25,26 +24,8 @@ vi.mock('firebase-functions/logger', () => ({
 }));
 const { renderInvoicePdf } = await import('./invoicePdf.js');
 
-const studio = studioSettingsSchema.parse({
-  businessName: 'Northwind Pixel Works',
-  postalAddress: '42 Harbour Lane\nPortsmouth PO1 2AB',
-  contactEmail: 'billing@northwind.example',
-  taxId: 'GB123456789',
-  logoUrl: '',
-  paymentTermsDays: 21,
-  invoiceFooter: 'Bank transfer details on request. Thank you!',
-});
-
-const SAMPLE = {
-  number: 'INV-2026-0042',
-  description: 'Website redesign, phase 1',
-  amountCents: 1_234_550,
-  issuedAt: new Date('2026-11-02T10:00:00Z'),
-  dueDate: new Date('2026-11-23T00:00:00Z'),
-  clientName: 'Maya Chen',
-  email: 'maya@example.com',
-  checkoutUrl: '/checkout?invoiceId=abc',
-};
+const studio = SAMPLE_STUDIO;
+const SAMPLE = SAMPLE_INVOICE;
 
 describe('invoice PDFs with lines', { timeout: 30_000 }, () => {
   it('an EU invoice with lines prints the parties, lines table, tax per rate, supply date, currency and reverse-charge note', async () => {
