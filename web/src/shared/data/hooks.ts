@@ -41,7 +41,6 @@ import {
 import { invoicingLeadsQuery, leadBoardQuery, leadsQuery } from './FirestoreScope';
 import { listenToList, parsedDoc, parsedDocs, useLiveQuery, type LiveList, type StoredDoc } from './liveQuery';
 import { unlessSessionEnded } from './sessionCheck';
-import { clientBillingOf } from './partyFields';
 import type { ClientBillingFields } from '@studio/domain/invoiceTax';
 
 export type { LiveList } from './liveQuery';
@@ -54,12 +53,13 @@ export interface LeadPaymentFields {
   finalPaidAt?: Date | null;
 }
 
-/** A whole lead with its id and the client's billing fields (./partyFields.ts; each null until set). */
+/** A whole lead with its id and the client's billing fields (leadDocSchema's `billing`; each null until set). */
 export type LeadView = LeadRecord & LeadPaymentFields & { id: string; billing: ClientBillingFields };
 
+const NO_BILLING: ClientBillingFields = { company: null, address: null, country: null, taxId: null };
 const leadOf = (d: StoredDoc): LeadView | null => {
   const lead = parsedDoc(leadDocSchema, d);
-  return lead && { ...lead, billing: clientBillingOf(d.data()) };
+  return lead && { ...lead, billing: lead.billing ?? NO_BILLING };
 };
 const leadsOf = (snap: QuerySnapshot): LeadView[] => snap.docs.flatMap((d) => leadOf(d) ?? []);
 

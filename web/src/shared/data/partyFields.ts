@@ -1,8 +1,7 @@
 /**
  * The parties' legal fields as the CRM reads them back (no UI): the studio's from its settings (legalName,
- * legalAddress, country, taxId, vatRegistered: domain invoiceTax studioLegalFieldsSchema) and a client's billing
- * fields from its lead document (company, address, country, taxId: clientBillingFieldsSchema, under `billing`), and the tax
- * facts domain taxTreatment takes from them.
+ * legalAddress, country, taxId, vatRegistered: domain invoiceTax studioLegalFieldsSchema), and the tax facts
+ * domain taxTreatment takes from them and a client's billing fields (read with the lead: leadDocSchema `billing`).
  *
  * Read leniently: a document saved before these fields existed, or holding one that no longer checks, reads
  * each such field as unset (null, not VAT-registered), so a page never fails on them; the server checks every
@@ -25,26 +24,8 @@ const studioLegalSchema = z.object({
   vatRegistered: z.boolean().catch(false),
 });
 
-const clientBillingSchema = z.object({
-  company: storedText,
-  address: storedText,
-  country: storedText,
-  taxId: storedText,
-});
-
 /** The studio's legal fields of a settings object (any other key ignored). */
 export const studioLegalOf = (settings: object): StudioLegalFields => studioLegalSchema.parse(settings);
-
-const NO_BILLING: ClientBillingFields = { company: null, address: null, country: null, taxId: null };
-
-/**
- * A client's billing fields of a lead document or record: its `billing` object (`leads/{id}.billing`), or the
- * fields at its top level when it has none (any other key ignored; anything not an object: none).
- */
-export function clientBillingOf(lead: unknown): ClientBillingFields {
-  const nested = z.object({ billing: z.looseObject({}) }).safeParse(lead);
-  return clientBillingSchema.safeParse(nested.success ? nested.data.billing : lead).data ?? NO_BILLING;
-}
 
 /** The studio's side of an invoice's tax treatment: its legal fields and its rate (basis points). */
 export const studioTaxFacts = (settings: object & { taxRateBps: number }): StudioTaxFacts => {
