@@ -72,6 +72,7 @@ const PUBLIC = new Set([
   'POST /api/test-mode/decline-payment',
   // Signed, expiring links to the client's own PDFs (features/documents/documents.ts).
   'GET /api/client-documents/:kind/:id',
+  'GET /api/client-documents/:kind/:id.xml',
   // A shared lead file's bytes through a signed, expiring link (features/lead-files): the link is the credential.
   'GET /api/file-downloads/:id',
 ]);

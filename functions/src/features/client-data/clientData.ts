@@ -137,7 +137,23 @@ function anonymisedFields(collection: CollectionName, data: DocumentData): Docum
   switch (collection) {
     case COLLECTIONS.invoices:
     case COLLECTIONS.paymentRequests:
-      return { email: null, clientName: data.clientName == null ? null : ERASED_CLIENT_NAME };
+      return {
+        email: null,
+        clientName: data.clientName == null ? null : ERASED_CLIENT_NAME,
+        // The buyer as issued (an invoice with its EN 16931 parties): only the country stays beside the amounts.
+        ...(data.buyer && typeof data.buyer === 'object'
+          ? {
+              buyer: {
+                ...data.buyer,
+                name: ERASED_CLIENT_NAME,
+                contactName: null,
+                address: null,
+                vatId: null,
+                email: null,
+              },
+            }
+          : {}),
+      };
     case COLLECTIONS.orders:
       return { clientInfo: { name: ERASED_CLIENT_NAME, email: '', phone: null, projectDescription: null } };
     case COLLECTIONS.subscriptions:
