@@ -59,7 +59,9 @@ test('the owner shares a file; the client downloads it and their documents; the 
   });
   await expect(page.getByText('File uploaded', { exact: true })).toBeVisible();
   const row = detail.getByTestId('lead-file').filter({ hasText: `Brand guide ${tag}.pdf` });
-  await row.getByRole('switch', { name: `Visible to client: Brand guide ${tag}.pdf` }).check();
+  // The switch shows the stored state: it turns on once the server has saved it, after the click returns, so
+  // click and wait for it (Playwright's check() wants the state changed by the click itself).
+  await row.getByRole('switch', { name: `Visible to client: Brand guide ${tag}.pdf` }).click();
   await expect(row.getByRole('switch', { name: /^Visible to client/ })).toBeChecked();
   await detail.getByRole('button', { name: 'Close' }).click();
 
