@@ -690,6 +690,11 @@ async function seedInvoices(db: Firestore, leadIds: Map<string, string>, now: nu
   const leadId = leadIds.get(EU_CLIENT.email);
   if (!leadId) throw new Error(`seed: no lead ${EU_CLIENT.email}`);
   const clock = () => new Date(now);
+  // Every other demo client is a private person in the studio's country: an invoice names the buyer's country
+  // (EN 16931 BR-11), so their deposit and final payment requests are e-invoices too.
+  for (const [email, id] of leadIds)
+    if (email !== EU_CLIENT.email)
+      await setLeadBilling({ db }, id, clientBillingFieldsSchema.parse({ country: SEED_STUDIO.country }), clock);
   await setLeadBilling({ db }, leadId, clientBillingFieldsSchema.parse(EU_CLIENT.billing), clock);
   const input = createInvoiceSchema.parse({
     leadId,
