@@ -45,6 +45,7 @@ import { buildFloors } from './floors/build.mjs';
 import { buildRows, writeReport } from './lib/report.mjs';
 import {
   ARTIFACTS,
+  Interrupted,
   PORTS,
   ROOT,
   benchResult,
@@ -55,6 +56,7 @@ import {
   emulatorLogBytes,
   runTsx,
   startEmulators,
+  stopping,
 } from './lib/proc.mjs';
 import { chromiumPath } from '../scripts/chromium.mjs';
 import { PROJECT_ID } from '../scripts/emulators.mjs';
@@ -225,6 +227,11 @@ const rowIdsOf = (group) => ROWS.filter((r) => r.group === group).map((r) => r.i
 let floors = null;
 
 /** Runs one figure group; a failure is recorded on its rows and the bench goes on. */
+/** Rethrows `e` when the bench is stopping (a signal, a child stopped by Ctrl-C): no step records it and goes on. */
+function rethrowIfStopping(e) {
+  if (e instanceof Interrupted || stopping()) throw e;
+}
+
 async function figure(group, fn) {
   if (!want(group)) return;
   const title = GROUPS.find((g) => g.id === group).title;
@@ -235,6 +242,7 @@ async function figure(group, fn) {
     Object.assign(measured, rows);
     console.log(`  (${((Date.now() - t0) / 1000).toFixed(0)} s)`);
   } catch (e) {
+    rethrowIfStopping(e);
     const msg = (e?.message ?? String(e)).split('\n')[0];
     console.error(`  ✖ ${title}: ${msg}`);
     for (const id of rowIdsOf(group)) measured[id] = { error: msg };
@@ -290,9 +298,9 @@ function meta() {
 async function offlineFigures() {
   await figure('landing-js', () => landingJs(dist));
   await figure('functions-import', () => functionsImport(fnLib, N.fnImport));
-  await figure('invoice-pdf', () => {
+  await figure('invoice-pdf', async () => {
     const r = benchResult(
-      runTsx('Invoice PDF renders (bench/invoice-pdf.ts)', 'bench/invoice-pdf.ts', ['--runs', String(N.pdfRuns)]),
+      await runTsx('Invoice PDF renders (bench/invoice-pdf.ts)', 'bench/invoice-pdf.ts', ['--runs', String(N.pdfRuns)]),
     );
     return {
       'invoice-pdf-p95': {
@@ -307,8 +315,8 @@ async function offlineFigures() {
 async function builds() {
   mkdirSync(ARTIFACTS, { recursive: true });
   if (build) {
-    if (!offline || want('functions-import')) buildFunctions();
-    if (want('lighthouse') || want('landing-js') || want('admin-js') || !offline) buildWeb(dist);
+    if (!offline || want('functions-import')) await buildFunctions();
+    if (want('lighthouse') || want('landing-js') || want('admin-js') || !offline) await buildWeb(dist);
   }
   if (!existsSync(join(dist, 'index.html')))
     throw new Error(`${dist} has no index.html: build the web app first (or drop --no-build).`);
@@ -410,7 +418,7 @@ async function main(round) {
     );
   };
   try {
-    runTsx('Bench fixtures (bench/seed-bench.ts --fixtures)', 'bench/seed-bench.ts', ['--fixtures']);
+    await runTsx('Bench fixtures (bench/seed-bench.ts --fixtures)', 'bench/seed-bench.ts', ['--fixtures']);
     await settleAfterSeed('the fixtures');
     const site = emu.site;
 
@@ -473,6 +481,7 @@ async function main(round) {
       try {
         searchSmall = await boardSearch({ baseURL: site, runs: N.search, minLeads: 24, label: '(demo seed) ' });
       } catch (e) {
+        rethrowIfStopping(e);
         searchSmall = { error: e.message.split('\n')[0] };
       }
     }
@@ -482,7 +491,7 @@ async function main(round) {
     await figure('money', async () => {
       const loadsAt = async (entries) => {
         const r = benchResult(
-          runTsx(`Ledger up to ${entries} entries`, 'bench/seed-bench.ts', ['--ledger', String(entries)]),
+          await runTsx(`Ledger up to ${entries} entries`, 'bench/seed-bench.ts', ['--ledger', String(entries)]),
         );
         await settleAfterSeed(`the ledger's ${entries} entries`);
         return {
@@ -508,7 +517,7 @@ async function main(round) {
     let small = null;
     if (want('reads') || want('first-render')) {
       try {
-        const counts = benchResult(runTsx('Counting leads', 'bench/seed-bench.ts'));
+        const counts = benchResult(await runTsx('Counting leads', 'bench/seed-bench.ts'));
         await settleAfterSeed('counting the leads');
         small = {
           counts,
@@ -520,6 +529,7 @@ async function main(round) {
           }),
         };
       } catch (e) {
+        rethrowIfStopping(e);
         console.error(`  ✖ small-size dashboard loads: ${e.message}`);
       }
     }
@@ -528,7 +538,7 @@ async function main(round) {
     if (want('first-render') || want('reads')) {
       try {
         const counts = benchResult(
-          runTsx(`Seeding ${BULK_LEADS} synthetic leads (triggers paused)`, 'bench/seed-bench.ts', [
+          await runTsx(`Seeding ${BULK_LEADS} synthetic leads (triggers paused)`, 'bench/seed-bench.ts', [
             '--leads',
             String(BULK_LEADS),
           ]),
@@ -544,6 +554,7 @@ async function main(round) {
           }),
         };
       } catch (e) {
+        rethrowIfStopping(e);
         largeError = e.message.split('\n')[0];
       }
     }
@@ -571,7 +582,7 @@ async function main(round) {
     await figure('search', async () => {
       // 2,000 leads first: the issue's "within one frame of the last key" size.
       const midCounts = benchResult(
-        runTsx(`Seeding ${SEARCH_MID_LEADS} synthetic leads (triggers paused)`, 'bench/seed-bench.ts', [
+        await runTsx(`Seeding ${SEARCH_MID_LEADS} synthetic leads (triggers paused)`, 'bench/seed-bench.ts', [
           '--leads',
           String(SEARCH_MID_LEADS),
         ]),
@@ -584,7 +595,7 @@ async function main(round) {
         label: `(${midCounts.total} leads) `,
       });
       const counts = benchResult(
-        runTsx(`Seeding ${SEARCH_LEADS} synthetic leads (triggers paused)`, 'bench/seed-bench.ts', [
+        await runTsx(`Seeding ${SEARCH_LEADS} synthetic leads (triggers paused)`, 'bench/seed-bench.ts', [
           '--leads',
           String(SEARCH_LEADS),
         ]),
@@ -612,10 +623,10 @@ async function main(round) {
 
     // In its own emulator project, where no trigger fires (the measurement runs the trigger's code itself);
     // `npm run bench:board-bytes` runs it alone, on a Firestore emulator of its own.
-    await figure('board-bytes', () =>
+    await figure('board-bytes', async () =>
       boardBytesRows(
         benchResult(
-          runTsx('Board bytes per lead change (bench/figures/board-bytes.ts)', 'bench/figures/board-bytes.ts', [
+          await runTsx('Board bytes per lead change (bench/figures/board-bytes.ts)', 'bench/figures/board-bytes.ts', [
             '--leads',
             '2000,20000',
             '--changes',
@@ -636,6 +647,7 @@ async function main(round) {
           seedLeads: BULK_LEADS,
         });
       } catch (e) {
+        rethrowIfStopping(e);
         console.error(`  ${API_PROJECT} failed (${e.message.split('\n')[0]}); retrying on demo-studio`);
         notes.push(
           `API load: the separate project ${API_PROJECT} failed (${e.message.split('\n')[0]}); measured on demo-studio instead.`,
@@ -654,9 +666,9 @@ async function main(round) {
       return rows;
     });
 
-    await figure('reminders', () => {
+    await figure('reminders', async () => {
       const r = benchResult(
-        runTsx(
+        await runTsx(
           `Daily reminder run over ${BULK_LEADS} leads (bench/reminders-run.ts)`,
           'bench/reminders-run.ts',
           ['--leads', String(BULK_LEADS)],
@@ -712,7 +724,7 @@ try {
 } catch (e) {
   console.error(`\n✖ bench: ${e?.message ?? e}`);
   notes.push(`The bench stopped early: ${e?.message ?? e}`);
-  exitCode = 1;
+  exitCode = stopping() ? 130 : 1;
 } finally {
   await cleanup();
 }

@@ -121,6 +121,13 @@ export async function storePaidPayment(
     by: 'test',
     at,
   });
+  // A payment request not issued yet lists the entry among its early ones (billingStore writeLedgerEntryIn).
+  if (p.document?.kind === 'request')
+    batch.set(
+      db.collection(COLLECTIONS.ledgerEarlyEntries).doc(p.document.id),
+      { entryIds: FieldValue.arrayUnion(`payment-${p.id}`) },
+      { merge: true },
+    );
   const [month] = ledgerMonths([{ type: 'payment', amountCents: p.amountCents, at: at.toDate() }]);
   batch.set(
     db.collection(COLLECTIONS.ledgerMonths).doc(month!.month),

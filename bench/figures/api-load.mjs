@@ -57,7 +57,7 @@ export async function apiLoad({ runs, duration, connections, projectId, seedLead
   let seeded = null;
   if (seedLeads > 0)
     seeded = benchResult(
-      runTsx(
+      await runTsx(
         `Seeding ${seedLeads} leads into ${projectId} for GET /api/leads/count`,
         'bench/seed-bench.ts',
         ['--leads', String(seedLeads)],

@@ -4,9 +4,12 @@
  * or Ctrl-C. Every child the bench starts is registered here and stopped by
  * its own id (the emulators by a SIGINT to their process group, then, if they
  * have not exited within 20 s, by killing the CLI's whole process tree, the
- * Java Firestore emulator included: it runs in a group of its own).
+ * Java Firestore emulator included: it runs in a group of its own). Steps run
+ * as asynchronous children (never spawnSync, which would hold a signal until
+ * the step ends): one SIGINT or SIGTERM to the bench, or a step ended by Ctrl-C,
+ * stops everything at once and exits 130, and no further step starts.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createWriteStream, mkdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -55,44 +58,91 @@ export function cleanup() {
   return cleaning;
 }
 
+/** Thrown when the bench was told to stop (a signal, or a child stopped by Ctrl-C): nothing more is started. */
+export class Interrupted extends Error {}
+
 let signalled = false;
-for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(sig, () => {
-    if (signalled) return;
-    signalled = true;
-    console.error(`\n[bench] ${sig}: stopping everything the bench started...`);
-    cleanup().finally(() => process.exit(130));
+/** True once the bench was told to stop: every step then throws Interrupted instead of starting. */
+export const stopping = () => signalled;
+
+/**
+ * Stops the bench: the clean-up steps (children, emulators) once, then exit 130. A second signal while that
+ * runs changes nothing.
+ */
+function stopAll(why) {
+  if (signalled) return;
+  signalled = true;
+  console.error(`\n[bench] ${why}: stopping everything the bench started...`);
+  cleanup().finally(() => process.exit(130));
+}
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => stopAll(sig));
+
+/**
+ * Runs `cmd args` as a child of its own and resolves with its stdout (when `capture`), never blocking the event
+ * loop, so a signal reaches the handler above at once and the clean-up stops this child too (SIGTERM, SIGKILL after
+ * 5 s). A child ended by SIGINT or SIGTERM, or exiting 130 (Ctrl-C reached its group), stops the whole bench.
+ * @throws Interrupted when the bench is stopping; Error naming `label` when the child fails.
+ */
+function runChild(label, cmd, args, { env = process.env, cwd = ROOT, capture = false } = {}) {
+  if (signalled) return Promise.reject(new Interrupted(`${label}: the bench is stopping`));
+  return new Promise((resolveRun, rejectRun) => {
+    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', capture ? 'pipe' : 'inherit', 'inherit'] });
+    let stdout = '';
+    if (capture) {
+      child.stdout.setEncoding('utf8');
+      child.stdout.on('data', (d) => (stdout += d));
+    }
+    const exited = new Promise((ok) => child.once('close', ok));
+    const unregister = onCleanup(async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const t = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(t);
+    });
+    child.once('error', (e) => {
+      unregister();
+      rejectRun(new Error(`${label} failed to start: ${e.message}`));
+    });
+    child.once('close', (status, signal) => {
+      unregister();
+      if (signalled || status === 130 || signal === 'SIGINT' || signal === 'SIGTERM') {
+        stopAll(`${label} was interrupted`);
+        return rejectRun(new Interrupted(`${label} was interrupted`));
+      }
+      if (status !== 0) return rejectRun(new Error(`${label} failed (exit ${status ?? signal})`));
+      resolveRun(stdout);
+    });
   });
 }
 
-/** Runs a command to completion with inherited output; throws on failure. */
-export function runStep(label, cmd, args, { env = process.env, cwd = ROOT } = {}) {
+/** Runs a command to completion with inherited output. @throws Interrupted (see runChild), Error on failure. */
+export async function runStep(label, cmd, args, { env = process.env, cwd = ROOT } = {}) {
   console.log(`[bench] ${label}`);
-  const r = spawnSync(cmd, args, { cwd, env, stdio: 'inherit' });
-  if (r.status !== 0) throw new Error(`${label} failed (exit ${r.status ?? r.signal})`);
+  await runChild(label, cmd, args, { env, cwd });
 }
 
 /** Builds the functions bundle (functions/lib/index.js). */
 export function buildFunctions() {
-  runStep('Building functions (npm run build -w functions)', NPM, ['run', 'build', '-w', 'functions']);
+  return runStep('Building functions (npm run build -w functions)', NPM, ['run', 'build', '-w', 'functions']);
 }
 
 /**
  * Builds the web app in mode "emulator" into `dist`: web/dist through the
  * workspace script, any other directory through a private `vite build --outDir`.
  */
-export function buildWeb(dist) {
+export async function buildWeb(dist) {
   const webDist = join(ROOT, 'web', 'dist');
   if (dist === webDist)
-    runStep('Building web (npm run build:emulator -w web)', NPM, ['run', 'build:emulator', '-w', 'web']);
+    await runStep('Building web (npm run build:emulator -w web)', NPM, ['run', 'build:emulator', '-w', 'web']);
   else {
-    runStep(
+    await runStep(
       `Building web into ${dist}`,
       join(ROOT, 'node_modules', '.bin', 'vite'),
       ['build', '--mode', 'emulator', '--outDir', dist, '--emptyOutDir'],
       { cwd: join(ROOT, 'web') },
     );
-    runStep(
+    await runStep(
       `Prerendering the landing into ${dist}`,
       process.execPath,
       ['scripts/prerender.mjs', '--mode', 'emulator', '--dist', dist],
@@ -101,19 +151,18 @@ export function buildWeb(dist) {
   }
 }
 
-/** Runs `tsx <script> ...args` to completion with the emulator client env; returns stdout. Throws on failure. */
-export function runTsx(label, script, args = [], extraEnv = {}) {
+/**
+ * Runs `tsx <script> ...args` to completion with the emulator client env; resolves with its stdout.
+ * @throws Interrupted (see runChild), Error on failure.
+ */
+export async function runTsx(label, script, args = [], extraEnv = {}) {
   console.log(`[bench] ${label}`);
-  const r = spawnSync(TSX, [script, ...args], {
-    cwd: ROOT,
+  const stdout = await runChild(label, TSX, [script, ...args], {
     env: { ...process.env, ...EMULATOR_CLIENT_ENV, ...extraEnv },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
+    capture: true,
   });
-  if (r.stdout) process.stdout.write(r.stdout.replace(/^BENCH_RESULT .*$/gm, ''));
-  if (r.status !== 0) throw new Error(`${label} failed (exit ${r.status ?? r.signal})`);
-  return r.stdout ?? '';
+  if (stdout) process.stdout.write(stdout.replace(/^BENCH_RESULT .*$/gm, ''));
+  return stdout;
 }
 
 /** The JSON after "BENCH_RESULT " in a helper's output. */
@@ -209,7 +258,7 @@ export async function startEmulators({ verbose = false } = {}) {
     unregister();
     throw new Error(`the emulators did not answer ${site}/api/health within 3 minutes (see ${logPath})`);
   }
-  runTsx('Seeding demo data (scripts/seed.ts)', 'scripts/seed.ts');
+  await runTsx('Seeding demo data (scripts/seed.ts)', 'scripts/seed.ts');
   const settle = async ({ quietMs = 2_000, maxMs = 900_000 } = {}) => {
     const started = Date.now();
     let size = -1;

@@ -493,6 +493,17 @@ export const ledgerMonthDocSchema = z.object({
 export type LedgerMonthDoc = z.output<typeof ledgerMonthDocSchema>;
 
 /**
+ * `ledger_early_entries/{requestId}`: the ids of the ledger entries written for payment request `requestId`
+ * before it existed (a payment, or its refund, that reached the ledger before the request was issued), added in
+ * each entry's own transaction. The issuing transaction reads this one document and those entries by id, never a
+ * query over the ledger, and deletes it. Server only.
+ */
+export const ledgerEarlyEntriesDocSchema = z.object({
+  entryIds: z.array(z.string().min(1)),
+});
+export type LedgerEarlyEntriesDoc = z.output<typeof ledgerEarlyEntriesDocSchema>;
+
+/**
  * `orders/{id}`: a cart order (functions features/billing/orders.ts): who bought
  * which hosting package, what was due at checkout (cents) and its state.
  * The buyer is a customer whether or not they are a lead.

@@ -88,6 +88,7 @@ export const NO_CLIENT_DATA_COLLECTIONS = {
   [COLLECTIONS.settings]: "the studio's settings",
   [COLLECTIONS.rateLimits]: 'hashed request keys with counts, expiring within the hour',
   [COLLECTIONS.ledgerMonths]: "the ledger's monthly totals",
+  [COLLECTIONS.ledgerEarlyEntries]: 'ledger entry ids of payment requests not yet issued, deleted at the issue',
   [COLLECTIONS.adminSessions]: "the admin's sign-out times",
   [COLLECTIONS.emailSuppressions]:
     'keyed by a SHA-256 of the address, which is not stored: kept so it is never mailed again',

@@ -32,6 +32,11 @@ export const COLLECTIONS = {
   ledgerEntries: 'ledger_entries',
   /** The ledger's totals by UTC month (domain billing.ts ledgerMonthDocSchema), kept by the server beside each entry. */
   ledgerMonths: 'ledger_months',
+  /**
+   * `ledger_early_entries/{requestId}`: the ids of the ledger entries written for a payment request before it was
+   * issued (domain billing.ts ledgerEarlyEntriesDocSchema), so the issuing transaction reads them by id. Server only.
+   */
+  ledgerEarlyEntries: 'ledger_early_entries',
   /** The first answer of each create-invoice Idempotency-Key, so a retry returns it and sends nothing. */
   idempotencyKeys: 'idempotency_keys',
   /** Hosting subscriptions from the cart (domain billing.ts subscriptionDocSchema), one per paid order. */

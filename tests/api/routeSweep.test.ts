@@ -160,8 +160,8 @@ afterAll(() => {
 /**
  * Collections a rejected request could write to: every top-level one but those that change without one
  * (rate_limits counts attempts by design; email_log is the mail trigger's; lead_board is kept by its trigger;
- * payment_requests and the invoice-number counters are written by the payment-request trigger; customers is a
- * subcollection of each promo code).
+ * payment_requests, the invoice-number counters and the early entries' index are written by the payment-request
+ * trigger; customers is a subcollection of each promo code).
  */
 const UNWATCHED: readonly string[] = [
   COLLECTIONS.rateLimits,
@@ -169,6 +169,7 @@ const UNWATCHED: readonly string[] = [
   COLLECTIONS.leadBoard,
   COLLECTIONS.paymentRequests,
   COLLECTIONS.counters,
+  COLLECTIONS.ledgerEarlyEntries,
   COLLECTIONS.promoCustomers,
 ];
 const WATCHED = Object.values(COLLECTIONS).filter((c) => !UNWATCHED.includes(c));

@@ -40,6 +40,7 @@ export const SERVER_ONLY = [
   'stripe_events',
   'rate_limits',
   'counters',
+  'ledger_early_entries',
   'idempotency_keys',
   'email_suppressions',
   'client_data_requests',

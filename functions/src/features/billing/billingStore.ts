@@ -12,6 +12,7 @@ import {
   Timestamp,
   type DocumentData,
   type DocumentReference,
+  type DocumentSnapshot,
   type Firestore,
   type Query,
   type QuerySnapshot,
@@ -25,6 +26,7 @@ import {
   counterDocSchema,
   idempotencyKeyDocSchema,
   invoiceDocSchema,
+  ledgerEarlyEntriesDocSchema,
   ledgerEntryDocSchema,
   ledgerMonthDocSchema,
   ledgerMonths,
@@ -61,6 +63,11 @@ export const promoCodeConverter = zodConverter(promoCodeDocSchema);
 export const promoCustomerConverter = zodConverter(promoCustomerDocSchema);
 export const ledgerEntryConverter = zodConverter(ledgerEntryDocSchema);
 export const ledgerMonthConverter = zodConverter(ledgerMonthDocSchema);
+export const ledgerEarlyEntriesConverter = zodConverter(ledgerEarlyEntriesDocSchema);
+
+/** `ledger_early_entries/{requestId}`: the entries written for payment request `requestId` before it existed. */
+export const earlyEntriesRef = (db: Firestore, requestId: string) =>
+  db.collection(COLLECTIONS.ledgerEarlyEntries).doc(requestId).withConverter(ledgerEarlyEntriesConverter);
 
 /** `payments` (ids are PaymentIntent ids), read as PaymentDoc. */
 export const paymentsCol = (db: Firestore) => db.collection(COLLECTIONS.payments).withConverter(paymentConverter);
@@ -429,6 +436,15 @@ export function writeLedgerEntryIn(
     );
   if (sums.refundOf)
     tx.update(db.collection(COLLECTIONS.ledgerEntries).doc(sums.refundOf), new FieldPath('refundedCents'), add);
+  // An entry of a payment request not issued yet (the writer read it missing in this transaction): named in the
+  // request's early-entries document, which its issuing transaction reads by id. Either that transaction comes
+  // first, and this one reads the request and keeps its sums, or it reads this entry's id there.
+  if (!sums.document && doc.documentKind === 'request' && typeof doc.documentId === 'string' && doc.documentId)
+    tx.set(
+      db.collection(COLLECTIONS.ledgerEarlyEntries).doc(doc.documentId),
+      checkedUpdate(ledgerEarlyEntriesDocSchema, { entryIds: FieldValue.arrayUnion(id) }),
+      { merge: true },
+    );
 }
 
 /** The entries a query of `ledger_entries` finds (in `tx` when given), parsed, with their ids. */
@@ -444,6 +460,27 @@ export function entriesOf(
   tx?: Transaction,
 ): Promise<Array<LedgerEntryDoc & { id: string }>> {
   return entriesFound(ledgerEntriesCol(db).where('documentKind', '==', ref.kind).where('documentId', '==', ref.id), tx);
+}
+
+/**
+ * The entries written for payment request `requestId` before it was issued, read in `tx` by id: its
+ * early-entries document (see writeLedgerEntryIn), then those entries, never a query over the whole ledger.
+ * `early` is that document's snapshot when the caller already read it (with others, in one round trip).
+ * @throws ZodError on an entry or an early-entries document that does not parse.
+ */
+export async function earlyEntriesOf(
+  db: Firestore,
+  requestId: string,
+  tx: Transaction,
+  early?: DocumentSnapshot<z.output<typeof ledgerEarlyEntriesDocSchema>>,
+): Promise<Array<LedgerEntryDoc & { id: string }>> {
+  const ids = (early ?? (await tx.get(earlyEntriesRef(db, requestId)))).data()?.entryIds ?? [];
+  if (ids.length === 0) return [];
+  const snaps = await tx.getAll(...ids.map((id) => ledgerEntriesCol(db).doc(id)));
+  return snaps.flatMap((d) => {
+    const data = d.data();
+    return data ? [{ ...data, id: d.id }] : [];
+  });
 }
 
 /**

@@ -30,10 +30,12 @@ import {
   type RequestPurpose,
 } from '@studio/domain';
 import { config } from '../../config.js';
-import { entriesOf, paymentEntryId } from './ledger.js';
+import { paymentEntryId } from './ledger.js';
 import {
   createPaymentRequestDoc,
   docExists,
+  earlyEntriesOf,
+  earlyEntriesRef,
   ledgerEntriesCol,
   nameEntryDocumentIn,
   paymentRequestsCol,
@@ -94,13 +96,19 @@ export async function syncPaymentRequests(db: Firestore, leadId: string, now = n
     }
     const tax = taxIncludedTotals(plan.amountCents, studio.taxRateBps);
     const number = await runNumbered(db, now, async (tx, take) => {
-      if (await docExists(ref, tx)) return null; // a concurrent sync issued it
+      const early = earlyEntriesRef(db, ref.id);
+      const [issuedMeanwhile, earlySnap] = await Promise.all([docExists(ref, tx), tx.get(early)]);
+      if (issuedMeanwhile) return null; // a concurrent sync issued it
       // A payment can reach the ledger before its request is issued (the seed, a lagging trigger): the request
-      // starts with the sums of the entries already there, read in this transaction so none is missed.
-      const entries = await entriesOf(db, { kind: 'request', id: ref.id }, tx);
+      // starts with the sums of the entries already there, read in this transaction so none is missed. Their
+      // writers name them in the request's early-entries document (billingStore writeLedgerEntryIn), read here
+      // by id: a query over the whole ledger would hold this transaction, and every number after it, far longer.
+      const entries = await earlyEntriesOf(db, ref.id, tx, earlySnap);
       const number = await take();
       // Those entries were written before the request had a number: they name it from now on.
       for (const e of entries) if (!e.documentNumber) nameEntryDocumentIn(tx, db, e.id, number);
+      // Entries written from now on find the request and keep its sums: the list has done its work.
+      if (earlySnap.exists) tx.delete(early);
       // The ledger decides: entries that already pay it in full issue it paid, even when the lead read above
       // did not yet carry the payment (its webhook landed between that read and this transaction).
       const settledBy =
