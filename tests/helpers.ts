@@ -165,3 +165,22 @@ export async function settingsVersion(doc: 'studio' | 'automations', token: stri
   if (res.status !== 200) throw new Error(`GET /api/settings/${doc}: ${res.status}`);
   return (res.json as { version: number }).version;
 }
+
+/** A file as the site serves it: status, content type and disposition, and its bytes. */
+export interface Download {
+  status: number;
+  type: string | null;
+  disposition: string | null;
+  body: Buffer;
+}
+
+/** GET `path` from the site (BASE_URL) with `headers`, as raw bytes (a PDF, an XML, a CSV). */
+export async function download(path: string, headers: Record<string, string> = {}): Promise<Download> {
+  const res = await fetch(`${BASE_URL}${path}`, { headers });
+  return {
+    status: res.status,
+    type: res.headers.get('content-type'),
+    disposition: res.headers.get('content-disposition'),
+    body: Buffer.from(await res.arrayBuffer()),
+  };
+}

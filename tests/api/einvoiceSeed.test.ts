@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTIONS } from '@studio/domain';
 import { TAX_NOTES } from '@studio/domain/invoiceTax';
 import { SEED_LEAD_EMAILS, SEED_STUDIO } from '../../scripts/seed.js';
-import { adminIdToken, api, BASE_URL, db, settingsVersion } from '../helpers.js';
+import { adminIdToken, api, db, download, settingsVersion } from '../helpers.js';
 import { loadCiiValidator, validateCii } from '../en16931.js';
 import { facturXProblems } from '../pdfa.js';
 import { pdfText } from '../pdfText.js';
@@ -22,10 +22,8 @@ const EU_CLIENT_EMAIL = 'sofia@rossiwines.example';
 /** The one invoice the seed issues (scripts/seed.ts seedInvoices); the suites issue others to the same leads. */
 const SEED_INVOICE_DESCRIPTION = 'Winery shop: design sprint and first month of hosting';
 
-async function download(path: string): Promise<{ status: number; body: Buffer }> {
-  const res = await fetch(`${BASE_URL}${path}`, { headers: { authorization: `Bearer ${token}` } });
-  return { status: res.status, body: Buffer.from(await res.arrayBuffer()) };
-}
+/** A document as the admin downloads it. */
+const adminDownload = (path: string) => download(path, { authorization: `Bearer ${token}` });
 
 /** The ids of the seed's leads (by their addresses). */
 async function seedLeadIds(): Promise<Map<string, string>> {
@@ -69,14 +67,14 @@ describe("the demo seed's invoices", () => {
 
     for (const doc of docs) {
       const name = `${doc.kind} ${doc.id}`;
-      const pdf = await download(`/api/documents/${doc.kind}/${doc.id}`);
+      const pdf = await adminDownload(`/api/documents/${doc.kind}/${doc.id}`);
       expect(pdf.status, name).toBe(200);
       const check = await facturXProblems(pdf.body);
       expect(check.problems, name).toEqual([]);
       expect(check.xml, name).not.toBeNull();
       const validation = validateCii(check.xml!);
       expect(validation.errors, name).toEqual([]);
-      const xml = await download(`/api/documents/${doc.kind}/${doc.id}.xml`);
+      const xml = await adminDownload(`/api/documents/${doc.kind}/${doc.id}.xml`);
       expect(xml.status, name).toBe(200);
       expect(xml.body.toString('utf8'), name).toBe(check.xml);
     }
@@ -87,13 +85,13 @@ describe("the demo seed's invoices", () => {
     const leadId = [...leads].find(([, email]) => email === EU_CLIENT_EMAIL)![0];
     const snap = await db.collection(COLLECTIONS.invoices).where('leadId', '==', leadId).get();
     const invoice = snap.docs.find((d) => d.get('description') === SEED_INVOICE_DESCRIPTION)!;
-    const pdf = await download(`/api/documents/invoice/${invoice.id}`);
+    const pdf = await adminDownload(`/api/documents/invoice/${invoice.id}`);
     expect(pdf.status).toBe(200);
     // Compared without white space: the note wraps where the page ends its line.
     const text = (await pdfText(pdf.body)).text.replace(/\s+/g, '');
     expect(text).toContain(TAX_NOTES.reverseCharge.replace(/\s+/g, ''));
     expect(text).toContain('IT02468130584');
-    const xml = (await download(`/api/documents/invoice/${invoice.id}.xml`)).body.toString('utf8');
+    const xml = (await adminDownload(`/api/documents/invoice/${invoice.id}.xml`)).body.toString('utf8');
     expect(xml).toMatch(/<ram:CategoryCode>AE<\/ram:CategoryCode>/);
     expect(xml).toMatch(/<ram:RateApplicablePercent>0(\.00)?<\/ram:RateApplicablePercent>/);
     expect(validateCii(xml).errors).toEqual([]);

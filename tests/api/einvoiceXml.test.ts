@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signedDocumentPath } from '../../functions/src/features/documents/documents.js';
-import { adminIdToken, api, BASE_URL, db, settingsVersion } from '../helpers.js';
+import { adminIdToken, api, db, download, settingsVersion } from '../helpers.js';
 import { storeLead } from '../fixtures.js';
 import { loadCiiValidator, validateCii } from '../en16931.js';
 import { facturXProblems } from '../pdfa.js';
@@ -17,15 +17,7 @@ const TAG = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const LINK_SECRET = /^OUTBOX_SECRET_KEY=(.*)$/m.exec(readFileSync('functions/.env.demo-studio', 'utf8'))![1]!.trim();
 let token: string;
 
-async function get(path: string, headers: Record<string, string> = {}) {
-  const res = await fetch(`${BASE_URL}${path}`, { headers });
-  return {
-    status: res.status,
-    type: res.headers.get('content-type'),
-    disposition: res.headers.get('content-disposition'),
-    body: Buffer.from(await res.arrayBuffer()),
-  };
-}
+const get = download;
 
 beforeAll(async () => {
   loadCiiValidator();

@@ -12,8 +12,8 @@ import { signedDocumentPath } from '../../functions/src/features/documents/docum
 import {
   adminIdToken,
   api,
-  BASE_URL,
   db,
+  download,
   eventually,
   settingsVersion,
   startInProcessApp,
@@ -38,18 +38,7 @@ const LINK_SECRET = /^OUTBOX_SECRET_KEY=(.*)$/m.exec(readFileSync('functions/.en
 let token: string;
 
 /** GET `path` as raw bytes. */
-async function fetchPdf(
-  path: string,
-  headers: Record<string, string> = {},
-): Promise<{ status: number; type: string | null; disposition: string | null; body: Buffer }> {
-  const res = await fetch(`${BASE_URL}${path}`, { headers });
-  return {
-    status: res.status,
-    type: res.headers.get('content-type'),
-    disposition: res.headers.get('content-disposition'),
-    body: Buffer.from(await res.arrayBuffer()),
-  };
-}
+const fetchPdf = download;
 
 beforeAll(async () => {
   token = await adminIdToken();

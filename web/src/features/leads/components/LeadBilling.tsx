@@ -18,8 +18,9 @@ import Typography from '@mui/material/Typography';
 import { clientBillingFieldsSchema, PARTY_LIMITS, type ClientBillingFields } from '@studio/domain/invoiceTax';
 import { api, ApiError, errorMessage } from '../../../shared/lib/api';
 import { FormTextField } from '../../../shared/components/FormTextField';
+import { CountryTaxIdFields } from '../../../shared/components/CountryTaxIdFields';
 import { useToast } from '../../../shared/components/Toast';
-import { countryLabel, countryName } from '../../../shared/lib/countries';
+import { countryLabel } from '../../../shared/lib/countries';
 
 type BillingForm = z.input<typeof clientBillingFieldsSchema>;
 const FIELDS = ['company', 'address', 'country', 'taxId'] as const;
@@ -95,11 +96,10 @@ function Row({ label, value }: { label: string; value: string | null }) {
 function BillingForm({ leadId, billing, onDone }: { leadId: string; billing: ClientBillingFields; onDone(): void }) {
   const toast = useToast();
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit, setError, formState, watch } = useForm<BillingForm, unknown, ClientBillingFields>({
+  const { control, handleSubmit, setError, formState } = useForm<BillingForm, unknown, ClientBillingFields>({
     resolver: zodResolver(clientBillingFieldsSchema),
     defaultValues: formOf(billing),
   });
-  const country = watch('country');
 
   const submit = async (form: ClientBillingFields) => {
     setFailure(null);
@@ -158,26 +158,7 @@ function BillingForm({ leadId, billing, onDone }: { leadId: string; billing: Cli
           size="small"
           slotProps={{ htmlInput: { maxLength: PARTY_LIMITS.address } }}
         />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
-          <FormTextField
-            control={control}
-            name="country"
-            label="Country"
-            hint={(typeof country === 'string' && countryName(country)) || 'A two-letter code such as DE, GB or US'}
-            size="small"
-            slotProps={{ htmlInput: { maxLength: 2, autoComplete: 'off', spellCheck: false } }}
-            sx={{ flex: 1 }}
-          />
-          <FormTextField
-            control={control}
-            name="taxId"
-            label="Tax ID"
-            hint="In the EU: the VAT number, checked for format"
-            size="small"
-            slotProps={{ htmlInput: { maxLength: PARTY_LIMITS.taxId, autoComplete: 'off', spellCheck: false } }}
-            sx={{ flex: 2 }}
-          />
-        </Stack>
+        <CountryTaxIdFields control={control} taxIdLabel="Tax ID" taxIdMaxLength={PARTY_LIMITS.taxId} size="small" />
       </Stack>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 1 }}>
         <Button onClick={onDone} disabled={formState.isSubmitting}>

@@ -18,7 +18,6 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { SETTINGS_LIMITS, settingsSavedReply, type StudioSettings } from '@studio/domain';
 import { PARTY_LIMITS } from '@studio/domain/invoiceTax';
-import { countryName } from '../../../shared/lib/countries';
 import {
   LEGAL_FIELDS,
   studioSettingsFormSchema,
@@ -28,6 +27,7 @@ import {
 } from '../studioSettingsForm';
 import { api, ApiError, errorMessage } from '../../../shared/lib/api';
 import { controlledProps, FormTextField } from '../../../shared/components/FormTextField';
+import { CountryTaxIdFields } from '../../../shared/components/CountryTaxIdFields';
 import { useToast } from '../../../shared/components/Toast';
 
 const FIELDS = [
@@ -60,7 +60,7 @@ export function StudioSettingsForm({
   onSaved(): void;
 }) {
   const toast = useToast();
-  const { control, handleSubmit, setError, formState, watch } = useForm<
+  const { control, handleSubmit, setError, formState } = useForm<
     StudioSettingsFormInput,
     unknown,
     StudioSettingsFormOutput
@@ -68,7 +68,6 @@ export function StudioSettingsForm({
     resolver: zodResolver(studioSettingsFormSchema),
     defaultValues: studioSettingsFormValues(settings),
   });
-  const country = watch('country');
 
   const submit = async (form: StudioSettingsFormOutput) => {
     try {
@@ -206,24 +205,11 @@ export function StudioSettingsForm({
           minRows={2}
           slotProps={{ htmlInput: { maxLength: PARTY_LIMITS.address } }}
         />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 1, sm: 2 }}>
-          <FormTextField
-            control={control}
-            name="country"
-            label="Country"
-            hint={(typeof country === 'string' && countryName(country)) || 'A two-letter code such as DE, GB or US'}
-            slotProps={{ htmlInput: { maxLength: 2, autoComplete: 'off', spellCheck: false } }}
-            sx={{ flex: 1 }}
-          />
-          <FormTextField
-            control={control}
-            name="taxId"
-            label="Tax ID or VAT number"
-            hint="In the EU: the VAT number, checked for format"
-            slotProps={{ htmlInput: { maxLength: SETTINGS_LIMITS.taxId, autoComplete: 'off', spellCheck: false } }}
-            sx={{ flex: 2 }}
-          />
-        </Stack>
+        <CountryTaxIdFields
+          control={control}
+          taxIdLabel="Tax ID or VAT number"
+          taxIdMaxLength={SETTINGS_LIMITS.taxId}
+        />
         <Controller
           control={control}
           name="vatRegistered"
