@@ -428,6 +428,10 @@ async function seedLeads(db: Firestore, now: number): Promise<Map<string, string
       deadReason: l.deadReason ?? null,
       notes: noteLines.join('\n'),
       source: 'seed',
+      // A private person in the studio's country (the EU business client's billing is set in seedInvoices): an
+      // invoice names the buyer's country (EN 16931 BR-11), so their payment requests are e-invoices too. Stored
+      // with the lead, so it stays unchanged since it was created (the board's needs-attention flag reads that).
+      billing: clientBillingFieldsSchema.parse({ country: SEED_STUDIO.country }),
       createdAt: Timestamp.fromDate(created),
       updatedAt: Timestamp.fromDate(created),
     });
@@ -690,11 +694,6 @@ async function seedInvoices(db: Firestore, leadIds: Map<string, string>, now: nu
   const leadId = leadIds.get(EU_CLIENT.email);
   if (!leadId) throw new Error(`seed: no lead ${EU_CLIENT.email}`);
   const clock = () => new Date(now);
-  // Every other demo client is a private person in the studio's country: an invoice names the buyer's country
-  // (EN 16931 BR-11), so their deposit and final payment requests are e-invoices too.
-  for (const [email, id] of leadIds)
-    if (email !== EU_CLIENT.email)
-      await setLeadBilling({ db }, id, clientBillingFieldsSchema.parse({ country: SEED_STUDIO.country }), clock);
   await setLeadBilling({ db }, leadId, clientBillingFieldsSchema.parse(EU_CLIENT.billing), clock);
   const input = createInvoiceSchema.parse({
     leadId,
