@@ -3,6 +3,7 @@
  * (domestic VAT, EU reverse charge, exempt, outside the scope, credit note,
  * several rates, partly paid), built with the domain's one totals rule.
  */
+import { TAX_NOTES } from '@studio/domain/invoiceTax';
 import { invoiceLineTotals, type EInvoice, type InvoiceLine } from '@studio/domain';
 
 const line = (over: Partial<InvoiceLine> = {}): InvoiceLine => ({
@@ -66,7 +67,7 @@ export const E_INVOICE_CASES: Record<string, () => EInvoice> = {
           vatId: 'FR40303265045',
           email: null,
         },
-        taxNote: 'Reverse charge: VAT to be accounted for by the recipient (Art. 196 Directive 2006/112/EC)',
+        taxNote: TAX_NOTES.reverseCharge,
       },
       [line({ taxRateBps: 0, taxCategory: 'AE' })],
     ),

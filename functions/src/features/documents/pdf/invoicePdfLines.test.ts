@@ -12,6 +12,7 @@ import {
   studioSettingsSchema,
   type InvoiceLine,
 } from '@studio/domain';
+import { TAX_NOTES } from '@studio/domain/invoiceTax';
 import { SAMPLE_INVOICE, SAMPLE_STUDIO } from './pdfSamples.js';
 import { pdfPageTexts, pdfText, pdfWordBoxes } from '../../../../../tests/pdfText.js';
 
@@ -40,8 +41,7 @@ describe('invoice PDFs with lines', { timeout: 30_000 }, () => {
       taxRateBps: 1900,
       taxLabel: 'VAT',
     });
-    const note =
-      'Reverse charge: VAT to be accounted for by the recipient (Article 196, Council Directive 2006/112/EC)';
+    const note = TAX_NOTES.reverseCharge;
     const lines: InvoiceLine[] = [
       {
         description: 'Design',
