@@ -810,12 +810,18 @@ describe('the books under random payments, refunds, disputes and duplicates', ()
     `${RUNS} random sequences (seed ${SEED}) keep every invariant and one statement on every surface`,
     { timeout: 600_000 },
     async () => {
-      await fc.assert(fc.asyncProperty(sequence, runSequence), {
-        numRuns: RUNS,
-        seed: SEED,
-        endOnFailure: !SHRINK,
-        verbose: true,
-      });
+      await fc
+        .assert(fc.asyncProperty(sequence, runSequence), {
+          numRuns: RUNS,
+          seed: SEED,
+          endOnFailure: !SHRINK,
+          verbose: true,
+        })
+        .catch((e: unknown) => {
+          // fast-check keeps the run's own error as the cause: lead with it, so a one-line summary names it.
+          const cause = e instanceof Error && e.cause instanceof Error ? e.cause : null;
+          throw cause ? new Error(`${cause.message}\n${(e as Error).message}`, { cause }) : e;
+        });
     },
   );
 
