@@ -67,15 +67,20 @@ export async function fireScheduled(name: string, at: Date = new Date()): Promis
     });
   let key = triggerKeys.get(name) ?? `${REGION}-${name}-0`;
   let res = await post(key);
-  if (res.status === 404) {
-    const listed = triggerKeyFrom(await res.text(), name);
+  // 404: a key the emulator does not know; its answer lists the valid ones. 204: a disabled generation. Pausing
+  // the background triggers (the Hub's disableBackgroundTriggers, as the bulk seed does) disables every record,
+  // and turning them on again loads a new generation of keys beside the old, still disabled, ones. Either way
+  // the newest generation listed is the one that runs; an unknown key's 404 lists them.
+  if (res.status === 404 || res.status === 204) {
+    const listing = res.status === 404 ? res : await post(`${REGION}-${name}-unknown`);
+    const listed = triggerKeyFrom(await listing.text(), name);
     if (!listed) throw new Error(`The Functions emulator at ${origin} has no ${name} function`);
     key = listed;
     res = await post(key);
   }
   if (res.status !== 200)
     throw new Error(
-      `${name} answered ${res.status}${res.status === 204 ? ' (the emulator is reloading the functions)' : ''}: see the emulator log`,
+      `${name} answered ${res.status}${res.status === 204 ? ' (background triggers are disabled)' : ''}: see the emulator log`,
     );
   triggerKeys.set(name, key);
 }
