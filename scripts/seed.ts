@@ -35,7 +35,6 @@ import {
 import { clientBillingFieldsSchema } from '@studio/domain/invoiceTax';
 import { createAdminUser } from '../functions/src/features/auth/adminUsers.js';
 import { createInvoice } from '../functions/src/features/payments/createInvoice.js';
-import { setLeadBilling } from '../functions/src/features/leads/leadBilling.js';
 import { rebuildLeadBoard } from '../functions/src/features/leads/leadBoardStore.js';
 import { exitWithUsageIfAsked } from './usage.mjs';
 import { syncPaymentRequests } from '../functions/src/features/billing/paymentRequests.js';
@@ -428,10 +427,13 @@ async function seedLeads(db: Firestore, now: number): Promise<Map<string, string
       deadReason: l.deadReason ?? null,
       notes: noteLines.join('\n'),
       source: 'seed',
-      // A private person in the studio's country (the EU business client's billing is set in seedInvoices): an
-      // invoice names the buyer's country (EN 16931 BR-11), so their payment requests are e-invoices too. Stored
-      // with the lead, so it stays unchanged since it was created (the board's needs-attention flag reads that).
-      billing: clientBillingFieldsSchema.parse({ country: SEED_STUDIO.country }),
+      // A private person in the studio's country, or the EU business client (EU_CLIENT): an invoice names the
+      // buyer's country (EN 16931 BR-11), so their payment requests are e-invoices too, taxed as their invoices.
+      // Stored with the lead, so it stays unchanged since it was created (the board's needs-attention flag reads
+      // that) and is there before the leads trigger issues a request.
+      billing: clientBillingFieldsSchema.parse(
+        l.email === EU_CLIENT.email ? EU_CLIENT.billing : { country: SEED_STUDIO.country },
+      ),
       createdAt: Timestamp.fromDate(created),
       updatedAt: Timestamp.fromDate(created),
     });
@@ -676,25 +678,24 @@ async function seedPromoCodes(db: Firestore, now: number): Promise<void> {
   await batch.commit();
 }
 
-/** The demo client billed as a business in another EU member state: its VAT id is made up (valid format). */
 /** The demo leads' addresses: the seed's own documents are theirs. */
 export const SEED_LEAD_EMAILS: readonly string[] = LEADS.map((l) => l.email);
 
+/** The demo client billed as a business in another EU member state: its VAT id is made up (valid format). */
 const EU_CLIENT = {
   email: 'sofia@rossiwines.example',
   billing: { company: 'Rossi Vini S.r.l.', address: 'Via Roma 12\n53100 Siena', country: 'IT', taxId: 'IT02468130584' },
 };
 
 /**
- * The billing fields of the demo's EU business client, and an invoice of several lines to it, issued as the
- * admin issues one (createInvoice): reverse-charged at 0% with its note, as the studio and the client are in
- * different member states.
+ * An invoice of several lines to the demo's EU business client (its billing fields are stored with its
+ * lead), issued as the admin issues one (createInvoice): reverse-charged at 0% with its note, as the studio
+ * and the client are in different member states.
  */
 async function seedInvoices(db: Firestore, leadIds: Map<string, string>, now: number): Promise<void> {
   const leadId = leadIds.get(EU_CLIENT.email);
   if (!leadId) throw new Error(`seed: no lead ${EU_CLIENT.email}`);
   const clock = () => new Date(now);
-  await setLeadBilling({ db }, leadId, clientBillingFieldsSchema.parse(EU_CLIENT.billing), clock);
   const input = createInvoiceSchema.parse({
     leadId,
     description: 'Winery shop: design sprint and first month of hosting',
@@ -740,15 +741,17 @@ export const SEED_STUDIO: StudioSettings = {
 };
 
 /** The demo studio's details (SEED_STUDIO) and its reminders, all on with the default days. */
-async function seedSettings(db: Firestore): Promise<void> {
-  const studio = SEED_STUDIO;
-  const automations = Object.fromEntries(
-    Object.entries(DEFAULT_AUTOMATION_SETTINGS).map(([k, v]) => [k, { ...v, enabled: true }]),
-  );
+async function seedStudioSettings(db: Firestore): Promise<void> {
   await db
     .collection(SETTINGS_COLLECTION)
     .doc(STUDIO_SETTINGS_DOC)
-    .set({ ...studio, updatedBy: 'seed' });
+    .set({ ...SEED_STUDIO, updatedBy: 'seed' });
+}
+
+async function seedAutomationSettings(db: Firestore): Promise<void> {
+  const automations = Object.fromEntries(
+    Object.entries(DEFAULT_AUTOMATION_SETTINGS).map(([k, v]) => [k, { ...v, enabled: true }]),
+  );
   await db
     .collection(SETTINGS_COLLECTION)
     .doc(AUTOMATION_SETTINGS_DOC)
@@ -774,10 +777,13 @@ export async function seed(bulkLeads = 0): Promise<void> {
   const db = getFirestore(app);
   const now = Date.now();
   await createAdminUser({ auth: getAuth(app), db }, { ...DEV_ADMIN, update: true });
+  // The studio first: a payment request the leads trigger issues while the seed runs takes its tax and
+  // legal details from these settings, as the seed's own issue below does.
+  await seedStudioSettings(db);
   const leadIds = await seedLeads(db, now);
   await seedProjects(db, leadIds, now);
   await seedPromoCodes(db, now);
-  await seedSettings(db);
+  await seedAutomationSettings(db);
   await seedInvoices(db, leadIds, now);
   await seedPortalClients(app, db, leadIds);
   // Numbered deposit and final payment requests of the accepted leads at once (the leads trigger would issue them too).

@@ -39,7 +39,8 @@
  */
 import { checkVAT, countries } from 'jsvat';
 import { z } from 'zod';
-import type { VatCategory } from './invoiceLines.js';
+import { taxIncludedTotals } from './billing.js';
+import { invoiceLineTotals, type InvoiceLine, type TaxBreakdownRow, type VatCategory } from './invoiceLines.js';
 import { COUNTRY_MESSAGE, canonicalCountry, countryField } from './countries.js';
 
 export { COUNTRY_MESSAGE, canonicalCountry };
@@ -126,6 +127,11 @@ export interface ClientTaxFacts {
   company: string | null;
   country: string | null;
   taxId: string | null;
+}
+
+/** A client's tax facts from their billing fields (a lead's `billing`), all null while none are set. */
+export function clientTaxFacts(billing: Partial<ClientTaxFacts> | null | undefined): ClientTaxFacts {
+  return { company: billing?.company ?? null, country: billing?.country ?? null, taxId: billing?.taxId ?? null };
 }
 
 /** Which rule applied. */
@@ -235,6 +241,83 @@ export function applyTaxTreatment<L extends { taxRateBps: number }>(
       ? { ...l, taxCategory: l.taxRateBps > 0 ? 'S' : zeroCategoryOf(treatment.kind) }
       : { ...l, taxRateBps: 0, taxCategory: treatment.category },
   );
+}
+
+/** The tax fields a payment request (deposit or final payment) is stored with. */
+export interface RequestTaxFields {
+  /** Net, tax and rate; all null when the request states no tax at all (no VAT where the studio is, 0%). */
+  subtotalCents: number | null;
+  taxCents: number | null;
+  taxRateBps: number | null;
+  /** Its one line when the treatment is not the studio's rate (0%, the treatment's category); else null. */
+  lines: InvoiceLine[] | null;
+  taxBreakdown: TaxBreakdownRow[] | null;
+  taxTreatment: TaxTreatmentKind;
+  taxNote: string | null;
+  /** The client's VAT id in canonical form, when the treatment relied on it. */
+  clientVatId: string | null;
+}
+
+/**
+ * The tax of a payment request of `amountCents`, the share of the accepted
+ * quote the client pays whatever the treatment (its checkout charges that
+ * amount). Under a treatment that keeps the studio's rate (domestic, or no
+ * VAT jurisdiction) the rate's tax is shown inside the amount
+ * (billing.ts taxIncludedTotals), never added, and the request keeps no lines
+ * (one is read from those fields, invoiceLines.ts linesFromStoredInvoice);
+ * where there is no VAT and the studio set no rate, it states no tax, as it
+ * always has. Under any other (reverse charge, outside the scope, not registered) the
+ * whole amount is one line at 0% in the treatment's category, with its legal
+ * note, as an invoice to the same client would be. Pure.
+ */
+export function requestTaxFields(amountCents: number, description: string, treatment: TaxTreatment): RequestTaxFields {
+  if (keepsLineRates(treatment.kind) && treatment.rateBps > 0) {
+    const tax = taxIncludedTotals(amountCents, treatment.rateBps);
+    return {
+      subtotalCents: tax.subtotalCents,
+      taxCents: tax.taxCents,
+      taxRateBps: treatment.rateBps,
+      lines: null,
+      taxBreakdown: null,
+      taxTreatment: treatment.kind,
+      taxNote: null,
+      clientVatId: treatment.clientVatId,
+    };
+  }
+  if (treatment.kind === 'no_vat_jurisdiction')
+    return {
+      subtotalCents: null,
+      taxCents: null,
+      taxRateBps: null,
+      lines: null,
+      taxBreakdown: null,
+      taxTreatment: treatment.kind,
+      taxNote: null,
+      clientVatId: null,
+    };
+  const [line] = applyTaxTreatment(
+    [
+      {
+        description: description.trim() || 'Payment',
+        quantityMilli: 1000,
+        unit: 'C62' as const,
+        unitPriceCents: amountCents,
+        taxRateBps: 0,
+      },
+    ],
+    treatment,
+  );
+  const totals = invoiceLineTotals([line!]);
+  return {
+    subtotalCents: amountCents,
+    taxCents: 0,
+    taxRateBps: 0,
+    lines: [line!],
+    taxBreakdown: totals.breakdown,
+    taxTreatment: treatment.kind,
+    taxNote: treatment.note,
+    clientVatId: treatment.clientVatId,
+  };
 }
 
 /**

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { invoiceLineTotals, type InvoiceLine } from '../src/index.js';
+import { invoiceLineTotals, linesFromStoredInvoice, storedInvoiceTotals, type InvoiceLine } from '../src/index.js';
 // Not re-exported by the index: the VAT id library stays out of the web bundle until a page needs it.
 import {
   applyTaxTreatment,
   clientBillingFieldsSchema,
+  clientTaxFacts,
   COUNTRY_MESSAGE,
   CREDIT_NOTE_REFUSALS,
   creditNoteReference,
@@ -13,6 +14,7 @@ import {
   isValidVatIdFor,
   normalizeVatId,
   PARTY_LIMITS,
+  requestTaxFields,
   studioLegalFieldsSchema,
   TAX_NOTES,
   taxTreatment,
@@ -224,6 +226,75 @@ describe('applyTaxTreatment', () => {
       { category: 'S', rateBps: 700, taxableCents: 5000, taxCents: 350 },
       { category: 'Z', rateBps: 0, taxableCents: 5000, taxCents: 0 },
     ]);
+  });
+});
+
+describe('requestTaxFields (a deposit or final payment request)', () => {
+  const itBusiness = clientTaxFacts({ company: 'Rossi Vini S.r.l.', country: 'IT', taxId: VAT.IT });
+  /** What the request's PDF and e-invoice read back from the stored fields (domain storedInvoiceTotals). */
+  const readBack = (f: ReturnType<typeof requestTaxFields>, amountCents: number) =>
+    storedInvoiceTotals({ amountCents, description: 'Deposit', ...f });
+
+  it("shows the studio's tax inside the amount for a domestic client, and keeps no lines", () => {
+    const f = requestTaxFields(123_00, 'Deposit', taxTreatment(deStudio, person));
+    expect(f).toMatchObject({ taxTreatment: 'domestic', taxRateBps: 1900, lines: null, taxNote: null });
+    expect(f.subtotalCents! + f.taxCents!).toBe(123_00);
+    expect(readBack(f, 123_00)).toEqual(linesFromStoredInvoice({ amountCents: 123_00, description: 'Deposit', ...f }));
+    expect(readBack(f, 123_00).totalCents).toBe(123_00);
+  });
+
+  it('bills an EU business with a VAT id the whole amount at 0%, reverse charged, with the note', () => {
+    const f = requestTaxFields(2_500_00, 'Deposit', taxTreatment(deStudio, itBusiness));
+    expect(f).toMatchObject({
+      taxTreatment: 'reverse_charge',
+      subtotalCents: 2_500_00,
+      taxCents: 0,
+      taxRateBps: 0,
+      taxNote: TAX_NOTES.reverseCharge,
+      clientVatId: VAT.IT,
+    });
+    expect(f.lines).toEqual([
+      {
+        description: 'Deposit',
+        quantityMilli: 1000,
+        unit: 'C62',
+        unitPriceCents: 2_500_00,
+        taxRateBps: 0,
+        taxCategory: 'AE',
+      },
+    ]);
+    expect(readBack(f, 2_500_00)).toMatchObject({ totalCents: 2_500_00, taxCents: 0, breakdown: [{ category: 'AE' }] });
+    expect(f.taxBreakdown).toEqual(readBack(f, 2_500_00).breakdown);
+  });
+
+  it('bills outside the scope, exempt and untaxed studios at 0% in their category, the amount unchanged', () => {
+    const cases = [
+      [taxTreatment(ukStudio, clientTaxFacts({ company: 'Acme Inc', country: 'US' })), 'O', TAX_NOTES.outsideUk],
+      [taxTreatment({ ...deStudio, vatRegistered: false }, person), 'E', TAX_NOTES.exemptByCountry.DE],
+    ] as const;
+    for (const [treatment, category, note] of cases) {
+      const f = requestTaxFields(99_99, ' ', treatment);
+      expect(f.lines?.[0]).toMatchObject({ taxCategory: category, taxRateBps: 0, description: 'Payment' });
+      expect([f.taxNote, readBack(f, 99_99).totalCents]).toEqual([note, 99_99]);
+    }
+  });
+
+  it('states no tax at all where there is no VAT and the studio set no rate, as requests always did', () => {
+    const f = requestTaxFields(99_99, 'Deposit', taxTreatment({ ...usStudio, taxRateBps: 0 }, person));
+    expect(f).toMatchObject({ subtotalCents: null, taxCents: null, taxRateBps: null, lines: null, taxNote: null });
+    expect(readBack(f, 99_99)).toMatchObject({ totalCents: 99_99, taxCents: 0, breakdown: [{ category: 'O' }] });
+  });
+
+  it('never changes what the client pays: the read-back total is the amount, whatever the treatment', () => {
+    const studios = [deStudio, ukStudio, usStudio, { ...deStudio, vatRegistered: false }];
+    const clients = [person, itBusiness, clientTaxFacts({ company: 'Acme Inc', country: 'US' })];
+    fc.assert(
+      fc.property(fc.integer({ min: 50, max: 100_000_00 }), fc.nat({ max: 3 }), fc.nat({ max: 2 }), (amount, s, c) => {
+        const f = requestTaxFields(amount, 'Final payment', taxTreatment(studios[s]!, clients[c]!));
+        expect(readBack(f, amount).totalCents).toBe(amount);
+        if (f.subtotalCents !== null) expect(f.subtotalCents + f.taxCents!).toBe(amount);
+      }),
+    );
   });
 });
 

@@ -80,20 +80,26 @@ describe("the demo seed's invoices", () => {
     }
   });
 
-  it('the invoice to the EU business client is reverse-charged at 0% with its note, in the PDF and the XML', async () => {
+  it('the invoice and the payment requests to the EU business client are reverse-charged at 0% with its note, in the PDF and the XML', async () => {
     const leads = await seedLeadIds();
     const leadId = [...leads].find(([, email]) => email === EU_CLIENT_EMAIL)![0];
     const snap = await db.collection(COLLECTIONS.invoices).where('leadId', '==', leadId).get();
     const invoice = snap.docs.find((d) => d.get('description') === SEED_INVOICE_DESCRIPTION)!;
-    const pdf = await adminDownload(`/api/documents/invoice/${invoice.id}`);
-    expect(pdf.status).toBe(200);
-    // Compared without white space: the note wraps where the page ends its line.
-    const text = (await pdfText(pdf.body)).text.replace(/\s+/g, '');
-    expect(text).toContain(TAX_NOTES.reverseCharge.replace(/\s+/g, ''));
-    expect(text).toContain('IT02468130584');
-    const xml = (await adminDownload(`/api/documents/invoice/${invoice.id}.xml`)).body.toString('utf8');
-    expect(xml).toMatch(/<ram:CategoryCode>AE<\/ram:CategoryCode>/);
-    expect(xml).toMatch(/<ram:RateApplicablePercent>0(\.00)?<\/ram:RateApplicablePercent>/);
-    expect(validateCii(xml).errors).toEqual([]);
+    const requests = await db.collection(COLLECTIONS.paymentRequests).where('leadId', '==', leadId).get();
+    expect(requests.size).toBeGreaterThanOrEqual(1);
+    const docs = [['invoice', invoice.id], ...requests.docs.map((d) => ['request', d.id])] as const;
+    for (const [kind, id] of docs) {
+      const pdf = await adminDownload(`/api/documents/${kind}/${id}`);
+      expect(pdf.status, id).toBe(200);
+      // Compared without white space: the note wraps where the page ends its line.
+      const text = (await pdfText(pdf.body)).text.replace(/\s+/g, '');
+      expect(text, id).toContain(TAX_NOTES.reverseCharge.replace(/\s+/g, ''));
+      expect(text, id).toContain('IT02468130584');
+      const xml = (await adminDownload(`/api/documents/${kind}/${id}.xml`)).body.toString('utf8');
+      expect(xml, id).toMatch(/<ram:CategoryCode>AE<\/ram:CategoryCode>/);
+      expect(xml, id).not.toMatch(/<ram:CategoryCode>S<\/ram:CategoryCode>/);
+      expect(xml, id).toMatch(/<ram:RateApplicablePercent>0(\.00)?<\/ram:RateApplicablePercent>/);
+      expect(validateCii(xml).errors, id).toEqual([]);
+    }
   });
 });

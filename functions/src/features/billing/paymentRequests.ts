@@ -2,8 +2,9 @@
  * A lead's deposit and final payment requests (domain invoiceNumbers.ts
  * leadPaymentRequests): each stored once in `payment_requests/{leadId}_{purpose}`
  * with its own INV-YYYY-NNNN number, issued (features/billing/invoiceNumbers.ts) in
- * the transaction that creates it, due after the studio's payment terms, with
- * the studio's tax shown inside its amount (a rate above 0), and marked paid
+ * the transaction that creates it, due after the studio's payment terms,
+ * taxed as the client's invoices are (the studio's tax shown inside its amount, or
+ * 0% under a reverse charge; domain invoiceTax.ts requestTaxFields), and marked paid
  * when the lead records the payment. Recorded in the lead's activity when
  * issued, and emailed to the client in the same transaction with its PDF and
  * its Pay Now link: the deposit request (template deposit-request) when the
@@ -25,10 +26,12 @@ import {
   leadPaymentRequests,
   leadPaymentTopic,
   requestId,
-  taxIncludedTotals,
+  buyerOf,
+  sellerOf,
   type EmailTemplateId,
   type RequestPurpose,
 } from '@studio/domain';
+import { clientTaxFacts, requestTaxFields, taxTreatment } from '@studio/domain/invoiceTax';
 import { config } from '../../config.js';
 import { paymentEntryId } from './ledger.js';
 import {
@@ -94,7 +97,13 @@ export async function syncPaymentRequests(db: Firestore, leadId: string, now = n
       }
       continue;
     }
-    const tax = taxIncludedTotals(plan.amountCents, studio.taxRateBps);
+    // The client's tax treatment as the request is issued (reverse charge, outside the scope...), as their invoices.
+    const tax = requestTaxFields(
+      plan.amountCents,
+      plan.description,
+      taxTreatment(studio, clientTaxFacts(data!.billing)),
+    );
+    const buyer = buyerOf({ name: data!.name ?? null, email: data!.email || null, billing: data!.billing ?? null });
     const number = await runNumbered(db, now, async (tx, take) => {
       const early = earlyEntriesRef(db, ref.id);
       const [issuedMeanwhile, earlySnap] = await Promise.all([docExists(ref, tx), tx.get(early)]);
@@ -123,13 +132,19 @@ export async function syncPaymentRequests(db: Firestore, leadId: string, now = n
         email: data!.email || null,
         clientName: data!.name ?? null,
         amountCents: plan.amountCents,
-        // The accepted quote's amount includes the studio's tax (domain taxIncludedTotals): shown, never added.
-        ...(studio.taxRateBps > 0 && {
+        // The accepted quote's amount is what the client pays: at the studio's rate its tax is shown inside it,
+        // never added; under another treatment it is one line at 0% with the treatment's note.
+        ...(tax.taxRateBps !== null && {
           subtotalCents: tax.subtotalCents,
           taxCents: tax.taxCents,
-          taxRateBps: studio.taxRateBps,
+          taxRateBps: tax.taxRateBps,
           taxLabel: studio.taxLabel,
         }),
+        ...(tax.lines && { lines: tax.lines, taxBreakdown: tax.taxBreakdown }),
+        taxTreatment: tax.taxTreatment,
+        taxNote: tax.taxNote,
+        seller: sellerOf(studio),
+        buyer: { ...buyer, vatId: tax.clientVatId ?? buyer.vatId },
         currency: 'usd',
         description: plan.description,
         issuedAt: Timestamp.fromDate(now),

@@ -14,7 +14,7 @@ import {
   type InvoiceLineTotals,
   type StudioSettings,
 } from '@studio/domain';
-import { applyTaxTreatment, taxTreatment, type TaxTreatment } from '@studio/domain/invoiceTax';
+import { applyTaxTreatment, clientTaxFacts, taxTreatment, type TaxTreatment } from '@studio/domain/invoiceTax';
 import { conflict, invalid, notFound } from '../../platform/errors.js';
 import { recordActivity } from '../../shared/activity.js';
 import { enqueueEmail } from '../../shared/outbox.js';
@@ -55,15 +55,7 @@ export function newInvoiceLines(
   settings: StudioSettings,
   billing: { company: string | null; country: string | null; taxId: string | null } | null,
 ): { totals: InvoiceLineTotals; treatment: TaxTreatment } {
-  const treatment = taxTreatment(
-    {
-      vatRegistered: settings.vatRegistered,
-      country: settings.country,
-      taxId: settings.taxId,
-      taxRateBps: settings.taxRateBps,
-    },
-    { company: billing?.company ?? null, country: billing?.country ?? null, taxId: billing?.taxId ?? null },
-  );
+  const treatment = taxTreatment(settings, clientTaxFacts(billing));
   const entered = input.lines ?? [
     {
       description: input.description,
