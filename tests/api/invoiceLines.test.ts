@@ -6,10 +6,24 @@
  * printed, its lines' total the stored amount and what checkout charges.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { centsToString, type StudioSettings } from '@studio/domain';
+import Papa from 'papaparse';
+import {
+  centsToString,
+  clientLeadReply,
+  formatUsd,
+  invoiceDocSchema,
+  leadDocSchema,
+  leadStatement,
+  ledgerEntryDocSchema,
+  parseAmountToCents,
+  portalOverviewReply,
+  type StudioSettings,
+} from '@studio/domain';
 import { TAX_NOTES, vatIdMessage } from '@studio/domain/invoiceTax';
-import { adminIdToken, api, BASE_URL, db, userIdToken } from '../helpers.js';
-import { storeLead } from '../fixtures.js';
+import { LEDGER_CSV_CASH, ledgerCsv, outstanding } from '../../web/src/features/billing/money.js';
+import { adminIdToken, api, BASE_URL, db, download, eventually, userIdToken } from '../helpers.js';
+import { NO_QUOTE, storeLead } from '../fixtures.js';
+import { emailLinkIdToken } from '../portalLinks.js';
 import { pdfText } from '../pdfText.js';
 
 const TAG = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -215,5 +229,105 @@ describe('an invoice with lines to an EU business in another member state', () =
       { category: 'S', rateBps: 1900, taxableCents: 10_000, taxCents: 1_900 },
       { category: 'S', rateBps: 700, taxableCents: 2_000, taxCents: 140 },
     ]);
+  });
+});
+
+describe('an itemised invoice on every surface', () => {
+  it('states one total and one balance in Invoicing, Money, My Project, the portal, the email, the PDF, the XML and the ledger CSV', async () => {
+    const email = `surfaces.${TAG}@example.com`;
+    // No quote: the invoice is all the client is billed, so each surface's total is the invoice's.
+    const leadId = await storeLead(db, { name: `Surfaces ${TAG}`, email, ...NO_QUOTE });
+    // A private client in the studio's country (an e-invoice names the buyer's country): the studio's rates.
+    expect((await api('PUT', `/api/leads/${leadId}/billing`, { token, body: { country: 'DE' } })).status).toBe(200);
+    const created = await api('POST', '/api/create-invoice', {
+      token,
+      body: {
+        leadId,
+        description: 'Two rates and a discount',
+        lines: [
+          { description: 'Design', quantity: '1.5', unit: 'HUR', unitPrice: '80.00', taxRateBps: 1900 },
+          { description: 'Print run', quantity: '3', unitPrice: '12.34', taxRateBps: 700 },
+          { description: 'Discount', quantity: '1', unitPrice: '-5.00', taxRateBps: 1900 },
+        ],
+      },
+    });
+    expect(created.status).toBe(201);
+    const { invoiceId, number } = created.json as { invoiceId: string; number: string };
+    const doc = invoiceDocSchema.parse((await db.collection('invoices').doc(invoiceId).get()).data());
+    // 120.00 − 5.00 at 19% and 37.02 at 7%: 115.00 + 21.85 + 37.02 + 2.59.
+    const total = doc.amountCents;
+    expect(total).toBe(17_646);
+    const usd = formatUsd(total);
+
+    /** What each surface says the client owes on it, and the statement's total, as cents. */
+    const surfaces = async () => {
+      const lead = leadDocSchema.parse((await db.collection('leads').doc(leadId).get()).data());
+      const invoice = invoiceDocSchema.parse((await db.collection('invoices').doc(invoiceId).get()).data());
+      const settings = (await api('GET', '/api/settings/studio', { token })).json as { settings: StudioSettings };
+      const now = new Date();
+      const invoicing = leadStatement({
+        leadId,
+        lead,
+        documents: [{ id: invoiceId, ...invoice }],
+        now,
+        timeZone: settings.settings.timeZone,
+      });
+      const [lookup, portal] = await Promise.all([
+        api('GET', `/api/client-project?email=${encodeURIComponent(email)}`),
+        emailLinkIdToken(email).then((t) => api('GET', '/api/portal/overview', { token: t })),
+      ]);
+      const mine = clientLeadReply.parse((lookup.json as { lead: unknown }).lead).statement!;
+      const portalInvoice = portalOverviewReply.parse(portal.json).invoices.find((i) => i.id === invoiceId)!;
+      const money = outstanding([{ kind: 'invoice', doc: { id: invoiceId, ...invoice } }], now, email);
+      return {
+        invoicing: invoicing.lines.find((l) => l.document.id === invoiceId)!.owedCents,
+        invoicingTotal: invoicing.totals.owedCents,
+        myProject: parseAmountToCents(mine.lines.find((l) => l.id === invoiceId)!.owed),
+        myProjectTotal: parseAmountToCents(mine.owed),
+        portal: parseAmountToCents(portalInvoice.owed),
+        money: money.find((r) => r.id === invoiceId)?.amountDueCents ?? 0,
+      };
+    };
+    const owed = (cents: number) => ({
+      invoicing: cents,
+      invoicingTotal: cents,
+      myProject: cents,
+      myProjectTotal: cents,
+      portal: cents,
+      money: cents,
+    });
+    expect(await surfaces()).toEqual(owed(total));
+
+    // The email that sends it, the checkout, the PDF and its XML: the same total.
+    const sent = await db.collection('outbox').where('leadId', '==', leadId).where('templateId', '==', 'invoice').get();
+    expect(sent.docs.map((d) => d.get('variables.amount'))).toEqual([usd]);
+    const intent = await api('POST', '/api/create-payment-intent', { body: { invoiceId } });
+    expect((intent.json as { amount: string }).amount).toBe(centsToString(total));
+    const auth = { authorization: `Bearer ${token}` };
+    const pdf = (await pdfText((await download(`/api/documents/invoice/${invoiceId}`, auth)).body)).text;
+    expect(pdf).toContain(number);
+    expect(pdf).toContain('Total due');
+    expect(pdf).toContain(usd);
+    const xml = (await download(`/api/documents/invoice/${invoiceId}.xml`, auth)).body.toString('utf8');
+    expect(xml).toContain(`<ram:GrandTotalAmount>${centsToString(total)}</ram:GrandTotalAmount>`);
+    expect(xml).toContain(`<ram:DuePayableAmount>${centsToString(total)}</ram:DuePayableAmount>`);
+
+    // Paid: every surface owes nothing, and the ledger CSV's cash column sums to the total.
+    const pi = (intent.json as { paymentIntentId: string }).paymentIntentId;
+    expect((await api('POST', '/api/test-mode/confirm-payment', { body: { paymentIntentId: pi } })).status).toBe(200);
+    await eventually(
+      async () => (await db.collection('invoices').doc(invoiceId).get()).get('status') === 'paid',
+      'the invoice marked paid',
+    );
+    expect(await surfaces()).toEqual(owed(0));
+    const entries = (await db.collection('ledger_entries').where('paymentIntentId', '==', pi).get()).docs.map((d) => ({
+      id: d.id,
+      ...ledgerEntryDocSchema.parse(d.data()),
+    }));
+    const csv = Papa.parse<Record<string, string>>(ledgerCsv(entries), { header: true }).data;
+    expect(csv.reduce((s, r) => s + parseAmountToCents(r[LEDGER_CSV_CASH]!)!, 0)).toBe(total);
+    const paidXml = (await download(`/api/documents/invoice/${invoiceId}.xml`, auth)).body.toString('utf8');
+    expect(paidXml).toContain(`<ram:TotalPrepaidAmount>${centsToString(total)}</ram:TotalPrepaidAmount>`);
+    expect(paidXml).toContain('<ram:DuePayableAmount>0.00</ram:DuePayableAmount>');
   });
 });

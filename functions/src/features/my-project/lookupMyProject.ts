@@ -52,13 +52,15 @@ export interface ClientAccount {
  * What the client may see of their lead. `id` is there for Pay Now (the
  * checkout's leadId). Amounts, hours and complexity are null until the quote
  * is approved or accepted; so is the money, which is the project's account
- * statement (`account`): what is due now is its next payable item (the most
+ * statement (`account`), unless something was billed already: what is due now is its next payable item (the most
  * overdue document first), "Payment Completed" its paid in full, never the
  * pipeline stage. A Lost lead offers nothing to pay.
  */
 export function clientLead(id: string, l: StoredLeadDoc, account: ClientAccount | null): ClientLeadReply {
   const released = quoteReleased(l);
-  const shown = released ? account : null;
+  // The money is shown once the quote is released, or as soon as something was billed: an invoice the owner
+  // issued without a quote is emailed to the client, so the page states it as the portal does.
+  const shown = released || (account?.statement.lines.length ?? 0) > 0 ? account : null;
   const next = shown && l.status !== 'Lost' ? nextPayment(shown.statement) : null;
   return {
     id,
