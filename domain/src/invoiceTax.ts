@@ -266,9 +266,9 @@ export interface RequestTaxFields {
  * (billing.ts taxIncludedTotals), never added, and the request keeps no lines
  * (one is read from those fields, invoiceLines.ts linesFromStoredInvoice);
  * where there is no VAT and the studio set no rate, it states no tax, as it
- * always has. Under any other (reverse charge, outside the scope, not registered) the
- * whole amount is one line at 0% in the treatment's category, with its legal
- * note, as an invoice to the same client would be. Pure.
+ * always has. Under any other (reverse charge, outside the scope, not
+ * registered) the whole amount is one line at 0% in the treatment's category,
+ * with its legal note, as an invoice to the same client would be. Pure.
  */
 export function requestTaxFields(amountCents: number, description: string, treatment: TaxTreatment): RequestTaxFields {
   if (keepsLineRates(treatment.kind) && treatment.rateBps > 0) {

@@ -52,9 +52,10 @@ export interface ClientAccount {
  * What the client may see of their lead. `id` is there for Pay Now (the
  * checkout's leadId). Amounts, hours and complexity are null until the quote
  * is approved or accepted; so is the money, which is the project's account
- * statement (`account`), unless something was billed already: what is due now is its next payable item (the most
- * overdue document first), "Payment Completed" its paid in full, never the
- * pipeline stage. A Lost lead offers nothing to pay.
+ * statement (`account`), unless something was billed already: what is due
+ * now is its next payable item (the most overdue document first), "Payment
+ * Completed" its paid in full, never the pipeline stage. A Lost lead offers
+ * nothing to pay.
  */
 export function clientLead(id: string, l: StoredLeadDoc, account: ClientAccount | null): ClientLeadReply {
   const released = quoteReleased(l);
