@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { capFirestoreRetries, firestoreSdkRequire } from './firestoreRetries.js';
+import { capFirestoreRetries, firestoreSdkRequire, lostToContention } from './firestoreRetries.js';
 
 const sdk = firestoreSdkRequire();
 const gax = sdk('google-gax');
@@ -54,5 +54,17 @@ describe('capFirestoreRetries', () => {
       expect(after[m].retry.backoffSettings.maxRpcTimeoutMillis).toBe(3_000);
       expect(after[m].retry.retryCodes).toEqual(before[m].retry.retryCodes);
     }
+  });
+});
+
+describe('lostToContention', () => {
+  it('is true for ABORTED and the emulator\'s "Transaction is invalid or closed", false for other errors', () => {
+    expect(lostToContention({ code: 10, message: '10 ABORTED: Transaction lock timeout.' })).toBe(true);
+    expect(lostToContention(new Error('3 INVALID_ARGUMENT: Transaction is invalid or closed.'))).toBe(true);
+    expect(lostToContention({ code: 3, message: '3 INVALID_ARGUMENT: Value for argument "data" is not valid' })).toBe(
+      false,
+    );
+    expect(lostToContention({ code: 6, message: '6 ALREADY_EXISTS: Document already exists' })).toBe(false);
+    expect(lostToContention(null)).toBe(false);
   });
 });

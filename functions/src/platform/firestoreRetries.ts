@@ -55,3 +55,21 @@ export function capFirestoreRetries(
   }
   return config;
 }
+
+/** gRPC status ABORTED (google.rpc.Code 10). */
+const ABORTED = 10;
+
+/**
+ * True when a transaction lost to another over a document's lock: ABORTED, or
+ * the emulator's "Transaction is invalid or closed" (INVALID_ARGUMENT), which
+ * it answers for a transaction it ended under contention and which the SDK
+ * does not retry. Running the whole transaction again is safe for any
+ * transaction that re-reads what it decides on.
+ */
+export function lostToContention(e: unknown): boolean {
+  const err = e as { code?: unknown; message?: unknown } | null;
+  return (
+    err?.code === ABORTED ||
+    (typeof err?.message === 'string' && /transaction is invalid or closed|aborted/i.test(err.message))
+  );
+}

@@ -26,7 +26,8 @@
  * the next runs start apart.
  */
 import { Mutex } from 'async-mutex';
-import { GrpcStatus, type Firestore, type Transaction } from 'firebase-admin/firestore';
+import type { Firestore, Transaction } from 'firebase-admin/firestore';
+import { lostToContention } from '../../platform/firestoreRetries.js';
 import { counterRef, readDoc, writeCounter } from './billingStore.js';
 import { invoiceCounterId, invoiceYear, nextInvoiceNumber, type NumberSeries } from '@studio/domain';
 
@@ -53,13 +54,6 @@ const numbering = new Mutex();
 /** Takes the next number of `now`'s year: reads the counter and writes it back in `tx`. Once per transaction, after every other read of `tx`. */
 export type TakeNumber = () => Promise<string>;
 
-const contended = (e: unknown) => {
-  const err = e as { code?: unknown; message?: unknown };
-  return (
-    err?.code === GrpcStatus.ABORTED ||
-    (typeof err?.message === 'string' && /transaction is invalid or closed|aborted/i.test(err.message))
-  );
-};
 /** Every contender was aborted together (see the file comment): Firestore's "Transaction lock timeout". */
 const lockTimedOut = (e: unknown) => /lock timeout/i.test(String((e as { message?: unknown })?.message ?? ''));
 
@@ -95,7 +89,7 @@ export function runNumbered<T>(
           { maxAttempts: 1 },
         );
       } catch (e) {
-        if (!contended(e) || attempt >= RUN_ATTEMPTS) throw e;
+        if (!lostToContention(e) || attempt >= RUN_ATTEMPTS) throw e;
         if (lockTimedOut(e)) lockTimeouts++;
         await new Promise((r) => setTimeout(r, retryDelayMs(attempt, lockTimeouts)));
       }

@@ -19,6 +19,7 @@ import { z } from 'zod';
 import { FieldValue, GrpcStatus, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import { EVENTS, logEvent } from '../../platform/log.js';
+import { lostToContention } from '../../platform/firestoreRetries.js';
 import {
   DAY_MS,
   COLLECTIONS,
@@ -337,8 +338,9 @@ export async function fulfilEvent(db: Firestore, event: PaymentEvent, by = 'stri
     } catch (e) {
       const code = (e as { code?: number }).code;
       if (code === GrpcStatus.ALREADY_EXISTS) return 'duplicate'; // a concurrent copy committed first
-      // ABORTED after the SDK's own retries: copies of one event contend for its lock; try again.
-      if (code !== GrpcStatus.ABORTED || attempt >= 3) throw e;
+      // Lost to a concurrent transaction after the SDK's own retries (copies of one event, or two payments of
+      // one lead, contend for the same documents; the emulator may end one as "invalid or closed"): try again.
+      if (!lostToContention(e) || attempt >= 3) throw e;
     }
   }
 }
