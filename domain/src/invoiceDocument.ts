@@ -432,9 +432,11 @@ export interface BuyerFacts {
 /**
  * The buyer (BG-7): the company billed (the person as its contact), else
  * the client's name (else email, else "Client"), with the address, country
- * and tax id of their billing fields.
+ * and tax id of their billing fields; `clientVatId`, the canonical VAT id a
+ * tax treatment relied on (invoiceTax.ts TaxTreatment), in place of the tax
+ * id as typed.
  */
-export function buyerOf(c: BuyerFacts): EInvoiceBuyer {
+export function buyerOf(c: BuyerFacts, clientVatId: string | null = null): EInvoiceBuyer {
   const person = c.name?.trim() || null;
   const company = c.billing?.company?.trim() || null;
   return {
@@ -442,7 +444,7 @@ export function buyerOf(c: BuyerFacts): EInvoiceBuyer {
     contactName: company ? person : null,
     address: c.billing?.address ?? null,
     country: c.billing?.country ?? null,
-    vatId: c.billing?.taxId ?? null,
+    vatId: clientVatId ?? c.billing?.taxId ?? null,
     email: c.email,
   };
 }

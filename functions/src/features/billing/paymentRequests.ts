@@ -103,7 +103,6 @@ export async function syncPaymentRequests(db: Firestore, leadId: string, now = n
       plan.description,
       taxTreatment(studio, clientTaxFacts(data!.billing)),
     );
-    const buyer = buyerOf({ name: data!.name ?? null, email: data!.email || null, billing: data!.billing ?? null });
     const number = await runNumbered(db, now, async (tx, take) => {
       const early = earlyEntriesRef(db, ref.id);
       const [issuedMeanwhile, earlySnap] = await Promise.all([docExists(ref, tx), tx.get(early)]);
@@ -144,7 +143,10 @@ export async function syncPaymentRequests(db: Firestore, leadId: string, now = n
         taxTreatment: tax.taxTreatment,
         taxNote: tax.taxNote,
         seller: sellerOf(studio),
-        buyer: { ...buyer, vatId: tax.clientVatId ?? buyer.vatId },
+        buyer: buyerOf(
+          { name: data!.name ?? null, email: data!.email || null, billing: data!.billing ?? null },
+          tax.clientVatId,
+        ),
         currency: 'usd',
         description: plan.description,
         issuedAt: Timestamp.fromDate(now),

@@ -127,7 +127,6 @@ export async function createInvoice(
   if (input.lines && (totals.totalCents < PAYMENT_LIMITS.minCents || totals.totalCents > PAYMENT_LIMITS.maxCents))
     throw invalid(INVOICE_TOTAL_MESSAGE, { lines: INVOICE_TOTAL_MESSAGE });
   const rates = new Set(totals.breakdown.map((r) => r.rateBps));
-  const buyer = buyerOf({ name, email, billing });
   const checkoutUrl = `/checkout?${new URLSearchParams({ amount: centsToString(totals.totalCents), description: input.description, invoiceId: ref.id })}`;
   const keyRef = input.idempotencyKey
     ? idempotencyKeyRef(
@@ -182,7 +181,7 @@ export async function createInvoice(
       taxTreatment: treatment.kind,
       taxNote: treatment.note,
       seller: sellerOf(settings),
-      buyer: { ...buyer, vatId: treatment.clientVatId ?? buyer.vatId },
+      buyer: buyerOf({ name, email, billing }, treatment.clientVatId),
       description: input.description,
       issuedAt: Timestamp.fromDate(now),
       dueDate: due,
