@@ -119,7 +119,7 @@ async function main() {
   const counts = { ...(await countByStatus(db)), ...(ledgerEntries == null ? {} : { ledgerEntries }) };
   console.log(
     `seed-bench (${projectId}): ${args.includes('--fixtures') ? 'fixtures, ' : ''}${n} synthetic leads (${written} written` +
-      `${bulk ? `, ${bulk.paymentRequestsIssued} payment requests issued, board rebuilt, in ${(bulk.ms / 1000).toFixed(1)} s` : ''}); ${counts.total} leads in all.`,
+      `${bulk ? `, ${bulk.paymentRequestsIssued} payment requests issued, board rebuilt, in ${(bulk.ms / 1000).toFixed(1)} s (ms by phase: ${JSON.stringify(bulk.phasesMs)})` : ''}); ${counts.total} leads in all.`,
   );
   console.log(
     `BENCH_RESULT ${JSON.stringify({ projectId, fixtures: FIXTURES, ...counts, ...(bulk ? { bulkSeedMs: bulk.ms } : {}) })}`,
