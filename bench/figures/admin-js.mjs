@@ -8,7 +8,7 @@
  * sign-in, so it is reported as a pre-login preview with no verdict.
  */
 import { gzipSync } from 'node:zlib';
-import { launchBrowser, loginAsAdmin, newContext, waitForBoard } from '../lib/browser.mjs';
+import { launchBrowser, loginAsAdmin, newContext, waitForBoard, closeContext } from '../lib/browser.mjs';
 
 export async function adminJs({ baseURL, runs, login = true, landingFiles = [], log = console.log }) {
   const { browser, close } = await launchBrowser();
@@ -43,7 +43,7 @@ export async function adminJs({ baseURL, runs, login = true, landingFiles = [], 
       samples.push(total);
       lastFiles = [...seen.entries()];
       log(`  admin JS run ${i + 1}/${runs}: ${(total / 1024).toFixed(1)} KB gzip in ${seen.size} files`);
-      await context.close();
+      await closeContext(context);
     }
   } finally {
     await close();

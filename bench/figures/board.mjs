@@ -3,7 +3,15 @@
  * :5000 serving web/dist): live update between two browsers, optimistic drop,
  * first render with many leads, and Firestore reads per dashboard load.
  */
-import { DEV_ADMIN, launchBrowser, loginAsAdmin, newContext, waitForBoard } from '../lib/browser.mjs';
+import {
+  DEV_ADMIN,
+  launchBrowser,
+  loginAsAdmin,
+  newContext,
+  waitForBoard,
+  closePage,
+  closeContext,
+} from '../lib/browser.mjs';
 import { PORTS } from '../lib/proc.mjs';
 import { probeScript } from '../lib/page-probe.mjs';
 
@@ -178,8 +186,8 @@ export async function liveUpdate({ baseURL, runs, floorURL = null, warmup = 2, l
       await a.waitForTimeout(150);
     }
     log(`  live update: ${samples.length}/${runs} runs`);
-    await ctxA.close();
-    await ctxB.close();
+    await closeContext(ctxA);
+    await closeContext(ctxB);
   } finally {
     await close();
   }
@@ -315,7 +323,7 @@ export async function dropToMoved({ baseURL, runs, log = console.log }) {
       await page.waitForTimeout(600); // let the toast and the live snapshot settle
     }
     log(`  drop: ${samples.length}/${runs} runs`);
-    await ctx.close();
+    await closeContext(ctx);
   } finally {
     await close();
   }
@@ -350,7 +358,7 @@ export async function dashboardLoads({ baseURL, runs, expectedCards, settleMs = 
     await loginAsAdmin(login);
     await waitForBoard(login);
     // Closed the way a user closes a tab (unload handlers run): Firestore hands its IndexedDB cache on at once.
-    await login.close({ runBeforeUnload: true });
+    await closePage(login);
     for (let i = 0; i < runs; i++) {
       const page = await ctx.newPage();
       await page.addInitScript({ content: probeScript({ expectedCards, columns: BOARD_COLUMNS }) });
@@ -378,9 +386,9 @@ export async function dashboardLoads({ baseURL, runs, expectedCards, settleMs = 
         `  dashboard load ${label}${i + 1}/${runs}: board complete at ${m.completeAt.toFixed(0)} ms (shell ${m.shellAt?.toFixed(0) ?? '–'} ms); ` +
           `${m.reads.total} docs delivered ${JSON.stringify(m.reads.byCollection)}; listeners ${JSON.stringify(m.reads.listeners)}`,
       );
-      await page.close({ runBeforeUnload: true });
+      await closePage(page);
     }
-    await ctx.close();
+    await closeContext(ctx);
   } finally {
     await close();
   }
@@ -504,7 +512,7 @@ export async function boardSearch({
       if (i >= warmup) samples.push(r.frameAt - r.keyAt);
     }
     log(`  search ${label}: ${samples.length}/${runs} runs over ${total} leads`);
-    await ctx.close();
+    await closeContext(ctx);
   } finally {
     await close();
   }

@@ -10,7 +10,7 @@
  * revenue table with its months, and the ledger table's first page
  * (`rows` rows).
  */
-import { launchBrowser, loginAsAdmin, newContext } from '../lib/browser.mjs';
+import { launchBrowser, loginAsAdmin, newContext, closePage, closeContext } from '../lib/browser.mjs';
 
 /** The page-side probe: window.__money.completeAt once the page is complete (see the file comment). */
 const probe = (rows) => `
@@ -46,7 +46,7 @@ export async function moneyLoads({ baseURL, runs, rows, log = console.log, label
     await loginAsAdmin(login);
     await login.goto('/admin/money');
     await login.locator('[data-testid="ledger-row"]').first().waitFor({ timeout: 120_000 });
-    await login.close({ runBeforeUnload: true });
+    await closePage(login);
     for (let i = 0; i < runs; i++) {
       const page = await ctx.newPage();
       await page.addInitScript({ content: probe(rows) });
@@ -60,9 +60,9 @@ export async function moneyLoads({ baseURL, runs, rows, log = console.log, label
       log(
         `  money load ${label}${i + 1}/${runs}: complete at ${m.completeAt.toFixed(0)} ms (${m.ledgerRows} ledger rows, ${m.months} months)`,
       );
-      await page.close({ runBeforeUnload: true });
+      await closePage(page);
     }
-    await ctx.close();
+    await closeContext(ctx);
   } finally {
     await close();
   }

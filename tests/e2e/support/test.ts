@@ -3,11 +3,36 @@
  * output says what its page did (the /api calls with their answers, failed
  * requests, console errors and uncaught page errors, each with the time since
  * the test began), so a failure seen only in a CI log can be explained from
- * that log alone. Specs import `test` and `expect` from here.
+ * that log alone. After each test, its pages end their Firestore listeners
+ * (the emulator build's `window.__studioEndListeners`, web
+ * src/shared/data/FirestoreScope.tsx): the Firestore emulator keeps the
+ * watch targets of a page that is simply closed and re-runs them on every
+ * later write, so each test would slow the writes of every test after it.
+ * Specs import `test` and `expect` from here.
  */
-import { test as base } from '@playwright/test';
+import { test as base, type BrowserContext } from '@playwright/test';
 
 export * from '@playwright/test';
+
+declare global {
+  interface Window {
+    /** Emulator builds only (web src/shared/data/FirestoreScope.tsx). */
+    __studioEndListeners?: () => Promise<void>;
+  }
+}
+
+/** The longest a page may take to end its listeners after a test (ms); one whose Firestore is offline is left as it is. */
+const END_LISTENERS_MS = 10_000;
+
+/** Ends the Firestore listeners of every page of `context` (see the file comment). */
+async function endListeners(context: BrowserContext): Promise<void> {
+  await Promise.all(
+    context.pages().map((p) => {
+      const ended = p.evaluate(() => window.__studioEndListeners?.()).catch(() => undefined);
+      return Promise.race([ended, new Promise((ok) => setTimeout(ok, END_LISTENERS_MS).unref())]);
+    }),
+  );
+}
 
 /** How many of the last lines a failed test prints. */
 const LAST_LINES = 80;
@@ -40,6 +65,7 @@ export const test = base.extend<{ pageLog: void }>({
       });
 
       await use();
+      await endListeners(page.context());
 
       if (testInfo.status !== testInfo.expectedStatus && lines.length > 0) {
         console.log(
