@@ -271,30 +271,19 @@ export interface RequestTaxFields {
  * with its legal note, as an invoice to the same client would be. Pure.
  */
 export function requestTaxFields(amountCents: number, description: string, treatment: TaxTreatment): RequestTaxFields {
+  const stated = {
+    lines: null,
+    taxBreakdown: null,
+    taxTreatment: treatment.kind,
+    taxNote: null,
+    clientVatId: treatment.clientVatId,
+  };
   if (keepsLineRates(treatment.kind) && treatment.rateBps > 0) {
     const tax = taxIncludedTotals(amountCents, treatment.rateBps);
-    return {
-      subtotalCents: tax.subtotalCents,
-      taxCents: tax.taxCents,
-      taxRateBps: treatment.rateBps,
-      lines: null,
-      taxBreakdown: null,
-      taxTreatment: treatment.kind,
-      taxNote: null,
-      clientVatId: treatment.clientVatId,
-    };
+    return { ...stated, subtotalCents: tax.subtotalCents, taxCents: tax.taxCents, taxRateBps: treatment.rateBps };
   }
   if (treatment.kind === 'no_vat_jurisdiction')
-    return {
-      subtotalCents: null,
-      taxCents: null,
-      taxRateBps: null,
-      lines: null,
-      taxBreakdown: null,
-      taxTreatment: treatment.kind,
-      taxNote: null,
-      clientVatId: null,
-    };
+    return { ...stated, subtotalCents: null, taxCents: null, taxRateBps: null, clientVatId: null };
   const [line] = applyTaxTreatment(
     [
       {
@@ -307,16 +296,14 @@ export function requestTaxFields(amountCents: number, description: string, treat
     ],
     treatment,
   );
-  const totals = invoiceLineTotals([line!]);
   return {
+    ...stated,
     subtotalCents: amountCents,
     taxCents: 0,
     taxRateBps: 0,
     lines: [line!],
-    taxBreakdown: totals.breakdown,
-    taxTreatment: treatment.kind,
+    taxBreakdown: invoiceLineTotals([line!]).breakdown,
     taxNote: treatment.note,
-    clientVatId: treatment.clientVatId,
   };
 }
 
