@@ -110,3 +110,48 @@ describe('toLeadDto', () => {
     expect(leadDocSchema.parse({ name: 'A', status: 'New', quoteAcceptedAt: 'yesterday' }).quoteAcceptedAt).toBeNull();
   });
 });
+
+describe('the lead reply and the stored lead', () => {
+  // Stored fields the admin API never shows: payment bookkeeping, the board card's own counters, links
+  // kept by other slices. A stored field in neither this list nor the reply fails the test below, so a new
+  // field is either shown or named here, never dropped by the reply's parse without a word.
+  const SERVER_ONLY = [
+    'statusBeforePaymentFailed',
+    'stripeDepositPaymentId',
+    'stripeFinalPaymentId',
+    'depositPaidAt',
+    'finalPaidAt',
+    'acceptedQuote',
+    'stripeCustomerId',
+    'replitProjectId',
+    'replitDeployed',
+    'proposalStatus',
+    'unreadMessages',
+  ];
+  // Stored in cents, shown as 2-decimal strings (toLeadDto).
+  const SHOWN_AS: Record<string, string> = {
+    quoteAmountCents: 'quoteAmount',
+    depositAmountCents: 'depositAmount',
+    finalAmountCents: 'finalAmount',
+  };
+
+  it('shows every stored field but the server-only ones, and nothing else', async () => {
+    const { leadDocFieldsSchema } = await import('../src/storedDocuments.js');
+    const { leadReply } = await import('../src/replies.js');
+    const stored = Object.keys(leadDocFieldsSchema.shape);
+    for (const f of SERVER_ONLY) expect(stored, `${f} is no longer stored: drop it from SERVER_ONLY`).toContain(f);
+    const shown = stored.filter((f) => !SERVER_ONLY.includes(f)).map((f) => SHOWN_AS[f] ?? f);
+    expect(Object.keys(leadReply.shape).sort()).toEqual(['id', ...shown].sort());
+  });
+
+  it('toLeadDto fills every field of the reply, for a lead stored with none of its optional fields', async () => {
+    const { leadDocSchema } = await import('../src/storedDocuments.js');
+    const { leadReply } = await import('../src/replies.js');
+    const dto = toLeadDto('id3', leadDocSchema.parse({ name: 'A', status: 'New' }));
+    const required = Object.entries(leadReply.shape)
+      .filter(([, s]) => !s.safeParse(undefined).success)
+      .map(([k]) => k);
+    for (const k of required) expect(dto, k).toHaveProperty(k);
+    expect(leadReply.strict().safeParse(dto).success).toBe(true);
+  });
+});
