@@ -92,21 +92,37 @@ if (!chromium) {
   process.exit(1);
 }
 
-if (!fast) {
-  runOrExit('Type-check', NPM, ['run', 'typecheck']);
-  runOrExit('Lint (ESLint, zero warnings)', NPM, ['run', 'lint']);
-  runOrExit('Format check (Prettier)', NPM, ['run', 'format:check']);
+/** How long each step took (ms), in order, for the summary: the suite's time is watched as its tests grow. */
+const durations = [];
+/** Runs `fn` (sync or async) and records its time under `name`; resolves to what `fn` returns. */
+async function timed(name, fn) {
+  const started = Date.now();
+  try {
+    return await fn();
+  } finally {
+    durations.push([name, Date.now() - started]);
+  }
 }
-runOrExit('Building functions', NPM, ['run', 'build', '-w', 'functions']);
-runOrExit('Building web', NPM, ['run', 'build:emulator', '-w', 'web']);
-runOrExit('Landing JS budget (≤ 180 KB gzip, no Firebase)', process.execPath, ['scripts/check-bundle.mjs']);
+
+if (!fast) {
+  await timed('type-check', () => runOrExit('Type-check', NPM, ['run', 'typecheck']));
+  await timed('lint', () => runOrExit('Lint (ESLint, zero warnings)', NPM, ['run', 'lint']));
+  await timed('format', () => runOrExit('Format check (Prettier)', NPM, ['run', 'format:check']));
+}
+await timed('builds', () => {
+  runOrExit('Building functions', NPM, ['run', 'build', '-w', 'functions']);
+  runOrExit('Building web', NPM, ['run', 'build:emulator', '-w', 'web']);
+  runOrExit('Landing JS budget (≤ 180 KB gzip, no Firebase)', process.execPath, ['scripts/check-bundle.mjs']);
+});
 
 const bin = (name) => join(ROOT, 'node_modules', '.bin', name);
 const vitest = (project) =>
   `"${bin('vitest')}" run --project ${project} --reporter=default --reporter=json --outputFile.json=test-results/${project}.json`;
 
 console.log(fast ? '\n▶ Unit tests: skipped (--fast)' : '\n▶ Unit tests');
-const unit = fast ? { status: 0 } : spawnSync(vitest('unit'), { cwd: ROOT, stdio: 'inherit', shell: true });
+const unit = fast
+  ? { status: 0 }
+  : await timed('unit', () => spawnSync(vitest('unit'), { cwd: ROOT, stdio: 'inherit', shell: true }));
 
 const apiFiles = only ? only.api : [];
 const e2eFiles = only ? only.e2e : [];
@@ -176,20 +192,19 @@ async function runOnOwnStack(name, suite) {
 let emuStatus = 0;
 if (!only || apiFiles.length > 0) {
   console.log('\n▶ Rules and API tests on their own emulators');
-  emuStatus |= await runOnOwnStack('api', `${vitest('integration')} ${quoted(apiFiles)}`);
+  emuStatus |= await timed('integration', () => runOnOwnStack('api', `${vitest('integration')} ${quoted(apiFiles)}`));
 }
 if (!only || e2eFiles.length > 0) {
   console.log('\n▶ End-to-end tests on their own emulators');
-  emuStatus |= await runOnOwnStack(
-    'e2e',
-    `"${bin('playwright')}" test -c tests/e2e/playwright.config.ts ${quoted(e2eFiles)}`,
+  emuStatus |= await timed('e2e', () =>
+    runOnOwnStack('e2e', `"${bin('playwright')}" test -c tests/e2e/playwright.config.ts ${quoted(e2eFiles)}`),
   );
 }
 // A real `npm start` stopped by SIGTERM and SIGHUP saves its data (tests/stack): it starts its own emulators on
 // the usual ports, so it runs once the suites' stacks are down, in the full run only.
 if (!only) {
   console.log('\n▶ npm start under signals (its own emulators)');
-  spawnSync(vitest('stack'), { cwd: ROOT, stdio: 'inherit', shell: true });
+  await timed('stack', () => spawnSync(vitest('stack'), { cwd: ROOT, stdio: 'inherit', shell: true }));
 }
 
 /** Short first line of an error message, without ANSI colours. */
@@ -250,6 +265,13 @@ const parts = {
 for (const [name, c] of Object.entries(parts)) {
   console.log(`  ${name.padEnd(12)} ${c.missing ? 'did not run' : `${c.passed} passed, ${c.failed} failed`}`);
 }
+const minutes = (ms) => {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+console.log(
+  `  durations    ${durations.map(([name, ms]) => `${name} ${minutes(ms)}`).join(', ')}; in all ${minutes(durations.reduce((s, [, ms]) => s + ms, 0))} (min:s)`,
+);
 const passed = Object.values(parts).reduce((s, c) => s + c.passed, 0);
 const failed = Object.values(parts).reduce((s, c) => s + c.failed, 0);
 console.log();
