@@ -13,11 +13,12 @@
  * A record keeps the renderer it was signed with (`pdfRenderer`, domain
  * PROPOSAL_PDF_RENDERER): renderer 1 (proposalPdfV1.ts, the 14 standard
  * fonts) stays for proposals signed with it; renderer 2 (here) writes every
- * text with the embedded Unicode fonts of documents/pdf/unicodeText.ts and
+ * text with the embedded Unicode fonts of platform/pdf/unicodeText.ts and
  * wraps every line to the page.
  */
 import { formatUsd, type ProposalDocument } from '@studio/domain';
-import { drawText, loadPdfKit, pdfBytes, type Span, type TextOptions } from '../documents/index.js';
+import { loadPdfKit, pdfBytes } from '../../platform/pdf/pdfKit.js';
+import { drawText, type Span, type TextOptions } from '../../platform/pdf/unicodeText.js';
 import { renderProposalPdfV1 } from './proposalPdfV1.js';
 
 const INK = '#0f172a';

@@ -13,7 +13,7 @@
  * the 14 standard fonts embed nothing variable.
  */
 import { centsToString } from '@studio/domain';
-import { loadPdfKit, pdfBytes } from '../documents/index.js';
+import { loadPdfKit, pdfBytes } from '../../platform/pdf/pdfKit.js';
 import type { ProposalPdfModel } from './proposalPdf.js';
 
 const INK = '#0f172a';
