@@ -14,7 +14,7 @@
  */
 import { centsToString } from '@studio/domain';
 import { loadPdfKit, pdfBytes } from '../../platform/pdf/pdfKit.js';
-import type { ProposalPdfModel } from './proposalPdf.js';
+import type { ProposalPdfModel } from './proposalPdfModel.js';
 
 const INK = '#0f172a';
 const MUTED = '#64748b';
