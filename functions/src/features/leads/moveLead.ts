@@ -12,6 +12,7 @@ import {
   LEAD_MOVES,
   LEAD_TO_PROJECT,
   leadMoveError,
+  proposalStatusChange,
   type LeadDto,
   type LeadMoveFacts,
   type LeadUpdate,
@@ -24,7 +25,6 @@ import { leadRef, paymentReceivedIn, readLeadAndBoardMetaIn, updateLeadIn } from
 import { readLeadProjectIn, syncProjectFromLead } from '../projects/index.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 import { openLinks, revokeLinks } from '../quotes/index.js';
-import { proposalStatusChange } from '../proposals/index.js';
 
 /**
  * The lead's PUT: a board move and/or detail edits, checked in one transaction.

@@ -6,5 +6,5 @@
  * the client's My Project links).
  */
 export { prepareProposal } from './freezeProposal.js';
-export { proposalOfLink, proposalStatusChange } from './proposalStore.js';
+export { proposalOfLink } from './proposalStore.js';
 export { signedProposalPdf, signedProposalsOfLead } from './signProposal.js';

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
-import { canMoveLead, DAY_MS, formatUsd, QUOTE_LINK_TTL_DAYS } from '@studio/domain';
+import { canMoveLead, DAY_MS, formatUsd, proposalStatusChange, QUOTE_LINK_TTL_DAYS } from '@studio/domain';
 import { conflict } from '../../platform/errors.js';
 import { recordActivity } from '../../shared/activity.js';
 import { enqueueEmail } from '../../shared/outbox.js';
 import { canSeal, seal } from '../../platform/sealed.js';
 import { config } from '../../config.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
-import { prepareProposal, proposalStatusChange } from '../proposals/index.js';
+import { prepareProposal } from '../proposals/index.js';
 import { createLinkIn, openLinks, readLead, revokeLinks, sha256 } from './quoteStore.js';
 import { updateLeadIn } from '../leads/index.js';
 
