@@ -11,6 +11,7 @@ import { requestDeadline } from './platform/deadline.js';
 import { leadsAdminRouter, leadsPublicRouter } from './features/leads/router.js';
 import { quotesAdminRouter, quotesPublicRouter } from './features/quotes/router.js';
 import { proposalsAdminRouter, proposalsPublicRouter } from './features/proposals/router.js';
+import { quoteContracts } from './features/proposals/index.js';
 import { hostedProjectsAdminRouter } from './features/hosted-projects/router.js';
 import { projectsAdminRouter } from './features/projects/router.js';
 import { myProjectRouter } from './features/my-project/router.js';
@@ -59,7 +60,7 @@ function publicRouter(): express.Router {
   r.use(healthRouter());
   r.use('/auth', authPublicRouter);
   r.use(leadsPublicRouter);
-  r.use(quotesPublicRouter);
+  r.use(quotesPublicRouter(quoteContracts));
   r.use(proposalsPublicRouter);
   r.use(myProjectRouter);
   r.use('/portal', portalRouter);
@@ -76,7 +77,7 @@ function adminRouter(): express.Router {
   const r = express.Router();
   r.use('/auth', authAdminRouter);
   r.use(leadsAdminRouter);
-  r.use(quotesAdminRouter);
+  r.use(quotesAdminRouter(quoteContracts));
   r.use(proposalsAdminRouter);
   r.use(hostedProjectsAdminRouter);
   r.use(projectsAdminRouter);

@@ -12,9 +12,10 @@ import { storeLead } from '../fixtures.js';
 import { AppError } from '../../functions/src/platform/errors.js';
 import { approveQuote } from '../../functions/src/features/quotes/approveQuote.js';
 import { moveLead } from '../../functions/src/features/leads/moveLead.js';
+import { quoteContracts } from '../../functions/src/features/proposals/index.js';
 import { checkFirestore, HEALTH_PING_DOC } from '../../functions/src/features/health/checkFirestore.js';
 
-const deps = { db };
+const deps = { db, contracts: quoteContracts };
 const actor = { uid: 'uc-admin-uid', username: 'use-case-admin' };
 // A fixed clock at this run's start: the leads these tests move stay in the emulator
 // project beside the other API tests' leads, and a lead whose updatedAt is months back

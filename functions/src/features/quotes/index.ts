@@ -6,3 +6,4 @@ export { openLinks, revokeLinks } from './quoteStore.js';
 export { readLink, type StoredLead } from './quoteStore.js';
 export { acceptanceOutcome } from './acceptQuoteLink.js';
 export { acceptQuoteInTx } from './quoteAcceptance.js';
+export type { QuoteContracts } from './contracts.js';
