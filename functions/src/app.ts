@@ -12,6 +12,8 @@ import { leadsAdminRouter, leadsPublicRouter } from './features/leads/router.js'
 import { quotesAdminRouter, quotesPublicRouter } from './features/quotes/router.js';
 import { proposalsAdminRouter, proposalsPublicRouter } from './features/proposals/router.js';
 import { quoteContracts } from './features/proposals/index.js';
+import { readMovedLeadProjectIn } from './features/projects/index.js';
+import { revokeOpenLinksIn } from './features/quotes/index.js';
 import { hostedProjectsAdminRouter } from './features/hosted-projects/router.js';
 import { projectsAdminRouter } from './features/projects/router.js';
 import { myProjectRouter } from './features/my-project/router.js';
@@ -76,7 +78,7 @@ function publicRouter(): express.Router {
 function adminRouter(): express.Router {
   const r = express.Router();
   r.use('/auth', authAdminRouter);
-  r.use(leadsAdminRouter);
+  r.use(leadsAdminRouter({ readProjectIn: readMovedLeadProjectIn, revokeQuoteLinksIn: revokeOpenLinksIn }));
   r.use(quotesAdminRouter(quoteContracts));
   r.use(proposalsAdminRouter);
   r.use(hostedProjectsAdminRouter);
