@@ -19,7 +19,7 @@ import { projectsAdminRouter } from './features/projects/router.js';
 import { myProjectRouter } from './features/my-project/router.js';
 import { portalAdminRouter, portalRouter } from './features/portal/router.js';
 import { fileDownloadsRouter, leadFilesAdminRouter } from './features/lead-files/router.js';
-import { messagesAdminRouter } from './features/messages/index.js';
+import { messagesAdminRouter, messagesPortalRouter } from './features/messages/index.js';
 import { emailAdminRouter } from './features/email/router.js';
 import { emailPublicRouter } from './features/email/sendgridEvents.js';
 import { clientDataAdminRouter } from './features/client-data/router.js';
@@ -65,7 +65,7 @@ function publicRouter(): express.Router {
   r.use(quotesPublicRouter(quoteContracts));
   r.use(proposalsPublicRouter);
   r.use(myProjectRouter);
-  r.use('/portal', portalRouter);
+  r.use('/portal', portalRouter(messagesPortalRouter));
   r.use(promoPublicRouter);
   r.use(paymentsPublicRouter);
   r.use(emailPublicRouter);
