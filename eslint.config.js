@@ -6,6 +6,17 @@
  * - react-hooks' rules of hooks and exhaustive effect dependencies on the React code;
  * - the layer boundaries below, checked on resolved import paths (import-x/no-restricted-paths) and, for the
  *   landing's "no admin or Firebase code in the initial JS" rule, on static import specifiers;
+ * - no import cycles in production code (`domain/src`, `functions/src`, `web/src`, `scripts/`; tests, which no
+ *   module imports, are left out): import-x/no-cycle, the rule bulletproof-react uses to forbid them. A cycle runs
+ *   a module before the ones it imports have finished loading (a binding read while still undefined), binds the
+ *   modules on it into one unit that cannot be read, tested or split into lazy chunks alone, and hides which layer
+ *   sits on which. The rule follows static imports and `import()`, not type-only imports (erased at build), and
+ *   checks the whole chain (no maxDepth). Across features it sees a loop only where the files loop: a feature
+ *   reaches another through its `index.ts`, so tests/unit/noCycle.test.ts also checks that features depend on
+ *   each other one way (type-only imports included), besides checking that this rule is on. To break a loop, move
+ *   what both sides share down (domain/, `shared/`, `platform/`, a contract file directly under `features/`), or
+ *   have the lower side take what it needs as a parameter, passed in by the composition root (functions/src/app.ts)
+ *   or the calling component;
  * - eslint-config-prettier last: formatting belongs to Prettier (`npm run format`), never to ESLint.
  *
  * Boundaries (the folders a newcomer may add to are read from disk, so a new feature is covered as it appears):
@@ -15,7 +26,7 @@
  * - server features, `platform/` and `shared/` never import the composition root (`functions/src/app.ts`,
  *   `functions/src/index.ts`); `functions/src/platform/` (SDK and vendor adapters) and `functions/src/shared/` (the
  *   kernel: activity, outbox, settings) import no slice (`features/<a>/`); the files directly under `features/` (the
- *   use-case types, the job list) are shared contracts;
+ *   use-case and job types, the job list) are shared contracts;
  * - `web/src/app/` sits on top: features and `web/src/shared/` never import it; `shared/` imports no feature;
  * - the web never imports server code and the server never imports web code; production code imports no test code;
  * - public web code (web/src but `admin/` folders, `shared/` and the back-office features, i.e. every feature not in
@@ -236,8 +247,16 @@ export default defineConfig([
           noWarnOnMultipleProjects: true,
         }),
       ],
+      // The files import-x reads to follow imports past the linted file (no-cycle); by default JavaScript only.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
     },
     rules: { 'import-x/no-restricted-paths': ['error', { basePath: ROOT, zones }] },
+  },
+  // No import cycles in production code (see the header). Packages are not followed: none imports our code.
+  {
+    files: ['domain/src/**/*.ts', 'functions/src/**/*.ts', 'web/src/**/*.{ts,tsx}', 'scripts/**/*.{ts,js,mjs}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   // A test beside the code it tests may use the shared test helpers.
   {

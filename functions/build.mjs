@@ -5,7 +5,7 @@
  * with `npm ci` from the package-lock.json that `npm run build` writes next
  * (../scripts/functions-lock.mjs, cut from the root lock).
  *
- * The PDF fonts (src/features/documents/pdf/fonts.json) are copied to
+ * The PDF fonts (src/platform/pdf/fonts.json) are copied to
  * lib/fonts/, where the bundle reads them: their packages are development
  * dependencies, so a deploy carries the dozen files used (about 20 MB, most
  * of it the three CJK fonts) rather than every weight of every package.
@@ -34,7 +34,7 @@ await build({
 console.log('functions: bundled lib/index.js');
 
 const require = createRequire(import.meta.url);
-const fonts = JSON.parse(readFileSync(new URL('./src/features/documents/pdf/fonts.json', import.meta.url), 'utf8'));
+const fonts = JSON.parse(readFileSync(new URL('./src/platform/pdf/fonts.json', import.meta.url), 'utf8'));
 const fontDir = new URL('./lib/fonts/', import.meta.url);
 rmSync(fontDir, { recursive: true, force: true });
 mkdirSync(fontDir, { recursive: true });

@@ -39,7 +39,7 @@ import { rebuildLeadBoard } from '../functions/src/features/leads/leadBoardStore
 import { exitWithUsageIfAsked } from './usage.mjs';
 import { syncPaymentRequests } from '../functions/src/features/billing/paymentRequests.js';
 import { paymentEntryId, recordLedgerEntry } from '../functions/src/features/billing/ledger.js';
-import { loadPdfKit, pdfBytes } from '../functions/src/features/documents/pdf/invoicePdf.js';
+import { loadPdfKit, pdfBytes } from '../functions/src/platform/pdf/pdfKit.js';
 import { storeLeadFile } from '../functions/src/features/lead-files/leadFiles.js';
 import { messageActivity, writeMessage } from '../functions/src/features/messages/messageStore.js';
 import { ownerThreadOf } from '../functions/src/features/messages/threads.js';

@@ -503,13 +503,20 @@ export const ledgerEarlyEntriesDocSchema = z.object({
 });
 export type LedgerEarlyEntriesDoc = z.output<typeof ledgerEarlyEntriesDocSchema>;
 
+/** The states of a cart order (orderDocSchema). */
+export const ORDER_STATUSES = ['pending_payment', 'payment_setup_failed', 'payment_failed', 'paid', 'expired'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The statuses of an order that may still be paid: its intent is open. */
+export const PAYABLE_ORDER_STATUSES = ['pending_payment', 'payment_failed'] as const satisfies readonly OrderStatus[];
+
 /**
  * `orders/{id}`: a cart order (functions features/billing/orders.ts): who bought
  * which hosting package, what was due at checkout (cents) and its state.
  * The buyer is a customer whether or not they are a lead.
  */
 export const orderDocSchema = z.object({
-  status: z.enum(['pending_payment', 'payment_setup_failed', 'payment_failed', 'paid', 'expired']),
+  status: z.enum(ORDER_STATUSES),
   packageId: z.string(),
   packageName: z.string(),
   pricingMode: z.enum(['onetime', 'monthly', 'annual']),

@@ -30,6 +30,7 @@ export * from './payments.js';
 export * from './settings.js';
 export * from './countries.js';
 export * from './invoiceNumbers.js';
+export * from './documentDate.js';
 export * from './invoiceDocument.js';
 export * from './invoiceLines.js';
 export * from './eInvoice.js';

@@ -28,6 +28,7 @@ import { formatUsd } from './money.js';
 import type { InvoiceDoc } from './storedDocuments.js';
 import type { StudioSettings } from './settings.js';
 import { documentPayPath, statementStateText, type StatementLine } from './statement.js';
+import { formatDocumentDate } from './documentDate.js';
 
 export interface PdfLine {
   description: string;
@@ -98,23 +99,6 @@ export interface InvoicePdfModel {
    * (and the e-invoice states). Null on a receipt, which is not an invoice.
    */
   einvoice: EInvoice | null;
-}
-
-// Made on first use, one per zone: an Intl formatter costs a page tens of ms of set-up.
-const dateFmts = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * "November 25, 2026": the day `d` falls on in `timeZone` (an IANA name, the
- * studio's settings `timeZone`; UTC by default), as emails and PDFs show it.
- * @throws RangeError for a zone name Intl does not know (settings validate it on save)
- */
-export function formatDocumentDate(d: Date, timeZone = 'UTC'): string {
-  let fmt = dateFmts.get(timeZone);
-  if (!fmt) {
-    fmt = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone });
-    dateFmts.set(timeZone, fmt);
-  }
-  return fmt.format(d);
 }
 
 /** The payment terms line for `days`. */

@@ -27,7 +27,6 @@
  * - unit as a UN/ECE Recommendation 20 code (BT-130), which an e-invoice needs.
  */
 import { z } from 'zod';
-import type { InvoiceDoc } from './storedDocuments.js';
 
 /**
  * VAT category codes of EN 16931 (UNTDID 5305, BT-118/BT-151) this studio can issue:
@@ -222,6 +221,19 @@ export const storedInvoiceLineSchema = z.object({
 });
 
 /**
+ * The amounts an invoice stored before lines keeps (storedDocuments.ts invoiceDocSchema). Stated here, not picked
+ * from InvoiceDoc: storedDocuments.ts builds on this module's line schema, so it may not import that module back.
+ * storedInvoiceTotals (invoiceDocument.ts) passes it a stored invoice, so the compiler keeps the two in step.
+ */
+export interface StoredSingleAmount {
+  amountCents: number;
+  subtotalCents: number | null;
+  taxCents: number | null;
+  taxRateBps: number | null;
+  description: string;
+}
+
+/**
  * An invoice stored before lines existed (one amount), read as one line and
  * its totals, with the amounts AS ISSUED: a stored document is the legal
  * record, so its subtotal and tax are kept even where recomputing would
@@ -236,9 +248,7 @@ export const storedInvoiceLineSchema = z.object({
  *   stated on it; what the studio's treatment was then is not recorded).
  * Description: the stored one, or "Invoice" when it is empty. Pure.
  */
-export function linesFromStoredInvoice(
-  doc: Pick<InvoiceDoc, 'amountCents' | 'subtotalCents' | 'taxCents' | 'taxRateBps' | 'description'>,
-): InvoiceLineTotals {
+export function linesFromStoredInvoice(doc: StoredSingleAmount): InvoiceLineTotals {
   const description = doc.description.trim() || 'Invoice';
   const taxed = doc.subtotalCents !== null && doc.taxCents !== null && (doc.taxRateBps ?? 0) > 0;
   const netCents = taxed ? doc.subtotalCents! : doc.amountCents;

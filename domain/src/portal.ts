@@ -6,7 +6,7 @@
  * written on the studio's clock (due days, as the PDFs write them).
  */
 import { z } from 'zod';
-import { formatDocumentDate } from './invoiceDocument.js';
+import { formatDocumentDate } from './documentDate.js';
 import { centsToString } from './money.js';
 import { clientTimelineStages } from './projects.js';
 import { billedDocument, documentPayPath, statementLine, statementStateText } from './statement.js';

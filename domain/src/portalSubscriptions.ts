@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { SUBSCRIPTION_STATUSES, type SubscriptionDoc } from './billing.js';
-import { formatDocumentDate } from './invoiceDocument.js';
+import { formatDocumentDate } from './documentDate.js';
 import { centsToString } from './money.js';
 
 /**

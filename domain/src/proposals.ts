@@ -261,6 +261,15 @@ export function proposalStatusWhenLinksDie(status: ProposalStatus | null | undef
   return status === 'Signed' || status === 'Countersigned' ? status : null;
 }
 
+/**
+ * The lead fields to write when the lead's quote links die without a new version (proposalStatusWhenLinksDie):
+ * `{ proposalStatus }` when it changes, else nothing (a lead that never had a proposal gains no field). Here, not
+ * in the proposals slice, because the quotes and leads slices write it when they end links.
+ */
+export function proposalStatusChange(current: ProposalStatus | null | undefined): { proposalStatus?: null } {
+  return proposalStatusWhenLinksDie(current) === (current ?? null) ? {} : { proposalStatus: null };
+}
+
 /** PUT /api/settings/proposals body. */
 export const proposalSettingsSaveSchema = z.strictObject({
   ...proposalSettingsSchema.shape,

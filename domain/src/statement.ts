@@ -39,7 +39,7 @@ import type { LedgerSums } from './ledgerSums.js';
 import { acceptedQuoteOf, nextLeadPayment, type PayableLeadState } from './payments.js';
 import { leadPaymentDescription, type LeadForPaymentDescription } from './invoiceNumbers.js';
 import { dayCount } from './reminders.js';
-import { formatDocumentDate } from './invoiceDocument.js';
+import { formatDocumentDate } from './documentDate.js';
 import { centsToString } from './money.js';
 import { checkoutPath } from './quotes.js';
 import type { ClientStatementLineReply, ClientStatementReply } from './clientReplies.js';

@@ -4,11 +4,11 @@ import {
   creditNoteModel,
   documentFileName,
   documentTermsText,
-  formatDocumentDate,
   invoiceModel,
   paymentTermsText,
   receiptModel,
 } from '../src/invoiceDocument.js';
+import { formatDocumentDate } from '../src/documentDate.js';
 import { createInvoiceSchema } from '../src/payments.js';
 import { billedDocument, statementLine, type BilledDocumentFields } from '../src/statement.js';
 import type { LedgerSums } from '../src/ledgerSums.js';

@@ -37,6 +37,8 @@ import {
   syncBoardCard,
 } from '../../functions/src/features/leads/leadBoardStore.js';
 import { moveLead } from '../../functions/src/features/leads/moveLead.js';
+import { readMovedLeadProjectIn } from '../../functions/src/features/projects/index.js';
+import { revokeOpenLinksIn } from '../../functions/src/features/quotes/index.js';
 import { adminIdToken, api, db } from '../helpers.js';
 
 /** Sync transactions the changes test runs at once on the one open changes document. */
@@ -70,6 +72,8 @@ async function cardBecomes(leadId: string, expected: Record<string, unknown> | n
 }
 
 const actor = { uid: 'board-admin-uid', username: 'board-admin' };
+/** What app.ts passes the leads routes for a move: the projects and quotes slices' side. */
+const followers = { readProjectIn: readMovedLeadProjectIn, revokeQuoteLinksIn: revokeOpenLinksIn };
 const NOW = new Date('2026-05-06T07:08:09.123Z');
 const clock = () => NOW;
 
@@ -183,7 +187,7 @@ describe('syncBoardCard and rebuildLeadBoard (own project, no trigger)', () => {
     const ref = store.collection('leads').doc('moved-here');
     await ref.set(leadDoc('Moved Here'));
     const moved = await moveLead(
-      { db: store },
+      { db: store, ...followers },
       { id: ref.id, status: 'Contacted', expectedStatus: 'New' },
       actor,
       clock,
@@ -400,7 +404,7 @@ describe('board capacity (own project, no trigger)', () => {
       expect(meta).toMatchObject({ needsRebuild: true, failedLeadIds: expect.arrayContaining(extra.slice(-10)) });
       expect(Object.keys(await boardCards()).sort()).toEqual([...ids, ...extra].sort());
       // An edit of a lead of the full shard goes through with its card.
-      const moved = await moveLead({ db: store }, { id: extra.at(-1)!, phone: '555-0100' }, actor, clock);
+      const moved = await moveLead({ db: store, ...followers }, { id: extra.at(-1)!, phone: '555-0100' }, actor, clock);
       expect(moved.status).toBe('Lost');
       expect(await syncBoardCard(store, extra.at(-1)!)).toBe('unchanged');
 

@@ -6,20 +6,15 @@
  * fakes) and the clock the run is for (Cloud Scheduler's schedule time).
  *
  * Adding a job: write it in its slice (`features/<slice>/<job>.ts`, exporting
- * `run…(deps: JobDeps, now: Date)`), add one entry here, and one
+ * `run…(deps: JobDeps, now: Date)`, JobDeps from job.ts), add one entry here, and one
  * `export const <name> = scheduled('<name>')` line in index.ts (a unit test,
  * schedules.test.ts, fails when index.ts and this list disagree).
  *
  * Light on purpose: index.ts loads this module on every instance's cold
  * start, so an entry loads its job's code only when it runs (`import()`).
  */
-import type { Firestore } from 'firebase-admin/firestore';
 import { ORDER_EXPIRY_EVERY_MINUTES, OUTBOX_SWEEP_EVERY_MINUTES } from '@studio/domain/constants';
-
-/** What every job receives besides the clock. */
-export interface JobDeps {
-  db: Firestore;
-}
+import type { JobDeps } from './job.js';
 
 /** One registered job. */
 export interface ScheduledJobEntry {

@@ -8,7 +8,7 @@
  * event saying what to do. Read-only: it reads every billable document,
  * payment and ledger entry, and lists Stripe's objects of the window.
  */
-import type { JobDeps } from '../schedules.js';
+import type { JobDeps } from '../job.js';
 import { checkBooks } from './checkBooks.js';
 import { reconcileWithStripe, type StripeReconciliation } from './stripeReconcile.js';
 import { EVENTS, logEvent } from '../../platform/log.js';

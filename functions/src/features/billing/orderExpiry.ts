@@ -20,11 +20,10 @@
  * A plain function of the clock, so tests drive it with a fake one.
  */
 import { FieldValue } from 'firebase-admin/firestore';
-import type { JobDeps } from '../schedules.js';
+import type { JobDeps } from '../job.js';
 import { EVENTS, logEvent } from '../../platform/log.js';
-import { promoCheckoutExpiryCutoff } from '@studio/domain';
+import { PAYABLE_ORDER_STATUSES, promoCheckoutExpiryCutoff } from '@studio/domain';
 import { ordersHoldingUntil, paymentsOfOrder, readDoc, updateOrderDoc, updatePaymentIn } from './billingStore.js';
-import { PAYABLE_ORDER_STATUSES } from './orders.js';
 import { readOrderPromoSettlement, settlePromoInTx } from './promo.js';
 import { paymentProvider, type PaymentProvider } from '../../platform/stripe.js';
 

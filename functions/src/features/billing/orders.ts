@@ -9,16 +9,11 @@
  * still unpaid near the hold's end is "expired" (features/billing/orderExpiry.ts).
  */
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
-import { CART_CURRENCY, findPackage, type CartClientInfo, type CartPrice } from '@studio/domain';
+import { CART_CURRENCY, findPackage, type CartClientInfo, type CartPrice, type OrderStatus } from '@studio/domain';
 import type Stripe from 'stripe';
 import { startOrderPayment } from './payments.js';
 import { ordersCol, updateOrderDoc } from './billingStore.js';
 import { customerForEmail, paymentMode, stripeClient, type ProviderMode } from '../../platform/stripe.js';
-
-export type OrderStatus = 'pending_payment' | 'payment_setup_failed' | 'payment_failed' | 'paid' | 'expired';
-
-/** The statuses of an order that may still be paid: its intent is open. */
-export const PAYABLE_ORDER_STATUSES = ['pending_payment', 'payment_failed'] as const satisfies readonly OrderStatus[];
 
 /** A new `orders` document in `db`, not yet written. */
 export const newOrderRef = (db: Firestore) => ordersCol(db).doc();

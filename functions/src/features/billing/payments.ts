@@ -33,6 +33,7 @@ import {
   paymentMismatch,
   paymentIdempotencyKey,
   paymentMoves,
+  PAYABLE_ORDER_STATUSES,
   PAYMENT_CURRENCY,
   PAYMENT_PURPOSES,
   retentionEnd,
@@ -72,7 +73,6 @@ import { documentOfPayment, paymentEntryId, recordLedgerEntry, type BillableRef 
 import { customerForEmail, paymentProvider, stripeClient, type ProviderMode } from '../../platform/stripe.js';
 import { config } from '../../config.js';
 import { STRIPE_PAYMENT_EVENT_TYPES, STRIPE_SUBSCRIPTION_EVENT_TYPES } from '../../platform/vendors.js';
-import { PAYABLE_ORDER_STATUSES } from './orders.js';
 
 /** Spec §8 "Payment Setup Failed - Unable to initialize payment. Please try again." */
 export const PAYMENT_SETUP_FAILED = 'Payment Setup Failed - Unable to initialize payment. Please try again.';

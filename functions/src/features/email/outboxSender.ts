@@ -109,7 +109,7 @@ import {
 import { describeSendError, sendEmail, sendgridMailer, type Mailer } from '../../platform/sendgrid.js';
 import { limiterFor } from '../../platform/rateLimit.js';
 import { RATE_LIMITS } from '../../platform/rateLimits.js';
-import type { JobDeps } from '../schedules.js';
+import type { JobDeps } from '../job.js';
 import { config, NOT_CONFIGURED, type Config } from '../../config.js';
 
 /** The admin's edit of a template (email_templates/{id}): a field that is not text falls back to the default's. */

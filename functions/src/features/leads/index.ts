@@ -1,8 +1,9 @@
 /**
  * What other features use of leads: a lead's card on the CRM board brought up
  * to date (leadBoardStore.ts), a lead read and written inside the
- * caller's transaction (leadStore.ts: parsed reads, checked writes), and a
- * paid cart order's buyer made a client (cartClient.ts).
+ * caller's transaction (leadStore.ts: parsed reads, checked writes), a
+ * paid cart order's buyer made a client (cartClient.ts), and what a board
+ * move asks of the slices built on leads (moveFollowers.ts).
  */
 export { syncBoardCard } from './leadBoardStore.js';
 export { ensureCartClientIn, existingClientLeadId, type CartClient } from './cartClient.js';
@@ -16,3 +17,4 @@ export {
   updateLeadIn,
   type ReadLead,
 } from './leadStore.js';
+export type { LeadMoveFollowers, MovedProject } from './moveFollowers.js';

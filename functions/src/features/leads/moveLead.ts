@@ -12,6 +12,7 @@ import {
   LEAD_MOVES,
   LEAD_TO_PROJECT,
   leadMoveError,
+  proposalStatusChange,
   type LeadDto,
   type LeadMoveFacts,
   type LeadUpdate,
@@ -21,10 +22,8 @@ import { conflict, notFound } from '../../platform/errors.js';
 import { recordActivity } from '../../shared/activity.js';
 import { readBoardWriteIn, setBoardCardIn } from './leadBoardStore.js';
 import { leadRef, paymentReceivedIn, readLeadAndBoardMetaIn, updateLeadIn } from './leadStore.js';
-import { readLeadProjectIn, syncProjectFromLead } from '../projects/index.js';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
-import { openLinks, revokeLinks } from '../quotes/index.js';
-import { proposalStatusChange } from '../proposals/index.js';
+import type { MoveLeadDeps } from './moveFollowers.js';
 
 /**
  * The lead's PUT: a board move and/or detail edits, checked in one transaction.
@@ -40,6 +39,7 @@ import { proposalStatusChange } from '../proposals/index.js';
  *   notes; reviving (Lost → New) clears deadReason;
  * - every status move is written to the activity history;
  * - the lead's project follows (LEAD_TO_PROJECT) where the project table allows;
+ *   the project and the quote links are reached through `deps` (moveFollowers.ts);
  * - the lead's board card is written in the same transaction (setBoardCardIn,
  *   into the board's open changes document), so the other devices' boards
  *   show the move as soon as it commits.
@@ -47,7 +47,7 @@ import { proposalStatusChange } from '../proposals/index.js';
  * @returns the saved LeadDto. @throws NotFound "Lead not found"; Conflict as above; ZodError when the stored lead does not parse (a logged 500).
  */
 export async function moveLead(
-  deps: Deps,
+  deps: MoveLeadDeps,
   input: Partial<LeadUpdate> & { id: string },
   actor: AdminActor,
   clock: Clock,
@@ -57,7 +57,7 @@ export async function moveLead(
 
 /** moveLead's transaction with the board card; resolves to the lead as committed. */
 async function saveMove(
-  deps: Deps,
+  deps: MoveLeadDeps,
   input: Partial<LeadUpdate> & { id: string },
   actor: AdminActor,
   clock: Clock,
@@ -75,7 +75,7 @@ async function saveMove(
     const lead = leadDocSchema.parse(stored);
     // The lead's project is read only for a move it follows (LEAD_TO_PROJECT): one read less for the others.
     const projectStatus = status ? LEAD_TO_PROJECT[status] : undefined;
-    const project = projectStatus ? await readLeadProjectIn(tx, db, ref.id) : null;
+    const project = projectStatus ? await deps.readProjectIn(db, tx, ref.id) : null;
     if (expectedStatus && expectedStatus !== lead.status)
       throw conflict(`Lead was moved to ${lead.status} in the meantime`);
     const update: Record<string, unknown> = { ...stripUndefined(details), updatedAt: Timestamp.fromDate(now) };
@@ -88,11 +88,11 @@ async function saveMove(
       if (refused) throw conflict(refused);
       // A project held for the owner's countersignature holds its lead too: the lead's move would start the work
       // the hold keeps waiting (the project table would leave the project behind, out of step with its lead).
-      if (projectStatus && countersignHoldError(projectStatus, project?.project.countersignPending))
+      if (projectStatus && countersignHoldError(projectStatus, project?.countersignPending))
         throw conflict(countersignHoldMessage(status));
       // A link is good only while its quote is the lead's open offer: once withdrawn, it stays dead.
       if (leadMoveRevokesQuoteLinks(lead.status, status)) {
-        revokeLinks(tx, await openLinks(db, tx, ref.id));
+        await deps.revokeQuoteLinksIn(db, tx, ref.id);
         // An unsigned proposal dies with its link; the card stops showing it.
         Object.assign(update, proposalStatusChange(lead.proposalStatus));
       }
@@ -124,7 +124,7 @@ async function saveMove(
       throw conflict(`Lead is already ${status}`);
     }
     updateLeadIn(tx, ref, update);
-    if (projectStatus) syncProjectFromLead(tx, project, projectStatus);
+    if (projectStatus) project?.follow(projectStatus);
     // The lead as this commit leaves it (the update names whole fields only).
     const saved = leadDocSchema.parse({ ...stored, ...update });
     setBoardCardIn(tx, db, board, id, encodeBoardCard(boardCardOf(saved)));

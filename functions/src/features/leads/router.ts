@@ -30,6 +30,7 @@ import { systemClock, type Deps } from '../useCase.js';
 import { countNewLeads, listLeads } from './listLeads.js';
 import { createLead } from './createLead.js';
 import { moveLead } from './moveLead.js';
+import type { LeadMoveFollowers, MoveLeadDeps } from './moveFollowers.js';
 import { addNote, listActivity, listContacts, listNotes } from './notes.js';
 import { submitContact } from './submitContact.js';
 import { setLeadBilling } from './leadBilling.js';
@@ -68,54 +69,63 @@ leadsPublicRouter.get('/leads/count', async (_req, res) => {
   sendReply(res, newLeadCountReply, { newLeadsCount: (await newLeadCount.fetch('New')) ?? 0 });
 });
 
-export const leadsAdminRouter = Router();
-
-/** GET /api/leads → LeadDto[], newest first. */
-leadsAdminRouter.get('/leads', async (_req, res) => {
-  sendReply(res, leadsReply, await listLeads(deps));
-});
-
-/** POST /api/leads {name, email, projectType, subject, message, phone?} → 201 LeadDto. */
-leadsAdminRouter.post('/leads', async (req, res) => {
-  sendReply(res, leadReply, await createLead(deps, parseBody(req, newLeadSchema), adminOf(res)), 201);
-});
-
-/** PUT /api/leads/{id}: partial update and board move (moveLead) → LeadDto; 404 "Lead not found", 409 refused moves. */
-leadsAdminRouter.put('/leads/:id', async (req, res) => {
-  const { id } = parseParams(req, idParams);
-  const input = parseBody(req, leadUpdateSchema);
-  sendReply(res, leadReply, await moveLead(deps, { ...input, id }, adminOf(res), systemClock));
-});
-
 /**
- * PUT /api/leads/{id}/billing {company?, address?, country?, taxId?} (invoiceTax.ts clientBillingFieldsSchema,
- * strict) → { success, billing }: who the lead's next invoices bill. 400 "Validation failed" with the field's
- * message (an EU tax id that is not a VAT id of its country: vatIdMessage); 404 "Lead not found".
+ * The admin's lead routes; `followers` is the projects and quotes slices' side of a board move
+ * (moveFollowers.ts), which app.ts passes in.
  */
-leadsAdminRouter.put('/leads/:id/billing', async (req, res) => {
-  const { id } = parseParams(req, idParams);
-  const billing = await setLeadBilling(deps, id, parseBody(req, clientBillingFieldsSchema), systemClock);
-  sendReply(res, leadBillingReply, { success: true, billing });
-});
+export function leadsAdminRouter(followers: LeadMoveFollowers): Router {
+  const moveDeps: MoveLeadDeps = { ...deps, ...followers };
+  const router = Router();
 
-/** GET /api/leads/{leadId}/notes → [{ id, leadId, content, createdAt }], newest first. */
-leadsAdminRouter.get('/leads/:leadId/notes', async (req, res) => {
-  sendReply(res, leadNotesReply, await listNotes(deps, parseParams(req, leadIdParams).leadId));
-});
+  /** GET /api/leads → LeadDto[], newest first. */
+  router.get('/leads', async (_req, res) => {
+    sendReply(res, leadsReply, await listLeads(deps));
+  });
 
-/** POST /api/leads/{leadId}/notes { content } → 201 note; 404 when the lead does not exist. */
-leadsAdminRouter.post('/leads/:leadId/notes', async (req, res) => {
-  const { content } = parseBody(req, noteSchema);
-  const note = await addNote(deps, { leadId: parseParams(req, leadIdParams).leadId, content }, adminOf(res));
-  sendReply(res, leadNoteReply, note, 201);
-});
+  /** POST /api/leads {name, email, projectType, subject, message, phone?} → 201 LeadDto. */
+  router.post('/leads', async (req, res) => {
+    sendReply(res, leadReply, await createLead(deps, parseBody(req, newLeadSchema), adminOf(res)), 201);
+  });
 
-/** GET /api/leads/{leadId}/activity → the lead's history, newest first. */
-leadsAdminRouter.get('/leads/:leadId/activity', async (req, res) => {
-  sendReply(res, leadActivityReply, await listActivity(deps, parseParams(req, leadIdParams).leadId));
-});
+  /** PUT /api/leads/{id}: partial update and board move (moveLead) → LeadDto; 404 "Lead not found", 409 refused moves. */
+  router.put('/leads/:id', async (req, res) => {
+    const { id } = parseParams(req, idParams);
+    const input = parseBody(req, leadUpdateSchema);
+    sendReply(res, leadReply, await moveLead(moveDeps, { ...input, id }, adminOf(res), systemClock));
+  });
 
-/** GET /api/contacts → contact messages, newest first. */
-leadsAdminRouter.get('/contacts', async (_req, res) => {
-  sendReply(res, contactsReply, await listContacts(deps));
-});
+  /**
+   * PUT /api/leads/{id}/billing {company?, address?, country?, taxId?} (invoiceTax.ts clientBillingFieldsSchema,
+   * strict) → { success, billing }: who the lead's next invoices bill. 400 "Validation failed" with the field's
+   * message (an EU tax id that is not a VAT id of its country: vatIdMessage); 404 "Lead not found".
+   */
+  router.put('/leads/:id/billing', async (req, res) => {
+    const { id } = parseParams(req, idParams);
+    const billing = await setLeadBilling(deps, id, parseBody(req, clientBillingFieldsSchema), systemClock);
+    sendReply(res, leadBillingReply, { success: true, billing });
+  });
+
+  /** GET /api/leads/{leadId}/notes → [{ id, leadId, content, createdAt }], newest first. */
+  router.get('/leads/:leadId/notes', async (req, res) => {
+    sendReply(res, leadNotesReply, await listNotes(deps, parseParams(req, leadIdParams).leadId));
+  });
+
+  /** POST /api/leads/{leadId}/notes { content } → 201 note; 404 when the lead does not exist. */
+  router.post('/leads/:leadId/notes', async (req, res) => {
+    const { content } = parseBody(req, noteSchema);
+    const note = await addNote(deps, { leadId: parseParams(req, leadIdParams).leadId, content }, adminOf(res));
+    sendReply(res, leadNoteReply, note, 201);
+  });
+
+  /** GET /api/leads/{leadId}/activity → the lead's history, newest first. */
+  router.get('/leads/:leadId/activity', async (req, res) => {
+    sendReply(res, leadActivityReply, await listActivity(deps, parseParams(req, leadIdParams).leadId));
+  });
+
+  /** GET /api/contacts → contact messages, newest first. */
+  router.get('/contacts', async (_req, res) => {
+    sendReply(res, contactsReply, await listContacts(deps));
+  });
+
+  return router;
+}

@@ -1,7 +1,7 @@
 /**
  * The messages routes (docs/architecture.md "The client portal").
  *
- * Client routes, mounted at /api/portal behind the portal's requireClient
+ * Client routes, served at /api/portal behind the portal's requireClient
  * (features/portal/clientSession.ts: 401 without a client token, 403 for an
  * unverified address or an admin); another client's thread id is 404:
  * - GET /api/portal/threads → `{ success, threads, unread }` (domain portalThreadsReply);
@@ -42,7 +42,7 @@ import { clientThread, clientThreads } from './threads.js';
 
 const deps = (): NoticeDeps => ({ db, siteUrl: config().siteUrl, ownerEmail: config().email.ownerEmail ?? null });
 
-/** Client routes: the portal router mounts this behind its guard. */
+/** Client routes: app.ts passes this to the portal router, which serves it behind its guard. */
 export const messagesPortalRouter = Router();
 
 messagesPortalRouter.get('/threads', async (_req, res) => {

@@ -13,7 +13,8 @@
  *   its period (409 when canceled or already ending);
  * - POST /api/portal/subscriptions/{id}/billing-portal `{}` → `{ success, url }`: Stripe's customer portal for a
  *   live subscription (404 in test mode, where the portal page itself is the equivalent);
- * - the documents (documentsRouter.ts). The first authenticated call records the sign-in (signIns.ts).
+ * - the documents (documentsRouter.ts), then the routes app.ts passes in (the message threads). The first
+ *   authenticated call records the sign-in (signIns.ts).
  *
  * Admin route (mounted in the admin router, behind requireAdmin):
  * - POST /api/leads/{id}/portal-invite → `{ success, message, email }`: the
@@ -45,56 +46,62 @@ import { inviteToPortal, type SignInLinkMaker } from './invite.js';
 import { portalInvoiceOf, portalOverview, portalProjectOf } from './overview.js';
 import { cancelClientSubscription, clientBillingPortal, clientSubscriptions } from './subscriptions.js';
 import { portalSignInRecorder } from './signIns.js';
-import { messagesPortalRouter } from '../messages/index.js';
 
 const deps: Deps = { db };
 
-/** Client routes: app.ts mounts this at /portal. */
-export const portalRouter = Router();
-portalRouter.use(requireClient);
-portalRouter.use(portalSignInRecorder(deps));
-portalRouter.use(portalDocumentsRouter);
-// The client's message threads (features/messages), behind the same guard.
-portalRouter.use(messagesPortalRouter);
+/**
+ * Client routes: app.ts mounts this at /portal. `clientRoutes` are other slices' client routes served behind the
+ * same guard, after the documents (app.ts passes the message threads, features/messages, which build on the
+ * portal's session and reads, so this slice imports none of them).
+ */
+export function portalRouter(...clientRoutes: Router[]): Router {
+  const router = Router();
+  router.use(requireClient);
+  router.use(portalSignInRecorder(deps));
+  router.use(portalDocumentsRouter);
+  for (const routes of clientRoutes) router.use(routes);
 
-portalRouter.get('/overview', async (_req, res) => {
-  sendReply(res, portalOverviewReply, await portalOverview(deps, clientOf(res)));
-});
-
-portalRouter.get('/projects/:id', async (req, res) => {
-  const project = await portalProjectOf(deps, clientOf(res), parseParams(req, idParams).id);
-  sendReply(res, portalProjectReply, { success: true, project });
-});
-
-portalRouter.get('/invoices/:id', async (req, res) => {
-  const invoice = await portalInvoiceOf(deps, clientOf(res), parseParams(req, idParams).id);
-  sendReply(res, portalInvoiceReply, { success: true, invoice });
-});
-
-portalRouter.get('/subscriptions', async (_req, res) => {
-  sendReply(res, portalSubscriptionsReply, {
-    success: true,
-    subscriptions: await clientSubscriptions(deps, clientOf(res)),
+  router.get('/overview', async (_req, res) => {
+    sendReply(res, portalOverviewReply, await portalOverview(deps, clientOf(res)));
   });
-});
 
-portalRouter.post('/subscriptions/:id/cancel', async (req, res) => {
-  const { id } = parseParams(req, idParams);
-  parseBody(req, emptyBodySchema);
-  const subscription = await cancelClientSubscription(deps, clientOf(res), id);
-  sendReply(res, portalSubscriptionCanceledReply, {
-    success: true,
-    message: PORTAL_SUBSCRIPTION_CANCELED,
-    subscription,
+  router.get('/projects/:id', async (req, res) => {
+    const project = await portalProjectOf(deps, clientOf(res), parseParams(req, idParams).id);
+    sendReply(res, portalProjectReply, { success: true, project });
   });
-});
 
-portalRouter.post('/subscriptions/:id/billing-portal', async (req, res) => {
-  const { id } = parseParams(req, idParams);
-  parseBody(req, emptyBodySchema);
-  const url = await clientBillingPortal(deps, clientOf(res), id, config().siteUrl);
-  sendReply(res, portalBillingPortalReply, { success: true, url });
-});
+  router.get('/invoices/:id', async (req, res) => {
+    const invoice = await portalInvoiceOf(deps, clientOf(res), parseParams(req, idParams).id);
+    sendReply(res, portalInvoiceReply, { success: true, invoice });
+  });
+
+  router.get('/subscriptions', async (_req, res) => {
+    sendReply(res, portalSubscriptionsReply, {
+      success: true,
+      subscriptions: await clientSubscriptions(deps, clientOf(res)),
+    });
+  });
+
+  router.post('/subscriptions/:id/cancel', async (req, res) => {
+    const { id } = parseParams(req, idParams);
+    parseBody(req, emptyBodySchema);
+    const subscription = await cancelClientSubscription(deps, clientOf(res), id);
+    sendReply(res, portalSubscriptionCanceledReply, {
+      success: true,
+      message: PORTAL_SUBSCRIPTION_CANCELED,
+      subscription,
+    });
+  });
+
+  router.post('/subscriptions/:id/billing-portal', async (req, res) => {
+    const { id } = parseParams(req, idParams);
+    parseBody(req, emptyBodySchema);
+    const url = await clientBillingPortal(deps, clientOf(res), id, config().siteUrl);
+    sendReply(res, portalBillingPortalReply, { success: true, url });
+  });
+
+  return router;
+}
 
 /** Firebase Auth's email-link sign-in, handled by the web page the link lands on. */
 const makeLink: SignInLinkMaker = (email, url) =>

@@ -25,7 +25,7 @@ import {
   SETUP_EXPIRY_DEAD_REASON,
   type ProjectStatus,
 } from '@studio/domain';
-import type { JobDeps } from '../schedules.js';
+import type { JobDeps } from '../job.js';
 import { recordActivity } from '../../shared/activity.js';
 import { syncLeadFromProject } from './projectSync.js';
 import { projectRefsIn, readProjectAtIn, updateProjectIn } from './projectStore.js';

@@ -1,13 +1,15 @@
 /**
  * Keeping a lead and its project in step (domain/projects.ts PROJECT_TO_LEAD,
- * LEAD_TO_PROJECT). Both helpers only write into the caller's transaction and
- * need the documents already read (Firestore: all reads before writes).
+ * LEAD_TO_PROJECT). Both sync helpers only write into the caller's transaction
+ * and need the documents already read (Firestore: all reads before writes);
+ * readMovedLeadProjectIn is that read for a lead's board move, which hands
+ * the write back to the move.
  * A project's move drives its lead even across lead stages (a launch moves the
  * lead to Launch from wherever it is); a lead's move drives its project only
- * where the project table allows it. Both work on the Firestore instance of
- * the documents they are given, so they import no database of their own.
+ * where the project table allows it. All work on the Firestore instance they
+ * are given, so they import no database of their own.
  */
-import { FieldValue, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import {
   appendNoteLine,
   canceledFromUpdate,
@@ -19,8 +21,8 @@ import {
   type ProjectStatus,
 } from '@studio/domain';
 import { recordActivity } from '../../shared/activity.js';
-import { updateProjectIn, type ReadProject } from './projectStore.js';
-import { updateLeadIn, type ReadLead } from '../leads/index.js';
+import { readLeadProjectIn, updateProjectIn, type ReadProject } from './projectStore.js';
+import { updateLeadIn, type MovedProject, type ReadLead } from '../leads/index.js';
 
 /**
  * Moves the project's lead to the status that follows `to`, if any and if
@@ -71,4 +73,22 @@ export function syncProjectFromLead(tx: Transaction, project: ReadProject | null
     updatedAt: FieldValue.serverTimestamp(),
     ...canceledFromUpdate(from, to),
   });
+}
+
+/**
+ * The project of lead `leadId`, read in `tx` for a board move of the lead (features/leads moveFollowers.ts,
+ * passed in by app.ts): its countersignature hold, and the write that moves it along (syncProjectFromLead).
+ */
+export async function readMovedLeadProjectIn(
+  db: Firestore,
+  tx: Transaction,
+  leadId: string,
+): Promise<MovedProject | null> {
+  const project = await readLeadProjectIn(tx, db, leadId);
+  return (
+    project && {
+      countersignPending: project.project.countersignPending,
+      follow: (to) => syncProjectFromLead(tx, project, to),
+    }
+  );
 }

@@ -17,7 +17,8 @@ import {
   pdfWordBoxes,
   pngSize,
 } from '../../../../tests/pdfText.js';
-import { renderProposalPdf, type ProposalPdfModel } from './proposalPdf.js';
+import { renderProposalPdf } from './proposalPdf.js';
+import type { ProposalPdfModel } from './proposalPdfModel.js';
 
 // A 1×1 black PNG.
 const DOT =

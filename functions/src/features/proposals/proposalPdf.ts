@@ -13,45 +13,18 @@
  * A record keeps the renderer it was signed with (`pdfRenderer`, domain
  * PROPOSAL_PDF_RENDERER): renderer 1 (proposalPdfV1.ts, the 14 standard
  * fonts) stays for proposals signed with it; renderer 2 (here) writes every
- * text with the embedded Unicode fonts of documents/pdf/unicodeText.ts and
+ * text with the embedded Unicode fonts of platform/pdf/unicodeText.ts and
  * wraps every line to the page.
  */
-import { formatUsd, type ProposalDocument } from '@studio/domain';
-import { drawText, loadPdfKit, pdfBytes, type Span, type TextOptions } from '../documents/index.js';
+import { formatUsd } from '@studio/domain';
+import { loadPdfKit, pdfBytes } from '../../platform/pdf/pdfKit.js';
+import { drawText, type Span, type TextOptions } from '../../platform/pdf/unicodeText.js';
+import type { ProposalPdfModel } from './proposalPdfModel.js';
 import { renderProposalPdfV1 } from './proposalPdfV1.js';
 
 const INK = '#0f172a';
 const MUTED = '#64748b';
 const ACCENT = '#4338ca';
-
-/** One line of the audit certificate. */
-export interface TrailEntry {
-  at: Date;
-  type: string;
-  detail: string;
-  ip: string | null;
-}
-
-/** What the PDF is drawn from: all of it stored in the proposal record. */
-export interface ProposalPdfModel {
-  /** The renderer that draws it (the record's `pdfRenderer`, 1 when absent). */
-  renderer: number;
-  proposalId: string;
-  document: ProposalDocument;
-  documentSha256: string;
-  signature: {
-    fullName: string;
-    email: string;
-    signedAt: Date;
-    studioLocalTime: string;
-    ip: string | null;
-    userAgent: string | null;
-    consentText: string;
-    signaturePng: string | null;
-  };
-  countersignature: { by: string; at: Date } | null;
-  trail: readonly TrailEntry[];
-}
 
 /**
  * The PDF bytes of `m` by its renderer; the same `m` always gives the same bytes.

@@ -13,8 +13,8 @@
  * the 14 standard fonts embed nothing variable.
  */
 import { centsToString } from '@studio/domain';
-import { loadPdfKit, pdfBytes } from '../documents/index.js';
-import type { ProposalPdfModel } from './proposalPdf.js';
+import { loadPdfKit, pdfBytes } from '../../platform/pdf/pdfKit.js';
+import type { ProposalPdfModel } from './proposalPdfModel.js';
 
 const INK = '#0f172a';
 const MUTED = '#64748b';

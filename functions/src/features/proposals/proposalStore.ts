@@ -17,7 +17,6 @@ import {
   PROPOSAL_STATUSES,
   proposalDocSchema,
   proposalEventDocSchema,
-  proposalStatusWhenLinksDie,
   readProposalSettings,
   readSettingsVersion,
   readStudioSettings,
@@ -75,15 +74,6 @@ export async function leadExists(db: Firestore, tx: Transaction, leadId: string)
 /** Records in `tx` the status of lead `leadId`'s latest proposal, which its board card shows. */
 export function setLeadProposalStatus(db: Firestore, tx: Transaction, leadId: string, status: ProposalStatus): void {
   tx.update(leadRef(db, leadId), { proposalStatus: z.enum(PROPOSAL_STATUSES).parse(status) });
-}
-
-/**
- * The lead fields to write when the lead's quote links die without a new version (domain
- * proposalStatusWhenLinksDie): `{ proposalStatus }` when it changes, else nothing (a lead that never had a
- * proposal gains no field).
- */
-export function proposalStatusChange(current: ProposalStatus | null | undefined): { proposalStatus?: null } {
-  return proposalStatusWhenLinksDie(current) === (current ?? null) ? {} : { proposalStatus: null };
 }
 
 /** The proposals settings and their version, read in `tx` when given (defaults while none are saved). */

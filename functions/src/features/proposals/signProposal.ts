@@ -23,7 +23,8 @@ import { acceptQuoteInTx } from '../quotes/index.js';
 import { enqueueEmail } from '../../shared/outbox.js';
 import { acceptanceOutcome, readLink } from '../quotes/index.js';
 import type { ClientActor, Clock, Deps } from '../useCase.js';
-import { renderProposalPdf, type ProposalPdfModel } from './proposalPdf.js';
+import { renderProposalPdf } from './proposalPdf.js';
+import type { ProposalPdfModel } from './proposalPdfModel.js';
 import {
   appendEvent,
   proposalEvents,

@@ -1,8 +1,8 @@
 import { leadCheckoutPath, parseQuoteDetails, SIGNING_MESSAGES } from '@studio/domain';
 import { conflict, invalid } from '../../platform/errors.js';
-import { proposalOfLink } from '../proposals/index.js';
 import { acceptQuoteInTx } from './quoteAcceptance.js';
 import type { ClientActor, Clock, Deps } from '../useCase.js';
+import type { QuoteDeps } from './contracts.js';
 import { markLinkUsedIn, readLink, type StoredLead } from './quoteStore.js';
 
 export interface QuoteLinkInput {
@@ -48,10 +48,10 @@ export async function openQuoteLink(deps: Deps, input: QuoteLinkInput, clock: Cl
  * Conflict). Records time, IP, user agent and quote version; creates the
  * project (features/quotes/quoteAcceptance.ts). A quote approved with a
  * contract is refused (Invalid SIGNING_MESSAGES.signatureRequired): it is
- * accepted by signing its proposal.
+ * accepted by signing its proposal (`deps.contracts`, features/proposals).
  * @returns whether a deposit is due, and its checkout path when it is.
  */
-export async function acceptQuoteLink(deps: Deps, input: QuoteLinkInput, actor: ClientActor, clock: Clock) {
+export async function acceptQuoteLink(deps: QuoteDeps, input: QuoteLinkInput, actor: ClientActor, clock: Clock) {
   const { db } = deps;
   const { leadId, token } = input;
   const lead = await db.runTransaction(async (tx) => {
@@ -59,7 +59,7 @@ export async function acceptQuoteLink(deps: Deps, input: QuoteLinkInput, actor: 
     if (link.usedAt !== null || lead.quoteAccepted) throw conflict('This quote has already been accepted');
     if (lead.quoteReviewStatus !== 'Approved') throw conflict('This quote is not available for acceptance');
     // A quote approved with a contract is accepted by signing it (POST /api/quote-acceptance/sign).
-    if (await proposalOfLink(db, tx, linkRef.id)) throw invalid(SIGNING_MESSAGES.signatureRequired);
+    if (await deps.contracts.proposalOfLink(db, tx, linkRef.id)) throw invalid(SIGNING_MESSAGES.signatureRequired);
     markLinkUsedIn(tx, linkRef);
     acceptQuoteInTx(tx, leadRef, lead, { via: 'client', by: 'client', ip: actor.ip, userAgent: actor.userAgent });
     return lead;

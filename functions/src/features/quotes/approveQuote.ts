@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
-import { canMoveLead, DAY_MS, formatUsd, QUOTE_LINK_TTL_DAYS } from '@studio/domain';
+import { canMoveLead, DAY_MS, formatUsd, proposalStatusChange, QUOTE_LINK_TTL_DAYS } from '@studio/domain';
 import { conflict } from '../../platform/errors.js';
 import { recordActivity } from '../../shared/activity.js';
 import { enqueueEmail } from '../../shared/outbox.js';
 import { canSeal, seal } from '../../platform/sealed.js';
 import { config } from '../../config.js';
-import type { AdminActor, Clock, Deps } from '../useCase.js';
-import { prepareProposal, proposalStatusChange } from '../proposals/index.js';
+import type { AdminActor, Clock } from '../useCase.js';
+import type { QuoteDeps } from './contracts.js';
 import { createLinkIn, openLinks, readLead, revokeLinks, sha256 } from './quoteStore.js';
 import { updateLeadIn } from '../leads/index.js';
 
@@ -28,12 +28,13 @@ export interface ApprovedQuote {
  * Quoted, earlier links revoked and a fresh single-use link issued, emailed
  * to the client when the lead has an email and the outbox can seal it.
  * With `contractTemplateId`, the link opens a proposal with that contract,
- * frozen now (features/proposals), which the client signs to accept.
+ * frozen now (`deps.contracts`, features/proposals), which the client signs
+ * to accept.
  * @throws NotFound "Lead not found"; Conflict no quote, already accepted, or a
  *   lead that cannot move to Quoted; Invalid an unknown contract template.
  */
 export async function approveQuote(
-  deps: Deps,
+  deps: QuoteDeps,
   input: { leadId: string; contractTemplateId?: string | null },
   actor: AdminActor,
   clock: Clock,
@@ -49,7 +50,12 @@ export async function approveQuote(
     const { ref, lead } = await readLead(db, tx, leadId);
     const open = await openLinks(db, tx, leadId);
     const freezeProposal = input.contractTemplateId
-      ? await prepareProposal(db, tx, { leadId, lead, templateId: input.contractTemplateId, now: clock() })
+      ? await deps.contracts.prepareProposal(db, tx, {
+          leadId,
+          lead,
+          templateId: input.contractTemplateId,
+          now: clock(),
+        })
       : null;
     if (!lead.quoteGenerated) throw conflict('This lead has no quote to approve');
     if (lead.quoteAccepted) throw conflict('This quote is already accepted');

@@ -84,6 +84,14 @@ export function revokeLinks(tx: Transaction, links: Array<QueryDocumentSnapshot<
     tx.update(d.ref, checkedUpdate(quoteLinkDocSchema, { revokedAt: FieldValue.serverTimestamp() }));
 }
 
+/**
+ * Reads lead `leadId`'s open links in `tx` and marks them revoked in it: a board move that withdraws the quote
+ * (features/leads moveFollowers.ts, passed in by app.ts).
+ */
+export async function revokeOpenLinksIn(db: Firestore, tx: Transaction, leadId: string): Promise<void> {
+  revokeLinks(tx, await openLinks(db, tx, leadId));
+}
+
 /** Creates the link `quote_links/{sha256(token)}` in `tx`. @throws ZodError when `data` does not match quoteLinkDocSchema. */
 export function createLinkIn(db: Firestore, tx: Transaction, token: string, data: DocumentData): void {
   tx.create(db.collection(COLLECTIONS.quoteLinks).doc(sha256(token)), checkedDoc(quoteLinkDocSchema, data));

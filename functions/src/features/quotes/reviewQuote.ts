@@ -1,5 +1,5 @@
 import { FieldValue } from 'firebase-admin/firestore';
-import { proposalStatusChange } from '../proposals/index.js';
+import { proposalStatusChange } from '@studio/domain';
 import { conflict } from '../../platform/errors.js';
 import { recordActivity } from '../../shared/activity.js';
 import { acceptQuoteInTx } from './quoteAcceptance.js';

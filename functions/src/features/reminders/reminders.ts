@@ -69,7 +69,7 @@ import { recordActivity } from '../../shared/activity.js';
 import { enqueueEmail } from '../../shared/outbox.js';
 import { loadAutomationSettings, loadStudioSettings } from '../../shared/settings.js';
 import { config } from '../../config.js';
-import type { JobDeps } from '../schedules.js';
+import type { JobDeps } from '../job.js';
 import { readLeadIn } from '../leads/index.js';
 import {
   createReminderIn,

@@ -6,8 +6,8 @@
  * What Factur-X 1.0 (EN 16931 profile) asks of the PDF, and who does it:
  * - PDF/A-3b: pdfkit's `subset: 'PDF/A-3b'` writes the XMP metadata with
  *   pdfaid:part 3 / conformance B and an sRGB OutputIntent (GTS_PDFA1) with
- *   its ICC profile; every font is already embedded (unicodeText.ts draws with
- *   the Noto fonts, subset), and nothing is encrypted;
+ *   its ICC profile; every font is already embedded (platform/pdf/unicodeText.ts
+ *   draws with the Noto fonts, subset), and nothing is encrypted;
  * - the XML as the embedded file `factur-x.xml`, MIME text/xml, with its
  *   dates, AFRelationship /Alternative (the PDF and the XML state the same
  *   invoice), listed in the catalog's /AF array and in the EmbeddedFiles name

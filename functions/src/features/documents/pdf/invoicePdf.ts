@@ -18,43 +18,27 @@
  * installs from the npm registry with no native build or binary download; it
  * embeds TrueType/OpenType fonts subset to the glyphs used, with OpenType
  * shaping (fontkit), so text in any script stays real, extractable text
- * (unicodeText.ts); and it streams, which suits an HTTP reply or an email
- * attachment. pdf-lib has been without a release since 2021 and lays out
- * text by hand (no line wrapping); @react-pdf/renderer would pull React and
- * a layout engine into the functions for one page.
+ * (platform/pdf/unicodeText.ts); and it streams, which suits an HTTP reply or
+ * an email attachment. pdf-lib has been without a release since 2021 and lays
+ * out text by hand (no line wrapping); @react-pdf/renderer would pull React
+ * and a layout engine into the functions for one page.
  *
  * pdfkit is a runtime dependency left outside the esbuild bundle (it reads
- * its font metrics from its package directory) and is required on first use,
- * so functions that never render a PDF do not load it.
+ * its font metrics from its package directory) and is required on first use
+ * (platform/pdf/pdfKit.ts), so functions that never render a PDF do not load
+ * it.
  *
  * The logo (settings logoUrl) is fetched under the rules of logoFetch.ts
  * (https, public addresses only, no redirects, a byte cap, a timeout, PNG or
  * JPEG), cached per instance, and left out when it is refused or cannot be
  * had, with a warning in the log: a broken logo never stops an invoice.
  */
-import { createRequire } from 'node:module';
 import * as logger from 'firebase-functions/logger';
 import { formatDocumentDate, printedEInvoice, type InvoicePdfModel } from '@studio/domain';
+import { loadPdfKit, pdfBytes } from '../../../platform/pdf/pdfKit.js';
+import { drawText, type Span, type TextOptions } from '../../../platform/pdf/unicodeText.js';
 import { attachFacturX, facturXml, PDF_A3B_OPTIONS, pdfaInfo } from '../einvoice/facturX.js';
 import { fetchLogo, LogoRefused } from './logoFetch.js';
-import { drawText, type Span, type TextOptions } from './unicodeText.js';
-
-type PdfKit = typeof import('pdfkit');
-let pdfkit: PdfKit | undefined;
-/** pdfkit, required on first use (a plain require: it also works under tsx and vitest, where a dynamic import of a CommonJS package from this file does not). */
-export function loadPdfKit(): PdfKit {
-  return (pdfkit ??= createRequire(typeof __filename === 'string' ? __filename : import.meta.url)('pdfkit') as PdfKit);
-}
-
-/** The bytes `doc` writes, once it has ended (call `doc.end()` after drawing). @throws what pdfkit reports. */
-export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  return new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-}
 
 const LOGO_CACHE_MS = 10 * 60_000;
 const logoCache = new Map<string, { at: number; data: Buffer | null }>();
@@ -84,8 +68,8 @@ const ACCENT = '#4338ca';
 
 /**
  * Renders `m` to PDF bytes. Text is real text in embedded Unicode fonts
- * (unicodeText.ts: any script, every line wrapped to the page), so it can be
- * searched and parsed back. @throws only on a pdfkit failure.
+ * (platform/pdf/unicodeText.ts: any script, every line wrapped to the page),
+ * so it can be searched and parsed back. @throws only on a pdfkit failure.
  */
 export async function renderInvoicePdf(m: InvoicePdfModel): Promise<Buffer> {
   const PDFDocument = loadPdfKit();

@@ -132,7 +132,7 @@ export function LeadDetailDialog({
             <Typography variant="subtitle2" component="h3">
               Proposals
             </Typography>
-            <LeadProposals leadId={lead.id} />
+            <LeadProposals leadId={lead.id} dates={dates} />
             <Divider sx={{ my: 2 }} />
             <LeadFiles leadId={lead.id} onChanged={historyChanged} />
             <Divider sx={{ my: 2 }} />

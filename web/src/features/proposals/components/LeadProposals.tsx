@@ -15,7 +15,6 @@ import { downloadPdf } from '../../../shared/components/DocumentDownload';
 import { useToast } from '../../../shared/components/Toast';
 import { invalidateAdminQueries, useAdminQuery } from '../../../shared/data/adminQuery';
 import { proposalQueries } from '../queries';
-import { useStudioDateFormat } from '../../settings';
 import type { StudioDateFormat } from '../../../shared/lib/studioDates';
 
 /** Each step with its time on the studio's clock ("Signed Dec 2, 2026, 3:27 AM"), or "Not signed"... */
@@ -41,10 +40,13 @@ function Steps({ p, dates }: { p: LeadProposal; dates: StudioDateFormat }) {
   );
 }
 
-/** The proposals of lead `leadId`, read when shown and after a countersignature. */
-export function LeadProposals({ leadId }: { leadId: string }) {
+/**
+ * The proposals of lead `leadId`, read when shown and after a countersignature. `dates` is the dialog's
+ * studio-clock format (settings useStudioDateFormat), passed in: the settings page embeds this feature's
+ * panel, so this feature imports nothing from settings.
+ */
+export function LeadProposals({ leadId, dates }: { leadId: string; dates: StudioDateFormat }) {
   const toast = useToast();
-  const dates = useStudioDateFormat();
   const query = proposalQueries.ofLead(leadId);
   const proposals = useAdminQuery(query);
   // A failed read shows as no proposals.

@@ -4,8 +4,8 @@
  * width, and the same text giving the same bytes.
  */
 import { describe, expect, it } from 'vitest';
-import { pdfText, pdfWordBoxes } from '../../../../../tests/pdfText.js';
-import { loadPdfKit, pdfBytes } from './invoicePdf.js';
+import { pdfText, pdfWordBoxes } from '../../../../tests/pdfText.js';
+import { loadPdfKit, pdfBytes } from './pdfKit.js';
 import { drawText, type Span } from './unicodeText.js';
 
 /** A one-page PDF of `lines`, each drawn by drawText 300 points wide from x = 50. */
