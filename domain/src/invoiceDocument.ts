@@ -28,7 +28,7 @@ import { formatUsd } from './money.js';
 import type { InvoiceDoc } from './storedDocuments.js';
 import type { StudioSettings } from './settings.js';
 import { documentPayPath, statementStateText, type StatementLine } from './statement.js';
-import { formatDocumentDate } from './documentDate.js';
+import { formatDocumentDate, isoDay } from './documentDate.js';
 
 export interface PdfLine {
   description: string;
@@ -373,19 +373,6 @@ export function documentFileName(m: Pick<InvoicePdfModel, 'kind' | 'number' | 'p
 // ---------------------------------------------------------------------------
 // The EN 16931 document (eInvoice.ts EInvoice) of each invoice, request and credit note
 // ---------------------------------------------------------------------------
-
-// One per zone, as dateFmts: "2026-11-25" (en-CA writes ISO calendar dates).
-const isoFmts = new Map<string, Intl.DateTimeFormat>();
-
-/** "2026-11-25": the day `d` falls on in `timeZone` (the studio's clock), as EN 16931 dates are written. */
-export function isoDay(d: Date, timeZone = 'UTC'): string {
-  let fmt = isoFmts.get(timeZone);
-  if (!fmt) {
-    fmt = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone });
-    isoFmts.set(timeZone, fmt);
-  }
-  return fmt.format(d);
-}
 
 /**
  * The seller (BG-4) as settings `studio` describe it now: its legal name

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { studioSettingsSchema } from '../src/settings.js';
+import { isoDay } from '../src/documentDate.js';
 import {
   buyerOf,
   creditNoteModel,
   eInvoiceOf,
   invoiceModel,
-  isoDay,
   printedEInvoice,
   quantityText,
   receiptModel,
