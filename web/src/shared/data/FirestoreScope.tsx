@@ -73,19 +73,6 @@ async function replaceFirestore(clearCache: boolean): Promise<void> {
   firestore = startFirestore();
 }
 
-declare global {
-  interface Window {
-    /** Emulator builds only: ends this page's listen streams (see below). */
-    __studioEndListeners?: () => Promise<void>;
-  }
-}
-
-// Emulator builds only: the bench and the end-to-end tests call this before they close a page. The
-// Firestore emulator keeps the watch targets of a client that goes away without ending them (a closed
-// page, even one closed with its unload handlers run) and re-runs them on every later write: a few closed
-// Money pages made 800 payment requests take 5 times as long. Production's Firestore ends them itself.
-if (USE_EMULATORS && typeof window !== 'undefined') window.__studioEndListeners = () => terminate(firestore);
-
 let forgetting = false;
 
 /**
@@ -191,7 +178,7 @@ function onListenersEnded(changed: () => void): () => void {
   return () => endedSubscribers.delete(changed);
 }
 
-/** Resolves once the server has answered a listen on `ref` (or refused it), then stops that listen. */
+/** Resolves once the server has answered a listen on the document at `path` (or refused it), then stops that listen. */
 function serverAnswer(path: string): Promise<void> {
   return new Promise((done) => {
     const stop = onSnapshot(
