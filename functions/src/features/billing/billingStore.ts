@@ -78,6 +78,10 @@ export const invoicesCol = (db: Firestore) => db.collection(COLLECTIONS.invoices
 /** `payment_requests` (`{leadId}_{purpose}`), read as PaymentRequestDoc. */
 export const paymentRequestsCol = (db: Firestore) =>
   db.collection(COLLECTIONS.paymentRequests).withConverter(paymentRequestConverter);
+/** A new `orders` document in `db`, not yet written. */
+export const newOrderRef = (db: Firestore) => ordersCol(db).doc();
+/** `payment_requests/{id}` (`{leadId}_{purpose}`), read as PaymentRequestDoc. */
+export const paymentRequestRef = (db: Firestore, id: string) => paymentRequestsCol(db).doc(id);
 /** `idempotency_keys`, read as IdempotencyKeyDoc. */
 export const idempotencyKeysCol = (db: Firestore) =>
   db.collection(COLLECTIONS.idempotencyKeys).withConverter(idempotencyKeyConverter);
@@ -85,6 +89,9 @@ export const idempotencyKeysCol = (db: Firestore) =>
 /** `ledger_entries`, read as LedgerEntryDoc. */
 export const ledgerEntriesCol = (db: Firestore) =>
   db.collection(COLLECTIONS.ledgerEntries).withConverter(ledgerEntryConverter);
+
+/** `ledger_entries/{id}`, read as LedgerEntryDoc. */
+export const ledgerEntryRef = (db: Firestore, id: string) => ledgerEntriesCol(db).doc(id);
 
 /** `counters/{id}` (a number series' last number), read as CounterDoc. */
 export const counterRef = (db: Firestore, id: string) =>

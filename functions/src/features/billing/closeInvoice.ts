@@ -13,7 +13,7 @@ import { documentBalance, formatUsd, voidRefusal, writeOffOf } from '@studio/dom
 import { conflict, notFound } from '../../platform/errors.js';
 import { recordActivity } from '../../shared/activity.js';
 import { entriesOf, recordLedgerEntry } from './ledger.js';
-import { invoicesCol, readDoc, updateInvoiceDoc } from './billingStore.js';
+import { invoiceRef, readDoc, updateInvoiceDoc } from './billingStore.js';
 import type { AdminActor, Deps } from '../useCase.js';
 
 /** What closes the invoice: a void, or a write-off of what is due. */
@@ -30,7 +30,7 @@ export async function closeInvoice(
   actor: AdminActor,
 ): Promise<{ number: string | null; writtenOffCents: number }> {
   const { db } = deps;
-  const ref = invoicesCol(db).doc(input.id);
+  const ref = invoiceRef(db, input.id);
   return db.runTransaction(async (tx) => {
     const [invoice, entries] = await Promise.all([
       readDoc(ref, tx),

@@ -5,7 +5,8 @@
 export { applyChargeEvent, chargeEventSchema, isChargeEvent, type ChargeOutcome } from './chargeEvents.js';
 export { billingAdminRouter } from './router.js';
 export { runNumbered } from './invoiceNumbers.js';
-export { newOrderRef, orderDoc, preparePayment } from './orders.js';
+export { orderDoc, preparePayment } from './orders.js';
+export { newOrderRef } from './billingStore.js';
 export {
   dueTimestamp,
   fulfilEvent,

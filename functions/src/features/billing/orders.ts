@@ -12,11 +12,8 @@ import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { CART_CURRENCY, findPackage, type CartClientInfo, type CartPrice, type OrderStatus } from '@studio/domain';
 import type Stripe from 'stripe';
 import { startOrderPayment } from './payments.js';
-import { ordersCol, updateOrderDoc } from './billingStore.js';
+import { orderRef, updateOrderDoc } from './billingStore.js';
 import { customerForEmail, paymentMode, stripeClient, type ProviderMode } from '../../platform/stripe.js';
-
-/** A new `orders` document in `db`, not yet written. */
-export const newOrderRef = (db: Firestore) => ordersCol(db).doc();
 
 /** The `orders` document for a priced cart. */
 export function orderDoc(price: CartPrice, clientInfo: CartClientInfo, promoCode: string | null) {
@@ -118,7 +115,7 @@ async function createLiveSubscription(
   const invoice = sub.latest_invoice as Stripe.Invoice | null;
   const secret = invoice?.confirmation_secret?.client_secret;
   if (!secret) throw new Error('Stripe returned a subscription without a confirmation secret');
-  await updateOrderDoc(ordersCol(db).doc(orderId), {
+  await updateOrderDoc(orderRef(db, orderId), {
     stripeSubscriptionId: sub.id,
     stripeCustomerId: customerId,
     paymentMode: 'live',

@@ -39,9 +39,9 @@ import {
   docExists,
   earlyEntriesOf,
   earlyEntriesRef,
-  ledgerEntriesCol,
+  ledgerEntryRef,
   nameEntryDocumentIn,
-  paymentRequestsCol,
+  paymentRequestRef,
   readDoc,
   updatePaymentRequestDoc,
 } from './billingStore.js';
@@ -76,13 +76,13 @@ export async function syncPaymentRequests(db: Firestore, leadId: string, now = n
   const studio = await loadStudioSettings(db);
   const terms = studio.paymentTermsDays;
   for (const found of plans) {
-    const ref = paymentRequestsCol(db).doc(requestId(leadId, found.purpose));
+    const ref = paymentRequestRef(db, requestId(leadId, found.purpose));
     const existing = await readDoc(ref);
     // Paid only when the money is in the ledger (the fulfilment writes the entry with the lead's payment
     // id): a payment id that reached the lead any other way leaves the request open, and books:check agrees.
     const inLedger =
       found.paymentIntentId && existing?.status !== 'paid'
-        ? await docExists(ledgerEntriesCol(db).doc(paymentEntryId(found.paymentIntentId)))
+        ? await docExists(ledgerEntryRef(db, paymentEntryId(found.paymentIntentId)))
         : true;
     const plan = inLedger ? found : { ...found, paymentIntentId: null };
     if (existing) {

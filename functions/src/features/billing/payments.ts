@@ -52,7 +52,7 @@ import {
   mergePaymentIn,
   orderRef,
   paymentRef,
-  paymentRequestsCol,
+  paymentRequestRef,
   readDoc,
   readStored,
   stripeEventRef,
@@ -374,7 +374,7 @@ async function readEffects(
     fields.leadId ? readLeadProjectIn(tx, db, fields.leadId) : null,
     fields.invoiceId ? readStored(invoiceRef(db, fields.invoiceId), tx) : null,
     fields.orderId ? readStored(orderRef(db, fields.orderId), tx) : null,
-    billable?.kind === 'request' ? readStored(paymentRequestsCol(db).doc(billable.id), tx) : null,
+    billable?.kind === 'request' ? readStored(paymentRequestRef(db, billable.id), tx) : null,
   ]);
   // A paid order's promo hold becomes a redemption: read the code and the customer's entry now.
   const promo =

@@ -11,7 +11,7 @@ import {
 } from '@studio/domain';
 import { AppError, conflict, invalid, notFound } from '../../platform/errors.js';
 import { entriesOfPayment } from './ledger.js';
-import { paymentsCol, readDoc } from './billingStore.js';
+import { paymentRef, readDoc } from './billingStore.js';
 import { paymentProvider } from '../../platform/stripe.js';
 import type { AdminActor, Deps } from '../useCase.js';
 import { readChargeState, recordChargeEventIn, type ChargeEvent } from './chargeEvents.js';
@@ -59,7 +59,7 @@ export async function refundPayment(
   actor: AdminActor,
 ): Promise<{ amountCents: number; recorded: boolean }> {
   const { db } = deps;
-  const stored = await readDoc(paymentsCol(db).doc(input.paymentIntentId));
+  const stored = await readDoc(paymentRef(db, input.paymentIntentId));
   if (!stored) throw notFound('Payment not found');
   const payment = { ...stored, id: input.paymentIntentId };
   if (payment.status !== 'succeeded') throw conflict(REFUND_REFUSALS.notPaid);

@@ -4,9 +4,9 @@
  * billed read and no data.
  */
 import type { Deps } from '../useCase.js';
+import { readHealthPing } from './healthStore.js';
 
-/** The document the health check reads (it never exists). */
-export const HEALTH_PING_DOC = '_health/ping';
+export { HEALTH_PING_DOC } from './healthStore.js';
 
 /** The read did not answer within its deadline. */
 export class HealthTimeout extends Error {}
@@ -25,7 +25,7 @@ export async function checkFirestore(
     timer = setTimeout(() => reject(new HealthTimeout(`no answer within ${input.deadlineMs} ms`)), input.deadlineMs);
   });
   try {
-    await Promise.race([deps.db.doc(HEALTH_PING_DOC).get(), deadline]);
+    await Promise.race([readHealthPing(deps.db), deadline]);
     return { reachable: true };
   } catch (error) {
     return { reachable: false, error };
