@@ -10,6 +10,7 @@
  * moves the file or changes what the commits read.
  */
 import { createRequire } from 'node:module';
+import { GrpcStatus } from 'firebase-admin/firestore';
 
 /** Firestore's default client config (google-gax format), as loaded by the SDK that firebase-admin uses. */
 export interface GaxClientConfig {
@@ -56,9 +57,6 @@ export function capFirestoreRetries(
   return config;
 }
 
-/** gRPC status ABORTED (google.rpc.Code 10). */
-const ABORTED = 10;
-
 /**
  * True when a transaction lost to another over a document's lock: ABORTED, or
  * the emulator's "Transaction is invalid or closed" (INVALID_ARGUMENT), which
@@ -69,7 +67,7 @@ const ABORTED = 10;
 export function lostToContention(e: unknown): boolean {
   const err = e as { code?: unknown; message?: unknown } | null;
   return (
-    err?.code === ABORTED ||
+    err?.code === GrpcStatus.ABORTED ||
     (typeof err?.message === 'string' && /transaction is invalid or closed|aborted/i.test(err.message))
   );
 }
