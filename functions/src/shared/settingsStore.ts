@@ -1,20 +1,25 @@
 /**
- * `settings/{studio|automations}`: read through domain
+ * The `settings` collection's only store. `settings/{studio|automations}`: read through domain
  * studioSettingsDocSchema / automationSettingsDocSchema (the settings, the
  * defaults when missing or invalid, and their version); a save is checked
  * against studioSettingsWriteSchema / automationSettingsWriteSchema.
+ * `settings/proposals`: read through domain readProposalSettings (the proposals slice's settings).
  */
-import type { DocumentData, Firestore, Transaction } from 'firebase-admin/firestore';
+import { FieldValue, type DocumentData, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import type { z } from 'zod';
 import {
   AUTOMATION_SETTINGS_DOC,
   automationSettingsDocSchema,
   automationSettingsWriteSchema,
   COLLECTIONS,
+  PROPOSAL_SETTINGS_DOC,
+  readProposalSettings,
+  readSettingsVersion,
   STUDIO_SETTINGS_DOC,
   studioSettingsDocSchema,
   studioSettingsWriteSchema,
   type AutomationSettings,
+  type ProposalSettings,
   type StudioSettings,
 } from '@studio/domain';
 import { checkedDoc, zodConverter } from '../platform/converter.js';
@@ -53,4 +58,30 @@ export async function readSettingsDoc<K extends SettingsDocId>(
  */
 export function writeSettingsDoc(tx: Transaction, db: Firestore, doc: SettingsDocId, data: Record<string, unknown>) {
   tx.set(db.collection(COLLECTIONS.settings).doc(doc), checkedDoc(SCHEMAS[doc].write, data));
+}
+
+const proposalSettingsRef = (db: Firestore) => db.collection(COLLECTIONS.settings).doc(PROPOSAL_SETTINGS_DOC);
+
+/**
+ * `settings/proposals` and its version, read in `tx` when given: domain readProposalSettings and
+ * readSettingsVersion (the defaults and version 0 while it is missing or invalid).
+ */
+export async function readProposalSettingsDoc(
+  db: Firestore,
+  tx?: Transaction,
+): Promise<{ settings: ProposalSettings; version: number }> {
+  const ref = proposalSettingsRef(db);
+  const data = (tx ? await tx.get(ref) : await ref.get()).data();
+  return { settings: readProposalSettings(data), version: readSettingsVersion(data) };
+}
+
+/** Replaces `settings/proposals` in `tx` with `settings` at `version`, `updatedBy` `by` and a server timestamp. */
+export function writeProposalSettingsDoc(
+  tx: Transaction,
+  db: Firestore,
+  settings: ProposalSettings,
+  version: number,
+  by: string,
+): void {
+  tx.set(proposalSettingsRef(db), { ...settings, version, updatedBy: by, updatedAt: FieldValue.serverTimestamp() });
 }

@@ -2,8 +2,8 @@
  * The proposals slice's typed store: `proposals/{id}` (domain
  * proposalDocSchema), `proposal_events/{id}` (proposalEventDocSchema, the
  * append-only audit trail: this module only ever creates events) and
- * `settings/proposals` (proposalSettingsSchema); and what the slice reads or
- * writes elsewhere: the studio settings, a lead (for a contract preview) and
+ * `settings/proposals` (through shared settingsStore); and what the slice reads or
+ * writes elsewhere: the studio settings (settingsStore), a lead (for a contract preview) and
  * the lead's `proposalStatus` (its board card shows it). Reads go through zod
  * converters; writes are checked against the same schemas' shapes by their
  * callers' types. The only Firestore access of the slice is here.
@@ -13,13 +13,9 @@ import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebas
 import {
   COLLECTIONS,
   leadDocSchema,
-  PROPOSAL_SETTINGS_DOC,
   PROPOSAL_STATUSES,
   proposalDocSchema,
   proposalEventDocSchema,
-  readProposalSettings,
-  readSettingsVersion,
-  readStudioSettings,
   STUDIO_SETTINGS_DOC,
   type ProposalDoc,
   type ProposalSettings,
@@ -28,6 +24,7 @@ import {
 } from '@studio/domain';
 import { z } from 'zod';
 import { parsedDocs, zodConverter } from '../../platform/converter.js';
+import { readProposalSettingsDoc, readSettingsDoc, writeProposalSettingsDoc } from '../../shared/settingsStore.js';
 
 export const proposalConverter = zodConverter(proposalDocSchema);
 export const proposalEventConverter = zodConverter(proposalEventDocSchema);
@@ -37,14 +34,11 @@ export const sha256Hex = (data: string | Uint8Array) => createHash('sha256').upd
 
 export const proposalsCol = (db: Firestore) => db.collection(COLLECTIONS.proposals);
 export const proposalRef = (db: Firestore, id: string) => proposalsCol(db).doc(id);
-const settingsRef = (db: Firestore) => db.collection(COLLECTIONS.settings).doc(PROPOSAL_SETTINGS_DOC);
-const studioRef = (db: Firestore) => db.collection(COLLECTIONS.settings).doc(STUDIO_SETTINGS_DOC);
 const leadRef = (db: Firestore, id: string) => db.collection(COLLECTIONS.leads).doc(id);
 
 /** The studio settings (domain readStudioSettings: the defaults while none are saved), read in `tx` when given. */
 export async function readStudio(db: Firestore, tx?: Transaction) {
-  const snap = tx ? await tx.get(studioRef(db)) : await studioRef(db).get();
-  return readStudioSettings(snap.data());
+  return (await readSettingsDoc(db, STUDIO_SETTINGS_DOC, tx)).settings;
 }
 
 /** Proposal `id`, parsed, read in `tx` when given; null when absent. */
@@ -81,9 +75,7 @@ export async function readSettings(
   db: Firestore,
   tx?: Transaction,
 ): Promise<{ settings: ProposalSettings; version: number }> {
-  const snap = tx ? await tx.get(settingsRef(db)) : await settingsRef(db).get();
-  const data = snap.data();
-  return { settings: readProposalSettings(data), version: readSettingsVersion(data) };
+  return readProposalSettingsDoc(db, tx);
 }
 
 /** Replaces the proposals settings in `tx` at `version`. */
@@ -94,7 +86,7 @@ export function writeSettings(
   version: number,
   by: string,
 ): void {
-  tx.set(settingsRef(db), { ...settings, version, updatedBy: by, updatedAt: FieldValue.serverTimestamp() });
+  writeProposalSettingsDoc(tx, db, settings, version, by);
 }
 
 /** The proposal of quote link `linkId`, read in `tx`; null when the quote was approved without a contract. */
