@@ -14,6 +14,7 @@ import { proposalsAdminRouter, proposalsPublicRouter } from './features/proposal
 import { quoteContracts } from './features/proposals/index.js';
 import { readMovedLeadProjectIn } from './features/projects/index.js';
 import { revokeOpenLinksIn } from './features/quotes/index.js';
+import { paymentReceivedIn } from './features/billing/index.js';
 import { hostedProjectsAdminRouter } from './features/hosted-projects/router.js';
 import { projectsAdminRouter } from './features/projects/router.js';
 import { myProjectRouter } from './features/my-project/router.js';
@@ -78,7 +79,13 @@ function publicRouter(): express.Router {
 function adminRouter(): express.Router {
   const r = express.Router();
   r.use('/auth', authAdminRouter);
-  r.use(leadsAdminRouter({ readProjectIn: readMovedLeadProjectIn, revokeQuoteLinksIn: revokeOpenLinksIn }));
+  r.use(
+    leadsAdminRouter({
+      readProjectIn: readMovedLeadProjectIn,
+      revokeQuoteLinksIn: revokeOpenLinksIn,
+      paymentReceivedIn,
+    }),
+  );
   r.use(quotesAdminRouter(quoteContracts));
   r.use(proposalsAdminRouter);
   r.use(hostedProjectsAdminRouter);

@@ -39,6 +39,7 @@ import {
 import { moveLead } from '../../functions/src/features/leads/moveLead.js';
 import { readMovedLeadProjectIn } from '../../functions/src/features/projects/index.js';
 import { revokeOpenLinksIn } from '../../functions/src/features/quotes/index.js';
+import { paymentReceivedIn } from '../../functions/src/features/billing/index.js';
 import { adminIdToken, api, db } from '../helpers.js';
 
 /** Sync transactions the changes test runs at once on the one open changes document. */
@@ -72,8 +73,8 @@ async function cardBecomes(leadId: string, expected: Record<string, unknown> | n
 }
 
 const actor = { uid: 'board-admin-uid', username: 'board-admin' };
-/** What app.ts passes the leads routes for a move: the projects and quotes slices' side. */
-const followers = { readProjectIn: readMovedLeadProjectIn, revokeQuoteLinksIn: revokeOpenLinksIn };
+/** What app.ts passes the leads routes for a move: the projects, quotes and billing slices' side. */
+const followers = { readProjectIn: readMovedLeadProjectIn, revokeQuoteLinksIn: revokeOpenLinksIn, paymentReceivedIn };
 const NOW = new Date('2026-05-06T07:08:09.123Z');
 const clock = () => NOW;
 

@@ -15,15 +15,17 @@ import { moveLead } from '../../functions/src/features/leads/moveLead.js';
 import { quoteContracts } from '../../functions/src/features/proposals/index.js';
 import { readMovedLeadProjectIn } from '../../functions/src/features/projects/index.js';
 import { revokeOpenLinksIn } from '../../functions/src/features/quotes/index.js';
+import { paymentReceivedIn } from '../../functions/src/features/billing/index.js';
 import { checkFirestore, HEALTH_PING_DOC } from '../../functions/src/features/health/checkFirestore.js';
 
-// What app.ts passes the quote and lead routes: the proposals slice's side of a quote, and the projects and
-// quotes slices' side of a lead's move.
+// What app.ts passes the quote and lead routes: the proposals slice's side of a quote, and the projects, quotes
+// and billing slices' side of a lead's move.
 const deps = {
   db,
   contracts: quoteContracts,
   readProjectIn: readMovedLeadProjectIn,
   revokeQuoteLinksIn: revokeOpenLinksIn,
+  paymentReceivedIn,
 };
 const actor = { uid: 'uc-admin-uid', username: 'use-case-admin' };
 // A fixed clock at this run's start: the leads these tests move stay in the emulator

@@ -43,11 +43,13 @@ import {
   subscriptionDocSchema,
   type BillableKind,
   type BilledDocumentFields,
+  type InvoiceDoc,
   type LedgerEntryDoc,
   type LedgerEntryType,
   type LedgerSums,
   type OrderDoc,
   type PaymentDoc,
+  type PaymentRequestDoc,
 } from '@studio/domain';
 import { checkedDoc, checkedUpdate, parsedDocs, zodConverter } from '../../platform/converter.js';
 
@@ -247,7 +249,52 @@ export async function billedDocumentsOfLeads(
   return out;
 }
 
+/**
+ * The open payment requests and open invoices (of `leadId` only, when given), each parsed with its id; one that
+ * does not parse is left out, logged under `label` and the kind.
+ */
+export async function openRequestsAndInvoices(
+  db: Firestore,
+  label: string,
+  leadId?: string,
+): Promise<{ requests: Array<PaymentRequestDoc & { id: string }>; invoices: Array<InvoiceDoc & { id: string }> }> {
+  const byLead = (q: Query) => (leadId ? q.where('leadId', '==', leadId) : q);
+  const [requests, invoices] = await Promise.all([
+    byLead(db.collection(COLLECTIONS.paymentRequests).where('status', '==', 'open')).get(),
+    byLead(db.collection(COLLECTIONS.invoices).where('status', '==', 'open')).get(),
+  ]);
+  return {
+    requests: parsedDocs(requests, paymentRequestDocSchema, `${label}: payment request`),
+    invoices: parsedDocs(invoices, invoiceDocSchema, `${label}: invoice`),
+  };
+}
+
+/**
+ * Invoice or payment request `id` (`kind`), read in `tx` through invoiceDocSchema (the status and ledger sums both
+ * keep); null when absent.
+ * @throws ZodError when it does not parse.
+ */
+export async function readOpenStateIn(
+  tx: Transaction,
+  db: Firestore,
+  kind: 'invoice' | 'request',
+  id: string,
+): Promise<InvoiceDoc | null> {
+  return (
+    (await tx.get(db.collection(BILLABLE_COLLECTION[kind]).doc(id).withConverter(invoiceConverter))).data() ?? null
+  );
+}
+
 // payments -------------------------------------------------------------------
+
+/**
+ * Whether a succeeded payment names lead `leadId` (read in `tx`; only whether one exists: no payment is read). A
+ * lead's board move asks it (features/leads moveFollowers.ts, passed in by app.ts).
+ */
+export async function paymentReceivedIn(db: Firestore, tx: Transaction, leadId: string): Promise<boolean> {
+  const paid = await tx.get(paymentsCol(db).where('leadId', '==', leadId).where('status', '==', 'succeeded').limit(1));
+  return !paid.empty;
+}
 
 /** `payments/{paymentIntentId}`, read as PaymentDoc. */
 export const paymentRef = (db: Firestore, id: string) => paymentsCol(db).doc(id);

@@ -12,7 +12,6 @@ import {
   leadDocFieldsSchema,
   leadDocSchema,
   noteDocSchema,
-  paymentDocSchema,
   type ContactDoc,
   type NoteDoc,
   type StoredLeadDoc,
@@ -119,22 +118,6 @@ export function createLeadIn(tx: Transaction | WriteBatch, ref: DocumentReferenc
 /** Updates the lead at `ref` with `data` in `tx`. @throws ZodError when a field does not match leadDocFieldsSchema. */
 export function updateLeadIn(tx: Transaction | WriteBatch, ref: DocumentReference, data: DocumentData): void {
   (tx as Transaction).update(ref, checkedUpdate(leadDocFieldsSchema, data));
-}
-
-/**
- * Whether a succeeded payment names the lead (read in `tx`; only whether one
- * exists: no payment is read).
- */
-export async function paymentReceivedIn(tx: Transaction, db: Firestore, leadId: string): Promise<boolean> {
-  const paid = await tx.get(
-    db
-      .collection(COLLECTIONS.payments)
-      .withConverter(zodConverter(paymentDocSchema))
-      .where('leadId', '==', leadId)
-      .where('status', '==', 'succeeded')
-      .limit(1),
-  );
-  return !paid.empty;
 }
 
 /** A new note's ref. */

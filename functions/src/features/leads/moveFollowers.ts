@@ -1,7 +1,7 @@
 /**
  * What a lead's board move carries to the slices built on leads: the lead's project follows the move
- * (features/projects), and a move that withdraws the quote revokes its open links (features/quotes). Those
- * slices read and write leads, so this one imports neither: the composition root (app.ts) passes their sides in.
+ * (features/projects), a move that withdraws the quote revokes its open links (features/quotes), and a move
+ * that needs money received asks billing for a succeeded payment. Those slices read and write leads, so this one imports neither: the composition root (app.ts) passes their sides in.
  * Both are called inside the move's transaction, in its order: every read before the first write.
  */
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
@@ -22,6 +22,8 @@ export interface LeadMoveFollowers {
   readProjectIn: (db: Firestore, tx: Transaction, leadId: string) => Promise<MovedProject | null>;
   /** Reads the open quote links of lead `leadId` in `tx` and marks them revoked in it. */
   revokeQuoteLinksIn: (db: Firestore, tx: Transaction, leadId: string) => Promise<void>;
+  /** Whether a succeeded payment names lead `leadId`, read in `tx` (a read: call before any write). */
+  paymentReceivedIn: (db: Firestore, tx: Transaction, leadId: string) => Promise<boolean>;
 }
 
 /** moveLead's deps: the stores, and the other slices' side of the move. */

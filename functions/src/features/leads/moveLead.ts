@@ -21,8 +21,8 @@ import {
 import { conflict, notFound } from '../../platform/errors.js';
 import { recordActivity } from '../../shared/activity.js';
 import { readBoardWriteIn, setBoardCardIn } from './leadBoardStore.js';
-import { leadRef, paymentReceivedIn, readLeadAndBoardMetaIn, updateLeadIn } from './leadStore.js';
-import type { AdminActor, Clock, Deps } from '../useCase.js';
+import { leadRef, readLeadAndBoardMetaIn, updateLeadIn } from './leadStore.js';
+import type { AdminActor, Clock } from '../useCase.js';
 import type { MoveLeadDeps } from './moveFollowers.js';
 
 /**
@@ -139,7 +139,7 @@ async function saveMove(
  * e.g. an invoice's).
  */
 async function moveFacts(
-  deps: Deps,
+  deps: MoveLeadDeps,
   tx: Transaction,
   leadId: string,
   lead: DocumentData,
@@ -152,7 +152,7 @@ async function moveFacts(
     lead.finalPaidAt,
   ].some((v) => v != null && v !== '');
   if (!paymentReceived && checkPayments) {
-    paymentReceived = await paymentReceivedIn(tx, deps.db, leadId);
+    paymentReceived = await deps.paymentReceivedIn(deps.db, tx, leadId);
   }
   return { quoteGenerated: lead.quoteGenerated === true, quoteAccepted: lead.quoteAccepted === true, paymentReceived };
 }

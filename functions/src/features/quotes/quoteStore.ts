@@ -26,7 +26,7 @@ import {
   type StoredLeadDoc,
 } from '@studio/domain';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
-import { checkedDoc, checkedUpdate, zodConverter } from '../../platform/converter.js';
+import { checkedDoc, checkedUpdate, parsedDocs, zodConverter } from '../../platform/converter.js';
 import { readLeadIn } from '../leads/index.js';
 
 const quoteLinkConverter = zodConverter(quoteLinkDocSchema);
@@ -137,4 +137,23 @@ export async function readLink(db: Firestore, tx: Transaction, leadId: string, t
   }
   if (link.expiresAt.getTime() <= nowMs) throw new AppError('Gone', 'This quote link has expired');
   return { linkRef, link, leadRef: read.ref, lead };
+}
+
+/**
+ * The unused, unrevoked quote links (of `leadId` only, when given), each parsed with its id; one that does not parse
+ * is left out, logged under `label`.
+ */
+export async function unusedOpenLinks(
+  db: Firestore,
+  label: string,
+  leadId?: string,
+): Promise<Array<QuoteLinkDoc & { id: string }>> {
+  const open = db.collection(COLLECTIONS.quoteLinks).where('usedAt', '==', null).where('revokedAt', '==', null);
+  const snap = await (leadId ? open.where('leadId', '==', leadId) : open).get();
+  return parsedDocs(snap, quoteLinkDocSchema, label);
+}
+
+/** Quote link `id` (the token's SHA-256), read in `tx`; null when absent. @throws ZodError when it does not parse. */
+export async function readLinkByIdIn(tx: Transaction, db: Firestore, id: string): Promise<QuoteLinkDoc | null> {
+  return (await tx.get(db.collection(COLLECTIONS.quoteLinks).doc(id).withConverter(quoteLinkConverter))).data() ?? null;
 }

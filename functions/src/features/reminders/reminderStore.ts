@@ -1,19 +1,15 @@
 /**
- * The reminders slice's Firestore access. It reads the open subjects (quote
- * links, payment requests, invoices) and their leads through their domain
- * schemas (quoteLinkDocSchema, paymentRequestDocSchema, invoiceDocSchema,
- * leadDocSchema), and `reminders/{triggerId}` through reminderDocSchema. A
+ * The reminders slice's Firestore access. It reads the open subjects through
+ * their owners (quote links from quotes, payment requests and invoices from
+ * billing) and their leads through leadDocSchema, and `reminders/{triggerId}` through reminderDocSchema. A
  * reminder is checked against reminderDocSchema before it is written.
  */
 import type { DocumentData, DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import {
   COLLECTIONS,
-  invoiceDocSchema,
   leadDocSchema,
   PAYMENT_REQUESTS_COLLECTION,
-  paymentRequestDocSchema,
-  quoteLinkDocSchema,
   REMINDERS_COLLECTION,
   reminderDocSchema,
   type InvoiceDoc,
@@ -23,7 +19,9 @@ import {
   type StoredReminder,
   type StoredReminderTimes,
 } from '@studio/domain';
-import { checkedDoc, parsedDocs, zodConverter } from '../../platform/converter.js';
+import { checkedDoc, parsedDocs } from '../../platform/converter.js';
+import { openRequestsAndInvoices, readOpenStateIn } from '../billing/index.js';
+import { readLinkByIdIn, unusedOpenLinks } from '../quotes/index.js';
 
 /** A parsed document with its id and path. */
 type Located<T> = T & { id: string; path: string };
@@ -44,19 +42,14 @@ const located = <T extends { id: string }>(collection: string, docs: T[]) =>
  * parse is left out, logged.
  */
 export async function readOpenSubjectDocs(db: Firestore, leadId?: string): Promise<OpenSubjectDocs> {
-  const byLead = <Q extends FirebaseFirestore.Query>(q: Q) => (leadId ? q.where('leadId', '==', leadId) : q);
-  const [links, requests, invoices] = await Promise.all([
-    byLead(db.collection(COLLECTIONS.quoteLinks).where('usedAt', '==', null).where('revokedAt', '==', null)).get(),
-    byLead(db.collection(PAYMENT_REQUESTS_COLLECTION).where('status', '==', 'open')).get(),
-    byLead(db.collection(COLLECTIONS.invoices).where('status', '==', 'open')).get(),
+  const [links, { requests, invoices }] = await Promise.all([
+    unusedOpenLinks(db, 'reminders: quote link', leadId),
+    openRequestsAndInvoices(db, 'reminders', leadId),
   ]);
   return {
-    links: located(COLLECTIONS.quoteLinks, parsedDocs(links, quoteLinkDocSchema, 'reminders: quote link')),
-    requests: located(
-      PAYMENT_REQUESTS_COLLECTION,
-      parsedDocs(requests, paymentRequestDocSchema, 'reminders: payment request'),
-    ),
-    invoices: located(COLLECTIONS.invoices, parsedDocs(invoices, invoiceDocSchema, 'reminders: invoice')),
+    links: located(COLLECTIONS.quoteLinks, links),
+    requests: located(PAYMENT_REQUESTS_COLLECTION, requests),
+    invoices: located(COLLECTIONS.invoices, invoices),
   };
 }
 
@@ -91,9 +84,9 @@ export async function readSubjectIn(
   db: Firestore,
   path: string,
 ): Promise<QuoteLinkDoc | InvoiceDoc | null> {
-  if (path.startsWith(`${COLLECTIONS.quoteLinks}/`))
-    return (await tx.get(db.doc(path).withConverter(zodConverter(quoteLinkDocSchema)))).data() ?? null;
-  return (await tx.get(db.doc(path).withConverter(zodConverter(invoiceDocSchema)))).data() ?? null;
+  const [collection, id] = path.split('/') as [string, string];
+  if (collection === COLLECTIONS.quoteLinks) return readLinkByIdIn(tx, db, id);
+  return readOpenStateIn(tx, db, collection === PAYMENT_REQUESTS_COLLECTION ? 'request' : 'invoice', id);
 }
 
 /** `reminders/{id}`. */
