@@ -26,7 +26,6 @@ const STILL_SHARED: Record<string, string[]> = {
     'functions/src/features/client-data/erasureRecordStore.ts',
   ],
   email_log: ['functions/src/features/client-data/clientRecordStore.ts', 'functions/src/features/email/emailStore.ts'],
-  invoices: ['functions/src/features/billing/billingStore.ts', 'functions/src/features/portal/portalStore.ts'],
   leads: [
     'functions/src/features/client-data/clientRecordStore.ts',
     'functions/src/features/documents/documentStore.ts',
@@ -42,14 +41,6 @@ const STILL_SHARED: Record<string, string[]> = {
     'functions/src/features/reminders/reminderStore.ts',
   ],
   outbox: ['functions/src/features/email/emailStore.ts', 'functions/src/shared/outboxStore.ts'],
-  payment_requests: ['functions/src/features/billing/billingStore.ts', 'functions/src/features/portal/portalStore.ts'],
-  projects: [
-    'functions/src/features/my-project/myProjectStore.ts',
-    'functions/src/features/portal/portalStore.ts',
-    'functions/src/features/projects/projectHoldStore.ts',
-    'functions/src/features/projects/projectStore.ts',
-    'functions/src/features/quotes/quoteStore.ts',
-  ],
 };
 
 /**
@@ -59,7 +50,6 @@ const STILL_SHARED: Record<string, string[]> = {
 const DYNAMIC_OPENERS: Record<string, string> = {
   'functions/src/features/client-data/clientRecordStore.ts': 'the export and erasure read every client collection',
   'functions/src/features/client-data/erasureRecordStore.ts': 'every stored client address, for erasing again',
-  'functions/src/features/portal/portalStore.ts': 'remaining work: projects, invoices, requests by lead',
 };
 
 /** Where files open collections: collection → files, and the files opening one by a name known at run time. */

@@ -8,6 +8,7 @@
  */
 import {
   FieldPath,
+  type CollectionReference,
   FieldValue,
   Timestamp,
   type DocumentData,
@@ -247,6 +248,47 @@ export async function billedDocumentsOfLeads(
     out.push(...parsedDocs(requests, paymentRequestDocSchema, 'statement: payment request'));
   }
   return out;
+}
+
+/**
+ * The documents of `collection` whose `leadId` is one of `leadIds` (one `in` query per 30 ids, in turn), parsed with
+ * `schema` (one that does not parse is left out, logged under `label`).
+ */
+async function ofLeads<S extends z.ZodType<object>>(
+  collection: CollectionReference,
+  schema: S,
+  leadIds: readonly string[],
+  label: string,
+): Promise<Array<z.output<S> & { id: string }>> {
+  const out: Array<z.output<S> & { id: string }> = [];
+  for (let i = 0; i < leadIds.length; i += IN_CHUNK) {
+    const snap = await collection.where('leadId', 'in', leadIds.slice(i, i + IN_CHUNK)).get();
+    out.push(...parsedDocs(snap, schema, label));
+  }
+  return out;
+}
+
+/** The admin invoices of `leadIds`, each parsed with its id (see ofLeads). */
+export const invoicesOfLeads = (db: Firestore, leadIds: readonly string[], label: string) =>
+  ofLeads(db.collection(COLLECTIONS.invoices), invoiceDocSchema, leadIds, label);
+
+/** The deposit and final payment requests of `leadIds`, each parsed with its id (see ofLeads). */
+export const paymentRequestsOfLeads = (db: Firestore, leadIds: readonly string[], label: string) =>
+  ofLeads(db.collection(COLLECTIONS.paymentRequests), paymentRequestDocSchema, leadIds, label);
+
+/**
+ * Invoice `id`: an admin invoice, else a payment request (both read at once), or null.
+ * @throws ZodError (a logged 500) when the one found does not parse.
+ */
+export async function readInvoiceOrRequest(
+  db: Firestore,
+  id: string,
+): Promise<{ kind: 'invoice'; doc: InvoiceDoc } | { kind: 'request'; doc: PaymentRequestDoc } | null> {
+  const [inv, req] = await Promise.all([invoiceRef(db, id).get(), paymentRequestRef(db, id).get()]);
+  const invoice = inv.data();
+  if (invoice) return { kind: 'invoice', doc: invoice };
+  const request = req.data();
+  return request ? { kind: 'request', doc: request } : null;
 }
 
 /**

@@ -1,11 +1,12 @@
 /**
  * The My Project lookup's Firestore reads: a client's leads (by email) and their
- * projects, parsed with domain leadDocSchema / projectDocSchema; a document
+ * projects (read by the projects slice), parsed with domain leadDocSchema / projectDocSchema; a document
  * that does not parse is left out, logged. The lookup writes nothing.
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import { COLLECTIONS, leadDocSchema, projectDocSchema, type ProjectDoc, type StoredLeadDoc } from '@studio/domain';
+import { COLLECTIONS, leadDocSchema, type ProjectDoc, type StoredLeadDoc } from '@studio/domain';
 import { parsedDocs } from '../../platform/converter.js';
+import { projectsOfLeads } from '../projects/index.js';
 
 /** The newest `limit` leads of `email`, newest first, each parsed. */
 export async function readLeadsOfEmail(
@@ -22,18 +23,12 @@ export async function readLeadsOfEmail(
   return parsedDocs(snap, leadDocSchema, 'my project: lead');
 }
 
-/** The projects of `leadIds` (one `in` query per 30 ids), each parsed, grouped by lead. */
+/** The projects of `leadIds` (through the projects slice: one `in` query per 30 ids), each parsed, grouped by lead. */
 export async function readProjectsOfLeads(db: Firestore, leadIds: string[]): Promise<Map<string, ProjectDoc[]>> {
   const byLead = new Map<string, ProjectDoc[]>();
-  for (let i = 0; i < leadIds.length; i += 30) {
-    const snap = await db
-      .collection(COLLECTIONS.projects)
-      .where('leadId', 'in', leadIds.slice(i, i + 30))
-      .get();
-    for (const { id: _id, ...p } of parsedDocs(snap, projectDocSchema, 'my project: project')) {
-      if (p.leadId === null) continue;
-      byLead.set(p.leadId, [...(byLead.get(p.leadId) ?? []), p]);
-    }
+  for (const { id: _id, ...p } of await projectsOfLeads(db, leadIds, 'my project: project')) {
+    if (p.leadId === null) continue;
+    byLead.set(p.leadId, [...(byLead.get(p.leadId) ?? []), p]);
   }
   return byLead;
 }

@@ -5,8 +5,8 @@
  * naming the proposal; the countersignature releases it into Set up.
  */
 import { FieldValue, type Firestore, type Transaction } from 'firebase-admin/firestore';
-import { COLLECTIONS, projectDocSchema } from '@studio/domain';
 import { recordActivity } from '../../shared/activity.js';
+import { projectsHeldForIn } from './projectStore.js';
 
 /**
  * Reads in `tx` the projects held for proposal `proposalId` and returns the
@@ -19,8 +19,7 @@ export async function readCountersignHold(
   tx: Transaction,
   proposalId: string,
 ): Promise<(by: string) => number> {
-  const snap = await tx.get(db.collection(COLLECTIONS.projects).where('countersignPending', '==', proposalId));
-  const held = snap.docs.map((d) => ({ ref: d.ref, project: projectDocSchema.parse(d.data()) }));
+  const held = await projectsHeldForIn(tx, db, proposalId);
   return (by) => {
     for (const { ref, project } of held) {
       const release = project.status === 'Quote Accepted' || project.status === 'Deposit Paid';

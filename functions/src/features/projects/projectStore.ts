@@ -1,5 +1,5 @@
 /**
- * The projects slice's Firestore access: `projects` read through domain
+ * The projects slice's Firestore access, the only store opening `projects`: read through domain
  * storedProjectDocSchema / projectDocSchema, and every project write
  * checked against storedProjectDocSchema (checkedDoc for a new project,
  * checkedUpdate for an update). Their leads are read and written through the
@@ -57,6 +57,46 @@ export async function listProjectDocs(db: Firestore): Promise<Array<ProjectDoc &
 /** The refs of the projects in one of `statuses` (the scheduled countdown's candidates; re-read in each move). */
 export async function projectRefsIn(db: Firestore, statuses: ProjectStatus[]): Promise<DocumentReference[]> {
   return (await projects(db).where('status', 'in', statuses).get()).docs.map((d) => d.ref);
+}
+
+/** Firestore's cap on the values of one `in` filter. */
+const IN_CHUNK = 30;
+
+/**
+ * The projects of `leadIds` (one `in` query per 30 ids, in turn), each parsed (projectDocSchema) with its id; one
+ * that does not parse is left out, logged under `label`.
+ */
+export async function projectsOfLeads(
+  db: Firestore,
+  leadIds: readonly string[],
+  label: string,
+): Promise<Array<ProjectDoc & { id: string }>> {
+  const out: Array<ProjectDoc & { id: string }> = [];
+  for (let i = 0; i < leadIds.length; i += IN_CHUNK) {
+    const snap = await projects(db)
+      .where('leadId', 'in', leadIds.slice(i, i + IN_CHUNK))
+      .get();
+    out.push(...parsedDocs(snap, projectDocSchema, label));
+  }
+  return out;
+}
+
+/** Project `id` parsed with projectDocSchema, or null when absent. @throws ZodError (a logged 500) when it does not parse. */
+export async function readProjectDoc(db: Firestore, id: string): Promise<ProjectDoc | null> {
+  return (await projects(db).doc(id).withConverter(zodConverter(projectDocSchema)).get()).data() ?? null;
+}
+
+/**
+ * The projects held for proposal `proposalId`'s countersignature (`countersignPending`), read in `tx`, each with its
+ * ref. @throws ZodError when one does not parse with projectDocSchema.
+ */
+export async function projectsHeldForIn(
+  tx: Transaction,
+  db: Firestore,
+  proposalId: string,
+): Promise<Array<{ ref: DocumentReference; project: ProjectDoc }>> {
+  const snap = await tx.get(projects(db).where('countersignPending', '==', proposalId));
+  return snap.docs.map((d) => ({ ref: d.ref, project: projectDocSchema.parse(d.data()) }));
 }
 
 /** Creates the project `data` at `ref` in `tx`. @throws ZodError when it does not match storedProjectDocSchema. */

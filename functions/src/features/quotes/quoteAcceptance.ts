@@ -12,7 +12,8 @@ import { newProjectRecord, priorityFromComplexity, projectHoursFromQuote, type L
 import { recordActivity } from '../../shared/activity.js';
 import { alertOwner } from '../../shared/ownerAlerts.js';
 import { updateLeadIn } from '../leads/index.js';
-import { createAcceptanceIn, createProjectIn, newProjectRef } from './quoteStore.js';
+import { createAcceptanceIn, createProjectIn } from './quoteStore.js';
+import { newProjectRef } from '../projects/index.js';
 
 export interface AcceptanceEvidence {
   via: 'admin' | 'client';

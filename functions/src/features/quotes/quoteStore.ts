@@ -102,9 +102,6 @@ export function markLinkUsedIn(tx: Transaction, linkRef: DocumentReference): voi
   tx.update(linkRef, checkedUpdate(quoteLinkDocSchema, { usedAt: FieldValue.serverTimestamp() }));
 }
 
-/** A new project's ref, in the lead's Firestore. */
-export const newProjectRef = (db: Firestore) => db.collection(COLLECTIONS.projects).doc();
-
 /** Creates the accepted quote's project at `ref` in `tx`. @throws ZodError when it does not match storedProjectDocSchema. */
 export function createProjectIn(tx: Transaction, ref: DocumentReference, data: DocumentData): void {
   tx.create(ref, checkedDoc(storedProjectDocSchema, data));
