@@ -21,13 +21,7 @@ const SRC = 'functions/src';
  * opener fails, and an entry that is fixed must be taken out.
  */
 const STILL_SHARED: Record<string, string[]> = {
-  client_data_requests: [
-    'functions/src/features/client-data/clientRecordStore.ts',
-    'functions/src/features/client-data/erasureRecordStore.ts',
-  ],
-  email_log: ['functions/src/features/client-data/clientRecordStore.ts', 'functions/src/features/email/emailStore.ts'],
   leads: [
-    'functions/src/features/client-data/clientRecordStore.ts',
     'functions/src/features/documents/documentStore.ts',
     'functions/src/features/hosted-projects/hostedStore.ts',
     'functions/src/features/lead-files/leadFileStore.ts',
@@ -40,7 +34,6 @@ const STILL_SHARED: Record<string, string[]> = {
     'functions/src/features/proposals/proposalStore.ts',
     'functions/src/features/reminders/reminderStore.ts',
   ],
-  outbox: ['functions/src/features/email/emailStore.ts', 'functions/src/shared/outboxStore.ts'],
 };
 
 /**

@@ -1,11 +1,20 @@
 /**
- * `outbox` writes of the shared kernel (shared/outbox.ts enqueueEmail): each
+ * The only store opening `outbox`. Writes of the shared kernel (shared/outbox.ts enqueueEmail): each
  * new entry is checked against domain outboxDocSchema before it is written.
- * The sender's reads and updates live with the email slice.
+ * The sender's reads and updates live with the email slice (emailStore.ts), on the collection given here.
  */
-import type { DocumentReference, Firestore, Transaction, WriteBatch } from 'firebase-admin/firestore';
+import type {
+  CollectionReference,
+  DocumentReference,
+  Firestore,
+  Transaction,
+  WriteBatch,
+} from 'firebase-admin/firestore';
 import { COLLECTIONS, outboxDocSchema } from '@studio/domain';
 import { checkedDoc } from '../platform/converter.js';
+
+/** `outbox`, plain: the email slice's sender also reads entries that do not parse, to fail or take them back. */
+export const outboxCol = (db: Firestore): CollectionReference => db.collection(COLLECTIONS.outbox);
 
 /**
  * Creates the outbox entry `data` in `tx` (a transaction or batch) under a new id.
@@ -16,7 +25,7 @@ export function createOutboxEntry(
   tx: Transaction | WriteBatch,
   data: Record<string, unknown>,
 ): DocumentReference {
-  const ref = db.collection(COLLECTIONS.outbox).doc();
+  const ref = outboxCol(db).doc();
   (tx as WriteBatch).create(ref, checkedDoc(outboxDocSchema, data));
   return ref;
 }

@@ -18,7 +18,7 @@
  * (recordData), not through a collection's schema, which would drop the
  * fields it does not name. The subscriptions checked before an erasure are
  * parsed (subscriptionDocSchema); the audit record is checked before it is
- * written (clientDataRequestDocSchema).
+ * written, and the erasures it records read back (clientDataRequestDocSchema).
  */
 import {
   clientDataRequestDocSchema,
@@ -29,7 +29,9 @@ import {
   type CollectionName,
 } from '@studio/domain';
 import type { DocumentData, DocumentSnapshot, Firestore, Query, WriteBatch } from 'firebase-admin/firestore';
-import { checkedDoc } from '../../platform/converter.js';
+import { checkedDoc, parsedDocs } from '../../platform/converter.js';
+import { emailLogRef } from '../email/index.js';
+import { leadRef } from '../leads/index.js';
 
 /** Documents by collection, each once. */
 export type ClientRecords = Map<CollectionName, Map<string, DocumentSnapshot>>;
@@ -94,7 +96,7 @@ export async function findClientRecords(db: Firestore, email: string): Promise<C
   await Promise.all(LEAD_LINKED_COLLECTIONS.map((c) => where(c, 'leadId', leadIds)));
   // The contact messages' leads that the address search missed (a lead whose email was edited since).
   const missingLeads = leadIds.filter((id) => !out.get(COLLECTIONS.leads)?.has(id));
-  if (missingLeads.length) add(COLLECTIONS.leads, await db.getAll(...missingLeads.map((id) => db.doc(`leads/${id}`))));
+  if (missingLeads.length) add(COLLECTIONS.leads, await db.getAll(...missingLeads.map((id) => leadRef(db, id))));
   const orderIds = ids(COLLECTIONS.orders);
   await Promise.all([
     where(COLLECTIONS.outbox, 'orderId', orderIds),
@@ -119,8 +121,7 @@ export async function findClientRecords(db: Firestore, email: string): Promise<C
   }
   // Each email's copy in email_log has the outbox entry's id (written before the copy carried the lead).
   const outboxIds = ids(COLLECTIONS.outbox).filter((id) => !out.get(COLLECTIONS.emailLog)?.has(id));
-  if (outboxIds.length)
-    add(COLLECTIONS.emailLog, await db.getAll(...outboxIds.map((id) => db.collection(COLLECTIONS.emailLog).doc(id))));
+  if (outboxIds.length) add(COLLECTIONS.emailLog, await db.getAll(...outboxIds.map((id) => emailLogRef(db, id))));
   return out;
 }
 
@@ -150,6 +151,12 @@ export const deleteRecord = (batch: WriteBatch, d: DocumentSnapshot) => batch.de
 /** Writes `update` (the anonymised fields) onto a found document in `batch`. */
 export const anonymiseRecord = (batch: WriteBatch, d: DocumentSnapshot, update: DocumentData) =>
   batch.update(d.ref, update);
+
+/** The SHA-256 of every address whose erasure `client_data_requests` records (parsed with clientDataRequestDocSchema). */
+export async function erasedAddressHashes(db: Firestore): Promise<Set<string>> {
+  const snap = await db.collection(COLLECTIONS.clientDataRequests).where('action', '==', 'erase').get();
+  return new Set(parsedDocs(snap, clientDataRequestDocSchema, 'client data request').map((r) => r.emailSha256));
+}
 
 /** Adds the audit record of an export or erasure (checked with clientDataRequestDocSchema). */
 export async function addClientDataRequest(db: Firestore, doc: Record<string, unknown>): Promise<void> {

@@ -9,7 +9,8 @@
 import type { ClientErasedReply } from '@studio/domain';
 import type { AdminActor, Clock, Deps } from '../useCase.js';
 import { eraseClient, sha256 as addressSha256 } from './clientData.js';
-import { erasedAddressHashes, storedAddresses } from './erasureRecordStore.js';
+import { erasedAddressHashes } from './clientRecordStore.js';
+import { storedAddresses } from './erasureRecordStore.js';
 
 /** One address erased again, or why it could not be (the erasure's own error message: 409, 502). */
 export type ErasedAgain = { email: string; erased: ClientErasedReply } | { email: string; error: string };

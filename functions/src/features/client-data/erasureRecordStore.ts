@@ -1,17 +1,10 @@
 /**
- * The client-data slice's reads for erasing again after a restore (eraseAgain.ts): the erasures recorded in
- * `client_data_requests` (parsed with clientDataRequestDocSchema) and every client address stored where
- * findClientRecords (clientRecordStore.ts) looks for one.
+ * The client-data slice's read of every client address stored where findClientRecords (clientRecordStore.ts)
+ * looks for one, for erasing again after a restore (eraseAgain.ts; the erasures recorded are read by
+ * clientRecordStore.ts).
  */
-import { clientDataRequestDocSchema, COLLECTIONS, type CollectionName } from '@studio/domain';
+import { COLLECTIONS, type CollectionName } from '@studio/domain';
 import type { Firestore } from 'firebase-admin/firestore';
-import { parsedDocs } from '../../platform/converter.js';
-
-/** The SHA-256 of every address whose erasure `client_data_requests` records. */
-export async function erasedAddressHashes(db: Firestore): Promise<Set<string>> {
-  const snap = await db.collection(COLLECTIONS.clientDataRequests).where('action', '==', 'erase').get();
-  return new Set(parsedDocs(snap, clientDataRequestDocSchema, 'client data request').map((r) => r.emailSha256));
-}
 
 /** Where a client's address is stored: the fields findClientRecords searches by address. */
 const ADDRESS_FIELDS: ReadonlyArray<readonly [CollectionName, string]> = [

@@ -1,5 +1,5 @@
 /**
- * The email slice's Firestore access: the `outbox` (domain outboxDocSchema),
+ * The email slice's Firestore access: the `outbox` (domain outboxDocSchema; the collection from shared outboxStore),
  * the local sender's `email_log` (emailLogDocSchema), the admin's template
  * overrides `email_templates` (emailTemplateDocSchema) and the suppression
  * list `email_suppressions` (emailSuppressionDocSchema). Reads parse with the
@@ -27,14 +27,15 @@ import {
   type OutboxDoc,
 } from '@studio/domain';
 import { checkedDoc, checkedUpdate, parsedDocs, zodConverter } from '../../platform/converter.js';
+import { outboxCol } from '../../shared/outboxStore.js';
 
 const outboxConverter = zodConverter(outboxDocSchema);
 const templateConverter = zodConverter(emailTemplateDocSchema);
 
 // outbox -----------------------------------------------------------------------
 
-/** `outbox` (plain: the sender reads entries that may not parse, see the file comment). */
-export const outboxCol = (db: Firestore): CollectionReference => db.collection(COLLECTIONS.outbox);
+/** `outbox` (plain: the sender reads entries that may not parse, see the file comment); shared outboxStore opens it. */
+export { outboxCol };
 
 /** `outbox/{id}` (plain, for writes and the sender). */
 export const outboxRef = (db: Firestore, id: string) => outboxCol(db).doc(id);

@@ -9,6 +9,7 @@ export { syncBoardCard } from './leadBoardStore.js';
 export { ensureCartClientIn, existingClientLeadId, type CartClient } from './cartClient.js';
 export {
   leadExistsIn,
+  leadRef,
   parseLeadSnapshot,
   readLead,
   readNewestLead,
