@@ -2,13 +2,12 @@
  * The documents slice's typed store (read only): the records a PDF is
  * rendered from, each parsed with its collection's schema: `invoices`,
  * `payment_requests`, `payments` (billing's converters), `ledger_entries`
- * credit notes (a lead's, or an invoice's own), and the lead (leadConverter) or cart order naming a receipt's
+ * credit notes (a lead's, or an invoice's own), and the lead (through the leads slice) or cart order naming a receipt's
  * client. One read fails with a logged 500 on a record that does not parse;
  * the client's lists leave such a record out (parsedDocs) and log it.
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import {
-  COLLECTIONS,
   invoiceDocSchema,
   ledgerEntryDocSchema,
   paymentDocSchema,
@@ -16,7 +15,8 @@ import {
   requestId,
   type RequestPurpose,
 } from '@studio/domain';
-import { leadConverter, parsedDocs } from '../../platform/converter.js';
+import { parsedDocs } from '../../platform/converter.js';
+import { readLead as readLeadOf } from '../leads/index.js';
 import {
   invoicesCol,
   ledgerEntriesCol,
@@ -34,8 +34,7 @@ export const readLeadRequest = (db: Firestore, leadId: string, purpose: RequestP
 export const readPayment = (db: Firestore, id: string) => readDoc(paymentsCol(db).doc(id));
 export const readLedgerEntry = (db: Firestore, id: string) => readDoc(ledgerEntriesCol(db).doc(id));
 export const readOrder = (db: Firestore, id: string) => readDoc(ordersCol(db).doc(id));
-export const readLead = (db: Firestore, id: string) =>
-  readDoc(db.collection(COLLECTIONS.leads).doc(id).withConverter(leadConverter));
+export const readLead = async (db: Firestore, id: string) => (await readLeadOf(db, id)) ?? null;
 
 /** Lead `leadId`'s invoices, payment requests and succeeded payments, parsed, each with its id. */
 export async function leadDocuments(db: Firestore, leadId: string) {

@@ -5,7 +5,8 @@
  */
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import { COLLECTIONS, leadFileDocSchema, type LeadFileDoc, type StoredLeadDoc } from '@studio/domain';
-import { checkedDoc, checkedUpdate, leadConverter, parsedDocs, zodConverter } from '../../platform/converter.js';
+import { checkedDoc, checkedUpdate, parsedDocs, zodConverter } from '../../platform/converter.js';
+import { readLead as readLeadOf } from '../leads/index.js';
 import { recordActivity, type ActivityEntry } from '../../shared/activity.js';
 
 /** Firestore's cap on the values of one `in` filter. */
@@ -19,7 +20,7 @@ export const newLeadFileId = (db: Firestore): string => filesCol(db).doc().id;
 
 /** Lead `id` (parsed), or null. */
 export async function readLead(db: Firestore, id: string): Promise<StoredLeadDoc | null> {
-  return (await db.collection(COLLECTIONS.leads).doc(id).withConverter(leadConverter).get()).data() ?? null;
+  return (await readLeadOf(db, id)) ?? null;
 }
 
 /** File record `id`, or null. @throws ZodError (a logged 500) when it does not parse. */

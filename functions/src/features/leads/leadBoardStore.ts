@@ -36,7 +36,6 @@ import {
 } from 'firebase-admin/firestore';
 import {
   boardCardOf,
-  COLLECTIONS,
   encodeBoardCard,
   FIRESTORE_MAX_DOCUMENT_BYTES,
   foldLeadBoardShard,
@@ -62,6 +61,7 @@ import {
   type LeadBoardMeta,
 } from '@studio/domain';
 import * as logger from 'firebase-functions/logger';
+import { allLeadSnapshots, leadRef } from './leadStore.js';
 
 /** gRPC status of a write Firestore refuses whatever the retries (e.g. a document over 1 MiB). */
 const INVALID_ARGUMENT = 3;
@@ -77,6 +77,16 @@ export function isPermanentWriteError(err: unknown): boolean {
 /** The board's `_meta` document. */
 export function boardMetaRef(db: Firestore) {
   return db.collection(LEAD_BOARD_COLLECTION).doc(LEAD_BOARD_META_ID);
+}
+
+/**
+ * The lead `id` as stored (its raw fields, undefined when absent: the caller
+ * parses them with leadDocSchema) and the board's `_meta` snapshot, read
+ * together in `tx` (the board move's first read).
+ */
+export async function readLeadAndBoardMetaIn(tx: Transaction, db: Firestore, id: string) {
+  const [leadSnap, metaSnap] = await tx.getAll(leadRef(db, id), boardMetaRef(db));
+  return { stored: leadSnap!.data() as DocumentData | undefined, metaSnap: metaSnap! };
 }
 
 /**
@@ -210,10 +220,9 @@ const SYNC_ATTEMPTS = 25;
  * @throws on a transient failure, or when the transaction lost SYNC_ATTEMPTS times (the trigger retries)
  */
 export async function syncBoardCard(db: Firestore, leadId: string): Promise<'written' | 'removed' | 'unchanged'> {
-  const leadRef = db.collection(COLLECTIONS.leads).doc(leadId);
   return db.runTransaction(
     async (tx) => {
-      const [lead, metaSnap] = await tx.getAll(leadRef, boardMetaRef(db));
+      const [lead, metaSnap] = await tx.getAll(leadRef(db, leadId), boardMetaRef(db));
       const meta = boardMetaOf(metaSnap!);
       const shards = leadBoardShardCount(meta);
       const { open, folded } = leadBoardChangesState(meta);
@@ -334,8 +343,8 @@ export async function rebuildLeadBoard(
   const count = options.shards ?? leadBoardShardCount((await boardMetaRef(db).get()).data());
   if (!Number.isInteger(count) || count < 1 || count > LEAD_BOARD_MAX_SHARDS)
     throw new Error(`the shard count must be a whole number from 1 to ${LEAD_BOARD_MAX_SHARDS} (got ${count})`);
-  const snap = await db.collection(COLLECTIONS.leads).get();
-  const encoded = snap.docs.flatMap((doc) => {
+  const docs = await allLeadSnapshots(db);
+  const encoded = docs.flatMap((doc) => {
     const card = storedBoardCard(doc.id, doc.data());
     return card ? [[doc.id, card] as const] : [];
   });
@@ -351,7 +360,7 @@ export async function rebuildLeadBoard(
     let enough = count * 2;
     while (enough < LEAD_BOARD_MAX_SHARDS && !fits(placed(enough))) enough *= 2;
     throw new Error(
-      `${snap.size} leads do not fit in ${count} shards (one would pass Firestore's 1 MiB): rebuild with --shards ${Math.min(enough, LEAD_BOARD_MAX_SHARDS)}`,
+      `${docs.length} leads do not fit in ${count} shards (one would pass Firestore's 1 MiB): rebuild with --shards ${Math.min(enough, LEAD_BOARD_MAX_SHARDS)}`,
     );
   }
   // The count and a new open changes document first, so syncs from now on place cards where this rebuild

@@ -20,8 +20,8 @@ import {
 } from '@studio/domain';
 import { conflict, notFound } from '../../platform/errors.js';
 import { recordActivity } from '../../shared/activity.js';
-import { readBoardWriteIn, setBoardCardIn } from './leadBoardStore.js';
-import { leadRef, readLeadAndBoardMetaIn, updateLeadIn } from './leadStore.js';
+import { readBoardWriteIn, readLeadAndBoardMetaIn, setBoardCardIn } from './leadBoardStore.js';
+import { leadRef, updateLeadIn } from './leadStore.js';
 import type { AdminActor, Clock } from '../useCase.js';
 import type { MoveLeadDeps } from './moveFollowers.js';
 

@@ -2,21 +2,21 @@
  * The messages slice's Firestore access: `message_threads` (one document per
  * conversation, with each side's unread count) and `messages` (append-only,
  * each naming its thread), and the lead's `unreadMessages` (its board card
- * shows it). A message, its thread's counters, the lead's count, the other
+ * shows it), read and written through the leads slice. A message, its thread's counters, the lead's count, the other
  * side's email and the activity entry are written in one transaction: none
  * is stored without the others. Reads parse with the domain schemas.
  */
 import { FieldValue, type Firestore } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
-  leadDocSchema,
   messageDocSchema,
   messageThreadDocSchema,
   type MessageAuthor,
   type MessageDoc,
   type MessageThreadDoc,
 } from '@studio/domain';
-import { checkedDoc, checkedUpdate, leadConverter, parsedDocs, zodConverter } from '../../platform/converter.js';
+import { checkedDoc, checkedUpdate, parsedDocs, zodConverter } from '../../platform/converter.js';
+import { readLeadIn, setUnreadMessagesIn } from '../leads/index.js';
 import { enqueueEmail, type OutboxEmail } from '../../shared/outbox.js';
 import { recordActivity, type ActivityEntry } from '../../shared/activity.js';
 
@@ -24,7 +24,6 @@ const threadConverter = zodConverter(messageThreadDocSchema);
 
 const threadRef = (db: Firestore, id: string) =>
   db.collection(COLLECTIONS.messageThreads).doc(id).withConverter(threadConverter);
-const leadRef = (db: Firestore, id: string) => db.collection(COLLECTIONS.leads).doc(id).withConverter(leadConverter);
 
 /** Thread `id` as stored, or null before its first message. @throws ZodError when it does not parse (a logged 500). */
 export async function readThread(db: Firestore, id: string): Promise<MessageThreadDoc | null> {
@@ -91,8 +90,8 @@ export async function writeMessage(db: Firestore, w: MessageWrite): Promise<stri
     const tRef = threadRef(db, w.threadId);
     const stored = (await tx.get(tRef)).data() ?? null;
     const leadId = stored?.leadId ?? w.thread.leadId;
-    const lead = (await tx.get(leadRef(db, leadId))).data();
-    const leadUnread = lead?.unreadMessages ?? 0;
+    const read = await readLeadIn(tx, db, leadId);
+    const leadUnread = read?.lead.unreadMessages ?? 0;
     const ownerUnread = stored?.unreadByOwner ?? 0;
     const counters =
       w.from === 'client'
@@ -105,10 +104,9 @@ export async function writeMessage(db: Firestore, w: MessageWrite): Promise<stri
         tRef.withConverter(null),
         checkedDoc(messageThreadDocSchema, { ...w.thread, ...threadFields, createdAt: FieldValue.serverTimestamp() }),
       );
-    if (lead) {
+    if (read) {
       const unread = w.from === 'client' ? leadUnread + 1 : Math.max(0, leadUnread - ownerUnread);
-      if (unread !== leadUnread)
-        tx.update(leadRef(db, leadId).withConverter(null), checkedUpdate(leadDocSchema, { unreadMessages: unread }));
+      if (unread !== leadUnread) setUnreadMessagesIn(tx, read.ref, unread);
     }
     tx.create(
       messageRef,
@@ -142,15 +140,8 @@ export async function markThreadRead(db: Firestore, threadId: string, reader: Me
       return;
     }
     if (stored.unreadByOwner === 0) return;
-    const lRef = leadRef(db, stored.leadId);
-    const lead = (await tx.get(lRef)).data();
+    const read = await readLeadIn(tx, db, stored.leadId);
     tx.update(tRef, checkedUpdate(messageThreadDocSchema, { unreadByOwner: 0 }));
-    if (lead)
-      tx.update(
-        lRef.withConverter(null),
-        checkedUpdate(leadDocSchema, {
-          unreadMessages: Math.max(0, (lead.unreadMessages ?? 0) - stored.unreadByOwner),
-        }),
-      );
+    if (read) setUnreadMessagesIn(tx, read.ref, Math.max(0, (read.lead.unreadMessages ?? 0) - stored.unreadByOwner));
   });
 }

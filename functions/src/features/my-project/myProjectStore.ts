@@ -1,11 +1,11 @@
 /**
- * The My Project lookup's Firestore reads: a client's leads (by email) and their
+ * The My Project lookup's Firestore reads: a client's leads (by email, read by the leads slice) and their
  * projects (read by the projects slice), parsed with domain leadDocSchema / projectDocSchema; a document
  * that does not parse is left out, logged. The lookup writes nothing.
  */
 import type { Firestore } from 'firebase-admin/firestore';
-import { COLLECTIONS, leadDocSchema, type ProjectDoc, type StoredLeadDoc } from '@studio/domain';
-import { parsedDocs } from '../../platform/converter.js';
+import type { ProjectDoc, StoredLeadDoc } from '@studio/domain';
+import { newestLeadsOfEmail } from '../leads/index.js';
 import { projectsOfLeads } from '../projects/index.js';
 
 /** The newest `limit` leads of `email`, newest first, each parsed. */
@@ -14,13 +14,7 @@ export async function readLeadsOfEmail(
   email: string,
   limit: number,
 ): Promise<Array<StoredLeadDoc & { id: string }>> {
-  const snap = await db
-    .collection(COLLECTIONS.leads)
-    .where('email', '==', email)
-    .orderBy('createdAt', 'desc')
-    .limit(limit)
-    .get();
-  return parsedDocs(snap, leadDocSchema, 'my project: lead');
+  return newestLeadsOfEmail(db, email, limit, 'my project: lead');
 }
 
 /** The projects of `leadIds` (through the projects slice: one `in` query per 30 ids), each parsed, grouped by lead. */

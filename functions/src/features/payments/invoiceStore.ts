@@ -1,23 +1,17 @@
 /**
- * The payments slice's typed store: the lead an invoice bills (leadConverter),
+ * The payments slice's typed store: the lead an invoice bills (through the leads slice),
  * `invoices` (domain invoiceDocSchema), `idempotency_keys`
  * (idempotencyKeyDocSchema) and the `payments` record the test panel acts on
  * (paymentDocSchema). Reads parse; writes are checked with the schema first.
  */
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
-import {
-  COLLECTIONS,
-  idempotencyKeyDocSchema,
-  invoiceDocSchema,
-  type IdempotencyKeyDoc,
-  type PaymentDoc,
-} from '@studio/domain';
-import { checkedDoc, leadConverter } from '../../platform/converter.js';
+import { idempotencyKeyDocSchema, invoiceDocSchema, type IdempotencyKeyDoc, type PaymentDoc } from '@studio/domain';
+import { checkedDoc } from '../../platform/converter.js';
+import { readLead as readLeadOf } from '../leads/index.js';
 import { idempotencyKeysCol, invoicesCol, paymentsCol, readDoc } from '../billing/index.js';
 
 /** The lead `id` (parsed), or null. @throws ZodError (a logged 500) when it does not parse. */
-export const readLead = (db: Firestore, id: string) =>
-  readDoc(db.collection(COLLECTIONS.leads).doc(id).withConverter(leadConverter));
+export const readLead = async (db: Firestore, id: string) => (await readLeadOf(db, id)) ?? null;
 
 /** A new invoice's ref (its id chosen now, so the checkout link can name it). */
 export const newInvoiceRef = (db: Firestore) => invoicesCol(db).doc();

@@ -1,12 +1,12 @@
 /**
  * The portal's Firestore access (the slice's only store): the leads of a
- * verified address, their projects (through the projects slice), invoices and
+ * verified address (through the leads slice), their projects (through the projects slice), invoices and
  * payment requests (through billing), one project or invoice by id, and the invitation's writes (outbox email and
  * activity entry in one batch). Reads parse with the domain schemas.
  */
 import type { Firestore } from 'firebase-admin/firestore';
 import { COLLECTIONS, type ProjectDoc, type StoredLeadDoc } from '@studio/domain';
-import { leadConverter } from '../../platform/converter.js';
+import { newestLeadIdsOfEmail, readLead as readLeadOf } from '../leads/index.js';
 import {
   invoicesOfLeads as billedInvoicesOfLeads,
   paymentRequestsOfLeads as billedRequestsOfLeads,
@@ -21,14 +21,7 @@ export const MAX_PORTAL_LEADS = 50;
 
 /** The ids of the leads stored under `email` (lowercased), newest first, at most MAX_PORTAL_LEADS. */
 export async function leadIdsOfEmail(db: Firestore, email: string): Promise<string[]> {
-  const snap = await db
-    .collection(COLLECTIONS.leads)
-    .where('email', '==', email)
-    .orderBy('createdAt', 'desc')
-    .limit(MAX_PORTAL_LEADS)
-    .select()
-    .get();
-  return snap.docs.map((d) => d.id);
+  return newestLeadIdsOfEmail(db, email, MAX_PORTAL_LEADS);
 }
 
 /** The projects of `leadIds` (through the projects slice), each with its id. */
@@ -51,7 +44,7 @@ export const readInvoiceOrRequest = readBilled;
 
 /** Lead `id` (parsed), or null. */
 export async function readLead(db: Firestore, id: string): Promise<StoredLeadDoc | null> {
-  return (await db.collection(COLLECTIONS.leads).doc(id).withConverter(leadConverter).get()).data() ?? null;
+  return (await readLeadOf(db, id)) ?? null;
 }
 
 /** Writes the invitation email and its activity entry together (one batch): neither is stored without the other. */

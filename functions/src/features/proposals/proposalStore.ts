@@ -4,7 +4,7 @@
  * append-only audit trail: this module only ever creates events) and
  * `settings/proposals` (through shared settingsStore); and what the slice reads or
  * writes elsewhere: the studio settings (settingsStore), a lead (for a contract preview) and
- * the lead's `proposalStatus` (its board card shows it). Reads go through zod
+ * the lead's `proposalStatus` (its board card shows it), through the leads slice. Reads go through zod
  * converters; writes are checked against the same schemas' shapes by their
  * callers' types. The only Firestore access of the slice is here.
  */
@@ -12,7 +12,6 @@ import { createHash } from 'node:crypto';
 import { FieldValue, Timestamp, type Firestore, type Transaction } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
-  leadDocSchema,
   PROPOSAL_STATUSES,
   proposalDocSchema,
   proposalEventDocSchema,
@@ -25,6 +24,7 @@ import {
 import { z } from 'zod';
 import { parsedDocs, zodConverter } from '../../platform/converter.js';
 import { readProposalSettingsDoc, readSettingsDoc, writeProposalSettingsDoc } from '../../shared/settingsStore.js';
+import { leadExistsIn, leadRef, readLeadLenient, updateLeadIn } from '../leads/index.js';
 
 export const proposalConverter = zodConverter(proposalDocSchema);
 export const proposalEventConverter = zodConverter(proposalEventDocSchema);
@@ -34,7 +34,6 @@ export const sha256Hex = (data: string | Uint8Array) => createHash('sha256').upd
 
 export const proposalsCol = (db: Firestore) => db.collection(COLLECTIONS.proposals);
 export const proposalRef = (db: Firestore, id: string) => proposalsCol(db).doc(id);
-const leadRef = (db: Firestore, id: string) => db.collection(COLLECTIONS.leads).doc(id);
 
 /** The studio settings (domain readStudioSettings: the defaults while none are saved), read in `tx` when given. */
 export async function readStudio(db: Firestore, tx?: Transaction) {
@@ -56,18 +55,17 @@ export async function proposalsOfLead(db: Firestore, leadId: string) {
 
 /** Lead `leadId`, parsed; null when absent or when it does not parse (a preview then uses sample values). */
 export async function readLead(db: Firestore, leadId: string): Promise<StoredLeadDoc | null> {
-  const parsed = leadDocSchema.safeParse((await leadRef(db, leadId).get()).data());
-  return parsed.success ? parsed.data : null;
+  return readLeadLenient(db, leadId);
 }
 
 /** Whether lead `leadId` still exists, read in `tx` (an erased client's signed proposals outlive the lead). */
 export async function leadExists(db: Firestore, tx: Transaction, leadId: string): Promise<boolean> {
-  return (await tx.get(leadRef(db, leadId))).exists;
+  return leadExistsIn(tx, db, leadId);
 }
 
 /** Records in `tx` the status of lead `leadId`'s latest proposal, which its board card shows. */
 export function setLeadProposalStatus(db: Firestore, tx: Transaction, leadId: string, status: ProposalStatus): void {
-  tx.update(leadRef(db, leadId), { proposalStatus: z.enum(PROPOSAL_STATUSES).parse(status) });
+  updateLeadIn(tx, leadRef(db, leadId), { proposalStatus: z.enum(PROPOSAL_STATUSES).parse(status) });
 }
 
 /** The proposals settings and their version, read in `tx` when given (defaults while none are saved). */

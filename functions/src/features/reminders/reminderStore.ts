@@ -1,14 +1,13 @@
 /**
  * The reminders slice's Firestore access. It reads the open subjects through
  * their owners (quote links from quotes, payment requests and invoices from
- * billing) and their leads through leadDocSchema, and `reminders/{triggerId}` through reminderDocSchema. A
+ * billing) and their leads through the leads slice, and `reminders/{triggerId}` through reminderDocSchema. A
  * reminder is checked against reminderDocSchema before it is written.
  */
 import type { DocumentData, DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import {
   COLLECTIONS,
-  leadDocSchema,
   PAYMENT_REQUESTS_COLLECTION,
   REMINDERS_COLLECTION,
   reminderDocSchema,
@@ -22,6 +21,7 @@ import {
 import { checkedDoc, parsedDocs } from '../../platform/converter.js';
 import { openRequestsAndInvoices, readOpenStateIn } from '../billing/index.js';
 import { readLinkByIdIn, unusedOpenLinks } from '../quotes/index.js';
+import { readLeadsById } from '../leads/index.js';
 
 /** A parsed document with its id and path. */
 type Located<T> = T & { id: string; path: string };
@@ -55,22 +55,7 @@ export async function readOpenSubjectDocs(db: Firestore, leadId?: string): Promi
 
 /** The leads `ids` that exist and parse (one getAll per 300); one that does not parse is left out, logged. */
 export async function readLeads(db: Firestore, ids: string[]): Promise<Map<string, StoredLeadDoc>> {
-  const leads = new Map<string, StoredLeadDoc>();
-  for (let i = 0; i < ids.length; i += 300) {
-    const refs = ids.slice(i, i + 300).map((id) => db.collection(COLLECTIONS.leads).doc(id));
-    if (!refs.length) continue;
-    for (const d of await db.getAll(...refs)) {
-      if (!d.exists) continue;
-      const parsed = leadDocSchema.safeParse(d.data());
-      if (parsed.success) leads.set(d.id, parsed.data);
-      else
-        logger.error('reminders: a stored lead does not parse; left out', {
-          path: d.ref.path,
-          issues: parsed.error.issues,
-        });
-    }
-  }
-  return leads;
+  return readLeadsById(db, ids, 'reminders');
 }
 
 /**
