@@ -39,7 +39,8 @@ import type { MoveLeadDeps } from './moveFollowers.js';
  *   notes; reviving (Lost → New) clears deadReason;
  * - every status move is written to the activity history;
  * - the lead's project follows (LEAD_TO_PROJECT) where the project table allows;
- *   the project and the quote links are reached through `deps` (moveFollowers.ts);
+ *   the project, the quote links and the succeeded payments are reached through
+ *   `deps` (moveFollowers.ts);
  * - the lead's board card is written in the same transaction (setBoardCardIn,
  *   into the board's open changes document), so the other devices' boards
  *   show the move as soon as it commits.
