@@ -27,6 +27,12 @@ import {
   SETTINGS_COLLECTION,
   STUDIO_SETTINGS_DOC,
   createInvoiceSchema,
+  contactDocSchema,
+  leadDocSchema,
+  noteDocSchema,
+  paymentDocSchema,
+  promoCodeDocSchema,
+  storedProjectDocSchema,
   type LeadRecord,
   type LeadStatus,
   type ProjectType,
@@ -44,6 +50,7 @@ import { storeLeadFile } from '../functions/src/features/lead-files/leadFiles.js
 import { messageActivity, writeMessage } from '../functions/src/features/messages/messageStore.js';
 import { ownerThreadOf } from '../functions/src/features/messages/threads.js';
 import { bucketFileStore } from '../functions/src/platform/fileStorage.js';
+import { checkedDoc } from '../functions/src/platform/converter.js';
 import { DEV_ADMIN } from './dev-admin.js';
 import { seedSyntheticLeads } from './bulk-seed.js';
 
@@ -363,21 +370,24 @@ function seedPayments(
       Math.min(now, created.getTime() + (i === 0 ? 3 : Math.max(4, l.daysAgo - 5)) * DAY),
     );
     const description = `${purpose === 'deposit' ? '50% deposit' : 'Final payment'}: ${l.subject}`;
-    batch.set(db.collection(COLLECTIONS.payments).doc(pi), {
-      purpose,
-      leadId,
-      invoiceId: null,
-      orderId: null,
-      amountCents: amounts[purpose],
-      amountReceivedCents: amounts[purpose],
-      currency: 'usd',
-      description,
-      mode: 'test',
-      status: 'succeeded',
-      paidAt,
-      createdAt: paidAt,
-      updatedAt: paidAt,
-    });
+    batch.set(
+      db.collection(COLLECTIONS.payments).doc(pi),
+      checkedDoc(paymentDocSchema, {
+        purpose,
+        leadId,
+        invoiceId: null,
+        orderId: null,
+        amountCents: amounts[purpose],
+        amountReceivedCents: amounts[purpose],
+        currency: 'usd',
+        description,
+        mode: 'test',
+        status: 'succeeded',
+        paidAt,
+        createdAt: paidAt,
+        updatedAt: paidAt,
+      }),
+    );
     recordLedgerEntry(
       db,
       batch,
@@ -414,46 +424,55 @@ async function seedLeads(db: Firestore, now: number): Promise<Map<string, string
     const noteLines = [...l.notes, ...(l.deadReason ? [deadLine(l.deadReason, created)] : [])];
     const deposit = l.quoteCents != null ? Math.round(l.quoteCents / 2) : null;
     const paid = seedPayments(batch, db, ref.id, l, created, now);
-    batch.set(ref, {
-      ...newLeadRecord(l),
-      ...paid.leadFields,
-      status: l.status,
-      quoteAmountCents: l.quoteCents ?? null,
-      depositAmountCents: deposit,
-      finalAmountCents: l.quoteCents != null && deposit != null ? l.quoteCents - deposit : null,
-      quoteGenerated: l.quoteCents != null,
-      hasProjectPlan: l.quoteCents != null,
-      quoteReviewStatus: l.review ?? null,
-      deadReason: l.deadReason ?? null,
-      notes: noteLines.join('\n'),
-      source: 'seed',
-      // A private person in the studio's country, or the EU business client (EU_CLIENT): an invoice names the
-      // buyer's country (EN 16931 BR-11), so their payment requests are e-invoices too, taxed as their invoices.
-      // Stored with the lead, so it stays unchanged since it was created (the board's needs-attention flag reads
-      // that) and is there before the leads trigger issues a request.
-      billing: clientBillingFieldsSchema.parse(
-        l.email === EU_CLIENT.email ? EU_CLIENT.billing : { country: SEED_STUDIO.country },
-      ),
-      createdAt: Timestamp.fromDate(created),
-      updatedAt: Timestamp.fromDate(created),
-    });
+    batch.set(
+      ref,
+      checkedDoc(leadDocSchema, {
+        ...newLeadRecord(l),
+        ...paid.leadFields,
+        status: l.status,
+        quoteAmountCents: l.quoteCents ?? null,
+        depositAmountCents: deposit,
+        finalAmountCents: l.quoteCents != null && deposit != null ? l.quoteCents - deposit : null,
+        quoteGenerated: l.quoteCents != null,
+        hasProjectPlan: l.quoteCents != null,
+        quoteReviewStatus: l.review ?? null,
+        deadReason: l.deadReason ?? null,
+        notes: noteLines.join('\n'),
+        source: 'seed',
+        // A private person in the studio's country, or the EU business client (EU_CLIENT): an invoice names the
+        // buyer's country (EN 16931 BR-11), so their payment requests are e-invoices too, taxed as their invoices.
+        // Stored with the lead, so it stays unchanged since it was created (the board's needs-attention flag reads
+        // that) and is there before the leads trigger issues a request.
+        billing: clientBillingFieldsSchema.parse(
+          l.email === EU_CLIENT.email ? EU_CLIENT.billing : { country: SEED_STUDIO.country },
+        ),
+        createdAt: Timestamp.fromDate(created),
+        updatedAt: Timestamp.fromDate(created),
+      }),
+    );
     l.notes.forEach((content, i) => {
-      batch.set(db.collection('notes').doc(), {
+      batch.set(
+        db.collection('notes').doc(),
+        checkedDoc(noteDocSchema, {
+          leadId: ref.id,
+          content,
+          createdAt: Timestamp.fromMillis(created.getTime() + (i + 1) * 60 * 60 * 1000),
+        }),
+      );
+    });
+    batch.set(
+      db.collection('contacts').doc(),
+      checkedDoc(contactDocSchema, {
+        name: l.name,
+        email: l.email,
+        phone: null,
+        projectType: l.projectType,
+        subject: l.subject,
+        message: l.message,
         leadId: ref.id,
-        content,
-        createdAt: Timestamp.fromMillis(created.getTime() + (i + 1) * 60 * 60 * 1000),
-      });
-    });
-    batch.set(db.collection('contacts').doc(), {
-      name: l.name,
-      email: l.email,
-      phone: null,
-      projectType: l.projectType,
-      subject: l.subject,
-      message: l.message,
-      leadId: ref.id,
-      createdAt: Timestamp.fromDate(created),
-    });
+        createdAt: Timestamp.fromDate(created),
+      }),
+    );
   }
   await batch.commit();
   return ids;
@@ -527,23 +546,26 @@ async function seedProjects(db: Firestore, leadIds: Map<string, string>, now: nu
   for (const p of projects) {
     const { email, launchedDaysAgo, ...fields } = p;
     const at = Timestamp.fromMillis(now - 10 * DAY);
-    batch.set(db.collection('projects').doc(), {
-      leadId: leadIds.get(email) ?? null,
-      description: `${p.projectType} for ${p.client}.`,
-      actualHours: null,
-      startDate: at,
-      dueDate: Timestamp.fromMillis(now + 30 * DAY),
-      completedDate: null,
-      deploymentUrl: null,
-      launchDate: launchedDaysAgo != null ? Timestamp.fromMillis(now - launchedDaysAgo * DAY) : null,
-      domainUrl: null,
-      handoffType: null,
-      maintenanceSubscriptionPaid: false,
-      notes: '',
-      ...fields,
-      createdAt: at,
-      updatedAt: at,
-    });
+    batch.set(
+      db.collection('projects').doc(),
+      checkedDoc(storedProjectDocSchema, {
+        leadId: leadIds.get(email) ?? null,
+        description: `${p.projectType} for ${p.client}.`,
+        actualHours: null,
+        startDate: at,
+        dueDate: Timestamp.fromMillis(now + 30 * DAY),
+        completedDate: null,
+        deploymentUrl: null,
+        launchDate: launchedDaysAgo != null ? Timestamp.fromMillis(now - launchedDaysAgo * DAY) : null,
+        domainUrl: null,
+        handoffType: null,
+        maintenanceSubscriptionPaid: false,
+        notes: '',
+        ...fields,
+        createdAt: at,
+        updatedAt: at,
+      }),
+    );
   }
   await batch.commit();
 }
@@ -666,14 +688,17 @@ async function seedPromoCodes(db: Firestore, now: number): Promise<void> {
   const batch = db.batch();
   for (const c of codes) {
     const at = Timestamp.fromMillis(now - 60 * DAY);
-    batch.set(db.collection('promo_codes').doc(c.code), {
-      ...c,
-      minOrderAmountCents: null,
-      maxDiscountAmountCents: null,
-      validFrom: at,
-      createdAt: at,
-      updatedAt: at,
-    });
+    batch.set(
+      db.collection('promo_codes').doc(c.code),
+      checkedDoc(promoCodeDocSchema, {
+        ...c,
+        minOrderAmountCents: null,
+        maxDiscountAmountCents: null,
+        validFrom: at,
+        createdAt: at,
+        updatedAt: at,
+      }),
+    );
   }
   await batch.commit();
 }

@@ -1,9 +1,9 @@
 /**
  * A structural check of a Factur-X PDF for the tests: reads the PDF back with
  * pdf-lib (read-only) and checks what PDF/A-3b and Factur-X 1.0 ask of it
- * (listed on `facturXProblems`). It is NOT a PDF/A validator: veraPDF (Java)
- * cannot be installed here, so content-stream rules (colour spaces used,
- * transparency, glyph widths, XMP/Info equivalence in full) are not checked.
+ * (listed on `facturXProblems`): what is Factur-X's and PDF/A-3's own. The
+ * PDF/A rules of the content (colour spaces used, transparency, glyph widths,
+ * XMP/Info equivalence) are checked by a validator, tests/pdfaPreflight.ts.
  */
 import { createRequire } from 'node:module';
 import {

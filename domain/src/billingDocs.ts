@@ -67,18 +67,25 @@ export const promoCustomerDocSchema = z.object({
 });
 export type PromoCustomerDoc = z.output<typeof promoCustomerDocSchema>;
 
+/** Documents per collection name. */
+const countsByCollection = z.record(z.string(), z.number().int().nonnegative());
+
 /**
  * `client_data_requests/{id}`: the audit record of a client data export or
  * erasure (features/client-data): who asked, when, and how many documents of
  * each collection it touched; the address only as its SHA-256.
  */
-export const clientDataRequestDocSchema = z
-  .object({
-    action: z.enum(['export', 'erase']),
-    emailSha256: z.string().regex(/^[0-9a-f]{64}$/),
-    by: z.string(),
-    byUid: z.string(),
-    at: storedDate,
-  })
-  .catchall(z.unknown());
+export const clientDataRequestDocSchema = z.object({
+  action: z.enum(['export', 'erase']),
+  emailSha256: z.string().regex(/^[0-9a-f]{64}$/),
+  by: z.string(),
+  byUid: z.string(),
+  at: storedDate,
+  /** An export: how many documents of each collection it gave. */
+  documents: countsByCollection.optional(),
+  /** An erasure: how many documents of each collection it deleted, anonymised, and kept (signed contracts). */
+  deleted: countsByCollection.optional(),
+  anonymised: countsByCollection.optional(),
+  kept: countsByCollection.optional(),
+});
 export type ClientDataRequestDoc = z.output<typeof clientDataRequestDocSchema>;

@@ -16,12 +16,12 @@
  *   (no payment request, no reminder: domain invoiceNumbers leadPaymentRequests
  *   needs a quote amount, reminders follow quote links, requests and invoices).
  */
-import { DEFAULT_PROJECT_TYPE } from './constants.js';
+import { DEFAULT_PROJECT_TYPE, type LEAD_SOURCES } from './constants.js';
 import { newLeadRecord } from './leads.js';
 import { PRICING_MODE_LABELS, type PricingMode } from './packages.js';
 
-/** `source` of a lead made for a cart buyer (contact: the form; admin: Add Lead; replit: the hosted-project tool). */
-export const CART_LEAD_SOURCE = 'cart';
+/** `source` of a lead made for a cart buyer (one of LEAD_SOURCES). */
+export const CART_LEAD_SOURCE = 'cart' satisfies (typeof LEAD_SOURCES)[number];
 
 /** The status a cart buyer's lead starts in: paid in full (docs/statuses.md, the Won bucket). */
 export const CART_LEAD_STATUS = 'Won';

@@ -13,6 +13,12 @@ export type ProjectType = (typeof PROJECT_TYPES)[number];
 export const DEFAULT_PROJECT_TYPE: ProjectType = 'Web Project';
 
 /** Lead status values (spec §4). Deposit and Won appear on the invoicing page only. */
+/**
+ * Where a lead came from: the contact form, the owner's Add Lead, a cart purchase, a hosted project's quote; or
+ * the demo data (`npm run seed`) and the bench's synthetic leads.
+ */
+export const LEAD_SOURCES = ['contact', 'admin', 'cart', 'replit', 'seed', 'bench'] as const;
+
 export const LEAD_STATUSES = [
   'New',
   'Contacted',

@@ -5,6 +5,7 @@
  * `email_suppressions` document that stops further sends to the address.
  */
 import { z } from 'zod';
+import { orNull, storedDate } from './storedDocuments.js';
 
 /** SendGrid events after which the studio sends nothing more to the address. */
 export const SUPPRESSING_EMAIL_EVENTS = ['bounce', 'dropped', 'spamreport'] as const;
@@ -106,4 +107,6 @@ export const emailSuppressionDocSchema = z.object({
   event: z.enum(SUPPRESSING_EMAIL_EVENTS),
   reason: z.string().nullable().optional(),
   sgEventId: z.string().nullable().optional(),
+  /** When it was suppressed. */
+  at: orNull(storedDate),
 });

@@ -50,5 +50,14 @@ export const outboxDocSchema = z.object({
   updatedAt: orNull(storedDate),
   sentAt: orNull(storedDate),
   handedOverAt: orNull(storedDate),
+  /** When the sender last claimed it (PROCESSING). */
+  claimedAt: orNull(storedDate),
+  /** Who resent a failed entry as `resentAs`, and when. */
+  resentBy: orNull(z.string()),
+  resentAt: orNull(storedDate),
+  /** The provider's last delivery event for it (features/email/sendgridEvents.ts). */
+  deliveryEvent: orNull(z.string()),
+  /** Its retention end, set once it is settled (retention.ts TTL_FIELD). */
+  expireAt: orNull(storedDate),
 });
 export type OutboxDoc = z.output<typeof outboxDocSchema>;

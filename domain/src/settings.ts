@@ -34,6 +34,7 @@ import { COLLECTIONS } from './collections.js';
 import { z } from 'zod';
 import { EMAIL_MESSAGE } from './schemas.js';
 import { countryField } from './countries.js';
+import { orNull, storedDate } from './storedDocuments.js';
 
 export const SETTINGS_COLLECTION = COLLECTIONS.settings;
 export const STUDIO_SETTINGS_DOC = 'studio';
@@ -336,10 +337,14 @@ export const automationSettingsDocSchema = z
   .looseObject({})
   .transform((data) => ({ settings: readAutomationSettings(data), version: readSettingsVersion(data) }));
 
-/** What a save stores besides the settings: its version and who saved (plus the server's `updatedAt`). */
-const savedMeta = { version: z.number().int().nonnegative(), updatedBy: z.string().min(1) };
+/** What a save stores besides the settings: its version, who saved and when (a server timestamp). */
+const savedMeta = {
+  version: z.number().int().nonnegative(),
+  updatedBy: z.string().min(1),
+  updatedAt: orNull(storedDate),
+};
 
-/** A `settings/studio` write: the stored settings and the save's meta (updatedAt, a server timestamp, aside). */
+/** A `settings/studio` write: the stored settings and the save's meta. */
 export const studioSettingsWriteSchema = storedStudioSettingsSchema.extend(savedMeta);
 
 /** A `settings/automations` write, as studioSettingsWriteSchema. */

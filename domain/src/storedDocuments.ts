@@ -8,6 +8,7 @@ import { z } from 'zod';
 import {
   COMPLEXITIES,
   DEFAULT_PROJECT_TYPE,
+  LEAD_SOURCES,
   LEAD_STATUSES,
   PRIORITIES,
   PROJECT_STATUSES,
@@ -163,9 +164,17 @@ export const leadDocFieldsSchema = z.object({
   acceptedQuote: acceptedQuoteSchema.nullish().catch(null),
   /** The lead's Stripe Customer, once a live payment has made one (functions features/billing/payments.ts). */
   stripeCustomerId: z.string().nullish(),
+  /** Where the lead came from (LEAD_SOURCES); absent on leads stored before it was kept. */
+  source: z.enum(LEAD_SOURCES).nullish().catch(null),
+  /** The contact form post it came from (`contacts/{id}`), or the cart order that made its client. */
+  contactId: z.string().nullish(),
+  orderId: z.string().nullish(),
   /** A lead quoted from a hosted project (functions features/hosted-projects): the project and its deployment. */
   replitProjectId: z.string().nullish(),
+  replitProjectUrl: z.string().nullish(),
   replitDeployed: z.boolean().nullish(),
+  replitDeploymentUrl: z.string().nullish(),
+  replitSyncedAt: storedDate.nullish(),
   /** The status of the lead's latest proposal (features/proposals writes it with each step), for its board card. */
   proposalStatus: z.enum(PROPOSAL_STATUSES).nullish().catch(null),
   /** Client messages the owner has not read yet, over the threads kept on this lead (features/messages), for its card. */
@@ -230,6 +239,9 @@ export const storedProjectDocSchema = projectDocSchema.extend({
   startDate: orNull(storedDate),
   dueDate: orNull(storedDate),
   updatedAt: orNull(storedDate),
+  /** Spec §3 projects: hours spent and the owner's notes (newProjectRecord starts them at null and ""). */
+  actualHours: orNull(z.number()),
+  notes: withDefault(z.string(), ''),
 });
 export type StoredProjectDoc = z.output<typeof storedProjectDocSchema>;
 
@@ -289,6 +301,11 @@ export const invoiceDocSchema = z.object({
   dueDate: orNull(storedDate),
   status: z.enum(INVOICE_STATUSES),
   createdAt: orNull(storedDate),
+  /** Who issued it (the admin's username, or "system" for a payment request); absent on older documents. */
+  createdBy: orNull(z.string()),
+  updatedAt: orNull(storedDate),
+  /** When it stopped owing by a void or write-off (features/billing); null while open or once paid. */
+  closedAt: orNull(storedDate),
   paidAt: orNull(storedDate),
   paymentIntentId: orNull(z.string()),
   checkoutUrl: orNull(z.string()),
@@ -353,6 +370,9 @@ export const promoCodeDocSchema = z.object({
   validUntil: orNull(storedDate),
   createdAt: orNull(storedDate),
   updatedAt: orNull(storedDate),
+  /** When an order last held it, and when one last redeemed it (features/billing/promo.ts). */
+  lastReservedAt: orNull(storedDate),
+  lastRedeemedAt: orNull(storedDate),
   holds: withDefault(z.record(z.string(), z.unknown()), {}).transform((raw) => {
     const holds: Record<string, PromoHold> = {};
     for (const [orderId, v] of Object.entries(raw)) {
@@ -425,7 +445,17 @@ export const emailLogDocSchema = z.object({
   from: orNull(z.string()),
   subject: orNull(z.string()),
   html: orNull(z.string()),
+  /** What was attached, by name and size (the files are not kept). */
+  attachments: withDefault(
+    z.array(z.object({ filename: z.string(), contentType: z.string(), bytes: z.number().int().nonnegative() })),
+    [],
+  ),
+  /** The provider's last delivery event for it, when a webhook reported one (features/email/sendgridEvents.ts). */
+  deliveryStatus: orNull(z.string()),
+  deliveryError: orNull(z.string()),
   at: orNull(storedDate),
+  /** Its retention end (retention.ts TTL_FIELD). */
+  expireAt: orNull(storedDate),
 });
 export type EmailLogDoc = z.output<typeof emailLogDocSchema>;
 
@@ -446,6 +476,8 @@ export const leadActivityDocSchema = z.object({
   detail: orNull(z.string()),
   by: z.string(),
   at: orNull(storedDate),
+  /** Its retention end (retention.ts TTL_FIELD). */
+  expireAt: orNull(storedDate),
 });
 export type LeadActivityDoc = z.output<typeof leadActivityDocSchema>;
 

@@ -2,7 +2,8 @@
  * Every invoice of the demo seed is an e-invoice any tax office accepts: the
  * seed's reverse-charged invoice to its Italian business client, and the
  * deposit and final payment requests of its leads, download as Factur-X
- * PDF/A-3b (the structural check of tests/pdfa.ts, not veraPDF) carrying CII
+ * PDF/A-3b (Apache PDFBox Preflight's rules less what PDF/A-3 lifts,
+ * tests/pdfaPreflight.ts, and the Factur-X structure of tests/pdfa.ts) carrying CII
  * XML that passes CEN's EN 16931 validation (tests/en16931.ts) with no failed
  * assert, the same XML as their own download. The studio's details are put
  * back to the seed's first: other suites change them, and a payment request
@@ -15,6 +16,7 @@ import { SEED_LEAD_EMAILS, SEED_STUDIO } from '../../scripts/seed.js';
 import { adminIdToken, api, db, download, settingsVersion } from '../helpers.js';
 import { loadCiiValidator, validateCii } from '../en16931.js';
 import { facturXProblems } from '../pdfa.js';
+import { pdfA3Problems } from '../pdfaPreflight.js';
 import { pdfText } from '../pdfText.js';
 
 let token: string;
@@ -65,10 +67,12 @@ describe("the demo seed's invoices", () => {
     expect(docs.filter((d) => d.kind === 'invoice').length).toBeGreaterThanOrEqual(1);
     expect(docs.filter((d) => d.kind === 'request').length).toBeGreaterThanOrEqual(1);
 
+    const pdfs: Record<string, Uint8Array> = {};
     for (const doc of docs) {
       const name = `${doc.kind} ${doc.id}`;
       const pdf = await adminDownload(`/api/documents/${doc.kind}/${doc.id}`);
       expect(pdf.status, name).toBe(200);
+      pdfs[name] = pdf.body;
       const check = await facturXProblems(pdf.body);
       expect(check.problems, name).toEqual([]);
       expect(check.xml, name).not.toBeNull();
@@ -78,6 +82,9 @@ describe("the demo seed's invoices", () => {
       expect(xml.status, name).toBe(200);
       expect(xml.body.toString('utf8'), name).toBe(check.xml);
     }
+    const pdfA3 = await pdfA3Problems(pdfs);
+    expect(Object.keys(pdfA3)).toEqual(Object.keys(pdfs));
+    for (const [name, problems] of Object.entries(pdfA3)) expect(problems, name).toEqual([]);
   });
 
   it('the invoice and the payment requests to the EU business client are reverse-charged at 0% with its note, in the PDF and the XML', async () => {

@@ -3,7 +3,7 @@
  * client's signed link with the PDF's signature) is either a valid EN 16931
  * CII (CEN's artefacts, tests/en16931.ts) or a 409 that says what is missing;
  * the invoice PDF, when it carries its XML, passes the Factur-X structural
- * check (tests/pdfa.ts, not veraPDF) and carries the same XML.
+ * check (tests/pdfa.ts) and carries the same XML.
  */
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { invoiceDocSchema, leadDocSchema, orNull, storedDate } from '@studio/domain';
+import { invoiceDocSchema, leadDocSchema, orNull, promoCodeDocSchema, storedDate } from '@studio/domain';
 import { checkedDoc, checkedUpdate } from './converter.js';
 
 const counter = z.object({ year: z.number().int(), last: z.number().int(), updatedAt: orNull(storedDate) });
@@ -14,7 +14,6 @@ describe('checkedDoc', () => {
 
   it('takes a FieldValue sentinel as present and unchecked', () => {
     expect(() => checkedDoc(counter, { year: 2026, last: 3, updatedAt: FieldValue.serverTimestamp() })).not.toThrow();
-    // A sentinel on a field the schema does not name (invoices' updatedAt) is simply not checked.
     expect(() =>
       checkedDoc(invoiceDocSchema, {
         leadId: 'l1',
@@ -42,10 +41,28 @@ describe('checkedDoc', () => {
 
 describe('checkedUpdate', () => {
   it('checks only the plain fields it writes; sentinels and dotted paths pass', () => {
-    const fields = { last: 4, updatedAt: FieldValue.serverTimestamp(), 'holds.o1': FieldValue.delete() };
-    expect(checkedUpdate(counter, fields)).toBe(fields);
+    const fields = { usedCount: 4, updatedAt: FieldValue.serverTimestamp(), 'holds.o1': FieldValue.delete() };
+    expect(checkedUpdate(promoCodeDocSchema, fields)).toBe(fields);
     expect(() => checkedUpdate(counter, { last: 'four' })).toThrow();
     expect(() => checkedUpdate(invoiceDocSchema, { status: 'void', checkoutUrl: null })).not.toThrow();
+  });
+});
+
+describe('a field the stored schema does not declare', () => {
+  const lead = { name: 'Ada', email: 'ada@example.com', status: 'New', createdAt: FieldValue.serverTimestamp() };
+
+  it('is refused by checkedDoc, with its name, even as a sentinel: it would be stored unchecked and never read', () => {
+    expect(() => checkedDoc(leadDocSchema, { ...lead, sourse: 'typo' })).toThrow(/Unknown field\(s\): sourse/);
+    expect(() =>
+      checkedDoc(counter, { year: 2026, last: 3, updatedAt: null, updatedAtt: FieldValue.serverTimestamp() }),
+    ).toThrow(/updatedAtt/);
+    expect(() => checkedDoc(leadDocSchema, { ...lead, source: 'contact' })).not.toThrow();
+  });
+
+  it('is refused by checkedUpdate, a dotted path by its first segment', () => {
+    expect(() => checkedUpdate(leadDocSchema, { statsu: 'Won' })).toThrow(/Unknown field\(s\): statsu/);
+    expect(() => checkedUpdate(counter, { 'lastt.x': FieldValue.delete() })).toThrow(/lastt\.x/);
+    expect(() => checkedUpdate(leadDocSchema, { 'billing.company': 'ACME' })).not.toThrow();
   });
 });
 

@@ -3,7 +3,9 @@
  * domain/storedDocuments.ts) instead of a cast. A converter (zodConverter,
  * leadConverter) throws on a document that does not match, so the use case
  * reading one document fails with a logged 500; parsedDocs leaves such a
- * document out of a list and logs it. Writes go through unchanged.
+ * document out of a list and logs it. A write is checked before it goes
+ * (checkedDoc, checkedUpdate): every field it names must be one of the
+ * stored schema's, and its plain values must match; it then goes unchanged.
  */
 import {
   FieldValue,
@@ -94,14 +96,34 @@ function derived(object: z.ZodObject, key: string, build: () => z.ZodObject): z.
 }
 
 /**
+ * Refuses a write naming a field `object` does not declare (a misspelt `statsu`, a field added to a write but
+ * not to its stored schema), sentinels and dotted paths (by their first segment) included: such a field would
+ * be stored unchecked and never read back. @throws ZodError (unrecognized_keys) naming the fields.
+ */
+function refuseUnknownFields(object: z.ZodObject, doc: Record<string, unknown>): void {
+  const unknown = Object.keys(doc).filter((k) => !Object.hasOwn(object.shape, k.split('.')[0]!));
+  if (unknown.length > 0)
+    throw new z.ZodError([
+      {
+        code: 'unrecognized_keys',
+        keys: unknown,
+        path: [],
+        input: doc,
+        message: `Unknown field(s): ${unknown.join(', ')}`,
+      },
+    ]);
+}
+
+/**
  * `doc` checked against `schema` before a full `set`/`create`, returned unchanged (the stored shape is what the
  * caller built; the schema's transforms are for reads). A field written as a FieldValue sentinel
- * (serverTimestamp...) is taken as present and not checked. @throws ZodError when a plain field does not match.
+ * (serverTimestamp...) is taken as present and not checked. @throws ZodError when a field is not the schema's
+ * (refuseUnknownFields) or a plain field does not match.
  */
 export function checkedDoc<T extends Record<string, unknown>>(schema: StoredObjectSchema, doc: T): T {
   const object = objectOf(schema);
-  // Only the schema's own fields can be omitted (zod refuses an unknown key); other fields are not checked anyway.
-  const sentinels = Object.keys(doc).filter((k) => isSentinel(doc[k]) && k in object.shape);
+  refuseUnknownFields(object, doc);
+  const sentinels = Object.keys(doc).filter((k) => isSentinel(doc[k]));
   const checked =
     sentinels.length === 0
       ? object
@@ -114,11 +136,12 @@ export function checkedDoc<T extends Record<string, unknown>>(schema: StoredObje
 
 /**
  * The fields of an `update` checked against `schema.partial()` (plain values only: FieldValue sentinels such as
- * increment, serverTimestamp and delete, and dotted field paths, pass untouched), returned unchanged.
- * @throws ZodError when a plain field does not match.
+ * increment, serverTimestamp and delete, and dotted field paths, pass unchecked), returned unchanged.
+ * @throws ZodError when a field (a dotted path's first segment) is not the schema's, or a plain field does not match.
  */
 export function checkedUpdate<T extends Record<string, unknown>>(schema: StoredObjectSchema, fields: T): T {
   const object = objectOf(schema);
+  refuseUnknownFields(object, fields);
   derived(object, 'partial', () => object.partial()).parse(plainFields(fields));
   return fields;
 }

@@ -102,7 +102,16 @@ export async function writeMessage(db: Firestore, w: MessageWrite): Promise<stri
     else
       tx.create(
         tRef.withConverter(null),
-        checkedDoc(messageThreadDocSchema, { ...w.thread, ...threadFields, createdAt: FieldValue.serverTimestamp() }),
+        checkedDoc(messageThreadDocSchema, {
+          // The thread's own fields only: callers pass the resolved thread, which carries its id too.
+          kind: w.thread.kind,
+          email: w.thread.email,
+          leadId: w.thread.leadId,
+          projectId: w.thread.projectId,
+          title: w.thread.title,
+          ...threadFields,
+          createdAt: FieldValue.serverTimestamp(),
+        }),
       );
     if (read) {
       const unread = w.from === 'client' ? leadUnread + 1 : Math.max(0, leadUnread - ownerUnread);

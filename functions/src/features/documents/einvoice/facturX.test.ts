@@ -1,12 +1,14 @@
 /**
  * Factur-X: an invoice or credit note PDF with its e-invoice is a PDF/A-3b
- * carrying factur-x.xml. Checked structurally (tests/pdfa.ts, pdf-lib; not
- * veraPDF), and the XML read back out of the PDF passes CEN's validation.
+ * carrying factur-x.xml. Checked by Apache PDFBox Preflight less what PDF/A-3
+ * lifts (tests/pdfaPreflight.ts) and for the Factur-X structure (tests/pdfa.ts,
+ * pdf-lib), and the XML read back out of the PDF passes CEN's validation.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { creditNoteModel, invoiceModel, receiptModel, studioSettingsSchema } from '@studio/domain';
 import { loadCiiValidator, validateCii } from '../../../../../tests/en16931.js';
 import { facturXProblems } from '../../../../../tests/pdfa.js';
+import { pdfA3Problems, preflightFindings } from '../../../../../tests/pdfaPreflight.js';
 import { pdfText } from '../../../../../tests/pdfText.js';
 import { ciiXml } from './ciiXml.js';
 import { E_INVOICE_CASES, eInvoiceFixture } from './fixtures.js';
@@ -69,6 +71,32 @@ describe('Factur-X PDF/A-3b', () => {
       expect(check.xmp).toContain('Lichtwerk Studio &amp; Co &lt;GmbH&gt;');
     });
   }
+
+  it('each passes Apache PDFBox Preflight but for what PDF/A-3 lifts; a plain PDF does not', async () => {
+    const pdfs = {
+      'invoice (domestic VAT)': await renderInvoicePdf({ ...invoice, einvoice: eInvoiceFixture() }),
+      'invoice (reverse charge)': await renderInvoicePdf({
+        ...invoice,
+        einvoice: E_INVOICE_CASES['reverse charge to an EU business in another country']!(),
+      }),
+      'credit note': await renderInvoicePdf({
+        ...creditNote,
+        einvoice: E_INVOICE_CASES['credit note referencing its invoice']!(),
+      }),
+      plain: await renderInvoicePdf(invoice),
+    };
+    const findings = await preflightFindings(pdfs);
+    const { plain, ...facturX } = await pdfA3Problems(pdfs);
+    for (const [name, problems] of Object.entries(facturX)) expect(problems, name).toEqual([]);
+    // Preflight ran on each: a Factur-X file still shows what only PDF/A-1 forbids (its embedded XML, part 3).
+    for (const name of Object.keys(facturX))
+      expect(
+        findings[name]!.map((f) => f.code),
+        name,
+      ).toEqual(expect.arrayContaining(['1.4.7', '7.11.2']));
+    // The check has teeth: a PDF without an output intent fails it on its colour spaces.
+    expect(plain).toEqual(expect.arrayContaining([expect.stringMatching(/^2\.4\.3: .*DestOutputProfile is missing/)]));
+  }, 60_000);
 
   it('a PDF without an e-invoice, and a receipt, stay plain PDFs', async () => {
     const receipt = receiptModel(studio, {

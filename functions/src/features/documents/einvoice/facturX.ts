@@ -15,8 +15,8 @@
  * - the Factur-X XMP extension schema (fx: DocumentType INVOICE,
  *   DocumentFileName, Version 1.0, ConformanceLevel EN 16931) declared the
  *   way PDF/A requires of a custom schema: appended to pdfkit's XMP here.
- * Checked in the tests by reading the PDF back (pdf-lib): a structural check
- * of these points, not a full PDF/A validator such as veraPDF.
+ * Checked in the tests by reading the PDF back (pdf-lib: these points) and by
+ * Apache PDFBox Preflight for the rest of PDF/A (tests/pdfaPreflight.ts).
  */
 import * as logger from 'firebase-functions/logger';
 import type { EInvoice } from '@studio/domain';
