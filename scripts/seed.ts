@@ -50,7 +50,7 @@ import { storeLeadFile } from '../functions/src/features/lead-files/leadFiles.js
 import { messageActivity, writeMessage } from '../functions/src/features/messages/messageStore.js';
 import { ownerThreadOf } from '../functions/src/features/messages/threads.js';
 import { bucketFileStore } from '../functions/src/platform/fileStorage.js';
-import { checkedDoc } from '../functions/src/platform/converter.js';
+import { checkedDoc, type StoredWrite } from '../functions/src/platform/converter.js';
 import { DEV_ADMIN } from './dev-admin.js';
 import { seedSyntheticLeads } from './bulk-seed.js';
 
@@ -479,7 +479,7 @@ async function seedLeads(db: Firestore, now: number): Promise<Map<string, string
 }
 
 async function seedProjects(db: Firestore, leadIds: Map<string, string>, now: number): Promise<void> {
-  const projects = [
+  const projects: Array<StoredWrite<typeof storedProjectDocSchema> & { email: string; launchedDaysAgo?: number }> = [
     {
       email: 'sofia@rossiwines.example',
       name: 'Rossi Wines shop',
@@ -656,7 +656,7 @@ async function seedPortalClients(app: App, db: Firestore, leadIds: Map<string, s
 
 async function seedPromoCodes(db: Firestore, now: number): Promise<void> {
   // discountValue: whole percent for "percentage", cents for "fixed".
-  const codes = [
+  const codes: Array<StoredWrite<typeof promoCodeDocSchema> & { code: string }> = [
     {
       code: 'WELCOME10',
       discountType: 'percentage',

@@ -64,6 +64,23 @@ const isSentinel = (v: unknown): boolean => v instanceof FieldValue;
 /** A stored document's schema: an object, or an object piped into a transform (leadDocSchema). */
 export type StoredObjectSchema = z.ZodObject | z.ZodPipe<z.ZodObject, z.ZodType>;
 
+/** The fields `schema` stores: its object's input (the input side of a pipe). */
+type StoredFields<S extends StoredObjectSchema> = z.input<S extends z.ZodPipe<infer O, z.ZodType> ? O : S>;
+
+/**
+ * What a write of `S` may name: its declared fields only, each with its stored value, a Date where a Timestamp is
+ * stored, or a FieldValue sentinel. An object literal naming another field (a typo) fails the type-check.
+ */
+export type StoredWrite<S extends StoredObjectSchema> = {
+  [K in keyof StoredFields<S>]?: StoredFields<S>[K] | FieldValue | Date;
+};
+
+/**
+ * What an update of `S` may name: StoredWrite's fields. A dotted path is written with a computed key
+ * (`[\`holds.${id}\`]`), which the type-check lets through; its first segment is checked at run time.
+ */
+export type StoredUpdate<S extends StoredObjectSchema> = StoredWrite<S>;
+
 /** The object schema of `schema` (the input side of a pipe). */
 const objectOf = (schema: StoredObjectSchema): z.ZodObject => (schema instanceof z.ZodPipe ? schema.in : schema);
 
@@ -117,10 +134,11 @@ function refuseUnknownFields(object: z.ZodObject, doc: Record<string, unknown>):
 /**
  * `doc` checked against `schema` before a full `set`/`create`, returned unchanged (the stored shape is what the
  * caller built; the schema's transforms are for reads). A field written as a FieldValue sentinel
- * (serverTimestamp...) is taken as present and not checked. @throws ZodError when a field is not the schema's
+ * (serverTimestamp...) is taken as present and not checked. `doc` is typed StoredWrite<S>: an object literal
+ * naming a field the schema lacks fails the type-check. @throws ZodError when a field is not the schema's
  * (refuseUnknownFields) or a plain field does not match.
  */
-export function checkedDoc<T extends Record<string, unknown>>(schema: StoredObjectSchema, doc: T): T {
+export function checkedDoc<S extends StoredObjectSchema>(schema: S, doc: StoredWrite<S>): StoredWrite<S> {
   const object = objectOf(schema);
   refuseUnknownFields(object, doc);
   const sentinels = Object.keys(doc).filter((k) => isSentinel(doc[k]));
@@ -137,9 +155,10 @@ export function checkedDoc<T extends Record<string, unknown>>(schema: StoredObje
 /**
  * The fields of an `update` checked against `schema.partial()` (plain values only: FieldValue sentinels such as
  * increment, serverTimestamp and delete, and dotted field paths, pass unchecked), returned unchanged.
+ * Typed StoredUpdate<S>, as checkedDoc's `doc`.
  * @throws ZodError when a field (a dotted path's first segment) is not the schema's, or a plain field does not match.
  */
-export function checkedUpdate<T extends Record<string, unknown>>(schema: StoredObjectSchema, fields: T): T {
+export function checkedUpdate<S extends StoredObjectSchema>(schema: S, fields: StoredUpdate<S>): StoredUpdate<S> {
   const object = objectOf(schema);
   refuseUnknownFields(object, fields);
   derived(object, 'partial', () => object.partial()).parse(plainFields(fields));
