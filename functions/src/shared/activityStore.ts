@@ -5,7 +5,7 @@
  */
 import { type DocumentReference, type Firestore, type Transaction, type WriteBatch } from 'firebase-admin/firestore';
 import { COLLECTIONS, leadActivityDocSchema, type LeadActivityDoc } from '@studio/domain';
-import { checkedDoc, parsedDocs } from '../platform/converter.js';
+import { checkedDoc, parsedDocs, type StoredWrite } from '../platform/converter.js';
 
 /**
  * Creates the activity entry `data` in `tx` (a transaction or batch) under a new id.
@@ -14,7 +14,7 @@ import { checkedDoc, parsedDocs } from '../platform/converter.js';
 export function createActivityEntry(
   db: Firestore,
   tx: Transaction | WriteBatch,
-  data: Record<string, unknown>,
+  data: StoredWrite<typeof leadActivityDocSchema>,
 ): DocumentReference {
   const ref = db.collection(COLLECTIONS.leadActivity).doc();
   (tx as WriteBatch).create(ref, checkedDoc(leadActivityDocSchema, data));

@@ -11,7 +11,7 @@ import type {
   WriteBatch,
 } from 'firebase-admin/firestore';
 import { COLLECTIONS, outboxDocSchema } from '@studio/domain';
-import { checkedDoc } from '../platform/converter.js';
+import { checkedDoc, type StoredWrite } from '../platform/converter.js';
 
 /** `outbox`, plain: the email slice's sender also reads entries that do not parse, to fail or take them back. */
 export const outboxCol = (db: Firestore): CollectionReference => db.collection(COLLECTIONS.outbox);
@@ -23,7 +23,7 @@ export const outboxCol = (db: Firestore): CollectionReference => db.collection(C
 export function createOutboxEntry(
   db: Firestore,
   tx: Transaction | WriteBatch,
-  data: Record<string, unknown>,
+  data: StoredWrite<typeof outboxDocSchema>,
 ): DocumentReference {
   const ref = outboxCol(db).doc();
   (tx as WriteBatch).create(ref, checkedDoc(outboxDocSchema, data));

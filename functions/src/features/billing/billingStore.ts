@@ -52,7 +52,14 @@ import {
   type PaymentDoc,
   type PaymentRequestDoc,
 } from '@studio/domain';
-import { checkedDoc, checkedUpdate, parsedDocs, zodConverter } from '../../platform/converter.js';
+import {
+  checkedDoc,
+  checkedUpdate,
+  parsedDocs,
+  zodConverter,
+  type StoredWrite,
+  type StoredUpdate,
+} from '../../platform/converter.js';
 
 export const paymentConverter = zodConverter(paymentDocSchema);
 export const orderConverter = zodConverter(orderDocSchema);
@@ -101,7 +108,11 @@ export const counterRef = (db: Firestore, id: string) =>
   db.collection(COLLECTIONS.counters).doc(id).withConverter(counterConverter);
 
 /** Sets counter `ref` in `tx`, checked with counterDocSchema. */
-export function writeCounter(tx: Transaction, ref: DocumentReference<unknown>, doc: Record<string, unknown>): void {
+export function writeCounter(
+  tx: Transaction,
+  ref: DocumentReference<unknown>,
+  doc: StoredWrite<typeof counterDocSchema>,
+): void {
   tx.set(ref.withConverter(null), checkedDoc(counterDocSchema, doc));
 }
 
@@ -113,7 +124,7 @@ export const stripeEventRef = (db: Firestore, id: string) =>
 export function createStripeEvent(
   tx: Transaction,
   ref: DocumentReference<unknown>,
-  doc: Record<string, unknown>,
+  doc: StoredWrite<typeof stripeEventDocSchema>,
 ): void {
   tx.create(ref.withConverter(null), checkedDoc(stripeEventDocSchema, doc));
 }
@@ -122,7 +133,7 @@ export function createStripeEvent(
 export function updateInvoiceDoc(
   tx: Transaction,
   ref: DocumentReference<unknown>,
-  fields: Record<string, unknown>,
+  fields: StoredUpdate<typeof invoiceDocSchema>,
 ): void {
   tx.update(ref.withConverter(null), checkedUpdate(invoiceDocSchema, fields));
 }
@@ -131,7 +142,7 @@ export function updateInvoiceDoc(
 export function createPaymentRequestDoc(
   tx: Transaction,
   ref: DocumentReference<unknown>,
-  doc: Record<string, unknown>,
+  doc: StoredWrite<typeof paymentRequestDocSchema>,
 ) {
   tx.create(ref.withConverter(null), checkedDoc(paymentRequestDocSchema, doc));
 }
@@ -139,7 +150,7 @@ export function createPaymentRequestDoc(
 /** Updates payment request `ref`, the plain fields checked with paymentRequestDocSchema.partial(). */
 export async function updatePaymentRequestDoc(
   ref: DocumentReference<unknown>,
-  fields: Record<string, unknown>,
+  fields: StoredUpdate<typeof paymentRequestDocSchema>,
   tx?: Transaction,
 ): Promise<void> {
   const checked = checkedUpdate(paymentRequestDocSchema, fields);
@@ -162,7 +173,12 @@ export async function readDoc<T>(ref: DocumentReference<T>, tx?: Transaction): P
  * Creates order `ref` (in `tx` when given), checked with orderDocSchema first.
  * @throws ZodError at once (not through the promise) when the document does not match.
  */
-export function createOrderDoc(ref: DocumentReference<unknown>, doc: Record<string, unknown>, tx?: Transaction) {
+export function createOrderDoc(
+  ref: DocumentReference<unknown>,
+  // Untyped for now: orderDoc's paymentMode can be "unconfigured", which orderDocSchema does not allow.
+  doc: Record<string, unknown>,
+  tx?: Transaction,
+) {
   const checked = checkedDoc(orderDocSchema, doc);
   if (!tx) return ref.withConverter(null).create(checked);
   tx.create(ref.withConverter(null), checked);
@@ -170,7 +186,11 @@ export function createOrderDoc(ref: DocumentReference<unknown>, doc: Record<stri
 }
 
 /** Updates order `ref` (in `tx` when given), the plain fields checked with orderDocSchema.partial() first. */
-export function updateOrderDoc(ref: DocumentReference<unknown>, fields: Record<string, unknown>, tx?: Transaction) {
+export function updateOrderDoc(
+  ref: DocumentReference<unknown>,
+  fields: StoredUpdate<typeof orderDocSchema>,
+  tx?: Transaction,
+) {
   const checked = checkedUpdate(orderDocSchema, fields);
   if (!tx) return ref.withConverter(null).update(checked);
   tx.update(ref.withConverter(null), checked);
@@ -345,17 +365,26 @@ export const paymentRef = (db: Firestore, id: string) => paymentsCol(db).doc(id)
  * Creates payment `id` (a PaymentIntent's record), checked with paymentDocSchema first.
  * @throws ZodError at once when the document does not match; the create's error (ALREADY_EXISTS) through the promise.
  */
-export function createPaymentDoc(db: Firestore, id: string, doc: Record<string, unknown>) {
+export function createPaymentDoc(db: Firestore, id: string, doc: StoredWrite<typeof paymentDocSchema>) {
   return paymentRef(db, id).withConverter(null).create(checkedDoc(paymentDocSchema, doc));
 }
 
 /** Merges `fields` into payment `id` in `tx` (created when absent), checked with paymentDocSchema.partial(). */
-export function mergePaymentIn(tx: Transaction, db: Firestore, id: string, fields: Record<string, unknown>): void {
+export function mergePaymentIn(
+  tx: Transaction,
+  db: Firestore,
+  id: string,
+  fields: StoredUpdate<typeof paymentDocSchema>,
+): void {
   tx.set(paymentRef(db, id).withConverter(null), checkedUpdate(paymentDocSchema, fields), { merge: true });
 }
 
 /** Updates the payment at `ref` in `tx`, the plain fields checked with paymentDocSchema.partial(). */
-export function updatePaymentIn(tx: Transaction, ref: DocumentReference<unknown>, fields: Record<string, unknown>) {
+export function updatePaymentIn(
+  tx: Transaction,
+  ref: DocumentReference<unknown>,
+  fields: StoredUpdate<typeof paymentDocSchema>,
+) {
   tx.update(ref.withConverter(null), checkedUpdate(paymentDocSchema, fields));
 }
 
@@ -476,7 +505,12 @@ export const subscriptionRef = (db: Firestore, orderId: string) =>
   db.collection(COLLECTIONS.subscriptions).doc(orderId).withConverter(subscriptionConverter);
 
 /** Sets subscription `orderId` in `tx`, checked with subscriptionDocSchema. */
-export function setSubscriptionIn(tx: Transaction, db: Firestore, orderId: string, doc: Record<string, unknown>) {
+export function setSubscriptionIn(
+  tx: Transaction,
+  db: Firestore,
+  orderId: string,
+  doc: StoredWrite<typeof subscriptionDocSchema>,
+) {
   tx.set(subscriptionRef(db, orderId).withConverter(null), checkedDoc(subscriptionDocSchema, doc));
 }
 
@@ -484,7 +518,7 @@ export function setSubscriptionIn(tx: Transaction, db: Firestore, orderId: strin
 export function updateSubscriptionIn(
   tx: Transaction,
   ref: DocumentReference<unknown>,
-  fields: Record<string, unknown>,
+  fields: StoredUpdate<typeof subscriptionDocSchema>,
 ) {
   tx.update(ref.withConverter(null), checkedUpdate(subscriptionDocSchema, fields));
 }
@@ -508,7 +542,7 @@ export function writeLedgerEntryIn(
   tx: LedgerWriter,
   db: Firestore,
   id: string,
-  doc: Record<string, unknown> & { type: LedgerEntryType; amountCents: number },
+  doc: StoredWrite<typeof ledgerEntryDocSchema> & { type: LedgerEntryType; amountCents: number },
   month: { month: string; cashCents: number },
   sums: { document: { kind: BillableKind; id: string } | null; refundOf: string | null },
 ): void {
@@ -678,12 +712,20 @@ export const promoCustomerRef = (db: Firestore, code: string, customerId: string
     .withConverter(promoCustomerConverter);
 
 /** Updates the promo code at `ref` in `tx`, the plain fields checked with promoCodeDocSchema.partial() (`holds.{id}` paths pass). */
-export function updatePromoCodeIn(tx: Transaction, ref: DocumentReference<unknown>, fields: Record<string, unknown>) {
+export function updatePromoCodeIn(
+  tx: Transaction,
+  ref: DocumentReference<unknown>,
+  fields: StoredUpdate<typeof promoCodeDocSchema>,
+) {
   tx.update(ref.withConverter(null), checkedUpdate(promoCodeDocSchema, fields));
 }
 
 /** Sets a customer's use of a code at `ref` in `tx`, checked with promoCustomerDocSchema. */
-export function setPromoCustomerIn(tx: Transaction, ref: DocumentReference<unknown>, doc: Record<string, unknown>) {
+export function setPromoCustomerIn(
+  tx: Transaction,
+  ref: DocumentReference<unknown>,
+  doc: StoredWrite<typeof promoCustomerDocSchema>,
+) {
   tx.set(ref.withConverter(null), checkedDoc(promoCustomerDocSchema, doc));
 }
 

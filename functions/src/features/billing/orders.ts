@@ -18,7 +18,7 @@ import { customerForEmail, paymentMode, stripeClient, type ProviderMode } from '
 /** The `orders` document for a priced cart. */
 export function orderDoc(price: CartPrice, clientInfo: CartClientInfo, promoCode: string | null) {
   return {
-    status: 'pending_payment' satisfies OrderStatus,
+    status: 'pending_payment' as const satisfies OrderStatus,
     packageId: price.packageId,
     packageName: findPackage(price.packageId)?.name ?? price.packageId,
     pricingMode: price.mode,

@@ -29,7 +29,7 @@ import {
   type CollectionName,
 } from '@studio/domain';
 import type { DocumentData, DocumentSnapshot, Firestore, Query, WriteBatch } from 'firebase-admin/firestore';
-import { checkedDoc, parsedDocs } from '../../platform/converter.js';
+import { checkedDoc, parsedDocs, type StoredWrite } from '../../platform/converter.js';
 import { emailLogRef } from '../email/index.js';
 import { leadRef } from '../leads/index.js';
 
@@ -159,6 +159,9 @@ export async function erasedAddressHashes(db: Firestore): Promise<Set<string>> {
 }
 
 /** Adds the audit record of an export or erasure (checked with clientDataRequestDocSchema). */
-export async function addClientDataRequest(db: Firestore, doc: Record<string, unknown>): Promise<void> {
+export async function addClientDataRequest(
+  db: Firestore,
+  doc: StoredWrite<typeof clientDataRequestDocSchema>,
+): Promise<void> {
   await db.collection(COLLECTIONS.clientDataRequests).add(checkedDoc(clientDataRequestDocSchema, doc));
 }

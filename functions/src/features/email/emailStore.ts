@@ -10,7 +10,6 @@
  */
 import type {
   CollectionReference,
-  DocumentData,
   DocumentReference,
   Firestore,
   Transaction,
@@ -26,7 +25,14 @@ import {
   type EmailTemplateDoc,
   type OutboxDoc,
 } from '@studio/domain';
-import { checkedDoc, checkedUpdate, parsedDocs, zodConverter } from '../../platform/converter.js';
+import {
+  checkedDoc,
+  checkedUpdate,
+  parsedDocs,
+  zodConverter,
+  type StoredWrite,
+  type StoredUpdate,
+} from '../../platform/converter.js';
 import { outboxCol } from '../../shared/outboxStore.js';
 
 const outboxConverter = zodConverter(outboxDocSchema);
@@ -47,12 +53,19 @@ export async function readOutboxEntryDoc(db: Firestore, id: string, tx?: Transac
 }
 
 /** Updates the outbox entry at `ref` in `tx` (a transaction or batch), the plain fields checked with outboxDocSchema.partial(). */
-export function updateOutboxEntryIn(tx: Transaction | WriteBatch, ref: DocumentReference, fields: DocumentData): void {
+export function updateOutboxEntryIn(
+  tx: Transaction | WriteBatch,
+  ref: DocumentReference,
+  fields: StoredUpdate<typeof outboxDocSchema>,
+): void {
   (tx as Transaction).update(ref, checkedUpdate(outboxDocSchema, fields));
 }
 
 /** Updates the outbox entry at `ref`, the plain fields checked with outboxDocSchema.partial(). */
-export async function updateOutboxEntry(ref: DocumentReference, fields: DocumentData): Promise<void> {
+export async function updateOutboxEntry(
+  ref: DocumentReference,
+  fields: StoredUpdate<typeof outboxDocSchema>,
+): Promise<void> {
   await ref.update(checkedUpdate(outboxDocSchema, fields));
 }
 
@@ -173,12 +186,21 @@ export async function readBlockedTargetIn(tx: Transaction, db: Firestore, id: st
 export const emailLogRef = (db: Firestore, id: string) => db.collection(COLLECTIONS.emailLog).doc(id);
 
 /** Sets email_log entry `id` in `batch`, checked with emailLogDocSchema. */
-export function setEmailLogIn(batch: WriteBatch, db: Firestore, id: string, doc: DocumentData): void {
+export function setEmailLogIn(
+  batch: WriteBatch,
+  db: Firestore,
+  id: string,
+  doc: StoredWrite<typeof emailLogDocSchema>,
+): void {
   batch.set(emailLogRef(db, id), checkedDoc(emailLogDocSchema, doc));
 }
 
 /** Updates the email_log entry at `ref` in `tx`, the plain fields checked with emailLogDocSchema.partial(). */
-export function updateEmailLogIn(tx: Transaction, ref: DocumentReference, fields: DocumentData): void {
+export function updateEmailLogIn(
+  tx: Transaction,
+  ref: DocumentReference,
+  fields: StoredUpdate<typeof emailLogDocSchema>,
+): void {
   tx.update(ref, checkedUpdate(emailLogDocSchema, fields));
 }
 
@@ -204,7 +226,11 @@ export async function listTemplateOverrides(db: Firestore): Promise<Map<string, 
 }
 
 /** Stores the override of template `id` (replacing any), checked with emailTemplateDocSchema. */
-export async function setTemplateOverride(db: Firestore, id: string, doc: DocumentData): Promise<void> {
+export async function setTemplateOverride(
+  db: Firestore,
+  id: string,
+  doc: StoredWrite<typeof emailTemplateDocSchema>,
+): Promise<void> {
   await templateRef(db, id).set(checkedDoc(emailTemplateDocSchema, doc));
 }
 
@@ -227,6 +253,11 @@ export async function readSuppression(db: Firestore, id: string) {
 }
 
 /** Sets suppression `id` in `tx`, checked with emailSuppressionDocSchema. */
-export function setSuppressionIn(tx: Transaction, db: Firestore, id: string, doc: DocumentData): void {
+export function setSuppressionIn(
+  tx: Transaction,
+  db: Firestore,
+  id: string,
+  doc: StoredWrite<typeof emailSuppressionDocSchema>,
+): void {
   tx.set(suppressionRef(db, id), checkedDoc(emailSuppressionDocSchema, doc));
 }

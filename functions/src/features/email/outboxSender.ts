@@ -184,10 +184,10 @@ export const ENTITY_REF_HEADER = 'X-Entity-Ref-ID';
 /** The fields of an entry SendGrid accepted, `sentAt` being when (a Timestamp, or the server's time). */
 function sentFields(sentAt: Date | FieldValue, now: Date) {
   return {
-    status: 'SUCCESS',
+    status: 'SUCCESS' as const,
     sentAt: sentAt instanceof Date ? Timestamp.fromDate(sentAt) : sentAt,
     expireAt: retentionEnd(COLLECTIONS.outbox, now),
-    deliveredVia: 'sendgrid',
+    deliveredVia: 'sendgrid' as const,
     lastError: null,
     leaseUntil: null,
     nextAttemptAt: null,

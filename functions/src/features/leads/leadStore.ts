@@ -25,7 +25,15 @@ import {
   type StoredLeadDoc,
 } from '@studio/domain';
 import * as logger from 'firebase-functions/logger';
-import { checkedDoc, checkedUpdate, leadConverter, parsedDocs, zodConverter } from '../../platform/converter.js';
+import {
+  checkedDoc,
+  checkedUpdate,
+  leadConverter,
+  parsedDocs,
+  zodConverter,
+  type StoredUpdate,
+  type StoredWrite,
+} from '../../platform/converter.js';
 
 const leads = (db: Firestore) => db.collection(COLLECTIONS.leads);
 
@@ -141,8 +149,13 @@ export async function readLeadIn(tx: Transaction, db: Firestore, id: string): Pr
   return lead ? { ref, id, lead } : null;
 }
 
+/** A lead as a write names it: leadDocFieldsSchema's fields (converter.ts StoredWrite). */
+export type LeadWriteFields = StoredWrite<typeof leadDocFieldsSchema>;
+/** A lead update: LeadWriteFields, and dotted paths by computed key (converter.ts StoredUpdate). */
+export type LeadUpdateFields = StoredUpdate<typeof leadDocFieldsSchema>;
+
 /** Updates the lead `id` with `data` (outside a transaction). @throws ZodError when a field does not match leadDocFieldsSchema. */
-export async function updateLead(db: Firestore, id: string, data: DocumentData): Promise<void> {
+export async function updateLead(db: Firestore, id: string, data: LeadUpdateFields): Promise<void> {
   await leadRef(db, id).update(checkedUpdate(leadDocFieldsSchema, data));
 }
 
@@ -160,12 +173,12 @@ export async function leadExistsIn(tx: Transaction, db: Firestore, id: string): 
 }
 
 /** Creates the lead `data` at `ref` in `tx` (a transaction or batch). @throws ZodError when it does not match leadDocFieldsSchema. */
-export function createLeadIn(tx: Transaction | WriteBatch, ref: DocumentReference, data: DocumentData): void {
+export function createLeadIn(tx: Transaction | WriteBatch, ref: DocumentReference, data: LeadWriteFields): void {
   (tx as WriteBatch).create(ref, checkedDoc(leadDocFieldsSchema, data));
 }
 
 /** Updates the lead at `ref` with `data` in `tx`. @throws ZodError when a field does not match leadDocFieldsSchema. */
-export function updateLeadIn(tx: Transaction | WriteBatch, ref: DocumentReference, data: DocumentData): void {
+export function updateLeadIn(tx: Transaction | WriteBatch, ref: DocumentReference, data: LeadUpdateFields): void {
   (tx as Transaction).update(ref, checkedUpdate(leadDocFieldsSchema, data));
 }
 
@@ -173,7 +186,7 @@ export function updateLeadIn(tx: Transaction | WriteBatch, ref: DocumentReferenc
 export const newNoteRef = (db: Firestore) => db.collection(COLLECTIONS.notes).doc();
 
 /** Creates the note `data` at `ref` in `tx`. @throws ZodError when it does not match noteDocSchema. */
-export function createNoteIn(tx: Transaction, ref: DocumentReference, data: DocumentData): void {
+export function createNoteIn(tx: Transaction, ref: DocumentReference, data: StoredWrite<typeof noteDocSchema>): void {
   tx.create(ref, checkedDoc(noteDocSchema, data));
 }
 
@@ -192,7 +205,11 @@ export async function listNoteDocs(db: Firestore, leadId: string): Promise<Array
 export const newContactRef = (db: Firestore) => db.collection(COLLECTIONS.contacts).doc();
 
 /** Creates the contact message `data` at `ref` in `tx`. @throws ZodError when it does not match contactDocSchema. */
-export function createContactIn(tx: Transaction, ref: DocumentReference, data: DocumentData): void {
+export function createContactIn(
+  tx: Transaction,
+  ref: DocumentReference,
+  data: StoredWrite<typeof contactDocSchema>,
+): void {
   tx.create(ref, checkedDoc(contactDocSchema, data));
 }
 

@@ -6,7 +6,7 @@
  */
 import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import { idempotencyKeyDocSchema, invoiceDocSchema, type IdempotencyKeyDoc, type PaymentDoc } from '@studio/domain';
-import { checkedDoc } from '../../platform/converter.js';
+import { checkedDoc, type StoredWrite } from '../../platform/converter.js';
 import { readLead as readLeadOf } from '../leads/index.js';
 import { idempotencyKeysCol, invoicesCol, paymentsCol, readDoc } from '../billing/index.js';
 
@@ -26,13 +26,17 @@ export const readIdempotencyAnswer = (tx: Transaction, ref: DocumentReference<Id
 export function writeIdempotencyAnswer(
   tx: Transaction,
   ref: DocumentReference<IdempotencyKeyDoc>,
-  doc: Record<string, unknown>,
+  doc: StoredWrite<typeof idempotencyKeyDocSchema>,
 ): void {
   tx.set(ref.withConverter(null), checkedDoc(idempotencyKeyDocSchema, doc));
 }
 
 /** Creates invoice `ref` in `tx` (checked with invoiceDocSchema). */
-export function createInvoiceDoc(tx: Transaction, ref: DocumentReference<unknown>, doc: Record<string, unknown>): void {
+export function createInvoiceDoc(
+  tx: Transaction,
+  ref: DocumentReference<unknown>,
+  doc: StoredWrite<typeof invoiceDocSchema>,
+): void {
   tx.create(ref.withConverter(null), checkedDoc(invoiceDocSchema, doc));
 }
 

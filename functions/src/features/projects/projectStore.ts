@@ -5,7 +5,7 @@
  * checkedUpdate for an update). Their leads are read and written through the
  * leads slice (leads/index.ts).
  */
-import type { DocumentData, DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
+import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import {
   COLLECTIONS,
   projectDocSchema,
@@ -14,7 +14,14 @@ import {
   type ProjectStatus,
   type StoredProjectDoc,
 } from '@studio/domain';
-import { checkedDoc, checkedUpdate, parsedDocs, zodConverter } from '../../platform/converter.js';
+import {
+  checkedDoc,
+  checkedUpdate,
+  parsedDocs,
+  zodConverter,
+  type StoredWrite,
+  type StoredUpdate,
+} from '../../platform/converter.js';
 
 const projectConverter = zodConverter(storedProjectDocSchema);
 
@@ -100,11 +107,19 @@ export async function projectsHeldForIn(
 }
 
 /** Creates the project `data` at `ref` in `tx`. @throws ZodError when it does not match storedProjectDocSchema. */
-export function createProjectIn(tx: Transaction, ref: DocumentReference, data: DocumentData): void {
+export function createProjectIn(
+  tx: Transaction,
+  ref: DocumentReference,
+  data: StoredWrite<typeof storedProjectDocSchema>,
+): void {
   tx.create(ref, checkedDoc(storedProjectDocSchema, data));
 }
 
 /** Updates the project at `ref` with `data` in `tx`. @throws ZodError when a field does not match storedProjectDocSchema. */
-export function updateProjectIn(tx: Transaction, ref: DocumentReference, data: DocumentData): void {
+export function updateProjectIn(
+  tx: Transaction,
+  ref: DocumentReference,
+  data: StoredUpdate<typeof storedProjectDocSchema>,
+): void {
   tx.update(ref, checkedUpdate(storedProjectDocSchema, data));
 }

@@ -7,7 +7,13 @@
  */
 import type { Firestore, Transaction } from 'firebase-admin/firestore';
 import { promoCodeDocSchema, promoRecordOf } from '@studio/domain';
-import { checkedDoc, checkedUpdate, parsedDocs } from '../../platform/converter.js';
+import {
+  checkedDoc,
+  checkedUpdate,
+  parsedDocs,
+  type StoredWrite,
+  type StoredUpdate,
+} from '../../platform/converter.js';
 import { promoCodesCol, readDoc } from '../billing/index.js';
 
 /** A stored code as a PromoRecord with its timestamps (domain promoRecordOf). */
@@ -29,12 +35,21 @@ export async function readPromoRecord(db: Firestore, id: string, tx?: Transactio
 }
 
 /** Creates code `id`, checked with promoCodeDocSchema. @throws Firestore ALREADY_EXISTS for a taken code. */
-export async function createPromoDoc(db: Firestore, id: string, doc: Record<string, unknown>): Promise<void> {
+export async function createPromoDoc(
+  db: Firestore,
+  id: string,
+  doc: StoredWrite<typeof promoCodeDocSchema>,
+): Promise<void> {
   await promoCodesCol(db).doc(id).withConverter(null).create(checkedDoc(promoCodeDocSchema, doc));
 }
 
 /** Updates code `id` in `tx`, the plain fields checked with promoCodeDocSchema.partial(). */
-export function updatePromoDoc(db: Firestore, tx: Transaction, id: string, fields: Record<string, unknown>): void {
+export function updatePromoDoc(
+  db: Firestore,
+  tx: Transaction,
+  id: string,
+  fields: StoredUpdate<typeof promoCodeDocSchema>,
+): void {
   tx.update(promoCodesCol(db).doc(id).withConverter(null), checkedUpdate(promoCodeDocSchema, fields));
 }
 

@@ -8,7 +8,6 @@
 import { createHash } from 'node:crypto';
 import {
   FieldValue,
-  type DocumentData,
   type DocumentReference,
   type Firestore,
   type QueryDocumentSnapshot,
@@ -26,7 +25,7 @@ import {
   type StoredLeadDoc,
 } from '@studio/domain';
 import { AppError, conflict, notFound } from '../../platform/errors.js';
-import { checkedDoc, checkedUpdate, parsedDocs, zodConverter } from '../../platform/converter.js';
+import { checkedDoc, checkedUpdate, parsedDocs, zodConverter, type StoredWrite } from '../../platform/converter.js';
 import { readLeadIn } from '../leads/index.js';
 
 const quoteLinkConverter = zodConverter(quoteLinkDocSchema);
@@ -93,7 +92,12 @@ export async function revokeOpenLinksIn(db: Firestore, tx: Transaction, leadId: 
 }
 
 /** Creates the link `quote_links/{sha256(token)}` in `tx`. @throws ZodError when `data` does not match quoteLinkDocSchema. */
-export function createLinkIn(db: Firestore, tx: Transaction, token: string, data: DocumentData): void {
+export function createLinkIn(
+  db: Firestore,
+  tx: Transaction,
+  token: string,
+  data: StoredWrite<typeof quoteLinkDocSchema>,
+): void {
   tx.create(db.collection(COLLECTIONS.quoteLinks).doc(sha256(token)), checkedDoc(quoteLinkDocSchema, data));
 }
 
@@ -103,12 +107,20 @@ export function markLinkUsedIn(tx: Transaction, linkRef: DocumentReference): voi
 }
 
 /** Creates the accepted quote's project at `ref` in `tx`. @throws ZodError when it does not match storedProjectDocSchema. */
-export function createProjectIn(tx: Transaction, ref: DocumentReference, data: DocumentData): void {
+export function createProjectIn(
+  tx: Transaction,
+  ref: DocumentReference,
+  data: StoredWrite<typeof storedProjectDocSchema>,
+): void {
   tx.create(ref, checkedDoc(storedProjectDocSchema, data));
 }
 
 /** Records the acceptance evidence `data` in `tx`. @throws ZodError when it does not match quoteAcceptanceDocSchema. */
-export function createAcceptanceIn(db: Firestore, tx: Transaction, data: DocumentData): void {
+export function createAcceptanceIn(
+  db: Firestore,
+  tx: Transaction,
+  data: StoredWrite<typeof quoteAcceptanceDocSchema>,
+): void {
   tx.create(db.collection(COLLECTIONS.quoteAcceptances).doc(), checkedDoc(quoteAcceptanceDocSchema, data));
 }
 

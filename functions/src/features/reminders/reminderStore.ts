@@ -4,7 +4,7 @@
  * billing) and their leads through the leads slice, and `reminders/{triggerId}` through reminderDocSchema. A
  * reminder is checked against reminderDocSchema before it is written.
  */
-import type { DocumentData, DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
+import type { DocumentReference, Firestore, Transaction } from 'firebase-admin/firestore';
 import * as logger from 'firebase-functions/logger';
 import {
   COLLECTIONS,
@@ -18,7 +18,7 @@ import {
   type StoredReminder,
   type StoredReminderTimes,
 } from '@studio/domain';
-import { checkedDoc, parsedDocs } from '../../platform/converter.js';
+import { checkedDoc, parsedDocs, type StoredWrite } from '../../platform/converter.js';
 import { openRequestsAndInvoices, readOpenStateIn } from '../billing/index.js';
 import { readLinkByIdIn, unusedOpenLinks } from '../quotes/index.js';
 import { readLeadsById } from '../leads/index.js';
@@ -139,6 +139,10 @@ export async function readRemindersById(db: Firestore, ids: string[]): Promise<M
 }
 
 /** Creates the reminder `data` at `ref` in `tx`. @throws ZodError when it does not match reminderDocSchema. */
-export function createReminderIn(tx: Transaction, ref: DocumentReference, data: DocumentData): void {
+export function createReminderIn(
+  tx: Transaction,
+  ref: DocumentReference,
+  data: StoredWrite<typeof reminderDocSchema>,
+): void {
   tx.create(ref, checkedDoc(reminderDocSchema, data));
 }
