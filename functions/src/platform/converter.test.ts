@@ -5,6 +5,8 @@ import { invoiceDocSchema, leadDocSchema, orNull, promoCodeDocSchema, storedDate
 import { checkedDoc, checkedUpdate } from './converter.js';
 
 const counter = z.object({ year: z.number().int(), last: z.number().int(), updatedAt: orNull(storedDate) });
+/** A new lead as the contact form writes it (its createdAt a server timestamp). */
+const lead = { name: 'Ada', email: 'ada@example.com', status: 'New' as const, createdAt: FieldValue.serverTimestamp() };
 
 describe('checkedDoc', () => {
   it('returns the document unchanged when it matches, a Date checked as the Timestamp it is stored as', () => {
@@ -34,12 +36,6 @@ describe('checkedDoc', () => {
   });
 
   it('checks a piped schema (leadDocSchema) against its object', () => {
-    const lead = {
-      name: 'Ada',
-      email: 'ada@example.com',
-      status: 'New' as const,
-      createdAt: FieldValue.serverTimestamp(),
-    };
     expect(checkedDoc(leadDocSchema, lead)).toBe(lead);
     // @ts-expect-error not a lead status
     expect(() => checkedDoc(leadDocSchema, { ...lead, status: 'Nope' })).toThrow();
@@ -57,13 +53,6 @@ describe('checkedUpdate', () => {
 });
 
 describe('a field the stored schema does not declare', () => {
-  const lead = {
-    name: 'Ada',
-    email: 'ada@example.com',
-    status: 'New' as const,
-    createdAt: FieldValue.serverTimestamp(),
-  };
-
   it('is refused by checkedDoc, with its name, even as a sentinel: it would be stored unchecked and never read', () => {
     // @ts-expect-error an object literal naming an undeclared field fails the type-check first (StoredWrite)
     expect(() => checkedDoc(leadDocSchema, { ...lead, sourse: 'typo' })).toThrow(/Unknown field\(s\): sourse/);
